@@ -1,0 +1,16 @@
+import { ERROR_CATALOGUE, type ErrorCode } from "@tube/common/errors";
+
+/** The one error type the server throws; the error handler turns it into `{error:{code,message}}`. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, options: { cause?: unknown; detail?: string; retryAfterSeconds?: number } = {}) {
+    super(options.detail ?? ERROR_CATALOGUE[code].message, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}

@@ -1,0 +1,28 @@
+/** Business constants shared by the browser and the server (spec §9). */
+
+export const TOKEN_NAME = "TuBE";
+export const TOKEN_SYMBOL = "TuBE";
+export const TOKEN_DECIMALS = 18;
+
+/** The reward as shown to people. */
+export const REWARD_TOKENS = 250;
+/** The reward in base units: bigint end to end, never a float. */
+export const REWARD_AMOUNT_WEI: bigint = 250n * 10n ** 18n;
+
+export const ARBITRUM_ONE_CHAIN_ID = 42161;
+export const ARBITRUM_ONE_CHAIN_ID_HEX = "0xa4b1";
+export const ARBITRUM_ONE_NAME = "Arbitrum One";
+
+/** Scopes the Google popup asks for (spec §6). Only the first is required to claim. */
+export const YOUTUBE_READONLY_SCOPE = "https://www.googleapis.com/auth/youtube.readonly";
+export const GOOGLE_SCOPES = [
+  YOUTUBE_READONLY_SCOPE,
+  "https://www.googleapis.com/auth/userinfo.email",
+  "https://www.googleapis.com/auth/userinfo.profile",
+] as const;
+
+/** Path of the OAuth callback page, relative to PUBLIC_URL. */
+export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
+
+export const CLAIM_STATUSES = ["reserved", "queued", "submitted", "confirmed", "failed"] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];

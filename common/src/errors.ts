@@ -1,0 +1,45 @@
+/**
+ * The error catalogue: every failure the API reports has one code here, an HTTP
+ * status, and the user-facing text the browser shows verbatim.
+ */
+export const ERROR_CATALOGUE = {
+  VALIDATION_FAILED: { status: 400, message: "The request is invalid." },
+  INVALID_WALLET_ADDRESS: { status: 400, message: "Please enter a valid wallet address." },
+  WRONG_CHANNEL: { status: 400, message: "Only subscriptions to this app's channel can be verified." },
+  REDIRECT_URI_NOT_ALLOWED: { status: 400, message: "This sign-in callback is not allowed." },
+  GOOGLE_AUTH_FAILED: { status: 401, message: "Failed to connect with Google. Please try again." },
+  GOOGLE_TOKEN_INVALID: { status: 401, message: "Your Google session has expired. Please connect with Google again." },
+  GOOGLE_TOKEN_WRONG_AUDIENCE: { status: 401, message: "This Google authorization was not issued to this app. Please connect with Google again." },
+  GOOGLE_SCOPE_MISSING: { status: 403, message: "Please allow read-only access to your YouTube account so we can verify your subscription." },
+  EMAIL_MISMATCH: { status: 403, message: "The e-mail does not match your Google account." },
+  NOT_SUBSCRIBED: { status: 403, message: "You don't appear to be subscribed to the channel. Please subscribe first." },
+  USERNAME_MISMATCH: { status: 403, message: "This YouTube username does not match the signed-in Google account." },
+  YOUTUBE_SIGNUP_REQUIRED: { status: 403, message: "This Google account has no YouTube channel. Please sign in with the account you use on YouTube." },
+  YOUTUBE_INSUFFICIENT_PERMISSIONS: { status: 403, message: "Google did not grant access to your YouTube subscriptions. Please connect with Google again and allow it." },
+  YOUTUBE_ACCOUNT_SUSPENDED: { status: 403, message: "This YouTube account is closed or suspended." },
+  YOUTUBE_SUBSCRIPTION_FORBIDDEN: { status: 403, message: "Your YouTube subscriptions are private. Please make them visible and try again." },
+  YOUTUBE_SUBSCRIBER_NOT_FOUND: { status: 404, message: "We couldn't find your YouTube account." },
+  YOUTUBE_QUOTA_EXCEEDED: { status: 503, message: "YouTube verification is busy right now. Please try again later." },
+  YOUTUBE_UNAVAILABLE: { status: 502, message: "YouTube could not be reached. Please try again in a moment." },
+  ALREADY_CLAIMED: { status: 409, message: "This wallet address has already claimed tokens." },
+  GOOGLE_ACCOUNT_ALREADY_CLAIMED: { status: 409, message: "This Google account has already claimed tokens with another wallet." },
+  CLAIM_BUDGET_EXHAUSTED: { status: 410, message: "All rewards have been claimed. Thank you for your support!" },
+  CLAIM_NOT_FOUND: { status: 404, message: "No claim was found." },
+  TX_HASH_MISMATCH: { status: 409, message: "This transaction does not match the recorded claim." },
+  MINT_FAILED: { status: 502, message: "Minting failed. Please try again." },
+  MINT_UNAVAILABLE: { status: 503, message: "Minting is temporarily unavailable. Please try again in a moment." },
+  RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
+  NOT_FOUND: { status: 404, message: "Not found." },
+  INTERNAL: { status: 500, message: "An unexpected error occurred." },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** The one error body every failing API response carries. */
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; retryAfterSeconds?: number };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && value in ERROR_CATALOGUE;
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["common/src/**/*.test.ts", "backend/src/**/*.test.ts", "scripts/src/**/*.test.ts", "contracts/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      "frontend/vite.config.ts",
+    ],
+  },
+});
