@@ -1,0 +1,272 @@
+/**
+ * Behaviour every ClaimStore adapter must share. `open` must return a store over the
+ * same storage each time it is called within one test (so close + reopen can be
+ * checked) and over empty storage in each new test.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import type { ClaimStore, NewClaim } from "./claim-store.ts";
+
+export function describeClaimStoreContract(name: string, open: () => Promise<ClaimStore>): void {
+  describe(name, () => {
+    const openStores = new Set<ClaimStore>();
+
+    async function openStore(): Promise<ClaimStore> {
+      const store = await open();
+      openStores.add(store);
+      return store;
+    }
+
+    async function closeStore(store: ClaimStore): Promise<void> {
+      openStores.delete(store);
+      await store.close();
+    }
+
+    afterEach(async () => {
+      await Promise.all([...openStores].map(closeStore));
+    });
+
+    it("when a claim is reserved, then it can be found by id, wallet and Google account", async () => {
+      const store = await openStore();
+      const claim = newClaim();
+
+      const result = await store.reserve(claim);
+
+      expect(result.reserved).toBe(true);
+      const expected = {
+        id: claim.id,
+        walletAddress: claim.walletAddress.toLowerCase(),
+        googleSub: claim.googleSub,
+        googleEmail: claim.googleEmail,
+        amountWei: claim.amountWei,
+        status: "reserved",
+        engineTransactionId: null,
+        txHash: null,
+        attempts: 0,
+        lastError: null,
+        createdAt: expect.any(Date),
+        updatedAt: expect.any(Date),
+      };
+      if (result.reserved) expect(result.claim).toEqual(expected);
+      expect(await store.findById(claim.id)).toEqual(expected);
+      expect(await store.findByWallet(claim.walletAddress.toUpperCase().replace("0X", "0x"))).toEqual(expected);
+      expect(await store.findByGoogleSub(claim.googleSub)).toEqual(expected);
+    });
+
+    it("when nothing was reserved, then every lookup returns null", async () => {
+      const store = await openStore();
+      const claim = newClaim();
+
+      expect(await store.findById(claim.id)).toBeNull();
+      expect(await store.findByWallet(claim.walletAddress)).toBeNull();
+      expect(await store.findByGoogleSub(claim.googleSub)).toBeNull();
+    });
+
+    it("when the same wallet reserves again in another letter case, then the wallet conflict names the existing claim", async () => {
+      const store = await openStore();
+      const first = newClaim();
+      await store.reserve({ ...first, walletAddress: first.walletAddress.toLowerCase() });
+
+      const second = newClaim({ walletAddress: "0x" + first.walletAddress.slice(2).toUpperCase() });
+      const result = await store.reserve(second);
+
+      expect(result).toMatchObject({ reserved: false, conflict: "wallet", existing: { id: first.id } });
+      expect(await store.findById(second.id)).toBeNull();
+    });
+
+    it("when the same Google account reserves with another wallet, then the Google-account conflict names the existing claim", async () => {
+      const store = await openStore();
+      const first = newClaim();
+      await store.reserve(first);
+
+      const result = await store.reserve(newClaim({ googleSub: first.googleSub }));
+
+      expect(result).toMatchObject({ reserved: false, conflict: "googleAccount", existing: { id: first.id } });
+    });
+
+    it("when the wallet and the Google account are held by different claims, then the wallet conflict is reported", async () => {
+      const store = await openStore();
+      const holdsWallet = newClaim();
+      const holdsAccount = newClaim();
+      await store.reserve(holdsWallet);
+      await store.reserve(holdsAccount);
+
+      const result = await store.reserve(
+        newClaim({ walletAddress: holdsWallet.walletAddress, googleSub: holdsAccount.googleSub }),
+      );
+
+      expect(result).toMatchObject({ reserved: false, conflict: "wallet", existing: { id: holdsWallet.id } });
+    });
+
+    it("when 200 reserves for one wallet race, then exactly one is reserved and the rest name it", async () => {
+      const store = await openStore();
+      const walletAddress = randomWallet();
+
+      const results = await Promise.all(
+        Array.from({ length: 200 }, () => store.reserve(newClaim({ walletAddress }))),
+      );
+
+      const winners = results.filter((result) => result.reserved);
+      expect(winners).toHaveLength(1);
+      const winnerId = winners[0]?.claim.id;
+      for (const result of results.filter((result) => !result.reserved)) {
+        expect(result).toMatchObject({ conflict: "wallet", existing: { id: winnerId } });
+      }
+      expect(await store.countActive()).toBe(1);
+    });
+
+    it("when two open stores reserve the same wallet at once, then only one succeeds", async () => {
+      const storeA = await openStore();
+      const storeB = await openStore();
+      const walletAddress = randomWallet();
+
+      const results = await Promise.all([
+        storeA.reserve(newClaim({ walletAddress })),
+        storeB.reserve(newClaim({ walletAddress })),
+      ]);
+
+      expect(results.filter((result) => result.reserved)).toHaveLength(1);
+      expect(results.filter((result) => !result.reserved)).toMatchObject([{ conflict: "wallet" }]);
+    });
+
+    it("when a transition starts from an allowed status, then the patch is applied and returned", async () => {
+      const store = await openStore();
+      const claim = newClaim();
+      await store.reserve(claim);
+
+      const updated = await store.transition(claim.id, ["reserved"], {
+        status: "queued",
+        engineTransactionId: "engine-tx-1",
+        attempts: 1,
+      });
+
+      const expected = { id: claim.id, status: "queued", engineTransactionId: "engine-tx-1", attempts: 1, txHash: null };
+      expect(updated).toMatchObject(expected);
+      expect(await store.findById(claim.id)).toMatchObject(expected);
+      expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(updated!.createdAt.getTime());
+    });
+
+    it("when a transition starts from a status that is not allowed, then it returns null and changes nothing", async () => {
+      const store = await openStore();
+      const claim = newClaim();
+      await store.reserve(claim);
+
+      const updated = await store.transition(claim.id, ["queued", "submitted"], { status: "confirmed", txHash: "0xabc" });
+
+      expect(updated).toBeNull();
+      expect(await store.findById(claim.id)).toMatchObject({ status: "reserved", txHash: null });
+    });
+
+    it("when a transition targets an unknown claim, then it returns null", async () => {
+      const store = await openStore();
+
+      expect(await store.transition(randomUUID(), ["reserved"], { status: "queued" })).toBeNull();
+    });
+
+    it("when a patch sets a field to null, then the field is cleared and unpatched fields are kept", async () => {
+      const store = await openStore();
+      const claim = newClaim();
+      await store.reserve(claim);
+      await store.transition(claim.id, ["reserved"], { lastError: "engine unreachable", attempts: 2 });
+
+      const updated = await store.transition(claim.id, ["reserved"], { lastError: null });
+
+      expect(updated).toMatchObject({ lastError: null, attempts: 2, status: "reserved" });
+    });
+
+    it("when 50 transitions from the same status race, then exactly one wins", async () => {
+      const store = await openStore();
+      const claim = newClaim();
+      await store.reserve(claim);
+
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, attempt) =>
+          store.transition(claim.id, ["reserved"], { status: "queued", engineTransactionId: `engine-tx-${attempt}` }),
+        ),
+      );
+
+      const winners = results.filter((result) => result !== null);
+      expect(winners).toHaveLength(1);
+      expect(await store.findById(claim.id)).toMatchObject({
+        status: "queued",
+        engineTransactionId: winners[0]?.engineTransactionId,
+      });
+    });
+
+    it("when claims are in every status, then listUnfinished returns reserved, queued and submitted ones oldest first", async () => {
+      const store = await openStore();
+      const claims: NewClaim[] = [];
+      for (let index = 0; index < 5; index += 1) {
+        const claim = newClaim();
+        await store.reserve(claim);
+        claims.push(claim);
+        // Distinct creation times, so "oldest first" has one right answer in every adapter.
+        await sleep(5);
+      }
+      const [oldest, confirmed, queued, failed, newest] = claims.map((claim) => claim.id) as [string, string, string, string, string];
+      await store.transition(confirmed, ["reserved"], { status: "confirmed" });
+      await store.transition(failed, ["reserved"], { status: "failed" });
+      await store.transition(queued, ["reserved"], { status: "queued" });
+      // Updated last, yet still first: the order is by creation, not by update.
+      await store.transition(oldest, ["reserved"], { status: "submitted" });
+
+      const unfinished = await store.listUnfinished();
+
+      expect(unfinished.map((claim) => claim.id)).toEqual([oldest, queued, newest]);
+    });
+
+    it("when some claims failed, then countActive counts every other status", async () => {
+      const store = await openStore();
+      const statuses = ["reserved", "queued", "submitted", "confirmed", "failed", "failed"] as const;
+      for (const status of statuses) {
+        const claim = newClaim();
+        await store.reserve(claim);
+        await store.transition(claim.id, ["reserved"], { status });
+      }
+
+      expect(await store.countActive()).toBe(4);
+    });
+
+    it("when the store is closed and reopened, then its claims are still there", async () => {
+      const first = await openStore();
+      const claim = newClaim();
+      await first.reserve(claim);
+      await first.transition(claim.id, ["reserved"], { status: "queued", engineTransactionId: "engine-tx-1" });
+      await closeStore(first);
+
+      const reopened = await openStore();
+
+      expect(await reopened.findById(claim.id)).toMatchObject({ status: "queued", engineTransactionId: "engine-tx-1" });
+      expect(await reopened.reserve(newClaim({ walletAddress: claim.walletAddress }))).toMatchObject({
+        reserved: false,
+        conflict: "wallet",
+      });
+    });
+
+    it("when the store is open, then ping resolves", async () => {
+      const store = await openStore();
+
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+}
+
+/** A checksum-like mixed-case address, so adapters must normalise it. */
+function randomWallet(): string {
+  const hex = randomBytes(20).toString("hex");
+  return "0x" + [...hex].map((char, index) => (index % 2 === 0 ? char.toUpperCase() : char)).join("");
+}
+
+function newClaim(overrides: Partial<NewClaim> = {}): NewClaim {
+  const googleSub = randomBytes(10).toString("hex");
+  return {
+    id: randomUUID(),
+    walletAddress: randomWallet(),
+    googleSub,
+    googleEmail: `${googleSub}@example.com`,
+    amountWei: REWARD_AMOUNT_WEI.toString(),
+    ...overrides,
+  };
+}

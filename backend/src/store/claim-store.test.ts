@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import mongoose from "mongoose";
+import { afterAll, afterEach, beforeAll, beforeEach, describe } from "vitest";
+import { describeClaimStoreContract } from "./claim-store.contract.ts";
+import { openMongoClaimStore } from "./mongo/mongo-claim-store.ts";
+import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
+
+describe("SQLite adapter", () => {
+  let dataDir = "";
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "tube-claims-"));
+  });
+
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  describeClaimStoreContract("SQLite claim store", () => openSqliteClaimStore({ dataDir }));
+});
+
+// No MongoDB server can run on the development machines; CI sets MONGODB_URI to run these.
+const mongodbUri = process.env.MONGODB_URI;
+
+describe.skipIf(!mongodbUri)(mongodbUri ? "MongoDB adapter" : "MongoDB adapter (skipped: MONGODB_URI not set)", () => {
+  const runId = randomUUID().slice(0, 8);
+  let testNumber = 0;
+  let dbName = "";
+  let admin: mongoose.Connection;
+
+  beforeAll(async () => {
+    admin = await mongoose.createConnection(mongodbUri!).asPromise();
+  });
+
+  beforeEach(() => {
+    testNumber += 1;
+    dbName = `tube-claims-test-${runId}-${testNumber}`;
+  });
+
+  afterEach(async () => {
+    await admin.useDb(dbName).dropDatabase();
+  });
+
+  afterAll(async () => {
+    await admin?.close();
+  });
+
+  describeClaimStoreContract("MongoDB claim store", () => openMongoClaimStore({ uri: mongodbUri!, dbName }));
+});

@@ -1,0 +1,184 @@
+/**
+ * The store for several server instances: MongoDB's unique indexes on wallet and
+ * Google account are the once-only gate (Engine documents no idempotency window),
+ * and `transition` is one findOneAndUpdate filtered on status, an atomic
+ * compare-and-set. Uses its own connection so nothing else shares mongoose's global one.
+ */
+import mongoose, { Schema, type Connection, type Model } from "mongoose";
+import { CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../claim-store.ts";
+
+export interface MongoClaimStoreOptions {
+  uri: string;
+  /** Overrides the database named in the URI (tests use one database per run). */
+  dbName?: string;
+}
+
+const DUPLICATE_KEY = 11000;
+
+const UNFINISHED: readonly ClaimStatus[] = ["reserved", "queued", "submitted"];
+
+interface ClaimDocument {
+  /** The claim id (a UUID string), so lookups by id need no second index. */
+  _id: string;
+  walletAddress: string;
+  googleSub: string;
+  googleEmail: string;
+  amountWei: string;
+  status: ClaimStatus;
+  engineTransactionId: string | null;
+  txHash: string | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const claimSchema = new Schema<ClaimDocument>(
+  {
+    _id: { type: String, required: true },
+    walletAddress: { type: String, required: true, lowercase: true },
+    googleSub: { type: String, required: true },
+    googleEmail: { type: String, required: true },
+    amountWei: { type: String, required: true },
+    status: { type: String, required: true, enum: CLAIM_STATUSES },
+    engineTransactionId: { type: String, default: null },
+    txHash: { type: String, default: null },
+    attempts: { type: Number, required: true, default: 0 },
+    lastError: { type: String, default: null },
+  },
+  // Indexes are built explicitly (and awaited) in openMongoClaimStore, not in the background.
+  { collection: "claims", timestamps: true, versionKey: false, autoIndex: false, strict: "throw" },
+);
+claimSchema.index({ walletAddress: 1 }, { unique: true, name: "claims_wallet_unique" });
+claimSchema.index({ googleSub: 1 }, { unique: true, name: "claims_google_sub_unique" });
+claimSchema.index({ status: 1, createdAt: 1 }, { name: "claims_status_created" });
+
+export async function openMongoClaimStore(options: MongoClaimStoreOptions): Promise<ClaimStore> {
+  const connection = mongoose.createConnection(options.uri, {
+    ...(options.dbName ? { dbName: options.dbName } : {}),
+    // Fail fast instead of queueing queries while the server is unreachable.
+    bufferCommands: false,
+    serverSelectionTimeoutMS: 10_000,
+  });
+  try {
+    await connection.asPromise();
+    const model = connection.model<ClaimDocument>("Claim", claimSchema);
+    await model.init();
+    // The unique indexes are the gate: they must exist before the first insert.
+    await model.createIndexes();
+    return new MongoClaimStore(connection, model);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+}
+
+class MongoClaimStore implements ClaimStore {
+  constructor(
+    private readonly connection: Connection,
+    private readonly claims: Model<ClaimDocument>,
+  ) {}
+
+  async reserve(claim: NewClaim): Promise<ReserveResult> {
+    const walletAddress = claim.walletAddress.toLowerCase();
+    try {
+      const created = await this.claims.create({
+        _id: claim.id,
+        walletAddress,
+        googleSub: claim.googleSub,
+        googleEmail: claim.googleEmail,
+        amountWei: claim.amountWei,
+        status: "reserved",
+        attempts: 0,
+      });
+      return { reserved: true, claim: toRecord(created.toObject()) };
+    } catch (error) {
+      if (!isWalletOrAccountDuplicate(error)) throw error;
+      // Wallet first, whichever index the server happened to report: both adapters answer alike.
+      // Claims are never deleted, so the document that refused us is still there to read.
+      const byWallet = await this.findByWallet(walletAddress);
+      if (byWallet) return { reserved: false, conflict: "wallet", existing: byWallet };
+      const byGoogleSub = await this.findByGoogleSub(claim.googleSub);
+      if (byGoogleSub) return { reserved: false, conflict: "googleAccount", existing: byGoogleSub };
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<ClaimRecord | null> {
+    return toRecordOrNull(await this.claims.findById(id).lean<ClaimDocument>().exec());
+  }
+
+  async findByWallet(walletAddress: string): Promise<ClaimRecord | null> {
+    const found = await this.claims.findOne({ walletAddress: walletAddress.toLowerCase() }).lean<ClaimDocument>().exec();
+    return toRecordOrNull(found);
+  }
+
+  async findByGoogleSub(googleSub: string): Promise<ClaimRecord | null> {
+    return toRecordOrNull(await this.claims.findOne({ googleSub }).lean<ClaimDocument>().exec());
+  }
+
+  async transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch): Promise<ClaimRecord | null> {
+    if (fromStatuses.length === 0) return null;
+    const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const updated = await this.claims
+      .findOneAndUpdate({ _id: id, status: { $in: [...fromStatuses] } }, { $set: set }, { returnDocument: "after", runValidators: true })
+      .lean<ClaimDocument>()
+      .exec();
+    return toRecordOrNull(updated);
+  }
+
+  async listUnfinished(): Promise<ClaimRecord[]> {
+    const found = await this.claims
+      .find({ status: { $in: [...UNFINISHED] } })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<ClaimDocument[]>()
+      .exec();
+    return found.map(toRecord);
+  }
+
+  async countActive(): Promise<number> {
+    return this.claims.countDocuments({ status: { $ne: "failed" } }).exec();
+  }
+
+  async ping(): Promise<void> {
+    const db = this.connection.db;
+    if (!db) throw new Error("MongoDB connection is not open");
+    await db.admin().ping();
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+}
+
+/**
+ * A duplicate-key error on anything but `_id` (a reused claim id is a bug, not a conflict).
+ * Servers that omit `keyPattern`/`keyValue` still count: the lookups that follow decide.
+ */
+function isWalletOrAccountDuplicate(error: unknown): boolean {
+  if (!(error instanceof mongoose.mongo.MongoServerError) || error.code !== DUPLICATE_KEY) return false;
+  const key: unknown = error.keyPattern ?? error.keyValue;
+  return !(typeof key === "object" && key !== null && "_id" in key);
+}
+
+function toRecordOrNull(document: ClaimDocument | null): ClaimRecord | null {
+  return document ? toRecord(document) : null;
+}
+
+function toRecord(document: ClaimDocument): ClaimRecord {
+  return {
+    id: document._id,
+    walletAddress: document.walletAddress,
+    googleSub: document.googleSub,
+    googleEmail: document.googleEmail,
+    amountWei: document.amountWei,
+    status: document.status,
+    engineTransactionId: document.engineTransactionId ?? null,
+    txHash: document.txHash ?? null,
+    attempts: document.attempts,
+    lastError: document.lastError ?? null,
+    createdAt: document.createdAt,
+    updatedAt: document.updatedAt,
+  };
+}

@@ -1,0 +1,17 @@
+import type { ClaimStore } from "./claim-store.ts";
+import { openMongoClaimStore } from "./mongo/mongo-claim-store.ts";
+import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
+
+export interface OpenedClaimStore {
+  store: ClaimStore;
+  /** Which adapter was chosen, so the caller can log it at start-up. */
+  kind: "mongodb" | "sqlite";
+}
+
+/** MongoDB when a URI is configured (several instances can share it); otherwise a SQLite file in `dataDir`. */
+export async function openClaimStore(options: { mongodbUri?: string; dataDir: string }): Promise<OpenedClaimStore> {
+  if (options.mongodbUri) {
+    return { store: await openMongoClaimStore({ uri: options.mongodbUri }), kind: "mongodb" };
+  }
+  return { store: await openSqliteClaimStore({ dataDir: options.dataDir }), kind: "sqlite" };
+}

@@ -1,0 +1,236 @@
+/**
+ * The zero-setup store: one file under DATA_DIR, so a single server runs without a
+ * database service. The UNIQUE constraints on wallet and Google account are the
+ * once-only gate (Engine documents no idempotency window); `transition` is one
+ * conditional UPDATE so two workers can never both move a claim forward.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../claim-store.ts";
+
+export type SqliteClaimStoreOptions = { dataDir: string } | { filename: ":memory:" };
+
+const DB_FILE_NAME = "claims.sqlite";
+
+const statusList = CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
+
+/** Each entry moves the schema one version up; `user_version` records how many have run. Append only. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE claims (
+     id TEXT PRIMARY KEY,
+     wallet_address TEXT NOT NULL,
+     google_sub TEXT NOT NULL,
+     google_email TEXT NOT NULL,
+     amount_wei TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN (${statusList})),
+     engine_transaction_id TEXT,
+     tx_hash TEXT,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     CONSTRAINT claims_wallet_unique UNIQUE (wallet_address),
+     CONSTRAINT claims_google_sub_unique UNIQUE (google_sub)
+   );
+   CREATE INDEX claims_status_created ON claims (status, created_at);`,
+];
+
+const UNFINISHED: readonly ClaimStatus[] = ["reserved", "queued", "submitted"];
+
+/** Patch keys and their columns: the only names ever spliced into SQL. */
+const PATCH_COLUMNS = {
+  status: "status",
+  engineTransactionId: "engine_transaction_id",
+  txHash: "tx_hash",
+  attempts: "attempts",
+  lastError: "last_error",
+} as const satisfies Record<keyof ClaimPatch, string>;
+
+interface ClaimRow {
+  id: string;
+  wallet_address: string;
+  google_sub: string;
+  google_email: string;
+  amount_wei: string;
+  status: ClaimStatus;
+  engine_transaction_id: string | null;
+  tx_hash: string | null;
+  attempts: number;
+  last_error: string | null;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+  updated_at: number;
+}
+
+export async function openSqliteClaimStore(options: SqliteClaimStoreOptions): Promise<ClaimStore> {
+  let filename: string;
+  if ("dataDir" in options) {
+    await fs.mkdir(options.dataDir, { recursive: true });
+    filename = path.join(options.dataDir, DB_FILE_NAME);
+  } else {
+    filename = options.filename;
+  }
+  const db = new Database(filename);
+  try {
+    db.pragma("journal_mode = WAL");
+    // FULL, not NORMAL: in WAL mode NORMAL can lose the last commits on power loss. A lost
+    // reservation whose mint was already queued would let the same wallet claim twice.
+    db.pragma("synchronous = FULL");
+    // A second process on the same file (a CLI, a rolling restart) waits instead of failing at once.
+    db.pragma("busy_timeout = 5000");
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return new SqliteClaimStore(db);
+}
+
+function migrate(db: Database.Database): void {
+  const version = db.pragma("user_version", { simple: true }) as number;
+  if (version > MIGRATIONS.length) {
+    throw new Error(`claims database is at schema version ${version}, newer than this server knows (${MIGRATIONS.length})`);
+  }
+  MIGRATIONS.slice(version).forEach((sql, index) => {
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + index + 1}`);
+    }).immediate();
+  });
+}
+
+class SqliteClaimStore implements ClaimStore {
+  private readonly insert: Database.Statement<[ClaimRow]>;
+  private readonly byId: Database.Statement<[string], ClaimRow>;
+  private readonly byWallet: Database.Statement<[string], ClaimRow>;
+  private readonly byGoogleSub: Database.Statement<[string], ClaimRow>;
+  private readonly unfinished: Database.Statement<[], ClaimRow>;
+  private readonly active: Database.Statement<[], number>;
+  /** Prepared `transition` statements, one per combination of patched columns and status count. */
+  private readonly transitions = new Map<string, Database.Statement<unknown[], ClaimRow>>();
+
+  constructor(private readonly db: Database.Database) {
+    this.insert = db.prepare(
+      `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status,
+         engine_transaction_id, tx_hash, attempts, last_error, created_at, updated_at)
+       VALUES (@id, @wallet_address, @google_sub, @google_email, @amount_wei, @status,
+         @engine_transaction_id, @tx_hash, @attempts, @last_error, @created_at, @updated_at)`,
+    );
+    this.byId = db.prepare("SELECT * FROM claims WHERE id = ?");
+    this.byWallet = db.prepare("SELECT * FROM claims WHERE wallet_address = ?");
+    this.byGoogleSub = db.prepare("SELECT * FROM claims WHERE google_sub = ?");
+    // rowid breaks ties between claims created in the same millisecond.
+    this.unfinished = db.prepare<[], ClaimRow>(
+      `SELECT * FROM claims WHERE status IN (${UNFINISHED.map((status) => `'${status}'`).join(", ")})
+       ORDER BY created_at, rowid`,
+    );
+    this.active = db.prepare<[], number>("SELECT COUNT(*) FROM claims WHERE status <> 'failed'").pluck();
+  }
+
+  async reserve(claim: NewClaim): Promise<ReserveResult> {
+    const now = Date.now();
+    const row: ClaimRow = {
+      id: claim.id,
+      wallet_address: claim.walletAddress.toLowerCase(),
+      google_sub: claim.googleSub,
+      google_email: claim.googleEmail,
+      amount_wei: claim.amountWei,
+      status: "reserved",
+      engine_transaction_id: null,
+      tx_hash: null,
+      attempts: 0,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      this.insert.run(row);
+      return { reserved: true, claim: toRecord(row) };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Claims are never deleted, so the row that refused us is still there to read.
+      const byWallet = this.byWallet.get(row.wallet_address);
+      if (byWallet) return { reserved: false, conflict: "wallet", existing: toRecord(byWallet) };
+      const byGoogleSub = this.byGoogleSub.get(row.google_sub);
+      if (byGoogleSub) return { reserved: false, conflict: "googleAccount", existing: toRecord(byGoogleSub) };
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<ClaimRecord | null> {
+    return toRecordOrNull(this.byId.get(id));
+  }
+
+  async findByWallet(walletAddress: string): Promise<ClaimRecord | null> {
+    return toRecordOrNull(this.byWallet.get(walletAddress.toLowerCase()));
+  }
+
+  async findByGoogleSub(googleSub: string): Promise<ClaimRecord | null> {
+    return toRecordOrNull(this.byGoogleSub.get(googleSub));
+  }
+
+  async transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch): Promise<ClaimRecord | null> {
+    if (fromStatuses.length === 0) return null;
+    const keys = (Object.keys(PATCH_COLUMNS) as (keyof ClaimPatch)[]).filter((key) => patch[key] !== undefined);
+    const statement = this.transitionStatement(keys, fromStatuses.length);
+    const row = statement.get(...keys.map((key) => patch[key]), Date.now(), id, ...fromStatuses);
+    return toRecordOrNull(row);
+  }
+
+  async listUnfinished(): Promise<ClaimRecord[]> {
+    return this.unfinished.all().map(toRecord);
+  }
+
+  async countActive(): Promise<number> {
+    return this.active.get() ?? 0;
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare("SELECT 1").get();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private transitionStatement(keys: readonly (keyof ClaimPatch)[], statusCount: number) {
+    const cacheKey = `${keys.join(",")}|${statusCount}`;
+    let statement = this.transitions.get(cacheKey);
+    if (!statement) {
+      const assignments = [...keys.map((key) => `${PATCH_COLUMNS[key]} = ?`), "updated_at = ?"].join(", ");
+      const placeholders = Array.from({ length: statusCount }, () => "?").join(", ");
+      statement = this.db.prepare<unknown[], ClaimRow>(
+        `UPDATE claims SET ${assignments} WHERE id = ? AND status IN (${placeholders}) RETURNING *`,
+      );
+      this.transitions.set(cacheKey, statement);
+    }
+    return statement;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+function toRecordOrNull(row: ClaimRow | undefined): ClaimRecord | null {
+  return row ? toRecord(row) : null;
+}
+
+function toRecord(row: ClaimRow): ClaimRecord {
+  return {
+    id: row.id,
+    walletAddress: row.wallet_address,
+    googleSub: row.google_sub,
+    googleEmail: row.google_email,
+    amountWei: row.amount_wei,
+    status: row.status,
+    engineTransactionId: row.engine_transaction_id,
+    txHash: row.tx_hash,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
