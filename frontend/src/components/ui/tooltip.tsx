@@ -1,0 +1,32 @@
+import { Tooltip as ChakraTooltip, Portal } from "@chakra-ui/react";
+import type { ReactElement, ReactNode } from "react";
+
+/** Spec §9: tooltips open after 700 ms. */
+const OPEN_DELAY_MS = 700;
+/**
+ * Spec §9 "skip delay 300 ms". Zag (under Chakra) opens a tooltip instantly
+ * while another one is still visible, so a 300 ms close delay gives a 300 ms
+ * window in which moving to the next trigger skips the open delay.
+ */
+const CLOSE_DELAY_MS = 300;
+
+export interface TooltipProps {
+  content: ReactNode;
+  /** One focusable element (e.g. a button); it becomes the trigger. */
+  children: ReactElement;
+  disabled?: boolean;
+}
+
+export function Tooltip({ content, children, disabled = false }: TooltipProps) {
+  if (disabled) return children;
+  return (
+    <ChakraTooltip.Root openDelay={OPEN_DELAY_MS} closeDelay={CLOSE_DELAY_MS}>
+      <ChakraTooltip.Trigger asChild>{children}</ChakraTooltip.Trigger>
+      <Portal>
+        <ChakraTooltip.Positioner>
+          <ChakraTooltip.Content>{content}</ChakraTooltip.Content>
+        </ChakraTooltip.Positioner>
+      </Portal>
+    </ChakraTooltip.Root>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The server's public settings (GET /api/config), loaded once at start-up and
+ * shared through context, so nothing in the browser hard-codes chain, token or channel.
+ */
+import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
+import type { PublicConfig } from "@tube/common/api";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { LoadingScreen } from "../components/ui/loading-screen.tsx";
+import { ApiError, apiGet } from "./api-client.ts";
+
+const PublicConfigContext = createContext<PublicConfig | null>(null);
+
+export function usePublicConfig(): PublicConfig {
+  const config = useContext(PublicConfigContext);
+  if (config === null) throw new Error("usePublicConfig() needs a PublicConfigProvider above it");
+  return config;
+}
+
+/** Provides a known config without fetching (tests, stories). */
+export function StaticPublicConfigProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
+  return <PublicConfigContext.Provider value={config}>{children}</PublicConfigContext.Provider>;
+}
+
+type LoadState = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; config: PublicConfig };
+
+export function PublicConfigProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<LoadState>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiGet<PublicConfig>("/api/config", { signal: controller.signal }).then(
+      (config) => setState({ status: "ready", config }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof ApiError ? error.message : "An unexpected error occurred.";
+        setState({ status: "failed", message });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  if (state.status === "loading") return <LoadingScreen />;
+  if (state.status === "failed") {
+    return (
+      <ConfigErrorScreen
+        message={state.message}
+        onRetry={() => {
+          setState({ status: "loading" });
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
+  return <StaticPublicConfigProvider config={state.config}>{children}</StaticPublicConfigProvider>;
+}
+
+function ConfigErrorScreen({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Center as="main" minHeight="100dvh" padding="6">
+      <Stack role="alert" gap="4" maxWidth="md" textAlign="center" alignItems="center">
+        <Heading as="h1" size="xl">
+          TuBE Rewards could not start
+        </Heading>
+        <Text color="fg.muted">{message}</Text>
+        <Button colorPalette="red" onClick={onRetry}>
+          Retry
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,49 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import type { PublicConfig } from "@tube/common/api";
+import { render } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
+import type { ReactElement, ReactNode } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { system } from "../app/theme.ts";
+import { Toaster } from "../components/ui/toaster.tsx";
+import { StaticPublicConfigProvider } from "../lib/public-config.tsx";
+
+/** A complete, fake public config; tests override only what they look at. */
+export const TEST_PUBLIC_CONFIG: PublicConfig = {
+  thirdwebClientId: "test-client-id",
+  ecosystemId: "ecosystem.test",
+  ecosystemPartnerId: "test-partner-id",
+  walletConnectProjectId: "test-walletconnect-id",
+  chainId: 42161,
+  rpcUrl: "http://127.0.0.1:8545",
+  explorerUrl: "https://arbiscan.io",
+  tokenAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  youtubeChannelId: "UCtestChannel0000000000",
+  googleClientId: "test-google-client-id.apps.googleusercontent.com",
+  googleAuthUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+};
+
+export interface RenderWithProvidersOptions {
+  /** The URL the in-memory router starts at; defaults to "/". */
+  route?: string;
+  config?: Partial<PublicConfig>;
+}
+
+/** Renders `ui` inside Chakra, a static public config, a memory router and the toaster. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = "/", config = {} }: RenderWithProvidersOptions = {},
+): ReturnType<typeof render> & { user: UserEvent } {
+  const publicConfig = { ...TEST_PUBLIC_CONFIG, ...config };
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <ChakraProvider value={system}>
+        <Toaster />
+        <StaticPublicConfigProvider config={publicConfig}>
+          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+        </StaticPublicConfigProvider>
+      </ChakraProvider>
+    );
+  }
+  return Object.assign(render(ui, { wrapper: Wrapper }), { user: userEvent.setup() });
+}
