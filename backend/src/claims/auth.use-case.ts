@@ -1,0 +1,18 @@
+import type { GoogleAuthRequest, GoogleAuthResponse } from "@tube/common/api";
+import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
+import { AppError } from "../http/app-error.ts";
+import type { GoogleGateway } from "../google/google-gateway.ts";
+
+/**
+ * Finishes the browser's authorization-code flow on the server, where the
+ * client secret lives and where the id_token's audience can be checked.
+ */
+export async function signInWithGoogle(
+  deps: { google: GoogleGateway; publicUrl: string },
+  request: GoogleAuthRequest,
+): Promise<GoogleAuthResponse> {
+  // Only our own callback page may receive codes: anything else would let a code minted elsewhere in.
+  if (request.redirectUri !== `${deps.publicUrl}${GOOGLE_CALLBACK_PATH}`) throw new AppError("REDIRECT_URI_NOT_ALLOWED");
+  const { identity, accessToken } = await deps.google.exchangeCode(request);
+  return { email: identity.email, accessToken, expiresAt: identity.expiresAt };
+}

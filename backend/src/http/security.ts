@@ -1,0 +1,67 @@
+import cors from "cors";
+import type { RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+import helmet from "helmet";
+import { AppError } from "./app-error.ts";
+
+/**
+ * Security headers. The CSP names what the page really talks to: our origin, the
+ * chain's RPC, thirdweb's wallet services and WalletConnect's relay. Google's
+ * sign-in is a popup (navigation, not a fetch), which needs the opener kept:
+ * hence same-origin-allow-popups rather than same-origin.
+ */
+export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
+  const rpcOrigin = new URL(options.rpcUrl).origin;
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // Chakra UI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: [
+          "'self'",
+          rpcOrigin,
+          "https://*.thirdweb.com",
+          "wss://*.thirdweb.com",
+          "https://*.walletconnect.com",
+          "wss://*.walletconnect.com",
+          "https://*.walletconnect.org",
+          "wss://*.walletconnect.org",
+          "https://*.web3modal.org",
+        ],
+        frameSrc: ["'self'", "https://*.thirdweb.com", "https://verify.walletconnect.com", "https://verify.walletconnect.org"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    // thirdweb's wallet iframes and remote images are cross-origin resources without CORP headers.
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** Only our own page may call the API from a browser. */
+export function corsForOrigin(publicUrl: string): RequestHandler {
+  return cors({ origin: new URL(publicUrl).origin, methods: ["GET", "POST"], maxAge: 600 });
+}
+
+/**
+ * Per-IP limit on the API. The client IP is whatever Express derives under
+ * TRUST_PROXY, so a forged X-Forwarded-For is ignored unless a trusted proxy set it.
+ */
+export function apiRateLimit(limitPerMinute: number): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: limitPerMinute,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 })),
+  });
+}

@@ -1,0 +1,103 @@
+import type { AddressInfo } from "node:net";
+import type { PublicConfig } from "@tube/common/api";
+import { createApp } from "./app.ts";
+import { createMintDriver } from "./claims/mint-driver.ts";
+import { createReconciler } from "./claims/reconciler.ts";
+import type { Config } from "./config.ts";
+import { createGoogleGateway } from "./google/google-oauth.ts";
+import { createChainReader } from "./minting/chain-reader.ts";
+import { createEngineMinter } from "./minting/engine-minter.ts";
+import { createLogger, type Logger } from "./observability/logger.ts";
+import { createMetrics } from "./observability/metrics.ts";
+import { openClaimStore } from "./store/open-claim-store.ts";
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Wires the real adapters from the config, reconciles unfinished claims, then listens. */
+export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
+  const metrics = createMetrics();
+  const { store, kind } = await openClaimStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR });
+  logger.info({ store: kind }, "claim store open");
+
+  const countCall = (service: string) => (outcome: string) => metrics.upstreamCalls.inc({ service, outcome });
+  const google = createGoogleGateway({
+    clientId: config.GOOGLE_CLIENT_ID,
+    clientSecret: config.GOOGLE_CLIENT_SECRET,
+    emulatorUrl: config.GOOGLE_EMULATOR_URL,
+    logger,
+    onCall: (api, outcome) => countCall(`google_${api}`)(outcome),
+  });
+  const minter = createEngineMinter({
+    engineUrl: config.ENGINE_URL,
+    secretKey: config.THIRDWEB_SECRET_KEY,
+    vaultAccessToken: config.ENGINE_VAULT_ACCESS_TOKEN,
+    serverWallet: config.ENGINE_SERVER_WALLET,
+    chainId: config.CHAIN_ID,
+    tokenAddress: config.TOKEN_ADDRESS,
+  });
+  const chainReader = createChainReader({ rpcUrl: config.RPC_URL, chainId: config.CHAIN_ID, tokenAddress: config.TOKEN_ADDRESS });
+  const mintDriver = createMintDriver({ store, minter, chainReader, maxAttempts: config.MINT_MAX_ATTEMPTS, metrics, logger });
+  const reconciler = createReconciler({ store, mintDriver, logger, intervalMs: config.RECONCILE_INTERVAL_MS });
+
+  const publicConfig: PublicConfig = {
+    thirdwebClientId: config.THIRDWEB_CLIENT_ID,
+    ecosystemId: config.ECOSYSTEM_ID,
+    ecosystemPartnerId: config.ECOSYSTEM_PARTNER_ID,
+    walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID,
+    chainId: config.CHAIN_ID,
+    rpcUrl: config.RPC_URL,
+    explorerUrl: config.EXPLORER_URL,
+    tokenAddress: config.TOKEN_ADDRESS,
+    youtubeChannelId: config.YOUTUBE_CHANNEL_ID,
+    googleClientId: config.GOOGLE_CLIENT_ID,
+    googleAuthUrl: config.googleAuthUrl,
+  };
+
+  const app = createApp({
+    store,
+    google,
+    mintDriver,
+    metrics,
+    logger,
+    publicConfig,
+    probes: [
+      { name: "store", check: () => store.ping() },
+      { name: "chain", check: () => chainReader.ping() },
+      { name: "engine", check: () => minter.ping() },
+    ],
+    settings: {
+      publicUrl: config.PUBLIC_URL,
+      channelId: config.YOUTUBE_CHANNEL_ID,
+      explorerUrl: config.EXPLORER_URL,
+      rpcUrl: config.RPC_URL,
+      trustProxy: config.TRUST_PROXY,
+      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      maxTotalClaims: config.MAX_TOTAL_CLAIMS,
+      staticDir: config.STATIC_DIR,
+    },
+  });
+
+  await reconciler.start();
+
+  const httpServer = app.listen(config.PORT);
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("listening", resolve);
+    httpServer.once("error", reject);
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, publicUrl: config.PUBLIC_URL }, "listening");
+
+  return {
+    url,
+    async stop() {
+      await reconciler.stop();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeAllConnections();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The local world: stand-ins for everything these machines cannot reach, started
+ * only for the settings the environment leaves unset. A set variable always wins,
+ * part by part, so the same code serves a laptop, CI and production.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
+import { startAnvil } from "./anvil.ts";
+import { ensureToken } from "./deploy-token.ts";
+import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
+import { startEngineEmulator } from "./engine-emulator/engine-emulator.ts";
+import { freePort } from "./free-port.ts";
+import { startGoogleEmulator } from "./google-emulator/google-emulator.ts";
+import { LOCAL_CHANNEL_ID, type SeedAccount } from "./google-emulator/seed-accounts.ts";
+
+type Env = Record<string, string | undefined>;
+
+/** Local defaults for settings that have no secret meaning offline. */
+const LOCAL_DEFAULTS = {
+  GOOGLE_CLIENT_ID: "tube-local.apps.googleusercontent.com",
+  GOOGLE_CLIENT_SECRET: "tube-local-google-secret",
+  THIRDWEB_CLIENT_ID: "tube-local-client",
+  THIRDWEB_SECRET_KEY: "tube-local-engine-secret",
+  ENGINE_VAULT_ACCESS_TOKEN: "tube-local-vault-token",
+  ECOSYSTEM_ID: "ecosystem.tube-local",
+} as const;
+
+export interface LocalWorld {
+  /** The settings to run the app with: the given ones plus whatever the world filled in. */
+  env: Env;
+  /** What was started, for the start banner. */
+  started: { chain?: { rpcUrl: string; chainId: number }; google?: { url: string; accounts: SeedAccount[] }; engine?: { url: string } };
+  stop(): Promise<void>;
+}
+
+export async function startLocalWorld(given: Env, options: { log?: (line: string) => void } = {}): Promise<LocalWorld> {
+  const log = options.log ?? (() => undefined);
+  const env: Env = { ...given };
+  const stops: Array<() => Promise<void>> = [];
+  const started: LocalWorld["started"] = {};
+  const dataDir = path.resolve(env.DATA_DIR ?? ".data");
+  env.DATA_DIR = dataDir;
+  await fs.mkdir(dataDir, { recursive: true });
+  const stop = async () => {
+    for (const stopPart of stops.reverse()) await stopPart();
+  };
+
+  try {
+    if (!env.RPC_URL) {
+      const chainId = Number(env.CHAIN_ID ?? ARBITRUM_ONE_CHAIN_ID);
+      const anvil = await startAnvil({
+        port: env.LOCAL_CHAIN_PORT ? Number(env.LOCAL_CHAIN_PORT) : await freePort(),
+        chainId,
+        stateFile: path.join(dataDir, "anvil-state.json"),
+      });
+      stops.push(() => anvil.stop());
+      env.RPC_URL = anvil.rpcUrl;
+      env.CHAIN_ID = String(chainId);
+      started.chain = { rpcUrl: anvil.rpcUrl, chainId };
+      log(`local chain (anvil, chain id ${chainId}) at ${anvil.rpcUrl}`);
+    }
+
+    const localChain = Boolean(started.chain);
+    if (localChain) {
+      env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
+    }
+    if (localChain && !env.TOKEN_ADDRESS) {
+      env.TOKEN_ADDRESS = await deployLocalToken(env, dataDir);
+      log(`TuBE token at ${env.TOKEN_ADDRESS}`);
+    }
+
+    if (!env.ENGINE_URL) {
+      if (!localChain) throw new Error("ENGINE_URL is unset: the local Engine stand-in only runs against the local chain (unset RPC_URL too)");
+      env.THIRDWEB_SECRET_KEY ??= LOCAL_DEFAULTS.THIRDWEB_SECRET_KEY;
+      env.ENGINE_VAULT_ACCESS_TOKEN ??= LOCAL_DEFAULTS.ENGINE_VAULT_ACCESS_TOKEN;
+      const engine = await startEngineEmulator({
+        port: await freePort(),
+        rpcUrl: env.RPC_URL,
+        chainId: Number(env.CHAIN_ID),
+        secretKey: env.THIRDWEB_SECRET_KEY,
+        vaultAccessToken: env.ENGINE_VAULT_ACCESS_TOKEN,
+        serverWallets: [ENGINE_SERVER_WALLET],
+      });
+      stops.push(() => engine.stop());
+      env.ENGINE_URL = engine.url;
+      started.engine = { url: engine.url };
+      log(`Engine stand-in at ${engine.url}`);
+    }
+
+    if (!env.GOOGLE_EMULATOR_URL && !env.GOOGLE_CLIENT_ID) {
+      env.GOOGLE_CLIENT_ID = LOCAL_DEFAULTS.GOOGLE_CLIENT_ID;
+      env.GOOGLE_CLIENT_SECRET ??= LOCAL_DEFAULTS.GOOGLE_CLIENT_SECRET;
+      env.YOUTUBE_CHANNEL_ID ??= LOCAL_CHANNEL_ID;
+      const google = await startGoogleEmulator({
+        port: await freePort(),
+        clients: [{ clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }],
+        channelId: env.YOUTUBE_CHANNEL_ID,
+      });
+      stops.push(() => google.stop());
+      env.GOOGLE_EMULATOR_URL = google.url;
+      started.google = { url: google.url, accounts: google.accounts };
+      log(`Google stand-in at ${google.url}`);
+    }
+
+    env.THIRDWEB_CLIENT_ID ??= LOCAL_DEFAULTS.THIRDWEB_CLIENT_ID;
+    env.ECOSYSTEM_ID ??= LOCAL_DEFAULTS.ECOSYSTEM_ID;
+    return { env, started, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Deploys the token once per data dir; a restart with the kept chain state reuses it. */
+async function deployLocalToken(env: Env, dataDir: string): Promise<string> {
+  const recordFile = path.join(dataDir, "local-token.json");
+  const known = await fs.readFile(recordFile, "utf8").then(
+    (text) => (JSON.parse(text) as { address?: string }).address,
+    () => undefined,
+  );
+  const { address } = await ensureToken({
+    rpcUrl: env.RPC_URL as string,
+    chainId: Number(env.CHAIN_ID),
+    deployerKey: DEPLOYER.privateKey,
+    minter: env.ENGINE_SERVER_WALLET as string,
+    ...(known ? { knownAddress: known } : {}),
+  });
+  await fs.writeFile(recordFile, JSON.stringify({ address }, null, 2));
+  return address;
+}

@@ -1,0 +1,56 @@
+/**
+ * `npm start`: builds what is stale, starts the local world for every setting
+ * that .env and the environment leave unset, then the app on one origin.
+ */
+import "dotenv/config";
+import { loadConfig } from "@tube/backend/config";
+import { startServer } from "@tube/backend/server";
+import { buildFrontendIfStale, FRONTEND_DIST } from "./build-frontend.ts";
+import { DEPLOYER } from "./local-world/dev-accounts.ts";
+import { startLocalWorld, type LocalWorld } from "./local-world/local-world.ts";
+
+const log = (line: string) => console.log(`[start] ${line}`);
+
+await buildFrontendIfStale(log);
+const world = await startLocalWorld({ STATIC_DIR: FRONTEND_DIST, ...process.env }, { log });
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+try {
+  const config = loadConfig(world.env as NodeJS.ProcessEnv);
+  server = await startServer(config);
+  console.log(banner(config.PUBLIC_URL, world));
+} catch (error) {
+  await world.stop();
+  throw error;
+}
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    log("stopping…");
+    void (async () => {
+      await server?.stop();
+      await world.stop();
+      process.exit(0);
+    })();
+  });
+}
+
+function banner(publicUrl: string, { started, env }: LocalWorld): string {
+  const lines = ["", `  TuBE Rewards is running at ${publicUrl}`, ""];
+  if (started.chain) {
+    lines.push(
+      `  Local chain     ${started.chain.rpcUrl}  (chain id ${started.chain.chainId}; add it to MetaMask as a custom network)`,
+      `  Funded test key ${DEPLOYER.privateKey}  (${DEPLOYER.address}; public anvil key, local use only)`,
+      `  TuBE token      ${env.TOKEN_ADDRESS}`,
+    );
+  }
+  if (started.engine) lines.push(`  Engine stand-in ${started.engine.url}`);
+  if (started.google) {
+    lines.push(`  Google stand-in ${started.google.url}  (seeded accounts:)`);
+    for (const account of started.google.accounts) lines.push(`    - ${account.email.padEnd(28)} ${account.name}`);
+  }
+  lines.push("", "  Press Ctrl-C to stop everything.", "");
+  return lines.join("\n");
+}
