@@ -9,7 +9,7 @@ import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { startAnvil } from "./anvil.ts";
 import { ensureToken } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
-import { startEngineEmulator } from "./engine-emulator/engine-emulator.ts";
+import { startEngineEmulator, type FaultControl } from "./engine-emulator/engine-emulator.ts";
 import { freePort } from "./free-port.ts";
 import { startGoogleEmulator } from "./google-emulator/google-emulator.ts";
 import { LOCAL_CHANNEL_ID, type SeedAccount } from "./google-emulator/seed-accounts.ts";
@@ -30,13 +30,18 @@ export interface LocalWorld {
   /** The settings to run the app with: the given ones plus whatever the world filled in. */
   env: Env;
   /** What was started, for the start banner. */
-  started: { chain?: { rpcUrl: string; chainId: number }; google?: { url: string; accounts: SeedAccount[] }; engine?: { url: string } };
+  started: {
+    chain?: { rpcUrl: string; chainId: number };
+    google?: { url: string; accounts: SeedAccount[] };
+    engine?: { url: string; faults: FaultControl };
+  };
   stop(): Promise<void>;
 }
 
 export async function startLocalWorld(given: Env, options: { log?: (line: string) => void } = {}): Promise<LocalWorld> {
   const log = options.log ?? (() => undefined);
-  const env: Env = { ...given };
+  // An empty `KEY=` line means unset, here as in the config module.
+  const env: Env = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ""));
   const stops: Array<() => Promise<void>> = [];
   const started: LocalWorld["started"] = {};
   const dataDir = path.resolve(env.DATA_DIR ?? ".data");
@@ -84,7 +89,7 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
       });
       stops.push(() => engine.stop());
       env.ENGINE_URL = engine.url;
-      started.engine = { url: engine.url };
+      started.engine = { url: engine.url, faults: engine.faults };
       log(`Engine stand-in at ${engine.url}`);
     }
 

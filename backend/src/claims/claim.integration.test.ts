@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { USERS } from "@tube/scripts/local-world/dev-accounts";
+import { LOCAL_CHANNEL_ID } from "@tube/scripts/local-world/google-emulator/seed-accounts";
+import { countMintsTo, randomWallet } from "@tube/scripts/local-world/mint-log";
+import { balanceOf } from "@tube/scripts/local-world/token-balance";
+import { startTestWorld, type TestWorld } from "@tube/scripts/local-world/test-world";
+
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await startTestWorld({ subscribers: 20 });
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+async function api(method: "GET" | "POST", path: string, body?: unknown) {
+  const response = await fetch(`${world.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
+}
+
+async function claimUntilSettled(claimId: string) {
+  for (let i = 0; i < 200; i++) {
+    const { body } = await api("GET", `/api/claims/${claimId}`);
+    if (body.status === "confirmed" || body.status === "failed") return body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`claim ${claimId} did not settle`);
+}
+
+describe("claim API over HTTP against the local world", () => {
+  it("when a subscribed viewer claims, then the wallet ends up with 250 TuBE on chain", async () => {
+    const token = await world.signIn("viewer1@example.com");
+    const wallet = randomWallet();
+
+    const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID, youtubeUsername: "@Viewer1" });
+    expect(verify).toMatchObject({ status: 200, body: { isSubscribed: true } });
+
+    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, googleEmail: "viewer1@example.com", oauthAccessToken: token });
+    expect(mint.status).toBe(202);
+    expect(mint.body).toMatchObject({ claimed: true, alreadyClaimed: false, error: null });
+
+    const settled = await claimUntilSettled(mint.body.claimId);
+    expect(settled.status).toBe("confirmed");
+    expect(settled.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(settled.explorerUrl).toBe(`${world.env.EXPLORER_URL ?? "https://arbiscan.io"}/tx/${settled.txHash}`);
+    expect(await balanceOf(world.rpcUrl, 42161, world.tokenAddress, wallet)).toBe(REWARD_AMOUNT_WEI);
+
+    const check = await api("GET", `/api/check-claim/${wallet.toUpperCase().replace("0X", "0x")}`);
+    expect(check.body).toMatchObject({ claimed: true, txHash: settled.txHash, status: "confirmed" });
+
+    expect((await api("POST", "/api/record-claim", { walletAddress: wallet, txHash: settled.txHash })).status).toBe(200);
+    const forged = await api("POST", "/api/record-claim", { walletAddress: wallet, txHash: `0x${"ab".repeat(32)}` });
+    expect(forged).toMatchObject({ status: 409, body: { error: { code: "TX_HASH_MISMATCH" } } });
+
+    const again = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    expect(again.body).toMatchObject({ alreadyClaimed: true, claimed: false, txHash: settled.txHash, details: "ALREADY_CLAIMED" });
+
+    const otherWallet = await api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: token });
+    expect(otherWallet.body).toMatchObject({ alreadyClaimed: true, details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED" });
+    expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
+  });
+
+  it("when the same wallet is claimed by another Google account, then it is already claimed", async () => {
+    const wallet = randomWallet();
+    const first = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: await world.signIn("viewer2@example.com") });
+    await claimUntilSettled(first.body.claimId);
+    const second = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: await world.signIn("viewer3@example.com") });
+    expect(second.body).toMatchObject({ alreadyClaimed: true, details: "ALREADY_CLAIMED" });
+  });
+
+  it("when 200 requests claim one wallet at once, then exactly one mint reaches the chain", async () => {
+    const token = await world.signIn("viewer4@example.com");
+    const wallet = randomWallet();
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token })),
+    );
+    const accepted = responses.filter((response) => response.status === 202);
+    expect(accepted).toHaveLength(1);
+    expect(responses.filter((response) => response.body.alreadyClaimed)).toHaveLength(199);
+    await claimUntilSettled(accepted[0]!.body.claimId);
+    expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
+    expect(await balanceOf(world.rpcUrl, 42161, world.tokenAddress, wallet)).toBe(REWARD_AMOUNT_WEI);
+  });
+
+  it("when Engine answers 500, then the claim is left retryable and the retry mints once", async () => {
+    const token = await world.signIn("viewer5@example.com");
+    const wallet = randomWallet();
+    world.engineFaults.set({ mode: "http500", count: 1 });
+    const failed = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    expect(failed).toMatchObject({ status: 503, body: { error: { code: "MINT_UNAVAILABLE" } } });
+    expect((await api("GET", `/api/check-claim/${wallet}`)).body).toMatchObject({ claimed: false, status: "failed" });
+
+    const retry = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    expect(retry.status).toBe(202);
+    expect((await claimUntilSettled(retry.body.claimId)).status).toBe("confirmed");
+    expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
+  });
+
+  it("when Engine's answer is lost after it queued the mint, then the retry still mints once", async () => {
+    const token = await world.signIn("viewer6@example.com");
+    const wallet = randomWallet();
+    world.engineFaults.set({ mode: "timeout", count: 1 });
+    const lost = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    expect(lost.body.error.code).toBe("MINT_UNAVAILABLE");
+    const retry = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    expect([200, 202]).toContain(retry.status);
+    const claimId = retry.body.claimId ?? (await api("GET", `/api/check-claim/${wallet}`)).body.claimId;
+    expect((await claimUntilSettled(claimId)).status).toBe("confirmed");
+    expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
+  });
+
+  it("when Engine reports the mint FAILED, then it is retried automatically with one mint in the end", async () => {
+    const token = await world.signIn("viewer7@example.com");
+    const wallet = randomWallet();
+    world.engineFaults.set({ mode: "failed", count: 1 });
+    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    expect(mint.status).toBe(202);
+    expect((await claimUntilSettled(mint.body.claimId)).status).toBe("confirmed");
+    expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
+  });
+
+  it("when the viewer is not subscribed, then the claim is refused with NOT_SUBSCRIBED", async () => {
+    const token = await world.signIn("bob@example.com");
+    expect((await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID })).body).toEqual({ isSubscribed: false });
+    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: token });
+    expect(mint).toMatchObject({ status: 403, body: { error: { code: "NOT_SUBSCRIBED" } } });
+  });
+
+  it("when the token was issued to another app, then it is refused (token substitution)", async () => {
+    const token = await world.tokenForOtherApp("viewer8@example.com");
+    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: token });
+    expect(mint).toMatchObject({ status: 401, body: { error: { code: "GOOGLE_TOKEN_WRONG_AUDIENCE" } } });
+  });
+
+  it("when the body names another e-mail than Google's, then it is refused", async () => {
+    const token = await world.signIn("viewer9@example.com");
+    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), googleEmail: "someone@else.com", oauthAccessToken: token });
+    expect(mint).toMatchObject({ status: 403, body: { error: { code: "EMAIL_MISMATCH" } } });
+  });
+
+  it("when another channel is asked for, then it is refused", async () => {
+    const token = await world.signIn("viewer9@example.com");
+    const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: "UCsomeone-else" });
+    expect(verify).toMatchObject({ status: 400, body: { error: { code: "WRONG_CHANNEL" } } });
+  });
+
+  it("when the YouTube username is not the account's own channel, then the message names the right one", async () => {
+    const token = await world.signIn("viewer9@example.com");
+    const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID, youtubeUsername: "@somebody" });
+    expect(verify).toMatchObject({ status: 403, body: { error: { code: "USERNAME_MISMATCH" } } });
+    expect(verify.body.error.message).toContain("@viewer9");
+  });
+
+  it.each([
+    ["not an address", "0x1234"],
+    ["not hex", `0x${"zz".repeat(20)}`],
+  ])("when the wallet address is %s, then INVALID_WALLET_ADDRESS", async (_label, walletAddress) => {
+    const mint = await api("POST", "/api/verify-and-mint", { walletAddress, oauthAccessToken: "token" });
+    expect(mint).toMatchObject({ status: 400, body: { error: { code: "INVALID_WALLET_ADDRESS" } } });
+  });
+
+  it("when the body has unknown fields or is not JSON, then VALIDATION_FAILED with no internals", async () => {
+    const extra = await api("POST", "/api/verify-and-mint", { walletAddress: USERS[0].address, oauthAccessToken: "t", admin: true });
+    expect(extra).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED" } } });
+    const response = await fetch(`${world.url}/api/verify-and-mint`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toMatch(/SyntaxError|at .*\.ts/);
+  });
+
+  it.each([
+    ["carol@example.com", 403, "YOUTUBE_SIGNUP_REQUIRED"],
+    ["dave@example.com", 403, "YOUTUBE_ACCOUNT_SUSPENDED"],
+    ["grace@example.com", 403, "YOUTUBE_ACCOUNT_SUSPENDED"],
+    ["erin@example.com", 503, "YOUTUBE_QUOTA_EXCEEDED"],
+  ])("when YouTube refuses %s, then the answer is %i %s", async (email, status, code) => {
+    const token = await world.signIn(email);
+    const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID });
+    expect(verify).toMatchObject({ status, body: { error: { code } } });
+    if (code === "YOUTUBE_QUOTA_EXCEEDED") expect(Number(verify.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("when the account withheld the YouTube scope, then sign-in is refused", async () => {
+    await expect(world.signIn("frank@example.com")).rejects.toThrow(/GOOGLE_SCOPE_MISSING/);
+  });
+
+  it("when the access token is unknown or expired, then GOOGLE_TOKEN_INVALID", async () => {
+    const verify = await api("POST", "/api/verify-subscription", { accessToken: "ya29.not-a-real-token", channelId: LOCAL_CHANNEL_ID });
+    expect(verify).toMatchObject({ status: 401, body: { error: { code: "GOOGLE_TOKEN_INVALID" } } });
+  });
+
+  it("when YouTube fails with 5xx twice, then YOUTUBE_UNAVAILABLE (after one retry)", async () => {
+    const token = await world.signIn("viewer10@example.com");
+    await fetch(`${world.googleUrl}/__emulator/youtube-fault`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ status: 503, reason: "backendError", count: 2 }),
+    });
+    const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID });
+    expect(verify).toMatchObject({ status: 502, body: { error: { code: "YOUTUBE_UNAVAILABLE" } } });
+  });
+
+  it("when the redirect URI is not our callback, then the code exchange is refused", async () => {
+    const response = await api("POST", "/api/auth/google", { code: "c", codeVerifier: "v".repeat(43), redirectUri: "https://evil.example/cb" });
+    expect(response).toMatchObject({ status: 400, body: { error: { code: "REDIRECT_URI_NOT_ALLOWED" } } });
+  });
+
+  it("when the operator endpoints are read, then health, readiness, config and metrics answer", async () => {
+    expect((await api("GET", "/healthz")).body).toEqual({ status: "ok" });
+    expect((await api("GET", "/readyz")).body).toMatchObject({ status: "ready", checks: { store: "ok", chain: "ok", engine: "ok" } });
+    const config = (await api("GET", "/api/config")).body;
+    expect(config).toMatchObject({ chainId: 42161, youtubeChannelId: LOCAL_CHANNEL_ID, googleClientId: expect.any(String) });
+    expect(JSON.stringify(config)).not.toMatch(/secret|vault/i);
+    const metrics = await (await fetch(`${world.url}/metrics`)).text();
+    expect(metrics).toContain("tube_claims_total");
+    expect(metrics).toContain("tube_mint_latency_seconds");
+  });
+});

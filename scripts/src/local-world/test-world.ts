@@ -1,0 +1,110 @@
+/**
+ * The whole product for integration tests: the local world (chain, token, Engine
+ * stand-in) plus a Google stand-in that also knows a second OAuth client, and the
+ * real server in-process on a free port, over a fresh embedded store.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
+import { loadConfig } from "@tube/backend/config";
+import { createLogger } from "@tube/backend/observability/logger";
+import { startServer, type RunningServer } from "@tube/backend/server";
+import { freePort } from "./free-port.ts";
+import { startGoogleEmulator } from "./google-emulator/google-emulator.ts";
+import { defaultGoogleAccounts, LOCAL_CHANNEL_ID, type SeedAccount } from "./google-emulator/seed-accounts.ts";
+import { signInWithEmulator, obtainAccessToken } from "./google-emulator/sign-in.ts";
+import { startLocalWorld } from "./local-world.ts";
+
+export const APP_CLIENT = { clientId: "tube-test.apps.googleusercontent.com", clientSecret: "tube-test-secret" };
+/** Another app registered with the same Google: its tokens must not be accepted. */
+export const OTHER_CLIENT = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-app-secret" };
+
+/** A subscribed viewer with a channel of their own; `n` keeps sub and e-mail unique. */
+export function subscriber(n: number): SeedAccount {
+  return {
+    sub: `2000000000000000${String(n).padStart(5, "0")}`,
+    email: `viewer${n}@example.com`,
+    name: `Viewer ${n}`,
+    channel: { id: `UCviewer${n}`, title: `Viewer ${n}`, handle: `@viewer${n}` },
+    subscribedTo: [LOCAL_CHANNEL_ID],
+    youtube: "normal",
+    grantsYoutube: true,
+  };
+}
+
+export async function startTestWorld(options: { env?: Record<string, string>; subscribers?: number } = {}) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
+  const accounts = [...defaultGoogleAccounts(LOCAL_CHANNEL_ID), ...Array.from({ length: options.subscribers ?? 20 }, (_, i) => subscriber(i + 1))];
+  const google = await startGoogleEmulator({ port: 0, clients: [APP_CLIENT, OTHER_CLIENT], accounts, channelId: LOCAL_CHANNEL_ID });
+  const port = await freePort();
+  const publicUrl = `http://localhost:${port}`;
+  const world = await startLocalWorld({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    GOOGLE_EMULATOR_URL: google.url,
+    GOOGLE_CLIENT_ID: APP_CLIENT.clientId,
+    GOOGLE_CLIENT_SECRET: APP_CLIENT.clientSecret,
+    YOUTUBE_CHANNEL_ID: LOCAL_CHANNEL_ID,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    RECONCILE_INTERVAL_MS: "500",
+    ...options.env,
+  });
+  const engine = world.started.engine;
+  if (!engine) throw new Error("the test world needs the Engine stand-in");
+  let server: RunningServer | null = null;
+
+  const startApp = async () => {
+    const config = loadConfig(world.env as NodeJS.ProcessEnv);
+    server = await startServer(config, createLogger(config.LOG_LEVEL));
+    return server;
+  };
+  await startApp();
+
+  return {
+    url: publicUrl,
+    env: world.env,
+    googleUrl: google.url,
+    engineFaults: engine.faults,
+    rpcUrl: world.env.RPC_URL as string,
+    tokenAddress: world.env.TOKEN_ADDRESS as string,
+    /** Restarts the server over the same store and chain (the reconciler runs again). */
+    async restartApp() {
+      await server?.stop();
+      await startApp();
+    },
+    /** Signs `email` in through the stand-in's consent screen and the server's code exchange. */
+    async signIn(email: string): Promise<string> {
+      const redirectUri = `${publicUrl}${GOOGLE_CALLBACK_PATH}`;
+      const { code, codeVerifier } = await signInWithEmulator({ emulatorUrl: google.url, clientId: APP_CLIENT.clientId, redirectUri, account: email });
+      const response = await fetch(`${publicUrl}/api/auth/google`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code, codeVerifier, redirectUri }),
+      });
+      if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { accessToken: string }).accessToken;
+    },
+    /** A token Google issued to another app for the same person. */
+    async tokenForOtherApp(email: string): Promise<string> {
+      const { accessToken } = await obtainAccessToken({
+        emulatorUrl: google.url,
+        clientId: OTHER_CLIENT.clientId,
+        clientSecret: OTHER_CLIENT.clientSecret,
+        redirectUri: "http://localhost/other-app/callback",
+        account: email,
+      });
+      return accessToken;
+    },
+    async stop() {
+      await server?.stop();
+      await world.stop();
+      await google.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestWorld = Awaited<ReturnType<typeof startTestWorld>>;
