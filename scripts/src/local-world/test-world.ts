@@ -33,7 +33,8 @@ export function subscriber(n: number): SeedAccount {
   };
 }
 
-export async function startTestWorld(options: { env?: Record<string, string>; subscribers?: number } = {}) {
+/** `inProcessApp: false` leaves the server to the test (to run it as a child process it can kill). */
+export async function startTestWorld(options: { env?: Record<string, string>; subscribers?: number; inProcessApp?: boolean } = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
   const accounts = [...defaultGoogleAccounts(LOCAL_CHANNEL_ID), ...Array.from({ length: options.subscribers ?? 20 }, (_, i) => subscriber(i + 1))];
   const google = await startGoogleEmulator({ port: 0, clients: [APP_CLIENT, OTHER_CLIENT], accounts, channelId: LOCAL_CHANNEL_ID });
@@ -61,7 +62,7 @@ export async function startTestWorld(options: { env?: Record<string, string>; su
     server = await startServer(config, createLogger(config.LOG_LEVEL));
     return server;
   };
-  await startApp();
+  if (options.inProcessApp !== false) await startApp();
 
   return {
     url: publicUrl,
@@ -73,7 +74,7 @@ export async function startTestWorld(options: { env?: Record<string, string>; su
     /** Restarts the server over the same store and chain (the reconciler runs again). */
     async restartApp() {
       await server?.stop();
-      await startApp();
+      if (options.inProcessApp !== false) await startApp();
     },
     /** Signs `email` in through the stand-in's consent screen and the server's code exchange. */
     async signIn(email: string): Promise<string> {
