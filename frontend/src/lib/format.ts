@@ -3,3 +3,12 @@ export function shortenAddress(address: string): string {
   if (address.length <= 10) return address;
   return `${address.slice(0, 6)}...${address.slice(-4)}`;
 }
+
+export function youtubeChannelUrl(channelId: string): string {
+  return `https://www.youtube.com/channel/${encodeURIComponent(channelId)}`;
+}
+
+/** The channel page that opens YouTube's "Subscribe?" confirmation. */
+export function youtubeSubscribeUrl(channelId: string): string {
+  return `${youtubeChannelUrl(channelId)}?sub_confirmation=1`;
+}

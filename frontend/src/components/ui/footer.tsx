@@ -1,9 +1,10 @@
 import { Box, Container, Flex, Link, Separator, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
+import { youtubeChannelUrl } from "../../lib/format.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { ExternalLink } from "./external-link.tsx";
 
-const GOOGLE_USER_DATA_POLICY_URL = "https://developers.google.com/terms/api-services-user-data-policy";
+export const GOOGLE_USER_DATA_POLICY_URL = "https://developers.google.com/terms/api-services-user-data-policy";
 
 const LEGAL_LINKS = [
   { to: "/terms", label: "Terms of Service" },
@@ -25,7 +26,7 @@ export function Footer() {
                 <RouterLink to={to}>{label}</RouterLink>
               </Link>
             ))}
-            <ExternalLink href={`https://www.youtube.com/channel/${youtubeChannelId}`} color="gray.100" fontSize="sm">
+            <ExternalLink href={youtubeChannelUrl(youtubeChannelId)} color="gray.100" fontSize="sm">
               YouTube Channel
             </ExternalLink>
           </Flex>

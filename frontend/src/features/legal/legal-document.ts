@@ -1,0 +1,30 @@
+/** Legal texts are data, rendered by one component, so each page only states its words. */
+
+/** A run of text, or a link inside it. `channel` links to the configured YouTube channel. */
+export type InlinePart =
+  | string
+  | { text: string; href: string }
+  | { text: string; to: string }
+  | { text: string; channel: true };
+
+export type LegalBlock =
+  | { paragraph: readonly InlinePart[] }
+  | { bullets: readonly (readonly InlinePart[])[] };
+
+export interface LegalSection {
+  heading: string;
+  blocks: readonly LegalBlock[];
+}
+
+export interface LegalDocument {
+  title: string;
+  /** Shown as "Last updated: …" under the title. */
+  lastUpdated?: string;
+  /** Numbered documents prefix each section heading with "1.", "2.", … */
+  numbered: boolean;
+  intro: readonly InlinePart[];
+  sections: readonly LegalSection[];
+}
+
+export const LEGAL_LAST_UPDATED = "May 25, 2025";
+export const GOOGLE_PERMISSIONS_URL = "https://myaccount.google.com/permissions";

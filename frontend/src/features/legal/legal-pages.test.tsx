@@ -1,0 +1,72 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "../../test/render-with-providers.tsx";
+import { GoogleInfoPage, PrivacyPage, TermsPage } from "./legal-pages.tsx";
+
+function sectionHeadings(): string[] {
+  return screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent ?? "");
+}
+
+describe("legal pages", () => {
+  it("when /terms is shown, then it has the title, the date and 11 numbered sections", () => {
+    renderWithProviders(<TermsPage />, { route: "/terms" });
+
+    expect(screen.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeInTheDocument();
+    expect(screen.getByText("Last updated: May 25, 2025")).toBeInTheDocument();
+    const headings = sectionHeadings();
+    expect(headings).toHaveLength(11);
+    headings.forEach((heading, index) => expect(heading).toMatch(new RegExp(`^${index + 1}\\. \\S`)));
+  });
+
+  it("when /privacy is shown, then it has the title, the date and 9 numbered sections", () => {
+    renderWithProviders(<PrivacyPage />, { route: "/privacy" });
+
+    expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
+    expect(screen.getByText("Last updated: May 25, 2025")).toBeInTheDocument();
+    const headings = sectionHeadings();
+    expect(headings).toHaveLength(9);
+    headings.forEach((heading, index) => expect(heading).toMatch(new RegExp(`^${index + 1}\\. \\S`)));
+  });
+
+  it("when /privacy is shown, then it states the promises the spec requires", () => {
+    renderWithProviders(<PrivacyPage />, { route: "/privacy" });
+
+    const main = screen.getByRole("main");
+    expect(main).toHaveTextContent(/never see or store your Google password/);
+    expect(main).toHaveTextContent(/do not sell/);
+    expect(main).toHaveTextContent(/one claim per wallet and per Google account/);
+    expect(main).toHaveTextContent(/Limited Use requirements/);
+    expect(within(main).getByRole("link", { name: /myaccount\.google\.com\/permissions/ })).toHaveAttribute(
+      "href",
+      "https://myaccount.google.com/permissions",
+    );
+  });
+
+  it("when /google-info is shown, then it explains read-only access and links to the privacy page", () => {
+    renderWithProviders(<GoogleInfoPage />, { route: "/google-info" });
+
+    expect(screen.getByRole("heading", { level: 1, name: "Google API Usage" })).toBeInTheDocument();
+    const main = screen.getByRole("main");
+    expect(main).toHaveTextContent(/youtube\.readonly/);
+    expect(within(main).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  });
+
+  it.each([
+    ["terms", TermsPage],
+    ["privacy", PrivacyPage],
+    ["google-info", GoogleInfoPage],
+  ])("when /%s is shown, then a Back to Home button links to /", (_name, Page) => {
+    renderWithProviders(<Page />);
+
+    expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  });
+
+  it("when a text mentions the channel, then it links to the configured channel", () => {
+    renderWithProviders(<TermsPage />, { config: { youtubeChannelId: "UClegalChannel" } });
+
+    expect(screen.getByRole("link", { name: /^our YouTube channel/ })).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/channel/UClegalChannel",
+    );
+  });
+});
