@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  clearGoogleSession,
+  FORCE_TEST_MODE_STORAGE_KEY,
+  GOOGLE_AUTH_STORAGE_KEY,
+  readGoogleAuth,
+  readStoredAccessToken,
+  saveGoogleAuth,
+  USER_EMAIL_STORAGE_KEY,
+} from "./google-auth-storage.ts";
+
+const auth = { email: "viewer@example.com", accessToken: "ya29.token", expiresAt: 2_000 };
+
+afterEach(() => localStorage.clear());
+
+describe("google auth storage", () => {
+  it("when a session is saved, then it is read back with the e-mail stored apart", () => {
+    saveGoogleAuth(auth);
+    expect(readGoogleAuth(1_000)).toEqual(auth);
+    expect(localStorage.getItem(USER_EMAIL_STORAGE_KEY)).toBe("viewer@example.com");
+  });
+
+  it("when the token has expired, then there is no session but Reset can still revoke it", () => {
+    saveGoogleAuth(auth);
+    expect(readGoogleAuth(2_000)).toBeNull();
+    expect(readStoredAccessToken()).toBe("ya29.token");
+  });
+
+  it("when the stored value is not a session, then it is ignored", () => {
+    localStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, "{not json");
+    expect(readGoogleAuth(0)).toBeNull();
+    localStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify({ email: "a@b.c" }));
+    expect(readGoogleAuth(0)).toBeNull();
+  });
+
+  it("when the session is cleared, then all three reset keys are gone", () => {
+    saveGoogleAuth(auth);
+    localStorage.setItem(FORCE_TEST_MODE_STORAGE_KEY, "true");
+    clearGoogleSession();
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The popup half of the Google authorization-code flow: open a window the
+ * browser will not block, then wait for the callback page to post the code back.
+ */
+
+/** The message the callback page posts to its opener. */
+export const OAUTH_MESSAGE_TYPE = "tube:google-oauth";
+
+export interface OAuthCallbackMessage {
+  type: typeof OAUTH_MESSAGE_TYPE;
+  code: string | null;
+  state: string | null;
+  error: string | null;
+}
+
+export type GoogleAuthFailure = "blocked" | "closed" | "state_mismatch" | "denied" | "no_code";
+
+const FAILURE_MESSAGES: Record<GoogleAuthFailure, string> = {
+  blocked: "Your browser blocked the Google sign-in window. Please allow pop-ups for this site and try again.",
+  closed: "The Google sign-in window was closed before sign-in finished. Please try again.",
+  state_mismatch: "The Google sign-in response did not match this request, so it was refused. Please try again.",
+  denied: "Google sign-in was cancelled. Please try again and allow access.",
+  no_code: "Failed to get credentials from Google",
+};
+
+export class GoogleAuthError extends Error {
+  override readonly name = "GoogleAuthError";
+
+  constructor(readonly reason: GoogleAuthFailure) {
+    super(FAILURE_MESSAGES[reason]);
+  }
+}
+
+const POPUP_NAME = "tube-google-oauth";
+const POPUP_WIDTH = 500;
+const POPUP_HEIGHT = 650;
+/** How often to look for a popup the visitor closed. */
+const CLOSED_POLL_MS = 500;
+/** The callback posts and then closes itself; give its message time to arrive before calling the popup abandoned. */
+const CLOSED_GRACE_MS = 1_000;
+
+/**
+ * Must run synchronously inside the click handler: Safari blocks a popup opened
+ * after an await. It opens on about:blank; the caller sets the Google URL once
+ * the PKCE challenge is computed (the opener may navigate a window it opened).
+ */
+export function openOAuthPopup(win: Window = window): Window {
+  const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - POPUP_WIDTH) / 2));
+  const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - POPUP_HEIGHT) / 2));
+  const popup = win.open(
+    "about:blank",
+    POPUP_NAME,
+    `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`,
+  );
+  if (!popup) throw new GoogleAuthError("blocked");
+  return popup;
+}
+
+export interface AuthorizationCodeWait {
+  promise: Promise<string>;
+  /** Stops listening; the promise then never settles. */
+  cancel(): void;
+}
+
+export function waitForAuthorizationCode({
+  popup,
+  expectedState,
+  win = window,
+}: {
+  popup: Window;
+  expectedState: string;
+  win?: Window;
+}): AuthorizationCodeWait {
+  let cleanup = () => {};
+  const promise = new Promise<string>((resolve, reject) => {
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const onMessage = (event: MessageEvent) => {
+      // Only our own callback page, on our own origin, speaks this protocol.
+      if (event.origin !== win.location.origin || !isCallbackMessage(event.data)) return;
+      cleanup();
+      const { code, state, error } = event.data;
+      if (state !== expectedState) return reject(new GoogleAuthError("state_mismatch"));
+      if (error) return reject(new GoogleAuthError(error === "access_denied" ? "denied" : "no_code"));
+      if (!code) return reject(new GoogleAuthError("no_code"));
+      resolve(code);
+    };
+
+    const closedPoll = setInterval(() => {
+      if (!popup.closed || graceTimer !== undefined) return;
+      graceTimer = setTimeout(() => {
+        cleanup();
+        reject(new GoogleAuthError("closed"));
+      }, CLOSED_GRACE_MS);
+    }, CLOSED_POLL_MS);
+
+    cleanup = () => {
+      win.removeEventListener("message", onMessage);
+      clearInterval(closedPoll);
+      clearTimeout(graceTimer);
+    };
+    win.addEventListener("message", onMessage);
+  });
+  return { promise, cancel: () => cleanup() };
+}
+
+function isCallbackMessage(data: unknown): data is OAuthCallbackMessage {
+  return typeof data === "object" && data !== null && (data as { type?: unknown }).type === OAUTH_MESSAGE_TYPE;
+}

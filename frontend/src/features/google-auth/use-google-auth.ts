@@ -1,0 +1,111 @@
+/**
+ * The Google authorization state of the claim page: the stored session, the
+ * popup flow that renews it, and the spec §4 toasts for each transition.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { notify } from "../../components/ui/toaster.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { usePublicConfig } from "../../lib/public-config.tsx";
+import { exchangeGoogleCode } from "./google-auth-api.ts";
+import { readGoogleAuth, saveGoogleAuth, type GoogleAuth } from "./google-auth-storage.ts";
+import { buildGoogleAuthUrl, googleRedirectUri } from "./google-auth-url.ts";
+import { openOAuthPopup, waitForAuthorizationCode, type AuthorizationCodeWait } from "./oauth-popup.ts";
+import { createCodeChallenge, createCodeVerifier, createOAuthState } from "./pkce.ts";
+
+export type GoogleAuthStatus = "idle" | "authorizing" | "authorized" | "failed";
+
+export interface GoogleAuthState {
+  /** The current session; null when there is none or it has expired. */
+  auth: GoogleAuth | null;
+  status: GoogleAuthStatus;
+  /** The last failure, shown next to the button. */
+  error: string | null;
+  /** Starts the popup flow. Call it straight from a click handler: it opens the popup synchronously. */
+  authorize(): void;
+}
+
+const TOAST_ID = "google-auth";
+/** setTimeout fires at once beyond a signed 32-bit delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const DEFAULT_FAILURE = "Failed to connect with Google. Please try again.";
+
+export function useGoogleAuth(): GoogleAuthState {
+  const config = usePublicConfig();
+  const [auth, setAuth] = useState<GoogleAuth | null>(() => readGoogleAuth());
+  const [status, setStatus] = useState<GoogleAuthStatus>(() => (auth ? "authorized" : "idle"));
+  const [error, setError] = useState<string | null>(null);
+  const pendingWait = useRef<AuthorizationCodeWait | null>(null);
+
+  useEffect(() => () => pendingWait.current?.cancel(), []);
+
+  // A token that expires while the page is open stops counting as authorized.
+  useEffect(() => {
+    if (!auth) return;
+    const remainingMs = auth.expiresAt - Date.now();
+    if (remainingMs > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => {
+      setAuth(null);
+      setStatus("idle");
+    }, Math.max(0, remainingMs));
+    return () => clearTimeout(timer);
+  }, [auth]);
+
+  const fail = useCallback((message: string) => {
+    setStatus("failed");
+    setError(message);
+    notify({ id: TOAST_ID, type: "error", title: "Authentication Failed", description: message });
+  }, []);
+
+  const authorize = useCallback(() => {
+    let popup: Window;
+    try {
+      popup = openOAuthPopup();
+    } catch (cause) {
+      fail(messageOf(cause));
+      return;
+    }
+    pendingWait.current?.cancel();
+    setStatus("authorizing");
+    setError(null);
+    notify({ id: TOAST_ID, type: "loading", title: "Connecting to Google", description: "Launching Google authentication..." });
+
+    const redirectUri = googleRedirectUri(window.location.origin);
+    const codeVerifier = createCodeVerifier();
+    const state = createOAuthState();
+    const wait = waitForAuthorizationCode({ popup, expectedState: state });
+    pendingWait.current = wait;
+
+    void (async () => {
+      const codeChallenge = await createCodeChallenge(codeVerifier);
+      popup.location.href = buildGoogleAuthUrl({
+        authUrl: config.googleAuthUrl,
+        clientId: config.googleClientId,
+        redirectUri,
+        state,
+        codeChallenge,
+      });
+      const code = await wait.promise;
+      const session = await exchangeGoogleCode({ code, codeVerifier, redirectUri });
+      if (!session.accessToken) throw new Error("No access token returned from Google");
+      saveGoogleAuth(session);
+      setAuth(session);
+      setStatus("authorized");
+      notify({ id: TOAST_ID, type: "success", title: "Google Authentication Successful", description: "Connected with Google account" });
+    })()
+      .catch((cause: unknown) => {
+        wait.cancel();
+        if (!popup.closed) popup.close();
+        fail(messageOf(cause));
+      })
+      .finally(() => {
+        if (pendingWait.current === wait) pendingWait.current = null;
+      });
+  }, [config.googleAuthUrl, config.googleClientId, fail]);
+
+  return { auth, status, error, authorize };
+}
+
+function messageOf(cause: unknown): string {
+  if (cause instanceof ApiError || cause instanceof Error) return cause.message || DEFAULT_FAILURE;
+  return DEFAULT_FAILURE;
+}

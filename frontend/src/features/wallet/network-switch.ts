@@ -1,0 +1,75 @@
+/**
+ * Switching an injected wallet to our chain, adding the chain first when the
+ * wallet does not know it. Done on the raw EIP-1193 provider because thirdweb's
+ * own switch swallows failures and cannot tell "switched" from "added".
+ */
+import type { Notification } from "../../components/ui/toaster.tsx";
+
+export interface Eip1193Requester {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+}
+
+/** The EIP-3085 parameters of wallet_addEthereumChain. */
+export interface AddChainParameters {
+  chainId: string;
+  chainName: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  rpcUrls: string[];
+  blockExplorerUrls: string[];
+}
+
+export type NetworkSwitchOutcome = "switched" | "added" | "add-failed" | "failed";
+
+export async function switchInjectedChain(
+  provider: Eip1193Requester,
+  chain: AddChainParameters,
+): Promise<NetworkSwitchOutcome> {
+  try {
+    await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: chain.chainId }] });
+    return "switched";
+  } catch (error) {
+    if (!isUnknownChainError(error)) return "failed";
+  }
+  try {
+    await provider.request({ method: "wallet_addEthereumChain", params: [chain] });
+    return "added";
+  } catch {
+    return "add-failed";
+  }
+}
+
+/** 4902 is EIP-3326's "unknown chain"; MetaMask mobile reports it as -32603 with the 4902 inside. */
+export function isUnknownChainError(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code === 4902 || code === -32603) return true;
+  const data = (error as { data?: { originalError?: unknown } } | null)?.data;
+  return errorCode(data?.originalError) === 4902;
+}
+
+export function errorCode(error: unknown): number | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "number" ? code : undefined;
+}
+
+/** Spec §8's network toasts. */
+export function networkSwitchToast(outcome: NetworkSwitchOutcome): Notification {
+  switch (outcome) {
+    case "switched":
+      return { type: "success", title: "Network Switched", description: "Successfully connected to Arbitrum network." };
+    case "added":
+      return { type: "success", title: "Network Added", description: "Arbitrum network has been added to your wallet." };
+    case "add-failed":
+      return {
+        type: "error",
+        title: "Network Error",
+        description: "Could not add Arbitrum network. Please add it manually in your wallet.",
+      };
+    case "failed":
+      return {
+        type: "error",
+        title: "Network Switch Failed",
+        description: "Could not switch to Arbitrum network. Please try manually in your wallet.",
+      };
+  }
+}

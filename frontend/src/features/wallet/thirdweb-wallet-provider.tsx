@@ -1,0 +1,208 @@
+/**
+ * The real WalletState, backed by thirdweb v5. It mounts the SDK's provider
+ * and AutoConnect with every wallet the page offers, which restores a wallet
+ * silently on load and completes the ecosystem wallet's redirect login.
+ */
+import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  AutoConnect,
+  ThirdwebProvider,
+  useActiveAccount,
+  useActiveWallet,
+  useActiveWalletChain,
+  useActiveWalletConnectionStatus,
+  useConnect,
+  useDisconnect,
+  useSwitchActiveWalletChain,
+} from "thirdweb/react";
+import { createWallet, getInstalledWallets, injectedProvider, type Wallet, type WalletId } from "thirdweb/wallets";
+import { notify } from "../../components/ui/toaster.tsx";
+import { shortenAddress } from "../../lib/format.ts";
+import { usePublicConfig } from "../../lib/public-config.tsx";
+import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
+import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
+import { networkSwitchToast, switchInjectedChain, type AddChainParameters } from "./network-switch.ts";
+import { describeConnectError, WALLET_NOT_FOUND } from "./wallet-errors.ts";
+import { WalletStateContext, type WalletState } from "./wallet-state.tsx";
+
+export function ThirdwebWalletProvider({ children }: { children: ReactNode }) {
+  const config = usePublicConfig();
+  const setup = useMemo(() => createThirdwebSetup(config), [config]);
+  return (
+    <ThirdwebProvider>
+      <AutoConnect client={setup.client} wallets={setup.wallets} chain={setup.chain} />
+      <WalletStateBridge setup={setup}>{children}</WalletStateBridge>
+    </ThirdwebProvider>
+  );
+}
+
+function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children: ReactNode }) {
+  const config = usePublicConfig();
+  const account = useActiveAccount();
+  const activeWallet = useActiveWallet();
+  const activeChain = useActiveWalletChain();
+  const status = useActiveWalletConnectionStatus();
+  const { connect: setActiveWallet } = useConnect({ client: setup.client });
+  const { disconnect: disconnectWallet } = useDisconnect();
+  const switchActiveWalletChain = useSwitchActiveWalletChain();
+  const [isConnecting, setIsConnecting] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const address = account?.address;
+  const isConnected = status === "connected" && address !== undefined;
+  const isCorrectNetwork = isConnected && activeChain?.id === setup.chain.id;
+
+  useDisconnectedToast(status);
+
+  const addChainParameters = useMemo<AddChainParameters>(
+    () => ({
+      chainId: `0x${setup.chain.id.toString(16)}`,
+      chainName: ARBITRUM_ONE_NAME,
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: [config.rpcUrl],
+      blockExplorerUrls: [config.explorerUrl],
+    }),
+    [config.explorerUrl, config.rpcUrl, setup.chain.id],
+  );
+
+  const switchWalletNetwork = useCallback(
+    async (wallet: Wallet) => {
+      const provider = injectedProvider(wallet.id);
+      if (provider) {
+        // The SDK types every RPC method; our helper needs only the untyped EIP-1193 shape.
+        const requester = { request: (args: { method: string; params?: unknown[] }) => provider.request(args as never) };
+        const outcome = await switchInjectedChain(requester, addChainParameters);
+        notify(networkSwitchToast(outcome));
+        // thirdweb learns the new chain from the wallet's chainChanged event; this also covers wallets that send none.
+        if (outcome === "switched" || outcome === "added") await switchActiveWalletChain(setup.chain).catch(() => undefined);
+        return;
+      }
+      // Embedded and WalletConnect wallets: thirdweb switches but swallows failures, so read the result back.
+      await switchActiveWalletChain(setup.chain).catch(() => undefined);
+      notify(networkSwitchToast(wallet.getChain()?.id === setup.chain.id ? "switched" : "failed"));
+    },
+    [addChainParameters, setup.chain, switchActiveWalletChain],
+  );
+
+  const connectWith = useCallback(
+    async (connectWallet: () => Promise<Wallet | null>) => {
+      setError(undefined);
+      setIsConnecting(true);
+      try {
+        const wallet = await connectWallet();
+        if (!wallet) return;
+        await setActiveWallet(wallet);
+        const connectedAddress = wallet.getAccount()?.address;
+        if (connectedAddress) {
+          notify({ type: "success", title: "Wallet Connected", description: shortenAddress(connectedAddress) });
+        }
+        // Spec §4: after connecting on the wrong network, try to switch.
+        if (wallet.getChain()?.id !== setup.chain.id) await switchWalletNetwork(wallet);
+      } catch (cause) {
+        const text = describeConnectError(cause);
+        setError(text.description);
+        notify({ type: "error", ...text });
+      } finally {
+        setIsConnecting(false);
+      }
+    },
+    [setActiveWallet, setup.chain.id, switchWalletNetwork],
+  );
+
+  const connect = useCallback(
+    () =>
+      connectWith(async () => {
+        const route = chooseConnectionRoute({
+          installedWalletIds: getInstalledWallets().map((wallet) => wallet.id),
+          isMobile: isMobileUserAgent(navigator.userAgent),
+          hasWalletConnect: setup.walletConnect !== undefined,
+        });
+        const walletConnectOptions = { projectId: setup.walletConnectProjectId };
+        switch (route.kind) {
+          case "injected": {
+            const wallet = route.walletId === setup.metamask.id ? setup.metamask : createWallet(route.walletId as WalletId);
+            // No chain here: the switch runs afterwards through switchWalletNetwork, with its toasts.
+            await wallet.connect({ client: setup.client });
+            return wallet;
+          }
+          case "metamask-app":
+            await setup.metamask.connect({ client: setup.client, chain: setup.chain, walletConnect: walletConnectOptions });
+            return setup.metamask;
+          case "walletconnect": {
+            const wallet = setup.walletConnect;
+            if (!wallet) return null;
+            await wallet.connect({ client: setup.client, chain: setup.chain, ...walletConnectOptions });
+            return wallet;
+          }
+          case "not-found":
+            setError(WALLET_NOT_FOUND.description);
+            notify({ type: "error", ...WALLET_NOT_FOUND });
+            return null;
+        }
+      }),
+    [connectWith, setup],
+  );
+
+  const ecosystem = setup.ecosystem;
+  const connectWithGoogle = useMemo(
+    () =>
+      ecosystem
+        ? () =>
+            connectWith(async () => {
+              try {
+                // Redirect mode: this navigates to Google; AutoConnect finishes the login when the page comes back.
+                await ecosystem.connect({ client: setup.client, chain: setup.chain, strategy: "google" });
+              } catch (cause) {
+                throw new Error(cause instanceof Error && cause.message ? cause.message : "Failed to login with Google");
+              }
+              return ecosystem;
+            })
+        : undefined,
+    [connectWith, ecosystem, setup.chain, setup.client],
+  );
+
+  const switchNetwork = useCallback(async () => {
+    if (activeWallet) await switchWalletNetwork(activeWallet);
+  }, [activeWallet, switchWalletNetwork]);
+
+  const disconnect = useCallback(async () => {
+    if (!activeWallet) return;
+    setError(undefined);
+    try {
+      disconnectWallet(activeWallet);
+    } catch (cause) {
+      setError(cause instanceof Error && cause.message ? cause.message : "Failed to disconnect wallet");
+    }
+  }, [activeWallet, disconnectWallet]);
+
+  const state = useMemo<WalletState>(
+    () => ({
+      address: isConnected ? address : undefined,
+      isConnected,
+      isCorrectNetwork,
+      isConnecting: isConnecting || status === "connecting",
+      error,
+      connect,
+      connectWithGoogle,
+      switchNetwork,
+      disconnect,
+    }),
+    [address, connect, connectWithGoogle, disconnect, error, isConnected, isConnecting, isCorrectNetwork, status, switchNetwork],
+  );
+
+  return <WalletStateContext.Provider value={state}>{children}</WalletStateContext.Provider>;
+}
+
+/** Spec §4: losing the wallet (disconnect, or the wallet reporting no accounts) is announced once. */
+function useDisconnectedToast(status: string) {
+  const wasConnected = useRef(false);
+  useEffect(() => {
+    if (status === "connected") {
+      wasConnected.current = true;
+    } else if (status === "disconnected" && wasConnected.current) {
+      wasConnected.current = false;
+      notify({ type: "info", title: "Wallet Disconnected", description: "Your wallet has been disconnected." });
+    }
+  }, [status]);
+}

@@ -1,0 +1,12 @@
+/** Spec §2 step 1's context hint, verbatim. */
+export const METAMASK_BROWSER_HINT =
+  "You're in MetaMask's browser. Please connect your wallet for best results. Google login may not work here.";
+export const MOBILE_HINT =
+  "On mobile, use 'Connect Wallet' via MetaMask/WalletConnect for smoothest access. Google login works best in Chrome/Safari.";
+export const DEFAULT_HINT = "Sign in with Google or connect your wallet. Both options are fully supported.";
+
+export function walletContextHint({ userAgent, isMobile }: { userAgent: string; isMobile: boolean }): string {
+  if (/MetaMaskMobile/i.test(userAgent)) return METAMASK_BROWSER_HINT;
+  if (isMobile) return MOBILE_HINT;
+  return DEFAULT_HINT;
+}

@@ -1,0 +1,30 @@
+/**
+ * The wallet as the claim wizard sees it. The wizard depends on this context
+ * only, so its tests can provide a fake wallet without loading thirdweb.
+ */
+import { createContext, useContext } from "react";
+
+export interface WalletState {
+  address?: string;
+  isConnected: boolean;
+  /** Connected and on the configured chain (Arbitrum One). */
+  isCorrectNetwork: boolean;
+  /** A connect or sign-in is under way. */
+  isConnecting: boolean;
+  /** The last connect, sign-in or disconnect failure, shown inline on the Connect step. */
+  error?: string;
+  /** 'Connect Wallet': an installed wallet (MetaMask first), else MetaMask or WalletConnect through WalletConnect. */
+  connect(): Promise<void>;
+  /** 'Sign in with Google': the embedded ecosystem wallet; absent when no ecosystem is configured. */
+  connectWithGoogle?: () => Promise<void>;
+  switchNetwork(): Promise<void>;
+  disconnect(): Promise<void>;
+}
+
+export const WalletStateContext = createContext<WalletState | null>(null);
+
+export function useWalletState(): WalletState {
+  const state = useContext(WalletStateContext);
+  if (state === null) throw new Error("useWalletState() needs a WalletStateContext provider above it");
+  return state;
+}

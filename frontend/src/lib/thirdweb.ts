@@ -1,0 +1,56 @@
+/**
+ * The one place the thirdweb SDK is configured. Everything comes from the
+ * public config so a local stand-in chain and production use the same code.
+ * Only the lazily loaded /claim page imports this module, which keeps the SDK
+ * out of the landing page's bundle.
+ */
+import type { PublicConfig } from "@tube/common/api";
+import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
+import { createThirdwebClient, defineChain, type Chain, type ThirdwebClient } from "thirdweb";
+import { createWallet, ecosystemWallet, walletConnect, type Wallet } from "thirdweb/wallets";
+
+export interface ThirdwebSetup {
+  client: ThirdwebClient;
+  chain: Chain;
+  /** The embedded ecosystem wallet behind 'Sign in with Google'; absent when no ecosystem is configured. */
+  ecosystem?: Wallet<`ecosystem.${string}`>;
+  metamask: Wallet<"io.metamask">;
+  /** Present only when a WalletConnect project id is configured. */
+  walletConnect?: Wallet<"walletConnect">;
+  walletConnectProjectId?: string;
+  /** Every wallet the page can restore; AutoConnect needs all of them mounted to finish a redirect login. */
+  wallets: Wallet[];
+}
+
+export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
+  const client = createThirdwebClient({ clientId: config.thirdwebClientId });
+  const chain = createChain(config);
+  const ecosystem = isEcosystemId(config.ecosystemId)
+    ? ecosystemWallet(config.ecosystemId, {
+        partnerId: config.ecosystemPartnerId || undefined,
+        auth: { mode: "redirect" },
+      })
+    : undefined;
+  const metamask = createWallet("io.metamask");
+  const walletConnectProjectId = config.walletConnectProjectId || undefined;
+  const wc = walletConnectProjectId ? walletConnect() : undefined;
+  const wallets: Wallet[] = [metamask];
+  if (ecosystem) wallets.unshift(ecosystem);
+  if (wc) wallets.push(wc);
+  return { client, chain, ecosystem, metamask, walletConnect: wc, walletConnectProjectId, wallets };
+}
+
+/** Never the SDK's bare `arbitrum` export: that would send RPC calls to thirdweb instead of our configured node. */
+export function createChain(config: PublicConfig): Chain {
+  return defineChain({
+    id: config.chainId,
+    rpc: config.rpcUrl,
+    name: ARBITRUM_ONE_NAME,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    blockExplorers: [{ name: "Arbiscan", url: config.explorerUrl }],
+  });
+}
+
+function isEcosystemId(id: string): id is `ecosystem.${string}` {
+  return id.startsWith("ecosystem.") && id.length > "ecosystem.".length;
+}
