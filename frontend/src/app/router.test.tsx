@@ -1,0 +1,49 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../test/render-with-providers.tsx";
+import { AppRoutes } from "./router.tsx";
+
+// The lazy wallet pages pull in the whole wallet SDK; the shell only needs to know they are routed.
+vi.mock("../features/claim-wizard/claim-page.tsx", () => ({ default: () => <h1>Claim wizard</h1> }));
+vi.mock("../features/google-auth/google-callback-page.tsx", () => ({ default: () => <h1>Google callback</h1> }));
+
+describe("AppRoutes", () => {
+  it.each([
+    ["/", "Subscribe & Earn Tokens"],
+    ["/terms", "Terms of Service"],
+    ["/privacy", "Privacy Policy"],
+    ["/google-info", "Google API Usage"],
+    ["/no/such/page", "404 Page Not Found"],
+  ])("when the path is %s, then the page heading is '%s'", async (route, heading) => {
+    renderWithProviders(<AppRoutes />, { route });
+
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["/claim", "Claim wizard"],
+    ["/auth/google/callback", "Google callback"],
+  ])("when the path is %s, then the lazily loaded page is shown", async (route, heading) => {
+    renderWithProviders(<AppRoutes />, { route });
+
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it("when the user follows a link, then focus moves to the new page's main heading", async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { route: "/" });
+
+    await user.click(screen.getByRole("link", { name: "Terms of Service" }));
+
+    const heading = await screen.findByRole("heading", { level: 1, name: "Terms of Service" });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it("when the user navigates to a lazily loaded page, then focus moves to its heading once it renders", async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { route: "/" });
+
+    await user.click(screen.getByRole("link", { name: "Start Claiming Tokens" }));
+
+    const heading = await screen.findByRole("heading", { level: 1, name: "Claim wizard" });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+});

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router-dom";
+
+/** How long to wait for a lazily loaded page to render its heading. */
+const HEADING_WAIT_MS = 5_000;
+
+/**
+ * A client-side navigation neither scrolls nor tells screen readers that the
+ * page changed, so after each one we scroll to the top and focus the new page's
+ * main heading. The first render is left alone: the browser handles a real load.
+ */
+export function useRouteChangeFocus(): void {
+  const { pathname } = useLocation();
+  const previousPathname = useRef(pathname);
+
+  useEffect(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
+    window.scrollTo(0, 0);
+    return focusMainHeadingWhenRendered();
+  }, [pathname]);
+}
+
+function focusMainHeadingWhenRendered(): () => void {
+  if (focusMainHeading()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (focusMainHeading()) stop();
+  });
+  const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
+function focusMainHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1");
+  if (!heading) return false;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+  return true;
+}

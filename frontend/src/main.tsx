@@ -1,0 +1,15 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { AppProviders } from "./app/providers.tsx";
+import { AppRoutes } from "./app/router.tsx";
+
+const rootElement = document.getElementById("root");
+if (!rootElement) throw new Error("index.html must contain an element with id 'root'");
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <AppProviders>
+      <AppRoutes />
+    </AppProviders>
+  </StrictMode>,
+);
