@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/api-client.ts";
+import { claimFailedToast, eligibilityCheckFailedToast, notClaimedToast, subscriptionCheckFailedToast } from "./claim-messages.ts";
+import { MintFailure } from "./claim-polling.ts";
+
+const apiError = (code: string, message: string, status = 400) => new ApiError(code, message, status);
+
+describe("claimFailedToast", () => {
+  it("when the wallet or Google account already claimed, then the toast is Already Claimed with the server's text", () => {
+    expect(claimFailedToast(apiError("ALREADY_CLAIMED", "This wallet address has already claimed tokens.", 409))).toMatchObject({
+      title: "Already Claimed",
+      description: "This wallet address has already claimed tokens.",
+    });
+    expect(claimFailedToast(apiError("GOOGLE_ACCOUNT_ALREADY_CLAIMED", "Google account used.", 409)).title).toBe("Already Claimed");
+  });
+
+  it("when the server says not subscribed, then the toast is Not Subscribed", () => {
+    expect(claimFailedToast(apiError("NOT_SUBSCRIBED", "Subscribe first.", 403))).toMatchObject({ title: "Not Subscribed" });
+  });
+
+  it("when Google or YouTube refuse, then the toast is Verification Failed with the server's text", () => {
+    expect(claimFailedToast(apiError("GOOGLE_TOKEN_INVALID", "Your Google session has expired.", 401))).toEqual({
+      type: "error",
+      title: "Verification Failed",
+      description: "Your Google session has expired.",
+    });
+  });
+
+  it("when the mint fails on the server or on chain, then the toast is Minting Failed", () => {
+    expect(claimFailedToast(apiError("MINT_UNAVAILABLE", "Minting is temporarily unavailable.", 503))).toMatchObject({
+      title: "Minting Failed",
+      description: "Minting is temporarily unavailable.",
+    });
+    expect(claimFailedToast(new MintFailure("Transaction failed for unknown reason"))).toMatchObject({
+      title: "Minting Failed",
+      description: "Transaction failed for unknown reason",
+    });
+  });
+
+  it("when anything else fails, then the toast is Process Failed with its message or the default", () => {
+    expect(claimFailedToast(apiError("NETWORK", "Network error.", 0))).toMatchObject({ title: "Process Failed", description: "Network error." });
+    expect(claimFailedToast("?")).toMatchObject({ title: "Process Failed", description: "Failed to complete the token claim process." });
+  });
+});
+
+describe("verification toasts", () => {
+  it("when the subscription check throws, then the server's text is shown, or the spec's default", () => {
+    expect(subscriptionCheckFailedToast(apiError("USERNAME_MISMATCH", "This account's channel is @real."))).toMatchObject({
+      title: "Subscription Verification Failed",
+      description: "This account's channel is @real.",
+    });
+    expect(subscriptionCheckFailedToast(undefined).description).toBe(
+      "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.",
+    );
+    expect(subscriptionCheckFailedToast(apiError("NOT_SUBSCRIBED", "Subscribe first.")).title).toBe("Not Subscribed");
+  });
+
+  it("when the claim-status check fails, then the toast is Eligibility Check Failed", () => {
+    expect(eligibilityCheckFailedToast(undefined)).toMatchObject({ title: "Eligibility Check Failed", description: "Could not verify claim status." });
+  });
+
+  it("when verify-and-mint returns no claim, then its error text or the default is shown", () => {
+    expect(notClaimedToast("Nope")).toMatchObject({ title: "Verification Failed", description: "Nope" });
+    expect(notClaimedToast(null).description).toBe("Failed to verify subscription. Please make sure you're subscribed to the channel.");
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The wizard's toasts (spec §5 and §8), verbatim, and which one a failure
+ * gets. Server failures carry the catalogue's user-facing text, shown as is.
+ */
+import { REWARD_TOKENS } from "@tube/common/constants";
+import type { ErrorCode } from "@tube/common/errors";
+import type { Notification } from "../../components/ui/toaster.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { MintFailure } from "./claim-polling.ts";
+
+type Toast = Notification;
+
+const error = (title: string, description: string): Toast => ({ type: "error", title, description });
+
+export const TOASTS = {
+  verifyAuthRequired: error("Authentication Required", "Please authenticate with Google first to verify your subscription."),
+  usernameRequired: error("Username Required", "Please enter your YouTube username."),
+  walletRequired: error("Wallet Required", "Please connect your wallet before verifying."),
+  verifying: { type: "loading", title: "Verifying Subscription...", description: "Checking if you're subscribed to the channel..." },
+  verified: { type: "success", title: "Subscription Verified!", description: "Your subscription to the channel is confirmed." },
+  alreadyClaimed: error("Already Claimed", "This wallet address has already claimed tokens."),
+  notSubscribed: error("Not Subscribed", "You don't appear to be subscribed to the channel. Please subscribe first."),
+
+  walletNotConnected: error("Wallet Not Connected", "Please connect your wallet to continue."),
+  usernameMissing: error("YouTube Username Missing", "Please enter your YouTube username."),
+  mintAuthRequired: error("Authentication Required", "Please authenticate with Google first."),
+  checkingClaim: { type: "info", title: "Checking Claim Status", description: "Looking up whether this wallet has already claimed..." },
+  processing: { type: "loading", title: "Processing Transaction", description: `Preparing to mint ${REWARD_TOKENS} tokens on Arbitrum...` },
+  minted: { type: "success", title: "Transaction Successful", description: `${REWARD_TOKENS} tokens have been minted and sent to your wallet!` },
+  tokensAlreadyClaimed: { type: "info", title: "Tokens Already Claimed", description: "This wallet has already received its tokens." },
+
+  loggedOut: { type: "success", title: "Logged out from Google", description: "You can now reconnect with your Google account" },
+  logoutFailed: error("Error during logout", "Please try clearing your cookies manually"),
+} as const satisfies Record<string, Toast>;
+
+/** The subscription check threw (spec §8 'Subscription Verification Failed'), unless it says "not subscribed". */
+export function subscriptionCheckFailedToast(cause: unknown): Toast {
+  if (isCode(cause, "NOT_SUBSCRIBED")) return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
+  return error(
+    "Subscription Verification Failed",
+    messageOf(cause) ?? "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.",
+  );
+}
+
+export function eligibilityCheckFailedToast(cause: unknown): Toast {
+  return error("Eligibility Check Failed", messageOf(cause) ?? "Could not verify claim status.");
+}
+
+/** verify-and-mint answered without a claim (spec §8 'Verification Failed'). */
+export function notClaimedToast(reason: string | null): Toast {
+  return error("Verification Failed", reason || "Failed to verify subscription. Please make sure you're subscribed to the channel.");
+}
+
+const ALREADY_CLAIMED_CODES: readonly string[] = ["ALREADY_CLAIMED", "GOOGLE_ACCOUNT_ALREADY_CLAIMED"] satisfies ErrorCode[];
+const MINTING_CODES: readonly string[] = ["MINT_FAILED", "MINT_UNAVAILABLE", "CLAIM_BUDGET_EXHAUSTED", "CLAIM_NOT_FOUND"] satisfies ErrorCode[];
+/** The server refused the claim because of who is asking: Google, YouTube or the request itself. */
+const VERIFICATION_CODES: readonly string[] = [
+  "VALIDATION_FAILED",
+  "INVALID_WALLET_ADDRESS",
+  "WRONG_CHANNEL",
+  "GOOGLE_AUTH_FAILED",
+  "GOOGLE_TOKEN_INVALID",
+  "GOOGLE_TOKEN_WRONG_AUDIENCE",
+  "GOOGLE_SCOPE_MISSING",
+  "EMAIL_MISMATCH",
+  "USERNAME_MISMATCH",
+  "YOUTUBE_SIGNUP_REQUIRED",
+  "YOUTUBE_INSUFFICIENT_PERMISSIONS",
+  "YOUTUBE_ACCOUNT_SUSPENDED",
+  "YOUTUBE_SUBSCRIPTION_FORBIDDEN",
+  "YOUTUBE_SUBSCRIBER_NOT_FOUND",
+  "YOUTUBE_QUOTA_EXCEEDED",
+  "YOUTUBE_UNAVAILABLE",
+] satisfies ErrorCode[];
+
+/** Any failure of the claim (step 2) after its checks passed. */
+export function claimFailedToast(cause: unknown): Toast {
+  if (cause instanceof MintFailure) return error("Minting Failed", cause.message || "An unexpected error occurred during minting.");
+  if (cause instanceof ApiError) {
+    if (ALREADY_CLAIMED_CODES.includes(cause.code)) return { ...TOASTS.alreadyClaimed, description: cause.message };
+    if (cause.code === "NOT_SUBSCRIBED") return { ...TOASTS.notSubscribed, description: cause.message };
+    if (MINTING_CODES.includes(cause.code)) return error("Minting Failed", cause.message || "An unexpected error occurred during minting.");
+    if (VERIFICATION_CODES.includes(cause.code)) {
+      return error("Verification Failed", cause.message || "An unexpected error occurred during verification.");
+    }
+  }
+  return error("Process Failed", messageOf(cause) ?? "Failed to complete the token claim process.");
+}
+
+function isCode(cause: unknown, code: ErrorCode): boolean {
+  return cause instanceof ApiError && cause.code === code;
+}
+
+function messageOf(cause: unknown): string | undefined {
+  return cause instanceof Error && cause.message ? cause.message : undefined;
+}

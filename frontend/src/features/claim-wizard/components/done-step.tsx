@@ -1,0 +1,49 @@
+import { Box, Button, DataList, Stack, Text } from "@chakra-ui/react";
+import { REWARD_TOKENS } from "@tube/common/constants";
+import type { Ref } from "react";
+import { ExternalLink } from "../../../components/ui/external-link.tsx";
+import { explorerTxUrl } from "../explorer-url.ts";
+import { StepHeading } from "./step-heading.tsx";
+
+export function DoneStep({
+  txHash,
+  recipient,
+  explorerUrl,
+  onStartOver,
+  headingRef,
+}: {
+  txHash: string;
+  recipient?: string;
+  explorerUrl: string;
+  onStartOver: () => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
+  return (
+    <Stack gap="5" textAlign="center">
+      <StepHeading ref={headingRef}>Tokens Claimed Successfully!</StepHeading>
+      <Text>{REWARD_TOKENS} tokens have been sent to your wallet on the Arbitrum network.</Text>
+      <ExternalLink href={explorerTxUrl(explorerUrl, txHash)} colorPalette="blue" variant="underline" alignSelf="center">
+        View transaction on the block explorer
+      </ExternalLink>
+      <Box bg="bg.muted" rounded="md" padding="4" textAlign="start">
+        <DataList.Root size="sm">
+          <DataList.Item>
+            <DataList.ItemLabel>Tokens</DataList.ItemLabel>
+            <DataList.ItemValue>{REWARD_TOKENS} Tokens</DataList.ItemValue>
+          </DataList.Item>
+          {recipient && (
+            <DataList.Item>
+              <DataList.ItemLabel>Recipient</DataList.ItemLabel>
+              <DataList.ItemValue fontFamily="mono" wordBreak="break-all">
+                {recipient}
+              </DataList.ItemValue>
+            </DataList.Item>
+          )}
+        </DataList.Root>
+      </Box>
+      <Button colorPalette="red" variant="outline" onClick={onStartOver}>
+        Start Over
+      </Button>
+    </Stack>
+  );
+}

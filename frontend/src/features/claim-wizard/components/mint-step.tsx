@@ -1,0 +1,53 @@
+import { Box, Button, DataList, HStack, Stack, Text } from "@chakra-ui/react";
+import { REWARD_TOKENS } from "@tube/common/constants";
+import type { Ref } from "react";
+import { activityLabel } from "../activity-label.ts";
+import type { ClaimWizard } from "../use-claim-wizard.ts";
+import { LabelledProgress } from "./labelled-progress.tsx";
+import { StepHeading } from "./step-heading.tsx";
+
+const ROWS = [
+  ["Subscription Status", "Verified"],
+  ["Wallet Connected", "Ready"],
+  ["Network", "Arbitrum"],
+] as const;
+
+export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingRef: Ref<HTMLHeadingElement> }) {
+  const { state } = wizard;
+  const minting = state.activity === "minting";
+  return (
+    <Stack gap="5">
+      <StepHeading ref={headingRef}>Step 3: Claim Your Tokens</StepHeading>
+      <Box textAlign="center" bg="red.subtle" rounded="lg" padding="5">
+        <Text fontSize="sm" color="fg.muted">
+          Token Reward
+        </Text>
+        <Text fontSize="4xl" fontWeight="bold">
+          {REWARD_TOKENS}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          On Arbitrum Network
+        </Text>
+      </Box>
+      <DataList.Root orientation="horizontal" size="sm">
+        {ROWS.map(([label, value]) => (
+          <DataList.Item key={label} justifyContent="space-between">
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue justifyContent="flex-end" color="green.fg" fontWeight="semibold">
+              {value}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      <Button colorPalette="red" size="lg" width="full" onClick={() => void wizard.claim()} loading={minting} loadingText="Minting Your Tokens...">
+        Claim {REWARD_TOKENS} Tokens
+      </Button>
+      {minting && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
+      <HStack>
+        <Button variant="outline" onClick={wizard.back} disabled={minting}>
+          Back
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

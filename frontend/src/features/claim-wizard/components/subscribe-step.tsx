@@ -1,0 +1,62 @@
+import { Alert, Button, Field, Input, Stack } from "@chakra-ui/react";
+import type { Ref } from "react";
+import { ExternalLink } from "../../../components/ui/external-link.tsx";
+import { youtubeSubscribeUrl } from "../../../lib/format.ts";
+import { usePublicConfig } from "../../../lib/public-config.tsx";
+import { GoogleConnect } from "../../google-auth/components/google-connect.tsx";
+import type { GoogleAuthState } from "../../google-auth/use-google-auth.ts";
+import { WalletPanel } from "../../wallet/components/wallet-panel.tsx";
+import { activityLabel } from "../activity-label.ts";
+import type { ClaimWizard } from "../use-claim-wizard.ts";
+import { LabelledProgress } from "./labelled-progress.tsx";
+import { StepHeading } from "./step-heading.tsx";
+
+export function SubscribeStep({ wizard, google, headingRef }: { wizard: ClaimWizard; google: GoogleAuthState; headingRef: Ref<HTMLHeadingElement> }) {
+  const { youtubeChannelId } = usePublicConfig();
+  const { state } = wizard;
+  const verifying = state.activity === "verifying";
+
+  return (
+    <Stack gap="5">
+      <StepHeading ref={headingRef}>Step 1: Subscribe &amp; Verify</StepHeading>
+      <Button asChild colorPalette="red" variant="subtle" width="full">
+        <ExternalLink unstyled href={youtubeSubscribeUrl(youtubeChannelId)}>
+          Subscribe to the channel on YouTube
+        </ExternalLink>
+      </Button>
+      <GoogleConnect google={google} />
+      <Stack
+        as="form"
+        gap="3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (wizard.canVerify) void wizard.verify();
+        }}
+      >
+        <Field.Root disabled={google.auth === null || verifying}>
+          <Field.Label>Enter your YouTube username</Field.Label>
+          <Input
+            value={state.youtubeUsername}
+            onChange={(event) => wizard.setUsername(event.target.value)}
+            placeholder="Your YouTube Channel Name"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Field.HelperText>This helps us verify your subscription status</Field.HelperText>
+        </Field.Root>
+        <Button type="submit" colorPalette="red" width="full" disabled={!wizard.canVerify}>
+          Verify My Subscription
+        </Button>
+        {verifying && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
+      </Stack>
+      <WalletPanel />
+      <Alert.Root status="info" variant="subtle">
+        <Alert.Indicator />
+        <Alert.Description>
+          Complete all steps to claim: subscribe to the channel, authorize with Google, connect your wallet and enter your
+          YouTube username.
+        </Alert.Description>
+      </Alert.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
+import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
+import type { RefObject } from "react";
+import { ExternalLink } from "../../../components/ui/external-link.tsx";
+import { explorerTxUrl } from "../explorer-url.ts";
+
+/** Opens after a successful claim; on close, focus returns to the done step's heading. */
+export function SuccessDialog({
+  open,
+  txHash,
+  explorerUrl,
+  onClose,
+  returnFocusRef,
+}: {
+  open: boolean;
+  txHash: string | null;
+  explorerUrl: string;
+  onClose: () => void;
+  returnFocusRef: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <Dialog.Root
+      open={open && txHash !== null}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+      finalFocusEl={() => returnFocusRef.current}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner padding="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Transaction Successful</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text>Your tokens have been successfully minted and transferred to your wallet.</Text>
+                <Text fontWeight="semibold">
+                  Tokens Received: {REWARD_TOKENS} {TOKEN_SYMBOL}
+                </Text>
+                {txHash && (
+                  <>
+                    <Text fontSize="sm">
+                      Transaction hash:{" "}
+                      <Text as="span" fontFamily="mono" wordBreak="break-all">
+                        {txHash}
+                      </Text>
+                    </Text>
+                    <ExternalLink href={explorerTxUrl(explorerUrl, txHash)} colorPalette="blue" variant="underline">
+                      View on the block explorer
+                    </ExternalLink>
+                  </>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button colorPalette="red">Close</Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close dialog" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

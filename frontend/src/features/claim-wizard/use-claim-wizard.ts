@@ -1,0 +1,232 @@
+/**
+ * The claim wizard's behaviour: the spec §5 checks in order, the calls to the
+ * server, the toasts, and the transitions of wizard-state.ts. Presentation
+ * lives in the step components; this hook knows nothing of layout.
+ */
+import type { CheckClaimResponse } from "@tube/common/api";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from "react";
+import { notify, type Notification } from "../../components/ui/toaster.tsx";
+import { usePublicConfig } from "../../lib/public-config.tsx";
+import { revokeGoogleToken } from "../google-auth/google-auth-api.ts";
+import { clearGoogleSession, readStoredAccessToken, type GoogleAuth } from "../google-auth/google-auth-storage.ts";
+import type { GoogleAuthState } from "../google-auth/use-google-auth.ts";
+import type { WalletState } from "../wallet/wallet-state.tsx";
+import { checkClaim, verifyAndMint, verifySubscription } from "./claim-api.ts";
+import {
+  claimFailedToast,
+  eligibilityCheckFailedToast,
+  notClaimedToast,
+  subscriptionCheckFailedToast,
+  TOASTS,
+} from "./claim-messages.ts";
+import { isClaimPending, waitForClaim } from "./claim-polling.ts";
+import { startProgressTicker, VERIFY_CHECKPOINTS } from "./progress-ticker.ts";
+import { initialWizardState, wizardReducer, type WizardState } from "./wizard-state.ts";
+
+/** Spec §9: the page reloads 1.5 s after Reset. */
+export const RESET_RELOAD_DELAY_MS = 1_500;
+/** Reset must not hang on the best-effort revoke call. */
+const REVOKE_TIMEOUT_MS = 5_000;
+/** Toasts that replace one another as a flow advances. */
+const VERIFY_TOAST_ID = "claim-verify";
+const CLAIM_TOAST_ID = "claim-mint";
+
+export interface ClaimWizardDeps {
+  wallet: WalletState;
+  google: GoogleAuthState;
+  /** Injected so tests can watch Reset and Start Over reload the page. */
+  reloadPage: () => void;
+}
+
+export interface ClaimWizard {
+  state: WizardState;
+  /** Spec §5: Google authorized, a non-blank username, and no authorization or verification running. */
+  canVerify: boolean;
+  setUsername(value: string): void;
+  verify(): Promise<void>;
+  claim(): Promise<void>;
+  back(): void;
+  continueFromConnect(): Promise<void>;
+  closeDialog(): void;
+  reset(): Promise<void>;
+  startOver(): void;
+}
+
+export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps): ClaimWizard {
+  const { youtubeChannelId } = usePublicConfig();
+  const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
+  const latest = useRef({ wallet, google, state });
+  useLayoutEffect(() => {
+    latest.current = { wallet, google, state };
+  });
+  const busy = useRef(false);
+  const unmounted = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    unmounted.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (!state.ticking) return;
+    return startProgressTicker(() => dispatch({ type: "progressTicked" }));
+  }, [state.ticking]);
+
+  // Spec §4: connecting a wallet on the correct network moves step 1 to step 2, only from step 1.
+  const walletReady = wallet.isConnected && wallet.isCorrectNetwork;
+  const wasWalletReady = useRef(walletReady);
+  useEffect(() => {
+    if (walletReady && !wasWalletReady.current && state.step === 1) dispatch({ type: "stepChanged", step: 2 });
+    wasWalletReady.current = walletReady;
+  }, [walletReady, state.step]);
+
+  const verify = useCallback(async () => {
+    if (busy.current) return;
+    const { wallet, google, state } = latest.current;
+    const auth = validAuth(google.auth);
+    const username = state.youtubeUsername.trim();
+    if (!auth) return void notify(TOASTS.verifyAuthRequired);
+    if (!username) return void notify(TOASTS.usernameRequired);
+    if (!wallet.isConnected || !wallet.address) return void notify(TOASTS.walletRequired);
+
+    busy.current = true;
+    try {
+      dispatch({ type: "verifyStarted" });
+      notify({ ...TOASTS.verifying, id: VERIFY_TOAST_ID });
+      let isSubscribed: boolean;
+      try {
+        const result = await verifySubscription({ accessToken: auth.accessToken, channelId: youtubeChannelId, youtubeUsername: username });
+        isSubscribed = result.isSubscribed === true;
+      } catch (cause) {
+        const toast = subscriptionCheckFailedToast(cause);
+        const notSubscribed = toast.title === TOASTS.notSubscribed.title;
+        dispatch({ type: "verifyStopped", progress: notSubscribed ? VERIFY_CHECKPOINTS.notSubscribed : VERIFY_CHECKPOINTS.start });
+        notify({ ...toast, id: VERIFY_TOAST_ID });
+        return;
+      }
+      if (!isSubscribed) {
+        dispatch({ type: "verifyStopped", progress: VERIFY_CHECKPOINTS.notSubscribed });
+        notify({ ...TOASTS.notSubscribed, id: VERIFY_TOAST_ID });
+        return;
+      }
+      dispatch({ type: "subscriptionConfirmed" });
+
+      const existing = await lookUpClaim(wallet.address);
+      if (existing?.claimed && existing.status === "confirmed") {
+        dispatch({ type: "verifyStopped", progress: VERIFY_CHECKPOINTS.start });
+        notify({ ...TOASTS.alreadyClaimed, id: VERIFY_TOAST_ID });
+        return;
+      }
+
+      const now = latest.current.wallet;
+      dispatch({ type: "verifySucceeded", nextStep: now.isConnected && now.isCorrectNetwork ? 2 : 1 });
+      notify({ ...TOASTS.verified, id: VERIFY_TOAST_ID });
+    } finally {
+      busy.current = false;
+    }
+  }, [youtubeChannelId]);
+
+  const claim = useCallback(async () => {
+    if (busy.current) return;
+    const { wallet, google, state } = latest.current;
+    const walletAddress = wallet.isConnected ? wallet.address : undefined;
+    const auth = validAuth(google.auth);
+    if (!walletAddress) return void notify(TOASTS.walletNotConnected);
+    if (!state.youtubeUsername.trim()) return void notify(TOASTS.usernameMissing);
+    if (!auth?.email) return void notify(TOASTS.mintAuthRequired);
+
+    busy.current = true;
+    const signal = unmounted.current.signal;
+    const succeed = (txHash: string, toast: Notification) => {
+      dispatch({ type: "mintSucceeded", txHash });
+      notify({ ...toast, id: CLAIM_TOAST_ID });
+    };
+    try {
+      dispatch({ type: "mintStarted" });
+      notify(TOASTS.checkingClaim);
+      const existing = await lookUpClaim(walletAddress);
+      if (existing?.claimed && existing.status === "confirmed" && existing.txHash) {
+        return succeed(existing.txHash, TOASTS.tokensAlreadyClaimed);
+      }
+
+      // A claim already under way for this wallet is followed, not started again.
+      let claimId = existing?.claimed && isClaimPending(existing.status) ? existing.claimId : null;
+      if (!claimId) {
+        notify({ ...TOASTS.processing, id: CLAIM_TOAST_ID });
+        const result = await verifyAndMint({ walletAddress, googleEmail: auth.email, oauthAccessToken: auth.accessToken });
+        if (result.alreadyClaimed && result.status === "confirmed" && result.txHash) {
+          return succeed(result.txHash, TOASTS.tokensAlreadyClaimed);
+        }
+        const pendingId = result.claimId && (result.claimed || isClaimPending(result.status)) ? result.claimId : null;
+        if (!pendingId) {
+          dispatch({ type: "mintStopped" });
+          notify({ ...(result.alreadyClaimed ? TOASTS.alreadyClaimed : notClaimedToast(result.error ?? result.details)), id: CLAIM_TOAST_ID });
+          return;
+        }
+        claimId = pendingId;
+      }
+
+      const confirmed = await waitForClaim(claimId, {
+        signal,
+        onStatus: (view) => dispatch({ type: "claimStatusChanged", status: view.status }),
+      });
+      succeed(confirmed.txHash, TOASTS.minted);
+    } catch (cause) {
+      if (signal.aborted) return;
+      dispatch({ type: "mintStopped" });
+      notify({ ...claimFailedToast(cause), id: CLAIM_TOAST_ID });
+    } finally {
+      busy.current = false;
+    }
+  }, []);
+
+  const continueFromConnect = useCallback(async () => {
+    const { wallet } = latest.current;
+    if (wallet.isConnected && wallet.isCorrectNetwork) dispatch({ type: "stepChanged", step: 2 });
+    else if (wallet.isConnected) await wallet.switchNetwork();
+    else await wallet.connect();
+  }, []);
+
+  const reset = useCallback(async () => {
+    try {
+      const accessToken = readStoredAccessToken();
+      if (accessToken) {
+        // Best effort: the session is cleared here whatever Google answers.
+        await revokeGoogleToken(accessToken, { signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS) }).catch(() => undefined);
+      }
+      clearGoogleSession();
+      notify(TOASTS.loggedOut);
+      setTimeout(reloadPage, RESET_RELOAD_DELAY_MS);
+    } catch {
+      notify(TOASTS.logoutFailed);
+    }
+  }, [reloadPage]);
+
+  return {
+    state,
+    canVerify: google.auth !== null && state.youtubeUsername.trim() !== "" && google.status !== "authorizing" && state.activity === "idle",
+    setUsername: useCallback((value: string) => dispatch({ type: "usernameChanged", value }), []),
+    verify,
+    claim,
+    back: useCallback(() => dispatch({ type: "back" }), []),
+    continueFromConnect,
+    closeDialog: useCallback(() => dispatch({ type: "dialogClosed" }), []),
+    reset,
+    startOver: reloadPage,
+  };
+}
+
+/** Spec §8 'Eligibility Check Failed': the wallet is then treated as not claimed. */
+async function lookUpClaim(walletAddress: string): Promise<CheckClaimResponse | null> {
+  try {
+    return await checkClaim(walletAddress);
+  } catch (cause) {
+    notify(eligibilityCheckFailedToast(cause));
+    return null;
+  }
+}
+
+/** An expired token counts as not authorized. */
+function validAuth(auth: GoogleAuth | null): GoogleAuth | null {
+  return auth && auth.expiresAt > Date.now() ? auth : null;
+}

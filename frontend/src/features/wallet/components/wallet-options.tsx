@@ -1,0 +1,57 @@
+import { Button, Stack, Text } from "@chakra-ui/react";
+import { useMemo } from "react";
+import { isMobileUserAgent } from "../connection-route.ts";
+import { walletContextHint } from "../wallet-hint.ts";
+import { useWalletState } from "../wallet-state.tsx";
+
+/** Step 1's wallet choices, or the connected wallet with its actions. */
+export function WalletOptions() {
+  const { address, isConnected, isCorrectNetwork, isConnecting, error, connect, connectWithGoogle, switchNetwork, disconnect } =
+    useWalletState();
+  const hint = useMemo(
+    () => walletContextHint({ userAgent: navigator.userAgent, isMobile: isMobileUserAgent(navigator.userAgent) }),
+    [],
+  );
+
+  return (
+    <Stack gap="3">
+      {isConnected && address ? (
+        <>
+          <Text fontSize="sm">
+            Connected wallet:{" "}
+            <Text as="span" fontFamily="mono" wordBreak="break-all">
+              {address}
+            </Text>
+          </Text>
+          {!isCorrectNetwork && (
+            <Button colorPalette="yellow" onClick={() => void switchNetwork()}>
+              Switch to Arbitrum Network
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => void disconnect()}>
+            Disconnect Wallet
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            {hint}
+          </Text>
+          {connectWithGoogle && (
+            <Button colorPalette="red" variant="outline" onClick={() => void connectWithGoogle()} disabled={isConnecting}>
+              Sign in with Google
+            </Button>
+          )}
+          <Button colorPalette="blue" onClick={() => void connect()} loading={isConnecting}>
+            Connect Wallet
+          </Button>
+        </>
+      )}
+      {error && (
+        <Text role="alert" color="fg.error" fontSize="sm">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

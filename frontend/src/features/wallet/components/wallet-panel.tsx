@@ -1,0 +1,35 @@
+import { Box, Button, Text } from "@chakra-ui/react";
+import { useWalletState } from "../wallet-state.tsx";
+
+/** Step 0's wallet panel in its three states (spec §2). */
+export function WalletPanel() {
+  const { address, isConnected, isCorrectNetwork, isConnecting, connect, switchNetwork } = useWalletState();
+
+  if (!isConnected || !address) {
+    return (
+      <Button variant="outline" colorPalette="blue" width="full" onClick={() => void connect()} loading={isConnecting}>
+        Connect Wallet to Claim Tokens
+      </Button>
+    );
+  }
+  if (!isCorrectNetwork) {
+    return (
+      <Box borderWidth="1px" borderColor="yellow.emphasized" bg="yellow.subtle" rounded="md" padding="3">
+        <Text fontWeight="semibold">Wrong Network</Text>
+        <Text fontSize="sm">Your wallet needs to be on Arbitrum network</Text>
+        <Button marginTop="2" size="sm" colorPalette="yellow" onClick={() => void switchNetwork()}>
+          Switch to Arbitrum Network
+        </Button>
+      </Box>
+    );
+  }
+  return (
+    <Box borderWidth="1px" borderColor="green.emphasized" bg="green.subtle" rounded="md" padding="3">
+      <Text fontWeight="semibold">Wallet Connected</Text>
+      <Text fontSize="sm">Ready to claim tokens on Arbitrum network</Text>
+      <Text fontSize="sm" fontFamily="mono" wordBreak="break-all" marginTop="1">
+        {address}
+      </Text>
+    </Box>
+  );
+}
