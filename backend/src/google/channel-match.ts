@@ -1,0 +1,15 @@
+import type { YouTubeChannel } from "./google-gateway.ts";
+
+/**
+ * Does what the visitor typed name this channel? Either its @handle or its title counts, in any
+ * case, with or without the leading "@", ignoring surrounding spaces.
+ */
+export function matchesChannel(username: string, channel: YouTubeChannel): boolean {
+  const typed = comparable(username);
+  if (!typed) return false;
+  return [channel.handle, channel.title].some((name) => name !== null && comparable(name) === typed);
+}
+
+function comparable(name: string): string {
+  return name.normalize("NFKC").trim().replace(/^@/, "").trim().toLowerCase();
+}

@@ -1,0 +1,33 @@
+/**
+ * What went wrong in a call to Google, read from a gaxios error without keeping the error itself:
+ * its `config` carries the request (bearer token, code, client secret), which must never reach a log.
+ */
+export interface GoogleFailure {
+  /** HTTP status, or null when no answer came back (network, timeout). */
+  status: number | null;
+  /** YouTube's `errors[0].reason`, or OAuth's `error` string. */
+  reason: string | null;
+  /** A loggable one-line summary, free of secrets; also the `cause` of the AppError thrown. */
+  cause: Error;
+}
+
+/** gaxios (under both google-auth-library and googleapis) attaches its request config to every error it throws. */
+export function isGoogleHttpError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "config" in error;
+}
+
+export function describeGoogleFailure(call: string, error: unknown): GoogleFailure {
+  const { response, code } = (error ?? {}) as { response?: { status?: unknown; data?: unknown }; code?: unknown };
+  const status = typeof response?.status === "number" ? response.status : null;
+  const reason = reasonOf(response?.data);
+  const what = status === null ? `no response (${typeof code === "string" ? code : "network error"})` : `HTTP ${status}${reason ? ` ${reason}` : ""}`;
+  return { status, reason, cause: new Error(`Google ${call}: ${what}`) };
+}
+
+function reasonOf(data: unknown): string | null {
+  if (!data || typeof data !== "object") return null;
+  const { error } = data as { error?: unknown };
+  if (typeof error === "string") return error;
+  const reason = (error as { errors?: Array<{ reason?: unknown }> } | undefined)?.errors?.[0]?.reason;
+  return typeof reason === "string" ? reason : null;
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
+import type { ErrorCode } from "@tube/common/errors";
+import { startGoogleEmulator, type GoogleEmulator } from "@tube/scripts/local-world/google-emulator/google-emulator";
+import { LOCAL_CHANNEL_ID } from "@tube/scripts/local-world/google-emulator/seed-accounts";
+import { obtainAccessToken, signInWithEmulator } from "@tube/scripts/local-world/google-emulator/sign-in";
+import { AppError } from "../http/app-error.ts";
+import { createGoogleGateway } from "./google-oauth.ts";
+import type { GoogleGateway } from "./google-gateway.ts";
+
+const APP = { clientId: "tube-local.apps.googleusercontent.com", clientSecret: "tube-secret" };
+const OTHER_APP = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-secret" };
+const REDIRECT_URI = "http://localhost:5173/auth/google/callback";
+
+let google: GoogleEmulator;
+let gateway: GoogleGateway;
+const calls: Array<[string, string]> = [];
+const warnings: string[] = [];
+
+beforeAll(async () => {
+  google = await startGoogleEmulator({ clients: [APP, OTHER_APP] });
+  gateway = createGoogleGateway({
+    ...APP,
+    emulatorUrl: `${google.url}/`,
+    logger: { warn: (obj, msg) => warnings.push(JSON.stringify({ obj, msg })) },
+    onCall: (api, outcome) => calls.push([api, outcome]),
+  });
+});
+afterAll(() => google.stop());
+
+const signIn = (account: string, client = APP) =>
+  signInWithEmulator({ emulatorUrl: google.url, clientId: client.clientId, redirectUri: REDIRECT_URI, account });
+
+const accessTokenOf = async (account: string, client = APP) =>
+  (await obtainAccessToken({ emulatorUrl: google.url, ...client, redirectUri: REDIRECT_URI, account })).accessToken;
+
+async function exchange(account: string) {
+  const { code, codeVerifier } = await signIn(account);
+  return gateway.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI });
+}
+
+async function expectAppError(promise: Promise<unknown>, code: ErrorCode): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe(code);
+  return error as AppError;
+}
+
+async function control(path: string, body: object) {
+  const response = await fetch(`${google.url}/__emulator/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok).toBe(true);
+}
+
+const faultsLeft = async () => ((await (await fetch(`${google.url}/__emulator/youtube-fault`)).json()) as { remaining: number }).remaining;
+
+describe("exchangeCode", () => {
+  it("when Alice signs in, then her verified identity and a working access token come back", async () => {
+    const { identity, accessToken } = await exchange("alice@example.com");
+    expect(identity).toMatchObject({ sub: "100000000000000000001", email: "alice@example.com" });
+    expect(identity.scopes).toContain(YOUTUBE_READONLY_SCOPE);
+    expect(identity.expiresAt).toBeGreaterThan(Date.now() + 3_000_000);
+    expect(await gateway.validateAccessToken(accessToken)).toMatchObject({ sub: identity.sub, email: identity.email });
+  });
+
+  it("when the code was already redeemed, then GOOGLE_AUTH_FAILED", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com");
+    await gateway.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI });
+    await expectAppError(gateway.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI }), "GOOGLE_AUTH_FAILED");
+  });
+
+  it("when the PKCE verifier is not the one the code was asked with, then GOOGLE_AUTH_FAILED", async () => {
+    const { code } = await signIn("alice@example.com");
+    const { codeVerifier: otherVerifier } = await signIn("alice@example.com");
+    await expectAppError(gateway.exchangeCode({ code, codeVerifier: otherVerifier, redirectUri: REDIRECT_URI }), "GOOGLE_AUTH_FAILED");
+  });
+
+  it("when the code was issued to another app, then Google refuses it and GOOGLE_AUTH_FAILED", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com", OTHER_APP);
+    await expectAppError(gateway.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI }), "GOOGLE_AUTH_FAILED");
+  });
+
+  it("when the id_token names another audience, then GOOGLE_TOKEN_WRONG_AUDIENCE", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com");
+    await control("id-token-audience", { aud: OTHER_APP.clientId });
+    await expectAppError(gateway.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI }), "GOOGLE_TOKEN_WRONG_AUDIENCE");
+  });
+
+  it("when the person withheld YouTube access, then GOOGLE_SCOPE_MISSING and the grant is revoked", async () => {
+    calls.length = 0;
+    await expectAppError(exchange("frank@example.com"), "GOOGLE_SCOPE_MISSING");
+    // token, then revoke: both answered by Google.
+    expect(calls).toEqual([
+      ["oauth", "ok"],
+      ["oauth", "ok"],
+    ]);
+  });
+});
+
+describe("validateAccessToken", () => {
+  it("when the token belongs to another app, then GOOGLE_TOKEN_WRONG_AUDIENCE", async () => {
+    await expectAppError(gateway.validateAccessToken(await accessTokenOf("alice@example.com", OTHER_APP)), "GOOGLE_TOKEN_WRONG_AUDIENCE");
+  });
+
+  it("when the token lacks youtube.readonly, then GOOGLE_SCOPE_MISSING", async () => {
+    await expectAppError(gateway.validateAccessToken(await accessTokenOf("frank@example.com")), "GOOGLE_SCOPE_MISSING");
+  });
+
+  it("when Google does not know the token, then GOOGLE_TOKEN_INVALID", async () => {
+    await expectAppError(gateway.validateAccessToken("ya29.not-a-token"), "GOOGLE_TOKEN_INVALID");
+  });
+
+  it("when the token has expired, then GOOGLE_TOKEN_INVALID", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    await control("expire", { access_token: token });
+    await expectAppError(gateway.validateAccessToken(token), "GOOGLE_TOKEN_INVALID");
+  });
+
+  it("when the token was revoked, then GOOGLE_TOKEN_INVALID, and revoking it again is harmless", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    await gateway.revokeToken(token);
+    await expectAppError(gateway.validateAccessToken(token), "GOOGLE_TOKEN_INVALID");
+    await expect(gateway.revokeToken(token)).resolves.toBeUndefined();
+  });
+});
+
+describe("YouTube", () => {
+  it("when Alice is subscribed, then isSubscribed is true and her channel has its handle", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    expect(await gateway.isSubscribed(token, LOCAL_CHANNEL_ID)).toBe(true);
+    expect(await gateway.isSubscribed(token, "UCsome-other-channel")).toBe(false);
+    expect(await gateway.getOwnChannel(token)).toEqual({ id: "UCalice-local-channel-00", title: "Alice Watches", handle: "@alicewatches" });
+  });
+
+  it("when Bob is not subscribed, then isSubscribed is false", async () => {
+    expect(await gateway.isSubscribed(await accessTokenOf("bob@example.com"), LOCAL_CHANNEL_ID)).toBe(false);
+  });
+
+  it("when Carol has no channel, then getOwnChannel is null and isSubscribed is YOUTUBE_SIGNUP_REQUIRED", async () => {
+    const token = await accessTokenOf("carol@example.com");
+    expect(await gateway.getOwnChannel(token)).toBeNull();
+    await expectAppError(gateway.isSubscribed(token, LOCAL_CHANNEL_ID), "YOUTUBE_SIGNUP_REQUIRED");
+  });
+
+  it.each([
+    ["dave@example.com", "YOUTUBE_ACCOUNT_SUSPENDED"],
+    ["grace@example.com", "YOUTUBE_ACCOUNT_SUSPENDED"],
+    ["frank@example.com", "YOUTUBE_INSUFFICIENT_PERMISSIONS"],
+  ] as const)("when %s asks, then %s", async (account, code) => {
+    await expectAppError(gateway.isSubscribed(await accessTokenOf(account), LOCAL_CHANNEL_ID), code);
+  });
+
+  it("when the daily quota is spent, then YOUTUBE_QUOTA_EXCEEDED with a retry before the next Pacific midnight", async () => {
+    const error = await expectAppError(gateway.isSubscribed(await accessTokenOf("erin@example.com"), LOCAL_CHANNEL_ID), "YOUTUBE_QUOTA_EXCEEDED");
+    expect(error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(error.retryAfterSeconds).toBeLessThanOrEqual(86_400);
+  });
+
+  it("when the token is unknown to YouTube, then GOOGLE_TOKEN_INVALID", async () => {
+    await expectAppError(gateway.getOwnChannel("ya29.not-a-token"), "GOOGLE_TOKEN_INVALID");
+  });
+
+  it("when YouTube fails once with a 503, then the call is retried once and succeeds", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    calls.length = 0;
+    await control("youtube-fault", { status: 503, count: 1 });
+    expect(await gateway.isSubscribed(token, LOCAL_CHANNEL_ID)).toBe(true);
+    expect(calls).toEqual([
+      ["youtube", "YOUTUBE_UNAVAILABLE"],
+      ["youtube", "ok"],
+    ]);
+  });
+
+  it("when YouTube fails twice, then exactly two calls are made and YOUTUBE_UNAVAILABLE, with no token in the logs", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    warnings.length = 0;
+    await control("youtube-fault", { status: 500, count: 3 });
+    await expectAppError(gateway.isSubscribed(token, LOCAL_CHANNEL_ID), "YOUTUBE_UNAVAILABLE");
+    expect(await faultsLeft()).toBe(1);
+    await control("youtube-fault", { count: 0 });
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings.join("\n")).not.toContain(token);
+  });
+
+  it("when the connection drops once, then the retry succeeds", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    await control("youtube-fault", { status: 0, count: 1 });
+    expect(await gateway.getOwnChannel(token)).toMatchObject({ handle: "@alicewatches" });
+  });
+
+  it("when YouTube answers a rate limit, then it is not retried and asks to come back in a minute", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    await control("youtube-fault", { status: 403, reason: "rateLimitExceeded", count: 2 });
+    const error = await expectAppError(gateway.isSubscribed(token, LOCAL_CHANNEL_ID), "YOUTUBE_QUOTA_EXCEEDED");
+    expect(error.retryAfterSeconds).toBe(60);
+    expect(await faultsLeft()).toBe(1);
+    await control("youtube-fault", { count: 0 });
+  });
+});

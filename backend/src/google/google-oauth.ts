@@ -1,0 +1,125 @@
+import { OAuth2Client, type TokenPayload } from "google-auth-library";
+import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
+import type { ErrorCode } from "@tube/common/errors";
+import { AppError } from "../http/app-error.ts";
+import { describeGoogleFailure, isGoogleHttpError } from "./google-failure.ts";
+import type { GoogleGateway, GoogleIdentity } from "./google-gateway.ts";
+import { createYouTubeReader } from "./youtube.ts";
+
+const TIMEOUT_MS = 10_000;
+
+export interface GoogleGatewayOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Base URL of the local Google stand-in; unset, the real Google endpoints are used. */
+  emulatorUrl?: string;
+  logger?: { warn(obj: object, msg?: string): void };
+  /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
+  onCall?: (api: "oauth" | "youtube", outcome: string) => void;
+}
+
+/**
+ * The server's only way to Google: google-auth-library for OAuth, googleapis for YouTube. With
+ * `emulatorUrl` the same clients are pointed at the stand-in's copies of Google's paths.
+ */
+export function createGoogleGateway(options: GoogleGatewayOptions): GoogleGateway {
+  const { clientId } = options;
+  const emulatorUrl = options.emulatorUrl?.replace(/\/+$/, "");
+  const oauth = new OAuth2Client({
+    clientId,
+    clientSecret: options.clientSecret,
+    transporterOptions: { timeout: TIMEOUT_MS },
+    ...(emulatorUrl
+      ? {
+          endpoints: {
+            oauth2AuthBaseUrl: `${emulatorUrl}/o/oauth2/v2/auth`,
+            oauth2TokenUrl: `${emulatorUrl}/token`,
+            tokenInfoUrl: `${emulatorUrl}/tokeninfo`,
+            oauth2RevokeUrl: `${emulatorUrl}/revoke`,
+            oauth2FederatedSignonPemCertsUrl: `${emulatorUrl}/oauth2/v1/certs`,
+            oauth2FederatedSignonJwkCertsUrl: `${emulatorUrl}/oauth2/v3/certs`,
+          },
+          issuers: [emulatorUrl],
+        }
+      : {}),
+  });
+  const youtube = createYouTubeReader({ ...options, emulatorUrl });
+
+  /** Runs one OAuth call: Google refusing it (HTTP 400) becomes `refusal`, anything else GOOGLE_AUTH_FAILED. */
+  async function oauthCall<T>(name: string, request: () => Promise<T>, refusal: ErrorCode): Promise<T> {
+    try {
+      const result = await request();
+      options.onCall?.("oauth", "ok");
+      return result;
+    } catch (error) {
+      if (!isGoogleHttpError(error)) throw error;
+      const failure = describeGoogleFailure(name, error);
+      const code = failure.status === 400 ? refusal : "GOOGLE_AUTH_FAILED";
+      options.onCall?.("oauth", code);
+      if (failure.status !== 400) options.logger?.warn({ api: "oauth", call: name, status: failure.status, reason: failure.reason }, "Google OAuth call failed");
+      throw new AppError(code, { cause: failure.cause });
+    }
+  }
+
+  /** Signature, issuer and expiry, checked against Google's published keys. */
+  async function verifiedClaims(idToken: string): Promise<TokenPayload> {
+    try {
+      const claims = (await oauth.verifyIdToken({ idToken })).getPayload();
+      if (!claims) throw new Error("id_token has no payload");
+      return claims;
+    } catch (error) {
+      if (isGoogleHttpError(error)) throw new AppError("GOOGLE_AUTH_FAILED", { cause: describeGoogleFailure("certs", error).cause });
+      // The library's messages quote the token; only their first clause goes into the cause.
+      const reason = (error instanceof Error ? error.message : String(error)).split(/[:,]/)[0];
+      throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error(`id_token rejected: ${reason}`) });
+    }
+  }
+
+  async function revokeToken(token: string): Promise<void> {
+    try {
+      await oauthCall("revoke", () => oauth.revokeToken(token), "GOOGLE_TOKEN_INVALID");
+    } catch (error) {
+      // Google refuses tokens that are already expired or revoked: either way the token no longer works.
+      if (!(error instanceof AppError && error.code === "GOOGLE_TOKEN_INVALID")) throw error;
+    }
+  }
+
+  return {
+    async exchangeCode({ code, codeVerifier, redirectUri }) {
+      const { tokens } = await oauthCall("token", () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }), "GOOGLE_AUTH_FAILED");
+      // Never log `tokens`. The refresh token (present when offline access was granted) is dropped, not
+      // revoked: at Google, revoking any token of a grant ends the whole grant, access token included,
+      // and the claim still needs that. The grant ends when the access token is revoked or expires.
+      const { access_token: accessToken, id_token: idToken, scope, expiry_date: expiresAt } = tokens;
+      if (!accessToken || !idToken) throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error("Google token response lacks access_token or id_token") });
+
+      const claims = await verifiedClaims(idToken);
+      // The audience is compared here, not through verifyIdToken's `audience`, so that a token made for
+      // another app gets its own error code.
+      if (claims.aud !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
+      if (!claims.email) throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error("id_token has no email: the email scope was not granted") });
+
+      const scopes = scope?.split(" ").filter(Boolean) ?? [];
+      if (!scopes.includes(YOUTUBE_READONLY_SCOPE)) {
+        await revokeToken(accessToken).catch((error: unknown) => options.logger?.warn({ api: "oauth", err: (error as Error).message }, "Could not revoke a refused grant"));
+        throw new AppError("GOOGLE_SCOPE_MISSING");
+      }
+      const identity: GoogleIdentity = { sub: claims.sub, email: claims.email, scopes, expiresAt: expiresAt ?? Date.now() };
+      return { identity, accessToken };
+    },
+
+    async validateAccessToken(accessToken) {
+      const info = await oauthCall("tokeninfo", () => oauth.getTokenInfo(accessToken), "GOOGLE_TOKEN_INVALID");
+      // A token issued to any app reads YouTube just as well, so only our own client's tokens are accepted.
+      if (info.aud !== clientId || info.azp !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
+      if (info.expiry_date <= Date.now()) throw new AppError("GOOGLE_TOKEN_INVALID");
+      if (!info.scopes.includes(YOUTUBE_READONLY_SCOPE)) throw new AppError("GOOGLE_SCOPE_MISSING");
+      if (!info.sub || !info.email) throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error("tokeninfo has no sub or email: the email scope was not granted") });
+      return { sub: info.sub, email: info.email, scopes: info.scopes, expiresAt: info.expiry_date };
+    },
+
+    revokeToken,
+    isSubscribed: youtube.isSubscribed,
+    getOwnChannel: youtube.getOwnChannel,
+  };
+}

@@ -1,0 +1,66 @@
+import { setTimeout as delay } from "node:timers/promises";
+import { OAuth2Client } from "google-auth-library";
+import { google } from "googleapis";
+import { describeGoogleFailure, isGoogleHttpError } from "./google-failure.ts";
+import type { GoogleGatewayOptions } from "./google-oauth.ts";
+import type { YouTubeChannel } from "./google-gateway.ts";
+import { isTransient, youtubeAppError } from "./youtube-errors.ts";
+
+const TIMEOUT_MS = 10_000;
+const RETRY_DELAY_MS = 250;
+
+/** The two YouTube reads of the claim flow, each made with the visitor's own access token. */
+export function createYouTubeReader(options: Pick<GoogleGatewayOptions, "emulatorUrl" | "logger" | "onCall">) {
+  // rootUrl replaces https://youtube.googleapis.com/ in front of /youtube/v3/...; retry is off because
+  // call() below retries once itself, and gaxios's own retries would multiply the quota spent.
+  const youtube = google.youtube({
+    version: "v3",
+    ...(options.emulatorUrl ? { rootUrl: `${options.emulatorUrl}/` } : {}),
+    retry: false,
+    timeout: TIMEOUT_MS,
+  });
+
+  async function call<T>(name: string, request: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const result = await request();
+        options.onCall?.("youtube", "ok");
+        return result;
+      } catch (error) {
+        if (!isGoogleHttpError(error)) throw error;
+        const failure = describeGoogleFailure(`YouTube ${name}`, error);
+        const appError = youtubeAppError(failure);
+        options.onCall?.("youtube", appError.code);
+        if (isTransient(failure) && attempt === 1) {
+          options.logger?.warn({ api: "youtube", call: name, status: failure.status, reason: failure.reason }, "YouTube call failed; retrying once");
+          await delay(RETRY_DELAY_MS);
+          continue;
+        }
+        throw appError;
+      }
+    }
+  }
+
+  return {
+    async isSubscribed(accessToken: string, channelId: string): Promise<boolean> {
+      const { data } = await call("subscriptions.list", () =>
+        youtube.subscriptions.list({ part: ["snippet"], mine: true, forChannelId: channelId, auth: bearer(accessToken) }),
+      );
+      return (data.items ?? []).some((item) => item.snippet?.resourceId?.channelId === channelId);
+    },
+
+    async getOwnChannel(accessToken: string): Promise<YouTubeChannel | null> {
+      const { data } = await call("channels.list", () => youtube.channels.list({ part: ["snippet"], mine: true, auth: bearer(accessToken) }));
+      const channel = data.items?.[0];
+      if (!channel?.id) return null;
+      return { id: channel.id, title: channel.snippet?.title ?? "", handle: channel.snippet?.customUrl ?? null };
+    },
+  };
+}
+
+/** A client holding nothing but this one access token: no refresh token, so a 401 is never "refreshed" away. */
+function bearer(accessToken: string): OAuth2Client {
+  const client = new OAuth2Client();
+  client.setCredentials({ access_token: accessToken });
+  return client;
+}

@@ -1,0 +1,283 @@
+import { X509Certificate, createPublicKey, randomBytes, verify } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startGoogleEmulator, type GoogleEmulator } from "./google-emulator.ts";
+import { obtainAccessToken, signInWithEmulator } from "./sign-in.ts";
+
+const CLIENT = { clientId: "tube-local.apps.googleusercontent.com", clientSecret: "local-secret" };
+const REDIRECT_URI = "http://localhost:5173/auth/google/callback";
+
+let google: GoogleEmulator;
+beforeAll(async () => {
+  google = await startGoogleEmulator({ clients: [CLIENT] });
+});
+afterAll(() => google.stop());
+
+const signIn = (account: string, extra: { accessType?: "online" | "offline" } = {}) =>
+  signInWithEmulator({ emulatorUrl: google.url, clientId: CLIENT.clientId, redirectUri: REDIRECT_URI, account, ...extra });
+
+const token = (account: string, extra: { accessType?: "online" | "offline" } = {}) =>
+  obtainAccessToken({ emulatorUrl: google.url, ...CLIENT, redirectUri: REDIRECT_URI, account, ...extra });
+
+function redeem(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${google.url}/token`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ grant_type: "authorization_code", redirect_uri: REDIRECT_URI, ...fields }),
+  });
+}
+
+const post = (path: string, fields: Record<string, string>) => fetch(`${google.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+
+const youtube = (path: string, accessToken: string) =>
+  fetch(`${google.url}/youtube/v3/${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+
+describe("account chooser", () => {
+  it("when a known client asks, then it offers every seeded account as a button", async () => {
+    const params = new URLSearchParams({ client_id: CLIENT.clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "openid email", state: "s1" });
+    const response = await fetch(`${google.url}/o/oauth2/v2/auth?${params}`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain("<h1>Choose an account</h1>");
+    for (const account of google.accounts) expect(html).toContain(`<button type="submit" name="account" value="${account.email}"`);
+  });
+
+  it("when the client is unknown, then it shows Google's invalid_client error page", async () => {
+    const params = new URLSearchParams({ client_id: "nobody", redirect_uri: REDIRECT_URI, response_type: "code", scope: "email" });
+    const response = await fetch(`${google.url}/o/oauth2/v2/auth?${params}`);
+    expect(response.status).toBe(401);
+    expect(await response.text()).toContain("invalid_client");
+  });
+
+  it("when the person cancels, then it redirects back with access_denied and the state", async () => {
+    const params = new URLSearchParams({ client_id: CLIENT.clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "email", state: "s2", cancel: "1" });
+    const response = await fetch(`${google.url}/o/oauth2/v2/auth/choose?${params}`, { redirect: "manual" });
+    const back = new URL(response.headers.get("location") ?? "");
+    expect(response.status).toBe(302);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(Object.fromEntries(back.searchParams)).toEqual({ state: "s2", error: "access_denied" });
+  });
+});
+
+describe("token endpoint", () => {
+  it("when the code and verifier match, then it answers Google's token response with a verifiable id_token", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com");
+    const response = await redeem({ code, code_verifier: codeVerifier, ...secretPost() });
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ token_type: "Bearer", expires_in: 3599 });
+    expect(body).not.toHaveProperty("refresh_token");
+    expect(String(body.scope).split(" ").sort()).toEqual([
+      "https://www.googleapis.com/auth/userinfo.email",
+      "https://www.googleapis.com/auth/userinfo.profile",
+      "https://www.googleapis.com/auth/youtube.readonly",
+      "openid",
+    ]);
+    const [, payload] = String(body.id_token).split(".");
+    expect(JSON.parse(Buffer.from(payload ?? "", "base64url").toString())).toMatchObject({
+      iss: google.url,
+      aud: CLIENT.clientId,
+      azp: CLIENT.clientId,
+      sub: "100000000000000000001",
+      email: "alice@example.com",
+      email_verified: true,
+    });
+  });
+
+  it("when the client authenticates with HTTP Basic and asked for offline access, then a refresh token comes back", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com", { accessType: "offline" });
+    const basic = Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString("base64");
+    const response = await redeem({ code, code_verifier: codeVerifier }, { authorization: `Basic ${basic}` });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toHaveProperty("refresh_token");
+  });
+
+  it("when the verifier does not answer the S256 challenge, then invalid_grant", async () => {
+    const { code } = await signIn("alice@example.com");
+    const response = await redeem({ code, code_verifier: randomBytes(32).toString("base64url"), ...secretPost() });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "invalid_grant", error_description: "Invalid code verifier." });
+  });
+
+  it("when the verifier is missing, then invalid_grant", async () => {
+    const { code } = await signIn("alice@example.com");
+    const response = await redeem({ code, ...secretPost() });
+    expect(await response.json()).toEqual({ error: "invalid_grant", error_description: "Missing code verifier." });
+  });
+
+  it("when a code is redeemed twice, then the second time is invalid_grant", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com");
+    expect((await redeem({ code, code_verifier: codeVerifier, ...secretPost() })).status).toBe(200);
+    const again = await redeem({ code, code_verifier: codeVerifier, ...secretPost() });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("when the redirect_uri differs from the one the code was issued for, then redirect_uri_mismatch", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com");
+    const response = await redeem({ code, code_verifier: codeVerifier, ...secretPost(), redirect_uri: "http://localhost:9999/elsewhere" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "redirect_uri_mismatch" });
+  });
+
+  it("when the client secret is wrong, then invalid_client 401", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com");
+    const response = await redeem({ code, code_verifier: codeVerifier, client_id: CLIENT.clientId, client_secret: "wrong" });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: "invalid_client" });
+  });
+
+  it("when the person unticked YouTube, then the granted scope lacks youtube.readonly", async () => {
+    const tokens = await token("frank@example.com");
+    expect(tokens.scope).not.toContain("youtube");
+    expect(tokens.scope).toContain("userinfo.email");
+  });
+});
+
+describe("tokeninfo and revoke", () => {
+  it("when asked about a live access token, then it answers Google's shape with string values", async () => {
+    const tokens = await token("bob@example.com");
+    const response = await fetch(`${google.url}/tokeninfo?access_token=${tokens.accessToken}`);
+    const info = (await response.json()) as Record<string, unknown>;
+    expect(response.status).toBe(200);
+    expect(info).toMatchObject({
+      azp: CLIENT.clientId,
+      aud: CLIENT.clientId,
+      sub: "100000000000000000002",
+      scope: tokens.scope,
+      email: "bob@example.com",
+      email_verified: "true",
+      access_type: "online",
+    });
+    expect(Number(info.expires_in)).toBeGreaterThan(3500);
+    expect(typeof info.exp).toBe("string");
+  });
+
+  it("when asked by POST with a form body or a Bearer header, then it answers the same", async () => {
+    const tokens = await token("bob@example.com");
+    const byForm = await post("/tokeninfo", { access_token: tokens.accessToken });
+    const byHeader = await fetch(`${google.url}/tokeninfo`, { method: "POST", headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    expect(await byForm.json()).toMatchObject({ email: "bob@example.com" });
+    expect(await byHeader.json()).toMatchObject({ email: "bob@example.com" });
+  });
+
+  it("when asked about an id_token, then it answers its claims as strings", async () => {
+    const tokens = await token("bob@example.com");
+    const info = await (await post("/tokeninfo", { id_token: tokens.idToken ?? "" })).json();
+    expect(info).toMatchObject({ iss: google.url, aud: CLIENT.clientId, email: "bob@example.com", email_verified: "true", alg: "RS256" });
+  });
+
+  it("when the token is unknown, then 400 invalid_token", async () => {
+    const response = await fetch(`${google.url}/tokeninfo?access_token=ya29.nope`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "invalid_token", error_description: "Invalid Value" });
+  });
+
+  it("when a token is expired through the control hook, then tokeninfo refuses it", async () => {
+    const tokens = await token("bob@example.com");
+    await fetch(`${google.url}/__emulator/expire`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ access_token: tokens.accessToken }),
+    });
+    expect((await fetch(`${google.url}/tokeninfo?access_token=${tokens.accessToken}`)).status).toBe(400);
+  });
+
+  it("when the refresh token is revoked, then the whole grant stops working, access token included", async () => {
+    const tokens = await token("alice@example.com", { accessType: "offline" });
+    const revoked = await fetch(`${google.url}/revoke?token=${tokens.refreshToken}`, { method: "POST" });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({});
+    expect((await fetch(`${google.url}/tokeninfo?access_token=${tokens.accessToken}`)).status).toBe(400);
+    expect((await youtube("channels?part=snippet&mine=true", tokens.accessToken)).status).toBe(401);
+    const again = await post("/revoke", { token: tokens.accessToken });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: "invalid_token" });
+  });
+});
+
+describe("signing keys", () => {
+  it("when the PEM certs are fetched, then each is an X.509 certificate whose key checks the id_token signature", async () => {
+    const tokens = await token("alice@example.com");
+    const certs = (await (await fetch(`${google.url}/oauth2/v1/certs`)).json()) as Record<string, string>;
+    const jwks = (await (await fetch(`${google.url}/oauth2/v3/certs`)).json()) as { keys: Array<{ kid: string }> };
+    const [header, payload, signature] = (tokens.idToken ?? "").split(".");
+    const { kid } = JSON.parse(Buffer.from(header ?? "", "base64url").toString()) as { kid: string };
+    const certificate = new X509Certificate(certs[kid] ?? "");
+    expect(certificate.verify(certificate.publicKey)).toBe(true);
+    expect(jwks.keys.map((key) => key.kid)).toEqual([kid]);
+    expect(certificate.publicKey.equals(createPublicKey({ key: jwks.keys[0] as never, format: "jwk" }))).toBe(true);
+    expect(verify("sha256", Buffer.from(`${header}.${payload}`), certificate.publicKey, Buffer.from(signature ?? "", "base64url"))).toBe(true);
+  });
+});
+
+describe("YouTube", () => {
+  const channelId = "UCtube-local-channel-0000";
+
+  it("when a subscriber asks about the channel, then one youtube#subscription item comes back", async () => {
+    const { accessToken } = await token("alice@example.com");
+    const body = (await (await youtube(`subscriptions?part=snippet&mine=true&forChannelId=${channelId}`, accessToken)).json()) as {
+      kind: string;
+      items: Array<{ kind: string; snippet: { resourceId: { channelId: string } } }>;
+    };
+    expect(body.kind).toBe("youtube#subscriptionListResponse");
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0]?.snippet.resourceId).toEqual({ kind: "youtube#channel", channelId });
+  });
+
+  it("when a non-subscriber asks, then items is empty", async () => {
+    const { accessToken } = await token("bob@example.com");
+    const body = await (await youtube(`subscriptions?part=snippet&mine=true&forChannelId=${channelId}`, accessToken)).json();
+    expect(body).toMatchObject({ items: [], pageInfo: { totalResults: 0 } });
+  });
+
+  it("when an account asks for its own channel, then the title and @handle come back as customUrl", async () => {
+    const { accessToken } = await token("alice@example.com");
+    const body = await (await youtube("channels?part=snippet&mine=true", accessToken)).json();
+    expect(body).toMatchObject({ kind: "youtube#channelListResponse", items: [{ snippet: { title: "Alice Watches", customUrl: "@alicewatches" } }] });
+  });
+
+  it.each([
+    ["carol@example.com", 401, "youtubeSignupRequired"],
+    ["dave@example.com", 403, "accountSuspended"],
+    ["grace@example.com", 403, "accountClosed"],
+    ["erin@example.com", 403, "quotaExceeded"],
+    ["frank@example.com", 403, "insufficientPermissions"],
+  ])("when %s asks for subscriptions, then %i %s in Google's error body", async (account, status, reason) => {
+    const { accessToken } = await token(account);
+    const response = await youtube(`subscriptions?part=snippet&mine=true&forChannelId=${channelId}`, accessToken);
+    const body = (await response.json()) as { error: { code: number; errors: Array<{ reason: string; domain: string }> } };
+    expect(response.status).toBe(status);
+    expect(body.error.code).toBe(status);
+    expect(body.error.errors[0]?.reason).toBe(reason);
+  });
+
+  it("when the account has no channel, then channels answers without items", async () => {
+    const { accessToken } = await token("carol@example.com");
+    const body = await (await youtube("channels?part=snippet&mine=true", accessToken)).json();
+    expect(body).toMatchObject({ pageInfo: { totalResults: 0 } });
+    expect(body).not.toHaveProperty("items");
+  });
+
+  it("when the token is unknown, then 401 authError", async () => {
+    const response = await youtube("channels?part=snippet&mine=true", "ya29.unknown");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { errors: [{ reason: "authError" }], status: "UNAUTHENTICATED" } });
+  });
+
+  it("when a fault is armed for two calls, then exactly the next two fail with it", async () => {
+    const { accessToken } = await token("alice@example.com");
+    await fetch(`${google.url}/__emulator/youtube-fault`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ status: 503, count: 2 }),
+    });
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await youtube("channels?part=snippet&mine=true", accessToken)).status);
+    expect(statuses).toEqual([503, 503, 200]);
+  });
+});
+
+function secretPost() {
+  return { client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret };
+}
+

@@ -1,0 +1,88 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { controlRoutes, createControls } from "./control-routes.ts";
+import { createGrantRegistry } from "./grants.ts";
+import { oauthRoutes } from "./oauth-routes.ts";
+import { LOCAL_CHANNEL_ID, LOCAL_CHANNEL_TITLE, defaultGoogleAccounts, type SeedAccount } from "./seed-accounts.ts";
+import { createSigningKey } from "./signing-key.ts";
+import { youtubeRoutes } from "./youtube-routes.ts";
+
+export interface GoogleEmulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** The OAuth clients registered with this "Google". */
+  clients: Array<{ clientId: string; clientSecret: string }>;
+  /** Defaults to the seeded accounts subscribed to `channelId`. */
+  accounts?: SeedAccount[];
+  /** The channel the default accounts subscribe to. */
+  channelId?: string;
+  log?: (message: string) => void;
+}
+
+export interface GoogleEmulator {
+  /** Base URL, without a trailing slash; also the `iss` of its id_tokens. */
+  url: string;
+  accounts: SeedAccount[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A local Google: OAuth 2.0 with PKCE, an account chooser instead of a login, id_tokens signed with a
+ * key made at start, tokeninfo, revoke, and YouTube's subscriptions/channels reads, all at Google's
+ * own paths under one base URL, so production code runs against it with only its URLs changed.
+ */
+export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promise<GoogleEmulator> {
+  const channelId = options.channelId ?? LOCAL_CHANNEL_ID;
+  const accounts = options.accounts ?? defaultGoogleAccounts(channelId);
+  const host = options.host ?? "127.0.0.1";
+  const log = options.log ?? (() => {});
+
+  const app = express();
+  app.disable("x-powered-by");
+  const server = app.listen(options.port ?? 0, host);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  const grants = createGrantRegistry();
+  const controls = createControls();
+  const channelTitles = new Map<string, string>([
+    [channelId, LOCAL_CHANNEL_TITLE],
+    ...accounts.flatMap((account) => (account.channel ? [[account.channel.id, account.channel.title] as const] : [])),
+  ]);
+
+  app.use((req, res, next) => {
+    res.on("finish", () => log(`${req.method} ${req.path} -> ${res.statusCode}`));
+    next();
+  });
+  app.use(
+    oauthRoutes({
+      issuer: url,
+      clients: new Map(options.clients.map((client) => [client.clientId, client.clientSecret])),
+      accounts,
+      grants,
+      key: createSigningKey(url),
+      controls,
+    }),
+  );
+  app.use(youtubeRoutes({ grants, controls, channelTitles }));
+  app.use(controlRoutes(controls, grants));
+  app.use((_req, res) => {
+    res.status(404).json({ error: { code: 404, message: "Not Found", status: "NOT_FOUND" } });
+  });
+
+  log(`Google stand-in listening at ${url}`);
+  return {
+    url,
+    accounts,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { SeedAccount } from "./seed-accounts.ts";
+
+const CODE_LIFETIME_MS = 10 * 60_000;
+/** Google's access tokens last an hour; its responses say 3599. */
+export const ACCESS_TOKEN_LIFETIME_S = 3599;
+
+/** One consent: what one account allowed one client. Revoking any token of a grant ends all of them, as at Google. */
+export interface Grant {
+  clientId: string;
+  account: SeedAccount;
+  scopes: string[];
+  accessType: "online" | "offline";
+  revoked: boolean;
+}
+
+export interface AuthorizationRequest {
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string | null;
+  codeChallengeMethod: "S256" | "plain";
+  nonce: string | null;
+}
+
+interface PendingCode extends AuthorizationRequest {
+  grant: Grant;
+  expiresAt: number;
+}
+
+export interface AccessToken {
+  grant: Grant;
+  expiresAt: number;
+}
+
+/** Authorization codes and tokens, in memory: the stand-in forgets everything when it stops. */
+export function createGrantRegistry() {
+  const codes = new Map<string, PendingCode>();
+  const accessTokens = new Map<string, AccessToken>();
+  const refreshTokens = new Map<string, Grant>();
+
+  return {
+    issueCode(grant: Grant, request: AuthorizationRequest): string {
+      const code = `4/0A${randomBytes(32).toString("base64url")}`;
+      codes.set(code, { ...request, grant, expiresAt: Date.now() + CODE_LIFETIME_MS });
+      return code;
+    },
+
+    /** Codes are single-use: the first redemption removes it, whatever its outcome. */
+    redeemCode(code: string): PendingCode | null {
+      const pending = codes.get(code);
+      codes.delete(code);
+      return pending && pending.expiresAt > Date.now() ? pending : null;
+    },
+
+    issueTokens(grant: Grant): { accessToken: string; refreshToken: string | null } {
+      const accessToken = `ya29.${randomBytes(48).toString("base64url")}`;
+      accessTokens.set(accessToken, { grant, expiresAt: Date.now() + ACCESS_TOKEN_LIFETIME_S * 1000 });
+      if (grant.accessType !== "offline") return { accessToken, refreshToken: null };
+      const refreshToken = `1//0${randomBytes(48).toString("base64url")}`;
+      refreshTokens.set(refreshToken, grant);
+      return { accessToken, refreshToken };
+    },
+
+    /** A live access token, or null when unknown, expired or revoked. */
+    accessToken(token: string): AccessToken | null {
+      const found = accessTokens.get(token);
+      return found && !found.grant.revoked && found.expiresAt > Date.now() ? found : null;
+    },
+
+    /** Revokes the grant behind an access or refresh token; false when the token is not live. */
+    revoke(token: string): boolean {
+      const grant = this.accessToken(token)?.grant ?? refreshTokens.get(token);
+      if (!grant || grant.revoked) return false;
+      grant.revoked = true;
+      return true;
+    },
+
+    expire(token: string): boolean {
+      const found = accessTokens.get(token);
+      if (found) found.expiresAt = Date.now() - 1;
+      return Boolean(found);
+    },
+  };
+}
+
+export type GrantRegistry = ReturnType<typeof createGrantRegistry>;
+
+/** RFC 7636: does this verifier answer the challenge sent to the authorization endpoint? */
+export function verifierMatches(request: AuthorizationRequest, verifier: string | undefined): boolean {
+  if (request.codeChallenge === null) return verifier === undefined;
+  if (verifier === undefined) return false;
+  const derived = request.codeChallengeMethod === "S256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
+  return derived === request.codeChallenge;
+}

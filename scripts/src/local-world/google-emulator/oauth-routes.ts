@@ -1,0 +1,258 @@
+import express, { Router, type Request, type Response } from "express";
+import type { EmulatorControls } from "./control-routes.ts";
+import { ACCESS_TOKEN_LIFETIME_S, verifierMatches, type AuthorizationRequest, type Grant, type GrantRegistry } from "./grants.ts";
+import { accountChooserPage, errorPage } from "./pages.ts";
+import { EMAIL_SCOPE, PROFILE_SCOPE, grantedScopes } from "./scopes.ts";
+import type { SeedAccount } from "./seed-accounts.ts";
+import { accessTokenHash, type SigningKey } from "./signing-key.ts";
+
+export interface OAuthDeps {
+  issuer: string;
+  /** clientId → clientSecret */
+  clients: ReadonlyMap<string, string>;
+  accounts: readonly SeedAccount[];
+  grants: GrantRegistry;
+  key: SigningKey;
+  controls: EmulatorControls;
+}
+
+type Failure = { status: number; error: string; description: string };
+type ParsedAuthorization = AuthorizationRequest & {
+  scope: string;
+  state: string | null;
+  accessType: Grant["accessType"];
+  loginHint: string | null;
+};
+
+/** Google's OAuth 2.0 / OpenID Connect endpoints, at Google's own paths. */
+export function oauthRoutes(deps: OAuthDeps): Router {
+  const router = Router();
+  const form = express.urlencoded({ extended: false });
+
+  router.get("/o/oauth2/v2/auth", (req, res) => {
+    const params = queryOf(req);
+    const parsed = parseAuthorization(params, deps.clients);
+    if ("error" in parsed) return sendErrorPage(res, parsed);
+    res.type("html").send(accountChooserPage({ clientId: parsed.clientId, params, accounts: deps.accounts, loginHint: parsed.loginHint }));
+  });
+
+  router.get("/o/oauth2/v2/auth/choose", (req, res) => {
+    const params = queryOf(req);
+    const parsed = parseAuthorization(params, deps.clients);
+    if ("error" in parsed) return sendErrorPage(res, parsed);
+    const back = new URL(parsed.redirectUri);
+    if (parsed.state !== null) back.searchParams.set("state", parsed.state);
+    if (params.has("cancel")) {
+      back.searchParams.set("error", "access_denied");
+      return res.redirect(302, back.href);
+    }
+    const account = deps.accounts.find((candidate) => candidate.email === params.get("account"));
+    if (!account) return sendErrorPage(res, { status: 400, error: "invalid_request", description: "No such account on this stand-in." });
+    const grant: Grant = {
+      clientId: parsed.clientId,
+      account,
+      scopes: grantedScopes(parsed.scope, account.grantsYoutube),
+      accessType: parsed.accessType,
+      revoked: false,
+    };
+    back.searchParams.set("code", deps.grants.issueCode(grant, parsed));
+    back.searchParams.set("scope", grant.scopes.join(" "));
+    back.searchParams.set("authuser", "0");
+    back.searchParams.set("prompt", "consent");
+    res.redirect(302, back.href);
+  });
+
+  router.post("/token", form, (req, res) => {
+    const body = formOf(req);
+    const client = authenticateClient(req, body, deps.clients);
+    if ("error" in client) return sendOAuthError(res, client);
+    const grantType = body.get("grant_type") ?? "";
+    if (grantType !== "authorization_code") {
+      return sendOAuthError(res, { status: 400, error: "unsupported_grant_type", description: `Invalid grant_type: ${grantType}` });
+    }
+    const code = body.get("code");
+    if (!code) return sendOAuthError(res, { status: 400, error: "invalid_request", description: "Missing required parameter: code" });
+    const pending = deps.grants.redeemCode(code);
+    if (!pending || pending.clientId !== client.clientId) {
+      return sendOAuthError(res, { status: 400, error: "invalid_grant", description: "Bad Request" });
+    }
+    if (body.get("redirect_uri") !== pending.redirectUri) {
+      return sendOAuthError(res, { status: 400, error: "redirect_uri_mismatch", description: "Bad Request" });
+    }
+    const verifier = body.get("code_verifier") ?? undefined;
+    if (!verifierMatches(pending, verifier)) {
+      const description =
+        pending.codeChallenge === null ? "code_verifier or verifier is not needed." : verifier ? "Invalid code verifier." : "Missing code verifier.";
+      return sendOAuthError(res, { status: 400, error: "invalid_grant", description });
+    }
+    const { grant } = pending;
+    const { accessToken, refreshToken } = deps.grants.issueTokens(grant);
+    res.set("Cache-Control", "no-cache, no-store, max-age=0, must-revalidate").json({
+      access_token: accessToken,
+      expires_in: ACCESS_TOKEN_LIFETIME_S,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      scope: grant.scopes.join(" "),
+      token_type: "Bearer",
+      ...(grant.scopes.includes("openid") ? { id_token: idToken(deps, grant, accessToken, pending.nonce) } : {}),
+    });
+  });
+
+  const tokenInfo = (req: Request, res: Response) => {
+    const params = new URLSearchParams([...queryOf(req), ...formOf(req)]);
+    const bearer = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
+    const accessToken = params.get("access_token") ?? bearer;
+    const idTokenParam = params.get("id_token");
+    const info = accessToken ? accessTokenInfo(deps, accessToken) : idTokenParam ? idTokenInfo(deps, idTokenParam) : null;
+    if (!info) return res.status(400).json({ error: "invalid_token", error_description: "Invalid Value" });
+    res.json(info);
+  };
+  router.get("/tokeninfo", tokenInfo);
+  router.post("/tokeninfo", form, tokenInfo);
+
+  router.post("/revoke", form, (req, res) => {
+    const token = queryOf(req).get("token") ?? formOf(req).get("token");
+    if (!token || !deps.grants.revoke(token)) {
+      return res.status(400).json({ error: "invalid_token", error_description: "Token expired or revoked" });
+    }
+    res.json({});
+  });
+
+  // Google caches its keys for hours; a short max-age lets a restarted stand-in (with a new key) be picked up.
+  const certsCacheControl = "public, max-age=60, must-revalidate, no-transform";
+  router.get("/oauth2/v1/certs", (_req, res) => {
+    res.set("Cache-Control", certsCacheControl).json({ [deps.key.kid]: deps.key.certificatePem });
+  });
+  router.get("/oauth2/v3/certs", (_req, res) => {
+    res.set("Cache-Control", certsCacheControl).json({ keys: [deps.key.jwk] });
+  });
+
+  router.get("/.well-known/openid-configuration", (_req, res) => {
+    res.json({
+      issuer: deps.issuer,
+      authorization_endpoint: `${deps.issuer}/o/oauth2/v2/auth`,
+      token_endpoint: `${deps.issuer}/token`,
+      revocation_endpoint: `${deps.issuer}/revoke`,
+      jwks_uri: `${deps.issuer}/oauth2/v3/certs`,
+      response_types_supported: ["code"],
+      subject_types_supported: ["public"],
+      id_token_signing_alg_values_supported: ["RS256"],
+      scopes_supported: ["openid", "email", "profile"],
+      token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
+      code_challenge_methods_supported: ["plain", "S256"],
+      grant_types_supported: ["authorization_code"],
+    });
+  });
+
+  return router;
+}
+
+function parseAuthorization(params: URLSearchParams, clients: ReadonlyMap<string, string>): ParsedAuthorization | Failure {
+  const invalid = (description: string): Failure => ({ status: 400, error: "invalid_request", description });
+  const clientId = params.get("client_id");
+  if (!clientId) return invalid("Missing required parameter: client_id");
+  if (!clients.has(clientId)) return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
+  const redirectUri = params.get("redirect_uri");
+  if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
+  if (!/^https?:\/\/[^/]/.test(redirectUri) || !URL.canParse(redirectUri)) {
+    return { status: 400, error: "redirect_uri_mismatch", description: `The redirect URI in the request, ${redirectUri}, is not a valid http(s) URL.` };
+  }
+  const responseType = params.get("response_type");
+  if (!responseType) return invalid("Required parameter is missing: response_type");
+  if (responseType !== "code") return { status: 400, error: "unsupported_response_type", description: `Invalid response_type: ${responseType}` };
+  const scope = params.get("scope");
+  if (!scope?.trim()) return invalid("Missing required parameter: scope");
+  const codeChallenge = params.get("code_challenge");
+  const method = params.get("code_challenge_method") ?? "plain";
+  if (method !== "S256" && method !== "plain") return invalid("Invalid code_challenge_method value.");
+  if (params.has("code_challenge_method") && !codeChallenge) return invalid("Missing code_challenge.");
+  const accessType = params.get("access_type") ?? "online";
+  if (accessType !== "online" && accessType !== "offline") return invalid(`Invalid access_type: ${accessType}`);
+  return {
+    clientId,
+    redirectUri,
+    codeChallenge,
+    codeChallengeMethod: method,
+    nonce: params.get("nonce"),
+    scope,
+    state: params.get("state"),
+    accessType,
+    loginHint: params.get("login_hint"),
+  };
+}
+
+/** client_secret_post or client_secret_basic, as Google's token endpoint accepts both. */
+function authenticateClient(req: Request, body: URLSearchParams, clients: ReadonlyMap<string, string>): { clientId: string } | Failure {
+  const basic = /^Basic (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
+  const [basicId, ...secretParts] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":") : [];
+  const clientId = basicId ?? body.get("client_id");
+  const secret = basic ? secretParts.join(":") : body.get("client_secret");
+  if (!clientId) return { status: 400, error: "invalid_request", description: "Could not determine client ID from request." };
+  const expected = clients.get(clientId);
+  if (expected === undefined) return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
+  if (!secret) return { status: 400, error: "invalid_request", description: "client_secret is missing." };
+  if (secret !== expected) return { status: 401, error: "invalid_client", description: "Unauthorized" };
+  return { clientId };
+}
+
+function idToken(deps: OAuthDeps, grant: Grant, accessToken: string, nonce: string | null): string {
+  const { account } = grant;
+  const iat = Math.floor(Date.now() / 1000);
+  const audience = deps.controls.nextIdTokenAudience ?? grant.clientId;
+  deps.controls.nextIdTokenAudience = null;
+  const [givenName, ...familyName] = account.name.split(" ");
+  return deps.key.signJwt({
+    iss: deps.issuer,
+    azp: grant.clientId,
+    aud: audience,
+    sub: account.sub,
+    ...(grant.scopes.includes(EMAIL_SCOPE) ? { email: account.email, email_verified: true } : {}),
+    at_hash: accessTokenHash(accessToken),
+    ...(nonce ? { nonce } : {}),
+    ...(grant.scopes.includes(PROFILE_SCOPE) ? { name: account.name, given_name: givenName, family_name: familyName.join(" ") } : {}),
+    iat,
+    exp: iat + 3600,
+  });
+}
+
+/** Google's v3 tokeninfo answer for an access token: every value a string. */
+function accessTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | null {
+  const found = deps.grants.accessToken(token);
+  if (!found) return null;
+  const { grant } = found;
+  const hasEmail = grant.scopes.includes(EMAIL_SCOPE);
+  return {
+    azp: grant.clientId,
+    aud: grant.clientId,
+    sub: grant.account.sub,
+    scope: grant.scopes.join(" "),
+    exp: String(Math.floor(found.expiresAt / 1000)),
+    expires_in: String(Math.max(0, Math.floor((found.expiresAt - Date.now()) / 1000))),
+    ...(hasEmail ? { email: grant.account.email, email_verified: "true" } : {}),
+    access_type: grant.accessType,
+  };
+}
+
+function idTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | null {
+  const claims = deps.key.verifyJwt(token);
+  if (!claims || typeof claims.exp !== "number" || claims.exp * 1000 <= Date.now()) return null;
+  const strings = Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, String(value)]));
+  return { ...strings, alg: "RS256", kid: deps.key.kid, typ: "JWT" };
+}
+
+function sendErrorPage(res: Response, failure: Failure): void {
+  res.status(failure.status).type("html").send(errorPage(failure.error, failure.description, failure.status));
+}
+
+function sendOAuthError(res: Response, failure: Failure): void {
+  res.status(failure.status).json({ error: failure.error, error_description: failure.description });
+}
+
+function queryOf(req: Request): URLSearchParams {
+  return new URL(req.originalUrl, "http://stand-in").searchParams;
+}
+
+function formOf(req: Request): URLSearchParams {
+  const body: unknown = req.body;
+  if (!body || typeof body !== "object") return new URLSearchParams();
+  return new URLSearchParams(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}

@@ -1,0 +1,52 @@
+/** The channel the local world's viewers subscribe to (any string works; YouTube's real ids start with "UC"). */
+export const LOCAL_CHANNEL_ID = "UCtube-local-channel-0000";
+export const LOCAL_CHANNEL_TITLE = "TuBE Local Channel";
+
+/** How YouTube answers for this account, whatever is asked. */
+export type YouTubeBehaviour = "normal" | "suspended" | "closed" | "quotaExceeded";
+
+/** A Google account the stand-in offers on its account chooser. */
+export interface SeedAccount {
+  /** Google's stable account id: 21 digits at Google. */
+  sub: string;
+  email: string;
+  name: string;
+  /** The account's own YouTube channel; null for a Google account that never created one. */
+  channel: { id: string; title: string; handle: string } | null;
+  /** Channel ids this account is subscribed to. */
+  subscribedTo: string[];
+  youtube: YouTubeBehaviour;
+  /** false: the person unticks YouTube on the consent screen, so the grant lacks youtube.readonly. */
+  grantsYoutube: boolean;
+}
+
+/** One account per path through the claim flow; `channelId` is the channel the subscribed ones follow. */
+export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): SeedAccount[] {
+  const account = (
+    n: number,
+    login: string,
+    name: string,
+    handle: string | null,
+    rest: Partial<Pick<SeedAccount, "subscribedTo" | "youtube" | "grantsYoutube">> = {},
+  ): SeedAccount => ({
+    sub: `1000000000000000000${String(n).padStart(2, "0")}`,
+    email: `${login}@example.com`,
+    name,
+    channel: handle ? { id: `UC${login}-local-channel-00`, title: name, handle } : null,
+    subscribedTo: [channelId],
+    youtube: "normal",
+    grantsYoutube: true,
+    ...rest,
+  });
+  return [
+    account(1, "alice", "Alice Watches", "@alicewatches"),
+    account(2, "bob", "Bob Builds", "@bobbuilds", { subscribedTo: [] }),
+    account(3, "carol", "Carol No Channel", null),
+    account(4, "dave", "Dave Suspended", "@davesuspended", { youtube: "suspended" }),
+    account(5, "erin", "Erin Over Quota", "@erinoverquota", { youtube: "quotaExceeded" }),
+    account(6, "frank", "Frank Declines YouTube", "@frankdeclines", { grantsYoutube: false }),
+    account(7, "grace", "Grace Closed", "@graceclosed", { youtube: "closed" }),
+  ];
+}
+
+export const DEFAULT_GOOGLE_ACCOUNTS: readonly SeedAccount[] = defaultGoogleAccounts();

@@ -1,0 +1,190 @@
+import { createHash } from "node:crypto";
+import { Router, type Request, type Response } from "express";
+import type { EmulatorControls } from "./control-routes.ts";
+import type { GrantRegistry } from "./grants.ts";
+import { YOUTUBE_READ_SCOPES } from "./scopes.ts";
+import type { SeedAccount } from "./seed-accounts.ts";
+
+export interface YouTubeDeps {
+  grants: GrantRegistry;
+  controls: EmulatorControls;
+  /** Titles of channels people can subscribe to, by id. */
+  channelTitles: ReadonlyMap<string, string>;
+}
+
+interface ErrorSpec {
+  status: number;
+  reason: string;
+  domain?: string;
+  message: string;
+  extra?: Record<string, string>;
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHENTICATED",
+  403: "PERMISSION_DENIED",
+  404: "NOT_FOUND",
+  429: "RESOURCE_EXHAUSTED",
+  500: "INTERNAL",
+  503: "UNAVAILABLE",
+};
+
+const QUOTA_MESSAGE = 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
+
+/** The two YouTube Data API v3 reads the claim flow makes, with `mine=true`. */
+export function youtubeRoutes(deps: YouTubeDeps): Router {
+  const router = Router();
+
+  router.get("/youtube/v3/subscriptions", (req, res) => {
+    const account = authorize(deps, req, res, "subscription");
+    if (!account) return;
+    if (!account.channel) {
+      return sendError(res, {
+        status: 401,
+        reason: "youtubeSignupRequired",
+        domain: "youtube.header",
+        message: "Unauthorized",
+        extra: { location: "Authorization", locationType: "header" },
+      });
+    }
+    const wanted = stringParam(req, "forChannelId");
+    const filter = wanted === undefined ? null : new Set(wanted.split(","));
+    const channelIds = account.subscribedTo.filter((id) => !filter || filter.has(id));
+    const subscriber = account.channel;
+    const items = channelIds.map((channelId) => ({
+      kind: "youtube#subscription",
+      etag: etag(subscriber.id, channelId),
+      id: Buffer.from(`${subscriber.id}:${channelId}`).toString("base64url"),
+      ...(wantsSnippet(req)
+        ? {
+            snippet: {
+              publishedAt: "2024-01-01T00:00:00Z",
+              title: deps.channelTitles.get(channelId) ?? channelId,
+              description: "",
+              resourceId: { kind: "youtube#channel", channelId },
+              channelId: subscriber.id,
+              thumbnails: thumbnails(channelId),
+            },
+          }
+        : {}),
+    }));
+    res.json({ kind: "youtube#subscriptionListResponse", etag: etag(account.sub, ...channelIds), pageInfo: pageInfo(items.length), items });
+  });
+
+  router.get("/youtube/v3/channels", (req, res) => {
+    const account = authorize(deps, req, res, "channel");
+    if (!account) return;
+    const { channel } = account;
+    // A Google account without a channel gets an answer without `items`, not an error.
+    if (!channel) return res.json({ kind: "youtube#channelListResponse", etag: etag(account.sub), pageInfo: pageInfo(0) });
+    const item = {
+      kind: "youtube#channel",
+      etag: etag(channel.id),
+      id: channel.id,
+      ...(wantsSnippet(req)
+        ? {
+            snippet: {
+              title: channel.title,
+              description: "",
+              customUrl: channel.handle.toLowerCase(),
+              publishedAt: "2020-01-01T00:00:00Z",
+              thumbnails: thumbnails(channel.id),
+              localized: { title: channel.title, description: "" },
+            },
+          }
+        : {}),
+    };
+    res.json({ kind: "youtube#channelListResponse", etag: etag(account.sub, channel.id), pageInfo: pageInfo(1), items: [item] });
+  });
+
+  return router;
+}
+
+/** Everything YouTube checks before it looks at the data; answers the error itself and returns null on failure. */
+function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "subscription" | "channel"): SeedAccount | null {
+  const fail = (spec: ErrorSpec) => {
+    sendError(res, spec);
+    return null;
+  };
+  const fault = deps.controls.youtubeFault;
+  if (fault) {
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) deps.controls.youtubeFault = null;
+    if (fault.status === 0) {
+      req.socket.destroy();
+      return null;
+    }
+    const quota = fault.reason === "quotaExceeded" || fault.reason === "rateLimitExceeded";
+    return fail({ status: fault.status, reason: fault.reason, domain: quota ? "youtube.quota" : "global", message: fault.reason });
+  }
+
+  const token = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? stringParam(req, "access_token");
+  if (!token) {
+    return fail({
+      status: 401,
+      reason: "required",
+      message: "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+      extra: { location: "Authorization", locationType: "header" },
+    });
+  }
+  const found = deps.grants.accessToken(token);
+  if (!found) {
+    return fail({
+      status: 401,
+      reason: "authError",
+      message: "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+      extra: { location: "Authorization", locationType: "header" },
+    });
+  }
+  const { account, scopes } = found.grant;
+  if (account.youtube === "quotaExceeded") return fail({ status: 403, reason: "quotaExceeded", domain: "youtube.quota", message: QUOTA_MESSAGE });
+  if (!scopes.some((scope) => YOUTUBE_READ_SCOPES.includes(scope))) {
+    return fail({ status: 403, reason: "insufficientPermissions", message: "Request had insufficient authentication scopes." });
+  }
+  if (!stringParam(req, "part")) {
+    return fail({ status: 400, reason: "required", message: "Required parameter: part", extra: { location: "part", locationType: "parameter" } });
+  }
+  if (stringParam(req, "mine") !== "true") {
+    return fail({ status: 400, reason: "missingRequiredParameter", domain: "youtube.parameter", message: "This stand-in answers mine=true only." });
+  }
+  if (account.youtube === "suspended" || account.youtube === "closed") {
+    const reason = account.youtube === "suspended" ? "accountSuspended" : "accountClosed";
+    return fail({ status: 403, reason, domain: `youtube.${resource}`, message: `The account of the authenticated user is ${account.youtube}.` });
+  }
+  return account;
+}
+
+/** Google's JSON error body, as the YouTube Data API sends it. */
+function sendError(res: Response, spec: ErrorSpec): void {
+  res.status(spec.status).json({
+    error: {
+      code: spec.status,
+      message: spec.message,
+      errors: [{ message: spec.message, domain: spec.domain ?? "global", reason: spec.reason, ...spec.extra }],
+      status: STATUS_NAMES[spec.status] ?? "UNKNOWN",
+    },
+  });
+}
+
+/** A query parameter; repeated ones (googleapis sends arrays as `part=a&part=b`) joined with commas. */
+function stringParam(req: Request, name: string): string | undefined {
+  const values = new URL(req.originalUrl, "http://stand-in").searchParams.getAll(name);
+  return values.length > 0 ? values.join(",") : undefined;
+}
+
+function wantsSnippet(req: Request): boolean {
+  return (stringParam(req, "part") ?? "").split(",").includes("snippet");
+}
+
+function pageInfo(totalResults: number) {
+  return { totalResults, resultsPerPage: 5 };
+}
+
+function etag(...parts: string[]): string {
+  return createHash("sha1").update(parts.join("|")).digest("base64url");
+}
+
+function thumbnails(id: string) {
+  return { default: { url: `https://yt3.ggpht.com/${encodeURIComponent(id)}=s88`, width: 88, height: 88 } };
+}
