@@ -1,0 +1,88 @@
+import { getTransactions, writeContract } from "@thirdweb-dev/engine";
+import { AppError } from "../http/app-error.ts";
+import type { Minter, MintStatus, MintTransaction } from "./minter.ts";
+
+export type EngineApi = "write_contract" | "get_transactions";
+
+export interface EngineMinterOptions {
+  /** Engine Cloud (https://engine.thirdweb.com) or the local emulator. */
+  engineUrl: string;
+  secretKey: string;
+  vaultAccessToken: string;
+  /** The Engine server wallet holding MINTER_ROLE on the token. */
+  serverWallet: string;
+  chainId: number;
+  tokenAddress: string;
+  /** Per request; a slower answer counts as Engine being unavailable. Default 10 s. */
+  timeoutMs?: number;
+  /** Told about every Engine call, for metrics. */
+  onCall?: (api: EngineApi, outcome: "ok" | "error") => void;
+}
+
+const MINT_METHOD = "function mintTo(address to, uint256 amount)";
+const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] satisfies MintStatus[];
+
+/**
+ * Queues mints through thirdweb Engine Cloud. The only user of `@thirdweb-dev/engine`: every call carries its own
+ * base URL and credentials instead of the package's global `configure()`, so several minters can live in one process.
+ */
+export function createEngineMinter(options: EngineMinterOptions): Minter {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const requestOptions = () => ({
+    baseUrl: options.engineUrl,
+    auth: options.secretKey,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+
+  // Any failure to get an answer from Engine is "try again later" for the caller; the cause keeps the detail.
+  async function call<T>(api: EngineApi, send: () => Promise<{ data?: T; error?: unknown; response?: Response }>): Promise<T> {
+    try {
+      const { data, error, response } = await send();
+      if (data === undefined || error !== undefined) {
+        throw new Error(`Engine ${api} answered HTTP ${response?.status ?? "?"}: ${JSON.stringify(error)}`);
+      }
+      options.onCall?.(api, "ok");
+      return data;
+    } catch (cause) {
+      options.onCall?.(api, "error");
+      throw new AppError("MINT_UNAVAILABLE", { cause });
+    }
+  }
+
+  const findTransactions = (query: { id?: string; limit?: number }) =>
+    call("get_transactions", () => getTransactions({ ...requestOptions(), query }));
+
+  return {
+    async queueMint({ to, amountWei, idempotencyKey }) {
+      const data = await call("write_contract", () =>
+        writeContract({
+          ...requestOptions(),
+          headers: { "x-vault-access-token": options.vaultAccessToken },
+          body: {
+            executionOptions: { type: "auto", from: options.serverWallet, chainId: options.chainId, idempotencyKey },
+            params: [{ contractAddress: options.tokenAddress, method: MINT_METHOD, params: [to, amountWei.toString()] }],
+          },
+        }),
+      );
+      const transactionId = data.result.transactions[0]?.id;
+      if (!transactionId) throw new AppError("MINT_UNAVAILABLE", { cause: new Error("Engine queued no transaction") });
+      return { transactionId };
+    },
+
+    async getTransaction(transactionId) {
+      const data = await findTransactions({ id: transactionId });
+      const row = data.result.transactions.find((transaction) => transaction.id === transactionId && transaction.batchIndex === 0);
+      return row ? toMintTransaction(row) : null;
+    },
+
+    async ping() {
+      await findTransactions({ limit: 1 });
+    },
+  };
+}
+
+function toMintTransaction(row: { id: string; status: string | null; transactionHash: string | null; errorMessage: string | null }): MintTransaction {
+  // Engine leaves status empty until a worker picks the transaction up.
+  const status = row.status !== null && MINT_STATUSES.includes(row.status) ? (row.status as MintStatus) : "QUEUED";
+  return { transactionId: row.id, status, txHash: row.transactionHash, errorMessage: row.errorMessage };
+}

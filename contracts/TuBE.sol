@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+
+/// @title TuBE reward token
+/// @notice Minted only by holders of MINTER_ROLE (the Engine server wallet); no fixed supply.
+contract TuBE is ERC20, AccessControl {
+    bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
+
+    constructor(address admin) ERC20("TuBE", "TuBE") {
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+    }
+
+    /// @dev `mintTo(address,uint256)` is the selector thirdweb's erc20 `mintTo` extension encodes (0x449a52f8).
+    function mintTo(address to, uint256 amount) external onlyRole(MINTER_ROLE) {
+        _mint(to, amount);
+    }
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ThirdwebContract } from "thirdweb";
+import { name, symbol } from "thirdweb/extensions/common";
+import { decimals, mintTo } from "thirdweb/extensions/erc20";
+import { grantRole, hasRole } from "thirdweb/extensions/permissions";
+import { privateKeyToAccount } from "thirdweb/wallets";
+import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
+import { startAnvil, type RunningAnvil } from "@tube/scripts/local-world/anvil";
+import { deployToken } from "@tube/scripts/local-world/deploy-token";
+import { DEPLOYER, ENGINE_SERVER_WALLET, USERS, type DevAccount } from "@tube/scripts/local-world/dev-accounts";
+import { sendAndConfirm, tokenContract } from "@tube/scripts/local-world/local-chain";
+import { balanceOf } from "@tube/scripts/local-world/token-balance";
+
+const chainId = ARBITRUM_ONE_CHAIN_ID;
+let anvil: RunningAnvil;
+let token: ThirdwebContract;
+
+const asAccount = (account: DevAccount) => privateKeyToAccount({ client: token.client, privateKey: account.privateKey });
+const mint = (by: DevAccount, to: string, amountWei: bigint) =>
+  sendAndConfirm(mintTo({ contract: token, to, amountWei }), asAccount(by));
+const balance = (owner: string) => balanceOf(anvil.rpcUrl, chainId, token.address, owner);
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId });
+  const address = await deployToken({ rpcUrl: anvil.rpcUrl, chainId, deployerKey: DEPLOYER.privateKey, minter: ENGINE_SERVER_WALLET.address });
+  token = tokenContract(anvil.rpcUrl, chainId, address);
+});
+
+afterAll(async () => {
+  await anvil?.stop();
+});
+
+describe("TuBE token", () => {
+  it("when deployed, then it is named TuBE with 18 decimals and the deployer is admin", async () => {
+    expect(await name({ contract: token })).toBe("TuBE");
+    expect(await symbol({ contract: token })).toBe("TuBE");
+    expect(await decimals({ contract: token })).toBe(18);
+    expect(await hasRole({ contract: token, role: "admin", targetAccountAddress: DEPLOYER.address })).toBe(true);
+    expect(await hasRole({ contract: token, role: "minter", targetAccountAddress: DEPLOYER.address })).toBe(false);
+  });
+
+  it("when the minter calls mintTo, then the recipient holds the amount", async () => {
+    const to = USERS[0].address;
+    await mint(ENGINE_SERVER_WALLET, to, 250n * 10n ** 18n);
+    expect(await balance(to)).toBe(250n * 10n ** 18n);
+  });
+
+  it("when an account without MINTER_ROLE calls mintTo, then it reverts, even for the admin", async () => {
+    const to = USERS[1].address;
+    await expect(mint(DEPLOYER, to, 1n)).rejects.toThrow();
+    await expect(mint(USERS[1], to, 1n)).rejects.toThrow();
+    expect(await balance(to)).toBe(0n);
+  });
+
+  it("when the admin grants MINTER_ROLE, then the grantee can mint", async () => {
+    const grantee = USERS[2];
+    await sendAndConfirm(grantRole({ contract: token, role: "minter", targetAccountAddress: grantee.address }), asAccount(DEPLOYER));
+    await mint(grantee, grantee.address, 7n);
+    expect(await balance(grantee.address)).toBe(7n);
+  });
+
+  it("when a non-admin grants MINTER_ROLE, then it reverts", async () => {
+    const outsider = USERS[3];
+    const transaction = grantRole({ contract: token, role: "minter", targetAccountAddress: outsider.address });
+    await expect(sendAndConfirm(transaction, asAccount(outsider))).rejects.toThrow();
+    expect(await hasRole({ contract: token, role: "minter", targetAccountAddress: outsider.address })).toBe(false);
+  });
+});

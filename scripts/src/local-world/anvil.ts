@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
+import { freePort } from "./free-port.ts";
+
+export interface AnvilOptions {
+  /** 0 or absent: a free port. */
+  port?: number;
+  chainId?: number;
+  /** Loads the chain from this file when it exists and writes it back on stop. */
+  stateFile?: string;
+  /** Interval mining; absent: a block per transaction (automine). */
+  blockTimeSeconds?: number;
+}
+
+export interface RunningAnvil {
+  rpcUrl: string;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 15_000;
+const STOP_TIMEOUT_MS = 10_000;
+// Another process may take a free port between our probe and anvil's bind.
+const PORT_ATTEMPTS = 3;
+const OUTPUT_KEPT = 4_000;
+
+/** Starts a local chain and resolves once it listens and answers `eth_chainId`. */
+export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnvil> {
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port || (await freePort());
+    try {
+      return await launch(port, options);
+    } catch (error) {
+      if (options.port || attempt >= PORT_ATTEMPTS || !String(error).includes("Address already in use")) throw error;
+    }
+  }
+}
+
+async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil> {
+  const chainId = options.chainId ?? ARBITRUM_ONE_CHAIN_ID;
+  const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId)];
+  if (options.stateFile) args.push("--state", options.stateFile);
+  if (options.blockTimeSeconds !== undefined) args.push("--block-time", String(options.blockTimeSeconds));
+
+  const anvil = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"] });
+  const exited = once(anvil, "exit");
+  const watchdog = killWhenParentDies(anvil);
+  let output = "";
+  // anvil logs every RPC method; keep only the tail, for error messages.
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));
+  anvil.stdout?.on("data", keep);
+  anvil.stderr?.on("data", keep);
+
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  try {
+    // "Listening on" proves that this anvil holds the port, not some other node that answers there.
+    await waitFor(() => output.includes(`Listening on 127.0.0.1:${port}`), anvil, () => output);
+    const answered = await chainIdOf(rpcUrl);
+    if (answered !== chainId) throw new Error(`anvil on ${rpcUrl} answers chain ${answered}, expected ${chainId}`);
+  } catch (error) {
+    anvil.kill("SIGKILL");
+    watchdog.kill();
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      if (anvil.exitCode === null && anvil.signalCode === null) {
+        // SIGTERM, not SIGKILL: anvil writes --state on a graceful exit.
+        anvil.kill("SIGTERM");
+        const timer = setTimeout(() => anvil.kill("SIGKILL"), STOP_TIMEOUT_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      watchdog.kill();
+    })();
+    return stopping;
+  };
+  return { rpcUrl, stop };
+}
+
+function anvilBinary(): string {
+  const require = createRequire(import.meta.url);
+  const arch = process.arch === "x64" ? "amd64" : process.arch;
+  const packageJson = require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
+  return join(dirname(packageJson), "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
+}
+
+/**
+ * Node cannot ask Linux to kill a child with its parent, so a tiny shell holds a pipe from us:
+ * when this process dies for any reason the pipe closes and the shell stops anvil gracefully (state is written).
+ */
+function killWhenParentDies(anvil: ChildProcess): ChildProcess {
+  const watchdog = spawn("sh", ["-c", 'while read -r _; do :; done; kill -TERM "$0" 2>/dev/null', String(anvil.pid)], {
+    stdio: ["pipe", "ignore", "ignore"],
+  });
+  watchdog.unref();
+  watchdog.stdin?.on("error", () => undefined);
+  // Once anvil is gone its pid may be reused: the watchdog must not outlive it.
+  anvil.once("exit", () => watchdog.kill());
+  return watchdog;
+}
+
+async function waitFor(ready: () => boolean, anvil: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!ready()) {
+    if (anvil.exitCode !== null || anvil.signalCode !== null) {
+      throw new Error(`anvil exited (${anvil.exitCode ?? anvil.signalCode}) before it was ready: ${output()}`);
+    }
+    if (Date.now() > deadline) throw new Error(`anvil was not ready within ${READY_TIMEOUT_MS} ms: ${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function chainIdOf(rpcUrl: string): Promise<number | null> {
+  try {
+    const response = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    const body = (await response.json()) as { result?: string };
+    return body.result ? Number(body.result) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,55 @@
+import {
+  createThirdwebClient,
+  defineChain,
+  eth_getTransactionReceipt,
+  getContract,
+  getRpcClient,
+  sendTransaction,
+  type PreparedTransaction,
+  type ThirdwebClient,
+  type ThirdwebContract,
+} from "thirdweb";
+import type { Chain } from "thirdweb/chains";
+import type { Account } from "thirdweb/wallets";
+
+export type Receipt = Awaited<ReturnType<typeof eth_getTransactionReceipt>>;
+
+const RECEIPT_POLL_MS = 50;
+const RECEIPT_TIMEOUT_MS = 60_000;
+
+/**
+ * thirdweb handles for a local chain. The client id is a placeholder: local calls never reach thirdweb.
+ * thirdweb looks chains up by id, so the latest definition for an id wins in a process.
+ */
+export function localChain(rpcUrl: string, chainId: number): { client: ThirdwebClient; chain: Chain } {
+  return { client: createThirdwebClient({ clientId: "local" }), chain: defineChain({ id: chainId, rpc: rpcUrl }) };
+}
+
+export function tokenContract(rpcUrl: string, chainId: number, address: string): ThirdwebContract {
+  return getContract({ ...localChain(rpcUrl, chainId), address });
+}
+
+/** Sends from `account` and resolves with the receipt once mined; rejects when it reverts. */
+export async function sendAndConfirm(transaction: PreparedTransaction, account: Account): Promise<Receipt> {
+  const { transactionHash, client, chain } = await sendTransaction({ transaction, account });
+  const receipt = await receiptOf({ client, chain }, transactionHash);
+  if (receipt.status !== "success") throw new Error(`transaction ${transactionHash} reverted`);
+  return receipt;
+}
+
+/**
+ * Polls for the receipt by RPC URL. thirdweb's own waitForReceipt watches blocks through one poller per chain id that
+ * stays bound to the first RPC URL it saw, so it hangs once a process moves to a new local chain with the same id.
+ */
+export async function receiptOf(handles: { client: ThirdwebClient; chain: Chain }, hash: `0x${string}`): Promise<Receipt> {
+  const request = getRpcClient(handles);
+  const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return await eth_getTransactionReceipt(request, { hash });
+    } catch (error) {
+      if (!String(error).includes("receipt not found") || Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS));
+  }
+}
