@@ -37,6 +37,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     serverWallet: config.ENGINE_SERVER_WALLET,
     chainId: config.CHAIN_ID,
     tokenAddress: config.TOKEN_ADDRESS,
+    onCall: (api, outcome) => countCall(`engine_${api}`)(outcome),
   });
   const chainReader = createChainReader({ rpcUrl: config.RPC_URL, chainId: config.CHAIN_ID, tokenAddress: config.TOKEN_ADDRESS });
   const mintDriver = createMintDriver({ store, minter, chainReader, maxAttempts: config.MINT_MAX_ATTEMPTS, metrics, logger });

@@ -28,7 +28,6 @@ export function createMintDriver(deps: {
         amountWei: BigInt(claim.amountWei),
         idempotencyKey: claim.id,
       });
-      metrics.upstreamCalls.inc({ service: "engine", outcome: "queued" });
       const queued = await store.transition(claim.id, ["reserved"], {
         status: "queued",
         engineTransactionId: transactionId,
@@ -38,7 +37,6 @@ export function createMintDriver(deps: {
       logger.info({ claimId: claim.id, transactionId }, "mint queued");
       return queued ?? (await reread(claim));
     } catch (error) {
-      metrics.upstreamCalls.inc({ service: "engine", outcome: "error" });
       // Engine may have queued it even so (a lost response): the retry checks the chain and reuses the key.
       await store.transition(claim.id, ["reserved"], { status: "failed", lastError: describe(error) });
       logger.warn({ claimId: claim.id, err: error }, "queueing the mint failed");
