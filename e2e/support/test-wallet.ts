@@ -1,0 +1,90 @@
+import type { BrowserContext } from "@playwright/test";
+
+/**
+ * An injected MetaMask stand-in (EIP-1193 provider announced through EIP-6963)
+ * backed by the local anvil: it answers account and chain requests itself, as a
+ * wallet does, and forwards everything else (eth_sendTransaction included, since
+ * anvil's dev accounts are unlocked) to the chain.
+ */
+export async function injectTestWallet(context: BrowserContext, options: { rpcUrl: string; account: string; chainIdHex?: string }): Promise<void> {
+  await context.addInitScript(
+    ({ rpcUrl, account, chainIdHex }) => {
+      const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+      const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
+      const knownChains = new Set(["0xa4b1"]);
+      let chainId = chainIdHex;
+      let nextId = 1;
+
+      const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
+      const forward = async (method: string, params: unknown) => {
+        const response = await fetch(rpcUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params: params ?? [] }),
+        });
+        const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
+        if (body.error) throw rpcError(body.error.code, body.error.message);
+        return body.result;
+      };
+
+      const provider = {
+        isMetaMask: true,
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          switch (method) {
+            case "eth_requestAccounts":
+            case "eth_accounts":
+              return [account];
+            case "eth_chainId":
+              return chainId;
+            case "net_version":
+              return String(parseInt(chainId, 16));
+            case "wallet_switchEthereumChain": {
+              const target = (params?.[0] as { chainId: string }).chainId.toLowerCase();
+              if (!knownChains.has(target)) throw rpcError(4902, "Unrecognized chain ID");
+              chainId = target;
+              emit("chainChanged", chainId);
+              return null;
+            }
+            case "wallet_addEthereumChain": {
+              const target = (params?.[0] as { chainId: string }).chainId.toLowerCase();
+              knownChains.add(target);
+              chainId = target;
+              emit("chainChanged", chainId);
+              return null;
+            }
+            case "wallet_requestPermissions":
+            case "wallet_getPermissions":
+              return [{ parentCapability: "eth_accounts" }];
+            case "wallet_revokePermissions":
+              return null;
+            default:
+              return forward(method, params);
+          }
+        },
+        on(event: string, listener: (...args: unknown[]) => void) {
+          if (!listeners.has(event)) listeners.set(event, new Set());
+          listeners.get(event)!.add(listener);
+          return provider;
+        },
+        removeListener(event: string, listener: (...args: unknown[]) => void) {
+          listeners.get(event)?.delete(listener);
+          return provider;
+        },
+      };
+
+      const icon =
+        "data:image/svg+xml;base64," +
+        btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#f6851b"/></svg>');
+      const announce = () =>
+        window.dispatchEvent(
+          new CustomEvent("eip6963:announceProvider", {
+            detail: Object.freeze({ info: { uuid: "5b0b6f1e-7c2f-4c57-9e55-tube-test", name: "MetaMask", icon, rdns: "io.metamask" }, provider }),
+          }),
+        );
+      Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
+      window.addEventListener("eip6963:requestProvider", announce);
+      announce();
+    },
+    { rpcUrl: options.rpcUrl, account: options.account, chainIdHex: options.chainIdHex ?? "0xa4b1" },
+  );
+}
