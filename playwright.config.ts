@@ -41,7 +41,7 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
     env: {
       PORT: process.env.E2E_PORT,
