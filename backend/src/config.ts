@@ -38,6 +38,8 @@ const schema = z.object({
   RPC_URL: httpUrl,
   EXPLORER_URL: httpUrl.default("https://arbiscan.io"),
   TOKEN_ADDRESS: address,
+  /** First block worth searching for mints (the token's deploy block): RPC providers cap eth_getLogs ranges. */
+  TOKEN_DEPLOY_BLOCK: z.coerce.bigint().nonnegative().default(0n),
   ENGINE_URL: httpUrl.default("https://engine.thirdweb.com"),
   THIRDWEB_SECRET_KEY: required,
   ENGINE_VAULT_ACCESS_TOKEN: required,

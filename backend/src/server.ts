@@ -39,7 +39,12 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     tokenAddress: config.TOKEN_ADDRESS,
     onCall: (api, outcome) => countCall(`engine_${api}`)(outcome),
   });
-  const chainReader = createChainReader({ rpcUrl: config.RPC_URL, chainId: config.CHAIN_ID, tokenAddress: config.TOKEN_ADDRESS });
+  const chainReader = createChainReader({
+    rpcUrl: config.RPC_URL,
+    chainId: config.CHAIN_ID,
+    tokenAddress: config.TOKEN_ADDRESS,
+    fromBlock: config.TOKEN_DEPLOY_BLOCK,
+  });
   const mintDriver = createMintDriver({ store, minter, chainReader, maxAttempts: config.MINT_MAX_ATTEMPTS, metrics, logger });
   const reconciler = createReconciler({ store, mintDriver, logger, intervalMs: config.RECONCILE_INTERVAL_MS });
 

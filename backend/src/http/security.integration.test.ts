@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomWallet } from "@tube/scripts/local-world/mint-log";
+import { startTestWorld, type TestWorld } from "@tube/scripts/local-world/test-world";
+
+const RATE_LIMIT = 20;
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await startTestWorld({ subscribers: 2, env: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), MAX_TOTAL_CLAIMS: "1", TRUST_PROXY: "false" } });
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+function claim(token: string) {
+  return fetch(`${world.url}/api/verify-and-mint`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ walletAddress: randomWallet(), oauthAccessToken: token }),
+  });
+}
+
+describe("hardening", () => {
+  it("when the claim budget is spent, then new claims are refused before anything is reserved", async () => {
+    expect((await claim(await world.signIn("viewer1@example.com"))).status).toBe(202);
+    const refused = await claim(await world.signIn("viewer2@example.com"));
+    expect(refused.status).toBe(410);
+    expect(await refused.json()).toMatchObject({ error: { code: "CLAIM_BUDGET_EXHAUSTED" } });
+  });
+
+  it("when a page from another origin calls the API, then CORS does not let it read the answer", async () => {
+    const response = await fetch(`${world.url}/api/config`, { headers: { origin: "https://evil.example" } });
+    expect(response.headers.get("access-control-allow-origin")).not.toBe("https://evil.example");
+    const own = await fetch(`${world.url}/api/check-claim/${randomWallet()}`, { headers: { origin: world.url } });
+    expect(own.headers.get("access-control-allow-origin")).toBe(world.url);
+  });
+
+  it("when the page is served, then the security headers keep Google's popup working", async () => {
+    const response = await fetch(`${world.url}/healthz`);
+    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("when one client forges a new X-Forwarded-For on every request, then the rate limit still stops it", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT + 5; i++) {
+      const response = await fetch(`${world.url}/api/check-claim/${randomWallet()}`, { headers: { "x-forwarded-for": `203.0.113.${i}` } });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(await response.json()).toMatchObject({ error: { code: "RATE_LIMITED" } });
+        expect(response.headers.get("retry-after")).toBe("60");
+      }
+    }
+    expect(statuses).toContain(429);
+  });
+});
