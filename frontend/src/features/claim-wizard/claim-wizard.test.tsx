@@ -1,0 +1,361 @@
+import type { ClaimView } from "@tube/common/api";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../test/render-with-providers.tsx";
+import {
+  FORCE_TEST_MODE_STORAGE_KEY,
+  GOOGLE_AUTH_STORAGE_KEY,
+  saveGoogleAuth,
+  USER_EMAIL_STORAGE_KEY,
+} from "../google-auth/google-auth-storage.ts";
+import type { WalletState } from "../wallet/wallet-state.tsx";
+import { ClaimWizard } from "./claim-wizard.tsx";
+import { apiError, sequence, stubApi, type FakeHandler, type FakeResponse } from "./testing/fake-api.ts";
+import { createFakeWallet, WALLET_ADDRESS } from "./testing/fake-wallet.tsx";
+import { closeAllToasts } from "./testing/toasts.ts";
+
+const AUTH = { email: "viewer@example.com", accessToken: "ya29.test-token", expiresAt: Date.now() + 3_600_000 };
+const CLAIM_ID = "7d4a3a8e-5f7c-4b7e-9a55-2a8f0c1d9e01";
+const TX_HASH = `0x${"ab".repeat(32)}`;
+
+const claimView = (status: ClaimView["status"], txHash: string | null = null): FakeResponse => ({
+  status: 200,
+  body: { claimId: CLAIM_ID, walletAddress: WALLET_ADDRESS, status, txHash, explorerUrl: txHash ? `https://arbiscan.io/tx/${txHash}` : null },
+});
+const queuedMint: FakeResponse = {
+  status: 202,
+  body: { claimed: true, alreadyClaimed: false, txHash: null, claimId: CLAIM_ID, status: "queued", error: null, details: null },
+};
+const notClaimed: FakeResponse = { status: 200, body: { claimed: false, txHash: null, status: null, claimId: null } };
+
+function defaultRoutes(overrides: Record<string, FakeHandler | FakeResponse> = {}) {
+  return stubApi({
+    "POST /api/verify-subscription": { status: 200, body: { isSubscribed: true } },
+    "GET /api/check-claim/:wallet": notClaimed,
+    "POST /api/verify-and-mint": queuedMint,
+    "GET /api/claims/:id": sequence(claimView("queued"), claimView("submitted"), claimView("confirmed", TX_HASH)),
+    "POST /api/auth/revoke": { status: 204 },
+    ...overrides,
+  });
+}
+
+function renderWizard({ wallet = {}, auth = AUTH }: { wallet?: Partial<WalletState>; auth?: typeof AUTH | null } = {}) {
+  if (auth) saveGoogleAuth(auth);
+  const fake = createFakeWallet(wallet);
+  const reloadPage = vi.fn();
+  const view = renderWithProviders(
+    <fake.FakeWalletProvider>
+      <ClaimWizard reloadPage={reloadPage} />
+    </fake.FakeWalletProvider>,
+    { route: "/claim" },
+  );
+  return { ...view, wallet: fake.wallet, fns: fake.fns, reloadPage };
+}
+
+async function verifyThroughUi(user: UserEvent, username = "viewer") {
+  await user.type(screen.getByLabelText("Enter your YouTube username"), username);
+  await user.click(screen.getByRole("button", { name: "Verify My Subscription" }));
+}
+
+const stepHeading = (name: string) => screen.findByRole("heading", { level: 2, name });
+const toast = (name: string) => screen.findByRole("status", { name });
+
+async function reachMintStep(user: UserEvent) {
+  await verifyThroughUi(user);
+  await stepHeading("Step 3: Claim Your Tokens");
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(async () => {
+  // Let toasts on a fake clock time out, then close the rest: the toaster outlives each test.
+  if (vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(30_000));
+  vi.useRealTimers();
+  await closeAllToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("claim wizard: transitions", () => {
+  it("when the subscription is verified with a wallet on Arbitrum, then the wizard goes from Subscribe straight to Mint", async () => {
+    const api = defaultRoutes();
+    const { user } = renderWizard();
+
+    expect(screen.getByRole("heading", { level: 2, name: "Step 1: Subscribe & Verify" })).toBeInTheDocument();
+    await verifyThroughUi(user);
+
+    expect(await toast("Subscription Verified!")).toBeInTheDocument();
+    expect(await stepHeading("Step 3: Claim Your Tokens")).toHaveFocus();
+    expect(api.callsTo("POST", "/api/verify-subscription")[0]?.body).toEqual({
+      accessToken: AUTH.accessToken,
+      channelId: TEST_PUBLIC_CONFIG.youtubeChannelId,
+      youtubeUsername: "viewer",
+    });
+    expect(screen.getByRole("listitem", { name: /Step 3 of 4: Mint, current/ })).toHaveAttribute("aria-current", "step");
+  });
+
+  it("when verified on the wrong network, then it goes to Connect, and switching network moves it on to Mint", async () => {
+    defaultRoutes();
+    const { user, wallet } = renderWizard({ wallet: { isCorrectNetwork: false } });
+
+    await verifyThroughUi(user);
+    await stepHeading("Step 2: Connect Your Wallet");
+    await user.click(screen.getByRole("button", { name: "Switch to Arbitrum Network" }));
+
+    await stepHeading("Step 3: Claim Your Tokens");
+    expect(wallet.current().isCorrectNetwork).toBe(true);
+  });
+
+  it("when going back from Mint, then Connect stays put until Continue, and Back again returns to Subscribe", async () => {
+    defaultRoutes();
+    const { user } = renderWizard();
+    await reachMintStep(user);
+
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await stepHeading("Step 2: Connect Your Wallet");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await stepHeading("Step 3: Claim Your Tokens");
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await user.click(await screen.findByRole("button", { name: "Back" }));
+
+    expect(await stepHeading("Step 1: Subscribe & Verify")).toBeInTheDocument();
+    expect(screen.getByLabelText("Enter your YouTube username")).toHaveValue("viewer");
+  });
+
+  it("when the wallet disconnects on Connect, then Continue is disabled until a wallet connects, which moves to Mint", async () => {
+    defaultRoutes();
+    const { user, fns } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await stepHeading("Step 2: Connect Your Wallet");
+
+    await user.click(screen.getByRole("button", { name: "Disconnect Wallet" }));
+    expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
+    await user.click(within(screen.getByRole("heading", { level: 2 }).parentElement as HTMLElement).getByRole("button", { name: "Connect Wallet" }));
+
+    expect(fns.connect).toHaveBeenCalled();
+    expect(await stepHeading("Step 3: Claim Your Tokens")).toBeInTheDocument();
+  });
+});
+
+describe("claim wizard: verify", () => {
+  it("when Google is not authorized, then the username field and Verify are disabled", () => {
+    defaultRoutes();
+    renderWizard({ auth: null });
+    expect(screen.getByLabelText("Enter your YouTube username")).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Verify My Subscription" })).toBeDisabled();
+  });
+
+  it("when no wallet is connected, then Verify stops with 'Wallet Required' and calls nothing", async () => {
+    const api = defaultRoutes();
+    const { user } = renderWizard({ wallet: { isConnected: false, isCorrectNetwork: false, address: undefined } });
+
+    expect(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeInTheDocument();
+    await verifyThroughUi(user);
+
+    expect(await toast("Wallet Required")).toHaveTextContent("Please connect your wallet before verifying.");
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("when not subscribed, then the toast is 'Not Subscribed' and the wizard stays on Subscribe", async () => {
+    defaultRoutes({ "POST /api/verify-subscription": { status: 200, body: { isSubscribed: false } } });
+    const { user } = renderWizard();
+    await verifyThroughUi(user);
+
+    expect(await toast("Not Subscribed")).toHaveTextContent(
+      "You don't appear to be subscribed to the channel. Please subscribe first.",
+    );
+    expect(screen.getByRole("heading", { level: 2, name: "Step 1: Subscribe & Verify" })).toBeInTheDocument();
+  });
+
+  it("when the username is not the account's channel, then the server's text names the real channel", async () => {
+    defaultRoutes({
+      "POST /api/verify-subscription": apiError(403, "USERNAME_MISMATCH", "This Google account's YouTube channel is @RealViewer."),
+    });
+    const { user } = renderWizard();
+    await verifyThroughUi(user, "someone-else");
+
+    expect(await toast("Subscription Verification Failed")).toHaveTextContent("This Google account's YouTube channel is @RealViewer.");
+  });
+
+  it("when the wallet has already claimed, then Verify stops with 'Already Claimed'", async () => {
+    defaultRoutes({
+      "GET /api/check-claim/:wallet": { status: 200, body: { claimed: true, txHash: TX_HASH, status: "confirmed", claimId: CLAIM_ID } },
+    });
+    const { user } = renderWizard();
+    await verifyThroughUi(user);
+
+    expect(await toast("Already Claimed")).toHaveTextContent("This wallet address has already claimed tokens.");
+    expect(screen.getByRole("heading", { level: 2, name: "Step 1: Subscribe & Verify" })).toBeInTheDocument();
+  });
+});
+
+describe("claim wizard: claim", () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+
+  it("when the mint is queued, submitted and confirmed, then progress follows it and the success dialog and Done step show the transaction", async () => {
+    const api = defaultRoutes();
+    const { user, reloadPage } = renderWizard();
+    await reachMintStep(user);
+
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    expect(await toast("Checking Claim Status")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Minting Your Tokens..." })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40"));
+    expect(screen.getByRole("progressbar", { name: "Your mint is queued..." })).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "70"));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+
+    const dialog = await screen.findByRole("dialog", { name: "Transaction Successful" });
+    expect(await toast("Transaction Successful")).toHaveTextContent("250 tokens have been minted and sent to your wallet!");
+    expect(dialog).toHaveTextContent("Your tokens have been successfully minted and transferred to your wallet.");
+    expect(dialog).toHaveTextContent("Tokens Received");
+    expect(dialog).toHaveTextContent(TX_HASH);
+    expect(within(dialog).getByRole("link", { name: /block explorer/ })).toHaveAttribute("href", `https://arbiscan.io/tx/${TX_HASH}`);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    expect(api.callsTo("POST", "/api/verify-and-mint")[0]?.body).toEqual({
+      walletAddress: WALLET_ADDRESS,
+      googleEmail: AUTH.email,
+      oauthAccessToken: AUTH.accessToken,
+    });
+
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    const doneHeading = await stepHeading("Tokens Claimed Successfully!");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(doneHeading).toHaveFocus());
+    expect(screen.getByText("250 tokens have been sent to your wallet on the Arbitrum network.")).toBeInTheDocument();
+    expect(screen.getByText("250 Tokens")).toBeInTheDocument();
+    expect(screen.getByText(WALLET_ADDRESS)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /View transaction on the block explorer/ })).toHaveAttribute(
+      "href",
+      `https://arbiscan.io/tx/${TX_HASH}`,
+    );
+
+    await user.click(screen.getByRole("button", { name: "Start Over" }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("when the claim already exists with a hash, then 'Tokens Already Claimed' leads straight to Done without minting", async () => {
+    defaultRoutes();
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    const api = defaultRoutes({
+      "GET /api/check-claim/:wallet": { status: 200, body: { claimed: true, txHash: TX_HASH, status: "confirmed", claimId: CLAIM_ID } },
+    });
+
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+
+    expect(await toast("Tokens Already Claimed")).toBeInTheDocument();
+    const dialog = await screen.findByRole("dialog", { name: "Transaction Successful" });
+    expect(dialog).toHaveTextContent(TX_HASH);
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(await stepHeading("Tokens Claimed Successfully!")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/verify-and-mint")).toHaveLength(0);
+  });
+
+  it("when the server refuses because the wallet already claimed, then the toast is 'Already Claimed'", async () => {
+    defaultRoutes({ "POST /api/verify-and-mint": apiError(409, "ALREADY_CLAIMED", "This wallet address has already claimed tokens.") });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+
+    expect(await toast("Already Claimed")).toHaveTextContent("This wallet address has already claimed tokens.");
+    expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+  });
+
+  it("when the server refuses the Google token, then the toast is 'Verification Failed' with its text", async () => {
+    defaultRoutes({
+      "POST /api/verify-and-mint": apiError(401, "GOOGLE_TOKEN_INVALID", "Your Google session has expired. Please connect with Google again."),
+    });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+
+    expect(await toast("Verification Failed")).toHaveTextContent("Your Google session has expired. Please connect with Google again.");
+  });
+
+  it("when the claim-status check fails, then 'Eligibility Check Failed' is shown and the mint goes ahead", async () => {
+    const api = defaultRoutes();
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    defaultRoutes({ "GET /api/check-claim/:wallet": apiError(500, "INTERNAL", "An unexpected error occurred.") });
+    void api;
+
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    expect(await toast("Eligibility Check Failed")).toHaveTextContent("An unexpected error occurred.");
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(await toast("Transaction Successful")).toBeInTheDocument();
+  });
+
+  it("when the mint fails on chain, then 'Minting Failed' is shown and pressing Claim again retries", async () => {
+    defaultRoutes({ "GET /api/claims/:id": sequence(claimView("queued"), claimView("failed")) });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+
+    expect(await toast("Minting Failed")).toHaveTextContent("Transaction failed for unknown reason");
+    const claimButton = screen.getByRole("button", { name: "Claim 250 Tokens" });
+    expect(claimButton).toBeEnabled();
+
+    const api = defaultRoutes({ "GET /api/claims/:id": claimView("confirmed", TX_HASH) });
+    await user.click(claimButton);
+    expect(await screen.findByRole("dialog", { name: "Transaction Successful" })).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/verify-and-mint")).toHaveLength(1);
+  });
+});
+
+describe("claim wizard: reset", () => {
+  it("when Reset is pressed, then the token is revoked, storage cleared, the toast shown and the page reloads after 1.5 s", async () => {
+    vi.useFakeTimers();
+    const api = defaultRoutes();
+    localStorage.setItem(FORCE_TEST_MODE_STORAGE_KEY, "true");
+    const { reloadPage } = renderWizard();
+
+    fireEvent.click(screen.getByRole("button", { name: "Reset" }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+
+    expect(screen.getByRole("status", { name: "Logged out from Google" })).toHaveTextContent(
+      "You can now reconnect with your Google account",
+    );
+    expect(api.callsTo("POST", "/api/auth/revoke")[0]?.body).toEqual({ accessToken: AUTH.accessToken });
+    for (const key of [GOOGLE_AUTH_STORAGE_KEY, USER_EMAIL_STORAGE_KEY, FORCE_TEST_MODE_STORAGE_KEY]) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    await act(() => vi.advanceTimersByTimeAsync(1_499));
+    expect(reloadPage).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("when the revoke call fails, then Reset still clears the session and reloads", async () => {
+    vi.useFakeTimers();
+    defaultRoutes({ "POST /api/auth/revoke": apiError(500, "INTERNAL", "An unexpected error occurred.") });
+    const { reloadPage } = renderWizard();
+
+    fireEvent.click(screen.getByRole("button", { name: "Reset" }));
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+
+    expect(screen.getByRole("status", { name: "Logged out from Google" })).toBeInTheDocument();
+    expect(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY)).toBeNull();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("when storage cannot be cleared, then the toast is 'Error during logout' and nothing reloads", async () => {
+    vi.useFakeTimers();
+    defaultRoutes();
+    const { reloadPage } = renderWizard();
+    vi.spyOn(Storage.prototype, "removeItem").mockImplementation(() => {
+      throw new Error("storage disabled");
+    });
+
+    fireEvent.click(screen.getByRole("button", { name: "Reset" }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+
+    expect(screen.getByRole("status", { name: "Error during logout" })).toHaveTextContent("Please try clearing your cookies manually");
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+});

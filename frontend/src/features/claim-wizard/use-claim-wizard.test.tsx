@@ -1,0 +1,207 @@
+import { act, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../../test/render-with-providers.tsx";
+import type { GoogleAuth } from "../google-auth/google-auth-storage.ts";
+import type { GoogleAuthState } from "../google-auth/use-google-auth.ts";
+import type { WalletState } from "../wallet/wallet-state.tsx";
+import { apiError, deferred, stubApi, type FakeResponse } from "./testing/fake-api.ts";
+import { WALLET_ADDRESS } from "./testing/fake-wallet.tsx";
+import { closeAllToasts } from "./testing/toasts.ts";
+import { useClaimWizard, type ClaimWizard } from "./use-claim-wizard.ts";
+
+const AUTH: GoogleAuth = { email: "viewer@example.com", accessToken: "ya29.test-token", expiresAt: Date.now() + 3_600_000 };
+
+const wallet = (patch: Partial<WalletState> = {}): WalletState => ({
+  address: WALLET_ADDRESS,
+  isConnected: true,
+  isCorrectNetwork: true,
+  isConnecting: false,
+  connect: vi.fn(),
+  switchNetwork: vi.fn(),
+  disconnect: vi.fn(),
+  ...patch,
+});
+const disconnected = { isConnected: false, isCorrectNetwork: false, address: undefined };
+const google = (auth: GoogleAuth | null): GoogleAuthState => ({ auth, status: auth ? "authorized" : "idle", error: null, authorize: vi.fn() });
+
+/** Renders the hook alone; `wizard()` returns its latest value. */
+function renderHookWith({ walletState = wallet(), auth = AUTH }: { walletState?: WalletState; auth?: GoogleAuth | null } = {}) {
+  let latest: ClaimWizard | undefined;
+  function Probe() {
+    latest = useClaimWizard({ wallet: walletState, google: google(auth), reloadPage: vi.fn() });
+    return null;
+  }
+  renderWithProviders(<Probe />);
+  return () => latest as ClaimWizard;
+}
+
+/** The probe renders nothing, so every status on screen is a toast. */
+const expectOnlyToast = (title: string, description: string) => {
+  expect(screen.getByRole("status", { name: title })).toHaveTextContent(description);
+  expect(screen.getAllByRole("status")).toHaveLength(1);
+};
+const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(async () => {
+  await act(() => vi.advanceTimersByTimeAsync(30_000));
+  vi.useRealTimers();
+  await closeAllToasts();
+  vi.unstubAllGlobals();
+});
+
+describe("verify: checks in spec order", () => {
+  it.each([
+    {
+      when: "Google is not authorized (even with nothing else)",
+      auth: null,
+      username: "",
+      walletState: wallet(disconnected),
+      title: "Authentication Required",
+      description: "Please authenticate with Google first to verify your subscription.",
+    },
+    {
+      when: "the Google token has expired",
+      auth: { ...AUTH, expiresAt: Date.now() - 1 },
+      username: "viewer",
+      walletState: wallet(),
+      title: "Authentication Required",
+      description: "Please authenticate with Google first to verify your subscription.",
+    },
+    {
+      when: "the username is blank (and no wallet either)",
+      auth: AUTH,
+      username: "   ",
+      walletState: wallet(disconnected),
+      title: "Username Required",
+      description: "Please enter your YouTube username.",
+    },
+    {
+      when: "no wallet is connected",
+      auth: AUTH,
+      username: "viewer",
+      walletState: wallet(disconnected),
+      title: "Wallet Required",
+      description: "Please connect your wallet before verifying.",
+    },
+  ])("when $when, then the toast is '$title' and nothing is called", async ({ auth, username, walletState, title, description }) => {
+    const api = stubApi({});
+    const wizard = renderHookWith({ auth, walletState });
+    act(() => wizard().setUsername(username));
+
+    await act(() => wizard().verify());
+    await flush();
+
+    expectOnlyToast(title, description);
+    expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe("claim: checks in spec order", () => {
+  it.each([
+    {
+      when: "no wallet is connected (and nothing else is ready)",
+      auth: null,
+      username: "",
+      walletState: wallet(disconnected),
+      title: "Wallet Not Connected",
+      description: "Please connect your wallet to continue.",
+    },
+    {
+      when: "the username is blank (and Google is not authorized)",
+      auth: null,
+      username: "",
+      walletState: wallet(),
+      title: "YouTube Username Missing",
+      description: "Please enter your YouTube username.",
+    },
+    {
+      when: "Google is not authorized",
+      auth: null,
+      username: "viewer",
+      walletState: wallet(),
+      title: "Authentication Required",
+      description: "Please authenticate with Google first.",
+    },
+  ])("when $when, then the toast is '$title' and nothing is called", async ({ auth, username, walletState, title, description }) => {
+    const api = stubApi({});
+    const wizard = renderHookWith({ auth, walletState });
+    act(() => wizard().setUsername(username));
+
+    await act(() => wizard().claim());
+    await flush();
+
+    expectOnlyToast(title, description);
+    expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe("verify: the progress rule", () => {
+  function startVerification(subscription: Promise<FakeResponse>, claim: Promise<FakeResponse> = Promise.resolve(notClaimed)) {
+    stubApi({ "POST /api/verify-subscription": () => subscription, "GET /api/check-claim/:wallet": () => claim });
+    const wizard = renderHookWith();
+    act(() => wizard().setUsername("viewer"));
+    act(() => void wizard().verify());
+    return wizard;
+  }
+  const notClaimed: FakeResponse = { status: 200, body: { claimed: false, txHash: null, status: null, claimId: null } };
+
+  it("when the check runs, then progress climbs by 10 every 200 ms from 0 and stops at 90", async () => {
+    const subscription = deferred<FakeResponse>();
+    const wizard = startVerification(subscription.promise);
+    expect(wizard().state.progress).toBe(0);
+
+    await act(() => vi.advanceTimersByTimeAsync(199));
+    expect(wizard().state.progress).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(wizard().state.progress).toBe(10);
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(wizard().state.progress).toBe(30);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(wizard().state.progress).toBe(90);
+    expect(wizard().state.activity).toBe("verifying");
+  });
+
+  it("when the subscription passes, then progress is 95 during the claim check and 100 after", async () => {
+    const subscription = deferred<FakeResponse>();
+    const claim = deferred<FakeResponse>();
+    const wizard = startVerification(subscription.promise, claim.promise);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+
+    subscription.resolve({ status: 200, body: { isSubscribed: true } });
+    await flush();
+    expect(wizard().state.progress).toBe(95);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(wizard().state.progress).toBe(95);
+
+    claim.resolve(notClaimed);
+    await flush();
+    expect(wizard().state).toMatchObject({ progress: 100, activity: "idle", step: 2 });
+    expect(screen.getByRole("status", { name: "Subscription Verified!" })).toBeInTheDocument();
+  });
+
+  it("when not subscribed, then progress stops at 50", async () => {
+    const wizard = startVerification(Promise.resolve({ status: 200, body: { isSubscribed: false } }));
+    await flush();
+    expect(wizard().state).toMatchObject({ progress: 50, activity: "idle", step: 0 });
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(wizard().state.progress).toBe(50);
+  });
+
+  it("when the check fails, then progress resets to 0", async () => {
+    const wizard = startVerification(Promise.resolve(apiError(503, "YOUTUBE_QUOTA_EXCEEDED", "YouTube verification is busy right now.")));
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(wizard().state).toMatchObject({ progress: 0, activity: "idle", step: 0 });
+    expect(screen.getByRole("status", { name: "Subscription Verification Failed" })).toHaveTextContent(
+      "YouTube verification is busy right now.",
+    );
+  });
+
+  it("when the wallet has already claimed, then progress resets to 0", async () => {
+    const claimed: FakeResponse = { status: 200, body: { claimed: true, txHash: `0x${"cd".repeat(32)}`, status: "confirmed", claimId: "c" } };
+    const wizard = startVerification(Promise.resolve({ status: 200, body: { isSubscribed: true } }), Promise.resolve(claimed));
+    await flush();
+    expect(wizard().state).toMatchObject({ progress: 0, activity: "idle", step: 0 });
+    expect(screen.getByRole("status", { name: "Already Claimed" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,188 @@
+import { GOOGLE_SCOPES } from "@tube/common/constants";
+import { act, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../../test/render-with-providers.tsx";
+import { stubApi } from "../../claim-wizard/testing/fake-api.ts";
+import { closeAllToasts } from "../../claim-wizard/testing/toasts.ts";
+import { GOOGLE_AUTH_STORAGE_KEY, USER_EMAIL_STORAGE_KEY } from "../google-auth-storage.ts";
+import { OAUTH_MESSAGE_TYPE } from "../oauth-popup.ts";
+import { createCodeChallenge } from "../pkce.ts";
+import { useGoogleAuth } from "../use-google-auth.ts";
+import { GoogleConnect } from "./google-connect.tsx";
+
+const SESSION = { email: "viewer@example.com", accessToken: "ya29.fresh", expiresAt: Date.now() + 3_600_000 };
+
+function Harness() {
+  return <GoogleConnect google={useGoogleAuth()} />;
+}
+
+interface FakePopup {
+  closed: boolean;
+  location: { href: string };
+  close: () => void;
+}
+
+function fakePopup(): FakePopup {
+  const popup: FakePopup = { closed: false, location: { href: "about:blank" }, close: () => void (popup.closed = true) };
+  return popup;
+}
+
+/** Waits until the page has pointed the popup at Google, and returns that URL. */
+async function googleUrlOf(popup: FakePopup): Promise<URL> {
+  await vi.waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/accounts\.google\.com\//));
+  return new URL(popup.location.href);
+}
+
+function postFromCallback(data: Record<string, unknown>, origin = window.location.origin) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent("message", { origin, data: { type: OAUTH_MESSAGE_TYPE, error: null, ...data } }));
+  });
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(async () => {
+  vi.useRealTimers();
+  await closeAllToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("Connect with Google", () => {
+  it("when the popup returns a code with the right state, then the code is exchanged with PKCE and the session stored", async () => {
+    const api = stubApi({ "POST /api/auth/google": { status: 200, body: SESSION } });
+    const popup = fakePopup();
+    const open = vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    const { user } = renderWithProviders(<Harness />, { route: "/claim" });
+
+    await user.click(screen.getByRole("button", { name: "Connect with Google" }));
+
+    expect(open).toHaveBeenCalledWith("about:blank", expect.any(String), expect.stringContaining("popup"));
+    expect(await screen.findByRole("status", { name: "Connecting to Google" })).toHaveTextContent("Launching Google authentication...");
+    expect(screen.getByRole("button", { name: "Authorizing with Google..." })).toBeDisabled();
+    const url = await googleUrlOf(popup);
+    const redirectUri = `${window.location.origin}/auth/google/callback`;
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: TEST_PUBLIC_CONFIG.googleClientId,
+      redirect_uri: redirectUri,
+      response_type: "code",
+      scope: GOOGLE_SCOPES.join(" "),
+      prompt: "select_account",
+      access_type: "offline",
+      include_granted_scopes: "true",
+      code_challenge_method: "S256",
+    });
+
+    postFromCallback({ code: "auth-code-1", state: url.searchParams.get("state") });
+
+    expect(await screen.findByRole("status", { name: "Google Authentication Successful" })).toHaveTextContent("Connected with Google account");
+    expect(screen.getByText("Google Authorization Complete!")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Change Google Account" })).toBeInTheDocument();
+    const exchange = api.callsTo("POST", "/api/auth/google")[0]?.body as { code: string; codeVerifier: string; redirectUri: string };
+    expect(exchange).toMatchObject({ code: "auth-code-1", redirectUri });
+    expect(await createCodeChallenge(exchange.codeVerifier)).toBe(url.searchParams.get("code_challenge"));
+    expect(JSON.parse(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY) ?? "null")).toEqual(SESSION);
+    expect(localStorage.getItem(USER_EMAIL_STORAGE_KEY)).toBe(SESSION.email);
+  });
+
+  it("when the callback's state does not match, then it is refused and no code is exchanged", async () => {
+    const api = stubApi({ "POST /api/auth/google": { status: 200, body: SESSION } });
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    const { user } = renderWithProviders(<Harness />, { route: "/claim" });
+    await user.click(screen.getByRole("button", { name: "Connect with Google" }));
+    await googleUrlOf(popup);
+
+    postFromCallback({ code: "stolen-code", state: "forged-state" });
+
+    const toast = await screen.findByRole("status", { name: "Authentication Failed" });
+    expect(toast).toHaveTextContent("did not match this request, so it was refused");
+    expect(api.calls).toHaveLength(0);
+    expect(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY)).toBeNull();
+    expect(screen.getByRole("button", { name: "Connect with Google" })).toBeEnabled();
+  });
+
+  it("when a message comes from another origin, then it is ignored", async () => {
+    const api = stubApi({ "POST /api/auth/google": { status: 200, body: SESSION } });
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    const { user } = renderWithProviders(<Harness />, { route: "/claim" });
+    await user.click(screen.getByRole("button", { name: "Connect with Google" }));
+    const url = await googleUrlOf(popup);
+
+    postFromCallback({ code: "code", state: url.searchParams.get("state") }, "https://evil.example");
+
+    expect(api.calls).toHaveLength(0);
+    expect(screen.getByRole("button", { name: "Authorizing with Google..." })).toBeDisabled();
+  });
+
+  it("when the browser blocks the popup, then the visitor is told to allow pop-ups", async () => {
+    const api = stubApi({});
+    vi.spyOn(window, "open").mockReturnValue(null);
+    const { user } = renderWithProviders(<Harness />, { route: "/claim" });
+
+    await user.click(screen.getByRole("button", { name: "Connect with Google" }));
+
+    expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent(/blocked the Google sign-in window/);
+    expect(screen.getByRole("alert")).toHaveTextContent("Please allow pop-ups for this site and try again.");
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("when the visitor closes the popup, then the attempt fails with a clear message", async () => {
+    stubApi({});
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    const { user } = renderWithProviders(<Harness />, { route: "/claim" });
+    await user.click(screen.getByRole("button", { name: "Connect with Google" }));
+    await googleUrlOf(popup);
+
+    popup.closed = true;
+
+    expect(await screen.findByRole("status", { name: "Authentication Failed" }, { timeout: 3_000 })).toHaveTextContent(
+      "The Google sign-in window was closed before sign-in finished.",
+    );
+  });
+
+  it("when Google answers access_denied, then the failure says sign-in was cancelled", async () => {
+    stubApi({});
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    const { user } = renderWithProviders(<Harness />, { route: "/claim" });
+    await user.click(screen.getByRole("button", { name: "Connect with Google" }));
+    const url = await googleUrlOf(popup);
+
+    postFromCallback({ code: null, state: url.searchParams.get("state"), error: "access_denied" });
+
+    expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent("Google sign-in was cancelled.");
+  });
+
+  it("when the server refuses the code, then its message is shown", async () => {
+    stubApi({ "POST /api/auth/google": { status: 401, body: { error: { code: "GOOGLE_AUTH_FAILED", message: "Failed to connect with Google. Please try again." } } } });
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    const { user } = renderWithProviders(<Harness />, { route: "/claim" });
+    await user.click(screen.getByRole("button", { name: "Connect with Google" }));
+    const url = await googleUrlOf(popup);
+
+    postFromCallback({ code: "code", state: url.searchParams.get("state") });
+
+    expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent(
+      "Failed to connect with Google. Please try again.",
+    );
+  });
+
+  it("when a stored session has expired, then Google counts as not authorized", () => {
+    localStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify({ ...SESSION, expiresAt: Date.now() - 1_000 }));
+    renderWithProviders(<Harness />, { route: "/claim" });
+    expect(screen.getByRole("button", { name: "Connect with Google" })).toBeInTheDocument();
+    expect(screen.queryByText("Google Authorization Complete!")).not.toBeInTheDocument();
+  });
+
+  it("when the page runs in MetaMask's in-app browser, then it says Google refuses it and links to the system browser", () => {
+    vi.spyOn(navigator, "userAgent", "get").mockReturnValue(
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36 MetaMaskMobile",
+    );
+    renderWithProviders(<Harness />, { route: "/claim" });
+    expect(screen.getByText(/Google does not allow signing in from a wallet/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Open this page in your phone/ }).getAttribute("href")).toMatch(/^intent:\/\//);
+  });
+});

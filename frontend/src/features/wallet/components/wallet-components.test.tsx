@@ -1,0 +1,76 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../../../test/render-with-providers.tsx";
+import { createFakeWallet, WALLET_ADDRESS } from "../../claim-wizard/testing/fake-wallet.tsx";
+import { DEFAULT_HINT, METAMASK_BROWSER_HINT } from "../wallet-hint.ts";
+import type { WalletState } from "../wallet-state.tsx";
+import { WalletIndicator } from "./wallet-indicator.tsx";
+import { WalletOptions } from "./wallet-options.tsx";
+import { WalletPanel } from "./wallet-panel.tsx";
+
+const DISCONNECTED: Partial<WalletState> = { isConnected: false, isCorrectNetwork: false, address: undefined };
+
+function renderWith(ui: React.ReactElement, wallet: Partial<WalletState>) {
+  const fake = createFakeWallet(wallet);
+  return { ...renderWithProviders(<fake.FakeWalletProvider>{ui}</fake.FakeWalletProvider>), fns: fake.fns };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("WalletIndicator", () => {
+  it("when no wallet is connected, then it offers Connect Wallet", async () => {
+    const { user, fns } = renderWith(<WalletIndicator />, DISCONNECTED);
+    await user.click(screen.getByRole("button", { name: "Connect Wallet" }));
+    expect(fns.connect).toHaveBeenCalled();
+  });
+
+  it("when on the wrong network, then it offers Switch to Arbitrum", async () => {
+    const { user, fns } = renderWith(<WalletIndicator />, { isCorrectNetwork: false });
+    await user.click(screen.getByRole("button", { name: "Switch to Arbitrum" }));
+    expect(fns.switchNetwork).toHaveBeenCalled();
+  });
+
+  it("when connected on Arbitrum, then it shows the shortened address", () => {
+    renderWith(<WalletIndicator />, {});
+    expect(screen.getByText("Connected: 0x3C44...93BC")).toBeInTheDocument();
+  });
+});
+
+describe("WalletPanel", () => {
+  it("when each state applies, then its spec text shows", async () => {
+    const first = renderWith(<WalletPanel />, DISCONNECTED);
+    expect(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeInTheDocument();
+    first.unmount();
+
+    const second = renderWith(<WalletPanel />, { isCorrectNetwork: false });
+    expect(screen.getByText("Wrong Network")).toBeInTheDocument();
+    expect(screen.getByText("Your wallet needs to be on Arbitrum network")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Switch to Arbitrum Network" })).toBeInTheDocument();
+    second.unmount();
+
+    renderWith(<WalletPanel />, {});
+    expect(screen.getByText("Wallet Connected")).toBeInTheDocument();
+    expect(screen.getByText("Ready to claim tokens on Arbitrum network")).toBeInTheDocument();
+    expect(screen.getByText(WALLET_ADDRESS)).toBeInTheDocument();
+  });
+});
+
+describe("WalletOptions", () => {
+  it("when not connected on desktop, then both options and the default hint show", async () => {
+    const { user, fns } = renderWith(<WalletOptions />, DISCONNECTED);
+    expect(screen.getByText(DEFAULT_HINT)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Sign in with Google" }));
+    expect(fns.connectWithGoogle).toHaveBeenCalled();
+  });
+
+  it("when in MetaMask's browser, then the MetaMask hint shows", () => {
+    vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4) MetaMaskMobile");
+    renderWith(<WalletOptions />, DISCONNECTED);
+    expect(screen.getByText(METAMASK_BROWSER_HINT)).toBeInTheDocument();
+  });
+
+  it("when a wallet error is reported, then it shows inline", () => {
+    renderWith(<WalletOptions />, { ...DISCONNECTED, error: "Failed to login with Google" });
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to login with Google");
+  });
+});
