@@ -43,7 +43,8 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
   const activeWallet = useActiveWallet();
   const activeChain = useActiveWalletChain();
   const status = useActiveWalletConnectionStatus();
-  const { connect: setActiveWallet } = useConnect({ client: setup.client });
+  const connectOptions = useMemo(() => ({ client: setup.client }), [setup.client]);
+  const { connect: setActiveWallet } = useConnect(connectOptions);
   const { disconnect: disconnectWallet } = useDisconnect();
   const switchActiveWalletChain = useSwitchActiveWalletChain();
   const [isConnecting, setIsConnecting] = useState(false);
