@@ -1,17 +1,18 @@
-import { Steps } from "@chakra-ui/react";
+import { Flex, Steps } from "@chakra-ui/react";
 import { STEP_LABELS, type WizardStep } from "../wizard-state.ts";
 
 /**
- * Subscribe · Connect · Mint · Done. The steps are not clickable, so the list is
- * exposed as an ordered list (not Zag's tablist, which would need tabs) with
- * the current item marked aria-current="step".
+ * Subscribe · Connect · Mint · Done. The steps are not clickable, so they form
+ * a plain ordered list (Steps.List would be a tablist, which needs tabs), with
+ * the current item marked aria-current="step". The explicit role="list" keeps
+ * Safari announcing it as a list despite list-style: none.
  */
 export function StepIndicator({ step }: { step: WizardStep }) {
   return (
     <Steps.Root step={step} count={STEP_LABELS.length} size="sm" colorPalette="red">
-      <Steps.List as="ol" role="list" aria-label="Claim progress" aria-owns={undefined}>
+      <Flex as="ol" role="list" listStyleType="none" justify="space-between" align="center" aria-label="Claim progress">
         {STEP_LABELS.map((label, index) => (
-          <Steps.Item key={label} index={index} as="li" role="listitem" aria-label={stepItemLabel(label, index, step)}>
+          <Steps.Item key={label} index={index} as="li" aria-label={stepItemLabel(label, index, step)}>
             <Steps.Indicator aria-hidden="true" />
             <Steps.Title aria-hidden="true" display={{ base: index === step ? "block" : "none", sm: "block" }}>
               {label}
@@ -19,7 +20,7 @@ export function StepIndicator({ step }: { step: WizardStep }) {
             <Steps.Separator />
           </Steps.Item>
         ))}
-      </Steps.List>
+      </Flex>
     </Steps.Root>
   );
 }
