@@ -3,12 +3,13 @@ import path from "node:path";
 import express, { type Express } from "express";
 import { pinoHttp } from "pino-http";
 import type { PublicConfig } from "@tube/common/api";
+import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { claimRoutes } from "./claims/claim.routes.ts";
 import type { MintDriver } from "./claims/mint-driver.ts";
 import type { GoogleGateway } from "./google/google-gateway.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { opsRoutes, type ReadinessProbe } from "./http/ops.routes.ts";
-import { apiRateLimit, corsForOrigin, securityHeaders } from "./http/security.ts";
+import { apiRateLimit, corsForOrigin, keepOpenerOn, securityHeaders } from "./http/security.ts";
 import type { Logger } from "./observability/logger.ts";
 import type { Metrics } from "./observability/metrics.ts";
 import type { ClaimStore } from "./store/claim-store.ts";
@@ -42,7 +43,7 @@ export function createApp(deps: AppDeps): Express {
   app.set("trust proxy", settings.trustProxy);
 
   app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
-  app.use(securityHeaders({ rpcUrl: settings.rpcUrl }));
+  app.use(securityHeaders({ rpcUrl: settings.rpcUrl }), keepOpenerOn(GOOGLE_CALLBACK_PATH));
   app.use(opsRoutes(deps));
 
   app.use(

@@ -40,6 +40,9 @@ describe("hardening", () => {
     expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("x-powered-by")).toBeNull();
+    // The popup's callback page keeps its opener, or the code could not be handed back.
+    const callback = await fetch(`${world.url}/auth/google/callback?code=c&state=s`);
+    expect(callback.headers.get("cross-origin-opener-policy")).toBe("unsafe-none");
   });
 
   it("when one client forges a new X-Forwarded-For on every request, then the rate limit still stops it", async () => {

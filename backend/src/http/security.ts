@@ -47,6 +47,19 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   });
 }
 
+/**
+ * The OAuth callback page runs inside the popup and must keep its `window.opener`
+ * to hand the code back. A popup whose document sets a COOP other than the page
+ * before it (Google's) is moved to a new browsing context group, which severs the
+ * opener, so this one page opts out of isolation.
+ */
+export function keepOpenerOn(callbackPath: string): RequestHandler {
+  return (req, res, next) => {
+    if (req.path === callbackPath) res.setHeader("Cross-Origin-Opener-Policy", "unsafe-none");
+    next();
+  };
+}
+
 /** Only our own page may call the API from a browser. */
 export function corsForOrigin(publicUrl: string): RequestHandler {
   return cors({ origin: new URL(publicUrl).origin, methods: ["GET", "POST"], maxAge: 600 });

@@ -46,6 +46,8 @@ export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): See
     account(5, "erin", "Erin Over Quota", "@erinoverquota", { youtube: "quotaExceeded" }),
     account(6, "frank", "Frank Declines YouTube", "@frankdeclines", { grantsYoutube: false }),
     account(7, "grace", "Grace Closed", "@graceclosed", { youtube: "closed" }),
+    // A second subscriber, so a claim can be tried again with a fresh account.
+    account(8, "heidi", "Heidi Subscribes", "@heidisubscribes"),
   ];
 }
 
