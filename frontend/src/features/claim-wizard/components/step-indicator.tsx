@@ -1,31 +1,59 @@
-import { Flex, Steps } from "@chakra-ui/react";
+import { Flex, Text } from "@chakra-ui/react";
 import { STEP_LABELS, type WizardStep } from "../wizard-state.ts";
 
 /**
  * Subscribe · Connect · Mint · Done. The steps are not clickable, so they form
- * a plain ordered list (Steps.List would be a tablist, which needs tabs), with
- * the current item marked aria-current="step". The explicit role="list" keeps
- * Safari announcing it as a list despite list-style: none.
+ * a plain ordered list with the current item marked aria-current="step"; the
+ * explicit role="list" keeps Safari announcing it as a list despite
+ * list-style: none. Labels sit under the circles so all four fit a 360 px phone.
  */
 export function StepIndicator({ step }: { step: WizardStep }) {
   return (
-    <Steps.Root step={step} count={STEP_LABELS.length} size="sm" colorPalette="red">
-      <Flex as="ol" role="list" listStyleType="none" justify="space-between" align="center" aria-label="Claim progress">
-        {STEP_LABELS.map((label, index) => (
-          <Steps.Item key={label} index={index} as="li" aria-label={stepItemLabel(label, index, step)}>
-            <Steps.Indicator aria-hidden="true" />
-            <Steps.Title aria-hidden="true" display={{ base: index === step ? "block" : "none", sm: "block" }}>
+    <Flex as="ol" role="list" listStyleType="none" aria-label="Claim progress">
+      {STEP_LABELS.map((label, index) => {
+        const state = index < step ? "completed" : index === step ? "current" : "not started";
+        const reached = state !== "not started";
+        return (
+          <Flex
+            as="li"
+            key={label}
+            flex="1"
+            direction="column"
+            align="center"
+            gap="1"
+            position="relative"
+            aria-label={`Step ${index + 1} of ${STEP_LABELS.length}: ${label}, ${state}`}
+            aria-current={state === "current" ? "step" : undefined}
+            // The line from the previous step's circle to this one.
+            _before={
+              index === 0
+                ? undefined
+                : { content: '""', position: "absolute", top: "13px", right: "50%", width: "100%", height: "2px", bg: reached ? "red.600" : "gray.200" }
+            }
+          >
+            <Flex
+              aria-hidden="true"
+              position="relative"
+              zIndex="1"
+              boxSize="7"
+              align="center"
+              justify="center"
+              rounded="full"
+              fontSize="sm"
+              fontWeight="semibold"
+              borderWidth="2px"
+              borderColor={reached ? "red.600" : "gray.300"}
+              bg={state === "completed" ? "red.600" : "white"}
+              color={state === "completed" ? "white" : state === "current" ? "red.700" : "gray.600"}
+            >
+              {state === "completed" ? "✓" : index + 1}
+            </Flex>
+            <Text aria-hidden="true" fontSize="xs" fontWeight={state === "current" ? "semibold" : "normal"} color={reached ? "gray.900" : "gray.600"}>
               {label}
-            </Steps.Title>
-            <Steps.Separator />
-          </Steps.Item>
-        ))}
-      </Flex>
-    </Steps.Root>
+            </Text>
+          </Flex>
+        );
+      })}
+    </Flex>
   );
-}
-
-function stepItemLabel(label: string, index: number, current: number): string {
-  const state = index < current ? "completed" : index === current ? "current" : "not started";
-  return `Step ${index + 1} of ${STEP_LABELS.length}: ${label}, ${state}`;
 }
