@@ -55,19 +55,34 @@ for (const journey of JOURNEYS) {
 
       await page.getByRole("button", { name: "Verify My Subscription" }).click();
       await expect(page.getByText("Step 3: Claim Your Tokens")).toBeVisible();
-      await snapshot(page, journey.label, "3-mint");
+
+      // Back to the Connect step and on again, as a visitor checking their wallet would.
+      await page.getByRole("button", { name: "Back" }).click();
+      await expect(page.getByText("Step 2: Connect Your Wallet")).toBeVisible();
+      await snapshot(page, journey.label, "3-connect");
+
+      // Disconnect, then reconnect through thirdweb's own wallet picker (ConnectButton).
+      await page.getByRole("button", { name: "Disconnect Wallet" }).click();
+      await expect(page.getByText("Your wallet has been disconnected.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+      await page.getByRole("button", { name: "More wallet options" }).click();
+      await page.getByRole("button", { name: "MetaMask" }).first().click();
+      // Spec §4: connecting on the right network moves the Connect step on by itself.
+      await expect(page.getByText("Step 3: Claim Your Tokens")).toBeVisible();
+      await expect(page.getByText(/Connected:/)).toBeVisible();
+      await snapshot(page, journey.label, "4-mint");
 
       await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
       const dialog = page.getByRole("dialog", { name: "Transaction Successful" });
       await expect(dialog).toBeVisible({ timeout: 30_000 });
       const hash = (await dialog.getByText(/^0x[0-9a-fA-F]{64}$/).first().textContent())?.trim() ?? "";
       expect(hash).toMatch(/^0x[0-9a-fA-F]{64}$/);
-      await snapshot(page, journey.label, "4-success-dialog");
+      await snapshot(page, journey.label, "5-success-dialog");
 
       await dialog.getByRole("button", { name: "Close" }).first().click();
       await expect(page.getByText("Tokens Claimed Successfully!")).toBeVisible();
       await expect(page.getByRole("link", { name: /explorer|View/i }).first()).toHaveAttribute("href", new RegExp(`/tx/${hash}$`));
-      await snapshot(page, journey.label, "5-done");
+      await snapshot(page, journey.label, "6-done");
 
       expect(await balanceOf(config.rpcUrl, config.chainId, config.tokenAddress, journey.wallet.address)).toBe(REWARD_AMOUNT_WEI);
     });

@@ -11,7 +11,7 @@ export async function injectTestWallet(context: BrowserContext, options: { rpcUr
     ({ rpcUrl, account, chainIdHex }) => {
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
       const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
-      const knownChains = new Set(["0xa4b1"]);
+      const knownChains = new Set([chainIdHex]);
       let chainId = chainIdHex;
       let nextId = 1;
 

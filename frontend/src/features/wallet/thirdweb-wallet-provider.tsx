@@ -24,6 +24,7 @@ import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
 import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
 import { networkSwitchToast, switchInjectedChain, type AddChainParameters } from "./network-switch.ts";
 import { describeConnectError, WALLET_NOT_FOUND } from "./wallet-errors.ts";
+import { WalletPickerContext, type WalletPicker } from "./more-wallets-button.tsx";
 import { WalletStateContext, type WalletState } from "./wallet-state.tsx";
 
 export function ThirdwebWalletProvider({ children }: { children: ReactNode }) {
@@ -86,6 +87,19 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
     [addChainParameters, setup.chain, switchActiveWalletChain],
   );
 
+  /** What follows every successful connect, whichever button started it. */
+  const afterConnect = useCallback(
+    async (wallet: Wallet) => {
+      const connectedAddress = wallet.getAccount()?.address;
+      if (connectedAddress) {
+        notify({ type: "success", title: "Wallet Connected", description: shortenAddress(connectedAddress) });
+      }
+      // Spec §4: after connecting on the wrong network, try to switch.
+      if (wallet.getChain()?.id !== setup.chain.id) await switchWalletNetwork(wallet);
+    },
+    [setup.chain.id, switchWalletNetwork],
+  );
+
   const connectWith = useCallback(
     async (connectWallet: () => Promise<Wallet | null>) => {
       setError(undefined);
@@ -94,12 +108,7 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
         const wallet = await connectWallet();
         if (!wallet) return;
         await setActiveWallet(wallet);
-        const connectedAddress = wallet.getAccount()?.address;
-        if (connectedAddress) {
-          notify({ type: "success", title: "Wallet Connected", description: shortenAddress(connectedAddress) });
-        }
-        // Spec §4: after connecting on the wrong network, try to switch.
-        if (wallet.getChain()?.id !== setup.chain.id) await switchWalletNetwork(wallet);
+        await afterConnect(wallet);
       } catch (cause) {
         const text = describeConnectError(cause);
         setError(text.description);
@@ -108,8 +117,10 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
         setIsConnecting(false);
       }
     },
-    [setActiveWallet, setup.chain.id, switchWalletNetwork],
+    [afterConnect, setActiveWallet],
   );
+
+  const picker = useMemo<WalletPicker>(() => ({ setup, onConnected: (wallet) => void afterConnect(wallet) }), [afterConnect, setup]);
 
   const connect = useCallback(
     () =>
@@ -192,7 +203,11 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
     [address, connect, connectWithGoogle, disconnect, error, isConnected, isConnecting, isCorrectNetwork, status, switchNetwork],
   );
 
-  return <WalletStateContext.Provider value={state}>{children}</WalletStateContext.Provider>;
+  return (
+    <WalletStateContext.Provider value={state}>
+      <WalletPickerContext.Provider value={picker}>{children}</WalletPickerContext.Provider>
+    </WalletStateContext.Provider>
+  );
 }
 
 /** Spec §4: losing the wallet (disconnect, or the wallet reporting no accounts) is announced once. */

@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
 import { useMemo } from "react";
 import { isMobileUserAgent } from "../connection-route.ts";
+import { MoreWalletsButton } from "../more-wallets-button.tsx";
 import { walletContextHint } from "../wallet-hint.ts";
 import { useWalletState } from "../wallet-state.tsx";
 
@@ -45,6 +46,7 @@ export function WalletOptions() {
           <Button colorPalette="blue" onClick={() => void connect()} loading={isConnecting}>
             Connect Wallet
           </Button>
+          <MoreWalletsButton />
         </>
       )}
       {error && (
