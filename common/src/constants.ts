@@ -26,3 +26,5 @@ export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
 
 export const CLAIM_STATUSES = ["reserved", "queued", "submitted", "confirmed", "failed"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+/** A claim whose mint is still under way: it is followed, never started again. */
+export const UNFINISHED_CLAIM_STATUSES = ["reserved", "queued", "submitted"] as const satisfies readonly ClaimStatus[];

@@ -5,7 +5,7 @@
  * compare-and-set. Uses its own connection so nothing else shares mongoose's global one.
  */
 import mongoose, { Schema, type Connection, type Model } from "mongoose";
-import { CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../claim-store.ts";
 
 export interface MongoClaimStoreOptions {
@@ -16,23 +16,9 @@ export interface MongoClaimStoreOptions {
 
 const DUPLICATE_KEY = 11000;
 
-const UNFINISHED: readonly ClaimStatus[] = ["reserved", "queued", "submitted"];
 
-interface ClaimDocument {
-  /** The claim id (a UUID string), so lookups by id need no second index. */
-  _id: string;
-  walletAddress: string;
-  googleSub: string;
-  googleEmail: string;
-  amountWei: string;
-  status: ClaimStatus;
-  engineTransactionId: string | null;
-  txHash: string | null;
-  attempts: number;
-  lastError: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A ClaimRecord with its id as the document's _id, so lookups by id need no second index. */
+type ClaimDocument = Omit<ClaimRecord, "id"> & { _id: string };
 
 const claimSchema = new Schema<ClaimDocument>(
   {
@@ -130,7 +116,7 @@ class MongoClaimStore implements ClaimStore {
 
   async listUnfinished(): Promise<ClaimRecord[]> {
     const found = await this.claims
-      .find({ status: { $in: [...UNFINISHED] } })
+      .find({ status: { $in: [...UNFINISHED_CLAIM_STATUSES] } })
       .sort({ createdAt: 1, _id: 1 })
       .lean<ClaimDocument[]>()
       .exec();

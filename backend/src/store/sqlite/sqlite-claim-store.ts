@@ -7,7 +7,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../claim-store.ts";
 
 export type SqliteClaimStoreOptions = { dataDir: string } | { filename: ":memory:" };
@@ -37,7 +37,6 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX claims_status_created ON claims (status, created_at);`,
 ];
 
-const UNFINISHED: readonly ClaimStatus[] = ["reserved", "queued", "submitted"];
 
 /** Patch keys and their columns: the only names ever spliced into SQL. */
 const PATCH_COLUMNS = {
@@ -123,7 +122,7 @@ class SqliteClaimStore implements ClaimStore {
     this.byGoogleSub = db.prepare("SELECT * FROM claims WHERE google_sub = ?");
     // rowid breaks ties between claims created in the same millisecond.
     this.unfinished = db.prepare<[], ClaimRow>(
-      `SELECT * FROM claims WHERE status IN (${UNFINISHED.map((status) => `'${status}'`).join(", ")})
+      `SELECT * FROM claims WHERE status IN (${UNFINISHED_CLAIM_STATUSES.map((status) => `'${status}'`).join(", ")})
        ORDER BY created_at, rowid`,
     );
     this.active = db.prepare<[], number>("SELECT COUNT(*) FROM claims WHERE status <> 'failed'").pluck();

@@ -3,7 +3,7 @@
  * the mint is queued; the transaction hash exists only once it is submitted.
  */
 import type { ClaimView } from "@tube/common/api";
-import type { ClaimStatus } from "@tube/common/constants";
+import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import { ApiError } from "../../lib/api-client.ts";
 import { getClaim } from "./claim-api.ts";
 
@@ -19,7 +19,7 @@ export class MintFailure extends Error {
 }
 
 export function isClaimPending(status: ClaimStatus | null): boolean {
-  return status === "reserved" || status === "queued" || status === "submitted";
+  return (UNFINISHED_CLAIM_STATUSES as readonly (ClaimStatus | null)[]).includes(status);
 }
 
 export async function waitForClaim(
