@@ -2,9 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { freePort } from "./scripts/src/local-world/free-port.ts";
 
 // Chosen once in the main process; workers inherit the environment and so agree on them.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "tube-e2e-"));
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
