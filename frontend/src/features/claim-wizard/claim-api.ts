@@ -21,6 +21,11 @@ export function verifyAndMint(request: VerifyAndMintRequest): Promise<VerifyAndM
   return apiPost<VerifyAndMintResponse>("/api/verify-and-mint", request);
 }
 
+/** Spec §7: tells the server the hash the page saw. The server's own record is the truth; this only confirms it. */
+export function recordClaim(request: { walletAddress: string; googleEmail: string; txHash: string }): Promise<unknown> {
+  return apiPost("/api/record-claim", request);
+}
+
 export function getClaim(claimId: string, init?: RequestOptions): Promise<ClaimView> {
   return apiGet<ClaimView>(`/api/claims/${encodeURIComponent(claimId)}`, init);
 }

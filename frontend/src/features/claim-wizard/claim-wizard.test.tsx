@@ -36,6 +36,7 @@ function defaultRoutes(overrides: Record<string, FakeHandler | FakeResponse> = {
     "POST /api/verify-and-mint": queuedMint,
     "GET /api/claims/:id": sequence(claimView("queued"), claimView("submitted"), claimView("confirmed", TX_HASH)),
     "POST /api/auth/revoke": { status: 204 },
+    "POST /api/record-claim": { status: 200, body: { recorded: true } },
     ...overrides,
   });
 }
@@ -220,6 +221,10 @@ describe("claim wizard: claim", () => {
       googleEmail: AUTH.email,
       oauthAccessToken: AUTH.accessToken,
     });
+    // Spec §7: the page reports the hash it saw; the server only confirms it against its own record.
+    await waitFor(() =>
+      expect(api.callsTo("POST", "/api/record-claim")[0]?.body).toEqual({ walletAddress: WALLET_ADDRESS, googleEmail: AUTH.email, txHash: TX_HASH }),
+    );
 
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     const doneHeading = await stepHeading("Tokens Claimed Successfully!");

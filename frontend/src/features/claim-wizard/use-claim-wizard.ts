@@ -11,7 +11,7 @@ import { revokeGoogleToken } from "../google-auth/google-auth-api.ts";
 import { clearGoogleSession, readStoredAccessToken, type GoogleAuth } from "../google-auth/google-auth-storage.ts";
 import type { GoogleAuthState } from "../google-auth/use-google-auth.ts";
 import type { WalletState } from "../wallet/wallet-state.tsx";
-import { checkClaim, verifyAndMint, verifySubscription } from "./claim-api.ts";
+import { checkClaim, recordClaim, verifyAndMint, verifySubscription } from "./claim-api.ts";
 import {
   claimFailedToast,
   eligibilityCheckFailedToast,
@@ -171,6 +171,10 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
         onStatus: (view) => dispatch({ type: "claimStatusChanged", status: view.status }),
       });
       succeed(confirmed.txHash, TOASTS.minted);
+      // Spec §7: the answer is not read and a failure is only logged.
+      recordClaim({ walletAddress, googleEmail: auth.email, txHash: confirmed.txHash }).catch((cause: unknown) =>
+        console.warn("record-claim failed", cause),
+      );
     } catch (cause) {
       if (signal.aborted) return;
       dispatch({ type: "mintStopped" });
