@@ -30,9 +30,11 @@ describe("WalletIndicator", () => {
     expect(fns.switchNetwork).toHaveBeenCalled();
   });
 
-  it("when connected on Arbitrum, then it shows the shortened address", () => {
-    renderWith(<WalletIndicator />, {});
+  it("when connected on Arbitrum, then it shows the shortened address, and the full one in a tooltip on keyboard focus", async () => {
+    const { user } = renderWith(<WalletIndicator />, {});
     expect(screen.getByText("Connected: 0x3C44...93BC")).toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText(WALLET_ADDRESS, {}, { timeout: 2_000 })).toBeInTheDocument();
   });
 });
 

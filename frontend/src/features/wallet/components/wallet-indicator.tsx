@@ -1,4 +1,6 @@
 import { Badge, Button } from "@chakra-ui/react";
+import { ARBITRUM_ONE_CHAIN_ID, ARBITRUM_ONE_NAME } from "@tube/common/constants";
+import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { shortenAddress } from "../../../lib/format.ts";
 import { useWalletState } from "../wallet-state.tsx";
 
@@ -15,14 +17,19 @@ export function WalletIndicator() {
   }
   if (!isCorrectNetwork) {
     return (
-      <Button size="sm" colorPalette="yellow" onClick={() => void switchNetwork()}>
-        Switch to Arbitrum
-      </Button>
+      <Tooltip content={`Your wallet is on another network. This asks it to switch to ${ARBITRUM_ONE_NAME} (chain ${ARBITRUM_ONE_CHAIN_ID}).`}>
+        <Button size="sm" colorPalette="yellow" onClick={() => void switchNetwork()}>
+          Switch to Arbitrum
+        </Button>
+      </Tooltip>
     );
   }
   return (
-    <Badge colorPalette="green" size="lg" variant="solid">
-      Connected: {shortenAddress(address)}
-    </Badge>
+    // Focusable so keyboard users can read the full address in the tooltip too.
+    <Tooltip content={address}>
+      <Badge colorPalette="green" size="lg" variant="solid" tabIndex={0}>
+        Connected: {shortenAddress(address)}
+      </Badge>
+    </Tooltip>
   );
 }
