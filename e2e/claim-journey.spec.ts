@@ -17,7 +17,7 @@ const JOURNEYS = [
 ];
 
 async function snapshot(page: Page, label: string, step: string) {
-  await page.screenshot({ path: test.info().outputPath(`${label}-${step}.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${label}-${step}.png`), fullPage: true, animations: "disabled" });
 }
 
 for (const journey of JOURNEYS) {

@@ -16,7 +16,8 @@ export interface Notification {
   duration?: number;
 }
 
-const toaster = createToaster({ placement: "top-end", pauseOnPageIdle: true });
+// Stacked (overlapping) rather than listed: a claim fires several toasts in a row, and a list of them covers a phone screen.
+const toaster = createToaster({ placement: "top-end", pauseOnPageIdle: true, overlap: true });
 
 /** Shows (or replaces, by id) a toast and returns its id. */
 export function notify({ title, description, type, id, duration }: Notification): string {
