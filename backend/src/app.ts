@@ -9,7 +9,7 @@ import type { MintDriver } from "./claims/mint-driver.ts";
 import type { GoogleGateway } from "./google/google-gateway.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { opsRoutes, type ReadinessProbe } from "./http/ops.routes.ts";
-import { apiRateLimit, corsForOrigin, keepOpenerOn, securityHeaders } from "./http/security.ts";
+import { apiRateLimits, corsForOrigin, keepOpenerOn, securityHeaders } from "./http/security.ts";
 import type { Logger } from "./observability/logger.ts";
 import type { Metrics } from "./observability/metrics.ts";
 import type { ClaimStore } from "./store/claim-store.ts";
@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     "/api",
     corsForOrigin(settings.publicUrl),
-    apiRateLimit(settings.rateLimitPerMinute),
+    ...apiRateLimits(settings.rateLimitPerMinute),
     express.json({ limit: "16kb", strict: true }),
     claimRoutes({ ...deps, ...settings }),
     notFoundHandler,

@@ -66,15 +66,22 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
 }
 
 /**
- * Per-IP limit on the API. The client IP is whatever Express derives under
- * TRUST_PROXY, so a forged X-Forwarded-For is ignored unless a trusted proxy set it.
+ * Per-IP limits on the API. Writes (each one costs Google quota and maybe a mint)
+ * get `limitPerMinute`; reads get five times as many, so a page polling its
+ * claim's status does not lock itself out. The client IP is whatever Express
+ * derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored unless a
+ * trusted proxy set it.
  */
-export function apiRateLimit(limitPerMinute: number): RequestHandler {
-  return rateLimit({
-    windowMs: 60_000,
-    limit: limitPerMinute,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 })),
-  });
+export function apiRateLimits(limitPerMinute: number): RequestHandler[] {
+  const limiter = (limit: number, appliesTo: (method: string) => boolean) =>
+    rateLimit({
+      windowMs: 60_000,
+      limit,
+      skip: (req) => !appliesTo(req.method),
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 })),
+    });
+  const isRead = (method: string) => method === "GET" || method === "HEAD";
+  return [limiter(limitPerMinute, (method) => !isRead(method)), limiter(limitPerMinute * 5, isRead)];
 }
