@@ -5,19 +5,11 @@
  * provider, which supplies the setup and the same after-connect steps (toast,
  * network switch) as the main buttons.
  */
-import { createContext, useContext } from "react";
+import { useContext } from "react";
 import { ConnectButton } from "thirdweb/react";
-import type { Wallet } from "thirdweb/wallets";
-import type { ThirdwebSetup } from "../../lib/thirdweb.ts";
+import { WalletPickerContext } from "./wallet-picker.ts";
 
-export interface WalletPicker {
-  setup: ThirdwebSetup;
-  onConnected(wallet: Wallet): void;
-}
-
-export const WalletPickerContext = createContext<WalletPicker | null>(null);
-
-export function MoreWalletsButton() {
+export default function MoreWalletsButton() {
   const picker = useContext(WalletPickerContext);
   if (!picker) return null;
   return (

@@ -24,7 +24,7 @@ import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
 import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
 import { networkSwitchToast, switchInjectedChain, type AddChainParameters } from "./network-switch.ts";
 import { describeConnectError, WALLET_NOT_FOUND } from "./wallet-errors.ts";
-import { WalletPickerContext, type WalletPicker } from "./more-wallets-button.tsx";
+import { WalletPickerContext, type WalletPicker } from "./wallet-picker.ts";
 import { WalletStateContext, type WalletState } from "./wallet-state.tsx";
 
 export function ThirdwebWalletProvider({ children }: { children: ReactNode }) {

@@ -1,9 +1,11 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { isMobileUserAgent } from "../connection-route.ts";
-import { MoreWalletsButton } from "../more-wallets-button.tsx";
 import { walletContextHint } from "../wallet-hint.ts";
 import { useWalletState } from "../wallet-state.tsx";
+
+// thirdweb's picker UI is large; it loads only when this step shows it.
+const MoreWalletsButton = lazy(() => import("../more-wallets-button.tsx"));
 
 /** Step 1's wallet choices, or the connected wallet with its actions. */
 export function WalletOptions() {
@@ -46,7 +48,9 @@ export function WalletOptions() {
           <Button colorPalette="blue" onClick={() => void connect()} loading={isConnecting}>
             Connect Wallet
           </Button>
-          <MoreWalletsButton />
+          <Suspense fallback={null}>
+            <MoreWalletsButton />
+          </Suspense>
         </>
       )}
       {error && (
