@@ -3,7 +3,7 @@
  * server validates with them) and response types (the browser reads them).
  */
 import { z } from "zod";
-import { CLAIM_STATUSES, type ClaimStatus } from "./constants.ts";
+import type { ClaimStatus } from "./constants.ts";
 
 export const walletAddressSchema = z
   .string()
@@ -74,7 +74,6 @@ export interface CheckClaimResponse {
 }
 
 export const claimIdParamSchema = z.strictObject({ claimId: z.string().uuid() });
-export const claimStatusSchema = z.enum(CLAIM_STATUSES);
 
 export const recordClaimRequestSchema = z.strictObject({
   walletAddress: walletAddressSchema,

@@ -1,13 +1,12 @@
 /** Business constants shared by the browser and the server (spec §9). */
 
-export const TOKEN_NAME = "TuBE";
 export const TOKEN_SYMBOL = "TuBE";
 export const TOKEN_DECIMALS = 18;
 
 /** The reward as shown to people. */
 export const REWARD_TOKENS = 250;
 /** The reward in base units: bigint end to end, never a float. */
-export const REWARD_AMOUNT_WEI: bigint = 250n * 10n ** 18n;
+export const REWARD_AMOUNT_WEI: bigint = BigInt(REWARD_TOKENS) * 10n ** BigInt(TOKEN_DECIMALS);
 
 export const ARBITRUM_ONE_CHAIN_ID = 42161;
 export const ARBITRUM_ONE_CHAIN_ID_HEX = "0xa4b1";

@@ -39,7 +39,3 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; retryAfterSeconds?: number };
 }
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === "string" && value in ERROR_CATALOGUE;
-}

@@ -50,5 +50,3 @@ export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): See
     account(8, "heidi", "Heidi Subscribes", "@heidisubscribes"),
   ];
 }
-
-export const DEFAULT_GOOGLE_ACCOUNTS: readonly SeedAccount[] = defaultGoogleAccounts();
