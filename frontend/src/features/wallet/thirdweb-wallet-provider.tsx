@@ -166,7 +166,9 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
                 // Redirect mode: this navigates to Google; AutoConnect finishes the login when the page comes back.
                 await ecosystem.connect({ client: setup.client, chain: setup.chain, strategy: "google" });
               } catch (cause) {
-                throw new Error(cause instanceof Error && cause.message ? cause.message : "Failed to login with Google");
+                // A network failure's own text ("Failed to fetch") means nothing to a visitor.
+                const known = cause instanceof Error && cause.message && !(cause instanceof TypeError);
+                throw new Error(known ? cause.message : "Failed to login with Google");
               }
               return ecosystem;
             })

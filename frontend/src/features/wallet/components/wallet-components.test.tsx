@@ -39,6 +39,18 @@ describe("WalletIndicator", () => {
 });
 
 describe("WalletPanel", () => {
+  it("when no wallet is connected, then a visitor without MetaMask can still get the embedded wallet", async () => {
+    const connectWithGoogle = vi.fn(async () => undefined);
+    const { user } = renderWith(<WalletPanel />, { ...DISCONNECTED, connectWithGoogle });
+    await user.click(screen.getByRole("button", { name: "Sign in with Google" }));
+    expect(connectWithGoogle).toHaveBeenCalled();
+  });
+
+  it("when connecting failed, then the reason shows in red under the buttons", () => {
+    renderWith(<WalletPanel />, { ...DISCONNECTED, error: "Failed to login with Google" });
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to login with Google");
+  });
+
   it("when each state applies, then its spec text shows", async () => {
     const first = renderWith(<WalletPanel />, DISCONNECTED);
     expect(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeInTheDocument();

@@ -3,14 +3,15 @@ import { lazy, Suspense, useMemo } from "react";
 import { isMobileUserAgent } from "../connection-route.ts";
 import { walletContextHint } from "../wallet-hint.ts";
 import { useWalletState } from "../wallet-state.tsx";
+import { SignInWithGoogleButton } from "./sign-in-with-google-button.tsx";
+import { WalletErrorText } from "./wallet-error-text.tsx";
 
 // thirdweb's picker UI is large; it loads only when this step shows it.
 const MoreWalletsButton = lazy(() => import("../more-wallets-button.tsx"));
 
 /** Step 1's wallet choices, or the connected wallet with its actions. */
 export function WalletOptions() {
-  const { address, isConnected, isCorrectNetwork, isConnecting, error, connect, connectWithGoogle, switchNetwork, disconnect } =
-    useWalletState();
+  const { address, isConnected, isCorrectNetwork, isConnecting, connect, switchNetwork, disconnect } = useWalletState();
   const hint = useMemo(
     () => walletContextHint({ userAgent: navigator.userAgent, isMobile: isMobileUserAgent(navigator.userAgent) }),
     [],
@@ -40,11 +41,7 @@ export function WalletOptions() {
           <Text fontSize="sm" color="fg.muted">
             {hint}
           </Text>
-          {connectWithGoogle && (
-            <Button colorPalette="red" variant="outline" onClick={() => void connectWithGoogle()} disabled={isConnecting}>
-              Sign in with Google
-            </Button>
-          )}
+          <SignInWithGoogleButton />
           <Button colorPalette="blue" onClick={() => void connect()} loading={isConnecting}>
             Connect Wallet
           </Button>
@@ -53,11 +50,7 @@ export function WalletOptions() {
           </Suspense>
         </>
       )}
-      {error && (
-        <Text role="alert" color="fg.error" fontSize="sm">
-          {error}
-        </Text>
-      )}
+      <WalletErrorText />
     </Stack>
   );
 }

@@ -1,15 +1,22 @@
-import { Box, Button, Text } from "@chakra-ui/react";
+import { Box, Button, Stack, Text } from "@chakra-ui/react";
 import { useWalletState } from "../wallet-state.tsx";
+import { SignInWithGoogleButton } from "./sign-in-with-google-button.tsx";
+import { WalletErrorText } from "./wallet-error-text.tsx";
 
 /** Step 0's wallet panel in its three states (spec §2). */
 export function WalletPanel() {
   const { address, isConnected, isCorrectNetwork, isConnecting, connect, switchNetwork } = useWalletState();
 
   if (!isConnected || !address) {
+    // Verify needs a wallet, so the embedded one is offered here too: a visitor without MetaMask must not get stuck.
     return (
-      <Button variant="outline" colorPalette="blue" width="full" onClick={() => void connect()} loading={isConnecting}>
-        Connect Wallet to Claim Tokens
-      </Button>
+      <Stack gap="2">
+        <Button variant="outline" colorPalette="blue" width="full" onClick={() => void connect()} loading={isConnecting}>
+          Connect Wallet to Claim Tokens
+        </Button>
+        <SignInWithGoogleButton />
+        <WalletErrorText />
+      </Stack>
     );
   }
   if (!isCorrectNetwork) {

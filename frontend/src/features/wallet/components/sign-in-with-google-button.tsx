@@ -1,0 +1,13 @@
+import { Button } from "@chakra-ui/react";
+import { useWalletState } from "../wallet-state.tsx";
+
+/** 'Sign in with Google': the embedded ecosystem wallet, for visitors who have no wallet yet. */
+export function SignInWithGoogleButton() {
+  const { isConnecting, connectWithGoogle } = useWalletState();
+  if (!connectWithGoogle) return null;
+  return (
+    <Button colorPalette="red" variant="outline" onClick={() => void connectWithGoogle()} disabled={isConnecting}>
+      Sign in with Google
+    </Button>
+  );
+}
