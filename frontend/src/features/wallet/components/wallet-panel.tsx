@@ -5,7 +5,7 @@ import { WalletErrorText } from "./wallet-error-text.tsx";
 
 /** Step 0's wallet panel in its three states (spec §2). */
 export function WalletPanel() {
-  const { address, isConnected, isCorrectNetwork, isConnecting, connect, switchNetwork } = useWalletState();
+  const { address, isConnected, isCorrectNetwork, isConnecting, connect, connectWithGoogle, switchNetwork } = useWalletState();
 
   if (!isConnected || !address) {
     // Verify needs a wallet, so the embedded one is offered here too: a visitor without MetaMask must not get stuck.
@@ -14,6 +14,11 @@ export function WalletPanel() {
         <Button variant="outline" colorPalette="blue" width="full" onClick={() => void connect()} loading={isConnecting}>
           Connect Wallet to Claim Tokens
         </Button>
+        {connectWithGoogle && (
+          <Text fontSize="xs" color="fg.muted" textAlign="center">
+            No wallet yet? Signing in with Google creates one for you.
+          </Text>
+        )}
         <SignInWithGoogleButton />
         <WalletErrorText />
       </Stack>
