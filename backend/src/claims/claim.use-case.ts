@@ -94,14 +94,16 @@ export async function recordClaim(deps: ClaimUseCaseDeps, walletAddress: string,
 }
 
 function accepted(claim: ClaimRecord): VerifyAndMintResponse {
+  const failed = claim.status === "failed";
   return {
-    claimed: claim.status !== "failed",
+    claimed: !failed,
     alreadyClaimed: false,
     txHash: claim.txHash,
     claimId: claim.id,
     status: claim.status,
-    error: claim.status === "failed" ? ERROR_CATALOGUE.MINT_FAILED.message : null,
-    details: claim.lastError ? "MINT_FAILED" : null,
+    // An earlier attempt's error is history once the mint is under way again.
+    error: failed ? ERROR_CATALOGUE.MINT_FAILED.message : null,
+    details: failed ? "MINT_FAILED" : null,
   };
 }
 
