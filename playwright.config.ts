@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { freePort } from "./scripts/src/local-world/free-port.ts";
+import { freePort } from "./local-world/src/free-port.ts";
 
 // Chosen once in the main process; workers inherit the environment and so agree on them.
 process.env.E2E_PORT ??= String(await freePort());

@@ -5,11 +5,11 @@ import { decimals, mintTo } from "thirdweb/extensions/erc20";
 import { grantRole, hasRole } from "thirdweb/extensions/permissions";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
-import { startAnvil, type RunningAnvil } from "@tube/scripts/local-world/anvil";
-import { deployToken } from "@tube/scripts/local-world/deploy-token";
-import { DEPLOYER, ENGINE_SERVER_WALLET, USERS, type DevAccount } from "@tube/scripts/local-world/dev-accounts";
-import { sendAndConfirm, tokenContract } from "@tube/scripts/local-world/local-chain";
-import { balanceOf } from "@tube/scripts/local-world/token-balance";
+import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
+import { deployToken } from "@tube/local-world/deploy-token";
+import { DEPLOYER, ENGINE_SERVER_WALLET, USERS, type DevAccount } from "@tube/local-world/dev-accounts";
+import { sendAndConfirm, tokenContract } from "@tube/local-world/local-chain";
+import { balanceOf } from "@tube/local-world/token-balance";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
 let anvil: RunningAnvil;

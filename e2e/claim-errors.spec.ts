@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { USERS } from "@tube/scripts/local-world/dev-accounts";
+import { USERS } from "@tube/local-world/dev-accounts";
 import { blockExternalRequests } from "./support/offline.ts";
 import { injectTestWallet } from "./support/test-wallet.ts";
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import { USERS } from "@tube/scripts/local-world/dev-accounts";
-import { balanceOf } from "@tube/scripts/local-world/token-balance";
+import { USERS } from "@tube/local-world/dev-accounts";
+import { balanceOf } from "@tube/local-world/token-balance";
 import { blockExternalRequests } from "./support/offline.ts";
 import { injectTestWallet } from "./support/test-wallet.ts";
 

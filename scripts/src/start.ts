@@ -6,8 +6,8 @@ import "dotenv/config";
 import { loadConfig } from "@tube/backend/config";
 import { startServer } from "@tube/backend/server";
 import { buildFrontendIfStale, FRONTEND_DIST } from "./build-frontend.ts";
-import { DEPLOYER } from "./local-world/dev-accounts.ts";
-import { startLocalWorld, type LocalWorld } from "./local-world/local-world.ts";
+import { DEPLOYER } from "@tube/local-world/dev-accounts";
+import { startLocalWorld, type LocalWorld } from "@tube/local-world/local-world";
 
 const log = (line: string) => console.log(`[start] ${line}`);
 

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import { countMintsTo, randomWallet } from "@tube/scripts/local-world/mint-log";
-import { balanceOf } from "@tube/scripts/local-world/token-balance";
-import { startTestWorld, type TestWorld } from "@tube/scripts/local-world/test-world";
+import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
+import { balanceOf } from "@tube/local-world/token-balance";
+import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
  * The backend is SIGKILLed mid-claim and started again over the same store,

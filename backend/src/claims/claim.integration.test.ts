@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import { USERS } from "@tube/scripts/local-world/dev-accounts";
-import { LOCAL_CHANNEL_ID } from "@tube/scripts/local-world/google-emulator/seed-accounts";
-import { countMintsTo, randomWallet } from "@tube/scripts/local-world/mint-log";
-import { balanceOf } from "@tube/scripts/local-world/token-balance";
-import { startTestWorld, type TestWorld } from "@tube/scripts/local-world/test-world";
+import { USERS } from "@tube/local-world/dev-accounts";
+import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
+import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
+import { balanceOf } from "@tube/local-world/token-balance";
+import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 let world: TestWorld;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
-import { startGoogleEmulator, type GoogleEmulator } from "@tube/scripts/local-world/google-emulator/google-emulator";
-import { LOCAL_CHANNEL_ID } from "@tube/scripts/local-world/google-emulator/seed-accounts";
-import { obtainAccessToken, signInWithEmulator } from "@tube/scripts/local-world/google-emulator/sign-in";
+import { startGoogleEmulator, type GoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
+import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
+import { obtainAccessToken, signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
 import { AppError } from "../http/app-error.ts";
 import { createGoogleGateway } from "./google-oauth.ts";
 import type { GoogleGateway } from "./google-gateway.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomWallet } from "@tube/scripts/local-world/mint-log";
-import { startTestWorld, type TestWorld } from "@tube/scripts/local-world/test-world";
+import { randomWallet } from "@tube/local-world/mint-log";
+import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 const RATE_LIMIT = 20;
 let world: TestWorld;

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import { startAnvil, type RunningAnvil } from "@tube/scripts/local-world/anvil";
-import { deployToken } from "@tube/scripts/local-world/deploy-token";
-import { DEPLOYER, ENGINE_SERVER_WALLET, USERS } from "@tube/scripts/local-world/dev-accounts";
-import { startEngineEmulator, type RunningEngineEmulator } from "@tube/scripts/local-world/engine-emulator/engine-emulator";
-import { balanceOf } from "@tube/scripts/local-world/token-balance";
+import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
+import { deployToken } from "@tube/local-world/deploy-token";
+import { DEPLOYER, ENGINE_SERVER_WALLET, USERS } from "@tube/local-world/dev-accounts";
+import { startEngineEmulator, type RunningEngineEmulator } from "@tube/local-world/engine-emulator/engine-emulator";
+import { balanceOf } from "@tube/local-world/token-balance";
 import { createChainReader } from "./chain-reader.ts";
 import { createEngineMinter, type EngineApi, type EngineMinterOptions } from "./engine-minter.ts";
 import type { Minter, MintTransaction } from "./minter.ts";

@@ -8,8 +8,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { randomWallet } from "../local-world/mint-log.ts";
-import { startTestWorld, type TestWorld } from "../local-world/test-world.ts";
+import { randomWallet } from "@tube/local-world/mint-log";
+import { startTestWorld, type TestWorld } from "@tube/backend/test/test-world";
 
 const CLAIMS_PER_PHASE = Number(process.env.BENCH_CLAIMS ?? 20);
 const DUPLICATES = 200;

@@ -12,8 +12,8 @@ export interface TokenArtifact {
 }
 
 const require = createRequire(import.meta.url);
-const SOURCE_PATH = fileURLToPath(new URL("../../../contracts/TuBE.sol", import.meta.url));
-const CACHE_PATH = fileURLToPath(new URL("../../../contracts/build/TuBE.json", import.meta.url));
+const SOURCE_PATH = fileURLToPath(new URL("../../contracts/TuBE.sol", import.meta.url));
+const CACHE_PATH = fileURLToPath(new URL("../../contracts/build/TuBE.json", import.meta.url));
 const SOURCE_NAME = "TuBE.sol";
 const CONTRACT_NAME = "TuBE";
 

@@ -7,14 +7,14 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
-import { loadConfig } from "@tube/backend/config";
-import { createLogger } from "@tube/backend/observability/logger";
-import { startServer, type RunningServer } from "@tube/backend/server";
-import { freePort } from "./free-port.ts";
-import { startGoogleEmulator } from "./google-emulator/google-emulator.ts";
-import { defaultGoogleAccounts, LOCAL_CHANNEL_ID, type SeedAccount } from "./google-emulator/seed-accounts.ts";
-import { signInWithEmulator, obtainAccessToken } from "./google-emulator/sign-in.ts";
-import { startLocalWorld } from "./local-world.ts";
+import { freePort } from "@tube/local-world/free-port";
+import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
+import { defaultGoogleAccounts, LOCAL_CHANNEL_ID, type SeedAccount } from "@tube/local-world/google-emulator/seed-accounts";
+import { signInWithEmulator, obtainAccessToken } from "@tube/local-world/google-emulator/sign-in";
+import { startLocalWorld } from "@tube/local-world/local-world";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../observability/logger.ts";
+import { startServer, type RunningServer } from "../server.ts";
 
 export const APP_CLIENT = { clientId: "tube-test.apps.googleusercontent.com", clientSecret: "tube-test-secret" };
 /** Another app registered with the same Google: its tokens must not be accepted. */
