@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import type { CheckClaimResponse, ClaimView, VerifyAndMintRequest, VerifyAndMintResponse } from "@tube/common/api";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import type { ClaimRecord, ClaimStore } from "../store/claim-store.ts";

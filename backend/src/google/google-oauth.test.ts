@@ -4,7 +4,7 @@ import type { ErrorCode } from "@tube/common/errors";
 import { startGoogleEmulator, type GoogleEmulator } from "@tube/scripts/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/scripts/local-world/google-emulator/seed-accounts";
 import { obtainAccessToken, signInWithEmulator } from "@tube/scripts/local-world/google-emulator/sign-in";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors.ts";
 import { createGoogleGateway } from "./google-oauth.ts";
 import type { GoogleGateway } from "./google-gateway.ts";
 

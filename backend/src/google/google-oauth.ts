@@ -1,7 +1,7 @@
 import { OAuth2Client, type TokenPayload } from "google-auth-library";
 import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors.ts";
 import { describeGoogleFailure, isGoogleHttpError } from "./google-failure.ts";
 import type { GoogleGateway, GoogleIdentity } from "./google-gateway.ts";
 import { createYouTubeReader } from "./youtube.ts";
