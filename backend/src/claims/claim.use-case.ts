@@ -74,19 +74,21 @@ export async function verifyAndMint(deps: ClaimUseCaseDeps, request: VerifyAndMi
   return { kind: "accepted", claim: await mintDriver.queue(reservation.claim) };
 }
 
+/**
+ * The stored claim of a wallet. Reads only: a claim left `failed` by a lost Engine answer is settled from
+ * the chain when its owner retries, not by whoever polls.
+ */
 export async function checkClaim(deps: ClaimUseCaseDeps, walletAddress: string): Promise<CheckClaimResponse> {
   const claim = await deps.store.findByWallet(walletAddress.toLowerCase());
   if (!claim) return { claimed: false, txHash: null, status: null, claimId: null };
-  // A mint whose Engine response was lost may still have landed: the chain settles it.
-  const current = claim.status === "failed" ? ((await deps.mintDriver.settleFromChain(claim)) ?? claim) : claim;
-  return { claimed: current.status !== "failed", txHash: current.txHash, status: current.status, claimId: current.id };
+  return { claimed: claim.status !== "failed", txHash: claim.txHash, status: claim.status, claimId: claim.id };
 }
 
-/** The claim, brought up to date with Engine first so the page shows real progress. */
+/** The claim's stored status. Reads only: the mint driver and the reconciler move claims forward. */
 export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise<ClaimRecord> {
   const claim = await deps.store.findById(claimId);
   if (!claim) throw new AppError("CLAIM_NOT_FOUND");
-  return claim.status === "queued" || claim.status === "submitted" ? deps.mintDriver.advance(claim) : claim;
+  return claim;
 }
 
 /** Kept for the spec's API; the server's own record is the truth, so it only confirms a matching hash. */
