@@ -64,7 +64,7 @@ export async function verifyAndMint(deps: ClaimUseCaseDeps, request: VerifyAndMi
     walletAddress,
     googleSub: identity.sub,
     googleEmail: identity.email,
-    amountWei: REWARD_AMOUNT_WEI.toString(),
+    amountWei: REWARD_AMOUNT_WEI,
   });
   if (!reservation.reserved) {
     metrics.claims.inc({ outcome: "already_claimed" });

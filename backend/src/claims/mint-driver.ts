@@ -26,7 +26,7 @@ export function createMintDriver(deps: {
     try {
       const { transactionId } = await minter.queueMint({
         to: claim.walletAddress,
-        amountWei: BigInt(claim.amountWei),
+        amountWei: claim.amountWei,
         idempotencyKey: claim.id,
       });
       const queued = await store.transition(claim.id, ["reserved"], {
