@@ -5,8 +5,7 @@ import { startGoogleEmulator, type GoogleEmulator } from "@tube/scripts/local-wo
 import { LOCAL_CHANNEL_ID } from "@tube/scripts/local-world/google-emulator/seed-accounts";
 import { obtainAccessToken, signInWithEmulator } from "@tube/scripts/local-world/google-emulator/sign-in";
 import { AppError } from "../errors.ts";
-import { createGoogleGateway } from "./google-oauth.ts";
-import type { GoogleGateway } from "./google-gateway.ts";
+import { createGoogleGateway, type GoogleGateway } from "./google-gateway.ts";
 
 const APP = { clientId: "tube-local.apps.googleusercontent.com", clientSecret: "tube-secret" };
 const OTHER_APP = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-secret" };
