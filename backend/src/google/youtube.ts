@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { OAuth2Client } from "google-auth-library";
-import { google } from "googleapis";
+import { youtube as youtubeApi } from "@googleapis/youtube";
 import { describeGoogleFailure, isGoogleHttpError } from "./google-failure.ts";
 import { isTransient, youtubeAppError } from "./youtube-errors.ts";
 
@@ -26,7 +26,7 @@ export interface YouTubeReaderOptions {
 export function createYouTubeReader(options: YouTubeReaderOptions) {
   // rootUrl replaces https://youtube.googleapis.com/ in front of /youtube/v3/...; retry is off because
   // call() below retries once itself, and gaxios's own retries would multiply the quota spent.
-  const youtube = google.youtube({
+  const youtube = youtubeApi({
     version: "v3",
     ...(options.emulatorUrl ? { rootUrl: `${options.emulatorUrl}/` } : {}),
     retry: false,
