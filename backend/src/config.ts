@@ -52,7 +52,8 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   MAX_TOTAL_CLAIMS: z.coerce.number().int().positive().optional(),
   MINT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
-  RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
+  /** The reconciler alone moves queued claims on, so this is also how often a waiting page can see progress. */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

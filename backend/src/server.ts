@@ -4,7 +4,7 @@ import { createApp } from "./app.ts";
 import { createMintDriver } from "./claims/mint-driver.ts";
 import { createReconciler } from "./claims/reconciler.ts";
 import type { Config } from "./config.ts";
-import { createGoogleGateway } from "./google/google-oauth.ts";
+import { createGoogleGateway } from "./google/google-gateway.ts";
 import { createChainReader } from "./minting/chain-reader.ts";
 import { createEngineMinter } from "./minting/engine-minter.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";

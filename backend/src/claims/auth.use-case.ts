@@ -1,6 +1,6 @@
 import type { GoogleAuthRequest, GoogleAuthResponse } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 
 /**

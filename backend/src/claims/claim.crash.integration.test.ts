@@ -31,12 +31,9 @@ async function startBackend(): Promise<void> {
     env: { ...process.env, ...world.env, NODE_ENV: "test" } as NodeJS.ProcessEnv,
     stdio: "ignore",
   });
-  for (let i = 0; i < 300; i++) {
-    const ready = await fetch(`${world.url}/healthz`).then((response) => response.ok, () => false);
-    if (ready) return;
-    await sleep(100);
-  }
-  throw new Error("the backend did not start");
+  await expect
+    .poll(() => fetch(`${world.url}/healthz`).then((response) => response.ok, () => false), { timeout: 30_000, interval: 100, message: "the backend did not start" })
+    .toBe(true);
 }
 
 async function stopBackend(signal: NodeJS.Signals): Promise<void> {
@@ -63,17 +60,11 @@ async function claimStatus(wallet: string): Promise<{ status: string | null; cla
   return (await response.json()) as { status: string | null; claimId: string | null };
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined && done(value)) return value;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Polls the wallet's claim (the backend may be down meanwhile) until it reaches `status`. */
+async function claimReaches(wallet: string, status: string): Promise<void> {
+  await expect
+    .poll(() => claimStatus(wallet).then((claim) => claim.status, () => null), { timeout: 30_000, interval: 100, message: `the claim to be ${status}` })
+    .toBe(status);
 }
 
 function claim(wallet: string, token: string): Promise<Response | null> {
@@ -92,11 +83,11 @@ describe("crash recovery", () => {
     // Engine queues the mint but holds its answer, so the claim stays `reserved` while we kill the server.
     world.engineFaults.set({ mode: "timeout", count: 1 });
     void claim(wallet, token);
-    await waitFor(() => claimStatus(wallet), (claim) => claim.status === "reserved", "the reservation");
+    await claimReaches(wallet, "reserved");
     await stopBackend("SIGKILL");
 
     await startBackend();
-    await waitFor(() => claimStatus(wallet), (claim) => claim.status === "confirmed", "the reconciled claim");
+    await claimReaches(wallet, "confirmed");
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
     expect(await balanceOf(world.rpcUrl, 42161, world.tokenAddress, wallet)).toBe(REWARD_AMOUNT_WEI);
   });
@@ -118,7 +109,7 @@ describe("crash recovery", () => {
     }
 
     await startBackend();
-    await waitFor(() => claimStatus(wallet), (claim) => claim.status === "confirmed", "the reconciled claim");
+    await claimReaches(wallet, "confirmed");
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 });

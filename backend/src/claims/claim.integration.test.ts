@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { USERS } from "@tube/local-world/dev-accounts";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
@@ -25,13 +25,15 @@ async function api(method: "GET" | "POST", path: string, body?: unknown) {
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
 }
 
-async function claimUntilSettled(claimId: string) {
-  for (let i = 0; i < 200; i++) {
-    const { body } = await api("GET", `/api/claims/${claimId}`);
-    if (body.status === "confirmed" || body.status === "failed") return body;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`claim ${claimId} did not settle`);
+function claimUntilSettled(claimId: string) {
+  return vi.waitFor(
+    async () => {
+      const { body } = await api("GET", `/api/claims/${claimId}`);
+      if (body.status !== "confirmed" && body.status !== "failed") throw new Error(`claim ${claimId} did not settle`);
+      return body;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 describe("claim API over HTTP against the local world", () => {

@@ -10,11 +10,12 @@ import {
 } from "@tube/common/api";
 import { parseInput } from "../http/validate.ts";
 import { signInWithGoogle } from "./auth.use-case.ts";
+import { toClaimView, toVerifyAndMintResponse } from "./claim-view.ts";
 import { checkClaim, getClaim, recordClaim, verifyAndMint, type ClaimUseCaseDeps } from "./claim.use-case.ts";
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 
 /** The claim API of spec §7 (plus the server-side Google sign-in). Routes only parse, call a use case and answer. */
-export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string }): Router {
+export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string }): Router {
   const router = Router();
 
   router.post("/auth/google", async (req, res) => {
@@ -32,8 +33,9 @@ export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string }): Rou
   });
 
   router.post("/verify-and-mint", async (req, res) => {
-    const { status, body } = await verifyAndMint(deps, parseInput(verifyAndMintRequestSchema, req.body));
-    res.status(status).json(body);
+    const outcome = await verifyAndMint(deps, parseInput(verifyAndMintRequestSchema, req.body));
+    // Accepted means "the mint is under way", not yet done; a claim held elsewhere is an answer, not an error.
+    res.status(outcome.kind === "accepted" ? 202 : 200).json(toVerifyAndMintResponse(outcome));
   });
 
   router.get("/check-claim/:walletAddress", async (req, res) => {
@@ -43,7 +45,7 @@ export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string }): Rou
 
   router.get("/claims/:claimId", async (req, res) => {
     const { claimId } = parseInput(claimIdParamSchema, req.params);
-    res.json(await getClaim(deps, claimId));
+    res.json(toClaimView(await getClaim(deps, claimId), deps.explorerUrl));
   });
 
   router.post("/record-claim", async (req, res) => {

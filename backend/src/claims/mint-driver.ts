@@ -6,9 +6,10 @@ import type { ClaimRecord, ClaimStore } from "../store/claim-store.ts";
 /**
  * Moves a claim through reserved → queued → submitted → confirmed/failed.
  * Every step is a compare-and-set on the store, and every mint reuses the claim id
- * as Engine's idempotency key, so a step repeated by a retry, a poll and the
+ * as Engine's idempotency key, so a step repeated by an owner's retry and the
  * reconciler at once still mints at most once. Before any re-queue the chain is
- * asked whether the wallet already received its mint.
+ * asked whether the wallet already received its mint. Only writes call it
+ * (verify-and-mint and the reconciler): status reads never do.
  */
 export function createMintDriver(deps: {
   store: ClaimStore;
@@ -25,7 +26,7 @@ export function createMintDriver(deps: {
     try {
       const { transactionId } = await minter.queueMint({
         to: claim.walletAddress,
-        amountWei: BigInt(claim.amountWei),
+        amountWei: claim.amountWei,
         idempotencyKey: claim.id,
       });
       const queued = await store.transition(claim.id, ["reserved"], {
@@ -107,7 +108,7 @@ export function createMintDriver(deps: {
     return (await store.findById(claim.id)) ?? claim;
   }
 
-  return { queue, advance, retry, settleFromChain };
+  return { queue, advance, retry };
 }
 
 export type MintDriver = ReturnType<typeof createMintDriver>;

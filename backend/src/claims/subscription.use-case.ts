@@ -1,5 +1,5 @@
 import type { VerifySubscriptionRequest, VerifySubscriptionResponse } from "@tube/common/api";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors.ts";
 import { matchesChannel } from "../google/channel-match.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 

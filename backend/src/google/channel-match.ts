@@ -1,4 +1,4 @@
-import type { YouTubeChannel } from "./google-gateway.ts";
+import type { YouTubeChannel } from "./youtube.ts";
 
 /**
  * Does what the visitor typed name this channel? Either its @handle or its title counts, in any

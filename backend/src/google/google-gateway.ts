@@ -1,18 +1,14 @@
-/** A Google account as Google itself reports it (never as the browser claims it). */
-export interface GoogleIdentity {
-  /** Google's stable account id. */
-  sub: string;
-  email: string;
-  scopes: string[];
-  /** Milliseconds since the epoch. */
-  expiresAt: number;
-}
+import { createGoogleOAuth, type GoogleIdentity } from "./google-oauth.ts";
+import { createYouTubeReader, type YouTubeChannel } from "./youtube.ts";
 
-export interface YouTubeChannel {
-  id: string;
-  title: string;
-  /** The `@handle` (YouTube's `customUrl`), when the channel has one. */
-  handle: string | null;
+export interface GoogleGatewayOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Base URL of the local Google stand-in; unset, the real Google endpoints are used. */
+  emulatorUrl?: string;
+  logger?: { warn(obj: object, msg?: string): void };
+  /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
+  onCall?: (api: "oauth" | "youtube", outcome: string) => void;
 }
 
 /**
@@ -31,4 +27,15 @@ export interface GoogleGateway {
   isSubscribed(accessToken: string, channelId: string): Promise<boolean>;
   /** The signed-in account's own channel, or null when it has none. */
   getOwnChannel(accessToken: string): Promise<YouTubeChannel | null>;
+}
+
+/**
+ * The server's only way to Google: google-auth-library for OAuth (google-oauth.ts), the YouTube Data API
+ * client for YouTube (youtube.ts). With `emulatorUrl` both are pointed at the stand-in's copies of Google's paths.
+ */
+export function createGoogleGateway(options: GoogleGatewayOptions): GoogleGateway {
+  const emulatorUrl = options.emulatorUrl?.replace(/\/+$/, "");
+  const oauth = createGoogleOAuth({ ...options, emulatorUrl });
+  const youtube = createYouTubeReader({ ...options, emulatorUrl });
+  return { ...oauth, ...youtube };
 }

@@ -1,30 +1,34 @@
 import { OAuth2Client, type TokenPayload } from "google-auth-library";
 import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors.ts";
 import { describeGoogleFailure, isGoogleHttpError } from "./google-failure.ts";
-import type { GoogleGateway, GoogleIdentity } from "./google-gateway.ts";
-import { createYouTubeReader } from "./youtube.ts";
 
 const TIMEOUT_MS = 10_000;
 
-export interface GoogleGatewayOptions {
-  clientId: string;
-  clientSecret: string;
-  /** Base URL of the local Google stand-in; unset, the real Google endpoints are used. */
-  emulatorUrl?: string;
-  logger?: { warn(obj: object, msg?: string): void };
-  /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
-  onCall?: (api: "oauth" | "youtube", outcome: string) => void;
+/** A Google account as Google itself reports it (never as the browser claims it). */
+export interface GoogleIdentity {
+  /** Google's stable account id. */
+  sub: string;
+  email: string;
+  scopes: string[];
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
 }
 
-/**
- * The server's only way to Google: google-auth-library for OAuth, googleapis for YouTube. With
- * `emulatorUrl` the same clients are pointed at the stand-in's copies of Google's paths.
- */
-export function createGoogleGateway(options: GoogleGatewayOptions): GoogleGateway {
-  const { clientId } = options;
-  const emulatorUrl = options.emulatorUrl?.replace(/\/+$/, "");
+export interface GoogleOAuthOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Base URL of the local Google stand-in, without a trailing slash; unset, the real Google endpoints are used. */
+  emulatorUrl: string | undefined;
+  logger?: { warn(obj: object, msg?: string): void };
+  /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
+  onCall?: (api: "oauth", outcome: string) => void;
+}
+
+/** Google's OAuth endpoints through google-auth-library: sign-in, token checks, revocation. */
+export function createGoogleOAuth(options: GoogleOAuthOptions) {
+  const { clientId, emulatorUrl } = options;
   const oauth = new OAuth2Client({
     clientId,
     clientSecret: options.clientSecret,
@@ -43,7 +47,6 @@ export function createGoogleGateway(options: GoogleGatewayOptions): GoogleGatewa
         }
       : {}),
   });
-  const youtube = createYouTubeReader({ ...options, emulatorUrl });
 
   /** Runs one OAuth call: Google refusing it (HTTP 400) becomes `refusal`, anything else GOOGLE_AUTH_FAILED. */
   async function oauthCall<T>(name: string, request: () => Promise<T>, refusal: ErrorCode): Promise<T> {
@@ -85,7 +88,7 @@ export function createGoogleGateway(options: GoogleGatewayOptions): GoogleGatewa
   }
 
   return {
-    async exchangeCode({ code, codeVerifier, redirectUri }) {
+    async exchangeCode({ code, codeVerifier, redirectUri }: { code: string; codeVerifier: string; redirectUri: string }) {
       const { tokens } = await oauthCall("token", () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }), "GOOGLE_AUTH_FAILED");
       // Never log `tokens`. The refresh token (present when offline access was granted) is dropped, not
       // revoked: at Google, revoking any token of a grant ends the whole grant, access token included,
@@ -108,7 +111,7 @@ export function createGoogleGateway(options: GoogleGatewayOptions): GoogleGatewa
       return { identity, accessToken };
     },
 
-    async validateAccessToken(accessToken) {
+    async validateAccessToken(accessToken: string): Promise<GoogleIdentity> {
       const info = await oauthCall("tokeninfo", () => oauth.getTokenInfo(accessToken), "GOOGLE_TOKEN_INVALID");
       // A token issued to any app reads YouTube just as well, so only our own client's tokens are accepted.
       if (info.aud !== clientId || info.azp !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
@@ -119,7 +122,5 @@ export function createGoogleGateway(options: GoogleGatewayOptions): GoogleGatewa
     },
 
     revokeToken,
-    isSubscribed: youtube.isSubscribed,
-    getOwnChannel: youtube.getOwnChannel,
   };
 }

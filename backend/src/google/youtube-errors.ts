@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@tube/common/errors";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors.ts";
 import type { GoogleFailure } from "./google-failure.ts";
 
 /** YouTube's `errors[0].reason` values, and what each means for a claim. */

@@ -1,19 +1,32 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { OAuth2Client } from "google-auth-library";
-import { google } from "googleapis";
+import { youtube as youtubeApi } from "@googleapis/youtube";
 import { describeGoogleFailure, isGoogleHttpError } from "./google-failure.ts";
-import type { GoogleGatewayOptions } from "./google-oauth.ts";
-import type { YouTubeChannel } from "./google-gateway.ts";
 import { isTransient, youtubeAppError } from "./youtube-errors.ts";
 
 const TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 250;
 
+export interface YouTubeChannel {
+  id: string;
+  title: string;
+  /** The `@handle` (YouTube's `customUrl`), when the channel has one. */
+  handle: string | null;
+}
+
+export interface YouTubeReaderOptions {
+  /** Base URL of the local Google stand-in, without a trailing slash; unset, the real YouTube API is used. */
+  emulatorUrl: string | undefined;
+  logger?: { warn(obj: object, msg?: string): void };
+  /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
+  onCall?: (api: "youtube", outcome: string) => void;
+}
+
 /** The two YouTube reads of the claim flow, each made with the visitor's own access token. */
-export function createYouTubeReader(options: Pick<GoogleGatewayOptions, "emulatorUrl" | "logger" | "onCall">) {
+export function createYouTubeReader(options: YouTubeReaderOptions) {
   // rootUrl replaces https://youtube.googleapis.com/ in front of /youtube/v3/...; retry is off because
   // call() below retries once itself, and gaxios's own retries would multiply the quota spent.
-  const youtube = google.youtube({
+  const youtube = youtubeApi({
     version: "v3",
     ...(options.emulatorUrl ? { rootUrl: `${options.emulatorUrl}/` } : {}),
     retry: false,

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { ApiErrorBody } from "@tube/common/errors";
-import { AppError } from "./app-error.ts";
+import { AppError } from "../errors.ts";
 
 export const notFoundHandler: RequestHandler = () => {
   throw new AppError("NOT_FOUND");

@@ -2,7 +2,7 @@ import cors from "cors";
 import type { RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
-import { AppError } from "./app-error.ts";
+import { AppError } from "../errors.ts";
 
 /**
  * Security headers. The CSP names what the page really talks to: our origin, the

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
 import { deployToken } from "@tube/local-world/deploy-token";
@@ -43,13 +43,15 @@ function minter(overrides: Partial<EngineMinterOptions> = {}): Minter {
   });
 }
 
-async function settled(subject: Minter, transactionId: string): Promise<MintTransaction> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const transaction = await subject.getTransaction(transactionId);
-    if (transaction?.status === "CONFIRMED" || transaction?.status === "FAILED") return transaction;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`transaction ${transactionId} did not settle`);
+function settled(subject: Minter, transactionId: string): Promise<MintTransaction> {
+  return vi.waitFor(
+    async () => {
+      const transaction = await subject.getTransaction(transactionId);
+      if (transaction?.status !== "CONFIRMED" && transaction?.status !== "FAILED") throw new Error(`transaction ${transactionId} did not settle`);
+      return transaction;
+    },
+    { timeout: 10_000, interval: 25 },
+  );
 }
 
 const unavailable = expect.objectContaining({ name: "AppError", code: "MINT_UNAVAILABLE", status: 503 });

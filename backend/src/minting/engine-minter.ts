@@ -1,5 +1,5 @@
 import { getTransactions, writeContract } from "@thirdweb-dev/engine";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors.ts";
 import type { Minter, MintStatus, MintTransaction } from "./minter.ts";
 
 export type EngineApi = "write_contract" | "get_transactions";

@@ -266,7 +266,7 @@ function newClaim(overrides: Partial<NewClaim> = {}): NewClaim {
     walletAddress: randomWallet(),
     googleSub,
     googleEmail: `${googleSub}@example.com`,
-    amountWei: REWARD_AMOUNT_WEI.toString(),
+    amountWei: REWARD_AMOUNT_WEI,
     ...overrides,
   };
 }

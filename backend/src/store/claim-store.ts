@@ -8,8 +8,8 @@ export interface ClaimRecord {
   /** Google's stable account id (`sub`). */
   googleSub: string;
   googleEmail: string;
-  /** Base units as a decimal string. */
-  amountWei: string;
+  /** Base units (wei); adapters store it as a decimal string. */
+  amountWei: bigint;
   status: ClaimStatus;
   engineTransactionId: string | null;
   txHash: string | null;
@@ -25,7 +25,7 @@ export interface NewClaim {
   walletAddress: string;
   googleSub: string;
   googleEmail: string;
-  amountWei: string;
+  amountWei: bigint;
 }
 
 export type ReserveResult =

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getTransactions, writeContract } from "@thirdweb-dev/engine";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "../anvil.ts";
@@ -67,13 +67,15 @@ async function transactionById(id: string) {
   return data.result.transactions[0];
 }
 
-async function settled(id: string) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const transaction = await transactionById(id);
-    if (transaction?.status === "CONFIRMED" || transaction?.status === "FAILED") return transaction;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`transaction ${id} did not settle`);
+function settled(id: string) {
+  return vi.waitFor(
+    async () => {
+      const transaction = await transactionById(id);
+      if (transaction?.status !== "CONFIRMED" && transaction?.status !== "FAILED") throw new Error(`transaction ${id} did not settle`);
+      return transaction;
+    },
+    { timeout: 10_000, interval: 25 },
+  );
 }
 
 const balance = (owner: string) => balanceOf(anvil.rpcUrl, chainId, token, owner);

@@ -17,8 +17,11 @@ export interface MongoClaimStoreOptions {
 const DUPLICATE_KEY = 11000;
 
 
-/** A ClaimRecord with its id as the document's _id, so lookups by id need no second index. */
-type ClaimDocument = Omit<ClaimRecord, "id"> & { _id: string };
+/**
+ * A ClaimRecord with its id as the document's _id, so lookups by id need no second index. The amount is a
+ * decimal string: 250 tokens in wei overflow MongoDB's 64-bit integers.
+ */
+type ClaimDocument = Omit<ClaimRecord, "id" | "amountWei"> & { _id: string; amountWei: string };
 
 const claimSchema = new Schema<ClaimDocument>(
   {
@@ -74,7 +77,7 @@ class MongoClaimStore implements ClaimStore {
         walletAddress,
         googleSub: claim.googleSub,
         googleEmail: claim.googleEmail,
-        amountWei: claim.amountWei,
+        amountWei: claim.amountWei.toString(),
         status: "reserved",
         attempts: 0,
       });
@@ -158,7 +161,7 @@ function toRecord(document: ClaimDocument): ClaimRecord {
     walletAddress: document.walletAddress,
     googleSub: document.googleSub,
     googleEmail: document.googleEmail,
-    amountWei: document.amountWei,
+    amountWei: BigInt(document.amountWei),
     status: document.status,
     engineTransactionId: document.engineTransactionId ?? null,
     txHash: document.txHash ?? null,

@@ -4,9 +4,8 @@ import type { ErrorCode } from "@tube/common/errors";
 import { startGoogleEmulator, type GoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { obtainAccessToken, signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
-import { AppError } from "../http/app-error.ts";
-import { createGoogleGateway } from "./google-oauth.ts";
-import type { GoogleGateway } from "./google-gateway.ts";
+import { AppError } from "../errors.ts";
+import { createGoogleGateway, type GoogleGateway } from "./google-gateway.ts";
 
 const APP = { clientId: "tube-local.apps.googleusercontent.com", clientSecret: "tube-secret" };
 const OTHER_APP = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-secret" };

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomWallet } from "@tube/local-world/mint-log";
+import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+
+/**
+ * Reads read: polling a claim never writes to Engine. The reconciler runs only at start-up here,
+ * so any Engine write during the test could only come from the GET handlers.
+ */
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await startTestWorld({ subscribers: 1, env: { RECONCILE_INTERVAL_MS: String(60 * 60 * 1000) } });
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+/** Engine writes the server made, from its own /metrics (every outcome counted). */
+async function engineWrites(): Promise<number> {
+  const metrics = await (await fetch(`${world.url}/metrics`)).text();
+  return metrics
+    .split("\n")
+    .filter((line) => line.startsWith('tube_upstream_calls_total{service="engine_write_contract"'))
+    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+
+/** The status the Engine stand-in holds for a transaction, asked over Engine's own API. */
+async function engineStatus(transactionId: string): Promise<string | null> {
+  const response = await fetch(`${world.env.ENGINE_URL}/v1/transactions?id=${transactionId}`, {
+    headers: { "x-secret-key": world.env.THIRDWEB_SECRET_KEY as string },
+  });
+  const body = (await response.json()) as { result: { transactions: Array<{ status: string | null }> } };
+  return body.result.transactions[0]?.status ?? null;
+}
+
+describe("reading a claim", () => {
+  it("when a claim is polled with GET, then no Engine write is made", async () => {
+    const token = await world.signIn("viewer1@example.com");
+    const wallet = randomWallet();
+    // The mint fails at Engine: a handler that still drove claims would queue it again on the next read.
+    world.engineFaults.set({ mode: "failed", count: 1 });
+    const mint = await fetch(`${world.url}/api/verify-and-mint`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ walletAddress: wallet, oauthAccessToken: token }),
+    });
+    expect(mint.status).toBe(202);
+    const { claimId } = (await mint.json()) as { claimId: string };
+    await expect.poll(() => engineStatus(claimId), { timeout: 30_000 }).toBe("FAILED");
+    const writesBefore = await engineWrites();
+
+    for (let i = 0; i < 5; i++) {
+      const claim = await fetch(`${world.url}/api/claims/${claimId}`);
+      expect(await claim.json()).toMatchObject({ claimId, status: "queued" });
+      const check = await fetch(`${world.url}/api/check-claim/${wallet}`);
+      expect(await check.json()).toMatchObject({ claimId, status: "queued" });
+    }
+
+    expect(await engineWrites()).toBe(writesBefore);
+  });
+});
