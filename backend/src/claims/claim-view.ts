@@ -1,4 +1,4 @@
-import type { ClaimView, VerifyAndMintResponse } from "@tube/common/api";
+import type { CheckClaimResponse, ClaimView, VerifyAndMintResponse } from "@tube/common/api";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import type { ClaimRecord } from "../store/claim-store.ts";
 import type { VerifyAndMintOutcome } from "./claim.use-case.ts";
@@ -11,6 +11,11 @@ export function toClaimView(claim: ClaimRecord, explorerUrl: string): ClaimView 
     txHash: claim.txHash,
     explorerUrl: claim.txHash ? `${explorerUrl}/tx/${claim.txHash}` : null,
   };
+}
+
+export function toCheckClaimResponse(claim: ClaimRecord | null): CheckClaimResponse {
+  if (!claim) return { claimed: false, txHash: null, status: null, claimId: null };
+  return { claimed: claim.status !== "failed", txHash: claim.txHash, status: claim.status, claimId: claim.id };
 }
 
 export function toVerifyAndMintResponse(outcome: VerifyAndMintOutcome): VerifyAndMintResponse {

@@ -10,7 +10,7 @@ import {
 } from "@tube/common/api";
 import { parseInput } from "../http/validate.ts";
 import { signInWithGoogle } from "./auth.use-case.ts";
-import { toClaimView, toVerifyAndMintResponse } from "./claim-view.ts";
+import { toCheckClaimResponse, toClaimView, toVerifyAndMintResponse } from "./claim-view.ts";
 import { checkClaim, getClaim, recordClaim, verifyAndMint, type ClaimUseCaseDeps } from "./claim.use-case.ts";
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 
@@ -40,7 +40,7 @@ export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string; explor
 
   router.get("/check-claim/:walletAddress", async (req, res) => {
     const { walletAddress } = parseInput(walletParamSchema, req.params);
-    res.json(await checkClaim(deps, walletAddress));
+    res.json(toCheckClaimResponse(await checkClaim(deps, walletAddress)));
   });
 
   router.get("/claims/:claimId", async (req, res) => {

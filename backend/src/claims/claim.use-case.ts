@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import type { CheckClaimResponse, VerifyAndMintRequest } from "@tube/common/api";
+import type { VerifyAndMintRequest } from "@tube/common/api";
 import { AppError } from "../errors.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 import type { Metrics } from "../observability/metrics.ts";
@@ -78,10 +78,8 @@ export async function verifyAndMint(deps: ClaimUseCaseDeps, request: VerifyAndMi
  * The stored claim of a wallet. Reads only: a claim left `failed` by a lost Engine answer is settled from
  * the chain when its owner retries, not by whoever polls.
  */
-export async function checkClaim(deps: ClaimUseCaseDeps, walletAddress: string): Promise<CheckClaimResponse> {
-  const claim = await deps.store.findByWallet(walletAddress.toLowerCase());
-  if (!claim) return { claimed: false, txHash: null, status: null, claimId: null };
-  return { claimed: claim.status !== "failed", txHash: claim.txHash, status: claim.status, claimId: claim.id };
+export async function checkClaim(deps: ClaimUseCaseDeps, walletAddress: string): Promise<ClaimRecord | null> {
+  return deps.store.findByWallet(walletAddress.toLowerCase());
 }
 
 /** The claim's stored status. Reads only: the mint driver and the reconciler move claims forward. */

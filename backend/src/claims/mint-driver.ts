@@ -38,9 +38,11 @@ export function createMintDriver(deps: {
       logger.info({ claimId: claim.id, transactionId }, "mint queued");
       return queued ?? (await reread(claim));
     } catch (error) {
-      // Engine may have queued it even so (a lost response): the retry checks the chain and reuses the key.
-      await store.transition(claim.id, ["reserved"], { status: "failed", lastError: describe(error) });
-      logger.warn({ claimId: claim.id, err: error }, "queueing the mint failed");
+      // Engine may have queued it even so (a lost response), and by the time the call gave up the mint has
+      // usually landed: the chain settles it now, since reads never do. Otherwise the owner's retry checks again.
+      const landed = await settleFromChain(claim).catch(() => null);
+      if (!landed) await store.transition(claim.id, ["reserved"], { status: "failed", lastError: describe(error) });
+      logger.warn({ claimId: claim.id, err: error, landed: Boolean(landed) }, "queueing the mint failed");
       throw error;
     }
   }
