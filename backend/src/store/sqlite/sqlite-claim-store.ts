@@ -6,13 +6,15 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../claim-store.ts";
 
 export type SqliteClaimStoreOptions = { dataDir: string } | { filename: ":memory:" };
 
 const DB_FILE_NAME = "claims.sqlite";
+/** SQLite's extended result code, which node:sqlite reports as `errcode`. */
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
 
 const statusList = CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
 
@@ -71,14 +73,14 @@ export async function openSqliteClaimStore(options: SqliteClaimStoreOptions): Pr
   } else {
     filename = options.filename;
   }
-  const db = new Database(filename);
+  const db = new DatabaseSync(filename);
   try {
-    db.pragma("journal_mode = WAL");
+    db.exec("PRAGMA journal_mode = WAL");
     // FULL, not NORMAL: in WAL mode NORMAL can lose the last commits on power loss. A lost
     // reservation whose mint was already queued would let the same wallet claim twice.
-    db.pragma("synchronous = FULL");
+    db.exec("PRAGMA synchronous = FULL");
     // A second process on the same file (a CLI, a rolling restart) waits instead of failing at once.
-    db.pragma("busy_timeout = 5000");
+    db.exec("PRAGMA busy_timeout = 5000");
     migrate(db);
   } catch (error) {
     db.close();
@@ -87,30 +89,35 @@ export async function openSqliteClaimStore(options: SqliteClaimStoreOptions): Pr
   return new SqliteClaimStore(db);
 }
 
-function migrate(db: Database.Database): void {
-  const version = db.pragma("user_version", { simple: true }) as number;
+function migrate(db: DatabaseSync): void {
+  const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
   if (version > MIGRATIONS.length) {
     throw new Error(`claims database is at schema version ${version}, newer than this server knows (${MIGRATIONS.length})`);
   }
   MIGRATIONS.slice(version).forEach((sql, index) => {
-    db.transaction(() => {
+    db.exec("BEGIN IMMEDIATE");
+    try {
       db.exec(sql);
-      db.pragma(`user_version = ${version + index + 1}`);
-    }).immediate();
+      db.exec(`PRAGMA user_version = ${version + index + 1}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
   });
 }
 
 class SqliteClaimStore implements ClaimStore {
-  private readonly insert: Database.Statement<[ClaimRow]>;
-  private readonly byId: Database.Statement<[string], ClaimRow>;
-  private readonly byWallet: Database.Statement<[string], ClaimRow>;
-  private readonly byGoogleSub: Database.Statement<[string], ClaimRow>;
-  private readonly unfinished: Database.Statement<[], ClaimRow>;
-  private readonly active: Database.Statement<[], number>;
+  private readonly insert: StatementSync;
+  private readonly byId: StatementSync;
+  private readonly byWallet: StatementSync;
+  private readonly byGoogleSub: StatementSync;
+  private readonly unfinished: StatementSync;
+  private readonly active: StatementSync;
   /** Prepared `transition` statements, one per combination of patched columns and status count. */
-  private readonly transitions = new Map<string, Database.Statement<unknown[], ClaimRow>>();
+  private readonly transitions = new Map<string, StatementSync>();
 
-  constructor(private readonly db: Database.Database) {
+  constructor(private readonly db: DatabaseSync) {
     this.insert = db.prepare(
       `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status,
          engine_transaction_id, tx_hash, attempts, last_error, created_at, updated_at)
@@ -121,11 +128,11 @@ class SqliteClaimStore implements ClaimStore {
     this.byWallet = db.prepare("SELECT * FROM claims WHERE wallet_address = ?");
     this.byGoogleSub = db.prepare("SELECT * FROM claims WHERE google_sub = ?");
     // rowid breaks ties between claims created in the same millisecond.
-    this.unfinished = db.prepare<[], ClaimRow>(
+    this.unfinished = db.prepare(
       `SELECT * FROM claims WHERE status IN (${UNFINISHED_CLAIM_STATUSES.map((status) => `'${status}'`).join(", ")})
        ORDER BY created_at, rowid`,
     );
-    this.active = db.prepare<[], number>("SELECT COUNT(*) FROM claims WHERE status <> 'failed'").pluck();
+    this.active = db.prepare("SELECT COUNT(*) AS count FROM claims WHERE status <> 'failed'");
   }
 
   async reserve(claim: NewClaim): Promise<ReserveResult> {
@@ -145,45 +152,45 @@ class SqliteClaimStore implements ClaimStore {
       updated_at: now,
     };
     try {
-      this.insert.run(row);
+      this.insert.run({ ...row });
       return { reserved: true, claim: toRecord(row) };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Claims are never deleted, so the row that refused us is still there to read.
-      const byWallet = this.byWallet.get(row.wallet_address);
+      const byWallet = this.byWallet.get(row.wallet_address) as ClaimRow | undefined;
       if (byWallet) return { reserved: false, conflict: "wallet", existing: toRecord(byWallet) };
-      const byGoogleSub = this.byGoogleSub.get(row.google_sub);
+      const byGoogleSub = this.byGoogleSub.get(row.google_sub) as ClaimRow | undefined;
       if (byGoogleSub) return { reserved: false, conflict: "googleAccount", existing: toRecord(byGoogleSub) };
       throw error;
     }
   }
 
   async findById(id: string): Promise<ClaimRecord | null> {
-    return toRecordOrNull(this.byId.get(id));
+    return toRecordOrNull(this.byId.get(id) as ClaimRow | undefined);
   }
 
   async findByWallet(walletAddress: string): Promise<ClaimRecord | null> {
-    return toRecordOrNull(this.byWallet.get(walletAddress.toLowerCase()));
+    return toRecordOrNull(this.byWallet.get(walletAddress.toLowerCase()) as ClaimRow | undefined);
   }
 
   async findByGoogleSub(googleSub: string): Promise<ClaimRecord | null> {
-    return toRecordOrNull(this.byGoogleSub.get(googleSub));
+    return toRecordOrNull(this.byGoogleSub.get(googleSub) as ClaimRow | undefined);
   }
 
   async transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch): Promise<ClaimRecord | null> {
     if (fromStatuses.length === 0) return null;
     const keys = (Object.keys(PATCH_COLUMNS) as (keyof ClaimPatch)[]).filter((key) => patch[key] !== undefined);
     const statement = this.transitionStatement(keys, fromStatuses.length);
-    const row = statement.get(...keys.map((key) => patch[key]), Date.now(), id, ...fromStatuses);
+    const row = statement.get(...keys.map((key) => patch[key] as SQLInputValue), Date.now(), id, ...fromStatuses) as ClaimRow | undefined;
     return toRecordOrNull(row);
   }
 
   async listUnfinished(): Promise<ClaimRecord[]> {
-    return this.unfinished.all().map(toRecord);
+    return (this.unfinished.all() as unknown as ClaimRow[]).map(toRecord);
   }
 
   async countActive(): Promise<number> {
-    return this.active.get() ?? 0;
+    return (this.active.get() as { count: number }).count;
   }
 
   async ping(): Promise<void> {
@@ -191,7 +198,7 @@ class SqliteClaimStore implements ClaimStore {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (this.db.isOpen) this.db.close();
   }
 
   private transitionStatement(keys: readonly (keyof ClaimPatch)[], statusCount: number) {
@@ -200,7 +207,7 @@ class SqliteClaimStore implements ClaimStore {
     if (!statement) {
       const assignments = [...keys.map((key) => `${PATCH_COLUMNS[key]} = ?`), "updated_at = ?"].join(", ");
       const placeholders = Array.from({ length: statusCount }, () => "?").join(", ");
-      statement = this.db.prepare<unknown[], ClaimRow>(
+      statement = this.db.prepare(
         `UPDATE claims SET ${assignments} WHERE id = ? AND status IN (${placeholders}) RETURNING *`,
       );
       this.transitions.set(cacheKey, statement);
@@ -210,7 +217,7 @@ class SqliteClaimStore implements ClaimStore {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Database.SqliteError && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+  return error instanceof Error && "errcode" in error && error.errcode === SQLITE_CONSTRAINT_UNIQUE;
 }
 
 function toRecordOrNull(row: ClaimRow | undefined): ClaimRecord | null {
