@@ -1,9 +1,8 @@
-import { ChakraProvider } from "@chakra-ui/react";
+import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { system } from "../app/theme.ts";
 import { TEST_PUBLIC_CONFIG } from "../test/render-with-providers.tsx";
 import { server } from "../test/server.ts";
 import { PublicConfigProvider, usePublicConfig } from "./public-config.tsx";
@@ -14,7 +13,7 @@ function ChannelId() {
 
 function renderProvider() {
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={defaultSystem}>
       <PublicConfigProvider>
         <ChannelId />
       </PublicConfigProvider>
