@@ -88,23 +88,4 @@ export const recordClaimRequestSchema = z.strictObject({
   txHash: txHashSchema,
 });
 
-/** Public settings served at GET /api/config; nothing secret. */
-export const publicConfigSchema = z.object({
-  thirdwebClientId: z.string(),
-  ecosystemId: z.string(),
-  ecosystemPartnerId: z.string(),
-  walletConnectProjectId: z.string(),
-  chainId: z.number(),
-  rpcUrl: z.string(),
-  explorerUrl: z.string(),
-  tokenAddress: z.string(),
-  youtubeChannelId: z.string(),
-  googleClientId: z.string(),
-  googleAuthUrl: z.string(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-/** The one error body of every failing response; the code stays open so an older page still shows a newer server's text. */
-export const apiErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), retryAfterSeconds: z.number().optional() }),
-});
+export { apiErrorBodySchema, publicConfigSchema, type PublicConfig } from "./api-envelope.ts";

@@ -3,7 +3,7 @@
  * network, a cancelled request, an unreadable body — becomes an ApiError whose
  * `message` can be shown to people as is.
  */
-import { apiErrorBodySchema } from "@tube/common/api";
+import { apiErrorBodySchema } from "@tube/common/api-envelope";
 
 /** Codes the client itself produces; server failures carry a code from ERROR_CATALOGUE. */
 export const CLIENT_ERROR_CODES = {
