@@ -1,7 +1,48 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+
+const FRONTEND = "./frontend/src";
+// Read from disk so a new feature is fenced in the day it is created.
+const FEATURES = readdirSync(new URL(`${FRONTEND}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED = ["components", "hooks", "lib", "config", "types", "utils"].map((dir) => `${FRONTEND}/${dir}`);
+
+/**
+ * Imports flow one way, shared → features → app (bulletproof-react): a feature
+ * never imports another feature (the app's route modules compose them), nor the
+ * app; shared code imports neither. Test helpers (src/test) may import anything.
+ */
+const frontendZones = [
+  ...FEATURES.map((feature) => ({
+    target: `${FRONTEND}/features/${feature}`,
+    from: `${FRONTEND}/features`,
+    except: [`./${feature}`],
+    message: "A feature may not import another feature: compose them in frontend/src/app (e.g. a route module).",
+  })),
+  {
+    target: `${FRONTEND}/features`,
+    from: `${FRONTEND}/app`,
+    message: "Features may not import the app: the app imports features, not the other way round.",
+  },
+  {
+    target: SHARED,
+    from: [`${FRONTEND}/features`, `${FRONTEND}/app`],
+    message: "Shared code (components, hooks, lib) may not import features or the app.",
+  },
+];
+
+/** Workspaces: common depends on none of ours, the backend not on the frontend, the frontend not on the backend. */
+const workspaceZones = [
+  { target: "./common", from: ["./backend", "./frontend", "./scripts", "./e2e"], message: "common is imported by both sides and imports neither." },
+  { target: "./backend", from: ["./frontend", "./e2e"], message: "The backend may not import the frontend or the e2e tests." },
+  { target: "./frontend", from: ["./backend", "./scripts"], message: "The frontend talks to the backend over HTTP only (shapes in common)." },
+];
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "**/.data/**", "contracts/build/**", "test-results/**", "playwright-report/**"] },
@@ -11,6 +52,34 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["**/*.{js,mjs,cjs,ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // import-x reads (and so follows for cycles) only files of these extensions, parsed as TypeScript.
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: ["./tsconfig.json", "./frontend/tsconfig.json", "./e2e/tsconfig.json"],
+        }),
+        createNodeResolver(),
+      ],
+    },
+    rules: {
+      // Across the whole repository: no module imports itself through others (import-x skips type-only imports).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: workspaceZones }],
+    },
+  },
+  {
+    files: ["frontend/src/**/*.{ts,tsx}"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...workspaceZones, ...frontendZones] }],
     },
   },
   {

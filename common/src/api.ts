@@ -1,9 +1,10 @@
 /**
  * The HTTP contract between the browser and the server: request schemas (the
- * server validates with them) and response types (the browser reads them).
+ * server validates with them) and response schemas (the browser checks what
+ * it reads with them; the server's handlers are typed by them).
  */
 import { z } from "zod";
-import type { ClaimStatus } from "./constants.ts";
+import { CLAIM_STATUSES } from "./constants.ts";
 
 export const walletAddressSchema = z
   .string()
@@ -21,12 +22,13 @@ export const googleAuthRequestSchema = z.strictObject({
   redirectUri: z.string().url().max(2048),
 });
 export type GoogleAuthRequest = z.infer<typeof googleAuthRequestSchema>;
-export interface GoogleAuthResponse {
-  email: string;
-  accessToken: string;
+export const googleAuthResponseSchema = z.object({
+  email: z.string(),
+  accessToken: z.string().min(1),
   /** Milliseconds since the epoch. */
-  expiresAt: number;
-}
+  expiresAt: z.number(),
+});
+export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
 
 export const revokeRequestSchema = z.strictObject({ accessToken: accessTokenSchema });
 
@@ -36,9 +38,9 @@ export const verifySubscriptionRequestSchema = z.strictObject({
   youtubeUsername: z.string().trim().min(1).max(100).optional(),
 });
 export type VerifySubscriptionRequest = z.infer<typeof verifySubscriptionRequestSchema>;
-export interface VerifySubscriptionResponse {
-  isSubscribed: boolean;
-}
+/** Spec §7: a missing isSubscribed counts as false. */
+export const verifySubscriptionResponseSchema = z.object({ isSubscribed: z.boolean().default(false) });
+export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionResponseSchema>;
 
 export const verifyAndMintRequestSchema = z.strictObject({
   walletAddress: walletAddressSchema,
@@ -47,31 +49,36 @@ export const verifyAndMintRequestSchema = z.strictObject({
 });
 export type VerifyAndMintRequest = z.infer<typeof verifyAndMintRequestSchema>;
 
-export interface ClaimView {
-  claimId: string;
-  walletAddress: string;
-  status: ClaimStatus;
-  txHash: string | null;
-  explorerUrl: string | null;
-}
+const claimStatusSchema = z.enum(CLAIM_STATUSES);
 
-export interface VerifyAndMintResponse {
-  claimed: boolean;
-  alreadyClaimed: boolean;
-  txHash: string | null;
-  claimId: string | null;
-  status: ClaimStatus | null;
-  error: string | null;
-  details: string | null;
-}
+export const claimViewSchema = z.object({
+  claimId: z.string(),
+  walletAddress: z.string(),
+  status: claimStatusSchema,
+  txHash: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+});
+export type ClaimView = z.infer<typeof claimViewSchema>;
+
+export const verifyAndMintResponseSchema = z.object({
+  claimed: z.boolean(),
+  alreadyClaimed: z.boolean(),
+  txHash: z.string().nullable(),
+  claimId: z.string().nullable(),
+  status: claimStatusSchema.nullable(),
+  error: z.string().nullable(),
+  details: z.string().nullable(),
+});
+export type VerifyAndMintResponse = z.infer<typeof verifyAndMintResponseSchema>;
 
 export const walletParamSchema = z.strictObject({ walletAddress: walletAddressSchema });
-export interface CheckClaimResponse {
-  claimed: boolean;
-  txHash: string | null;
-  status: ClaimStatus | null;
-  claimId: string | null;
-}
+export const checkClaimResponseSchema = z.object({
+  claimed: z.boolean(),
+  txHash: z.string().nullable(),
+  status: claimStatusSchema.nullable(),
+  claimId: z.string().nullable(),
+});
+export type CheckClaimResponse = z.infer<typeof checkClaimResponseSchema>;
 
 export const claimIdParamSchema = z.strictObject({ claimId: z.string().uuid() });
 
@@ -81,17 +88,4 @@ export const recordClaimRequestSchema = z.strictObject({
   txHash: txHashSchema,
 });
 
-/** Public settings served at GET /api/config; nothing secret. */
-export interface PublicConfig {
-  thirdwebClientId: string;
-  ecosystemId: string;
-  ecosystemPartnerId: string;
-  walletConnectProjectId: string;
-  chainId: number;
-  rpcUrl: string;
-  explorerUrl: string;
-  tokenAddress: string;
-  youtubeChannelId: string;
-  googleClientId: string;
-  googleAuthUrl: string;
-}
+export { apiErrorBodySchema, publicConfigSchema, type PublicConfig } from "./api-envelope.ts";

@@ -1,9 +1,14 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { server } from "./test/server.ts";
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
 
 // jsdom lacks the layout APIs Chakra (Zag) and our route-change handling call; inert stand-ins suffice.
 if (!window.matchMedia) {

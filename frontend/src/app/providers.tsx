@@ -1,6 +1,6 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { BrowserRouter } from "react-router-dom";
+import { BrowserRouter } from "react-router";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { PublicConfigProvider } from "../lib/public-config.tsx";
 import { system } from "./theme.ts";

@@ -4,7 +4,7 @@ import { renderWithProviders } from "../test/render-with-providers.tsx";
 import { AppRoutes } from "./router.tsx";
 
 // The lazy wallet pages pull in the whole wallet SDK; the shell only needs to know they are routed.
-vi.mock("../features/claim-wizard/claim-page.tsx", () => ({ default: () => <h1>Claim wizard</h1> }));
+vi.mock("./routes/claim.tsx", () => ({ default: () => <h1>Claim wizard</h1> }));
 vi.mock("../features/google-auth/google-callback-page.tsx", () => ({ default: () => <h1>Google callback</h1> }));
 
 describe("AppRoutes", () => {

@@ -1,29 +1,32 @@
 import { Suspense, lazy } from "react";
-import { Route, Routes } from "react-router-dom";
+import { Route, Routes } from "react-router";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
 import { GoogleInfoPage, PrivacyPage, TermsPage } from "../features/legal/legal-pages.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
+import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 import { useRouteChangeFocus } from "./use-route-change-focus.ts";
 
 // The wallet SDK is large: only the claim flow and the OAuth callback load it, on demand.
-const ClaimPage = lazy(() => import("../features/claim-wizard/claim-page.tsx"));
+const ClaimPage = lazy(() => import("./routes/claim.tsx"));
 const GoogleCallbackPage = lazy(() => import("../features/google-auth/google-callback-page.tsx"));
 
 export function AppRoutes() {
   useRouteChangeFocus();
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/claim" element={<ClaimPage />} />
-        <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/google-info" element={<GoogleInfoPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    <RouteErrorBoundary>
+      <Suspense fallback={<LoadingScreen />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/claim" element={<ClaimPage />} />
+          <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/google-info" element={<GoogleInfoPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

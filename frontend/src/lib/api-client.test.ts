@@ -1,15 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiGet, apiPost } from "./api-client.ts";
+import { checkClaimResponseSchema, verifySubscriptionResponseSchema } from "@tube/common/api";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { server } from "../test/server.ts";
+import { ApiError, apiGet, apiPost, apiSend } from "./api-client.ts";
 
-function stubFetch(impl: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
-  const fetchMock = vi.fn(impl);
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
-
-function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
-}
+const NOT_CLAIMED = { claimed: false, txHash: null, status: null, claimId: null };
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -20,57 +15,67 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const getCheckClaim = () => apiGet("/api/check-claim/0xabc", checkClaimResponseSchema);
+const answerCheckClaim = (resolver: Parameters<typeof http.get>[1]) => server.use(http.get("/api/check-claim/:wallet", resolver));
 
 describe("api-client", () => {
-  it("when the server answers 200, then apiGet resolves with the parsed JSON", async () => {
-    const fetchMock = stubFetch(async () => jsonResponse({ claimed: false }, 200));
+  it("when the server answers 200 with the expected shape, then apiGet resolves with the parsed JSON", async () => {
+    let method: string | undefined;
+    answerCheckClaim(({ request }) => {
+      method = request.method;
+      return HttpResponse.json(NOT_CLAIMED);
+    });
 
-    await expect(apiGet("/api/check-claim/0xabc")).resolves.toEqual({ claimed: false });
-    expect(fetchMock).toHaveBeenCalledWith("/api/check-claim/0xabc", expect.objectContaining({ method: "GET" }));
+    await expect(getCheckClaim()).resolves.toEqual(NOT_CLAIMED);
+    expect(method).toBe("GET");
   });
 
   it("when posting, then the body is sent as JSON", async () => {
-    const fetchMock = stubFetch(async () => jsonResponse({ isSubscribed: true }, 200));
+    let received: { body: unknown; contentType: string | null } | undefined;
+    server.use(
+      http.post("/api/verify-subscription", async ({ request }) => {
+        received = { body: await request.json(), contentType: request.headers.get("Content-Type") };
+        return HttpResponse.json({ isSubscribed: true });
+      }),
+    );
 
-    await apiPost("/api/verify-subscription", { accessToken: "t", channelId: "c" });
+    await expect(apiPost("/api/verify-subscription", { accessToken: "t", channelId: "c" }, verifySubscriptionResponseSchema)).resolves.toEqual({
+      isSubscribed: true,
+    });
 
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(init?.method).toBe("POST");
-    expect(init?.body).toBe(JSON.stringify({ accessToken: "t", channelId: "c" }));
-    expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
+    expect(received).toEqual({ body: { accessToken: "t", channelId: "c" }, contentType: "application/json" });
   });
 
-  it("when the server answers 204, then the promise resolves with undefined", async () => {
-    stubFetch(async () => new Response(null, { status: 204 }));
+  it("when the server answers 204 to a send, then the promise resolves with undefined", async () => {
+    server.use(http.post("/api/record-claim", () => new HttpResponse(null, { status: 204 })));
 
-    await expect(apiPost("/api/record-claim", {})).resolves.toBeUndefined();
+    await expect(apiSend("/api/record-claim", {})).resolves.toBeUndefined();
   });
 
   it("when the server answers with an error body, then ApiError carries its code, message, status and retry delay", async () => {
-    stubFetch(async () =>
-      jsonResponse({ error: { code: "RATE_LIMITED", message: "Too many requests.", retryAfterSeconds: 30 } }, 429),
+    answerCheckClaim(() =>
+      HttpResponse.json({ error: { code: "RATE_LIMITED", message: "Too many requests.", retryAfterSeconds: 30 } }, { status: 429 }),
     );
 
-    const error = await caught(apiGet("/api/config"));
+    const error = await caught(getCheckClaim());
 
     expect(error).toMatchObject({ code: "RATE_LIMITED", message: "Too many requests.", status: 429, retryAfterSeconds: 30 });
   });
 
   it("when an error body has no retry delay but the response has Retry-After, then the header is used", async () => {
-    stubFetch(async () => jsonResponse({ error: { code: "MINT_UNAVAILABLE", message: "Later." } }, 503, { "Retry-After": "5" }));
+    answerCheckClaim(() =>
+      HttpResponse.json({ error: { code: "MINT_UNAVAILABLE", message: "Later." } }, { status: 503, headers: { "Retry-After": "5" } }),
+    );
 
-    const error = await caught(apiGet("/api/config"));
+    const error = await caught(getCheckClaim());
 
     expect(error).toMatchObject({ code: "MINT_UNAVAILABLE", status: 503, retryAfterSeconds: 5 });
   });
 
   it("when a non-2xx response has no error body, then ApiError is HTTP_ERROR with the status", async () => {
-    stubFetch(async () => new Response("<html>Bad gateway</html>", { status: 502 }));
+    answerCheckClaim(() => HttpResponse.html("<html>Bad gateway</html>", { status: 502 }));
 
-    const error = await caught(apiGet("/api/config"));
+    const error = await caught(getCheckClaim());
 
     expect(error.code).toBe("HTTP_ERROR");
     expect(error.status).toBe(502);
@@ -78,11 +83,9 @@ describe("api-client", () => {
   });
 
   it("when the network fails, then ApiError is NETWORK with status 0 and a readable message", async () => {
-    stubFetch(async () => {
-      throw new TypeError("Failed to fetch");
-    });
+    answerCheckClaim(() => HttpResponse.error());
 
-    const error = await caught(apiGet("/api/config"));
+    const error = await caught(getCheckClaim());
 
     expect(error).toMatchObject({
       code: "NETWORK",
@@ -92,19 +95,25 @@ describe("api-client", () => {
   });
 
   it("when the request is aborted, then ApiError is ABORTED", async () => {
-    stubFetch(async () => {
-      throw new DOMException("The operation was aborted.", "AbortError");
-    });
+    answerCheckClaim(() => HttpResponse.json(NOT_CLAIMED));
 
-    const error = await caught(apiGet("/api/config", { signal: AbortSignal.abort() }));
+    const error = await caught(apiGet("/api/check-claim/0xabc", checkClaimResponseSchema, { signal: AbortSignal.abort() }));
 
     expect(error.code).toBe("ABORTED");
   });
 
   it("when a 2xx body is not JSON, then ApiError is INVALID_RESPONSE", async () => {
-    stubFetch(async () => new Response("not json", { status: 200 }));
+    answerCheckClaim(() => HttpResponse.text("not json"));
 
-    const error = await caught(apiGet("/api/config"));
+    const error = await caught(getCheckClaim());
+
+    expect(error).toMatchObject({ code: "INVALID_RESPONSE", status: 200 });
+  });
+
+  it("when a 2xx body does not match the response schema, then ApiError is INVALID_RESPONSE", async () => {
+    answerCheckClaim(() => HttpResponse.json({ claimed: "yes" }));
+
+    const error = await caught(getCheckClaim());
 
     expect(error).toMatchObject({ code: "INVALID_RESPONSE", status: 200 });
   });

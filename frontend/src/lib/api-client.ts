@@ -3,7 +3,7 @@
  * network, a cancelled request, an unreadable body — becomes an ApiError whose
  * `message` can be shown to people as is.
  */
-import type { ApiErrorBody } from "@tube/common/errors";
+import { apiErrorBodySchema } from "@tube/common/api-envelope";
 
 /** Codes the client itself produces; server failures carry a code from ERROR_CATALOGUE. */
 export const CLIENT_ERROR_CODES = {
@@ -31,20 +31,36 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export function apiGet<T>(path: string, init?: RequestOptions): Promise<T> {
-  return request<T>(path, { method: "GET", headers: { Accept: "application/json" }, signal: init?.signal });
+/** What a response body is checked with: a zod schema from @tube/common/api. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
-export function apiPost<T>(path: string, body: unknown, init?: RequestOptions): Promise<T> {
-  return request<T>(path, {
+export function apiGet<T>(path: string, schema: ResponseSchema<T>, init?: RequestOptions): Promise<T> {
+  return request(path, { method: "GET", headers: { Accept: "application/json" }, signal: init?.signal }, schema);
+}
+
+export function apiPost<T>(path: string, body: unknown, schema: ResponseSchema<T>, init?: RequestOptions): Promise<T> {
+  return request(path, postInit(body, init), schema);
+}
+
+/** A POST whose answer is not read, only its success. */
+export async function apiSend(path: string, body: unknown, init?: RequestOptions): Promise<void> {
+  await request(path, postInit(body, init), null);
+}
+
+function postInit(body: unknown, init?: RequestOptions): RequestInit {
+  return {
     method: "POST",
     headers: { Accept: "application/json", "Content-Type": "application/json" },
     body: JSON.stringify(body),
     signal: init?.signal,
-  });
+  };
 }
 
-async function request<T>(path: string, init: RequestInit): Promise<T> {
+async function request<T>(path: string, init: RequestInit, schema: ResponseSchema<T>): Promise<T>;
+async function request(path: string, init: RequestInit, schema: null): Promise<void>;
+async function request<T>(path: string, init: RequestInit, schema: ResponseSchema<T> | null): Promise<T | void> {
   let response: Response;
   try {
     response = await fetch(path, init);
@@ -53,19 +69,23 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
   }
 
   if (!response.ok) throw await errorFromResponse(response);
-  if (response.status === 204) return undefined as T;
+  if (schema === null) return;
 
+  let body: unknown;
   try {
-    return (await response.json()) as T;
+    body = await response.json();
   } catch (cause) {
     // A cancelled request can also surface while its body is being read.
     if (isAbort(cause)) throw transportError(cause);
-    throw new ApiError(
-      CLIENT_ERROR_CODES.INVALID_RESPONSE,
-      "The server sent an unexpected response. Please try again.",
-      response.status,
-    );
+    throw invalidResponse(response.status);
   }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw invalidResponse(response.status);
+  return parsed.data;
+}
+
+function invalidResponse(status: number): ApiError {
+  return new ApiError(CLIENT_ERROR_CODES.INVALID_RESPONSE, "The server sent an unexpected response. Please try again.", status);
 }
 
 function transportError(cause: unknown): ApiError {
@@ -76,8 +96,9 @@ function transportError(cause: unknown): ApiError {
 async function errorFromResponse(response: Response): Promise<ApiError> {
   const body = await response.json().catch(() => undefined);
   const headerRetryAfter = parseRetryAfter(response.headers.get("Retry-After"));
-  if (isApiErrorBody(body)) {
-    const { code, message, retryAfterSeconds } = body.error;
+  const parsed = apiErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, retryAfterSeconds } = parsed.data.error;
     return new ApiError(code, message, response.status, retryAfterSeconds ?? headerRetryAfter);
   }
   // A proxy or the platform answered instead of our server, so there is no catalogue text to show.
@@ -88,17 +109,6 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
       : `Something went wrong (error ${response.status}). Please try again in a moment.`,
     response.status,
     headerRetryAfter,
-  );
-}
-
-function isApiErrorBody(body: unknown): body is ApiErrorBody {
-  if (typeof body !== "object" || body === null || !("error" in body)) return false;
-  const error = (body as { error: unknown }).error;
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    typeof (error as { code?: unknown }).code === "string" &&
-    typeof (error as { message?: unknown }).message === "string"
   );
 }
 

@@ -1,9 +1,10 @@
-import { ChakraProvider } from "@chakra-ui/react";
+import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { system } from "../app/theme.ts";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
 import { TEST_PUBLIC_CONFIG } from "../test/render-with-providers.tsx";
+import { server } from "../test/server.ts";
 import { PublicConfigProvider, usePublicConfig } from "./public-config.tsx";
 
 function ChannelId() {
@@ -12,7 +13,7 @@ function ChannelId() {
 
 function renderProvider() {
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={defaultSystem}>
       <PublicConfigProvider>
         <ChannelId />
       </PublicConfigProvider>
@@ -20,30 +21,29 @@ function renderProvider() {
   );
 }
 
-const configResponse = () => new Response(JSON.stringify(TEST_PUBLIC_CONFIG), { status: 200 });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** Answers /api/config with the given responses in turn, counting the calls. */
+function answerConfig(...responses: (() => Response)[]) {
+  let calls = 0;
+  server.use(http.get("/api/config", () => (responses[Math.min(calls++, responses.length - 1)] as () => Response)()));
+  return { calls: () => calls };
+}
 
 describe("PublicConfigProvider", () => {
   it("when /api/config answers, then a spinner shows first and the children then read the config", async () => {
-    const fetchMock = vi.fn(async () => configResponse());
-    vi.stubGlobal("fetch", fetchMock);
+    const config = answerConfig(() => HttpResponse.json(TEST_PUBLIC_CONFIG));
 
     renderProvider();
 
     expect(screen.getByRole("status")).toHaveTextContent("Loading…");
     expect(await screen.findByText(`channel: ${TEST_PUBLIC_CONFIG.youtubeChannelId}`)).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith("/api/config", expect.anything());
+    expect(config.calls()).toBe(1);
   });
 
   it("when /api/config fails, then an error with Retry shows, and Retry loads the config", async () => {
-    const fetchMock = vi
-      .fn<() => Promise<Response>>()
-      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
-      .mockResolvedValueOnce(configResponse());
-    vi.stubGlobal("fetch", fetchMock);
+    const config = answerConfig(
+      () => HttpResponse.error(),
+      () => HttpResponse.json(TEST_PUBLIC_CONFIG),
+    );
 
     renderProvider();
 
@@ -51,6 +51,6 @@ describe("PublicConfigProvider", () => {
     expect(alert).toHaveTextContent("Network error. Please check your connection and try again.");
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByText(`channel: ${TEST_PUBLIC_CONFIG.youtubeChannelId}`)).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(config.calls()).toBe(2);
   });
 });

@@ -3,7 +3,7 @@
  * shared through context, so nothing in the browser hard-codes chain, token or channel.
  */
 import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
-import type { PublicConfig } from "@tube/common/api";
+import { publicConfigSchema, type PublicConfig } from "@tube/common/api-envelope";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
 import { ApiError, apiGet } from "./api-client.ts";
@@ -29,7 +29,7 @@ export function PublicConfigProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiGet<PublicConfig>("/api/config", { signal: controller.signal }).then(
+    apiGet("/api/config", publicConfigSchema, { signal: controller.signal }).then(
       (config) => setState({ status: "ready", config }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

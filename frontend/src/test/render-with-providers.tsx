@@ -1,9 +1,10 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import type { PublicConfig } from "@tube/common/api";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type { ReactElement, ReactNode } from "react";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter } from "react-router";
 import { system } from "../app/theme.ts";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { StaticPublicConfigProvider } from "../lib/public-config.tsx";
@@ -29,19 +30,23 @@ export interface RenderWithProvidersOptions {
   config?: Partial<PublicConfig>;
 }
 
-/** Renders `ui` inside Chakra, a static public config, a memory router and the toaster. */
+/** Renders `ui` inside Chakra, a fresh query client, a static public config, a memory router and the toaster. */
 export function renderWithProviders(
   ui: ReactElement,
   { route = "/", config = {} }: RenderWithProvidersOptions = {},
 ): ReturnType<typeof render> & { user: UserEvent } {
   const publicConfig = { ...TEST_PUBLIC_CONFIG, ...config };
+  // On /claim the client comes from thirdweb's provider; tests give each render a fresh one.
+  const queryClient = new QueryClient();
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <ChakraProvider value={system}>
         <Toaster />
-        <StaticPublicConfigProvider config={publicConfig}>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-        </StaticPublicConfigProvider>
+        <QueryClientProvider client={queryClient}>
+          <StaticPublicConfigProvider config={publicConfig}>
+            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          </StaticPublicConfigProvider>
+        </QueryClientProvider>
       </ChakraProvider>
     );
   }

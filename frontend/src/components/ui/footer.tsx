@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Link, Separator, Stack, Text } from "@chakra-ui/react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink } from "react-router";
 import { youtubeChannelUrl } from "../../lib/format.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { ExternalLink } from "./external-link.tsx";

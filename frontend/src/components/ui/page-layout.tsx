@@ -1,6 +1,6 @@
 import { Box, Container, Flex, Link } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink } from "react-router";
 import { Footer } from "./footer.tsx";
 
 /** Header, main landmark and footer shared by every screen. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
 import { claimFailedToast, eligibilityCheckFailedToast, notClaimedToast, subscriptionCheckFailedToast } from "./claim-messages.ts";
-import { MintFailure } from "./claim-polling.ts";
+import { MintFailure } from "./api/claim-polling.ts";
 
 const apiError = (code: string, message: string, status = 400) => new ApiError(code, message, status);
 

@@ -6,7 +6,7 @@ import { REWARD_TOKENS } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import type { Notification } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api-client.ts";
-import { MintFailure } from "./claim-polling.ts";
+import { MintFailure } from "./api/claim-polling.ts";
 
 type Toast = Notification;
 

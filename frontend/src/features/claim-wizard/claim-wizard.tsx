@@ -1,16 +1,16 @@
 import { Card, Container, Stack, VisuallyHidden } from "@chakra-ui/react";
 import { useEffect, useRef } from "react";
 import { usePublicConfig } from "../../lib/public-config.tsx";
-import { useGoogleAuth } from "../google-auth/use-google-auth.ts";
-import { useWalletState } from "../wallet/wallet-state.tsx";
 import { activityLabel } from "./activity-label.ts";
 import { ConnectStep } from "./components/connect-step.tsx";
 import { DoneStep } from "./components/done-step.tsx";
 import { MintStep } from "./components/mint-step.tsx";
 import { StepIndicator } from "./components/step-indicator.tsx";
+import { StepTransition, WizardMotion } from "./components/step-transition.tsx";
 import { SubscribeStep } from "./components/subscribe-step.tsx";
 import { SuccessDialog } from "./components/success-dialog.tsx";
 import { WizardHeader } from "./components/wizard-header.tsx";
+import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
 import { STEP_LABELS } from "./wizard-state.ts";
 
@@ -18,27 +18,45 @@ function reloadWindow() {
   window.location.reload();
 }
 
-/** The /claim wizard (spec §2). Needs a WalletStateContext provider and the public config above it. */
-export function ClaimWizard({ reloadPage = reloadWindow }: { reloadPage?: () => void }) {
+export interface ClaimWizardProps {
+  wallet: WizardWallet;
+  google: WizardGoogle;
+  slots: WizardSlots;
+  /** Injected so tests can watch Reset and Start Over reload the page. */
+  reloadPage?: () => void;
+}
+
+/** The /claim wizard (spec §2). The app's route gives it the wallet, the Google session and their controls. */
+export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }: ClaimWizardProps) {
   const { explorerUrl } = usePublicConfig();
-  const wallet = useWalletState();
-  const google = useGoogleAuth();
   const wizard = useClaimWizard({ wallet, google, reloadPage });
   const { state } = wizard;
   const headingRef = useStepFocus(state.step, state.successDialogOpen);
 
   return (
+    <WizardMotion>
     <Container maxWidth="md" paddingY={{ base: "4", md: "10" }} paddingX={{ base: "3", sm: "4" }}>
       <Card.Root>
         <Card.Header>
           <Stack gap="5">
-            <WizardHeader onReset={() => void wizard.reset()} />
+            <WizardHeader onReset={() => void wizard.reset()} walletIndicator={slots.walletIndicator} />
             <StepIndicator step={state.step} />
           </Stack>
         </Card.Header>
         <Card.Body>
-          {state.step === 0 && <SubscribeStep wizard={wizard} google={google} headingRef={headingRef} />}
-          {state.step === 1 && <ConnectStep wizard={wizard} headingRef={headingRef} />}
+          <StepTransition step={state.step}>
+          {state.step === 0 && (
+            <SubscribeStep
+              wizard={wizard}
+              googleAuthorized={google.auth !== null}
+              googleConnect={slots.googleConnect}
+              walletPanel={slots.walletPanel}
+              headingRef={headingRef}
+            />
+          )}
+          {state.step === 1 && (
+            <ConnectStep wizard={wizard} walletConnected={wallet.isConnected} walletOptions={slots.walletOptions} headingRef={headingRef} />
+          )}
           {state.step === 2 && <MintStep wizard={wizard} headingRef={headingRef} />}
           {state.step === 3 && state.txHash && (
             <DoneStep
@@ -49,6 +67,7 @@ export function ClaimWizard({ reloadPage = reloadWindow }: { reloadPage?: () => 
               headingRef={headingRef}
             />
           )}
+          </StepTransition>
         </Card.Body>
       </Card.Root>
       <VisuallyHidden aria-live="polite" role="status">
@@ -65,6 +84,7 @@ export function ClaimWizard({ reloadPage = reloadWindow }: { reloadPage?: () => 
         returnFocusRef={headingRef}
       />
     </Container>
+    </WizardMotion>
   );
 }
 

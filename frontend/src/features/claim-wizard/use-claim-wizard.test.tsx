@@ -1,31 +1,28 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/render-with-providers.tsx";
-import type { GoogleAuth } from "../google-auth/google-auth-storage.ts";
-import type { GoogleAuthState } from "../google-auth/use-google-auth.ts";
-import type { WalletState } from "../wallet/wallet-state.tsx";
-import { apiError, deferred, stubApi, type FakeResponse } from "./testing/fake-api.ts";
-import { WALLET_ADDRESS } from "./testing/fake-wallet.tsx";
-import { closeAllToasts } from "./testing/toasts.ts";
+import type { GoogleAuthResponse } from "@tube/common/api";
+import { apiError, deferred, stubApi, type FakeResponse } from "../../test/fake-api.ts";
+import { WALLET_ADDRESS } from "../../test/fake-wallet.tsx";
+import { closeAllToasts } from "../../test/toasts.ts";
+import type { WizardGoogle, WizardWallet } from "./ports.ts";
 import { useClaimWizard, type ClaimWizard } from "./use-claim-wizard.ts";
 
-const AUTH: GoogleAuth = { email: "viewer@example.com", accessToken: "ya29.test-token", expiresAt: Date.now() + 3_600_000 };
+const AUTH: GoogleAuthResponse = { email: "viewer@example.com", accessToken: "ya29.test-token", expiresAt: Date.now() + 3_600_000 };
 
-const wallet = (patch: Partial<WalletState> = {}): WalletState => ({
+const wallet = (patch: Partial<WizardWallet> = {}): WizardWallet => ({
   address: WALLET_ADDRESS,
   isConnected: true,
   isCorrectNetwork: true,
-  isConnecting: false,
   connect: vi.fn(),
   switchNetwork: vi.fn(),
-  disconnect: vi.fn(),
   ...patch,
 });
 const disconnected = { isConnected: false, isCorrectNetwork: false, address: undefined };
-const google = (auth: GoogleAuth | null): GoogleAuthState => ({ auth, status: auth ? "authorized" : "idle", error: null, authorize: vi.fn() });
+const google = (auth: GoogleAuthResponse | null): WizardGoogle => ({ auth, isAuthorizing: false, signOut: vi.fn(async () => {}) });
 
 /** Renders the hook alone; `wizard()` returns its latest value. */
-function renderHookWith({ walletState = wallet(), auth = AUTH }: { walletState?: WalletState; auth?: GoogleAuth | null } = {}) {
+function renderHookWith({ walletState = wallet(), auth = AUTH }: { walletState?: WizardWallet; auth?: GoogleAuthResponse | null } = {}) {
   let latest: ClaimWizard | undefined;
   function Probe() {
     latest = useClaimWizard({ wallet: walletState, google: google(auth), reloadPage: vi.fn() });

@@ -3,15 +3,12 @@
  * server, the toasts, and the transitions of wizard-state.ts. Presentation
  * lives in the step components; this hook knows nothing of layout.
  */
-import type { CheckClaimResponse } from "@tube/common/api";
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from "react";
+import type { CheckClaimResponse, GoogleAuthResponse } from "@tube/common/api";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { notify, type Notification } from "../../components/ui/toaster.tsx";
 import { usePublicConfig } from "../../lib/public-config.tsx";
-import { revokeGoogleToken } from "../google-auth/google-auth-api.ts";
-import { clearGoogleSession, readStoredAccessToken, type GoogleAuth } from "../google-auth/google-auth-storage.ts";
-import type { GoogleAuthState } from "../google-auth/use-google-auth.ts";
-import type { WalletState } from "../wallet/wallet-state.tsx";
-import { checkClaim, recordClaim, verifyAndMint, verifySubscription } from "./claim-api.ts";
+import { checkClaim, recordClaim, verifyAndMint, verifySubscription } from "./api/claim-api.ts";
 import {
   claimFailedToast,
   eligibilityCheckFailedToast,
@@ -19,21 +16,20 @@ import {
   subscriptionCheckFailedToast,
   TOASTS,
 } from "./claim-messages.ts";
-import { isClaimPending, waitForClaim } from "./claim-polling.ts";
+import { isClaimPending, useClaimProgress } from "./api/claim-polling.ts";
+import type { WizardGoogle, WizardWallet } from "./ports.ts";
 import { startProgressTicker, VERIFY_CHECKPOINTS } from "./progress-ticker.ts";
 import { initialWizardState, wizardReducer, type WizardState } from "./wizard-state.ts";
 
 /** Spec §9: the page reloads 1.5 s after Reset. */
 export const RESET_RELOAD_DELAY_MS = 1_500;
-/** Reset must not hang on the best-effort revoke call. */
-const REVOKE_TIMEOUT_MS = 5_000;
 /** Toasts that replace one another as a flow advances. */
 const VERIFY_TOAST_ID = "claim-verify";
 const CLAIM_TOAST_ID = "claim-mint";
 
 export interface ClaimWizardDeps {
-  wallet: WalletState;
-  google: GoogleAuthState;
+  wallet: WizardWallet;
+  google: WizardGoogle;
   /** Injected so tests can watch Reset and Start Over reload the page. */
   reloadPage: () => void;
 }
@@ -52,9 +48,21 @@ export interface ClaimWizard {
   startOver(): void;
 }
 
+/** A queued mint the wizard follows until it settles, with what record-claim needs afterwards. */
+interface FollowedClaim {
+  claimId: string;
+  walletAddress: string;
+  googleEmail: string;
+}
+
 export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps): ClaimWizard {
   const { youtubeChannelId } = usePublicConfig();
+  const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
+  const { mutateAsync: requestVerification } = useMutation({ mutationFn: verifySubscription });
+  const { mutateAsync: requestMint } = useMutation({ mutationFn: verifyAndMint });
+  const [followed, setFollowed] = useState<FollowedClaim | null>(null);
+  const progress = useClaimProgress(followed?.claimId ?? null);
   const latest = useRef({ wallet, google, state });
   useLayoutEffect(() => {
     latest.current = { wallet, google, state };
@@ -95,7 +103,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
       notify({ ...TOASTS.verifying, id: VERIFY_TOAST_ID });
       let isSubscribed: boolean;
       try {
-        const result = await verifySubscription({ accessToken: auth.accessToken, channelId: youtubeChannelId, youtubeUsername: username });
+        const result = await requestVerification({ accessToken: auth.accessToken, channelId: youtubeChannelId, youtubeUsername: username });
         isSubscribed = result.isSubscribed === true;
       } catch (cause) {
         const toast = subscriptionCheckFailedToast(cause);
@@ -111,7 +119,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
       }
       dispatch({ type: "subscriptionConfirmed" });
 
-      const existing = await lookUpClaim(wallet.address);
+      const existing = await lookUpClaim(queryClient, wallet.address);
       if (existing?.claimed && existing.status === "confirmed") {
         dispatch({ type: "verifyStopped", progress: VERIFY_CHECKPOINTS.start });
         notify({ ...TOASTS.alreadyClaimed, id: VERIFY_TOAST_ID });
@@ -124,7 +132,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
     } finally {
       busy.current = false;
     }
-  }, [youtubeChannelId]);
+  }, [queryClient, requestVerification, youtubeChannelId]);
 
   const claim = useCallback(async () => {
     if (busy.current) return;
@@ -136,6 +144,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
     if (!auth?.email) return void notify(TOASTS.mintAuthRequired);
 
     busy.current = true;
+    let following = false;
     const signal = unmounted.current.signal;
     const succeed = (txHash: string, toast: Notification) => {
       dispatch({ type: "mintSucceeded", txHash });
@@ -144,7 +153,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
     try {
       dispatch({ type: "mintStarted" });
       notify(TOASTS.checkingClaim);
-      const existing = await lookUpClaim(walletAddress);
+      const existing = await lookUpClaim(queryClient, walletAddress);
       if (existing?.claimed && existing.status === "confirmed" && existing.txHash) {
         return succeed(existing.txHash, TOASTS.tokensAlreadyClaimed);
       }
@@ -153,7 +162,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
       let claimId = existing?.claimed && isClaimPending(existing.status) ? existing.claimId : null;
       if (!claimId) {
         notify({ ...TOASTS.processing, id: CLAIM_TOAST_ID });
-        const result = await verifyAndMint({ walletAddress, googleEmail: auth.email, oauthAccessToken: auth.accessToken });
+        const result = await requestMint({ walletAddress, googleEmail: auth.email, oauthAccessToken: auth.accessToken });
         if (result.alreadyClaimed && result.status === "confirmed" && result.txHash) {
           return succeed(result.txHash, TOASTS.tokensAlreadyClaimed);
         }
@@ -166,23 +175,40 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
         claimId = pendingId;
       }
 
-      const confirmed = await waitForClaim(claimId, {
-        signal,
-        onStatus: (view) => dispatch({ type: "claimStatusChanged", status: view.status }),
-      });
-      succeed(confirmed.txHash, TOASTS.minted);
-      // Spec §7: the answer is not read and a failure is only logged.
-      recordClaim({ walletAddress, googleEmail: auth.email, txHash: confirmed.txHash }).catch((cause: unknown) =>
-        console.warn("record-claim failed", cause),
-      );
+      // The effect below takes over: busy stays set until the followed claim settles.
+      setFollowed({ claimId, walletAddress, googleEmail: auth.email });
+      following = true;
     } catch (cause) {
       if (signal.aborted) return;
       dispatch({ type: "mintStopped" });
       notify({ ...claimFailedToast(cause), id: CLAIM_TOAST_ID });
     } finally {
-      busy.current = false;
+      if (!following) busy.current = false;
     }
-  }, []);
+  }, [queryClient, requestMint]);
+
+  useEffect(() => {
+    if (!followed) return;
+    if (progress.state === "pending") {
+      if (progress.status) dispatch({ type: "claimStatusChanged", status: progress.status });
+      return;
+    }
+    if (progress.state === "idle") return;
+    setFollowed(null);
+    busy.current = false;
+    if (progress.state === "failed") {
+      dispatch({ type: "mintStopped" });
+      notify({ ...claimFailedToast(progress.error), id: CLAIM_TOAST_ID });
+      return;
+    }
+    const { txHash } = progress;
+    dispatch({ type: "mintSucceeded", txHash });
+    notify({ ...TOASTS.minted, id: CLAIM_TOAST_ID });
+    // Spec §7: the answer is not read and a failure is only logged.
+    recordClaim({ walletAddress: followed.walletAddress, googleEmail: followed.googleEmail, txHash }).catch((cause: unknown) =>
+      console.warn("record-claim failed", cause),
+    );
+  }, [followed, progress]);
 
   const continueFromConnect = useCallback(async () => {
     const { wallet } = latest.current;
@@ -193,12 +219,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
 
   const reset = useCallback(async () => {
     try {
-      const accessToken = readStoredAccessToken();
-      if (accessToken) {
-        // Best effort: the session is cleared here whatever Google answers.
-        await revokeGoogleToken(accessToken, { signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS) }).catch(() => undefined);
-      }
-      clearGoogleSession();
+      await latest.current.google.signOut();
       notify(TOASTS.loggedOut);
       setTimeout(reloadPage, RESET_RELOAD_DELAY_MS);
     } catch {
@@ -208,7 +229,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
 
   return {
     state,
-    canVerify: google.auth !== null && state.youtubeUsername.trim() !== "" && google.status !== "authorizing" && state.activity === "idle",
+    canVerify: google.auth !== null && state.youtubeUsername.trim() !== "" && !google.isAuthorizing && state.activity === "idle",
     setUsername: useCallback((value: string) => dispatch({ type: "usernameChanged", value }), []),
     verify,
     claim,
@@ -220,10 +241,15 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
   };
 }
 
-/** Spec §8 'Eligibility Check Failed': the wallet is then treated as not claimed. */
-async function lookUpClaim(walletAddress: string): Promise<CheckClaimResponse | null> {
+/** Spec §8 'Eligibility Check Failed': the wallet is then treated as not claimed. Always asks the server afresh. */
+async function lookUpClaim(queryClient: QueryClient, walletAddress: string): Promise<CheckClaimResponse | null> {
   try {
-    return await checkClaim(walletAddress);
+    return await queryClient.fetchQuery({
+      queryKey: ["check-claim", walletAddress],
+      queryFn: () => checkClaim(walletAddress),
+      staleTime: 0,
+      retry: false,
+    });
   } catch (cause) {
     notify(eligibilityCheckFailedToast(cause));
     return null;
@@ -231,6 +257,6 @@ async function lookUpClaim(walletAddress: string): Promise<CheckClaimResponse | 
 }
 
 /** An expired token counts as not authorized. */
-function validAuth(auth: GoogleAuth | null): GoogleAuth | null {
+function validAuth(auth: GoogleAuthResponse | null): GoogleAuthResponse | null {
   return auth && auth.expiresAt > Date.now() ? auth : null;
 }

@@ -2,7 +2,7 @@
  * The Google session kept in localStorage under the keys of spec §3, so a
  * reload does not ask the visitor to authorize again while the token lives.
  */
-import type { GoogleAuthResponse } from "@tube/common/api";
+import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api";
 
 export const GOOGLE_AUTH_STORAGE_KEY = "googleAuthData";
 export const USER_EMAIL_STORAGE_KEY = "userEmail";
@@ -15,9 +15,9 @@ export function readGoogleAuth(now: number = Date.now()): GoogleAuth | null {
   const raw = safeGet(GOOGLE_AUTH_STORAGE_KEY);
   if (raw === null) return null;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    if (!isGoogleAuth(parsed) || parsed.expiresAt <= now) return null;
-    return parsed;
+    const parsed = googleAuthResponseSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success || parsed.data.expiresAt <= now) return null;
+    return parsed.data;
   } catch {
     return null;
   }
@@ -33,8 +33,8 @@ export function readStoredAccessToken(): string | null {
   const raw = safeGet(GOOGLE_AUTH_STORAGE_KEY);
   if (raw === null) return null;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    return isGoogleAuth(parsed) ? parsed.accessToken : null;
+    const parsed = googleAuthResponseSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data.accessToken : null;
   } catch {
     return null;
   }
@@ -45,17 +45,6 @@ export function clearGoogleSession(): void {
   localStorage.removeItem(GOOGLE_AUTH_STORAGE_KEY);
   localStorage.removeItem(USER_EMAIL_STORAGE_KEY);
   localStorage.removeItem(FORCE_TEST_MODE_STORAGE_KEY);
-}
-
-function isGoogleAuth(value: unknown): value is GoogleAuth {
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Partial<GoogleAuth>;
-  return (
-    typeof candidate.email === "string" &&
-    typeof candidate.accessToken === "string" &&
-    candidate.accessToken.length > 0 &&
-    typeof candidate.expiresAt === "number"
-  );
 }
 
 function safeGet(key: string): string | null {

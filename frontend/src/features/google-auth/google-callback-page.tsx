@@ -5,7 +5,7 @@
  */
 import { Center, Link, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
-import { Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
+import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { OAUTH_MESSAGE_TYPE, type OAuthCallbackMessage } from "./oauth-popup.ts";
 
 export default function GoogleCallbackPage() {

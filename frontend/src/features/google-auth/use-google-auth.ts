@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
-import { exchangeGoogleCode } from "./google-auth-api.ts";
+import { exchangeGoogleCode } from "./api/google-auth-api.ts";
 import { readGoogleAuth, saveGoogleAuth, type GoogleAuth } from "./google-auth-storage.ts";
 import { buildGoogleAuthUrl, googleRedirectUri } from "./google-auth-url.ts";
 import { openOAuthPopup, waitForAuthorizationCode, type AuthorizationCodeWait } from "./oauth-popup.ts";

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { ARBITRUM_ONE_NAME, REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink } from "react-router";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
 import { youtubeSubscribeUrl } from "../../lib/format.ts";

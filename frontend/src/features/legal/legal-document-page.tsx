@@ -1,6 +1,6 @@
 import { Box, Button, Container, Heading, Link, List, Stack, Text } from "@chakra-ui/react";
 import { Fragment } from "react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink } from "react-router";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
 import { youtubeChannelUrl } from "../../lib/format.ts";

@@ -1,5 +1,5 @@
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink } from "react-router";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
 
 export function NotFoundPage() {

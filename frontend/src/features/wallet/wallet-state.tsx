@@ -1,6 +1,7 @@
 /**
- * The wallet as the claim wizard sees it. The wizard depends on this context
- * only, so its tests can provide a fake wallet without loading thirdweb.
+ * The wallet as the page sees it. The wallet's components read this context
+ * only, and the /claim route hands it to the wizard, so tests can provide a
+ * fake wallet without loading thirdweb.
  */
 import { createContext, useContext } from "react";
 

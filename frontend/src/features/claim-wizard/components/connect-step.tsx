@@ -1,13 +1,17 @@
 import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
-import type { Ref } from "react";
-import { WalletOptions } from "../../wallet/components/wallet-options.tsx";
-import { useWalletState } from "../../wallet/wallet-state.tsx";
+import type { ReactNode, Ref } from "react";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { StepHeading } from "./step-heading.tsx";
 
-export function ConnectStep({ wizard, headingRef }: { wizard: ClaimWizard; headingRef: Ref<HTMLHeadingElement> }) {
-  const { isConnected } = useWalletState();
+export interface ConnectStepProps {
+  wizard: ClaimWizard;
+  walletConnected: boolean;
+  walletOptions: ReactNode;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+export function ConnectStep({ wizard, walletConnected, walletOptions, headingRef }: ConnectStepProps) {
   return (
     <Stack gap="5">
       <StepHeading ref={headingRef}>Step 2: Connect Your Wallet</StepHeading>
@@ -15,12 +19,12 @@ export function ConnectStep({ wizard, headingRef }: { wizard: ClaimWizard; headi
         Connect your Ethereum wallet to receive {REWARD_TOKENS} {TOKEN_SYMBOL} tokens on Arbitrum. It&apos;s free: only your
         wallet address is needed.
       </Text>
-      <WalletOptions />
+      {walletOptions}
       <HStack justify="space-between">
         <Button variant="outline" onClick={wizard.back}>
           Back
         </Button>
-        <Button colorPalette="red" onClick={() => void wizard.continueFromConnect()} disabled={!isConnected}>
+        <Button colorPalette="red" onClick={() => void wizard.continueFromConnect()} disabled={!walletConnected}>
           Continue
         </Button>
       </HStack>

@@ -4,6 +4,7 @@ import type { Ref } from "react";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { explorerTxUrl } from "../explorer-url.ts";
 import { StepHeading } from "./step-heading.tsx";
+import { SuccessMark } from "./step-transition.tsx";
 
 export function DoneStep({
   txHash,
@@ -20,6 +21,7 @@ export function DoneStep({
 }) {
   return (
     <Stack gap="5" textAlign="center">
+      <SuccessMark />
       <StepHeading ref={headingRef}>Tokens Claimed Successfully!</StepHeading>
       <Text>{REWARD_TOKENS} tokens have been sent to your wallet on the Arbitrum network.</Text>
       <ExternalLink href={explorerTxUrl(explorerUrl, txHash)} colorPalette="blue" variant="underline" alignSelf="center">

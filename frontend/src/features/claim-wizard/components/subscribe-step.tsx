@@ -1,17 +1,22 @@
 import { Alert, Button, Field, Input, Stack } from "@chakra-ui/react";
-import type { Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { youtubeSubscribeUrl } from "../../../lib/format.ts";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
-import { GoogleConnect } from "../../google-auth/components/google-connect.tsx";
-import type { GoogleAuthState } from "../../google-auth/use-google-auth.ts";
-import { WalletPanel } from "../../wallet/components/wallet-panel.tsx";
 import { activityLabel } from "../activity-label.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { LabelledProgress } from "./labelled-progress.tsx";
 import { StepHeading } from "./step-heading.tsx";
 
-export function SubscribeStep({ wizard, google, headingRef }: { wizard: ClaimWizard; google: GoogleAuthState; headingRef: Ref<HTMLHeadingElement> }) {
+export interface SubscribeStepProps {
+  wizard: ClaimWizard;
+  googleAuthorized: boolean;
+  googleConnect: ReactNode;
+  walletPanel: ReactNode;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+export function SubscribeStep({ wizard, googleAuthorized, googleConnect, walletPanel, headingRef }: SubscribeStepProps) {
   const { youtubeChannelId } = usePublicConfig();
   const { state } = wizard;
   const verifying = state.activity === "verifying";
@@ -24,7 +29,7 @@ export function SubscribeStep({ wizard, google, headingRef }: { wizard: ClaimWiz
           Subscribe to the channel on YouTube
         </ExternalLink>
       </Button>
-      <GoogleConnect google={google} />
+      {googleConnect}
       <Stack
         as="form"
         gap="3"
@@ -33,7 +38,7 @@ export function SubscribeStep({ wizard, google, headingRef }: { wizard: ClaimWiz
           if (wizard.canVerify) void wizard.verify();
         }}
       >
-        <Field.Root disabled={google.auth === null || verifying}>
+        <Field.Root disabled={!googleAuthorized || verifying}>
           <Field.Label>Enter your YouTube username</Field.Label>
           <Input
             value={state.youtubeUsername}
@@ -49,7 +54,7 @@ export function SubscribeStep({ wizard, google, headingRef }: { wizard: ClaimWiz
         </Button>
         {verifying && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
       </Stack>
-      <WalletPanel />
+      {walletPanel}
       <Alert.Root status="info" variant="subtle">
         <Alert.Indicator />
         <Alert.Description>

@@ -1,8 +1,8 @@
 import { Button, Flex, Heading, HStack } from "@chakra-ui/react";
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
-import { WalletIndicator } from "../../wallet/components/wallet-indicator.tsx";
+import type { ReactNode } from "react";
 
-export function WizardHeader({ onReset }: { onReset: () => void }) {
+export function WizardHeader({ onReset, walletIndicator }: { onReset: () => void; walletIndicator: ReactNode }) {
   return (
     <Flex gap="3" wrap="wrap" align="center" justify="space-between">
       <Heading as="h1" size="lg">
@@ -12,7 +12,7 @@ export function WizardHeader({ onReset }: { onReset: () => void }) {
         <Button size="sm" variant="outline" onClick={onReset}>
           Reset
         </Button>
-        <WalletIndicator />
+        {walletIndicator}
       </HStack>
     </Flex>
   );

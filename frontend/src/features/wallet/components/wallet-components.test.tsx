@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../../test/render-with-providers.tsx";
-import { createFakeWallet, WALLET_ADDRESS } from "../../claim-wizard/testing/fake-wallet.tsx";
+import { createFakeWallet, WALLET_ADDRESS } from "../../../test/fake-wallet.tsx";
 import { DEFAULT_HINT, METAMASK_BROWSER_HINT } from "../wallet-hint.ts";
 import type { WalletState } from "../wallet-state.tsx";
 import { WalletIndicator } from "./wallet-indicator.tsx";

@@ -1,19 +1,21 @@
 import type { ClaimView } from "@tube/common/api";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../test/render-with-providers.tsx";
 import {
   FORCE_TEST_MODE_STORAGE_KEY,
   GOOGLE_AUTH_STORAGE_KEY,
   saveGoogleAuth,
   USER_EMAIL_STORAGE_KEY,
-} from "../google-auth/google-auth-storage.ts";
-import type { WalletState } from "../wallet/wallet-state.tsx";
-import { ClaimWizard } from "./claim-wizard.tsx";
-import { apiError, sequence, stubApi, type FakeHandler, type FakeResponse } from "./testing/fake-api.ts";
-import { createFakeWallet, WALLET_ADDRESS } from "./testing/fake-wallet.tsx";
-import { closeAllToasts } from "./testing/toasts.ts";
+} from "../../features/google-auth/google-auth-storage.ts";
+import type { WalletState } from "../../features/wallet/wallet-state.tsx";
+import { apiError, sequence, stubApi, type FakeHandler, type FakeResponse } from "../../test/fake-api.ts";
+import { createFakeWallet, WALLET_ADDRESS } from "../../test/fake-wallet.tsx";
+import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../test/render-with-providers.tsx";
+import { server } from "../../test/server.ts";
+import { closeAllToasts } from "../../test/toasts.ts";
+import ClaimRoute, { ComposedClaimWizard } from "./claim.tsx";
 
 const AUTH = { email: "viewer@example.com", accessToken: "ya29.test-token", expiresAt: Date.now() + 3_600_000 };
 const CLAIM_ID = "7d4a3a8e-5f7c-4b7e-9a55-2a8f0c1d9e01";
@@ -47,7 +49,7 @@ function renderWizard({ wallet = {}, auth = AUTH }: { wallet?: Partial<WalletSta
   const reloadPage = vi.fn();
   const view = renderWithProviders(
     <fake.FakeWalletProvider>
-      <ClaimWizard reloadPage={reloadPage} />
+      <ComposedClaimWizard reloadPage={reloadPage} />
     </fake.FakeWalletProvider>,
     { route: "/claim" },
   );
@@ -362,5 +364,18 @@ describe("claim wizard: reset", () => {
     expect(screen.getByRole("status", { name: "Error during logout" })).toHaveTextContent("Please try clearing your cookies manually");
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(reloadPage).not.toHaveBeenCalled();
+  });
+});
+
+describe("ClaimRoute", () => {
+  it("when opened with no wallet, then the real thirdweb wallet state shows the wizard ready to connect", async () => {
+    // thirdweb's own services are unreachable here, as in the closed test network.
+    server.use(http.all("*", () => new HttpResponse(null, { status: 503 })));
+    renderWithProviders(<ClaimRoute />, { route: "/claim" });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Claim 250 TuBE" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Connect Wallet" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Step 1: Subscribe & Verify" })).toBeInTheDocument();
   });
 });

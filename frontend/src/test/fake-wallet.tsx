@@ -5,7 +5,7 @@
 import { act } from "@testing-library/react";
 import { useMemo, useState } from "react";
 import { vi } from "vitest";
-import { WalletStateContext, type WalletState } from "../../wallet/wallet-state.tsx";
+import { WalletStateContext, type WalletState } from "../features/wallet/wallet-state.tsx";
 
 export const WALLET_ADDRESS = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 

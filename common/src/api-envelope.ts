@@ -1,0 +1,28 @@
+/**
+ * The parts of the HTTP contract every page reads, the landing page included:
+ * the error body and the public config. Written with zod/mini, which tree-shakes
+ * to a few KB, so checking them costs the landing bundle almost nothing;
+ * api.ts (full zod, loaded with the claim flow) re-exports them.
+ */
+import { z } from "zod/mini";
+
+/** Public settings served at GET /api/config; nothing secret. */
+export const publicConfigSchema = z.object({
+  thirdwebClientId: z.string(),
+  ecosystemId: z.string(),
+  ecosystemPartnerId: z.string(),
+  walletConnectProjectId: z.string(),
+  chainId: z.number(),
+  rpcUrl: z.string(),
+  explorerUrl: z.string(),
+  tokenAddress: z.string(),
+  youtubeChannelId: z.string(),
+  googleClientId: z.string(),
+  googleAuthUrl: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** The one error body of every failing response; the code stays open so an older page still shows a newer server's text. */
+export const apiErrorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), retryAfterSeconds: z.optional(z.number()) }),
+});

@@ -1,0 +1,63 @@
+/**
+ * Catches what a page throws while rendering, including a lazy chunk that
+ * failed to download after a deploy, so the visitor gets a way out instead of
+ * a blank page.
+ */
+import { Button, Center, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Link as RouterLink, useLocation } from "react-router";
+
+interface BoundaryState {
+  error: unknown;
+}
+
+class ErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error: error ?? new Error("Unknown render error") };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("A page failed to render", error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? this.props.fallback : this.props.children;
+  }
+}
+
+function reloadWindow() {
+  window.location.reload();
+}
+
+/** Resets on navigation: the boundary is keyed by the path, so 'Go to Home' renders the new page afresh. */
+export function RouteErrorBoundary({ children, reloadPage = reloadWindow }: { children: ReactNode; reloadPage?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary key={pathname} fallback={<RouteErrorScreen onReload={reloadPage} />}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+function RouteErrorScreen({ onReload }: { onReload: () => void }) {
+  return (
+    <Center as="main" minHeight="100dvh" padding="6">
+      <Stack role="alert" gap="4" maxWidth="md" textAlign="center" alignItems="center">
+        <Heading as="h1" size="xl">
+          Something went wrong
+        </Heading>
+        <Text color="fg.muted">This page could not be shown. Reloading usually helps; your claim is safe either way.</Text>
+        <HStack gap="3">
+          <Button colorPalette="red" onClick={onReload}>
+            Reload page
+          </Button>
+          <Button asChild variant="outline">
+            <RouterLink to="/">Go to Home</RouterLink>
+          </Button>
+        </HStack>
+      </Stack>
+    </Center>
+  );
+}

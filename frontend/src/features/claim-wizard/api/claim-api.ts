@@ -1,0 +1,35 @@
+/** The claim flow's calls to our server (shapes in @tube/common/api). */
+import {
+  checkClaimResponseSchema,
+  claimViewSchema,
+  verifyAndMintResponseSchema,
+  verifySubscriptionResponseSchema,
+  type CheckClaimResponse,
+  type ClaimView,
+  type VerifyAndMintRequest,
+  type VerifyAndMintResponse,
+  type VerifySubscriptionRequest,
+  type VerifySubscriptionResponse,
+} from "@tube/common/api";
+import { apiGet, apiPost, apiSend, type RequestOptions } from "../../../lib/api-client.ts";
+
+export function verifySubscription(request: VerifySubscriptionRequest): Promise<VerifySubscriptionResponse> {
+  return apiPost("/api/verify-subscription", request, verifySubscriptionResponseSchema);
+}
+
+export function checkClaim(walletAddress: string): Promise<CheckClaimResponse> {
+  return apiGet(`/api/check-claim/${encodeURIComponent(walletAddress)}`, checkClaimResponseSchema);
+}
+
+export function verifyAndMint(request: VerifyAndMintRequest): Promise<VerifyAndMintResponse> {
+  return apiPost("/api/verify-and-mint", request, verifyAndMintResponseSchema);
+}
+
+/** Spec §7: tells the server the hash the page saw. The server's own record is the truth; this only confirms it. */
+export function recordClaim(request: { walletAddress: string; googleEmail: string; txHash: string }): Promise<void> {
+  return apiSend("/api/record-claim", request);
+}
+
+export function getClaim(claimId: string, init?: RequestOptions): Promise<ClaimView> {
+  return apiGet(`/api/claims/${encodeURIComponent(claimId)}`, claimViewSchema, init);
+}

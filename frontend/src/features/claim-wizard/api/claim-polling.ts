@@ -1,0 +1,95 @@
+/**
+ * Following a queued mint until it settles. The server answers 202 as soon as
+ * the mint is queued; the transaction hash exists only once it is submitted.
+ * TanStack Query polls GET /api/claims/:id and retries transient failures.
+ */
+import type { ClaimView } from "@tube/common/api";
+import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { ApiError } from "../../../lib/api-client.ts";
+import { getClaim } from "./claim-api.ts";
+
+export const CLAIM_POLL_INTERVAL_MS = 1_000;
+/** Engine confirms on Arbitrum within seconds; past this the visitor is told to check again later. */
+export const CLAIM_POLL_TIMEOUT_MS = 5 * 60_000;
+/** Transient failures (a dropped request, a busy server) are retried until this many happen in a row. */
+const MAX_CONSECUTIVE_POLL_ERRORS = 5;
+
+/** A mint that did not produce a confirmed transaction; the message is shown under 'Minting Failed'. */
+export class MintFailure extends Error {
+  override readonly name = "MintFailure";
+}
+
+export function isClaimPending(status: ClaimStatus | null): boolean {
+  return (UNFINISHED_CLAIM_STATUSES as readonly (ClaimStatus | null)[]).includes(status);
+}
+
+export type ClaimProgress =
+  | { state: "idle" }
+  | { state: "pending"; status: ClaimStatus | null }
+  | { state: "confirmed"; txHash: string }
+  | { state: "failed"; error: unknown };
+
+/** The followed claim's progress; `claimId` null follows nothing. */
+export function useClaimProgress(claimId: string | null, { timeoutMs = CLAIM_POLL_TIMEOUT_MS }: { timeoutMs?: number } = {}): ClaimProgress {
+  const query = useQuery({
+    queryKey: ["claim", claimId],
+    queryFn: ({ signal }) => getClaim(claimId as string, { signal }),
+    enabled: claimId !== null,
+    refetchInterval: (current) => (isClaimPending(current.state.data?.status ?? null) ? CLAIM_POLL_INTERVAL_MS : false),
+    // A mint goes on while the tab is hidden; so does following it.
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: false,
+    retry: (failureCount, error) => isTransient(error) && failureCount < MAX_CONSECUTIVE_POLL_ERRORS - 1,
+    retryDelay: CLAIM_POLL_INTERVAL_MS,
+    // Each follow starts from the server's answer, never from an earlier follow's cache,
+    // whatever defaults the client above has (on /claim, thirdweb's).
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const timedOut = useTimeout(claimId, timeoutMs);
+  const { isError, error, data } = query;
+  // Stable while nothing changes, so effects that follow it run once per change.
+  return useMemo(() => progressOf(claimId, { isError, error, data, timedOut }), [claimId, isError, error, data, timedOut]);
+}
+
+function progressOf(
+  claimId: string | null,
+  { isError, error, data: claim, timedOut }: { isError: boolean; error: unknown; data: ClaimView | undefined; timedOut: boolean },
+): ClaimProgress {
+  if (claimId === null) return { state: "idle" };
+  if (isError) return { state: "failed", error };
+  if (claim?.status === "failed") return { state: "failed", error: new MintFailure("Transaction failed for unknown reason") };
+  if (claim?.status === "confirmed") {
+    return claim.txHash
+      ? { state: "confirmed", txHash: claim.txHash }
+      : { state: "failed", error: new MintFailure("No transaction hash returned") };
+  }
+  if (timedOut) {
+    return {
+      state: "failed",
+      error: new MintFailure("The transaction is taking longer than expected. Press 'Claim 250 Tokens' again to check on it."),
+    };
+  }
+  return { state: "pending", status: claim?.status ?? null };
+}
+
+/** True once `timeoutMs` has passed since `key` last changed to a non-null value. */
+function useTimeout(key: string | null, timeoutMs: number): boolean {
+  const [expiredKey, setExpiredKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    const timer = setTimeout(() => setExpiredKey(key), timeoutMs);
+    return () => {
+      clearTimeout(timer);
+      setExpiredKey(null);
+    };
+  }, [key, timeoutMs]);
+  return key !== null && expiredKey === key;
+}
+
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.code === "NETWORK" || error.code === "RATE_LIMITED" || error.status >= 500;
+}

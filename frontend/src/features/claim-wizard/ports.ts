@@ -1,0 +1,39 @@
+/**
+ * What the wizard needs from the rest of the app. The wizard defines these and
+ * the app's /claim route fills them with the google-auth and wallet features,
+ * so this feature imports neither (dependency inversion).
+ */
+import type { GoogleAuthResponse } from "@tube/common/api";
+import type { ReactNode } from "react";
+
+/** The wallet as the wizard drives it. */
+export interface WizardWallet {
+  address?: string;
+  isConnected: boolean;
+  /** Connected and on the configured chain (Arbitrum One). */
+  isCorrectNetwork: boolean;
+  connect(): Promise<void>;
+  switchNetwork(): Promise<void>;
+}
+
+/** The Google session as the wizard reads it. */
+export interface WizardGoogle {
+  /** The current session; null when there is none or it has expired. */
+  auth: GoogleAuthResponse | null;
+  /** A Google authorization is under way: Verify waits for it. */
+  isAuthorizing: boolean;
+  /** Spec §2 Reset: signs out of Google and clears the stored session. Rejects when storage refuses. */
+  signOut(): Promise<void>;
+}
+
+/** Pieces of other features the wizard shows where the spec places them. */
+export interface WizardSlots {
+  /** Header, next to Reset: connect, switch network, or the connected badge. */
+  walletIndicator: ReactNode;
+  /** Step 0: the 'Connect with Google' control. */
+  googleConnect: ReactNode;
+  /** Step 0: the wallet panel. */
+  walletPanel: ReactNode;
+  /** Step 1: 'Sign in with Google' and 'Connect Wallet'. */
+  walletOptions: ReactNode;
+}
