@@ -37,9 +37,17 @@ const frontendZones = [
   },
 ];
 
-/** Workspaces: common depends on none of ours, the backend not on the frontend, the frontend not on the backend. */
+/**
+ * Workspaces (ADR 5): common depends on none of ours; the local world (the stand-ins) only on common; the backend
+ * not on the frontend, the frontend not on the backend.
+ */
 const workspaceZones = [
-  { target: "./common", from: ["./backend", "./frontend", "./scripts", "./e2e"], message: "common is imported by both sides and imports neither." },
+  { target: "./common", from: ["./backend", "./frontend", "./local-world", "./scripts", "./e2e"], message: "common is imported by both sides and imports neither." },
+  {
+    target: "./local-world",
+    from: ["./backend", "./frontend", "./scripts", "./e2e"],
+    message: "The local world stands in for outside services: it depends on common only, never on our app.",
+  },
   { target: "./backend", from: ["./frontend", "./e2e"], message: "The backend may not import the frontend or the e2e tests." },
   { target: "./frontend", from: ["./backend", "./scripts"], message: "The frontend talks to the backend over HTTP only (shapes in common)." },
 ];
@@ -80,6 +88,14 @@ export default tseslint.config(
     files: ["frontend/src/**/*.{ts,tsx}"],
     rules: {
       "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...workspaceZones, ...frontendZones] }],
+    },
+  },
+  {
+    // Only the backend's tests start the stand-ins; the server itself must never reach for them.
+    files: ["backend/src/**/*.ts"],
+    ignores: ["backend/src/**/*.test.ts", "backend/src/test/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@tube/local-world", "@tube/local-world/*"], message: "Production code may not import the stand-ins." }] }],
     },
   },
   {
