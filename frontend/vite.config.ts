@@ -1,14 +1,54 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 const frontendDir = fileURLToPath(new URL(".", import.meta.url));
 // The dev server forwards API calls so the browser sees one origin, as in production.
 const apiTarget = process.env.VITE_API_PROXY ?? "http://localhost:3000";
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml|map)$/;
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) twin beside every text file of the build,
+ * at the highest levels, once: the server then picks one by content negotiation and
+ * never compresses per request. index.html is left out: the server rewrites it.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "tube:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await fs.readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && entry.name !== "index.html")
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await fs.readFile(file);
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(content, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length },
+            }),
+            promisify(gzip)(content, { level: 9 }),
+          ]);
+          await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: frontendDir,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: "dist",
     // The wallet SDK's chunks are large by nature and load only on /claim; what the pages really

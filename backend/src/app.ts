@@ -10,6 +10,7 @@ import type { GoogleGateway } from "./google/google-gateway.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { opsRoutes, type ReadinessProbe } from "./http/ops.routes.ts";
 import { apiRateLimits, corsForOrigin, keepOpenerOn, securityHeaders } from "./http/security.ts";
+import { staticSite } from "./http/static-site.ts";
 import type { Logger } from "./observability/logger.ts";
 import type { Metrics } from "./observability/metrics.ts";
 import type { ClaimStore } from "./store/claim-store.ts";
@@ -56,20 +57,9 @@ export function createApp(deps: AppDeps): Express {
   );
 
   if (settings.staticDir && fs.existsSync(path.join(settings.staticDir, "index.html"))) {
-    serveFrontend(app, settings.staticDir);
+    app.use(staticSite({ staticDir: settings.staticDir, publicConfig: deps.publicConfig, publicUrl: settings.publicUrl }));
   }
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;
-}
-
-/** The single-page app: hashed assets cached for good, every other path answered with index.html. */
-function serveFrontend(app: Express, staticDir: string): void {
-  app.use("/assets", express.static(path.join(staticDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
-  app.use(express.static(staticDir, { index: false, maxAge: "1h" }));
-  const indexHtml = path.join(staticDir, "index.html");
-  app.get("/{*path}", (_req, res) => {
-    res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(indexHtml);
-  });
 }

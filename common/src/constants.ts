@@ -27,3 +27,9 @@ export const CLAIM_STATUSES = ["reserved", "queued", "submitted", "confirmed", "
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** A claim whose mint is still under way: it is followed, never started again. */
 export const UNFINISHED_CLAIM_STATUSES = ["reserved", "queued", "submitted"] as const satisfies readonly ClaimStatus[];
+
+/**
+ * Id of the `<script type="application/json">` in which the server writes the public
+ * config into the page it serves, so the first paint never waits for GET /api/config.
+ */
+export const PUBLIC_CONFIG_ELEMENT_ID = "tube-public-config";

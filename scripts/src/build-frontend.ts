@@ -8,7 +8,13 @@ export const FRONTEND_DIST = path.join(FRONTEND_DIR, "dist");
 /** Builds the frontend unless dist/ is newer than every source file. */
 export async function buildFrontendIfStale(log: (line: string) => void): Promise<void> {
   const builtAt = await fs.stat(path.join(FRONTEND_DIST, "index.html")).then((stat) => stat.mtimeMs, () => 0);
-  const sources = [path.join(FRONTEND_DIR, "src"), path.join(FRONTEND_DIR, "index.html"), path.resolve(FRONTEND_DIR, "../common/src")];
+  const sources = [
+    path.join(FRONTEND_DIR, "src"),
+    path.join(FRONTEND_DIR, "public"),
+    path.join(FRONTEND_DIR, "index.html"),
+    path.join(FRONTEND_DIR, "vite.config.ts"),
+    path.resolve(FRONTEND_DIR, "../common/src"),
+  ];
   if (builtAt > 0 && (await newestMtime(sources)) < builtAt) return;
   log("building the frontend…");
   await new Promise<void>((resolve, reject) => {

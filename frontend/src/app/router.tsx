@@ -9,7 +9,10 @@ import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 import { useRouteChangeFocus } from "./use-route-change-focus.ts";
 
 // The wallet SDK is large: only the claim flow and the OAuth callback load it, on demand.
-const ClaimPage = lazy(() => import("./routes/claim.tsx"));
+const loadClaimPage = () => import("./routes/claim.tsx");
+const ClaimPage = lazy(loadClaimPage);
+// Started on hover or focus of the landing page's call to action; a failed preload is retried by the navigation.
+const preloadClaimPage = () => void loadClaimPage().catch(() => undefined);
 const GoogleCallbackPage = lazy(() => import("../features/google-auth/google-callback-page.tsx"));
 
 export function AppRoutes() {
@@ -18,7 +21,7 @@ export function AppRoutes() {
     <RouteErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>
         <Routes>
-          <Route path="/" element={<LandingPage />} />
+          <Route path="/" element={<LandingPage preloadClaim={preloadClaimPage} />} />
           <Route path="/claim" element={<ClaimPage />} />
           <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
           <Route path="/terms" element={<TermsPage />} />

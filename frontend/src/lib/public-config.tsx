@@ -1,9 +1,12 @@
 /**
- * The server's public settings (GET /api/config), loaded once at start-up and
- * shared through context, so nothing in the browser hard-codes chain, token or channel.
+ * The server's public settings, shared through context, so nothing in the browser
+ * hard-codes chain, token or channel. The server writes them into the page it serves,
+ * so the first paint needs no round trip; GET /api/config is the fallback (dev server,
+ * a page served without them).
  */
 import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
 import { publicConfigSchema, type PublicConfig } from "@tube/common/api-envelope";
+import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
 import { ApiError, apiGet } from "./api-client.ts";
@@ -23,11 +26,25 @@ export function StaticPublicConfigProvider({ config, children }: { config: Publi
 
 type LoadState = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; config: PublicConfig };
 
+/** The config the server wrote into the page, if it did and it has the contract's shape (else the API is asked). */
+function embeddedConfig(): PublicConfig | null {
+  const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = publicConfigSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export function PublicConfigProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<LoadState>({ status: "loading" });
+  const [embedded] = useState(embeddedConfig);
+  const [state, setState] = useState<LoadState>(embedded ? { status: "ready", config: embedded } : { status: "loading" });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (embedded) return;
     const controller = new AbortController();
     apiGet("/api/config", publicConfigSchema, { signal: controller.signal }).then(
       (config) => setState({ status: "ready", config }),
@@ -38,7 +55,7 @@ export function PublicConfigProvider({ children }: { children: ReactNode }) {
       },
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, embedded]);
 
   if (state.status === "loading") return <LoadingScreen />;
   if (state.status === "failed") {

@@ -21,7 +21,8 @@ const STEPS = [
   },
 ] as const;
 
-export function LandingPage() {
+/** `preloadClaim` starts downloading the claim wizard when the visitor shows intent (hover, focus, touch). */
+export function LandingPage({ preloadClaim }: { preloadClaim?: () => void }) {
   const { youtubeChannelId } = usePublicConfig();
 
   return (
@@ -41,7 +42,9 @@ export function LandingPage() {
             </Text>
             <Stack direction={{ base: "column", sm: "row" }} gap="3">
               <Button asChild size="xl" bg="white" color="red.700" _hover={{ bg: "gray.100" }}>
-                <RouterLink to="/claim">Start Claiming Tokens</RouterLink>
+                <RouterLink to="/claim" onPointerEnter={preloadClaim} onFocus={preloadClaim} onTouchStart={preloadClaim}>
+                  Start Claiming Tokens
+                </RouterLink>
               </Button>
               <Button
                 asChild
