@@ -1,7 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { server } from "./test/server.ts";
+
+// Machines running these tests are shared and loaded: waits are generous, never a measure of speed.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

@@ -10,6 +10,6 @@ export async function closeAllToasts() {
       for (const button of buttons) act(() => button.click());
       expect(buttons).toHaveLength(0);
     },
-    { timeout: 5_000 },
+    { timeout: 15_000 },
   );
 }

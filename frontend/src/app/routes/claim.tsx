@@ -5,6 +5,7 @@
  */
 import { useMemo } from "react";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
+import { Toaster } from "../../components/ui/toaster.tsx";
 import { ClaimWizard } from "../../features/claim-wizard/claim-wizard.tsx";
 import type { WizardGoogle, WizardSlots } from "../../features/claim-wizard/ports.ts";
 import { GoogleConnect } from "../../features/google-auth/components/google-connect.tsx";
@@ -19,6 +20,8 @@ import { useWalletState } from "../../features/wallet/wallet-state.tsx";
 export default function ClaimRoute() {
   return (
     <PageLayout>
+      {/* Only the claim flow toasts: mounting the toaster here keeps its code off the landing and legal pages. */}
+      <Toaster />
       {/* thirdweb's provider owns the page's TanStack QueryClient (it cannot take ours); the wizard's queries share it. */}
       <ThirdwebWalletProvider>
         <ComposedClaimWizard />
