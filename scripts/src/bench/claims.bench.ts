@@ -51,7 +51,7 @@ const minutes = (Date.now() - started) / 60_000;
 const report = [
   "# Claim benchmark",
   "",
-  `Run ${new Date(started).toISOString()} in ${minutes.toFixed(1)} min by \`npm run bench\` (BENCH_ROUNDS=${ROUNDS}), at commit ${gitCommit()}.`,
+  `Run ${new Date(started).toISOString()} in ${minutes.toFixed(1)} min by \`${benchSettings()}npm run bench\`, at commit ${gitCommit()}.`,
   "",
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}. ` +
     `**Shared and loaded**: other engineers ran test suites on it at the same time (load average ${loadBefore.map((l) => l.toFixed(1)).join(" / ")} at the start, ${os
@@ -69,6 +69,14 @@ const report = [
 await fs.mkdir(path.dirname(OUTPUT), { recursive: true });
 await fs.writeFile(OUTPUT, report);
 console.log(`\nWrote ${path.relative(process.cwd(), OUTPUT)} (${minutes.toFixed(1)} min).`);
+
+/** The BENCH_* settings this run was given, as they would be typed before the command. */
+function benchSettings(): string {
+  return Object.entries(process.env)
+    .filter(([key]) => key.startsWith("BENCH_"))
+    .map(([key, value]) => `${key}=${value} `)
+    .join("");
+}
 
 function gitCommit(): string {
   return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();

@@ -11,7 +11,7 @@ import { verifyAndMint, verifySubscription } from "./claimant.ts";
 import { countByStatus } from "./seed.ts";
 import { formatSpread, table } from "./stats.ts";
 
-const AUTOMINE_BATCH = Number(process.env.BENCH_CLAIM_BATCH ?? 300);
+const AUTOMINE_BATCH = Number(process.env.BENCH_CLAIM_BATCH ?? 100);
 /** Interval mining: a block a second, as a live chain gives; the batch gets a fixed window to confirm. */
 const INTERVAL_BATCH = 50;
 const INTERVAL_WINDOW_MS = 10_000;
@@ -22,6 +22,8 @@ interface BatchResult {
   acceptedPerSecond: number;
   confirmedPerSecond: number;
   confirmed: number;
+  refused: number;
+  refusalStatuses: string[];
   cpuMsPerClaim: number;
 }
 
@@ -38,15 +40,23 @@ async function runBatch(world: BenchWorld, size: number, windowMs: number): Prom
     }),
   );
   const acceptedMs = performance.now() - started;
-  const refused = statuses.filter((status) => status !== 202).length;
-  if (refused > 0) throw new Error(`${refused} of ${size} fresh claims were refused`);
+  // A refusal under load is a finding, not a bench failure: it is counted, and only accepted claims are awaited.
+  const accepted = wallets.filter((_, i) => statuses[i] === 202);
+  const refusals = statuses.filter((status) => status !== 202).map(String);
   let confirmed = 0;
-  while ((confirmed = countByStatus(world.dataDir, "confirmed", wallets)) < size && performance.now() - started < windowMs) {
+  while ((confirmed = countByStatus(world.dataDir, "confirmed", accepted)) < accepted.length && performance.now() - started < windowMs) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const elapsedMs = performance.now() - started;
   const cpuMs = (await world.app().cpuMs()) - cpuBefore;
-  return { acceptedPerSecond: (size * 1000) / acceptedMs, confirmedPerSecond: (confirmed * 1000) / elapsedMs, confirmed, cpuMsPerClaim: cpuMs / size };
+  return {
+    acceptedPerSecond: (accepted.length * 1000) / acceptedMs,
+    confirmedPerSecond: (confirmed * 1000) / elapsedMs,
+    confirmed,
+    refused: refusals.length,
+    refusalStatuses: [...new Set(refusals)],
+    cpuMsPerClaim: cpuMs / size,
+  };
 }
 
 async function waitUntilNothingUnfinished(world: BenchWorld): Promise<void> {
@@ -80,16 +90,22 @@ export async function throughputPhase(world: BenchWorld, rounds: number): Promis
     formatSpread(results.map((r) => r.acceptedPerSecond)),
     formatSpread(results.map((r) => r.confirmedPerSecond), 1),
     formatSpread(results.map((r) => r.confirmed)),
+    `${formatSpread(results.map((r) => r.refused))}${refusalNote(results)}`,
     formatSpread(results.map((r) => r.cpuMsPerClaim), 2),
   ];
   return [
     "## CPU per claim and confirmed claims/s",
     "",
-    `Each batch: that many viewers run Verify then Claim at once; confirmed = the claim's status in the store. CPU is the app process's user + system time over the batch (\`process.cpuUsage()\` over IPC), divided by the batch; the stand-ins and anvil run in other processes. Interval mining: one block a second, and the batch gets ${INTERVAL_WINDOW_MS / 1000} s. ${rounds} batches each. Targets: ≤ 3 ms app CPU per claim, ≥ 300 confirmed claims/s.`,
+    `Each batch: that many viewers run Verify then Claim at once; confirmed = the claim's status in the store. CPU is the app process's user + system time over the batch (\`process.cpuUsage()\` over IPC), divided by the batch (refused claims included: they cost CPU too); the stand-ins and anvil run in other processes. Interval mining: one block a second, and the batch gets ${INTERVAL_WINDOW_MS / 1000} s. ${rounds} batches each. Targets: ≤ 3 ms app CPU per claim, ≥ 300 confirmed claims/s.`,
     "",
     table(
-      ["chain", "batch", "accepted claims/s", "confirmed claims/s", "confirmed in window", "app CPU ms / claim"],
+      ["chain", "batch", "accepted claims/s", "confirmed claims/s", "confirmed in window", "refused", "app CPU ms / claim"],
       [row("anvil, a block per transaction", automine, AUTOMINE_BATCH), row("anvil, a block a second", interval, INTERVAL_BATCH)],
     ),
   ].join("\n");
+}
+
+function refusalNote(results: BatchResult[]): string {
+  const statuses = [...new Set(results.flatMap((r) => r.refusalStatuses))];
+  return statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : "";
 }
