@@ -1,0 +1,37 @@
+/** JSON-RPC to anvil: the bench's own view of what was minted, and how blocks are mined. */
+const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+const ZERO_TOPIC = `0x${"0".repeat(64)}`;
+
+async function rpc<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method} failed: ${body.error.message}`);
+  return body.result as T;
+}
+
+export async function blockNumber(rpcUrl: string): Promise<bigint> {
+  return BigInt(await rpc<string>(rpcUrl, "eth_blockNumber", []));
+}
+
+/** Recipients (lower-case addresses) of every mint (Transfer from zero) since `fromBlock`, one entry per mint. */
+export async function mintRecipientsSince(rpcUrl: string, token: string, fromBlock: bigint): Promise<string[]> {
+  const logs = await rpc<Array<{ topics: string[] }>>(rpcUrl, "eth_getLogs", [
+    { address: token, fromBlock: `0x${fromBlock.toString(16)}`, toBlock: "latest", topics: [TRANSFER_TOPIC, ZERO_TOPIC] },
+  ]);
+  return logs.map((log) => `0x${(log.topics[2] ?? "").slice(-40)}`);
+}
+
+/** Mines a block every `seconds` instead of one per transaction, as a real chain does. */
+export async function mineAtInterval(rpcUrl: string, seconds: number): Promise<void> {
+  await rpc(rpcUrl, "evm_setAutomine", [false]);
+  await rpc(rpcUrl, "evm_setIntervalMining", [seconds]);
+}
+
+export async function mineEachTransaction(rpcUrl: string): Promise<void> {
+  await rpc(rpcUrl, "evm_setIntervalMining", [0]);
+  await rpc(rpcUrl, "evm_setAutomine", [true]);
+}

@@ -1,0 +1,54 @@
+/** What a browser sends: a Google token from the stand-in, then Verify and Claim against the app. */
+import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
+import { obtainAccessToken } from "@tube/local-world/google-emulator/sign-in";
+import { APP_CLIENT } from "@tube/backend/test/test-world";
+
+const ISSUE_CONCURRENCY = 20;
+
+/** A subscribed viewer as the browser knows them: a Google access token and the YouTube handle they typed. */
+export interface Viewer {
+  accessToken: string;
+  youtubeUsername: string;
+}
+
+/** Hands out subscribed viewers (the test world's `viewer<n>`), each once, with tokens straight from the Google stand-in. */
+export function createTokenPool(googleUrl: string, accounts: number) {
+  let next = 1;
+  const issue = async (n: number): Promise<Viewer> => {
+    const { accessToken } = await obtainAccessToken({
+      emulatorUrl: googleUrl,
+      clientId: APP_CLIENT.clientId,
+      clientSecret: APP_CLIENT.clientSecret,
+      redirectUri: "http://localhost/bench/callback",
+      account: `viewer${n}@example.com`,
+    });
+    return { accessToken, youtubeUsername: `@viewer${n}` };
+  };
+  return {
+    async take(count: number): Promise<Viewer[]> {
+      if (next + count - 1 > accounts) throw new Error(`the bench seeded ${accounts} viewers; raise the pool to take ${count} more`);
+      const numbers = Array.from({ length: count }, () => next++);
+      const viewers: Viewer[] = [];
+      for (let i = 0; i < numbers.length; i += ISSUE_CONCURRENCY) viewers.push(...(await Promise.all(numbers.slice(i, i + ISSUE_CONCURRENCY).map(issue))));
+      return viewers;
+    },
+  };
+}
+
+export type TokenPool = ReturnType<typeof createTokenPool>;
+
+/** Verify, as the browser sends it: the wizard asks for the viewer's YouTube username. */
+export async function verifySubscription(appUrl: string, viewer: Viewer): Promise<number> {
+  const { status } = await post(appUrl, "/api/verify-subscription", { accessToken: viewer.accessToken, channelId: LOCAL_CHANNEL_ID, youtubeUsername: viewer.youtubeUsername });
+  return status;
+}
+
+export async function verifyAndMint(appUrl: string, walletAddress: string, viewer: Viewer): Promise<{ status: number; claimId?: string }> {
+  const { status, body } = await post(appUrl, "/api/verify-and-mint", { walletAddress, oauthAccessToken: viewer.accessToken });
+  return { status, ...(typeof body.claimId === "string" ? { claimId: body.claimId } : {}) };
+}
+
+async function post(appUrl: string, route: string, body: unknown): Promise<{ status: number; body: { claimId?: unknown } }> {
+  const response = await fetch(`${appUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as { claimId?: unknown } };
+}

@@ -1,0 +1,89 @@
+/**
+ * How the store's size shows: restart to /readyz, check-claim and verify-and-mint latency with
+ * 10^3 to 10^6 claims in the SQLite store, and one reconciler pass over 10^4 unfinished claims.
+ * Each size is seeded in one SQL transaction while the app is stopped.
+ */
+import { randomWallet } from "@tube/local-world/mint-log";
+import { MINT_MAX_ATTEMPTS, type BenchWorld } from "./bench-world.ts";
+import { verifyAndMint } from "./claimant.ts";
+import { load } from "./load.ts";
+import { seedClaims, seededWallet } from "./seed.ts";
+import { formatSpread, percentile, spread, table, timed } from "./stats.ts";
+
+const SIZES = (process.env.BENCH_GROWTH_SIZES ?? "1000,100000,1000000").split(",").map(Number);
+const UNFINISHED = Number(process.env.BENCH_UNFINISHED ?? 10_000);
+const CLAIMS_PER_ROUND = 20;
+const LOAD_SECONDS = 3;
+
+interface SizeResult {
+  size: number;
+  seedMs: number;
+  restartMs: number[];
+  checkP50: number[];
+  checkP99: number[];
+  claimP50: number[];
+  claimP99: number[];
+}
+
+async function measureSize(world: BenchWorld, size: number, rounds: number): Promise<SizeResult> {
+  let seedMs = 0;
+  let app = await world.restartApp(async () => {
+    seedMs = (await timed(() => seedClaims(world.dataDir, size, { status: "confirmed", attempts: 1 }))).ms;
+  });
+  const result: SizeResult = { size, seedMs, restartMs: [app.msToReady], checkP50: [], checkP99: [], claimP50: [], claimP99: [] };
+  for (let round = 0; round < rounds; round++) {
+    if (round > 0) result.restartMs.push((app = await world.restartApp()).msToReady);
+    const check = await load(`${app.appUrl}/api/check-claim/${seededWallet(Math.floor(size / 2))}`, { seconds: LOAD_SECONDS, connections: 10 });
+    result.checkP50.push(check.p50Ms);
+    result.checkP99.push(check.p99Ms);
+    const latencies: number[] = [];
+    for (const viewer of await world.tokens.take(CLAIMS_PER_ROUND)) {
+      const { result: outcome, ms } = await timed(() => verifyAndMint(app.appUrl, randomWallet(), viewer));
+      if (outcome.status !== 202) throw new Error(`a fresh claim was refused with ${size} claims stored: HTTP ${outcome.status}`);
+      latencies.push(ms);
+    }
+    result.claimP50.push(percentile(latencies, 50));
+    result.claimP99.push(percentile(latencies, 99));
+  }
+  return result;
+}
+
+export async function growthPhase(world: BenchWorld, rounds: number): Promise<{ markdown: string; restartMsBySize: Map<number, number[]> }> {
+  const results: SizeResult[] = [];
+  for (const size of SIZES) results.push(await measureSize(world, size, rounds));
+
+  // The start-up pass is awaited before the app listens, so the restart time holds one whole pass.
+  // One pass only: it runs for minutes, and three would take the bench past its 15-minute budget.
+  const app = await world.restartApp(() => seedClaims(world.dataDir, UNFINISHED, { status: "queued", attempts: MINT_MAX_ATTEMPTS }));
+  const passes = [app.msToReady];
+  const emptyRestart = spread(results[0]?.restartMs ?? [0]).median;
+
+  const markdown = [
+    "## Growth of the SQLite store",
+    "",
+    `check-claim: autocannon, 10 connections, ${LOAD_SECONDS} s, one stored wallet. verify-and-mint: ${CLAIMS_PER_ROUND} fresh claims one after another (p99 of ${CLAIMS_PER_ROUND} is their maximum). ${rounds} rounds a size. Restart: fork of the app process (\`tsx\`, the bench's entry) to \`/readyz\` answering 200, once a round. MongoDB: ${process.env.MONGODB_URI ? "MONGODB_URI is set, but the bench seeds only SQLite" : "not measured, MONGODB_URI is unset on this machine"}.`,
+    "",
+    table(
+      ["claims stored", "seed ms", "restart to /readyz ms", "check-claim p50 ms", "check-claim p99 ms", "verify-and-mint p50 ms", "verify-and-mint p99 ms"],
+      results.map((r) => [
+        r.size.toLocaleString("en"),
+        r.seedMs.toFixed(0),
+        formatSpread(r.restartMs),
+        formatSpread(r.checkP50),
+        formatSpread(r.checkP99),
+        formatSpread(r.claimP50),
+        formatSpread(r.claimP99),
+      ]),
+    ),
+    "",
+    `### Reconciler pass over ${UNFINISHED.toLocaleString("en")} unfinished claims (one pass)`,
+    "",
+    `Seeded as \`queued\` at their last attempt with Engine ids Engine does not know, so the pass does for each what it does for a lost mint: asks Engine, asks the chain, marks it failed. The start-up pass is awaited before the app listens, so it is the restart time minus the median restart with ${SIZES[0]?.toLocaleString("en")} finished claims (${emptyRestart.toFixed(0)} ms).`,
+    "",
+    table(
+      ["restart to /readyz ms", "pass ms (approx.)", "ms per unfinished claim"],
+      [[formatSpread(passes), formatSpread(passes.map((ms) => ms - emptyRestart)), formatSpread(passes.map((ms) => (ms - emptyRestart) / UNFINISHED), 2)]],
+    ),
+  ].join("\n");
+  return { markdown, restartMsBySize: new Map(results.map((r) => [r.size, r.restartMs])) };
+}

@@ -1,0 +1,60 @@
+/**
+ * YouTube quota per claim, counted from the app's own metrics (every YouTube Data API call costs
+ * 1 unit for the calls the app makes: channels.list and subscriptions.list). The flow is the
+ * browser's: Verify, then Claim.
+ */
+import { randomWallet } from "@tube/local-world/mint-log";
+import type { BenchWorld } from "./bench-world.ts";
+import { verifyAndMint, verifySubscription } from "./claimant.ts";
+import { formatSpread, table } from "./stats.ts";
+
+/** YouTube Data API's default daily quota. */
+const DAILY_QUOTA_UNITS = 10_000;
+
+export async function quotaPhase(world: BenchWorld, rounds: number): Promise<{ markdown: string; claimed: { wallet: string; claimId: string } }> {
+  const youtubeCalls = () => world.metric("tube_upstream_calls_total", { service: "google_youtube" });
+  const unitsOf = async (flow: () => Promise<void>) => {
+    const before = await youtubeCalls();
+    await flow();
+    return (await youtubeCalls()) - before;
+  };
+
+  const fresh: number[] = [];
+  const again: number[] = [];
+  let claimed: { wallet: string; claimId: string } | null = null;
+  for (const viewer of await world.tokens.take(rounds)) {
+    const wallet = randomWallet();
+    fresh.push(
+      await unitsOf(async () => {
+        await verifySubscription(world.app().appUrl, viewer);
+        const outcome = await verifyAndMint(world.app().appUrl, wallet, viewer);
+        if (outcome.status !== 202 || !outcome.claimId) throw new Error(`a fresh claim was refused: HTTP ${outcome.status}`);
+        claimed = { wallet, claimId: outcome.claimId };
+      }),
+    );
+    // The same account comes back (another wallet): it has claimed already.
+    again.push(
+      await unitsOf(async () => {
+        await verifySubscription(world.app().appUrl, viewer);
+        await verifyAndMint(world.app().appUrl, randomWallet(), viewer);
+      }),
+    );
+  }
+  if (!claimed) throw new Error("no claim was made");
+  const perDay = fresh.map((units) => Math.floor(DAILY_QUOTA_UNITS / Math.max(1, units)));
+  const markdown = [
+    "## YouTube quota",
+    "",
+    `Units counted from the app's \`tube_upstream_calls_total{service="google_youtube"}\` (each call 1 unit), Verify (with the YouTube username the wizard asks for) then Claim, as the browser does, ${rounds} accounts. Target: ≤ 2 units per successful claim (ideally 1), 0 for an account that already claimed.`,
+    "",
+    table(
+      ["flow", "units"],
+      [
+        ["successful claim (Verify + Claim)", formatSpread(fresh)],
+        ["account that already claimed (Verify + Claim)", formatSpread(again)],
+        [`claims a day on the default ${DAILY_QUOTA_UNITS.toLocaleString("en")} units`, formatSpread(perDay)],
+      ],
+    ),
+  ].join("\n");
+  return { markdown, claimed };
+}
