@@ -51,6 +51,9 @@ export async function startTestWorld(options: { env?: Record<string, string>; su
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "100000",
     RECONCILE_INTERVAL_MS: "500",
+    // A killed server's claims wait out its lease before a restart takes them over: short here, 30 s by default.
+    CLAIM_LEASE_MS: "2000",
+    MINT_FOLLOW_INTERVAL_MS: "100",
     ...options.env,
   });
   const engine = world.started.engine;
