@@ -52,7 +52,7 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   MAX_TOTAL_CLAIMS: z.coerce.number().int().positive().optional(),
   MINT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
-  /** The reconciler alone moves queued claims on, so this is also how often a waiting page can see progress. */
+  /** How often the reconciler offers unfinished claims nobody drives (a crashed process's, after its lease) to a follower. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
   /** Blocks a mint must be buried under before a claim is `confirmed` (about 5 s on Arbitrum One); 0 in the local world. */
   MINT_CONFIRMATIONS: z.coerce.bigint().nonnegative().default(20n),

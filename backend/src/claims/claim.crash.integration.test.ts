@@ -16,6 +16,8 @@ import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 const BACKEND_ENTRY = path.resolve(import.meta.dirname, "../index.ts");
 const CLAIMS_IN_FLIGHT = 50;
 const CLAIMS_PER_BACKEND = 20;
+// The shared store of two backends: the SQLite file always, MongoDB too where a server is configured.
+const SHARED_STORES = [{ kind: "SQLite file", MONGODB_URI: "" }, ...(process.env.MONGODB_URI ? [{ kind: "MongoDB", MONGODB_URI: process.env.MONGODB_URI }] : [])];
 
 let world: TestWorld;
 let backend: ChildProcess | null = null;
@@ -23,7 +25,7 @@ let secondBackend: ChildProcess | null = null;
 let nextViewer = 4;
 
 beforeAll(async () => {
-  world = await startTestWorld({ inProcessApp: false, subscribers: 4 + CLAIMS_IN_FLIGHT + 2 * CLAIMS_PER_BACKEND });
+  world = await startTestWorld({ inProcessApp: false, subscribers: 4 + CLAIMS_IN_FLIGHT + 2 * CLAIMS_PER_BACKEND * SHARED_STORES.length });
 });
 afterEach(async () => {
   await stopBackend("SIGTERM");
@@ -36,10 +38,10 @@ afterAll(async () => {
   await world?.stop();
 });
 
-/** Starts a backend process over the world's store; `port` other than the world's makes a second one. */
-async function spawnBackend(port = Number(world.env.PORT)): Promise<ChildProcess> {
+/** Starts a backend process over the world's SQLite file (or `mongodbUri`); `port` other than the world's makes a second one. */
+async function spawnBackend(port = Number(world.env.PORT), mongodbUri = ""): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", BACKEND_ENTRY], {
-    env: { ...process.env, ...world.env, PORT: String(port), NODE_ENV: "test" } as NodeJS.ProcessEnv,
+    env: { ...process.env, ...world.env, PORT: String(port), NODE_ENV: "test", MONGODB_URI: mongodbUri } as NodeJS.ProcessEnv,
     stdio: "ignore",
   });
   await expect
@@ -48,8 +50,8 @@ async function spawnBackend(port = Number(world.env.PORT)): Promise<ChildProcess
   return child;
 }
 
-async function startBackend(): Promise<void> {
-  backend = await spawnBackend();
+async function startBackend(mongodbUri = ""): Promise<void> {
+  backend = await spawnBackend(Number(world.env.PORT), mongodbUri);
 }
 
 async function stopBackend(signal: NodeJS.Signals): Promise<void> {
@@ -199,10 +201,10 @@ describe("crash recovery", () => {
     expect(verdict).toEqual({ mints: CLAIMS_IN_FLIGHT, duplicates: 0, lost: 0 });
   }, 240_000);
 
-  it("when two backends share one store and their reconcilers race, then no wallet is minted twice, and after one is SIGKILLed the other finishes every claim", async () => {
-    await startBackend();
+  it.each(SHARED_STORES)("when two backends share one $kind and their reconcilers race, then no wallet is minted twice, and after one is SIGKILLed the other finishes every claim", async ({ kind, MONGODB_URI }) => {
+    await startBackend(MONGODB_URI);
     const secondPort = await freePort();
-    secondBackend = await spawnBackend(secondPort);
+    secondBackend = await spawnBackend(secondPort, MONGODB_URI);
     const secondUrl = `http://localhost:${secondPort}`;
     const crowd = await visitors(2 * CLAIMS_PER_BACKEND);
     await rpc("evm_setAutomine", [false]);
@@ -216,7 +218,7 @@ describe("crash recovery", () => {
     await allConfirmed(crowd, secondUrl);
 
     const verdict = await mintCounts(crowd);
-    console.log(`two backends on one store: 1 SIGKILL, ${crowd.length} claims, ${verdict.mints} mints, ${verdict.duplicates} duplicates, ${verdict.lost} lost`);
+    console.log(`two backends on one ${kind}: 1 SIGKILL, ${crowd.length} claims, ${verdict.mints} mints, ${verdict.duplicates} duplicates, ${verdict.lost} lost`);
     expect(verdict).toEqual({ mints: crowd.length, duplicates: 0, lost: 0 });
   }, 240_000);
 });
