@@ -112,8 +112,8 @@ describe("claim API over HTTP against the local world", () => {
     const lost = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
     expect(lost.body.error.code).toBe("MINT_UNAVAILABLE");
     const retry = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
-    // The attempt was written before Engine was called: the retry is told its mint is under way.
-    expect(retry).toMatchObject({ status: 202, body: { claimed: true, alreadyClaimed: false } });
+    // The attempt was written before Engine was called: the retry finds the claim under way (202) or already minted (200).
+    expect([200, 202]).toContain(retry.status);
     const claimId = retry.body.claimId;
     expect((await claimUntilSettled(claimId)).status).toBe("confirmed");
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { REWARD_AMOUNT_WEI, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import type { VerifyAndMintRequest } from "@tube/common/api";
 import { AppError } from "../errors.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
@@ -41,8 +41,6 @@ export async function verifyAndMint(deps: ClaimUseCaseDeps, request: VerifyAndMi
   }
 
   const existing = await store.findByWallet(walletAddress);
-  // The owner's mint is already under way (an earlier request got a 503 after its attempt was written): its driver finishes it.
-  if (existing?.googleSub === identity.sub && isUnfinished(existing.status)) return { kind: "accepted", claim: existing };
   if (existing && !(existing.status === "failed" && existing.googleSub === identity.sub)) {
     metrics.claims.inc({ outcome: "already_claimed" });
     return { kind: "already-claimed", conflict: "wallet", existing };
@@ -98,8 +96,4 @@ export async function recordClaim(deps: ClaimUseCaseDeps, walletAddress: string,
   if (!claim) throw new AppError("CLAIM_NOT_FOUND");
   if (claim.txHash?.toLowerCase() !== txHash.toLowerCase()) throw new AppError("TX_HASH_MISMATCH");
   return { recorded: true };
-}
-
-function isUnfinished(status: ClaimStatus): boolean {
-  return (UNFINISHED_CLAIM_STATUSES as readonly ClaimStatus[]).includes(status);
 }
