@@ -52,8 +52,23 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   MAX_TOTAL_CLAIMS: z.coerce.number().int().positive().optional(),
   MINT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
-  /** The reconciler alone moves queued claims on, so this is also how often a waiting page can see progress. */
+  /** How often the reconciler offers unfinished claims nobody drives (a crashed process's, after its lease) to a follower. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
+  /** Blocks a mint must be buried under before a claim is `confirmed` (about 5 s on Arbitrum One); 0 in the local world. */
+  MINT_CONFIRMATIONS: z.coerce.bigint().nonnegative().default(20n),
+  /**
+   * Blocks after an attempt was written ahead with no trace in Engine or on chain before a new attempt may start
+   * (about 60 s on Arbitrum One): must outlast Engine's slowest answer and the lag of its transaction list.
+   */
+  MINT_GRACE_BLOCKS: z.coerce.bigint().positive().default(240n),
+  /** Blocks per eth_getLogs request: providers cap the range. */
+  CHAIN_LOG_WINDOW_BLOCKS: z.coerce.bigint().positive().default(10_000n),
+  /** How long a process's lease on a claim lasts; a crashed process's claims wait this long for another. */
+  CLAIM_LEASE_MS: z.coerce.number().int().positive().default(30_000),
+  /** How often the driver of a claim asks Engine and the chain about it. */
+  MINT_FOLLOW_INTERVAL_MS: z.coerce.number().int().positive().default(500),
+  /** How long a SQLite write waits for another connection's lock; the whole process waits with it (node:sqlite is synchronous). */
+  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(5000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -18,3 +18,6 @@ export class AppError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
+
+/** The retry hint of a 503 caused by a passing outage (Engine, the RPC, a locked store). */
+export const RETRY_AFTER_SECONDS = 5;

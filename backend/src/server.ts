@@ -19,7 +19,11 @@ export interface RunningServer {
 /** Wires the real adapters from the config, reconciles unfinished claims, then listens. */
 export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
   const metrics = createMetrics();
-  const { store, kind } = await openClaimStore({ mongodbUri: config.MONGODB_URI, dataDir: config.DATA_DIR });
+  const { store, kind } = await openClaimStore({
+    mongodbUri: config.MONGODB_URI,
+    dataDir: config.DATA_DIR,
+    sqliteBusyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS,
+  });
   logger.info({ store: kind }, "claim store open");
 
   const countCall = (service: string) => (outcome: string) => metrics.upstreamCalls.inc({ service, outcome });
@@ -43,9 +47,21 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     rpcUrl: config.RPC_URL,
     chainId: config.CHAIN_ID,
     tokenAddress: config.TOKEN_ADDRESS,
-    fromBlock: config.TOKEN_DEPLOY_BLOCK,
+    logWindowBlocks: config.CHAIN_LOG_WINDOW_BLOCKS,
   });
-  const mintDriver = createMintDriver({ store, minter, chainReader, maxAttempts: config.MINT_MAX_ATTEMPTS, metrics, logger });
+  const mintDriver = createMintDriver({
+    store,
+    minter,
+    chainReader,
+    maxAttempts: config.MINT_MAX_ATTEMPTS,
+    confirmations: config.MINT_CONFIRMATIONS,
+    graceBlocks: config.MINT_GRACE_BLOCKS,
+    deployBlock: config.TOKEN_DEPLOY_BLOCK,
+    leaseMs: config.CLAIM_LEASE_MS,
+    followIntervalMs: config.MINT_FOLLOW_INTERVAL_MS,
+    metrics,
+    logger,
+  });
   const reconciler = createReconciler({ store, mintDriver, logger, intervalMs: config.RECONCILE_INTERVAL_MS });
 
   const publicConfig: PublicConfig = {

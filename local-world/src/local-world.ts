@@ -69,6 +69,10 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
     const localChain = Boolean(started.chain);
     if (localChain) {
       env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
+      // anvil mines a block per transaction and never reorganises: a mint is final at once, and blocks come only
+      // with traffic, so a lost attempt's grace period must outlast a burst of claims: 50 blocks.
+      env.MINT_CONFIRMATIONS ??= "0";
+      env.MINT_GRACE_BLOCKS ??= "50";
     }
     if (localChain && !env.TOKEN_ADDRESS) {
       env.TOKEN_ADDRESS = await deployLocalToken(env, dataDir);

@@ -3,13 +3,14 @@ import { randomWallet } from "@tube/local-world/mint-log";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
- * Reads read: polling a claim never writes to Engine. The reconciler runs only at start-up here,
- * so any Engine write during the test could only come from the GET handlers.
+ * Reads read: polling a claim never writes to Engine. The reconciler runs only at start-up here and the claim's
+ * driver has given up on it, so any Engine write during the test could only come from the GET handlers.
  */
 let world: TestWorld;
 
 beforeAll(async () => {
-  world = await startTestWorld({ subscribers: 1, env: { RECONCILE_INTERVAL_MS: String(60 * 60 * 1000) } });
+  // One attempt: after Engine's FAILED the driver leaves the claim `failed` and writes nothing more itself.
+  world = await startTestWorld({ subscribers: 1, env: { RECONCILE_INTERVAL_MS: String(60 * 60 * 1000), MINT_MAX_ATTEMPTS: "1" } });
 });
 afterAll(async () => {
   await world?.stop();
@@ -46,7 +47,8 @@ describe("reading a claim", () => {
     });
     expect(mint.status).toBe(202);
     const { claimId } = (await mint.json()) as { claimId: string };
-    await expect.poll(() => engineStatus(claimId), { timeout: 30_000 }).toBe("FAILED");
+    await expect.poll(() => engineStatus(`${claimId}:1`), { timeout: 30_000 }).toBe("FAILED");
+    await expect.poll(async () => ((await (await fetch(`${world.url}/api/claims/${claimId}`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe("failed");
     const writesBefore = await engineWrites();
 
     const reads: unknown[] = [];
@@ -57,6 +59,6 @@ describe("reading a claim", () => {
 
     expect(await engineWrites()).toBe(writesBefore);
     // The stored status, as it was: nothing moved the claim on behalf of a read.
-    for (const read of reads) expect(read).toMatchObject({ claimId, status: "queued" });
+    for (const read of reads) expect(read).toMatchObject({ claimId, status: "failed" });
   });
 });

@@ -65,6 +65,7 @@ export async function verifyAndMint(deps: ClaimUseCaseDeps, request: VerifyAndMi
     googleSub: identity.sub,
     googleEmail: identity.email,
     amountWei: REWARD_AMOUNT_WEI,
+    ...(await mintDriver.reservationTerms()),
   });
   if (!reservation.reserved) {
     metrics.claims.inc({ outcome: "already_claimed" });

@@ -1,12 +1,12 @@
-import { AppError } from "../errors.ts";
+import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { ChainReader } from "./minter.ts";
 
 export interface ChainReaderOptions {
   rpcUrl: string;
   chainId: number;
   tokenAddress: string;
-  /** Where the log search starts: the token's deployment block keeps `eth_getLogs` within providers' range limits. */
-  fromBlock?: bigint;
+  /** Blocks per `eth_getLogs` request: providers cap the range (often at 10,000). */
+  logWindowBlocks: bigint;
   /** Per request. Default 10 s. */
   timeoutMs?: number;
 }
@@ -15,7 +15,7 @@ export interface ChainReaderOptions {
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 const ZERO_TOPIC = `0x${"0".repeat(64)}`;
 
-/** Reads the token over plain JSON-RPC: the backend needs two calls, not an SDK. */
+/** Reads the token over plain JSON-RPC: the backend needs a few calls, not an SDK. */
 export function createChainReader(options: ChainReaderOptions): ChainReader {
   const timeoutMs = options.timeoutMs ?? 10_000;
   let requestId = 0;
@@ -33,21 +33,32 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       if (body.error || body.result === undefined) throw new Error(`${method}: ${body.error?.message ?? "no result"}`);
       return body.result;
     } catch (cause) {
-      throw new AppError("MINT_UNAVAILABLE", { cause });
+      throw new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
     }
   }
 
   return {
-    async findMintTo(to) {
-      const logs = await rpc<Array<{ transactionHash: string; removed?: boolean }>>("eth_getLogs", [
-        {
-          address: options.tokenAddress,
-          topics: [TRANSFER_TOPIC, ZERO_TOPIC, addressTopic(to)],
-          fromBlock: `0x${(options.fromBlock ?? 0n).toString(16)}`,
-          toBlock: "latest",
-        },
-      ]);
-      return logs.find((log) => !log.removed)?.transactionHash ?? null;
+    blockNumber: async () => BigInt(await rpc<string>("eth_blockNumber", [])),
+
+    async findMintTo(to, fromBlock) {
+      const topics = [TRANSFER_TOPIC, ZERO_TOPIC, addressTopic(to)];
+      const head = BigInt(await rpc<string>("eth_blockNumber", []));
+      // Window by window up to a fixed head: each request stays within the provider's range cap.
+      for (let start = fromBlock; start <= head; start += options.logWindowBlocks) {
+        const end = start + options.logWindowBlocks - 1n < head ? start + options.logWindowBlocks - 1n : head;
+        const logs = await rpc<Array<{ transactionHash: string; blockNumber: string; removed?: boolean }>>("eth_getLogs", [
+          { address: options.tokenAddress, topics, fromBlock: toHex(start), toBlock: toHex(end) },
+        ]);
+        const mint = logs.find((log) => !log.removed);
+        if (mint) return { txHash: mint.transactionHash, blockNumber: BigInt(mint.blockNumber) };
+      }
+      return null;
+    },
+
+    async receiptOf(txHash) {
+      // JSON null: the transaction is unknown or still pending.
+      const receipt = await rpc<{ status: string; blockNumber: string } | null>("eth_getTransactionReceipt", [txHash]);
+      return receipt ? { succeeded: receipt.status === "0x1", blockNumber: BigInt(receipt.blockNumber) } : null;
     },
 
     async ping() {
@@ -57,6 +68,10 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       }
     },
   };
+}
+
+function toHex(value: bigint): string {
+  return `0x${value.toString(16)}`;
 }
 
 function addressTopic(address: string): string {

@@ -144,25 +144,40 @@ describe("Engine minter", () => {
 });
 
 describe("Chain reader", () => {
-  it("when a wallet received a mint, then findMintTo gives that mint's hash, and null for a wallet without one", async () => {
+  it("when a wallet received a mint, then findMintTo finds it window by window from any earlier block, and null for a wallet without one", async () => {
     const subject = minter();
     const to = "0x00000000000000000000000000000000C0ffee00";
     const { transactionId } = await subject.queueMint({ to, amountWei: REWARD_AMOUNT_WEI, idempotencyKey: randomUUID() });
     const { txHash } = await settled(subject, transactionId);
-    const reader = createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress });
+    // Two-block windows: the scan has to walk every window up to the mint.
+    const reader = createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress, logWindowBlocks: 2n });
+    const receipt = await reader.receiptOf(txHash!);
 
-    expect(await reader.findMintTo(to)).toBe(txHash);
-    expect(await reader.findMintTo(to.toLowerCase())).toBe(txHash);
-    expect(await reader.findMintTo("0x0000000000000000000000000000000000000001")).toBeNull();
+    expect(receipt).toEqual({ succeeded: true, blockNumber: expect.any(BigInt) });
+    expect(await reader.findMintTo(to, 0n)).toEqual({ txHash, blockNumber: receipt!.blockNumber });
+    expect(await reader.findMintTo(to.toLowerCase(), receipt!.blockNumber)).toEqual({ txHash, blockNumber: receipt!.blockNumber });
+    expect(await reader.findMintTo(to, receipt!.blockNumber + 1n)).toBeNull();
+    expect(await reader.findMintTo("0x0000000000000000000000000000000000000001", 0n)).toBeNull();
+  });
+
+  it("when a mint reverted, then its receipt says so; an unknown hash has no receipt", async () => {
+    engine.faults.set({ mode: "revert", count: 1 });
+    const subject = minter();
+    const { transactionId } = await subject.queueMint({ to: "0x000000000000000000000000000000000000dEaD", amountWei: REWARD_AMOUNT_WEI, idempotencyKey: randomUUID() });
+    const { txHash } = await settled(subject, transactionId);
+    const reader = createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress, logWindowBlocks: 10_000n });
+
+    expect(await reader.receiptOf(txHash!)).toMatchObject({ succeeded: false });
+    expect(await reader.receiptOf(`0x${"ab".repeat(32)}`)).toBeNull();
   });
 
   it("when the RPC serves the configured chain, then ping resolves; another chain id makes it throw", async () => {
-    await expect(createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress }).ping()).resolves.toBeUndefined();
-    await expect(createChainReader({ rpcUrl: anvil.rpcUrl, chainId: 1, tokenAddress }).ping()).rejects.toEqual(unavailable);
+    await expect(createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress, logWindowBlocks: 10_000n }).ping()).resolves.toBeUndefined();
+    await expect(createChainReader({ rpcUrl: anvil.rpcUrl, chainId: 1, tokenAddress, logWindowBlocks: 10_000n }).ping()).rejects.toEqual(unavailable);
   });
 
   it("when the RPC is unreachable, then findMintTo throws MINT_UNAVAILABLE", async () => {
-    const reader = createChainReader({ rpcUrl: "http://127.0.0.1:9", chainId, tokenAddress });
-    await expect(reader.findMintTo(USERS[0].address)).rejects.toEqual(unavailable);
+    const reader = createChainReader({ rpcUrl: "http://127.0.0.1:9", chainId, tokenAddress, logWindowBlocks: 10_000n });
+    await expect(reader.findMintTo(USERS[0].address, 0n)).rejects.toEqual(unavailable);
   });
 });

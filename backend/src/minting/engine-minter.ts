@@ -1,5 +1,5 @@
 import { getTransactions, writeContract } from "@thirdweb-dev/engine";
-import { AppError } from "../errors.ts";
+import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { Minter, MintStatus, MintTransaction } from "./minter.ts";
 
 export type EngineApi = "write_contract" | "get_transactions";
@@ -45,7 +45,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
       return data;
     } catch (cause) {
       options.onCall?.(api, "error");
-      throw new AppError("MINT_UNAVAILABLE", { cause });
+      throw new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
     }
   }
 

@@ -15,9 +15,19 @@ export interface Minter {
   ping(): Promise<void>;
 }
 
-/** Reads the token contract on chain: the final word when Engine's own record is lost. */
+/** A mined transaction's outcome. */
+export interface MintReceipt {
+  succeeded: boolean;
+  blockNumber: bigint;
+}
+
+/** Reads the token contract on chain: the final word on whether a mint happened, whatever Engine says. */
 export interface ChainReader {
-  /** Hash of a confirmed mint (Transfer from the zero address) to `to`, or null. */
-  findMintTo(to: string): Promise<string | null>;
+  /** The chain's height now. */
+  blockNumber(): Promise<bigint>;
+  /** The first mint (Transfer from the zero address) to `to` at or after `fromBlock`, or null. */
+  findMintTo(to: string, fromBlock: bigint): Promise<{ txHash: string; blockNumber: bigint } | null>;
+  /** The receipt of a mined transaction, or null while it is unknown or pending. */
+  receiptOf(txHash: string): Promise<MintReceipt | null>;
   ping(): Promise<void>;
 }

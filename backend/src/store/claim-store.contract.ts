@@ -46,6 +46,10 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
         txHash: null,
         attempts: 0,
         lastError: null,
+        reservedAtBlock: 7n,
+        attemptAtBlock: null,
+        leaseOwner: "process-a",
+        leaseUntil: claim.lease.until,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
       };
@@ -245,6 +249,34 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       });
     });
 
+    it("when a transition names an older attempt, then it changes nothing, while the current attempt's applies", async () => {
+      const store = await openStore();
+      const claim = newClaim();
+      await store.reserve(claim);
+      await store.transition(claim.id, ["reserved"], { status: "queued", attempts: 2, attemptAtBlock: 12n });
+
+      const stale = await store.transition(claim.id, ["queued"], { status: "submitted", txHash: "0xold" }, { attempts: 1 });
+      const current = await store.transition(claim.id, ["queued"], { status: "submitted", txHash: "0xnew" }, { attempts: 2 });
+
+      expect(stale).toBeNull();
+      expect(current).toMatchObject({ status: "submitted", txHash: "0xnew", attempts: 2, attemptAtBlock: 12n });
+    });
+
+    it("when another process holds a live lease, then acquireLease refuses; once it expires or is released, it is taken", async () => {
+      const store = await openStore();
+      const claim = newClaim();
+      await store.reserve(claim);
+      const now = Date.now();
+
+      expect(await store.acquireLease(claim.id, "process-b", now, now + 1_000)).toBeNull();
+      expect(await store.acquireLease(claim.id, "process-a", now, now + 2_000)).toMatchObject({ leaseOwner: "process-a", leaseUntil: now + 2_000 });
+      expect(await store.acquireLease(claim.id, "process-b", now + 3_000, now + 4_000)).toMatchObject({ leaseOwner: "process-b" });
+      await store.releaseLease(claim.id, "process-a");
+      expect(await store.findById(claim.id)).toMatchObject({ leaseOwner: "process-b" });
+      await store.releaseLease(claim.id, "process-b");
+      expect(await store.acquireLease(claim.id, "process-c", now, now + 1_000)).toMatchObject({ leaseOwner: "process-c" });
+    });
+
     it("when the store is open, then ping resolves", async () => {
       const store = await openStore();
 
@@ -267,6 +299,8 @@ function newClaim(overrides: Partial<NewClaim> = {}): NewClaim {
     googleSub,
     googleEmail: `${googleSub}@example.com`,
     amountWei: REWARD_AMOUNT_WEI,
+    reservedAtBlock: 7n,
+    lease: { owner: "process-a", until: Date.now() + 60_000 },
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import type { ClaimStatus } from "@tube/common/constants";
 
 export interface ClaimRecord {
-  /** UUID; also the mint's idempotency key. */
+  /** UUID; with the attempt number it makes each mint attempt's idempotency key (`<id>:<attempt>`). */
   id: string;
   /** Canonical form: lower-case 0x address. */
   walletAddress: string;
@@ -13,9 +13,16 @@ export interface ClaimRecord {
   status: ClaimStatus;
   engineTransactionId: string | null;
   txHash: string | null;
-  /** How many mints were queued for this claim. */
+  /** The current mint attempt's number (0: none started yet); every attempt has its own idempotency key. */
   attempts: number;
   lastError: string | null;
+  /** Chain height when the claim was reserved: scans for its mint start here. */
+  reservedAtBlock: bigint | null;
+  /** Chain height when the current attempt was written ahead of its Engine call: its grace period counts from here. */
+  attemptAtBlock: bigint | null;
+  /** Which process drives the claim, and until when (ms since the epoch): only the lease holder calls Engine for it. */
+  leaseOwner: string | null;
+  leaseUntil: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -26,6 +33,9 @@ export interface NewClaim {
   googleSub: string;
   googleEmail: string;
   amountWei: bigint;
+  reservedAtBlock: bigint | null;
+  /** The reserving process holds the claim's lease from the start, so no reconciler races its first attempt. */
+  lease: { owner: string; until: number };
 }
 
 export type ReserveResult =
@@ -33,7 +43,14 @@ export type ReserveResult =
   /** The unique wallet or Google-account constraint refused the insert; `existing` is the claim that holds it. */
   | { reserved: false; conflict: "wallet" | "googleAccount"; existing: ClaimRecord };
 
-export type ClaimPatch = Partial<Pick<ClaimRecord, "status" | "engineTransactionId" | "txHash" | "attempts" | "lastError">>;
+export type ClaimPatch = Partial<
+  Pick<ClaimRecord, "status" | "engineTransactionId" | "txHash" | "attempts" | "lastError" | "attemptAtBlock" | "leaseOwner" | "leaseUntil">
+>;
+
+/** Extra conditions of a compare-and-set: a stale copy of the claim (an older attempt) can never overwrite newer progress. */
+export interface TransitionGuard {
+  attempts?: number;
+}
 
 /**
  * Durable record of claims. Both adapters (SQLite, MongoDB) enforce one claim per
@@ -46,9 +63,16 @@ export interface ClaimStore {
   findByGoogleSub(googleSub: string): Promise<ClaimRecord | null>;
   /**
    * Compare-and-set: applies `patch` only while the claim's status is one of
-   * `fromStatuses`; returns the updated claim, or null when it was not applied.
+   * `fromStatuses` (and its attempt is `guard.attempts`, when given); returns the updated claim, or null when it was not applied.
    */
-  transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch): Promise<ClaimRecord | null>;
+  transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch, guard?: TransitionGuard): Promise<ClaimRecord | null>;
+  /**
+   * Takes or renews the claim's lease for `owner` until `until` (ms) when it is free, expired at `now`, or already
+   * `owner`'s; returns the claim, or null when another process holds it.
+   */
+  acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null>;
+  /** Gives the lease up, if `owner` still holds it. */
+  releaseLease(id: string, owner: string): Promise<void>;
   /** Claims in `reserved`, `queued` or `submitted`, oldest first. */
   listUnfinished(): Promise<ClaimRecord[]>;
   /** All claims that count against the budget (every status but `failed`). */

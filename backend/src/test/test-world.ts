@@ -51,6 +51,9 @@ export async function startTestWorld(options: { env?: Record<string, string>; su
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "100000",
     RECONCILE_INTERVAL_MS: "500",
+    // A killed server's claims wait out its lease before a restart takes them over: short here, 30 s by default.
+    CLAIM_LEASE_MS: "2000",
+    MINT_FOLLOW_INTERVAL_MS: "100",
     ...options.env,
   });
   const engine = world.started.engine;
@@ -71,6 +74,15 @@ export async function startTestWorld(options: { env?: Record<string, string>; su
     engineFaults: engine.faults,
     rpcUrl: world.env.RPC_URL as string,
     tokenAddress: world.env.TOKEN_ADDRESS as string,
+    /** Mines `count` empty blocks: on the local chain, blocks (and so grace periods) pass only with traffic. */
+    async mineBlocks(count: number) {
+      const response = await fetch(world.env.RPC_URL as string, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: [`0x${count.toString(16)}`] }),
+      });
+      if (!response.ok) throw new Error(`anvil_mine failed: HTTP ${response.status}`);
+    },
     /** Restarts the server over the same store and chain (the reconciler runs again). */
     async restartApp() {
       await server?.stop();

@@ -5,6 +5,7 @@ import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "../anvil.ts";
 import { deployToken } from "../deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET, USERS } from "../dev-accounts.ts";
+import { randomWallet } from "../mint-log.ts";
 import { balanceOf } from "../token-balance.ts";
 import { FAULTS_PATH, startEngineEmulator, type RunningEngineEmulator } from "./engine-emulator.ts";
 
@@ -142,17 +143,51 @@ describe("Engine emulator: writes", () => {
     expect((await settled(id))?.status).toBe("CONFIRMED");
   });
 
-  it("when the earlier transaction with a key FAILED, then writing the key again queues a new attempt", async () => {
-    const to = USERS[2].address;
+  it("when the earlier transaction with a key FAILED, then writing the key again returns it and mints nothing", async () => {
+    const to = randomWallet();
     const idempotencyKey = randomUUID();
     engine.faults.set({ mode: "failed", count: 1 });
 
     await write({ to, idempotencyKey });
     expect((await settled(idempotencyKey))?.status).toBe("FAILED");
-    await write({ to, idempotencyKey });
+    const again = await write({ to, idempotencyKey });
 
-    expect((await settled(idempotencyKey))?.status).toBe("CONFIRMED");
-    expect(await balance(to)).toBe(REWARD);
+    expect(again.data?.result.transactions[0]?.id).toBe(idempotencyKey);
+    expect((await transactionById(idempotencyKey))?.status).toBe("FAILED");
+    expect(await balance(to)).toBe(0n);
+  });
+
+  it("when Engine gives up on a sent transaction, then it reports FAILED with the hash while the chain mines it", async () => {
+    const to = randomWallet();
+    const idempotencyKey = randomUUID();
+    engine.faults.set({ mode: "failedThenMined", count: 1 });
+
+    await write({ to, idempotencyKey });
+    const transaction = await settled(idempotencyKey);
+
+    expect(transaction).toMatchObject({ status: "FAILED", transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    await vi.waitFor(async () => expect(await balance(to)).toBe(REWARD), { timeout: 10_000, interval: 25 });
+  });
+
+  it("when a transaction is stuck, then it stays SUBMITTED with its hash although the chain mined it", async () => {
+    const to = randomWallet();
+    const idempotencyKey = randomUUID();
+    engine.faults.set({ mode: "stuckSubmitted", count: 1 });
+
+    await write({ to, idempotencyKey });
+    await vi.waitFor(async () => expect(await balance(to)).toBe(REWARD), { timeout: 10_000, interval: 25 });
+
+    expect(await transactionById(idempotencyKey)).toMatchObject({ status: "SUBMITTED", transactionHash: expect.any(String) });
+  });
+
+  it("when the list lags behind a write, then the transaction is missing from the first reads and shows up after", async () => {
+    const idempotencyKey = randomUUID();
+    engine.faults.set({ mode: "listLag", count: 1 });
+
+    await write({ to: randomWallet(), idempotencyKey });
+
+    expect(await transactionById(idempotencyKey)).toBeUndefined();
+    await vi.waitFor(async () => expect(await transactionById(idempotencyKey)).toMatchObject({ id: idempotencyKey }), { timeout: 10_000, interval: 25 });
   });
 });
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 import { localChain } from "../local-chain.ts";
-import { createFaultSwitch, parseFault, type FaultControl, type FaultSwitch } from "./faults.ts";
+import { createFaultSwitch, FAULT_MODES, parseFault, type FaultControl, type FaultSwitch } from "./faults.ts";
 import { createTransactionBook, type EngineTransaction, type TransactionBook } from "./transaction-book.ts";
 import { parseWriteRequest, WriteRequestError, type WriteRequest } from "./write-request.ts";
 
@@ -34,6 +34,7 @@ const HELD_ANSWER_MS = 30_000;
 const DRAIN_ON_STOP_MS = 5_000;
 const PAGE_LIMIT_DEFAULT = 20;
 const PAGE_LIMIT_MAX = 100;
+const SABOTAGES = ["failed", "revert", "failedThenMined", "stuckSubmitted", "listLag"] as const;
 
 /**
  * A stand-in for thirdweb Engine Cloud: answers `POST /v1/write/contract` and `GET /v1/transactions` exactly as
@@ -125,9 +126,9 @@ async function writeContract(request: IncomingMessage, response: ServerResponse,
   }
 
   const holdAnswer = context.faults.take("timeout");
-  let transaction = context.book.reusable(write.executionParams.idempotencyKey);
+  let transaction = context.book.original(write.executionParams.idempotencyKey);
   if (!transaction) {
-    const sabotage = context.faults.take("failed") ? "failed" : context.faults.take("revert") ? "revert" : null;
+    const sabotage = SABOTAGES.find((mode) => context.faults.take(mode)) ?? null;
     transaction = context.book.queue({ clientId: context.clientId, ...write, sabotage });
   }
   if (holdAnswer) await holdUntilClientGivesUp(response, context.heldAnswers);
@@ -167,7 +168,7 @@ async function routeFaults(request: IncomingMessage, response: ServerResponse, f
   }
   if (request.method === "POST") {
     const fault = parseFault(await readJson(request).catch(() => null));
-    if (!fault) return sendError(response, 400, "VALIDATION_ERROR", 'Expected {"mode": "http500" | "timeout" | "failed" | "revert", "count": n}');
+    if (!fault) return sendError(response, 400, "VALIDATION_ERROR", `Expected {"mode": ${FAULT_MODES.map((mode) => `"${mode}"`).join(" | ")}, "count": n}`);
     faults.set(fault);
   }
   sendJson(response, 200, { fault: faults.pending() });

@@ -4,8 +4,11 @@
  * - timeout: the next `count` writes are queued but their answer is held until the client gives up (a lost response).
  * - failed: the next `count` new transactions end FAILED without reaching the chain.
  * - revert: the next `count` new transactions are sent with too little gas, so they revert on chain (FAILED with a hash).
+ * - failedThenMined: the next `count` new transactions are sent, then reported FAILED (with their hash) while the chain mines them.
+ * - stuckSubmitted: the next `count` new transactions are sent and mined, but Engine reports them SUBMITTED for ever.
+ * - listLag: the next `count` new transactions are missing from `GET /v1/transactions` for their first few reads.
  */
-export const FAULT_MODES = ["http500", "timeout", "failed", "revert"] as const;
+export const FAULT_MODES = ["http500", "timeout", "failed", "revert", "failedThenMined", "stuckSubmitted", "listLag"] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export interface Fault {

@@ -26,15 +26,27 @@ export interface EngineTransaction {
   cancelledAt: string | null;
 }
 
-/** What an injected fault does to a new transaction. */
-export type Sabotage = "failed" | "revert" | null;
+/** What an injected fault does to a new transaction (see faults.ts). */
+export type Sabotage = "failed" | "revert" | "failedThenMined" | "stuckSubmitted" | "listLag" | null;
+
+/** How many list reads a `listLag` transaction stays invisible to. */
+const LAGGING_READS = 3;
+/**
+ * Engine keeps an idempotency key for 24 hours. Engine docs, "Preventing Duplicate Transactions"
+ * (https://portal.thirdweb.com/engine/features/idempotency): "a transaction is only sent if no other transaction
+ * was sent with the same idempotency key in the past 24 hours"; a repeat returns the original transaction.
+ */
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 // Enough for a plain transfer's intrinsic cost plus calldata, far too little for a mint: the transaction is mined and reverts.
 const REVERTING_GAS_LIMIT = 25_000n;
 
 export interface TransactionBook {
-  /** Engine's idempotency: the live transaction with this id, unless that one FAILED. */
-  reusable(id: string): EngineTransaction | null;
+  /**
+   * Engine's idempotency: the transaction first queued with this key in the last 24 hours, whatever its status
+   * (FAILED too). In Engine Cloud the transaction id is the key itself, so a used key can never start a new one.
+   */
+  original(idempotencyKey: string): EngineTransaction | null;
   /** Records a transaction and queues it behind the earlier ones from the same wallet. */
   queue(input: { clientId: string; executionParams: ExecutionParams; transaction: InnerTransaction; sabotage: Sabotage }): EngineTransaction;
   list(filter: { id?: string; status?: string; from?: string }): EngineTransaction[];
@@ -49,6 +61,8 @@ export function createTransactionBook(options: {
   log: (message: string, fields?: Record<string, unknown>) => void;
 }): TransactionBook {
   const transactions = new Map<string, EngineTransaction>();
+  // Reads left before a lagging transaction shows up in the list: Engine's list can trail its writes.
+  const hiddenReads = new Map<string, number>();
   // One promise chain per wallet: sends from a wallet never overlap, so nonces never collide.
   const lanes = new Map<string, Promise<void>>();
   let draining = false;
@@ -83,6 +97,10 @@ export function createTransactionBook(options: {
       });
       const { transactionHash } = await sendTransaction({ transaction: prepared, account });
       update(transaction, { status: "SUBMITTED", transactionHash, executionResult: { status: "SUBMITTED", transactionHash } });
+      // Engine gives up on a transaction that is already on its way: FAILED, with the hash of what the chain mines anyway.
+      if (sabotage === "failedThenMined") return fail(transaction, "Transaction failed: gave up waiting (fault injected by the Engine emulator)");
+      // Engine never looks at the transaction again: it stays SUBMITTED whatever the chain does with it.
+      if (sabotage === "stuckSubmitted") return;
 
       const receipt = await receiptOf(options, transactionHash);
       if (receipt.status !== "success") return fail(transaction, `Transaction reverted on chain in block ${receipt.blockNumber}`);
@@ -97,10 +115,18 @@ export function createTransactionBook(options: {
     }
   };
 
+  const visible = (id: string) => {
+    const left = hiddenReads.get(id);
+    if (left === undefined) return true;
+    if (left <= 1) hiddenReads.delete(id);
+    else hiddenReads.set(id, left - 1);
+    return false;
+  };
+
   return {
-    reusable(id) {
-      const existing = transactions.get(id);
-      return existing && existing.status !== "FAILED" ? existing : null;
+    original(idempotencyKey) {
+      const existing = transactions.get(idempotencyKey);
+      return existing && Date.now() - Date.parse(existing.createdAt) < IDEMPOTENCY_WINDOW_MS ? existing : null;
     },
     queue({ clientId, executionParams, transaction: inner, sabotage }) {
       const transaction: EngineTransaction = {
@@ -121,8 +147,8 @@ export function createTransactionBook(options: {
         errorMessage: null,
         cancelledAt: null,
       };
-      // A retry after FAILED takes over the id, as Engine's job id is the idempotency key.
       transactions.set(transaction.id, transaction);
+      if (sabotage === "listLag") hiddenReads.set(transaction.id, LAGGING_READS);
       options.log("transaction QUEUED", { id: transaction.id, sabotage });
 
       const wallet = transaction.from.toLowerCase();
@@ -133,6 +159,7 @@ export function createTransactionBook(options: {
     list(filter) {
       return [...transactions.values()].filter(
         (transaction) =>
+          visible(transaction.id) &&
           (filter.id === undefined || transaction.id === filter.id) &&
           (filter.status === undefined || transaction.status === filter.status) &&
           (filter.from === undefined || transaction.from.toLowerCase() === filter.from.toLowerCase()),

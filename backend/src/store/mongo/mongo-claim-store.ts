@@ -1,12 +1,11 @@
 /**
  * The store for several server instances: MongoDB's unique indexes on wallet and
- * Google account are the once-only gate (Engine documents no idempotency window),
- * and `transition` is one findOneAndUpdate filtered on status, an atomic
- * compare-and-set. Uses its own connection so nothing else shares mongoose's global one.
+ * Google account are the once-only gate, and `transition` is one findOneAndUpdate
+ * filtered on status and attempt, an atomic compare-and-set; so is the lease. Uses its own connection so nothing else shares mongoose's global one.
  */
 import mongoose, { Schema, type Connection, type Model } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
-import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../claim-store.ts";
+import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult, TransitionGuard } from "../claim-store.ts";
 
 export interface MongoClaimStoreOptions {
   uri: string;
@@ -21,7 +20,12 @@ const DUPLICATE_KEY = 11000;
  * A ClaimRecord with its id as the document's _id, so lookups by id need no second index. The amount is a
  * decimal string: 250 tokens in wei overflow MongoDB's 64-bit integers.
  */
-type ClaimDocument = Omit<ClaimRecord, "id" | "amountWei"> & { _id: string; amountWei: string };
+type ClaimDocument = Omit<ClaimRecord, "id" | "amountWei" | "reservedAtBlock" | "attemptAtBlock"> & {
+  _id: string;
+  amountWei: string;
+  reservedAtBlock: string | null;
+  attemptAtBlock: string | null;
+};
 
 const claimSchema = new Schema<ClaimDocument>(
   {
@@ -35,6 +39,10 @@ const claimSchema = new Schema<ClaimDocument>(
     txHash: { type: String, default: null },
     attempts: { type: Number, required: true, default: 0 },
     lastError: { type: String, default: null },
+    reservedAtBlock: { type: String, default: null },
+    attemptAtBlock: { type: String, default: null },
+    leaseOwner: { type: String, default: null },
+    leaseUntil: { type: Number, default: null },
   },
   // Indexes are built explicitly (and awaited) in openMongoClaimStore, not in the background.
   { collection: "claims", timestamps: true, versionKey: false, autoIndex: false, strict: "throw" },
@@ -49,6 +57,10 @@ export async function openMongoClaimStore(options: MongoClaimStoreOptions): Prom
     // Fail fast instead of queueing queries while the server is unreachable.
     bufferCommands: false,
     serverSelectionTimeoutMS: 10_000,
+    // An acknowledged reservation must survive a failover: a rolled-back one would let the wallet claim again.
+    w: "majority",
+    journal: true,
+    readConcernLevel: "majority",
   });
   try {
     await connection.asPromise();
@@ -80,6 +92,9 @@ class MongoClaimStore implements ClaimStore {
         amountWei: claim.amountWei.toString(),
         status: "reserved",
         attempts: 0,
+        reservedAtBlock: claim.reservedAtBlock?.toString() ?? null,
+        leaseOwner: claim.lease.owner,
+        leaseUntil: claim.lease.until,
       });
       return { reserved: true, claim: toRecord(created.toObject()) };
     } catch (error) {
@@ -107,14 +122,36 @@ class MongoClaimStore implements ClaimStore {
     return toRecordOrNull(await this.claims.findOne({ googleSub }).lean<ClaimDocument>().exec());
   }
 
-  async transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch): Promise<ClaimRecord | null> {
+  async transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch, guard: TransitionGuard = {}): Promise<ClaimRecord | null> {
     if (fromStatuses.length === 0) return null;
-    const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const set = Object.fromEntries(
+      Object.entries(patch)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
+    );
+    const filter = { _id: id, status: { $in: [...fromStatuses] }, ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}) };
     const updated = await this.claims
-      .findOneAndUpdate({ _id: id, status: { $in: [...fromStatuses] } }, { $set: set }, { returnDocument: "after", runValidators: true })
+      .findOneAndUpdate(filter, { $set: set }, { returnDocument: "after", runValidators: true })
       .lean<ClaimDocument>()
       .exec();
     return toRecordOrNull(updated);
+  }
+
+  async acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null> {
+    const updated = await this.claims
+      .findOneAndUpdate(
+        { _id: id, $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }] },
+        // timestamps: false, so a renewed lease does not look like progress.
+        { $set: { leaseOwner: owner, leaseUntil: until } },
+        { returnDocument: "after", timestamps: false },
+      )
+      .lean<ClaimDocument>()
+      .exec();
+    return toRecordOrNull(updated);
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    await this.claims.updateOne({ _id: id, leaseOwner: owner }, { $set: { leaseOwner: null, leaseUntil: null } }, { timestamps: false }).exec();
   }
 
   async listUnfinished(): Promise<ClaimRecord[]> {
@@ -167,6 +204,10 @@ function toRecord(document: ClaimDocument): ClaimRecord {
     txHash: document.txHash ?? null,
     attempts: document.attempts,
     lastError: document.lastError ?? null,
+    reservedAtBlock: document.reservedAtBlock == null ? null : BigInt(document.reservedAtBlock),
+    attemptAtBlock: document.attemptAtBlock == null ? null : BigInt(document.attemptAtBlock),
+    leaseOwner: document.leaseOwner ?? null,
+    leaseUntil: document.leaseUntil ?? null,
     createdAt: document.createdAt,
     updatedAt: document.updatedAt,
   };

@@ -1,20 +1,26 @@
 /**
  * The zero-setup store: one file under DATA_DIR, so a single server runs without a
  * database service. The UNIQUE constraints on wallet and Google account are the
- * once-only gate (Engine documents no idempotency window); `transition` is one
- * conditional UPDATE so two workers can never both move a claim forward.
+ * once-only gate; `transition` is one conditional UPDATE (on status and attempt) so
+ * two workers can never both move a claim forward, and the lease is one conditional UPDATE too.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
-import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../claim-store.ts";
+import { AppError, RETRY_AFTER_SECONDS } from "../../errors.ts";
+import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult, TransitionGuard } from "../claim-store.ts";
 
-export type SqliteClaimStoreOptions = { dataDir: string } | { filename: ":memory:" };
+export type SqliteClaimStoreOptions = ({ dataDir: string } | { filename: ":memory:" }) & {
+  /** How long a write waits for another connection's lock before the request gets a 503. Default 5 s. */
+  busyTimeoutMs?: number;
+};
 
 const DB_FILE_NAME = "claims.sqlite";
 /** SQLite's extended result code, which node:sqlite reports as `errcode`. */
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
+/** SQLITE_BUSY and SQLITE_LOCKED (primary codes): another connection holds the lock. */
+const SQLITE_BUSY_CODES = new Set([5, 6]);
 
 const statusList = CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
 
@@ -37,6 +43,11 @@ const MIGRATIONS: readonly string[] = [
      CONSTRAINT claims_google_sub_unique UNIQUE (google_sub)
    );
    CREATE INDEX claims_status_created ON claims (status, created_at);`,
+  // Block heights are decimal strings, like amounts: bigint end to end.
+  `ALTER TABLE claims ADD COLUMN reserved_at_block TEXT;
+   ALTER TABLE claims ADD COLUMN attempt_at_block TEXT;
+   ALTER TABLE claims ADD COLUMN lease_owner TEXT;
+   ALTER TABLE claims ADD COLUMN lease_until INTEGER;`,
 ];
 
 
@@ -47,6 +58,9 @@ const PATCH_COLUMNS = {
   txHash: "tx_hash",
   attempts: "attempts",
   lastError: "last_error",
+  attemptAtBlock: "attempt_at_block",
+  leaseOwner: "lease_owner",
+  leaseUntil: "lease_until",
 } as const satisfies Record<keyof ClaimPatch, string>;
 
 interface ClaimRow {
@@ -60,6 +74,10 @@ interface ClaimRow {
   tx_hash: string | null;
   attempts: number;
   last_error: string | null;
+  reserved_at_block: string | null;
+  attempt_at_block: string | null;
+  lease_owner: string | null;
+  lease_until: number | null;
   /** Milliseconds since the epoch. */
   created_at: number;
   updated_at: number;
@@ -80,7 +98,7 @@ export async function openSqliteClaimStore(options: SqliteClaimStoreOptions): Pr
     // reservation whose mint was already queued would let the same wallet claim twice.
     db.exec("PRAGMA synchronous = FULL");
     // A second process on the same file (a CLI, a rolling restart) waits instead of failing at once.
-    db.exec("PRAGMA busy_timeout = 5000");
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
     migrate(db);
   } catch (error) {
     db.close();
@@ -114,15 +132,19 @@ class SqliteClaimStore implements ClaimStore {
   private readonly byGoogleSub: StatementSync;
   private readonly unfinished: StatementSync;
   private readonly active: StatementSync;
+  private readonly lease: StatementSync;
+  private readonly unlease: StatementSync;
   /** Prepared `transition` statements, one per combination of patched columns and status count. */
   private readonly transitions = new Map<string, StatementSync>();
 
   constructor(private readonly db: DatabaseSync) {
     this.insert = db.prepare(
       `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status,
-         engine_transaction_id, tx_hash, attempts, last_error, created_at, updated_at)
+         engine_transaction_id, tx_hash, attempts, last_error, reserved_at_block, attempt_at_block, lease_owner, lease_until,
+         created_at, updated_at)
        VALUES (@id, @wallet_address, @google_sub, @google_email, @amount_wei, @status,
-         @engine_transaction_id, @tx_hash, @attempts, @last_error, @created_at, @updated_at)`,
+         @engine_transaction_id, @tx_hash, @attempts, @last_error, @reserved_at_block, @attempt_at_block, @lease_owner, @lease_until,
+         @created_at, @updated_at)`,
     );
     this.byId = db.prepare("SELECT * FROM claims WHERE id = ?");
     this.byWallet = db.prepare("SELECT * FROM claims WHERE wallet_address = ?");
@@ -133,6 +155,11 @@ class SqliteClaimStore implements ClaimStore {
        ORDER BY created_at, rowid`,
     );
     this.active = db.prepare("SELECT COUNT(*) AS count FROM claims WHERE status <> 'failed'");
+    this.lease = db.prepare(
+      `UPDATE claims SET lease_owner = @owner, lease_until = @until
+       WHERE id = @id AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now) RETURNING *`,
+    );
+    this.unlease = db.prepare("UPDATE claims SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?");
   }
 
   async reserve(claim: NewClaim): Promise<ReserveResult> {
@@ -148,6 +175,10 @@ class SqliteClaimStore implements ClaimStore {
       tx_hash: null,
       attempts: 0,
       last_error: null,
+      reserved_at_block: claim.reservedAtBlock?.toString() ?? null,
+      attempt_at_block: null,
+      lease_owner: claim.lease.owner,
+      lease_until: claim.lease.until,
       created_at: now,
       updated_at: now,
     };
@@ -155,7 +186,7 @@ class SqliteClaimStore implements ClaimStore {
       this.insert.run({ ...row });
       return { reserved: true, claim: toRecord(row) };
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (!isUniqueViolation(error)) throw unavailableWhenBusy(error);
       // Claims are never deleted, so the row that refused us is still there to read.
       const byWallet = this.byWallet.get(row.wallet_address) as ClaimRow | undefined;
       if (byWallet) return { reserved: false, conflict: "wallet", existing: toRecord(byWallet) };
@@ -177,12 +208,22 @@ class SqliteClaimStore implements ClaimStore {
     return toRecordOrNull(this.byGoogleSub.get(googleSub) as ClaimRow | undefined);
   }
 
-  async transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch): Promise<ClaimRecord | null> {
+  async transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch, guard: TransitionGuard = {}): Promise<ClaimRecord | null> {
     if (fromStatuses.length === 0) return null;
     const keys = (Object.keys(PATCH_COLUMNS) as (keyof ClaimPatch)[]).filter((key) => patch[key] !== undefined);
-    const statement = this.transitionStatement(keys, fromStatuses.length);
-    const row = statement.get(...keys.map((key) => patch[key] as SQLInputValue), Date.now(), id, ...fromStatuses) as ClaimRow | undefined;
-    return toRecordOrNull(row);
+    const guarded = guard.attempts !== undefined;
+    const statement = this.transitionStatement(keys, fromStatuses.length, guarded);
+    const values = keys.map((key) => toColumnValue(patch[key]));
+    const row = whenNotBusy(() => statement.get(...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : [])));
+    return toRecordOrNull(row as ClaimRow | undefined);
+  }
+
+  async acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null> {
+    return toRecordOrNull(whenNotBusy(() => this.lease.get({ id, owner, now, until })) as ClaimRow | undefined);
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    whenNotBusy(() => this.unlease.run(id, owner));
   }
 
   async listUnfinished(): Promise<ClaimRecord[]> {
@@ -201,19 +242,37 @@ class SqliteClaimStore implements ClaimStore {
     if (this.db.isOpen) this.db.close();
   }
 
-  private transitionStatement(keys: readonly (keyof ClaimPatch)[], statusCount: number) {
-    const cacheKey = `${keys.join(",")}|${statusCount}`;
+  private transitionStatement(keys: readonly (keyof ClaimPatch)[], statusCount: number, guarded: boolean) {
+    const cacheKey = `${keys.join(",")}|${statusCount}|${guarded}`;
     let statement = this.transitions.get(cacheKey);
     if (!statement) {
       const assignments = [...keys.map((key) => `${PATCH_COLUMNS[key]} = ?`), "updated_at = ?"].join(", ");
       const placeholders = Array.from({ length: statusCount }, () => "?").join(", ");
       statement = this.db.prepare(
-        `UPDATE claims SET ${assignments} WHERE id = ? AND status IN (${placeholders}) RETURNING *`,
+        `UPDATE claims SET ${assignments} WHERE id = ? AND status IN (${placeholders})${guarded ? " AND attempts = ?" : ""} RETURNING *`,
       );
       this.transitions.set(cacheKey, statement);
     }
     return statement;
   }
+}
+
+/** A locked database is a passing outage: the visitor gets a 503 with a retry hint, not a 500. */
+function unavailableWhenBusy(error: unknown): unknown {
+  const code = error instanceof Error && "errcode" in error && typeof error.errcode === "number" ? error.errcode & 0xff : null;
+  return code !== null && SQLITE_BUSY_CODES.has(code) ? new AppError("MINT_UNAVAILABLE", { cause: error, retryAfterSeconds: RETRY_AFTER_SECONDS }) : error;
+}
+
+function whenNotBusy<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    throw unavailableWhenBusy(error);
+  }
+}
+
+function toColumnValue(value: ClaimPatch[keyof ClaimPatch]): SQLInputValue {
+  return typeof value === "bigint" ? value.toString() : (value as SQLInputValue);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -236,6 +295,10 @@ function toRecord(row: ClaimRow): ClaimRecord {
     txHash: row.tx_hash,
     attempts: row.attempts,
     lastError: row.last_error,
+    reservedAtBlock: row.reserved_at_block === null ? null : BigInt(row.reserved_at_block),
+    attemptAtBlock: row.attempt_at_block === null ? null : BigInt(row.attempt_at_block),
+    leaseOwner: row.lease_owner,
+    leaseUntil: row.lease_until,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
