@@ -37,6 +37,9 @@ const MIGRATIONS: readonly string[] = [
      CONSTRAINT claims_google_sub_unique UNIQUE (google_sub)
    );
    CREATE INDEX claims_status_created ON claims (status, created_at);`,
+  // The budget counter: one row, seeded with every claim reserved so far (a failed claim keeps its slot).
+  `CREATE TABLE claim_budget (id INTEGER PRIMARY KEY CHECK (id = 1), used INTEGER NOT NULL CHECK (used >= 0));
+   INSERT INTO claim_budget (id, used) SELECT 1, COUNT(*) FROM claims;`,
 ];
 
 
@@ -114,6 +117,8 @@ class SqliteClaimStore implements ClaimStore {
   private readonly byGoogleSub: StatementSync;
   private readonly unfinished: StatementSync;
   private readonly active: StatementSync;
+  private readonly takeSlot: StatementSync;
+  private readonly releaseSlot: StatementSync;
   /** Prepared `transition` statements, one per combination of patched columns and status count. */
   private readonly transitions = new Map<string, StatementSync>();
 
@@ -133,6 +138,9 @@ class SqliteClaimStore implements ClaimStore {
        ORDER BY created_at, rowid`,
     );
     this.active = db.prepare("SELECT COUNT(*) AS count FROM claims WHERE status <> 'failed'");
+    // One statement each, so the check and the increment cannot be split by another writer.
+    this.takeSlot = db.prepare("UPDATE claim_budget SET used = used + 1 WHERE id = 1 AND used < ? RETURNING used");
+    this.releaseSlot = db.prepare("UPDATE claim_budget SET used = used - 1 WHERE id = 1 AND used > 0");
   }
 
   async reserve(claim: NewClaim): Promise<ReserveResult> {
@@ -191,6 +199,14 @@ class SqliteClaimStore implements ClaimStore {
 
   async countActive(): Promise<number> {
     return (this.active.get() as { count: number }).count;
+  }
+
+  async takeBudgetSlot(limit: number): Promise<boolean> {
+    return this.takeSlot.get(limit) !== undefined;
+  }
+
+  async releaseBudgetSlot(): Promise<void> {
+    this.releaseSlot.run();
   }
 
   async ping(): Promise<void> {
