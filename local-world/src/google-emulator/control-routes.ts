@@ -3,8 +3,11 @@ import type { GrantRegistry } from "./grants.ts";
 
 /** Failures a test can ask for; none of this exists at Google, so it lives under /__emulator. */
 export interface EmulatorControls {
-  /** The next `remaining` YouTube calls fail with this status and reason; status 0 drops the connection. */
-  youtubeFault: { status: number; reason: string; remaining: number } | null;
+  /**
+   * The next `remaining` YouTube calls fail with this status and reason; status 0 drops the connection;
+   * `hang` holds the request unanswered until the caller gives up (Google timing out).
+   */
+  youtubeFault: { status: number; reason: string; remaining: number; hang: boolean } | null;
   /** The next id_token is issued for this audience instead of the client that asked. */
   nextIdTokenAudience: string | null;
 }
@@ -14,7 +17,7 @@ export function createControls(): EmulatorControls {
 }
 
 /**
- * POST /__emulator/youtube-fault {status=503, reason="backendError", count=1}; GET it to read what is left.
+ * POST /__emulator/youtube-fault {status=503, reason="backendError", count=1, hang=false}; GET it to read what is left.
  * POST /__emulator/expire {access_token}.
  * POST /__emulator/id-token-audience {aud}.
  */
@@ -23,8 +26,9 @@ export function controlRoutes(controls: EmulatorControls, grants: GrantRegistry)
   router.use("/__emulator", express.json());
 
   router.post("/__emulator/youtube-fault", (req, res) => {
-    const { status = 503, reason = "backendError", count = 1 } = (req.body ?? {}) as { status?: number; reason?: string; count?: number };
-    controls.youtubeFault = count > 0 ? { status, reason, remaining: count } : null;
+    const body = (req.body ?? {}) as { status?: number; reason?: string; count?: number; hang?: boolean };
+    const { status = 503, reason = "backendError", count = 1, hang = false } = body;
+    controls.youtubeFault = count > 0 ? { status, reason, remaining: count, hang } : null;
     res.json({ remaining: count });
   });
   router.get("/__emulator/youtube-fault", (_req, res) => {
