@@ -20,8 +20,10 @@ afterAll(async () => {
   await world?.stop();
 });
 
-async function setYouTubeFault(fault: { status?: number; reason?: string; count: number; hang?: boolean }) {
-  await fetch(`${world.googleUrl}/__emulator/youtube-fault`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fault) });
+type Target = "youtube" | "tokeninfo";
+
+async function setFault(target: Target, fault: { status?: number; reason?: string; count: number; hang?: boolean }) {
+  await fetch(`${world.googleUrl}/__emulator/${target}-fault`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fault) });
 }
 
 async function claim(oauthAccessToken: string, walletAddress: string) {
@@ -33,20 +35,22 @@ async function claim(oauthAccessToken: string, walletAddress: string) {
   return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as Record<string, any> };
 }
 
-const faults: Array<[string, { status?: number; reason?: string; hang?: boolean }, ErrorCode]> = [
-  ["YouTube answers 503 backendError", { status: 503, reason: "backendError" }, "YOUTUBE_UNAVAILABLE"],
-  ["YouTube answers 500 backendError", { status: 500, reason: "backendError" }, "YOUTUBE_UNAVAILABLE"],
-  ["YouTube never answers (time-out)", { hang: true }, "YOUTUBE_UNAVAILABLE"],
-  ["YouTube drops the connection", { status: 0 }, "YOUTUBE_UNAVAILABLE"],
-  ["the project's daily quota is spent (403 quotaExceeded)", { status: 403, reason: "quotaExceeded" }, "YOUTUBE_QUOTA_EXCEEDED"],
+const faults: Array<[string, Target, { status?: number; reason?: string; hang?: boolean }, ErrorCode]> = [
+  ["YouTube answers 503 backendError", "youtube", { status: 503, reason: "backendError" }, "YOUTUBE_UNAVAILABLE"],
+  ["YouTube answers 500 backendError", "youtube", { status: 500, reason: "backendError" }, "YOUTUBE_UNAVAILABLE"],
+  ["YouTube never answers (time-out)", "youtube", { hang: true }, "YOUTUBE_UNAVAILABLE"],
+  ["YouTube drops the connection", "youtube", { status: 0 }, "YOUTUBE_UNAVAILABLE"],
+  ["the project's daily quota is spent (403 quotaExceeded)", "youtube", { status: 403, reason: "quotaExceeded" }, "YOUTUBE_QUOTA_EXCEEDED"],
+  ["tokeninfo answers 503", "tokeninfo", { status: 503, reason: "backendError" }, "GOOGLE_UNAVAILABLE"],
+  ["tokeninfo never answers (time-out)", "tokeninfo", { hang: true }, "GOOGLE_UNAVAILABLE"],
 ];
 
 describe(`Google faults, each under ${CONCURRENT} concurrent claims`, () => {
-  it.each(faults)("when %s, then every claim gets a 503 with a retry hint and leaves no claim behind", async (label, fault, code) => {
-    await setYouTubeFault({ ...fault, count: 1_000_000 });
+  it.each(faults)("when %s, then every claim gets a 503 with a retry hint and leaves no claim behind", async (label, target, fault, code) => {
+    await setFault(target, { ...fault, count: 1_000_000 });
     const wallets = tokens.map(() => randomWallet());
     const answers = await Promise.all(tokens.map((token, i) => claim(token, wallets[i]!)));
-    await setYouTubeFault({ count: 0 });
+    await setFault(target, { count: 0 });
 
     for (const answer of answers) {
       expect(answer).toMatchObject({ status: 503, body: { error: { code, message: ERROR_CATALOGUE[code].message } } });

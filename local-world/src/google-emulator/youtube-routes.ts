@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Router, type Request, type Response } from "express";
-import type { EmulatorControls } from "./control-routes.ts";
+import { playSilentFault, takeFault, type EmulatorControls } from "./control-routes.ts";
 import type { GrantRegistry } from "./grants.ts";
 import { YOUTUBE_READ_SCOPES } from "./scopes.ts";
 import type { SeedAccount } from "./seed-accounts.ts";
@@ -107,18 +107,8 @@ function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "su
     sendError(res, spec);
     return null;
   };
-  const fault = deps.controls.youtubeFault;
-  if (fault) {
-    fault.remaining -= 1;
-    if (fault.remaining <= 0) deps.controls.youtubeFault = null;
-    // The caller's time-out ends it: the socket closes when the client aborts.
-    if (fault.hang) return null;
-    if (fault.status === 0) {
-      req.socket.destroy();
-      return null;
-    }
-    return fail(faultError(fault.status, fault.reason));
-  }
+  const fault = takeFault(deps.controls, "youtube");
+  if (fault) return playSilentFault(req, fault) ? null : fail(faultError(fault.status, fault.reason));
 
   const token = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? stringParam(req, "access_token");
   if (!token) {
