@@ -1,14 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
-import { pinoHttp } from "pino-http";
 import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { claimRoutes } from "./claims/claim.routes.ts";
+import { createSubscriptionVerifier } from "./claims/subscription-verifier.ts";
 import type { MintDriver } from "./claims/mint-driver.ts";
 import type { GoogleGateway } from "./google/google-gateway.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { opsRoutes, type ReadinessProbe } from "./http/ops.routes.ts";
+import { requestLogger } from "./http/request-logger.ts";
 import { apiRateLimits, corsForOrigin, keepOpenerOn, securityHeaders } from "./http/security.ts";
 import { staticSite } from "./http/static-site.ts";
 import type { Logger } from "./observability/logger.ts";
@@ -33,6 +34,10 @@ export interface AppDeps {
     maxTotalClaims: number | undefined;
     /** Built frontend to serve on the same origin, when present. */
     staticDir: string | undefined;
+    subscriptionCacheSeconds: number;
+    verifyLimitPerAccount: number;
+    verifyLimitWindowSeconds: number;
+    readinessCacheSeconds: number;
   };
 }
 
@@ -43,16 +48,24 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", settings.trustProxy);
 
-  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+  app.use(requestLogger(deps.logger));
   app.use(securityHeaders({ rpcUrl: settings.rpcUrl }), keepOpenerOn(GOOGLE_CALLBACK_PATH));
-  app.use(opsRoutes(deps));
+  app.use(opsRoutes({ ...deps, readinessCacheSeconds: settings.readinessCacheSeconds }));
+
+  const subscriptions = createSubscriptionVerifier({
+    google: deps.google,
+    channelId: settings.channelId,
+    cacheSeconds: settings.subscriptionCacheSeconds,
+    limitPerAccount: settings.verifyLimitPerAccount,
+    windowSeconds: settings.verifyLimitWindowSeconds,
+  });
 
   app.use(
     "/api",
     corsForOrigin(settings.publicUrl),
     ...apiRateLimits(settings.rateLimitPerMinute),
     express.json({ limit: "16kb", strict: true }),
-    claimRoutes({ ...deps, ...settings }),
+    claimRoutes({ ...deps, ...settings, subscriptions }),
     notFoundHandler,
   );
 

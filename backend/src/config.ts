@@ -69,6 +69,15 @@ const schema = z.object({
   MINT_FOLLOW_INTERVAL_MS: z.coerce.number().int().positive().default(500),
   /** How long a SQLite write waits for another connection's lock; the whole process waits with it (node:sqlite is synchronous). */
   SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(5000),
+  /** How long a verified subscription is remembered per Google account, so Claim after Verify spends no quota. */
+  SUBSCRIPTION_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(300),
+  /** YouTube checks one Google account may cause per window (each costs 1–2 quota units), whatever its IP. */
+  VERIFY_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  VERIFY_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  /** /readyz answers from one probe run for this long, so it cannot be used to hammer Engine. */
+  READINESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(5),
+  /** Per HTTP attempt to Google (OAuth and YouTube). */
+  GOOGLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -32,7 +32,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     clientSecret: config.GOOGLE_CLIENT_SECRET,
     emulatorUrl: config.GOOGLE_EMULATOR_URL,
     logger,
+    timeoutMs: config.GOOGLE_TIMEOUT_MS,
     onCall: (api, outcome) => countCall(`google_${api}`)(outcome),
+    onQuotaUnits: (units) => metrics.youtubeQuotaUnits.inc(units),
   });
   const minter = createEngineMinter({
     engineUrl: config.ENGINE_URL,
@@ -99,6 +101,10 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       maxTotalClaims: config.MAX_TOTAL_CLAIMS,
       staticDir: config.STATIC_DIR,
+      subscriptionCacheSeconds: config.SUBSCRIPTION_CACHE_SECONDS,
+      verifyLimitPerAccount: config.VERIFY_LIMIT_PER_ACCOUNT,
+      verifyLimitWindowSeconds: config.VERIFY_LIMIT_WINDOW_SECONDS,
+      readinessCacheSeconds: config.READINESS_CACHE_SECONDS,
     },
   });
 

@@ -206,7 +206,8 @@ describe("claim API over HTTP against the local world", () => {
       body: JSON.stringify({ status: 503, reason: "backendError", count: 2 }),
     });
     const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID });
-    expect(verify).toMatchObject({ status: 502, body: { error: { code: "YOUTUBE_UNAVAILABLE" } } });
+    expect(verify).toMatchObject({ status: 503, body: { error: { code: "YOUTUBE_UNAVAILABLE" } } });
+    expect(Number(verify.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("when the redirect URI is not our callback, then the code exchange is refused", async () => {

@@ -4,16 +4,16 @@ import type { VerifyAndMintRequest } from "@tube/common/api";
 import { AppError } from "../errors.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 import type { Metrics } from "../observability/metrics.ts";
-import type { ClaimRecord, ClaimStore } from "../store/claim-store.ts";
+import type { ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../store/claim-store.ts";
 import type { MintDriver } from "./mint-driver.ts";
-import { checkSubscription } from "./subscription.use-case.ts";
+import type { SubscriptionVerifier } from "./subscription-verifier.ts";
 
 export interface ClaimUseCaseDeps {
   store: ClaimStore;
   google: GoogleGateway;
   mintDriver: MintDriver;
+  subscriptions: SubscriptionVerifier;
   metrics: Metrics;
-  channelId: string;
   maxTotalClaims: number | undefined;
 }
 
@@ -27,39 +27,42 @@ export type VerifyAndMintOutcome =
   | { kind: "already-claimed"; conflict: "wallet" | "googleAccount"; existing: ClaimRecord };
 
 /**
- * The claim story: Google vouches for the person, YouTube for the subscription,
- * the store's unique constraints for "once per wallet and per Google account",
- * and only then is the mint queued.
+ * The claim story: Google vouches for the person (tokeninfo, free), the store says whether wallet or account
+ * already claimed (so they spend no YouTube quota), YouTube vouches for the subscription, the budget counter
+ * and the store's unique constraints for "once per wallet and per Google account", and only then is the
+ * mint queued.
  */
 export async function verifyAndMint(deps: ClaimUseCaseDeps, request: VerifyAndMintRequest): Promise<VerifyAndMintOutcome> {
-  const { store, google, mintDriver, metrics } = deps;
+  const { store, mintDriver, metrics } = deps;
   const walletAddress = request.walletAddress.toLowerCase();
 
-  const identity = await google.validateAccessToken(request.oauthAccessToken);
+  const identity = await deps.google.validateAccessToken(request.oauthAccessToken);
   if (request.googleEmail && request.googleEmail.toLowerCase() !== identity.email.toLowerCase()) {
     throw new AppError("EMAIL_MISMATCH");
   }
 
   const existing = await store.findByWallet(walletAddress);
-  if (existing && !(existing.status === "failed" && existing.googleSub === identity.sub)) {
+  const ownRetry = existing?.status === "failed" && existing.googleSub === identity.sub;
+  if (existing && !ownRetry) {
     metrics.claims.inc({ outcome: "already_claimed" });
     return { kind: "already-claimed", conflict: "wallet", existing };
   }
+  const accountClaim = existing ?? (await store.findByGoogleSub(identity.sub));
+  if (accountClaim && !ownRetry) {
+    metrics.claims.inc({ outcome: "already_claimed" });
+    return { kind: "already-claimed", conflict: "googleAccount", existing: accountClaim };
+  }
 
-  const { isSubscribed } = await checkSubscription(deps, request.oauthAccessToken);
+  const { isSubscribed } = await deps.subscriptions.verify(identity, request.oauthAccessToken);
   if (!isSubscribed) {
     metrics.claims.inc({ outcome: "not_subscribed" });
     throw new AppError("NOT_SUBSCRIBED");
   }
 
+  // A failed claim keeps the budget slot it took when it was reserved, so its retry is within the budget.
   if (existing) return { kind: "accepted", claim: await mintDriver.retry(existing) };
 
-  if (deps.maxTotalClaims !== undefined && (await store.countActive()) >= deps.maxTotalClaims) {
-    metrics.claims.inc({ outcome: "budget_exhausted" });
-    throw new AppError("CLAIM_BUDGET_EXHAUSTED");
-  }
-
-  const reservation = await store.reserve({
+  const reservation = await reserveWithinBudget(deps, {
     id: randomUUID(),
     walletAddress,
     googleSub: identity.sub,
@@ -73,6 +76,26 @@ export async function verifyAndMint(deps: ClaimUseCaseDeps, request: VerifyAndMi
   }
   metrics.claims.inc({ outcome: "reserved" });
   return { kind: "accepted", claim: await mintDriver.queue(reservation.claim) };
+}
+
+/**
+ * Takes one of `MAX_TOTAL_CLAIMS` slots (an atomic conditional increment in the store) before inserting, and
+ * gives it back when the insert does not happen, so concurrent claims can never overshoot the budget.
+ */
+async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Promise<ReserveResult> {
+  const { store, maxTotalClaims } = deps;
+  if (maxTotalClaims === undefined) return store.reserve(claim);
+  if (!(await store.takeBudgetSlot(maxTotalClaims))) {
+    deps.metrics.claims.inc({ outcome: "budget_exhausted" });
+    throw new AppError("CLAIM_BUDGET_EXHAUSTED");
+  }
+  let reservation: ReserveResult | undefined;
+  try {
+    reservation = await store.reserve(claim);
+    return reservation;
+  } finally {
+    if (!reservation?.reserved) await store.releaseBudgetSlot();
+  }
 }
 
 /**

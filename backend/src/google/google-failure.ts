@@ -31,3 +31,11 @@ function reasonOf(data: unknown): string | null {
   const reason = (error as { errors?: Array<{ reason?: unknown }> } | undefined)?.errors?.[0]?.reason;
   return typeof reason === "string" ? reason : null;
 }
+
+/** Google's outages are usually short; a visitor asked to wait longer would give up. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
+
+/** A failure worth one more try: Google's side broke, or the answer never came. */
+export function isTransient(failure: GoogleFailure): boolean {
+  return failure.status === null || failure.status >= 500;
+}

@@ -6,10 +6,16 @@ export interface GoogleGatewayOptions {
   clientSecret: string;
   /** Base URL of the local Google stand-in; unset, the real Google endpoints are used. */
   emulatorUrl?: string;
+  /** Per HTTP attempt; Google's answers usually take well under a second. */
+  timeoutMs?: number;
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "oauth" | "youtube", outcome: string) => void;
+  /** The YouTube quota units spent, as Google will count them. */
+  onQuotaUnits?: (units: number) => void;
 }
+
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * Everything the server asks Google. Implementations throw `AppError` with a
@@ -35,7 +41,8 @@ export interface GoogleGateway {
  */
 export function createGoogleGateway(options: GoogleGatewayOptions): GoogleGateway {
   const emulatorUrl = options.emulatorUrl?.replace(/\/+$/, "");
-  const oauth = createGoogleOAuth({ ...options, emulatorUrl });
-  const youtube = createYouTubeReader({ ...options, emulatorUrl });
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const oauth = createGoogleOAuth({ ...options, emulatorUrl, timeoutMs });
+  const youtube = createYouTubeReader({ ...options, emulatorUrl, timeoutMs });
   return { ...oauth, ...youtube };
 }

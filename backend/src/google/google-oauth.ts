@@ -2,9 +2,7 @@ import { OAuth2Client, type TokenPayload } from "google-auth-library";
 import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
-import { describeGoogleFailure, isGoogleHttpError } from "./google-failure.ts";
-
-const TIMEOUT_MS = 10_000;
+import { describeGoogleFailure, isGoogleHttpError, isTransient, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./google-failure.ts";
 
 /** A Google account as Google itself reports it (never as the browser claims it). */
 export interface GoogleIdentity {
@@ -21,6 +19,7 @@ export interface GoogleOAuthOptions {
   clientSecret: string;
   /** Base URL of the local Google stand-in, without a trailing slash; unset, the real Google endpoints are used. */
   emulatorUrl: string | undefined;
+  timeoutMs: number;
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "oauth", outcome: string) => void;
@@ -32,7 +31,7 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
   const oauth = new OAuth2Client({
     clientId,
     clientSecret: options.clientSecret,
-    transporterOptions: { timeout: TIMEOUT_MS },
+    transporterOptions: { timeout: options.timeoutMs },
     ...(emulatorUrl
       ? {
           endpoints: {
@@ -48,7 +47,10 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
       : {}),
   });
 
-  /** Runs one OAuth call: Google refusing it (HTTP 400) becomes `refusal`, anything else GOOGLE_AUTH_FAILED. */
+  /**
+   * Runs one OAuth call: Google refusing it (HTTP 400) becomes `refusal`; Google down or silent (5xx, no
+   * answer) GOOGLE_UNAVAILABLE with a retry hint; anything else GOOGLE_AUTH_FAILED.
+   */
   async function oauthCall<T>(name: string, request: () => Promise<T>, refusal: ErrorCode): Promise<T> {
     try {
       const result = await request();
@@ -57,6 +59,11 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
     } catch (error) {
       if (!isGoogleHttpError(error)) throw error;
       const failure = describeGoogleFailure(name, error);
+      if (isTransient(failure)) {
+        options.onCall?.("oauth", "GOOGLE_UNAVAILABLE");
+        options.logger?.warn({ api: "oauth", call: name, status: failure.status, reason: failure.reason }, "Google OAuth call failed");
+        throw new AppError("GOOGLE_UNAVAILABLE", { cause: failure.cause, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+      }
       const code = failure.status === 400 ? refusal : "GOOGLE_AUTH_FAILED";
       options.onCall?.("oauth", code);
       if (failure.status !== 400) options.logger?.warn({ api: "oauth", call: name, status: failure.status, reason: failure.reason }, "Google OAuth call failed");

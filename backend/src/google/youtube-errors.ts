@@ -1,6 +1,6 @@
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
-import type { GoogleFailure } from "./google-failure.ts";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, type GoogleFailure } from "./google-failure.ts";
 
 /** YouTube's `errors[0].reason` values, and what each means for a claim. */
 const CODE_BY_REASON: Record<string, ErrorCode> = {
@@ -19,17 +19,13 @@ const CODE_BY_REASON: Record<string, ErrorCode> = {
   userRateLimitExceeded: "YOUTUBE_QUOTA_EXCEEDED",
 };
 
-/** A failure worth one more try: YouTube's side broke, or the answer never came. */
-export function isTransient(failure: GoogleFailure): boolean {
-  return failure.status === null || failure.status >= 500;
-}
-
 /** The catalogue error for a YouTube failure: by reason first, then by HTTP status. */
 export function youtubeAppError(failure: GoogleFailure, now: Date = new Date()): AppError {
   const { reason, status, cause } = failure;
   const code: ErrorCode =
     (reason ? CODE_BY_REASON[reason] : undefined) ??
     (status === 401 ? "GOOGLE_TOKEN_INVALID" : status === 429 ? "YOUTUBE_QUOTA_EXCEEDED" : "YOUTUBE_UNAVAILABLE");
+  if (code === "YOUTUBE_UNAVAILABLE") return new AppError(code, { cause, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   if (code !== "YOUTUBE_QUOTA_EXCEEDED") return new AppError(code, { cause });
   // The daily quota comes back at midnight Pacific time; the per-minute limits within a minute.
   const retryAfterSeconds = reason === "quotaExceeded" ? secondsUntilPacificMidnight(now) : 60;

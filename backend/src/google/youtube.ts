@@ -1,11 +1,15 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { OAuth2Client } from "google-auth-library";
 import { youtube as youtubeApi } from "@googleapis/youtube";
-import { describeGoogleFailure, isGoogleHttpError } from "./google-failure.ts";
-import { isTransient, youtubeAppError } from "./youtube-errors.ts";
+import { describeGoogleFailure, isGoogleHttpError, isTransient } from "./google-failure.ts";
+import { youtubeAppError } from "./youtube-errors.ts";
 
-const TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 250;
+/**
+ * Both reads cost 1 unit, and every request counts, failed or not
+ * (https://developers.google.com/youtube/v3/determine_quota_cost, "Quota usage").
+ */
+const QUOTA_UNITS_PER_CALL = 1;
 
 export interface YouTubeChannel {
   id: string;
@@ -17,9 +21,12 @@ export interface YouTubeChannel {
 export interface YouTubeReaderOptions {
   /** Base URL of the local Google stand-in, without a trailing slash; unset, the real YouTube API is used. */
   emulatorUrl: string | undefined;
+  timeoutMs: number;
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "youtube", outcome: string) => void;
+  /** The YouTube quota units each HTTP attempt spent. */
+  onQuotaUnits?: (units: number) => void;
 }
 
 /** The two YouTube reads of the claim flow, each made with the visitor's own access token. */
@@ -30,11 +37,12 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
     version: "v3",
     ...(options.emulatorUrl ? { rootUrl: `${options.emulatorUrl}/` } : {}),
     retry: false,
-    timeout: TIMEOUT_MS,
+    timeout: options.timeoutMs,
   });
 
   async function call<T>(name: string, request: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
+      options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
       try {
         const result = await request();
         options.onCall?.("youtube", "ok");

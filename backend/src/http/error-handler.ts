@@ -22,11 +22,14 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   res.status(appError.status).json(body);
 };
 
+/** body-parser's error types that mean a malformed body: bad JSON, too large, or an encoding or charset it cannot read. */
+const CLIENT_BODY_ERRORS = new Set(["entity.parse.failed", "entity.too.large", "encoding.unsupported", "charset.unsupported", "request.size.invalid"]);
+
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   // body-parser's errors carry a `type`: malformed JSON and oversized bodies are the client's fault.
   const type = (error as { type?: string } | null)?.type;
-  if (type === "entity.parse.failed" || type === "entity.too.large" || type === "encoding.unsupported") {
+  if (CLIENT_BODY_ERRORS.has(type ?? "")) {
     return new AppError("VALIDATION_FAILED", { cause: error });
   }
   return new AppError("INTERNAL", { cause: error });

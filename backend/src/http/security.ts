@@ -78,6 +78,9 @@ export function apiRateLimits(limitPerMinute: number): RequestHandler[] {
       windowMs: 60_000,
       limit,
       skip: (req) => !appliesTo(req.method),
+      // Kept at /56 on purpose (ADR 8): a /64 bucket is looser, since a home usually holds a whole /56, which
+      // would then count as 256 clients. Quota per Google account is bounded separately, whatever the IP.
+      ipv6Subnet: 56,
       standardHeaders: "draft-8",
       legacyHeaders: false,
       handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 })),

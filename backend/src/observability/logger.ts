@@ -1,4 +1,4 @@
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger } from "pino";
 
 /** Paths whose values are secrets: redacted wherever they appear in a log line. */
 const REDACTED_PATHS = [
@@ -16,8 +16,10 @@ const REDACTED_PATHS = [
   "*.codeVerifier",
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" }, base: { service: "tube-rewards" } });
+/** `destination` defaults to stdout; tests pass their own to read what was logged. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" }, base: { service: "tube-rewards" } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

@@ -24,6 +24,11 @@ export function createMetrics() {
       labelNames: ["service", "outcome"] as const,
       registers: [registry],
     }),
+    youtubeQuotaUnits: new Counter({
+      name: "youtube_quota_units_total",
+      help: "YouTube Data API quota units spent, as Google counts them (every request, failed or not)",
+      registers: [registry],
+    }),
   };
 }
 

@@ -233,6 +233,29 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       expect(await store.countActive()).toBe(4);
     });
 
+    it("when two open stores take budget slots at once, then exactly the limit is granted", async () => {
+      const storeA = await openStore();
+      const storeB = await openStore();
+      const limit = 7;
+
+      const granted = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? storeA : storeB).takeBudgetSlot(limit)));
+
+      expect(granted.filter(Boolean)).toHaveLength(limit);
+      expect(await storeA.takeBudgetSlot(limit)).toBe(false);
+    });
+
+    it("when a slot is released, then exactly one more can be taken, and the count survives a reopen", async () => {
+      const first = await openStore();
+      expect(await first.takeBudgetSlot(2)).toBe(true);
+      expect(await first.takeBudgetSlot(2)).toBe(true);
+      await first.releaseBudgetSlot();
+      await closeStore(first);
+
+      const reopened = await openStore();
+      expect(await reopened.takeBudgetSlot(2)).toBe(true);
+      expect(await reopened.takeBudgetSlot(2)).toBe(false);
+    });
+
     it("when the store is closed and reopened, then its claims are still there", async () => {
       const first = await openStore();
       const claim = newClaim();

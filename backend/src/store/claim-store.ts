@@ -77,6 +77,13 @@ export interface ClaimStore {
   listUnfinished(): Promise<ClaimRecord[]>;
   /** All claims that count against the budget (every status but `failed`). */
   countActive(): Promise<number>;
+  /**
+   * The `MAX_TOTAL_CLAIMS` gate: one atomic conditional increment of a counter that starts at the number of
+   * claims ever reserved. Returns false, changing nothing, when `limit` slots are taken.
+   */
+  takeBudgetSlot(limit: number): Promise<boolean>;
+  /** Gives back a slot taken for a reservation that did not happen. */
+  releaseBudgetSlot(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,20 +1,54 @@
-import express, { Router } from "express";
+import express, { Router, type Request } from "express";
 import type { GrantRegistry } from "./grants.ts";
+
+/** Where a fault can be injected: YouTube's reads, or OAuth's tokeninfo. */
+export type FaultTarget = "youtube" | "tokeninfo";
+
+/**
+ * The next `remaining` calls fail with this status and reason; status 0 drops the connection;
+ * `hang` holds the request unanswered until the caller gives up (Google timing out).
+ */
+export interface InjectedFault {
+  status: number;
+  reason: string;
+  remaining: number;
+  hang: boolean;
+}
 
 /** Failures a test can ask for; none of this exists at Google, so it lives under /__emulator. */
 export interface EmulatorControls {
-  /** The next `remaining` YouTube calls fail with this status and reason; status 0 drops the connection. */
-  youtubeFault: { status: number; reason: string; remaining: number } | null;
+  faults: Record<FaultTarget, InjectedFault | null>;
   /** The next id_token is issued for this audience instead of the client that asked. */
   nextIdTokenAudience: string | null;
 }
 
 export function createControls(): EmulatorControls {
-  return { youtubeFault: null, nextIdTokenAudience: null };
+  return { faults: { youtube: null, tokeninfo: null }, nextIdTokenAudience: null };
+}
+
+/** The fault for this call to `target`, counted down; null when none is set. */
+export function takeFault(controls: EmulatorControls, target: FaultTarget): InjectedFault | null {
+  const fault = controls.faults[target];
+  if (!fault) return null;
+  fault.remaining -= 1;
+  if (fault.remaining <= 0) controls.faults[target] = null;
+  return fault;
 }
 
 /**
- * POST /__emulator/youtube-fault {status=503, reason="backendError", count=1}; GET it to read what is left.
+ * Plays a fault that sends no answer (a hang or a dropped connection) and returns true; false leaves the
+ * error answer to the caller. A hung request ends when the caller's time-out closes the socket.
+ */
+export function playSilentFault(req: Request, fault: InjectedFault): boolean {
+  if (fault.hang) return true;
+  if (fault.status !== 0) return false;
+  req.socket.destroy();
+  return true;
+}
+
+/**
+ * POST /__emulator/youtube-fault and /__emulator/tokeninfo-fault {status=503, reason="backendError", count=1,
+ * hang=false}; GET them to read what is left.
  * POST /__emulator/expire {access_token}.
  * POST /__emulator/id-token-audience {aud}.
  */
@@ -22,14 +56,17 @@ export function controlRoutes(controls: EmulatorControls, grants: GrantRegistry)
   const router = Router();
   router.use("/__emulator", express.json());
 
-  router.post("/__emulator/youtube-fault", (req, res) => {
-    const { status = 503, reason = "backendError", count = 1 } = (req.body ?? {}) as { status?: number; reason?: string; count?: number };
-    controls.youtubeFault = count > 0 ? { status, reason, remaining: count } : null;
-    res.json({ remaining: count });
-  });
-  router.get("/__emulator/youtube-fault", (_req, res) => {
-    res.json({ remaining: controls.youtubeFault?.remaining ?? 0 });
-  });
+  for (const target of ["youtube", "tokeninfo"] as const) {
+    router.post(`/__emulator/${target}-fault`, (req, res) => {
+      const body = (req.body ?? {}) as { status?: number; reason?: string; count?: number; hang?: boolean };
+      const { status = 503, reason = "backendError", count = 1, hang = false } = body;
+      controls.faults[target] = count > 0 ? { status, reason, remaining: count, hang } : null;
+      res.json({ remaining: count });
+    });
+    router.get(`/__emulator/${target}-fault`, (_req, res) => {
+      res.json({ remaining: controls.faults[target]?.remaining ?? 0 });
+    });
+  }
 
   router.post("/__emulator/expire", (req, res) => {
     const token = (req.body as { access_token?: unknown } | undefined)?.access_token;

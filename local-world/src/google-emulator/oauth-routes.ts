@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from "express";
-import type { EmulatorControls } from "./control-routes.ts";
+import { playSilentFault, takeFault, type EmulatorControls } from "./control-routes.ts";
 import { ACCESS_TOKEN_LIFETIME_S, verifierMatches, type AuthorizationRequest, type Grant, type GrantRegistry } from "./grants.ts";
 import { accountChooserPage, errorPage } from "./pages.ts";
 import { EMAIL_SCOPE, PROFILE_SCOPE, grantedScopes } from "./scopes.ts";
@@ -98,6 +98,12 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   });
 
   const tokenInfo = (req: Request, res: Response) => {
+    const fault = takeFault(deps.controls, "tokeninfo");
+    if (fault) {
+      if (playSilentFault(req, fault)) return;
+      // Google's JSON error format (https://cloud.google.com/apis/design/errors#http_mapping).
+      return res.status(fault.status).json({ error: { code: fault.status, message: fault.reason, status: fault.status >= 500 ? "UNAVAILABLE" : "UNKNOWN" } });
+    }
     const params = new URLSearchParams([...queryOf(req), ...formOf(req)]);
     const bearer = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
     const accessToken = params.get("access_token") ?? bearer;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Router, type Request, type Response } from "express";
-import type { EmulatorControls } from "./control-routes.ts";
+import { playSilentFault, takeFault, type EmulatorControls } from "./control-routes.ts";
 import type { GrantRegistry } from "./grants.ts";
 import { YOUTUBE_READ_SCOPES } from "./scopes.ts";
 import type { SeedAccount } from "./seed-accounts.ts";
@@ -107,17 +107,8 @@ function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "su
     sendError(res, spec);
     return null;
   };
-  const fault = deps.controls.youtubeFault;
-  if (fault) {
-    fault.remaining -= 1;
-    if (fault.remaining <= 0) deps.controls.youtubeFault = null;
-    if (fault.status === 0) {
-      req.socket.destroy();
-      return null;
-    }
-    const quota = fault.reason === "quotaExceeded" || fault.reason === "rateLimitExceeded";
-    return fail({ status: fault.status, reason: fault.reason, domain: quota ? "youtube.quota" : "global", message: fault.reason });
-  }
+  const fault = takeFault(deps.controls, "youtube");
+  if (fault) return playSilentFault(req, fault) ? null : fail(faultError(fault.status, fault.reason));
 
   const token = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? stringParam(req, "access_token");
   if (!token) {
@@ -153,6 +144,18 @@ function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "su
     return fail({ status: 403, reason, domain: `youtube.${resource}`, message: `The account of the authenticated user is ${account.youtube}.` });
   }
   return account;
+}
+
+/**
+ * The error YouTube sends for an injected fault, in the shapes its documentation gives:
+ * https://developers.google.com/youtube/v3/docs/errors (quotaExceeded: 403, domain youtube.quota;
+ * rateLimitExceeded: 403/429; backendError: 500/503, domain global) and Google's JSON error format
+ * https://cloud.google.com/apis/design/errors#http_mapping.
+ */
+function faultError(status: number, reason: string): ErrorSpec {
+  if (reason === "quotaExceeded") return { status, reason, domain: "youtube.quota", message: QUOTA_MESSAGE };
+  if (reason === "rateLimitExceeded") return { status, reason, domain: "youtube.quota", message: "The request cannot be completed because you have exceeded your quota." };
+  return { status, reason, message: status >= 500 ? "Backend Error" : reason };
 }
 
 /** Google's JSON error body, as the YouTube Data API sends it. */

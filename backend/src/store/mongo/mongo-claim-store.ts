@@ -14,6 +14,14 @@ export interface MongoClaimStoreOptions {
 }
 
 const DUPLICATE_KEY = 11000;
+/** The budget counter's collection and its one document. */
+const BUDGET_COLLECTION = "claim_budget";
+const BUDGET_ID = "claims";
+
+interface BudgetDocument {
+  _id: string;
+  used: number;
+}
 
 
 /**
@@ -68,6 +76,9 @@ export async function openMongoClaimStore(options: MongoClaimStoreOptions): Prom
     await model.init();
     // The unique indexes are the gate: they must exist before the first insert.
     await model.createIndexes();
+    // Seeded once with every claim reserved so far (a failed claim keeps its slot); later opens change nothing.
+    const budget = connection.collection<BudgetDocument>(BUDGET_COLLECTION);
+    await budget.updateOne({ _id: BUDGET_ID }, { $setOnInsert: { used: await model.countDocuments().exec() } }, { upsert: true });
     return new MongoClaimStore(connection, model);
   } catch (error) {
     await connection.close();
@@ -167,6 +178,16 @@ class MongoClaimStore implements ClaimStore {
     return this.claims.countDocuments({ status: { $ne: "failed" } }).exec();
   }
 
+  async takeBudgetSlot(limit: number): Promise<boolean> {
+    // One conditional findOneAndUpdate: MongoDB applies the filter and the $inc atomically on the document.
+    const taken = await this.budget().findOneAndUpdate({ _id: BUDGET_ID, used: { $lt: limit } }, { $inc: { used: 1 } });
+    return taken !== null;
+  }
+
+  async releaseBudgetSlot(): Promise<void> {
+    await this.budget().updateOne({ _id: BUDGET_ID, used: { $gt: 0 } }, { $inc: { used: -1 } });
+  }
+
   async ping(): Promise<void> {
     const db = this.connection.db;
     if (!db) throw new Error("MongoDB connection is not open");
@@ -175,6 +196,10 @@ class MongoClaimStore implements ClaimStore {
 
   async close(): Promise<void> {
     await this.connection.close();
+  }
+
+  private budget() {
+    return this.connection.collection<BudgetDocument>(BUDGET_COLLECTION);
   }
 }
 

@@ -48,6 +48,9 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE claims ADD COLUMN attempt_at_block TEXT;
    ALTER TABLE claims ADD COLUMN lease_owner TEXT;
    ALTER TABLE claims ADD COLUMN lease_until INTEGER;`,
+  // The budget counter: one row, seeded with every claim reserved so far (a failed claim keeps its slot).
+  `CREATE TABLE claim_budget (id INTEGER PRIMARY KEY CHECK (id = 1), used INTEGER NOT NULL CHECK (used >= 0));
+   INSERT INTO claim_budget (id, used) SELECT 1, COUNT(*) FROM claims;`,
 ];
 
 
@@ -134,6 +137,8 @@ class SqliteClaimStore implements ClaimStore {
   private readonly active: StatementSync;
   private readonly lease: StatementSync;
   private readonly unlease: StatementSync;
+  private readonly takeSlot: StatementSync;
+  private readonly releaseSlot: StatementSync;
   /** Prepared `transition` statements, one per combination of patched columns and status count. */
   private readonly transitions = new Map<string, StatementSync>();
 
@@ -160,6 +165,9 @@ class SqliteClaimStore implements ClaimStore {
        WHERE id = @id AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now) RETURNING *`,
     );
     this.unlease = db.prepare("UPDATE claims SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?");
+    // One statement each, so the check and the increment cannot be split by another writer.
+    this.takeSlot = db.prepare("UPDATE claim_budget SET used = used + 1 WHERE id = 1 AND used < ? RETURNING used");
+    this.releaseSlot = db.prepare("UPDATE claim_budget SET used = used - 1 WHERE id = 1 AND used > 0");
   }
 
   async reserve(claim: NewClaim): Promise<ReserveResult> {
@@ -232,6 +240,14 @@ class SqliteClaimStore implements ClaimStore {
 
   async countActive(): Promise<number> {
     return (this.active.get() as { count: number }).count;
+  }
+
+  async takeBudgetSlot(limit: number): Promise<boolean> {
+    return this.takeSlot.get(limit) !== undefined;
+  }
+
+  async releaseBudgetSlot(): Promise<void> {
+    this.releaseSlot.run();
   }
 
   async ping(): Promise<void> {

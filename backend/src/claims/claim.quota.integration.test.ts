@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
+import { randomWallet } from "@tube/local-world/mint-log";
+import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+
+/** Quota and upstream protection (ADR 8), measured from the server's own /metrics. */
+const LIMIT_PER_ACCOUNT = 3;
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await startTestWorld({ subscribers: 6, env: { VERIFY_LIMIT_PER_ACCOUNT: String(LIMIT_PER_ACCOUNT) } });
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+async function metric(name: string, labels = ""): Promise<number> {
+  const text = await (await fetch(`${world.url}/metrics`)).text();
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(`${name}${labels ? `{${labels}` : " "}`))
+    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+const quotaUnits = () => metric("youtube_quota_units_total");
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${world.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+}
+const verify = (accessToken: string, youtubeUsername?: string) =>
+  post("/api/verify-subscription", { accessToken, channelId: LOCAL_CHANNEL_ID, ...(youtubeUsername ? { youtubeUsername } : {}) });
+const claim = (oauthAccessToken: string, walletAddress = randomWallet()) => post("/api/verify-and-mint", { walletAddress, oauthAccessToken });
+
+describe("readiness", () => {
+  // First in the file: no claim is in flight yet, so the reconciler makes no Engine reads of its own.
+  it("when /readyz is asked 20 times, then Engine is probed once", async () => {
+    const engineReads = () => metric("tube_upstream_calls_total", 'service="engine_get_transactions"');
+    const before = await engineReads();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${world.url}/readyz`).then((response) => response.status)));
+    expect(answers.every((status) => status === 200)).toBe(true);
+    expect((await engineReads()) - before).toBe(1);
+  });
+});
+
+describe("YouTube quota", () => {
+  it("when a viewer verifies with a username and then claims, then 2 units are spent in all, and 1 without a username", async () => {
+    const withName = await world.signIn("viewer1@example.com");
+    let before = await quotaUnits();
+    expect((await verify(withName, "@viewer1")).body).toEqual({ isSubscribed: true });
+    expect((await claim(withName)).status).toBe(202);
+    const unitsWithName = (await quotaUnits()) - before;
+
+    const withoutName = await world.signIn("viewer2@example.com");
+    before = await quotaUnits();
+    expect((await verify(withoutName)).body).toEqual({ isSubscribed: true });
+    expect((await claim(withoutName)).status).toBe(202);
+    const unitsWithoutName = (await quotaUnits()) - before;
+
+    console.log(`YouTube quota units per successful claim through Verify -> Claim: ${unitsWithName} with a username, ${unitsWithoutName} without`);
+    expect(unitsWithName).toBe(2);
+    expect(unitsWithoutName).toBe(1);
+  });
+
+  it("when an account that already claimed verifies and claims again, then it spends 0 units", async () => {
+    const token = await world.signIn("viewer3@example.com");
+    const wallet = randomWallet();
+    expect((await claim(token, wallet)).status).toBe(202);
+
+    const before = await quotaUnits();
+    expect((await verify(token, "@viewer3")).body).toEqual({ isSubscribed: true });
+    expect((await claim(token, wallet)).body).toMatchObject({ alreadyClaimed: true, details: "ALREADY_CLAIMED" });
+    expect((await claim(token)).body).toMatchObject({ alreadyClaimed: true, details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED" });
+    const spent = (await quotaUnits()) - before;
+
+    console.log(`YouTube quota units spent by an account that already claimed (1 verify + 2 claims): ${spent}`);
+    expect(spent).toBe(0);
+  });
+
+  it("when 20 requests of one viewer claim at once, then YouTube is asked once", async () => {
+    const token = await world.signIn("viewer4@example.com");
+    const before = await quotaUnits();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => claim(token)));
+    expect(answers.filter((answer) => answer.status === 202)).toHaveLength(1);
+    expect((await quotaUnits()) - before).toBe(1);
+  });
+
+  it("when one account verifies past its limit, then 429 ACCOUNT_RATE_LIMITED with Retry-After, whatever the IP limit says", async () => {
+    const token = await world.signIn("viewer5@example.com");
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof verify>> | undefined;
+    for (let i = 0; i < LIMIT_PER_ACCOUNT + 2; i++) {
+      const answer = await verify(token, "@viewer5");
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(statuses.slice(0, 2)).toEqual([200, 200]);
+    expect(refused?.body).toMatchObject({ error: { code: "ACCOUNT_RATE_LIMITED" } });
+    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another account is not affected.
+    expect((await verify(await world.signIn("viewer6@example.com"), "@viewer6")).status).toBe(200);
+  });
+});
