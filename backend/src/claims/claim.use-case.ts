@@ -24,7 +24,10 @@ export interface ClaimUseCaseDeps {
  */
 export type VerifyAndMintOutcome =
   | { kind: "accepted"; claim: ClaimRecord }
-  | { kind: "already-claimed"; conflict: "wallet" | "googleAccount"; existing: ClaimRecord };
+  | { kind: "already-claimed"; conflict: ClaimConflict; existing: ClaimRecord };
+
+/** Who holds the claim that blocks this one: the wallet, the Google account, or (failed) the account that started it (ADR 7). */
+export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
 /**
  * The claim story: Google vouches for the person, YouTube for the subscription,
@@ -43,7 +46,8 @@ export async function verifyAndMint(deps: ClaimUseCaseDeps, request: VerifyAndMi
   const existing = await store.findByWallet(walletAddress);
   if (existing && !(existing.status === "failed" && existing.googleSub === identity.sub)) {
     metrics.claims.inc({ outcome: "already_claimed" });
-    return { kind: "already-claimed", conflict: "wallet", existing };
+    const conflict = existing.status === "failed" ? "failedUnderAnotherAccount" : "wallet";
+    return { kind: "already-claimed", conflict, existing };
   }
 
   const { isSubscribed } = await checkSubscription(deps, request.oauthAccessToken);
