@@ -178,6 +178,8 @@ test("(4) when the page reloads at every step and leaves and comes back, then it
   context,
   page,
 }) => {
+  // The longest walk in the suite (four reloads, a round trip and a mint) on a shared, slow machine.
+  test.slow();
   const wallet = randomWallet();
   const username = "@leosubscribes";
   await openWithWallet(context, page, wallet);
