@@ -6,6 +6,8 @@ import { freePort } from "./local-world/src/free-port.ts";
 
 // Chosen once in the main process; workers inherit the environment and so agree on them.
 process.env.E2E_PORT ??= String(await freePort());
+// The Engine stand-in's port, so a test can make Engine fail through its fault switch.
+process.env.E2E_ENGINE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "tube-e2e-"));
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
@@ -48,6 +50,7 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
+      LOCAL_ENGINE_PORT: process.env.E2E_ENGINE_PORT,
       LOG_LEVEL: "warn",
     },
   },

@@ -25,6 +25,10 @@ export const ERROR_CATALOGUE = {
   ACCOUNT_RATE_LIMITED: { status: 429, message: "Too many verification attempts for this Google account. Please wait a few minutes and try again." },
   ALREADY_CLAIMED: { status: 409, message: "This wallet address has already claimed tokens." },
   GOOGLE_ACCOUNT_ALREADY_CLAIMED: { status: 409, message: "This Google account has already claimed tokens with another wallet." },
+  CLAIM_STARTED_BY_ANOTHER_ACCOUNT: {
+    status: 409,
+    message: "This wallet's earlier claim did not go through. Only the Google account that started it can retry it: connect with that account, or use another wallet.",
+  },
   CLAIM_BUDGET_EXHAUSTED: { status: 410, message: "All rewards have been claimed. Thank you for your support!" },
   CLAIM_NOT_FOUND: { status: 404, message: "No claim was found." },
   TX_HASH_MISMATCH: { status: 409, message: "This transaction does not match the recorded claim." },

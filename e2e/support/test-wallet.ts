@@ -4,7 +4,8 @@ import type { BrowserContext } from "@playwright/test";
  * An injected MetaMask stand-in (EIP-1193 provider announced through EIP-6963)
  * backed by the local anvil: it answers account and chain requests itself, as a
  * wallet does, and forwards everything else (eth_sendTransaction included, since
- * anvil's dev accounts are unlocked) to the chain.
+ * anvil's dev accounts are unlocked) to the chain. `window.testWallet.disconnect()`
+ * plays the visitor disconnecting it.
  */
 export async function injectTestWallet(context: BrowserContext, options: { rpcUrl: string; account: string; chainIdHex?: string }): Promise<void> {
   await context.addInitScript(
@@ -81,6 +82,8 @@ export async function injectTestWallet(context: BrowserContext, options: { rpcUr
             detail: Object.freeze({ info: { uuid: "5b0b6f1e-7c2f-4c57-9e55-tube-test", name: "MetaMask", icon, rdns: "io.metamask" }, provider }),
           }),
         );
+      // A test plays the visitor locking or disconnecting the wallet: EIP-1193 says accountsChanged with no accounts.
+      Object.defineProperty(window, "testWallet", { value: { disconnect: () => emit("accountsChanged", []) }, configurable: true });
       Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
       window.addEventListener("eip6963:requestProvider", announce);
       announce();

@@ -11,6 +11,8 @@ afterEach(() => cleanup());
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
+// The wizard resumes from sessionStorage (issue 8): no test may resume another's progress.
+afterEach(() => sessionStorage.clear());
 afterAll(() => server.close());
 
 // jsdom lacks the layout APIs Chakra (Zag) and our route-change handling call; inert stand-ins suffice.

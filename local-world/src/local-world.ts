@@ -84,7 +84,8 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
       env.THIRDWEB_SECRET_KEY ??= LOCAL_DEFAULTS.THIRDWEB_SECRET_KEY;
       env.ENGINE_VAULT_ACCESS_TOKEN ??= LOCAL_DEFAULTS.ENGINE_VAULT_ACCESS_TOKEN;
       const engine = await startEngineEmulator({
-        port: await freePort(),
+        // Fixed only when asked, so a browser test can reach its fault switch (/__emulator/faults).
+        port: env.LOCAL_ENGINE_PORT ? Number(env.LOCAL_ENGINE_PORT) : await freePort(),
         rpcUrl: env.RPC_URL,
         chainId: Number(env.CHAIN_ID),
         secretKey: env.THIRDWEB_SECRET_KEY,

@@ -1,7 +1,7 @@
 import type { CheckClaimResponse, ClaimView, VerifyAndMintResponse } from "@tube/common/api";
-import { ERROR_CATALOGUE } from "@tube/common/errors";
+import { ERROR_CATALOGUE, type ErrorCode } from "@tube/common/errors";
 import type { ClaimRecord } from "../store/claim-store.ts";
-import type { VerifyAndMintOutcome } from "./claim.use-case.ts";
+import type { ClaimConflict, VerifyAndMintOutcome } from "./claim.use-case.ts";
 
 export function toClaimView(claim: ClaimRecord, explorerUrl: string): ClaimView {
   return {
@@ -36,8 +36,14 @@ function accepted(claim: ClaimRecord): VerifyAndMintResponse {
   };
 }
 
-function alreadyClaimed(claim: ClaimRecord, conflict: "wallet" | "googleAccount"): VerifyAndMintResponse {
-  const code = conflict === "wallet" ? "ALREADY_CLAIMED" : "GOOGLE_ACCOUNT_ALREADY_CLAIMED";
+const CONFLICT_CODES = {
+  wallet: "ALREADY_CLAIMED",
+  googleAccount: "GOOGLE_ACCOUNT_ALREADY_CLAIMED",
+  failedUnderAnotherAccount: "CLAIM_STARTED_BY_ANOTHER_ACCOUNT",
+} as const satisfies Record<ClaimConflict, ErrorCode>;
+
+function alreadyClaimed(claim: ClaimRecord, conflict: ClaimConflict): VerifyAndMintResponse {
+  const code = CONFLICT_CODES[conflict];
   const sameWallet = conflict === "wallet";
   return {
     claimed: false,

@@ -105,6 +105,20 @@ describe("claim API over HTTP against the local world", () => {
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 
+  it("when a wallet's failed claim is claimed by another Google account, then the refusal names the way out and the owner's retry mints", async () => {
+    const owner = await world.signIn("viewer18@example.com");
+    const wallet = randomWallet();
+    world.engineFaults.set({ mode: "http500", count: 1 });
+    await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
+
+    const other = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: await world.signIn("viewer19@example.com") });
+    expect(other.body).toMatchObject({ claimed: false, alreadyClaimed: true, details: "CLAIM_STARTED_BY_ANOTHER_ACCOUNT", claimId: null });
+    expect((await api("GET", `/api/check-claim/${wallet}`)).body).toMatchObject({ claimed: false, status: "failed" });
+
+    const retry = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
+    expect((await claimUntilSettled(retry.body.claimId)).status).toBe("confirmed");
+  });
+
   it("when Engine's answer is lost after it queued the mint, then the retry still mints once", async () => {
     const token = await world.signIn("viewer6@example.com");
     const wallet = randomWallet();

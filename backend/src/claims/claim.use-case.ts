@@ -24,7 +24,10 @@ export interface ClaimUseCaseDeps {
  */
 export type VerifyAndMintOutcome =
   | { kind: "accepted"; claim: ClaimRecord }
-  | { kind: "already-claimed"; conflict: "wallet" | "googleAccount"; existing: ClaimRecord };
+  | { kind: "already-claimed"; conflict: ClaimConflict; existing: ClaimRecord };
+
+/** Who holds the claim that blocks this one: the wallet, the Google account, or (failed) the account that started it (ADR 7). */
+export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
 /**
  * The claim story: Google vouches for the person (tokeninfo, free), the store says whether wallet or account
@@ -45,7 +48,8 @@ export async function verifyAndMint(deps: ClaimUseCaseDeps, request: VerifyAndMi
   const ownRetry = existing?.status === "failed" && existing.googleSub === identity.sub;
   if (existing && !ownRetry) {
     metrics.claims.inc({ outcome: "already_claimed" });
-    return { kind: "already-claimed", conflict: "wallet", existing };
+    const conflict = existing.status === "failed" ? "failedUnderAnotherAccount" : "wallet";
+    return { kind: "already-claimed", conflict, existing };
   }
   const accountClaim = existing ?? (await store.findByGoogleSub(identity.sub));
   if (accountClaim && !ownRetry) {

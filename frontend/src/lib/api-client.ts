@@ -29,6 +29,8 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** The request outlives the page (a reload or navigation right after it). */
+  keepalive?: boolean;
 }
 
 /** What a response body is checked with: a zod schema from @tube/common/api. */
@@ -55,6 +57,7 @@ function postInit(body: unknown, init?: RequestOptions): RequestInit {
     headers: { Accept: "application/json", "Content-Type": "application/json" },
     body: JSON.stringify(body),
     signal: init?.signal,
+    keepalive: init?.keepalive,
   };
 }
 

@@ -15,6 +15,7 @@ import { createFakeWallet, WALLET_ADDRESS } from "../../test/fake-wallet.tsx";
 import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../test/render-with-providers.tsx";
 import { server } from "../../test/server.ts";
 import { closeAllToasts } from "../../test/toasts.ts";
+import { WIZARD_PROGRESS_STORAGE_KEY } from "../../features/claim-wizard/wizard-progress-storage.ts";
 import ClaimRoute, { ComposedClaimWizard } from "./claim.tsx";
 
 const AUTH = { email: "viewer@example.com", accessToken: "ya29.test-token", expiresAt: Date.now() + 3_600_000 };
@@ -304,7 +305,9 @@ describe("claim wizard: claim", () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000));
 
     expect(await toast("Minting Failed")).toHaveTextContent("Transaction failed for unknown reason");
-    const claimButton = screen.getByRole("button", { name: "Claim 250 Tokens" });
+    // Issue 8: the button says what it will do now.
+    const claimButton = screen.getByRole("button", { name: "Retry claim" });
+    expect(screen.getByText(/earlier claim did not go through/)).toBeInTheDocument();
     expect(claimButton).toBeEnabled();
 
     const api = defaultRoutes({ "GET /api/claims/:id": claimView("confirmed", TX_HASH) });
@@ -314,7 +317,125 @@ describe("claim wizard: claim", () => {
   });
 });
 
+describe("claim wizard: every claim has a way forward (issue 8)", () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+
+  const refused = (details: string, error: string): FakeResponse => ({
+    status: 200,
+    body: { claimed: false, alreadyClaimed: true, txHash: null, claimId: null, status: null, error, details },
+  });
+
+  it("when this Google account claimed with another wallet, then 'Already Claimed' says so, not the wallet sentence", async () => {
+    const text = "This Google account has already claimed tokens with another wallet.";
+    defaultRoutes({ "POST /api/verify-and-mint": refused("GOOGLE_ACCOUNT_ALREADY_CLAIMED", text) });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+
+    expect(await toast("Already Claimed")).toHaveTextContent(text);
+    expect(screen.queryByText("This wallet address has already claimed tokens.")).not.toBeInTheDocument();
+  });
+
+  it("when the wallet's failed claim belongs to another Google account, then the toast names the way out", async () => {
+    const text = "This wallet's earlier claim did not go through. Only the Google account that started it can retry it: connect with that account, or use another wallet.";
+    defaultRoutes({ "POST /api/verify-and-mint": refused("CLAIM_STARTED_BY_ANOTHER_ACCOUNT", text) });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+
+    expect(await toast("Claim Started by Another Account")).toHaveTextContent(text);
+  });
+
+  it("when verify-and-mint answers with a failed mint, then 'Minting Failed' is shown and the button offers 'Retry claim'", async () => {
+    defaultRoutes({
+      "POST /api/verify-and-mint": {
+        status: 202,
+        body: { claimed: false, alreadyClaimed: false, txHash: null, claimId: CLAIM_ID, status: "failed", error: "Minting failed. Please try again.", details: "MINT_FAILED" },
+      },
+    });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+
+    expect(await toast("Minting Failed")).toHaveTextContent("Minting failed. Please try again.");
+    expect(screen.getByRole("button", { name: "Retry claim" })).toBeEnabled();
+  });
+
+  it("when the wallet's claim is failed on arrival at the Claim step, then the button reads 'Retry claim'", async () => {
+    defaultRoutes({ "GET /api/check-claim/:wallet": { status: 200, body: { claimed: false, txHash: null, status: "failed", claimId: CLAIM_ID } } });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+
+    expect(await screen.findByRole("button", { name: "Retry claim" })).toBeEnabled();
+  });
+
+  it("when the subscription check gets a non-OK answer without a catalogue code, then it reads 'Verification failed: {status}'", async () => {
+    defaultRoutes({ "POST /api/verify-subscription": { status: 502, body: "Bad Gateway" } });
+    const { user } = renderWizard();
+    await verifyThroughUi(user);
+
+    expect(await toast("Subscription Verification Failed")).toHaveTextContent("Verification failed: 502");
+  });
+
+  it("when the server refuses the Google token on the Claim step, then 'Reconnect with Google' is offered there", async () => {
+    defaultRoutes({
+      "POST /api/verify-and-mint": apiError(401, "GOOGLE_TOKEN_INVALID", "Your Google session has expired. Please connect with Google again."),
+    });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+
+    expect(await screen.findByRole("button", { name: "Reconnect with Google" })).toBeEnabled();
+    expect(screen.getByText("Your Google session has expired")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Step 3: Claim Your Tokens" })).toBeInTheDocument();
+  });
+
+  it("when the page reloads on the Claim step, then it resumes there with the username", async () => {
+    defaultRoutes();
+    sessionStorage.setItem(WIZARD_PROGRESS_STORAGE_KEY, JSON.stringify({ step: 2, youtubeUsername: "viewer", claim: null }));
+    renderWizard();
+
+    expect(await stepHeading("Step 3: Claim Your Tokens")).toBeInTheDocument();
+  });
+
+  it("when the page reloads while minting, then it follows the same claim to Done without minting again", async () => {
+    const api = defaultRoutes({ "GET /api/claims/:id": claimView("confirmed", TX_HASH) });
+    sessionStorage.setItem(
+      WIZARD_PROGRESS_STORAGE_KEY,
+      JSON.stringify({ step: 2, youtubeUsername: "viewer", claim: { claimId: CLAIM_ID, walletAddress: WALLET_ADDRESS, googleEmail: AUTH.email } }),
+    );
+    renderWizard();
+
+    expect(await screen.findByRole("dialog", { name: "Transaction Successful" })).toHaveTextContent(WALLET_ADDRESS);
+    expect(api.callsTo("POST", "/api/verify-and-mint")).toHaveLength(0);
+    expect(sessionStorage.getItem(WIZARD_PROGRESS_STORAGE_KEY)).toBeNull();
+  });
+
+  it("when the wallet disconnects after the claim, then Done still shows the address that received the tokens", async () => {
+    defaultRoutes();
+    const { user, wallet } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Close" }));
+    wallet.update({ isConnected: false, isCorrectNetwork: false, address: undefined });
+
+    expect(await stepHeading("Tokens Claimed Successfully!")).toBeInTheDocument();
+    expect(screen.getByText(WALLET_ADDRESS)).toBeInTheDocument();
+  });
+});
+
 describe("claim wizard: reset", () => {
+  it("when Reset is pressed, then it is busy at once, before the revoke answers", async () => {
+    defaultRoutes({ "POST /api/auth/revoke": () => new Promise<FakeResponse>(() => undefined) });
+    renderWizard();
+
+    fireEvent.click(screen.getByRole("button", { name: "Reset" }));
+
+    expect(await toast("Logged out from Google")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Reset/ })).toBeDisabled();
+  });
+
   it("when Reset is pressed, then the token is revoked, storage cleared, the toast shown and the page reloads after 1.5 s", async () => {
     vi.useFakeTimers();
     const api = defaultRoutes();

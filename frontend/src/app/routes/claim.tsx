@@ -35,8 +35,13 @@ export function ComposedClaimWizard({ reloadPage }: { reloadPage?: () => void })
   const wallet = useWalletState();
   const googleAuth = useGoogleAuth();
   const google = useMemo<WizardGoogle>(
-    () => ({ auth: googleAuth.auth, isAuthorizing: googleAuth.status === "authorizing", signOut: signOutOfGoogle }),
-    [googleAuth.auth, googleAuth.status],
+    () => ({
+      auth: googleAuth.auth,
+      isAuthorizing: googleAuth.status === "authorizing",
+      signOut: signOutOfGoogle,
+      authorize: googleAuth.authorize,
+    }),
+    [googleAuth.auth, googleAuth.status, googleAuth.authorize],
   );
   const slots: WizardSlots = {
     walletIndicator: <WalletIndicator />,

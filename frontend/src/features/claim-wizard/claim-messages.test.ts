@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
-import { claimFailedToast, eligibilityCheckFailedToast, notClaimedToast, subscriptionCheckFailedToast } from "./claim-messages.ts";
+import { claimFailedToast, eligibilityCheckFailedToast, claimRefusedToast, subscriptionCheckFailedToast } from "./claim-messages.ts";
 import { MintFailure } from "./api/claim-polling.ts";
 
 const apiError = (code: string, message: string, status = 400) => new ApiError(code, message, status);
@@ -31,7 +31,7 @@ describe("claimFailedToast", () => {
       title: "Minting Failed",
       description: "Minting is temporarily unavailable.",
     });
-    expect(claimFailedToast(new MintFailure("Transaction failed for unknown reason"))).toMatchObject({
+    expect(claimFailedToast(new MintFailure("Transaction failed for unknown reason", true))).toMatchObject({
       title: "Minting Failed",
       description: "Transaction failed for unknown reason",
     });
@@ -60,7 +60,31 @@ describe("verification toasts", () => {
   });
 
   it("when verify-and-mint returns no claim, then its error text or the default is shown", () => {
-    expect(notClaimedToast("Nope")).toMatchObject({ title: "Verification Failed", description: "Nope" });
-    expect(notClaimedToast(null).description).toBe("Failed to verify subscription. Please make sure you're subscribed to the channel.");
+    expect(claimRefusedToast({ error: "Nope", details: null, status: null })).toMatchObject({ title: "Verification Failed", description: "Nope" });
+    expect(claimRefusedToast({ error: null, details: null, status: null }).description).toBe(
+      "Failed to verify subscription. Please make sure you're subscribed to the channel.",
+    );
+  });
+
+  it("when verify-and-mint says this Google account claimed with another wallet, then 'Already Claimed' carries the server's sentence", () => {
+    const text = "This Google account has already claimed tokens with another wallet.";
+    expect(claimRefusedToast({ error: text, details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED", status: null })).toMatchObject({
+      title: "Already Claimed",
+      description: text,
+    });
+  });
+
+  it("when verify-and-mint answers with a failed mint, then the toast is 'Minting Failed', not 'Verification Failed'", () => {
+    expect(claimRefusedToast({ error: "Minting failed. Please try again.", details: "MINT_FAILED", status: "failed" })).toMatchObject({
+      title: "Minting Failed",
+      description: "Minting failed. Please try again.",
+    });
+  });
+
+  it("when a non-OK answer has no catalogue code, then the subscription toast reads 'Verification failed: {status}'", () => {
+    expect(subscriptionCheckFailedToast(new ApiError("HTTP_ERROR", "Something went wrong (error 502).", 502))).toMatchObject({
+      title: "Subscription Verification Failed",
+      description: "Verification failed: 502",
+    });
   });
 });

@@ -3,9 +3,10 @@
  * gets. Server failures carry the catalogue's user-facing text, shown as is.
  */
 import { REWARD_TOKENS } from "@tube/common/constants";
+import type { VerifyAndMintResponse } from "@tube/common/api";
 import type { ErrorCode } from "@tube/common/errors";
 import type { Notification } from "../../components/ui/toaster.tsx";
-import { ApiError } from "../../lib/api-client.ts";
+import { ApiError, CLIENT_ERROR_CODES } from "../../lib/api-client.ts";
 import { MintFailure } from "./api/claim-polling.ts";
 
 type Toast = Notification;
@@ -33,12 +34,17 @@ export const TOASTS = {
   logoutFailed: error("Error during logout", "Please try clearing your cookies manually"),
 } as const satisfies Record<string, Toast>;
 
-/** The subscription check threw (spec §8 'Subscription Verification Failed'), unless it says "not subscribed". */
+/**
+ * The subscription check threw (spec §8 'Subscription Verification Failed'), unless it says "not subscribed".
+ * Spec §7: a non-OK answer without a catalogue code (a proxy's, say) reads 'Verification failed: {status}'.
+ */
 export function subscriptionCheckFailedToast(cause: unknown): Toast {
   if (isCode(cause, "NOT_SUBSCRIBED")) return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
+  const uncatalogued = cause instanceof ApiError && cause.code === CLIENT_ERROR_CODES.HTTP_ERROR;
   return error(
     "Subscription Verification Failed",
-    messageOf(cause) ?? "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.",
+    (uncatalogued ? `Verification failed: ${cause.status}` : messageOf(cause)) ??
+      "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.",
   );
 }
 
@@ -46,9 +52,28 @@ export function eligibilityCheckFailedToast(cause: unknown): Toast {
   return error("Eligibility Check Failed", messageOf(cause) ?? "Could not verify claim status.");
 }
 
-/** verify-and-mint answered without a claim (spec §8 'Verification Failed'). */
-export function notClaimedToast(reason: string | null): Toast {
+/**
+ * verify-and-mint answered without a claim under way: held by this wallet or this Google account ('Already Claimed'
+ * with the server's own sentence), started by another Google account (ADR 7), a mint that failed ('Minting Failed'),
+ * or else refused (spec §8 'Verification Failed').
+ */
+export function claimRefusedToast(result: Pick<VerifyAndMintResponse, "details" | "error" | "status">): Toast {
+  const reason = result.error ?? result.details;
+  if (result.details && ALREADY_CLAIMED_CODES.includes(result.details)) return { ...TOASTS.alreadyClaimed, description: reason || TOASTS.alreadyClaimed.description };
+  if (result.details === "CLAIM_STARTED_BY_ANOTHER_ACCOUNT") return error("Claim Started by Another Account", reason || "");
+  if (result.status === "failed") return error("Minting Failed", reason || "An unexpected error occurred during minting.");
   return error("Verification Failed", reason || "Failed to verify subscription. Please make sure you're subscribed to the channel.");
+}
+
+/** The server no longer accepts the Google token: the visitor must authorize again. */
+export function isGoogleSessionRejected(cause: unknown): boolean {
+  return isCode(cause, "GOOGLE_TOKEN_INVALID");
+}
+
+/** The mint failed and the wallet's claim stays failed, for its Google account to retry (ADR 7). */
+export function isRetryableMintFailure(cause: unknown): boolean {
+  if (cause instanceof MintFailure) return cause.retryable;
+  return isCode(cause, "MINT_FAILED") || isCode(cause, "MINT_UNAVAILABLE");
 }
 
 const ALREADY_CLAIMED_CODES: readonly string[] = ["ALREADY_CLAIMED", "GOOGLE_ACCOUNT_ALREADY_CLAIMED"] satisfies ErrorCode[];

@@ -39,7 +39,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
       <Card.Root>
         <Card.Header>
           <Stack gap="5">
-            <WizardHeader onReset={() => void wizard.reset()} walletIndicator={slots.walletIndicator} />
+            <WizardHeader onReset={wizard.reset} resetting={state.resetting} walletIndicator={slots.walletIndicator} />
             <StepIndicator step={state.step} />
           </Stack>
         </Card.Header>
@@ -61,7 +61,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
           {state.step === 3 && state.txHash && (
             <DoneStep
               txHash={state.txHash}
-              recipient={wallet.address}
+              recipient={state.recipient}
               explorerUrl={explorerUrl}
               onStartOver={wizard.startOver}
               headingRef={headingRef}
@@ -79,6 +79,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
       <SuccessDialog
         open={state.successDialogOpen}
         txHash={state.txHash}
+        recipient={state.recipient}
         explorerUrl={explorerUrl}
         onClose={wizard.closeDialog}
         returnFocusRef={headingRef}

@@ -22,8 +22,13 @@ export interface WizardGoogle {
   auth: GoogleAuthResponse | null;
   /** A Google authorization is under way: Verify waits for it. */
   isAuthorizing: boolean;
-  /** Spec §2 Reset: signs out of Google and clears the stored session. Rejects when storage refuses. */
-  signOut(): Promise<void>;
+  /**
+   * Spec §2 Reset: clears the stored session at once and sends the revoke without waiting for it
+   * (the page reloads 1.5 s later, so the request must outlive it). Throws when storage refuses.
+   */
+  signOut(): void;
+  /** Opens the Google popup again; call it straight from a click handler. */
+  authorize(): void;
 }
 
 /** Pieces of other features the wizard shows where the spec places them. */

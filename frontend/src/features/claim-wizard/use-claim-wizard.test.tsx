@@ -19,7 +19,7 @@ const wallet = (patch: Partial<WizardWallet> = {}): WizardWallet => ({
   ...patch,
 });
 const disconnected = { isConnected: false, isCorrectNetwork: false, address: undefined };
-const google = (auth: GoogleAuthResponse | null): WizardGoogle => ({ auth, isAuthorizing: false, signOut: vi.fn(async () => {}) });
+const google = (auth: GoogleAuthResponse | null): WizardGoogle => ({ auth, isAuthorizing: false, signOut: vi.fn(), authorize: vi.fn() });
 
 /** Renders the hook alone; `wizard()` returns its latest value. */
 function renderHookWith({ walletState = wallet(), auth = AUTH }: { walletState?: WizardWallet; auth?: GoogleAuthResponse | null } = {}) {

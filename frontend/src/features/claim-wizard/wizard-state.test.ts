@@ -30,7 +30,7 @@ describe("wizardReducer", () => {
     expect(queued).toMatchObject({ activity: "minting", claimStatus: "queued", progress: 40 });
     const submitted = run([{ type: "claimStatusChanged", status: "submitted" }], queued);
     expect(submitted.progress).toBe(70);
-    expect(run([{ type: "mintSucceeded", txHash: "0xabc" }], submitted)).toMatchObject({
+    expect(run([{ type: "mintSucceeded", txHash: "0xabc", recipient: "0xrecipient" }], submitted)).toMatchObject({
       step: 3,
       txHash: "0xabc",
       successDialogOpen: true,

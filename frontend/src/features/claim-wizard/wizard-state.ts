@@ -21,6 +21,12 @@ export interface WizardState {
   /** The mint's server-side status while minting. */
   claimStatus: ClaimStatus | null;
   txHash: string | null;
+  /** The address the claim minted to: the claim's own, not whichever wallet is connected now. */
+  recipient: string | null;
+  /** This wallet's last claim failed and its Google account may retry it (ADR 7): the Claim button says so. */
+  retryingFailedClaim: boolean;
+  /** Reset was pressed: the page reloads shortly. */
+  resetting: boolean;
   successDialogOpen: boolean;
 }
 
@@ -32,8 +38,20 @@ export const initialWizardState: WizardState = {
   ticking: false,
   claimStatus: null,
   txHash: null,
+  recipient: null,
+  retryingFailedClaim: false,
+  resetting: false,
   successDialogOpen: false,
 };
+
+/** Where a reload resumes: the saved step and username, and a claim still being minted. */
+export function resumedWizardState(saved: { step: 0 | 1 | 2; youtubeUsername: string; minting: boolean } | null): WizardState {
+  if (!saved) return initialWizardState;
+  const { step, youtubeUsername, minting } = saved;
+  return minting
+    ? { ...initialWizardState, step: 2, youtubeUsername, activity: "minting", progress: MINT_PROGRESS.checking }
+    : { ...initialWizardState, step, youtubeUsername };
+}
 
 export type WizardEvent =
   | { type: "usernameChanged"; value: string }
@@ -45,8 +63,12 @@ export type WizardEvent =
   | { type: "verifySucceeded"; nextStep: 1 | 2 }
   | { type: "mintStarted" }
   | { type: "claimStatusChanged"; status: ClaimStatus }
-  | { type: "mintSucceeded"; txHash: string }
-  | { type: "mintStopped" }
+  | { type: "mintSucceeded"; txHash: string; recipient: string }
+  /** The mint stopped; `retryable` when the wallet's claim is left failed for its owner to retry (ADR 7). */
+  | { type: "mintStopped"; retryable: boolean }
+  | { type: "claimRetryable"; retryable: boolean }
+  | { type: "resetStarted" }
+  | { type: "resetFailed" }
   | { type: "stepChanged"; step: WizardStep }
   | { type: "back" }
   | { type: "dialogClosed" };
@@ -86,11 +108,19 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         progress: 100,
         claimStatus: "confirmed",
         txHash: event.txHash,
+        recipient: event.recipient,
+        retryingFailedClaim: false,
         step: 3,
         successDialogOpen: true,
       };
     case "mintStopped":
-      return { ...state, activity: "idle", progress: 0, claimStatus: null };
+      return { ...state, activity: "idle", progress: 0, claimStatus: null, retryingFailedClaim: event.retryable };
+    case "claimRetryable":
+      return { ...state, retryingFailedClaim: event.retryable };
+    case "resetStarted":
+      return { ...state, resetting: true };
+    case "resetFailed":
+      return { ...state, resetting: false };
     case "stepChanged":
       return { ...state, step: event.step, progress: 0 };
     case "back":

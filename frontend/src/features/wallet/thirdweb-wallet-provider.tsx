@@ -23,7 +23,7 @@ import { usePublicConfig } from "../../lib/public-config.tsx";
 import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
 import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
 import { networkSwitchToast, switchInjectedChain, type AddChainParameters } from "./network-switch.ts";
-import { describeConnectError, WALLET_NOT_FOUND } from "./wallet-errors.ts";
+import { describeConnectError, inlineConnectError, WALLET_NOT_FOUND } from "./wallet-errors.ts";
 import { WalletPickerContext, type WalletPicker } from "./wallet-picker.ts";
 import { WalletStateContext, type WalletState } from "./wallet-state.tsx";
 
@@ -111,7 +111,7 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
         await afterConnect(wallet);
       } catch (cause) {
         const text = describeConnectError(cause);
-        setError(text.description);
+        setError(inlineConnectError(cause));
         notify({ type: "error", ...text });
       } finally {
         setIsConnecting(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeConnectError } from "./wallet-errors.ts";
+import { describeConnectError, inlineConnectError } from "./wallet-errors.ts";
 
 describe("describeConnectError", () => {
   it("when the visitor rejects (4001), then the toast is Connection Rejected", () => {
@@ -19,5 +19,12 @@ describe("describeConnectError", () => {
   it("when anything else fails, then its message is shown, or the default", () => {
     expect(describeConnectError(new Error("Provider exploded"))).toEqual({ title: "Connection Failed", description: "Provider exploded" });
     expect(describeConnectError({})).toEqual({ title: "Connection Failed", description: "Failed to connect wallet." });
+  });
+});
+
+describe("inlineConnectError", () => {
+  it("when the connect fails without a message, then the inline text is 'Failed to connect wallet' with no period", () => {
+    expect(inlineConnectError({})).toBe("Failed to connect wallet");
+    expect(inlineConnectError(new Error("Provider exploded"))).toBe("Provider exploded");
   });
 });

@@ -11,6 +11,8 @@ export const WALLET_NOT_FOUND: WalletErrorText = {
   description: "Please install a Web3 wallet like MetaMask.",
 };
 
+const CONNECT_FAILED_TOAST_TEXT = "Failed to connect wallet.";
+
 export function describeConnectError(error: unknown): WalletErrorText {
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
   if (errorCode(error) === 4001 || /rejected|denied/i.test(message)) {
@@ -19,5 +21,11 @@ export function describeConnectError(error: unknown): WalletErrorText {
   if (/no accounts/i.test(message)) {
     return { title: "Connection Failed", description: "No accounts found. Please unlock your wallet." };
   }
-  return { title: "Connection Failed", description: message || "Failed to connect wallet." };
+  return { title: "Connection Failed", description: message || CONNECT_FAILED_TOAST_TEXT };
+}
+
+/** Spec §8: the inline red text of the embedded wallet says 'Failed to connect wallet', without the toast's period. */
+export function inlineConnectError(error: unknown): string {
+  const { description } = describeConnectError(error);
+  return description === CONNECT_FAILED_TOAST_TEXT ? "Failed to connect wallet" : description;
 }

@@ -56,7 +56,7 @@ describe("useClaimProgress", () => {
 
     await vi.waitFor(async () => {
       await advance(0);
-      expect(followed.current()).toEqual({ state: "failed", error: new MintFailure("Transaction failed for unknown reason") });
+      expect(followed.current()).toEqual({ state: "failed", error: new MintFailure("Transaction failed for unknown reason", true) });
     });
   });
 
@@ -66,7 +66,7 @@ describe("useClaimProgress", () => {
 
     await vi.waitFor(async () => {
       await advance(0);
-      expect(followed.current()).toEqual({ state: "failed", error: new MintFailure("No transaction hash returned") });
+      expect(followed.current()).toEqual({ state: "failed", error: new MintFailure("No transaction hash returned", false) });
     });
   });
 

@@ -19,6 +19,14 @@ const MAX_CONSECUTIVE_POLL_ERRORS = 5;
 /** A mint that did not produce a confirmed transaction; the message is shown under 'Minting Failed'. */
 export class MintFailure extends Error {
   override readonly name = "MintFailure";
+
+  constructor(
+    message: string,
+    /** The claim is left failed and its owner may retry it; false while it may still be under way. */
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
 }
 
 export function isClaimPending(status: ClaimStatus | null): boolean {
@@ -60,16 +68,17 @@ function progressOf(
 ): ClaimProgress {
   if (claimId === null) return { state: "idle" };
   if (isError) return { state: "failed", error };
-  if (claim?.status === "failed") return { state: "failed", error: new MintFailure("Transaction failed for unknown reason") };
+  if (claim?.status === "failed") return { state: "failed", error: new MintFailure("Transaction failed for unknown reason", true) };
   if (claim?.status === "confirmed") {
     return claim.txHash
       ? { state: "confirmed", txHash: claim.txHash }
-      : { state: "failed", error: new MintFailure("No transaction hash returned") };
+      : { state: "failed", error: new MintFailure("No transaction hash returned", false) };
   }
   if (timedOut) {
     return {
       state: "failed",
-      error: new MintFailure("The transaction is taking longer than expected. Press 'Claim 250 Tokens' again to check on it."),
+      // The claim goes on without the page: the Claim step looks it up again whenever the visitor comes back.
+      error: new MintFailure("The transaction is taking longer than expected. Come back to this page later to see how it ended.", false),
     };
   }
   return { state: "pending", status: claim?.status ?? null };

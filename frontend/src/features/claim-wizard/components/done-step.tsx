@@ -14,7 +14,8 @@ export function DoneStep({
   headingRef,
 }: {
   txHash: string;
-  recipient?: string;
+  /** The claim's own recipient, whichever wallet is connected now. */
+  recipient: string | null;
   explorerUrl: string;
   onStartOver: () => void;
   headingRef: Ref<HTMLHeadingElement>;

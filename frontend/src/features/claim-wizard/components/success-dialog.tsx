@@ -8,12 +8,14 @@ import { explorerTxUrl } from "../explorer-url.ts";
 export function SuccessDialog({
   open,
   txHash,
+  recipient,
   explorerUrl,
   onClose,
   returnFocusRef,
 }: {
   open: boolean;
   txHash: string | null;
+  recipient: string | null;
   explorerUrl: string;
   onClose: () => void;
   returnFocusRef: RefObject<HTMLElement | null>;
@@ -40,6 +42,14 @@ export function SuccessDialog({
                 <Text fontWeight="semibold">
                   Tokens Received: {REWARD_TOKENS} {TOKEN_SYMBOL}
                 </Text>
+                {recipient && (
+                  <Text fontSize="sm">
+                    Recipient:{" "}
+                    <Text as="span" fontFamily="mono" wordBreak="break-all">
+                      {recipient}
+                    </Text>
+                  </Text>
+                )}
                 {txHash && (
                   <>
                     <Text fontSize="sm">

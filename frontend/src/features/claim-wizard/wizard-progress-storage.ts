@@ -1,0 +1,62 @@
+/**
+ * The wizard's progress in sessionStorage, so a reload or the embedded
+ * wallet's redirect sign-in resumes where the visitor was (issue 8). Per tab
+ * and gone when the tab closes: nothing here outlives the visit.
+ */
+export const WIZARD_PROGRESS_STORAGE_KEY = "claimWizardProgress";
+
+export interface SavedClaim {
+  claimId: string;
+  walletAddress: string;
+  googleEmail: string;
+}
+
+export interface WizardProgress {
+  step: 0 | 1 | 2;
+  youtubeUsername: string;
+  /** The claim being minted, with what finishing it needs. */
+  claim: SavedClaim | null;
+}
+
+/** The saved progress, or null when there is none or it is unreadable. */
+export function readWizardProgress(): WizardProgress | null {
+  try {
+    const raw = sessionStorage.getItem(WIZARD_PROGRESS_STORAGE_KEY);
+    if (raw === null) return null;
+    return asProgress(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+/** Best effort: a browser that refuses storage only loses the resume. */
+export function saveWizardProgress(progress: WizardProgress): void {
+  try {
+    sessionStorage.setItem(WIZARD_PROGRESS_STORAGE_KEY, JSON.stringify(progress));
+  } catch {
+    // Private modes may refuse; the wizard works on without it.
+  }
+}
+
+export function clearWizardProgress(): void {
+  try {
+    sessionStorage.removeItem(WIZARD_PROGRESS_STORAGE_KEY);
+  } catch {
+    // As above.
+  }
+}
+
+/** Storage is the visitor's to edit: anything that is not exactly our shape counts as no progress. */
+function asProgress(value: unknown): WizardProgress | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { step, youtubeUsername, claim } = value as Record<string, unknown>;
+  if ((step !== 0 && step !== 1 && step !== 2) || typeof youtubeUsername !== "string") return null;
+  if (claim === null) return { step, youtubeUsername, claim: null };
+  return isSavedClaim(claim) ? { step, youtubeUsername, claim } : null;
+}
+
+function isSavedClaim(value: unknown): value is SavedClaim {
+  if (typeof value !== "object" || value === null) return false;
+  const { claimId, walletAddress, googleEmail } = value as Record<string, unknown>;
+  return typeof claimId === "string" && typeof walletAddress === "string" && typeof googleEmail === "string";
+}
