@@ -26,7 +26,7 @@ export type VerifyAndMintOutcome =
   | { kind: "accepted"; claim: ClaimRecord }
   | { kind: "already-claimed"; conflict: ClaimConflict; existing: ClaimRecord };
 
-/** Who holds the claim that blocks this one: the wallet, the Google account, or (failed) the account that started it (ADR 7). */
+/** Who holds the claim that blocks this one: the wallet, the Google account, or (failed) the account that started it (ADR 9). */
 export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
 /**

@@ -54,7 +54,7 @@ export function eligibilityCheckFailedToast(cause: unknown): Toast {
 
 /**
  * verify-and-mint answered without a claim under way: held by this wallet or this Google account ('Already Claimed'
- * with the server's own sentence), started by another Google account (ADR 7), a mint that failed ('Minting Failed'),
+ * with the server's own sentence), started by another Google account (ADR 9), a mint that failed ('Minting Failed'),
  * or else refused (spec §8 'Verification Failed').
  */
 export function claimRefusedToast(result: Pick<VerifyAndMintResponse, "details" | "error" | "status">): Toast {
@@ -70,7 +70,7 @@ export function isGoogleSessionRejected(cause: unknown): boolean {
   return isCode(cause, "GOOGLE_TOKEN_INVALID");
 }
 
-/** The mint failed and the wallet's claim stays failed, for its Google account to retry (ADR 7). */
+/** The mint failed and the wallet's claim stays failed, for its Google account to retry (ADR 9). */
 export function isRetryableMintFailure(cause: unknown): boolean {
   if (cause instanceof MintFailure) return cause.retryable;
   return isCode(cause, "MINT_FAILED") || isCode(cause, "MINT_UNAVAILABLE");

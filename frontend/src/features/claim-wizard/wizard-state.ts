@@ -23,7 +23,7 @@ export interface WizardState {
   txHash: string | null;
   /** The address the claim minted to: the claim's own, not whichever wallet is connected now. */
   recipient: string | null;
-  /** This wallet's last claim failed and its Google account may retry it (ADR 7): the Claim button says so. */
+  /** This wallet's last claim failed and its Google account may retry it (ADR 9): the Claim button says so. */
   retryingFailedClaim: boolean;
   /** Reset was pressed: the page reloads shortly. */
   resetting: boolean;
@@ -64,7 +64,7 @@ export type WizardEvent =
   | { type: "mintStarted" }
   | { type: "claimStatusChanged"; status: ClaimStatus }
   | { type: "mintSucceeded"; txHash: string; recipient: string }
-  /** The mint stopped; `retryable` when the wallet's claim is left failed for its owner to retry (ADR 7). */
+  /** The mint stopped; `retryable` when the wallet's claim is left failed for its owner to retry (ADR 9). */
   | { type: "mintStopped"; retryable: boolean }
   | { type: "claimRetryable"; retryable: boolean }
   | { type: "resetStarted" }
