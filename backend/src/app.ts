@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
+import type { Store } from "express-rate-limit";
 import { pinoHttp } from "pino-http";
 import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
@@ -12,6 +13,7 @@ import { opsRoutes, type ReadinessProbe } from "./http/ops.routes.ts";
 import { apiRateLimits, corsForOrigin, keepOpenerOn, securityHeaders } from "./http/security.ts";
 import type { Logger } from "./observability/logger.ts";
 import type { Metrics } from "./observability/metrics.ts";
+import { requestContext } from "./observability/request-context.ts";
 import type { ClaimStore } from "./store/claim-store.ts";
 
 export interface AppDeps {
@@ -22,6 +24,8 @@ export interface AppDeps {
   logger: Logger;
   probes: ReadinessProbe[];
   publicConfig: PublicConfig;
+  /** Rate-limit counters shared by every process on the store; unset, each process counts alone. */
+  rateLimitStoreFor?: (prefix: string) => Store;
   settings: {
     publicUrl: string;
     channelId: string;
@@ -42,14 +46,15 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", settings.trustProxy);
 
-  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+  app.use(requestContext());
+  app.use(pinoHttp({ logger: deps.logger, genReqId: (req) => req.id, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
   app.use(securityHeaders({ rpcUrl: settings.rpcUrl }), keepOpenerOn(GOOGLE_CALLBACK_PATH));
   app.use(opsRoutes(deps));
 
   app.use(
     "/api",
     corsForOrigin(settings.publicUrl),
-    ...apiRateLimits(settings.rateLimitPerMinute),
+    ...apiRateLimits(settings.rateLimitPerMinute, deps.rateLimitStoreFor),
     express.json({ limit: "16kb", strict: true }),
     claimRoutes({ ...deps, ...settings }),
     notFoundHandler,

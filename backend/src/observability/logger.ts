@@ -1,4 +1,5 @@
 import { pino, type Logger } from "pino";
+import { currentRequestId } from "./request-context.ts";
 
 /** Paths whose values are secrets: redacted wherever they appear in a log line. */
 const REDACTED_PATHS = [
@@ -17,7 +18,16 @@ const REDACTED_PATHS = [
 ];
 
 export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" }, base: { service: "tube-rewards" } });
+  return pino({
+    level,
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    base: { service: "tube-rewards" },
+    // Every line written while a request's work runs names that request, whichever logger wrote it.
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+  });
 }
 
 export type { Logger };

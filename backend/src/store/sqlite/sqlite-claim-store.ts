@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
-import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../claim-store.ts";
+import type { ClaimFilter, ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../claim-store.ts";
 
 export type SqliteClaimStoreOptions = { dataDir: string } | { filename: ":memory:" };
 
@@ -114,6 +114,7 @@ class SqliteClaimStore implements ClaimStore {
   private readonly byGoogleSub: StatementSync;
   private readonly unfinished: StatementSync;
   private readonly active: StatementSync;
+  private readonly filtered: StatementSync;
   /** Prepared `transition` statements, one per combination of patched columns and status count. */
   private readonly transitions = new Map<string, StatementSync>();
 
@@ -133,6 +134,13 @@ class SqliteClaimStore implements ClaimStore {
        ORDER BY created_at, rowid`,
     );
     this.active = db.prepare("SELECT COUNT(*) AS count FROM claims WHERE status <> 'failed'");
+    this.filtered = db.prepare(
+      `SELECT * FROM claims
+       WHERE (@status IS NULL OR status = @status)
+         AND (@created_from IS NULL OR created_at >= @created_from)
+         AND (@created_before IS NULL OR created_at < @created_before)
+       ORDER BY created_at, rowid`,
+    );
   }
 
   async reserve(claim: NewClaim): Promise<ReserveResult> {
@@ -187,6 +195,16 @@ class SqliteClaimStore implements ClaimStore {
 
   async listUnfinished(): Promise<ClaimRecord[]> {
     return (this.unfinished.all() as unknown as ClaimRow[]).map(toRecord);
+  }
+
+  async list(filter: ClaimFilter): Promise<ClaimRecord[]> {
+    // A NULL parameter switches its condition off, so one prepared statement serves every filter.
+    const rows = this.filtered.all({
+      status: filter.status ?? null,
+      created_from: filter.createdFrom?.getTime() ?? null,
+      created_before: filter.createdBefore?.getTime() ?? null,
+    });
+    return (rows as unknown as ClaimRow[]).map(toRecord);
   }
 
   async countActive(): Promise<number> {

@@ -1,0 +1,34 @@
+import type { Config } from "../config.ts";
+import { createChainReader } from "../minting/chain-reader.ts";
+import { createEngineMinter } from "../minting/engine-minter.ts";
+import type { Logger } from "../observability/logger.ts";
+import type { Metrics } from "../observability/metrics.ts";
+import type { ClaimStore } from "../store/claim-store.ts";
+import { createMintDriver } from "./mint-driver.ts";
+
+/**
+ * Engine, the chain reader and the mint driver as the server wires them: the operator's `claims retry` drives
+ * failed claims through this same code, never a second copy of it.
+ */
+export function mintDriverFromConfig(
+  config: Config,
+  deps: { store: ClaimStore; metrics: Metrics; logger: Logger; onEngineCall?: (api: string, outcome: string) => void },
+) {
+  const minter = createEngineMinter({
+    engineUrl: config.ENGINE_URL,
+    secretKey: config.THIRDWEB_SECRET_KEY,
+    vaultAccessToken: config.ENGINE_VAULT_ACCESS_TOKEN,
+    serverWallet: config.ENGINE_SERVER_WALLET,
+    chainId: config.CHAIN_ID,
+    tokenAddress: config.TOKEN_ADDRESS,
+    ...(deps.onEngineCall ? { onCall: deps.onEngineCall } : {}),
+  });
+  const chainReader = createChainReader({
+    rpcUrl: config.RPC_URL,
+    chainId: config.CHAIN_ID,
+    tokenAddress: config.TOKEN_ADDRESS,
+    fromBlock: config.TOKEN_DEPLOY_BLOCK,
+  });
+  const mintDriver = createMintDriver({ store: deps.store, minter, chainReader, maxAttempts: config.MINT_MAX_ATTEMPTS, metrics: deps.metrics, logger: deps.logger });
+  return { minter, chainReader, mintDriver };
+}
