@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "@tube/local-world/free-port";
 import { startTestWorld, type TestWorld } from "../../test/test-world.ts";
 
@@ -32,9 +32,12 @@ async function startBackend(port: number): Promise<string> {
   });
   backends.push(child);
   const url = `http://localhost:${port}`;
-  await expect
-    .poll(() => fetch(`${url}/healthz`).then((response) => response.ok, () => false), { timeout: 60_000, interval: 200, message: "a backend did not start" })
-    .toBe(true);
+  await vi.waitFor(
+    async () => {
+      if (!(await fetch(`${url}/healthz`).then((response) => response.ok, () => false))) throw new Error(`the backend on ${url} did not start`);
+    },
+    { timeout: 60_000, interval: 200 },
+  );
   return url;
 }
 
