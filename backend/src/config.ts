@@ -80,12 +80,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`${heading}:\n${problems.map(([key, why]) => `  ${key}: ${why}`).join("\n")}`);
   }
   const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
+  const storeKind = settings.STORE ?? (settings.MONGODB_URI ? "mongodb" : "sqlite");
+  const dataDir = path.resolve(settings.DATA_DIR);
   return {
     ...settings,
     PUBLIC_URL: publicUrl,
-    DATA_DIR: path.resolve(settings.DATA_DIR),
+    DATA_DIR: dataDir,
     /** The store actually opened: an explicit STORE wins over the presence of MONGODB_URI. */
-    storeKind: settings.STORE ?? (settings.MONGODB_URI ? "mongodb" : "sqlite"),
+    storeKind,
+    /** What openClaimStore and the shared rate limits open: a URI only when the store is MongoDB. */
+    storeOptions: { mongodbUri: storeKind === "mongodb" ? settings.MONGODB_URI : undefined, dataDir },
     /** What /api/config and the CSP give the browser: never a URL with a key in it. */
     publicRpcUrl: settings.PUBLIC_RPC_URL ?? settings.RPC_URL,
     googleAuthUrl: `${settings.GOOGLE_EMULATOR_URL ?? "https://accounts.google.com"}/o/oauth2/v2/auth`,

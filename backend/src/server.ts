@@ -19,10 +19,9 @@ export interface RunningServer {
 /** Wires the real adapters from the config, reconciles unfinished claims, then listens. */
 export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
   const metrics = createMetrics();
-  const storeOptions = { mongodbUri: config.storeKind === "mongodb" ? config.MONGODB_URI : undefined, dataDir: config.DATA_DIR };
-  const { store, kind } = await openClaimStore(storeOptions);
+  const { store, kind } = await openClaimStore(config.storeOptions);
   logger.info({ store: kind }, "claim store open");
-  const rateLimits = await openSharedRateLimits(storeOptions);
+  const rateLimits = await openSharedRateLimits(config.storeOptions);
 
   registerStateGauges(metrics, {
     countActiveClaims: () => store.countActive(),

@@ -14,15 +14,7 @@ export function mintDriverFromConfig(
   config: Config,
   deps: { store: ClaimStore; metrics: Metrics; logger: Logger; onEngineCall?: (api: string, outcome: string) => void },
 ) {
-  const minter = createEngineMinter({
-    engineUrl: config.ENGINE_URL,
-    secretKey: config.THIRDWEB_SECRET_KEY,
-    vaultAccessToken: config.ENGINE_VAULT_ACCESS_TOKEN,
-    serverWallet: config.ENGINE_SERVER_WALLET,
-    chainId: config.CHAIN_ID,
-    tokenAddress: config.TOKEN_ADDRESS,
-    ...(deps.onEngineCall ? { onCall: deps.onEngineCall } : {}),
-  });
+  const minter = engineMinterFromConfig(config, deps.onEngineCall);
   const chainReader = createChainReader({
     rpcUrl: config.RPC_URL,
     chainId: config.CHAIN_ID,
@@ -31,4 +23,17 @@ export function mintDriverFromConfig(
   });
   const mintDriver = createMintDriver({ store: deps.store, minter, chainReader, maxAttempts: config.MINT_MAX_ATTEMPTS, metrics: deps.metrics, logger: deps.logger });
   return { minter, chainReader, mintDriver };
+}
+
+/** The Engine client for the configured server wallet and token; `doctor` pings Engine through it. */
+export function engineMinterFromConfig(config: Config, onCall?: (api: string, outcome: string) => void) {
+  return createEngineMinter({
+    engineUrl: config.ENGINE_URL,
+    secretKey: config.THIRDWEB_SECRET_KEY,
+    vaultAccessToken: config.ENGINE_VAULT_ACCESS_TOKEN,
+    serverWallet: config.ENGINE_SERVER_WALLET,
+    chainId: config.CHAIN_ID,
+    tokenAddress: config.TOKEN_ADDRESS,
+    ...(onCall ? { onCall } : {}),
+  });
 }

@@ -48,7 +48,7 @@ await runCommand(
     if (action !== "export" && action !== "totals" && action !== "retry") throw new Error(`say export, totals or retry (see --help)`);
     const filter = parseFilter(values);
     const config = loadConfig();
-    const { store } = await openClaimStore({ mongodbUri: config.storeKind === "mongodb" ? config.MONGODB_URI : undefined, dataDir: config.DATA_DIR });
+    const { store } = await openClaimStore(config.storeOptions);
     try {
       if (action === "export") return exportClaims(await store.list(filter), values.format ?? "csv");
       if (action === "totals") return printTotals(await store.list(filter));

@@ -8,7 +8,7 @@ import { decimals } from "thirdweb/extensions/erc20";
 import { hasRole } from "thirdweb/extensions/permissions";
 import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES, TOKEN_DECIMALS } from "@tube/common/constants";
 import { loadConfig, type Config } from "@tube/backend/config";
-import { createEngineMinter } from "@tube/backend/minting/engine-minter";
+import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { message, printCheck, runCommand, type CheckState } from "./cli.ts";
 
@@ -139,20 +139,12 @@ async function checkServerWallet(config: Config) {
 }
 
 async function checkEngine(config: Config) {
-  const minter = createEngineMinter({
-    engineUrl: config.ENGINE_URL,
-    secretKey: config.THIRDWEB_SECRET_KEY,
-    vaultAccessToken: config.ENGINE_VAULT_ACCESS_TOKEN,
-    serverWallet: config.ENGINE_SERVER_WALLET,
-    chainId: config.CHAIN_ID,
-    tokenAddress: config.TOKEN_ADDRESS,
-  });
-  await minter.ping();
+  await engineMinterFromConfig(config).ping();
   return pass(`${config.ENGINE_URL} accepted THIRDWEB_SECRET_KEY`);
 }
 
 async function checkStore(config: Config) {
-  const { store, kind } = await openClaimStore({ mongodbUri: config.storeKind === "mongodb" ? config.MONGODB_URI : undefined, dataDir: config.DATA_DIR });
+  const { store, kind } = await openClaimStore(config.storeOptions);
   try {
     await store.ping();
     const active = await store.countActive();
