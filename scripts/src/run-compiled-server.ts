@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { FRONTEND_DIST } from "./build-frontend.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-export const COMPILED_SERVER = path.join(ROOT, "backend/dist/index.js");
-const FRONTEND_DIST = path.join(ROOT, "frontend/dist");
+const COMPILED_SERVER = path.join(ROOT, "backend/dist/index.js");
 
 /**
  * Runs `node backend/dist/index.js` as production does (no tsx, no stand-ins), passing signals on; resolves to its

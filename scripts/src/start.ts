@@ -5,10 +5,10 @@
  * server, which refuses any missing or local setting itself.
  */
 import "dotenv/config";
-import { runCompiledServer } from "./run-compiled-server.ts";
 import { loadConfig } from "@tube/backend/config";
 import { startServer } from "@tube/backend/server";
 import { buildFrontendIfStale, FRONTEND_DIST } from "./build-frontend.ts";
+import { runCompiledServer } from "./run-compiled-server.ts";
 import { DEPLOYER } from "@tube/local-world/dev-accounts";
 import { startLocalWorld, type LocalWorld } from "@tube/local-world/local-world";
 

@@ -167,6 +167,22 @@ describe("following docs/deploy.md with the local world's values", () => {
     expect(await (await fetch(`${env.PUBLIC_URL}/metrics`)).text()).toMatch(/^tube_youtube_quota_units_today [1-9]/m);
   }, STEP_TIMEOUT);
 
+  it("when npm start runs with NODE_ENV=production on local settings, then it starts no stand-in and the compiled server refuses, naming each key", async () => {
+    const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/start.ts")], {
+      cwd: workDir,
+      env: { PATH: process.env.PATH ?? "", ...env, NODE_ENV: "production", STORE: "", PORT: String(await freePort()) },
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).not.toBe(0);
+    expect(out).toContain("production: node backend/dist/index.js (no stand-ins)");
+    expect(out).toContain("Refusing to start in production");
+    for (const key of ["MONGODB_URI", "GOOGLE_EMULATOR_URL", "ENGINE_SERVER_WALLET"]) expect(out).toMatch(new RegExp(`  ${key}: `));
+    expect(out).not.toContain("local chain");
+  }, STEP_TIMEOUT);
+
   it("when the Google secret is wrong, then doctor marks that check failed and exits 1", async () => {
     const doctor = await command("doctor", [], { GOOGLE_CLIENT_SECRET: "not-the-secret" });
     expect(doctor.code).toBe(1);

@@ -82,7 +82,8 @@ async function checkGoogleClient(config: Config) {
   authorize.search = new URLSearchParams({ client_id: config.GOOGLE_CLIENT_ID, redirect_uri: redirectUri, response_type: "code", scope: GOOGLE_SCOPES.join(" ") }).toString();
   const consent = await fetch(authorize, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
   const consentBody = await consent.text();
-  const refused = /redirect_uri_mismatch|invalid_client|invalid_request/.exec(`${consent.headers.get("location") ?? ""} ${consentBody}`);
+  // Google shows some refusals on its own error page (a redirect to /signin/oauth/error), others inline.
+  const refused = /redirect_uri_mismatch|invalid_client|invalid_request|\/signin\/oauth\/error/.exec(`${consent.headers.get("location") ?? ""} ${consentBody}`);
   if (consent.status >= 400 || refused) return fail(`the sign-in for redirect URI ${redirectUri} was refused (${refused?.[0] ?? `HTTP ${consent.status}`})`);
 
   const exchange = await fetch(googleBase(config).token, {
