@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
+import type { Store } from "express-rate-limit";
 import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { claimRoutes } from "./claims/claim.routes.ts";
@@ -14,6 +15,7 @@ import { apiRateLimits, corsForOrigin, keepOpenerOn, securityHeaders } from "./h
 import { staticSite } from "./http/static-site.ts";
 import type { Logger } from "./observability/logger.ts";
 import type { Metrics } from "./observability/metrics.ts";
+import { requestContext } from "./observability/request-context.ts";
 import type { ClaimStore } from "./store/claim-store.ts";
 
 export interface AppDeps {
@@ -24,6 +26,8 @@ export interface AppDeps {
   logger: Logger;
   probes: ReadinessProbe[];
   publicConfig: PublicConfig;
+  /** Rate-limit counters shared by every process on the store; unset, each process counts alone. */
+  rateLimitStoreFor?: (prefix: string) => Store;
   settings: {
     publicUrl: string;
     channelId: string;
@@ -48,6 +52,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", settings.trustProxy);
 
+  app.use(requestContext());
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders({ rpcUrl: settings.rpcUrl }), keepOpenerOn(GOOGLE_CALLBACK_PATH));
   app.use(opsRoutes({ ...deps, readinessCacheSeconds: settings.readinessCacheSeconds }));
@@ -63,7 +68,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     "/api",
     corsForOrigin(settings.publicUrl),
-    ...apiRateLimits(settings.rateLimitPerMinute),
+    ...apiRateLimits(settings.rateLimitPerMinute, deps.rateLimitStoreFor),
     express.json({ limit: "16kb", strict: true }),
     claimRoutes({ ...deps, ...settings, subscriptions }),
     notFoundHandler,

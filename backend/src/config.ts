@@ -28,6 +28,8 @@ const schema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MONGODB_URI: z.string().trim().min(1).optional(),
+  /** Which store to use; unset means MongoDB when MONGODB_URI is set, SQLite otherwise (production refuses that guess). */
+  STORE: z.enum(["mongodb", "sqlite"]).optional(),
   DATA_DIR: z.string().trim().min(1).default(".data"),
   STATIC_DIR: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_ID: required,
@@ -35,7 +37,12 @@ const schema = z.object({
   GOOGLE_EMULATOR_URL: httpUrl.optional(),
   YOUTUBE_CHANNEL_ID: required,
   CHAIN_ID: z.coerce.number().int().positive().default(ARBITRUM_ONE_CHAIN_ID),
+  /** The server's RPC: may carry a provider key, so it is never published. */
   RPC_URL: httpUrl,
+  /** The RPC the browser is told to use; required when RPC_URL looks like it carries a key. */
+  PUBLIC_RPC_URL: httpUrl.optional(),
+  /** Production runs on Arbitrum One only, unless this says otherwise (a testnet rehearsal). */
+  ALLOW_OTHER_CHAIN: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   EXPLORER_URL: httpUrl.default("https://arbiscan.io"),
   TOKEN_ADDRESS: address,
   /** First block worth searching for mints (the token's deploy block): RPC providers cap eth_getLogs ranges. */
@@ -81,21 +88,124 @@ const schema = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+type Settings = z.infer<typeof schema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const result = schema.safeParse(blankToUndefined(env));
+  const given = blankToUndefined(env);
+  const result = schema.safeParse(given);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const settings = result.data;
+  const problems = [...consistencyProblems(settings), ...(settings.NODE_ENV === "production" ? productionRefusals(settings, given) : [])];
+  if (problems.length > 0) {
+    const heading = settings.NODE_ENV === "production" ? "Refusing to start in production" : "Invalid configuration";
+    throw new Error(`${heading}:\n${problems.map(([key, why]) => `  ${key}: ${why}`).join("\n")}`);
+  }
   const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
+  const storeKind = settings.STORE ?? (settings.MONGODB_URI ? "mongodb" : "sqlite");
+  const dataDir = path.resolve(settings.DATA_DIR);
   return {
     ...settings,
     PUBLIC_URL: publicUrl,
-    DATA_DIR: path.resolve(settings.DATA_DIR),
+    DATA_DIR: dataDir,
+    /** The store actually opened: an explicit STORE wins over the presence of MONGODB_URI. */
+    storeKind,
+    /** What openClaimStore and the shared rate limits open: a URI only when the store is MongoDB. */
+    storeOptions: {
+      mongodbUri: storeKind === "mongodb" ? settings.MONGODB_URI : undefined,
+      dataDir,
+      sqliteBusyTimeoutMs: settings.SQLITE_BUSY_TIMEOUT_MS,
+    },
+    /** What /api/config and the CSP give the browser: never a URL with a key in it. */
+    publicRpcUrl: settings.PUBLIC_RPC_URL ?? settings.RPC_URL,
     googleAuthUrl: `${settings.GOOGLE_EMULATOR_URL ?? "https://accounts.google.com"}/o/oauth2/v2/auth`,
   };
+}
+
+type Problem = readonly [key: string, why: string];
+
+/** Settings that are each valid but do not make sense together, in any environment. */
+function consistencyProblems(settings: Settings): Problem[] {
+  const problems: Problem[] = [];
+  if (settings.STORE === "mongodb" && !settings.MONGODB_URI) problems.push(["MONGODB_URI", "is required with STORE=mongodb"]);
+  if (!settings.PUBLIC_RPC_URL && mayHoldKey(settings.RPC_URL)) {
+    problems.push(["PUBLIC_RPC_URL", "is required: RPC_URL looks like it carries a provider key, and the browser must never see it"]);
+  }
+  if (settings.PUBLIC_RPC_URL && mayHoldKey(settings.PUBLIC_RPC_URL)) {
+    problems.push(["PUBLIC_RPC_URL", "looks like it carries a key (credentials, a query string or a key-like path segment); browsers see it"]);
+  }
+  return problems;
+}
+
+/**
+ * Production never falls back to a local default: two replicas that each opened their own SQLite file would let
+ * every wallet claim once per replica. Each refusal names its key.
+ */
+function productionRefusals(settings: Settings, given: Record<string, string | undefined>): Problem[] {
+  const problems: Problem[] = [];
+  if (!settings.MONGODB_URI && !(settings.STORE === "sqlite" && given.DATA_DIR)) {
+    problems.push(["MONGODB_URI", "is required in production (or STORE=sqlite with an explicit DATA_DIR, for a single instance with a kept volume)"]);
+  }
+  if (settings.GOOGLE_EMULATOR_URL) problems.push(["GOOGLE_EMULATOR_URL", "points at a Google stand-in; production talks to Google itself (unset it)"]);
+  for (const key of LOCAL_WORLD_KEYS) {
+    const value = settings[key];
+    if (typeof value === "string" && isLocalWorldValue(value)) problems.push([key, "is the local world's default, not a real one"]);
+  }
+  if (settings.TRUST_PROXY === true) {
+    problems.push(["TRUST_PROXY", "true trusts every hop, so any client can forge X-Forwarded-For: give the hop count or the proxies' addresses"]);
+  }
+  if (settings.CHAIN_ID !== ARBITRUM_ONE_CHAIN_ID && !settings.ALLOW_OTHER_CHAIN) {
+    problems.push(["CHAIN_ID", `is ${settings.CHAIN_ID}, not Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}); set ALLOW_OTHER_CHAIN=true if that is meant`]);
+  }
+  return problems;
+}
+
+/** Settings the local world fills in when they are unset. */
+const LOCAL_WORLD_KEYS = [
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "YOUTUBE_CHANNEL_ID",
+  "THIRDWEB_CLIENT_ID",
+  "THIRDWEB_SECRET_KEY",
+  "ENGINE_VAULT_ACCESS_TOKEN",
+  "ENGINE_SERVER_WALLET",
+  "TOKEN_ADDRESS",
+  "ECOSYSTEM_ID",
+] as const satisfies ReadonlyArray<keyof Settings>;
+
+/**
+ * Anvil's dev accounts (public mnemonic "test test … junk": anyone holds their keys) and the address the first of
+ * them deploys its first contract to, where the local world's token lands.
+ */
+const PUBLIC_DEV_ADDRESSES = new Set([
+  "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266",
+  "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
+  "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc",
+  "0x90f79bf6eb2c4f870365e785982e1f101e93b906",
+  "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65",
+  "0x9965507d1a55bcc2695c58ba16fb37d819b0a4dc",
+  "0x976ea74026e726554db657fa54763abd0c3a0aa9",
+  "0x14dc79964da2c08b23698b3d3cc7ca32193d9955",
+  "0x23618e81e3f5cdf7f54c3d65f7fbc0abae58e13e",
+  "0xa0ee7a142d267c1f36714e4a8f75612f20a79720",
+  "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+]);
+
+/** Every local-world default id and key says `tube-local`; addresses are anvil's. */
+function isLocalWorldValue(value: string): boolean {
+  return value.includes("tube-local") || PUBLIC_DEV_ADDRESSES.has(value.toLowerCase());
+}
+
+/**
+ * Providers put keys in credentials, the query string, or a long opaque path segment
+ * (`/v2/<key>`, `/v3/<key>`); a URL with none of those is safe to hand to browsers.
+ */
+export function mayHoldKey(url: string): boolean {
+  const parsed = new URL(url);
+  if (parsed.username || parsed.password || parsed.search) return true;
+  return parsed.pathname.split("/").some((segment) => /^[A-Za-z0-9_-]{20,}$/.test(segment));
 }
 
 /** An empty `KEY=` line in .env means "unset", so defaults still apply. */

@@ -1,14 +1,14 @@
 import type { AddressInfo } from "node:net";
 import type { PublicConfig } from "@tube/common/api";
 import { createApp } from "./app.ts";
-import { createMintDriver } from "./claims/mint-driver.ts";
+import { mintDriverFromConfig } from "./claims/mint-driver-from-config.ts";
 import { createReconciler } from "./claims/reconciler.ts";
 import type { Config } from "./config.ts";
 import { createGoogleGateway } from "./google/google-gateway.ts";
-import { createChainReader } from "./minting/chain-reader.ts";
-import { createEngineMinter } from "./minting/engine-minter.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
-import { createMetrics } from "./observability/metrics.ts";
+import { readNativeBalance } from "./minting/wallet-balance.ts";
+import { createMetrics, registerStateGauges } from "./observability/metrics.ts";
+import { openSharedRateLimits } from "./http/rate-limit/shared-rate-limits.ts";
 import { openClaimStore } from "./store/open-claim-store.ts";
 
 export interface RunningServer {
@@ -19,12 +19,16 @@ export interface RunningServer {
 /** Wires the real adapters from the config, reconciles unfinished claims, then listens. */
 export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
   const metrics = createMetrics();
-  const { store, kind } = await openClaimStore({
-    mongodbUri: config.MONGODB_URI,
-    dataDir: config.DATA_DIR,
-    sqliteBusyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS,
-  });
+  const { store, kind } = await openClaimStore(config.storeOptions);
   logger.info({ store: kind }, "claim store open");
+  const rateLimits = await openSharedRateLimits(config.storeOptions);
+
+  registerStateGauges(metrics, {
+    countActiveClaims: () => store.countActive(),
+    listUnfinishedCreatedAt: async () => (await store.listUnfinished()).map((claim) => claim.createdAt),
+    maxTotalClaims: config.MAX_TOTAL_CLAIMS,
+    serverWalletBalanceWei: () => readNativeBalance(config.RPC_URL, config.ENGINE_SERVER_WALLET),
+  });
 
   const countCall = (service: string) => (outcome: string) => metrics.upstreamCalls.inc({ service, outcome });
   const google = createGoogleGateway({
@@ -34,35 +38,13 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     logger,
     timeoutMs: config.GOOGLE_TIMEOUT_MS,
     onCall: (api, outcome) => countCall(`google_${api}`)(outcome),
-    onQuotaUnits: (units) => metrics.youtubeQuotaUnits.inc(units),
+    onQuotaUnits: (units) => metrics.spendYoutubeQuota(units),
   });
-  const minter = createEngineMinter({
-    engineUrl: config.ENGINE_URL,
-    secretKey: config.THIRDWEB_SECRET_KEY,
-    vaultAccessToken: config.ENGINE_VAULT_ACCESS_TOKEN,
-    serverWallet: config.ENGINE_SERVER_WALLET,
-    chainId: config.CHAIN_ID,
-    tokenAddress: config.TOKEN_ADDRESS,
-    onCall: (api, outcome) => countCall(`engine_${api}`)(outcome),
-  });
-  const chainReader = createChainReader({
-    rpcUrl: config.RPC_URL,
-    chainId: config.CHAIN_ID,
-    tokenAddress: config.TOKEN_ADDRESS,
-    logWindowBlocks: config.CHAIN_LOG_WINDOW_BLOCKS,
-  });
-  const mintDriver = createMintDriver({
+  const { minter, chainReader, mintDriver } = mintDriverFromConfig(config, {
     store,
-    minter,
-    chainReader,
-    maxAttempts: config.MINT_MAX_ATTEMPTS,
-    confirmations: config.MINT_CONFIRMATIONS,
-    graceBlocks: config.MINT_GRACE_BLOCKS,
-    deployBlock: config.TOKEN_DEPLOY_BLOCK,
-    leaseMs: config.CLAIM_LEASE_MS,
-    followIntervalMs: config.MINT_FOLLOW_INTERVAL_MS,
     metrics,
     logger,
+    onEngineCall: (api, outcome) => countCall(`engine_${api}`)(outcome),
   });
   const reconciler = createReconciler({ store, mintDriver, logger, intervalMs: config.RECONCILE_INTERVAL_MS });
 
@@ -72,7 +54,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     ecosystemPartnerId: config.ECOSYSTEM_PARTNER_ID,
     walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID,
     chainId: config.CHAIN_ID,
-    rpcUrl: config.RPC_URL,
+    rpcUrl: config.publicRpcUrl,
     explorerUrl: config.EXPLORER_URL,
     tokenAddress: config.TOKEN_ADDRESS,
     youtubeChannelId: config.YOUTUBE_CHANNEL_ID,
@@ -87,6 +69,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     metrics,
     logger,
     publicConfig,
+    rateLimitStoreFor: rateLimits.storeFor,
     probes: [
       { name: "store", check: () => store.ping() },
       { name: "chain", check: () => chainReader.ping() },
@@ -96,7 +79,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       publicUrl: config.PUBLIC_URL,
       channelId: config.YOUTUBE_CHANNEL_ID,
       explorerUrl: config.EXPLORER_URL,
-      rpcUrl: config.RPC_URL,
+      rpcUrl: config.publicRpcUrl,
       trustProxy: config.TRUST_PROXY,
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       maxTotalClaims: config.MAX_TOTAL_CLAIMS,
@@ -125,6 +108,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       await reconciler.stop();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections();
+      await rateLimits.close();
       await store.close();
     },
   };

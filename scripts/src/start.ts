@@ -1,15 +1,22 @@
 /**
- * `npm start`: builds what is stale, starts the local world for every setting
- * that .env and the environment leave unset, then the app on one origin.
+ * `npm start`. In development: builds what is stale, starts the local world for
+ * every setting that .env and the environment leave unset, then the app on one
+ * origin. With NODE_ENV=production: no stand-in ever starts; it runs the compiled
+ * server, which refuses any missing or local setting itself.
  */
 import "dotenv/config";
 import { loadConfig } from "@tube/backend/config";
 import { startServer } from "@tube/backend/server";
 import { buildFrontendIfStale, FRONTEND_DIST } from "./build-frontend.ts";
+import { runCompiledServer } from "./run-compiled-server.ts";
 import { DEPLOYER } from "@tube/local-world/dev-accounts";
 import { startLocalWorld, type LocalWorld } from "@tube/local-world/local-world";
 
 const log = (line: string) => console.log(`[start] ${line}`);
+
+if (process.env.NODE_ENV === "production") {
+  process.exit(await runCompiledServer(log));
+}
 
 await buildFrontendIfStale(log);
 const world = await startLocalWorld({ STATIC_DIR: FRONTEND_DIST, ...process.env }, { log });

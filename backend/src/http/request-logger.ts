@@ -10,6 +10,8 @@ import type { Logger } from "../observability/logger.ts";
 export function requestLogger(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
+    // The id requestContext() gave the request (and returned as X-Request-Id), so its line joins the others.
+    genReqId: (req) => req.id,
     autoLogging: { ignore: (req) => req.url === "/healthz" },
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: withoutQuery(req.url) }),

@@ -1,6 +1,6 @@
 import cors from "cors";
 import type { RequestHandler } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 import helmet from "helmet";
 import { AppError } from "../errors.ts";
 
@@ -70,13 +70,15 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
  * get `limitPerMinute`; reads get five times as many, so a page polling its
  * claim's status does not lock itself out. The client IP is whatever Express
  * derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored unless a
- * trusted proxy set it.
+ * trusted proxy set it. `storeFor` shares the counters between processes (through the
+ * claim store's database); without it each process counts in memory.
  */
-export function apiRateLimits(limitPerMinute: number): RequestHandler[] {
-  const limiter = (limit: number, appliesTo: (method: string) => boolean) =>
+export function apiRateLimits(limitPerMinute: number, storeFor?: (prefix: string) => Store): RequestHandler[] {
+  const limiter = (name: string, limit: number, appliesTo: (method: string) => boolean) =>
     rateLimit({
       windowMs: 60_000,
       limit,
+      ...(storeFor ? { store: storeFor(`${name}:`) } : {}),
       skip: (req) => !appliesTo(req.method),
       // Kept at /56 on purpose (ADR 8): a /64 bucket is looser, since a home usually holds a whole /56, which
       // would then count as 256 clients. Quota per Google account is bounded separately, whatever the IP.
@@ -86,5 +88,5 @@ export function apiRateLimits(limitPerMinute: number): RequestHandler[] {
       handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 })),
     });
   const isRead = (method: string) => method === "GET" || method === "HEAD";
-  return [limiter(limitPerMinute, (method) => !isRead(method)), limiter(limitPerMinute * 5, isRead)];
+  return [limiter("writes", limitPerMinute, (method) => !isRead(method)), limiter("reads", limitPerMinute * 5, isRead)];
 }

@@ -1,9 +1,25 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { quotaDay } from "./quota-day.ts";
 
 /** Prometheus metrics served at GET /metrics; one registry per app so tests stay isolated. */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  let quota = { day: quotaDay(new Date()), units: 0 };
+  const youtubeQuotaToday = new Gauge({
+    name: "tube_youtube_quota_units_today",
+    help: "YouTube Data API units this process spent since midnight Pacific time (Google's quota day)",
+    registers: [registry],
+    collect() {
+      if (quota.day !== quotaDay(new Date())) quota = { day: quotaDay(new Date()), units: 0 };
+      this.set(quota.units);
+    },
+  });
+  const youtubeQuotaUnits = new Counter({
+    name: "youtube_quota_units_total",
+    help: "YouTube Data API quota units spent, as Google counts them (every request, failed or not)",
+    registers: [registry],
+  });
   return {
     registry,
     claims: new Counter({
@@ -18,18 +34,82 @@ export function createMetrics() {
       buckets: [0.25, 0.5, 1, 2, 5, 10, 30, 60, 120],
       registers: [registry],
     }),
+    /** Google and Engine calls; `outcome` is `ok` or the error kind (an error-catalogue code). */
     upstreamCalls: new Counter({
       name: "tube_upstream_calls_total",
-      help: "Calls to Google and Engine by outcome",
+      help: "Calls to Google and Engine by service and outcome (ok, or the error kind)",
       labelNames: ["service", "outcome"] as const,
       registers: [registry],
     }),
-    youtubeQuotaUnits: new Counter({
-      name: "youtube_quota_units_total",
-      help: "YouTube Data API quota units spent, as Google counts them (every request, failed or not)",
-      registers: [registry],
-    }),
+    youtubeQuotaUnits,
+    /** Counts units in total and against Google's quota day, which resets at midnight Pacific time. */
+    spendYoutubeQuota(units: number) {
+      youtubeQuotaUnits.inc(units);
+      const day = quotaDay(new Date());
+      quota = quota.day === day ? { day, units: quota.units + units } : { day, units };
+      youtubeQuotaToday.set(quota.units);
+    },
   };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Ages an unfinished claim can be in; the alert on stuck claims watches the older ones. */
+const AGE_BANDS = [
+  { label: "under_1m", maxSeconds: 60 },
+  { label: "1m_to_10m", maxSeconds: 600 },
+  { label: "10m_to_1h", maxSeconds: 3600 },
+  { label: "over_1h", maxSeconds: Infinity },
+] as const;
+
+/**
+ * Gauges read from the store when Prometheus scrapes, so every process reports the shared truth: the claim
+ * budget left, the unfinished claims by age, and the server wallet's gas.
+ */
+export function registerStateGauges(
+  metrics: Metrics,
+  sources: {
+    countActiveClaims(): Promise<number>;
+    listUnfinishedCreatedAt(): Promise<Date[]>;
+    maxTotalClaims: number | undefined;
+    serverWalletBalanceWei(): Promise<bigint>;
+  },
+): void {
+  const registers = [metrics.registry];
+  if (sources.maxTotalClaims !== undefined) {
+    const budget = sources.maxTotalClaims;
+    new Gauge({
+      name: "tube_claim_budget_left",
+      help: "Claims that can still be made before MAX_TOTAL_CLAIMS is reached",
+      registers,
+      async collect() {
+        this.set(Math.max(budget - (await sources.countActiveClaims()), 0));
+      },
+    });
+  }
+  new Gauge({
+    name: "tube_claims_unfinished",
+    help: "Claims reserved, queued or submitted, by how long ago they were made",
+    labelNames: ["age"] as const,
+    registers,
+    async collect() {
+      const now = Date.now();
+      const counts = new Map<string, number>(AGE_BANDS.map((band) => [band.label, 0]));
+      for (const createdAt of await sources.listUnfinishedCreatedAt()) {
+        const age = (now - createdAt.getTime()) / 1000;
+        const label = AGE_BANDS.find((band) => age < band.maxSeconds)?.label ?? "over_1h";
+        counts.set(label, (counts.get(label) ?? 0) + 1);
+      }
+      for (const [age, count] of counts) this.set({ age }, count);
+    },
+  });
+  new Gauge({
+    name: "tube_server_wallet_balance_eth",
+    help: "Native balance (gas) of the Engine server wallet that sends the mints",
+    registers,
+    async collect() {
+      // Whole wei to ETH for the alert thresholds; a float is fine for a gauge, never for amounts we send.
+      this.set(Number(await sources.serverWalletBalanceWei()) / 1e18);
+    },
+  });
+}

@@ -221,6 +221,25 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       expect(unfinished.map((claim) => claim.id)).toEqual([oldest, queued, newest]);
     });
 
+    it("when claims are listed by status and creation time, then only the matching ones come back, oldest first", async () => {
+      const store = await openStore();
+      const ids: string[] = [];
+      for (let index = 0; index < 3; index += 1) {
+        const claim = newClaim();
+        await store.reserve(claim);
+        ids.push(claim.id);
+        await sleep(5);
+      }
+      const [first, second, third] = ids as [string, string, string];
+      await store.transition(second, ["reserved"], { status: "failed" });
+      const secondCreated = (await store.findById(second))?.createdAt as Date;
+
+      expect((await store.list({})).map((claim) => claim.id)).toEqual([first, second, third]);
+      expect((await store.list({ status: "failed" })).map((claim) => claim.id)).toEqual([second]);
+      expect((await store.list({ createdFrom: secondCreated })).map((claim) => claim.id)).toEqual([second, third]);
+      expect((await store.list({ createdBefore: secondCreated, status: "reserved" })).map((claim) => claim.id)).toEqual([first]);
+    });
+
     it("when some claims failed, then countActive counts every other status", async () => {
       const store = await openStore();
       const statuses = ["reserved", "queued", "submitted", "confirmed", "failed", "failed"] as const;

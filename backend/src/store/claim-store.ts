@@ -43,6 +43,15 @@ export type ReserveResult =
   /** The unique wallet or Google-account constraint refused the insert; `existing` is the claim that holds it. */
   | { reserved: false; conflict: "wallet" | "googleAccount"; existing: ClaimRecord };
 
+/** Which claims `list` returns: every condition given must hold. */
+export interface ClaimFilter {
+  status?: ClaimStatus;
+  /** Created at or after. */
+  createdFrom?: Date;
+  /** Created before. */
+  createdBefore?: Date;
+}
+
 export type ClaimPatch = Partial<
   Pick<ClaimRecord, "status" | "engineTransactionId" | "txHash" | "attempts" | "lastError" | "attemptAtBlock" | "leaseOwner" | "leaseUntil">
 >;
@@ -75,6 +84,8 @@ export interface ClaimStore {
   releaseLease(id: string, owner: string): Promise<void>;
   /** Claims in `reserved`, `queued` or `submitted`, oldest first. */
   listUnfinished(): Promise<ClaimRecord[]>;
+  /** Claims matching `filter`, oldest first: the operator's export and retries. */
+  list(filter: ClaimFilter): Promise<ClaimRecord[]>;
   /** All claims that count against the budget (every status but `failed`). */
   countActive(): Promise<number>;
   /**

@@ -72,6 +72,23 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
     res.json({ kind: "youtube#subscriptionListResponse", etag: etag(account.sub, ...channelIds), pageInfo: pageInfo(items.length), items });
   });
 
+  // channels.list by id with an API key: public data, no signed-in user (what the operator's `doctor` asks).
+  // https://developers.google.com/youtube/v3/docs/channels/list : a channel that does not exist is an empty list.
+  router.get("/youtube/v3/channels", (req, res, next) => {
+    const ids = stringParam(req, "id");
+    if (ids === undefined) return next();
+    if (!stringParam(req, "key") && !req.get("authorization")) {
+      return sendError(res, { status: 403, reason: "forbidden", message: "The request is missing a valid API key." });
+    }
+    const found = ids.split(",").filter((id) => deps.channelTitles.has(id));
+    res.json({
+      kind: "youtube#channelListResponse",
+      etag: etag(...found),
+      pageInfo: pageInfo(found.length),
+      items: found.map((id) => ({ kind: "youtube#channel", etag: etag(id), id, snippet: { title: deps.channelTitles.get(id), description: "" } })),
+    });
+  });
+
   router.get("/youtube/v3/channels", (req, res) => {
     const account = authorize(deps, req, res, "channel");
     if (!account) return;

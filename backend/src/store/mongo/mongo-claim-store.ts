@@ -5,7 +5,7 @@
  */
 import mongoose, { Schema, type Connection, type Model } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
-import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult, TransitionGuard } from "../claim-store.ts";
+import type { ClaimFilter, ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult, TransitionGuard } from "../claim-store.ts";
 
 export interface MongoClaimStoreOptions {
   uri: string;
@@ -168,6 +168,19 @@ class MongoClaimStore implements ClaimStore {
   async listUnfinished(): Promise<ClaimRecord[]> {
     const found = await this.claims
       .find({ status: { $in: [...UNFINISHED_CLAIM_STATUSES] } })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<ClaimDocument[]>()
+      .exec();
+    return found.map(toRecord);
+  }
+
+  async list(filter: ClaimFilter): Promise<ClaimRecord[]> {
+    const createdAt = {
+      ...(filter.createdFrom ? { $gte: filter.createdFrom } : {}),
+      ...(filter.createdBefore ? { $lt: filter.createdBefore } : {}),
+    };
+    const found = await this.claims
+      .find({ ...(filter.status ? { status: filter.status } : {}), ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}) })
       .sort({ createdAt: 1, _id: 1 })
       .lean<ClaimDocument[]>()
       .exec();

@@ -9,7 +9,7 @@ import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../../errors.ts";
-import type { ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult, TransitionGuard } from "../claim-store.ts";
+import type { ClaimFilter, ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult, TransitionGuard } from "../claim-store.ts";
 
 export type SqliteClaimStoreOptions = ({ dataDir: string } | { filename: ":memory:" }) & {
   /** How long a write waits for another connection's lock before the request gets a 503. Default 5 s. */
@@ -139,6 +139,7 @@ class SqliteClaimStore implements ClaimStore {
   private readonly unlease: StatementSync;
   private readonly takeSlot: StatementSync;
   private readonly releaseSlot: StatementSync;
+  private readonly filtered: StatementSync;
   /** Prepared `transition` statements, one per combination of patched columns and status count. */
   private readonly transitions = new Map<string, StatementSync>();
 
@@ -168,6 +169,13 @@ class SqliteClaimStore implements ClaimStore {
     // One statement each, so the check and the increment cannot be split by another writer.
     this.takeSlot = db.prepare("UPDATE claim_budget SET used = used + 1 WHERE id = 1 AND used < ? RETURNING used");
     this.releaseSlot = db.prepare("UPDATE claim_budget SET used = used - 1 WHERE id = 1 AND used > 0");
+    this.filtered = db.prepare(
+      `SELECT * FROM claims
+       WHERE (@status IS NULL OR status = @status)
+         AND (@created_from IS NULL OR created_at >= @created_from)
+         AND (@created_before IS NULL OR created_at < @created_before)
+       ORDER BY created_at, rowid`,
+    );
   }
 
   async reserve(claim: NewClaim): Promise<ReserveResult> {
@@ -236,6 +244,16 @@ class SqliteClaimStore implements ClaimStore {
 
   async listUnfinished(): Promise<ClaimRecord[]> {
     return (this.unfinished.all() as unknown as ClaimRow[]).map(toRecord);
+  }
+
+  async list(filter: ClaimFilter): Promise<ClaimRecord[]> {
+    // A NULL parameter switches its condition off, so one prepared statement serves every filter.
+    const rows = this.filtered.all({
+      status: filter.status ?? null,
+      created_from: filter.createdFrom?.getTime() ?? null,
+      created_before: filter.createdBefore?.getTime() ?? null,
+    });
+    return (rows as unknown as ClaimRow[]).map(toRecord);
   }
 
   async countActive(): Promise<number> {

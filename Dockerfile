@@ -1,0 +1,45 @@
+# TuBE Rewards, production image: the bundled server (plain JavaScript) and the built frontend on Node 24,
+# run as a non-root user with production dependencies only. Configuration comes from the environment
+# (docs/deploy.md); the server refuses to start in production without a real store and real services.
+
+# --- build: all workspaces and dev dependencies, then `npm run build` --------------------------------------
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY common/package.json common/
+COPY local-world/package.json local-world/
+COPY backend/package.json backend/
+COPY frontend/package.json frontend/
+COPY scripts/package.json scripts/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# --- runtime dependencies: the backend's `dependencies` only ---------------------------------------------
+FROM node:24-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY common/package.json common/
+COPY backend/package.json backend/
+# The other workspaces' manifests keep the lockfile consistent; none of their packages is installed.
+COPY local-world/package.json local-world/
+COPY frontend/package.json frontend/
+COPY scripts/package.json scripts/
+RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --no-audit --no-fund
+
+# --- runtime ------------------------------------------------------------------------------------------------
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    STATIC_DIR=/app/frontend/dist
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/backend/dist ./backend/dist
+COPY --from=build /app/frontend/dist ./frontend/dist
+COPY package.json ./
+USER node
+EXPOSE 3000
+# /readyz checks the store, the chain RPC and Engine; Node's fetch needs no curl in the image.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "--enable-source-maps", "backend/dist/index.js"]

@@ -1,0 +1,51 @@
+import type { Config } from "../config.ts";
+import { createChainReader } from "../minting/chain-reader.ts";
+import { createEngineMinter } from "../minting/engine-minter.ts";
+import type { Logger } from "../observability/logger.ts";
+import type { Metrics } from "../observability/metrics.ts";
+import type { ClaimStore } from "../store/claim-store.ts";
+import { createMintDriver } from "./mint-driver.ts";
+
+/**
+ * Engine, the chain reader and the mint driver as the server wires them: the operator's `claims retry` drives
+ * failed claims through this same code, never a second copy of it.
+ */
+export function mintDriverFromConfig(
+  config: Config,
+  deps: { store: ClaimStore; metrics: Metrics; logger: Logger; onEngineCall?: (api: string, outcome: string) => void },
+) {
+  const minter = engineMinterFromConfig(config, deps.onEngineCall);
+  const chainReader = createChainReader({
+    rpcUrl: config.RPC_URL,
+    chainId: config.CHAIN_ID,
+    tokenAddress: config.TOKEN_ADDRESS,
+    logWindowBlocks: config.CHAIN_LOG_WINDOW_BLOCKS,
+  });
+  const mintDriver = createMintDriver({
+    store: deps.store,
+    minter,
+    chainReader,
+    maxAttempts: config.MINT_MAX_ATTEMPTS,
+    confirmations: config.MINT_CONFIRMATIONS,
+    graceBlocks: config.MINT_GRACE_BLOCKS,
+    deployBlock: config.TOKEN_DEPLOY_BLOCK,
+    leaseMs: config.CLAIM_LEASE_MS,
+    followIntervalMs: config.MINT_FOLLOW_INTERVAL_MS,
+    metrics: deps.metrics,
+    logger: deps.logger,
+  });
+  return { minter, chainReader, mintDriver };
+}
+
+/** The Engine client for the configured server wallet and token; `doctor` pings Engine through it. */
+export function engineMinterFromConfig(config: Config, onCall?: (api: string, outcome: string) => void) {
+  return createEngineMinter({
+    engineUrl: config.ENGINE_URL,
+    secretKey: config.THIRDWEB_SECRET_KEY,
+    vaultAccessToken: config.ENGINE_VAULT_ACCESS_TOKEN,
+    serverWallet: config.ENGINE_SERVER_WALLET,
+    chainId: config.CHAIN_ID,
+    tokenAddress: config.TOKEN_ADDRESS,
+    ...(onCall ? { onCall } : {}),
+  });
+}

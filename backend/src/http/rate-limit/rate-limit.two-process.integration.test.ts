@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort } from "@tube/local-world/free-port";
+import { startTestWorld, type TestWorld } from "../../test/test-world.ts";
+
+/**
+ * Two server processes over one SQLite store, as behind a load balancer: the write limit is one limit for a
+ * client, however its requests are spread.
+ */
+const BACKEND_ENTRY = path.resolve(import.meta.dirname, "../../index.ts");
+const WRITES_PER_MINUTE = 4;
+const PUBLIC_RPC_URL = "https://arb1.arbitrum.io/rpc";
+
+let world: TestWorld;
+const backends: ChildProcess[] = [];
+const urls: string[] = [];
+
+beforeAll(async () => {
+  world = await startTestWorld({ inProcessApp: false, subscribers: 1, env: { RATE_LIMIT_PER_MINUTE: String(WRITES_PER_MINUTE), PUBLIC_RPC_URL } });
+  for (let i = 0; i < 2; i++) urls.push(await startBackend(await freePort()));
+});
+afterAll(async () => {
+  await Promise.all(backends.map((child) => new Promise((resolve) => (child.exitCode === null ? (child.once("exit", resolve), child.kill("SIGTERM")) : resolve(null)))));
+  await world?.stop();
+});
+
+async function startBackend(port: number): Promise<string> {
+  const child = spawn(process.execPath, ["--import", "tsx", BACKEND_ENTRY], {
+    env: { ...process.env, ...world.env, PORT: String(port), NODE_ENV: "test" } as NodeJS.ProcessEnv,
+    stdio: "ignore",
+  });
+  backends.push(child);
+  const url = `http://localhost:${port}`;
+  await vi.waitFor(
+    async () => {
+      if (!(await fetch(`${url}/healthz`).then((response) => response.ok, () => false))) throw new Error(`the backend on ${url} did not start`);
+    },
+    { timeout: 60_000, interval: 200 },
+  );
+  return url;
+}
+
+/** A write the API refuses cheaply (invalid body) still counts against the client's write limit. */
+async function write(url: string): Promise<number> {
+  const response = await fetch(`${url}/api/verify-and-mint`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  await response.arrayBuffer();
+  expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  return response.status;
+}
+
+describe("two server processes on one store", () => {
+  it("when one client's writes alternate between both processes, then the limit counts them together", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < WRITES_PER_MINUTE * 2; i++) statuses.push(await write(urls[i % 2] as string));
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(WRITES_PER_MINUTE);
+    expect(statuses.slice(WRITES_PER_MINUTE).every((status) => status === 429)).toBe(true);
+  });
+
+  it("when the browser asks either process for its settings, then it gets PUBLIC_RPC_URL, never the server's RPC_URL", async () => {
+    for (const url of urls) {
+      const response = await fetch(`${url}/api/config`, { headers: { "X-Request-Id": "lb-trace-42" } });
+      // The load balancer's request id comes back, so its log and ours join up.
+      expect(response.headers.get("x-request-id")).toBe("lb-trace-42");
+      const config = (await response.json()) as { rpcUrl: string };
+      expect(config.rpcUrl).toBe(PUBLIC_RPC_URL);
+      expect(JSON.stringify(config)).not.toContain(world.rpcUrl);
+    }
+  });
+});

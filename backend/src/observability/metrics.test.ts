@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { createMetrics, registerStateGauges } from "./metrics.ts";
+import { quotaDay } from "./quota-day.ts";
+
+const MINUTE = 60_000;
+
+describe("metrics", () => {
+  it("when Prometheus scrapes, then budget left, unfinished claims by age, wallet gas and quota spent are exposed", async () => {
+    const metrics = createMetrics();
+    const now = Date.now();
+    registerStateGauges(metrics, {
+      countActiveClaims: async () => 7,
+      listUnfinishedCreatedAt: async () => [new Date(now - 5_000), new Date(now - 30 * MINUTE), new Date(now - 90 * MINUTE)],
+      maxTotalClaims: 10,
+      serverWalletBalanceWei: async () => 25n * 10n ** 16n,
+    });
+    metrics.spendYoutubeQuota(1);
+    metrics.spendYoutubeQuota(2);
+    metrics.upstreamCalls.inc({ service: "engine_write", outcome: "MINT_UNAVAILABLE" });
+
+    const text = await metrics.registry.metrics();
+    expect(text).toContain("tube_claim_budget_left 3");
+    expect(text).toContain('tube_claims_unfinished{age="under_1m"} 1');
+    expect(text).toContain('tube_claims_unfinished{age="1m_to_10m"} 0');
+    expect(text).toContain('tube_claims_unfinished{age="10m_to_1h"} 1');
+    expect(text).toContain('tube_claims_unfinished{age="over_1h"} 1');
+    expect(text).toContain("tube_server_wallet_balance_eth 0.25");
+    expect(text).toContain("tube_youtube_quota_units_today 3");
+    expect(text).toContain('tube_upstream_calls_total{service="engine_write",outcome="MINT_UNAVAILABLE"} 1');
+  });
+
+  it("when no budget is configured, then no budget gauge is exposed", async () => {
+    const metrics = createMetrics();
+    registerStateGauges(metrics, {
+      countActiveClaims: async () => 0,
+      listUnfinishedCreatedAt: async () => [],
+      maxTotalClaims: undefined,
+      serverWalletBalanceWei: async () => 0n,
+    });
+    expect(await metrics.registry.metrics()).not.toContain("tube_claim_budget_left");
+  });
+
+  it("when it is just before and after midnight in California, then those are two quota days", () => {
+    // 07:59 and 08:00 UTC on a winter day are 23:59 and 00:00 Pacific Standard Time.
+    expect(quotaDay(new Date("2026-01-15T07:59:00Z"))).toBe("2026-01-14");
+    expect(quotaDay(new Date("2026-01-15T08:00:00Z"))).toBe("2026-01-15");
+  });
+});

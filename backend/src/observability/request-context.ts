@@ -1,0 +1,27 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+const context = new AsyncLocalStorage<{ requestId: string }>();
+
+/** The id of the request whose work is running now, if any: the logger stamps it on every line. */
+export function currentRequestId(): string | undefined {
+  return context.getStore()?.requestId;
+}
+
+/**
+ * Gives each request an id (a load balancer's X-Request-Id when it looks like one, so the two logs join up),
+ * returns it in the response header, and keeps it for everything the request sets off: the use cases and the
+ * mint driver log through the app's logger, not the request's, and still carry it.
+ */
+export function requestContext(): RequestHandler {
+  return (req, res, next) => {
+    const given = req.get(REQUEST_ID_HEADER);
+    const requestId = given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    req.id = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    context.run({ requestId }, next);
+  };
+}

@@ -1,0 +1,41 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { load } from "js-yaml";
+import { describe, expect, it } from "vitest";
+import { createMetrics, registerStateGauges } from "@tube/backend/observability/metrics";
+
+const ALERTS_FILE = path.resolve(import.meta.dirname, "../../../ops/alerts.yml");
+
+interface RuleFile {
+  groups: Array<{ name: string; rules: Array<{ alert: string; expr: string; for?: string; labels?: Record<string, string> }> }>;
+}
+
+async function servedMetricNames(): Promise<Set<string>> {
+  const metrics = createMetrics();
+  registerStateGauges(metrics, {
+    countActiveClaims: async () => 0,
+    listUnfinishedCreatedAt: async () => [],
+    maxTotalClaims: 1,
+    serverWalletBalanceWei: async () => 0n,
+  });
+  return new Set((await metrics.registry.getMetricsAsJSON()).map((metric) => metric.name));
+}
+
+describe("ops/alerts.yml", () => {
+  it("when Prometheus loads it, then it is a rule file with the five alerts, each on metrics the server serves", async () => {
+    const rules = load(await fs.readFile(ALERTS_FILE, "utf8")) as RuleFile;
+    const all = rules.groups.flatMap((group) => group.rules);
+    expect(all.map((rule) => rule.alert).sort()).toEqual([
+      "TubeClaimBudgetNearlySpent",
+      "TubeClaimsStuckUnconfirmed",
+      "TubeEngineFailures",
+      "TubeServerWalletGasLow",
+      "TubeYoutubeQuotaNearDailyLimit",
+    ]);
+    const served = await servedMetricNames();
+    for (const rule of all) {
+      expect(rule.expr, rule.alert).toEqual(expect.any(String));
+      for (const name of rule.expr.match(/\btube_\w+/g) ?? []) expect(served, `${rule.alert} uses ${name}`).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * `npm run doctor`: checks a configuration end to end, the way the server will use it, and prints a checklist.
+ * Exits 1 when any check fails. Reads nothing but the environment and .env, writes nothing anywhere.
+ */
+import "dotenv/config";
+import { createThirdwebClient, defineChain, eth_getBalance, eth_getCode, getContract, getRpcClient } from "thirdweb";
+import { decimals } from "thirdweb/extensions/erc20";
+import { hasRole } from "thirdweb/extensions/permissions";
+import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES, TOKEN_DECIMALS } from "@tube/common/constants";
+import { loadConfig, type Config } from "@tube/backend/config";
+import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
+import { openClaimStore } from "@tube/backend/store/open-claim-store";
+import { message, printCheck, runCommand, type CheckState } from "./cli.ts";
+
+const USAGE = `Usage: npm run doctor
+
+Checks the configuration in the environment and .env end to end and prints a checklist:
+  every variable valid (with NODE_ENV=production, the production refusals too);
+  Google's OAuth client reachable, its secret accepted, the redirect URI ($PUBLIC_URL${GOOGLE_CALLBACK_PATH}) accepted;
+  the YouTube channel exists (needs YOUTUBE_API_KEY, an API key for the YouTube Data API; skipped without it);
+  the RPC reachable and on CHAIN_ID; the token has code and ${TOKEN_DECIMALS} decimals;
+  ENGINE_SERVER_WALLET holds MINTER_ROLE and has gas; Engine reachable with the credentials;
+  the store reachable (opening it builds and awaits the unique indexes); the claim budget left;
+  YouTube quota spent today, from the running server's /metrics when it answers.
+Exits 1 when any check fails.`;
+
+interface Check {
+  name: string;
+  run(config: Config): Promise<{ state: CheckState; detail: string }>;
+}
+
+const pass = (detail: string) => ({ state: "pass" as const, detail });
+const fail = (detail: string) => ({ state: "fail" as const, detail });
+
+const CHECKS: Check[] = [
+  { name: "Google OAuth client", run: checkGoogleClient },
+  { name: "YouTube channel", run: checkChannel },
+  { name: "Chain RPC", run: checkChain },
+  { name: "TuBE token", run: checkToken },
+  { name: "Server wallet", run: checkServerWallet },
+  { name: "Engine", run: checkEngine },
+  { name: "Store", run: checkStore },
+  { name: "YouTube quota today", run: checkQuota },
+];
+
+await runCommand({ usage: USAGE, options: {} }, async () => {
+  let config: Config;
+  try {
+    config = loadConfig();
+    printCheck("pass", "Variables", `all valid (NODE_ENV=${config.NODE_ENV}, store ${config.storeKind}, chain ${config.CHAIN_ID})`);
+  } catch (error) {
+    printCheck("fail", "Variables", message(error).replace(/\n/g, "\n    "));
+    return false;
+  }
+  let ok = true;
+  for (const check of CHECKS) {
+    const { state, detail } = await check.run(config).catch((error: unknown) => fail(message(error)));
+    printCheck(state, check.name, detail);
+    if (state === "fail") ok = false;
+  }
+  console.log(ok ? "\nAll checks passed." : "\nSome checks failed: fix them before going live.");
+  return ok;
+});
+
+function googleBase(config: Config) {
+  const emulator = config.GOOGLE_EMULATOR_URL;
+  return {
+    auth: config.googleAuthUrl,
+    token: emulator ? `${emulator}/token` : "https://oauth2.googleapis.com/token",
+    youtube: emulator ?? "https://youtube.googleapis.com",
+  };
+}
+
+/**
+ * Google answers an authorization request for an unknown client or an unregistered redirect URI with an error
+ * page (`invalid_client`, `redirect_uri_mismatch`) instead of its sign-in, and a code exchange with a made-up code
+ * with `invalid_grant` only once the client id and secret are right (`invalid_client` otherwise).
+ */
+async function checkGoogleClient(config: Config) {
+  const redirectUri = `${config.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
+  const authorize = new URL(googleBase(config).auth);
+  authorize.search = new URLSearchParams({ client_id: config.GOOGLE_CLIENT_ID, redirect_uri: redirectUri, response_type: "code", scope: GOOGLE_SCOPES.join(" ") }).toString();
+  const consent = await fetch(authorize, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+  const consentBody = await consent.text();
+  // Google shows some refusals on its own error page (a redirect to /signin/oauth/error), others inline.
+  const refused = /redirect_uri_mismatch|invalid_client|invalid_request|\/signin\/oauth\/error/.exec(`${consent.headers.get("location") ?? ""} ${consentBody}`);
+  if (consent.status >= 400 || refused) return fail(`the sign-in for redirect URI ${redirectUri} was refused (${refused?.[0] ?? `HTTP ${consent.status}`})`);
+
+  const exchange = await fetch(googleBase(config).token, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "authorization_code", code: "tube-doctor-probe", redirect_uri: redirectUri, client_id: config.GOOGLE_CLIENT_ID, client_secret: config.GOOGLE_CLIENT_SECRET }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const { error } = (await exchange.json().catch(() => ({}))) as { error?: string };
+  if (error !== "invalid_grant") return fail(`the code exchange answered ${error ?? `HTTP ${exchange.status}`}: check GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`);
+  return pass(`client accepted, redirect URI ${redirectUri} accepted`);
+}
+
+async function checkChannel(config: Config) {
+  const key = process.env.YOUTUBE_API_KEY;
+  if (!key) return { state: "skip" as const, detail: "set YOUTUBE_API_KEY (a YouTube Data API key) to check that the channel exists" };
+  const url = new URL(`${googleBase(config).youtube}/youtube/v3/channels`);
+  url.search = new URLSearchParams({ part: "snippet", id: config.YOUTUBE_CHANNEL_ID, key }).toString();
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const body = (await response.json()) as { items?: Array<{ snippet?: { title?: string } }>; error?: { message?: string } };
+  if (!response.ok) return fail(`YouTube answered HTTP ${response.status}: ${body.error?.message ?? ""}`);
+  const channel = body.items?.[0];
+  return channel ? pass(`${config.YOUTUBE_CHANNEL_ID} is "${channel.snippet?.title ?? "?"}"`) : fail(`no channel ${config.YOUTUBE_CHANNEL_ID}`);
+}
+
+function chainHandles(config: Config) {
+  // The client id only satisfies the SDK: every call goes to RPC_URL.
+  const client = createThirdwebClient({ clientId: config.THIRDWEB_CLIENT_ID });
+  const chain = defineChain({ id: config.CHAIN_ID, rpc: config.RPC_URL });
+  return { client, chain, rpc: getRpcClient({ client, chain }) };
+}
+
+async function checkChain(config: Config) {
+  const served = Number(await chainHandles(config).rpc({ method: "eth_chainId" }));
+  return served === config.CHAIN_ID ? pass(`reachable, chain ${served}`) : fail(`RPC_URL serves chain ${served}, not ${config.CHAIN_ID}`);
+}
+
+async function checkToken(config: Config) {
+  const { client, chain, rpc } = chainHandles(config);
+  if ((await eth_getCode(rpc, { address: config.TOKEN_ADDRESS })) === "0x") return fail(`no contract at ${config.TOKEN_ADDRESS}`);
+  const places = await decimals({ contract: getContract({ client, chain, address: config.TOKEN_ADDRESS }) });
+  return places === TOKEN_DECIMALS ? pass(`${config.TOKEN_ADDRESS} has code and ${places} decimals`) : fail(`${places} decimals, expected ${TOKEN_DECIMALS}`);
+}
+
+async function checkServerWallet(config: Config) {
+  const { client, chain, rpc } = chainHandles(config);
+  const wallet = config.ENGINE_SERVER_WALLET;
+  if (!(await hasRole({ contract: getContract({ client, chain, address: config.TOKEN_ADDRESS }), role: "minter", targetAccountAddress: wallet }))) {
+    return fail(`${wallet} does not hold MINTER_ROLE: run npm run deploy-token -- --token ${config.TOKEN_ADDRESS}`);
+  }
+  const balance = await eth_getBalance(rpc, { address: wallet });
+  const eth = Number(balance) / 1e18;
+  return balance > 0n ? pass(`${wallet} holds MINTER_ROLE and ${eth} ETH for gas`) : fail(`${wallet} holds MINTER_ROLE but no ETH for gas`);
+}
+
+async function checkEngine(config: Config) {
+  await engineMinterFromConfig(config).ping();
+  return pass(`${config.ENGINE_URL} accepted THIRDWEB_SECRET_KEY`);
+}
+
+async function checkStore(config: Config) {
+  const { store, kind } = await openClaimStore(config.storeOptions);
+  try {
+    await store.ping();
+    const active = await store.countActive();
+    const budget = config.MAX_TOTAL_CLAIMS === undefined ? "no budget set (MAX_TOTAL_CLAIMS)" : `${Math.max(config.MAX_TOTAL_CLAIMS - active, 0)} of ${config.MAX_TOTAL_CLAIMS} claims left`;
+    return pass(`${kind} reachable, unique indexes on wallet and Google account in place; ${active} claims made, ${budget}`);
+  } finally {
+    await store.close();
+  }
+}
+
+async function checkQuota(config: Config) {
+  const metrics = await fetch(`${config.PUBLIC_URL}/metrics`, { signal: AbortSignal.timeout(5_000) })
+    .then((response) => (response.ok ? response.text() : null))
+    .catch(() => null);
+  const units = metrics && /^tube_youtube_quota_units_today (\d+)/m.exec(metrics)?.[1];
+  if (!units) return { state: "info" as const, detail: `the server at ${config.PUBLIC_URL} does not answer /metrics yet; the default quota is 10,000 units a day` };
+  return { state: "info" as const, detail: `${units} of 10,000 units spent today by this server (Google Cloud console shows every instance's total)` };
+}
