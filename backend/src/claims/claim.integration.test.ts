@@ -108,8 +108,10 @@ describe("claim API over HTTP against the local world", () => {
   it("when a wallet's failed claim is claimed by another Google account, then the refusal names the way out and the owner's retry mints", async () => {
     const owner = await world.signIn("viewer18@example.com");
     const wallet = randomWallet();
-    world.engineFaults.set({ mode: "http500", count: 1 });
+    // Every automatic attempt ends FAILED at Engine without reaching the chain, so the claim is left failed (ADR 2).
+    world.engineFaults.set({ mode: "failed", count: Number(world.env.MINT_MAX_ATTEMPTS ?? 3) });
     await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
+    await expect.poll(async () => (await api("GET", `/api/check-claim/${wallet}`)).body.status, { timeout: 60_000 }).toBe("failed");
 
     const other = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: await world.signIn("viewer19@example.com") });
     expect(other.body).toMatchObject({ claimed: false, alreadyClaimed: true, details: "CLAIM_STARTED_BY_ANOTHER_ACCOUNT", claimId: null });

@@ -84,7 +84,7 @@ describe("Engine minter", () => {
     expect(await balanceOf(anvil.rpcUrl, chainId, tokenAddress, input.to)).toBe(REWARD_AMOUNT_WEI);
   });
 
-  it("when Engine answers 500, then queueMint throws MINT_UNAVAILABLE and reports the error", async () => {
+  it("when Engine answers 500, then queueMint throws MINT_UNAVAILABLE and reports an Engine-side (5xx) failure", async () => {
     const calls: string[] = [];
     engine.faults.set({ mode: "http500", count: 1 });
 
@@ -95,7 +95,7 @@ describe("Engine minter", () => {
     });
 
     await expect(queued).rejects.toEqual(unavailable);
-    expect(calls).toEqual(["error"]);
+    expect(calls).toEqual(["http_5xx"]);
   });
 
   it("when Engine's answer is lost, then queueMint throws MINT_UNAVAILABLE and the same key later finds the queued mint", async () => {

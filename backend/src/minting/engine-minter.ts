@@ -15,8 +15,26 @@ export interface EngineMinterOptions {
   tokenAddress: string;
   /** Per request; a slower answer counts as Engine being unavailable. Default 10 s. */
   timeoutMs?: number;
-  /** Told about every Engine call, for metrics. */
-  onCall?: (api: EngineApi, outcome: "ok" | "error") => void;
+  /** Told about every Engine call, for metrics: `ok`, or the kind of failure. */
+  onCall?: (api: EngineApi, outcome: EngineOutcome) => void;
+}
+
+/** How an Engine call ended; the kinds an operator tells apart (ops/alerts.yml): refused, Engine down, too slow, unreachable. */
+export type EngineOutcome = "ok" | "http_4xx" | "http_5xx" | "timeout" | "unreachable";
+
+class EngineAnswerError extends Error {
+  constructor(
+    message: string,
+    readonly kind: EngineOutcome,
+  ) {
+    super(message);
+  }
+}
+
+function failureKind(cause: unknown): EngineOutcome {
+  if (cause instanceof EngineAnswerError) return cause.kind;
+  if (cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError")) return "timeout";
+  return "unreachable";
 }
 
 const MINT_METHOD = "function mintTo(address to, uint256 amount)";
@@ -39,12 +57,14 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
     try {
       const { data, error, response } = await send();
       if (data === undefined || error !== undefined) {
-        throw new Error(`Engine ${api} answered HTTP ${response?.status ?? "?"}: ${JSON.stringify(error)}`);
+        const status = response?.status ?? 0;
+        const kind = status >= 400 && status < 500 ? "http_4xx" : "http_5xx";
+        throw new EngineAnswerError(`Engine ${api} answered HTTP ${status || "?"}: ${JSON.stringify(error)}`, kind);
       }
       options.onCall?.(api, "ok");
       return data;
     } catch (cause) {
-      options.onCall?.(api, "error");
+      options.onCall?.(api, failureKind(cause));
       throw new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
     }
   }

@@ -52,6 +52,9 @@ beforeAll(async () => {
     DATA_DIR: path.join(workDir, "data"),
     LOG_LEVEL: "silent",
     RECONCILE_INTERVAL_MS: "300",
+    // The local chain mines a block only per transaction, so a mint would never be buried under more (as npm start sets).
+    MINT_CONFIRMATIONS: "0",
+    MINT_GRACE_BLOCKS: "50",
     GOOGLE_CLIENT_ID: CLIENT.clientId,
     GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
     GOOGLE_EMULATOR_URL: google.url,
