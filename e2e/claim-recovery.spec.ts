@@ -119,14 +119,15 @@ test.describe("a claim that failed", () => {
     const fault = await fetch(`http://127.0.0.1:${process.env.E2E_ENGINE_PORT}/__emulator/faults`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ mode: "http500", count: 1 }),
+      // Every automatic attempt (MINT_MAX_ATTEMPTS, 3 by default) ends FAILED at Engine: the claim is left failed.
+      body: JSON.stringify({ mode: "failed", count: 3 }),
     });
     expect(fault.ok).toBe(true);
     await openWithWallet(context, page, wallet);
     await reachClaimStep(page, "judy@example.com", "@judysubscribes");
     await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
 
-    await expect(page.getByText("Minting Failed", { exact: true })).toBeVisible();
+    await expect(page.getByText("Minting Failed", { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("button", { name: "Retry claim" })).toBeEnabled();
     await page.reload();
     await expect(page.getByText(CLAIM_STEP)).toBeVisible();
