@@ -42,18 +42,39 @@ const frontendZones = [
  * not on the frontend, the frontend not on the backend.
  */
 const workspaceZones = [
-  { target: "./common", from: ["./backend", "./frontend", "./local-world", "./scripts", "./e2e"], message: "common is imported by both sides and imports neither." },
+  {
+    target: "./common",
+    from: ["./backend", "./frontend", "./local-world", "./scripts", "./e2e"],
+    message: "common is imported by both sides and imports neither.",
+  },
   {
     target: "./local-world",
     from: ["./backend", "./frontend", "./scripts", "./e2e"],
     message: "The local world stands in for outside services: it depends on common only, never on our app.",
   },
-  { target: "./backend", from: ["./frontend", "./e2e"], message: "The backend may not import the frontend or the e2e tests." },
-  { target: "./frontend", from: ["./backend", "./scripts"], message: "The frontend talks to the backend over HTTP only (shapes in common)." },
+  {
+    target: "./backend",
+    from: ["./frontend", "./e2e"],
+    message: "The backend may not import the frontend or the e2e tests.",
+  },
+  {
+    target: "./frontend",
+    from: ["./backend", "./scripts"],
+    message: "The frontend talks to the backend over HTTP only (shapes in common).",
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "**/.data/**", "contracts/build/**", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/.data/**",
+      "contracts/build/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -87,7 +108,10 @@ export default tseslint.config(
   {
     files: ["frontend/src/**/*.{ts,tsx}"],
     rules: {
-      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...workspaceZones, ...frontendZones] }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: [...workspaceZones, ...frontendZones] },
+      ],
     },
   },
   {
@@ -95,7 +119,17 @@ export default tseslint.config(
     files: ["backend/src/**/*.ts"],
     ignores: ["backend/src/**/*.test.ts", "backend/src/test/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@tube/local-world", "@tube/local-world/*"], message: "Production code may not import the stand-ins." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@tube/local-world", "@tube/local-world/*"],
+              message: "Production code may not import the stand-ins.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -7,7 +7,13 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["common/src/**/*.test.ts", "local-world/src/**/*.test.ts", "backend/src/**/*.test.ts", "contracts/**/*.test.ts", "scripts/src/**/*.test.ts"],
+          include: [
+            "common/src/**/*.test.ts",
+            "local-world/src/**/*.test.ts",
+            "backend/src/**/*.test.ts",
+            "contracts/**/*.test.ts",
+            "scripts/src/**/*.test.ts",
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -15,14 +15,20 @@ const chainId = ARBITRUM_ONE_CHAIN_ID;
 let anvil: RunningAnvil;
 let token: ThirdwebContract;
 
-const asAccount = (account: DevAccount) => privateKeyToAccount({ client: token.client, privateKey: account.privateKey });
+const asAccount = (account: DevAccount) =>
+  privateKeyToAccount({ client: token.client, privateKey: account.privateKey });
 const mint = (by: DevAccount, to: string, amountWei: bigint) =>
   sendAndConfirm(mintTo({ contract: token, to, amountWei }), asAccount(by));
 const balance = (owner: string) => balanceOf(anvil.rpcUrl, chainId, token.address, owner);
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId });
-  const address = await deployToken({ rpcUrl: anvil.rpcUrl, chainId, deployerKey: DEPLOYER.privateKey, minter: ENGINE_SERVER_WALLET.address });
+  const address = await deployToken({
+    rpcUrl: anvil.rpcUrl,
+    chainId,
+    deployerKey: DEPLOYER.privateKey,
+    minter: ENGINE_SERVER_WALLET.address,
+  });
   token = tokenContract(anvil.rpcUrl, chainId, address);
 });
 
@@ -54,7 +60,10 @@ describe("TuBE token", () => {
 
   it("when the admin grants MINTER_ROLE, then the grantee can mint", async () => {
     const grantee = USERS[2];
-    await sendAndConfirm(grantRole({ contract: token, role: "minter", targetAccountAddress: grantee.address }), asAccount(DEPLOYER));
+    await sendAndConfirm(
+      grantRole({ contract: token, role: "minter", targetAccountAddress: grantee.address }),
+      asAccount(DEPLOYER),
+    );
     await mint(grantee, grantee.address, 7n);
     expect(await balance(grantee.address)).toBe(7n);
   });

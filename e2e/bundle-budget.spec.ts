@@ -4,7 +4,9 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { blockExternalRequests } from "./support/offline.ts";
 
-const budget = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../frontend/bundle-budget.json"), "utf8")) as {
+const budget = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, "../frontend/bundle-budget.json"), "utf8"),
+) as {
   landingInitialJsGzipKb: number;
   claimTotalJsGzipKb: number;
 };
@@ -21,7 +23,11 @@ async function scriptsLoadedBy(page: Page, baseURL: string, route: string, ready
   const scripts = [];
   for (const url of new Set(urls)) {
     const body = await (await page.request.get(url)).body();
-    scripts.push({ url, gzipKb: gzipSync(body).length / 1024, hasWalletCode: body.includes("embedded-wallet.thirdweb.com") });
+    scripts.push({
+      url,
+      gzipKb: gzipSync(body).length / 1024,
+      hasWalletCode: body.includes("embedded-wallet.thirdweb.com"),
+    });
   }
   return scripts;
 }
@@ -30,8 +36,13 @@ test.beforeEach(async ({ context }) => {
   await blockExternalRequests(context);
 });
 
-test("when the landing page loads, then it downloads no wallet code and stays within its bundle budget", async ({ page, baseURL }) => {
-  const scripts = await scriptsLoadedBy(page, baseURL as string, "/", () => page.getByRole("heading", { name: "Subscribe & Earn Tokens" }).waitFor());
+test("when the landing page loads, then it downloads no wallet code and stays within its bundle budget", async ({
+  page,
+  baseURL,
+}) => {
+  const scripts = await scriptsLoadedBy(page, baseURL as string, "/", () =>
+    page.getByRole("heading", { name: "Subscribe & Earn Tokens" }).waitFor(),
+  );
   const totalKb = scripts.reduce((sum, script) => sum + script.gzipKb, 0);
   test.info().annotations.push({ type: "landing initial JS (gzip KB)", description: totalKb.toFixed(1) });
   expect(scripts.filter((script) => script.hasWalletCode)).toEqual([]);
@@ -39,7 +50,9 @@ test("when the landing page loads, then it downloads no wallet code and stays wi
 });
 
 test("when the claim page loads, then its wallet code stays within the bundle budget", async ({ page, baseURL }) => {
-  const scripts = await scriptsLoadedBy(page, baseURL as string, "/claim", () => page.getByText("Step 1: Subscribe & Verify").waitFor());
+  const scripts = await scriptsLoadedBy(page, baseURL as string, "/claim", () =>
+    page.getByText("Step 1: Subscribe & Verify").waitFor(),
+  );
   const totalKb = scripts.reduce((sum, script) => sum + script.gzipKb, 0);
   test.info().annotations.push({ type: "/claim total JS (gzip KB)", description: totalKb.toFixed(1) });
   expect(scripts.some((script) => script.hasWalletCode)).toBe(true);

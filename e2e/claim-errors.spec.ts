@@ -16,7 +16,9 @@ test.beforeEach(async ({ context, request }) => {
   await injectTestWallet(context, { rpcUrl: config.rpcUrl, account: USERS[3].address });
 });
 
-test("when a viewer who is not subscribed verifies, then 'Not Subscribed' is shown and the wizard stays on Subscribe", async ({ page }) => {
+test("when a viewer who is not subscribed verifies, then 'Not Subscribed' is shown and the wizard stays on Subscribe", async ({
+  page,
+}) => {
   await page.goto("/claim");
   await signInOnStandIn(page, "bob@example.com");
   await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
@@ -26,11 +28,15 @@ test("when a viewer who is not subscribed verifies, then 'Not Subscribed' is sho
 
   await page.getByRole("button", { name: "Verify My Subscription" }).click();
   await expect(page.getByText("Not Subscribed", { exact: true })).toBeVisible();
-  await expect(page.getByText("You don't appear to be subscribed to the channel. Please subscribe first.").first()).toBeVisible();
+  await expect(
+    page.getByText("You don't appear to be subscribed to the channel. Please subscribe first.").first(),
+  ).toBeVisible();
   await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
 });
 
-test("when the username names another channel, then the message names the signed-in account's own channel", async ({ page }) => {
+test("when the username names another channel, then the message names the signed-in account's own channel", async ({
+  page,
+}) => {
   await page.goto("/claim");
   await signInOnStandIn(page, "alice@example.com");
   await page.getByLabel("Enter your YouTube username").fill("@somebodyelse");
@@ -41,7 +47,9 @@ test("when the username names another channel, then the message names the signed
   await expect(page.getByRole("button", { name: "Change Google Account" })).toBeVisible();
 });
 
-test("when Reset is pressed, then the Google session is cleared, the toast shown and the page reloads signed out", async ({ page }) => {
+test("when Reset is pressed, then the Google session is cleared, the toast shown and the page reloads signed out", async ({
+  page,
+}) => {
   await page.goto("/claim");
   await signInOnStandIn(page, "alice@example.com");
   await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
@@ -52,5 +60,7 @@ test("when Reset is pressed, then the Google session is cleared, the toast shown
   await expect(page.getByText("Logged out from Google")).toBeVisible();
   await reloaded;
   await expect(page.getByRole("button", { name: "Connect with Google" })).toBeVisible();
-  expect(await page.evaluate(() => [localStorage.getItem("googleAuthData"), localStorage.getItem("userEmail")])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem("googleAuthData"), localStorage.getItem("userEmail")]),
+  ).toEqual([null, null]);
 });

@@ -12,12 +12,28 @@ interface PublicConfig {
 }
 
 const JOURNEYS = [
-  { viewport: { width: 1280, height: 800 }, label: "desktop", google: "alice@example.com", username: "@alicewatches", wallet: USERS[0] },
-  { viewport: { width: 390, height: 844 }, label: "mobile", google: "heidi@example.com", username: "Heidi Subscribes", wallet: USERS[1] },
+  {
+    viewport: { width: 1280, height: 800 },
+    label: "desktop",
+    google: "alice@example.com",
+    username: "@alicewatches",
+    wallet: USERS[0],
+  },
+  {
+    viewport: { width: 390, height: 844 },
+    label: "mobile",
+    google: "heidi@example.com",
+    username: "Heidi Subscribes",
+    wallet: USERS[1],
+  },
 ];
 
 async function snapshot(page: Page, label: string, step: string) {
-  await page.screenshot({ path: test.info().outputPath(`${label}-${step}.png`), fullPage: true, animations: "disabled" });
+  await page.screenshot({
+    path: test.info().outputPath(`${label}-${step}.png`),
+    fullPage: true,
+    animations: "disabled",
+  });
 }
 
 for (const journey of JOURNEYS) {
@@ -75,16 +91,27 @@ for (const journey of JOURNEYS) {
       await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
       const dialog = page.getByRole("dialog", { name: "Transaction Successful" });
       await expect(dialog).toBeVisible({ timeout: 30_000 });
-      const hash = (await dialog.getByText(/^0x[0-9a-fA-F]{64}$/).first().textContent())?.trim() ?? "";
+      const hash =
+        (
+          await dialog
+            .getByText(/^0x[0-9a-fA-F]{64}$/)
+            .first()
+            .textContent()
+        )?.trim() ?? "";
       expect(hash).toMatch(/^0x[0-9a-fA-F]{64}$/);
       await snapshot(page, journey.label, "5-success-dialog");
 
       await dialog.getByRole("button", { name: "Close" }).first().click();
       await expect(page.getByText("Tokens Claimed Successfully!")).toBeVisible();
-      await expect(page.getByRole("link", { name: /explorer|View/i }).first()).toHaveAttribute("href", new RegExp(`/tx/${hash}$`));
+      await expect(page.getByRole("link", { name: /explorer|View/i }).first()).toHaveAttribute(
+        "href",
+        new RegExp(`/tx/${hash}$`),
+      );
       await snapshot(page, journey.label, "6-done");
 
-      expect(await balanceOf(config.rpcUrl, config.chainId, config.tokenAddress, journey.wallet.address)).toBe(REWARD_AMOUNT_WEI);
+      expect(await balanceOf(config.rpcUrl, config.chainId, config.tokenAddress, journey.wallet.address)).toBe(
+        REWARD_AMOUNT_WEI,
+      );
     });
   });
 }

@@ -70,20 +70,33 @@ async function snapshotBothSizes(page: Page, name: string) {
   const original = page.viewportSize();
   for (const { label, width, height } of VIEWPORTS) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`${label}-${name}.png`), fullPage: true, animations: "disabled" });
+    await page.screenshot({
+      path: test.info().outputPath(`${label}-${name}.png`),
+      fullPage: true,
+      animations: "disabled",
+    });
   }
   if (original) await page.setViewportSize(original);
 }
 
 async function savedProgress(page: Page): Promise<{ step: number; youtubeUsername: string } | null> {
-  return page.evaluate(() => JSON.parse(sessionStorage.getItem("claimWizardProgress") ?? "null") as { step: number; youtubeUsername: string } | null);
+  return page.evaluate(
+    () =>
+      JSON.parse(sessionStorage.getItem("claimWizardProgress") ?? "null") as {
+        step: number;
+        youtubeUsername: string;
+      } | null,
+  );
 }
 
 test.describe("a Google account that already claimed", () => {
   test.describe.configure({ mode: "serial" });
   const firstWallet = randomWallet();
 
-  test("(5) when the wallet disconnects on Done, then the address that received the tokens is still shown", async ({ context, page }) => {
+  test("(5) when the wallet disconnects on Done, then the address that received the tokens is still shown", async ({
+    context,
+    page,
+  }) => {
     await openWithWallet(context, page, firstWallet);
     await reachClaimStep(page, "ivan@example.com", "@ivansubscribes");
     await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
@@ -106,7 +119,9 @@ test.describe("a Google account that already claimed", () => {
     await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
 
     await expect(page.getByText("Already Claimed", { exact: true })).toBeVisible();
-    await expect(page.getByText("This Google account has already claimed tokens with another wallet.").first()).toBeVisible();
+    await expect(
+      page.getByText("This Google account has already claimed tokens with another wallet.").first(),
+    ).toBeVisible();
     await expect(page.getByText("This wallet address has already claimed tokens.")).toHaveCount(0);
   });
 });
@@ -115,7 +130,10 @@ test.describe("a claim that failed", () => {
   test.describe.configure({ mode: "serial" });
   const wallet = randomWallet();
 
-  test("(8) when Engine fails the mint, then the Claim step offers 'Retry claim', also after a reload", async ({ context, page }) => {
+  test("(8) when Engine fails the mint, then the Claim step offers 'Retry claim', also after a reload", async ({
+    context,
+    page,
+  }) => {
     const fault = await fetch(`http://127.0.0.1:${process.env.E2E_ENGINE_PORT}/__emulator/faults`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -135,7 +153,10 @@ test.describe("a claim that failed", () => {
     await expect(page.getByText("This wallet's earlier claim did not go through.", { exact: false })).toBeVisible();
   });
 
-  test("(2) when another Google account tries it, then it is told who can retry, and that account's retry mints", async ({ context, page }) => {
+  test("(2) when another Google account tries it, then it is told who can retry, and that account's retry mints", async ({
+    context,
+    page,
+  }) => {
     await openWithWallet(context, page, wallet);
     await reachClaimStep(page, "alice@example.com", "@alicewatches");
     await page.getByRole("button", { name: "Retry claim" }).click();
@@ -151,11 +172,16 @@ test.describe("a claim that failed", () => {
   });
 });
 
-test("(3) when the Google token expires on the Claim step, then re-authorizing there finishes the claim", async ({ context, page }) => {
+test("(3) when the Google token expires on the Claim step, then re-authorizing there finishes the claim", async ({
+  context,
+  page,
+}) => {
   const wallet = randomWallet();
   await openWithWallet(context, page, wallet);
   await reachClaimStep(page, "kim@example.com", "@kimsubscribes");
-  const accessToken = await page.evaluate(() => (JSON.parse(localStorage.getItem("googleAuthData") ?? "{}") as { accessToken?: string }).accessToken);
+  const accessToken = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("googleAuthData") ?? "{}") as { accessToken?: string }).accessToken,
+  );
   const expired = await fetch(`${new URL(config.googleAuthUrl).origin}/__emulator/expire`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -184,7 +210,11 @@ test("(4) when the page reloads at every step and leaves and comes back, then it
   const wallet = randomWallet();
   const username = "@leosubscribes";
   await openWithWallet(context, page, wallet);
-  await chooseGoogleAccount(page, () => page.getByRole("button", { name: "Connect with Google" }).click(), "leo@example.com");
+  await chooseGoogleAccount(
+    page,
+    () => page.getByRole("button", { name: "Connect with Google" }).click(),
+    "leo@example.com",
+  );
   await page.getByLabel("Enter your YouTube username").fill(username);
   await page.reload();
   await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
@@ -224,9 +254,16 @@ test("(4) when the page reloads at every step and leaves and comes back, then it
   expect(await savedProgress(page)).toBeNull();
 });
 
-test("(7) when Reset is pressed, then it is busy within one frame, whatever the revoke does, and the page reloads", async ({ context, page }) => {
+test("(7) when Reset is pressed, then it is busy within one frame, whatever the revoke does, and the page reloads", async ({
+  context,
+  page,
+}) => {
   await openWithWallet(context, page, randomWallet());
-  await chooseGoogleAccount(page, () => page.getByRole("button", { name: "Connect with Google" }).click(), "alice@example.com");
+  await chooseGoogleAccount(
+    page,
+    () => page.getByRole("button", { name: "Connect with Google" }).click(),
+    "alice@example.com",
+  );
   await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
   // Google never answers the revoke: Reset must not wait for it.
   await page.route("**/api/auth/revoke", () => undefined);

@@ -17,7 +17,10 @@ async function landingAssets(page: import("@playwright/test").Page): Promise<str
   return assets;
 }
 
-test("when a browser asks for brotli or gzip, then every built asset comes precompressed and cached for good", async ({ page, request }) => {
+test("when a browser asks for brotli or gzip, then every built asset comes precompressed and cached for good", async ({
+  page,
+  request,
+}) => {
   for (const url of await landingAssets(page)) {
     const brotli = await request.get(url, { headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(brotli.headers()["content-encoding"], url).toBe("br");
@@ -30,7 +33,9 @@ test("when a browser asks for brotli or gzip, then every built asset comes preco
   }
 });
 
-test("when the page itself is fetched, then it comes compressed and is revalidated on every visit", async ({ request }) => {
+test("when the page itself is fetched, then it comes compressed and is revalidated on every visit", async ({
+  request,
+}) => {
   const response = await request.get("/claim", { headers: { "accept-encoding": "br" } });
   expect(response.headers()["content-type"]).toContain("text/html");
   expect(response.headers()["content-encoding"]).toBe("br");
@@ -45,7 +50,9 @@ test("when a crawler asks for robots.txt, then it gets plain text, not the app's
   expect(await response.text()).toContain("User-agent: *");
 });
 
-test("when /api/config cannot be reached, then the landing page still renders from the config in the page, without a CSP violation", async ({ page }) => {
+test("when /api/config cannot be reached, then the landing page still renders from the config in the page, without a CSP violation", async ({
+  page,
+}) => {
   const configRequests: string[] = [];
   await page.route("**/api/config", async (route) => {
     configRequests.push(route.request().url());
@@ -56,7 +63,9 @@ test("when /api/config cannot be reached, then the landing page still renders fr
     if (message.text().includes("Content Security Policy")) violations.push(message.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => console.error(`Content Security Policy: ${event.violatedDirective}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`Content Security Policy: ${event.violatedDirective}`),
+    );
   });
 
   await page.goto("/");

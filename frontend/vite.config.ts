@@ -35,7 +35,10 @@ function precompress(): Plugin {
           const content = await fs.readFile(file);
           const [br, gz] = await Promise.all([
             promisify(brotliCompress)(content, {
-              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length },
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
             }),
             promisify(gzip)(content, { level: 9 }),
           ]);

@@ -75,7 +75,9 @@ export function createApp(deps: AppDeps): Express {
   );
 
   if (settings.staticDir && fs.existsSync(path.join(settings.staticDir, "index.html"))) {
-    app.use(staticSite({ staticDir: settings.staticDir, publicConfig: deps.publicConfig, publicUrl: settings.publicUrl }));
+    app.use(
+      staticSite({ staticDir: settings.staticDir, publicConfig: deps.publicConfig, publicUrl: settings.publicUrl }),
+    );
   }
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -32,7 +32,9 @@ describe("loadConfig", () => {
   });
 
   it("when a Google stand-in is configured, then the browser is sent to it", () => {
-    expect(loadConfig({ ...VALID, GOOGLE_EMULATOR_URL: "http://127.0.0.1:9099/" }).googleAuthUrl).toBe("http://127.0.0.1:9099/o/oauth2/v2/auth");
+    expect(loadConfig({ ...VALID, GOOGLE_EMULATOR_URL: "http://127.0.0.1:9099/" }).googleAuthUrl).toBe(
+      "http://127.0.0.1:9099/o/oauth2/v2/auth",
+    );
   });
 
   it.each([
@@ -51,11 +53,17 @@ describe("loadConfig", () => {
   });
 
   it("when RPC_URL carries a provider key and no PUBLIC_RPC_URL is given, then start-up refuses rather than publish it", () => {
-    expect(() => loadConfig({ ...VALID, RPC_URL: "https://arb-mainnet.g.alchemy.com/v2/abcdEFGHijklMNOPqrstUVWX" })).toThrowError(/PUBLIC_RPC_URL/);
+    expect(() =>
+      loadConfig({ ...VALID, RPC_URL: "https://arb-mainnet.g.alchemy.com/v2/abcdEFGHijklMNOPqrstUVWX" }),
+    ).toThrowError(/PUBLIC_RPC_URL/);
   });
 
   it("when PUBLIC_RPC_URL is given, then the browser gets it and never the server's RPC_URL", () => {
-    const config = loadConfig({ ...VALID, RPC_URL: "https://arb1.example/rpc?key=secret", PUBLIC_RPC_URL: "https://arb1.arbitrum.io/rpc" });
+    const config = loadConfig({
+      ...VALID,
+      RPC_URL: "https://arb1.example/rpc?key=secret",
+      PUBLIC_RPC_URL: "https://arb1.arbitrum.io/rpc",
+    });
     expect(config.publicRpcUrl).toBe("https://arb1.arbitrum.io/rpc");
     expect(config.RPC_URL).toBe("https://arb1.example/rpc?key=secret");
   });
@@ -92,13 +100,19 @@ describe("loadConfig in production", () => {
   });
 
   it("when MONGODB_URI is missing, then it refuses naming it, unless STORE=sqlite comes with a DATA_DIR", () => {
-    expect(() => loadConfig({ ...PRODUCTION, MONGODB_URI: "" })).toThrowError(/Refusing to start in production:[\s\S]*MONGODB_URI/);
+    expect(() => loadConfig({ ...PRODUCTION, MONGODB_URI: "" })).toThrowError(
+      /Refusing to start in production:[\s\S]*MONGODB_URI/,
+    );
     expect(() => loadConfig({ ...PRODUCTION, MONGODB_URI: "", STORE: "sqlite" })).toThrowError(/MONGODB_URI/);
-    expect(loadConfig({ ...PRODUCTION, MONGODB_URI: "", STORE: "sqlite", DATA_DIR: "/var/lib/tube" }).storeKind).toBe("sqlite");
+    expect(loadConfig({ ...PRODUCTION, MONGODB_URI: "", STORE: "sqlite", DATA_DIR: "/var/lib/tube" }).storeKind).toBe(
+      "sqlite",
+    );
   });
 
   it("when a Google stand-in URL is set, then it refuses naming GOOGLE_EMULATOR_URL", () => {
-    expect(() => loadConfig({ ...PRODUCTION, GOOGLE_EMULATOR_URL: "http://127.0.0.1:9099" })).toThrowError(/GOOGLE_EMULATOR_URL/);
+    expect(() => loadConfig({ ...PRODUCTION, GOOGLE_EMULATOR_URL: "http://127.0.0.1:9099" })).toThrowError(
+      /GOOGLE_EMULATOR_URL/,
+    );
   });
 
   it("when TRUST_PROXY is true, then it refuses and asks for a hop count or a proxy list", () => {
@@ -116,9 +130,22 @@ describe("loadConfig in production", () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-config-"));
     const world = await startLocalWorld({ DATA_DIR: dataDir });
     try {
-      const attempt = () => loadConfig({ ...world.env, NODE_ENV: "production", MONGODB_URI: "mongodb://db", TRUST_PROXY: "1" });
-      const keys = ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "YOUTUBE_CHANNEL_ID", "THIRDWEB_CLIENT_ID", "THIRDWEB_SECRET_KEY"];
-      keys.push("ENGINE_VAULT_ACCESS_TOKEN", "ENGINE_SERVER_WALLET", "TOKEN_ADDRESS", "ECOSYSTEM_ID", "GOOGLE_EMULATOR_URL");
+      const attempt = () =>
+        loadConfig({ ...world.env, NODE_ENV: "production", MONGODB_URI: "mongodb://db", TRUST_PROXY: "1" });
+      const keys = [
+        "GOOGLE_CLIENT_ID",
+        "GOOGLE_CLIENT_SECRET",
+        "YOUTUBE_CHANNEL_ID",
+        "THIRDWEB_CLIENT_ID",
+        "THIRDWEB_SECRET_KEY",
+      ];
+      keys.push(
+        "ENGINE_VAULT_ACCESS_TOKEN",
+        "ENGINE_SERVER_WALLET",
+        "TOKEN_ADDRESS",
+        "ECOSYSTEM_ID",
+        "GOOGLE_EMULATOR_URL",
+      );
       for (const key of keys) expect(attempt).toThrowError(new RegExp(`\\n  ${key}: `));
       // The same values outside production are the local world working as meant.
       expect(loadConfig(world.env).GOOGLE_EMULATOR_URL).toBe(world.env.GOOGLE_EMULATOR_URL);

@@ -42,7 +42,10 @@ const schema = z.object({
   /** The RPC the browser is told to use; required when RPC_URL looks like it carries a key. */
   PUBLIC_RPC_URL: httpUrl.optional(),
   /** Production runs on Arbitrum One only, unless this says otherwise (a testnet rehearsal). */
-  ALLOW_OTHER_CHAIN: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  ALLOW_OTHER_CHAIN: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   EXPLORER_URL: httpUrl.default("https://arbiscan.io"),
   TOKEN_ADDRESS: address,
   /** First block worth searching for mints (the token's deploy block): RPC providers cap eth_getLogs ranges. */
@@ -52,7 +55,10 @@ const schema = z.object({
   ENGINE_VAULT_ACCESS_TOKEN: required,
   ENGINE_SERVER_WALLET: address,
   THIRDWEB_CLIENT_ID: required,
-  ECOSYSTEM_ID: z.string().trim().regex(/^ecosystem\.[a-z0-9-]+$/, "must look like ecosystem.<name>"),
+  ECOSYSTEM_ID: z
+    .string()
+    .trim()
+    .regex(/^ecosystem\.[a-z0-9-]+$/, "must look like ecosystem.<name>"),
   ECOSYSTEM_PARTNER_ID: z.string().trim().default(""),
   WALLETCONNECT_PROJECT_ID: z.string().trim().default(""),
   TRUST_PROXY: trustProxy,
@@ -98,7 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const settings = result.data;
-  const problems = [...consistencyProblems(settings), ...(settings.NODE_ENV === "production" ? productionRefusals(settings, given) : [])];
+  const problems = [
+    ...consistencyProblems(settings),
+    ...(settings.NODE_ENV === "production" ? productionRefusals(settings, given) : []),
+  ];
   if (problems.length > 0) {
     const heading = settings.NODE_ENV === "production" ? "Refusing to start in production" : "Invalid configuration";
     throw new Error(`${heading}:\n${problems.map(([key, why]) => `  ${key}: ${why}`).join("\n")}`);
@@ -129,12 +138,19 @@ type Problem = readonly [key: string, why: string];
 /** Settings that are each valid but do not make sense together, in any environment. */
 function consistencyProblems(settings: Settings): Problem[] {
   const problems: Problem[] = [];
-  if (settings.STORE === "mongodb" && !settings.MONGODB_URI) problems.push(["MONGODB_URI", "is required with STORE=mongodb"]);
+  if (settings.STORE === "mongodb" && !settings.MONGODB_URI)
+    problems.push(["MONGODB_URI", "is required with STORE=mongodb"]);
   if (!settings.PUBLIC_RPC_URL && mayHoldKey(settings.RPC_URL)) {
-    problems.push(["PUBLIC_RPC_URL", "is required: RPC_URL looks like it carries a provider key, and the browser must never see it"]);
+    problems.push([
+      "PUBLIC_RPC_URL",
+      "is required: RPC_URL looks like it carries a provider key, and the browser must never see it",
+    ]);
   }
   if (settings.PUBLIC_RPC_URL && mayHoldKey(settings.PUBLIC_RPC_URL)) {
-    problems.push(["PUBLIC_RPC_URL", "looks like it carries a key (credentials, a query string or a key-like path segment); browsers see it"]);
+    problems.push([
+      "PUBLIC_RPC_URL",
+      "looks like it carries a key (credentials, a query string or a key-like path segment); browsers see it",
+    ]);
   }
   return problems;
 }
@@ -146,18 +162,29 @@ function consistencyProblems(settings: Settings): Problem[] {
 function productionRefusals(settings: Settings, given: Record<string, string | undefined>): Problem[] {
   const problems: Problem[] = [];
   if (!settings.MONGODB_URI && !(settings.STORE === "sqlite" && given.DATA_DIR)) {
-    problems.push(["MONGODB_URI", "is required in production (or STORE=sqlite with an explicit DATA_DIR, for a single instance with a kept volume)"]);
+    problems.push([
+      "MONGODB_URI",
+      "is required in production (or STORE=sqlite with an explicit DATA_DIR, for a single instance with a kept volume)",
+    ]);
   }
-  if (settings.GOOGLE_EMULATOR_URL) problems.push(["GOOGLE_EMULATOR_URL", "points at a Google stand-in; production talks to Google itself (unset it)"]);
+  if (settings.GOOGLE_EMULATOR_URL)
+    problems.push(["GOOGLE_EMULATOR_URL", "points at a Google stand-in; production talks to Google itself (unset it)"]);
   for (const key of LOCAL_WORLD_KEYS) {
     const value = settings[key];
-    if (typeof value === "string" && isLocalWorldValue(value)) problems.push([key, "is the local world's default, not a real one"]);
+    if (typeof value === "string" && isLocalWorldValue(value))
+      problems.push([key, "is the local world's default, not a real one"]);
   }
   if (settings.TRUST_PROXY === true) {
-    problems.push(["TRUST_PROXY", "true trusts every hop, so any client can forge X-Forwarded-For: give the hop count or the proxies' addresses"]);
+    problems.push([
+      "TRUST_PROXY",
+      "true trusts every hop, so any client can forge X-Forwarded-For: give the hop count or the proxies' addresses",
+    ]);
   }
   if (settings.CHAIN_ID !== ARBITRUM_ONE_CHAIN_ID && !settings.ALLOW_OTHER_CHAIN) {
-    problems.push(["CHAIN_ID", `is ${settings.CHAIN_ID}, not Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}); set ALLOW_OTHER_CHAIN=true if that is meant`]);
+    problems.push([
+      "CHAIN_ID",
+      `is ${settings.CHAIN_ID}, not Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}); set ALLOW_OTHER_CHAIN=true if that is meant`,
+    ]);
   }
   return problems;
 }

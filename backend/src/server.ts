@@ -17,7 +17,10 @@ export interface RunningServer {
 }
 
 /** Wires the real adapters from the config, reconciles unfinished claims, then listens. */
-export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL),
+): Promise<RunningServer> {
   const metrics = createMetrics();
   const { store, kind } = await openClaimStore(config.storeOptions);
   logger.info({ store: kind }, "claim store open");

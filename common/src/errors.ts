@@ -9,25 +9,48 @@ export const ERROR_CATALOGUE = {
   REDIRECT_URI_NOT_ALLOWED: { status: 400, message: "This sign-in callback is not allowed." },
   GOOGLE_AUTH_FAILED: { status: 401, message: "Failed to connect with Google. Please try again." },
   GOOGLE_TOKEN_INVALID: { status: 401, message: "Your Google session has expired. Please connect with Google again." },
-  GOOGLE_TOKEN_WRONG_AUDIENCE: { status: 401, message: "This Google authorization was not issued to this app. Please connect with Google again." },
-  GOOGLE_SCOPE_MISSING: { status: 403, message: "Please allow read-only access to your YouTube account so we can verify your subscription." },
+  GOOGLE_TOKEN_WRONG_AUDIENCE: {
+    status: 401,
+    message: "This Google authorization was not issued to this app. Please connect with Google again.",
+  },
+  GOOGLE_SCOPE_MISSING: {
+    status: 403,
+    message: "Please allow read-only access to your YouTube account so we can verify your subscription.",
+  },
   EMAIL_MISMATCH: { status: 403, message: "The e-mail does not match your Google account." },
   NOT_SUBSCRIBED: { status: 403, message: "You don't appear to be subscribed to the channel. Please subscribe first." },
   USERNAME_MISMATCH: { status: 403, message: "This YouTube username does not match the signed-in Google account." },
-  YOUTUBE_SIGNUP_REQUIRED: { status: 403, message: "This Google account has no YouTube channel. Please sign in with the account you use on YouTube." },
-  YOUTUBE_INSUFFICIENT_PERMISSIONS: { status: 403, message: "Google did not grant access to your YouTube subscriptions. Please connect with Google again and allow it." },
+  YOUTUBE_SIGNUP_REQUIRED: {
+    status: 403,
+    message: "This Google account has no YouTube channel. Please sign in with the account you use on YouTube.",
+  },
+  YOUTUBE_INSUFFICIENT_PERMISSIONS: {
+    status: 403,
+    message:
+      "Google did not grant access to your YouTube subscriptions. Please connect with Google again and allow it.",
+  },
   YOUTUBE_ACCOUNT_SUSPENDED: { status: 403, message: "This YouTube account is closed or suspended." },
-  YOUTUBE_SUBSCRIPTION_FORBIDDEN: { status: 403, message: "Your YouTube subscriptions are private. Please make them visible and try again." },
+  YOUTUBE_SUBSCRIPTION_FORBIDDEN: {
+    status: 403,
+    message: "Your YouTube subscriptions are private. Please make them visible and try again.",
+  },
   YOUTUBE_SUBSCRIBER_NOT_FOUND: { status: 404, message: "We couldn't find your YouTube account." },
   YOUTUBE_QUOTA_EXCEEDED: { status: 503, message: "YouTube verification is busy right now. Please try again later." },
   YOUTUBE_UNAVAILABLE: { status: 503, message: "YouTube could not be reached. Please try again in a moment." },
   GOOGLE_UNAVAILABLE: { status: 503, message: "Google could not be reached. Please try again in a moment." },
-  ACCOUNT_RATE_LIMITED: { status: 429, message: "Too many verification attempts for this Google account. Please wait a few minutes and try again." },
+  ACCOUNT_RATE_LIMITED: {
+    status: 429,
+    message: "Too many verification attempts for this Google account. Please wait a few minutes and try again.",
+  },
   ALREADY_CLAIMED: { status: 409, message: "This wallet address has already claimed tokens." },
-  GOOGLE_ACCOUNT_ALREADY_CLAIMED: { status: 409, message: "This Google account has already claimed tokens with another wallet." },
+  GOOGLE_ACCOUNT_ALREADY_CLAIMED: {
+    status: 409,
+    message: "This Google account has already claimed tokens with another wallet.",
+  },
   CLAIM_STARTED_BY_ANOTHER_ACCOUNT: {
     status: 409,
-    message: "This wallet's earlier claim did not go through. Only the Google account that started it can retry it: connect with that account, or use another wallet.",
+    message:
+      "This wallet's earlier claim did not go through. Only the Google account that started it can retry it: connect with that account, or use another wallet.",
   },
   CLAIM_BUDGET_EXHAUSTED: { status: 410, message: "All rewards have been claimed. Thank you for your support!" },
   CLAIM_NOT_FOUND: { status: 404, message: "No claim was found." },

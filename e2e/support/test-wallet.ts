@@ -7,11 +7,15 @@ import type { BrowserContext } from "@playwright/test";
  * anvil's dev accounts are unlocked) to the chain. `window.testWallet.disconnect()`
  * plays the visitor disconnecting it.
  */
-export async function injectTestWallet(context: BrowserContext, options: { rpcUrl: string; account: string; chainIdHex?: string }): Promise<void> {
+export async function injectTestWallet(
+  context: BrowserContext,
+  options: { rpcUrl: string; account: string; chainIdHex?: string },
+): Promise<void> {
   await context.addInitScript(
     ({ rpcUrl, account, chainIdHex }) => {
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
-      const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
+      const emit = (event: string, ...args: unknown[]) =>
+        listeners.get(event)?.forEach((listener) => listener(...args));
       const knownChains = new Set([chainIdHex]);
       let chainId = chainIdHex;
       let nextId = 1;
@@ -75,15 +79,23 @@ export async function injectTestWallet(context: BrowserContext, options: { rpcUr
 
       const icon =
         "data:image/svg+xml;base64," +
-        btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#f6851b"/></svg>');
+        btoa(
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#f6851b"/></svg>',
+        );
       const announce = () =>
         window.dispatchEvent(
           new CustomEvent("eip6963:announceProvider", {
-            detail: Object.freeze({ info: { uuid: "5b0b6f1e-7c2f-4c57-9e55-tube-test", name: "MetaMask", icon, rdns: "io.metamask" }, provider }),
+            detail: Object.freeze({
+              info: { uuid: "5b0b6f1e-7c2f-4c57-9e55-tube-test", name: "MetaMask", icon, rdns: "io.metamask" },
+              provider,
+            }),
           }),
         );
       // A test plays the visitor locking or disconnecting the wallet: EIP-1193 says accountsChanged with no accounts.
-      Object.defineProperty(window, "testWallet", { value: { disconnect: () => emit("accountsChanged", []) }, configurable: true });
+      Object.defineProperty(window, "testWallet", {
+        value: { disconnect: () => emit("accountsChanged", []) },
+        configurable: true,
+      });
       Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
       window.addEventListener("eip6963:requestProvider", announce);
       announce();

@@ -56,7 +56,11 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
     // "Listening on" proves that this anvil holds the port, not some other node that answers there.
-    await waitFor(() => output.includes(`Listening on 127.0.0.1:${port}`), anvil, () => output);
+    await waitFor(
+      () => output.includes(`Listening on 127.0.0.1:${port}`),
+      anvil,
+      () => output,
+    );
     const answered = await chainIdOf(rpcUrl);
     if (answered !== chainId) throw new Error(`anvil on ${rpcUrl} answers chain ${answered}, expected ${chainId}`);
   } catch (error) {

@@ -21,7 +21,13 @@ export async function deployToken(options: DeployTokenOptions): Promise<string> 
   const { abi, bytecode } = await loadTokenArtifact();
 
   // Not thirdweb's deployContract: it waits through thirdweb's per-chain-id block poller (see receiptOf).
-  const deployment = prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams: { admin: account.address } });
+  const deployment = prepareDirectDeployTransaction({
+    client,
+    chain,
+    abi,
+    bytecode,
+    constructorParams: { admin: account.address },
+  });
   const { contractAddress } = await sendAndConfirm(deployment, account);
   if (!contractAddress) throw new Error(`TuBE deployment on ${options.rpcUrl} created no contract`);
 

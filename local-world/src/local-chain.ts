@@ -41,7 +41,10 @@ export async function sendAndConfirm(transaction: PreparedTransaction, account: 
  * Polls for the receipt by RPC URL. thirdweb's own waitForReceipt watches blocks through one poller per chain id that
  * stays bound to the first RPC URL it saw, so it hangs once a process moves to a new local chain with the same id.
  */
-export async function receiptOf(handles: { client: ThirdwebClient; chain: Chain }, hash: `0x${string}`): Promise<Receipt> {
+export async function receiptOf(
+  handles: { client: ThirdwebClient; chain: Chain },
+  hash: `0x${string}`,
+): Promise<Receipt> {
   const request = getRpcClient(handles);
   const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
   for (;;) {

@@ -80,7 +80,10 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
     }
 
     if (!env.ENGINE_URL) {
-      if (!localChain) throw new Error("ENGINE_URL is unset: the local Engine stand-in only runs against the local chain (unset RPC_URL too)");
+      if (!localChain)
+        throw new Error(
+          "ENGINE_URL is unset: the local Engine stand-in only runs against the local chain (unset RPC_URL too)",
+        );
       env.THIRDWEB_SECRET_KEY ??= LOCAL_DEFAULTS.THIRDWEB_SECRET_KEY;
       env.ENGINE_VAULT_ACCESS_TOKEN ??= LOCAL_DEFAULTS.ENGINE_VAULT_ACCESS_TOKEN;
       const engine = await startEngineEmulator({

@@ -17,7 +17,14 @@ export async function countMintsTo(rpcUrl: string, token: string, to: string): P
       jsonrpc: "2.0",
       id: 1,
       method: "eth_getLogs",
-      params: [{ address: token, fromBlock: "0x0", toBlock: "latest", topics: [TRANSFER_TOPIC, ZERO_TOPIC, `0x${to.slice(2).toLowerCase().padStart(64, "0")}`] }],
+      params: [
+        {
+          address: token,
+          fromBlock: "0x0",
+          toBlock: "latest",
+          topics: [TRANSFER_TOPIC, ZERO_TOPIC, `0x${to.slice(2).toLowerCase().padStart(64, "0")}`],
+        },
+      ],
     }),
   });
   const body = (await response.json()) as { result?: unknown[]; error?: { message: string } };

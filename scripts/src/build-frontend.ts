@@ -7,7 +7,10 @@ export const FRONTEND_DIST = path.join(FRONTEND_DIR, "dist");
 
 /** Builds the frontend unless dist/ is newer than every source file. */
 export async function buildFrontendIfStale(log: (line: string) => void): Promise<void> {
-  const builtAt = await fs.stat(path.join(FRONTEND_DIST, "index.html")).then((stat) => stat.mtimeMs, () => 0);
+  const builtAt = await fs.stat(path.join(FRONTEND_DIST, "index.html")).then(
+    (stat) => stat.mtimeMs,
+    () => 0,
+  );
   const sources = [
     path.join(FRONTEND_DIR, "src"),
     path.join(FRONTEND_DIR, "public"),

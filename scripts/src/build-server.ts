@@ -23,7 +23,9 @@ await build({
       name: "npm-packages-external",
       setup(builder) {
         // Bare specifiers are npm packages or node: built-ins, except our workspaces (@tube/*).
-        builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@tube/") ? undefined : { path: args.path, external: true }));
+        builder.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith("@tube/") ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

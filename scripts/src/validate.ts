@@ -26,7 +26,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
 }
 
 async function readJson<T>(file: string): Promise<T | null> {
-  return fs.readFile(file, "utf8").then((text) => JSON.parse(text) as T, () => null);
+  return fs.readFile(file, "utf8").then(
+    (text) => JSON.parse(text) as T,
+    () => null,
+  );
 }
 
 async function checkStage(command: string, args: string[]): Promise<Tally> {
@@ -37,8 +40,19 @@ async function checkStage(command: string, args: string[]): Promise<Tally> {
 async function vitestStage(): Promise<Tally> {
   const file = path.join(REPORT_DIR, "vitest.json");
   await fs.rm(file, { force: true });
-  const code = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
-  const report = await readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(file);
+  const code = await run("npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${file}`,
+  ]);
+  const report = await readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(file);
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
   // A crash outside any test (a failing suite import) fails the stage without failing a test.
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
@@ -49,7 +63,9 @@ async function playwrightStage(): Promise<Tally> {
   const file = path.join(REPORT_DIR, "playwright.json");
   await fs.rm(file, { force: true });
   const code = await run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-  const report = await readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(file);
+  const report = await readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+    file,
+  );
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
   const failed = report.stats.unexpected + (code !== 0 && report.stats.unexpected === 0 ? 1 : 0);
   return { passed: report.stats.expected + report.stats.flaky, failed, skipped: report.stats.skipped };

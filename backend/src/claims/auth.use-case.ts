@@ -12,7 +12,8 @@ export async function signInWithGoogle(
   request: GoogleAuthRequest,
 ): Promise<GoogleAuthResponse> {
   // Only our own callback page may receive codes: anything else would let a code minted elsewhere in.
-  if (request.redirectUri !== `${deps.publicUrl}${GOOGLE_CALLBACK_PATH}`) throw new AppError("REDIRECT_URI_NOT_ALLOWED");
+  if (request.redirectUri !== `${deps.publicUrl}${GOOGLE_CALLBACK_PATH}`)
+    throw new AppError("REDIRECT_URI_NOT_ALLOWED");
   const { identity, accessToken } = await deps.google.exchangeCode(request);
   return { email: identity.email, accessToken, expiresAt: identity.expiresAt };
 }

@@ -31,10 +31,16 @@ describe("MAX_TOTAL_CLAIMS", () => {
     world.engineFaults.set({ mode: "failed", count: Number(world.env.MINT_MAX_ATTEMPTS ?? 3) });
     expect((await claim(failedToken, failedWallet)).status).toBe(202);
     await expect
-      .poll(async () => ((await (await fetch(`${world.url}/api/check-claim/${failedWallet}`)).json()) as { status?: string }).status, { timeout: 60_000 })
+      .poll(
+        async () =>
+          ((await (await fetch(`${world.url}/api/check-claim/${failedWallet}`)).json()) as { status?: string }).status,
+        { timeout: 60_000 },
+      )
       .toBe("failed");
 
-    const tokens = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => world.signIn(`viewer${i + 1}@example.com`)));
+    const tokens = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) => world.signIn(`viewer${i + 1}@example.com`)),
+    );
     const answers = await Promise.all(tokens.map((token) => claim(token)));
     const accepted = answers.filter((answer) => answer.status === 202);
     const refused = answers.filter((answer) => answer.status === 410);
@@ -43,6 +49,8 @@ describe("MAX_TOTAL_CLAIMS", () => {
     for (const answer of refused) expect(answer.body).toMatchObject({ error: { code: "CLAIM_BUDGET_EXHAUSTED" } });
 
     expect((await claim(failedToken, failedWallet)).status).toBe(202);
-    console.log(`budget ${BUDGET}: ${accepted.length + 1} claims accepted of ${CONCURRENT + 1} (${CONCURRENT} concurrent + 1 retried)`);
+    console.log(
+      `budget ${BUDGET}: ${accepted.length + 1} claims accepted of ${CONCURRENT + 1} (${CONCURRENT} concurrent + 1 retried)`,
+    );
   });
 });

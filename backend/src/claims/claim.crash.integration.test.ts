@@ -17,7 +17,10 @@ const BACKEND_ENTRY = path.resolve(import.meta.dirname, "../index.ts");
 const CLAIMS_IN_FLIGHT = 50;
 const CLAIMS_PER_BACKEND = 20;
 // The shared store of two backends: the SQLite file always, MongoDB too where a server is configured.
-const SHARED_STORES = [{ kind: "SQLite file", MONGODB_URI: "" }, ...(process.env.MONGODB_URI ? [{ kind: "MongoDB", MONGODB_URI: process.env.MONGODB_URI }] : [])];
+const SHARED_STORES = [
+  { kind: "SQLite file", MONGODB_URI: "" },
+  ...(process.env.MONGODB_URI ? [{ kind: "MongoDB", MONGODB_URI: process.env.MONGODB_URI }] : []),
+];
 
 let world: TestWorld;
 let backend: ChildProcess | null = null;
@@ -25,7 +28,10 @@ let secondBackend: ChildProcess | null = null;
 let nextViewer = 4;
 
 beforeAll(async () => {
-  world = await startTestWorld({ inProcessApp: false, subscribers: 4 + CLAIMS_IN_FLIGHT + 2 * CLAIMS_PER_BACKEND * SHARED_STORES.length });
+  world = await startTestWorld({
+    inProcessApp: false,
+    subscribers: 4 + CLAIMS_IN_FLIGHT + 2 * CLAIMS_PER_BACKEND * SHARED_STORES.length,
+  });
 });
 afterEach(async () => {
   await stopBackend("SIGTERM");
@@ -41,11 +47,24 @@ afterAll(async () => {
 /** Starts a backend process over the world's SQLite file (or `mongodbUri`); `port` other than the world's makes a second one. */
 async function spawnBackend(port = Number(world.env.PORT), mongodbUri = ""): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", BACKEND_ENTRY], {
-    env: { ...process.env, ...world.env, PORT: String(port), NODE_ENV: "test", MONGODB_URI: mongodbUri } as NodeJS.ProcessEnv,
+    env: {
+      ...process.env,
+      ...world.env,
+      PORT: String(port),
+      NODE_ENV: "test",
+      MONGODB_URI: mongodbUri,
+    } as NodeJS.ProcessEnv,
     stdio: "ignore",
   });
   await expect
-    .poll(() => fetch(`http://localhost:${port}/healthz`).then((response) => response.ok, () => false), { timeout: 30_000, interval: 100, message: "the backend did not start" })
+    .poll(
+      () =>
+        fetch(`http://localhost:${port}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      { timeout: 30_000, interval: 100, message: "the backend did not start" },
+    )
     .toBe(true);
   return child;
 }
@@ -72,7 +91,10 @@ async function stopChild(child: ChildProcess | null, signal: NodeJS.Signals): Pr
 function statusCounts(): Partial<Record<ClaimStatus, number>> {
   const db = new DatabaseSync(path.join(world.env.DATA_DIR as string, "claims.sqlite"), { readOnly: true });
   try {
-    const rows = db.prepare("SELECT status, COUNT(*) AS count FROM claims GROUP BY status").all() as Array<{ status: ClaimStatus; count: number }>;
+    const rows = db.prepare("SELECT status, COUNT(*) AS count FROM claims GROUP BY status").all() as Array<{
+      status: ClaimStatus;
+      count: number;
+    }>;
     return Object.fromEntries(rows.map((row) => [row.status, row.count]));
   } finally {
     db.close();
@@ -81,7 +103,10 @@ function statusCounts(): Partial<Record<ClaimStatus, number>> {
 
 async function visitors(count: number): Promise<Array<{ token: string; wallet: string }>> {
   return Promise.all(
-    Array.from({ length: count }, async () => ({ token: await world.signIn(`viewer${++nextViewer}@example.com`), wallet: randomWallet() })),
+    Array.from({ length: count }, async () => ({
+      token: await world.signIn(`viewer${++nextViewer}@example.com`),
+      wallet: randomWallet(),
+    })),
   );
 }
 
@@ -105,8 +130,12 @@ async function allConfirmed(wallets: Array<{ token: string; wallet: string }>, u
 }
 
 /** Mints per wallet on chain: the exactly-once verdict. */
-async function mintCounts(wallets: Array<{ wallet: string }>): Promise<{ mints: number; duplicates: number; lost: number }> {
-  const counts = await Promise.all(wallets.map((visitor) => countMintsTo(world.rpcUrl, world.tokenAddress, visitor.wallet)));
+async function mintCounts(
+  wallets: Array<{ wallet: string }>,
+): Promise<{ mints: number; duplicates: number; lost: number }> {
+  const counts = await Promise.all(
+    wallets.map((visitor) => countMintsTo(world.rpcUrl, world.tokenAddress, visitor.wallet)),
+  );
   return {
     mints: counts.reduce((sum, count) => sum + count, 0),
     duplicates: counts.filter((count) => count > 1).length,
@@ -123,7 +152,10 @@ async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
   return ((await response.json()) as { result: unknown }).result;
 }
 
-async function claimStatus(wallet: string, url = world.url): Promise<{ status: string | null; claimId: string | null }> {
+async function claimStatus(
+  wallet: string,
+  url = world.url,
+): Promise<{ status: string | null; claimId: string | null }> {
   const response = await fetch(`${url}/api/check-claim/${wallet}`);
   return (await response.json()) as { status: string | null; claimId: string | null };
 }
@@ -131,7 +163,14 @@ async function claimStatus(wallet: string, url = world.url): Promise<{ status: s
 /** Polls the wallet's claim (the backend may be down meanwhile) until it reaches `status`. */
 async function claimReaches(wallet: string, status: string): Promise<void> {
   await expect
-    .poll(() => claimStatus(wallet).then((claim) => claim.status, () => null), { timeout: 30_000, interval: 100, message: `the claim to be ${status}` })
+    .poll(
+      () =>
+        claimStatus(wallet).then(
+          (claim) => claim.status,
+          () => null,
+        ),
+      { timeout: 30_000, interval: 100, message: `the claim to be ${status}` },
+    )
     .toBe(status);
 }
 
@@ -171,7 +210,7 @@ describe("crash recovery", () => {
       const response = await claim(wallet, token);
       expect(response?.status).toBe(202);
       await stopBackend("SIGKILL");
-      expect((await countMintsTo(world.rpcUrl, world.tokenAddress, wallet))).toBe(0);
+      expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(0);
     } finally {
       await rpc("evm_setAutomine", [true]);
       await rpc("evm_mine");
@@ -191,13 +230,19 @@ describe("crash recovery", () => {
     const inFlight = crowd.map((visitor) => claim(visitor.wallet, visitor.token));
 
     // A claim is `reserved` only for a moment under load: the first kill comes as soon as claims appear at all.
-    const reached: Record<"reserved" | "queued" | "submitted", (counts: Partial<Record<ClaimStatus, number>>) => number> = {
+    const reached: Record<
+      "reserved" | "queued" | "submitted",
+      (counts: Partial<Record<ClaimStatus, number>>) => number
+    > = {
       reserved: (counts) => Object.values(counts).reduce((sum, count) => sum + count, 0),
       queued: (counts) => counts.queued ?? 0,
       submitted: (counts) => counts.submitted ?? 0,
     };
     for (const stage of ["reserved", "queued", "submitted"] as const) {
-      await vi.waitFor(() => expect(reached[stage](statusCounts()), `${stage}: ${JSON.stringify(statusCounts())}`).toBeGreaterThan(0), { timeout: 60_000, interval: 20 });
+      await vi.waitFor(
+        () => expect(reached[stage](statusCounts()), `${stage}: ${JSON.stringify(statusCounts())}`).toBeGreaterThan(0),
+        { timeout: 60_000, interval: 20 },
+      );
       seenAtKills.push(statusCounts());
       await stopBackend("SIGKILL");
       await startBackend();
@@ -217,28 +262,38 @@ describe("crash recovery", () => {
     await allConfirmed(crowd);
 
     const verdict = await mintCounts(crowd);
-    console.log(`crash under load: 3 SIGKILLs survived (claims by status at each: ${JSON.stringify(seenAtKills)}), ${crowd.length} claims, ${verdict.mints} mints, ${verdict.duplicates} duplicates, ${verdict.lost} lost`);
+    console.log(
+      `crash under load: 3 SIGKILLs survived (claims by status at each: ${JSON.stringify(seenAtKills)}), ${crowd.length} claims, ${verdict.mints} mints, ${verdict.duplicates} duplicates, ${verdict.lost} lost`,
+    );
     expect(verdict).toEqual({ mints: CLAIMS_IN_FLIGHT, duplicates: 0, lost: 0 });
   }, 240_000);
 
-  it.each(SHARED_STORES)("when two backends share one $kind and their reconcilers race, then no wallet is minted twice, and after one is SIGKILLed the other finishes every claim", async ({ kind, MONGODB_URI }) => {
-    await startBackend(MONGODB_URI);
-    const secondPort = await freePort();
-    secondBackend = await spawnBackend(secondPort, MONGODB_URI);
-    const secondUrl = `http://localhost:${secondPort}`;
-    const crowd = await visitors(2 * CLAIMS_PER_BACKEND);
-    await rpc("evm_setAutomine", [false]);
-    // Half the crowd claims through each backend; both reconcilers see every unfinished claim.
-    const responses = await Promise.all(crowd.map((visitor, index) => claim(visitor.wallet, visitor.token, index % 2 === 0 ? world.url : secondUrl)));
-    expect(responses.map((response) => response?.status)).toEqual(crowd.map(() => 202));
+  it.each(SHARED_STORES)(
+    "when two backends share one $kind and their reconcilers race, then no wallet is minted twice, and after one is SIGKILLed the other finishes every claim",
+    async ({ kind, MONGODB_URI }) => {
+      await startBackend(MONGODB_URI);
+      const secondPort = await freePort();
+      secondBackend = await spawnBackend(secondPort, MONGODB_URI);
+      const secondUrl = `http://localhost:${secondPort}`;
+      const crowd = await visitors(2 * CLAIMS_PER_BACKEND);
+      await rpc("evm_setAutomine", [false]);
+      // Half the crowd claims through each backend; both reconcilers see every unfinished claim.
+      const responses = await Promise.all(
+        crowd.map((visitor, index) => claim(visitor.wallet, visitor.token, index % 2 === 0 ? world.url : secondUrl)),
+      );
+      expect(responses.map((response) => response?.status)).toEqual(crowd.map(() => 202));
 
-    await stopBackend("SIGKILL");
-    await rpc("evm_setAutomine", [true]);
-    await rpc("evm_mine");
-    await allConfirmed(crowd, secondUrl);
+      await stopBackend("SIGKILL");
+      await rpc("evm_setAutomine", [true]);
+      await rpc("evm_mine");
+      await allConfirmed(crowd, secondUrl);
 
-    const verdict = await mintCounts(crowd);
-    console.log(`two backends on one ${kind}: 1 SIGKILL, ${crowd.length} claims, ${verdict.mints} mints, ${verdict.duplicates} duplicates, ${verdict.lost} lost`);
-    expect(verdict).toEqual({ mints: crowd.length, duplicates: 0, lost: 0 });
-  }, 240_000);
+      const verdict = await mintCounts(crowd);
+      console.log(
+        `two backends on one ${kind}: 1 SIGKILL, ${crowd.length} claims, ${verdict.mints} mints, ${verdict.duplicates} duplicates, ${verdict.lost} lost`,
+      );
+      expect(verdict).toEqual({ mints: crowd.length, duplicates: 0, lost: 0 });
+    },
+    240_000,
+  );
 });

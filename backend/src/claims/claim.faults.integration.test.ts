@@ -54,7 +54,11 @@ async function api(method: "GET" | "POST", urlPath: string, body?: unknown) {
     headers: body === undefined ? {} : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as Record<string, any> };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    body: (await response.json()) as Record<string, any>,
+  };
 }
 
 function injectFault(fault: (typeof FAULTS)[number]): { clear: () => void } {
@@ -79,56 +83,65 @@ function injectFault(fault: (typeof FAULTS)[number]): { clear: () => void } {
 }
 
 describe("fault matrix: 20 concurrent claims per fault", () => {
-  it.each(FAULTS)("when %s hits 20 claims, then visitors get 202 or a 503 with a retry hint, and once it clears each wallet holds exactly one mint", async (fault) => {
-    const visitors = await Promise.all(
-      Array.from({ length: CLAIMS_PER_FAULT }, async () => {
-        const email = `viewer${++nextViewer}@example.com`;
-        return { token: await world.signIn(email), wallet: randomWallet() };
-      }),
-    );
-    const claimOf = (visitor: (typeof visitors)[number]) =>
-      api("POST", "/api/verify-and-mint", { walletAddress: visitor.wallet, oauthAccessToken: visitor.token });
+  it.each(FAULTS)(
+    "when %s hits 20 claims, then visitors get 202 or a 503 with a retry hint, and once it clears each wallet holds exactly one mint",
+    async (fault) => {
+      const visitors = await Promise.all(
+        Array.from({ length: CLAIMS_PER_FAULT }, async () => {
+          const email = `viewer${++nextViewer}@example.com`;
+          return { token: await world.signIn(email), wallet: randomWallet() };
+        }),
+      );
+      const claimOf = (visitor: (typeof visitors)[number]) =>
+        api("POST", "/api/verify-and-mint", { walletAddress: visitor.wallet, oauthAccessToken: visitor.token });
 
-    const injected = injectFault(fault);
-    tally.faults += 1;
-    let responses;
-    try {
-      responses = await Promise.all(visitors.map(claimOf));
-      for (const response of responses) {
-        if (response.status === 202) continue;
-        tally.refused += 1;
-        expect(response).toMatchObject({ status: 503, body: { error: { code: "MINT_UNAVAILABLE", message: ERROR_CATALOGUE.MINT_UNAVAILABLE.message } } });
-        expect(Number(response.retryAfter)).toBeGreaterThan(0);
-      }
-      // Whatever the fault did so far: a claim is confirmed only with its mint on chain.
-      for (const visitor of visitors) {
-        const { body } = await api("GET", `/api/check-claim/${visitor.wallet}`);
-        if (body.status === "confirmed") expect(await countMintsTo(world.rpcUrl, world.tokenAddress, visitor.wallet)).toBe(1);
-      }
-    } finally {
-      injected.clear();
-    }
-
-    // Time passes on chain (the grace period of attempts Engine never saw), and refused visitors try again.
-    await world.mineBlocks(Number(world.env.MINT_GRACE_BLOCKS));
-    await vi.waitFor(
-      async () => {
+      const injected = injectFault(fault);
+      tally.faults += 1;
+      let responses;
+      try {
+        responses = await Promise.all(visitors.map(claimOf));
+        for (const response of responses) {
+          if (response.status === 202) continue;
+          tally.refused += 1;
+          expect(response).toMatchObject({
+            status: 503,
+            body: { error: { code: "MINT_UNAVAILABLE", message: ERROR_CATALOGUE.MINT_UNAVAILABLE.message } },
+          });
+          expect(Number(response.retryAfter)).toBeGreaterThan(0);
+        }
+        // Whatever the fault did so far: a claim is confirmed only with its mint on chain.
         for (const visitor of visitors) {
           const { body } = await api("GET", `/api/check-claim/${visitor.wallet}`);
-          if (body.status === null) await claimOf(visitor);
-          if (body.status !== "confirmed") throw new Error(`${visitor.wallet} is ${body.status}`);
+          if (body.status === "confirmed")
+            expect(await countMintsTo(world.rpcUrl, world.tokenAddress, visitor.wallet)).toBe(1);
         }
-      },
-      { timeout: 90_000, interval: 250 },
-    );
+      } finally {
+        injected.clear();
+      }
 
-    const mints = await Promise.all(visitors.map((visitor) => countMintsTo(world.rpcUrl, world.tokenAddress, visitor.wallet)));
-    tally.claims += visitors.length;
-    tally.mints += mints.reduce((sum, count) => sum + count, 0);
-    tally.duplicates += mints.filter((count) => count > 1).length;
-    tally.lost += mints.filter((count) => count === 0).length;
-    expect(mints).toEqual(visitors.map(() => 1));
-  });
+      // Time passes on chain (the grace period of attempts Engine never saw), and refused visitors try again.
+      await world.mineBlocks(Number(world.env.MINT_GRACE_BLOCKS));
+      await vi.waitFor(
+        async () => {
+          for (const visitor of visitors) {
+            const { body } = await api("GET", `/api/check-claim/${visitor.wallet}`);
+            if (body.status === null) await claimOf(visitor);
+            if (body.status !== "confirmed") throw new Error(`${visitor.wallet} is ${body.status}`);
+          }
+        },
+        { timeout: 90_000, interval: 250 },
+      );
+
+      const mints = await Promise.all(
+        visitors.map((visitor) => countMintsTo(world.rpcUrl, world.tokenAddress, visitor.wallet)),
+      );
+      tally.claims += visitors.length;
+      tally.mints += mints.reduce((sum, count) => sum + count, 0);
+      tally.duplicates += mints.filter((count) => count > 1).length;
+      tally.lost += mints.filter((count) => count === 0).length;
+      expect(mints).toEqual(visitors.map(() => 1));
+    },
+  );
 });
 
 /** A JSON-RPC relay to anvil that can be switched off: its connections are then reset, as an unreachable provider's are. */

@@ -22,7 +22,11 @@ async function api(method: "GET" | "POST", path: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? (JSON.parse(text) as Record<string, any>) : {},
+  };
 }
 
 function claimUntilSettled(claimId: string) {
@@ -41,10 +45,18 @@ describe("claim API over HTTP against the local world", () => {
     const token = await world.signIn("viewer1@example.com");
     const wallet = randomWallet();
 
-    const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID, youtubeUsername: "@Viewer1" });
+    const verify = await api("POST", "/api/verify-subscription", {
+      accessToken: token,
+      channelId: LOCAL_CHANNEL_ID,
+      youtubeUsername: "@Viewer1",
+    });
     expect(verify).toMatchObject({ status: 200, body: { isSubscribed: true } });
 
-    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, googleEmail: "viewer1@example.com", oauthAccessToken: token });
+    const mint = await api("POST", "/api/verify-and-mint", {
+      walletAddress: wallet,
+      googleEmail: "viewer1@example.com",
+      oauthAccessToken: token,
+    });
     expect(mint.status).toBe(202);
     expect(mint.body).toMatchObject({ claimed: true, alreadyClaimed: false, error: null });
 
@@ -57,23 +69,39 @@ describe("claim API over HTTP against the local world", () => {
     const check = await api("GET", `/api/check-claim/${wallet.toUpperCase().replace("0X", "0x")}`);
     expect(check.body).toMatchObject({ claimed: true, txHash: settled.txHash, status: "confirmed" });
 
-    expect((await api("POST", "/api/record-claim", { walletAddress: wallet, txHash: settled.txHash })).status).toBe(200);
+    expect((await api("POST", "/api/record-claim", { walletAddress: wallet, txHash: settled.txHash })).status).toBe(
+      200,
+    );
     const forged = await api("POST", "/api/record-claim", { walletAddress: wallet, txHash: `0x${"ab".repeat(32)}` });
     expect(forged).toMatchObject({ status: 409, body: { error: { code: "TX_HASH_MISMATCH" } } });
 
     const again = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
-    expect(again.body).toMatchObject({ alreadyClaimed: true, claimed: false, txHash: settled.txHash, details: "ALREADY_CLAIMED" });
+    expect(again.body).toMatchObject({
+      alreadyClaimed: true,
+      claimed: false,
+      txHash: settled.txHash,
+      details: "ALREADY_CLAIMED",
+    });
 
-    const otherWallet = await api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: token });
+    const otherWallet = await api("POST", "/api/verify-and-mint", {
+      walletAddress: randomWallet(),
+      oauthAccessToken: token,
+    });
     expect(otherWallet.body).toMatchObject({ alreadyClaimed: true, details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED" });
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 
   it("when the same wallet is claimed by another Google account, then it is already claimed", async () => {
     const wallet = randomWallet();
-    const first = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: await world.signIn("viewer2@example.com") });
+    const first = await api("POST", "/api/verify-and-mint", {
+      walletAddress: wallet,
+      oauthAccessToken: await world.signIn("viewer2@example.com"),
+    });
     await claimUntilSettled(first.body.claimId);
-    const second = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: await world.signIn("viewer3@example.com") });
+    const second = await api("POST", "/api/verify-and-mint", {
+      walletAddress: wallet,
+      oauthAccessToken: await world.signIn("viewer3@example.com"),
+    });
     expect(second.body).toMatchObject({ alreadyClaimed: true, details: "ALREADY_CLAIMED" });
   });
 
@@ -81,7 +109,9 @@ describe("claim API over HTTP against the local world", () => {
     const token = await world.signIn("viewer4@example.com");
     const wallet = randomWallet();
     const responses = await Promise.all(
-      Array.from({ length: 200 }, () => api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token })),
+      Array.from({ length: 200 }, () =>
+        api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token }),
+      ),
     );
     const accepted = responses.filter((response) => response.status === 202);
     expect(accepted).toHaveLength(1);
@@ -111,10 +141,20 @@ describe("claim API over HTTP against the local world", () => {
     // Every automatic attempt ends FAILED at Engine without reaching the chain, so the claim is left failed (ADR 2).
     world.engineFaults.set({ mode: "failed", count: Number(world.env.MINT_MAX_ATTEMPTS ?? 3) });
     await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
-    await expect.poll(async () => (await api("GET", `/api/check-claim/${wallet}`)).body.status, { timeout: 60_000 }).toBe("failed");
+    await expect
+      .poll(async () => (await api("GET", `/api/check-claim/${wallet}`)).body.status, { timeout: 60_000 })
+      .toBe("failed");
 
-    const other = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: await world.signIn("viewer19@example.com") });
-    expect(other.body).toMatchObject({ claimed: false, alreadyClaimed: true, details: "CLAIM_STARTED_BY_ANOTHER_ACCOUNT", claimId: null });
+    const other = await api("POST", "/api/verify-and-mint", {
+      walletAddress: wallet,
+      oauthAccessToken: await world.signIn("viewer19@example.com"),
+    });
+    expect(other.body).toMatchObject({
+      claimed: false,
+      alreadyClaimed: true,
+      details: "CLAIM_STARTED_BY_ANOTHER_ACCOUNT",
+      claimId: null,
+    });
     expect((await api("GET", `/api/check-claim/${wallet}`)).body).toMatchObject({ claimed: false, status: "failed" });
 
     const retry = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
@@ -147,7 +187,9 @@ describe("claim API over HTTP against the local world", () => {
 
   it("when the viewer is not subscribed, then the claim is refused with NOT_SUBSCRIBED", async () => {
     const token = await world.signIn("bob@example.com");
-    expect((await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID })).body).toEqual({ isSubscribed: false });
+    expect(
+      (await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID })).body,
+    ).toEqual({ isSubscribed: false });
     const mint = await api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: token });
     expect(mint).toMatchObject({ status: 403, body: { error: { code: "NOT_SUBSCRIBED" } } });
   });
@@ -160,7 +202,11 @@ describe("claim API over HTTP against the local world", () => {
 
   it("when the body names another e-mail than Google's, then it is refused", async () => {
     const token = await world.signIn("viewer9@example.com");
-    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), googleEmail: "someone@else.com", oauthAccessToken: token });
+    const mint = await api("POST", "/api/verify-and-mint", {
+      walletAddress: randomWallet(),
+      googleEmail: "someone@else.com",
+      oauthAccessToken: token,
+    });
     expect(mint).toMatchObject({ status: 403, body: { error: { code: "EMAIL_MISMATCH" } } });
   });
 
@@ -172,7 +218,11 @@ describe("claim API over HTTP against the local world", () => {
 
   it("when the YouTube username is not the account's own channel, then the message names the right one", async () => {
     const token = await world.signIn("viewer9@example.com");
-    const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID, youtubeUsername: "@somebody" });
+    const verify = await api("POST", "/api/verify-subscription", {
+      accessToken: token,
+      channelId: LOCAL_CHANNEL_ID,
+      youtubeUsername: "@somebody",
+    });
     expect(verify).toMatchObject({ status: 403, body: { error: { code: "USERNAME_MISMATCH" } } });
     expect(verify.body.error.message).toContain("@viewer9");
   });
@@ -186,9 +236,17 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when the body has unknown fields or is not JSON, then VALIDATION_FAILED with no internals", async () => {
-    const extra = await api("POST", "/api/verify-and-mint", { walletAddress: USERS[0].address, oauthAccessToken: "t", admin: true });
+    const extra = await api("POST", "/api/verify-and-mint", {
+      walletAddress: USERS[0].address,
+      oauthAccessToken: "t",
+      admin: true,
+    });
     expect(extra).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED" } } });
-    const response = await fetch(`${world.url}/api/verify-and-mint`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    const response = await fetch(`${world.url}/api/verify-and-mint`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).not.toMatch(/SyntaxError|at .*\.ts/);
   });
@@ -210,7 +268,10 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when the access token is unknown or expired, then GOOGLE_TOKEN_INVALID", async () => {
-    const verify = await api("POST", "/api/verify-subscription", { accessToken: "ya29.not-a-real-token", channelId: LOCAL_CHANNEL_ID });
+    const verify = await api("POST", "/api/verify-subscription", {
+      accessToken: "ya29.not-a-real-token",
+      channelId: LOCAL_CHANNEL_ID,
+    });
     expect(verify).toMatchObject({ status: 401, body: { error: { code: "GOOGLE_TOKEN_INVALID" } } });
   });
 
@@ -227,15 +288,26 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when the redirect URI is not our callback, then the code exchange is refused", async () => {
-    const response = await api("POST", "/api/auth/google", { code: "c", codeVerifier: "v".repeat(43), redirectUri: "https://evil.example/cb" });
+    const response = await api("POST", "/api/auth/google", {
+      code: "c",
+      codeVerifier: "v".repeat(43),
+      redirectUri: "https://evil.example/cb",
+    });
     expect(response).toMatchObject({ status: 400, body: { error: { code: "REDIRECT_URI_NOT_ALLOWED" } } });
   });
 
   it("when the operator endpoints are read, then health, readiness, config and metrics answer", async () => {
     expect((await api("GET", "/healthz")).body).toEqual({ status: "ok" });
-    expect((await api("GET", "/readyz")).body).toMatchObject({ status: "ready", checks: { store: "ok", chain: "ok", engine: "ok" } });
+    expect((await api("GET", "/readyz")).body).toMatchObject({
+      status: "ready",
+      checks: { store: "ok", chain: "ok", engine: "ok" },
+    });
     const config = (await api("GET", "/api/config")).body;
-    expect(config).toMatchObject({ chainId: 42161, youtubeChannelId: LOCAL_CHANNEL_ID, googleClientId: expect.any(String) });
+    expect(config).toMatchObject({
+      chainId: 42161,
+      youtubeChannelId: LOCAL_CHANNEL_ID,
+      googleClientId: expect.any(String),
+    });
     expect(JSON.stringify(config)).not.toMatch(/secret|vault/i);
     const metrics = await (await fetch(`${world.url}/metrics`)).text();
     expect(metrics).toContain("tube_claims_total");

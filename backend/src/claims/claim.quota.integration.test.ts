@@ -24,19 +24,30 @@ async function metric(name: string, labels = ""): Promise<number> {
 const quotaUnits = () => metric("youtube_quota_units_total");
 
 async function post(path: string, body: unknown) {
-  const response = await fetch(`${world.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${world.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
 }
 const verify = (accessToken: string, youtubeUsername?: string) =>
-  post("/api/verify-subscription", { accessToken, channelId: LOCAL_CHANNEL_ID, ...(youtubeUsername ? { youtubeUsername } : {}) });
-const claim = (oauthAccessToken: string, walletAddress = randomWallet()) => post("/api/verify-and-mint", { walletAddress, oauthAccessToken });
+  post("/api/verify-subscription", {
+    accessToken,
+    channelId: LOCAL_CHANNEL_ID,
+    ...(youtubeUsername ? { youtubeUsername } : {}),
+  });
+const claim = (oauthAccessToken: string, walletAddress = randomWallet()) =>
+  post("/api/verify-and-mint", { walletAddress, oauthAccessToken });
 
 describe("readiness", () => {
   // First in the file: no claim is in flight yet, so the reconciler makes no Engine reads of its own.
   it("when /readyz is asked 20 times, then Engine is probed once", async () => {
     const engineReads = () => metric("tube_upstream_calls_total", 'service="engine_get_transactions"');
     const before = await engineReads();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${world.url}/readyz`).then((response) => response.status)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${world.url}/readyz`).then((response) => response.status)),
+    );
     expect(answers.every((status) => status === 200)).toBe(true);
     expect((await engineReads()) - before).toBe(1);
   });
@@ -56,7 +67,9 @@ describe("YouTube quota", () => {
     expect((await claim(withoutName)).status).toBe(202);
     const unitsWithoutName = (await quotaUnits()) - before;
 
-    console.log(`YouTube quota units per successful claim through Verify -> Claim: ${unitsWithName} with a username, ${unitsWithoutName} without`);
+    console.log(
+      `YouTube quota units per successful claim through Verify -> Claim: ${unitsWithName} with a username, ${unitsWithoutName} without`,
+    );
     expect(unitsWithName).toBe(2);
     expect(unitsWithoutName).toBe(1);
   });
@@ -69,7 +82,10 @@ describe("YouTube quota", () => {
     const before = await quotaUnits();
     expect((await verify(token, "@viewer3")).body).toEqual({ isSubscribed: true });
     expect((await claim(token, wallet)).body).toMatchObject({ alreadyClaimed: true, details: "ALREADY_CLAIMED" });
-    expect((await claim(token)).body).toMatchObject({ alreadyClaimed: true, details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED" });
+    expect((await claim(token)).body).toMatchObject({
+      alreadyClaimed: true,
+      details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED",
+    });
     const spent = (await quotaUnits()) - before;
 
     console.log(`YouTube quota units spent by an account that already claimed (1 verify + 2 claims): ${spent}`);

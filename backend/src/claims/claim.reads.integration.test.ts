@@ -10,7 +10,10 @@ let world: TestWorld;
 
 beforeAll(async () => {
   // One attempt: after Engine's FAILED the driver leaves the claim `failed` and writes nothing more itself.
-  world = await startTestWorld({ subscribers: 1, env: { RECONCILE_INTERVAL_MS: String(60 * 60 * 1000), MINT_MAX_ATTEMPTS: "1" } });
+  world = await startTestWorld({
+    subscribers: 1,
+    env: { RECONCILE_INTERVAL_MS: String(60 * 60 * 1000), MINT_MAX_ATTEMPTS: "1" },
+  });
 });
 afterAll(async () => {
   await world?.stop();
@@ -48,7 +51,12 @@ describe("reading a claim", () => {
     expect(mint.status).toBe(202);
     const { claimId } = (await mint.json()) as { claimId: string };
     await expect.poll(() => engineStatus(`${claimId}:1`), { timeout: 30_000 }).toBe("FAILED");
-    await expect.poll(async () => ((await (await fetch(`${world.url}/api/claims/${claimId}`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe("failed");
+    await expect
+      .poll(
+        async () => ((await (await fetch(`${world.url}/api/claims/${claimId}`)).json()) as { status: string }).status,
+        { timeout: 30_000 },
+      )
+      .toBe("failed");
     const writesBefore = await engineWrites();
 
     const reads: unknown[] = [];

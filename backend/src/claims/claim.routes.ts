@@ -15,7 +15,9 @@ import { checkClaim, getClaim, recordClaim, verifyAndMint, type ClaimUseCaseDeps
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 
 /** The claim API of spec §7 (plus the server-side Google sign-in). Routes only parse, call a use case and answer. */
-export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string; channelId: string }): Router {
+export function claimRoutes(
+  deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string; channelId: string },
+): Router {
   const router = Router();
 
   router.post("/auth/google", async (req, res) => {

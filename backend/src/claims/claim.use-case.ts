@@ -35,7 +35,10 @@ export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAcco
  * and the store's unique constraints for "once per wallet and per Google account", and only then is the
  * mint queued.
  */
-export async function verifyAndMint(deps: ClaimUseCaseDeps, request: VerifyAndMintRequest): Promise<VerifyAndMintOutcome> {
+export async function verifyAndMint(
+  deps: ClaimUseCaseDeps,
+  request: VerifyAndMintRequest,
+): Promise<VerifyAndMintOutcome> {
   const { store, mintDriver, metrics } = deps;
   const walletAddress = request.walletAddress.toLowerCase();
 
@@ -118,7 +121,11 @@ export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise
 }
 
 /** Kept for the spec's API; the server's own record is the truth, so it only confirms a matching hash. */
-export async function recordClaim(deps: ClaimUseCaseDeps, walletAddress: string, txHash: string): Promise<{ recorded: true }> {
+export async function recordClaim(
+  deps: ClaimUseCaseDeps,
+  walletAddress: string,
+  txHash: string,
+): Promise<{ recorded: true }> {
   const claim = await deps.store.findByWallet(walletAddress.toLowerCase());
   if (!claim) throw new AppError("CLAIM_NOT_FOUND");
   if (claim.txHash?.toLowerCase() !== txHash.toLowerCase()) throw new AppError("TX_HASH_MISMATCH");

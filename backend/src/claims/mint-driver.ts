@@ -73,7 +73,10 @@ export function createMintDriver(deps: MintDriverDeps) {
     if (!leased) return claim;
     try {
       if (leased.status !== "failed") return leased;
-      return (await settleFromChain(leased, leased.reservedAtBlock ?? deps.deployBlock)) ?? (await startAttempt(leased, null));
+      return (
+        (await settleFromChain(leased, leased.reservedAtBlock ?? deps.deployBlock)) ??
+        (await startAttempt(leased, null))
+      );
     } finally {
       follow(leased);
     }
@@ -82,7 +85,8 @@ export function createMintDriver(deps: MintDriverDeps) {
   /** Brings a claim up to date with Engine and the chain; the caller holds its lease. */
   async function advance(claim: ClaimRecord): Promise<ClaimRecord> {
     // Before the first attempt, the whole token history: a wiped or replaced store must not mean a second mint.
-    if (claim.status === "reserved") return (await settleFromChain(claim, deps.deployBlock)) ?? startAttempt(claim, null);
+    if (claim.status === "reserved")
+      return (await settleFromChain(claim, deps.deployBlock)) ?? startAttempt(claim, null);
     if (!UNFINISHED.includes(claim.status)) return claim;
 
     const transaction = await minter.getTransaction(claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts));
@@ -98,7 +102,10 @@ export function createMintDriver(deps: MintDriverDeps) {
     if (transaction && transaction.status !== "FAILED") return claim;
     // "Not found" means wait: Engine's list may lag behind the write, or the write is still on its way.
     if (!transaction && !(await graceIsOver(claim))) return claim;
-    return nextAttempt(claim, transaction?.errorMessage ?? `attempt ${claim.attempts} left no trace in Engine or on chain`);
+    return nextAttempt(
+      claim,
+      transaction?.errorMessage ?? `attempt ${claim.attempts} left no trace in Engine or on chain`,
+    );
   }
 
   async function graceIsOver(claim: ClaimRecord): Promise<boolean> {
@@ -113,7 +120,14 @@ export function createMintDriver(deps: MintDriverDeps) {
     if (claim.attempts < deps.maxAttempts) return startAttempt(claim, reason);
     metrics.claims.inc({ outcome: "failed" });
     logger.warn({ claimId: claim.id, attempts: claim.attempts, reason }, "mint failed for good");
-    return (await store.transition(claim.id, UNFINISHED, { status: "failed", lastError: reason }, { attempts: claim.attempts })) ?? reread(claim);
+    return (
+      (await store.transition(
+        claim.id,
+        UNFINISHED,
+        { status: "failed", lastError: reason },
+        { attempts: claim.attempts },
+      )) ?? reread(claim)
+    );
   }
 
   /** Writes the attempt ahead (so a crash leaves its key on record), then queues it with Engine. */
@@ -136,10 +150,17 @@ export function createMintDriver(deps: MintDriverDeps) {
     );
     if (!written) return reread(claim);
     metrics.claims.inc({ outcome: "queued" });
-    const { transactionId } = await minter.queueMint({ to: claim.walletAddress, amountWei: claim.amountWei, idempotencyKey });
+    const { transactionId } = await minter.queueMint({
+      to: claim.walletAddress,
+      amountWei: claim.amountWei,
+      idempotencyKey,
+    });
     logger.info({ claimId: claim.id, attempt, transactionId }, "mint queued");
     if (transactionId === idempotencyKey) return written;
-    return (await store.transition(claim.id, UNFINISHED, { engineTransactionId: transactionId }, { attempts: attempt })) ?? reread(claim);
+    return (
+      (await store.transition(claim.id, UNFINISHED, { engineTransactionId: transactionId }, { attempts: attempt })) ??
+      reread(claim)
+    );
   }
 
   /** Confirms the claim when the chain holds a mint to its wallet at or after `fromBlock`. */

@@ -8,7 +8,12 @@ import type { MintDriver } from "./mint-driver.ts";
  * store decides who drives it, so a fresh reservation still held by a live request, here or in another process,
  * is left alone without any grace period.
  */
-export function createReconciler(deps: { store: ClaimStore; mintDriver: MintDriver; logger: Logger; intervalMs: number }) {
+export function createReconciler(deps: {
+  store: ClaimStore;
+  mintDriver: MintDriver;
+  logger: Logger;
+  intervalMs: number;
+}) {
   const { store, mintDriver, logger, intervalMs } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

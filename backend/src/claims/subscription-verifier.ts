@@ -35,7 +35,9 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
       return;
     }
     if (window.value.count >= options.limitPerAccount) {
-      throw new AppError("ACCOUNT_RATE_LIMITED", { retryAfterSeconds: Math.max(1, Math.ceil((window.expiresAt - now) / 1000)) });
+      throw new AppError("ACCOUNT_RATE_LIMITED", {
+        retryAfterSeconds: Math.max(1, Math.ceil((window.expiresAt - now) / 1000)),
+      });
     }
     window.value.count += 1;
   }
@@ -73,7 +75,11 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
 
   return {
     /** Is the account (already validated with Google) subscribed to the configured channel? */
-    async verify(identity: GoogleIdentity, accessToken: string, youtubeUsername?: string): Promise<VerifySubscriptionResponse> {
+    async verify(
+      identity: GoogleIdentity,
+      accessToken: string,
+      youtubeUsername?: string,
+    ): Promise<VerifySubscriptionResponse> {
       const remembered = verified.get(identity.sub) !== undefined;
       if (youtubeUsername) {
         admit(identity.sub);

@@ -11,7 +11,10 @@ type Deps = { google: GoogleGateway; store: ClaimStore; subscriptions: Subscript
  * and an account that already holds a claim spends no YouTube quota: its subscription was verified when it
  * claimed, and the claim step will show that claim (ADR 8).
  */
-export async function verifySubscriptionRequest(deps: Deps, request: VerifySubscriptionRequest): Promise<VerifySubscriptionResponse> {
+export async function verifySubscriptionRequest(
+  deps: Deps,
+  request: VerifySubscriptionRequest,
+): Promise<VerifySubscriptionResponse> {
   if (request.channelId !== deps.channelId) throw new AppError("WRONG_CHANNEL");
   const identity = await deps.google.validateAccessToken(request.accessToken);
   const claim = await deps.store.findByGoogleSub(identity.sub);

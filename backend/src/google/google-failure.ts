@@ -20,7 +20,10 @@ export function describeGoogleFailure(call: string, error: unknown): GoogleFailu
   const { response, code } = (error ?? {}) as { response?: { status?: unknown; data?: unknown }; code?: unknown };
   const status = typeof response?.status === "number" ? response.status : null;
   const reason = reasonOf(response?.data);
-  const what = status === null ? `no response (${typeof code === "string" ? code : "network error"})` : `HTTP ${status}${reason ? ` ${reason}` : ""}`;
+  const what =
+    status === null
+      ? `no response (${typeof code === "string" ? code : "network error"})`
+      : `HTTP ${status}${reason ? ` ${reason}` : ""}`;
   return { status, reason, cause: new Error(`Google ${call}: ${what}`) };
 }
 

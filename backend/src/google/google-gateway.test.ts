@@ -57,7 +57,8 @@ async function control(path: string, body: object) {
   expect(response.ok).toBe(true);
 }
 
-const faultsLeft = async () => ((await (await fetch(`${google.url}/__emulator/youtube-fault`)).json()) as { remaining: number }).remaining;
+const faultsLeft = async () =>
+  ((await (await fetch(`${google.url}/__emulator/youtube-fault`)).json()) as { remaining: number }).remaining;
 
 describe("exchangeCode", () => {
   it("when Alice signs in, then her verified identity and a working access token come back", async () => {
@@ -77,7 +78,10 @@ describe("exchangeCode", () => {
   it("when the PKCE verifier is not the one the code was asked with, then GOOGLE_AUTH_FAILED", async () => {
     const { code } = await signIn("alice@example.com");
     const { codeVerifier: otherVerifier } = await signIn("alice@example.com");
-    await expectAppError(gateway.exchangeCode({ code, codeVerifier: otherVerifier, redirectUri: REDIRECT_URI }), "GOOGLE_AUTH_FAILED");
+    await expectAppError(
+      gateway.exchangeCode({ code, codeVerifier: otherVerifier, redirectUri: REDIRECT_URI }),
+      "GOOGLE_AUTH_FAILED",
+    );
   });
 
   it("when the code was issued to another app, then Google refuses it and GOOGLE_AUTH_FAILED", async () => {
@@ -88,7 +92,10 @@ describe("exchangeCode", () => {
   it("when the id_token names another audience, then GOOGLE_TOKEN_WRONG_AUDIENCE", async () => {
     const { code, codeVerifier } = await signIn("alice@example.com");
     await control("id-token-audience", { aud: OTHER_APP.clientId });
-    await expectAppError(gateway.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI }), "GOOGLE_TOKEN_WRONG_AUDIENCE");
+    await expectAppError(
+      gateway.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI }),
+      "GOOGLE_TOKEN_WRONG_AUDIENCE",
+    );
   });
 
   it("when the person withheld YouTube access, then GOOGLE_SCOPE_MISSING and the grant is revoked", async () => {
@@ -104,7 +111,10 @@ describe("exchangeCode", () => {
 
 describe("validateAccessToken", () => {
   it("when the token belongs to another app, then GOOGLE_TOKEN_WRONG_AUDIENCE", async () => {
-    await expectAppError(gateway.validateAccessToken(await accessTokenOf("alice@example.com", OTHER_APP)), "GOOGLE_TOKEN_WRONG_AUDIENCE");
+    await expectAppError(
+      gateway.validateAccessToken(await accessTokenOf("alice@example.com", OTHER_APP)),
+      "GOOGLE_TOKEN_WRONG_AUDIENCE",
+    );
   });
 
   it("when the token lacks youtube.readonly, then GOOGLE_SCOPE_MISSING", async () => {
@@ -134,7 +144,11 @@ describe("YouTube", () => {
     const token = await accessTokenOf("alice@example.com");
     expect(await gateway.isSubscribed(token, LOCAL_CHANNEL_ID)).toBe(true);
     expect(await gateway.isSubscribed(token, "UCsome-other-channel")).toBe(false);
-    expect(await gateway.getOwnChannel(token)).toEqual({ id: "UCalice-local-channel-00", title: "Alice Watches", handle: "@alicewatches" });
+    expect(await gateway.getOwnChannel(token)).toEqual({
+      id: "UCalice-local-channel-00",
+      title: "Alice Watches",
+      handle: "@alicewatches",
+    });
   });
 
   it("when Bob is not subscribed, then isSubscribed is false", async () => {
@@ -156,7 +170,10 @@ describe("YouTube", () => {
   });
 
   it("when the daily quota is spent, then YOUTUBE_QUOTA_EXCEEDED with a retry before the next Pacific midnight", async () => {
-    const error = await expectAppError(gateway.isSubscribed(await accessTokenOf("erin@example.com"), LOCAL_CHANNEL_ID), "YOUTUBE_QUOTA_EXCEEDED");
+    const error = await expectAppError(
+      gateway.isSubscribed(await accessTokenOf("erin@example.com"), LOCAL_CHANNEL_ID),
+      "YOUTUBE_QUOTA_EXCEEDED",
+    );
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(86_400);
   });

@@ -2,7 +2,12 @@ import { OAuth2Client, type TokenPayload } from "google-auth-library";
 import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
-import { describeGoogleFailure, isGoogleHttpError, isTransient, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./google-failure.ts";
+import {
+  describeGoogleFailure,
+  isGoogleHttpError,
+  isTransient,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from "./google-failure.ts";
 
 /** A Google account as Google itself reports it (never as the browser claims it). */
 export interface GoogleIdentity {
@@ -61,12 +66,22 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
       const failure = describeGoogleFailure(name, error);
       if (isTransient(failure)) {
         options.onCall?.("oauth", "GOOGLE_UNAVAILABLE");
-        options.logger?.warn({ api: "oauth", call: name, status: failure.status, reason: failure.reason }, "Google OAuth call failed");
-        throw new AppError("GOOGLE_UNAVAILABLE", { cause: failure.cause, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+        options.logger?.warn(
+          { api: "oauth", call: name, status: failure.status, reason: failure.reason },
+          "Google OAuth call failed",
+        );
+        throw new AppError("GOOGLE_UNAVAILABLE", {
+          cause: failure.cause,
+          retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+        });
       }
       const code = failure.status === 400 ? refusal : "GOOGLE_AUTH_FAILED";
       options.onCall?.("oauth", code);
-      if (failure.status !== 400) options.logger?.warn({ api: "oauth", call: name, status: failure.status, reason: failure.reason }, "Google OAuth call failed");
+      if (failure.status !== 400)
+        options.logger?.warn(
+          { api: "oauth", call: name, status: failure.status, reason: failure.reason },
+          "Google OAuth call failed",
+        );
       throw new AppError(code, { cause: failure.cause });
     }
   }
@@ -78,7 +93,8 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
       if (!claims) throw new Error("id_token has no payload");
       return claims;
     } catch (error) {
-      if (isGoogleHttpError(error)) throw new AppError("GOOGLE_AUTH_FAILED", { cause: describeGoogleFailure("certs", error).cause });
+      if (isGoogleHttpError(error))
+        throw new AppError("GOOGLE_AUTH_FAILED", { cause: describeGoogleFailure("certs", error).cause });
       // The library's messages quote the token; only their first clause goes into the cause.
       const reason = (error instanceof Error ? error.message : String(error)).split(/[:,]/)[0];
       throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error(`id_token rejected: ${reason}`) });
@@ -95,26 +111,51 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
   }
 
   return {
-    async exchangeCode({ code, codeVerifier, redirectUri }: { code: string; codeVerifier: string; redirectUri: string }) {
-      const { tokens } = await oauthCall("token", () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }), "GOOGLE_AUTH_FAILED");
+    async exchangeCode({
+      code,
+      codeVerifier,
+      redirectUri,
+    }: {
+      code: string;
+      codeVerifier: string;
+      redirectUri: string;
+    }) {
+      const { tokens } = await oauthCall(
+        "token",
+        () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }),
+        "GOOGLE_AUTH_FAILED",
+      );
       // Never log `tokens`. The refresh token (present when offline access was granted) is dropped, not
       // revoked: at Google, revoking any token of a grant ends the whole grant, access token included,
       // and the claim still needs that. The grant ends when the access token is revoked or expires.
       const { access_token: accessToken, id_token: idToken, scope, expiry_date: expiresAt } = tokens;
-      if (!accessToken || !idToken) throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error("Google token response lacks access_token or id_token") });
+      if (!accessToken || !idToken)
+        throw new AppError("GOOGLE_AUTH_FAILED", {
+          cause: new Error("Google token response lacks access_token or id_token"),
+        });
 
       const claims = await verifiedClaims(idToken);
       // The audience is compared here, not through verifyIdToken's `audience`, so that a token made for
       // another app gets its own error code.
       if (claims.aud !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
-      if (!claims.email) throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error("id_token has no email: the email scope was not granted") });
+      if (!claims.email)
+        throw new AppError("GOOGLE_AUTH_FAILED", {
+          cause: new Error("id_token has no email: the email scope was not granted"),
+        });
 
       const scopes = scope?.split(" ").filter(Boolean) ?? [];
       if (!scopes.includes(YOUTUBE_READONLY_SCOPE)) {
-        await revokeToken(accessToken).catch((error: unknown) => options.logger?.warn({ api: "oauth", err: (error as Error).message }, "Could not revoke a refused grant"));
+        await revokeToken(accessToken).catch((error: unknown) =>
+          options.logger?.warn({ api: "oauth", err: (error as Error).message }, "Could not revoke a refused grant"),
+        );
         throw new AppError("GOOGLE_SCOPE_MISSING");
       }
-      const identity: GoogleIdentity = { sub: claims.sub, email: claims.email, scopes, expiresAt: expiresAt ?? Date.now() };
+      const identity: GoogleIdentity = {
+        sub: claims.sub,
+        email: claims.email,
+        scopes,
+        expiresAt: expiresAt ?? Date.now(),
+      };
       return { identity, accessToken };
     },
 
@@ -124,7 +165,10 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
       if (info.aud !== clientId || info.azp !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
       if (info.expiry_date <= Date.now()) throw new AppError("GOOGLE_TOKEN_INVALID");
       if (!info.scopes.includes(YOUTUBE_READONLY_SCOPE)) throw new AppError("GOOGLE_SCOPE_MISSING");
-      if (!info.sub || !info.email) throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error("tokeninfo has no sub or email: the email scope was not granted") });
+      if (!info.sub || !info.email)
+        throw new AppError("GOOGLE_AUTH_FAILED", {
+          cause: new Error("tokeninfo has no sub or email: the email scope was not granted"),
+        });
       return { sub: info.sub, email: info.email, scopes: info.scopes, expiresAt: info.expiry_date };
     },
 

@@ -25,7 +25,8 @@ export function youtubeAppError(failure: GoogleFailure, now: Date = new Date()):
   const code: ErrorCode =
     (reason ? CODE_BY_REASON[reason] : undefined) ??
     (status === 401 ? "GOOGLE_TOKEN_INVALID" : status === 429 ? "YOUTUBE_QUOTA_EXCEEDED" : "YOUTUBE_UNAVAILABLE");
-  if (code === "YOUTUBE_UNAVAILABLE") return new AppError(code, { cause, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  if (code === "YOUTUBE_UNAVAILABLE")
+    return new AppError(code, { cause, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   if (code !== "YOUTUBE_QUOTA_EXCEEDED") return new AppError(code, { cause });
   // The daily quota comes back at midnight Pacific time; the per-minute limits within a minute.
   const retryAfterSeconds = reason === "quotaExceeded" ? secondsUntilPacificMidnight(now) : 60;
@@ -44,6 +45,7 @@ export function secondsUntilPacificMidnight(now: Date): number {
     minute: "numeric",
     second: "numeric",
   }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
   return 86_400 - (part("hour") * 3600 + part("minute") * 60 + part("second"));
 }

@@ -53,7 +53,10 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
         const appError = youtubeAppError(failure);
         options.onCall?.("youtube", appError.code);
         if (isTransient(failure) && attempt === 1) {
-          options.logger?.warn({ api: "youtube", call: name, status: failure.status, reason: failure.reason }, "YouTube call failed; retrying once");
+          options.logger?.warn(
+            { api: "youtube", call: name, status: failure.status, reason: failure.reason },
+            "YouTube call failed; retrying once",
+          );
           await delay(RETRY_DELAY_MS);
           continue;
         }
@@ -65,13 +68,20 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
   return {
     async isSubscribed(accessToken: string, channelId: string): Promise<boolean> {
       const { data } = await call("subscriptions.list", () =>
-        youtube.subscriptions.list({ part: ["snippet"], mine: true, forChannelId: channelId, auth: bearer(accessToken) }),
+        youtube.subscriptions.list({
+          part: ["snippet"],
+          mine: true,
+          forChannelId: channelId,
+          auth: bearer(accessToken),
+        }),
       );
       return (data.items ?? []).some((item) => item.snippet?.resourceId?.channelId === channelId);
     },
 
     async getOwnChannel(accessToken: string): Promise<YouTubeChannel | null> {
-      const { data } = await call("channels.list", () => youtube.channels.list({ part: ["snippet"], mine: true, auth: bearer(accessToken) }));
+      const { data } = await call("channels.list", () =>
+        youtube.channels.list({ part: ["snippet"], mine: true, auth: bearer(accessToken) }),
+      );
       const channel = data.items?.[0];
       if (!channel?.id) return null;
       return { id: channel.id, title: channel.snippet?.title ?? "", handle: channel.snippet?.customUrl ?? null };

@@ -23,7 +23,13 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
 };
 
 /** body-parser's error types that mean a malformed body: bad JSON, too large, or an encoding or charset it cannot read. */
-const CLIENT_BODY_ERRORS = new Set(["entity.parse.failed", "entity.too.large", "encoding.unsupported", "charset.unsupported", "request.size.invalid"]);
+const CLIENT_BODY_ERRORS = new Set([
+  "entity.parse.failed",
+  "entity.too.large",
+  "encoding.unsupported",
+  "charset.unsupported",
+  "request.size.invalid",
+]);
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;

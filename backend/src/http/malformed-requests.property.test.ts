@@ -29,7 +29,15 @@ beforeAll(async () => {
   app = await startInProcessApp();
   // A few claims, so lookups by wallet and id have something to find (and to leave alone).
   for (let i = 0; i < 3; i++) {
-    await app.store.reserve({ id: randomUUID(), walletAddress: randomWallet(), googleSub: `sub-${i}`, googleEmail: `v${i}@example.com`, amountWei: REWARD_AMOUNT_WEI, reservedAtBlock: 1n, lease: { owner: "seed", until: 0 } });
+    await app.store.reserve({
+      id: randomUUID(),
+      walletAddress: randomWallet(),
+      googleSub: `sub-${i}`,
+      googleEmail: `v${i}@example.com`,
+      amountWei: REWARD_AMOUNT_WEI,
+      reservedAtBlock: 1n,
+      lease: { owner: "seed", until: 0 },
+    });
   }
 });
 afterAll(async () => {
@@ -40,7 +48,10 @@ afterAll(async () => {
 function storeSnapshot(): string {
   const db = new DatabaseSync(app.dbFile, { readOnly: true });
   try {
-    return JSON.stringify([db.prepare("SELECT * FROM claims ORDER BY id").all(), db.prepare("SELECT * FROM claim_budget").all()]);
+    return JSON.stringify([
+      db.prepare("SELECT * FROM claims ORDER BY id").all(),
+      db.prepare("SELECT * FROM claim_budget").all(),
+    ]);
   } finally {
     db.close();
   }
@@ -77,7 +88,10 @@ function failsSchema(schema: z.ZodType, value: unknown): boolean {
 }
 
 /** Malformed JSON bodies for a schema: random JSON, mutations of a valid body, broken text, wrong types of body. */
-function malformedBody(schema: z.ZodType, valid: Record<string, unknown>): fc.Arbitrary<{ contentType?: string; body?: string }> {
+function malformedBody(
+  schema: z.ZodType,
+  valid: Record<string, unknown>,
+): fc.Arbitrary<{ contentType?: string; body?: string }> {
   const keys = Object.keys(valid);
   const json = "application/json";
   const mutated = fc
@@ -94,7 +108,9 @@ function malformedBody(schema: z.ZodType, valid: Record<string, unknown>): fc.Ar
     });
   const objects = fc.oneof(mutated, fc.jsonValue(), fc.dictionary(fc.constantFrom(...keys, "x"), fc.jsonValue()));
   return fc.oneof(
-    objects.filter((value) => failsSchema(schema, value)).map((value) => ({ contentType: json, body: JSON.stringify(value) })),
+    objects
+      .filter((value) => failsSchema(schema, value))
+      .map((value) => ({ contentType: json, body: JSON.stringify(value) })),
     fc
       .string({ maxLength: 200 })
       .filter((text) => {
@@ -106,7 +122,12 @@ function malformedBody(schema: z.ZodType, valid: Record<string, unknown>): fc.Ar
       })
       .map((body) => ({ contentType: json, body })),
     fc.record({
-      contentType: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "multipart/form-data"),
+      contentType: fc.constantFrom(
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "application/json; charset=latin1",
+        "multipart/form-data",
+      ),
       body: fc.constant(JSON.stringify(valid)),
     }),
     fc.constant({ contentType: json, body: JSON.stringify({ ...valid, padding: "x".repeat(20_000) }) }),
@@ -116,10 +137,13 @@ function malformedBody(schema: z.ZodType, valid: Record<string, unknown>): fc.Ar
 
 /** Path segments the route's schema refuses: random text and near misses. */
 function malformedSegment(schema: z.ZodType, name: string, nearMiss: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: "grapheme", maxLength: 80 }), nearMiss).filter((value) => failsSchema(schema, { [name]: value }));
+  return fc
+    .oneof(fc.string({ maxLength: 80 }), fc.string({ unit: "grapheme", maxLength: 80 }), nearMiss)
+    .filter((value) => failsSchema(schema, { [name]: value }));
 }
 
-const hex = (length: number) => fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: length, maxLength: length });
+const hex = (length: number) =>
+  fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: length, maxLength: length });
 const nearMissWallet = fc.oneof(
   fc.nat({ max: 45 }).chain((length) => hex(length).map((digits) => `0x${digits}`)),
   hex(40).map((digits) => `0X${digits}`),
@@ -130,10 +154,22 @@ const nearMissUuid = fc.uuid().map((uuid) => uuid.slice(0, -1) + "z");
 const token = "ya29.a-made-up-token";
 const wallet = "0x" + "ab".repeat(20);
 const bodies: Array<[string, z.ZodType, Record<string, unknown>]> = [
-  ["/api/auth/google", googleAuthRequestSchema, { code: "4/0Ab-code", codeVerifier: "v".repeat(43), redirectUri: "http://localhost:5173/auth/google/callback" }],
+  [
+    "/api/auth/google",
+    googleAuthRequestSchema,
+    { code: "4/0Ab-code", codeVerifier: "v".repeat(43), redirectUri: "http://localhost:5173/auth/google/callback" },
+  ],
   ["/api/auth/revoke", revokeRequestSchema, { accessToken: token }],
-  ["/api/verify-subscription", verifySubscriptionRequestSchema, { accessToken: token, channelId: LOCAL_CHANNEL_ID, youtubeUsername: "@viewer" }],
-  ["/api/verify-and-mint", verifyAndMintRequestSchema, { walletAddress: wallet, googleEmail: "viewer@example.com", oauthAccessToken: token }],
+  [
+    "/api/verify-subscription",
+    verifySubscriptionRequestSchema,
+    { accessToken: token, channelId: LOCAL_CHANNEL_ID, youtubeUsername: "@viewer" },
+  ],
+  [
+    "/api/verify-and-mint",
+    verifyAndMintRequestSchema,
+    { walletAddress: wallet, googleEmail: "viewer@example.com", oauthAccessToken: token },
+  ],
   ["/api/record-claim", recordClaimRequestSchema, { walletAddress: wallet, txHash: "0x" + "cd".repeat(32) }],
 ];
 const params: Array<[string, fc.Arbitrary<string>]> = [
@@ -142,35 +178,48 @@ const params: Array<[string, fc.Arbitrary<string>]> = [
 ];
 
 describe(`malformed requests (${RUNS} generated per endpoint)`, () => {
-  it.each(bodies)(`when ${RUNS} malformed bodies are POSTed to %s, then each gets a catalogued 4xx and the store is unchanged`, async (path, schema, valid) => {
-    const before = storeSnapshot();
-    let sent = 0;
-    await fc.assert(
-      fc.asyncProperty(malformedBody(schema, valid), async ({ contentType, body }) => {
-        const request: RawRequest = { method: "POST", path, ...(contentType ? { contentType } : {}), ...(body !== undefined ? { body } : {}) };
-        expectCatalogued4xx(request, await send(request));
-        sent += 1;
-      }),
-      { numRuns: RUNS },
-    );
-    expect(storeSnapshot()).toBe(before);
-    console.log(`POST ${path}: ${sent} malformed requests, every one a catalogued 4xx, store unchanged`);
-    expect(sent).toBeGreaterThanOrEqual(RUNS);
-  }, 300_000);
+  it.each(bodies)(
+    `when ${RUNS} malformed bodies are POSTed to %s, then each gets a catalogued 4xx and the store is unchanged`,
+    async (path, schema, valid) => {
+      const before = storeSnapshot();
+      let sent = 0;
+      await fc.assert(
+        fc.asyncProperty(malformedBody(schema, valid), async ({ contentType, body }) => {
+          const request: RawRequest = {
+            method: "POST",
+            path,
+            ...(contentType ? { contentType } : {}),
+            ...(body !== undefined ? { body } : {}),
+          };
+          expectCatalogued4xx(request, await send(request));
+          sent += 1;
+        }),
+        { numRuns: RUNS },
+      );
+      expect(storeSnapshot()).toBe(before);
+      console.log(`POST ${path}: ${sent} malformed requests, every one a catalogued 4xx, store unchanged`);
+      expect(sent).toBeGreaterThanOrEqual(RUNS);
+    },
+    300_000,
+  );
 
-  it.each(params)(`when ${RUNS} malformed path values are sent to GET %s…, then each gets a catalogued 4xx and the store is unchanged`, async (prefix, segment) => {
-    const before = storeSnapshot();
-    let sent = 0;
-    await fc.assert(
-      fc.asyncProperty(segment, async (value) => {
-        const request: RawRequest = { method: "GET", path: `${prefix}${encodeURIComponent(value)}` };
-        expectCatalogued4xx(request, await send(request));
-        sent += 1;
-      }),
-      { numRuns: RUNS },
-    );
-    expect(storeSnapshot()).toBe(before);
-    console.log(`GET ${prefix}:param: ${sent} malformed requests, every one a catalogued 4xx, store unchanged`);
-    expect(sent).toBeGreaterThanOrEqual(RUNS);
-  }, 300_000);
+  it.each(params)(
+    `when ${RUNS} malformed path values are sent to GET %s…, then each gets a catalogued 4xx and the store is unchanged`,
+    async (prefix, segment) => {
+      const before = storeSnapshot();
+      let sent = 0;
+      await fc.assert(
+        fc.asyncProperty(segment, async (value) => {
+          const request: RawRequest = { method: "GET", path: `${prefix}${encodeURIComponent(value)}` };
+          expectCatalogued4xx(request, await send(request));
+          sent += 1;
+        }),
+        { numRuns: RUNS },
+      );
+      expect(storeSnapshot()).toBe(before);
+      console.log(`GET ${prefix}:param: ${sent} malformed requests, every one a catalogued 4xx, store unchanged`);
+      expect(sent).toBeGreaterThanOrEqual(RUNS);
+    },
+    300_000,
+  );
 });

@@ -14,7 +14,11 @@ export function requestLogger(logger: Logger): RequestHandler {
     genReqId: (req) => req.id,
     autoLogging: { ignore: (req) => req.url === "/healthz" },
     serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: withoutQuery(req.url) }),
+      req: (req: { id: unknown; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: withoutQuery(req.url),
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

@@ -41,7 +41,8 @@ describe("request logs", () => {
 
   it("when a request is logged at info, then it carries method, path and status but no headers", async () => {
     await fetch(`${app.url}/api/config?utm_source=x`);
-    const entryFor = (path: string) => lines.map((line) => JSON.parse(line) as Record<string, any>).find((parsed) => parsed.req?.path === path);
+    const entryFor = (path: string) =>
+      lines.map((line) => JSON.parse(line) as Record<string, any>).find((parsed) => parsed.req?.path === path);
     await expect.poll(() => entryFor("/api/config")).toBeDefined();
     const entry = entryFor("/api/config");
     expect(entry).toMatchObject({ level: 30, req: { method: "GET", path: "/api/config" }, res: { statusCode: 200 } });

@@ -6,7 +6,10 @@ const RATE_LIMIT = 20;
 let world: TestWorld;
 
 beforeAll(async () => {
-  world = await startTestWorld({ subscribers: 2, env: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), MAX_TOTAL_CLAIMS: "1", TRUST_PROXY: "false" } });
+  world = await startTestWorld({
+    subscribers: 2,
+    env: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), MAX_TOTAL_CLAIMS: "1", TRUST_PROXY: "false" },
+  });
 });
 afterAll(async () => {
   await world?.stop();
@@ -64,7 +67,8 @@ describe("hardening", () => {
 
   it("when a page polls its claim's status, then reads have a larger allowance than writes", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < RATE_LIMIT * 2; i++) statuses.push((await fetch(`${world.url}/api/check-claim/${randomWallet()}`)).status);
+    for (let i = 0; i < RATE_LIMIT * 2; i++)
+      statuses.push((await fetch(`${world.url}/api/check-claim/${randomWallet()}`)).status);
     expect(statuses.every((status) => status === 200)).toBe(true);
   });
 });

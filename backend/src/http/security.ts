@@ -32,7 +32,12 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
           "wss://*.walletconnect.org",
           "https://*.web3modal.org",
         ],
-        frameSrc: ["'self'", "https://*.thirdweb.com", "https://verify.walletconnect.com", "https://verify.walletconnect.org"],
+        frameSrc: [
+          "'self'",
+          "https://*.thirdweb.com",
+          "https://verify.walletconnect.com",
+          "https://verify.walletconnect.org",
+        ],
         workerSrc: ["'self'", "blob:"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -49,9 +49,13 @@ export function renderPage(indexHtml: string, options: { publicConfig: PublicCon
   // `<` escaped, so no value can close the script element early.
   const json = JSON.stringify(options.publicConfig).replace(/</g, "\\u003c");
   const block = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;
-  if (!indexHtml.includes("</head>")) throw new Error("index.html must have a </head> to write the public config before");
+  if (!indexHtml.includes("</head>"))
+    throw new Error("index.html must have a </head> to write the public config before");
   return indexHtml
-    .replace(/(<meta (?:property|name)="(?:og|twitter):image" content=")(\/[^"]*)"/g, (_match, start: string, url: string) => `${start}${new URL(url, options.publicUrl).href}"`)
+    .replace(
+      /(<meta (?:property|name)="(?:og|twitter):image" content=")(\/[^"]*)"/g,
+      (_match, start: string, url: string) => `${start}${new URL(url, options.publicUrl).href}"`,
+    )
     .replace("</head>", `${block}\n  </head>`);
 }
 
@@ -67,7 +71,9 @@ function indexFiles(staticDir: string): Map<string, StaticFile> {
       if (entry.name.endsWith(".br") || entry.name.endsWith(".gz")) continue;
       const urlPath = `/${path.relative(staticDir, absolutePath).split(path.sep).join("/")}`;
       if (urlPath === "/index.html") continue;
-      const encodings = (Object.keys(SUFFIX) as Encoding[]).filter((encoding) => fs.existsSync(absolutePath + SUFFIX[encoding]));
+      const encodings = (Object.keys(SUFFIX) as Encoding[]).filter((encoding) =>
+        fs.existsSync(absolutePath + SUFFIX[encoding]),
+      );
       files.set(urlPath, { absolutePath, encodings });
     }
   };
@@ -110,7 +116,9 @@ function sendPage(req: Request, res: Response, page: CompressedPage): void {
 function compressed(html: string): CompressedPage {
   return {
     html,
-    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+    br: brotliCompressSync(html, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+    }),
     gzip: gzipSync(html, { level: 9 }),
   };
 }

@@ -46,9 +46,10 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       // Window by window up to a fixed head: each request stays within the provider's range cap.
       for (let start = fromBlock; start <= head; start += options.logWindowBlocks) {
         const end = start + options.logWindowBlocks - 1n < head ? start + options.logWindowBlocks - 1n : head;
-        const logs = await rpc<Array<{ transactionHash: string; blockNumber: string; removed?: boolean }>>("eth_getLogs", [
-          { address: options.tokenAddress, topics, fromBlock: toHex(start), toBlock: toHex(end) },
-        ]);
+        const logs = await rpc<Array<{ transactionHash: string; blockNumber: string; removed?: boolean }>>(
+          "eth_getLogs",
+          [{ address: options.tokenAddress, topics, fromBlock: toHex(start), toBlock: toHex(end) }],
+        );
         const mint = logs.find((log) => !log.removed);
         if (mint) return { txHash: mint.transactionHash, blockNumber: BigInt(mint.blockNumber) };
       }
@@ -64,7 +65,9 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     async ping() {
       const answered = Number(await rpc<string>("eth_chainId", []));
       if (answered !== options.chainId) {
-        throw new AppError("MINT_UNAVAILABLE", { cause: new Error(`RPC serves chain ${answered}, expected ${options.chainId}`) });
+        throw new AppError("MINT_UNAVAILABLE", {
+          cause: new Error(`RPC serves chain ${answered}, expected ${options.chainId}`),
+        });
       }
     },
   };

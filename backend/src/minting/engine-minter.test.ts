@@ -20,8 +20,19 @@ let tokenAddress: string;
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId });
-  tokenAddress = await deployToken({ rpcUrl: anvil.rpcUrl, chainId, deployerKey: DEPLOYER.privateKey, minter: ENGINE_SERVER_WALLET.address });
-  engine = await startEngineEmulator({ rpcUrl: anvil.rpcUrl, chainId, secretKey, vaultAccessToken, serverWallets: [ENGINE_SERVER_WALLET] });
+  tokenAddress = await deployToken({
+    rpcUrl: anvil.rpcUrl,
+    chainId,
+    deployerKey: DEPLOYER.privateKey,
+    minter: ENGINE_SERVER_WALLET.address,
+  });
+  engine = await startEngineEmulator({
+    rpcUrl: anvil.rpcUrl,
+    chainId,
+    secretKey,
+    vaultAccessToken,
+    serverWallets: [ENGINE_SERVER_WALLET],
+  });
 });
 
 afterEach(() => engine.faults.clear());
@@ -47,7 +58,8 @@ function settled(subject: Minter, transactionId: string): Promise<MintTransactio
   return vi.waitFor(
     async () => {
       const transaction = await subject.getTransaction(transactionId);
-      if (transaction?.status !== "CONFIRMED" && transaction?.status !== "FAILED") throw new Error(`transaction ${transactionId} did not settle`);
+      if (transaction?.status !== "CONFIRMED" && transaction?.status !== "FAILED")
+        throw new Error(`transaction ${transactionId} did not settle`);
       return transaction;
     },
     { timeout: 10_000, interval: 25 },
@@ -62,7 +74,11 @@ describe("Engine minter", () => {
     const subject = minter({ onCall: (api, outcome) => calls.push([api, outcome]) });
     const to = USERS[0].address;
 
-    const { transactionId } = await subject.queueMint({ to, amountWei: REWARD_AMOUNT_WEI, idempotencyKey: randomUUID() });
+    const { transactionId } = await subject.queueMint({
+      to,
+      amountWei: REWARD_AMOUNT_WEI,
+      idempotencyKey: randomUUID(),
+    });
     const transaction = await settled(subject, transactionId);
 
     expect(transaction).toMatchObject({ transactionId, status: "CONFIRMED", errorMessage: null });
@@ -147,7 +163,11 @@ describe("Chain reader", () => {
   it("when a wallet received a mint, then findMintTo finds it window by window from any earlier block, and null for a wallet without one", async () => {
     const subject = minter();
     const to = "0x00000000000000000000000000000000C0ffee00";
-    const { transactionId } = await subject.queueMint({ to, amountWei: REWARD_AMOUNT_WEI, idempotencyKey: randomUUID() });
+    const { transactionId } = await subject.queueMint({
+      to,
+      amountWei: REWARD_AMOUNT_WEI,
+      idempotencyKey: randomUUID(),
+    });
     const { txHash } = await settled(subject, transactionId);
     // Two-block windows: the scan has to walk every window up to the mint.
     const reader = createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress, logWindowBlocks: 2n });
@@ -155,7 +175,10 @@ describe("Chain reader", () => {
 
     expect(receipt).toEqual({ succeeded: true, blockNumber: expect.any(BigInt) });
     expect(await reader.findMintTo(to, 0n)).toEqual({ txHash, blockNumber: receipt!.blockNumber });
-    expect(await reader.findMintTo(to.toLowerCase(), receipt!.blockNumber)).toEqual({ txHash, blockNumber: receipt!.blockNumber });
+    expect(await reader.findMintTo(to.toLowerCase(), receipt!.blockNumber)).toEqual({
+      txHash,
+      blockNumber: receipt!.blockNumber,
+    });
     expect(await reader.findMintTo(to, receipt!.blockNumber + 1n)).toBeNull();
     expect(await reader.findMintTo("0x0000000000000000000000000000000000000001", 0n)).toBeNull();
   });
@@ -163,7 +186,11 @@ describe("Chain reader", () => {
   it("when a mint reverted, then its receipt says so; an unknown hash has no receipt", async () => {
     engine.faults.set({ mode: "revert", count: 1 });
     const subject = minter();
-    const { transactionId } = await subject.queueMint({ to: "0x000000000000000000000000000000000000dEaD", amountWei: REWARD_AMOUNT_WEI, idempotencyKey: randomUUID() });
+    const { transactionId } = await subject.queueMint({
+      to: "0x000000000000000000000000000000000000dEaD",
+      amountWei: REWARD_AMOUNT_WEI,
+      idempotencyKey: randomUUID(),
+    });
     const { txHash } = await settled(subject, transactionId);
     const reader = createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress, logWindowBlocks: 10_000n });
 
@@ -172,8 +199,12 @@ describe("Chain reader", () => {
   });
 
   it("when the RPC serves the configured chain, then ping resolves; another chain id makes it throw", async () => {
-    await expect(createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress, logWindowBlocks: 10_000n }).ping()).resolves.toBeUndefined();
-    await expect(createChainReader({ rpcUrl: anvil.rpcUrl, chainId: 1, tokenAddress, logWindowBlocks: 10_000n }).ping()).rejects.toEqual(unavailable);
+    await expect(
+      createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress, logWindowBlocks: 10_000n }).ping(),
+    ).resolves.toBeUndefined();
+    await expect(
+      createChainReader({ rpcUrl: anvil.rpcUrl, chainId: 1, tokenAddress, logWindowBlocks: 10_000n }).ping(),
+    ).rejects.toEqual(unavailable);
   });
 
   it("when the RPC is unreachable, then findMintTo throws MINT_UNAVAILABLE", async () => {

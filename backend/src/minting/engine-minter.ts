@@ -53,7 +53,10 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
   });
 
   // Any failure to get an answer from Engine is "try again later" for the caller; the cause keeps the detail.
-  async function call<T>(api: EngineApi, send: () => Promise<{ data?: T; error?: unknown; response?: Response }>): Promise<T> {
+  async function call<T>(
+    api: EngineApi,
+    send: () => Promise<{ data?: T; error?: unknown; response?: Response }>,
+  ): Promise<T> {
     try {
       const { data, error, response } = await send();
       if (data === undefined || error !== undefined) {
@@ -80,7 +83,9 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
           headers: { "x-vault-access-token": options.vaultAccessToken },
           body: {
             executionOptions: { type: "auto", from: options.serverWallet, chainId: options.chainId, idempotencyKey },
-            params: [{ contractAddress: options.tokenAddress, method: MINT_METHOD, params: [to, amountWei.toString()] }],
+            params: [
+              { contractAddress: options.tokenAddress, method: MINT_METHOD, params: [to, amountWei.toString()] },
+            ],
           },
         }),
       );
@@ -91,7 +96,9 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
 
     async getTransaction(transactionId) {
       const data = await findTransactions({ id: transactionId });
-      const row = data.result.transactions.find((transaction) => transaction.id === transactionId && transaction.batchIndex === 0);
+      const row = data.result.transactions.find(
+        (transaction) => transaction.id === transactionId && transaction.batchIndex === 0,
+      );
       return row ? toMintTransaction(row) : null;
     },
 
@@ -101,7 +108,12 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
   };
 }
 
-function toMintTransaction(row: { id: string; status: string | null; transactionHash: string | null; errorMessage: string | null }): MintTransaction {
+function toMintTransaction(row: {
+  id: string;
+  status: string | null;
+  transactionHash: string | null;
+  errorMessage: string | null;
+}): MintTransaction {
   // Engine leaves status empty until a worker picks the transaction up.
   const status = row.status !== null && MINT_STATUSES.includes(row.status) ? (row.status as MintStatus) : "QUEUED";
   return { transactionId: row.id, status, txHash: row.transactionHash, errorMessage: row.errorMessage };

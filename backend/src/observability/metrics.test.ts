@@ -10,7 +10,11 @@ describe("metrics", () => {
     const now = Date.now();
     registerStateGauges(metrics, {
       countActiveClaims: async () => 7,
-      listUnfinishedCreatedAt: async () => [new Date(now - 5_000), new Date(now - 30 * MINUTE), new Date(now - 90 * MINUTE)],
+      listUnfinishedCreatedAt: async () => [
+        new Date(now - 5_000),
+        new Date(now - 30 * MINUTE),
+        new Date(now - 90 * MINUTE),
+      ],
       maxTotalClaims: 10,
       serverWalletBalanceWei: async () => 25n * 10n ** 16n,
     });

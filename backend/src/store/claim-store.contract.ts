@@ -108,9 +108,7 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const store = await openStore();
       const walletAddress = randomWallet();
 
-      const results = await Promise.all(
-        Array.from({ length: 200 }, () => store.reserve(newClaim({ walletAddress }))),
-      );
+      const results = await Promise.all(Array.from({ length: 200 }, () => store.reserve(newClaim({ walletAddress }))));
 
       const winners = results.filter((result) => result.reserved);
       expect(winners).toHaveLength(1);
@@ -146,7 +144,13 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
         attempts: 1,
       });
 
-      const expected = { id: claim.id, status: "queued", engineTransactionId: "engine-tx-1", attempts: 1, txHash: null };
+      const expected = {
+        id: claim.id,
+        status: "queued",
+        engineTransactionId: "engine-tx-1",
+        attempts: 1,
+        txHash: null,
+      };
       expect(updated).toMatchObject(expected);
       expect(await store.findById(claim.id)).toMatchObject(expected);
       expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(updated!.createdAt.getTime());
@@ -157,7 +161,10 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const claim = newClaim();
       await store.reserve(claim);
 
-      const updated = await store.transition(claim.id, ["queued", "submitted"], { status: "confirmed", txHash: "0xabc" });
+      const updated = await store.transition(claim.id, ["queued", "submitted"], {
+        status: "confirmed",
+        txHash: "0xabc",
+      });
 
       expect(updated).toBeNull();
       expect(await store.findById(claim.id)).toMatchObject({ status: "reserved", txHash: null });
@@ -209,7 +216,13 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
         // Distinct creation times, so "oldest first" has one right answer in every adapter.
         await sleep(5);
       }
-      const [oldest, confirmed, queued, failed, newest] = claims.map((claim) => claim.id) as [string, string, string, string, string];
+      const [oldest, confirmed, queued, failed, newest] = claims.map((claim) => claim.id) as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
       await store.transition(confirmed, ["reserved"], { status: "confirmed" });
       await store.transition(failed, ["reserved"], { status: "failed" });
       await store.transition(queued, ["reserved"], { status: "queued" });
@@ -237,7 +250,9 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       expect((await store.list({})).map((claim) => claim.id)).toEqual([first, second, third]);
       expect((await store.list({ status: "failed" })).map((claim) => claim.id)).toEqual([second]);
       expect((await store.list({ createdFrom: secondCreated })).map((claim) => claim.id)).toEqual([second, third]);
-      expect((await store.list({ createdBefore: secondCreated, status: "reserved" })).map((claim) => claim.id)).toEqual([first]);
+      expect((await store.list({ createdBefore: secondCreated, status: "reserved" })).map((claim) => claim.id)).toEqual(
+        [first],
+      );
     });
 
     it("when some claims failed, then countActive counts every other status", async () => {
@@ -257,7 +272,9 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const storeB = await openStore();
       const limit = 7;
 
-      const granted = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? storeA : storeB).takeBudgetSlot(limit)));
+      const granted = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => (i % 2 ? storeA : storeB).takeBudgetSlot(limit)),
+      );
 
       expect(granted.filter(Boolean)).toHaveLength(limit);
       expect(await storeA.takeBudgetSlot(limit)).toBe(false);
@@ -297,8 +314,18 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       await store.reserve(claim);
       await store.transition(claim.id, ["reserved"], { status: "queued", attempts: 2, attemptAtBlock: 12n });
 
-      const stale = await store.transition(claim.id, ["queued"], { status: "submitted", txHash: "0xold" }, { attempts: 1 });
-      const current = await store.transition(claim.id, ["queued"], { status: "submitted", txHash: "0xnew" }, { attempts: 2 });
+      const stale = await store.transition(
+        claim.id,
+        ["queued"],
+        { status: "submitted", txHash: "0xold" },
+        { attempts: 1 },
+      );
+      const current = await store.transition(
+        claim.id,
+        ["queued"],
+        { status: "submitted", txHash: "0xnew" },
+        { attempts: 2 },
+      );
 
       expect(stale).toBeNull();
       expect(current).toMatchObject({ status: "submitted", txHash: "0xnew", attempts: 2, attemptAtBlock: 12n });
@@ -311,12 +338,19 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const now = Date.now();
 
       expect(await store.acquireLease(claim.id, "process-b", now, now + 1_000)).toBeNull();
-      expect(await store.acquireLease(claim.id, "process-a", now, now + 2_000)).toMatchObject({ leaseOwner: "process-a", leaseUntil: now + 2_000 });
-      expect(await store.acquireLease(claim.id, "process-b", now + 3_000, now + 4_000)).toMatchObject({ leaseOwner: "process-b" });
+      expect(await store.acquireLease(claim.id, "process-a", now, now + 2_000)).toMatchObject({
+        leaseOwner: "process-a",
+        leaseUntil: now + 2_000,
+      });
+      expect(await store.acquireLease(claim.id, "process-b", now + 3_000, now + 4_000)).toMatchObject({
+        leaseOwner: "process-b",
+      });
       await store.releaseLease(claim.id, "process-a");
       expect(await store.findById(claim.id)).toMatchObject({ leaseOwner: "process-b" });
       await store.releaseLease(claim.id, "process-b");
-      expect(await store.acquireLease(claim.id, "process-c", now, now + 1_000)).toMatchObject({ leaseOwner: "process-c" });
+      expect(await store.acquireLease(claim.id, "process-c", now, now + 1_000)).toMatchObject({
+        leaseOwner: "process-c",
+      });
     });
 
     it("when the store is open, then ping resolves", async () => {

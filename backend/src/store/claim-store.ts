@@ -53,7 +53,17 @@ export interface ClaimFilter {
 }
 
 export type ClaimPatch = Partial<
-  Pick<ClaimRecord, "status" | "engineTransactionId" | "txHash" | "attempts" | "lastError" | "attemptAtBlock" | "leaseOwner" | "leaseUntil">
+  Pick<
+    ClaimRecord,
+    | "status"
+    | "engineTransactionId"
+    | "txHash"
+    | "attempts"
+    | "lastError"
+    | "attemptAtBlock"
+    | "leaseOwner"
+    | "leaseUntil"
+  >
 >;
 
 /** Extra conditions of a compare-and-set: a stale copy of the claim (an older attempt) can never overwrite newer progress. */
@@ -74,7 +84,12 @@ export interface ClaimStore {
    * Compare-and-set: applies `patch` only while the claim's status is one of
    * `fromStatuses` (and its attempt is `guard.attempts`, when given); returns the updated claim, or null when it was not applied.
    */
-  transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch, guard?: TransitionGuard): Promise<ClaimRecord | null>;
+  transition(
+    id: string,
+    fromStatuses: readonly ClaimStatus[],
+    patch: ClaimPatch,
+    guard?: TransitionGuard,
+  ): Promise<ClaimRecord | null>;
   /**
    * Takes or renews the claim's lease for `owner` until `until` (ms) when it is free, expired at `now`, or already
    * `owner`'s; returns the claim, or null when another process holds it.

@@ -9,9 +9,16 @@ export interface OpenedClaimStore {
 }
 
 /** MongoDB when a URI is configured (several instances can share it); otherwise a SQLite file in `dataDir`. */
-export async function openClaimStore(options: { mongodbUri?: string; dataDir: string; sqliteBusyTimeoutMs?: number }): Promise<OpenedClaimStore> {
+export async function openClaimStore(options: {
+  mongodbUri?: string;
+  dataDir: string;
+  sqliteBusyTimeoutMs?: number;
+}): Promise<OpenedClaimStore> {
   if (options.mongodbUri) {
     return { store: await openMongoClaimStore({ uri: options.mongodbUri }), kind: "mongodb" };
   }
-  return { store: await openSqliteClaimStore({ dataDir: options.dataDir, busyTimeoutMs: options.sqliteBusyTimeoutMs }), kind: "sqlite" };
+  return {
+    store: await openSqliteClaimStore({ dataDir: options.dataDir, busyTimeoutMs: options.sqliteBusyTimeoutMs }),
+    kind: "sqlite",
+  };
 }

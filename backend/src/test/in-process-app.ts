@@ -39,7 +39,12 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
     chainId: 42161,
     tokenAddress: TOKEN_ADDRESS,
   });
-  const chainReader = createChainReader({ rpcUrl: NOBODY, chainId: 42161, tokenAddress: TOKEN_ADDRESS, logWindowBlocks: 10_000n });
+  const chainReader = createChainReader({
+    rpcUrl: NOBODY,
+    chainId: 42161,
+    tokenAddress: TOKEN_ADDRESS,
+    logWindowBlocks: 10_000n,
+  });
   const publicUrl = "http://localhost:5173";
   const app = createApp({
     store,

@@ -9,7 +9,11 @@ import path from "node:path";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { freePort } from "@tube/local-world/free-port";
 import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
-import { defaultGoogleAccounts, LOCAL_CHANNEL_ID, type SeedAccount } from "@tube/local-world/google-emulator/seed-accounts";
+import {
+  defaultGoogleAccounts,
+  LOCAL_CHANNEL_ID,
+  type SeedAccount,
+} from "@tube/local-world/google-emulator/seed-accounts";
 import { signInWithEmulator, obtainAccessToken } from "@tube/local-world/google-emulator/sign-in";
 import { startLocalWorld } from "@tube/local-world/local-world";
 import { loadConfig } from "../config.ts";
@@ -34,10 +38,20 @@ export function subscriber(n: number): SeedAccount {
 }
 
 /** `inProcessApp: false` leaves the server to the test (to run it as a child process it can kill). */
-export async function startTestWorld(options: { env?: Record<string, string>; subscribers?: number; inProcessApp?: boolean } = {}) {
+export async function startTestWorld(
+  options: { env?: Record<string, string>; subscribers?: number; inProcessApp?: boolean } = {},
+) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
-  const accounts = [...defaultGoogleAccounts(LOCAL_CHANNEL_ID), ...Array.from({ length: options.subscribers ?? 20 }, (_, i) => subscriber(i + 1))];
-  const google = await startGoogleEmulator({ port: 0, clients: [APP_CLIENT, OTHER_CLIENT], accounts, channelId: LOCAL_CHANNEL_ID });
+  const accounts = [
+    ...defaultGoogleAccounts(LOCAL_CHANNEL_ID),
+    ...Array.from({ length: options.subscribers ?? 20 }, (_, i) => subscriber(i + 1)),
+  ];
+  const google = await startGoogleEmulator({
+    port: 0,
+    clients: [APP_CLIENT, OTHER_CLIENT],
+    accounts,
+    channelId: LOCAL_CHANNEL_ID,
+  });
   const port = await freePort();
   const publicUrl = `http://localhost:${port}`;
   const world = await startLocalWorld({
@@ -91,7 +105,12 @@ export async function startTestWorld(options: { env?: Record<string, string>; su
     /** Signs `email` in through the stand-in's consent screen and the server's code exchange. */
     async signIn(email: string): Promise<string> {
       const redirectUri = `${publicUrl}${GOOGLE_CALLBACK_PATH}`;
-      const { code, codeVerifier } = await signInWithEmulator({ emulatorUrl: google.url, clientId: APP_CLIENT.clientId, redirectUri, account: email });
+      const { code, codeVerifier } = await signInWithEmulator({
+        emulatorUrl: google.url,
+        clientId: APP_CLIENT.clientId,
+        redirectUri,
+        account: email,
+      });
       const response = await fetch(`${publicUrl}/api/auth/google`, {
         method: "POST",
         headers: { "content-type": "application/json" },

@@ -29,15 +29,18 @@ function renderRoutes(route: string, reloadPage = vi.fn()) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("RouteErrorBoundary", () => {
-  it.each(["/broken", "/lazy"])("when %s fails, then a message offers a reload that reloads the page", async (route) => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const { user, reloadPage } = renderRoutes(route);
+  it.each(["/broken", "/lazy"])(
+    "when %s fails, then a message offers a reload that reloads the page",
+    async (route) => {
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const { user, reloadPage } = renderRoutes(route);
 
-    expect(await screen.findByRole("alert")).toHaveTextContent("Something went wrong");
-    await user.click(screen.getByRole("button", { name: "Reload page" }));
+      expect(await screen.findByRole("alert")).toHaveTextContent("Something went wrong");
+      await user.click(screen.getByRole("button", { name: "Reload page" }));
 
-    expect(reloadPage).toHaveBeenCalledOnce();
-  });
+      expect(reloadPage).toHaveBeenCalledOnce();
+    },
+  );
 
   it("when a page failed, then 'Go to Home' shows the home page again", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -32,7 +32,13 @@ function reloadWindow() {
 }
 
 /** Resets on navigation: the boundary is keyed by the path, so 'Go to Home' renders the new page afresh. */
-export function RouteErrorBoundary({ children, reloadPage = reloadWindow }: { children: ReactNode; reloadPage?: () => void }) {
+export function RouteErrorBoundary({
+  children,
+  reloadPage = reloadWindow,
+}: {
+  children: ReactNode;
+  reloadPage?: () => void;
+}) {
   const { pathname } = useLocation();
   return (
     <ErrorBoundary key={pathname} fallback={<RouteErrorScreen onReload={reloadPage} />}>
@@ -48,7 +54,9 @@ function RouteErrorScreen({ onReload }: { onReload: () => void }) {
         <Heading as="h1" size="xl">
           Something went wrong
         </Heading>
-        <Text color="fg.muted">This page could not be shown. Reloading usually helps; your claim is safe either way.</Text>
+        <Text color="fg.muted">
+          This page could not be shown. Reloading usually helps; your claim is safe either way.
+        </Text>
         <HStack gap="3">
           <Button colorPalette="red" onClick={onReload}>
             Reload page

@@ -16,7 +16,8 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 const getCheckClaim = () => apiGet("/api/check-claim/0xabc", checkClaimResponseSchema);
-const answerCheckClaim = (resolver: Parameters<typeof http.get>[1]) => server.use(http.get("/api/check-claim/:wallet", resolver));
+const answerCheckClaim = (resolver: Parameters<typeof http.get>[1]) =>
+  server.use(http.get("/api/check-claim/:wallet", resolver));
 
 describe("api-client", () => {
   it("when the server answers 200 with the expected shape, then apiGet resolves with the parsed JSON", async () => {
@@ -39,7 +40,9 @@ describe("api-client", () => {
       }),
     );
 
-    await expect(apiPost("/api/verify-subscription", { accessToken: "t", channelId: "c" }, verifySubscriptionResponseSchema)).resolves.toEqual({
+    await expect(
+      apiPost("/api/verify-subscription", { accessToken: "t", channelId: "c" }, verifySubscriptionResponseSchema),
+    ).resolves.toEqual({
       isSubscribed: true,
     });
 
@@ -54,17 +57,28 @@ describe("api-client", () => {
 
   it("when the server answers with an error body, then ApiError carries its code, message, status and retry delay", async () => {
     answerCheckClaim(() =>
-      HttpResponse.json({ error: { code: "RATE_LIMITED", message: "Too many requests.", retryAfterSeconds: 30 } }, { status: 429 }),
+      HttpResponse.json(
+        { error: { code: "RATE_LIMITED", message: "Too many requests.", retryAfterSeconds: 30 } },
+        { status: 429 },
+      ),
     );
 
     const error = await caught(getCheckClaim());
 
-    expect(error).toMatchObject({ code: "RATE_LIMITED", message: "Too many requests.", status: 429, retryAfterSeconds: 30 });
+    expect(error).toMatchObject({
+      code: "RATE_LIMITED",
+      message: "Too many requests.",
+      status: 429,
+      retryAfterSeconds: 30,
+    });
   });
 
   it("when an error body has no retry delay but the response has Retry-After, then the header is used", async () => {
     answerCheckClaim(() =>
-      HttpResponse.json({ error: { code: "MINT_UNAVAILABLE", message: "Later." } }, { status: 503, headers: { "Retry-After": "5" } }),
+      HttpResponse.json(
+        { error: { code: "MINT_UNAVAILABLE", message: "Later." } },
+        { status: 503, headers: { "Retry-After": "5" } },
+      ),
     );
 
     const error = await caught(getCheckClaim());
@@ -97,7 +111,9 @@ describe("api-client", () => {
   it("when the request is aborted, then ApiError is ABORTED", async () => {
     answerCheckClaim(() => HttpResponse.json(NOT_CLAIMED));
 
-    const error = await caught(apiGet("/api/check-claim/0xabc", checkClaimResponseSchema, { signal: AbortSignal.abort() }));
+    const error = await caught(
+      apiGet("/api/check-claim/0xabc", checkClaimResponseSchema, { signal: AbortSignal.abort() }),
+    );
 
     expect(error.code).toBe("ABORTED");
   });

@@ -88,7 +88,11 @@ async function request<T>(path: string, init: RequestInit, schema: ResponseSchem
 }
 
 function invalidResponse(status: number): ApiError {
-  return new ApiError(CLIENT_ERROR_CODES.INVALID_RESPONSE, "The server sent an unexpected response. Please try again.", status);
+  return new ApiError(
+    CLIENT_ERROR_CODES.INVALID_RESPONSE,
+    "The server sent an unexpected response. Please try again.",
+    status,
+  );
 }
 
 function transportError(cause: unknown): ApiError {

@@ -24,7 +24,8 @@ export function StaticPublicConfigProvider({ config, children }: { config: Publi
   return <PublicConfigContext.Provider value={config}>{children}</PublicConfigContext.Provider>;
 }
 
-type LoadState = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; config: PublicConfig };
+type LoadState =
+  { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; config: PublicConfig };
 
 /** The config the server wrote into the page, if it did and it has the contract's shape (else the API is asked). */
 function embeddedConfig(): PublicConfig | null {
@@ -40,7 +41,9 @@ function embeddedConfig(): PublicConfig | null {
 
 export function PublicConfigProvider({ children }: { children: ReactNode }) {
   const [embedded] = useState(embeddedConfig);
-  const [state, setState] = useState<LoadState>(embedded ? { status: "ready", config: embedded } : { status: "loading" });
+  const [state, setState] = useState<LoadState>(
+    embedded ? { status: "ready", config: embedded } : { status: "loading" },
+  );
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {

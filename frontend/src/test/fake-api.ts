@@ -29,13 +29,20 @@ export function stubApi(routes: Record<string, FakeHandler | FakeResponse>) {
     if (!on) throw new Error(`stubApi: unsupported method in "${route}"`);
     return on(pattern, async ({ request }) => {
       const text = await request.text();
-      const call = { method, path: new URL(request.url).pathname, body: text ? (JSON.parse(text) as unknown) : undefined };
+      const call = {
+        method,
+        path: new URL(request.url).pathname,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+      };
       calls.push(call);
       return toHttpResponse(typeof handler === "function" ? await handler(call) : handler);
     });
   });
   server.use(...handlers);
-  return { calls, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path.startsWith(path)) };
+  return {
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path.startsWith(path)),
+  };
 }
 
 /** Answers each call with the next response of the list, repeating the last one. */

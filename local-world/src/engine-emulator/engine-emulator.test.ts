@@ -23,7 +23,12 @@ const statusLog: Array<{ id: unknown; status: string; transactionHash: unknown }
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId });
-  token = await deployToken({ rpcUrl: anvil.rpcUrl, chainId, deployerKey: DEPLOYER.privateKey, minter: ENGINE_SERVER_WALLET.address });
+  token = await deployToken({
+    rpcUrl: anvil.rpcUrl,
+    chainId,
+    deployerKey: DEPLOYER.privateKey,
+    minter: ENGINE_SERVER_WALLET.address,
+  });
   engine = await startEngineEmulator({
     rpcUrl: anvil.rpcUrl,
     chainId,
@@ -44,7 +49,14 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-function write(options: { to: string; idempotencyKey?: string; from?: string; chainId?: number; method?: string; signal?: AbortSignal }) {
+function write(options: {
+  to: string;
+  idempotencyKey?: string;
+  from?: string;
+  chainId?: number;
+  method?: string;
+  signal?: AbortSignal;
+}) {
   return writeContract({
     baseUrl: engine.url,
     auth: secretKey,
@@ -57,7 +69,9 @@ function write(options: { to: string; idempotencyKey?: string; from?: string; ch
         chainId: options.chainId ?? chainId,
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
       },
-      params: [{ contractAddress: token, method: options.method ?? MINT_METHOD, params: [options.to, REWARD.toString()] }],
+      params: [
+        { contractAddress: token, method: options.method ?? MINT_METHOD, params: [options.to, REWARD.toString()] },
+      ],
     },
   });
 }
@@ -72,7 +86,8 @@ function settled(id: string) {
   return vi.waitFor(
     async () => {
       const transaction = await transactionById(id);
-      if (transaction?.status !== "CONFIRMED" && transaction?.status !== "FAILED") throw new Error(`transaction ${id} did not settle`);
+      if (transaction?.status !== "CONFIRMED" && transaction?.status !== "FAILED")
+        throw new Error(`transaction ${id} did not settle`);
       return transaction;
     },
     { timeout: 10_000, interval: 25 },
@@ -177,7 +192,10 @@ describe("Engine emulator: writes", () => {
     await write({ to, idempotencyKey });
     await vi.waitFor(async () => expect(await balance(to)).toBe(REWARD), { timeout: 10_000, interval: 25 });
 
-    expect(await transactionById(idempotencyKey)).toMatchObject({ status: "SUBMITTED", transactionHash: expect.any(String) });
+    expect(await transactionById(idempotencyKey)).toMatchObject({
+      status: "SUBMITTED",
+      transactionHash: expect.any(String),
+    });
   });
 
   it("when the list lags behind a write, then the transaction is missing from the first reads and shows up after", async () => {
@@ -187,7 +205,10 @@ describe("Engine emulator: writes", () => {
     await write({ to: randomWallet(), idempotencyKey });
 
     expect(await transactionById(idempotencyKey)).toBeUndefined();
-    await vi.waitFor(async () => expect(await transactionById(idempotencyKey)).toMatchObject({ id: idempotencyKey }), { timeout: 10_000, interval: 25 });
+    await vi.waitFor(async () => expect(await transactionById(idempotencyKey)).toMatchObject({ id: idempotencyKey }), {
+      timeout: 10_000,
+      interval: 25,
+    });
   });
 });
 

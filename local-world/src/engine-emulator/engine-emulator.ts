@@ -45,7 +45,10 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
   const log = options.log ?? (() => undefined);
   const accounts = new Map<string, Account>(
-    options.serverWallets.map((wallet) => [wallet.address.toLowerCase(), privateKeyToAccount({ client, privateKey: wallet.privateKey })]),
+    options.serverWallets.map((wallet) => [
+      wallet.address.toLowerCase(),
+      privateKeyToAccount({ client, privateKey: wallet.privateKey }),
+    ]),
   );
   const context = {
     secretKey: options.secretKey,
@@ -54,7 +57,8 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
     clientId: createHash("sha256").update(options.secretKey).digest("hex").slice(0, 32),
     faults: createFaultSwitch(),
     book: createTransactionBook({ client, chain, accounts, log }),
-    parse: (body: unknown) => parseWriteRequest(body, { client, chain, serverWallets: new Set(accounts.keys()), newId: randomUUID }),
+    parse: (body: unknown) =>
+      parseWriteRequest(body, { client, chain, serverWallets: new Set(accounts.keys()), newId: randomUUID }),
     heldAnswers: new Set<() => void>(),
   };
 
@@ -115,7 +119,8 @@ async function writeContract(request: IncomingMessage, response: ServerResponse,
   if (!sameSecret(request.headers["x-vault-access-token"], context.vaultAccessToken)) {
     return sendError(response, 401, "VAULT_ERROR", "Invalid or missing x-vault-access-token");
   }
-  if (context.faults.take("http500")) return sendError(response, 500, "INTERNAL_ERROR", "Internal server error (fault injected)");
+  if (context.faults.take("http500"))
+    return sendError(response, 500, "INTERNAL_ERROR", "Internal server error (fault injected)");
 
   let write: WriteRequest;
   try {
@@ -155,7 +160,11 @@ function listTransactions(query: URLSearchParams, response: ServerResponse, book
   const direction = query.get("sortDirection") === "asc" ? 1 : -1;
 
   const matching = book
-    .list({ id: query.get("id") ?? undefined, status: query.get("status") ?? undefined, from: query.get("from") ?? undefined })
+    .list({
+      id: query.get("id") ?? undefined,
+      status: query.get("status") ?? undefined,
+      from: query.get("from") ?? undefined,
+    })
     .sort((a, b) => direction * compareNullable(a[sortBy], b[sortBy]));
   const transactions: EngineTransaction[] = matching.slice((page - 1) * limit, page * limit);
   sendJson(response, 200, { result: { transactions, pagination: { totalCount: matching.length, page, limit } } });
@@ -168,7 +177,13 @@ async function routeFaults(request: IncomingMessage, response: ServerResponse, f
   }
   if (request.method === "POST") {
     const fault = parseFault(await readJson(request).catch(() => null));
-    if (!fault) return sendError(response, 400, "VALIDATION_ERROR", `Expected {"mode": ${FAULT_MODES.map((mode) => `"${mode}"`).join(" | ")}, "count": n}`);
+    if (!fault)
+      return sendError(
+        response,
+        400,
+        "VALIDATION_ERROR",
+        `Expected {"mode": ${FAULT_MODES.map((mode) => `"${mode}"`).join(" | ")}, "count": n}`,
+      );
     faults.set(fault);
   }
   sendJson(response, 200, { fault: faults.pending() });

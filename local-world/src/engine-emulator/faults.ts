@@ -8,7 +8,15 @@
  * - stuckSubmitted: the next `count` new transactions are sent and mined, but Engine reports them SUBMITTED for ever.
  * - listLag: the next `count` new transactions are missing from `GET /v1/transactions` for their first few reads.
  */
-export const FAULT_MODES = ["http500", "timeout", "failed", "revert", "failedThenMined", "stuckSubmitted", "listLag"] as const;
+export const FAULT_MODES = [
+  "http500",
+  "timeout",
+  "failed",
+  "revert",
+  "failedThenMined",
+  "stuckSubmitted",
+  "listLag",
+] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export interface Fault {

@@ -48,7 +48,12 @@ export interface TransactionBook {
    */
   original(idempotencyKey: string): EngineTransaction | null;
   /** Records a transaction and queues it behind the earlier ones from the same wallet. */
-  queue(input: { clientId: string; executionParams: ExecutionParams; transaction: InnerTransaction; sabotage: Sabotage }): EngineTransaction;
+  queue(input: {
+    clientId: string;
+    executionParams: ExecutionParams;
+    transaction: InnerTransaction;
+    sabotage: Sabotage;
+  }): EngineTransaction;
   list(filter: { id?: string; status?: string; from?: string }): EngineTransaction[];
   /** Waits (at most `timeoutMs`) for queued work and stops taking more. */
   drain(timeoutMs: number): Promise<void>;
@@ -77,7 +82,11 @@ export function createTransactionBook(options: {
   };
 
   const fail = (transaction: EngineTransaction, errorMessage: string) =>
-    update(transaction, { status: "FAILED", errorMessage, executionResult: { status: "FAILED", error: { message: errorMessage } } });
+    update(transaction, {
+      status: "FAILED",
+      errorMessage,
+      executionResult: { status: "FAILED", error: { message: errorMessage } },
+    });
 
   const execute = async (transaction: EngineTransaction, sabotage: Sabotage) => {
     if (draining) return fail(transaction, "Engine emulator stopped before sending");
@@ -96,19 +105,30 @@ export function createTransactionBook(options: {
         ...(sabotage === "revert" ? { gas: REVERTING_GAS_LIMIT } : {}),
       });
       const { transactionHash } = await sendTransaction({ transaction: prepared, account });
-      update(transaction, { status: "SUBMITTED", transactionHash, executionResult: { status: "SUBMITTED", transactionHash } });
+      update(transaction, {
+        status: "SUBMITTED",
+        transactionHash,
+        executionResult: { status: "SUBMITTED", transactionHash },
+      });
       // Engine gives up on a transaction that is already on its way: FAILED, with the hash of what the chain mines anyway.
-      if (sabotage === "failedThenMined") return fail(transaction, "Transaction failed: gave up waiting (fault injected by the Engine emulator)");
+      if (sabotage === "failedThenMined")
+        return fail(transaction, "Transaction failed: gave up waiting (fault injected by the Engine emulator)");
       // Engine never looks at the transaction again: it stays SUBMITTED whatever the chain does with it.
       if (sabotage === "stuckSubmitted") return;
 
       const receipt = await receiptOf(options, transactionHash);
-      if (receipt.status !== "success") return fail(transaction, `Transaction reverted on chain in block ${receipt.blockNumber}`);
+      if (receipt.status !== "success")
+        return fail(transaction, `Transaction reverted on chain in block ${receipt.blockNumber}`);
       update(transaction, {
         status: "CONFIRMED",
         confirmedAt: new Date().toISOString(),
         confirmedAtBlockNumber: receipt.blockNumber.toString(),
-        executionResult: { status: "CONFIRMED", transactionHash, blockNumber: receipt.blockNumber.toString(), gasUsed: receipt.gasUsed.toString() },
+        executionResult: {
+          status: "CONFIRMED",
+          transactionHash,
+          blockNumber: receipt.blockNumber.toString(),
+          gasUsed: receipt.gasUsed.toString(),
+        },
       });
     } catch (error) {
       fail(transaction, error instanceof Error ? error.message.split("\n")[0]! : String(error));

@@ -43,10 +43,14 @@ export async function parseWriteRequest(
 
   const type = options.type ?? "auto";
   if (type !== "auto" && type !== "EOA") {
-    throw new WriteRequestError(`executionOptions.type "${String(type)}" is not supported by the Engine emulator (auto or EOA)`);
+    throw new WriteRequestError(
+      `executionOptions.type "${String(type)}" is not supported by the Engine emulator (auto or EOA)`,
+    );
   }
   if (options.chainId !== context.chain.id) {
-    throw new WriteRequestError(`executionOptions.chainId must be the number ${context.chain.id}, got ${JSON.stringify(options.chainId)}`);
+    throw new WriteRequestError(
+      `executionOptions.chainId must be the number ${context.chain.id}, got ${JSON.stringify(options.chainId)}`,
+    );
   }
   const from = options.from;
   if (typeof from !== "string" || !context.serverWallets.has(from.toLowerCase())) {
@@ -68,10 +72,14 @@ export async function parseWriteRequest(
   }
 }
 
-async function encodeCall(value: unknown, context: { client: ThirdwebClient; chain: Chain }): Promise<InnerTransaction> {
+async function encodeCall(
+  value: unknown,
+  context: { client: ThirdwebClient; chain: Chain },
+): Promise<InnerTransaction> {
   const call = asRecord(value, "params[0]");
   const { contractAddress, method, params } = call;
-  if (typeof contractAddress !== "string" || !HEX_ADDRESS.test(contractAddress)) throw new Error("contractAddress is not an address");
+  if (typeof contractAddress !== "string" || !HEX_ADDRESS.test(contractAddress))
+    throw new Error("contractAddress is not an address");
   if (typeof method !== "string" || !method.startsWith("function ")) {
     throw new Error('method must be a full signature such as "function mintTo(address to, uint256 amount)"');
   }
@@ -97,7 +105,8 @@ function lenientAddress(value: unknown): unknown {
 }
 
 function asRecord(value: unknown, name: string): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new WriteRequestError(`${name} must be an object`);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new WriteRequestError(`${name} must be an object`);
   return value as Record<string, unknown>;
 }
 

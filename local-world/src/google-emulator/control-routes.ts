@@ -70,7 +70,8 @@ export function controlRoutes(controls: EmulatorControls, grants: GrantRegistry)
 
   router.post("/__emulator/expire", (req, res) => {
     const token = (req.body as { access_token?: unknown } | undefined)?.access_token;
-    if (typeof token !== "string" || !grants.expire(token)) return res.status(404).json({ error: "unknown access_token" });
+    if (typeof token !== "string" || !grants.expire(token))
+      return res.status(404).json({ error: "unknown access_token" });
     res.json({});
   });
 

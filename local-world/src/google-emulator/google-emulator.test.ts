@@ -13,7 +13,13 @@ beforeAll(async () => {
 afterAll(() => google.stop());
 
 const signIn = (account: string, extra: { accessType?: "online" | "offline" } = {}) =>
-  signInWithEmulator({ emulatorUrl: google.url, clientId: CLIENT.clientId, redirectUri: REDIRECT_URI, account, ...extra });
+  signInWithEmulator({
+    emulatorUrl: google.url,
+    clientId: CLIENT.clientId,
+    redirectUri: REDIRECT_URI,
+    account,
+    ...extra,
+  });
 
 const token = (account: string, extra: { accessType?: "online" | "offline" } = {}) =>
   obtainAccessToken({ emulatorUrl: google.url, ...CLIENT, redirectUri: REDIRECT_URI, account, ...extra });
@@ -26,30 +32,50 @@ function redeem(fields: Record<string, string>, headers: Record<string, string> 
   });
 }
 
-const post = (path: string, fields: Record<string, string>) => fetch(`${google.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+const post = (path: string, fields: Record<string, string>) =>
+  fetch(`${google.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
 
 const youtube = (path: string, accessToken: string) =>
   fetch(`${google.url}/youtube/v3/${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
 
 describe("account chooser", () => {
   it("when a known client asks, then it offers every seeded account as a button", async () => {
-    const params = new URLSearchParams({ client_id: CLIENT.clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "openid email", state: "s1" });
+    const params = new URLSearchParams({
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT_URI,
+      response_type: "code",
+      scope: "openid email",
+      state: "s1",
+    });
     const response = await fetch(`${google.url}/o/oauth2/v2/auth?${params}`);
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toContain("<h1>Choose an account</h1>");
-    for (const account of google.accounts) expect(html).toContain(`<button type="submit" name="account" value="${account.email}"`);
+    for (const account of google.accounts)
+      expect(html).toContain(`<button type="submit" name="account" value="${account.email}"`);
   });
 
   it("when the client is unknown, then it shows Google's invalid_client error page", async () => {
-    const params = new URLSearchParams({ client_id: "nobody", redirect_uri: REDIRECT_URI, response_type: "code", scope: "email" });
+    const params = new URLSearchParams({
+      client_id: "nobody",
+      redirect_uri: REDIRECT_URI,
+      response_type: "code",
+      scope: "email",
+    });
     const response = await fetch(`${google.url}/o/oauth2/v2/auth?${params}`);
     expect(response.status).toBe(401);
     expect(await response.text()).toContain("invalid_client");
   });
 
   it("when the person cancels, then it redirects back with access_denied and the state", async () => {
-    const params = new URLSearchParams({ client_id: CLIENT.clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "email", state: "s2", cancel: "1" });
+    const params = new URLSearchParams({
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT_URI,
+      response_type: "code",
+      scope: "email",
+      state: "s2",
+      cancel: "1",
+    });
     const response = await fetch(`${google.url}/o/oauth2/v2/auth/choose?${params}`, { redirect: "manual" });
     const back = new URL(response.headers.get("location") ?? "");
     expect(response.status).toBe(302);
@@ -114,14 +140,24 @@ describe("token endpoint", () => {
 
   it("when the redirect_uri differs from the one the code was issued for, then redirect_uri_mismatch", async () => {
     const { code, codeVerifier } = await signIn("alice@example.com");
-    const response = await redeem({ code, code_verifier: codeVerifier, ...secretPost(), redirect_uri: "http://localhost:9999/elsewhere" });
+    const response = await redeem({
+      code,
+      code_verifier: codeVerifier,
+      ...secretPost(),
+      redirect_uri: "http://localhost:9999/elsewhere",
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "redirect_uri_mismatch" });
   });
 
   it("when the client secret is wrong, then invalid_client 401", async () => {
     const { code, codeVerifier } = await signIn("alice@example.com");
-    const response = await redeem({ code, code_verifier: codeVerifier, client_id: CLIENT.clientId, client_secret: "wrong" });
+    const response = await redeem({
+      code,
+      code_verifier: codeVerifier,
+      client_id: CLIENT.clientId,
+      client_secret: "wrong",
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: "invalid_client" });
   });
@@ -155,7 +191,10 @@ describe("tokeninfo and revoke", () => {
   it("when asked by POST with a form body or a Bearer header, then it answers the same", async () => {
     const tokens = await token("bob@example.com");
     const byForm = await post("/tokeninfo", { access_token: tokens.accessToken });
-    const byHeader = await fetch(`${google.url}/tokeninfo`, { method: "POST", headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    const byHeader = await fetch(`${google.url}/tokeninfo`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
     expect(await byForm.json()).toMatchObject({ email: "bob@example.com" });
     expect(await byHeader.json()).toMatchObject({ email: "bob@example.com" });
   });
@@ -163,7 +202,13 @@ describe("tokeninfo and revoke", () => {
   it("when asked about an id_token, then it answers its claims as strings", async () => {
     const tokens = await token("bob@example.com");
     const info = await (await post("/tokeninfo", { id_token: tokens.idToken ?? "" })).json();
-    expect(info).toMatchObject({ iss: google.url, aud: CLIENT.clientId, email: "bob@example.com", email_verified: "true", alg: "RS256" });
+    expect(info).toMatchObject({
+      iss: google.url,
+      aud: CLIENT.clientId,
+      email: "bob@example.com",
+      email_verified: "true",
+      alg: "RS256",
+    });
   });
 
   it("when the token is unknown, then 400 invalid_token", async () => {
@@ -206,7 +251,14 @@ describe("signing keys", () => {
     expect(certificate.verify(certificate.publicKey)).toBe(true);
     expect(jwks.keys.map((key) => key.kid)).toEqual([kid]);
     expect(certificate.publicKey.equals(createPublicKey({ key: jwks.keys[0] as never, format: "jwk" }))).toBe(true);
-    expect(verify("sha256", Buffer.from(`${header}.${payload}`), certificate.publicKey, Buffer.from(signature ?? "", "base64url"))).toBe(true);
+    expect(
+      verify(
+        "sha256",
+        Buffer.from(`${header}.${payload}`),
+        certificate.publicKey,
+        Buffer.from(signature ?? "", "base64url"),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -215,7 +267,9 @@ describe("YouTube", () => {
 
   it("when a subscriber asks about the channel, then one youtube#subscription item comes back", async () => {
     const { accessToken } = await token("alice@example.com");
-    const body = (await (await youtube(`subscriptions?part=snippet&mine=true&forChannelId=${channelId}`, accessToken)).json()) as {
+    const body = (await (
+      await youtube(`subscriptions?part=snippet&mine=true&forChannelId=${channelId}`, accessToken)
+    ).json()) as {
       kind: string;
       items: Array<{ kind: string; snippet: { resourceId: { channelId: string } } }>;
     };
@@ -226,14 +280,19 @@ describe("YouTube", () => {
 
   it("when a non-subscriber asks, then items is empty", async () => {
     const { accessToken } = await token("bob@example.com");
-    const body = await (await youtube(`subscriptions?part=snippet&mine=true&forChannelId=${channelId}`, accessToken)).json();
+    const body = await (
+      await youtube(`subscriptions?part=snippet&mine=true&forChannelId=${channelId}`, accessToken)
+    ).json();
     expect(body).toMatchObject({ items: [], pageInfo: { totalResults: 0 } });
   });
 
   it("when an account asks for its own channel, then the title and @handle come back as customUrl", async () => {
     const { accessToken } = await token("alice@example.com");
     const body = await (await youtube("channels?part=snippet&mine=true", accessToken)).json();
-    expect(body).toMatchObject({ kind: "youtube#channelListResponse", items: [{ snippet: { title: "Alice Watches", customUrl: "@alicewatches" } }] });
+    expect(body).toMatchObject({
+      kind: "youtube#channelListResponse",
+      items: [{ snippet: { title: "Alice Watches", customUrl: "@alicewatches" } }],
+    });
   });
 
   it.each([
@@ -245,7 +304,9 @@ describe("YouTube", () => {
   ])("when %s asks for subscriptions, then %i %s in Google's error body", async (account, status, reason) => {
     const { accessToken } = await token(account);
     const response = await youtube(`subscriptions?part=snippet&mine=true&forChannelId=${channelId}`, accessToken);
-    const body = (await response.json()) as { error: { code: number; errors: Array<{ reason: string; domain: string }> } };
+    const body = (await response.json()) as {
+      error: { code: number; errors: Array<{ reason: string; domain: string }> };
+    };
     expect(response.status).toBe(status);
     expect(body.error.code).toBe(status);
     expect(body.error.errors[0]?.reason).toBe(reason);
@@ -261,7 +322,9 @@ describe("YouTube", () => {
   it("when the token is unknown, then 401 authError", async () => {
     const response = await youtube("channels?part=snippet&mine=true", "ya29.unknown");
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ error: { errors: [{ reason: "authError" }], status: "UNAUTHENTICATED" } });
+    expect(await response.json()).toMatchObject({
+      error: { errors: [{ reason: "authError" }], status: "UNAUTHENTICATED" },
+    });
   });
 
   it("when a fault is armed for two calls, then exactly the next two fail with it", async () => {
@@ -272,7 +335,8 @@ describe("YouTube", () => {
       body: JSON.stringify({ status: 503, count: 2 }),
     });
     const statuses = [];
-    for (let i = 0; i < 3; i += 1) statuses.push((await youtube("channels?part=snippet&mine=true", accessToken)).status);
+    for (let i = 0; i < 3; i += 1)
+      statuses.push((await youtube("channels?part=snippet&mine=true", accessToken)).status);
     expect(statuses).toEqual([503, 503, 200]);
   });
 });
@@ -280,4 +344,3 @@ describe("YouTube", () => {
 function secretPost() {
   return { client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret };
 }
-

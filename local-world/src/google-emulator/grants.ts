@@ -89,6 +89,7 @@ export type GrantRegistry = ReturnType<typeof createGrantRegistry>;
 export function verifierMatches(request: AuthorizationRequest, verifier: string | undefined): boolean {
   if (request.codeChallenge === null) return verifier === undefined;
   if (verifier === undefined) return false;
-  const derived = request.codeChallengeMethod === "S256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
+  const derived =
+    request.codeChallengeMethod === "S256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
   return derived === request.codeChallenge;
 }

@@ -1,6 +1,12 @@
 import express, { Router, type Request, type Response } from "express";
 import { playSilentFault, takeFault, type EmulatorControls } from "./control-routes.ts";
-import { ACCESS_TOKEN_LIFETIME_S, verifierMatches, type AuthorizationRequest, type Grant, type GrantRegistry } from "./grants.ts";
+import {
+  ACCESS_TOKEN_LIFETIME_S,
+  verifierMatches,
+  type AuthorizationRequest,
+  type Grant,
+  type GrantRegistry,
+} from "./grants.ts";
 import { accountChooserPage, errorPage } from "./pages.ts";
 import { EMAIL_SCOPE, PROFILE_SCOPE, grantedScopes } from "./scopes.ts";
 import type { SeedAccount } from "./seed-accounts.ts";
@@ -33,7 +39,11 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     const params = queryOf(req);
     const parsed = parseAuthorization(params, deps.clients);
     if ("error" in parsed) return sendErrorPage(res, parsed);
-    res.type("html").send(accountChooserPage({ clientId: parsed.clientId, params, accounts: deps.accounts, loginHint: parsed.loginHint }));
+    res
+      .type("html")
+      .send(
+        accountChooserPage({ clientId: parsed.clientId, params, accounts: deps.accounts, loginHint: parsed.loginHint }),
+      );
   });
 
   router.get("/o/oauth2/v2/auth/choose", (req, res) => {
@@ -47,7 +57,12 @@ export function oauthRoutes(deps: OAuthDeps): Router {
       return res.redirect(302, back.href);
     }
     const account = deps.accounts.find((candidate) => candidate.email === params.get("account"));
-    if (!account) return sendErrorPage(res, { status: 400, error: "invalid_request", description: "No such account on this stand-in." });
+    if (!account)
+      return sendErrorPage(res, {
+        status: 400,
+        error: "invalid_request",
+        description: "No such account on this stand-in.",
+      });
     const grant: Grant = {
       clientId: parsed.clientId,
       account,
@@ -68,10 +83,19 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     if ("error" in client) return sendOAuthError(res, client);
     const grantType = body.get("grant_type") ?? "";
     if (grantType !== "authorization_code") {
-      return sendOAuthError(res, { status: 400, error: "unsupported_grant_type", description: `Invalid grant_type: ${grantType}` });
+      return sendOAuthError(res, {
+        status: 400,
+        error: "unsupported_grant_type",
+        description: `Invalid grant_type: ${grantType}`,
+      });
     }
     const code = body.get("code");
-    if (!code) return sendOAuthError(res, { status: 400, error: "invalid_request", description: "Missing required parameter: code" });
+    if (!code)
+      return sendOAuthError(res, {
+        status: 400,
+        error: "invalid_request",
+        description: "Missing required parameter: code",
+      });
     const pending = deps.grants.redeemCode(code);
     if (!pending || pending.clientId !== client.clientId) {
       return sendOAuthError(res, { status: 400, error: "invalid_grant", description: "Bad Request" });
@@ -82,7 +106,11 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     const verifier = body.get("code_verifier") ?? undefined;
     if (!verifierMatches(pending, verifier)) {
       const description =
-        pending.codeChallenge === null ? "code_verifier or verifier is not needed." : verifier ? "Invalid code verifier." : "Missing code verifier.";
+        pending.codeChallenge === null
+          ? "code_verifier or verifier is not needed."
+          : verifier
+            ? "Invalid code verifier."
+            : "Missing code verifier.";
       return sendOAuthError(res, { status: 400, error: "invalid_grant", description });
     }
     const { grant } = pending;
@@ -102,13 +130,19 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     if (fault) {
       if (playSilentFault(req, fault)) return;
       // Google's JSON error format (https://cloud.google.com/apis/design/errors#http_mapping).
-      return res.status(fault.status).json({ error: { code: fault.status, message: fault.reason, status: fault.status >= 500 ? "UNAVAILABLE" : "UNKNOWN" } });
+      return res.status(fault.status).json({
+        error: { code: fault.status, message: fault.reason, status: fault.status >= 500 ? "UNAVAILABLE" : "UNKNOWN" },
+      });
     }
     const params = new URLSearchParams([...queryOf(req), ...formOf(req)]);
     const bearer = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
     const accessToken = params.get("access_token") ?? bearer;
     const idTokenParam = params.get("id_token");
-    const info = accessToken ? accessTokenInfo(deps, accessToken) : idTokenParam ? idTokenInfo(deps, idTokenParam) : null;
+    const info = accessToken
+      ? accessTokenInfo(deps, accessToken)
+      : idTokenParam
+        ? idTokenInfo(deps, idTokenParam)
+        : null;
     if (!info) return res.status(400).json({ error: "invalid_token", error_description: "Invalid Value" });
     res.json(info);
   };
@@ -152,19 +186,28 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   return router;
 }
 
-function parseAuthorization(params: URLSearchParams, clients: ReadonlyMap<string, string>): ParsedAuthorization | Failure {
+function parseAuthorization(
+  params: URLSearchParams,
+  clients: ReadonlyMap<string, string>,
+): ParsedAuthorization | Failure {
   const invalid = (description: string): Failure => ({ status: 400, error: "invalid_request", description });
   const clientId = params.get("client_id");
   if (!clientId) return invalid("Missing required parameter: client_id");
-  if (!clients.has(clientId)) return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
+  if (!clients.has(clientId))
+    return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
   const redirectUri = params.get("redirect_uri");
   if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
   if (!/^https?:\/\/[^/]/.test(redirectUri) || !URL.canParse(redirectUri)) {
-    return { status: 400, error: "redirect_uri_mismatch", description: `The redirect URI in the request, ${redirectUri}, is not a valid http(s) URL.` };
+    return {
+      status: 400,
+      error: "redirect_uri_mismatch",
+      description: `The redirect URI in the request, ${redirectUri}, is not a valid http(s) URL.`,
+    };
   }
   const responseType = params.get("response_type");
   if (!responseType) return invalid("Required parameter is missing: response_type");
-  if (responseType !== "code") return { status: 400, error: "unsupported_response_type", description: `Invalid response_type: ${responseType}` };
+  if (responseType !== "code")
+    return { status: 400, error: "unsupported_response_type", description: `Invalid response_type: ${responseType}` };
   const scope = params.get("scope");
   if (!scope?.trim()) return invalid("Missing required parameter: scope");
   const codeChallenge = params.get("code_challenge");
@@ -187,14 +230,20 @@ function parseAuthorization(params: URLSearchParams, clients: ReadonlyMap<string
 }
 
 /** client_secret_post or client_secret_basic, as Google's token endpoint accepts both. */
-function authenticateClient(req: Request, body: URLSearchParams, clients: ReadonlyMap<string, string>): { clientId: string } | Failure {
+function authenticateClient(
+  req: Request,
+  body: URLSearchParams,
+  clients: ReadonlyMap<string, string>,
+): { clientId: string } | Failure {
   const basic = /^Basic (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
   const [basicId, ...secretParts] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":") : [];
   const clientId = basicId ?? body.get("client_id");
   const secret = basic ? secretParts.join(":") : body.get("client_secret");
-  if (!clientId) return { status: 400, error: "invalid_request", description: "Could not determine client ID from request." };
+  if (!clientId)
+    return { status: 400, error: "invalid_request", description: "Could not determine client ID from request." };
   const expected = clients.get(clientId);
-  if (expected === undefined) return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
+  if (expected === undefined)
+    return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
   if (!secret) return { status: 400, error: "invalid_request", description: "client_secret is missing." };
   if (secret !== expected) return { status: 401, error: "invalid_client", description: "Unauthorized" };
   return { clientId };
@@ -214,7 +263,9 @@ function idToken(deps: OAuthDeps, grant: Grant, accessToken: string, nonce: stri
     ...(grant.scopes.includes(EMAIL_SCOPE) ? { email: account.email, email_verified: true } : {}),
     at_hash: accessTokenHash(accessToken),
     ...(nonce ? { nonce } : {}),
-    ...(grant.scopes.includes(PROFILE_SCOPE) ? { name: account.name, given_name: givenName, family_name: familyName.join(" ") } : {}),
+    ...(grant.scopes.includes(PROFILE_SCOPE)
+      ? { name: account.name, given_name: givenName, family_name: familyName.join(" ") }
+      : {}),
     iat,
     exp: iat + 3600,
   });
@@ -246,7 +297,10 @@ function idTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | n
 }
 
 function sendErrorPage(res: Response, failure: Failure): void {
-  res.status(failure.status).type("html").send(errorPage(failure.error, failure.description, failure.status));
+  res
+    .status(failure.status)
+    .type("html")
+    .send(errorPage(failure.error, failure.description, failure.status));
 }
 
 function sendOAuthError(res: Response, failure: Failure): void {
@@ -260,5 +314,7 @@ function queryOf(req: Request): URLSearchParams {
 function formOf(req: Request): URLSearchParams {
   const body: unknown = req.body;
   if (!body || typeof body !== "object") return new URLSearchParams();
-  return new URLSearchParams(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return new URLSearchParams(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
 }

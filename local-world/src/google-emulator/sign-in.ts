@@ -16,7 +16,9 @@ export interface EmulatorSignIn {
  * What a browser does on the stand-in's account chooser, without a browser: asks for a code with a
  * fresh PKCE verifier and reads it from the redirect.
  */
-export async function signInWithEmulator(input: EmulatorSignIn): Promise<{ code: string; codeVerifier: string; scope: string }> {
+export async function signInWithEmulator(
+  input: EmulatorSignIn,
+): Promise<{ code: string; codeVerifier: string; scope: string }> {
   const codeVerifier = randomBytes(32).toString("base64url");
   const state = randomBytes(16).toString("hex");
   const choose = new URL("/o/oauth2/v2/auth/choose", input.emulatorUrl);
@@ -35,11 +37,14 @@ export async function signInWithEmulator(input: EmulatorSignIn): Promise<{ code:
   const response = await fetch(choose, { redirect: "manual" });
   const location = response.headers.get("location");
   if (response.status !== 302 || !location) {
-    throw new Error(`Google stand-in refused the sign-in of ${input.account}: HTTP ${response.status} ${await response.text()}`);
+    throw new Error(
+      `Google stand-in refused the sign-in of ${input.account}: HTTP ${response.status} ${await response.text()}`,
+    );
   }
   const back = new URL(location);
   const code = back.searchParams.get("code");
-  if (back.searchParams.get("state") !== state || !code) throw new Error(`Unexpected sign-in redirect: ${back.origin}${back.pathname}`);
+  if (back.searchParams.get("state") !== state || !code)
+    throw new Error(`Unexpected sign-in redirect: ${back.origin}${back.pathname}`);
   return { code, codeVerifier, scope: back.searchParams.get("scope") ?? "" };
 }
 
@@ -68,7 +73,13 @@ export async function obtainAccessToken(
       client_secret: input.clientSecret,
     }),
   });
-  if (!response.ok) throw new Error(`Google stand-in refused the code: HTTP ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`Google stand-in refused the code: HTTP ${response.status} ${await response.text()}`);
   const tokens = (await response.json()) as TokenResponse;
-  return { accessToken: tokens.access_token, scope: tokens.scope, idToken: tokens.id_token, refreshToken: tokens.refresh_token };
+  return {
+    accessToken: tokens.access_token,
+    scope: tokens.scope,
+    idToken: tokens.id_token,
+    refreshToken: tokens.refresh_token,
+  };
 }

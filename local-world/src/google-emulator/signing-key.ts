@@ -28,7 +28,8 @@ export function createSigningKey(issuerName: string): SigningKey {
     verifyJwt(jwt) {
       const [head, body, signature] = jwt.split(".");
       if (!head || !body || !signature) return null;
-      if (!verify("sha256", Buffer.from(`${head}.${body}`), publicKey, Buffer.from(signature, "base64url"))) return null;
+      if (!verify("sha256", Buffer.from(`${head}.${body}`), publicKey, Buffer.from(signature, "base64url")))
+        return null;
       try {
         return JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
       } catch {

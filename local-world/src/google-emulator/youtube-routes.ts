@@ -30,7 +30,8 @@ const STATUS_NAMES: Record<number, string> = {
   503: "UNAVAILABLE",
 };
 
-const QUOTA_MESSAGE = 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
+const QUOTA_MESSAGE =
+  'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
 
 /** The two YouTube Data API v3 reads the claim flow makes, with `mine=true`. */
 export function youtubeRoutes(deps: YouTubeDeps): Router {
@@ -69,7 +70,12 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
           }
         : {}),
     }));
-    res.json({ kind: "youtube#subscriptionListResponse", etag: etag(account.sub, ...channelIds), pageInfo: pageInfo(items.length), items });
+    res.json({
+      kind: "youtube#subscriptionListResponse",
+      etag: etag(account.sub, ...channelIds),
+      pageInfo: pageInfo(items.length),
+      items,
+    });
   });
 
   // channels.list by id with an API key: public data, no signed-in user (what the operator's `doctor` asks).
@@ -85,7 +91,12 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
       kind: "youtube#channelListResponse",
       etag: etag(...found),
       pageInfo: pageInfo(found.length),
-      items: found.map((id) => ({ kind: "youtube#channel", etag: etag(id), id, snippet: { title: deps.channelTitles.get(id), description: "" } })),
+      items: found.map((id) => ({
+        kind: "youtube#channel",
+        etag: etag(id),
+        id,
+        snippet: { title: deps.channelTitles.get(id), description: "" },
+      })),
     });
   });
 
@@ -94,7 +105,8 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
     if (!account) return;
     const { channel } = account;
     // A Google account without a channel gets an answer without `items`, not an error.
-    if (!channel) return res.json({ kind: "youtube#channelListResponse", etag: etag(account.sub), pageInfo: pageInfo(0) });
+    if (!channel)
+      return res.json({ kind: "youtube#channelListResponse", etag: etag(account.sub), pageInfo: pageInfo(0) });
     const item = {
       kind: "youtube#channel",
       etag: etag(channel.id),
@@ -112,14 +124,24 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
           }
         : {}),
     };
-    res.json({ kind: "youtube#channelListResponse", etag: etag(account.sub, channel.id), pageInfo: pageInfo(1), items: [item] });
+    res.json({
+      kind: "youtube#channelListResponse",
+      etag: etag(account.sub, channel.id),
+      pageInfo: pageInfo(1),
+      items: [item],
+    });
   });
 
   return router;
 }
 
 /** Everything YouTube checks before it looks at the data; answers the error itself and returns null on failure. */
-function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "subscription" | "channel"): SeedAccount | null {
+function authorize(
+  deps: YouTubeDeps,
+  req: Request,
+  res: Response,
+  resource: "subscription" | "channel",
+): SeedAccount | null {
   const fail = (spec: ErrorSpec) => {
     sendError(res, spec);
     return null;
@@ -132,7 +154,8 @@ function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "su
     return fail({
       status: 401,
       reason: "required",
-      message: "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+      message:
+        "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
       extra: { location: "Authorization", locationType: "header" },
     });
   }
@@ -141,24 +164,45 @@ function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "su
     return fail({
       status: 401,
       reason: "authError",
-      message: "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+      message:
+        "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
       extra: { location: "Authorization", locationType: "header" },
     });
   }
   const { account, scopes } = found.grant;
-  if (account.youtube === "quotaExceeded") return fail({ status: 403, reason: "quotaExceeded", domain: "youtube.quota", message: QUOTA_MESSAGE });
+  if (account.youtube === "quotaExceeded")
+    return fail({ status: 403, reason: "quotaExceeded", domain: "youtube.quota", message: QUOTA_MESSAGE });
   if (!scopes.some((scope) => YOUTUBE_READ_SCOPES.includes(scope))) {
-    return fail({ status: 403, reason: "insufficientPermissions", message: "Request had insufficient authentication scopes." });
+    return fail({
+      status: 403,
+      reason: "insufficientPermissions",
+      message: "Request had insufficient authentication scopes.",
+    });
   }
   if (!stringParam(req, "part")) {
-    return fail({ status: 400, reason: "required", message: "Required parameter: part", extra: { location: "part", locationType: "parameter" } });
+    return fail({
+      status: 400,
+      reason: "required",
+      message: "Required parameter: part",
+      extra: { location: "part", locationType: "parameter" },
+    });
   }
   if (stringParam(req, "mine") !== "true") {
-    return fail({ status: 400, reason: "missingRequiredParameter", domain: "youtube.parameter", message: "This stand-in answers mine=true only." });
+    return fail({
+      status: 400,
+      reason: "missingRequiredParameter",
+      domain: "youtube.parameter",
+      message: "This stand-in answers mine=true only.",
+    });
   }
   if (account.youtube === "suspended" || account.youtube === "closed") {
     const reason = account.youtube === "suspended" ? "accountSuspended" : "accountClosed";
-    return fail({ status: 403, reason, domain: `youtube.${resource}`, message: `The account of the authenticated user is ${account.youtube}.` });
+    return fail({
+      status: 403,
+      reason,
+      domain: `youtube.${resource}`,
+      message: `The account of the authenticated user is ${account.youtube}.`,
+    });
   }
   return account;
 }
@@ -171,7 +215,13 @@ function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "su
  */
 function faultError(status: number, reason: string): ErrorSpec {
   if (reason === "quotaExceeded") return { status, reason, domain: "youtube.quota", message: QUOTA_MESSAGE };
-  if (reason === "rateLimitExceeded") return { status, reason, domain: "youtube.quota", message: "The request cannot be completed because you have exceeded your quota." };
+  if (reason === "rateLimitExceeded")
+    return {
+      status,
+      reason,
+      domain: "youtube.quota",
+      message: "The request cannot be completed because you have exceeded your quota.",
+    };
   return { status, reason, message: status >= 500 ? "Backend Error" : reason };
 }
 

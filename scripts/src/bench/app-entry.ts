@@ -27,6 +27,7 @@ const { port } = bareServer.address() as AddressInfo;
 
 process.on("message", (request: BenchRequest) => {
   if (request === "cpu") send({ kind: "cpu", usage: process.cpuUsage() });
-  if (request === "stop") void Promise.all([server.stop(), new Promise((resolve) => bareServer.close(resolve))]).then(() => process.exit(0));
+  if (request === "stop")
+    void Promise.all([server.stop(), new Promise((resolve) => bareServer.close(resolve))]).then(() => process.exit(0));
 });
 send({ kind: "ready", appUrl: server.url, bareUrl: `http://127.0.0.1:${port}` });

@@ -17,12 +17,18 @@ export interface AppProcess {
 const ENTRY = path.join(import.meta.dirname, "app-entry.ts");
 const READY_TIMEOUT_MS = 300_000;
 /** BENCH_CPU_PROF_DIR=<dir>: the app process writes a V8 CPU profile there when it stops, to open in DevTools. */
-const PROFILE_ARGS = process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF_DIR] : [];
+const PROFILE_ARGS = process.env.BENCH_CPU_PROF_DIR
+  ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF_DIR]
+  : [];
 
 export async function startAppProcess(env: Record<string, string | undefined>): Promise<AppProcess> {
   const started = performance.now();
   // Logs go nowhere but are still written, so the cost of logging stays in the figures.
-  const child = fork(ENTRY, [], { env: { ...process.env, ...env }, execArgv: ["--import", "tsx", ...PROFILE_ARGS], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const child = fork(ENTRY, [], {
+    env: { ...process.env, ...env },
+    execArgv: ["--import", "tsx", ...PROFILE_ARGS],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
   const exited = once(child, "exit").then(([code]) => {
     throw new Error(`the app process exited (code ${String(code)}) before it was ready`);
   });

@@ -57,7 +57,8 @@ export async function startBenchWorld(options: { viewers: number }) {
       let sum = 0;
       for (const line of text.split("\n")) {
         if (!line.startsWith(`${name}{`)) continue;
-        if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`))) sum += Number(line.split(" ").at(-1));
+        if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`)))
+          sum += Number(line.split(" ").at(-1));
       }
       return sum;
     },

@@ -20,7 +20,12 @@ export async function blockNumber(rpcUrl: string): Promise<bigint> {
 /** Recipients (lower-case addresses) of every mint (Transfer from zero) since `fromBlock`, one entry per mint. */
 export async function mintRecipientsSince(rpcUrl: string, token: string, fromBlock: bigint): Promise<string[]> {
   const logs = await rpc<Array<{ topics: string[] }>>(rpcUrl, "eth_getLogs", [
-    { address: token, fromBlock: `0x${fromBlock.toString(16)}`, toBlock: "latest", topics: [TRANSFER_TOPIC, ZERO_TOPIC] },
+    {
+      address: token,
+      fromBlock: `0x${fromBlock.toString(16)}`,
+      toBlock: "latest",
+      topics: [TRANSFER_TOPIC, ZERO_TOPIC],
+    },
   ]);
   return logs.map((log) => `0x${(log.topics[2] ?? "").slice(-40)}`);
 }

@@ -26,10 +26,12 @@ export function createTokenPool(googleUrl: string, accounts: number) {
   };
   return {
     async take(count: number): Promise<Viewer[]> {
-      if (next + count - 1 > accounts) throw new Error(`the bench seeded ${accounts} viewers; raise the pool to take ${count} more`);
+      if (next + count - 1 > accounts)
+        throw new Error(`the bench seeded ${accounts} viewers; raise the pool to take ${count} more`);
       const numbers = Array.from({ length: count }, () => next++);
       const viewers: Viewer[] = [];
-      for (let i = 0; i < numbers.length; i += ISSUE_CONCURRENCY) viewers.push(...(await Promise.all(numbers.slice(i, i + ISSUE_CONCURRENCY).map(issue))));
+      for (let i = 0; i < numbers.length; i += ISSUE_CONCURRENCY)
+        viewers.push(...(await Promise.all(numbers.slice(i, i + ISSUE_CONCURRENCY).map(issue))));
       return viewers;
     },
   };
@@ -39,16 +41,35 @@ export type TokenPool = ReturnType<typeof createTokenPool>;
 
 /** Verify, as the browser sends it: the wizard asks for the viewer's YouTube username. */
 export async function verifySubscription(appUrl: string, viewer: Viewer): Promise<number> {
-  const { status } = await post(appUrl, "/api/verify-subscription", { accessToken: viewer.accessToken, channelId: LOCAL_CHANNEL_ID, youtubeUsername: viewer.youtubeUsername });
+  const { status } = await post(appUrl, "/api/verify-subscription", {
+    accessToken: viewer.accessToken,
+    channelId: LOCAL_CHANNEL_ID,
+    youtubeUsername: viewer.youtubeUsername,
+  });
   return status;
 }
 
-export async function verifyAndMint(appUrl: string, walletAddress: string, viewer: Viewer): Promise<{ status: number; claimId?: string }> {
-  const { status, body } = await post(appUrl, "/api/verify-and-mint", { walletAddress, oauthAccessToken: viewer.accessToken });
+export async function verifyAndMint(
+  appUrl: string,
+  walletAddress: string,
+  viewer: Viewer,
+): Promise<{ status: number; claimId?: string }> {
+  const { status, body } = await post(appUrl, "/api/verify-and-mint", {
+    walletAddress,
+    oauthAccessToken: viewer.accessToken,
+  });
   return { status, ...(typeof body.claimId === "string" ? { claimId: body.claimId } : {}) };
 }
 
-async function post(appUrl: string, route: string, body: unknown): Promise<{ status: number; body: { claimId?: unknown } }> {
-  const response = await fetch(`${appUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+async function post(
+  appUrl: string,
+  route: string,
+  body: unknown,
+): Promise<{ status: number; body: { claimId?: unknown } }> {
+  const response = await fetch(`${appUrl}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as { claimId?: unknown } };
 }

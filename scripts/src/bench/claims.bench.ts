@@ -86,7 +86,9 @@ function versions(packages: string[]): string {
   const require = createRequire(import.meta.url);
   return packages
     .map((name) => {
-      const manifest = require.resolve(`${name}/package.json`, { paths: [path.resolve(import.meta.dirname, "../../../backend"), import.meta.dirname] });
+      const manifest = require.resolve(`${name}/package.json`, {
+        paths: [path.resolve(import.meta.dirname, "../../../backend"), import.meta.dirname],
+      });
       return `${name} ${(require(manifest) as { version: string }).version}`;
     })
     .join(", ");

@@ -22,7 +22,13 @@ async function timeNpmStart(): Promise<number> {
   // Its own process group, so stopping it stops npm, tsx and the app together.
   const child = spawn("npm", ["start"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: "warn",
+    },
     stdio: "ignore",
     detached: true,
   });
@@ -37,7 +43,10 @@ async function timeNpmStart(): Promise<number> {
   }
 }
 
-export async function coldStartPhase(rounds: number, restartWithClaims: { claims: number; ms: number[] }): Promise<string> {
+export async function coldStartPhase(
+  rounds: number,
+  restartWithClaims: { claims: number; ms: number[] },
+): Promise<string> {
   await buildFrontendIfStale(() => undefined);
   const starts: number[] = [];
   for (let round = 0; round < rounds; round++) starts.push(await timeNpmStart());
@@ -50,7 +59,12 @@ export async function coldStartPhase(rounds: number, restartWithClaims: { claims
       ["start", "ms to /readyz"],
       [
         ["`npm start`, first run", formatSpread(starts)],
-        [`backend restart, ${restartWithClaims.claims.toLocaleString("en")} claims stored`, restartWithClaims.ms.length > 0 ? formatSpread(restartWithClaims.ms) : "not measured (BENCH_GROWTH_SIZES left this size out)"],
+        [
+          `backend restart, ${restartWithClaims.claims.toLocaleString("en")} claims stored`,
+          restartWithClaims.ms.length > 0
+            ? formatSpread(restartWithClaims.ms)
+            : "not measured (BENCH_GROWTH_SIZES left this size out)",
+        ],
       ],
     ),
   ].join("\n");

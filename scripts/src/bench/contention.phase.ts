@@ -33,7 +33,9 @@ async function race(world: BenchWorld, wallets: string[], viewer: Viewer): Promi
   }
   const settledMs = performance.now() - started;
   const racing = new Set(distinct);
-  const mints = (await mintRecipientsSince(world.rpcUrl, world.tokenAddress, fromBlock)).filter((to) => racing.has(to)).length;
+  const mints = (await mintRecipientsSince(world.rpcUrl, world.tokenAddress, fromBlock)).filter((to) =>
+    racing.has(to),
+  ).length;
   return { accepted, answeredMs, settledMs, mints };
 }
 
@@ -43,8 +45,20 @@ export async function contentionPhase(world: BenchWorld, rounds: number): Promis
   for (let round = 0; round < rounds; round++) {
     const [walletViewer, accountViewer] = await world.tokens.take(2);
     const wallet = randomWallet();
-    oneWallet.push(await race(world, Array.from({ length: RACERS }, () => wallet), walletViewer as Viewer));
-    oneAccount.push(await race(world, Array.from({ length: RACERS }, () => randomWallet()), accountViewer as Viewer));
+    oneWallet.push(
+      await race(
+        world,
+        Array.from({ length: RACERS }, () => wallet),
+        walletViewer as Viewer,
+      ),
+    );
+    oneAccount.push(
+      await race(
+        world,
+        Array.from({ length: RACERS }, () => randomWallet()),
+        accountViewer as Viewer,
+      ),
+    );
   }
   const row = (name: string, results: RaceResult[]) => [
     name,
@@ -61,9 +75,14 @@ export async function contentionPhase(world: BenchWorld, rounds: number): Promis
     "",
     table(
       ["race", "accepted (202)", "mints on chain", "all answered ms", "settled ms"],
-      [row(`${RACERS} claims, one wallet, one Google account`, oneWallet), row(`${RACERS} claims, one Google account, ${RACERS} wallets`, oneAccount)],
+      [
+        row(`${RACERS} claims, one wallet, one Google account`, oneWallet),
+        row(`${RACERS} claims, one Google account, ${RACERS} wallets`, oneAccount),
+      ],
     ),
     "",
-    exact ? "Exactly one claim accepted and exactly one mint in every round." : "**Not exactly once in every round: see the table.**",
+    exact
+      ? "Exactly one claim accepted and exactly one mint in every round."
+      : "**Not exactly once in every round: see the table.**",
   ].join("\n");
 }

@@ -30,16 +30,28 @@ async function measureSize(world: BenchWorld, size: number, rounds: number): Pro
   let app = await world.restartApp(async () => {
     seedMs = (await timed(() => seedClaims(world.dataDir, size, { status: "confirmed", attempts: 1 }))).ms;
   });
-  const result: SizeResult = { size, seedMs, restartMs: [app.msToReady], checkP50: [], checkP99: [], claimP50: [], claimP99: [] };
+  const result: SizeResult = {
+    size,
+    seedMs,
+    restartMs: [app.msToReady],
+    checkP50: [],
+    checkP99: [],
+    claimP50: [],
+    claimP99: [],
+  };
   for (let round = 0; round < rounds; round++) {
     if (round > 0) result.restartMs.push((app = await world.restartApp()).msToReady);
-    const check = await load(`${app.appUrl}/api/check-claim/${seededWallet(Math.floor(size / 2))}`, { seconds: LOAD_SECONDS, connections: 10 });
+    const check = await load(`${app.appUrl}/api/check-claim/${seededWallet(Math.floor(size / 2))}`, {
+      seconds: LOAD_SECONDS,
+      connections: 10,
+    });
     result.checkP50.push(check.p50Ms);
     result.checkP99.push(check.p99Ms);
     const latencies: number[] = [];
     for (const viewer of await world.tokens.take(CLAIMS_PER_ROUND)) {
       const { result: outcome, ms } = await timed(() => verifyAndMint(app.appUrl, randomWallet(), viewer));
-      if (outcome.status !== 202) throw new Error(`a fresh claim was refused with ${size} claims stored: HTTP ${outcome.status}`);
+      if (outcome.status !== 202)
+        throw new Error(`a fresh claim was refused with ${size} claims stored: HTTP ${outcome.status}`);
       latencies.push(ms);
     }
     result.claimP50.push(percentile(latencies, 50));
@@ -48,13 +60,18 @@ async function measureSize(world: BenchWorld, size: number, rounds: number): Pro
   return result;
 }
 
-export async function growthPhase(world: BenchWorld, rounds: number): Promise<{ markdown: string; restartMsBySize: Map<number, number[]> }> {
+export async function growthPhase(
+  world: BenchWorld,
+  rounds: number,
+): Promise<{ markdown: string; restartMsBySize: Map<number, number[]> }> {
   const results: SizeResult[] = [];
   for (const size of SIZES) results.push(await measureSize(world, size, rounds));
 
   // The start-up pass is awaited before the app listens, so the restart time holds one whole pass.
   // One pass only: it runs for minutes, and three would take the bench past its 15-minute budget.
-  const app = await world.restartApp(() => seedClaims(world.dataDir, UNFINISHED, { status: "queued", attempts: MINT_MAX_ATTEMPTS }));
+  const app = await world.restartApp(() =>
+    seedClaims(world.dataDir, UNFINISHED, { status: "queued", attempts: MINT_MAX_ATTEMPTS }),
+  );
   const passes = [app.msToReady];
   const emptyRestart = spread(results[0]?.restartMs ?? [0]).median;
 
@@ -64,7 +81,15 @@ export async function growthPhase(world: BenchWorld, rounds: number): Promise<{ 
     `check-claim: autocannon, 10 connections, ${LOAD_SECONDS} s, one stored wallet. verify-and-mint: ${CLAIMS_PER_ROUND} fresh claims one after another (p99 of ${CLAIMS_PER_ROUND} is their maximum). ${rounds} rounds a size. Restart: fork of the app process (\`tsx\`, the bench's entry) to \`/readyz\` answering 200, once a round. MongoDB: ${process.env.MONGODB_URI ? "MONGODB_URI is set, but the bench seeds only SQLite" : "not measured, MONGODB_URI is unset on this machine"}.`,
     "",
     table(
-      ["claims stored", "seed ms", "restart to /readyz ms", "check-claim p50 ms", "check-claim p99 ms", "verify-and-mint p50 ms", "verify-and-mint p99 ms"],
+      [
+        "claims stored",
+        "seed ms",
+        "restart to /readyz ms",
+        "check-claim p50 ms",
+        "check-claim p99 ms",
+        "verify-and-mint p50 ms",
+        "verify-and-mint p99 ms",
+      ],
       results.map((r) => [
         r.size.toLocaleString("en"),
         r.seedMs.toFixed(0),
@@ -82,7 +107,16 @@ export async function growthPhase(world: BenchWorld, rounds: number): Promise<{ 
     "",
     table(
       ["restart to /readyz ms", "pass ms (approx.)", "ms per unfinished claim"],
-      [[formatSpread(passes), formatSpread(passes.map((ms) => ms - emptyRestart)), formatSpread(passes.map((ms) => (ms - emptyRestart) / UNFINISHED), 2)]],
+      [
+        [
+          formatSpread(passes),
+          formatSpread(passes.map((ms) => ms - emptyRestart)),
+          formatSpread(
+            passes.map((ms) => (ms - emptyRestart) / UNFINISHED),
+            2,
+          ),
+        ],
+      ],
     ),
   ].join("\n");
   return { markdown, restartMsBySize: new Map(results.map((r) => [r.size, r.restartMs])) };

@@ -52,7 +52,10 @@ async function startApp(): Promise<{ url: string; child: ChildProcess }> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return { url, child };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

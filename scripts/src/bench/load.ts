@@ -23,6 +23,16 @@ export async function load(url: string, options: { seconds: number; connections:
     [AUTOCANNON, "--json", "--connections", String(options.connections), "--duration", String(options.seconds), url],
     { maxBuffer: 16 * 1024 * 1024 },
   );
-  const report = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-  return { requestsPerSecond: report.requests.average, p50Ms: report.latency.p50, p99Ms: report.latency.p99, non2xx: report.non2xx + report.errors };
+  const report = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+  };
+  return {
+    requestsPerSecond: report.requests.average,
+    p50Ms: report.latency.p50,
+    p99Ms: report.latency.p99,
+    non2xx: report.non2xx + report.errors,
+  };
 }

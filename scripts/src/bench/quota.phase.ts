@@ -11,7 +11,10 @@ import { formatSpread, table } from "./stats.ts";
 /** YouTube Data API's default daily quota. */
 const DAILY_QUOTA_UNITS = 10_000;
 
-export async function quotaPhase(world: BenchWorld, rounds: number): Promise<{ markdown: string; claimed: { wallet: string; claimId: string } }> {
+export async function quotaPhase(
+  world: BenchWorld,
+  rounds: number,
+): Promise<{ markdown: string; claimed: { wallet: string; claimId: string } }> {
   const youtubeCalls = () => world.metric("tube_upstream_calls_total", { service: "google_youtube" });
   const unitsOf = async (flow: () => Promise<void>) => {
     const before = await youtubeCalls();
@@ -28,7 +31,8 @@ export async function quotaPhase(world: BenchWorld, rounds: number): Promise<{ m
       await unitsOf(async () => {
         await verifySubscription(world.app().appUrl, viewer);
         const outcome = await verifyAndMint(world.app().appUrl, wallet, viewer);
-        if (outcome.status !== 202 || !outcome.claimId) throw new Error(`a fresh claim was refused: HTTP ${outcome.status}`);
+        if (outcome.status !== 202 || !outcome.claimId)
+          throw new Error(`a fresh claim was refused: HTTP ${outcome.status}`);
         claimed = { wallet, claimId: outcome.claimId };
       }),
     );

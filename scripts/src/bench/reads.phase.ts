@@ -9,7 +9,11 @@ import { formatSpread, table } from "./stats.ts";
 const SECONDS = 5;
 const CONNECTIONS = 50;
 
-export async function readsPhase(world: BenchWorld, rounds: number, claimed: { wallet: string; claimId: string }): Promise<string> {
+export async function readsPhase(
+  world: BenchWorld,
+  rounds: number,
+  claimed: { wallet: string; claimId: string },
+): Promise<string> {
   const { appUrl, bareUrl } = world.app();
   const targets = [
     { name: "bare Express route", url: `${bareUrl}/bare/${claimed.wallet}` },
@@ -21,7 +25,8 @@ export async function readsPhase(world: BenchWorld, rounds: number, claimed: { w
   for (let round = 0; round < rounds; round++) {
     for (const [index, target] of targets.entries()) {
       const result = await load(target.url, { seconds: SECONDS, connections: CONNECTIONS });
-      if (result.non2xx > 0) throw new Error(`${target.name}: ${result.non2xx} answers outside 2xx; the figures would not mean anything`);
+      if (result.non2xx > 0)
+        throw new Error(`${target.name}: ${result.non2xx} answers outside 2xx; the figures would not mean anything`);
       results[index]?.push(result);
     }
   }
@@ -34,7 +39,10 @@ export async function readsPhase(world: BenchWorld, rounds: number, claimed: { w
       formatSpread(mine.map((r) => r.p50Ms)),
       formatSpread(mine.map((r) => r.p99Ms)),
       formatSpread(mine.map((r, round) => (100 * r.requestsPerSecond) / (bare[round] as LoadResult).requestsPerSecond)),
-      formatSpread(mine.map((r, round) => r.p99Ms / Math.max(1, (bare[round] as LoadResult).p99Ms)), 2),
+      formatSpread(
+        mine.map((r, round) => r.p99Ms / Math.max(1, (bare[round] as LoadResult).p99Ms)),
+        2,
+      ),
     ];
   });
   return [

@@ -16,7 +16,11 @@ export function seededWallet(i: number): string {
   return `0x${"5eed"}${i.toString(16).padStart(36, "0")}`;
 }
 
-export async function seedClaims(dataDir: string, count: number, seeded: { status: ClaimStatus; attempts: number }): Promise<void> {
+export async function seedClaims(
+  dataDir: string,
+  count: number,
+  seeded: { status: ClaimStatus; attempts: number },
+): Promise<void> {
   await removeStore(dataDir);
   await (await openSqliteClaimStore({ dataDir })).close();
   const db = new DatabaseSync(path.join(dataDir, DB_FILE));
@@ -33,7 +37,19 @@ export async function seedClaims(dataDir: string, count: number, seeded: { statu
       const id = crypto.randomUUID();
       const txHash = confirmed ? `0x${i.toString(16).padStart(64, "0")}` : null;
       const createdAt = now - (count - i);
-      insert.run(id, seededWallet(i), `seed-${i}`, `seed${i}@example.com`, REWARD_AMOUNT_WEI.toString(), seeded.status, id, txHash, seeded.attempts, createdAt, createdAt);
+      insert.run(
+        id,
+        seededWallet(i),
+        `seed-${i}`,
+        `seed${i}@example.com`,
+        REWARD_AMOUNT_WEI.toString(),
+        seeded.status,
+        id,
+        txHash,
+        seeded.attempts,
+        createdAt,
+        createdAt,
+      );
     }
     db.exec("COMMIT");
   } finally {
@@ -45,9 +61,11 @@ export async function seedClaims(dataDir: string, count: number, seeded: { statu
 export function countByStatus(dataDir: string, status: ClaimStatus, wallets?: readonly string[]): number {
   const db = new DatabaseSync(path.join(dataDir, DB_FILE), { readOnly: true });
   try {
-    if (!wallets) return (db.prepare("SELECT count(*) AS n FROM claims WHERE status = ?").get(status) as { n: number }).n;
+    if (!wallets)
+      return (db.prepare("SELECT count(*) AS n FROM claims WHERE status = ?").get(status) as { n: number }).n;
     const byWallet = db.prepare("SELECT status FROM claims WHERE wallet_address = ?");
-    return wallets.filter((wallet) => (byWallet.get(wallet) as { status: string } | undefined)?.status === status).length;
+    return wallets.filter((wallet) => (byWallet.get(wallet) as { status: string } | undefined)?.status === status)
+      .length;
   } finally {
     db.close();
   }

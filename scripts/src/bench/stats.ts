@@ -22,7 +22,11 @@ export function formatSpread(values: readonly number[], digits = 0): string {
 }
 
 export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  return [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n");
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${header.map(() => "---").join("|")}|`,
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
 }
 
 export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {

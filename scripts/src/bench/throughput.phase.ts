@@ -44,7 +44,10 @@ async function runBatch(world: BenchWorld, size: number, windowMs: number): Prom
   const accepted = wallets.filter((_, i) => statuses[i] === 202);
   const refusals = statuses.filter((status) => status !== 202).map(String);
   let confirmed = 0;
-  while ((confirmed = countByStatus(world.dataDir, "confirmed", accepted)) < accepted.length && performance.now() - started < windowMs) {
+  while (
+    (confirmed = countByStatus(world.dataDir, "confirmed", accepted)) < accepted.length &&
+    performance.now() - started < windowMs
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const elapsedMs = performance.now() - started;
@@ -61,7 +64,11 @@ async function runBatch(world: BenchWorld, size: number, windowMs: number): Prom
 
 async function waitUntilNothingUnfinished(world: BenchWorld): Promise<void> {
   const deadline = performance.now() + SETTLE_TIMEOUT_MS;
-  const unfinished = () => (["reserved", "queued", "submitted"] as const).reduce((sum, status) => sum + countByStatus(world.dataDir, status), 0);
+  const unfinished = () =>
+    (["reserved", "queued", "submitted"] as const).reduce(
+      (sum, status) => sum + countByStatus(world.dataDir, status),
+      0,
+    );
   while (unfinished() > 0) {
     if (performance.now() > deadline) throw new Error("claims were still unfinished after the settle timeout");
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -88,10 +95,16 @@ export async function throughputPhase(world: BenchWorld, rounds: number): Promis
     name,
     String(size),
     formatSpread(results.map((r) => r.acceptedPerSecond)),
-    formatSpread(results.map((r) => r.confirmedPerSecond), 1),
+    formatSpread(
+      results.map((r) => r.confirmedPerSecond),
+      1,
+    ),
     formatSpread(results.map((r) => r.confirmed)),
     `${formatSpread(results.map((r) => r.refused))}${refusalNote(results)}`,
-    formatSpread(results.map((r) => r.cpuMsPerClaim), 2),
+    formatSpread(
+      results.map((r) => r.cpuMsPerClaim),
+      2,
+    ),
   ];
   return [
     "## CPU per claim and confirmed claims/s",
@@ -99,8 +112,19 @@ export async function throughputPhase(world: BenchWorld, rounds: number): Promis
     `Each batch: that many viewers run Verify then Claim at once; confirmed = the claim's status in the store. CPU is the app process's user + system time over the batch (\`process.cpuUsage()\` over IPC), divided by the batch (refused claims included: they cost CPU too); the stand-ins and anvil run in other processes. Interval mining: one block a second, and the batch gets ${INTERVAL_WINDOW_MS / 1000} s. ${rounds} batches each. Targets: ≤ 3 ms app CPU per claim, ≥ 300 confirmed claims/s.`,
     "",
     table(
-      ["chain", "batch", "accepted claims/s", "confirmed claims/s", "confirmed in window", "refused", "app CPU ms / claim"],
-      [row("anvil, a block per transaction", automine, AUTOMINE_BATCH), row("anvil, a block a second", interval, INTERVAL_BATCH)],
+      [
+        "chain",
+        "batch",
+        "accepted claims/s",
+        "confirmed claims/s",
+        "confirmed in window",
+        "refused",
+        "app CPU ms / claim",
+      ],
+      [
+        row("anvil, a block per transaction", automine, AUTOMINE_BATCH),
+        row("anvil, a block a second", interval, INTERVAL_BATCH),
+      ],
     ),
   ].join("\n");
 }

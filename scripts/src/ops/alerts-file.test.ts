@@ -7,7 +7,10 @@ import { createMetrics, registerStateGauges } from "@tube/backend/observability/
 const ALERTS_FILE = path.resolve(import.meta.dirname, "../../../ops/alerts.yml");
 
 interface RuleFile {
-  groups: Array<{ name: string; rules: Array<{ alert: string; expr: string; for?: string; labels?: Record<string, string> }> }>;
+  groups: Array<{
+    name: string;
+    rules: Array<{ alert: string; expr: string; for?: string; labels?: Record<string, string> }>;
+  }>;
 }
 
 async function servedMetricNames(): Promise<Set<string>> {
@@ -35,7 +38,8 @@ describe("ops/alerts.yml", () => {
     const served = await servedMetricNames();
     for (const rule of all) {
       expect(rule.expr, rule.alert).toEqual(expect.any(String));
-      for (const name of rule.expr.match(/\btube_\w+/g) ?? []) expect(served, `${rule.alert} uses ${name}`).toContain(name);
+      for (const name of rule.expr.match(/\btube_\w+/g) ?? [])
+        expect(served, `${rule.alert} uses ${name}`).toContain(name);
     }
   });
 });

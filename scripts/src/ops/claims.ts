@@ -30,7 +30,20 @@ Options:
 
 Reads the store and services from the environment and .env, like the server.`;
 
-const COLUMNS = ["id", "status", "walletAddress", "googleEmail", "googleSub", "amountWei", "txHash", "engineTransactionId", "attempts", "lastError", "createdAt", "updatedAt"] as const;
+const COLUMNS = [
+  "id",
+  "status",
+  "walletAddress",
+  "googleEmail",
+  "googleSub",
+  "amountWei",
+  "txHash",
+  "engineTransactionId",
+  "attempts",
+  "lastError",
+  "createdAt",
+  "updatedAt",
+] as const;
 
 await runCommand(
   {
@@ -45,7 +58,8 @@ await runCommand(
   },
   async ({ values, positionals }) => {
     const [action] = positionals;
-    if (action !== "export" && action !== "totals" && action !== "retry") throw new Error(`say export, totals or retry (see --help)`);
+    if (action !== "export" && action !== "totals" && action !== "retry")
+      throw new Error(`say export, totals or retry (see --help)`);
     const filter = parseFilter(values);
     const config = loadConfig();
     const { store } = await openClaimStore(config.storeOptions);
@@ -62,7 +76,8 @@ await runCommand(
 function parseFilter(values: { status?: string; since?: string; until?: string }): ClaimFilter {
   const filter: ClaimFilter = {};
   if (values.status !== undefined) {
-    if (!(CLAIM_STATUSES as readonly string[]).includes(values.status)) throw new Error(`--status must be one of ${CLAIM_STATUSES.join(", ")}`);
+    if (!(CLAIM_STATUSES as readonly string[]).includes(values.status))
+      throw new Error(`--status must be one of ${CLAIM_STATUSES.join(", ")}`);
     filter.status = values.status as ClaimStatus;
   }
   if (values.since !== undefined) filter.createdFrom = parseDate("--since", values.since);
@@ -109,14 +124,24 @@ function printTotals(claims: ClaimRecord[]): boolean {
   return true;
 }
 
-async function retryFailed(store: ClaimStore, config: ReturnType<typeof loadConfig>, filter: ClaimFilter, dryRun: boolean): Promise<boolean> {
-  if (filter.status && filter.status !== "failed") throw new Error("retry takes failed claims only (leave --status out)");
+async function retryFailed(
+  store: ClaimStore,
+  config: ReturnType<typeof loadConfig>,
+  filter: ClaimFilter,
+  dryRun: boolean,
+): Promise<boolean> {
+  if (filter.status && filter.status !== "failed")
+    throw new Error("retry takes failed claims only (leave --status out)");
   const failed = await store.list({ ...filter, status: "failed" });
   if (failed.length === 0) {
     console.log("no failed claims");
     return true;
   }
-  const { mintDriver } = mintDriverFromConfig(config, { store, metrics: createMetrics(), logger: createLogger("silent") });
+  const { mintDriver } = mintDriverFromConfig(config, {
+    store,
+    metrics: createMetrics(),
+    logger: createLogger("silent"),
+  });
   let ok = true;
   for (const claim of failed) {
     if (dryRun) {
@@ -125,7 +150,9 @@ async function retryFailed(store: ClaimStore, config: ReturnType<typeof loadConf
     }
     try {
       const after = await mintDriver.retry(claim);
-      console.log(`${claim.id} (${claim.walletAddress}): failed → ${after.status}${after.txHash ? ` ${after.txHash}` : ""}`);
+      console.log(
+        `${claim.id} (${claim.walletAddress}): failed → ${after.status}${after.txHash ? ` ${after.txHash}` : ""}`,
+      );
     } catch (error) {
       ok = false;
       console.log(`${claim.id} (${claim.walletAddress}): still failed: ${message(error)}`);

@@ -11,11 +11,19 @@ export interface CommandSpec<O extends ParseArgsOptionsConfig> {
 
 export async function runCommand<O extends ParseArgsOptionsConfig>(
   spec: CommandSpec<O>,
-  main: (args: { values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>["values"]; positionals: string[] }) => Promise<boolean>,
+  main: (args: {
+    values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>["values"];
+    positionals: string[];
+  }) => Promise<boolean>,
 ): Promise<void> {
   let parsed;
   try {
-    parsed = parseArgs({ args: process.argv.slice(2), options: { ...spec.options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      options: { ...spec.options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     console.error(`error: ${message(error)}\n\n${spec.usage}`);
     process.exit(2);

@@ -72,7 +72,8 @@ beforeAll(async () => {
 }, STEP_TIMEOUT);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) await new Promise((resolve) => (server?.once("exit", resolve), server?.kill("SIGTERM")));
+  if (server && server.exitCode === null)
+    await new Promise((resolve) => (server?.once("exit", resolve), server?.kill("SIGTERM")));
   await engine?.stop();
   await google?.stop();
   await anvil?.stop();
@@ -80,7 +81,11 @@ afterAll(async () => {
 });
 
 /** Runs an operator command the way `npm run <name>` does, in a clean environment. */
-function command(name: string, args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+function command(
+  name: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number; out: string }> {
   const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/ops", `${name}.ts`), ...args], {
     cwd: workDir,
     env: { PATH: process.env.PATH ?? "", ...env, ...extraEnv },
@@ -92,7 +97,9 @@ function command(name: string, args: string[], extraEnv: Record<string, string> 
 }
 
 function envLines(out: string): Record<string, string> {
-  return Object.fromEntries([...out.matchAll(/^([A-Z_]+)=(\S+)$/gm)].map((match) => [match[1] as string, match[2] as string]));
+  return Object.fromEntries(
+    [...out.matchAll(/^([A-Z_]+)=(\S+)$/gm)].map((match) => [match[1] as string, match[2] as string]),
+  );
 }
 
 async function api(method: "GET" | "POST", route: string, body?: unknown) {
@@ -101,149 +108,247 @@ async function api(method: "GET" | "POST", route: string, body?: unknown) {
     headers: body === undefined ? {} : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, requestId: response.headers.get("x-request-id"), body: (await response.json()) as Record<string, any> };
+  return {
+    status: response.status,
+    requestId: response.headers.get("x-request-id"),
+    body: (await response.json()) as Record<string, any>,
+  };
 }
 
 describe("following docs/deploy.md with the local world's values", () => {
-  it("when an operator asks for help, then each command explains itself and exits 0", async () => {
-    for (const name of ["deploy-token", "doctor", "claims"]) {
-      const { code, out } = await command(name, ["--help"]);
-      expect({ name, code }).toEqual({ name, code: 0 });
-      expect(out).toContain(`npm run ${name}`);
-    }
-  }, STEP_TIMEOUT);
+  it(
+    "when an operator asks for help, then each command explains itself and exits 0",
+    async () => {
+      for (const name of ["deploy-token", "doctor", "claims"]) {
+        const { code, out } = await command(name, ["--help"]);
+        expect({ name, code }).toEqual({ name, code: 0 });
+        expect(out).toContain(`npm run ${name}`);
+      }
+    },
+    STEP_TIMEOUT,
+  );
 
-  it("when deploy-token misses the server wallet or gets an unknown flag, then it says so and exits non-zero", async () => {
-    const missing = await command("deploy-token", [], { ENGINE_SERVER_WALLET: "" });
-    expect(missing.code).toBe(1);
-    expect(missing.out).toContain("ENGINE_SERVER_WALLET is required");
-    expect((await command("deploy-token", ["--frobnicate"])).code).not.toBe(0);
-  }, STEP_TIMEOUT);
+  it(
+    "when deploy-token misses the server wallet or gets an unknown flag, then it says so and exits non-zero",
+    async () => {
+      const missing = await command("deploy-token", [], { ENGINE_SERVER_WALLET: "" });
+      expect(missing.code).toBe(1);
+      expect(missing.out).toContain("ENGINE_SERVER_WALLET is required");
+      expect((await command("deploy-token", ["--frobnicate"])).code).not.toBe(0);
+    },
+    STEP_TIMEOUT,
+  );
 
-  it("when deploy-token → doctor → start → a claim are followed, then the viewer holds 250 TuBE", async () => {
-    const deployed = await command("deploy-token", [], { DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey });
-    expect(deployed.code, deployed.out).toBe(0);
-    const lines = envLines(deployed.out);
-    expect(lines.TOKEN_ADDRESS).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect(lines.TOKEN_DEPLOY_BLOCK).toMatch(/^\d+$/);
-    Object.assign(env, lines);
+  it(
+    "when deploy-token → doctor → start → a claim are followed, then the viewer holds 250 TuBE",
+    async () => {
+      const deployed = await command("deploy-token", [], { DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey });
+      expect(deployed.code, deployed.out).toBe(0);
+      const lines = envLines(deployed.out);
+      expect(lines.TOKEN_ADDRESS).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(lines.TOKEN_DEPLOY_BLOCK).toMatch(/^\d+$/);
+      Object.assign(env, lines);
 
-    const doctor = await command("doctor", []);
-    expect(doctor.code, doctor.out).toBe(0);
-    expect(doctor.out).not.toContain("✘");
-    for (const check of ["Variables", "Google OAuth client", "YouTube channel", "Chain RPC", "TuBE token", "Server wallet", "Engine", "Store"]) {
-      expect(doctor.out).toMatch(new RegExp(`^✔ ${check}:`, "m"));
-    }
+      const doctor = await command("doctor", []);
+      expect(doctor.code, doctor.out).toBe(0);
+      expect(doctor.out).not.toContain("✘");
+      for (const check of [
+        "Variables",
+        "Google OAuth client",
+        "YouTube channel",
+        "Chain RPC",
+        "TuBE token",
+        "Server wallet",
+        "Engine",
+        "Store",
+      ]) {
+        expect(doctor.out).toMatch(new RegExp(`^✔ ${check}:`, "m"));
+      }
 
-    const build = await new Promise<number>((resolve) =>
-      spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/build-server.ts")], { stdio: "ignore" }).once("exit", (code) => resolve(code ?? 1)),
-    );
-    expect(build).toBe(0);
-    server = spawn(process.execPath, ["--enable-source-maps", path.join(ROOT, "backend/dist/index.js")], {
-      cwd: workDir,
-      env: { PATH: process.env.PATH ?? "", ...env },
-      stdio: "ignore",
-    });
-    await vi.waitFor(
-      async () => {
-        if ((await fetch(`${env.PUBLIC_URL}/readyz`).then((response) => response.status, () => 0)) !== 200) throw new Error("the server is not ready");
-      },
-      { timeout: 60_000, interval: 250 },
-    );
-
-    const redirectUri = `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
-    const { code, codeVerifier } = await signInWithEmulator({ emulatorUrl: google.url, clientId: CLIENT.clientId, redirectUri, account: "alice@example.com" });
-    const signedIn = await api("POST", "/api/auth/google", { code, codeVerifier, redirectUri });
-    expect(signedIn.status).toBe(200);
-    const wallet = randomWallet();
-    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, googleEmail: "alice@example.com", oauthAccessToken: signedIn.body.accessToken });
-    expect(mint.status).toBe(202);
-    expect(mint.requestId).toMatch(/^[0-9a-f-]{36}$/);
-    await vi.waitFor(
-      async () => {
-        const { body } = await api("GET", `/api/claims/${mint.body.claimId}`);
-        if (body.status !== "confirmed") throw new Error(`claim is ${body.status}`);
-      },
-      { timeout: 60_000, interval: 250 },
-    );
-    expect(await balanceOf(anvil.rpcUrl, 42161, env.TOKEN_ADDRESS as string, wallet)).toBe(REWARD_AMOUNT_WEI);
-    expect(await (await fetch(`${env.PUBLIC_URL}/metrics`)).text()).toMatch(/^tube_youtube_quota_units_today [1-9]/m);
-  }, STEP_TIMEOUT);
-
-  it("when npm start runs with NODE_ENV=production on local settings, then it starts no stand-in and the compiled server refuses, naming each key", async () => {
-    const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/start.ts")], {
-      cwd: workDir,
-      env: { PATH: process.env.PATH ?? "", ...env, NODE_ENV: "production", STORE: "", PORT: String(await freePort()) },
-    });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    const code = await new Promise((resolve) => child.once("exit", resolve));
-    expect(code).not.toBe(0);
-    expect(out).toContain("production: node backend/dist/index.js (no stand-ins)");
-    expect(out).toContain("Refusing to start in production");
-    for (const key of ["MONGODB_URI", "GOOGLE_EMULATOR_URL", "ENGINE_SERVER_WALLET"]) expect(out).toMatch(new RegExp(`  ${key}: `));
-    expect(out).not.toContain("local chain");
-  }, STEP_TIMEOUT);
-
-  it("when the Google secret is wrong, then doctor marks that check failed and exits 1", async () => {
-    const doctor = await command("doctor", [], { GOOGLE_CLIENT_SECRET: "not-the-secret" });
-    expect(doctor.code).toBe(1);
-    expect(doctor.out).toMatch(/^✘ Google OAuth client: .*invalid_client/m);
-    expect(doctor.out).toMatch(/^✔ Chain RPC:/m);
-  }, STEP_TIMEOUT);
-
-  it("when claims are exported and totalled, then the confirmed claim is there in CSV and JSON", async () => {
-    const csv = await command("claims", ["export"]);
-    expect(csv.code, csv.out).toBe(0);
-    const [header, ...rows] = csv.out.trim().split("\n");
-    expect(header).toBe("id,status,walletAddress,googleEmail,googleSub,amountWei,txHash,engineTransactionId,attempts,lastError,createdAt,updatedAt");
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toContain(",confirmed,");
-
-    const json = await command("claims", ["export", "--format", "json", "--status", "confirmed", "--since", "2000-01-01"]);
-    expect(JSON.parse(json.out)).toEqual([expect.objectContaining({ status: "confirmed", googleEmail: "alice@example.com", amountWei: REWARD_AMOUNT_WEI.toString() })]);
-    expect(JSON.parse((await command("claims", ["export", "--format", "json", "--until", "2000-01-01"])).out)).toEqual([]);
-
-    const totals = await command("claims", ["totals"]);
-    expect(totals.out).toMatch(/^confirmed\s+1$/m);
-    expect(totals.out).toMatch(/^total\s+1$/m);
-    expect((await command("claims", ["export", "--status", "lost"])).code).toBe(1);
-  }, STEP_TIMEOUT);
-
-  it("when a failed claim is retried, then the server's mint driver mints it exactly once", async () => {
-    const store = await openSqliteClaimStore({ dataDir: env.DATA_DIR as string });
-    const wallet = randomWallet();
-    const id = crypto.randomUUID();
-    try {
-      await store.reserve({ id, walletAddress: wallet, googleSub: "300000000000000000001", googleEmail: "failed@example.com", amountWei: REWARD_AMOUNT_WEI, reservedAtBlock: null, lease: { owner: "operator-test", until: 0 } });
-      await store.transition(id, ["reserved"], { status: "failed", lastError: "Engine was down" });
-
-      const dryRun = await command("claims", ["retry", "--dry-run"]);
-      expect(dryRun.out).toContain(`would retry ${id}`);
-      expect((await store.findById(id))?.status).toBe("failed");
-
-      const retried = await command("claims", ["retry"]);
-      expect(retried.code, retried.out).toBe(0);
-      expect(retried.out).toMatch(new RegExp(`${id} .*failed → (queued|submitted|confirmed)`));
+      const build = await new Promise<number>((resolve) =>
+        spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/build-server.ts")], {
+          stdio: "ignore",
+        }).once("exit", (code) => resolve(code ?? 1)),
+      );
+      expect(build).toBe(0);
+      server = spawn(process.execPath, ["--enable-source-maps", path.join(ROOT, "backend/dist/index.js")], {
+        cwd: workDir,
+        env: { PATH: process.env.PATH ?? "", ...env },
+        stdio: "ignore",
+      });
       await vi.waitFor(
         async () => {
-          if ((await store.findById(id))?.status !== "confirmed") throw new Error("the retried claim is not confirmed");
+          if (
+            (await fetch(`${env.PUBLIC_URL}/readyz`).then(
+              (response) => response.status,
+              () => 0,
+            )) !== 200
+          )
+            throw new Error("the server is not ready");
         },
         { timeout: 60_000, interval: 250 },
       );
-      expect(await countMintsTo(anvil.rpcUrl, env.TOKEN_ADDRESS as string, wallet)).toBe(1);
-    } finally {
-      await store.close();
-    }
-  }, STEP_TIMEOUT);
 
-  it("when deploy-token adopts the deployed token and renounces admin, then the minter keeps its role and doctor stays green", async () => {
-    const adopted = await command("deploy-token", ["--token", env.TOKEN_ADDRESS as string, "--renounce-admin"], { DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey });
-    expect(adopted.code, adopted.out).toBe(0);
-    expect(adopted.out).toContain("already holds MINTER_ROLE");
-    expect(adopted.out).toContain("renounced DEFAULT_ADMIN_ROLE");
-    const doctor = await command("doctor", []);
-    expect(doctor.code, doctor.out).toBe(0);
-  }, STEP_TIMEOUT);
+      const redirectUri = `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
+      const { code, codeVerifier } = await signInWithEmulator({
+        emulatorUrl: google.url,
+        clientId: CLIENT.clientId,
+        redirectUri,
+        account: "alice@example.com",
+      });
+      const signedIn = await api("POST", "/api/auth/google", { code, codeVerifier, redirectUri });
+      expect(signedIn.status).toBe(200);
+      const wallet = randomWallet();
+      const mint = await api("POST", "/api/verify-and-mint", {
+        walletAddress: wallet,
+        googleEmail: "alice@example.com",
+        oauthAccessToken: signedIn.body.accessToken,
+      });
+      expect(mint.status).toBe(202);
+      expect(mint.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      await vi.waitFor(
+        async () => {
+          const { body } = await api("GET", `/api/claims/${mint.body.claimId}`);
+          if (body.status !== "confirmed") throw new Error(`claim is ${body.status}`);
+        },
+        { timeout: 60_000, interval: 250 },
+      );
+      expect(await balanceOf(anvil.rpcUrl, 42161, env.TOKEN_ADDRESS as string, wallet)).toBe(REWARD_AMOUNT_WEI);
+      expect(await (await fetch(`${env.PUBLIC_URL}/metrics`)).text()).toMatch(/^tube_youtube_quota_units_today [1-9]/m);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when npm start runs with NODE_ENV=production on local settings, then it starts no stand-in and the compiled server refuses, naming each key",
+    async () => {
+      const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/start.ts")], {
+        cwd: workDir,
+        env: {
+          PATH: process.env.PATH ?? "",
+          ...env,
+          NODE_ENV: "production",
+          STORE: "",
+          PORT: String(await freePort()),
+        },
+      });
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      const code = await new Promise((resolve) => child.once("exit", resolve));
+      expect(code).not.toBe(0);
+      expect(out).toContain("production: node backend/dist/index.js (no stand-ins)");
+      expect(out).toContain("Refusing to start in production");
+      for (const key of ["MONGODB_URI", "GOOGLE_EMULATOR_URL", "ENGINE_SERVER_WALLET"])
+        expect(out).toMatch(new RegExp(`  ${key}: `));
+      expect(out).not.toContain("local chain");
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when the Google secret is wrong, then doctor marks that check failed and exits 1",
+    async () => {
+      const doctor = await command("doctor", [], { GOOGLE_CLIENT_SECRET: "not-the-secret" });
+      expect(doctor.code).toBe(1);
+      expect(doctor.out).toMatch(/^✘ Google OAuth client: .*invalid_client/m);
+      expect(doctor.out).toMatch(/^✔ Chain RPC:/m);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when claims are exported and totalled, then the confirmed claim is there in CSV and JSON",
+    async () => {
+      const csv = await command("claims", ["export"]);
+      expect(csv.code, csv.out).toBe(0);
+      const [header, ...rows] = csv.out.trim().split("\n");
+      expect(header).toBe(
+        "id,status,walletAddress,googleEmail,googleSub,amountWei,txHash,engineTransactionId,attempts,lastError,createdAt,updatedAt",
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toContain(",confirmed,");
+
+      const json = await command("claims", [
+        "export",
+        "--format",
+        "json",
+        "--status",
+        "confirmed",
+        "--since",
+        "2000-01-01",
+      ]);
+      expect(JSON.parse(json.out)).toEqual([
+        expect.objectContaining({
+          status: "confirmed",
+          googleEmail: "alice@example.com",
+          amountWei: REWARD_AMOUNT_WEI.toString(),
+        }),
+      ]);
+      expect(
+        JSON.parse((await command("claims", ["export", "--format", "json", "--until", "2000-01-01"])).out),
+      ).toEqual([]);
+
+      const totals = await command("claims", ["totals"]);
+      expect(totals.out).toMatch(/^confirmed\s+1$/m);
+      expect(totals.out).toMatch(/^total\s+1$/m);
+      expect((await command("claims", ["export", "--status", "lost"])).code).toBe(1);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when a failed claim is retried, then the server's mint driver mints it exactly once",
+    async () => {
+      const store = await openSqliteClaimStore({ dataDir: env.DATA_DIR as string });
+      const wallet = randomWallet();
+      const id = crypto.randomUUID();
+      try {
+        await store.reserve({
+          id,
+          walletAddress: wallet,
+          googleSub: "300000000000000000001",
+          googleEmail: "failed@example.com",
+          amountWei: REWARD_AMOUNT_WEI,
+          reservedAtBlock: null,
+          lease: { owner: "operator-test", until: 0 },
+        });
+        await store.transition(id, ["reserved"], { status: "failed", lastError: "Engine was down" });
+
+        const dryRun = await command("claims", ["retry", "--dry-run"]);
+        expect(dryRun.out).toContain(`would retry ${id}`);
+        expect((await store.findById(id))?.status).toBe("failed");
+
+        const retried = await command("claims", ["retry"]);
+        expect(retried.code, retried.out).toBe(0);
+        expect(retried.out).toMatch(new RegExp(`${id} .*failed → (queued|submitted|confirmed)`));
+        await vi.waitFor(
+          async () => {
+            if ((await store.findById(id))?.status !== "confirmed")
+              throw new Error("the retried claim is not confirmed");
+          },
+          { timeout: 60_000, interval: 250 },
+        );
+        expect(await countMintsTo(anvil.rpcUrl, env.TOKEN_ADDRESS as string, wallet)).toBe(1);
+      } finally {
+        await store.close();
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when deploy-token adopts the deployed token and renounces admin, then the minter keeps its role and doctor stays green",
+    async () => {
+      const adopted = await command("deploy-token", ["--token", env.TOKEN_ADDRESS as string, "--renounce-admin"], {
+        DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
+      });
+      expect(adopted.code, adopted.out).toBe(0);
+      expect(adopted.out).toContain("already holds MINTER_ROLE");
+      expect(adopted.out).toContain("renounced DEFAULT_ADMIN_ROLE");
+      const doctor = await command("doctor", []);
+      expect(doctor.code, doctor.out).toBe(0);
+    },
+    STEP_TIMEOUT,
+  );
 });

@@ -47,7 +47,11 @@ await runCommand({ usage: USAGE, options: {} }, async () => {
   let config: Config;
   try {
     config = loadConfig();
-    printCheck("pass", "Variables", `all valid (NODE_ENV=${config.NODE_ENV}, store ${config.storeKind}, chain ${config.CHAIN_ID})`);
+    printCheck(
+      "pass",
+      "Variables",
+      `all valid (NODE_ENV=${config.NODE_ENV}, store ${config.storeKind}, chain ${config.CHAIN_ID})`,
+    );
   } catch (error) {
     printCheck("fail", "Variables", message(error).replace(/\n/g, "\n    "));
     return false;
@@ -79,34 +83,62 @@ function googleBase(config: Config) {
 async function checkGoogleClient(config: Config) {
   const redirectUri = `${config.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
   const authorize = new URL(googleBase(config).auth);
-  authorize.search = new URLSearchParams({ client_id: config.GOOGLE_CLIENT_ID, redirect_uri: redirectUri, response_type: "code", scope: GOOGLE_SCOPES.join(" ") }).toString();
+  authorize.search = new URLSearchParams({
+    client_id: config.GOOGLE_CLIENT_ID,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    scope: GOOGLE_SCOPES.join(" "),
+  }).toString();
   const consent = await fetch(authorize, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
   const consentBody = await consent.text();
   // Google shows some refusals on its own error page (a redirect to /signin/oauth/error), others inline.
-  const refused = /redirect_uri_mismatch|invalid_client|invalid_request|\/signin\/oauth\/error/.exec(`${consent.headers.get("location") ?? ""} ${consentBody}`);
-  if (consent.status >= 400 || refused) return fail(`the sign-in for redirect URI ${redirectUri} was refused (${refused?.[0] ?? `HTTP ${consent.status}`})`);
+  const refused = /redirect_uri_mismatch|invalid_client|invalid_request|\/signin\/oauth\/error/.exec(
+    `${consent.headers.get("location") ?? ""} ${consentBody}`,
+  );
+  if (consent.status >= 400 || refused)
+    return fail(
+      `the sign-in for redirect URI ${redirectUri} was refused (${refused?.[0] ?? `HTTP ${consent.status}`})`,
+    );
 
   const exchange = await fetch(googleBase(config).token, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code: "tube-doctor-probe", redirect_uri: redirectUri, client_id: config.GOOGLE_CLIENT_ID, client_secret: config.GOOGLE_CLIENT_SECRET }),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: "tube-doctor-probe",
+      redirect_uri: redirectUri,
+      client_id: config.GOOGLE_CLIENT_ID,
+      client_secret: config.GOOGLE_CLIENT_SECRET,
+    }),
     signal: AbortSignal.timeout(10_000),
   });
   const { error } = (await exchange.json().catch(() => ({}))) as { error?: string };
-  if (error !== "invalid_grant") return fail(`the code exchange answered ${error ?? `HTTP ${exchange.status}`}: check GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`);
+  if (error !== "invalid_grant")
+    return fail(
+      `the code exchange answered ${error ?? `HTTP ${exchange.status}`}: check GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`,
+    );
   return pass(`client accepted, redirect URI ${redirectUri} accepted`);
 }
 
 async function checkChannel(config: Config) {
   const key = process.env.YOUTUBE_API_KEY;
-  if (!key) return { state: "skip" as const, detail: "set YOUTUBE_API_KEY (a YouTube Data API key) to check that the channel exists" };
+  if (!key)
+    return {
+      state: "skip" as const,
+      detail: "set YOUTUBE_API_KEY (a YouTube Data API key) to check that the channel exists",
+    };
   const url = new URL(`${googleBase(config).youtube}/youtube/v3/channels`);
   url.search = new URLSearchParams({ part: "snippet", id: config.YOUTUBE_CHANNEL_ID, key }).toString();
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  const body = (await response.json()) as { items?: Array<{ snippet?: { title?: string } }>; error?: { message?: string } };
+  const body = (await response.json()) as {
+    items?: Array<{ snippet?: { title?: string } }>;
+    error?: { message?: string };
+  };
   if (!response.ok) return fail(`YouTube answered HTTP ${response.status}: ${body.error?.message ?? ""}`);
   const channel = body.items?.[0];
-  return channel ? pass(`${config.YOUTUBE_CHANNEL_ID} is "${channel.snippet?.title ?? "?"}"`) : fail(`no channel ${config.YOUTUBE_CHANNEL_ID}`);
+  return channel
+    ? pass(`${config.YOUTUBE_CHANNEL_ID} is "${channel.snippet?.title ?? "?"}"`)
+    : fail(`no channel ${config.YOUTUBE_CHANNEL_ID}`);
 }
 
 function chainHandles(config: Config) {
@@ -118,25 +150,38 @@ function chainHandles(config: Config) {
 
 async function checkChain(config: Config) {
   const served = Number(await chainHandles(config).rpc({ method: "eth_chainId" }));
-  return served === config.CHAIN_ID ? pass(`reachable, chain ${served}`) : fail(`RPC_URL serves chain ${served}, not ${config.CHAIN_ID}`);
+  return served === config.CHAIN_ID
+    ? pass(`reachable, chain ${served}`)
+    : fail(`RPC_URL serves chain ${served}, not ${config.CHAIN_ID}`);
 }
 
 async function checkToken(config: Config) {
   const { client, chain, rpc } = chainHandles(config);
-  if ((await eth_getCode(rpc, { address: config.TOKEN_ADDRESS })) === "0x") return fail(`no contract at ${config.TOKEN_ADDRESS}`);
+  if ((await eth_getCode(rpc, { address: config.TOKEN_ADDRESS })) === "0x")
+    return fail(`no contract at ${config.TOKEN_ADDRESS}`);
   const places = await decimals({ contract: getContract({ client, chain, address: config.TOKEN_ADDRESS }) });
-  return places === TOKEN_DECIMALS ? pass(`${config.TOKEN_ADDRESS} has code and ${places} decimals`) : fail(`${places} decimals, expected ${TOKEN_DECIMALS}`);
+  return places === TOKEN_DECIMALS
+    ? pass(`${config.TOKEN_ADDRESS} has code and ${places} decimals`)
+    : fail(`${places} decimals, expected ${TOKEN_DECIMALS}`);
 }
 
 async function checkServerWallet(config: Config) {
   const { client, chain, rpc } = chainHandles(config);
   const wallet = config.ENGINE_SERVER_WALLET;
-  if (!(await hasRole({ contract: getContract({ client, chain, address: config.TOKEN_ADDRESS }), role: "minter", targetAccountAddress: wallet }))) {
+  if (
+    !(await hasRole({
+      contract: getContract({ client, chain, address: config.TOKEN_ADDRESS }),
+      role: "minter",
+      targetAccountAddress: wallet,
+    }))
+  ) {
     return fail(`${wallet} does not hold MINTER_ROLE: run npm run deploy-token -- --token ${config.TOKEN_ADDRESS}`);
   }
   const balance = await eth_getBalance(rpc, { address: wallet });
   const eth = Number(balance) / 1e18;
-  return balance > 0n ? pass(`${wallet} holds MINTER_ROLE and ${eth} ETH for gas`) : fail(`${wallet} holds MINTER_ROLE but no ETH for gas`);
+  return balance > 0n
+    ? pass(`${wallet} holds MINTER_ROLE and ${eth} ETH for gas`)
+    : fail(`${wallet} holds MINTER_ROLE but no ETH for gas`);
 }
 
 async function checkEngine(config: Config) {
@@ -149,8 +194,13 @@ async function checkStore(config: Config) {
   try {
     await store.ping();
     const active = await store.countActive();
-    const budget = config.MAX_TOTAL_CLAIMS === undefined ? "no budget set (MAX_TOTAL_CLAIMS)" : `${Math.max(config.MAX_TOTAL_CLAIMS - active, 0)} of ${config.MAX_TOTAL_CLAIMS} claims left`;
-    return pass(`${kind} reachable, unique indexes on wallet and Google account in place; ${active} claims made, ${budget}`);
+    const budget =
+      config.MAX_TOTAL_CLAIMS === undefined
+        ? "no budget set (MAX_TOTAL_CLAIMS)"
+        : `${Math.max(config.MAX_TOTAL_CLAIMS - active, 0)} of ${config.MAX_TOTAL_CLAIMS} claims left`;
+    return pass(
+      `${kind} reachable, unique indexes on wallet and Google account in place; ${active} claims made, ${budget}`,
+    );
   } finally {
     await store.close();
   }
@@ -161,6 +211,13 @@ async function checkQuota(config: Config) {
     .then((response) => (response.ok ? response.text() : null))
     .catch(() => null);
   const units = metrics && /^tube_youtube_quota_units_today (\d+)/m.exec(metrics)?.[1];
-  if (!units) return { state: "info" as const, detail: `the server at ${config.PUBLIC_URL} does not answer /metrics yet; the default quota is 10,000 units a day` };
-  return { state: "info" as const, detail: `${units} of 10,000 units spent today by this server (Google Cloud console shows every instance's total)` };
+  if (!units)
+    return {
+      state: "info" as const,
+      detail: `the server at ${config.PUBLIC_URL} does not answer /metrics yet; the default quota is 10,000 units a day`,
+    };
+  return {
+    state: "info" as const,
+    detail: `${units} of 10,000 units spent today by this server (Google Cloud console shows every instance's total)`,
+  };
 }

@@ -56,7 +56,10 @@ export async function openMongoRateLimits(options: { uri: string; dbName?: strin
           return info(document) ?? { totalHits: 1, resetTime: new Date(now.getTime() + windowMs) };
         },
         async decrement(key) {
-          await counters.updateOne({ _id: prefix + key, resetAt: { $gt: new Date() }, hits: { $gt: 0 } }, { $inc: { hits: -1 } });
+          await counters.updateOne(
+            { _id: prefix + key, resetAt: { $gt: new Date() }, hits: { $gt: 0 } },
+            { $inc: { hits: -1 } },
+          );
         },
         async resetKey(key) {
           await counters.deleteOne({ _id: prefix + key });

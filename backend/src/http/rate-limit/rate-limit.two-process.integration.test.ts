@@ -17,11 +17,22 @@ const backends: ChildProcess[] = [];
 const urls: string[] = [];
 
 beforeAll(async () => {
-  world = await startTestWorld({ inProcessApp: false, subscribers: 1, env: { RATE_LIMIT_PER_MINUTE: String(WRITES_PER_MINUTE), PUBLIC_RPC_URL } });
+  world = await startTestWorld({
+    inProcessApp: false,
+    subscribers: 1,
+    env: { RATE_LIMIT_PER_MINUTE: String(WRITES_PER_MINUTE), PUBLIC_RPC_URL },
+  });
   for (let i = 0; i < 2; i++) urls.push(await startBackend(await freePort()));
 });
 afterAll(async () => {
-  await Promise.all(backends.map((child) => new Promise((resolve) => (child.exitCode === null ? (child.once("exit", resolve), child.kill("SIGTERM")) : resolve(null)))));
+  await Promise.all(
+    backends.map(
+      (child) =>
+        new Promise((resolve) =>
+          child.exitCode === null ? (child.once("exit", resolve), child.kill("SIGTERM")) : resolve(null),
+        ),
+    ),
+  );
   await world?.stop();
 });
 
@@ -34,7 +45,13 @@ async function startBackend(port: number): Promise<string> {
   const url = `http://localhost:${port}`;
   await vi.waitFor(
     async () => {
-      if (!(await fetch(`${url}/healthz`).then((response) => response.ok, () => false))) throw new Error(`the backend on ${url} did not start`);
+      if (
+        !(await fetch(`${url}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        ))
+      )
+        throw new Error(`the backend on ${url} did not start`);
     },
     { timeout: 60_000, interval: 200 },
   );
@@ -43,7 +60,11 @@ async function startBackend(port: number): Promise<string> {
 
 /** A write the API refuses cheaply (invalid body) still counts against the client's write limit. */
 async function write(url: string): Promise<number> {
-  const response = await fetch(`${url}/api/verify-and-mint`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const response = await fetch(`${url}/api/verify-and-mint`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   await response.arrayBuffer();
   expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   return response.status;

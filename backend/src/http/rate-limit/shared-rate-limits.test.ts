@@ -84,7 +84,10 @@ describe("SQLite rate-limit store", () => {
 
 // No MongoDB server can run on the development machines; CI sets MONGODB_URI to run these.
 const mongodbUri = process.env.MONGODB_URI;
-describe.skipIf(!mongodbUri)(mongodbUri ? "MongoDB rate-limit store" : "MongoDB rate-limit store (skipped: MONGODB_URI not set)", () => {
-  const dbName = `tube_rate_limits_${randomUUID().slice(0, 8)}`;
-  describeSharedRateLimits("MongoDB", () => openMongoRateLimits({ uri: mongodbUri as string, dbName }));
-});
+describe.skipIf(!mongodbUri)(
+  mongodbUri ? "MongoDB rate-limit store" : "MongoDB rate-limit store (skipped: MONGODB_URI not set)",
+  () => {
+    const dbName = `tube_rate_limits_${randomUUID().slice(0, 8)}`;
+    describeSharedRateLimits("MongoDB", () => openMongoRateLimits({ uri: mongodbUri as string, dbName }));
+  },
+);

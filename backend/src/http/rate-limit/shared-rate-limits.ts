@@ -13,6 +13,11 @@ export interface SharedRateLimits {
 }
 
 /** Shares limits through MongoDB when the claims live there, else through a SQLite file beside the claims. */
-export async function openSharedRateLimits(options: { mongodbUri?: string; dataDir: string }): Promise<SharedRateLimits> {
-  return options.mongodbUri ? openMongoRateLimits({ uri: options.mongodbUri }) : openSqliteRateLimits({ dataDir: options.dataDir });
+export async function openSharedRateLimits(options: {
+  mongodbUri?: string;
+  dataDir: string;
+}): Promise<SharedRateLimits> {
+  return options.mongodbUri
+    ? openMongoRateLimits({ uri: options.mongodbUri })
+    : openSqliteRateLimits({ dataDir: options.dataDir });
 }

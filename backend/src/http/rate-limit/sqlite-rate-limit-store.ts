@@ -11,7 +11,9 @@ const DB_FILE_NAME = "rate-limits.sqlite";
  * window when the old one ended, atomically under SQLite's write lock, so processes sharing the file never both
  * read the same count.
  */
-export async function openSqliteRateLimits(options: { dataDir: string } | { filename: ":memory:" }): Promise<SharedRateLimits> {
+export async function openSqliteRateLimits(
+  options: { dataDir: string } | { filename: ":memory:" },
+): Promise<SharedRateLimits> {
   let filename = ":memory:";
   if ("dataDir" in options) {
     await fs.mkdir(options.dataDir, { recursive: true });
@@ -22,7 +24,9 @@ export async function openSqliteRateLimits(options: { dataDir: string } | { file
   // Counters may lose their last hits on power loss: NORMAL is enough, unlike the claims.
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA busy_timeout = 5000");
-  db.exec("CREATE TABLE IF NOT EXISTS rate_limits (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at INTEGER NOT NULL)");
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS rate_limits (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at INTEGER NOT NULL)",
+  );
 
   const increment = db.prepare(
     `INSERT INTO rate_limits (key, hits, reset_at) VALUES (:key, 1, :resetAt)

@@ -5,7 +5,15 @@
  */
 import mongoose, { Schema, type Connection, type Model } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
-import type { ClaimFilter, ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult, TransitionGuard } from "../claim-store.ts";
+import type {
+  ClaimFilter,
+  ClaimPatch,
+  ClaimRecord,
+  ClaimStore,
+  NewClaim,
+  ReserveResult,
+  TransitionGuard,
+} from "../claim-store.ts";
 
 export interface MongoClaimStoreOptions {
   uri: string;
@@ -22,7 +30,6 @@ interface BudgetDocument {
   _id: string;
   used: number;
 }
-
 
 /**
  * A ClaimRecord with its id as the document's _id, so lookups by id need no second index. The amount is a
@@ -78,7 +85,11 @@ export async function openMongoClaimStore(options: MongoClaimStoreOptions): Prom
     await model.createIndexes();
     // Seeded once with every claim reserved so far (a failed claim keeps its slot); later opens change nothing.
     const budget = connection.collection<BudgetDocument>(BUDGET_COLLECTION);
-    await budget.updateOne({ _id: BUDGET_ID }, { $setOnInsert: { used: await model.countDocuments().exec() } }, { upsert: true });
+    await budget.updateOne(
+      { _id: BUDGET_ID },
+      { $setOnInsert: { used: await model.countDocuments().exec() } },
+      { upsert: true },
+    );
     return new MongoClaimStore(connection, model);
   } catch (error) {
     await connection.close();
@@ -125,7 +136,10 @@ class MongoClaimStore implements ClaimStore {
   }
 
   async findByWallet(walletAddress: string): Promise<ClaimRecord | null> {
-    const found = await this.claims.findOne({ walletAddress: walletAddress.toLowerCase() }).lean<ClaimDocument>().exec();
+    const found = await this.claims
+      .findOne({ walletAddress: walletAddress.toLowerCase() })
+      .lean<ClaimDocument>()
+      .exec();
     return toRecordOrNull(found);
   }
 
@@ -133,14 +147,23 @@ class MongoClaimStore implements ClaimStore {
     return toRecordOrNull(await this.claims.findOne({ googleSub }).lean<ClaimDocument>().exec());
   }
 
-  async transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch, guard: TransitionGuard = {}): Promise<ClaimRecord | null> {
+  async transition(
+    id: string,
+    fromStatuses: readonly ClaimStatus[],
+    patch: ClaimPatch,
+    guard: TransitionGuard = {},
+  ): Promise<ClaimRecord | null> {
     if (fromStatuses.length === 0) return null;
     const set = Object.fromEntries(
       Object.entries(patch)
         .filter(([, value]) => value !== undefined)
         .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
     );
-    const filter = { _id: id, status: { $in: [...fromStatuses] }, ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}) };
+    const filter = {
+      _id: id,
+      status: { $in: [...fromStatuses] },
+      ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
+    };
     const updated = await this.claims
       .findOneAndUpdate(filter, { $set: set }, { returnDocument: "after", runValidators: true })
       .lean<ClaimDocument>()
@@ -162,7 +185,13 @@ class MongoClaimStore implements ClaimStore {
   }
 
   async releaseLease(id: string, owner: string): Promise<void> {
-    await this.claims.updateOne({ _id: id, leaseOwner: owner }, { $set: { leaseOwner: null, leaseUntil: null } }, { timestamps: false }).exec();
+    await this.claims
+      .updateOne(
+        { _id: id, leaseOwner: owner },
+        { $set: { leaseOwner: null, leaseUntil: null } },
+        { timestamps: false },
+      )
+      .exec();
   }
 
   async listUnfinished(): Promise<ClaimRecord[]> {
@@ -180,7 +209,10 @@ class MongoClaimStore implements ClaimStore {
       ...(filter.createdBefore ? { $lt: filter.createdBefore } : {}),
     };
     const found = await this.claims
-      .find({ ...(filter.status ? { status: filter.status } : {}), ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}) })
+      .find({
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
+      })
       .sort({ createdAt: 1, _id: 1 })
       .lean<ClaimDocument[]>()
       .exec();

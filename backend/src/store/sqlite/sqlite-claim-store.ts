@@ -9,7 +9,15 @@ import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../../errors.ts";
-import type { ClaimFilter, ClaimPatch, ClaimRecord, ClaimStore, NewClaim, ReserveResult, TransitionGuard } from "../claim-store.ts";
+import type {
+  ClaimFilter,
+  ClaimPatch,
+  ClaimRecord,
+  ClaimStore,
+  NewClaim,
+  ReserveResult,
+  TransitionGuard,
+} from "../claim-store.ts";
 
 export type SqliteClaimStoreOptions = ({ dataDir: string } | { filename: ":memory:" }) & {
   /** How long a write waits for another connection's lock before the request gets a 503. Default 5 s. */
@@ -52,7 +60,6 @@ const MIGRATIONS: readonly string[] = [
   `CREATE TABLE claim_budget (id INTEGER PRIMARY KEY CHECK (id = 1), used INTEGER NOT NULL CHECK (used >= 0));
    INSERT INTO claim_budget (id, used) SELECT 1, COUNT(*) FROM claims;`,
 ];
-
 
 /** Patch keys and their columns: the only names ever spliced into SQL. */
 const PATCH_COLUMNS = {
@@ -113,7 +120,9 @@ export async function openSqliteClaimStore(options: SqliteClaimStoreOptions): Pr
 function migrate(db: DatabaseSync): void {
   const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
   if (version > MIGRATIONS.length) {
-    throw new Error(`claims database is at schema version ${version}, newer than this server knows (${MIGRATIONS.length})`);
+    throw new Error(
+      `claims database is at schema version ${version}, newer than this server knows (${MIGRATIONS.length})`,
+    );
   }
   MIGRATIONS.slice(version).forEach((sql, index) => {
     db.exec("BEGIN IMMEDIATE");
@@ -165,7 +174,9 @@ class SqliteClaimStore implements ClaimStore {
       `UPDATE claims SET lease_owner = @owner, lease_until = @until
        WHERE id = @id AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now) RETURNING *`,
     );
-    this.unlease = db.prepare("UPDATE claims SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?");
+    this.unlease = db.prepare(
+      "UPDATE claims SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?",
+    );
     // One statement each, so the check and the increment cannot be split by another writer.
     this.takeSlot = db.prepare("UPDATE claim_budget SET used = used + 1 WHERE id = 1 AND used < ? RETURNING used");
     this.releaseSlot = db.prepare("UPDATE claim_budget SET used = used - 1 WHERE id = 1 AND used > 0");
@@ -224,13 +235,20 @@ class SqliteClaimStore implements ClaimStore {
     return toRecordOrNull(this.byGoogleSub.get(googleSub) as ClaimRow | undefined);
   }
 
-  async transition(id: string, fromStatuses: readonly ClaimStatus[], patch: ClaimPatch, guard: TransitionGuard = {}): Promise<ClaimRecord | null> {
+  async transition(
+    id: string,
+    fromStatuses: readonly ClaimStatus[],
+    patch: ClaimPatch,
+    guard: TransitionGuard = {},
+  ): Promise<ClaimRecord | null> {
     if (fromStatuses.length === 0) return null;
     const keys = (Object.keys(PATCH_COLUMNS) as (keyof ClaimPatch)[]).filter((key) => patch[key] !== undefined);
     const guarded = guard.attempts !== undefined;
     const statement = this.transitionStatement(keys, fromStatuses.length, guarded);
     const values = keys.map((key) => toColumnValue(patch[key]));
-    const row = whenNotBusy(() => statement.get(...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : [])));
+    const row = whenNotBusy(() =>
+      statement.get(...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : [])),
+    );
     return toRecordOrNull(row as ClaimRow | undefined);
   }
 
@@ -293,8 +311,11 @@ class SqliteClaimStore implements ClaimStore {
 
 /** A locked database is a passing outage: the visitor gets a 503 with a retry hint, not a 500. */
 function unavailableWhenBusy(error: unknown): unknown {
-  const code = error instanceof Error && "errcode" in error && typeof error.errcode === "number" ? error.errcode & 0xff : null;
-  return code !== null && SQLITE_BUSY_CODES.has(code) ? new AppError("MINT_UNAVAILABLE", { cause: error, retryAfterSeconds: RETRY_AFTER_SECONDS }) : error;
+  const code =
+    error instanceof Error && "errcode" in error && typeof error.errcode === "number" ? error.errcode & 0xff : null;
+  return code !== null && SQLITE_BUSY_CODES.has(code)
+    ? new AppError("MINT_UNAVAILABLE", { cause: error, retryAfterSeconds: RETRY_AFTER_SECONDS })
+    : error;
 }
 
 function whenNotBusy<T>(write: () => T): T {

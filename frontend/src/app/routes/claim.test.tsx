@@ -24,11 +24,25 @@ const TX_HASH = `0x${"ab".repeat(32)}`;
 
 const claimView = (status: ClaimView["status"], txHash: string | null = null): FakeResponse => ({
   status: 200,
-  body: { claimId: CLAIM_ID, walletAddress: WALLET_ADDRESS, status, txHash, explorerUrl: txHash ? `https://arbiscan.io/tx/${txHash}` : null },
+  body: {
+    claimId: CLAIM_ID,
+    walletAddress: WALLET_ADDRESS,
+    status,
+    txHash,
+    explorerUrl: txHash ? `https://arbiscan.io/tx/${txHash}` : null,
+  },
 });
 const queuedMint: FakeResponse = {
   status: 202,
-  body: { claimed: true, alreadyClaimed: false, txHash: null, claimId: CLAIM_ID, status: "queued", error: null, details: null },
+  body: {
+    claimed: true,
+    alreadyClaimed: false,
+    txHash: null,
+    claimId: CLAIM_ID,
+    status: "queued",
+    error: null,
+    details: null,
+  },
 };
 const notClaimed: FakeResponse = { status: 200, body: { claimed: false, txHash: null, status: null, claimId: null } };
 
@@ -95,7 +109,10 @@ describe("claim wizard: transitions", () => {
       channelId: TEST_PUBLIC_CONFIG.youtubeChannelId,
       youtubeUsername: "viewer",
     });
-    expect(screen.getByRole("listitem", { name: /Step 3 of 4: Mint, current/ })).toHaveAttribute("aria-current", "step");
+    expect(screen.getByRole("listitem", { name: /Step 3 of 4: Mint, current/ })).toHaveAttribute(
+      "aria-current",
+      "step",
+    );
   });
 
   it("when verified on the wrong network, then it goes to Connect, and switching network moves it on to Mint", async () => {
@@ -135,7 +152,11 @@ describe("claim wizard: transitions", () => {
 
     await user.click(screen.getByRole("button", { name: "Disconnect Wallet" }));
     expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
-    await user.click(within(screen.getByRole("heading", { level: 2 }).parentElement as HTMLElement).getByRole("button", { name: "Connect Wallet" }));
+    await user.click(
+      within(screen.getByRole("heading", { level: 2 }).parentElement as HTMLElement).getByRole("button", {
+        name: "Connect Wallet",
+      }),
+    );
 
     expect(fns.connect).toHaveBeenCalled();
     expect(await stepHeading("Step 3: Claim Your Tokens")).toBeInTheDocument();
@@ -174,17 +195,26 @@ describe("claim wizard: verify", () => {
 
   it("when the username is not the account's channel, then the server's text names the real channel", async () => {
     defaultRoutes({
-      "POST /api/verify-subscription": apiError(403, "USERNAME_MISMATCH", "This Google account's YouTube channel is @RealViewer."),
+      "POST /api/verify-subscription": apiError(
+        403,
+        "USERNAME_MISMATCH",
+        "This Google account's YouTube channel is @RealViewer.",
+      ),
     });
     const { user } = renderWizard();
     await verifyThroughUi(user, "someone-else");
 
-    expect(await toast("Subscription Verification Failed")).toHaveTextContent("This Google account's YouTube channel is @RealViewer.");
+    expect(await toast("Subscription Verification Failed")).toHaveTextContent(
+      "This Google account's YouTube channel is @RealViewer.",
+    );
   });
 
   it("when the wallet has already claimed, then Verify stops with 'Already Claimed'", async () => {
     defaultRoutes({
-      "GET /api/check-claim/:wallet": { status: 200, body: { claimed: true, txHash: TX_HASH, status: "confirmed", claimId: CLAIM_ID } },
+      "GET /api/check-claim/:wallet": {
+        status: 200,
+        body: { claimed: true, txHash: TX_HASH, status: "confirmed", claimId: CLAIM_ID },
+      },
     });
     const { user } = renderWizard();
     await verifyThroughUi(user);
@@ -213,11 +243,16 @@ describe("claim wizard: claim", () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000));
 
     const dialog = await screen.findByRole("dialog", { name: "Transaction Successful" });
-    expect(await toast("Transaction Successful")).toHaveTextContent("250 tokens have been minted and sent to your wallet!");
+    expect(await toast("Transaction Successful")).toHaveTextContent(
+      "250 tokens have been minted and sent to your wallet!",
+    );
     expect(dialog).toHaveTextContent("Your tokens have been successfully minted and transferred to your wallet.");
     expect(dialog).toHaveTextContent("Tokens Received");
     expect(dialog).toHaveTextContent(TX_HASH);
-    expect(within(dialog).getByRole("link", { name: /block explorer/ })).toHaveAttribute("href", `https://arbiscan.io/tx/${TX_HASH}`);
+    expect(within(dialog).getByRole("link", { name: /block explorer/ })).toHaveAttribute(
+      "href",
+      `https://arbiscan.io/tx/${TX_HASH}`,
+    );
     await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     expect(api.callsTo("POST", "/api/verify-and-mint")[0]?.body).toEqual({
       walletAddress: WALLET_ADDRESS,
@@ -226,7 +261,11 @@ describe("claim wizard: claim", () => {
     });
     // Spec §7: the page reports the hash it saw; the server only confirms it against its own record.
     await waitFor(() =>
-      expect(api.callsTo("POST", "/api/record-claim")[0]?.body).toEqual({ walletAddress: WALLET_ADDRESS, googleEmail: AUTH.email, txHash: TX_HASH }),
+      expect(api.callsTo("POST", "/api/record-claim")[0]?.body).toEqual({
+        walletAddress: WALLET_ADDRESS,
+        googleEmail: AUTH.email,
+        txHash: TX_HASH,
+      }),
     );
 
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
@@ -250,7 +289,10 @@ describe("claim wizard: claim", () => {
     const { user } = renderWizard();
     await reachMintStep(user);
     const api = defaultRoutes({
-      "GET /api/check-claim/:wallet": { status: 200, body: { claimed: true, txHash: TX_HASH, status: "confirmed", claimId: CLAIM_ID } },
+      "GET /api/check-claim/:wallet": {
+        status: 200,
+        body: { claimed: true, txHash: TX_HASH, status: "confirmed", claimId: CLAIM_ID },
+      },
     });
 
     await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
@@ -264,7 +306,9 @@ describe("claim wizard: claim", () => {
   });
 
   it("when the server refuses because the wallet already claimed, then the toast is 'Already Claimed'", async () => {
-    defaultRoutes({ "POST /api/verify-and-mint": apiError(409, "ALREADY_CLAIMED", "This wallet address has already claimed tokens.") });
+    defaultRoutes({
+      "POST /api/verify-and-mint": apiError(409, "ALREADY_CLAIMED", "This wallet address has already claimed tokens."),
+    });
     const { user } = renderWizard();
     await reachMintStep(user);
     await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
@@ -275,13 +319,19 @@ describe("claim wizard: claim", () => {
 
   it("when the server refuses the Google token, then the toast is 'Verification Failed' with its text", async () => {
     defaultRoutes({
-      "POST /api/verify-and-mint": apiError(401, "GOOGLE_TOKEN_INVALID", "Your Google session has expired. Please connect with Google again."),
+      "POST /api/verify-and-mint": apiError(
+        401,
+        "GOOGLE_TOKEN_INVALID",
+        "Your Google session has expired. Please connect with Google again.",
+      ),
     });
     const { user } = renderWizard();
     await reachMintStep(user);
     await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
 
-    expect(await toast("Verification Failed")).toHaveTextContent("Your Google session has expired. Please connect with Google again.");
+    expect(await toast("Verification Failed")).toHaveTextContent(
+      "Your Google session has expired. Please connect with Google again.",
+    );
   });
 
   it("when the claim-status check fails, then 'Eligibility Check Failed' is shown and the mint goes ahead", async () => {
@@ -337,7 +387,8 @@ describe("claim wizard: every claim has a way forward (issue 8)", () => {
   });
 
   it("when the wallet's failed claim belongs to another Google account, then the toast names the way out", async () => {
-    const text = "This wallet's earlier claim did not go through. Only the Google account that started it can retry it: connect with that account, or use another wallet.";
+    const text =
+      "This wallet's earlier claim did not go through. Only the Google account that started it can retry it: connect with that account, or use another wallet.";
     defaultRoutes({ "POST /api/verify-and-mint": refused("CLAIM_STARTED_BY_ANOTHER_ACCOUNT", text) });
     const { user } = renderWizard();
     await reachMintStep(user);
@@ -350,7 +401,15 @@ describe("claim wizard: every claim has a way forward (issue 8)", () => {
     defaultRoutes({
       "POST /api/verify-and-mint": {
         status: 202,
-        body: { claimed: false, alreadyClaimed: false, txHash: null, claimId: CLAIM_ID, status: "failed", error: "Minting failed. Please try again.", details: "MINT_FAILED" },
+        body: {
+          claimed: false,
+          alreadyClaimed: false,
+          txHash: null,
+          claimId: CLAIM_ID,
+          status: "failed",
+          error: "Minting failed. Please try again.",
+          details: "MINT_FAILED",
+        },
       },
     });
     const { user } = renderWizard();
@@ -362,7 +421,12 @@ describe("claim wizard: every claim has a way forward (issue 8)", () => {
   });
 
   it("when the wallet's claim is failed on arrival at the Claim step, then the button reads 'Retry claim'", async () => {
-    defaultRoutes({ "GET /api/check-claim/:wallet": { status: 200, body: { claimed: false, txHash: null, status: "failed", claimId: CLAIM_ID } } });
+    defaultRoutes({
+      "GET /api/check-claim/:wallet": {
+        status: 200,
+        body: { claimed: false, txHash: null, status: "failed", claimId: CLAIM_ID },
+      },
+    });
     const { user } = renderWizard();
     await reachMintStep(user);
 
@@ -379,7 +443,11 @@ describe("claim wizard: every claim has a way forward (issue 8)", () => {
 
   it("when the server refuses the Google token on the Claim step, then 'Reconnect with Google' is offered there", async () => {
     defaultRoutes({
-      "POST /api/verify-and-mint": apiError(401, "GOOGLE_TOKEN_INVALID", "Your Google session has expired. Please connect with Google again."),
+      "POST /api/verify-and-mint": apiError(
+        401,
+        "GOOGLE_TOKEN_INVALID",
+        "Your Google session has expired. Please connect with Google again.",
+      ),
     });
     const { user } = renderWizard();
     await reachMintStep(user);
@@ -392,7 +460,10 @@ describe("claim wizard: every claim has a way forward (issue 8)", () => {
 
   it("when the page reloads on the Claim step, then it resumes there with the username", async () => {
     defaultRoutes();
-    sessionStorage.setItem(WIZARD_PROGRESS_STORAGE_KEY, JSON.stringify({ step: 2, youtubeUsername: "viewer", claim: null }));
+    sessionStorage.setItem(
+      WIZARD_PROGRESS_STORAGE_KEY,
+      JSON.stringify({ step: 2, youtubeUsername: "viewer", claim: null }),
+    );
     renderWizard();
 
     expect(await stepHeading("Step 3: Claim Your Tokens")).toBeInTheDocument();
@@ -402,7 +473,11 @@ describe("claim wizard: every claim has a way forward (issue 8)", () => {
     const api = defaultRoutes({ "GET /api/claims/:id": claimView("confirmed", TX_HASH) });
     sessionStorage.setItem(
       WIZARD_PROGRESS_STORAGE_KEY,
-      JSON.stringify({ step: 2, youtubeUsername: "viewer", claim: { claimId: CLAIM_ID, walletAddress: WALLET_ADDRESS, googleEmail: AUTH.email } }),
+      JSON.stringify({
+        step: 2,
+        youtubeUsername: "viewer",
+        claim: { claimId: CLAIM_ID, walletAddress: WALLET_ADDRESS, googleEmail: AUTH.email },
+      }),
     );
     renderWizard();
 
@@ -482,7 +557,9 @@ describe("claim wizard: reset", () => {
     fireEvent.click(screen.getByRole("button", { name: "Reset" }));
     await act(() => vi.advanceTimersByTimeAsync(0));
 
-    expect(screen.getByRole("status", { name: "Error during logout" })).toHaveTextContent("Please try clearing your cookies manually");
+    expect(screen.getByRole("status", { name: "Error during logout" })).toHaveTextContent(
+      "Please try clearing your cookies manually",
+    );
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(reloadPage).not.toHaveBeenCalled();
   });

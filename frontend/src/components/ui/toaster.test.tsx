@@ -8,7 +8,11 @@ describe("notify", () => {
     renderWithProviders(<p>page</p>);
 
     act(() => {
-      notify({ type: "error", title: "Already Claimed", description: "This wallet address has already claimed tokens." });
+      notify({
+        type: "error",
+        title: "Already Claimed",
+        description: "This wallet address has already claimed tokens.",
+      });
     });
 
     const toast = await screen.findByRole("status", { name: "Already Claimed" });

@@ -15,7 +15,9 @@ describe("Tooltip", () => {
     const hoveredAt = performance.now();
     await user.hover(screen.getByRole("button", { name: "Reset" }));
 
-    await waitFor(() => expect(screen.getByRole("tooltip")).toHaveTextContent("Signs out of Google"), { timeout: 2_000 });
+    await waitFor(() => expect(screen.getByRole("tooltip")).toHaveTextContent("Signs out of Google"), {
+      timeout: 2_000,
+    });
     expect(performance.now() - hoveredAt).toBeGreaterThanOrEqual(650);
   });
 

@@ -1,21 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
-import { claimFailedToast, eligibilityCheckFailedToast, claimRefusedToast, subscriptionCheckFailedToast } from "./claim-messages.ts";
+import {
+  claimFailedToast,
+  eligibilityCheckFailedToast,
+  claimRefusedToast,
+  subscriptionCheckFailedToast,
+} from "./claim-messages.ts";
 import { MintFailure } from "./api/claim-polling.ts";
 
 const apiError = (code: string, message: string, status = 400) => new ApiError(code, message, status);
 
 describe("claimFailedToast", () => {
   it("when the wallet or Google account already claimed, then the toast is Already Claimed with the server's text", () => {
-    expect(claimFailedToast(apiError("ALREADY_CLAIMED", "This wallet address has already claimed tokens.", 409))).toMatchObject({
+    expect(
+      claimFailedToast(apiError("ALREADY_CLAIMED", "This wallet address has already claimed tokens.", 409)),
+    ).toMatchObject({
       title: "Already Claimed",
       description: "This wallet address has already claimed tokens.",
     });
-    expect(claimFailedToast(apiError("GOOGLE_ACCOUNT_ALREADY_CLAIMED", "Google account used.", 409)).title).toBe("Already Claimed");
+    expect(claimFailedToast(apiError("GOOGLE_ACCOUNT_ALREADY_CLAIMED", "Google account used.", 409)).title).toBe(
+      "Already Claimed",
+    );
   });
 
   it("when the server says not subscribed, then the toast is Not Subscribed", () => {
-    expect(claimFailedToast(apiError("NOT_SUBSCRIBED", "Subscribe first.", 403))).toMatchObject({ title: "Not Subscribed" });
+    expect(claimFailedToast(apiError("NOT_SUBSCRIBED", "Subscribe first.", 403))).toMatchObject({
+      title: "Not Subscribed",
+    });
   });
 
   it("when Google or YouTube refuse, then the toast is Verification Failed with the server's text", () => {
@@ -38,14 +49,22 @@ describe("claimFailedToast", () => {
   });
 
   it("when anything else fails, then the toast is Process Failed with its message or the default", () => {
-    expect(claimFailedToast(apiError("NETWORK", "Network error.", 0))).toMatchObject({ title: "Process Failed", description: "Network error." });
-    expect(claimFailedToast("?")).toMatchObject({ title: "Process Failed", description: "Failed to complete the token claim process." });
+    expect(claimFailedToast(apiError("NETWORK", "Network error.", 0))).toMatchObject({
+      title: "Process Failed",
+      description: "Network error.",
+    });
+    expect(claimFailedToast("?")).toMatchObject({
+      title: "Process Failed",
+      description: "Failed to complete the token claim process.",
+    });
   });
 });
 
 describe("verification toasts", () => {
   it("when the subscription check throws, then the server's text is shown, or the spec's default", () => {
-    expect(subscriptionCheckFailedToast(apiError("USERNAME_MISMATCH", "This account's channel is @real."))).toMatchObject({
+    expect(
+      subscriptionCheckFailedToast(apiError("USERNAME_MISMATCH", "This account's channel is @real.")),
+    ).toMatchObject({
       title: "Subscription Verification Failed",
       description: "This account's channel is @real.",
     });
@@ -56,11 +75,17 @@ describe("verification toasts", () => {
   });
 
   it("when the claim-status check fails, then the toast is Eligibility Check Failed", () => {
-    expect(eligibilityCheckFailedToast(undefined)).toMatchObject({ title: "Eligibility Check Failed", description: "Could not verify claim status." });
+    expect(eligibilityCheckFailedToast(undefined)).toMatchObject({
+      title: "Eligibility Check Failed",
+      description: "Could not verify claim status.",
+    });
   });
 
   it("when verify-and-mint returns no claim, then its error text or the default is shown", () => {
-    expect(claimRefusedToast({ error: "Nope", details: null, status: null })).toMatchObject({ title: "Verification Failed", description: "Nope" });
+    expect(claimRefusedToast({ error: "Nope", details: null, status: null })).toMatchObject({
+      title: "Verification Failed",
+      description: "Nope",
+    });
     expect(claimRefusedToast({ error: null, details: null, status: null }).description).toBe(
       "Failed to verify subscription. Please make sure you're subscribed to the channel.",
     );
@@ -75,14 +100,18 @@ describe("verification toasts", () => {
   });
 
   it("when verify-and-mint answers with a failed mint, then the toast is 'Minting Failed', not 'Verification Failed'", () => {
-    expect(claimRefusedToast({ error: "Minting failed. Please try again.", details: "MINT_FAILED", status: "failed" })).toMatchObject({
+    expect(
+      claimRefusedToast({ error: "Minting failed. Please try again.", details: "MINT_FAILED", status: "failed" }),
+    ).toMatchObject({
       title: "Minting Failed",
       description: "Minting failed. Please try again.",
     });
   });
 
   it("when a non-OK answer has no catalogue code, then the subscription toast reads 'Verification failed: {status}'", () => {
-    expect(subscriptionCheckFailedToast(new ApiError("HTTP_ERROR", "Something went wrong (error 502).", 502))).toMatchObject({
+    expect(
+      subscriptionCheckFailedToast(new ApiError("HTTP_ERROR", "Something went wrong (error 502).", 502)),
+    ).toMatchObject({
       title: "Subscription Verification Failed",
       description: "Verification failed: 502",
     });

@@ -14,23 +14,54 @@ type Toast = Notification;
 const error = (title: string, description: string): Toast => ({ type: "error", title, description });
 
 export const TOASTS = {
-  verifyAuthRequired: error("Authentication Required", "Please authenticate with Google first to verify your subscription."),
+  verifyAuthRequired: error(
+    "Authentication Required",
+    "Please authenticate with Google first to verify your subscription.",
+  ),
   usernameRequired: error("Username Required", "Please enter your YouTube username."),
   walletRequired: error("Wallet Required", "Please connect your wallet before verifying."),
-  verifying: { type: "loading", title: "Verifying Subscription...", description: "Checking if you're subscribed to the channel..." },
-  verified: { type: "success", title: "Subscription Verified!", description: "Your subscription to the channel is confirmed." },
+  verifying: {
+    type: "loading",
+    title: "Verifying Subscription...",
+    description: "Checking if you're subscribed to the channel...",
+  },
+  verified: {
+    type: "success",
+    title: "Subscription Verified!",
+    description: "Your subscription to the channel is confirmed.",
+  },
   alreadyClaimed: error("Already Claimed", "This wallet address has already claimed tokens."),
   notSubscribed: error("Not Subscribed", "You don't appear to be subscribed to the channel. Please subscribe first."),
 
   walletNotConnected: error("Wallet Not Connected", "Please connect your wallet to continue."),
   usernameMissing: error("YouTube Username Missing", "Please enter your YouTube username."),
   mintAuthRequired: error("Authentication Required", "Please authenticate with Google first."),
-  checkingClaim: { type: "info", title: "Checking Claim Status", description: "Looking up whether this wallet has already claimed..." },
-  processing: { type: "loading", title: "Processing Transaction", description: `Preparing to mint ${REWARD_TOKENS} tokens on Arbitrum...` },
-  minted: { type: "success", title: "Transaction Successful", description: `${REWARD_TOKENS} tokens have been minted and sent to your wallet!` },
-  tokensAlreadyClaimed: { type: "info", title: "Tokens Already Claimed", description: "This wallet has already received its tokens." },
+  checkingClaim: {
+    type: "info",
+    title: "Checking Claim Status",
+    description: "Looking up whether this wallet has already claimed...",
+  },
+  processing: {
+    type: "loading",
+    title: "Processing Transaction",
+    description: `Preparing to mint ${REWARD_TOKENS} tokens on Arbitrum...`,
+  },
+  minted: {
+    type: "success",
+    title: "Transaction Successful",
+    description: `${REWARD_TOKENS} tokens have been minted and sent to your wallet!`,
+  },
+  tokensAlreadyClaimed: {
+    type: "info",
+    title: "Tokens Already Claimed",
+    description: "This wallet has already received its tokens.",
+  },
 
-  loggedOut: { type: "success", title: "Logged out from Google", description: "You can now reconnect with your Google account" },
+  loggedOut: {
+    type: "success",
+    title: "Logged out from Google",
+    description: "You can now reconnect with your Google account",
+  },
   logoutFailed: error("Error during logout", "Please try clearing your cookies manually"),
 } as const satisfies Record<string, Toast>;
 
@@ -39,7 +70,8 @@ export const TOASTS = {
  * Spec §7: a non-OK answer without a catalogue code (a proxy's, say) reads 'Verification failed: {status}'.
  */
 export function subscriptionCheckFailedToast(cause: unknown): Toast {
-  if (isCode(cause, "NOT_SUBSCRIBED")) return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
+  if (isCode(cause, "NOT_SUBSCRIBED"))
+    return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
   const uncatalogued = cause instanceof ApiError && cause.code === CLIENT_ERROR_CODES.HTTP_ERROR;
   return error(
     "Subscription Verification Failed",
@@ -59,10 +91,16 @@ export function eligibilityCheckFailedToast(cause: unknown): Toast {
  */
 export function claimRefusedToast(result: Pick<VerifyAndMintResponse, "details" | "error" | "status">): Toast {
   const reason = result.error ?? result.details;
-  if (result.details && ALREADY_CLAIMED_CODES.includes(result.details)) return { ...TOASTS.alreadyClaimed, description: reason || TOASTS.alreadyClaimed.description };
-  if (result.details === "CLAIM_STARTED_BY_ANOTHER_ACCOUNT") return error("Claim Started by Another Account", reason || "");
-  if (result.status === "failed") return error("Minting Failed", reason || "An unexpected error occurred during minting.");
-  return error("Verification Failed", reason || "Failed to verify subscription. Please make sure you're subscribed to the channel.");
+  if (result.details && ALREADY_CLAIMED_CODES.includes(result.details))
+    return { ...TOASTS.alreadyClaimed, description: reason || TOASTS.alreadyClaimed.description };
+  if (result.details === "CLAIM_STARTED_BY_ANOTHER_ACCOUNT")
+    return error("Claim Started by Another Account", reason || "");
+  if (result.status === "failed")
+    return error("Minting Failed", reason || "An unexpected error occurred during minting.");
+  return error(
+    "Verification Failed",
+    reason || "Failed to verify subscription. Please make sure you're subscribed to the channel.",
+  );
 }
 
 /** The server no longer accepts the Google token: the visitor must authorize again. */
@@ -76,8 +114,16 @@ export function isRetryableMintFailure(cause: unknown): boolean {
   return isCode(cause, "MINT_FAILED") || isCode(cause, "MINT_UNAVAILABLE");
 }
 
-const ALREADY_CLAIMED_CODES: readonly string[] = ["ALREADY_CLAIMED", "GOOGLE_ACCOUNT_ALREADY_CLAIMED"] satisfies ErrorCode[];
-const MINTING_CODES: readonly string[] = ["MINT_FAILED", "MINT_UNAVAILABLE", "CLAIM_BUDGET_EXHAUSTED", "CLAIM_NOT_FOUND"] satisfies ErrorCode[];
+const ALREADY_CLAIMED_CODES: readonly string[] = [
+  "ALREADY_CLAIMED",
+  "GOOGLE_ACCOUNT_ALREADY_CLAIMED",
+] satisfies ErrorCode[];
+const MINTING_CODES: readonly string[] = [
+  "MINT_FAILED",
+  "MINT_UNAVAILABLE",
+  "CLAIM_BUDGET_EXHAUSTED",
+  "CLAIM_NOT_FOUND",
+] satisfies ErrorCode[];
 /** The server refused the claim because of who is asking: Google, YouTube or the request itself. */
 const VERIFICATION_CODES: readonly string[] = [
   "VALIDATION_FAILED",
@@ -100,11 +146,13 @@ const VERIFICATION_CODES: readonly string[] = [
 
 /** Any failure of the claim (step 2) after its checks passed. */
 export function claimFailedToast(cause: unknown): Toast {
-  if (cause instanceof MintFailure) return error("Minting Failed", cause.message || "An unexpected error occurred during minting.");
+  if (cause instanceof MintFailure)
+    return error("Minting Failed", cause.message || "An unexpected error occurred during minting.");
   if (cause instanceof ApiError) {
     if (ALREADY_CLAIMED_CODES.includes(cause.code)) return { ...TOASTS.alreadyClaimed, description: cause.message };
     if (cause.code === "NOT_SUBSCRIBED") return { ...TOASTS.notSubscribed, description: cause.message };
-    if (MINTING_CODES.includes(cause.code)) return error("Minting Failed", cause.message || "An unexpected error occurred during minting.");
+    if (MINTING_CODES.includes(cause.code))
+      return error("Minting Failed", cause.message || "An unexpected error occurred during minting.");
     if (VERIFICATION_CODES.includes(cause.code)) {
       return error("Verification Failed", cause.message || "An unexpected error occurred during verification.");
     }

@@ -35,56 +35,65 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
 
   return (
     <WizardMotion>
-    <Container maxWidth="md" paddingY={{ base: "4", md: "10" }} paddingX={{ base: "3", sm: "4" }}>
-      <Card.Root>
-        <Card.Header>
-          <Stack gap="5">
-            <WizardHeader onReset={wizard.reset} resetting={state.resetting} walletIndicator={slots.walletIndicator} />
-            <StepIndicator step={state.step} />
-          </Stack>
-        </Card.Header>
-        <Card.Body>
-          <StepTransition step={state.step}>
-          {state.step === 0 && (
-            <SubscribeStep
-              wizard={wizard}
-              googleAuthorized={google.auth !== null}
-              googleConnect={slots.googleConnect}
-              walletPanel={slots.walletPanel}
-              headingRef={headingRef}
-            />
-          )}
-          {state.step === 1 && (
-            <ConnectStep wizard={wizard} walletConnected={wallet.isConnected} walletOptions={slots.walletOptions} headingRef={headingRef} />
-          )}
-          {state.step === 2 && <MintStep wizard={wizard} headingRef={headingRef} />}
-          {state.step === 3 && state.txHash && (
-            <DoneStep
-              txHash={state.txHash}
-              recipient={state.recipient}
-              explorerUrl={explorerUrl}
-              onStartOver={wizard.startOver}
-              headingRef={headingRef}
-            />
-          )}
-          </StepTransition>
-        </Card.Body>
-      </Card.Root>
-      <VisuallyHidden aria-live="polite" role="status">
-        <span>
-          Step {state.step + 1} of {STEP_LABELS.length}: {STEP_LABELS[state.step]}
-        </span>{" "}
-        <span>{activityLabel(state)}</span>
-      </VisuallyHidden>
-      <SuccessDialog
-        open={state.successDialogOpen}
-        txHash={state.txHash}
-        recipient={state.recipient}
-        explorerUrl={explorerUrl}
-        onClose={wizard.closeDialog}
-        returnFocusRef={headingRef}
-      />
-    </Container>
+      <Container maxWidth="md" paddingY={{ base: "4", md: "10" }} paddingX={{ base: "3", sm: "4" }}>
+        <Card.Root>
+          <Card.Header>
+            <Stack gap="5">
+              <WizardHeader
+                onReset={wizard.reset}
+                resetting={state.resetting}
+                walletIndicator={slots.walletIndicator}
+              />
+              <StepIndicator step={state.step} />
+            </Stack>
+          </Card.Header>
+          <Card.Body>
+            <StepTransition step={state.step}>
+              {state.step === 0 && (
+                <SubscribeStep
+                  wizard={wizard}
+                  googleAuthorized={google.auth !== null}
+                  googleConnect={slots.googleConnect}
+                  walletPanel={slots.walletPanel}
+                  headingRef={headingRef}
+                />
+              )}
+              {state.step === 1 && (
+                <ConnectStep
+                  wizard={wizard}
+                  walletConnected={wallet.isConnected}
+                  walletOptions={slots.walletOptions}
+                  headingRef={headingRef}
+                />
+              )}
+              {state.step === 2 && <MintStep wizard={wizard} headingRef={headingRef} />}
+              {state.step === 3 && state.txHash && (
+                <DoneStep
+                  txHash={state.txHash}
+                  recipient={state.recipient}
+                  explorerUrl={explorerUrl}
+                  onStartOver={wizard.startOver}
+                  headingRef={headingRef}
+                />
+              )}
+            </StepTransition>
+          </Card.Body>
+        </Card.Root>
+        <VisuallyHidden aria-live="polite" role="status">
+          <span>
+            Step {state.step + 1} of {STEP_LABELS.length}: {STEP_LABELS[state.step]}
+          </span>{" "}
+          <span>{activityLabel(state)}</span>
+        </VisuallyHidden>
+        <SuccessDialog
+          open={state.successDialogOpen}
+          txHash={state.txHash}
+          recipient={state.recipient}
+          explorerUrl={explorerUrl}
+          onClose={wizard.closeDialog}
+          returnFocusRef={headingRef}
+        />
+      </Container>
     </WizardMotion>
   );
 }

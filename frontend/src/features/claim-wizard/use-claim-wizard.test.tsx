@@ -8,7 +8,11 @@ import { closeAllToasts } from "../../test/toasts.ts";
 import type { WizardGoogle, WizardWallet } from "./ports.ts";
 import { useClaimWizard, type ClaimWizard } from "./use-claim-wizard.ts";
 
-const AUTH: GoogleAuthResponse = { email: "viewer@example.com", accessToken: "ya29.test-token", expiresAt: Date.now() + 3_600_000 };
+const AUTH: GoogleAuthResponse = {
+  email: "viewer@example.com",
+  accessToken: "ya29.test-token",
+  expiresAt: Date.now() + 3_600_000,
+};
 
 const wallet = (patch: Partial<WizardWallet> = {}): WizardWallet => ({
   address: WALLET_ADDRESS,
@@ -19,10 +23,18 @@ const wallet = (patch: Partial<WizardWallet> = {}): WizardWallet => ({
   ...patch,
 });
 const disconnected = { isConnected: false, isCorrectNetwork: false, address: undefined };
-const google = (auth: GoogleAuthResponse | null): WizardGoogle => ({ auth, isAuthorizing: false, signOut: vi.fn(), authorize: vi.fn() });
+const google = (auth: GoogleAuthResponse | null): WizardGoogle => ({
+  auth,
+  isAuthorizing: false,
+  signOut: vi.fn(),
+  authorize: vi.fn(),
+});
 
 /** Renders the hook alone; `wizard()` returns its latest value. */
-function renderHookWith({ walletState = wallet(), auth = AUTH }: { walletState?: WizardWallet; auth?: GoogleAuthResponse | null } = {}) {
+function renderHookWith({
+  walletState = wallet(),
+  auth = AUTH,
+}: { walletState?: WizardWallet; auth?: GoogleAuthResponse | null } = {}) {
   let latest: ClaimWizard | undefined;
   function Probe() {
     latest = useClaimWizard({ wallet: walletState, google: google(auth), reloadPage: vi.fn() });
@@ -81,17 +93,20 @@ describe("verify: checks in spec order", () => {
       title: "Wallet Required",
       description: "Please connect your wallet before verifying.",
     },
-  ])("when $when, then the toast is '$title' and nothing is called", async ({ auth, username, walletState, title, description }) => {
-    const api = stubApi({});
-    const wizard = renderHookWith({ auth, walletState });
-    act(() => wizard().setUsername(username));
+  ])(
+    "when $when, then the toast is '$title' and nothing is called",
+    async ({ auth, username, walletState, title, description }) => {
+      const api = stubApi({});
+      const wizard = renderHookWith({ auth, walletState });
+      act(() => wizard().setUsername(username));
 
-    await act(() => wizard().verify());
-    await flush();
+      await act(() => wizard().verify());
+      await flush();
 
-    expectOnlyToast(title, description);
-    expect(api.calls).toHaveLength(0);
-  });
+      expectOnlyToast(title, description);
+      expect(api.calls).toHaveLength(0);
+    },
+  );
 });
 
 describe("claim: checks in spec order", () => {
@@ -120,21 +135,27 @@ describe("claim: checks in spec order", () => {
       title: "Authentication Required",
       description: "Please authenticate with Google first.",
     },
-  ])("when $when, then the toast is '$title' and nothing is called", async ({ auth, username, walletState, title, description }) => {
-    const api = stubApi({});
-    const wizard = renderHookWith({ auth, walletState });
-    act(() => wizard().setUsername(username));
+  ])(
+    "when $when, then the toast is '$title' and nothing is called",
+    async ({ auth, username, walletState, title, description }) => {
+      const api = stubApi({});
+      const wizard = renderHookWith({ auth, walletState });
+      act(() => wizard().setUsername(username));
 
-    await act(() => wizard().claim());
-    await flush();
+      await act(() => wizard().claim());
+      await flush();
 
-    expectOnlyToast(title, description);
-    expect(api.calls).toHaveLength(0);
-  });
+      expectOnlyToast(title, description);
+      expect(api.calls).toHaveLength(0);
+    },
+  );
 });
 
 describe("verify: the progress rule", () => {
-  function startVerification(subscription: Promise<FakeResponse>, claim: Promise<FakeResponse> = Promise.resolve(notClaimed)) {
+  function startVerification(
+    subscription: Promise<FakeResponse>,
+    claim: Promise<FakeResponse> = Promise.resolve(notClaimed),
+  ) {
     stubApi({ "POST /api/verify-subscription": () => subscription, "GET /api/check-claim/:wallet": () => claim });
     const wizard = renderHookWith();
     act(() => wizard().setUsername("viewer"));
@@ -186,7 +207,9 @@ describe("verify: the progress rule", () => {
   });
 
   it("when the check fails, then progress resets to 0", async () => {
-    const wizard = startVerification(Promise.resolve(apiError(503, "YOUTUBE_QUOTA_EXCEEDED", "YouTube verification is busy right now.")));
+    const wizard = startVerification(
+      Promise.resolve(apiError(503, "YOUTUBE_QUOTA_EXCEEDED", "YouTube verification is busy right now.")),
+    );
     await act(() => vi.advanceTimersByTimeAsync(400));
     expect(wizard().state).toMatchObject({ progress: 0, activity: "idle", step: 0 });
     expect(screen.getByRole("status", { name: "Subscription Verification Failed" })).toHaveTextContent(
@@ -195,8 +218,14 @@ describe("verify: the progress rule", () => {
   });
 
   it("when the wallet has already claimed, then progress resets to 0", async () => {
-    const claimed: FakeResponse = { status: 200, body: { claimed: true, txHash: `0x${"cd".repeat(32)}`, status: "confirmed", claimId: "c" } };
-    const wizard = startVerification(Promise.resolve({ status: 200, body: { isSubscribed: true } }), Promise.resolve(claimed));
+    const claimed: FakeResponse = {
+      status: 200,
+      body: { claimed: true, txHash: `0x${"cd".repeat(32)}`, status: "confirmed", claimId: "c" },
+    };
+    const wizard = startVerification(
+      Promise.resolve({ status: 200, body: { isSubscribed: true } }),
+      Promise.resolve(claimed),
+    );
     await flush();
     expect(wizard().state).toMatchObject({ progress: 0, activity: "idle", step: 0 });
     expect(screen.getByRole("status", { name: "Already Claimed" })).toBeInTheDocument();

@@ -21,7 +21,12 @@ import {
 import { isClaimPending, useClaimProgress } from "./api/claim-polling.ts";
 import type { WizardGoogle, WizardWallet } from "./ports.ts";
 import { startProgressTicker, VERIFY_CHECKPOINTS } from "./progress-ticker.ts";
-import { clearWizardProgress, readWizardProgress, saveWizardProgress, type SavedClaim } from "./wizard-progress-storage.ts";
+import {
+  clearWizardProgress,
+  readWizardProgress,
+  saveWizardProgress,
+  type SavedClaim,
+} from "./wizard-progress-storage.ts";
 import { resumedWizardState, wizardReducer, type WizardState } from "./wizard-state.ts";
 
 /** Spec §9: the page reloads 1.5 s after Reset. */
@@ -64,7 +69,9 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
   const queryClient = useQueryClient();
   const [saved] = useState(readWizardProgress);
   const [state, dispatch] = useReducer(wizardReducer, saved, (progress) =>
-    resumedWizardState(progress && { step: progress.step, youtubeUsername: progress.youtubeUsername, minting: progress.claim !== null }),
+    resumedWizardState(
+      progress && { step: progress.step, youtubeUsername: progress.youtubeUsername, minting: progress.claim !== null },
+    ),
   );
   const { mutateAsync: requestVerification } = useMutation({ mutationFn: verifySubscription });
   const { mutateAsync: requestMint } = useMutation({ mutationFn: verifyAndMint });
@@ -122,12 +129,19 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
       notify({ ...TOASTS.verifying, id: VERIFY_TOAST_ID });
       let isSubscribed: boolean;
       try {
-        const result = await requestVerification({ accessToken: auth.accessToken, channelId: youtubeChannelId, youtubeUsername: username });
+        const result = await requestVerification({
+          accessToken: auth.accessToken,
+          channelId: youtubeChannelId,
+          youtubeUsername: username,
+        });
         isSubscribed = result.isSubscribed === true;
       } catch (cause) {
         const toast = subscriptionCheckFailedToast(cause);
         const notSubscribed = toast.title === TOASTS.notSubscribed.title;
-        dispatch({ type: "verifyStopped", progress: notSubscribed ? VERIFY_CHECKPOINTS.notSubscribed : VERIFY_CHECKPOINTS.start });
+        dispatch({
+          type: "verifyStopped",
+          progress: notSubscribed ? VERIFY_CHECKPOINTS.notSubscribed : VERIFY_CHECKPOINTS.start,
+        });
         notify({ ...toast, id: VERIFY_TOAST_ID });
         return;
       }
@@ -183,7 +197,11 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
       let claimId = existing?.claimed && isClaimPending(existing.status) ? existing.claimId : null;
       if (!claimId) {
         notify({ ...TOASTS.processing, id: CLAIM_TOAST_ID });
-        const result = await requestMint({ walletAddress, googleEmail: auth.email, oauthAccessToken: auth.accessToken });
+        const result = await requestMint({
+          walletAddress,
+          googleEmail: auth.email,
+          oauthAccessToken: auth.accessToken,
+        });
         if (result.alreadyClaimed && result.status === "confirmed" && result.txHash) {
           return succeed(result.txHash, TOASTS.tokensAlreadyClaimed);
         }
@@ -230,8 +248,8 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
     dispatch({ type: "mintSucceeded", txHash, recipient: followed.walletAddress });
     notify({ ...TOASTS.minted, id: CLAIM_TOAST_ID });
     // Spec §7: the answer is not read and a failure is only logged.
-    recordClaim({ walletAddress: followed.walletAddress, googleEmail: followed.googleEmail, txHash }).catch((cause: unknown) =>
-      console.warn("record-claim failed", cause),
+    recordClaim({ walletAddress: followed.walletAddress, googleEmail: followed.googleEmail, txHash }).catch(
+      (cause: unknown) => console.warn("record-claim failed", cause),
     );
   }, [followed, progress]);
 
@@ -306,7 +324,8 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
 
   return {
     state,
-    canVerify: auth !== null && state.youtubeUsername.trim() !== "" && !google.isAuthorizing && state.activity === "idle",
+    canVerify:
+      auth !== null && state.youtubeUsername.trim() !== "" && !google.isAuthorizing && state.activity === "idle",
     needsGoogleAgain: state.step === 2 && auth === null && state.activity === "idle" && !state.resetting,
     isAuthorizingGoogle: google.isAuthorizing,
     setUsername: useCallback((value: string) => dispatch({ type: "usernameChanged", value }), []),

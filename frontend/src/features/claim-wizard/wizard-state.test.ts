@@ -5,15 +5,27 @@ const run = (events: WizardEvent[], from: WizardState = initialWizardState) => e
 
 describe("wizardReducer", () => {
   it("when verification runs, then progress ticks to the 90 cap, jumps to 95, then 100 on success", () => {
-    const ticking = run([{ type: "verifyStarted" }, ...Array.from({ length: 12 }, () => ({ type: "progressTicked" }) as const)]);
+    const ticking = run([
+      { type: "verifyStarted" },
+      ...Array.from({ length: 12 }, () => ({ type: "progressTicked" }) as const),
+    ]);
     expect(ticking).toMatchObject({ activity: "verifying", progress: 90 });
     const confirmed = run([{ type: "subscriptionConfirmed" }, { type: "progressTicked" }], ticking);
     expect(confirmed.progress).toBe(95);
-    expect(run([{ type: "verifySucceeded", nextStep: 2 }], confirmed)).toMatchObject({ activity: "idle", progress: 100, step: 2 });
+    expect(run([{ type: "verifySucceeded", nextStep: 2 }], confirmed)).toMatchObject({
+      activity: "idle",
+      progress: 100,
+      step: 2,
+    });
   });
 
   it("when verification stops, then progress is set to the given checkpoint and ticks no longer move it", () => {
-    const stopped = run([{ type: "verifyStarted" }, { type: "progressTicked" }, { type: "verifyStopped", progress: 0 }, { type: "progressTicked" }]);
+    const stopped = run([
+      { type: "verifyStarted" },
+      { type: "progressTicked" },
+      { type: "verifyStopped", progress: 0 },
+      { type: "progressTicked" },
+    ]);
     expect(stopped).toMatchObject({ activity: "idle", progress: 0 });
   });
 
@@ -26,7 +38,10 @@ describe("wizardReducer", () => {
   });
 
   it("when a mint follows the claim's status, then progress follows it and success opens the dialog on step 3", () => {
-    const queued = run([{ type: "mintStarted" }, { type: "claimStatusChanged", status: "queued" }], { ...initialWizardState, step: 2 });
+    const queued = run([{ type: "mintStarted" }, { type: "claimStatusChanged", status: "queued" }], {
+      ...initialWizardState,
+      step: 2,
+    });
     expect(queued).toMatchObject({ activity: "minting", claimStatus: "queued", progress: 40 });
     const submitted = run([{ type: "claimStatusChanged", status: "submitted" }], queued);
     expect(submitted.progress).toBe(70);

@@ -45,7 +45,9 @@ export const initialWizardState: WizardState = {
 };
 
 /** Where a reload resumes: the saved step and username, and a claim still being minted. */
-export function resumedWizardState(saved: { step: 0 | 1 | 2; youtubeUsername: string; minting: boolean } | null): WizardState {
+export function resumedWizardState(
+  saved: { step: 0 | 1 | 2; youtubeUsername: string; minting: boolean } | null,
+): WizardState {
   if (!saved) return initialWizardState;
   const { step, youtubeUsername, minting } = saved;
   return minting
@@ -124,7 +126,9 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case "stepChanged":
       return { ...state, step: event.step, progress: 0 };
     case "back":
-      return state.step === 1 || state.step === 2 ? { ...state, step: (state.step - 1) as WizardStep, progress: 0 } : state;
+      return state.step === 1 || state.step === 2
+        ? { ...state, step: (state.step - 1) as WizardStep, progress: 0 }
+        : state;
     case "dialogClosed":
       return { ...state, successDialogOpen: false };
   }

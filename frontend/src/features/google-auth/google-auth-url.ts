@@ -14,7 +14,13 @@ export function googleRedirectUri(origin: string): string {
 }
 
 /** Spec §6: read-only YouTube, e-mail and profile; forced account choice; offline access; granted scopes included. */
-export function buildGoogleAuthUrl({ authUrl, clientId, redirectUri, state, codeChallenge }: GoogleAuthUrlParams): string {
+export function buildGoogleAuthUrl({
+  authUrl,
+  clientId,
+  redirectUri,
+  state,
+  codeChallenge,
+}: GoogleAuthUrlParams): string {
   const url = new URL(authUrl);
   url.search = new URLSearchParams({
     client_id: clientId,

@@ -43,10 +43,13 @@ export function useGoogleAuth(): GoogleAuthState {
     if (!auth) return;
     const remainingMs = auth.expiresAt - Date.now();
     if (remainingMs > MAX_TIMER_MS) return;
-    const timer = setTimeout(() => {
-      setAuth(null);
-      setStatus("idle");
-    }, Math.max(0, remainingMs));
+    const timer = setTimeout(
+      () => {
+        setAuth(null);
+        setStatus("idle");
+      },
+      Math.max(0, remainingMs),
+    );
     return () => clearTimeout(timer);
   }, [auth]);
 
@@ -67,7 +70,12 @@ export function useGoogleAuth(): GoogleAuthState {
     pendingWait.current?.cancel();
     setStatus("authorizing");
     setError(null);
-    notify({ id: TOAST_ID, type: "loading", title: "Connecting to Google", description: "Launching Google authentication..." });
+    notify({
+      id: TOAST_ID,
+      type: "loading",
+      title: "Connecting to Google",
+      description: "Launching Google authentication...",
+    });
 
     const redirectUri = googleRedirectUri(window.location.origin);
     const codeVerifier = createCodeVerifier();
@@ -90,7 +98,12 @@ export function useGoogleAuth(): GoogleAuthState {
       saveGoogleAuth(session);
       setAuth(session);
       setStatus("authorized");
-      notify({ id: TOAST_ID, type: "success", title: "Google Authentication Successful", description: "Connected with Google account" });
+      notify({
+        id: TOAST_ID,
+        type: "success",
+        title: "Google Authentication Successful",
+        description: "Connected with Google account",
+      });
     })()
       .catch((cause: unknown) => {
         wait.cancel();

@@ -1,4 +1,15 @@
-import { Badge, Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Heading,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from "@chakra-ui/react";
 import { ARBITRUM_ONE_NAME, REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { Link as RouterLink } from "react-router";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
@@ -30,19 +41,31 @@ export function LandingPage({ preloadClaim }: { preloadClaim?: () => void }) {
       <Box bgGradient="to-br" gradientFrom="red.600" gradientVia="red.700" gradientTo="blue.800" color="white">
         <Container maxWidth="5xl" paddingY={{ base: "14", md: "24" }}>
           <Stack gap="6" maxWidth="2xl">
-            <Badge alignSelf="flex-start" size="lg" variant="solid" bg="whiteAlpha.300" color="white" borderRadius="full">
+            <Badge
+              alignSelf="flex-start"
+              size="lg"
+              variant="solid"
+              bg="whiteAlpha.300"
+              color="white"
+              borderRadius="full"
+            >
               {REWARD_TOKENS} {TOKEN_SYMBOL} · {ARBITRUM_ONE_NAME}
             </Badge>
             <Heading as="h1" fontSize={{ base: "4xl", md: "6xl" }} lineHeight="1.1" fontWeight="extrabold">
               Subscribe &amp; Earn Tokens
             </Heading>
             <Text fontSize={{ base: "lg", md: "xl" }} color="whiteAlpha.900">
-              Subscribe to our YouTube channel and claim {REWARD_TOKENS} {TOKEN_SYMBOL} tokens on the Arbitrum network for
-              free. All you need is a wallet address; each wallet and each Google account can claim once.
+              Subscribe to our YouTube channel and claim {REWARD_TOKENS} {TOKEN_SYMBOL} tokens on the Arbitrum network
+              for free. All you need is a wallet address; each wallet and each Google account can claim once.
             </Text>
             <Stack direction={{ base: "column", sm: "row" }} gap="3">
               <Button asChild size="xl" bg="white" color="red.700" _hover={{ bg: "gray.100" }}>
-                <RouterLink to="/claim" onPointerEnter={preloadClaim} onFocus={preloadClaim} onTouchStart={preloadClaim}>
+                <RouterLink
+                  to="/claim"
+                  onPointerEnter={preloadClaim}
+                  onFocus={preloadClaim}
+                  onTouchStart={preloadClaim}
+                >
                   Start Claiming Tokens
                 </RouterLink>
               </Button>

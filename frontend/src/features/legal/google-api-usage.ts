@@ -13,7 +13,9 @@ export const GOOGLE_API_USAGE: LegalDocument = {
       blocks: [
         {
           bullets: [
-            ["View your YouTube account (youtube.readonly): read-only, to check your subscription to our channel and to read your own channel's name."],
+            [
+              "View your YouTube account (youtube.readonly): read-only, to check your subscription to our channel and to read your own channel's name.",
+            ],
             ["See your e-mail address (userinfo.email): to make sure each Google account claims only once."],
             ["See your basic profile (userinfo.profile): your Google account ID, used together with your e-mail."],
           ],
@@ -37,7 +39,9 @@ export const GOOGLE_API_USAGE: LegalDocument = {
           bullets: [
             ["See or store your Google password: you sign in on Google's own page."],
             ["Post, comment, subscribe, unsubscribe or change anything in your YouTube or Google account."],
-            ["Store your Google access or refresh tokens on our servers: an access token is used in memory for your request only."],
+            [
+              "Store your Google access or refresh tokens on our servers: an access token is used in memory for your request only.",
+            ],
             ["Sell your data, use it for advertising, or use it to train AI or machine-learning models."],
           ],
         },

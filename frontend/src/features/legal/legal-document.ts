@@ -2,14 +2,9 @@
 
 /** A run of text, or a link inside it. `channel` links to the configured YouTube channel. */
 export type InlinePart =
-  | string
-  | { text: string; href: string }
-  | { text: string; to: string }
-  | { text: string; channel: true };
+  string | { text: string; href: string } | { text: string; to: string } | { text: string; channel: true };
 
-export type LegalBlock =
-  | { paragraph: readonly InlinePart[] }
-  | { bullets: readonly (readonly InlinePart[])[] };
+export type LegalBlock = { paragraph: readonly InlinePart[] } | { bullets: readonly (readonly InlinePart[])[] };
 
 export interface LegalSection {
   heading: string;

@@ -107,7 +107,11 @@ export const PRIVACY_POLICY: LegalDocument = {
       blocks: [
         {
           bullets: [
-            ["Withdraw our access to your Google account at any time at ", { text: "myaccount.google.com/permissions", href: GOOGLE_PERMISSIONS_URL }, "."],
+            [
+              "Withdraw our access to your Google account at any time at ",
+              { text: "myaccount.google.com/permissions", href: GOOGLE_PERMISSIONS_URL },
+              ".",
+            ],
             ["Sign out and clear the data your browser keeps with the Reset button on the claim page."],
             [
               "Ask us for a copy of the data we hold about you, or for its correction or deletion, through ",

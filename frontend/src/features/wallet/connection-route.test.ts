@@ -4,23 +4,35 @@ import { chooseConnectionRoute } from "./connection-route.ts";
 describe("chooseConnectionRoute", () => {
   it("when MetaMask is installed, then it is chosen over other installed wallets", () => {
     expect(
-      chooseConnectionRoute({ installedWalletIds: ["io.rabby", "io.metamask"], isMobile: false, hasWalletConnect: true }),
+      chooseConnectionRoute({
+        installedWalletIds: ["io.rabby", "io.metamask"],
+        isMobile: false,
+        hasWalletConnect: true,
+      }),
     ).toEqual({ kind: "injected", walletId: "io.metamask" });
   });
 
   it("when only another wallet is installed, then that wallet is used", () => {
-    expect(chooseConnectionRoute({ installedWalletIds: ["io.rabby"], isMobile: false, hasWalletConnect: false })).toEqual({
+    expect(
+      chooseConnectionRoute({ installedWalletIds: ["io.rabby"], isMobile: false, hasWalletConnect: false }),
+    ).toEqual({
       kind: "injected",
       walletId: "io.rabby",
     });
   });
 
   it("when a phone browser has no wallet, then the MetaMask app is opened", () => {
-    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: true, hasWalletConnect: false })).toEqual({ kind: "metamask-app" });
+    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: true, hasWalletConnect: false })).toEqual({
+      kind: "metamask-app",
+    });
   });
 
   it("when a desktop browser has no wallet, then WalletConnect is offered if configured, else none is found", () => {
-    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: false, hasWalletConnect: true })).toEqual({ kind: "walletconnect" });
-    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: false, hasWalletConnect: false })).toEqual({ kind: "not-found" });
+    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: false, hasWalletConnect: true })).toEqual({
+      kind: "walletconnect",
+    });
+    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: false, hasWalletConnect: false })).toEqual({
+      kind: "not-found",
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { isUnknownChainError, networkSwitchToast, switchInjectedChain, type AddChainParameters } from "./network-switch.ts";
+import {
+  isUnknownChainError,
+  networkSwitchToast,
+  switchInjectedChain,
+  type AddChainParameters,
+} from "./network-switch.ts";
 
 const ARBITRUM: AddChainParameters = {
   chainId: "0xa4b1",
@@ -23,7 +28,10 @@ describe("switchInjectedChain", () => {
   it("when the wallet switches, then the outcome is switched and nothing is added", async () => {
     const provider = { request: vi.fn(async () => null) };
     await expect(switchInjectedChain(provider, ARBITRUM)).resolves.toBe("switched");
-    expect(provider.request).toHaveBeenCalledWith({ method: "wallet_switchEthereumChain", params: [{ chainId: "0xa4b1" }] });
+    expect(provider.request).toHaveBeenCalledWith({
+      method: "wallet_switchEthereumChain",
+      params: [{ chainId: "0xa4b1" }],
+    });
     expect(provider.request).toHaveBeenCalledTimes(1);
   });
 
@@ -59,8 +67,14 @@ describe("isUnknownChainError", () => {
 
 describe("networkSwitchToast", () => {
   it("when each outcome is reported, then the spec's toast is used", () => {
-    expect(networkSwitchToast("switched")).toMatchObject({ title: "Network Switched", description: "Successfully connected to Arbitrum network." });
-    expect(networkSwitchToast("added")).toMatchObject({ title: "Network Added", description: "Arbitrum network has been added to your wallet." });
+    expect(networkSwitchToast("switched")).toMatchObject({
+      title: "Network Switched",
+      description: "Successfully connected to Arbitrum network.",
+    });
+    expect(networkSwitchToast("added")).toMatchObject({
+      title: "Network Added",
+      description: "Arbitrum network has been added to your wallet.",
+    });
     expect(networkSwitchToast("add-failed")).toMatchObject({
       type: "error",
       title: "Network Error",

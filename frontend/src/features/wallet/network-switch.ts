@@ -58,7 +58,11 @@ export function networkSwitchToast(outcome: NetworkSwitchOutcome): Notification 
     case "switched":
       return { type: "success", title: "Network Switched", description: "Successfully connected to Arbitrum network." };
     case "added":
-      return { type: "success", title: "Network Added", description: "Arbitrum network has been added to your wallet." };
+      return {
+        type: "success",
+        title: "Network Added",
+        description: "Arbitrum network has been added to your wallet.",
+      };
     case "add-failed":
       return {
         type: "error",

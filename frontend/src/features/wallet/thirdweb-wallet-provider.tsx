@@ -73,11 +73,14 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
       const provider = injectedProvider(wallet.id);
       if (provider) {
         // The SDK types every RPC method; our helper needs only the untyped EIP-1193 shape.
-        const requester = { request: (args: { method: string; params?: unknown[] }) => provider.request(args as never) };
+        const requester = {
+          request: (args: { method: string; params?: unknown[] }) => provider.request(args as never),
+        };
         const outcome = await switchInjectedChain(requester, addChainParameters);
         notify(networkSwitchToast(outcome));
         // thirdweb learns the new chain from the wallet's chainChanged event; this also covers wallets that send none.
-        if (outcome === "switched" || outcome === "added") await switchActiveWalletChain(setup.chain).catch(() => undefined);
+        if (outcome === "switched" || outcome === "added")
+          await switchActiveWalletChain(setup.chain).catch(() => undefined);
         return;
       }
       // Embedded and WalletConnect wallets: thirdweb switches but swallows failures, so read the result back.
@@ -120,7 +123,10 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
     [afterConnect, setActiveWallet],
   );
 
-  const picker = useMemo<WalletPicker>(() => ({ setup, onConnected: (wallet) => void afterConnect(wallet) }), [afterConnect, setup]);
+  const picker = useMemo<WalletPicker>(
+    () => ({ setup, onConnected: (wallet) => void afterConnect(wallet) }),
+    [afterConnect, setup],
+  );
 
   const connect = useCallback(
     () =>
@@ -133,13 +139,18 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
         const walletConnectOptions = { projectId: setup.walletConnectProjectId };
         switch (route.kind) {
           case "injected": {
-            const wallet = route.walletId === setup.metamask.id ? setup.metamask : createWallet(route.walletId as WalletId);
+            const wallet =
+              route.walletId === setup.metamask.id ? setup.metamask : createWallet(route.walletId as WalletId);
             // No chain here: the switch runs afterwards through switchWalletNetwork, with its toasts.
             await wallet.connect({ client: setup.client });
             return wallet;
           }
           case "metamask-app":
-            await setup.metamask.connect({ client: setup.client, chain: setup.chain, walletConnect: walletConnectOptions });
+            await setup.metamask.connect({
+              client: setup.client,
+              chain: setup.chain,
+              walletConnect: walletConnectOptions,
+            });
             return setup.metamask;
           case "walletconnect": {
             const wallet = setup.walletConnect;
@@ -202,7 +213,18 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
       switchNetwork,
       disconnect,
     }),
-    [address, connect, connectWithGoogle, disconnect, error, isConnected, isConnecting, isCorrectNetwork, status, switchNetwork],
+    [
+      address,
+      connect,
+      connectWithGoogle,
+      disconnect,
+      error,
+      isConnected,
+      isConnecting,
+      isCorrectNetwork,
+      status,
+      switchNetwork,
+    ],
   );
 
   return (

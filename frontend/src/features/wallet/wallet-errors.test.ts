@@ -17,7 +17,10 @@ describe("describeConnectError", () => {
   });
 
   it("when anything else fails, then its message is shown, or the default", () => {
-    expect(describeConnectError(new Error("Provider exploded"))).toEqual({ title: "Connection Failed", description: "Provider exploded" });
+    expect(describeConnectError(new Error("Provider exploded"))).toEqual({
+      title: "Connection Failed",
+      description: "Provider exploded",
+    });
     expect(describeConnectError({})).toEqual({ title: "Connection Failed", description: "Failed to connect wallet." });
   });
 });

@@ -3,7 +3,9 @@ import { DEFAULT_HINT, METAMASK_BROWSER_HINT, MOBILE_HINT, walletContextHint } f
 
 describe("walletContextHint", () => {
   it("when in MetaMask's browser, then the MetaMask hint is shown", () => {
-    expect(walletContextHint({ userAgent: "Mozilla/5.0 (iPhone) MetaMaskMobile", isMobile: true })).toBe(METAMASK_BROWSER_HINT);
+    expect(walletContextHint({ userAgent: "Mozilla/5.0 (iPhone) MetaMaskMobile", isMobile: true })).toBe(
+      METAMASK_BROWSER_HINT,
+    );
   });
 
   it("when on another mobile browser, then the mobile hint is shown", () => {

@@ -17,7 +17,9 @@ const view = (status: ClaimView["status"], txHash: string | null = null): FakeRe
 /** Follows CLAIM_ID and records every distinct progress the hook reports. */
 function follow(options: { timeoutMs?: number } = {}) {
   const client = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   const seen: ClaimProgress[] = [];
   const { result } = renderHook(
     () => {
@@ -37,7 +39,9 @@ afterEach(() => vi.useRealTimers());
 
 describe("useClaimProgress", () => {
   it("when the claim moves to confirmed, then every status is reported and the hash returned", async () => {
-    const api = stubApi({ "GET /api/claims/:id": sequence(view("queued"), view("submitted", TX_HASH), view("confirmed", TX_HASH)) });
+    const api = stubApi({
+      "GET /api/claims/:id": sequence(view("queued"), view("submitted", TX_HASH), view("confirmed", TX_HASH)),
+    });
     const followed = follow();
 
     await vi.waitFor(async () => {
@@ -56,7 +60,10 @@ describe("useClaimProgress", () => {
 
     await vi.waitFor(async () => {
       await advance(0);
-      expect(followed.current()).toEqual({ state: "failed", error: new MintFailure("Transaction failed for unknown reason", true) });
+      expect(followed.current()).toEqual({
+        state: "failed",
+        error: new MintFailure("Transaction failed for unknown reason", true),
+      });
     });
   });
 
@@ -66,7 +73,10 @@ describe("useClaimProgress", () => {
 
     await vi.waitFor(async () => {
       await advance(0);
-      expect(followed.current()).toEqual({ state: "failed", error: new MintFailure("No transaction hash returned", false) });
+      expect(followed.current()).toEqual({
+        state: "failed",
+        error: new MintFailure("No transaction hash returned", false),
+      });
     });
   });
 

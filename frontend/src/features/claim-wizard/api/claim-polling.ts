@@ -40,7 +40,10 @@ export type ClaimProgress =
   | { state: "failed"; error: unknown };
 
 /** The followed claim's progress; `claimId` null follows nothing. */
-export function useClaimProgress(claimId: string | null, { timeoutMs = CLAIM_POLL_TIMEOUT_MS }: { timeoutMs?: number } = {}): ClaimProgress {
+export function useClaimProgress(
+  claimId: string | null,
+  { timeoutMs = CLAIM_POLL_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): ClaimProgress {
   const query = useQuery({
     queryKey: ["claim", claimId],
     queryFn: ({ signal }) => getClaim(claimId as string, { signal }),
@@ -59,16 +62,25 @@ export function useClaimProgress(claimId: string | null, { timeoutMs = CLAIM_POL
   const timedOut = useTimeout(claimId, timeoutMs);
   const { isError, error, data } = query;
   // Stable while nothing changes, so effects that follow it run once per change.
-  return useMemo(() => progressOf(claimId, { isError, error, data, timedOut }), [claimId, isError, error, data, timedOut]);
+  return useMemo(
+    () => progressOf(claimId, { isError, error, data, timedOut }),
+    [claimId, isError, error, data, timedOut],
+  );
 }
 
 function progressOf(
   claimId: string | null,
-  { isError, error, data: claim, timedOut }: { isError: boolean; error: unknown; data: ClaimView | undefined; timedOut: boolean },
+  {
+    isError,
+    error,
+    data: claim,
+    timedOut,
+  }: { isError: boolean; error: unknown; data: ClaimView | undefined; timedOut: boolean },
 ): ClaimProgress {
   if (claimId === null) return { state: "idle" };
   if (isError) return { state: "failed", error };
-  if (claim?.status === "failed") return { state: "failed", error: new MintFailure("Transaction failed for unknown reason", true) };
+  if (claim?.status === "failed")
+    return { state: "failed", error: new MintFailure("Transaction failed for unknown reason", true) };
   if (claim?.status === "confirmed") {
     return claim.txHash
       ? { state: "confirmed", txHash: claim.txHash }
@@ -78,7 +90,10 @@ function progressOf(
     return {
       state: "failed",
       // The claim goes on without the page: the Claim step looks it up again whenever the visitor comes back.
-      error: new MintFailure("The transaction is taking longer than expected. Come back to this page later to see how it ended.", false),
+      error: new MintFailure(
+        "The transaction is taking longer than expected. Come back to this page later to see how it ended.",
+        false,
+      ),
     };
   }
   return { state: "pending", status: claim?.status ?? null };

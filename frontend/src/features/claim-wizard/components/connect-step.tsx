@@ -16,8 +16,8 @@ export function ConnectStep({ wizard, walletConnected, walletOptions, headingRef
     <Stack gap="5">
       <StepHeading ref={headingRef}>Step 2: Connect Your Wallet</StepHeading>
       <Text>
-        Connect your Ethereum wallet to receive {REWARD_TOKENS} {TOKEN_SYMBOL} tokens on Arbitrum. It&apos;s free: only your
-        wallet address is needed.
+        Connect your Ethereum wallet to receive {REWARD_TOKENS} {TOKEN_SYMBOL} tokens on Arbitrum. It&apos;s free: only
+        your wallet address is needed.
       </Text>
       {walletOptions}
       <HStack justify="space-between">

@@ -25,7 +25,12 @@ export function DoneStep({
       <SuccessMark />
       <StepHeading ref={headingRef}>Tokens Claimed Successfully!</StepHeading>
       <Text>{REWARD_TOKENS} tokens have been sent to your wallet on the Arbitrum network.</Text>
-      <ExternalLink href={explorerTxUrl(explorerUrl, txHash)} colorPalette="blue" variant="underline" alignSelf="center">
+      <ExternalLink
+        href={explorerTxUrl(explorerUrl, txHash)}
+        colorPalette="blue"
+        variant="underline"
+        alignSelf="center"
+      >
         View transaction on the block explorer
       </ExternalLink>
       <Box bg="bg.muted" rounded="md" padding="4" textAlign="start">

@@ -40,16 +40,28 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
         ))}
       </DataList.Root>
       {wizard.needsGoogleAgain && (
-        <Alert.Root status="warning" flexDirection={{ base: "column", sm: "row" }} alignItems={{ base: "stretch", sm: "center" }} gap="3">
+        <Alert.Root
+          status="warning"
+          flexDirection={{ base: "column", sm: "row" }}
+          alignItems={{ base: "stretch", sm: "center" }}
+          gap="3"
+        >
           <HStack alignItems="flex-start" flex="1">
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>Your Google session has expired</Alert.Title>
-              <Alert.Description>Reconnect with Google to finish your claim. Your wallet and username stay as they are.</Alert.Description>
+              <Alert.Description>
+                Reconnect with Google to finish your claim. Your wallet and username stay as they are.
+              </Alert.Description>
             </Alert.Content>
           </HStack>
           {/* The popup must open inside the click itself (Safari blocks it after an await). */}
-          <Button colorPalette="red" onClick={wizard.reconnectGoogle} loading={wizard.isAuthorizingGoogle} loadingText="Connecting...">
+          <Button
+            colorPalette="red"
+            onClick={wizard.reconnectGoogle}
+            loading={wizard.isAuthorizingGoogle}
+            loadingText="Connecting..."
+          >
             Reconnect with Google
           </Button>
         </Alert.Root>
@@ -59,7 +71,14 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
           This wallet's earlier claim did not go through. The Google account that started it can retry it now.
         </Text>
       )}
-      <Button colorPalette="red" size="lg" width="full" onClick={() => void wizard.claim()} loading={minting} loadingText="Minting Your Tokens...">
+      <Button
+        colorPalette="red"
+        size="lg"
+        width="full"
+        onClick={() => void wizard.claim()}
+        loading={minting}
+        loadingText="Minting Your Tokens..."
+      >
         {state.retryingFailedClaim ? "Retry claim" : `Claim ${REWARD_TOKENS} Tokens`}
       </Button>
       {minting && <LabelledProgress label={activityLabel(state)} value={state.progress} />}

@@ -28,7 +28,15 @@ export function StepIndicator({ step }: { step: WizardStep }) {
             _before={
               index === 0
                 ? undefined
-                : { content: '""', position: "absolute", top: "13px", right: "50%", width: "100%", height: "2px", bg: reached ? "red.600" : "gray.200" }
+                : {
+                    content: '""',
+                    position: "absolute",
+                    top: "13px",
+                    right: "50%",
+                    width: "100%",
+                    height: "2px",
+                    bg: reached ? "red.600" : "gray.200",
+                  }
             }
           >
             <Flex
@@ -48,7 +56,12 @@ export function StepIndicator({ step }: { step: WizardStep }) {
             >
               {state === "completed" ? "✓" : index + 1}
             </Flex>
-            <Text aria-hidden="true" fontSize="xs" fontWeight={state === "current" ? "semibold" : "normal"} color={reached ? "gray.900" : "gray.600"}>
+            <Text
+              aria-hidden="true"
+              fontSize="xs"
+              fontWeight={state === "current" ? "semibold" : "normal"}
+              color={reached ? "gray.900" : "gray.600"}
+            >
               {label}
             </Text>
           </Flex>

@@ -16,7 +16,13 @@ export interface SubscribeStepProps {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-export function SubscribeStep({ wizard, googleAuthorized, googleConnect, walletPanel, headingRef }: SubscribeStepProps) {
+export function SubscribeStep({
+  wizard,
+  googleAuthorized,
+  googleConnect,
+  walletPanel,
+  headingRef,
+}: SubscribeStepProps) {
   const { youtubeChannelId } = usePublicConfig();
   const { state } = wizard;
   const verifying = state.activity === "verifying";
@@ -58,8 +64,8 @@ export function SubscribeStep({ wizard, googleAuthorized, googleConnect, walletP
       <Alert.Root status="info" variant="subtle">
         <Alert.Indicator />
         <Alert.Description>
-          Complete all steps to claim: subscribe to the channel, authorize with Google, connect your wallet and enter your
-          YouTube username.
+          Complete all steps to claim: subscribe to the channel, authorize with Google, connect your wallet and enter
+          your YouTube username.
         </Alert.Description>
       </Alert.Root>
     </Stack>

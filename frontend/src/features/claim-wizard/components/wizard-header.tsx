@@ -2,7 +2,15 @@ import { Button, Flex, Heading, HStack } from "@chakra-ui/react";
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
 import type { ReactNode } from "react";
 
-export function WizardHeader({ onReset, resetting, walletIndicator }: { onReset: () => void; resetting: boolean; walletIndicator: ReactNode }) {
+export function WizardHeader({
+  onReset,
+  resetting,
+  walletIndicator,
+}: {
+  onReset: () => void;
+  resetting: boolean;
+  walletIndicator: ReactNode;
+}) {
   return (
     <Flex gap="3" wrap="wrap" align="center" justify="space-between">
       <Heading as="h1" size="lg">

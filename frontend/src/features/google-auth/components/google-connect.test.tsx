@@ -23,7 +23,11 @@ interface FakePopup {
 }
 
 function fakePopup(): FakePopup {
-  const popup: FakePopup = { closed: false, location: { href: "about:blank" }, close: () => void (popup.closed = true) };
+  const popup: FakePopup = {
+    closed: false,
+    location: { href: "about:blank" },
+    close: () => void (popup.closed = true),
+  };
   return popup;
 }
 
@@ -35,7 +39,9 @@ async function googleUrlOf(popup: FakePopup): Promise<URL> {
 
 function postFromCallback(data: Record<string, unknown>, origin = window.location.origin) {
   act(() => {
-    window.dispatchEvent(new MessageEvent("message", { origin, data: { type: OAUTH_MESSAGE_TYPE, error: null, ...data } }));
+    window.dispatchEvent(
+      new MessageEvent("message", { origin, data: { type: OAUTH_MESSAGE_TYPE, error: null, ...data } }),
+    );
   });
 }
 
@@ -57,7 +63,9 @@ describe("Connect with Google", () => {
     await user.click(screen.getByRole("button", { name: "Connect with Google" }));
 
     expect(open).toHaveBeenCalledWith("about:blank", expect.any(String), expect.stringContaining("popup"));
-    expect(await screen.findByRole("status", { name: "Connecting to Google" })).toHaveTextContent("Launching Google authentication...");
+    expect(await screen.findByRole("status", { name: "Connecting to Google" })).toHaveTextContent(
+      "Launching Google authentication...",
+    );
     expect(screen.getByRole("button", { name: "Authorizing with Google..." })).toBeDisabled();
     const url = await googleUrlOf(popup);
     const redirectUri = `${window.location.origin}/auth/google/callback`;
@@ -74,10 +82,16 @@ describe("Connect with Google", () => {
 
     postFromCallback({ code: "auth-code-1", state: url.searchParams.get("state") });
 
-    expect(await screen.findByRole("status", { name: "Google Authentication Successful" })).toHaveTextContent("Connected with Google account");
+    expect(await screen.findByRole("status", { name: "Google Authentication Successful" })).toHaveTextContent(
+      "Connected with Google account",
+    );
     expect(screen.getByText("Google Authorization Complete!")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Change Google Account" })).toBeInTheDocument();
-    const exchange = api.callsTo("POST", "/api/auth/google")[0]?.body as { code: string; codeVerifier: string; redirectUri: string };
+    const exchange = api.callsTo("POST", "/api/auth/google")[0]?.body as {
+      code: string;
+      codeVerifier: string;
+      redirectUri: string;
+    };
     expect(exchange).toMatchObject({ code: "auth-code-1", redirectUri });
     expect(await createCodeChallenge(exchange.codeVerifier)).toBe(url.searchParams.get("code_challenge"));
     expect(JSON.parse(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY) ?? "null")).toEqual(SESSION);
@@ -122,7 +136,9 @@ describe("Connect with Google", () => {
 
     await user.click(screen.getByRole("button", { name: "Connect with Google" }));
 
-    expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent(/blocked the Google sign-in window/);
+    expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent(
+      /blocked the Google sign-in window/,
+    );
     expect(screen.getByRole("alert")).toHaveTextContent("Please allow pop-ups for this site and try again.");
     expect(api.calls).toHaveLength(0);
   });
@@ -152,11 +168,18 @@ describe("Connect with Google", () => {
 
     postFromCallback({ code: null, state: url.searchParams.get("state"), error: "access_denied" });
 
-    expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent("Google sign-in was cancelled.");
+    expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent(
+      "Google sign-in was cancelled.",
+    );
   });
 
   it("when the server refuses the code, then its message is shown", async () => {
-    stubApi({ "POST /api/auth/google": { status: 401, body: { error: { code: "GOOGLE_AUTH_FAILED", message: "Failed to connect with Google. Please try again." } } } });
+    stubApi({
+      "POST /api/auth/google": {
+        status: 401,
+        body: { error: { code: "GOOGLE_AUTH_FAILED", message: "Failed to connect with Google. Please try again." } },
+      },
+    });
     const popup = fakePopup();
     vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
     const { user } = renderWithProviders(<Harness />, { route: "/claim" });
@@ -183,6 +206,8 @@ describe("Connect with Google", () => {
     );
     renderWithProviders(<Harness />, { route: "/claim" });
     expect(screen.getByText(/Google does not allow signing in from a wallet/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Open this page in your phone/ }).getAttribute("href")).toMatch(/^intent:\/\//);
+    expect(screen.getByRole("link", { name: /Open this page in your phone/ }).getAttribute("href")).toMatch(
+      /^intent:\/\//,
+    );
   });
 });

@@ -17,7 +17,9 @@ export function WalletIndicator() {
   }
   if (!isCorrectNetwork) {
     return (
-      <Tooltip content={`Your wallet is on another network. This asks it to switch to ${ARBITRUM_ONE_NAME} (chain ${ARBITRUM_ONE_CHAIN_ID}).`}>
+      <Tooltip
+        content={`Your wallet is on another network. This asks it to switch to ${ARBITRUM_ONE_NAME} (chain ${ARBITRUM_ONE_CHAIN_ID}).`}
+      >
         <Button size="sm" colorPalette="yellow" onClick={() => void switchNetwork()}>
           Switch to Arbitrum
         </Button>

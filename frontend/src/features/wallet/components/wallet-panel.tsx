@@ -5,13 +5,20 @@ import { WalletErrorText } from "./wallet-error-text.tsx";
 
 /** Step 0's wallet panel in its three states (spec §2). */
 export function WalletPanel() {
-  const { address, isConnected, isCorrectNetwork, isConnecting, connect, connectWithGoogle, switchNetwork } = useWalletState();
+  const { address, isConnected, isCorrectNetwork, isConnecting, connect, connectWithGoogle, switchNetwork } =
+    useWalletState();
 
   if (!isConnected || !address) {
     // Verify needs a wallet, so the embedded one is offered here too: a visitor without MetaMask must not get stuck.
     return (
       <Stack gap="2">
-        <Button variant="outline" colorPalette="blue" width="full" onClick={() => void connect()} loading={isConnecting}>
+        <Button
+          variant="outline"
+          colorPalette="blue"
+          width="full"
+          onClick={() => void connect()}
+          loading={isConnecting}
+        >
           Connect Wallet to Claim Tokens
         </Button>
         {connectWithGoogle && (
