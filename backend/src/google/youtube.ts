@@ -25,8 +25,8 @@ export interface YouTubeReaderOptions {
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "youtube", outcome: string) => void;
-  /** The YouTube quota units each HTTP attempt spent. */
-  onQuotaUnits?: (units: number) => void;
+  /** The YouTube quota units each HTTP attempt spent; awaited (alongside the call) before the call's result is; must not reject. */
+  onQuotaUnits?: (units: number) => void | Promise<void>;
 }
 
 /** The two YouTube reads of the claim flow, each made with the visitor's own access token. */
@@ -42,7 +42,9 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
 
   async function call<T>(name: string, request: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
-      options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
+      // Counted while the request runs, and settled before anyone reads the answer: a caller that then reads
+      // the quota spent sees this call in it.
+      const counted = options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
       try {
         const result = await request();
         options.onCall?.("youtube", "ok");
@@ -61,6 +63,8 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
           continue;
         }
         throw appError;
+      } finally {
+        await counted;
       }
     }
   }

@@ -31,6 +31,14 @@ interface BudgetDocument {
   used: number;
 }
 
+/** YouTube quota units per Pacific day (`_id`), so every process adds to and reads the same count (ADR 11). */
+const YOUTUBE_QUOTA_COLLECTION = "youtube_quota";
+
+interface YoutubeQuotaDocument {
+  _id: string;
+  units: number;
+}
+
 /**
  * A ClaimRecord with its id as the document's _id, so lookups by id need no second index. The amount is a
  * decimal string: 250 tokens in wei overflow MongoDB's 64-bit integers.
@@ -219,10 +227,6 @@ class MongoClaimStore implements ClaimStore {
     return found.map(toRecord);
   }
 
-  async countActive(): Promise<number> {
-    return this.claims.countDocuments({ status: { $ne: "failed" } }).exec();
-  }
-
   async takeBudgetSlot(limit: number): Promise<boolean> {
     // One conditional findOneAndUpdate: MongoDB applies the filter and the $inc atomically on the document.
     const taken = await this.budget().findOneAndUpdate({ _id: BUDGET_ID, used: { $lt: limit } }, { $inc: { used: 1 } });
@@ -231,6 +235,24 @@ class MongoClaimStore implements ClaimStore {
 
   async releaseBudgetSlot(): Promise<void> {
     await this.budget().updateOne({ _id: BUDGET_ID, used: { $gt: 0 } }, { $inc: { used: -1 } });
+  }
+
+  async budgetSlotsUsed(): Promise<number> {
+    return (await this.budget().findOne({ _id: BUDGET_ID }))?.used ?? 0;
+  }
+
+  async addYoutubeQuotaUnits(day: string, units: number): Promise<number> {
+    // An upserting $inc is atomic on the one document, whichever process sends it.
+    const spent = await this.youtubeQuota().findOneAndUpdate(
+      { _id: day },
+      { $inc: { units } },
+      { upsert: true, returnDocument: "after" },
+    );
+    return spent?.units ?? units;
+  }
+
+  async youtubeQuotaUnits(day: string): Promise<number> {
+    return (await this.youtubeQuota().findOne({ _id: day }))?.units ?? 0;
   }
 
   async ping(): Promise<void> {
@@ -245,6 +267,10 @@ class MongoClaimStore implements ClaimStore {
 
   private budget() {
     return this.connection.collection<BudgetDocument>(BUDGET_COLLECTION);
+  }
+
+  private youtubeQuota() {
+    return this.connection.collection<YoutubeQuotaDocument>(YOUTUBE_QUOTA_COLLECTION);
   }
 }
 
