@@ -14,6 +14,7 @@ import type {
   ReserveResult,
   TransitionGuard,
 } from "../claim-store.ts";
+import { claimFromStored, type StoredClaim } from "../stored-claim.ts";
 
 export interface MongoClaimStoreOptions {
   uri: string;
@@ -39,16 +40,8 @@ interface YoutubeQuotaDocument {
   units: number;
 }
 
-/**
- * A ClaimRecord with its id as the document's _id, so lookups by id need no second index. The amount is a
- * decimal string: 250 tokens in wei overflow MongoDB's 64-bit integers.
- */
-type ClaimDocument = Omit<ClaimRecord, "id" | "amountWei" | "reservedAtBlock" | "attemptAtBlock"> & {
-  _id: string;
-  amountWei: string;
-  reservedAtBlock: string | null;
-  attemptAtBlock: string | null;
-};
+/** A stored claim with its id as the document's _id, so lookups by id need no second index. */
+type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string };
 
 const claimSchema = new Schema<ClaimDocument>(
   {
@@ -288,23 +281,17 @@ function toRecordOrNull(document: ClaimDocument | null): ClaimRecord | null {
   return document ? toRecord(document) : null;
 }
 
-function toRecord(document: ClaimDocument): ClaimRecord {
-  return {
-    id: document._id,
-    walletAddress: document.walletAddress,
-    googleSub: document.googleSub,
-    googleEmail: document.googleEmail,
-    amountWei: BigInt(document.amountWei),
-    status: document.status,
+function toRecord({ _id, ...document }: ClaimDocument): ClaimRecord {
+  // A field added to the schema after a document was written is missing from it, not null.
+  return claimFromStored({
+    ...document,
+    id: _id,
     engineTransactionId: document.engineTransactionId ?? null,
     txHash: document.txHash ?? null,
-    attempts: document.attempts,
     lastError: document.lastError ?? null,
-    reservedAtBlock: document.reservedAtBlock == null ? null : BigInt(document.reservedAtBlock),
-    attemptAtBlock: document.attemptAtBlock == null ? null : BigInt(document.attemptAtBlock),
+    reservedAtBlock: document.reservedAtBlock ?? null,
+    attemptAtBlock: document.attemptAtBlock ?? null,
     leaseOwner: document.leaseOwner ?? null,
     leaseUntil: document.leaseUntil ?? null,
-    createdAt: document.createdAt,
-    updatedAt: document.updatedAt,
-  };
+  });
 }

@@ -18,6 +18,7 @@ import type {
   ReserveResult,
   TransitionGuard,
 } from "../claim-store.ts";
+import { claimFromStored } from "../stored-claim.ts";
 
 export type SqliteClaimStoreOptions = ({ dataDir: string } | { filename: ":memory:" }) & {
   /** How long a write waits for another connection's lock before the request gets a 503. Default 5 s. */
@@ -356,22 +357,22 @@ function toRecordOrNull(row: ClaimRow | undefined): ClaimRecord | null {
 }
 
 function toRecord(row: ClaimRow): ClaimRecord {
-  return {
+  return claimFromStored({
     id: row.id,
     walletAddress: row.wallet_address,
     googleSub: row.google_sub,
     googleEmail: row.google_email,
-    amountWei: BigInt(row.amount_wei),
+    amountWei: row.amount_wei,
     status: row.status,
     engineTransactionId: row.engine_transaction_id,
     txHash: row.tx_hash,
     attempts: row.attempts,
     lastError: row.last_error,
-    reservedAtBlock: row.reserved_at_block === null ? null : BigInt(row.reserved_at_block),
-    attemptAtBlock: row.attempt_at_block === null ? null : BigInt(row.attempt_at_block),
+    reservedAtBlock: row.reserved_at_block,
+    attemptAtBlock: row.attempt_at_block,
     leaseOwner: row.lease_owner,
     leaseUntil: row.lease_until,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
-  };
+  });
 }
