@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { OAuth2Client } from "google-auth-library";
 import { youtube as youtubeApi } from "@googleapis/youtube";
-import { describeGoogleFailure, isGoogleHttpError, isTransient } from "./google-failure.ts";
+import { attemptGoogleCall, isTransient } from "./google-failure.ts";
 import { youtubeAppError } from "./youtube-errors.ts";
 
 const RETRY_DELAY_MS = 250;
@@ -45,27 +45,20 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
       // Counted while the request runs, and settled before anyone reads the answer: a caller that then reads
       // the quota spent sees this call in it.
       const counted = options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
-      try {
-        const result = await request();
+      const outcome = await attemptGoogleCall(`YouTube ${name}`, request).finally(() => counted);
+      if (outcome.ok) {
         options.onCall?.("youtube", "ok");
-        return result;
-      } catch (error) {
-        if (!isGoogleHttpError(error)) throw error;
-        const failure = describeGoogleFailure(`YouTube ${name}`, error);
-        const appError = youtubeAppError(failure);
-        options.onCall?.("youtube", appError.code);
-        if (isTransient(failure) && attempt === 1) {
-          options.logger?.warn(
-            { api: "youtube", call: name, status: failure.status, reason: failure.reason },
-            "YouTube call failed; retrying once",
-          );
-          await delay(RETRY_DELAY_MS);
-          continue;
-        }
-        throw appError;
-      } finally {
-        await counted;
+        return outcome.value;
       }
+      const { failure } = outcome;
+      const appError = youtubeAppError(failure);
+      options.onCall?.("youtube", appError.code);
+      if (!isTransient(failure) || attempt > 1) throw appError;
+      options.logger?.warn(
+        { api: "youtube", call: name, status: failure.status, reason: failure.reason },
+        "YouTube call failed; retrying once",
+      );
+      await delay(RETRY_DELAY_MS);
     }
   }
 
