@@ -235,7 +235,9 @@ class MongoClaimStore implements ClaimStore {
   }
 
   async addYoutubeQuotaUnits(day: string, units: number): Promise<number> {
-    // An upserting $inc is atomic on the one document, whichever process sends it.
+    // An upserting $inc is atomic on the one document, whichever process sends it; two first upserts of a day that
+    // collide on _id are retried by the server itself, the filter being an equality on the unique key (SERVER-37124,
+    // SERVER-47212 for findAndModify), so none is lost.
     const spent = await this.youtubeQuota().findOneAndUpdate(
       { _id: day },
       { $inc: { units } },
