@@ -8,6 +8,7 @@ import { createGoogleGateway } from "./google/google-gateway.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
 import { readNativeBalance } from "./minting/wallet-balance.ts";
 import { createMetrics, registerStateGauges } from "./observability/metrics.ts";
+import { createYoutubeQuotaMeter } from "./observability/youtube-quota.ts";
 import { openSharedRateLimits } from "./http/rate-limit/shared-rate-limits.ts";
 import { openClaimStore } from "./store/open-claim-store.ts";
 
@@ -26,10 +27,12 @@ export async function startServer(
   logger.info({ store: kind }, "claim store open");
   const rateLimits = await openSharedRateLimits(config.storeOptions);
 
+  const youtubeQuota = createYoutubeQuotaMeter({ store, metrics, logger });
   registerStateGauges(metrics, {
-    countActiveClaims: () => store.countActive(),
+    budgetSlotsUsed: () => store.budgetSlotsUsed(),
     listUnfinishedCreatedAt: async () => (await store.listUnfinished()).map((claim) => claim.createdAt),
     maxTotalClaims: config.MAX_TOTAL_CLAIMS,
+    youtubeQuotaUnitsToday: () => youtubeQuota.unitsToday(),
     serverWalletBalanceWei: () => readNativeBalance(config.RPC_URL, config.ENGINE_SERVER_WALLET),
   });
 
@@ -41,7 +44,7 @@ export async function startServer(
     logger,
     timeoutMs: config.GOOGLE_TIMEOUT_MS,
     onCall: (api, outcome) => countCall(`google_${api}`)(outcome),
-    onQuotaUnits: (units) => metrics.spendYoutubeQuota(units),
+    onQuotaUnits: (units) => youtubeQuota.spend(units),
   });
   const { minter, chainReader, mintDriver } = mintDriverFromConfig(config, {
     store,

@@ -1,4 +1,4 @@
-import { eth_getCode, getRpcClient } from "thirdweb";
+import { eth_getCode, getRpcClient, type Chain, type ThirdwebClient } from "thirdweb";
 import { prepareDirectDeployTransaction } from "thirdweb/deploys";
 import { grantRole } from "thirdweb/extensions/permissions";
 import { privateKeyToAccount } from "thirdweb/wallets";
@@ -18,16 +18,8 @@ export interface DeployTokenOptions {
 export async function deployToken(options: DeployTokenOptions): Promise<string> {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
   const account = privateKeyToAccount({ client, privateKey: options.deployerKey });
-  const { abi, bytecode } = await loadTokenArtifact();
-
   // Not thirdweb's deployContract: it waits through thirdweb's per-chain-id block poller (see receiptOf).
-  const deployment = prepareDirectDeployTransaction({
-    client,
-    chain,
-    abi,
-    bytecode,
-    constructorParams: { admin: account.address },
-  });
+  const deployment = await prepareTokenDeployment(client, chain, account.address);
   const { contractAddress } = await sendAndConfirm(deployment, account);
   if (!contractAddress) throw new Error(`TuBE deployment on ${options.rpcUrl} created no contract`);
 
@@ -38,6 +30,15 @@ export async function deployToken(options: DeployTokenOptions): Promise<string> 
   });
   await sendAndConfirm(grant, account);
   return contractAddress;
+}
+
+/**
+ * The transaction that deploys TuBE from the compiled artifact, with `admin` as DEFAULT_ADMIN_ROLE holder: the
+ * local world's deployment and the operator's `deploy-token` send the same one.
+ */
+export async function prepareTokenDeployment(client: ThirdwebClient, chain: Chain, admin: string) {
+  const { abi, bytecode } = await loadTokenArtifact();
+  return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams: { admin } });
 }
 
 /** Reuses `knownAddress` when the chain still has code there (anvil restarted from its state file); deploys otherwise. */

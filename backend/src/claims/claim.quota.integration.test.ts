@@ -8,7 +8,7 @@ const LIMIT_PER_ACCOUNT = 3;
 let world: TestWorld;
 
 beforeAll(async () => {
-  world = await startTestWorld({ subscribers: 6, env: { VERIFY_LIMIT_PER_ACCOUNT: String(LIMIT_PER_ACCOUNT) } });
+  world = await startTestWorld({ subscribers: 7, env: { VERIFY_LIMIT_PER_ACCOUNT: String(LIMIT_PER_ACCOUNT) } });
 });
 afterAll(async () => {
   await world?.stop();
@@ -90,6 +90,14 @@ describe("YouTube quota", () => {
 
     console.log(`YouTube quota units spent by an account that already claimed (1 verify + 2 claims): ${spent}`);
     expect(spent).toBe(0);
+  });
+
+  it("when a viewer verifies, then the day's gauge (read from the store) moves with the process's counter", async () => {
+    const token = await world.signIn("viewer7@example.com");
+    const before = { total: await quotaUnits(), today: await metric("tube_youtube_quota_units_today") };
+    expect((await verify(token)).status).toBe(200);
+    expect((await quotaUnits()) - before.total).toBe(1);
+    expect((await metric("tube_youtube_quota_units_today")) - before.today).toBe(1);
   });
 
   it("when 20 requests of one viewer claim at once, then YouTube is asked once", async () => {

@@ -16,6 +16,22 @@ export function isGoogleHttpError(error: unknown): boolean {
   return typeof error === "object" && error !== null && "config" in error;
 }
 
+/**
+ * Awaits one request to Google: its result, or Google's failure described (never the gaxios error itself).
+ * Anything else thrown (a bug of ours) passes through as it is.
+ */
+export async function attemptGoogleCall<T>(
+  call: string,
+  request: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; failure: GoogleFailure }> {
+  try {
+    return { ok: true, value: await request() };
+  } catch (error) {
+    if (!isGoogleHttpError(error)) throw error;
+    return { ok: false, failure: describeGoogleFailure(call, error) };
+  }
+}
+
 export function describeGoogleFailure(call: string, error: unknown): GoogleFailure {
   const { response, code } = (error ?? {}) as { response?: { status?: unknown; data?: unknown }; code?: unknown };
   const status = typeof response?.status === "number" ? response.status : null;

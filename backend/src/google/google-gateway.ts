@@ -11,8 +11,8 @@ export interface GoogleGatewayOptions {
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "oauth" | "youtube", outcome: string) => void;
-  /** The YouTube quota units spent, as Google will count them. */
-  onQuotaUnits?: (units: number) => void;
+  /** The YouTube quota units spent, as Google will count them; awaited before the call's result is returned; must not reject. */
+  onQuotaUnits?: (units: number) => void | Promise<void>;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;

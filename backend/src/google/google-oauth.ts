@@ -3,6 +3,7 @@ import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
 import {
+  attemptGoogleCall,
   describeGoogleFailure,
   isGoogleHttpError,
   isTransient,
@@ -57,33 +58,25 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
    * answer) GOOGLE_UNAVAILABLE with a retry hint; anything else GOOGLE_AUTH_FAILED.
    */
   async function oauthCall<T>(name: string, request: () => Promise<T>, refusal: ErrorCode): Promise<T> {
-    try {
-      const result = await request();
+    const attempt = await attemptGoogleCall(name, request);
+    if (attempt.ok) {
       options.onCall?.("oauth", "ok");
-      return result;
-    } catch (error) {
-      if (!isGoogleHttpError(error)) throw error;
-      const failure = describeGoogleFailure(name, error);
-      if (isTransient(failure)) {
-        options.onCall?.("oauth", "GOOGLE_UNAVAILABLE");
-        options.logger?.warn(
-          { api: "oauth", call: name, status: failure.status, reason: failure.reason },
-          "Google OAuth call failed",
-        );
-        throw new AppError("GOOGLE_UNAVAILABLE", {
-          cause: failure.cause,
-          retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
-        });
-      }
-      const code = failure.status === 400 ? refusal : "GOOGLE_AUTH_FAILED";
-      options.onCall?.("oauth", code);
-      if (failure.status !== 400)
-        options.logger?.warn(
-          { api: "oauth", call: name, status: failure.status, reason: failure.reason },
-          "Google OAuth call failed",
-        );
-      throw new AppError(code, { cause: failure.cause });
+      return attempt.value;
     }
+    const { failure } = attempt;
+    const transient = isTransient(failure);
+    const code = transient ? "GOOGLE_UNAVAILABLE" : failure.status === 400 ? refusal : "GOOGLE_AUTH_FAILED";
+    options.onCall?.("oauth", code);
+    // A refusal is about the visitor's code or token; every other failure is worth an operator's look.
+    if (failure.status !== 400)
+      options.logger?.warn(
+        { api: "oauth", call: name, status: failure.status, reason: failure.reason },
+        "Google OAuth call failed",
+      );
+    throw new AppError(code, {
+      cause: failure.cause,
+      retryAfterSeconds: transient ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined,
+    });
   }
 
   /** Signature, issuer and expiry, checked against Google's published keys. */

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { OAuth2Client } from "google-auth-library";
 import { youtube as youtubeApi } from "@googleapis/youtube";
-import { describeGoogleFailure, isGoogleHttpError, isTransient } from "./google-failure.ts";
+import { attemptGoogleCall, isTransient } from "./google-failure.ts";
 import { youtubeAppError } from "./youtube-errors.ts";
 
 const RETRY_DELAY_MS = 250;
@@ -25,8 +25,8 @@ export interface YouTubeReaderOptions {
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "youtube", outcome: string) => void;
-  /** The YouTube quota units each HTTP attempt spent. */
-  onQuotaUnits?: (units: number) => void;
+  /** The YouTube quota units each HTTP attempt spent; awaited (alongside the call) before the call's result is; must not reject. */
+  onQuotaUnits?: (units: number) => void | Promise<void>;
 }
 
 /** The two YouTube reads of the claim flow, each made with the visitor's own access token. */
@@ -42,26 +42,23 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
 
   async function call<T>(name: string, request: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
-      options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
-      try {
-        const result = await request();
+      // Counted while the request runs, and settled before anyone reads the answer: a caller that then reads
+      // the quota spent sees this call in it.
+      const counted = options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
+      const outcome = await attemptGoogleCall(`YouTube ${name}`, request).finally(() => counted);
+      if (outcome.ok) {
         options.onCall?.("youtube", "ok");
-        return result;
-      } catch (error) {
-        if (!isGoogleHttpError(error)) throw error;
-        const failure = describeGoogleFailure(`YouTube ${name}`, error);
-        const appError = youtubeAppError(failure);
-        options.onCall?.("youtube", appError.code);
-        if (isTransient(failure) && attempt === 1) {
-          options.logger?.warn(
-            { api: "youtube", call: name, status: failure.status, reason: failure.reason },
-            "YouTube call failed; retrying once",
-          );
-          await delay(RETRY_DELAY_MS);
-          continue;
-        }
-        throw appError;
+        return outcome.value;
       }
+      const { failure } = outcome;
+      const appError = youtubeAppError(failure);
+      options.onCall?.("youtube", appError.code);
+      if (!isTransient(failure) || attempt > 1) throw appError;
+      options.logger?.warn(
+        { api: "youtube", call: name, status: failure.status, reason: failure.reason },
+        "YouTube call failed; retrying once",
+      );
+      await delay(RETRY_DELAY_MS);
     }
   }
 

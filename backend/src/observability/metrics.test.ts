@@ -9,17 +9,16 @@ describe("metrics", () => {
     const metrics = createMetrics();
     const now = Date.now();
     registerStateGauges(metrics, {
-      countActiveClaims: async () => 7,
+      budgetSlotsUsed: async () => 7,
       listUnfinishedCreatedAt: async () => [
         new Date(now - 5_000),
         new Date(now - 30 * MINUTE),
         new Date(now - 90 * MINUTE),
       ],
       maxTotalClaims: 10,
+      youtubeQuotaUnitsToday: async () => 3,
       serverWalletBalanceWei: async () => 25n * 10n ** 16n,
     });
-    metrics.spendYoutubeQuota(1);
-    metrics.spendYoutubeQuota(2);
     metrics.upstreamCalls.inc({ service: "engine_write", outcome: "MINT_UNAVAILABLE" });
 
     const text = await metrics.registry.metrics();
@@ -36,9 +35,10 @@ describe("metrics", () => {
   it("when no budget is configured, then no budget gauge is exposed", async () => {
     const metrics = createMetrics();
     registerStateGauges(metrics, {
-      countActiveClaims: async () => 0,
+      budgetSlotsUsed: async () => 0,
       listUnfinishedCreatedAt: async () => [],
       maxTotalClaims: undefined,
+      youtubeQuotaUnitsToday: async () => 0,
       serverWalletBalanceWei: async () => 0n,
     });
     expect(await metrics.registry.metrics()).not.toContain("tube_claim_budget_left");

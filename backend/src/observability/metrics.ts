@@ -1,25 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { quotaDay } from "./quota-day.ts";
 
 /** Prometheus metrics served at GET /metrics; one registry per app so tests stay isolated. */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  let quota = { day: quotaDay(new Date()), units: 0 };
-  const youtubeQuotaToday = new Gauge({
-    name: "tube_youtube_quota_units_today",
-    help: "YouTube Data API units this process spent since midnight Pacific time (Google's quota day)",
-    registers: [registry],
-    collect() {
-      if (quota.day !== quotaDay(new Date())) quota = { day: quotaDay(new Date()), units: 0 };
-      this.set(quota.units);
-    },
-  });
-  const youtubeQuotaUnits = new Counter({
-    name: "youtube_quota_units_total",
-    help: "YouTube Data API quota units spent, as Google counts them (every request, failed or not)",
-    registers: [registry],
-  });
   return {
     registry,
     claims: new Counter({
@@ -41,14 +25,12 @@ export function createMetrics() {
       labelNames: ["service", "outcome"] as const,
       registers: [registry],
     }),
-    youtubeQuotaUnits,
-    /** Counts units in total and against Google's quota day, which resets at midnight Pacific time. */
-    spendYoutubeQuota(units: number) {
-      youtubeQuotaUnits.inc(units);
-      const day = quotaDay(new Date());
-      quota = quota.day === day ? { day, units: quota.units + units } : { day, units };
-      youtubeQuotaToday.set(quota.units);
-    },
+    /** This process's spending; the day's total across processes is the store's (youtube-quota.ts). */
+    youtubeQuotaUnits: new Counter({
+      name: "youtube_quota_units_total",
+      help: "YouTube Data API quota units this process spent, as Google counts them (every request, failed or not)",
+      registers: [registry],
+    }),
   };
 }
 
@@ -64,14 +46,16 @@ const AGE_BANDS = [
 
 /**
  * Gauges read from the store when Prometheus scrapes, so every process reports the shared truth: the claim
- * budget left, the unfinished claims by age, and the server wallet's gas.
+ * budget left, the unfinished claims by age, the YouTube quota spent today, and the server wallet's gas.
  */
 export function registerStateGauges(
   metrics: Metrics,
   sources: {
-    countActiveClaims(): Promise<number>;
+    /** The budget counter the `MAX_TOTAL_CLAIMS` gate takes slots from, so the gauge and the gate agree. */
+    budgetSlotsUsed(): Promise<number>;
     listUnfinishedCreatedAt(): Promise<Date[]>;
     maxTotalClaims: number | undefined;
+    youtubeQuotaUnitsToday(): Promise<number>;
     serverWalletBalanceWei(): Promise<bigint>;
   },
 ): void {
@@ -83,7 +67,7 @@ export function registerStateGauges(
       help: "Claims that can still be made before MAX_TOTAL_CLAIMS is reached",
       registers,
       async collect() {
-        this.set(Math.max(budget - (await sources.countActiveClaims()), 0));
+        this.set(Math.max(budget - (await sources.budgetSlotsUsed()), 0));
       },
     });
   }
@@ -101,6 +85,14 @@ export function registerStateGauges(
         counts.set(label, (counts.get(label) ?? 0) + 1);
       }
       for (const [age, count] of counts) this.set({ age }, count);
+    },
+  });
+  new Gauge({
+    name: "tube_youtube_quota_units_today",
+    help: "YouTube Data API units spent since midnight Pacific time (Google's quota day) by every process on this store",
+    registers,
+    async collect() {
+      this.set(await sources.youtubeQuotaUnitsToday());
     },
   });
   new Gauge({

@@ -101,8 +101,6 @@ export interface ClaimStore {
   listUnfinished(): Promise<ClaimRecord[]>;
   /** Claims matching `filter`, oldest first: the operator's export and retries. */
   list(filter: ClaimFilter): Promise<ClaimRecord[]>;
-  /** All claims that count against the budget (every status but `failed`). */
-  countActive(): Promise<number>;
   /**
    * The `MAX_TOTAL_CLAIMS` gate: one atomic conditional increment of a counter that starts at the number of
    * claims ever reserved. Returns false, changing nothing, when `limit` slots are taken.
@@ -110,6 +108,15 @@ export interface ClaimStore {
   takeBudgetSlot(limit: number): Promise<boolean>;
   /** Gives back a slot taken for a reservation that did not happen. */
   releaseBudgetSlot(): Promise<void>;
+  /** The slots the `MAX_TOTAL_CLAIMS` gate has handed out: the budget counter itself, failed claims included. */
+  budgetSlotsUsed(): Promise<number>;
+  /**
+   * Adds `units` to the YouTube quota spent on `day` (Google's quota day, a Pacific date `YYYY-MM-DD`) in one
+   * atomic step shared by every process on this store; returns the day's new total.
+   */
+  addYoutubeQuotaUnits(day: string, units: number): Promise<number>;
+  /** The YouTube quota units spent on `day`; 0 when none were. */
+  youtubeQuotaUnits(day: string): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -135,6 +135,16 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
   return router;
 }
 
+/** YouTube's 401: the problem, then the same hint at what it expected, located at the Authorization header. */
+function credentialError(reason: "required" | "authError", problem: string): ErrorSpec {
+  return {
+    status: 401,
+    reason,
+    message: `${problem} Expected OAuth 2 access token, login cookie or other valid authentication credential.`,
+    extra: { location: "Authorization", locationType: "header" },
+  };
+}
+
 /** Everything YouTube checks before it looks at the data; answers the error itself and returns null on failure. */
 function authorize(
   deps: YouTubeDeps,
@@ -150,25 +160,9 @@ function authorize(
   if (fault) return playSilentFault(req, fault) ? null : fail(faultError(fault.status, fault.reason));
 
   const token = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? stringParam(req, "access_token");
-  if (!token) {
-    return fail({
-      status: 401,
-      reason: "required",
-      message:
-        "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
-      extra: { location: "Authorization", locationType: "header" },
-    });
-  }
+  if (!token) return fail(credentialError("required", "Request is missing required authentication credential."));
   const found = deps.grants.accessToken(token);
-  if (!found) {
-    return fail({
-      status: 401,
-      reason: "authError",
-      message:
-        "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
-      extra: { location: "Authorization", locationType: "header" },
-    });
-  }
+  if (!found) return fail(credentialError("authError", "Request had invalid authentication credentials."));
   const { account, scopes } = found.grant;
   if (account.youtube === "quotaExceeded")
     return fail({ status: 403, reason: "quotaExceeded", domain: "youtube.quota", message: QUOTA_MESSAGE });

@@ -16,9 +16,10 @@ interface RuleFile {
 async function servedMetricNames(): Promise<Set<string>> {
   const metrics = createMetrics();
   registerStateGauges(metrics, {
-    countActiveClaims: async () => 0,
+    budgetSlotsUsed: async () => 0,
     listUnfinishedCreatedAt: async () => [],
     maxTotalClaims: 1,
+    youtubeQuotaUnitsToday: async () => 0,
     serverWalletBalanceWei: async () => 0n,
   });
   return new Set((await metrics.registry.getMetricsAsJSON()).map((metric) => metric.name));

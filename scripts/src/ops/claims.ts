@@ -143,20 +143,26 @@ async function retryFailed(
     logger: createLogger("silent"),
   });
   let ok = true;
-  for (const claim of failed) {
-    if (dryRun) {
-      console.log(`would retry ${claim.id} (${claim.walletAddress}): ${claim.lastError ?? "no error recorded"}`);
-      continue;
+  try {
+    for (const claim of failed) {
+      if (dryRun) {
+        console.log(`would retry ${claim.id} (${claim.walletAddress}): ${claim.lastError ?? "no error recorded"}`);
+        continue;
+      }
+      try {
+        const after = await mintDriver.retry(claim);
+        console.log(
+          `${claim.id} (${claim.walletAddress}): failed → ${after.status}${after.txHash ? ` ${after.txHash}` : ""}`,
+        );
+      } catch (error) {
+        ok = false;
+        console.log(`${claim.id} (${claim.walletAddress}): still failed: ${message(error)}`);
+      }
     }
-    try {
-      const after = await mintDriver.retry(claim);
-      console.log(
-        `${claim.id} (${claim.walletAddress}): failed → ${after.status}${after.txHash ? ` ${after.txHash}` : ""}`,
-      );
-    } catch (error) {
-      ok = false;
-      console.log(`${claim.id} (${claim.walletAddress}): still failed: ${message(error)}`);
-    }
+  } finally {
+    // retry() leaves a follower holding each claim's lease; stopping ends them and gives the leases back before
+    // the store closes, so the server's reconciler can take the claims at once instead of after the lease expires.
+    await mintDriver.stop();
   }
   return ok;
 }

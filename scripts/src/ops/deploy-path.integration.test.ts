@@ -85,7 +85,7 @@ function command(
   name: string,
   args: string[],
   extraEnv: Record<string, string> = {},
-): Promise<{ code: number; out: string }> {
+): Promise<{ code: number; out: string; pid: number | undefined }> {
   const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/ops", `${name}.ts`), ...args], {
     cwd: workDir,
     env: { PATH: process.env.PATH ?? "", ...env, ...extraEnv },
@@ -93,7 +93,7 @@ function command(
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code: code ?? 1, out })));
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code: code ?? 1, out, pid: child.pid })));
 }
 
 function envLines(out: string): Record<string, string> {
@@ -322,6 +322,8 @@ describe("following docs/deploy.md with the local world's values", () => {
         const retried = await command("claims", ["retry"]);
         expect(retried.code, retried.out).toBe(0);
         expect(retried.out).toMatch(new RegExp(`${id} .*failed → (queued|submitted|confirmed)`));
+        // The command gave the claim's lease back when it stopped its mint driver (leases name their process).
+        expect((await store.findById(id))?.leaseOwner ?? "").not.toContain(`:${retried.pid}:`);
         await vi.waitFor(
           async () => {
             if ((await store.findById(id))?.status !== "confirmed")

@@ -12,11 +12,10 @@ import {
   getRpcClient,
   sendAndConfirmTransaction,
 } from "thirdweb";
-import { prepareDirectDeployTransaction } from "thirdweb/deploys";
 import { grantRole, hasRole, renounceRole } from "thirdweb/extensions/permissions";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
-import { loadTokenArtifact } from "@tube/local-world/token-artifact";
+import { prepareTokenDeployment } from "@tube/local-world/deploy-token";
 import { runCommand } from "./cli.ts";
 
 const USAGE = `Usage: npm run deploy-token -- [--token <address>] [--renounce-admin]
@@ -75,14 +74,7 @@ await runCommand(
       console.log(`adopted TuBE at ${tokenAddress}`);
     } else {
       const account = deployer();
-      const { abi, bytecode } = await loadTokenArtifact();
-      const deployment = prepareDirectDeployTransaction({
-        client,
-        chain,
-        abi,
-        bytecode,
-        constructorParams: { admin: account.address },
-      });
+      const deployment = await prepareTokenDeployment(client, chain, account.address);
       const receipt = await sendAndConfirmTransaction({ transaction: deployment, account });
       if (!receipt.contractAddress)
         throw new Error(`the deployment transaction ${receipt.transactionHash} created no contract`);

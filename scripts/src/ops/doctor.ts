@@ -9,6 +9,7 @@ import { hasRole } from "thirdweb/extensions/permissions";
 import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES, TOKEN_DECIMALS } from "@tube/common/constants";
 import { loadConfig, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
+import { YOUTUBE_DAILY_QUOTA_UNITS, youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { message, printCheck, runCommand, type CheckState } from "./cli.ts";
 
@@ -21,7 +22,7 @@ Checks the configuration in the environment and .env end to end and prints a che
   the RPC reachable and on CHAIN_ID; the token has code and ${TOKEN_DECIMALS} decimals;
   ENGINE_SERVER_WALLET holds MINTER_ROLE and has gas; Engine reachable with the credentials;
   the store reachable (opening it builds and awaits the unique indexes); the claim budget left;
-  YouTube quota spent today, from the running server's /metrics when it answers.
+  YouTube quota spent today, as the servers on this store counted it.
 Exits 1 when any check fails.`;
 
 interface Check {
@@ -193,13 +194,14 @@ async function checkStore(config: Config) {
   const { store, kind } = await openClaimStore(config.storeOptions);
   try {
     await store.ping();
-    const active = await store.countActive();
+    // The budget counter the server's gate takes slots from (a failed claim keeps its slot), as /metrics shows it.
+    const used = await store.budgetSlotsUsed();
     const budget =
       config.MAX_TOTAL_CLAIMS === undefined
         ? "no budget set (MAX_TOTAL_CLAIMS)"
-        : `${Math.max(config.MAX_TOTAL_CLAIMS - active, 0)} of ${config.MAX_TOTAL_CLAIMS} claims left`;
+        : `${Math.max(config.MAX_TOTAL_CLAIMS - used, 0)} of ${config.MAX_TOTAL_CLAIMS} claims left`;
     return pass(
-      `${kind} reachable, unique indexes on wallet and Google account in place; ${active} claims made, ${budget}`,
+      `${kind} reachable, unique indexes on wallet and Google account in place; ${used} claims made, ${budget}`,
     );
   } finally {
     await store.close();
@@ -207,17 +209,14 @@ async function checkStore(config: Config) {
 }
 
 async function checkQuota(config: Config) {
-  const metrics = await fetch(`${config.PUBLIC_URL}/metrics`, { signal: AbortSignal.timeout(5_000) })
-    .then((response) => (response.ok ? response.text() : null))
-    .catch(() => null);
-  const units = metrics && /^tube_youtube_quota_units_today (\d+)/m.exec(metrics)?.[1];
-  if (!units)
+  const { store } = await openClaimStore(config.storeOptions);
+  try {
+    const units = await youtubeQuotaUnitsToday(store);
     return {
       state: "info" as const,
-      detail: `the server at ${config.PUBLIC_URL} does not answer /metrics yet; the default quota is 10,000 units a day`,
+      detail: `${units} of ${YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en-US")} units (Google's default) spent today by every server on this store; Google Cloud's console is the authority`,
     };
-  return {
-    state: "info" as const,
-    detail: `${units} of 10,000 units spent today by this server (Google Cloud console shows every instance's total)`,
-  };
+  } finally {
+    await store.close();
+  }
 }

@@ -14,6 +14,7 @@ import type {
   ReserveResult,
   TransitionGuard,
 } from "../claim-store.ts";
+import { claimFromStored, type StoredClaim } from "../stored-claim.ts";
 
 export interface MongoClaimStoreOptions {
   uri: string;
@@ -31,16 +32,16 @@ interface BudgetDocument {
   used: number;
 }
 
-/**
- * A ClaimRecord with its id as the document's _id, so lookups by id need no second index. The amount is a
- * decimal string: 250 tokens in wei overflow MongoDB's 64-bit integers.
- */
-type ClaimDocument = Omit<ClaimRecord, "id" | "amountWei" | "reservedAtBlock" | "attemptAtBlock"> & {
+/** YouTube quota units per Pacific day (`_id`), so every process adds to and reads the same count (ADR 11). */
+const YOUTUBE_QUOTA_COLLECTION = "youtube_quota";
+
+interface YoutubeQuotaDocument {
   _id: string;
-  amountWei: string;
-  reservedAtBlock: string | null;
-  attemptAtBlock: string | null;
-};
+  units: number;
+}
+
+/** A stored claim with its id as the document's _id, so lookups by id need no second index. */
+type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string };
 
 const claimSchema = new Schema<ClaimDocument>(
   {
@@ -219,10 +220,6 @@ class MongoClaimStore implements ClaimStore {
     return found.map(toRecord);
   }
 
-  async countActive(): Promise<number> {
-    return this.claims.countDocuments({ status: { $ne: "failed" } }).exec();
-  }
-
   async takeBudgetSlot(limit: number): Promise<boolean> {
     // One conditional findOneAndUpdate: MongoDB applies the filter and the $inc atomically on the document.
     const taken = await this.budget().findOneAndUpdate({ _id: BUDGET_ID, used: { $lt: limit } }, { $inc: { used: 1 } });
@@ -231,6 +228,26 @@ class MongoClaimStore implements ClaimStore {
 
   async releaseBudgetSlot(): Promise<void> {
     await this.budget().updateOne({ _id: BUDGET_ID, used: { $gt: 0 } }, { $inc: { used: -1 } });
+  }
+
+  async budgetSlotsUsed(): Promise<number> {
+    return (await this.budget().findOne({ _id: BUDGET_ID }))?.used ?? 0;
+  }
+
+  async addYoutubeQuotaUnits(day: string, units: number): Promise<number> {
+    // An upserting $inc is atomic on the one document, whichever process sends it; two first upserts of a day that
+    // collide on _id are retried by the server itself, the filter being an equality on the unique key (SERVER-37124,
+    // SERVER-47212 for findAndModify), so none is lost.
+    const spent = await this.youtubeQuota().findOneAndUpdate(
+      { _id: day },
+      { $inc: { units } },
+      { upsert: true, returnDocument: "after" },
+    );
+    return spent?.units ?? units;
+  }
+
+  async youtubeQuotaUnits(day: string): Promise<number> {
+    return (await this.youtubeQuota().findOne({ _id: day }))?.units ?? 0;
   }
 
   async ping(): Promise<void> {
@@ -245,6 +262,10 @@ class MongoClaimStore implements ClaimStore {
 
   private budget() {
     return this.connection.collection<BudgetDocument>(BUDGET_COLLECTION);
+  }
+
+  private youtubeQuota() {
+    return this.connection.collection<YoutubeQuotaDocument>(YOUTUBE_QUOTA_COLLECTION);
   }
 }
 
@@ -262,23 +283,17 @@ function toRecordOrNull(document: ClaimDocument | null): ClaimRecord | null {
   return document ? toRecord(document) : null;
 }
 
-function toRecord(document: ClaimDocument): ClaimRecord {
-  return {
-    id: document._id,
-    walletAddress: document.walletAddress,
-    googleSub: document.googleSub,
-    googleEmail: document.googleEmail,
-    amountWei: BigInt(document.amountWei),
-    status: document.status,
+function toRecord({ _id, ...document }: ClaimDocument): ClaimRecord {
+  // A field added to the schema after a document was written is missing from it, not null.
+  return claimFromStored({
+    ...document,
+    id: _id,
     engineTransactionId: document.engineTransactionId ?? null,
     txHash: document.txHash ?? null,
-    attempts: document.attempts,
     lastError: document.lastError ?? null,
-    reservedAtBlock: document.reservedAtBlock == null ? null : BigInt(document.reservedAtBlock),
-    attemptAtBlock: document.attemptAtBlock == null ? null : BigInt(document.attemptAtBlock),
+    reservedAtBlock: document.reservedAtBlock ?? null,
+    attemptAtBlock: document.attemptAtBlock ?? null,
     leaseOwner: document.leaseOwner ?? null,
     leaseUntil: document.leaseUntil ?? null,
-    createdAt: document.createdAt,
-    updatedAt: document.updatedAt,
-  };
+  });
 }

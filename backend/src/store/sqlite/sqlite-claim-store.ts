@@ -18,6 +18,7 @@ import type {
   ReserveResult,
   TransitionGuard,
 } from "../claim-store.ts";
+import { claimFromStored } from "../stored-claim.ts";
 
 export type SqliteClaimStoreOptions = ({ dataDir: string } | { filename: ":memory:" }) & {
   /** How long a write waits for another connection's lock before the request gets a 503. Default 5 s. */
@@ -59,6 +60,8 @@ const MIGRATIONS: readonly string[] = [
   // The budget counter: one row, seeded with every claim reserved so far (a failed claim keeps its slot).
   `CREATE TABLE claim_budget (id INTEGER PRIMARY KEY CHECK (id = 1), used INTEGER NOT NULL CHECK (used >= 0));
    INSERT INTO claim_budget (id, used) SELECT 1, COUNT(*) FROM claims;`,
+  // YouTube quota units per Pacific day, so every process adds to and reads the same count (ADR 11).
+  `CREATE TABLE youtube_quota (day TEXT PRIMARY KEY, units INTEGER NOT NULL CHECK (units >= 0));`,
 ];
 
 /** Patch keys and their columns: the only names ever spliced into SQL. */
@@ -143,11 +146,13 @@ class SqliteClaimStore implements ClaimStore {
   private readonly byWallet: StatementSync;
   private readonly byGoogleSub: StatementSync;
   private readonly unfinished: StatementSync;
-  private readonly active: StatementSync;
   private readonly lease: StatementSync;
   private readonly unlease: StatementSync;
   private readonly takeSlot: StatementSync;
   private readonly releaseSlot: StatementSync;
+  private readonly slotsUsed: StatementSync;
+  private readonly addQuota: StatementSync;
+  private readonly quotaOn: StatementSync;
   private readonly filtered: StatementSync;
   /** Prepared `transition` statements, one per combination of patched columns and status count. */
   private readonly transitions = new Map<string, StatementSync>();
@@ -169,7 +174,6 @@ class SqliteClaimStore implements ClaimStore {
       `SELECT * FROM claims WHERE status IN (${UNFINISHED_CLAIM_STATUSES.map((status) => `'${status}'`).join(", ")})
        ORDER BY created_at, rowid`,
     );
-    this.active = db.prepare("SELECT COUNT(*) AS count FROM claims WHERE status <> 'failed'");
     this.lease = db.prepare(
       `UPDATE claims SET lease_owner = @owner, lease_until = @until
        WHERE id = @id AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now) RETURNING *`,
@@ -180,6 +184,12 @@ class SqliteClaimStore implements ClaimStore {
     // One statement each, so the check and the increment cannot be split by another writer.
     this.takeSlot = db.prepare("UPDATE claim_budget SET used = used + 1 WHERE id = 1 AND used < ? RETURNING used");
     this.releaseSlot = db.prepare("UPDATE claim_budget SET used = used - 1 WHERE id = 1 AND used > 0");
+    this.slotsUsed = db.prepare("SELECT used FROM claim_budget WHERE id = 1");
+    this.addQuota = db.prepare(
+      `INSERT INTO youtube_quota (day, units) VALUES (?, ?)
+       ON CONFLICT (day) DO UPDATE SET units = units + excluded.units RETURNING units`,
+    );
+    this.quotaOn = db.prepare("SELECT units FROM youtube_quota WHERE day = ?");
     this.filtered = db.prepare(
       `SELECT * FROM claims
        WHERE (@status IS NULL OR status = @status)
@@ -274,16 +284,24 @@ class SqliteClaimStore implements ClaimStore {
     return (rows as unknown as ClaimRow[]).map(toRecord);
   }
 
-  async countActive(): Promise<number> {
-    return (this.active.get() as { count: number }).count;
-  }
-
   async takeBudgetSlot(limit: number): Promise<boolean> {
     return this.takeSlot.get(limit) !== undefined;
   }
 
   async releaseBudgetSlot(): Promise<void> {
     this.releaseSlot.run();
+  }
+
+  async budgetSlotsUsed(): Promise<number> {
+    return (this.slotsUsed.get() as { used: number }).used;
+  }
+
+  async addYoutubeQuotaUnits(day: string, units: number): Promise<number> {
+    return (whenNotBusy(() => this.addQuota.get(day, units)) as { units: number }).units;
+  }
+
+  async youtubeQuotaUnits(day: string): Promise<number> {
+    return (this.quotaOn.get(day) as { units: number } | undefined)?.units ?? 0;
   }
 
   async ping(): Promise<void> {
@@ -339,22 +357,22 @@ function toRecordOrNull(row: ClaimRow | undefined): ClaimRecord | null {
 }
 
 function toRecord(row: ClaimRow): ClaimRecord {
-  return {
+  return claimFromStored({
     id: row.id,
     walletAddress: row.wallet_address,
     googleSub: row.google_sub,
     googleEmail: row.google_email,
-    amountWei: BigInt(row.amount_wei),
+    amountWei: row.amount_wei,
     status: row.status,
     engineTransactionId: row.engine_transaction_id,
     txHash: row.tx_hash,
     attempts: row.attempts,
     lastError: row.last_error,
-    reservedAtBlock: row.reserved_at_block === null ? null : BigInt(row.reserved_at_block),
-    attemptAtBlock: row.attempt_at_block === null ? null : BigInt(row.attempt_at_block),
+    reservedAtBlock: row.reserved_at_block,
+    attemptAtBlock: row.attempt_at_block,
     leaseOwner: row.lease_owner,
     leaseUntil: row.lease_until,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
-  };
+  });
 }

@@ -117,3 +117,45 @@ describe("verification toasts", () => {
     });
   });
 });
+
+describe("refusals that pass with time", () => {
+  const refusal = (code: string, retryAfterSeconds?: number) =>
+    new ApiError(code, "The catalogue's text.", code === "ACCOUNT_RATE_LIMITED" ? 429 : 503, retryAfterSeconds);
+
+  it.each([
+    {
+      code: "ACCOUNT_RATE_LIMITED",
+      title: "Too Many Attempts",
+      happened: "This Google account's subscription was checked too many times in a short while.",
+      withoutRetryAfter: "a few minutes",
+    },
+    {
+      code: "GOOGLE_UNAVAILABLE",
+      title: "Google Unavailable",
+      happened: "Google could not be reached to check your account.",
+      withoutRetryAfter: "a moment",
+    },
+  ])(
+    "when the server answers $code, then '$title' says what happened, that nothing was claimed, and when to retry",
+    ({ code, title, happened, withoutRetryAfter }) => {
+      expect(subscriptionCheckFailedToast(refusal(code, 240))).toEqual({
+        type: "error",
+        title,
+        description: `${happened} Nothing was claimed. Please try again in 4 minutes.`,
+      });
+      expect(claimFailedToast(refusal(code))).toEqual({
+        type: "error",
+        title,
+        description: `${happened} Nothing was claimed. Please try again in ${withoutRetryAfter}.`,
+      });
+    },
+  );
+
+  it("when Retry-After is given, then the wait is told in seconds, minutes or hours, rounded up", () => {
+    const waits = [1, 45, 61, 3600, 7200].map(
+      (seconds) =>
+        /try again in (.*)\.$/.exec(claimFailedToast(refusal("GOOGLE_UNAVAILABLE", seconds)).description ?? "")?.[1],
+    );
+    expect(waits).toEqual(["1 second", "45 seconds", "2 minutes", "1 hour", "2 hours"]);
+  });
+});

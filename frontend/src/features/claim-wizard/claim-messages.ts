@@ -70,6 +70,8 @@ export const TOASTS = {
  * Spec §7: a non-OK answer without a catalogue code (a proxy's, say) reads 'Verification failed: {status}'.
  */
 export function subscriptionCheckFailedToast(cause: unknown): Toast {
+  const waitToRetry = waitToRetryToast(cause);
+  if (waitToRetry) return waitToRetry;
   if (isCode(cause, "NOT_SUBSCRIBED"))
     return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
   const uncatalogued = cause instanceof ApiError && cause.code === CLIENT_ERROR_CODES.HTTP_ERROR;
@@ -148,6 +150,8 @@ const VERIFICATION_CODES: readonly string[] = [
 export function claimFailedToast(cause: unknown): Toast {
   if (cause instanceof MintFailure)
     return error("Minting Failed", cause.message || "An unexpected error occurred during minting.");
+  const waitToRetry = waitToRetryToast(cause);
+  if (waitToRetry) return waitToRetry;
   if (cause instanceof ApiError) {
     if (ALREADY_CLAIMED_CODES.includes(cause.code)) return { ...TOASTS.alreadyClaimed, description: cause.message };
     if (cause.code === "NOT_SUBSCRIBED") return { ...TOASTS.notSubscribed, description: cause.message };
@@ -158,6 +162,45 @@ export function claimFailedToast(cause: unknown): Toast {
     }
   }
   return error("Process Failed", messageOf(cause) ?? "Failed to complete the token claim process.");
+}
+
+/**
+ * Refusals that pass by themselves, at either step; the spec has no wording for them. Both come before anything is
+ * reserved (ADR 8), so the toast can say nothing was claimed, and when to come back: the server's Retry-After.
+ */
+const WAIT_TO_RETRY: Partial<Record<ErrorCode, { title: string; happened: string; untilRetry: string }>> = {
+  ACCOUNT_RATE_LIMITED: {
+    title: "Too Many Attempts",
+    happened: "This Google account's subscription was checked too many times in a short while.",
+    untilRetry: "a few minutes",
+  },
+  GOOGLE_UNAVAILABLE: {
+    title: "Google Unavailable",
+    happened: "Google could not be reached to check your account.",
+    untilRetry: "a moment",
+  },
+};
+
+function waitToRetryToast(cause: unknown): Toast | null {
+  if (!(cause instanceof ApiError)) return null;
+  const text = WAIT_TO_RETRY[cause.code as ErrorCode];
+  if (!text) return null;
+  const wait = cause.retryAfterSeconds;
+  return error(
+    text.title,
+    `${text.happened} Nothing was claimed. Please try again in ${wait ? duration(wait) : text.untilRetry}.`,
+  );
+}
+
+/** Retry-After in words, rounded up: "45 seconds", "4 minutes", "2 hours". */
+function duration(seconds: number): string {
+  const [amount, unit] =
+    seconds < 60
+      ? [seconds, "second"]
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), "minute"]
+        : [Math.ceil(seconds / 3600), "hour"];
+  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
 }
 
 function isCode(cause: unknown, code: ErrorCode): boolean {

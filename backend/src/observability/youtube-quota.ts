@@ -1,0 +1,51 @@
+import type { ClaimStore } from "../store/claim-store.ts";
+import type { Logger } from "./logger.ts";
+import type { Metrics } from "./metrics.ts";
+import { quotaDay } from "./quota-day.ts";
+
+/** Google's default YouTube Data API quota a project gets a day (https://developers.google.com/youtube/v3/determine_quota_cost). */
+export const YOUTUBE_DAILY_QUOTA_UNITS = 10_000;
+/** The share of the day's quota past which the log warns, once a day; `ops/alerts.yml` fires at the same point. */
+const WARN_AT_UNITS = 0.8 * YOUTUBE_DAILY_QUOTA_UNITS;
+
+export interface YoutubeQuotaMeterDeps {
+  store: Pick<ClaimStore, "addYoutubeQuotaUnits" | "youtubeQuotaUnits">;
+  metrics: Pick<Metrics, "youtubeQuotaUnits">;
+  logger: Pick<Logger, "warn" | "error">;
+  now?: () => Date;
+}
+
+/**
+ * The one count of YouTube quota spent today: the store's per-day counter, which every process adds to
+ * atomically (ADR 11). The `/metrics` gauge and the log read it; `youtube_quota_units_total` is the same
+ * spending as a per-process Prometheus counter.
+ */
+export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    /** Counts units Google charges for a call. Never rejects: a failed count must not fail the visitor's call. */
+    async spend(units: number): Promise<void> {
+      deps.metrics.youtubeQuotaUnits.inc(units);
+      try {
+        const today = await deps.store.addYoutubeQuotaUnits(quotaDay(now()), units);
+        // The store hands out each running total once, so exactly one call (in any process) sees the crossing.
+        if (today - units < WARN_AT_UNITS && today >= WARN_AT_UNITS) {
+          deps.logger.warn(
+            { youtubeQuotaUnitsToday: today, dailyQuotaUnits: YOUTUBE_DAILY_QUOTA_UNITS },
+            "YouTube quota above 80% of the daily limit; verifications fail once it is spent",
+          );
+        }
+      } catch (error) {
+        deps.logger.error({ err: error, units }, "could not count YouTube quota units in the store");
+      }
+    },
+    unitsToday: () => youtubeQuotaUnitsToday(deps.store, now()),
+  };
+}
+
+/** Units spent since midnight Pacific time (Google's quota day) by every process on this store. */
+export function youtubeQuotaUnitsToday(store: Pick<ClaimStore, "youtubeQuotaUnits">, at = new Date()): Promise<number> {
+  return store.youtubeQuotaUnits(quotaDay(at));
+}
+
+export type YoutubeQuotaMeter = ReturnType<typeof createYoutubeQuotaMeter>;
