@@ -63,7 +63,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     try {
       return await advance(claim);
     } finally {
-      follow(claim);
+      void follow(claim);
     }
   }
 
@@ -78,7 +78,7 @@ export function createMintDriver(deps: MintDriverDeps) {
         (await startAttempt(leased, null))
       );
     } finally {
-      follow(leased);
+      void follow(leased);
     }
   }
 
@@ -193,9 +193,12 @@ export function createMintDriver(deps: MintDriverDeps) {
   /**
    * Drives the claim until it settles, while this process holds its lease: one follower per claim per process.
    * Another process's live lease ends the follower at once; the reconciler offers the claim again later.
+   * Resolves when this process stops following the claim (settled, lease lost, or the driver stopped).
    */
-  function follow(claim: ClaimRecord): void {
-    if (stopped || following.has(claim.id)) return;
+  function follow(claim: ClaimRecord): Promise<void> {
+    const existing = following.get(claim.id);
+    if (existing) return existing;
+    if (stopped) return Promise.resolve();
     const run = (async () => {
       try {
         for (;;) {
@@ -215,6 +218,7 @@ export function createMintDriver(deps: MintDriverDeps) {
       .catch((error: unknown) => logger.warn({ claimId: claim.id, err: error }, "following the claim stopped"))
       .finally(() => following.delete(claim.id));
     following.set(claim.id, run);
+    return run;
   }
 
   /** Ends every follower and gives their leases up, so another process can take the claims at once. */
