@@ -6,7 +6,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { REWARD_AMOUNT_WEI, type ClaimStatus } from "@tube/common/constants";
+import { REWARD_AMOUNT_WEI, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import { openSqliteClaimStore } from "@tube/backend/store/sqlite/sqlite-claim-store";
 
 const DB_FILE = "claims.sqlite";
@@ -69,6 +69,11 @@ export function countByStatus(dataDir: string, status: ClaimStatus, wallets?: re
   } finally {
     db.close();
   }
+}
+
+/** Claims still on their way (reserved, queued or submitted), straight from the file. */
+export function countUnfinished(dataDir: string): number {
+  return UNFINISHED_CLAIM_STATUSES.reduce((sum, status) => sum + countByStatus(dataDir, status), 0);
 }
 
 export async function removeStore(dataDir: string): Promise<void> {
