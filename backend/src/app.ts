@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     "/api",
     corsForOrigin(settings.publicUrl),
-    ...apiRateLimits(settings.rateLimitPerMinute, deps.rateLimitStoreFor),
+    apiRateLimits(settings.rateLimitPerMinute, deps.rateLimitStoreFor),
     express.json({ limit: "16kb", strict: true }),
     claimRoutes({ ...deps, ...settings, subscriptions }),
     notFoundHandler,

@@ -97,7 +97,7 @@ export async function startServer(
     },
   });
 
-  await reconciler.start();
+  reconciler.start();
 
   const httpServer = app.listen(config.PORT);
   await new Promise<void>((resolve, reject) => {

@@ -3,27 +3,45 @@ import type { ClaimStore } from "../store/claim-store.ts";
 import type { MintDriver } from "./mint-driver.ts";
 
 /**
+ * Followers a pass runs at once. Unbounded, 10^4 unfinished claims meant 10^4 followers calling Engine and the
+ * chain together, which timed their calls out; bounded, the pass drains them at the upstreams' pace (ADR 14).
+ */
+export const RECONCILE_CONCURRENCY = 16;
+
+/**
  * The safety net behind the mint driver's followers: at start-up and then periodically, every unfinished claim
- * (a crash, another process's claim, a follower that gave up) is offered to the driver. The claim's lease in the
- * store decides who drives it, so a fresh reservation still held by a live request, here or in another process,
- * is left alone without any grace period.
+ * (a crash, another process's claim, a follower that gave up) is offered to the driver, at most `concurrency`
+ * followed at once. The claim's lease in the store decides who drives it, so a fresh reservation still held by a
+ * live request, here or in another process, is left alone without any grace period.
  */
 export function createReconciler(deps: {
   store: ClaimStore;
   mintDriver: MintDriver;
   logger: Logger;
   intervalMs: number;
+  concurrency?: number;
 }) {
-  const { store, mintDriver, logger, intervalMs } = deps;
+  const { store, mintDriver, logger, intervalMs, concurrency = RECONCILE_CONCURRENCY } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let stopping = false;
 
   async function reconcile(): Promise<void> {
+    let unfinished;
     try {
-      for (const claim of await store.listUnfinished()) mintDriver.follow(claim);
+      unfinished = await store.listUnfinished();
     } catch (error) {
       logger.warn({ err: error }, "listing unfinished claims failed; will retry");
+      return;
     }
+    const queue = unfinished.values();
+    const worker = async () => {
+      for (const claim of queue) {
+        if (stopping) return;
+        await mintDriver.follow(claim);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, unfinished.length) }, worker));
   }
 
   function runExclusive(): Promise<void> {
@@ -34,16 +52,21 @@ export function createReconciler(deps: {
   }
 
   return {
-    /** Offers every unfinished claim once (awaited at start-up), then keeps doing so in the background. */
-    async start(): Promise<void> {
-      await runExclusive();
+    /**
+     * Starts a pass at once and then one every `intervalMs` while none is running. Not awaited: a pass lasts until
+     * its claims settle, and readiness must not wait for the chain.
+     */
+    start(): void {
+      void runExclusive();
       timer = setInterval(() => void runExclusive(), intervalMs);
       timer.unref();
     },
     async stop(): Promise<void> {
       clearInterval(timer);
-      await running;
+      stopping = true;
+      // The driver ends its followers first, so the pass's workers stop waiting on them.
       await mintDriver.stop();
+      await running;
     },
   };
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
-import { deployToken } from "@tube/local-world/deploy-token";
-import { DEPLOYER, ENGINE_SERVER_WALLET, USERS } from "@tube/local-world/dev-accounts";
-import { startEngineEmulator, type RunningEngineEmulator } from "@tube/local-world/engine-emulator/engine-emulator";
+import type { RunningAnvil } from "@tube/local-world/anvil";
+import { ENGINE_SERVER_WALLET, USERS } from "@tube/local-world/dev-accounts";
+import type { RunningEngineEmulator } from "@tube/local-world/engine-emulator/engine-emulator";
+import { startEngineWorld, type EngineWorld } from "@tube/local-world/engine-emulator/engine-world";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { createChainReader } from "./chain-reader.ts";
 import { createEngineMinter, type EngineApi, type EngineMinterOptions } from "./engine-minter.ts";
@@ -17,29 +17,17 @@ const vaultAccessToken = "minter-test-vault-token";
 let anvil: RunningAnvil;
 let engine: RunningEngineEmulator;
 let tokenAddress: string;
+let world: EngineWorld;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId });
-  tokenAddress = await deployToken({
-    rpcUrl: anvil.rpcUrl,
-    chainId,
-    deployerKey: DEPLOYER.privateKey,
-    minter: ENGINE_SERVER_WALLET.address,
-  });
-  engine = await startEngineEmulator({
-    rpcUrl: anvil.rpcUrl,
-    chainId,
-    secretKey,
-    vaultAccessToken,
-    serverWallets: [ENGINE_SERVER_WALLET],
-  });
+  world = await startEngineWorld({ secretKey, vaultAccessToken });
+  ({ anvil, engine, tokenAddress } = world);
 });
 
 afterEach(() => engine.faults.clear());
 
 afterAll(async () => {
-  await engine?.stop();
-  await anvil?.stop();
+  await world?.stop();
 });
 
 function minter(overrides: Partial<EngineMinterOptions> = {}): Minter {

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getTransactions, writeContract } from "@thirdweb-dev/engine";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
-import { startAnvil, type RunningAnvil } from "../anvil.ts";
-import { deployToken } from "../deploy-token.ts";
-import { DEPLOYER, ENGINE_SERVER_WALLET, USERS } from "../dev-accounts.ts";
+import type { RunningAnvil } from "../anvil.ts";
+import { ENGINE_SERVER_WALLET, USERS } from "../dev-accounts.ts";
 import { randomWallet } from "../mint-log.ts";
 import { balanceOf } from "../token-balance.ts";
-import { FAULTS_PATH, startEngineEmulator, type RunningEngineEmulator } from "./engine-emulator.ts";
+import { FAULTS_PATH, type RunningEngineEmulator } from "./engine-emulator.ts";
+import { startEngineWorld, type EngineWorld } from "./engine-world.ts";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
 const secretKey = "test-secret-key";
@@ -19,34 +19,25 @@ const REWARD = 250n * 10n ** 18n;
 let anvil: RunningAnvil;
 let engine: RunningEngineEmulator;
 let token: string;
+let world: EngineWorld;
 const statusLog: Array<{ id: unknown; status: string; transactionHash: unknown }> = [];
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId });
-  token = await deployToken({
-    rpcUrl: anvil.rpcUrl,
-    chainId,
-    deployerKey: DEPLOYER.privateKey,
-    minter: ENGINE_SERVER_WALLET.address,
-  });
-  engine = await startEngineEmulator({
-    rpcUrl: anvil.rpcUrl,
-    chainId,
+  world = await startEngineWorld({
     secretKey,
     vaultAccessToken,
-    serverWallets: [ENGINE_SERVER_WALLET],
     log: (message, fields) => {
       const status = /^transaction (\w+)$/.exec(message)?.[1];
       if (status) statusLog.push({ id: fields?.id, status, transactionHash: fields?.transactionHash });
     },
   });
+  ({ anvil, engine, tokenAddress: token } = world);
 });
 
 afterEach(() => engine.faults.clear());
 
 afterAll(async () => {
-  await engine?.stop();
-  await anvil?.stop();
+  await world?.stop();
 });
 
 function write(options: {

@@ -70,6 +70,8 @@ export function createTransactionBook(options: {
   const hiddenReads = new Map<string, number>();
   // One promise chain per wallet: sends from a wallet never overlap, so nonces never collide.
   const lanes = new Map<string, Promise<void>>();
+  // Receipts being waited for, off the lanes; drain waits for them too.
+  const confirmations = new Set<Promise<void>>();
   let draining = false;
 
   const update = (transaction: EngineTransaction, change: Partial<EngineTransaction>) => {
@@ -88,13 +90,15 @@ export function createTransactionBook(options: {
       executionResult: { status: "FAILED", error: { message: errorMessage } },
     });
 
-  const execute = async (transaction: EngineTransaction, sabotage: Sabotage) => {
-    if (draining) return fail(transaction, "Engine emulator stopped before sending");
-    if (sabotage === "failed") return fail(transaction, "Transaction failed: fault injected by the Engine emulator");
+  /** Signs and sends; resolves with the hash once the chain has the transaction, or null when it never left. */
+  const send = async (transaction: EngineTransaction, sabotage: Sabotage): Promise<`0x${string}` | null> => {
+    if (draining) return (fail(transaction, "Engine emulator stopped before sending"), null);
+    if (sabotage === "failed")
+      return (fail(transaction, "Transaction failed: fault injected by the Engine emulator"), null);
 
     const account = options.accounts.get(transaction.from.toLowerCase());
     const [inner] = transaction.transactionParams;
-    if (!account || !inner) return fail(transaction, "Engine emulator has no signer for this transaction");
+    if (!account || !inner) return (fail(transaction, "Engine emulator has no signer for this transaction"), null);
     try {
       const prepared = prepareTransaction({
         client: options.client,
@@ -110,12 +114,21 @@ export function createTransactionBook(options: {
         transactionHash,
         executionResult: { status: "SUBMITTED", transactionHash },
       });
-      // Engine gives up on a transaction that is already on its way: FAILED, with the hash of what the chain mines anyway.
-      if (sabotage === "failedThenMined")
-        return fail(transaction, "Transaction failed: gave up waiting (fault injected by the Engine emulator)");
-      // Engine never looks at the transaction again: it stays SUBMITTED whatever the chain does with it.
-      if (sabotage === "stuckSubmitted") return;
+      return transactionHash;
+    } catch (error) {
+      fail(transaction, errorText(error));
+      return null;
+    }
+  };
 
+  /** Follows a sent transaction to its receipt, as Engine's confirmation worker does. */
+  const confirm = async (transaction: EngineTransaction, transactionHash: `0x${string}`, sabotage: Sabotage) => {
+    // Engine gives up on a transaction that is already on its way: FAILED, with the hash of what the chain mines anyway.
+    if (sabotage === "failedThenMined")
+      return fail(transaction, "Transaction failed: gave up waiting (fault injected by the Engine emulator)");
+    // Engine never looks at the transaction again: it stays SUBMITTED whatever the chain does with it.
+    if (sabotage === "stuckSubmitted") return;
+    try {
       const receipt = await receiptOf(options, transactionHash);
       if (receipt.status !== "success")
         return fail(transaction, `Transaction reverted on chain in block ${receipt.blockNumber}`);
@@ -131,7 +144,7 @@ export function createTransactionBook(options: {
         },
       });
     } catch (error) {
-      fail(transaction, error instanceof Error ? error.message.split("\n")[0]! : String(error));
+      fail(transaction, errorText(error));
     }
   };
 
@@ -171,9 +184,20 @@ export function createTransactionBook(options: {
       if (sabotage === "listLag") hiddenReads.set(transaction.id, LAGGING_READS);
       options.log("transaction QUEUED", { id: transaction.id, sabotage });
 
+      // Sends from one wallet stay in order (each takes the chain's next pending nonce), but the next send does not
+      // wait for the previous receipt: Engine sends many transactions per wallet before any is mined.
       const wallet = transaction.from.toLowerCase();
-      const lane = (lanes.get(wallet) ?? Promise.resolve()).then(() => execute(transaction, sabotage));
-      lanes.set(wallet, lane);
+      const sent = (lanes.get(wallet) ?? Promise.resolve()).then(() => send(transaction, sabotage));
+      lanes.set(
+        wallet,
+        sent.then(() => undefined),
+      );
+      const confirming: Promise<void> = sent
+        .then(async (hash) => {
+          if (hash) await confirm(transaction, hash, sabotage);
+        })
+        .finally(() => confirmations.delete(confirming));
+      confirmations.add(confirming);
       return transaction;
     },
     list(filter) {
@@ -189,8 +213,12 @@ export function createTransactionBook(options: {
       draining = true;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-      await Promise.race([Promise.all(lanes.values()), timeout]);
+      await Promise.race([Promise.all([...lanes.values(), ...confirmations]), timeout]);
       clearTimeout(timer);
     },
   };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message.split("\n")[0]! : String(error);
 }

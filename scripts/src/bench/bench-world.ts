@@ -4,7 +4,11 @@
  */
 import { startTestWorld } from "@tube/backend/test/test-world";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
+import { mineAtInterval } from "./chain.ts";
 import { createTokenPool } from "./claimant.ts";
+
+/** A block a second, as a live chain makes them, rather than one per transaction (which paces sends by mining). */
+export const BLOCK_SECONDS = Number(process.env.BENCH_BLOCK_SECONDS ?? 1);
 
 /** Set explicitly: the reconciler phase seeds claims at their last attempt. */
 export const MINT_MAX_ATTEMPTS = 3;
@@ -18,14 +22,19 @@ export async function startBenchWorld(options: { viewers: number }) {
       LOG_LEVEL: "info",
       // Lifted so the limiter is not what the bench measures.
       RATE_LIMIT_PER_MINUTE: "100000000",
-      // The reconciler alone confirms claims (ADR 4); a short interval keeps it from pacing "confirmed".
-      RECONCILE_INTERVAL_MS: "250",
+      // Production's pace (the test world polls faster): a claim's follower polls Engine and the chain this often,
+      // and that polling is part of what a claim costs the app.
+      MINT_FOLLOW_INTERVAL_MS: "500",
+      RECONCILE_INTERVAL_MS: "2000",
+      CLAIM_LEASE_MS: "30000",
       MINT_MAX_ATTEMPTS: String(MINT_MAX_ATTEMPTS),
     },
   });
   const dataDir = world.env.DATA_DIR as string;
   let app: AppProcess | null = null;
   try {
+    // Switched on the running anvil (what --block-time sets at launch): the token is already deployed.
+    await mineAtInterval(world.rpcUrl, BLOCK_SECONDS);
     app = await startAppProcess(world.env);
   } catch (error) {
     await world.stop();
@@ -51,12 +60,12 @@ export async function startBenchWorld(options: { viewers: number }) {
       app = await startAppProcess(world.env);
       return app;
     },
-    /** A counter from the app's /metrics, summed over the label values that match. */
-    async metric(name: string, labels: Record<string, string>): Promise<number> {
+    /** A counter from the app's /metrics, summed over the label values that match (all of them when none are given). */
+    async metric(name: string, labels: Record<string, string> = {}): Promise<number> {
       const text = await (await fetch(`${current().appUrl}/metrics`)).text();
       let sum = 0;
       for (const line of text.split("\n")) {
-        if (!line.startsWith(`${name}{`)) continue;
+        if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
         if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`)))
           sum += Number(line.split(" ").at(-1));
       }

@@ -35,8 +35,3 @@ export async function mineAtInterval(rpcUrl: string, seconds: number): Promise<v
   await rpc(rpcUrl, "evm_setAutomine", [false]);
   await rpc(rpcUrl, "evm_setIntervalMining", [seconds]);
 }
-
-export async function mineEachTransaction(rpcUrl: string): Promise<void> {
-  await rpc(rpcUrl, "evm_setIntervalMining", [0]);
-  await rpc(rpcUrl, "evm_setAutomine", [true]);
-}

@@ -60,7 +60,7 @@ const report = [
       .join(" / ")} at the end), so absolute figures are noisy; compare ratios within a run.`,
   "",
   `Versions: Node ${process.version}, ${versions(["express", "pino", "pino-http", "autocannon", "thirdweb"])}, SQLite ${sqliteVersion()}, ${anvilVersion()}. ` +
-    "App: the real server (SQLite store, LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE lifted, RECONCILE_INTERVAL_MS=250) in its own process; the Google and Engine stand-ins and anvil in others.",
+    "App: the real server (SQLite store, LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE lifted, production's follow, reconcile and lease intervals) in its own process; the Google and Engine stand-ins and anvil (a block a second) in others.",
   "",
   "Each figure is **median (min–max)** over the rounds.",
   "",

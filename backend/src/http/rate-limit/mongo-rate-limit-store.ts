@@ -1,5 +1,6 @@
 import mongoose from "mongoose";
-import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
+import type { ClientRateLimitInfo } from "express-rate-limit";
+import { fixedWindowStore, type FixedWindowCounters } from "./fixed-window-store.ts";
 import type { SharedRateLimits } from "./shared-rate-limits.ts";
 
 interface CounterDocument {
@@ -20,53 +21,43 @@ export async function openMongoRateLimits(options: { uri: string; dbName?: strin
     serverSelectionTimeoutMS: 10_000,
   });
   await connection.asPromise();
-  const counters = connection.collection<CounterDocument>("rate_limits");
-  await counters.createIndex({ resetAt: 1 }, { expireAfterSeconds: 0, name: "rate_limits_expiry" });
+  const collection = connection.collection<CounterDocument>("rate_limits");
+  await collection.createIndex({ resetAt: 1 }, { expireAfterSeconds: 0, name: "rate_limits_expiry" });
 
   const info = (document: CounterDocument | null): ClientRateLimitInfo | undefined =>
     document ? { totalHits: document.hits, resetTime: document.resetAt } : undefined;
 
-  return {
-    storeFor(prefix) {
-      let windowMs = 60_000;
-      const store: Store = {
-        prefix,
-        localKeys: false,
-        init(limiterOptions: Options) {
-          windowMs = limiterOptions.windowMs;
-        },
-        async get(key) {
-          return info(await counters.findOne({ _id: prefix + key, resetAt: { $gt: new Date() } }));
-        },
-        async increment(key) {
-          const now = new Date();
-          const open = { $gt: ["$resetAt", now] };
-          const document = await counters.findOneAndUpdate(
-            { _id: prefix + key },
-            [
-              {
-                $set: {
-                  hits: { $cond: [open, { $add: ["$hits", 1] }, 1] },
-                  resetAt: { $cond: [open, "$resetAt", new Date(now.getTime() + windowMs)] },
-                },
-              },
-            ],
-            { upsert: true, returnDocument: "after" },
-          );
-          return info(document) ?? { totalHits: 1, resetTime: new Date(now.getTime() + windowMs) };
-        },
-        async decrement(key) {
-          await counters.updateOne(
-            { _id: prefix + key, resetAt: { $gt: new Date() }, hits: { $gt: 0 } },
-            { $inc: { hits: -1 } },
-          );
-        },
-        async resetKey(key) {
-          await counters.deleteOne({ _id: prefix + key });
-        },
-      };
-      return store;
+  const counters: FixedWindowCounters = {
+    async get(key) {
+      return info(await collection.findOne({ _id: key, resetAt: { $gt: new Date() } }));
     },
+    async increment(key, windowMs) {
+      const now = new Date();
+      const open = { $gt: ["$resetAt", now] };
+      const document = await collection.findOneAndUpdate(
+        { _id: key },
+        [
+          {
+            $set: {
+              hits: { $cond: [open, { $add: ["$hits", 1] }, 1] },
+              resetAt: { $cond: [open, "$resetAt", new Date(now.getTime() + windowMs)] },
+            },
+          },
+        ],
+        { upsert: true, returnDocument: "after" },
+      );
+      return info(document) ?? { totalHits: 1, resetTime: new Date(now.getTime() + windowMs) };
+    },
+    async decrement(key) {
+      await collection.updateOne({ _id: key, resetAt: { $gt: new Date() }, hits: { $gt: 0 } }, { $inc: { hits: -1 } });
+    },
+    async resetKey(key) {
+      await collection.deleteOne({ _id: key });
+    },
+  };
+
+  return {
+    storeFor: (prefix) => fixedWindowStore(prefix, counters),
     async close() {
       await connection.close();
     },

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
+import type { ClientRateLimitInfo } from "express-rate-limit";
+import { fixedWindowStore, type FixedWindowCounters } from "./fixed-window-store.ts";
 import type { SharedRateLimits } from "./shared-rate-limits.ts";
 
 const DB_FILE_NAME = "rate-limits.sqlite";
@@ -46,34 +47,29 @@ export async function openSqliteRateLimits(
     return { totalHits: hits, resetTime: new Date(resetAt) };
   };
 
-  return {
-    storeFor(prefix) {
-      let windowMs = 60_000;
-      const store: Store = {
-        prefix,
-        localKeys: false,
-        init(limiterOptions: Options) {
-          windowMs = limiterOptions.windowMs;
-          // Expired windows are dead rows: sweep them once a window, off the request path.
-          sweeps.push(setInterval(() => removeExpired.run({ now: Date.now() }), windowMs).unref());
-        },
-        get: (key) => {
-          const row = read.get({ key: prefix + key, now: Date.now() });
-          return row ? info(row) : undefined;
-        },
-        increment: (key) => {
-          const now = Date.now();
-          return info(increment.get({ key: prefix + key, now, resetAt: now + windowMs }));
-        },
-        decrement: (key) => {
-          decrement.run({ key: prefix + key, now: Date.now() });
-        },
-        resetKey: (key) => {
-          remove.run({ key: prefix + key });
-        },
-      };
-      return store;
+  const counters: FixedWindowCounters = {
+    get(key) {
+      const row = read.get({ key, now: Date.now() });
+      return row ? info(row) : undefined;
     },
+    increment(key, windowMs) {
+      const now = Date.now();
+      return info(increment.get({ key, now, resetAt: now + windowMs }));
+    },
+    decrement(key) {
+      decrement.run({ key, now: Date.now() });
+    },
+    resetKey(key) {
+      remove.run({ key });
+    },
+    adopted(windowMs) {
+      // Expired windows are dead rows: sweep them once a window, off the request path.
+      sweeps.push(setInterval(() => removeExpired.run({ now: Date.now() }), windowMs).unref());
+    },
+  };
+
+  return {
+    storeFor: (prefix) => fixedWindowStore(prefix, counters),
     async close() {
       for (const sweep of sweeps) clearInterval(sweep);
       db.close();
