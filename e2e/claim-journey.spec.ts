@@ -4,6 +4,7 @@ import { USERS } from "@tube/local-world/dev-accounts";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { blockExternalRequests } from "./support/offline.ts";
 import { injectTestWallet } from "./support/test-wallet.ts";
+import { watchWalletCode } from "./support/wallet-code.ts";
 
 interface PublicConfig {
   rpcUrl: string;
@@ -115,3 +116,24 @@ for (const journey of JOURNEYS) {
     });
   });
 }
+
+test("when /claim opens with no wallet to restore, then no wallet code downloads until a wallet button is pressed, which then connects", async ({
+  page,
+  context,
+  request,
+}) => {
+  const config = (await (await request.get("/api/config")).json()) as PublicConfig;
+  await blockExternalRequests(context);
+  await injectTestWallet(context, { rpcUrl: config.rpcUrl, account: USERS[3].address });
+  const walletCode = watchWalletCode(page);
+
+  await page.goto("/claim");
+  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await walletCode.loaded()).toBe(false);
+
+  // One press both loads the wallet module and connects: the visitor does not press twice.
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+  await expect(page.getByText(/Connected:/)).toBeVisible();
+  expect(await walletCode.loaded()).toBe(true);
+});
