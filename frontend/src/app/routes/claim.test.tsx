@@ -313,6 +313,18 @@ describe("claim wizard: claim", () => {
     expect(api.callsTo("POST", "/api/verify-and-mint")).toHaveLength(0);
   });
 
+  it("when the Claim step shows while the wallet is still coming back, then Claim waits for it instead of refusing", async () => {
+    defaultRoutes();
+    const { user, wallet } = renderWizard();
+    await reachMintStep(user);
+
+    wallet.update({ isConnected: false, isCorrectNetwork: false, address: undefined, isConnecting: true });
+    expect(screen.getByRole("button", { name: /Reconnecting your wallet/ })).toBeDisabled();
+
+    wallet.update({ isConnected: true, isCorrectNetwork: true, address: WALLET_ADDRESS, isConnecting: false });
+    expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+  });
+
   it("when the server refuses because the wallet already claimed, then the toast is 'Already Claimed'", async () => {
     await pressClaimWhenMintAnswers(
       apiError(409, "ALREADY_CLAIMED", "This wallet address has already claimed tokens."),

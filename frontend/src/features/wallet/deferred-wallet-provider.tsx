@@ -71,7 +71,8 @@ export function DeferredWalletProvider({ loadAtOnce, children }: { loadAtOnce: b
     () => ({
       isConnected: false,
       isCorrectNetwork: false,
-      isConnecting: status === "loading",
+      // Loading, or loaded and about to hand over its first state: a remembered wallet may be on its way back.
+      isConnecting: status === "loading" || status === "ready",
       error: status === "failed" ? WALLET_MODULE_FAILED : undefined,
       connect: async () => (await whenLive())?.connect(),
       connectWithGoogle: hasEcosystem ? async () => (await whenLive())?.connectWithGoogle?.() : undefined,

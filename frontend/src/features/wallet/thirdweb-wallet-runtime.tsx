@@ -29,6 +29,7 @@ import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
 import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
 import { networkSwitchToast, switchInjectedChain, type AddChainParameters } from "./network-switch.ts";
 import { describeConnectError, inlineConnectError, WALLET_NOT_FOUND } from "./wallet-errors.ts";
+import { hasWalletToRestore } from "./wallet-to-restore.ts";
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
 import type { WalletState } from "./wallet-state.tsx";
 
@@ -58,6 +59,8 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
   const switchActiveWalletChain = useSwitchActiveWalletChain();
   const [isConnecting, setIsConnecting] = useState(false);
   const [error, setError] = useState<string>();
+  // thirdweb reports "unknown" until AutoConnect starts, and stays there when it has nothing to restore.
+  const [hasRestoreAhead] = useState(() => hasWalletToRestore(window.location));
 
   const address = account?.address;
   const isConnected = status === "connected" && address !== undefined;
@@ -209,7 +212,7 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
       address: isConnected ? address : undefined,
       isConnected,
       isCorrectNetwork,
-      isConnecting: isConnecting || status === "connecting",
+      isConnecting: isConnecting || status === "connecting" || (status === "unknown" && hasRestoreAhead),
       error,
       connect,
       connectWithGoogle,
@@ -218,6 +221,7 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
     }),
     [
       address,
+      hasRestoreAhead,
       connect,
       connectWithGoogle,
       disconnect,
