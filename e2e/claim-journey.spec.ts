@@ -1,9 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { USERS } from "@tube/local-world/dev-accounts";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { blockExternalRequests } from "./support/offline.ts";
 import { injectTestWallet } from "./support/test-wallet.ts";
+import { watchWalletCode } from "./support/wallet-code.ts";
 
 interface PublicConfig {
   rpcUrl: string;
@@ -28,6 +29,14 @@ const JOURNEYS = [
   },
 ];
 
+/** The closed network's browser with the test wallet injected for `account`; returns the public config. */
+async function offlineWithWallet(context: BrowserContext, request: APIRequestContext, account: string) {
+  const config = (await (await request.get("/api/config")).json()) as PublicConfig;
+  await blockExternalRequests(context);
+  await injectTestWallet(context, { rpcUrl: config.rpcUrl, account });
+  return config;
+}
+
 async function snapshot(page: Page, label: string, step: string) {
   await page.screenshot({
     path: test.info().outputPath(`${label}-${step}.png`),
@@ -45,9 +54,7 @@ for (const journey of JOURNEYS) {
       context,
       request,
     }) => {
-      const config = (await (await request.get("/api/config")).json()) as PublicConfig;
-      await blockExternalRequests(context);
-      await injectTestWallet(context, { rpcUrl: config.rpcUrl, account: journey.wallet.address });
+      const config = await offlineWithWallet(context, request, journey.wallet.address);
 
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1, name: "Subscribe & Earn Tokens" })).toBeVisible();
@@ -115,3 +122,22 @@ for (const journey of JOURNEYS) {
     });
   });
 }
+
+test("when /claim opens with no wallet to restore, then no wallet code downloads until a wallet button is pressed, which then connects", async ({
+  page,
+  context,
+  request,
+}) => {
+  await offlineWithWallet(context, request, USERS[3].address);
+  const walletCode = watchWalletCode(page);
+
+  await page.goto("/claim");
+  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await walletCode.loaded()).toBe(false);
+
+  // One press both loads the wallet module and connects: the visitor does not press twice.
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+  await expect(page.getByText(/Connected:/)).toBeVisible();
+  expect(await walletCode.loaded()).toBe(true);
+});

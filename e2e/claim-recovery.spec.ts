@@ -283,3 +283,26 @@ test("(7) when Reset is pressed, then it is busy within one frame, whatever the 
   await expect(page.getByRole("button", { name: "Connect with Google" })).toBeVisible();
   await page.unrouteAll({ behavior: "ignoreErrors" });
 });
+
+test("when the wallet module cannot download on a reload at the Connect step, then the step says so and 'Try again' loads it once back online", async ({
+  context,
+  page,
+}) => {
+  await openWithWallet(context, page, randomWallet());
+  await page.evaluate(() =>
+    sessionStorage.setItem("claimWizardProgress", JSON.stringify({ step: 1, youtubeUsername: "", claim: null })),
+  );
+  const walletModule = /\/assets\/thirdweb-wallet-runtime-[^/]*\.js$/;
+  await page.route(walletModule, (route) => route.abort("internetdisconnected"));
+  await page.reload();
+
+  await expect(page.getByText("Step 2: Connect Your Wallet")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText(
+    "The wallet options could not be loaded. Check your connection and try again.",
+  );
+
+  await page.unroute(walletModule);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});

@@ -1,13 +1,14 @@
 /**
  * The one place the thirdweb SDK is configured. Everything comes from the
  * public config so a local stand-in chain and production use the same code.
- * Only the lazily loaded /claim page imports this module, which keeps the SDK
- * out of the landing page's bundle.
+ * Only the wallet module, loaded when /claim needs a wallet, imports this one,
+ * which keeps the SDK off every page's first load (ADR 13).
  */
 import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
 import { createThirdwebClient, defineChain, type Chain, type ThirdwebClient } from "thirdweb";
 import { createWallet, ecosystemWallet, walletConnect, type Wallet } from "thirdweb/wallets";
+import { isEcosystemId } from "./ecosystem-id.ts";
 
 export interface ThirdwebSetup {
   client: ThirdwebClient;
@@ -49,8 +50,4 @@ export function createChain(config: PublicConfig): Chain {
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     blockExplorers: [{ name: "Arbiscan", url: config.explorerUrl }],
   });
-}
-
-function isEcosystemId(id: string): id is `ecosystem.${string}` {
-  return id.startsWith("ecosystem.") && id.length > "ecosystem.".length;
 }

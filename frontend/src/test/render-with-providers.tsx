@@ -36,7 +36,7 @@ export function renderWithProviders(
   { route = "/", config = {} }: RenderWithProvidersOptions = {},
 ): ReturnType<typeof render> & { user: UserEvent } {
   const publicConfig = { ...TEST_PUBLIC_CONFIG, ...config };
-  // On /claim the client comes from thirdweb's provider; tests give each render a fresh one.
+  // On /claim the route creates it (ADR 13); tests give each render a fresh one.
   const queryClient = new QueryClient();
   function Wrapper({ children }: { children: ReactNode }) {
     return (

@@ -84,6 +84,14 @@ async function reachMintStep(user: UserEvent) {
   await stepHeading("Step 3: Claim Your Tokens");
 }
 
+/** Walks to the Claim step with every other route answering as usual, and presses Claim. */
+async function pressClaimWhenMintAnswers(verifyAndMint: FakeResponse) {
+  defaultRoutes({ "POST /api/verify-and-mint": verifyAndMint });
+  const { user } = renderWizard();
+  await reachMintStep(user);
+  await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+}
+
 beforeEach(() => localStorage.clear());
 afterEach(async () => {
   // Let toasts on a fake clock time out, then close the rest: the toaster outlives each test.
@@ -305,29 +313,31 @@ describe("claim wizard: claim", () => {
     expect(api.callsTo("POST", "/api/verify-and-mint")).toHaveLength(0);
   });
 
-  it("when the server refuses because the wallet already claimed, then the toast is 'Already Claimed'", async () => {
-    defaultRoutes({
-      "POST /api/verify-and-mint": apiError(409, "ALREADY_CLAIMED", "This wallet address has already claimed tokens."),
-    });
-    const { user } = renderWizard();
+  it("when the Claim step shows while the wallet is still coming back, then Claim waits for it instead of refusing", async () => {
+    defaultRoutes();
+    const { user, wallet } = renderWizard();
     await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+
+    wallet.update({ isConnected: false, isCorrectNetwork: false, address: undefined, isConnecting: true });
+    expect(screen.getByRole("button", { name: /Reconnecting your wallet/ })).toBeDisabled();
+
+    wallet.update({ isConnected: true, isCorrectNetwork: true, address: WALLET_ADDRESS, isConnecting: false });
+    expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+  });
+
+  it("when the server refuses because the wallet already claimed, then the toast is 'Already Claimed'", async () => {
+    await pressClaimWhenMintAnswers(
+      apiError(409, "ALREADY_CLAIMED", "This wallet address has already claimed tokens."),
+    );
 
     expect(await toast("Already Claimed")).toHaveTextContent("This wallet address has already claimed tokens.");
     expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
   });
 
   it("when the server refuses the Google token, then the toast is 'Verification Failed' with its text", async () => {
-    defaultRoutes({
-      "POST /api/verify-and-mint": apiError(
-        401,
-        "GOOGLE_TOKEN_INVALID",
-        "Your Google session has expired. Please connect with Google again.",
-      ),
-    });
-    const { user } = renderWizard();
-    await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await pressClaimWhenMintAnswers(
+      apiError(401, "GOOGLE_TOKEN_INVALID", "Your Google session has expired. Please connect with Google again."),
+    );
 
     expect(await toast("Verification Failed")).toHaveTextContent(
       "Your Google session has expired. Please connect with Google again.",
@@ -377,10 +387,7 @@ describe("claim wizard: every claim has a way forward (issue 8)", () => {
 
   it("when this Google account claimed with another wallet, then 'Already Claimed' says so, not the wallet sentence", async () => {
     const text = "This Google account has already claimed tokens with another wallet.";
-    defaultRoutes({ "POST /api/verify-and-mint": refused("GOOGLE_ACCOUNT_ALREADY_CLAIMED", text) });
-    const { user } = renderWizard();
-    await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await pressClaimWhenMintAnswers(refused("GOOGLE_ACCOUNT_ALREADY_CLAIMED", text));
 
     expect(await toast("Already Claimed")).toHaveTextContent(text);
     expect(screen.queryByText("This wallet address has already claimed tokens.")).not.toBeInTheDocument();
@@ -389,32 +396,24 @@ describe("claim wizard: every claim has a way forward (issue 8)", () => {
   it("when the wallet's failed claim belongs to another Google account, then the toast names the way out", async () => {
     const text =
       "This wallet's earlier claim did not go through. Only the Google account that started it can retry it: connect with that account, or use another wallet.";
-    defaultRoutes({ "POST /api/verify-and-mint": refused("CLAIM_STARTED_BY_ANOTHER_ACCOUNT", text) });
-    const { user } = renderWizard();
-    await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await pressClaimWhenMintAnswers(refused("CLAIM_STARTED_BY_ANOTHER_ACCOUNT", text));
 
     expect(await toast("Claim Started by Another Account")).toHaveTextContent(text);
   });
 
   it("when verify-and-mint answers with a failed mint, then 'Minting Failed' is shown and the button offers 'Retry claim'", async () => {
-    defaultRoutes({
-      "POST /api/verify-and-mint": {
-        status: 202,
-        body: {
-          claimed: false,
-          alreadyClaimed: false,
-          txHash: null,
-          claimId: CLAIM_ID,
-          status: "failed",
-          error: "Minting failed. Please try again.",
-          details: "MINT_FAILED",
-        },
+    await pressClaimWhenMintAnswers({
+      status: 202,
+      body: {
+        claimed: false,
+        alreadyClaimed: false,
+        txHash: null,
+        claimId: CLAIM_ID,
+        status: "failed",
+        error: "Minting failed. Please try again.",
+        details: "MINT_FAILED",
       },
     });
-    const { user } = renderWizard();
-    await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
 
     expect(await toast("Minting Failed")).toHaveTextContent("Minting failed. Please try again.");
     expect(screen.getByRole("button", { name: "Retry claim" })).toBeEnabled();
@@ -442,16 +441,9 @@ describe("claim wizard: every claim has a way forward (issue 8)", () => {
   });
 
   it("when the server refuses the Google token on the Claim step, then 'Reconnect with Google' is offered there", async () => {
-    defaultRoutes({
-      "POST /api/verify-and-mint": apiError(
-        401,
-        "GOOGLE_TOKEN_INVALID",
-        "Your Google session has expired. Please connect with Google again.",
-      ),
-    });
-    const { user } = renderWizard();
-    await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await pressClaimWhenMintAnswers(
+      apiError(401, "GOOGLE_TOKEN_INVALID", "Your Google session has expired. Please connect with Google again."),
+    );
 
     expect(await screen.findByRole("button", { name: "Reconnect with Google" })).toBeEnabled();
     expect(screen.getByText("Your Google session has expired")).toBeInTheDocument();
@@ -566,14 +558,28 @@ describe("claim wizard: reset", () => {
 });
 
 describe("ClaimRoute", () => {
-  it("when opened with no wallet, then the real thirdweb wallet state shows the wizard ready to connect", async () => {
-    // thirdweb's own services are unreachable here, as in the closed test network.
-    server.use(http.all("*", () => new HttpResponse(null, { status: 503 })));
+  // thirdweb's own services are unreachable here, as in the closed test network.
+  beforeEach(() => server.use(http.all("*", () => new HttpResponse(null, { status: 503 }))));
+
+  it("when opened with no wallet to restore, then the wizard is ready to connect before any wallet code runs", async () => {
     renderWithProviders(<ClaimRoute />, { route: "/claim" });
 
     expect(await screen.findByRole("heading", { level: 1, name: "Claim 250 TuBE" })).toBeInTheDocument();
-    expect(await screen.findByRole("button", { name: "Connect Wallet" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Connect Wallet" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
     expect(screen.getByRole("heading", { level: 2, name: "Step 1: Subscribe & Verify" })).toBeInTheDocument();
+  });
+
+  it("when reloaded on the Connect step, then the real thirdweb wallet module loads at once and offers the wallet options", async () => {
+    saveGoogleAuth(AUTH);
+    sessionStorage.setItem(
+      WIZARD_PROGRESS_STORAGE_KEY,
+      JSON.stringify({ step: 1, youtubeUsername: "viewer", claim: null }),
+    );
+    renderWithProviders(<ClaimRoute />, { route: "/claim" });
+
+    expect(await stepHeading("Step 2: Connect Your Wallet")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Sign in with Google" }, { timeout: 30_000 })).toBeEnabled();
+    expect(screen.queryByText("Loading wallet options…")).not.toBeInTheDocument();
   });
 });

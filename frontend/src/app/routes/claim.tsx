@@ -1,31 +1,47 @@
 /**
  * The /claim route: composes the claim wizard with the google-auth and wallet
- * features, which know nothing of each other. Loaded lazily: it is the only
- * page that pulls in the wallet SDK.
+ * features, which know nothing of each other. The wallet SDK is not part of
+ * this chunk: DeferredWalletProvider loads it when the page needs a wallet (ADR 13).
  */
-import { useMemo } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
 import { ClaimWizard } from "../../features/claim-wizard/claim-wizard.tsx";
 import type { WizardGoogle, WizardSlots } from "../../features/claim-wizard/ports.ts";
+import { readWizardProgress } from "../../features/claim-wizard/wizard-progress-storage.ts";
 import { GoogleConnect } from "../../features/google-auth/components/google-connect.tsx";
 import { signOutOfGoogle } from "../../features/google-auth/sign-out.ts";
 import { useGoogleAuth } from "../../features/google-auth/use-google-auth.ts";
 import { WalletIndicator } from "../../features/wallet/components/wallet-indicator.tsx";
 import { WalletOptions } from "../../features/wallet/components/wallet-options.tsx";
 import { WalletPanel } from "../../features/wallet/components/wallet-panel.tsx";
-import { ThirdwebWalletProvider } from "../../features/wallet/thirdweb-wallet-provider.tsx";
+import { DeferredWalletProvider } from "../../features/wallet/deferred-wallet-provider.tsx";
+import { usePreloadWhenIdle } from "../../features/wallet/wallet-loading.ts";
 import { useWalletState } from "../../features/wallet/wallet-state.tsx";
+import { hasWalletToRestore } from "../../features/wallet/wallet-to-restore.ts";
+
+/**
+ * The wallet module loads with the page when AutoConnect has something to finish or restore (a redirect login,
+ * a remembered wallet) or the visitor is already past the Subscribe step, which needs no wallet to show.
+ */
+function walletNeededAtOnce(): boolean {
+  return hasWalletToRestore(window.location) || (readWizardProgress()?.step ?? 0) >= 1;
+}
 
 export default function ClaimRoute() {
+  // The wizard's own query client: it no longer borrows thirdweb's, which loads later (ADR 13).
+  const [queryClient] = useState(() => new QueryClient());
+  const [loadWalletAtOnce] = useState(walletNeededAtOnce);
   return (
     <PageLayout>
       {/* Only the claim flow toasts: mounting the toaster here keeps its code off the landing and legal pages. */}
       <Toaster />
-      {/* thirdweb's provider owns the page's TanStack QueryClient (it cannot take ours); the wizard's queries share it. */}
-      <ThirdwebWalletProvider>
-        <ComposedClaimWizard />
-      </ThirdwebWalletProvider>
+      <QueryClientProvider client={queryClient}>
+        <DeferredWalletProvider loadAtOnce={loadWalletAtOnce}>
+          <ComposedClaimWizard />
+        </DeferredWalletProvider>
+      </QueryClientProvider>
     </PageLayout>
   );
 }
@@ -34,6 +50,8 @@ export default function ClaimRoute() {
 export function ComposedClaimWizard({ reloadPage }: { reloadPage?: () => void }) {
   const wallet = useWalletState();
   const googleAuth = useGoogleAuth();
+  // Once Google authorization has started the wallet comes next: fetch its code while the visitor is busy with Google.
+  usePreloadWhenIdle(googleAuth.status !== "idle");
   const google = useMemo<WizardGoogle>(
     () => ({
       auth: googleAuth.auth,

@@ -32,6 +32,8 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
   const wizard = useClaimWizard({ wallet, google, reloadPage });
   const { state } = wizard;
   const headingRef = useStepFocus(state.step, state.successDialogOpen);
+  // Done and the success dialog show the same claim: its own recipient (ADR 10) and where to look it up.
+  const receipt = { recipient: state.recipient, explorerUrl };
 
   return (
     <WizardMotion>
@@ -68,13 +70,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
               )}
               {state.step === 2 && <MintStep wizard={wizard} headingRef={headingRef} />}
               {state.step === 3 && state.txHash && (
-                <DoneStep
-                  txHash={state.txHash}
-                  recipient={state.recipient}
-                  explorerUrl={explorerUrl}
-                  onStartOver={wizard.startOver}
-                  headingRef={headingRef}
-                />
+                <DoneStep txHash={state.txHash} {...receipt} onStartOver={wizard.startOver} headingRef={headingRef} />
               )}
             </StepTransition>
           </Card.Body>
@@ -88,8 +84,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
         <SuccessDialog
           open={state.successDialogOpen}
           txHash={state.txHash}
-          recipient={state.recipient}
-          explorerUrl={explorerUrl}
+          {...receipt}
           onClose={wizard.closeDialog}
           returnFocusRef={headingRef}
         />

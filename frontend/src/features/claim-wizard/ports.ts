@@ -12,6 +12,8 @@ export interface WizardWallet {
   isConnected: boolean;
   /** Connected and on the configured chain (Arbitrum One). */
   isCorrectNetwork: boolean;
+  /** A connect is under way, or the page is still restoring the visitor's wallet (the Claim step waits for it). */
+  isConnecting: boolean;
   connect(): Promise<void>;
   switchNetwork(): Promise<void>;
 }

@@ -18,6 +18,7 @@ const wallet = (patch: Partial<WizardWallet> = {}): WizardWallet => ({
   address: WALLET_ADDRESS,
   isConnected: true,
   isCorrectNetwork: true,
+  isConnecting: false,
   connect: vi.fn(),
   switchNetwork: vi.fn(),
   ...patch,

@@ -49,6 +49,8 @@ export interface ClaimWizard {
   /** On the Claim step the Google session expired or was refused: offer the popup again right there. */
   needsGoogleAgain: boolean;
   isAuthorizingGoogle: boolean;
+  /** On the Claim step, the visitor's wallet is still coming back (a reload or a round trip): Claim waits. */
+  isWalletRestoring: boolean;
   setUsername(value: string): void;
   verify(): Promise<void>;
   claim(): Promise<void>;
@@ -328,6 +330,8 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
       auth !== null && state.youtubeUsername.trim() !== "" && !google.isAuthorizing && state.activity === "idle",
     needsGoogleAgain: state.step === 2 && auth === null && state.activity === "idle" && !state.resetting,
     isAuthorizingGoogle: google.isAuthorizing,
+    // After a reload or a round trip the Claim step shows before the wallet is back: Claim waits rather than refuse.
+    isWalletRestoring: state.step === 2 && wallet.isConnecting && !wallet.isConnected,
     setUsername: useCallback((value: string) => dispatch({ type: "usernameChanged", value }), []),
     verify,
     claim,

@@ -1,26 +1,29 @@
 /**
  * thirdweb's own wallet picker (ConnectButton), offered next to the spec's two
  * buttons for every other wallet: WalletConnect's QR code and deep links, other
- * installed wallets, the ecosystem wallet. It renders only under the real wallet
- * provider, which supplies the setup and the same after-connect steps (toast,
- * network switch) as the main buttons.
+ * installed wallets, the ecosystem wallet. The wallet runtime renders it with
+ * the same setup and after-connect steps (toast, network switch) as the main buttons.
  */
-import { useContext } from "react";
 import { ConnectButton } from "thirdweb/react";
-import { WalletPickerContext } from "./wallet-picker.ts";
+import type { Wallet } from "thirdweb/wallets";
+import type { ThirdwebSetup } from "../../lib/thirdweb.ts";
 
-export default function MoreWalletsButton() {
-  const picker = useContext(WalletPickerContext);
-  if (!picker) return null;
+export default function MoreWalletsButton({
+  setup,
+  onConnected,
+}: {
+  setup: ThirdwebSetup;
+  onConnected(wallet: Wallet): void;
+}) {
   return (
     <ConnectButton
-      client={picker.setup.client}
-      chain={picker.setup.chain}
-      wallets={picker.setup.wallets}
+      client={setup.client}
+      chain={setup.chain}
+      wallets={setup.wallets}
       // AutoConnect is already mounted once for the whole page.
       autoConnect={false}
       theme="light"
-      onConnect={picker.onConnected}
+      onConnect={onConnected}
       connectButton={{ label: "More wallet options", style: { width: "100%", minHeight: "40px", fontSize: "14px" } }}
       connectModal={{ size: "compact", title: "Connect a wallet", showThirdwebBranding: false }}
     />

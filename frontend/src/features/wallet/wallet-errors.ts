@@ -29,3 +29,6 @@ export function inlineConnectError(error: unknown): string {
   const { description } = describeConnectError(error);
   return description === CONNECT_FAILED_TOAST_TEXT ? "Failed to connect wallet" : description;
 }
+
+/** The wallet module's code did not download (offline, or a deploy replaced it): shown inline with a retry. */
+export const WALLET_MODULE_FAILED = "The wallet options could not be loaded. Check your connection and try again.";

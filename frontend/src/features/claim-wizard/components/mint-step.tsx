@@ -76,8 +76,8 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
         size="lg"
         width="full"
         onClick={() => void wizard.claim()}
-        loading={minting}
-        loadingText="Minting Your Tokens..."
+        loading={minting || wizard.isWalletRestoring}
+        loadingText={minting ? "Minting Your Tokens..." : "Reconnecting your wallet..."}
       >
         {state.retryingFailedClaim ? "Retry claim" : `Claim ${REWARD_TOKENS} Tokens`}
       </Button>

@@ -2,6 +2,7 @@ import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/rea
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
 import type { RefObject } from "react";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
+import { LabelledValue } from "../../../components/ui/labelled-value.tsx";
 import { explorerTxUrl } from "../explorer-url.ts";
 
 /** Opens after a successful claim; on close, focus returns to the done step's heading. */
@@ -42,22 +43,10 @@ export function SuccessDialog({
                 <Text fontWeight="semibold">
                   Tokens Received: {REWARD_TOKENS} {TOKEN_SYMBOL}
                 </Text>
-                {recipient && (
-                  <Text fontSize="sm">
-                    Recipient:{" "}
-                    <Text as="span" fontFamily="mono" wordBreak="break-all">
-                      {recipient}
-                    </Text>
-                  </Text>
-                )}
+                {recipient && <LabelledValue label="Recipient" value={recipient} />}
                 {txHash && (
                   <>
-                    <Text fontSize="sm">
-                      Transaction hash:{" "}
-                      <Text as="span" fontFamily="mono" wordBreak="break-all">
-                        {txHash}
-                      </Text>
-                    </Text>
+                    <LabelledValue label="Transaction hash" value={txHash} />
                     <ExternalLink href={explorerTxUrl(explorerUrl, txHash)} colorPalette="blue" variant="underline">
                       View on the block explorer
                     </ExternalLink>

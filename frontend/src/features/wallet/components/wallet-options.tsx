@@ -1,32 +1,28 @@
-import { Button, Stack, Text } from "@chakra-ui/react";
-import { lazy, Suspense, useMemo } from "react";
+import { Box, Button, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useMemo } from "react";
+import { LabelledValue } from "../../../components/ui/labelled-value.tsx";
 import { isMobileUserAgent } from "../connection-route.ts";
 import { walletContextHint } from "../wallet-hint.ts";
+import { useWalletLoading } from "../wallet-loading.ts";
 import { useWalletState } from "../wallet-state.tsx";
 import { SignInWithGoogleButton } from "./sign-in-with-google-button.tsx";
 import { WalletErrorText } from "./wallet-error-text.tsx";
 
-// thirdweb's picker UI is large; it loads only when this step shows it.
-const MoreWalletsButton = lazy(() => import("../more-wallets-button.tsx"));
-
-/** Step 1's wallet choices, or the connected wallet with its actions. */
+/** Step 1's wallet choices, or the connected wallet with its actions. Showing them loads the wallet module. */
 export function WalletOptions() {
   const { address, isConnected, isCorrectNetwork, isConnecting, connect, switchNetwork, disconnect } = useWalletState();
+  const { status, load, pickerTarget } = useWalletLoading();
   const hint = useMemo(
     () => walletContextHint({ userAgent: navigator.userAgent, isMobile: isMobileUserAgent(navigator.userAgent) }),
     [],
   );
+  useEffect(load, [load]);
 
   return (
-    <Stack gap="3">
+    <Stack gap="3" aria-busy={status === "loading"}>
       {isConnected && address ? (
         <>
-          <Text fontSize="sm">
-            Connected wallet:{" "}
-            <Text as="span" fontFamily="mono" wordBreak="break-all">
-              {address}
-            </Text>
-          </Text>
+          <LabelledValue label="Connected wallet" value={address} />
           {!isCorrectNetwork && (
             <Button colorPalette="yellow" onClick={() => void switchNetwork()}>
               Switch to Arbitrum Network
@@ -41,13 +37,27 @@ export function WalletOptions() {
           <Text fontSize="sm" color="fg.muted">
             {hint}
           </Text>
-          <SignInWithGoogleButton />
-          <Button colorPalette="blue" onClick={() => void connect()} loading={isConnecting}>
-            Connect Wallet
-          </Button>
-          <Suspense fallback={null}>
-            <MoreWalletsButton />
-          </Suspense>
+          {status === "ready" && (
+            <>
+              <SignInWithGoogleButton />
+              <Button colorPalette="blue" onClick={() => void connect()} loading={isConnecting}>
+                Connect Wallet
+              </Button>
+              {/* thirdweb's own picker for every other wallet, rendered here by the wallet module. */}
+              <Box ref={pickerTarget} />
+            </>
+          )}
+          {(status === "idle" || status === "loading") && (
+            <HStack role="status" gap="2" justifyContent="center" paddingY="2">
+              <Spinner size="sm" />
+              <Text fontSize="sm">Loading wallet options…</Text>
+            </HStack>
+          )}
+          {status === "failed" && (
+            <Button colorPalette="blue" variant="outline" onClick={load}>
+              Try again
+            </Button>
+          )}
         </>
       )}
       <WalletErrorText />

@@ -1,4 +1,5 @@
 import { Box, Button, Stack, Text } from "@chakra-ui/react";
+import { useWalletIntent } from "../wallet-loading.ts";
 import { useWalletState } from "../wallet-state.tsx";
 import { SignInWithGoogleButton } from "./sign-in-with-google-button.tsx";
 import { WalletErrorText } from "./wallet-error-text.tsx";
@@ -7,6 +8,7 @@ import { WalletErrorText } from "./wallet-error-text.tsx";
 export function WalletPanel() {
   const { address, isConnected, isCorrectNetwork, isConnecting, connect, connectWithGoogle, switchNetwork } =
     useWalletState();
+  const intent = useWalletIntent();
 
   if (!isConnected || !address) {
     // Verify needs a wallet, so the embedded one is offered here too: a visitor without MetaMask must not get stuck.
@@ -18,6 +20,7 @@ export function WalletPanel() {
           width="full"
           onClick={() => void connect()}
           loading={isConnecting}
+          {...intent}
         >
           Connect Wallet to Claim Tokens
         </Button>

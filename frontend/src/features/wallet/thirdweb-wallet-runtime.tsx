@@ -1,10 +1,15 @@
 /**
- * The real WalletState, backed by thirdweb v5. It mounts the SDK's provider
- * and AutoConnect with every wallet the page offers, which restores a wallet
- * silently on load and completes the ecosystem wallet's redirect login.
+ * The real WalletState, backed by thirdweb v5: the wallet module's chunk, which
+ * DeferredWalletProvider loads only when the page needs a wallet (ADR 13). It
+ * mounts the SDK's provider and AutoConnect with every wallet the page offers,
+ * which restores a wallet silently on load and completes the ecosystem wallet's
+ * redirect login. It renders beside the page, not around it, so loading it never
+ * remounts the wizard: it hands its state up, and thirdweb's picker reaches its
+ * place on the Connect step through a portal, keeping this provider's context.
  */
 import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import {
   AutoConnect,
   ThirdwebProvider,
@@ -24,21 +29,25 @@ import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
 import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
 import { networkSwitchToast, switchInjectedChain, type AddChainParameters } from "./network-switch.ts";
 import { describeConnectError, inlineConnectError, WALLET_NOT_FOUND } from "./wallet-errors.ts";
-import { WalletPickerContext, type WalletPicker } from "./wallet-picker.ts";
-import { WalletStateContext, type WalletState } from "./wallet-state.tsx";
+import { hasWalletToRestore } from "./wallet-to-restore.ts";
+import type { WalletRuntimeProps } from "./wallet-runtime.ts";
+import type { WalletState } from "./wallet-state.tsx";
 
-export function ThirdwebWalletProvider({ children }: { children: ReactNode }) {
+// thirdweb's picker UI is large again: it loads only when the Connect step shows its place.
+const MoreWalletsButton = lazy(() => import("./more-wallets-button.tsx"));
+
+export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletRuntimeProps) {
   const config = usePublicConfig();
   const setup = useMemo(() => createThirdwebSetup(config), [config]);
   return (
     <ThirdwebProvider>
       <AutoConnect client={setup.client} wallets={setup.wallets} chain={setup.chain} />
-      <WalletStateBridge setup={setup}>{children}</WalletStateBridge>
+      <WalletStateBridge setup={setup} onState={onState} pickerTarget={pickerTarget} />
     </ThirdwebProvider>
   );
 }
 
-function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children: ReactNode }) {
+function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps & { setup: ThirdwebSetup }) {
   const config = usePublicConfig();
   const account = useActiveAccount();
   const activeWallet = useActiveWallet();
@@ -50,6 +59,8 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
   const switchActiveWalletChain = useSwitchActiveWalletChain();
   const [isConnecting, setIsConnecting] = useState(false);
   const [error, setError] = useState<string>();
+  // thirdweb reports "unknown" until AutoConnect starts, and stays there when it has nothing to restore.
+  const [hasRestoreAhead] = useState(() => hasWalletToRestore(window.location));
 
   const address = account?.address;
   const isConnected = status === "connected" && address !== undefined;
@@ -121,11 +132,6 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
       }
     },
     [afterConnect, setActiveWallet],
-  );
-
-  const picker = useMemo<WalletPicker>(
-    () => ({ setup, onConnected: (wallet) => void afterConnect(wallet) }),
-    [afterConnect, setup],
   );
 
   const connect = useCallback(
@@ -206,7 +212,7 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
       address: isConnected ? address : undefined,
       isConnected,
       isCorrectNetwork,
-      isConnecting: isConnecting || status === "connecting",
+      isConnecting: isConnecting || status === "connecting" || (status === "unknown" && hasRestoreAhead),
       error,
       connect,
       connectWithGoogle,
@@ -215,6 +221,7 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
     }),
     [
       address,
+      hasRestoreAhead,
       connect,
       connectWithGoogle,
       disconnect,
@@ -227,10 +234,14 @@ function WalletStateBridge({ setup, children }: { setup: ThirdwebSetup; children
     ],
   );
 
-  return (
-    <WalletStateContext.Provider value={state}>
-      <WalletPickerContext.Provider value={picker}>{children}</WalletPickerContext.Provider>
-    </WalletStateContext.Provider>
+  useEffect(() => onState(state), [onState, state]);
+
+  if (!pickerTarget) return null;
+  return createPortal(
+    <Suspense fallback={null}>
+      <MoreWalletsButton setup={setup} onConnected={(wallet) => void afterConnect(wallet)} />
+    </Suspense>,
+    pickerTarget,
   );
 }
 

@@ -1,0 +1,97 @@
+/**
+ * The page's WalletState before and after the thirdweb wallet module loads
+ * (ADR 13). Until then the wallet is "not connected", and a connect asked for
+ * in the meantime loads the module and runs once its state arrives. The module
+ * renders beside the children, so its arrival never remounts them.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { isEcosystemId } from "../../lib/ecosystem-id.ts";
+import { usePublicConfig } from "../../lib/public-config.tsx";
+import { WALLET_MODULE_FAILED } from "./wallet-errors.ts";
+import { WalletLoadingContext, type WalletLoading, type WalletModuleStatus } from "./wallet-loading.ts";
+import { importWalletRuntime, preloadWalletRuntime, type WalletRuntimeProps } from "./wallet-runtime.ts";
+import { WalletStateContext, type WalletState } from "./wallet-state.tsx";
+
+type Waiter = (state: WalletState | null) => void;
+
+async function nothingToDo() {}
+
+export function DeferredWalletProvider({ loadAtOnce, children }: { loadAtOnce: boolean; children: ReactNode }) {
+  const { ecosystemId } = usePublicConfig();
+  const [status, setStatus] = useState<WalletModuleStatus>(loadAtOnce ? "loading" : "idle");
+  const [Runtime, setRuntime] = useState<ComponentType<WalletRuntimeProps>>();
+  const [live, setLive] = useState<WalletState | null>(null);
+  const [pickerTarget, setPickerTarget] = useState<HTMLElement | null>(null);
+  const waiters = useRef<Waiter[]>([]);
+  const latestLive = useRef(live);
+
+  const load = useCallback(
+    () => setStatus((current) => (current === "idle" || current === "failed" ? "loading" : current)),
+    [],
+  );
+
+  useEffect(() => {
+    if (status !== "loading") return;
+    let wanted = true;
+    importWalletRuntime().then(
+      (component) => {
+        if (!wanted) return;
+        setRuntime(() => component);
+        setStatus("ready");
+      },
+      () => {
+        if (wanted) setStatus("failed");
+      },
+    );
+    return () => {
+      wanted = false;
+    };
+  }, [status]);
+
+  // A connect asked for before the module was there runs on its first state; after a failed download it is dropped.
+  useEffect(() => {
+    latestLive.current = live;
+    if (live === null && status !== "failed") return;
+    for (const resolve of waiters.current.splice(0)) resolve(live);
+  }, [live, status]);
+
+  const whenLive = useCallback(
+    () =>
+      new Promise<WalletState | null>((resolve) => {
+        // A click may still hold this placeholder when the module's state has just arrived.
+        if (latestLive.current) return resolve(latestLive.current);
+        waiters.current.push(resolve);
+        load();
+      }),
+    [load],
+  );
+
+  const hasEcosystem = isEcosystemId(ecosystemId);
+  const notYetLoaded = useMemo<WalletState>(
+    () => ({
+      isConnected: false,
+      isCorrectNetwork: false,
+      // Loading, or loaded and about to hand over its first state: a remembered wallet may be on its way back.
+      isConnecting: status === "loading" || status === "ready",
+      error: status === "failed" ? WALLET_MODULE_FAILED : undefined,
+      connect: async () => (await whenLive())?.connect(),
+      connectWithGoogle: hasEcosystem ? async () => (await whenLive())?.connectWithGoogle?.() : undefined,
+      // Nothing is connected yet, so there is nothing to switch or disconnect.
+      switchNetwork: nothingToDo,
+      disconnect: nothingToDo,
+    }),
+    [hasEcosystem, status, whenLive],
+  );
+
+  const loading = useMemo<WalletLoading>(
+    () => ({ status, load, preload: preloadWalletRuntime, pickerTarget: setPickerTarget }),
+    [status, load],
+  );
+
+  return (
+    <WalletLoadingContext.Provider value={loading}>
+      <WalletStateContext.Provider value={live ?? notYetLoaded}>{children}</WalletStateContext.Provider>
+      {Runtime && <Runtime onState={setLive} pickerTarget={pickerTarget} />}
+    </WalletLoadingContext.Provider>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Whether the wallet module is there yet, for the pieces that show its loading
+ * state (ADR 13). Without DeferredWalletProvider above them (a fake wallet in
+ * the component tests) the wallet counts as loaded.
+ */
+import { createContext, useContext, useEffect, useMemo } from "react";
+
+export type WalletModuleStatus = "idle" | "loading" | "ready" | "failed";
+
+export interface WalletLoading {
+  status: WalletModuleStatus;
+  /** Loads the wallet module now, or again after a failure. */
+  load(): void;
+  /** Fetches the module's code without running it: for intent (hover, focus) and idle time. */
+  preload(): void;
+  /** Callback ref for the element thirdweb's picker renders into. */
+  pickerTarget(element: HTMLElement | null): void;
+}
+
+function nothing() {}
+
+const ALREADY_LOADED: WalletLoading = { status: "ready", load: nothing, preload: nothing, pickerTarget: nothing };
+
+export const WalletLoadingContext = createContext<WalletLoading>(ALREADY_LOADED);
+
+export function useWalletLoading(): WalletLoading {
+  return useContext(WalletLoadingContext);
+}
+
+/** Props for a wallet button: pointing at it or tabbing to it fetches the module's code, so the click is quick. */
+export function useWalletIntent() {
+  const { preload } = useWalletLoading();
+  return useMemo(() => ({ onPointerEnter: preload, onFocus: preload }), [preload]);
+}
+
+/** While `wanted`, fetches the module's code once the browser is idle (Safari has no requestIdleCallback). */
+export function usePreloadWhenIdle(wanted: boolean) {
+  const { preload } = useWalletLoading();
+  useEffect(() => {
+    if (!wanted) return;
+    if (typeof requestIdleCallback === "function") {
+      const handle = requestIdleCallback(preload);
+      return () => cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(preload, 1_000);
+    return () => clearTimeout(handle);
+  }, [preload, wanted]);
+}

@@ -1,0 +1,32 @@
+/**
+ * The seam between the page and the thirdweb wallet module, which is most of
+ * /claim's JavaScript and so loads only when the page needs a wallet (ADR 13).
+ */
+import type { ComponentType } from "react";
+import type { WalletState } from "./wallet-state.tsx";
+
+export interface WalletRuntimeProps {
+  /** Receives every WalletState the SDK produces. */
+  onState(state: WalletState): void;
+  /** Where the Connect step wants thirdweb's picker; null while no step shows it. */
+  pickerTarget: HTMLElement | null;
+}
+
+let download: Promise<ComponentType<WalletRuntimeProps>> | undefined;
+
+/** The wallet module's component. A failed download is forgotten, so a retry fetches again (offline, then online). */
+export function importWalletRuntime(): Promise<ComponentType<WalletRuntimeProps>> {
+  download ??= import("./thirdweb-wallet-runtime.tsx").then(
+    (module) => module.default,
+    (cause: unknown) => {
+      download = undefined;
+      throw cause;
+    },
+  );
+  return download;
+}
+
+/** Warms the browser's cache on intent or idle; a failure shows only when the page really needs the module. */
+export function preloadWalletRuntime(): void {
+  importWalletRuntime().catch(() => undefined);
+}
