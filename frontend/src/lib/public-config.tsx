@@ -4,11 +4,11 @@
  * so the first paint needs no round trip; GET /api/config is the fallback (dev server,
  * a page served without them).
  */
-import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
 import { publicConfigSchema, type PublicConfig } from "@tube/common/api-envelope";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
+import { MessageScreen } from "../components/ui/message-screen.tsx";
 import { ApiError, apiGet } from "./api-client.ts";
 
 const PublicConfigContext = createContext<PublicConfig | null>(null);
@@ -77,16 +77,14 @@ export function PublicConfigProvider({ children }: { children: ReactNode }) {
 
 function ConfigErrorScreen({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <Center as="main" minHeight="100dvh" padding="6">
-      <Stack role="alert" gap="4" maxWidth="md" textAlign="center" alignItems="center">
-        <Heading as="h1" size="xl">
-          TuBE Rewards could not start
-        </Heading>
-        <Text color="fg.muted">{message}</Text>
-        <Button colorPalette="red" onClick={onRetry}>
+    <MessageScreen
+      title="TuBE Rewards could not start"
+      text={message}
+      actions={
+        <button type="button" className="button button--red" onClick={onRetry}>
           Retry
-        </Button>
-      </Stack>
-    </Center>
+        </button>
+      }
+    />
   );
 }
