@@ -11,7 +11,10 @@ const budget = JSON.parse(
   claimTotalJsGzipKb: number;
 };
 
-/** Every same-origin script the page fetched, with its gzip size in KB and whether it carries wallet (thirdweb) code. */
+/**
+ * Every same-origin script the page fetched, with its gzip size in KB and whether it carries wallet (thirdweb) code
+ * or Chakra UI (its CSS variables' prefix, or emotion's style tags), which the static pages do without (ADR 0012).
+ */
 async function scriptsLoadedBy(page: Page, baseURL: string, route: string, ready: () => Promise<void>) {
   const urls: string[] = [];
   page.on("request", (request) => {
@@ -27,6 +30,7 @@ async function scriptsLoadedBy(page: Page, baseURL: string, route: string, ready
       url,
       gzipKb: gzipSync(body).length / 1024,
       hasWalletCode: body.includes("embedded-wallet.thirdweb.com"),
+      hasChakraCode: body.includes("--chakra-") || body.includes("data-emotion"),
     });
   }
   return scripts;
@@ -36,7 +40,7 @@ test.beforeEach(async ({ context }) => {
   await blockExternalRequests(context);
 });
 
-test("when the landing page loads, then it downloads no wallet code and stays within its bundle budget", async ({
+test("when the landing page loads, then it downloads no wallet or Chakra code and stays within its bundle budget", async ({
   page,
   baseURL,
 }) => {
@@ -45,16 +49,36 @@ test("when the landing page loads, then it downloads no wallet code and stays wi
   );
   const totalKb = scripts.reduce((sum, script) => sum + script.gzipKb, 0);
   test.info().annotations.push({ type: "landing initial JS (gzip KB)", description: totalKb.toFixed(1) });
-  expect(scripts.filter((script) => script.hasWalletCode)).toEqual([]);
+  expect(scripts.filter((script) => script.hasWalletCode || script.hasChakraCode)).toEqual([]);
   expect(totalKb).toBeLessThanOrEqual(budget.landingInitialJsGzipKb);
 });
 
-test("when the claim page loads, then its wallet code stays within the bundle budget", async ({ page, baseURL }) => {
+for (const { route, heading } of [
+  { route: "/terms", heading: "Terms of Service" },
+  { route: "/privacy", heading: "Privacy Policy" },
+  { route: "/google-info", heading: "Google API Usage" },
+  { route: "/no-such-page", heading: "404 Page Not Found" },
+]) {
+  test(`when ${route} loads, then it downloads no wallet or Chakra code`, async ({ page, baseURL }) => {
+    const scripts = await scriptsLoadedBy(page, baseURL as string, route, () =>
+      page.getByRole("heading", { level: 1, name: heading }).waitFor(),
+    );
+    const totalKb = scripts.reduce((sum, script) => sum + script.gzipKb, 0);
+    test.info().annotations.push({ type: `${route} JS (gzip KB)`, description: totalKb.toFixed(1) });
+    expect(scripts.filter((script) => script.hasWalletCode || script.hasChakraCode)).toEqual([]);
+  });
+}
+
+test("when the claim page loads, then it downloads Chakra but no wallet code before a wallet is needed, within its budget", async ({
+  page,
+  baseURL,
+}) => {
   const scripts = await scriptsLoadedBy(page, baseURL as string, "/claim", () =>
     page.getByText("Step 1: Subscribe & Verify").waitFor(),
   );
   const totalKb = scripts.reduce((sum, script) => sum + script.gzipKb, 0);
   test.info().annotations.push({ type: "/claim total JS (gzip KB)", description: totalKb.toFixed(1) });
-  expect(scripts.some((script) => script.hasWalletCode)).toBe(true);
+  expect(scripts.filter((script) => script.hasWalletCode)).toEqual([]);
+  expect(scripts.some((script) => script.hasChakraCode)).toBe(true);
   expect(totalKb).toBeLessThanOrEqual(budget.claimTotalJsGzipKb);
 });

@@ -21,7 +21,10 @@ test("when a browser asks for brotli or gzip, then every built asset comes preco
   page,
   request,
 }) => {
-  for (const url of await landingAssets(page)) {
+  const assets = await landingAssets(page);
+  // The static pages' look comes from one stylesheet (ADR 0012): it must come compressed like the scripts.
+  expect(assets.some((url) => url.endsWith(".css"))).toBe(true);
+  for (const url of assets) {
     const brotli = await request.get(url, { headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(brotli.headers()["content-encoding"], url).toBe("br");
     expect(brotli.headers()["vary"], url).toMatch(/accept-encoding/i);

@@ -1,15 +1,12 @@
-import { ChakraProvider } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { BrowserRouter } from "react-router";
 import { PublicConfigProvider } from "../lib/public-config.tsx";
-import { system } from "./theme.ts";
 
+/** What every page needs. Chakra is not here: only the routes that use it load it (app/chakra-root.tsx, ADR 0012). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
-      <PublicConfigProvider>
-        <BrowserRouter>{children}</BrowserRouter>
-      </PublicConfigProvider>
-    </ChakraProvider>
+    <PublicConfigProvider>
+      <BrowserRouter>{children}</BrowserRouter>
+    </PublicConfigProvider>
   );
 }

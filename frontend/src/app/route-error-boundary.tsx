@@ -3,9 +3,9 @@
  * failed to download after a deploy, so the visitor gets a way out instead of
  * a blank page.
  */
-import { Button, Center, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { Link as RouterLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { HomeLinkButton, MessageScreen } from "../components/ui/message-screen.tsx";
 
 interface BoundaryState {
   error: unknown;
@@ -49,23 +49,17 @@ export function RouteErrorBoundary({
 
 function RouteErrorScreen({ onReload }: { onReload: () => void }) {
   return (
-    <Center as="main" minHeight="100dvh" padding="6">
-      <Stack role="alert" gap="4" maxWidth="md" textAlign="center" alignItems="center">
-        <Heading as="h1" size="xl">
-          Something went wrong
-        </Heading>
-        <Text color="fg.muted">
-          This page could not be shown. Reloading usually helps; your claim is safe either way.
-        </Text>
-        <HStack gap="3">
-          <Button colorPalette="red" onClick={onReload}>
+    <MessageScreen
+      title="Something went wrong"
+      text="This page could not be shown. Reloading usually helps; your claim is safe either way."
+      actions={
+        <>
+          <button type="button" className="button button--red" onClick={onReload}>
             Reload page
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to="/">Go to Home</RouterLink>
-          </Button>
-        </HStack>
-      </Stack>
-    </Center>
+          </button>
+          <HomeLinkButton variant="outline" />
+        </>
+      }
+    />
   );
 }

@@ -1,23 +1,38 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, type ComponentType } from "react";
 import { Route, Routes } from "react-router";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
+// In the first download, not a chunk of their own: about 4 KB gzip, and a legal page opened from a link then
+// paints without a second round trip (ADR 0012).
+import { GoogleInfoPage, PrivacyPage, TermsPage } from "../features/legal/legal-pages.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 import { useRouteChangeFocus } from "./use-route-change-focus.ts";
 
+/**
+ * A page built with Chakra, loaded together with Chakra's provider and system and wrapped in them:
+ * the static pages (landing, legal, not found) never download Chakra (ADR 0012).
+ */
+function withChakra(loadPage: () => Promise<{ default: ComponentType }>) {
+  return () =>
+    Promise.all([loadPage(), import("./chakra-root.tsx")]).then(([{ default: Page }, { ChakraRoot }]) => ({
+      default: function ChakraPage() {
+        return (
+          <ChakraRoot>
+            <Page />
+          </ChakraRoot>
+        );
+      },
+    }));
+}
+
 // The wallet SDK is large: only the claim flow and the OAuth callback load it, on demand.
-const loadClaimPage = () => import("./routes/claim.tsx");
+const loadClaimPage = withChakra(() => import("./routes/claim.tsx"));
 const ClaimPage = lazy(loadClaimPage);
 // Started on hover or focus of the landing page's call to action; a failed preload is retried by the navigation.
 const preloadClaimPage = () => void loadClaimPage().catch(() => undefined);
-// The legal texts are read by few visitors: they load with their own route, not with the landing page.
-const legalPages = () => import("../features/legal/legal-pages.tsx");
-const TermsPage = lazy(() => legalPages().then((pages) => ({ default: pages.TermsPage })));
-const PrivacyPage = lazy(() => legalPages().then((pages) => ({ default: pages.PrivacyPage })));
-const GoogleInfoPage = lazy(() => legalPages().then((pages) => ({ default: pages.GoogleInfoPage })));
-const GoogleCallbackPage = lazy(() => import("../features/google-auth/google-callback-page.tsx"));
+const GoogleCallbackPage = lazy(withChakra(() => import("../features/google-auth/google-callback-page.tsx")));
 
 export function AppRoutes() {
   useRouteChangeFocus();

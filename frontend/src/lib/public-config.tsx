@@ -4,12 +4,11 @@
  * so the first paint needs no round trip; GET /api/config is the fallback (dev server,
  * a page served without them).
  */
-import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
-import { publicConfigSchema, type PublicConfig } from "@tube/common/api-envelope";
+import type { PublicConfig } from "@tube/common/api-envelope";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
-import { ApiError, apiGet } from "./api-client.ts";
+import { MessageScreen } from "../components/ui/message-screen.tsx";
 
 const PublicConfigContext = createContext<PublicConfig | null>(null);
 
@@ -27,16 +26,33 @@ export function StaticPublicConfigProvider({ config, children }: { config: Publi
 type LoadState =
   { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; config: PublicConfig };
 
-/** The config the server wrote into the page, if it did and it has the contract's shape (else the API is asked). */
+/**
+ * The config the server wrote into the page, if it did. It is not checked with zod here: the server writes its
+ * own typed `PublicConfig` into the same response as the page that runs this code, so the check could only fail
+ * together with the page itself, and zod would cost the landing page about 15 KB gzip (ADR 0012). The API's
+ * answer, a separate response, is checked.
+ */
 function embeddedConfig(): PublicConfig | null {
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return null;
   try {
-    const parsed = publicConfigSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null ? (parsed as PublicConfig) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Asks the API, for a page served without the config (the dev server). Its client and the schema load only
+ * then, so the pages the server serves do without them.
+ */
+async function fetchPublicConfig(signal: AbortSignal): Promise<PublicConfig> {
+  const [{ apiGet }, { publicConfigSchema }] = await Promise.all([
+    import("./api-client.ts"),
+    import("@tube/common/api-envelope"),
+  ]);
+  return apiGet("/api/config", publicConfigSchema, { signal });
 }
 
 export function PublicConfigProvider({ children }: { children: ReactNode }) {
@@ -49,11 +65,12 @@ export function PublicConfigProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (embedded) return;
     const controller = new AbortController();
-    apiGet("/api/config", publicConfigSchema, { signal: controller.signal }).then(
+    fetchPublicConfig(controller.signal).then(
       (config) => setState({ status: "ready", config }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = error instanceof ApiError ? error.message : "An unexpected error occurred.";
+        const message =
+          error instanceof Error && error.name === "ApiError" ? error.message : "An unexpected error occurred.";
         setState({ status: "failed", message });
       },
     );
@@ -77,16 +94,14 @@ export function PublicConfigProvider({ children }: { children: ReactNode }) {
 
 function ConfigErrorScreen({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <Center as="main" minHeight="100dvh" padding="6">
-      <Stack role="alert" gap="4" maxWidth="md" textAlign="center" alignItems="center">
-        <Heading as="h1" size="xl">
-          TuBE Rewards could not start
-        </Heading>
-        <Text color="fg.muted">{message}</Text>
-        <Button colorPalette="red" onClick={onRetry}>
+    <MessageScreen
+      title="TuBE Rewards could not start"
+      text={message}
+      actions={
+        <button type="button" className="button button--red" onClick={onRetry}>
           Retry
-        </Button>
-      </Stack>
-    </Center>
+        </button>
+      }
+    />
   );
 }

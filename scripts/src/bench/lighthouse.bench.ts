@@ -14,24 +14,15 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import type { Result as LighthouseResult } from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "@tube/local-world/chromium";
 import { freePort } from "@tube/local-world/free-port";
 
-const PAGES = ["/", "/claim", "/terms", "/privacy"];
+// LIGHTHOUSE_PAGES="/,/terms" audits only those pages (while working on them; the report then has only their rows).
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/claim", "/terms", "/privacy", "/google-info"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const OUTPUT = path.join(ROOT, "docs/benchmarks/frontend.md");
 const EARLIER_RUNS = "## Earlier runs";
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 interface PageResult {
   route: string;
@@ -81,7 +72,10 @@ async function audit(url: string, route: string): Promise<PageResult> {
 
 /** One run in a fresh browser (no warm HTTP or code cache); a failed run comes back as its error message. */
 async function auditOnce(pageUrl: string): Promise<LighthouseResult | string> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
+  });
   try {
     const result = await lighthouse(pageUrl, { port: chrome.port, output: "json", logLevel: "error" });
     if (!result) return "Lighthouse returned no result";

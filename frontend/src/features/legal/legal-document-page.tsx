@@ -1,45 +1,41 @@
-import { Box, Button, Container, Heading, Link, List, Stack, Text } from "@chakra-ui/react";
 import { Fragment } from "react";
-import { Link as RouterLink } from "react-router";
-import { ExternalLink } from "../../components/ui/external-link.tsx";
+import { Link } from "react-router";
+import { NewTabLink } from "../../components/ui/new-tab-link.tsx";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
 import { youtubeChannelUrl } from "../../lib/format.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import type { InlinePart, LegalBlock, LegalDocument } from "./legal-document.ts";
 
+/** One legal text: plain markup and styles/site.css, no Chakra (ADR 0012). */
 export function LegalDocumentPage({ document }: { document: LegalDocument }) {
   return (
     <PageLayout>
-      <Container maxWidth="3xl" paddingY={{ base: "8", md: "12" }}>
-        <Stack gap="8">
-          <Button asChild variant="ghost" alignSelf="flex-start" colorPalette="red" paddingX="2">
-            <RouterLink to="/">
-              <span aria-hidden="true">←</span> Back to Home
-            </RouterLink>
-          </Button>
-          <Stack gap="3">
-            <Heading as="h1" fontSize={{ base: "3xl", md: "4xl" }}>
-              {document.title}
-            </Heading>
-            {document.lastUpdated && <Text color="fg.muted">Last updated: {document.lastUpdated}</Text>}
-            <Text fontSize="lg">
+      <div className="container container--narrow legal">
+        <div className="stack">
+          <Link to="/" className="button button--ghost-red">
+            <span aria-hidden="true">←</span> Back to Home
+          </Link>
+          <div className="stack legal-header">
+            <h1 className="page-title">{document.title}</h1>
+            {document.lastUpdated && <p className="muted">Last updated: {document.lastUpdated}</p>}
+            <p className="legal-intro">
               <Inline parts={document.intro} />
-            </Text>
-          </Stack>
+            </p>
+          </div>
           {document.sections.map((section, index) => (
-            <Box as="section" key={section.heading} aria-labelledby={`section-${index + 1}`}>
-              <Heading as="h2" id={`section-${index + 1}`} size="lg" marginBottom="3">
+            <section key={section.heading} aria-labelledby={`section-${index + 1}`}>
+              <h2 id={`section-${index + 1}`} className="legal-section-title">
                 {document.numbered ? `${index + 1}. ${section.heading}` : section.heading}
-              </Heading>
-              <Stack gap="3" lineHeight="tall">
+              </h2>
+              <div className="stack legal-body">
                 {section.blocks.map((block, blockIndex) => (
                   <Block key={blockIndex} block={block} />
                 ))}
-              </Stack>
-            </Box>
+              </div>
+            </section>
           ))}
-        </Stack>
-      </Container>
+        </div>
+      </div>
     </PageLayout>
   );
 }
@@ -47,19 +43,19 @@ export function LegalDocumentPage({ document }: { document: LegalDocument }) {
 function Block({ block }: { block: LegalBlock }) {
   if ("paragraph" in block) {
     return (
-      <Text>
+      <p>
         <Inline parts={block.paragraph} />
-      </Text>
+      </p>
     );
   }
   return (
-    <List.Root gap="2" paddingStart="5">
+    <ul className="legal-list">
       {block.bullets.map((parts, index) => (
-        <List.Item key={index}>
+        <li key={index}>
           <Inline parts={parts} />
-        </List.Item>
+        </li>
       ))}
-    </List.Root>
+    </ul>
   );
 }
 
@@ -69,16 +65,16 @@ function Inline({ parts }: { parts: readonly InlinePart[] }) {
     if (typeof part === "string") return <Fragment key={index}>{part}</Fragment>;
     if ("to" in part) {
       return (
-        <Link key={index} asChild color="red.700" textDecoration="underline">
-          <RouterLink to={part.to}>{part.text}</RouterLink>
+        <Link key={index} to={part.to} className="link link--red link--underlined">
+          {part.text}
         </Link>
       );
     }
     const href = "href" in part ? part.href : youtubeChannelUrl(youtubeChannelId);
     return (
-      <ExternalLink key={index} href={href} color="red.700" textDecoration="underline">
+      <NewTabLink key={index} href={href} className="link link--red link--underlined">
         {part.text}
-      </ExternalLink>
+      </NewTabLink>
     );
   });
 }
