@@ -4,6 +4,7 @@
  * to a few KB, so checking them costs the landing bundle almost nothing;
  * api.ts (full zod, loaded with the claim flow) re-exports them.
  */
+import "./zod-csp.ts";
 import { z } from "zod/mini";
 
 /** Public settings served at GET /api/config; nothing secret. */

@@ -3,6 +3,7 @@
  * server validates with them) and response schemas (the browser checks what
  * it reads with them; the server's handlers are typed by them).
  */
+import "./zod-csp.ts";
 import { z } from "zod";
 import { CLAIM_STATUSES } from "./constants.ts";
 
