@@ -26,7 +26,7 @@ export interface AppDeps {
   logger: Logger;
   probes: ReadinessProbe[];
   publicConfig: PublicConfig;
-  /** Rate-limit counters shared by every process on the store; unset, each process counts alone. */
+  /** Write rate-limit counters shared by every process on the store; unset, each process counts alone. */
   rateLimitStoreFor?: (prefix: string) => Store;
   settings: {
     publicUrl: string;
