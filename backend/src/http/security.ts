@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 import helmet from "helmet";
 import { AppError } from "../errors.ts";
+import { clientKey } from "./rate-limit/client-key.ts";
 
 /**
  * Security headers. The CSP names what the page really talks to: our origin, the
@@ -71,6 +72,12 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
 }
 
 /**
+ * Kept at /56 on purpose (ADR 8): a /64 bucket is looser, since a home usually holds a whole /56, which would then
+ * count as 256 clients. Quota per Google account is bounded separately, whatever the IP.
+ */
+const IPV6_SUBNET = 56;
+
+/**
  * Per-IP limits on the API. Writes (each one costs Google quota and maybe a mint)
  * get `limitPerMinute`; reads get five times as many, so a page polling its
  * claim's status does not lock itself out. The client IP is whatever Express
@@ -87,9 +94,9 @@ export function apiRateLimits(limitPerMinute: number, writesStoreFor?: (prefix: 
       windowMs: 60_000,
       limit,
       ...(store ? { store } : {}),
-      // Kept at /56 on purpose (ADR 8): a /64 bucket is looser, since a home usually holds a whole /56, which
-      // would then count as 256 clients. Quota per Google account is bounded separately, whatever the IP.
-      ipv6Subnet: 56,
+      keyGenerator: (req) => clientKey(req.ip, IPV6_SUBNET),
+      // clientKey falls back to ipKeyGenerator, which this check (it reads the function's source) cannot see.
+      validate: { keyGeneratorIpFallback: false },
       standardHeaders: "draft-8",
       legacyHeaders: false,
       handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 })),
