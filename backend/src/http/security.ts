@@ -66,6 +66,12 @@ export function keepOpenerOn(callbackPath: string): RequestHandler {
   };
 }
 
+/** For answers that are live state: a browser or proxy must ask again rather than reuse one. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
+
 /** Only our own page may call the API from a browser. */
 export function corsForOrigin(publicUrl: string): RequestHandler {
   return cors({ origin: new URL(publicUrl).origin, methods: ["GET", "POST"], maxAge: 600 });
