@@ -11,7 +11,7 @@ import type { GoogleGateway } from "./google/google-gateway.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { opsRoutes, type ReadinessProbe } from "./http/ops.routes.ts";
 import { requestLogger } from "./http/request-logger.ts";
-import { apiRateLimits, corsForOrigin, keepOpenerOn, securityHeaders } from "./http/security.ts";
+import { apiRateLimits, corsForOrigin, keepOpenerOn, noStore, securityHeaders } from "./http/security.ts";
 import { staticSite } from "./http/static-site.ts";
 import type { Logger } from "./observability/logger.ts";
 import type { Metrics } from "./observability/metrics.ts";
@@ -26,7 +26,7 @@ export interface AppDeps {
   logger: Logger;
   probes: ReadinessProbe[];
   publicConfig: PublicConfig;
-  /** Rate-limit counters shared by every process on the store; unset, each process counts alone. */
+  /** Write rate-limit counters shared by every process on the store; unset, each process counts alone. */
   rateLimitStoreFor?: (prefix: string) => Store;
   settings: {
     publicUrl: string;
@@ -65,13 +65,22 @@ export function createApp(deps: AppDeps): Express {
     windowSeconds: settings.verifyLimitWindowSeconds,
   });
 
-  app.use(
-    "/api",
+  // The API answers with live claim state, never to be reused: no-store, and so no ETag (Express's default is a SHA-1
+  // of every JSON body, which no client could use). A sub-app scopes the setting: the page and static files keep
+  // theirs for revalidation, and GET /api/config (an ops route, answered before this stack) keeps its no-cache.
+  const api = express();
+  api.disable("x-powered-by");
+  api.set("etag", false);
+  app.use("/api", api);
+  api.use(
+    noStore,
     corsForOrigin(settings.publicUrl),
     apiRateLimits(settings.rateLimitPerMinute, deps.rateLimitStoreFor),
     express.json({ limit: "16kb", strict: true }),
     claimRoutes({ ...deps, ...settings, subscriptions }),
     notFoundHandler,
+    // Here too, so the API's refusals are answered under its settings (no ETag) rather than the app's.
+    errorHandler,
   );
 
   if (settings.staticDir && fs.existsSync(path.join(settings.staticDir, "index.html"))) {

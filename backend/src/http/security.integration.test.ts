@@ -65,6 +65,20 @@ describe("hardening", () => {
     expect(statuses).toContain(429);
   });
 
+  it("when the API answers or refuses, then no-store and no ETag; GET /api/config keeps its ETag to revalidate", async () => {
+    for (const path of [`/api/check-claim/${randomWallet()}`, "/api/check-claim/not-a-wallet", "/api/nothing-here"]) {
+      const response = await fetch(`${world.url}${path}`);
+      await response.arrayBuffer();
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("etag")).toBeNull();
+      expect(response.headers.get("x-powered-by")).toBeNull();
+    }
+    const config = await fetch(`${world.url}/api/config`);
+    await config.arrayBuffer();
+    expect(config.headers.get("cache-control")).toBe("no-cache");
+    expect(config.headers.get("etag")).not.toBeNull();
+  });
+
   it("when a page polls its claim's status, then reads have a larger allowance than writes", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < RATE_LIMIT * 2; i++)

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 import helmet from "helmet";
 import { AppError } from "../errors.ts";
+import { clientKey } from "./rate-limit/client-key.ts";
 
 /**
  * Security headers. The CSP names what the page really talks to: our origin, the
@@ -65,35 +66,48 @@ export function keepOpenerOn(callbackPath: string): RequestHandler {
   };
 }
 
+/** For answers that are live state: a browser or proxy must ask again rather than reuse one. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
+
 /** Only our own page may call the API from a browser. */
 export function corsForOrigin(publicUrl: string): RequestHandler {
   return cors({ origin: new URL(publicUrl).origin, methods: ["GET", "POST"], maxAge: 600 });
 }
 
 /**
+ * Kept at /56 on purpose (ADR 8): a /64 bucket is looser, since a home usually holds a whole /56, which would then
+ * count as 256 clients. Quota per Google account is bounded separately, whatever the IP.
+ */
+const IPV6_SUBNET = 56;
+
+/**
  * Per-IP limits on the API. Writes (each one costs Google quota and maybe a mint)
  * get `limitPerMinute`; reads get five times as many, so a page polling its
  * claim's status does not lock itself out. The client IP is whatever Express
  * derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored unless a
- * trusted proxy set it. `storeFor` shares the counters between processes (through the
- * claim store's database); without it each process counts in memory.
+ * trusted proxy set it. `writesStoreFor` shares the write counters between processes (through the claim store's
+ * database, ADR 11); reads are counted in this process's memory: they cost no quota and mint nothing, and a shared
+ * count cost a store write on every read (ADR 11, amended by issue 12).
  * One handler picks the request's limiter by method, so each request pays for one limiter pass, not two
  * (express-rate-limit's pass was 7–10 % of the app's CPU on a read; docs/benchmarks/claims.md).
  */
-export function apiRateLimits(limitPerMinute: number, storeFor?: (prefix: string) => Store): RequestHandler {
-  const limiter = (name: string, limit: number) =>
+export function apiRateLimits(limitPerMinute: number, writesStoreFor?: (prefix: string) => Store): RequestHandler {
+  const limiter = (limit: number, store: Store | undefined) =>
     rateLimit({
       windowMs: 60_000,
       limit,
-      ...(storeFor ? { store: storeFor(`${name}:`) } : {}),
-      // Kept at /56 on purpose (ADR 8): a /64 bucket is looser, since a home usually holds a whole /56, which
-      // would then count as 256 clients. Quota per Google account is bounded separately, whatever the IP.
-      ipv6Subnet: 56,
+      ...(store ? { store } : {}),
+      keyGenerator: (req) => clientKey(req.ip, IPV6_SUBNET),
+      // clientKey falls back to ipKeyGenerator, which this check (it reads the function's source) cannot see.
+      validate: { keyGeneratorIpFallback: false },
       standardHeaders: "draft-8",
       legacyHeaders: false,
       handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 })),
     });
-  const writes = limiter("writes", limitPerMinute);
-  const reads = limiter("reads", limitPerMinute * 5);
+  const writes = limiter(limitPerMinute, writesStoreFor?.("writes:"));
+  const reads = limiter(limitPerMinute * 5, undefined);
   return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? reads : writes)(req, res, next);
 }

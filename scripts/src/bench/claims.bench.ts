@@ -3,6 +3,9 @@
  * server in its own process against the local world. Every figure is median (min–max) over
  * BENCH_ROUNDS rounds; ratios are taken within a round, since the machine is shared and its load
  * moves between rounds. Rewrites docs/benchmarks/claims.md. Timings never go into tests.
+ *
+ * BENCH_PHASES (comma-separated, e.g. `reads,throughput`) runs only those phases, to check a change without the full
+ * run; such a partial run prints its tables and leaves the page alone, since the page is one run's figures.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
@@ -22,6 +25,11 @@ const RESTART_SIZE = 100_000;
 /** Every viewer claims once: quota, batches, races and growth rounds together stay below this. */
 const VIEWERS = 1_500;
 const OUTPUT = path.resolve(import.meta.dirname, "../../../docs/benchmarks/claims.md");
+const PHASES = ["quota", "reads", "throughput", "contention", "growth", "cold-start"] as const;
+type Phase = (typeof PHASES)[number];
+const selected = selectedPhases(process.env.BENCH_PHASES);
+const runs = (phase: Phase) => selected.has(phase);
+const partial = selected.size < PHASES.length;
 
 const started = Date.now();
 const loadBefore = os.loadavg();
@@ -34,18 +42,23 @@ const section = (markdown: string) => {
 const world = await startBenchWorld({ viewers: VIEWERS });
 let restartWithClaims: number[] = [];
 try {
-  const quota = await quotaPhase(world, ROUNDS);
-  section(quota.markdown);
-  section(await readsPhase(world, ROUNDS, quota.claimed));
-  section(await throughputPhase(world, ROUNDS));
-  section(await contentionPhase(world, ROUNDS));
-  const growth = await growthPhase(world, ROUNDS);
-  section(growth.markdown);
-  restartWithClaims = growth.restartMsBySize.get(RESTART_SIZE) ?? [];
+  if (runs("quota") || runs("reads")) {
+    // The reads read the claim the quota phase made.
+    const quota = await quotaPhase(world, ROUNDS);
+    if (runs("quota")) section(quota.markdown);
+    if (runs("reads")) section(await readsPhase(world, ROUNDS, quota.claimed));
+  }
+  if (runs("throughput")) section(await throughputPhase(world, ROUNDS));
+  if (runs("contention")) section(await contentionPhase(world, ROUNDS));
+  if (runs("growth")) {
+    const growth = await growthPhase(world, ROUNDS);
+    section(growth.markdown);
+    restartWithClaims = growth.restartMsBySize.get(RESTART_SIZE) ?? [];
+  }
 } finally {
   await world.stop();
 }
-section(await coldStartPhase(ROUNDS, { claims: RESTART_SIZE, ms: restartWithClaims }));
+if (runs("cold-start")) section(await coldStartPhase(ROUNDS, { claims: RESTART_SIZE, ms: restartWithClaims }));
 
 const minutes = (Date.now() - started) / 60_000;
 const report = [
@@ -66,9 +79,23 @@ const report = [
   "",
   ...sections.flatMap((markdown) => [markdown, ""]),
 ].join("\n");
-await fs.mkdir(path.dirname(OUTPUT), { recursive: true });
-await fs.writeFile(OUTPUT, report);
-console.log(`\nWrote ${path.relative(process.cwd(), OUTPUT)} (${minutes.toFixed(1)} min).`);
+if (partial) {
+  console.log(`\n${report.slice(0, report.indexOf("Each figure"))}Partial run: ${OUTPUT} left as it was.`);
+} else {
+  await fs.mkdir(path.dirname(OUTPUT), { recursive: true });
+  await fs.writeFile(OUTPUT, report);
+  console.log(`\nWrote ${path.relative(process.cwd(), OUTPUT)} (${minutes.toFixed(1)} min).`);
+}
+
+/** Every phase unless BENCH_PHASES names some; a name that is not a phase stops the run before anything starts. */
+function selectedPhases(setting: string | undefined): Set<Phase> {
+  if (!setting) return new Set(PHASES);
+  const names = setting.split(",").map((name) => name.trim());
+  const unknown = names.filter((name) => !(PHASES as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_PHASES: unknown ${unknown.join(", ")}; phases are ${PHASES.join(", ")}`);
+  return new Set(names as Phase[]);
+}
 
 /** The BENCH_* settings this run was given, as they would be typed before the command. */
 function benchSettings(): string {

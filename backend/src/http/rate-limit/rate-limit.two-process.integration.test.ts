@@ -6,7 +6,7 @@ import { startTestWorld, type TestWorld } from "../../test/test-world.ts";
 
 /**
  * Two server processes over one SQLite store, as behind a load balancer: the write limit is one limit for a
- * client, however its requests are spread.
+ * client, however its requests are spread; reads, which cost no quota and mint nothing, are counted per process.
  */
 const BACKEND_ENTRY = path.resolve(import.meta.dirname, "../../index.ts");
 const WRITES_PER_MINUTE = 4;
@@ -76,6 +76,17 @@ describe("two server processes on one store", () => {
     for (let i = 0; i < WRITES_PER_MINUTE * 2; i++) statuses.push(await write(urls[i % 2] as string));
     expect(statuses.filter((status) => status !== 429)).toHaveLength(WRITES_PER_MINUTE);
     expect(statuses.slice(WRITES_PER_MINUTE).every((status) => status === 429)).toBe(true);
+  });
+
+  it("when one client's reads alternate between both processes, then each process counts its own (ADR 11)", async () => {
+    const readsPerProcess = WRITES_PER_MINUTE * 5;
+    const statuses: number[] = [];
+    for (let i = 0; i < readsPerProcess * 2; i++) {
+      const response = await fetch(`${urls[i % 2] as string}/api/check-claim/0x${"ab".repeat(20)}`);
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
   });
 
   it("when the browser asks either process for its settings, then it gets PUBLIC_RPC_URL, never the server's RPC_URL", async () => {
