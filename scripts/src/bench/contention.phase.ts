@@ -6,7 +6,7 @@ import { randomWallet } from "@tube/local-world/mint-log";
 import type { BenchWorld } from "./bench-world.ts";
 import { blockNumber, mintRecipientsSince } from "./chain.ts";
 import { verifyAndMint, type Viewer } from "./claimant.ts";
-import { countByStatus } from "./seed.ts";
+import { countByStatus, waitForStore } from "./seed.ts";
 import { formatSpread, table } from "./stats.ts";
 
 const RACERS = Number(process.env.BENCH_RACERS ?? 1000);
@@ -27,10 +27,9 @@ async function race(world: BenchWorld, wallets: string[], viewer: Viewer): Promi
   const answeredMs = performance.now() - started;
   const accepted = outcomes.filter((outcome) => outcome.status === 202).length;
   const distinct = [...new Set(wallets)];
-  while (countByStatus(world.dataDir, "confirmed", distinct) < 1) {
-    if (performance.now() - started > SETTLE_TIMEOUT_MS) throw new Error("the winning claim did not confirm");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const winnerConfirmed = () => countByStatus(world.dataDir, "confirmed", distinct) >= 1;
+  const remainingMs = SETTLE_TIMEOUT_MS - (performance.now() - started);
+  if (!(await waitForStore(winnerConfirmed, remainingMs, 25))) throw new Error("the winning claim did not confirm");
   const settledMs = performance.now() - started;
   const racing = new Set(distinct);
   const mints = (await mintRecipientsSince(world.rpcUrl, world.tokenAddress, fromBlock)).filter((to) =>

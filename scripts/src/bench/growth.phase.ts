@@ -8,7 +8,7 @@ import { MINT_MAX_ATTEMPTS, type BenchWorld } from "./bench-world.ts";
 import { verifyAndMint } from "./claimant.ts";
 import { load } from "./load.ts";
 import { RECONCILE_CONCURRENCY } from "@tube/backend/claims/reconciler";
-import { countUnfinished, seedClaims, seededWallet } from "./seed.ts";
+import { countUnfinished, seedClaims, seededWallet, waitForStore } from "./seed.ts";
 import { formatSpread, percentile, table, timed } from "./stats.ts";
 
 const SIZES = (process.env.BENCH_GROWTH_SIZES ?? "1000,100000,1000000").split(",").map(Number);
@@ -131,11 +131,7 @@ async function reconcilerPass(world: BenchWorld): Promise<ReconcilerPass> {
     seedClaims(world.dataDir, UNFINISHED, { status: "queued", attempts: MINT_MAX_ATTEMPTS }),
   );
   const forkedAt = performance.now() - app.msToReady;
-  const deadline = performance.now() + PASS_TIMEOUT_MS;
-  while (countUnfinished(world.dataDir) > 0) {
-    if (performance.now() > deadline)
-      throw new Error(`the reconciler left claims unfinished after ${PASS_TIMEOUT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  if (!(await waitForStore(() => countUnfinished(world.dataDir) === 0, PASS_TIMEOUT_MS, 100)))
+    throw new Error(`the reconciler left claims unfinished after ${PASS_TIMEOUT_MS} ms`);
   return { readyMs: app.msToReady, passMs: performance.now() - forkedAt };
 }

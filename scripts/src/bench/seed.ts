@@ -77,6 +77,19 @@ export function countByStatus(dataDir: string, status: ClaimStatus, wallets?: re
   }
 }
 
+/**
+ * Re-checks `done` (a read of the store file, which costs the app nothing) until it holds or
+ * `timeoutMs` has passed; says which.
+ */
+export async function waitForStore(done: () => boolean, timeoutMs: number, intervalMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (!done()) {
+    if (performance.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  return true;
+}
+
 /** Claims still on their way (reserved, queued or submitted), straight from the file. */
 export function countUnfinished(dataDir: string): number {
   return UNFINISHED_CLAIM_STATUSES.reduce((sum, status) => sum + countByStatus(dataDir, status), 0);

@@ -8,7 +8,7 @@
 import { randomWallet } from "@tube/local-world/mint-log";
 import { BLOCK_SECONDS, type BenchWorld } from "./bench-world.ts";
 import { verifyAndMint, verifySubscription } from "./claimant.ts";
-import { countByStatus } from "./seed.ts";
+import { countByStatus, waitForStore } from "./seed.ts";
 import { formatSpread, table } from "./stats.ts";
 
 /** Big enough that the batch, not one block's wait, sets the pace: 300 claims/s is the target. */
@@ -41,13 +41,9 @@ async function runBatch(world: BenchWorld, size: number, windowMs: number): Prom
   // A refusal under load is a finding, not a bench failure: it is counted, and only accepted claims are awaited.
   const accepted = wallets.filter((_, i) => statuses[i] === 202);
   const refusals = statuses.filter((status) => status !== 202).map(String);
-  let confirmed = 0;
-  while (
-    (confirmed = countByStatus(world.dataDir, "confirmed", accepted)) < accepted.length &&
-    performance.now() - started < windowMs
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const confirmedCount = () => countByStatus(world.dataDir, "confirmed", accepted);
+  await waitForStore(() => confirmedCount() >= accepted.length, windowMs - (performance.now() - started), 50);
+  const confirmed = confirmedCount();
   const elapsedMs = performance.now() - started;
   const cpuMs = (await world.app().cpuMs()) - cpuBefore;
   return {
