@@ -13,6 +13,8 @@ export default defineConfig({
             "backend/src/**/*.test.ts",
             "contracts/**/*.test.ts",
             "scripts/src/**/*.test.ts",
+            // Build-time code of the frontend: it runs in Node, where emotion writes styles out as text.
+            "frontend/build/**/*.test.ts",
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,

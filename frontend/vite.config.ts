@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { chakraGlobalCss } from "./build/chakra-global-css.ts";
 
 const frontendDir = fileURLToPath(new URL(".", import.meta.url));
 // The dev server forwards API calls so the browser sees one origin, as in production.
@@ -51,7 +52,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: frontendDir,
-  plugins: [react(), precompress()],
+  plugins: [react(), chakraGlobalCss(), precompress()],
   build: {
     outDir: "dist",
     // The wallet SDK's chunks are large by nature and load only on /claim; what the pages really
