@@ -2,7 +2,7 @@
  * The parts of the HTTP contract every page reads, the landing page included:
  * the error body and the public config. Written with zod/mini, which tree-shakes
  * to a few KB, so checking them costs the landing bundle almost nothing;
- * api.ts (full zod, loaded with the claim flow) re-exports them.
+ * api.ts (full zod, the server's request schemas) re-exports them.
  */
 import "./zod-csp.ts";
 import { z } from "zod/mini";

@@ -1,11 +1,12 @@
 /**
- * The HTTP contract between the browser and the server: request schemas (the
- * server validates with them) and response schemas (the browser checks what
- * it reads with them; the server's handlers are typed by them).
+ * The HTTP contract between the browser and the server. The request schemas
+ * (the server validates with them) live here in full zod; the response schemas
+ * the browser reads live in zod/mini modules (api-envelope.ts, api-responses.ts)
+ * so full zod stays out of the browser (issue 10), and are re-exported here so
+ * the server imports the whole contract from one place.
  */
 import "./zod-csp.ts";
 import { z } from "zod";
-import { CLAIM_STATUSES } from "./constants.ts";
 
 export const walletAddressSchema = z
   .string()
@@ -23,13 +24,6 @@ export const googleAuthRequestSchema = z.strictObject({
   redirectUri: z.string().url().max(2048),
 });
 export type GoogleAuthRequest = z.infer<typeof googleAuthRequestSchema>;
-export const googleAuthResponseSchema = z.object({
-  email: z.string(),
-  accessToken: z.string().min(1),
-  /** Milliseconds since the epoch. */
-  expiresAt: z.number(),
-});
-export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
 
 export const revokeRequestSchema = z.strictObject({ accessToken: accessTokenSchema });
 
@@ -39,9 +33,6 @@ export const verifySubscriptionRequestSchema = z.strictObject({
   youtubeUsername: z.string().trim().min(1).max(100).optional(),
 });
 export type VerifySubscriptionRequest = z.infer<typeof verifySubscriptionRequestSchema>;
-/** Spec §7: a missing isSubscribed counts as false. */
-export const verifySubscriptionResponseSchema = z.object({ isSubscribed: z.boolean().default(false) });
-export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionResponseSchema>;
 
 export const verifyAndMintRequestSchema = z.strictObject({
   walletAddress: walletAddressSchema,
@@ -50,36 +41,7 @@ export const verifyAndMintRequestSchema = z.strictObject({
 });
 export type VerifyAndMintRequest = z.infer<typeof verifyAndMintRequestSchema>;
 
-const claimStatusSchema = z.enum(CLAIM_STATUSES);
-
-export const claimViewSchema = z.object({
-  claimId: z.string(),
-  walletAddress: z.string(),
-  status: claimStatusSchema,
-  txHash: z.string().nullable(),
-  explorerUrl: z.string().nullable(),
-});
-export type ClaimView = z.infer<typeof claimViewSchema>;
-
-export const verifyAndMintResponseSchema = z.object({
-  claimed: z.boolean(),
-  alreadyClaimed: z.boolean(),
-  txHash: z.string().nullable(),
-  claimId: z.string().nullable(),
-  status: claimStatusSchema.nullable(),
-  error: z.string().nullable(),
-  details: z.string().nullable(),
-});
-export type VerifyAndMintResponse = z.infer<typeof verifyAndMintResponseSchema>;
-
 export const walletParamSchema = z.strictObject({ walletAddress: walletAddressSchema });
-export const checkClaimResponseSchema = z.object({
-  claimed: z.boolean(),
-  txHash: z.string().nullable(),
-  status: claimStatusSchema.nullable(),
-  claimId: z.string().nullable(),
-});
-export type CheckClaimResponse = z.infer<typeof checkClaimResponseSchema>;
 
 export const claimIdParamSchema = z.strictObject({ claimId: z.string().uuid() });
 
@@ -90,3 +52,4 @@ export const recordClaimRequestSchema = z.strictObject({
 });
 
 export { apiErrorBodySchema, publicConfigSchema, type PublicConfig } from "./api-envelope.ts";
+export * from "./api-responses.ts";

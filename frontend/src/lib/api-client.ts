@@ -33,7 +33,7 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
-/** What a response body is checked with: a zod schema from @tube/common/api. */
+/** What a response body is checked with: a zod/mini schema from @tube/common (api-responses, api-envelope). */
 export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }

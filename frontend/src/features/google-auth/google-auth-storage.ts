@@ -2,7 +2,7 @@
  * The Google session kept in localStorage under the keys of spec §3, so a
  * reload does not ask the visitor to authorize again while the token lives.
  */
-import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api";
+import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api-responses";
 
 export const GOOGLE_AUTH_STORAGE_KEY = "googleAuthData";
 export const USER_EMAIL_STORAGE_KEY = "userEmail";

@@ -1,4 +1,5 @@
-/** The claim flow's calls to our server (shapes in @tube/common/api). */
+/** The claim flow's calls to our server; its answers are checked with the zod/mini schemas of @tube/common. */
+import type { VerifyAndMintRequest, VerifySubscriptionRequest } from "@tube/common/api";
 import {
   checkClaimResponseSchema,
   claimViewSchema,
@@ -6,11 +7,9 @@ import {
   verifySubscriptionResponseSchema,
   type CheckClaimResponse,
   type ClaimView,
-  type VerifyAndMintRequest,
   type VerifyAndMintResponse,
-  type VerifySubscriptionRequest,
   type VerifySubscriptionResponse,
-} from "@tube/common/api";
+} from "@tube/common/api-responses";
 import { apiGet, apiPost, apiSend, type RequestOptions } from "../../../lib/api-client.ts";
 
 export function verifySubscription(request: VerifySubscriptionRequest): Promise<VerifySubscriptionResponse> {

@@ -1,4 +1,5 @@
-import { googleAuthResponseSchema, type GoogleAuthRequest, type GoogleAuthResponse } from "@tube/common/api";
+import type { GoogleAuthRequest } from "@tube/common/api";
+import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api-responses";
 import { apiPost, apiSend, type RequestOptions } from "../../../lib/api-client.ts";
 
 /** The server swaps the code (with our PKCE verifier) for a token; the client secret never reaches the browser. */

@@ -1,0 +1,52 @@
+/**
+ * The response bodies the browser reads on /claim (the server's handlers are
+ * typed by them too). Written with zod/mini like api-envelope.ts: full zod
+ * builds its schemas at import time, which was most of the claim chunk's
+ * first long task on a phone (issue 10). The request schemas are the server's
+ * and stay in api.ts, which re-exports these.
+ */
+import "./zod-csp.ts";
+import { z } from "zod/mini";
+import { CLAIM_STATUSES } from "./constants.ts";
+
+export const googleAuthResponseSchema = z.object({
+  email: z.string(),
+  accessToken: z.string().check(z.minLength(1)),
+  /** Milliseconds since the epoch. */
+  expiresAt: z.number(),
+});
+export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
+
+/** Spec §7: a missing isSubscribed counts as false. */
+export const verifySubscriptionResponseSchema = z.object({ isSubscribed: z._default(z.boolean(), false) });
+export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionResponseSchema>;
+
+const claimStatusSchema = z.enum(CLAIM_STATUSES);
+
+export const claimViewSchema = z.object({
+  claimId: z.string(),
+  walletAddress: z.string(),
+  status: claimStatusSchema,
+  txHash: z.nullable(z.string()),
+  explorerUrl: z.nullable(z.string()),
+});
+export type ClaimView = z.infer<typeof claimViewSchema>;
+
+export const verifyAndMintResponseSchema = z.object({
+  claimed: z.boolean(),
+  alreadyClaimed: z.boolean(),
+  txHash: z.nullable(z.string()),
+  claimId: z.nullable(z.string()),
+  status: z.nullable(claimStatusSchema),
+  error: z.nullable(z.string()),
+  details: z.nullable(z.string()),
+});
+export type VerifyAndMintResponse = z.infer<typeof verifyAndMintResponseSchema>;
+
+export const checkClaimResponseSchema = z.object({
+  claimed: z.boolean(),
+  txHash: z.nullable(z.string()),
+  status: z.nullable(claimStatusSchema),
+  claimId: z.nullable(z.string()),
+});
+export type CheckClaimResponse = z.infer<typeof checkClaimResponseSchema>;
