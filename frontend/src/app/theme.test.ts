@@ -29,4 +29,11 @@ describe("the app's theme", () => {
   it("when a palette is unused, then its tokens are left out", () => {
     expect(system.token("colors.purple.500", "missing")).toBe("missing");
   });
+
+  it("when a semantic token has a dark value, then only its light one is kept (the app has no dark mode)", () => {
+    const css = JSON.stringify(system.getTokenCss());
+
+    expect(css).not.toContain(".dark");
+    expect(css).toContain('"--chakra-colors-bg-subtle":"var(--chakra-colors-gray-50)"');
+  });
 });
