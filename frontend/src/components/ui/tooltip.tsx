@@ -19,8 +19,9 @@ export interface TooltipProps {
 
 export function Tooltip({ content, children, disabled = false }: TooltipProps) {
   if (disabled) return children;
+  // Mounted only while open: a closed tooltip's content would be rendered, hidden, with the page.
   return (
-    <ChakraTooltip.Root openDelay={OPEN_DELAY_MS} closeDelay={CLOSE_DELAY_MS}>
+    <ChakraTooltip.Root openDelay={OPEN_DELAY_MS} closeDelay={CLOSE_DELAY_MS} lazyMount unmountOnExit>
       <ChakraTooltip.Trigger asChild>{children}</ChakraTooltip.Trigger>
       <Portal>
         <ChakraTooltip.Positioner>
