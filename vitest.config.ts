@@ -13,6 +13,8 @@ export default defineConfig({
             "backend/src/**/*.test.ts",
             "contracts/**/*.test.ts",
             "scripts/src/**/*.test.ts",
+            // The frontend's build plugins run in Node, not in the browser the frontend project emulates.
+            "frontend/build/**/*.test.ts",
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
