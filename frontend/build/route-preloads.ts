@@ -8,20 +8,20 @@ const CHAKRA_ROOT = "src/app/chakra-root.tsx";
  * Route path → the source modules (relative to the frontend root) its lazy import loads. Must follow
  * `src/app/router.tsx`: every route wrapped in `withChakra` there is listed here with its page module and chakra-root.
  */
-export const LAZY_ROUTES: Readonly<Record<string, readonly string[]>> = {
+const LAZY_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "/claim": ["src/app/routes/claim.tsx", CHAKRA_ROOT],
   [GOOGLE_CALLBACK_PATH]: ["src/features/google-auth/google-callback-page.tsx", CHAKRA_ROOT],
 };
 
 /** Route path → the `/assets/...` files to announce in that route's HTML, JS first, then CSS. */
-export type RoutePreloads = Record<string, string[]>;
+type RoutePreloads = Record<string, string[]>;
 
 /**
  * Writes `route-preloads.json` beside index.html, so the server can put each lazy route's chunks in that route's HTML
  * (ADR 0015): the browser fetches them with the entry instead of after it has run, and Vite's preload helper finds
  * them already in the document instead of appending one `<link>` at a time inside React's first render.
  */
-export function routePreloadsPlugin(routes: Readonly<Record<string, readonly string[]>> = LAZY_ROUTES): Plugin {
+export function routePreloadsPlugin(): Plugin {
   let root = "";
   let base = "";
   return {
@@ -35,7 +35,7 @@ export function routePreloadsPlugin(routes: Readonly<Record<string, readonly str
       this.emitFile({
         type: "asset",
         fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify(routePreloads(bundle, routes, { root, base }), null, 2)}\n`,
+        source: `${JSON.stringify(routePreloads(bundle, LAZY_ROUTES, { root, base }), null, 2)}\n`,
       });
     },
   };
