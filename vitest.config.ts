@@ -13,7 +13,7 @@ export default defineConfig({
             "backend/src/**/*.test.ts",
             "contracts/**/*.test.ts",
             "scripts/src/**/*.test.ts",
-            // Build-time code of the frontend: it runs in Node, where emotion writes styles out as text.
+            // The frontend's build plugins run in Node, not in the browser the frontend project emulates.
             "frontend/build/**/*.test.ts",
           ],
           testTimeout: 60_000,

@@ -16,6 +16,7 @@ export async function buildFrontendIfStale(log: (line: string) => void): Promise
     path.join(FRONTEND_DIR, "public"),
     path.join(FRONTEND_DIR, "index.html"),
     path.join(FRONTEND_DIR, "vite.config.ts"),
+    path.join(FRONTEND_DIR, "build"),
     path.resolve(FRONTEND_DIR, "../common/src"),
   ];
   if (builtAt > 0 && (await newestMtime(sources)) < builtAt) return;

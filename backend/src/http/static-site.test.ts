@@ -9,6 +9,15 @@ import type { PublicConfig } from "@tube/common/api";
 import { staticSite } from "./static-site.ts";
 
 const SCRIPT = "console.log('hello');".repeat(20);
+const ENTRY = [
+  '<script type="module" crossorigin src="/assets/index-1234.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/runtime-1234.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/index-1234.css">',
+];
+const INDEX_HTML = `<html><head><meta property="og:image" content="/og-image.png" />
+    ${ENTRY.join("\n    ")}
+  </head><body><div id="root"></div></body></html>`;
+const ROUTE_PRELOADS = { "/claim": ["/assets/claim-1234.js", "/assets/chakra-1234.js", "/assets/claim-1234.css"] };
 const CONFIG = { youtubeChannelId: "UC</script><script>alert(1)</script>", chainId: 42161 } as unknown as PublicConfig;
 let baseUrl: string;
 let server: ReturnType<express.Express["listen"]>;
@@ -16,10 +25,8 @@ let server: ReturnType<express.Express["listen"]>;
 beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tube-static-"));
   fs.mkdirSync(path.join(dir, "assets"));
-  fs.writeFileSync(
-    path.join(dir, "index.html"),
-    '<html><head><meta property="og:image" content="/og-image.png" /></head><body><div id="root"></div></body></html>',
-  );
+  fs.writeFileSync(path.join(dir, "index.html"), INDEX_HTML);
+  fs.writeFileSync(path.join(dir, "route-preloads.json"), JSON.stringify(ROUTE_PRELOADS));
   fs.writeFileSync(path.join(dir, "assets/app-1234.js"), SCRIPT);
   fs.writeFileSync(path.join(dir, "assets/app-1234.js.br"), brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(dir, "assets/app-1234.js.gz"), gzipSync(SCRIPT));
@@ -36,6 +43,7 @@ afterAll(() => {
 /** Node's fetch decodes bodies itself; the raw header shows what was sent. */
 const get = (route: string, acceptEncoding?: string) =>
   fetch(`${baseUrl}${route}`, { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+const preloadLinks = (html: string) => html.match(/<link rel="(?:modulepreload|preload)"[^>]*>/g) ?? [];
 
 describe("static site", () => {
   it("when the browser accepts brotli, then a hashed asset comes as its .br twin, typed as the original and cached for good", async () => {
@@ -78,5 +86,60 @@ describe("static site", () => {
     // The hostile value cannot close the data block: its `<` is escaped.
     expect(html).not.toContain("</script><script>alert(1)");
     expect(html).toContain('content="https://rewards.example/og-image.png"');
+  });
+
+  it("when a lazy route's page is opened, then it announces the route's chunks right after the entry's modulepreload links, CSS as a style preload", async () => {
+    const html = await (await get("/claim", "br")).text();
+    expect(html).toContain(
+      [
+        ...ENTRY.slice(0, 2),
+        '<link rel="modulepreload" crossorigin href="/assets/claim-1234.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/chakra-1234.js">',
+        '<link rel="preload" as="style" crossorigin href="/assets/claim-1234.css">',
+        ENTRY[2],
+      ].join("\n    "),
+    );
+  });
+
+  it("when the lazy route's page is asked for in each encoding, then each carries the same page", async () => {
+    const pages = await Promise.all(
+      ["br", "gzip", "identity"].map(async (encoding) => {
+        const response = await get("/claim", encoding);
+        return { encoding: response.headers.get("content-encoding"), html: await response.text() };
+      }),
+    );
+    expect(pages.map((page) => page.encoding)).toEqual(["br", "gzip", null]);
+    const plainHtml = pages[2]?.html ?? "";
+    expect(pages.map((page) => page.html)).toEqual([plainHtml, plainHtml, plainHtml]);
+    expect(preloadLinks(plainHtml)).toHaveLength(4);
+  });
+
+  it("when any other route is opened, then its page announces only the entry's own chunks", async () => {
+    for (const route of ["/", "/terms", "/claim/extra"]) {
+      const html = await (await get(route, "br")).text();
+      expect(preloadLinks(html), route).toEqual([ENTRY[1]]);
+    }
+  });
+
+  it("when the route preloads file itself is asked for, then it is not served: it is the server's input", async () => {
+    expect((await get("/route-preloads.json")).status).toBe(404);
+  });
+});
+
+describe("static site route preloads at start-up", () => {
+  const siteWith = (routePreloads?: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tube-static-"));
+    fs.writeFileSync(path.join(dir, "index.html"), INDEX_HTML);
+    if (routePreloads !== undefined) fs.writeFileSync(path.join(dir, "route-preloads.json"), routePreloads);
+    return () => staticSite({ staticDir: dir, publicConfig: CONFIG, publicUrl: "https://rewards.example" });
+  };
+
+  it("when the build wrote no route preloads, then the site starts without them", () => {
+    expect(siteWith()).not.toThrow();
+  });
+
+  it("when a route's href is not a built asset's path, then the site refuses to start rather than write it into the page", () => {
+    expect(siteWith(JSON.stringify({ "/claim": ['/assets/x.js"><script>alert(1)</script>'] }))).toThrow();
+    expect(siteWith(JSON.stringify({ "/claim": ["https://elsewhere.example/x.js"] }))).toThrow();
   });
 });

@@ -3,14 +3,16 @@
  * writes `.br` and `.gz` beside each text file) by content negotiation; hashed
  * assets are cached for good and the HTML is revalidated on every visit. Every
  * page is index.html with the public config written into it, so the app's first
- * paint never waits for GET /api/config.
+ * paint never waits for GET /api/config; a lazy route's page also announces the
+ * chunks that route needs (ADR 0017).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { Router, type Request, type Response } from "express";
+import { z } from "zod";
 import type { PublicConfig } from "@tube/common/api";
-import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
+import { PUBLIC_CONFIG_ELEMENT_ID, ROUTE_PRELOADS_FILE } from "@tube/common/constants";
 
 type Encoding = "br" | "gzip";
 /** In order of preference. */
@@ -25,9 +27,23 @@ interface StaticFile {
   encodings: Encoding[];
 }
 
+/**
+ * The build's route preloads (see frontend/build/route-preloads.ts). Checked so that a href
+ * can be written into the page as it is: a built asset's path, nothing that could close the attribute.
+ */
+const RoutePreloads = z.record(z.string().startsWith("/"), z.array(z.string().regex(/^\/assets\/[\w.-]+\.(js|css)$/)));
+
 export function staticSite(options: { staticDir: string; publicConfig: PublicConfig; publicUrl: string }): Router {
   const files = indexFiles(options.staticDir);
-  const page = compressed(renderPage(fs.readFileSync(path.join(options.staticDir, "index.html"), "utf8"), options));
+  const html = renderPage(fs.readFileSync(path.join(options.staticDir, "index.html"), "utf8"), options);
+  const page = compressed(html);
+  // Every variant built once, here: a request only picks one.
+  const routePages = new Map(
+    Object.entries(readRoutePreloads(options.staticDir)).map(([route, hrefs]) => [
+      route,
+      compressed(withPreloads(html, hrefs)),
+    ]),
+  );
   const router = Router();
 
   router.get("/{*path}", (req, res, next) => {
@@ -35,9 +51,36 @@ export function staticSite(options: { staticDir: string; publicConfig: PublicCon
     if (file) return sendFile(req, res, file, req.path.startsWith("/assets/") ? IMMUTABLE : SHORT);
     // A missing hashed asset is a 404, never the page: a browser would try to run HTML as script.
     if (req.path.startsWith("/assets/") || path.extname(req.path) !== "") return next();
-    sendPage(req, res, page);
+    sendPage(req, res, routePages.get(req.path) ?? page);
   });
   return router;
+}
+
+function readRoutePreloads(staticDir: string): z.infer<typeof RoutePreloads> {
+  const file = path.join(staticDir, ROUTE_PRELOADS_FILE);
+  // Optional: a build without lazy routes has no preloads to announce, and every page is then index.html.
+  if (!fs.existsSync(file)) return {};
+  return RoutePreloads.parse(JSON.parse(fs.readFileSync(file, "utf8")));
+}
+
+/**
+ * The page with a route's chunks announced right after the entry's own modulepreload links, so the
+ * browser fetches them beside the entry instead of once it has run. Vite's preload helper skips a
+ * dependency whose URL a `<link>` in the document already has, so it then appends nothing. CSS is
+ * only preloaded (a stylesheet link would block the page's render), with `crossorigin` as the helper
+ * will load it, so the preloaded response is the one it uses.
+ */
+function withPreloads(html: string, hrefs: string[]): string {
+  const entry = html.match(/<script type="module"[^>]*><\/script>(?:\s*<link rel="modulepreload"[^>]*>)*/);
+  if (!entry || entry.index === undefined)
+    throw new Error("index.html must load its entry as a module script to announce a route's chunks after it");
+  const links = hrefs.map((href) =>
+    href.endsWith(".css")
+      ? `<link rel="preload" as="style" crossorigin href="${href}">`
+      : `<link rel="modulepreload" crossorigin href="${href}">`,
+  );
+  const end = entry.index + entry[0].length;
+  return `${html.slice(0, end)}${links.map((link) => `\n    ${link}`).join("")}${html.slice(end)}`;
 }
 
 /**
@@ -70,7 +113,8 @@ function indexFiles(staticDir: string): Map<string, StaticFile> {
       }
       if (entry.name.endsWith(".br") || entry.name.endsWith(".gz")) continue;
       const urlPath = `/${path.relative(staticDir, absolutePath).split(path.sep).join("/")}`;
-      if (urlPath === "/index.html") continue;
+      // The server's input, not files it sends.
+      if (urlPath === "/index.html" || urlPath === `/${ROUTE_PRELOADS_FILE}`) continue;
       const encodings = (Object.keys(SUFFIX) as Encoding[]).filter((encoding) =>
         fs.existsSync(absolutePath + SUFFIX[encoding]),
       );
