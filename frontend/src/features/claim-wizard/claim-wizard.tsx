@@ -1,5 +1,6 @@
 import { Card, Container, Stack, VisuallyHidden } from "@chakra-ui/react";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
+import { lazyOrElse } from "../../lib/lazy-or-else.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { activityLabel } from "./activity-label.ts";
 import { ConnectStep } from "./components/connect-step.tsx";
@@ -13,9 +14,13 @@ import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
 import { STEP_LABELS } from "./wizard-state.ts";
 
-/** It opens only after a successful claim, so its code (a dialog, a focus trap) is not in /claim's first download. */
-const SuccessDialog = lazy(() =>
-  import("./components/success-dialog.tsx").then((module) => ({ default: module.SuccessDialog })),
+/**
+ * It opens only after a successful claim, so its code (a dialog, a focus trap) is not in /claim's first download.
+ * Should it fail to download, the Done step and the success toast still tell the visitor the claim went through.
+ */
+const SuccessDialog = lazyOrElse(
+  () => import("./components/success-dialog.tsx").then((module) => module.SuccessDialog),
+  () => null,
 );
 /** From this step on the dialog is mounted: its code downloads while the mint runs. */
 const MINT_STEP = 2;

@@ -1,12 +1,13 @@
 import { Badge, Button } from "@chakra-ui/react";
 import { ARBITRUM_ONE_CHAIN_ID, ARBITRUM_ONE_NAME } from "@tube/common/constants";
-import { lazy, Suspense, useEffect, type ReactElement } from "react";
+import { Suspense, useEffect, type ReactElement } from "react";
 import type { TooltipProps } from "../../../components/ui/tooltip.tsx";
 import { shortenAddress } from "../../../lib/format.ts";
+import { lazyOrElse } from "../../../lib/lazy-or-else.ts";
 import { useWalletIntent, useWalletLoading } from "../wallet-loading.ts";
 import { useWalletState } from "../wallet-state.tsx";
 
-/** A tooltip that failed to download leaves its trigger working, without the tooltip, rather than breaking the page. */
+/** A tooltip that failed to download leaves its trigger working, without the tooltip. */
 function TriggerAlone({ children }: TooltipProps): ReactElement {
   return children;
 }
@@ -15,14 +16,13 @@ function TriggerAlone({ children }: TooltipProps): ReactElement {
  * The tooltip's code (a positioning engine) is not in /claim's first download: only a connected wallet shows one,
  * and a wallet exists only once the wallet module has loaded (ADR 13), so it is fetched alongside that module.
  */
-function importTooltip() {
-  return import("../../../components/ui/tooltip.tsx").then(
-    (module) => ({ default: module.Tooltip }),
-    () => ({ default: TriggerAlone }),
-  );
+function loadTooltip() {
+  return import("../../../components/ui/tooltip.tsx").then((module) => module.Tooltip);
 }
 
-const Tooltip = lazy(importTooltip);
+function nothing() {}
+
+const Tooltip = lazyOrElse(loadTooltip, TriggerAlone);
 
 /** The wizard header's wallet slot: connect, switch network, or the connected badge. */
 export function WalletIndicator() {
@@ -30,7 +30,8 @@ export function WalletIndicator() {
   const intent = useWalletIntent();
   const { status } = useWalletLoading();
   useEffect(() => {
-    if (status !== "idle") void importTooltip();
+    // A failed download is dealt with when the tooltip renders.
+    if (status !== "idle") loadTooltip().catch(nothing);
   }, [status]);
 
   const connectButton = (loading: boolean) => (
