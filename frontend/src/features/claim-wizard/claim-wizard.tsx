@@ -1,5 +1,6 @@
 import { Card, Container, Stack, VisuallyHidden } from "@chakra-ui/react";
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
+import { lazyOrElse } from "../../lib/lazy-or-else.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { activityLabel } from "./activity-label.ts";
 import { ConnectStep } from "./components/connect-step.tsx";
@@ -8,11 +9,21 @@ import { MintStep } from "./components/mint-step.tsx";
 import { StepIndicator } from "./components/step-indicator.tsx";
 import { StepTransition, WizardMotion } from "./components/step-transition.tsx";
 import { SubscribeStep } from "./components/subscribe-step.tsx";
-import { SuccessDialog } from "./components/success-dialog.tsx";
 import { WizardHeader } from "./components/wizard-header.tsx";
 import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
 import { STEP_LABELS } from "./wizard-state.ts";
+
+/**
+ * It opens only after a successful claim, so its code (a dialog, a focus trap) is not in /claim's first download.
+ * Should it fail to download, the Done step and the success toast still tell the visitor the claim went through.
+ */
+const SuccessDialog = lazyOrElse(
+  () => import("./components/success-dialog.tsx").then((module) => module.SuccessDialog),
+  () => null,
+);
+/** From this step on the dialog is mounted: its code downloads while the mint runs. */
+const MINT_STEP = 2;
 
 function reloadWindow() {
   window.location.reload();
@@ -81,13 +92,17 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
           </span>{" "}
           <span>{activityLabel(state)}</span>
         </VisuallyHidden>
-        <SuccessDialog
-          open={state.successDialogOpen}
-          txHash={state.txHash}
-          {...receipt}
-          onClose={wizard.closeDialog}
-          returnFocusRef={headingRef}
-        />
+        {(state.step >= MINT_STEP || state.successDialogOpen) && (
+          <Suspense fallback={null}>
+            <SuccessDialog
+              open={state.successDialogOpen}
+              txHash={state.txHash}
+              {...receipt}
+              onClose={wizard.closeDialog}
+              returnFocusRef={headingRef}
+            />
+          </Suspense>
+        )}
       </Container>
     </WizardMotion>
   );

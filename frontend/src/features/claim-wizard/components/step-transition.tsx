@@ -1,6 +1,28 @@
 import { Box } from "@chakra-ui/react";
-import { LazyMotion, MotionConfig, domAnimation, m } from "framer-motion";
+import { LazyMotion, MotionConfig, m, type TargetAndTransition } from "framer-motion";
 import { useRef, type ReactNode } from "react";
+
+let featuresLoaded = false;
+
+/**
+ * The animation code is not in /claim's first download: step 1 shows without moving, so LazyMotion fetches it
+ * after the first render, long before a visitor finishes step 1.
+ */
+function loadMotionFeatures() {
+  return import("./motion-features.ts").then((module) => {
+    featuresLoaded = true;
+    return module.default;
+  });
+}
+
+/**
+ * Where an element enters from, or no entrance while the features are still on their way: an `m` element mounted
+ * before they arrive keeps its `initial` style and never animates out of it (framer/motion#2601), so a step
+ * changed that early simply appears.
+ */
+function entranceFrom(from: TargetAndTransition): TargetAndTransition | false {
+  return featuresLoaded ? from : false;
+}
 
 /**
  * Framer Motion for the wizard only (it loads with the lazy /claim chunk): the
@@ -10,7 +32,7 @@ import { useRef, type ReactNode } from "react";
 export function WizardMotion({ children }: { children: ReactNode }) {
   return (
     <MotionConfig reducedMotion="user">
-      <LazyMotion features={domAnimation} strict>
+      <LazyMotion features={loadMotionFeatures} strict>
         {children}
       </LazyMotion>
     </MotionConfig>
@@ -23,7 +45,7 @@ export function StepTransition({ step, children }: { step: number; children: Rea
   return (
     <m.div
       key={step}
-      initial={step === firstStep.current ? false : { opacity: 0, y: 12 }}
+      initial={step === firstStep.current ? false : entranceFrom({ opacity: 0, y: 12 })}
       animate={{ opacity: 1, y: 0 }}
       transition={{ duration: 0.25, ease: "easeOut" }}
     >
@@ -50,7 +72,7 @@ export function SuccessMark() {
     >
       <m.div
         aria-hidden="true"
-        initial={{ scale: 0.4, opacity: 0 }}
+        initial={entranceFrom({ scale: 0.4, opacity: 0 })}
         animate={{ scale: 1, opacity: 1 }}
         transition={{ type: "spring", stiffness: 320, damping: 16 }}
       >

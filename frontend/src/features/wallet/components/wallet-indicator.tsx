@@ -1,39 +1,65 @@
 import { Badge, Button } from "@chakra-ui/react";
 import { ARBITRUM_ONE_CHAIN_ID, ARBITRUM_ONE_NAME } from "@tube/common/constants";
-import { Tooltip } from "../../../components/ui/tooltip.tsx";
+import { Suspense, useEffect, type ReactElement } from "react";
+import type { TooltipProps } from "../../../components/ui/tooltip.tsx";
 import { shortenAddress } from "../../../lib/format.ts";
-import { useWalletIntent } from "../wallet-loading.ts";
+import { lazyOrElse } from "../../../lib/lazy-or-else.ts";
+import { useWalletIntent, useWalletLoading } from "../wallet-loading.ts";
 import { useWalletState } from "../wallet-state.tsx";
+
+/** A tooltip that failed to download leaves its trigger working, without the tooltip. */
+function TriggerAlone({ children }: TooltipProps): ReactElement {
+  return children;
+}
+
+/**
+ * The tooltip's code (a positioning engine) is not in /claim's first download: only a connected wallet shows one,
+ * and a wallet exists only once the wallet module has loaded (ADR 13), so it is fetched alongside that module.
+ */
+function loadTooltip() {
+  return import("../../../components/ui/tooltip.tsx").then((module) => module.Tooltip);
+}
+
+function nothing() {}
+
+const Tooltip = lazyOrElse(loadTooltip, TriggerAlone);
 
 /** The wizard header's wallet slot: connect, switch network, or the connected badge. */
 export function WalletIndicator() {
   const { address, isConnected, isCorrectNetwork, isConnecting, connect, switchNetwork } = useWalletState();
   const intent = useWalletIntent();
+  const { status } = useWalletLoading();
+  useEffect(() => {
+    // A failed download is dealt with when the tooltip renders.
+    if (status !== "idle") loadTooltip().catch(nothing);
+  }, [status]);
 
-  if (!isConnected || !address) {
-    return (
-      <Button size="sm" colorPalette="blue" onClick={() => void connect()} loading={isConnecting} {...intent}>
-        Connect Wallet
-      </Button>
-    );
-  }
-  if (!isCorrectNetwork) {
-    return (
-      <Tooltip
-        content={`Your wallet is on another network. This asks it to switch to ${ARBITRUM_ONE_NAME} (chain ${ARBITRUM_ONE_CHAIN_ID}).`}
-      >
-        <Button size="sm" colorPalette="yellow" onClick={() => void switchNetwork()}>
-          Switch to Arbitrum
-        </Button>
-      </Tooltip>
-    );
-  }
+  const connectButton = (loading: boolean) => (
+    <Button size="sm" colorPalette="blue" onClick={() => void connect()} loading={loading} {...intent}>
+      Connect Wallet
+    </Button>
+  );
+  if (!isConnected || !address) return connectButton(isConnecting);
   return (
-    // Focusable so keyboard users can read the full address in the tooltip too.
-    <Tooltip content={address}>
-      <Badge colorPalette="green" size="lg" variant="solid" tabIndex={0}>
-        Connected: {shortenAddress(address)}
-      </Badge>
-    </Tooltip>
+    // Should the tooltip still be on its way, the wallet keeps looking connecting: a badge or button shown without
+    // its tooltip would be replaced when the tooltip arrives, taking a keyboard visitor's focus with it.
+    <Suspense fallback={connectButton(true)}>
+      {isCorrectNetwork ? (
+        // Focusable so keyboard users can read the full address in the tooltip too.
+        <Tooltip content={address}>
+          <Badge colorPalette="green" size="lg" variant="solid" tabIndex={0}>
+            Connected: {shortenAddress(address)}
+          </Badge>
+        </Tooltip>
+      ) : (
+        <Tooltip
+          content={`Your wallet is on another network. This asks it to switch to ${ARBITRUM_ONE_NAME} (chain ${ARBITRUM_ONE_CHAIN_ID}).`}
+        >
+          <Button size="sm" colorPalette="yellow" onClick={() => void switchNetwork()}>
+            Switch to Arbitrum
+          </Button>
+        </Tooltip>
+      )}
+    </Suspense>
   );
 }
