@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Rolldown } from "vite";
-import { routePreloads } from "./route-preloads.ts";
+import { routePreloads, startupChunks } from "./route-preloads.ts";
 
 const ROOT = "/app/frontend";
 
@@ -77,5 +77,23 @@ describe("route preloads", () => {
         { root: ROOT, base: "/" },
       ),
     ).toThrow(/src\/app\/routes\/claim-renamed\.tsx \(route \/claim\)/);
+  });
+
+  it("when the chunks a page starts with are listed for the compile hint, then they are index.html's and the routes' announced ones, never what loads later", () => {
+    const preloads = routePreloads(
+      BUNDLE,
+      { "/claim": ["src/app/routes/claim.tsx", "src/app/chakra-root.tsx"] },
+      { root: ROOT, base: "/" },
+    );
+
+    expect(startupChunks(BUNDLE, preloads, "/").sort()).toEqual([
+      "assets/chakra-root.js",
+      "assets/claim.js",
+      "assets/emotion.js",
+      "assets/index.js",
+      "assets/query.js",
+      "assets/react.js",
+      "assets/wizard.js",
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import path from "node:path";
 import type { Plugin, Rolldown } from "vite";
 import { GOOGLE_CALLBACK_PATH, ROUTE_PRELOADS_FILE } from "@tube/common/constants";
@@ -17,6 +18,13 @@ const LAZY_ROUTES: Readonly<Record<string, readonly string[]>> = {
 type RoutePreloads = Record<string, string[]>;
 
 /**
+ * V8's explicit compile hint (Chrome 136 and later; other engines read a comment): every function of the file is
+ * compiled as it downloads, off the main thread, instead of on the main thread at its first call. The lazy compiles
+ * of a start-up chunk's functions were a good part of /claim's long tasks on a phone (ADR 0017).
+ */
+export const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+
+/**
  * Writes `route-preloads.json` beside index.html, so the server can put each lazy route's chunks in that route's HTML
  * (ADR 0017): the browser fetches them with the entry instead of after it has run, and Vite's preload helper finds
  * them already in the document instead of appending one `<link>` at a time inside React's first render.
@@ -24,6 +32,7 @@ type RoutePreloads = Record<string, string[]>;
 export function routePreloadsPlugin(): Plugin {
   let root = "";
   let base = "";
+  let preloads: RoutePreloads = {};
   return {
     name: "tube:route-preloads",
     apply: "build",
@@ -32,11 +41,22 @@ export function routePreloadsPlugin(): Plugin {
       base = config.base;
     },
     generateBundle(_options, bundle) {
+      preloads = routePreloads(bundle, LAZY_ROUTES, { root, base });
       this.emitFile({
         type: "asset",
         fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify(routePreloads(bundle, LAZY_ROUTES, { root, base }), null, 2)}\n`,
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
       });
+    },
+    // On the written files: Vite still writes at the top of chunks after every plugin's generateBundle, and the hint
+    // must be a file's first line. (The .br/.gz twins are made later, in closeBundle.)
+    async writeBundle({ dir }, bundle) {
+      await Promise.all(
+        startupChunks(bundle, preloads, base).map(async (fileName) => {
+          const file = path.join(dir ?? "", fileName);
+          await fs.writeFile(file, EAGER_COMPILE_HINT + (await fs.readFile(file, "utf8")));
+        }),
+      );
     },
   };
 }
@@ -51,15 +71,8 @@ export function routePreloads(
   routes: Readonly<Record<string, readonly string[]>>,
   { root, base }: { root: string; base: string },
 ): RoutePreloads {
-  const chunks = new Map(
-    Object.values(bundle)
-      .filter((output): output is Rolldown.OutputChunk => output.type === "chunk")
-      .map((chunk) => [chunk.fileName, chunk]),
-  );
-  const loadedByIndexHtml = staticClosure(
-    [...chunks.values()].filter((chunk) => chunk.isEntry),
-    chunks,
-  );
+  const chunks = chunksOf(bundle);
+  const loadedByIndexHtml = entryClosure(chunks);
   const cssLoadedByIndexHtml = new Set(loadedByIndexHtml.flatMap(cssOf));
 
   const byFacade = new Map([...chunks.values()].map((chunk) => [chunk.facadeModuleId, chunk]));
@@ -78,6 +91,36 @@ export function routePreloads(
       const css = [...new Set(needed.flatMap(cssOf))].filter((file) => !cssLoadedByIndexHtml.has(file));
       return [route, [...needed.map((chunk) => chunk.fileName), ...css].map((file) => `${base}${file}`)];
     }),
+  );
+}
+
+/**
+ * The chunks a page runs as it starts, which get the compile hint: index.html's and each lazy route's announced
+ * ones. Never what loads later (the wallet SDK, the success dialog): compiling code that may never run would only
+ * cost the phone's memory and cores.
+ */
+export function startupChunks(bundle: Rolldown.OutputBundle, preloads: RoutePreloads, base: string): string[] {
+  const chunks = chunksOf(bundle);
+  const announced = Object.values(preloads)
+    .flat()
+    .map((url) => url.slice(base.length))
+    .filter((fileName) => chunks.has(fileName));
+  return [...new Set([...entryClosure(chunks).map((chunk) => chunk.fileName), ...announced])];
+}
+
+function chunksOf(bundle: Rolldown.OutputBundle): Map<string, Rolldown.OutputChunk> {
+  return new Map(
+    Object.values(bundle)
+      .filter((output): output is Rolldown.OutputChunk => output.type === "chunk")
+      .map((chunk) => [chunk.fileName, chunk]),
+  );
+}
+
+/** What index.html loads: the entry chunk and its static imports. */
+function entryClosure(chunks: Map<string, Rolldown.OutputChunk>): Rolldown.OutputChunk[] {
+  return staticClosure(
+    [...chunks.values()].filter((chunk) => chunk.isEntry),
+    chunks,
   );
 }
 
