@@ -23,7 +23,7 @@ const SuccessDialog = lazyOrElse(
   () => null,
 );
 /** From this step on the dialog is mounted: its code downloads while the mint runs. */
-const MINT_STEP = 2;
+const MINT_STEP = STEP_LABELS.indexOf("Mint");
 
 function reloadWindow() {
   window.location.reload();

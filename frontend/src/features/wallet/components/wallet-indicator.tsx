@@ -20,8 +20,6 @@ function loadTooltip() {
   return import("../../../components/ui/tooltip.tsx").then((module) => module.Tooltip);
 }
 
-function nothing() {}
-
 const Tooltip = lazyOrElse(loadTooltip, TriggerAlone);
 
 /** The wizard header's wallet slot: connect, switch network, or the connected badge. */
@@ -31,7 +29,7 @@ export function WalletIndicator() {
   const { status } = useWalletLoading();
   useEffect(() => {
     // A failed download is dealt with when the tooltip renders.
-    if (status !== "idle") loadTooltip().catch(nothing);
+    if (status !== "idle") loadTooltip().catch(() => undefined);
   }, [status]);
 
   const connectButton = (loading: boolean) => (
