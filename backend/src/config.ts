@@ -48,8 +48,8 @@ const schema = z.object({
     .transform((value) => value === "true"),
   EXPLORER_URL: httpUrl.default("https://arbiscan.io"),
   TOKEN_ADDRESS: address,
-  /** First block worth searching for mints (the token's deploy block): RPC providers cap eth_getLogs ranges. */
-  TOKEN_DEPLOY_BLOCK: z.coerce.bigint().nonnegative().default(0n),
+  /** The TuBERewards contract: it holds the token's MINTER_ROLE and rewards each wallet at most once. */
+  REWARDS_ADDRESS: address,
   ENGINE_URL: httpUrl.default("https://engine.thirdweb.com"),
   THIRDWEB_SECRET_KEY: required,
   ENGINE_VAULT_ACCESS_TOKEN: required,
@@ -67,15 +67,16 @@ const schema = z.object({
   MINT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
   /** How often the reconciler offers unfinished claims nobody drives (a crashed process's, after its lease) to a follower. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
-  /** Blocks a mint must be buried under before a claim is `confirmed` (about 5 s on Arbitrum One); 0 in the local world. */
-  MINT_CONFIRMATIONS: z.coerce.bigint().nonnegative().default(20n),
   /**
-   * Blocks after an attempt was written ahead with no trace in Engine or on chain before a new attempt may start
-   * (about 60 s on Arbitrum One): must outlast Engine's slowest answer and the lag of its transaction list.
+   * Which head makes a reward final, so its claim `confirmed` (ADR 2): `latest` is the Arbitrum sequencer's soft
+   * finality; `safe` and `finalized` wait for the batch on L1 (minutes).
+   */
+  MINT_FINALITY: z.enum(["latest", "safe", "finalized"]).default("latest"),
+  /**
+   * Blocks an attempt may go without rewarding the wallet before the next one starts (about 60 s on Arbitrum One):
+   * it should outlast Engine's usual send, so that a healthy attempt is not doubled by one the contract then refuses.
    */
   MINT_GRACE_BLOCKS: z.coerce.bigint().positive().default(240n),
-  /** Blocks per eth_getLogs request: providers cap the range. */
-  CHAIN_LOG_WINDOW_BLOCKS: z.coerce.bigint().positive().default(10_000n),
   /** How long a process's lease on a claim lasts; a crashed process's claims wait this long for another. */
   CLAIM_LEASE_MS: z.coerce.number().int().positive().default(30_000),
   /** How often the driver of a claim asks Engine and the chain about it. */
@@ -199,6 +200,7 @@ const LOCAL_WORLD_KEYS = [
   "ENGINE_VAULT_ACCESS_TOKEN",
   "ENGINE_SERVER_WALLET",
   "TOKEN_ADDRESS",
+  "REWARDS_ADDRESS",
   "ECOSYSTEM_ID",
 ] as const satisfies ReadonlyArray<keyof Settings>;
 

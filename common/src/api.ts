@@ -11,7 +11,9 @@ import { z } from "zod";
 export const walletAddressSchema = z
   .string()
   .trim()
-  .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+  .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address")
+  // Tokens sent there are burnt, and the rewards contract refuses it too.
+  .refine((address) => !/^0x0{40}$/.test(address), "must not be the zero address, which cannot receive tokens");
 
 export const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex hash");
 

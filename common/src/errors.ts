@@ -56,6 +56,11 @@ export const ERROR_CATALOGUE = {
   CLAIM_NOT_FOUND: { status: 404, message: "No claim was found." },
   TX_HASH_MISMATCH: { status: 409, message: "This transaction does not match the recorded claim." },
   MINT_FAILED: { status: 502, message: "Minting failed. Please try again." },
+  MINT_ATTEMPTS_EXHAUSTED: {
+    status: 502,
+    message:
+      "Minting failed several times, so this claim is on hold: nothing was minted and your claim is kept. Please try again later, once we have looked into it.",
+  },
   MINT_UNAVAILABLE: { status: 503, message: "Minting is temporarily unavailable. Please try again in a moment." },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
   NOT_FOUND: { status: 404, message: "Not found." },

@@ -19,7 +19,18 @@ export function toCheckClaimResponse(claim: ClaimRecord | null): CheckClaimRespo
 }
 
 export function toVerifyAndMintResponse(outcome: VerifyAndMintOutcome): VerifyAndMintResponse {
-  return outcome.kind === "accepted" ? accepted(outcome.claim) : alreadyClaimed(outcome.existing, outcome.conflict);
+  switch (outcome.kind) {
+    case "accepted":
+      return accepted(outcome.claim);
+    case "already-claimed":
+      return alreadyClaimed(outcome.existing, outcome.conflict);
+    case "attempts-exhausted":
+      return {
+        ...accepted(outcome.claim),
+        error: ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message,
+        details: "MINT_ATTEMPTS_EXHAUSTED",
+      };
+  }
 }
 
 function accepted(claim: ClaimRecord): VerifyAndMintResponse {

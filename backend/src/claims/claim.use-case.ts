@@ -24,7 +24,9 @@ export interface ClaimUseCaseDeps {
  */
 export type VerifyAndMintOutcome =
   | { kind: "accepted"; claim: ClaimRecord }
-  | { kind: "already-claimed"; conflict: ClaimConflict; existing: ClaimRecord };
+  | { kind: "already-claimed"; conflict: ClaimConflict; existing: ClaimRecord }
+  /** The owner's failed claim has used every attempt it may have; only an operator can grant another. */
+  | { kind: "attempts-exhausted"; claim: ClaimRecord };
 
 /** Who holds the claim that blocks this one: the wallet, the Google account, or (failed) the account that started it (ADR 9). */
 export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
@@ -67,7 +69,11 @@ export async function verifyAndMint(
   }
 
   // A failed claim keeps the budget slot it took when it was reserved, so its retry is within the budget.
-  if (existing) return { kind: "accepted", claim: await mintDriver.retry(existing) };
+  if (existing) {
+    const retried = await mintDriver.retry(existing, "owner");
+    const exhausted = retried.status === "failed" && !mintDriver.mayRetry(retried);
+    return exhausted ? { kind: "attempts-exhausted", claim: retried } : { kind: "accepted", claim: retried };
+  }
 
   const reservation = await reserveWithinBudget(deps, {
     id: randomUUID(),

@@ -1,3 +1,4 @@
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import type { Config } from "../config.ts";
 import { createChainReader } from "../minting/chain-reader.ts";
 import { createEngineMinter } from "../minting/engine-minter.ts";
@@ -18,17 +19,16 @@ export function mintDriverFromConfig(
   const chainReader = createChainReader({
     rpcUrl: config.RPC_URL,
     chainId: config.CHAIN_ID,
-    tokenAddress: config.TOKEN_ADDRESS,
-    logWindowBlocks: config.CHAIN_LOG_WINDOW_BLOCKS,
+    rewardsAddress: config.REWARDS_ADDRESS,
+    rewardAmountWei: REWARD_AMOUNT_WEI,
+    finality: config.MINT_FINALITY,
   });
   const mintDriver = createMintDriver({
     store: deps.store,
     minter,
     chainReader,
     maxAttempts: config.MINT_MAX_ATTEMPTS,
-    confirmations: config.MINT_CONFIRMATIONS,
     graceBlocks: config.MINT_GRACE_BLOCKS,
-    deployBlock: config.TOKEN_DEPLOY_BLOCK,
     leaseMs: config.CLAIM_LEASE_MS,
     followIntervalMs: config.MINT_FOLLOW_INTERVAL_MS,
     metrics: deps.metrics,
@@ -37,7 +37,7 @@ export function mintDriverFromConfig(
   return { minter, chainReader, mintDriver };
 }
 
-/** The Engine client for the configured server wallet and token; `doctor` pings Engine through it. */
+/** The Engine client for the configured server wallet and rewards contract; `doctor` pings Engine through it. */
 export function engineMinterFromConfig(config: Config, onCall?: (api: string, outcome: string) => void) {
   return createEngineMinter({
     engineUrl: config.ENGINE_URL,
@@ -45,7 +45,7 @@ export function engineMinterFromConfig(config: Config, onCall?: (api: string, ou
     vaultAccessToken: config.ENGINE_VAULT_ACCESS_TOKEN,
     serverWallet: config.ENGINE_SERVER_WALLET,
     chainId: config.CHAIN_ID,
-    tokenAddress: config.TOKEN_ADDRESS,
+    rewardsAddress: config.REWARDS_ADDRESS,
     ...(onCall ? { onCall } : {}),
   });
 }

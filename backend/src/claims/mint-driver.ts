@@ -4,21 +4,18 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
-import type { ChainReader, Minter } from "../minting/minter.ts";
+import { RewardNotQueuedError, type ChainReader, type Minter } from "../minting/minter.ts";
 import type { ClaimRecord, ClaimStore } from "../store/claim-store.ts";
+import { decideMint, type MintRules } from "./mint-decision.ts";
 
 export interface MintDriverDeps {
   store: ClaimStore;
   minter: Minter;
   chainReader: ChainReader;
-  /** Attempts after which a claim is left `failed` for its owner to retry. */
+  /** Attempts a claim may have in all, its owner's retries included; an operator may grant one more at a time. */
   maxAttempts: number;
-  /** Blocks a mint must be buried under before the claim is `confirmed`. */
-  confirmations: bigint;
-  /** Blocks after an attempt was written ahead with no trace of it in Engine or on chain, before it counts as dead. */
+  /** Blocks an attempt may go without rewarding the wallet before the next one starts (the contract refuses a second). */
   graceBlocks: bigint;
-  /** The token's deployment block: where the scan for an earlier mint to a new claim's wallet starts. */
-  deployBlock: bigint;
   /** How long a claim's lease lasts; a crashed process's claims wait this long for another process. */
   leaseMs: number;
   /** How often a follower asks Engine and the chain about the claim it drives. */
@@ -35,12 +32,15 @@ export function attemptKey(claimId: string, attempt: number): string {
   return `${claimId}:${attempt}`;
 }
 
+/** Who asks for a failed claim to be tried again: its owner within `maxAttempts`, or an operator, one attempt more. */
+export type RetryBy = "owner" | "operator";
+
 /**
- * Moves a claim through reserved → queued → submitted → confirmed (or failed), exactly once (ADR 2):
+ * Moves a claim through reserved → queued → submitted → confirmed (or failed), at most once per wallet (ADR 2):
+ * - the rewards contract rewards a wallet once and refuses a second reward, whatever this process believes;
  * - each attempt is written ahead to the store (compare-and-set on status and attempt) before Engine is called,
- *   with its own idempotency key, so an attempt is called at most once and a stale copy never overwrites newer progress;
- * - a new attempt starts only when the previous one is provably dead (FAILED without a hash, a reverted receipt,
- *   or no trace in Engine or on chain after `graceBlocks`), and after the chain shows no mint to the wallet;
+ *   with its own idempotency key, so a stale copy never overwrites newer progress;
+ * - `decideMint` holds the rules; this module only gathers the facts and applies its decision;
  * - only the holder of the claim's lease drives it: one follower per claim per process, and one process at a time.
  * Status reads never call it: they read the store.
  */
@@ -48,11 +48,14 @@ export function createMintDriver(deps: MintDriverDeps) {
   const { store, minter, chainReader, metrics, logger } = deps;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const following = new Map<string, Promise<void>>();
+  // Claims whose lease a reconciler step took and kept: given back when they settle or the driver stops.
+  const stepped = new Set<string>();
+  const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks: deps.graceBlocks };
   let stopped = false;
 
-  /** What a new reservation records: the chain height to scan from, and this process's lease. */
-  async function reservationTerms(): Promise<{ reservedAtBlock: bigint; lease: { owner: string; until: number } }> {
-    return { reservedAtBlock: await chainReader.blockNumber(), lease: { owner, until: Date.now() + deps.leaseMs } };
+  /** What a new reservation records: this process's lease (the chain is no longer scanned from a height). */
+  function reservationTerms(): { reservedAtBlock: null; lease: { owner: string; until: number } } {
+    return { reservedAtBlock: null, lease: { owner, until: Date.now() + deps.leaseMs } };
   }
 
   /**
@@ -61,77 +64,70 @@ export function createMintDriver(deps: MintDriverDeps) {
    */
   async function queue(claim: ClaimRecord): Promise<ClaimRecord> {
     try {
-      return await advance(claim);
+      return await advance(claim, rules);
     } finally {
       void follow(claim);
     }
   }
 
-  /** Reopens a `failed` claim for its owner, when this process can take its lease. */
-  async function retry(claim: ClaimRecord): Promise<ClaimRecord> {
+  /** Tries a `failed` claim again, when this process can take its lease and `by` may. */
+  async function retry(claim: ClaimRecord, by: RetryBy): Promise<ClaimRecord> {
     const leased = await store.acquireLease(claim.id, owner, Date.now(), Date.now() + deps.leaseMs);
     if (!leased) return claim;
     try {
       if (leased.status !== "failed") return leased;
-      return (
-        (await settleFromChain(leased, leased.reservedAtBlock ?? deps.deployBlock)) ??
-        (await startAttempt(leased, null))
-      );
+      return await advance(leased, by === "owner" ? rules : { ...rules, maxAttempts: leased.attempts + 1 });
     } finally {
       void follow(leased);
     }
   }
 
+  /** True when the owner may still retry this failed claim; false once its attempts are used up. */
+  function mayRetry(claim: ClaimRecord): boolean {
+    return claim.attempts < deps.maxAttempts;
+  }
+
   /** Brings a claim up to date with Engine and the chain; the caller holds its lease. */
-  async function advance(claim: ClaimRecord): Promise<ClaimRecord> {
-    // Before the first attempt, the whole token history: a wiped or replaced store must not mean a second mint.
-    if (claim.status === "reserved")
-      return (await settleFromChain(claim, deps.deployBlock)) ?? startAttempt(claim, null);
-    if (!UNFINISHED.includes(claim.status)) return claim;
-
-    const transaction = await minter.getTransaction(claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts));
-    const txHash = transaction?.txHash ?? claim.txHash;
-    if (txHash) {
-      // The receipt, not Engine's status, decides: Engine may give up on a transaction that is mined anyway.
-      const receipt = await chainReader.receiptOf(txHash);
-      if (receipt?.succeeded) return confirmWhenDeep(claim, txHash, receipt.blockNumber);
-      if (receipt) return nextAttempt(claim, `attempt ${claim.attempts} reverted on chain (${txHash})`);
-      // A hash without a receipt is pending (or dropped, which only the chain can show): wait.
-      return markSubmitted(claim, txHash);
-    }
-    if (transaction && transaction.status !== "FAILED") return claim;
-    // "Not found" means wait: Engine's list may lag behind the write, or the write is still on its way.
-    if (!transaction && !(await graceIsOver(claim))) return claim;
-    return nextAttempt(
-      claim,
-      transaction?.errorMessage ?? `attempt ${claim.attempts} left no trace in Engine or on chain`,
+  async function advance(claim: ClaimRecord, within: MintRules): Promise<ClaimRecord> {
+    const engine =
+      claim.attempts > 0
+        ? await minter.getTransaction(claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
+        : null;
+    const txHash = engine?.txHash ?? claim.txHash;
+    const chain = await chainReader.observe(claim.walletAddress, txHash);
+    const decision = decideMint(
+      { status: claim.status, attempts: claim.attempts, attemptAtBlock: claim.attemptAtBlock, txHash, engine, chain },
+      within,
     );
+    switch (decision.kind) {
+      case "wait":
+        return claim;
+      case "submitted":
+        return markSubmitted(claim, decision.txHash);
+      case "confirm":
+        return confirm(
+          claim,
+          decision.txHash ?? (await chainReader.rewardTransaction(claim.walletAddress, decision.block)),
+        );
+      case "attempt":
+        return startAttempt(claim, decision.reason, chain.head);
+      case "fail":
+        return fail(claim, decision.reason);
+    }
   }
 
-  async function graceIsOver(claim: ClaimRecord): Promise<boolean> {
-    if (claim.attemptAtBlock === null) return true;
-    return (await chainReader.blockNumber()) - claim.attemptAtBlock >= deps.graceBlocks;
-  }
-
-  /** The previous attempt is dead: the chain is asked once more, then a new attempt (with a new key) starts. */
-  async function nextAttempt(claim: ClaimRecord, reason: string): Promise<ClaimRecord> {
-    const settled = await settleFromChain(claim, claim.reservedAtBlock ?? deps.deployBlock);
-    if (settled) return settled;
-    if (claim.attempts < deps.maxAttempts) return startAttempt(claim, reason);
+  async function fail(claim: ClaimRecord, reason: string): Promise<ClaimRecord> {
     metrics.claims.inc({ outcome: "failed" });
     logger.warn({ claimId: claim.id, attempts: claim.attempts, reason }, "mint failed for good");
-    return (
-      (await store.transition(
-        claim.id,
-        UNFINISHED,
-        { status: "failed", lastError: reason },
-        { attempts: claim.attempts },
-      )) ?? reread(claim)
-    );
+    const patch = { status: "failed" as const, lastError: reason };
+    return (await store.transition(claim.id, UNFINISHED, patch, { attempts: claim.attempts })) ?? reread(claim);
   }
 
-  /** Writes the attempt ahead (so a crash leaves its key on record), then queues it with Engine. */
-  async function startAttempt(claim: ClaimRecord, reason: string | null): Promise<ClaimRecord> {
+  /**
+   * Writes the attempt ahead (so a crash leaves its key on record), then queues it with Engine. An outright refusal
+   * (nothing queued) takes the write-ahead back, so a rate-limited Engine does not use up the claim's attempts.
+   */
+  async function startAttempt(claim: ClaimRecord, reason: string | null, head: bigint): Promise<ClaimRecord> {
     const attempt = claim.attempts + 1;
     const idempotencyKey = attemptKey(claim.id, attempt);
     const written = await store.transition(
@@ -143,19 +139,21 @@ export function createMintDriver(deps: MintDriverDeps) {
         // Engine Cloud's transaction id is the idempotency key itself.
         engineTransactionId: idempotencyKey,
         txHash: null,
-        attemptAtBlock: await chainReader.blockNumber(),
+        attemptAtBlock: head,
         lastError: reason,
       },
       { attempts: claim.attempts },
     );
     if (!written) return reread(claim);
     metrics.claims.inc({ outcome: "queued" });
-    const { transactionId } = await minter.queueMint({
-      to: claim.walletAddress,
-      amountWei: claim.amountWei,
-      idempotencyKey,
-    });
-    logger.info({ claimId: claim.id, attempt, transactionId }, "mint queued");
+    let transactionId: string;
+    try {
+      ({ transactionId } = await minter.queueReward({ to: claim.walletAddress, idempotencyKey }));
+    } catch (error) {
+      if (error instanceof RewardNotQueuedError) await takeBack(written, claim, error);
+      throw error;
+    }
+    logger.info({ claimId: claim.id, attempt, transactionId }, "reward queued");
     if (transactionId === idempotencyKey) return written;
     return (
       (await store.transition(claim.id, UNFINISHED, { engineTransactionId: transactionId }, { attempts: attempt })) ??
@@ -163,27 +161,40 @@ export function createMintDriver(deps: MintDriverDeps) {
     );
   }
 
-  /** Confirms the claim when the chain holds a mint to its wallet at or after `fromBlock`. */
-  async function settleFromChain(claim: ClaimRecord, fromBlock: bigint): Promise<ClaimRecord | null> {
-    const mint = await chainReader.findMintTo(claim.walletAddress, fromBlock);
-    return mint ? confirmWhenDeep(claim, mint.txHash, mint.blockNumber) : null;
+  /** Restores the claim as it was before an attempt Engine refused: that attempt's key was never used. */
+  async function takeBack(written: ClaimRecord, before: ClaimRecord, error: RewardNotQueuedError): Promise<void> {
+    logger.warn(
+      { claimId: before.id, attempt: written.attempts, err: error },
+      "Engine refused the reward; not counted",
+    );
+    await store.transition(
+      before.id,
+      ["queued"],
+      {
+        status: before.status,
+        attempts: before.attempts,
+        engineTransactionId: before.engineTransactionId,
+        txHash: before.txHash,
+        attemptAtBlock: before.attemptAtBlock,
+        lastError: `Engine refused attempt ${written.attempts}: ${error.cause instanceof Error ? error.cause.message : "4xx"}`,
+      },
+      { attempts: written.attempts },
+    );
   }
 
-  async function confirmWhenDeep(claim: ClaimRecord, txHash: string, minedIn: bigint): Promise<ClaimRecord> {
-    const depth = (await chainReader.blockNumber()) - minedIn;
-    if (depth < deps.confirmations) return markSubmitted(claim, txHash);
+  async function confirm(claim: ClaimRecord, txHash: string | null): Promise<ClaimRecord> {
     const confirmed = await store.transition(claim.id, RETRYABLE, { status: "confirmed", txHash, lastError: null });
     if (!confirmed) return reread(claim);
     metrics.claims.inc({ outcome: "confirmed" });
     metrics.mintLatency.observe((Date.now() - claim.createdAt.getTime()) / 1000);
-    logger.info({ claimId: claim.id, txHash }, "mint confirmed");
+    logger.info({ claimId: claim.id, txHash }, "reward confirmed");
     return confirmed;
   }
 
   async function markSubmitted(claim: ClaimRecord, txHash: string): Promise<ClaimRecord> {
     if (claim.status === "submitted" && claim.txHash === txHash) return claim;
     const patch = { status: "submitted" as const, txHash };
-    return (await store.transition(claim.id, RETRYABLE, patch, { attempts: claim.attempts })) ?? reread(claim);
+    return (await store.transition(claim.id, UNFINISHED, patch, { attempts: claim.attempts })) ?? reread(claim);
   }
 
   async function reread(claim: ClaimRecord): Promise<ClaimRecord> {
@@ -213,7 +224,7 @@ export function createMintDriver(deps: MintDriverDeps) {
               : await store.acquireLease(claim.id, owner, now, now + deps.leaseMs);
           leasedUntil = current?.leaseOwner === owner ? (current.leaseUntil ?? 0) : 0;
           if (!current || stopped || !UNFINISHED.includes(current.status)) break;
-          const after = await advance(current).catch((error: unknown) => {
+          const after = await advance(current, rules).catch((error: unknown) => {
             logger.warn({ claimId: claim.id, err: error }, "driving the mint failed; will retry");
             return current;
           });
@@ -230,13 +241,39 @@ export function createMintDriver(deps: MintDriverDeps) {
     return run;
   }
 
-  /** Ends every follower and gives their leases up, so another process can take the claims at once. */
+  /**
+   * Moves a claim nobody here follows by one step, the reconciler's unit of work: it takes (or renews) the claim's
+   * lease and keeps it while the claim is unfinished, so other processes leave it alone; it never waits for the
+   * claim to settle, so claims that take long cannot hold the reconciler up.
+   */
+  async function step(claim: ClaimRecord): Promise<void> {
+    if (stopped || following.has(claim.id)) return;
+    const now = Date.now();
+    const leased = await store.acquireLease(claim.id, owner, now, now + deps.leaseMs);
+    if (!leased) return;
+    stepped.add(claim.id);
+    const after = UNFINISHED.includes(leased.status)
+      ? await advance(leased, rules).catch((error: unknown) => {
+          logger.warn({ claimId: claim.id, err: error }, "reconciling the claim failed; will retry");
+          return leased;
+        })
+      : leased;
+    if (!UNFINISHED.includes(after.status)) await giveBack(claim.id);
+  }
+
+  async function giveBack(claimId: string): Promise<void> {
+    stepped.delete(claimId);
+    await store.releaseLease(claimId, owner);
+  }
+
+  /** Ends every follower and gives every lease up, so another process can take the claims at once. */
   async function stop(): Promise<void> {
     stopped = true;
     await Promise.all(following.values());
+    await Promise.all([...stepped].map(giveBack));
   }
 
-  return { reservationTerms, queue, retry, follow, stop };
+  return { reservationTerms, queue, retry, mayRetry, follow, step, stop };
 }
 
 export type MintDriver = ReturnType<typeof createMintDriver>;

@@ -3,16 +3,17 @@ import type { ClaimStore } from "../store/claim-store.ts";
 import type { MintDriver } from "./mint-driver.ts";
 
 /**
- * Followers a pass runs at once. Unbounded, 10^4 unfinished claims meant 10^4 followers calling Engine and the
- * chain together, which timed their calls out; bounded, the pass drains them at the upstreams' pace (ADR 14).
+ * Claims a pass steps at once. Unbounded, 10^4 unfinished claims meant 10^4 steps calling Engine and the chain
+ * together, which timed their calls out; bounded, the pass drains them at the upstreams' pace (ADR 14).
  */
 export const RECONCILE_CONCURRENCY = 16;
 
 /**
  * The safety net behind the mint driver's followers: at start-up and then periodically, every unfinished claim
- * (a crash, another process's claim, a follower that gave up) is offered to the driver, at most `concurrency`
- * followed at once. The claim's lease in the store decides who drives it, so a fresh reservation still held by a
- * live request, here or in another process, is left alone without any grace period.
+ * (a crash, another process's claim, a follower that gave up) is moved one step by the driver, at most
+ * `concurrency` at once. A step never waits for its claim to settle, so a pass always reaches every claim: claims
+ * that cannot settle yet never hold a slot for good. The claim's lease in the store decides who drives it, so a
+ * fresh reservation still held by a live request, here or in another process, is left alone.
  */
 export function createReconciler(deps: {
   store: ClaimStore;
@@ -38,7 +39,7 @@ export function createReconciler(deps: {
     const worker = async () => {
       for (const claim of queue) {
         if (stopping) return;
-        await mintDriver.follow(claim);
+        await mintDriver.step(claim);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, unfinished.length) }, worker));
@@ -64,7 +65,7 @@ export function createReconciler(deps: {
     async stop(): Promise<void> {
       clearInterval(timer);
       stopping = true;
-      // The driver ends its followers first, so the pass's workers stop waiting on them.
+      // The driver ends its followers and steps first, so the pass's workers stop waiting on them.
       await mintDriver.stop();
       await running;
     },

@@ -1,69 +1,136 @@
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import type { ChainReader } from "./minter.ts";
+import type { ChainObservation, ChainReader, FinalityTag } from "./minter.ts";
 
 export interface ChainReaderOptions {
   rpcUrl: string;
   chainId: number;
-  tokenAddress: string;
-  /** Blocks per `eth_getLogs` request: providers cap the range (often at 10,000). */
-  logWindowBlocks: bigint;
+  /** The TuBERewards contract: its record of rewarded wallets is the truth about a claim. */
+  rewardsAddress: string;
+  /** The reward each wallet gets, in base units: a receipt proves a claim only with this amount. */
+  rewardAmountWei: bigint;
+  finality: FinalityTag;
   /** Per request. Default 10 s. */
   timeoutMs?: number;
 }
 
-// keccak256("Transfer(address,address,uint256)")
-const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
-const ZERO_TOPIC = `0x${"0".repeat(64)}`;
+/** `rewardedInBlock(address)`: the first 4 bytes of its keccak-256 (a test recomputes it). */
+export const REWARDED_IN_BLOCK_SELECTOR = "0xf7f502f3";
+/** keccak-256 of `Rewarded(address,uint256)` (a test recomputes it). */
+export const REWARDED_TOPIC = "0xb3b7a071186534c03b40695710096f289fd4ed6c1a374aff0bb648955e4fe563";
 
-/** Reads the token over plain JSON-RPC: the backend needs a few calls, not an SDK. */
+interface RpcLog {
+  address: string;
+  topics: string[];
+  data: string;
+  transactionHash: string;
+  removed?: boolean;
+}
+interface RpcReceipt {
+  status: string;
+  blockNumber: string;
+  logs: RpcLog[];
+}
+interface RpcAnswer {
+  id: number;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+/**
+ * Reads the rewards contract over plain JSON-RPC: a few calls, not an SDK. Every read costs the same whatever the
+ * chain's age: one `eth_call` asks the contract whether a wallet was rewarded, and the only log query spans one block.
+ */
 export function createChainReader(options: ChainReaderOptions): ChainReader {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const rewards = options.rewardsAddress.toLowerCase();
+  const amountWord = `0x${options.rewardAmountWei.toString(16).padStart(64, "0")}`;
   let requestId = 0;
 
-  async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+  /** One HTTP request carrying every call; any failed member fails the whole read ("try again later"). */
+  async function batch(calls: Array<{ method: string; params: unknown[] }>): Promise<unknown[]> {
+    const requests = calls.map((call) => ({ jsonrpc: "2.0", id: ++requestId, ...call }));
     try {
       const response = await fetch(options.rpcUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: ++requestId, method, params }),
+        body: JSON.stringify(requests),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      if (!response.ok) throw new Error(`${method}: HTTP ${response.status}`);
-      const body = (await response.json()) as { result?: T; error?: { code: number; message: string } };
-      if (body.error || body.result === undefined) throw new Error(`${method}: ${body.error?.message ?? "no result"}`);
-      return body.result;
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const answers = (await response.json()) as RpcAnswer[] | RpcAnswer;
+      // A provider that refuses a whole batch answers one error object instead of an array.
+      if (!Array.isArray(answers)) throw new Error(answers.error?.message ?? "not a batch answer");
+      const byId = new Map(answers.map((answer) => [answer.id, answer]));
+      return requests.map(({ id, method }) => {
+        const answer = byId.get(id);
+        if (!answer || answer.error || answer.result === undefined)
+          throw new Error(`${method}: ${answer?.error?.message ?? "no result"}`);
+        return answer.result;
+      });
     } catch (cause) {
       throw new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
     }
   }
 
-  return {
-    blockNumber: async () => BigInt(await rpc<string>("eth_blockNumber", [])),
+  const rewardedInBlockCall = (wallet: string) => ({
+    method: "eth_call",
+    params: [{ to: rewards, data: `${REWARDED_IN_BLOCK_SELECTOR}${addressWord(wallet).slice(2)}` }, "latest"],
+  });
 
-    async findMintTo(to, fromBlock) {
-      const topics = [TRANSFER_TOPIC, ZERO_TOPIC, addressTopic(to)];
-      const head = BigInt(await rpc<string>("eth_blockNumber", []));
-      // Window by window up to a fixed head: each request stays within the provider's range cap.
-      for (let start = fromBlock; start <= head; start += options.logWindowBlocks) {
-        const end = start + options.logWindowBlocks - 1n < head ? start + options.logWindowBlocks - 1n : head;
-        const logs = await rpc<Array<{ transactionHash: string; blockNumber: string; removed?: boolean }>>(
-          "eth_getLogs",
-          [{ address: options.tokenAddress, topics, fromBlock: toHex(start), toBlock: toHex(end) }],
-        );
-        const mint = logs.find((log) => !log.removed);
-        if (mint) return { txHash: mint.transactionHash, blockNumber: BigInt(mint.blockNumber) };
-      }
-      return null;
+  /** The reward event for exactly this wallet and amount, from the rewards contract itself. */
+  const isRewardOf = (wallet: string) => (log: RpcLog) =>
+    !log.removed &&
+    log.address.toLowerCase() === rewards &&
+    log.topics[0] === REWARDED_TOPIC &&
+    log.topics[1]?.toLowerCase() === addressWord(wallet) &&
+    BigInt(log.data) === BigInt(amountWord);
+
+  return {
+    async observe(wallet, txHash): Promise<ChainObservation> {
+      const calls: Array<{ method: string; params: unknown[] }> = [
+        { method: "eth_blockNumber", params: [] },
+        rewardedInBlockCall(wallet),
+      ];
+      if (options.finality !== "latest")
+        calls.push({ method: "eth_getBlockByNumber", params: [options.finality, false] });
+      if (txHash) calls.push({ method: "eth_getTransactionReceipt", params: [txHash] });
+      const [head, rewardedIn, ...rest] = await batch(calls);
+      const finalBlock = options.finality === "latest" ? null : (rest.shift() as { number: string } | null);
+      // JSON null: the transaction is unknown or still pending.
+      const receipt = txHash ? (rest.shift() as RpcReceipt | null) : null;
+      const headNumber = BigInt(head as string);
+      const rewardedInBlock = BigInt(rewardedIn as string);
+      return {
+        head: headNumber,
+        // A chain too young to have a safe or finalized block has nothing final yet.
+        finalHead: options.finality === "latest" ? headNumber : finalBlock ? BigInt(finalBlock.number) : -1n,
+        rewardedInBlock: rewardedInBlock === 0n ? null : rewardedInBlock,
+        receipt: receipt
+          ? { blockNumber: BigInt(receipt.blockNumber), rewardsWallet: receipt.logs.some(isRewardOf(wallet)) }
+          : null,
+      };
     },
 
-    async receiptOf(txHash) {
-      // JSON null: the transaction is unknown or still pending.
-      const receipt = await rpc<{ status: string; blockNumber: string } | null>("eth_getTransactionReceipt", [txHash]);
-      return receipt ? { succeeded: receipt.status === "0x1", blockNumber: BigInt(receipt.blockNumber) } : null;
+    async rewardTransaction(wallet, block) {
+      const [logs] = (await batch([
+        {
+          method: "eth_getLogs",
+          params: [
+            {
+              address: rewards,
+              topics: [REWARDED_TOPIC, addressWord(wallet)],
+              fromBlock: toHex(block),
+              toBlock: toHex(block),
+            },
+          ],
+        },
+      ])) as [RpcLog[]];
+      return logs.find(isRewardOf(wallet))?.transactionHash ?? null;
     },
 
     async ping() {
-      const answered = Number(await rpc<string>("eth_chainId", []));
+      const [chainId] = await batch([{ method: "eth_chainId", params: [] }]);
+      const answered = Number(chainId);
       if (answered !== options.chainId) {
         throw new AppError("MINT_UNAVAILABLE", {
           cause: new Error(`RPC serves chain ${answered}, expected ${options.chainId}`),
@@ -77,7 +144,7 @@ function toHex(value: bigint): string {
   return `0x${value.toString(16)}`;
 }
 
-function addressTopic(address: string): string {
+function addressWord(address: string): string {
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new AppError("INVALID_WALLET_ADDRESS");
   return `0x${"0".repeat(24)}${address.slice(2).toLowerCase()}`;
 }

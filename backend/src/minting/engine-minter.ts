@@ -1,6 +1,6 @@
 import { getTransactions, writeContract } from "@thirdweb-dev/engine";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import type { Minter, MintStatus, MintTransaction } from "./minter.ts";
+import { RewardNotQueuedError, type Minter, type MintStatus, type MintTransaction } from "./minter.ts";
 
 export type EngineApi = "write_contract" | "get_transactions";
 
@@ -9,10 +9,10 @@ export interface EngineMinterOptions {
   engineUrl: string;
   secretKey: string;
   vaultAccessToken: string;
-  /** The Engine server wallet holding MINTER_ROLE on the token. */
+  /** The Engine server wallet holding REWARDER_ROLE on the rewards contract. */
   serverWallet: string;
   chainId: number;
-  tokenAddress: string;
+  rewardsAddress: string;
   /** Per request; a slower answer counts as Engine being unavailable. Default 10 s. */
   timeoutMs?: number;
   /** Told about every Engine call, for metrics: `ok`, or the kind of failure. */
@@ -37,11 +37,18 @@ function failureKind(cause: unknown): EngineOutcome {
   return "unreachable";
 }
 
-const MINT_METHOD = "function mintTo(address to, uint256 amount)";
+const REWARD_METHOD = "function reward(address to)";
+/**
+ * Pinned, never Engine's default `auto`: from an EOA server wallet `auto` relays through thirdweb's bundler
+ * (EIP-7702, or ERC-4337 as a fallback), where gas is thirdweb's, capped by the project's sponsorship policy, and a
+ * bundle's receipt succeeds even when the reward inside it reverted. `EOA` sends from the server wallet itself: its
+ * ETH pays the gas (what /metrics and `doctor` watch), and the receipt's status is the reward's own.
+ */
+const EXECUTION_TYPE = "EOA";
 const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] satisfies MintStatus[];
 
 /**
- * Queues mints through thirdweb Engine Cloud. The only user of `@thirdweb-dev/engine`: every call carries its own
+ * Queues rewards through thirdweb Engine Cloud. The only user of `@thirdweb-dev/engine`: every call carries its own
  * base URL and credentials instead of the package's global `configure()`, so several minters can live in one process.
  */
 export function createEngineMinter(options: EngineMinterOptions): Minter {
@@ -67,7 +74,10 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
       options.onCall?.(api, "ok");
       return data;
     } catch (cause) {
-      options.onCall?.(api, failureKind(cause));
+      const kind = failureKind(cause);
+      options.onCall?.(api, kind);
+      // A refusal (a bad request, a 429) is a definite "nothing happened"; anything else may have been queued.
+      if (kind === "http_4xx") throw new RewardNotQueuedError(cause);
       throw new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
     }
   }
@@ -76,16 +86,19 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
     call("get_transactions", () => getTransactions({ ...requestOptions(), query }));
 
   return {
-    async queueMint({ to, amountWei, idempotencyKey }) {
+    async queueReward({ to, idempotencyKey }) {
       const data = await call("write_contract", () =>
         writeContract({
           ...requestOptions(),
           headers: { "x-vault-access-token": options.vaultAccessToken },
           body: {
-            executionOptions: { type: "auto", from: options.serverWallet, chainId: options.chainId, idempotencyKey },
-            params: [
-              { contractAddress: options.tokenAddress, method: MINT_METHOD, params: [to, amountWei.toString()] },
-            ],
+            executionOptions: {
+              type: EXECUTION_TYPE,
+              from: options.serverWallet,
+              chainId: options.chainId,
+              idempotencyKey,
+            },
+            params: [{ contractAddress: options.rewardsAddress, method: REWARD_METHOD, params: [to] }],
           },
         }),
       );
@@ -113,8 +126,24 @@ function toMintTransaction(row: {
   status: string | null;
   transactionHash: string | null;
   errorMessage: string | null;
+  cancelledAt: string | null;
+  executionResult: unknown;
 }): MintTransaction {
   // Engine leaves status empty until a worker picks the transaction up.
   const status = row.status !== null && MINT_STATUSES.includes(row.status) ? (row.status as MintStatus) : "QUEUED";
-  return { transactionId: row.id, status, txHash: row.transactionHash, errorMessage: row.errorMessage };
+  return {
+    transactionId: row.id,
+    status,
+    txHash: row.transactionHash,
+    errorMessage: row.errorMessage,
+    cancelled: row.cancelledAt !== null,
+    callReverted: onchainStatusOf(row.executionResult) === "REVERTED",
+  };
+}
+
+/** Engine Cloud's `executionResult.onchainStatus`: what happened to the call itself, as opposed to its carrier. */
+function onchainStatusOf(executionResult: unknown): unknown {
+  return typeof executionResult === "object" && executionResult !== null && "onchainStatus" in executionResult
+    ? executionResult.onchainStatus
+    : undefined;
 }

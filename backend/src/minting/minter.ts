@@ -1,3 +1,5 @@
+import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
+
 export type MintStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
 
 export interface MintTransaction {
@@ -5,29 +7,59 @@ export interface MintTransaction {
   status: MintStatus;
   txHash: string | null;
   errorMessage: string | null;
+  /** Engine will never send it: it was cancelled before it left. */
+  cancelled: boolean;
+  /**
+   * Engine ran it and the call inside reverted. Under relayed execution (ERC-4337) the bundle's receipt succeeds
+   * while the reward inside it reverted, and Engine still says CONFIRMED.
+   */
+  callReverted: boolean;
 }
 
-/** Queues mints through a relayer (thirdweb Engine) and reads their progress. */
+/** Queues rewards through a relayer (thirdweb Engine) and reads their progress. */
 export interface Minter {
-  /** Queues `mintTo(to, amountWei)`; `idempotencyKey` makes a repeated call return the same transaction. */
-  queueMint(input: { to: string; amountWei: bigint; idempotencyKey: string }): Promise<{ transactionId: string }>;
+  /**
+   * Queues `reward(to)` on the rewards contract under `idempotencyKey`, which names this attempt only.
+   * Throws `RewardNotQueuedError` when the relayer refused the request outright (nothing was queued), and
+   * `AppError("MINT_UNAVAILABLE")` when the answer was lost (the write may or may not have been queued).
+   */
+  queueReward(input: { to: string; idempotencyKey: string }): Promise<{ transactionId: string }>;
   getTransaction(transactionId: string): Promise<MintTransaction | null>;
   ping(): Promise<void>;
 }
 
-/** A mined transaction's outcome. */
-export interface MintReceipt {
-  succeeded: boolean;
-  blockNumber: bigint;
+/** The relayer answered "no" (a 4xx, a 429): nothing was queued, so the attempt's key was never used. */
+export class RewardNotQueuedError extends AppError {
+  constructor(cause: unknown) {
+    super("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
+    this.name = "RewardNotQueuedError";
+  }
 }
 
-/** Reads the token contract on chain: the final word on whether a mint happened, whatever Engine says. */
-export interface ChainReader {
+/** Which head counts as final: the sequencer's (`latest`), or the L1-backed `safe` or `finalized` tags. */
+export type FinalityTag = "latest" | "safe" | "finalized";
+
+/** What the chain says about one claim, read in one round trip whatever the chain's age. */
+export interface ChainObservation {
   /** The chain's height now. */
-  blockNumber(): Promise<bigint>;
-  /** The first mint (Transfer from the zero address) to `to` at or after `fromBlock`, or null. */
-  findMintTo(to: string, fromBlock: bigint): Promise<{ txHash: string; blockNumber: bigint } | null>;
-  /** The receipt of a mined transaction, or null while it is unknown or pending. */
-  receiptOf(txHash: string): Promise<MintReceipt | null>;
+  head: bigint;
+  /** The height of the newest block counted as final (see `FinalityTag`). */
+  finalHead: bigint;
+  /** The block in which the rewards contract rewarded the wallet, or null: the contract's own record. */
+  rewardedInBlock: bigint | null;
+  /** The receipt of the transaction asked about, or null while it is unknown or pending. */
+  receipt: {
+    blockNumber: bigint;
+    /** The receipt holds the rewards contract's `Rewarded(wallet, amount)` event: the only proof of a reward. */
+    rewardsWallet: boolean;
+  } | null;
+}
+
+/** Reads the rewards contract on chain: the final word on whether a wallet was rewarded, whatever Engine says. */
+export interface ChainReader {
+  /** One JSON-RPC batch: the heads, the contract's record of `wallet`, and `txHash`'s receipt when one is given. */
+  observe(wallet: string, txHash: string | null): Promise<ChainObservation>;
+  /** The hash of the transaction that rewarded `wallet` in `block`: a one-block log query, within any provider's cap. */
+  rewardTransaction(wallet: string, block: bigint): Promise<string | null>;
   ping(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { DestinationStream } from "pino";
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { createApp } from "../app.ts";
@@ -24,6 +25,7 @@ import { APP_CLIENT } from "./test-world.ts";
 const NOBODY = "http://127.0.0.1:9";
 const TOKEN_ADDRESS = "0x00000000000000000000000000000000000000aa";
 const SERVER_WALLET = "0x00000000000000000000000000000000000000bb";
+const REWARDS_ADDRESS = "0x00000000000000000000000000000000000000cc";
 
 export async function startInProcessApp(options: { logDestination?: DestinationStream } = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-app-"));
@@ -37,13 +39,14 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
     vaultAccessToken: "unused",
     serverWallet: SERVER_WALLET,
     chainId: 42161,
-    tokenAddress: TOKEN_ADDRESS,
+    rewardsAddress: REWARDS_ADDRESS,
   });
   const chainReader = createChainReader({
     rpcUrl: NOBODY,
     chainId: 42161,
-    tokenAddress: TOKEN_ADDRESS,
-    logWindowBlocks: 10_000n,
+    rewardsAddress: REWARDS_ADDRESS,
+    rewardAmountWei: REWARD_AMOUNT_WEI,
+    finality: "latest",
   });
   const publicUrl = "http://localhost:5173";
   const app = createApp({
@@ -54,9 +57,7 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
       minter,
       chainReader,
       maxAttempts: 3,
-      confirmations: 0n,
       graceBlocks: 50n,
-      deployBlock: 0n,
       leaseMs: 30_000,
       followIntervalMs: 500,
       metrics,

@@ -17,8 +17,8 @@ const USAGE = `Usage: npm run claims -- <export|totals|retry> [options]
 
   export   print claims as CSV (default) or JSON
   totals   count claims by status
-  retry    re-check every failed claim with the chain, then queue the mint again (as its owner's retry does);
-           with --dry-run, only list what would be retried
+  retry    re-check every failed claim with the rewards contract, then give it one more attempt, also past
+           MINT_MAX_ATTEMPTS (an owner's own retries stop there); with --dry-run, only list what would be retried
 
 Options:
   --status <status>   only claims in this status (${CLAIM_STATUSES.join(", ")})
@@ -150,7 +150,7 @@ async function retryFailed(
         continue;
       }
       try {
-        const after = await mintDriver.retry(claim);
+        const after = await mintDriver.retry(claim, "operator");
         console.log(
           `${claim.id} (${claim.walletAddress}): failed → ${after.status}${after.txHash ? ` ${after.txHash}` : ""}`,
         );

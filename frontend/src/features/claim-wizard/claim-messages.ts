@@ -122,6 +122,7 @@ const ALREADY_CLAIMED_CODES: readonly string[] = [
 ] satisfies ErrorCode[];
 const MINTING_CODES: readonly string[] = [
   "MINT_FAILED",
+  "MINT_ATTEMPTS_EXHAUSTED",
   "MINT_UNAVAILABLE",
   "CLAIM_BUDGET_EXHAUSTED",
   "CLAIM_NOT_FOUND",

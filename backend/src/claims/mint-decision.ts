@@ -1,0 +1,85 @@
+import type { ClaimStatus } from "@tube/common/constants";
+import type { ChainObservation, MintTransaction } from "../minting/minter.ts";
+
+/** What is known about a claim at one moment: the store's row, Engine's record of its attempt, and the chain. */
+export interface MintFacts {
+  status: ClaimStatus;
+  /** The current attempt's number; 0 before the first. */
+  attempts: number;
+  /** The chain height when the current attempt was written ahead. */
+  attemptAtBlock: bigint | null;
+  /** The attempt's hash, from Engine or as stored. */
+  txHash: string | null;
+  /** Engine's record of the current attempt; null when Engine shows none (not yet, or never). */
+  engine: MintTransaction | null;
+  chain: ChainObservation;
+}
+
+export interface MintRules {
+  /** Attempts a claim may have in all; when the last one is dead the claim is `failed`. */
+  maxAttempts: number;
+  /** Blocks an attempt may go without a reward on chain before it counts as dead. */
+  graceBlocks: bigint;
+}
+
+export type MintDecision =
+  /** Nothing to change now. */
+  | { kind: "wait" }
+  /** The attempt has a hash and is under way. */
+  | { kind: "submitted"; txHash: string }
+  /** The contract rewarded the wallet in `block`, which is final; `txHash` is that reward's, when known. */
+  | { kind: "confirm"; txHash: string | null; block: bigint }
+  /** The current attempt is dead (or there is none yet): write the next one ahead and queue it. */
+  | { kind: "attempt"; reason: string | null }
+  /** The last allowed attempt is dead. */
+  | { kind: "fail"; reason: string };
+
+/**
+ * The mint driver's rules, apart from its I/O. The rewards contract rewards a wallet at most once, so a second
+ * attempt can never pay twice: an attempt may be given up on after its grace period even when it might still land,
+ * and only the contract's record decides that a claim is done.
+ *
+ * | # | when | then |
+ * |---|------|------|
+ * | 1 | the contract rewarded the wallet in a final block | confirm (with the attempt's hash when its receipt holds the reward) |
+ * | 2 | the contract rewarded the wallet in a block not yet final | wait (submitted, with the hash when known) |
+ * | 3 | the claim is `failed` | a new attempt while attempts are left, else stay failed |
+ * | 4 | no attempt yet (`reserved`) | the first attempt |
+ * | 5 | the attempt's receipt exists and holds no reward (a revert, or a relayed call that reverted) | the attempt is dead |
+ * | 6 | Engine says FAILED with no hash, cancelled it, or says the call inside reverted | the attempt is dead |
+ * | 7 | otherwise (not found in Engine, queued, a hash without a receipt, FAILED with a hash) before the grace is over | wait |
+ * | 8 | the same once `graceBlocks` have passed since the write-ahead | the attempt is dead |
+ * | 9 | an attempt is dead and attempts are left | the next attempt |
+ * | 10 | an attempt is dead and none are left | fail |
+ */
+export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
+  const { chain, txHash } = facts;
+  const rewardedIn = chain.rewardedInBlock;
+  const receiptRewards = chain.receipt?.rewardsWallet === true;
+  if (rewardedIn !== null && rewardedIn <= chain.finalHead)
+    return { kind: "confirm", txHash: receiptRewards ? txHash : null, block: rewardedIn };
+  if (rewardedIn !== null) return txHash && receiptRewards ? { kind: "submitted", txHash } : { kind: "wait" };
+
+  if (facts.status === "failed")
+    return facts.attempts < rules.maxAttempts ? { kind: "attempt", reason: "retried" } : { kind: "wait" };
+  if (facts.status === "reserved" || facts.attempts === 0) return { kind: "attempt", reason: null };
+
+  const dead = deathOf(facts, rules);
+  if (dead === null) return txHash ? { kind: "submitted", txHash } : { kind: "wait" };
+  return facts.attempts < rules.maxAttempts ? { kind: "attempt", reason: dead } : { kind: "fail", reason: dead };
+}
+
+/** Why the current attempt is dead, or null while it may still reward the wallet. */
+function deathOf(facts: MintFacts, rules: MintRules): string | null {
+  const { chain, engine, txHash, attempts } = facts;
+  const name = `attempt ${attempts}`;
+  if (chain.receipt) return `${name} (${txHash}) was mined without rewarding the wallet`;
+  if (engine?.status === "FAILED" && !engine.txHash)
+    return `${name} failed in Engine: ${engine.errorMessage ?? "no reason given"}`;
+  if (engine?.cancelled) return `${name} was cancelled in Engine`;
+  if (engine?.callReverted)
+    return `${name}'s call reverted (Engine: ${engine.errorMessage ?? "onchainStatus REVERTED"})`;
+  const since = facts.attemptAtBlock === null ? null : chain.head - facts.attemptAtBlock;
+  if (since !== null && since < rules.graceBlocks) return null;
+  return `${name} did not reward the wallet within ${rules.graceBlocks} blocks`;
+}
