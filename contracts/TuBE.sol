@@ -5,7 +5,9 @@ import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 
 /// @title TuBE reward token
-/// @notice Minted only by holders of MINTER_ROLE (the Engine server wallet); no fixed supply.
+/// @notice Minted only by holders of MINTER_ROLE; no fixed supply.
+/// @dev MINTER_ROLE belongs to the TuBERewards contract alone, which pays each wallet once: granting it to any other
+/// account (the server wallet included) lets that account mint around the once-per-wallet gate.
 contract TuBE is ERC20, AccessControl {
     bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
 

@@ -6,13 +6,14 @@ import { grantRole, hasRole } from "thirdweb/extensions/permissions";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
-import { deployToken } from "@tube/local-world/deploy-token";
+import { deployToken, type TokenDeployment } from "@tube/local-world/deploy-token";
 import { DEPLOYER, ENGINE_SERVER_WALLET, USERS, type DevAccount } from "@tube/local-world/dev-accounts";
 import { sendAndConfirm, tokenContract } from "@tube/local-world/local-chain";
 import { balanceOf } from "@tube/local-world/token-balance";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
 let anvil: RunningAnvil;
+let deployment: TokenDeployment;
 let token: ThirdwebContract;
 
 const asAccount = (account: DevAccount) =>
@@ -23,13 +24,13 @@ const balance = (owner: string) => balanceOf(anvil.rpcUrl, chainId, token.addres
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId });
-  const address = await deployToken({
+  deployment = await deployToken({
     rpcUrl: anvil.rpcUrl,
     chainId,
     deployerKey: DEPLOYER.privateKey,
-    minter: ENGINE_SERVER_WALLET.address,
+    rewarder: ENGINE_SERVER_WALLET.address,
   });
-  token = tokenContract(anvil.rpcUrl, chainId, address);
+  token = tokenContract(anvil.rpcUrl, chainId, deployment.tokenAddress);
 });
 
 afterAll(async () => {
@@ -37,18 +38,16 @@ afterAll(async () => {
 });
 
 describe("TuBE token", () => {
-  it("when deployed, then it is named TuBE with 18 decimals and the deployer is admin", async () => {
+  it("when deployed, then it is named TuBE with 18 decimals, the deployer is admin and only the rewards contract mints", async () => {
     expect(await name({ contract: token })).toBe("TuBE");
     expect(await symbol({ contract: token })).toBe("TuBE");
     expect(await decimals({ contract: token })).toBe(18);
     expect(await hasRole({ contract: token, role: "admin", targetAccountAddress: DEPLOYER.address })).toBe(true);
-    expect(await hasRole({ contract: token, role: "minter", targetAccountAddress: DEPLOYER.address })).toBe(false);
-  });
-
-  it("when the minter calls mintTo, then the recipient holds the amount", async () => {
-    const to = USERS[0].address;
-    await mint(ENGINE_SERVER_WALLET, to, 250n * 10n ** 18n);
-    expect(await balance(to)).toBe(250n * 10n ** 18n);
+    const minters = [deployment.rewardsAddress, DEPLOYER.address, ENGINE_SERVER_WALLET.address];
+    const held = await Promise.all(
+      minters.map((account) => hasRole({ contract: token, role: "minter", targetAccountAddress: account })),
+    );
+    expect(held).toEqual([true, false, false]);
   });
 
   it("when an account without MINTER_ROLE calls mintTo, then it reverts, even for the admin", async () => {

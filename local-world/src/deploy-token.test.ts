@@ -2,16 +2,19 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mintTo } from "thirdweb/extensions/erc20";
+import { prepareContractCall, readContract } from "thirdweb";
+import { grantRole, hasRole } from "thirdweb/extensions/permissions";
 import { privateKeyToAccount } from "thirdweb/wallets";
-import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
+import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { startAnvil } from "./anvil.ts";
-import { ensureToken } from "./deploy-token.ts";
-import { DEPLOYER, ENGINE_SERVER_WALLET, USERS } from "./dev-accounts.ts";
-import { sendAndConfirm, tokenContract } from "./local-chain.ts";
+import { ensureToken, prepareTokenDeployment } from "./deploy-token.ts";
+import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
+import { localChain, sendAndConfirm, tokenContract } from "./local-chain.ts";
+import { randomWallet } from "./mint-log.ts";
 import { balanceOf } from "./token-balance.ts";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
+const deployOptions = { chainId, deployerKey: DEPLOYER.privateKey, rewarder: ENGINE_SERVER_WALLET.address };
 let dataDir: string;
 
 beforeAll(async () => {
@@ -22,41 +25,77 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+const rewarded = (rpcUrl: string, rewardsAddress: string, wallet: string) =>
+  readContract({
+    contract: tokenContract(rpcUrl, chainId, rewardsAddress),
+    method: "function rewarded(address) view returns (bool)",
+    params: [wallet],
+  });
+
 describe("ensureToken with a persisted chain", () => {
-  it("when anvil restarts from its state file, then the token and its balances are kept and not redeployed", async () => {
+  it("when anvil restarts from its state file, then the token, its rewards contract and what they recorded are kept, not redeployed", async () => {
     const stateFile = join(dataDir, "state.json");
-    const deployOptions = { chainId, deployerKey: DEPLOYER.privateKey, minter: ENGINE_SERVER_WALLET.address };
-    const holder = USERS[0].address;
+    const holder = randomWallet();
 
     const first = await startAnvil({ chainId, stateFile });
     const created = await ensureToken({ rpcUrl: first.rpcUrl, ...deployOptions });
-    const contract = tokenContract(first.rpcUrl, chainId, created.address);
-    const account = privateKeyToAccount({ client: contract.client, privateKey: ENGINE_SERVER_WALLET.privateKey });
-    await sendAndConfirm(mintTo({ contract, to: holder, amountWei: 5n }), account);
+    const rewards = tokenContract(first.rpcUrl, chainId, created.rewardsAddress);
+    const serverWallet = privateKeyToAccount({ client: rewards.client, privateKey: ENGINE_SERVER_WALLET.privateKey });
+    const reward = prepareContractCall({ contract: rewards, method: "function reward(address to)", params: [holder] });
+    await sendAndConfirm(reward, serverWallet);
     await first.stop();
 
     const second = await startAnvil({ chainId, stateFile });
     try {
-      const reused = await ensureToken({ rpcUrl: second.rpcUrl, ...deployOptions, knownAddress: created.address });
+      const { tokenAddress, rewardsAddress } = created;
+      const reused = await ensureToken({
+        rpcUrl: second.rpcUrl,
+        ...deployOptions,
+        known: { tokenAddress, rewardsAddress },
+      });
       expect(created.deployed).toBe(true);
-      expect(reused).toEqual({ address: created.address, deployed: false });
-      expect(await balanceOf(second.rpcUrl, chainId, reused.address, holder)).toBe(5n);
+      expect(reused).toEqual({ tokenAddress, rewardsAddress, deployed: false });
+      expect(await balanceOf(second.rpcUrl, chainId, tokenAddress, holder)).toBe(REWARD_AMOUNT_WEI);
+      expect(await rewarded(second.rpcUrl, rewardsAddress, holder)).toBe(true);
     } finally {
       await second.stop();
     }
   });
 
-  it("when the known address has no code (a fresh chain), then a new token is deployed", async () => {
+  it("when the known addresses have no code (a fresh chain), then both contracts are deployed anew", async () => {
     const anvil = await startAnvil({ chainId });
     try {
-      const result = await ensureToken({
-        rpcUrl: anvil.rpcUrl,
-        chainId,
-        deployerKey: DEPLOYER.privateKey,
-        minter: ENGINE_SERVER_WALLET.address,
-        knownAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-      });
+      const known = {
+        tokenAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+        rewardsAddress: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+      };
+      const result = await ensureToken({ rpcUrl: anvil.rpcUrl, ...deployOptions, known });
       expect(result.deployed).toBe(true);
+      expect(await rewarded(anvil.rpcUrl, result.rewardsAddress, randomWallet())).toBe(false);
+    } finally {
+      await anvil.stop();
+    }
+  });
+
+  it("when only a token from before the rewards contract is known, then it is kept, gets a rewards contract and the server wallet loses MINTER_ROLE", async () => {
+    const anvil = await startAnvil({ chainId });
+    try {
+      const { client, chain } = localChain(anvil.rpcUrl, chainId);
+      const deployer = privateKeyToAccount({ client, privateKey: DEPLOYER.privateKey });
+      const { contractAddress: tokenAddress } = await sendAndConfirm(
+        await prepareTokenDeployment(client, chain, DEPLOYER.address),
+        deployer,
+      );
+      if (!tokenAddress) throw new Error("TuBE was not deployed");
+      const token = tokenContract(anvil.rpcUrl, chainId, tokenAddress);
+      const minter = { contract: token, role: "minter", targetAccountAddress: ENGINE_SERVER_WALLET.address } as const;
+      await sendAndConfirm(grantRole(minter), deployer);
+
+      const result = await ensureToken({ rpcUrl: anvil.rpcUrl, ...deployOptions, known: { tokenAddress } });
+
+      expect(result).toMatchObject({ tokenAddress, deployed: true });
+      expect(await hasRole(minter)).toBe(false);
+      expect(await hasRole({ ...minter, targetAccountAddress: result.rewardsAddress })).toBe(true);
     } finally {
       await anvil.stop();
     }

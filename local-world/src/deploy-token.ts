@@ -1,35 +1,58 @@
-import { eth_getCode, getRpcClient, type Chain, type ThirdwebClient } from "thirdweb";
+import { eth_getCode, getRpcClient, type Chain, type PreparedTransaction, type ThirdwebClient } from "thirdweb";
 import { prepareDirectDeployTransaction } from "thirdweb/deploys";
-import { grantRole } from "thirdweb/extensions/permissions";
-import { privateKeyToAccount } from "thirdweb/wallets";
+import { grantRole, hasRole, revokeRole } from "thirdweb/extensions/permissions";
+import { privateKeyToAccount, type Account } from "thirdweb/wallets";
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { loadContractArtifact } from "./contract-artifacts.ts";
 import { localChain, sendAndConfirm, tokenContract } from "./local-chain.ts";
-import { loadTokenArtifact } from "./token-artifact.ts";
 
 export interface DeployTokenOptions {
   rpcUrl: string;
   chainId: number;
-  /** Becomes DEFAULT_ADMIN_ROLE holder. */
+  /** Becomes DEFAULT_ADMIN_ROLE holder of both contracts. */
   deployerKey: `0x${string}`;
-  /** Receives MINTER_ROLE (the Engine server wallet). */
-  minter: string;
+  /** Receives TuBERewards' REWARDER_ROLE (the Engine server wallet); it holds no role on the token. */
+  rewarder: string;
+  /** TuBERewards' cap on wallets rewarded; default 1,000,000, well above any local run. */
+  maxRewards?: bigint;
 }
 
-/** Deploys TuBE and grants MINTER_ROLE to `minter`; resolves to the token address. */
-export async function deployToken(options: DeployTokenOptions): Promise<string> {
-  const { client, chain } = localChain(options.rpcUrl, options.chainId);
-  const account = privateKeyToAccount({ client, privateKey: options.deployerKey });
-  // Not thirdweb's deployContract: it waits through thirdweb's per-chain-id block poller (see receiptOf).
-  const deployment = await prepareTokenDeployment(client, chain, account.address);
-  const { contractAddress } = await sendAndConfirm(deployment, account);
-  if (!contractAddress) throw new Error(`TuBE deployment on ${options.rpcUrl} created no contract`);
+/** Where TuBE and the TuBERewards contract that alone may mint it live. */
+export interface TokenDeployment {
+  tokenAddress: string;
+  rewardsAddress: string;
+}
 
-  const grant = grantRole({
-    contract: tokenContract(options.rpcUrl, options.chainId, contractAddress),
-    role: "minter",
-    targetAccountAddress: options.minter,
-  });
-  await sendAndConfirm(grant, account);
-  return contractAddress;
+/** TuBERewards' role for `reward`, as thirdweb's role helpers take it (they hash it the way the contract does). */
+export const REWARDER_ROLE = "REWARDER_ROLE";
+
+const DEFAULT_MAX_REWARDS = 1_000_000n;
+
+/**
+ * Deploys TuBE and a TuBERewards for it, grants the token's MINTER_ROLE to the rewards contract only and the rewards
+ * contract's REWARDER_ROLE to `rewarder`.
+ */
+export async function deployToken(options: DeployTokenOptions): Promise<TokenDeployment> {
+  const { client, chain, account } = deployer(options);
+  const tokenAddress = await deploy(await prepareTokenDeployment(client, chain, account.address), account, "TuBE");
+  return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress) };
+}
+
+/**
+ * Reuses what the chain still has of `known` (anvil restarted from its state file) and deploys the rest: a kept
+ * token without a kept rewards contract gets a new one, wired as `deployToken` wires it.
+ */
+export async function ensureToken(
+  options: DeployTokenOptions & { known?: Partial<TokenDeployment> },
+): Promise<TokenDeployment & { deployed: boolean }> {
+  const { tokenAddress, rewardsAddress } = options.known ?? {};
+  if (!tokenAddress || !(await hasContract(options.rpcUrl, options.chainId, tokenAddress))) {
+    return { ...(await deployToken(options)), deployed: true };
+  }
+  if (rewardsAddress && (await hasContract(options.rpcUrl, options.chainId, rewardsAddress))) {
+    return { tokenAddress, rewardsAddress, deployed: false };
+  }
+  return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress), deployed: true };
 }
 
 /**
@@ -37,21 +60,68 @@ export async function deployToken(options: DeployTokenOptions): Promise<string> 
  * local world's deployment and the operator's `deploy-token` send the same one.
  */
 export async function prepareTokenDeployment(client: ThirdwebClient, chain: Chain, admin: string) {
-  const { abi, bytecode } = await loadTokenArtifact();
+  const { abi, bytecode } = await loadContractArtifact("TuBE");
   return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams: { admin } });
 }
 
-/** Reuses `knownAddress` when the chain still has code there (anvil restarted from its state file); deploys otherwise. */
-export async function ensureToken(
-  options: DeployTokenOptions & { knownAddress?: string },
-): Promise<{ address: string; deployed: boolean }> {
-  if (options.knownAddress && (await hasCode(options.rpcUrl, options.chainId, options.knownAddress))) {
-    return { address: options.knownAddress, deployed: false };
-  }
-  return { address: await deployToken(options), deployed: true };
+/**
+ * The transaction that deploys TuBERewards for `token`, paying REWARD_AMOUNT_WEI per wallet to at most `maxRewards`
+ * wallets, with `admin` as DEFAULT_ADMIN_ROLE holder: shared by the local world and the operator's `deploy-token`.
+ */
+export async function prepareRewardsDeployment(
+  client: ThirdwebClient,
+  chain: Chain,
+  { admin, token, maxRewards }: { admin: string; token: string; maxRewards: bigint },
+) {
+  const { abi, bytecode } = await loadContractArtifact("TuBERewards");
+  const constructorParams = { admin, token_: token, rewardAmount_: REWARD_AMOUNT_WEI, maxRewards_: maxRewards };
+  return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams });
 }
 
-async function hasCode(rpcUrl: string, chainId: number, address: string): Promise<boolean> {
+/** Whether the chain has code at `address`: a kept chain still holds what an earlier run deployed. */
+export async function hasContract(rpcUrl: string, chainId: number, address: string): Promise<boolean> {
   const code = await eth_getCode(getRpcClient(localChain(rpcUrl, chainId)), { address });
   return code !== "0x";
+}
+
+async function deployRewards(options: DeployTokenOptions, tokenAddress: string): Promise<string> {
+  const { client, chain, account } = deployer(options);
+  const token = tokenContract(options.rpcUrl, options.chainId, tokenAddress);
+  if (!(await hasRole({ contract: token, role: "admin", targetAccountAddress: account.address }))) {
+    throw new Error(`${account.address} is not the admin of the token at ${tokenAddress}: it cannot grant MINTER_ROLE`);
+  }
+  const maxRewards = options.maxRewards ?? DEFAULT_MAX_REWARDS;
+  const deployment = await prepareRewardsDeployment(client, chain, {
+    admin: account.address,
+    token: tokenAddress,
+    maxRewards,
+  });
+  const rewardsAddress = await deploy(deployment, account, "TuBERewards");
+
+  const rewards = tokenContract(options.rpcUrl, options.chainId, rewardsAddress);
+  await sendAndConfirm(grantRole({ contract: token, role: "minter", targetAccountAddress: rewardsAddress }), account);
+  await sendAndConfirm(
+    grantRole({ contract: rewards, role: REWARDER_ROLE, targetAccountAddress: options.rewarder }),
+    account,
+  );
+  // A token from before the rewards contract let the server wallet mint directly, around the gate.
+  if (await hasRole({ contract: token, role: "minter", targetAccountAddress: options.rewarder })) {
+    await sendAndConfirm(
+      revokeRole({ contract: token, role: "minter", targetAccountAddress: options.rewarder }),
+      account,
+    );
+  }
+  return rewardsAddress;
+}
+
+function deployer(options: DeployTokenOptions): { client: ThirdwebClient; chain: Chain; account: Account } {
+  const { client, chain } = localChain(options.rpcUrl, options.chainId);
+  return { client, chain, account: privateKeyToAccount({ client, privateKey: options.deployerKey }) };
+}
+
+async function deploy(deployment: PreparedTransaction, account: Account, name: string): Promise<string> {
+  // Not thirdweb's deployContract: it waits through thirdweb's per-chain-id block poller (see receiptOf).
+  const { contractAddress } = await sendAndConfirm(deployment, account);
+  if (!contractAddress) throw new Error(`the ${name} deployment created no contract`);
+  return contractAddress;
 }

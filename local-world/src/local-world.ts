@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { startAnvil } from "./anvil.ts";
-import { ensureToken } from "./deploy-token.ts";
+import { ensureToken, hasContract, type TokenDeployment } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
 import { startEngineEmulator, type FaultControl } from "./engine-emulator/engine-emulator.ts";
 import { freePort } from "./free-port.ts";
@@ -69,14 +69,15 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
     const localChain = Boolean(started.chain);
     if (localChain) {
       env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
-      // anvil mines a block per transaction and never reorganises: a mint is final at once, and blocks come only
-      // with traffic, so a lost attempt's grace period must outlast a burst of claims: 50 blocks.
-      env.MINT_CONFIRMATIONS ??= "0";
+      // Blocks come only with traffic on a local chain that mines per transaction, so a lost attempt's grace
+      // period must outlast a burst of claims but not keep a visitor waiting for minutes: 50 blocks.
       env.MINT_GRACE_BLOCKS ??= "50";
     }
-    if (localChain && !env.TOKEN_ADDRESS) {
-      env.TOKEN_ADDRESS = await deployLocalToken(env, dataDir);
-      log(`TuBE token at ${env.TOKEN_ADDRESS}`);
+    if (localChain && !env.REWARDS_ADDRESS) {
+      const { tokenAddress, rewardsAddress } = await deployLocalToken(env, dataDir);
+      env.TOKEN_ADDRESS = tokenAddress;
+      env.REWARDS_ADDRESS = rewardsAddress;
+      log(`TuBE token at ${tokenAddress}, rewarded through ${rewardsAddress}`);
     }
 
     if (!env.ENGINE_URL) {
@@ -125,20 +126,34 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
   }
 }
 
-/** Deploys the token once per data dir; a restart with the kept chain state reuses it. */
-async function deployLocalToken(env: Env, dataDir: string): Promise<string> {
+/**
+ * Deploys the token and its rewards contract once per data dir; a restart with the kept chain state reuses them. A
+ * given TOKEN_ADDRESS is kept, and gets a rewards contract of its own.
+ */
+async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeployment> {
+  const rpcUrl = env.RPC_URL as string;
+  const chainId = Number(env.CHAIN_ID);
+  const given = env.TOKEN_ADDRESS;
+  if (given && !(await hasContract(rpcUrl, chainId, given))) {
+    throw new Error(`TOKEN_ADDRESS ${given} has no contract on the local chain`);
+  }
   const recordFile = path.join(dataDir, "local-token.json");
-  const known = await fs.readFile(recordFile, "utf8").then(
-    (text) => (JSON.parse(text) as { address?: string }).address,
-    () => undefined,
+  const recorded = await fs.readFile(recordFile, "utf8").then(
+    (text) => {
+      // `address` is how the token was recorded before there was a rewards contract.
+      const record = JSON.parse(text) as Partial<TokenDeployment> & { address?: string };
+      return { tokenAddress: record.tokenAddress ?? record.address, rewardsAddress: record.rewardsAddress };
+    },
+    () => ({}) as Partial<TokenDeployment>,
   );
-  const { address } = await ensureToken({
-    rpcUrl: env.RPC_URL as string,
-    chainId: Number(env.CHAIN_ID),
+  const sameToken = !given || given.toLowerCase() === recorded.tokenAddress?.toLowerCase();
+  const { tokenAddress, rewardsAddress } = await ensureToken({
+    rpcUrl,
+    chainId,
     deployerKey: DEPLOYER.privateKey,
-    minter: env.ENGINE_SERVER_WALLET as string,
-    ...(known ? { knownAddress: known } : {}),
+    rewarder: env.ENGINE_SERVER_WALLET as string,
+    known: sameToken ? recorded : { tokenAddress: given },
   });
-  await fs.writeFile(recordFile, JSON.stringify({ address }, null, 2));
-  return address;
+  await fs.writeFile(recordFile, JSON.stringify({ tokenAddress, rewardsAddress }, null, 2));
+  return { tokenAddress, rewardsAddress };
 }

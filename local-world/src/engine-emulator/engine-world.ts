@@ -8,12 +8,14 @@ export interface EngineWorld {
   anvil: RunningAnvil;
   engine: RunningEngineEmulator;
   tokenAddress: string;
+  /** TuBERewards for the token: the server wallet's `reward(address to)` is the only way to mint. */
+  rewardsAddress: string;
   stop(): Promise<void>;
 }
 
 /**
- * What every test of Engine's wire needs: a local Arbitrum One, the token (the Engine server wallet may mint) and
- * the Engine stand-in sending from that wallet.
+ * What every test of Engine's wire needs: a local Arbitrum One, the token and its rewards contract (the Engine server
+ * wallet may reward) and the Engine stand-in sending from that wallet.
  */
 export async function startEngineWorld(
   options: Pick<EngineEmulatorOptions, "secretKey" | "vaultAccessToken" | "log">,
@@ -21,11 +23,11 @@ export async function startEngineWorld(
   const chainId = ARBITRUM_ONE_CHAIN_ID;
   const anvil = await startAnvil({ chainId });
   try {
-    const tokenAddress = await deployToken({
+    const { tokenAddress, rewardsAddress } = await deployToken({
       rpcUrl: anvil.rpcUrl,
       chainId,
       deployerKey: DEPLOYER.privateKey,
-      minter: ENGINE_SERVER_WALLET.address,
+      rewarder: ENGINE_SERVER_WALLET.address,
     });
     const engine = await startEngineEmulator({
       ...options,
@@ -37,6 +39,7 @@ export async function startEngineWorld(
       anvil,
       engine,
       tokenAddress,
+      rewardsAddress,
       async stop() {
         await engine.stop();
         await anvil.stop();

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+
+/// @notice The one function of the TuBE token this contract calls.
+interface ITuBE {
+    function mintTo(address to, uint256 amount) external;
+}
+
+/// @title TuBE rewards
+/// @notice Pays each wallet the reward at most once. The server records claims and queues rewards, but a bug, a
+/// replayed request or a second server must not be able to pay a wallet twice: the contract is the last gate, so
+/// `reward` reverts for a wallet it has already rewarded, whatever the caller believes.
+/// @dev For that to hold, this contract must be the only holder of the token's MINTER_ROLE: a server wallet that can
+/// also call `mintTo` directly could mint around the gate.
+contract TuBERewards is AccessControl {
+    /// @notice May call `reward` (the Engine server wallet).
+    bytes32 public constant REWARDER_ROLE = keccak256("REWARDER_ROLE");
+
+    /// @notice The TuBE token this contract mints; it must hold the token's MINTER_ROLE.
+    address public immutable token;
+    /// @notice What one reward mints, in the token's base units.
+    uint256 public immutable rewardAmount;
+
+    /// @notice Whether a wallet was rewarded: once true it never turns false, so a reward is idempotent per wallet.
+    mapping(address => bool) public rewarded;
+    /// @notice How many wallets were rewarded.
+    uint256 public rewardsPaid;
+    /// @notice The most wallets this contract rewards: a budget that holds even if the server's own count is wrong.
+    uint256 public maxRewards;
+
+    event Rewarded(address indexed to, uint256 amount);
+    event MaxRewardsChanged(uint256 maxRewards);
+
+    error ZeroAddress();
+    error AlreadyRewarded(address to);
+    error RewardCapReached();
+
+    /// @param admin Holds DEFAULT_ADMIN_ROLE: grants REWARDER_ROLE and changes `maxRewards`.
+    constructor(address admin, address token_, uint256 rewardAmount_, uint256 maxRewards_) {
+        if (admin == address(0) || token_ == address(0)) revert ZeroAddress();
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+        token = token_;
+        rewardAmount = rewardAmount_;
+        maxRewards = maxRewards_;
+        emit MaxRewardsChanged(maxRewards_);
+    }
+
+    /// @notice Mints `rewardAmount` to `to`, once per wallet; a second call for the same wallet reverts.
+    function reward(address to) external onlyRole(REWARDER_ROLE) {
+        if (to == address(0)) revert ZeroAddress();
+        if (rewarded[to]) revert AlreadyRewarded(to);
+        if (rewardsPaid >= maxRewards) revert RewardCapReached();
+        // Recorded before the external call, so the token cannot re-enter and be paid twice.
+        rewarded[to] = true;
+        rewardsPaid += 1;
+        ITuBE(token).mintTo(to, rewardAmount);
+        emit Rewarded(to, rewardAmount);
+    }
+
+    /// @notice Raises or lowers the cap; below `rewardsPaid` it stops further rewards without undoing any.
+    function setMaxRewards(uint256 newMax) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        maxRewards = newMax;
+        emit MaxRewardsChanged(newMax);
+    }
+}

@@ -1,0 +1,132 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Abi } from "thirdweb/utils";
+
+export type ContractName = "TuBE" | "TuBERewards";
+
+export interface ContractArtifact {
+  abi: Abi;
+  bytecode: `0x${string}`;
+}
+
+type ContractArtifacts = Record<ContractName, ContractArtifact>;
+
+const require = createRequire(import.meta.url);
+const CONTRACT_NAMES: readonly ContractName[] = ["TuBE", "TuBERewards"];
+const CONTRACTS_DIR = new URL("../../contracts/", import.meta.url);
+const CACHE_PATH = fileURLToPath(new URL("build/contracts.json", CONTRACTS_DIR));
+
+// Arbitrum One does not run solc 0.8.37's default (osaka) yet.
+const SETTINGS = {
+  evmVersion: "cancun",
+  optimizer: { enabled: true, runs: 200 },
+  outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
+} as const;
+
+interface CachedArtifacts {
+  inputsHash: string;
+  contracts: ContractArtifacts;
+}
+
+/**
+ * A compiled contract of `contracts/`. All of them compile together, and only when a source, the compiler or the
+ * settings changed since the cached build.
+ */
+export async function loadContractArtifact(name: ContractName): Promise<ContractArtifact> {
+  return (await loadContractArtifacts())[name];
+}
+
+async function loadContractArtifacts(): Promise<ContractArtifacts> {
+  const sources = await readSources();
+  const inputsHash = hashInputs(sources);
+  const cached = await readCache();
+  if (cached?.inputsHash === inputsHash) return cached.contracts;
+
+  const contracts = await compile(sources);
+  await writeCache({ inputsHash, contracts });
+  return contracts;
+}
+
+async function readSources(): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    CONTRACT_NAMES.map(async (name) => [
+      sourceName(name),
+      await readFile(new URL(sourceName(name), CONTRACTS_DIR), "utf8"),
+    ]),
+  );
+  return Object.fromEntries(entries);
+}
+
+const sourceName = (name: ContractName) => `${name}.sol`;
+
+function hashInputs(sources: Record<string, string>): string {
+  const versions = ["solc", "@openzeppelin/contracts"].map((name) => `${name}@${packageVersion(name)}`);
+  return createHash("sha256").update(JSON.stringify({ sources, versions, SETTINGS })).digest("hex");
+}
+
+function packageVersion(name: string): string {
+  return (require(`${name}/package.json`) as { version: string }).version;
+}
+
+async function compile(sources: Record<string, string>): Promise<ContractArtifacts> {
+  // solc loads a large compiler image: only pay for it on a cache miss.
+  const { default: solc } = await import("solc");
+  const input = {
+    language: "Solidity",
+    sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),
+    settings: SETTINGS,
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: resolveImport })) as SolcOutput;
+
+  const errors = (output.errors ?? []).filter((entry) => entry.severity === "error");
+  if (errors.length > 0) {
+    throw new Error(`contracts/ does not compile:\n${errors.map((entry) => entry.formattedMessage).join("\n")}`);
+  }
+  const artifact = (name: ContractName): ContractArtifact => {
+    const contract = output.contracts?.[sourceName(name)]?.[name];
+    if (!contract) throw new Error(`solc produced no ${name} contract`);
+    return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  };
+  return Object.fromEntries(CONTRACT_NAMES.map((name) => [name, artifact(name)])) as ContractArtifacts;
+}
+
+function resolveImport(path: string): { contents: string } | { error: string } {
+  try {
+    return { contents: readFileSync(require.resolve(path), "utf8") };
+  } catch (error) {
+    return { error: `cannot resolve ${path}: ${String(error)}` };
+  }
+}
+
+interface SolcOutput {
+  errors?: Array<{ severity: string; formattedMessage: string }>;
+  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+}
+
+async function readCache(): Promise<CachedArtifacts | null> {
+  try {
+    return JSON.parse(await readFile(CACHE_PATH, "utf8")) as CachedArtifacts;
+  } catch {
+    return null;
+  }
+}
+
+async function writeCache(artifacts: CachedArtifacts): Promise<void> {
+  await mkdir(dirname(CACHE_PATH), { recursive: true });
+  // Parallel test workers may compile at once: rename makes each write all-or-nothing.
+  const temporary = `${CACHE_PATH}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(artifacts, null, 2)}\n`);
+  await rename(temporary, CACHE_PATH);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const artifacts = await loadContractArtifacts();
+  for (const name of CONTRACT_NAMES) {
+    console.log(`${name} compiled: ${(artifacts[name].bytecode.length - 2) / 2} bytes of init code`);
+  }
+  console.log(`→ ${CACHE_PATH}`);
+}
