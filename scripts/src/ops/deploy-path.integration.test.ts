@@ -129,11 +129,15 @@ describe("following docs/deploy.md with the local world's values", () => {
   );
 
   it(
-    "when deploy-token misses the server wallet or gets an unknown flag, then it says so and exits non-zero",
+    "when deploy-token misses the server wallet or the rewards cap, or gets an unknown flag, then it says so and exits non-zero",
     async () => {
       const missing = await command("deploy-token", [], { ENGINE_SERVER_WALLET: "" });
       expect(missing.code).toBe(1);
       expect(missing.out).toContain("ENGINE_SERVER_WALLET is required");
+      const uncapped = await command("deploy-token", [], { DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey });
+      expect(uncapped.code).toBe(1);
+      expect(uncapped.out).toContain("pass --max-rewards <n>");
+      expect(uncapped.out).not.toContain("deployed");
       expect((await command("deploy-token", ["--frobnicate"])).code).not.toBe(0);
     },
     STEP_TIMEOUT,
@@ -142,11 +146,14 @@ describe("following docs/deploy.md with the local world's values", () => {
   it(
     "when deploy-token → doctor → start → a claim are followed, then the viewer holds 250 TuBE",
     async () => {
-      const deployed = await command("deploy-token", [], { DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey });
+      const deployed = await command("deploy-token", ["--max-rewards", "1000"], {
+        DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
+      });
       expect(deployed.code, deployed.out).toBe(0);
       const lines = envLines(deployed.out);
+      expect(Object.keys(lines)).toEqual(["CHAIN_ID", "TOKEN_ADDRESS", "REWARDS_ADDRESS", "ENGINE_SERVER_WALLET"]);
       expect(lines.TOKEN_ADDRESS).toMatch(/^0x[0-9a-fA-F]{40}$/);
-      expect(lines.TOKEN_DEPLOY_BLOCK).toMatch(/^\d+$/);
+      expect(lines.REWARDS_ADDRESS).toMatch(/^0x[0-9a-fA-F]{40}$/);
       Object.assign(env, lines);
 
       const doctor = await command("doctor", []);
@@ -340,14 +347,19 @@ describe("following docs/deploy.md with the local world's values", () => {
   );
 
   it(
-    "when deploy-token adopts the deployed token and renounces admin, then the minter keeps its role and doctor stays green",
+    "when deploy-token adopts the deployed contracts and renounces admin, then the roles are kept and doctor stays green",
     async () => {
-      const adopted = await command("deploy-token", ["--token", env.TOKEN_ADDRESS as string, "--renounce-admin"], {
-        DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
-      });
+      const adopted = await command(
+        "deploy-token",
+        ["--token", env.TOKEN_ADDRESS as string, "--rewards", env.REWARDS_ADDRESS as string, "--renounce-admin"],
+        { DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey },
+      );
       expect(adopted.code, adopted.out).toBe(0);
-      expect(adopted.out).toContain("already holds MINTER_ROLE");
-      expect(adopted.out).toContain("renounced DEFAULT_ADMIN_ROLE");
+      expect(adopted.out).toContain(`${env.REWARDS_ADDRESS} already holds MINTER_ROLE on TuBE`);
+      expect(adopted.out).toContain(`${ENGINE_SERVER_WALLET.address} already holds REWARDER_ROLE on TuBERewards`);
+      expect(adopted.out).toContain("renounced DEFAULT_ADMIN_ROLE on TuBE ");
+      expect(adopted.out).toContain("renounced DEFAULT_ADMIN_ROLE on TuBERewards ");
+      expect(adopted.out).not.toContain("WARNING");
       const doctor = await command("doctor", []);
       expect(doctor.code, doctor.out).toBe(0);
     },
