@@ -8,6 +8,11 @@ interface ITuBE {
     function mintTo(address to, uint256 amount) external;
 }
 
+/// @notice Arbitrum's system precompile at address 100 (https://docs.arbitrum.io/build-decentralized-apps/precompiles/reference).
+interface IArbSys {
+    function arbBlockNumber() external view returns (uint256);
+}
+
 /// @title TuBE rewards
 /// @notice Pays each wallet the reward at most once. The server records claims and queues rewards, but a bug, a
 /// replayed request or a second server must not be able to pay a wallet twice: the contract is the last gate, so
@@ -23,8 +28,10 @@ contract TuBERewards is AccessControl {
     /// @notice What one reward mints, in the token's base units.
     uint256 public immutable rewardAmount;
 
-    /// @notice Whether a wallet was rewarded: once true it never turns false, so a reward is idempotent per wallet.
-    mapping(address => bool) public rewarded;
+    /// @notice The L2 block in which a wallet was rewarded, 0 if never: once set it never changes, so a reward is
+    /// idempotent per wallet. Knowing the block, a server finds the reward's transaction with a one-block log query,
+    /// within any RPC provider's range cap, however old the chain.
+    mapping(address => uint256) public rewardedInBlock;
     /// @notice How many wallets were rewarded.
     uint256 public rewardsPaid;
     /// @notice The most wallets this contract rewards: a budget that holds even if the server's own count is wrong.
@@ -50,13 +57,20 @@ contract TuBERewards is AccessControl {
     /// @notice Mints `rewardAmount` to `to`, once per wallet; a second call for the same wallet reverts.
     function reward(address to) external onlyRole(REWARDER_ROLE) {
         if (to == address(0)) revert ZeroAddress();
-        if (rewarded[to]) revert AlreadyRewarded(to);
+        if (rewardedInBlock[to] != 0) revert AlreadyRewarded(to);
         if (rewardsPaid >= maxRewards) revert RewardCapReached();
         // Recorded before the external call, so the token cannot re-enter and be paid twice.
-        rewarded[to] = true;
+        rewardedInBlock[to] = l2BlockNumber();
         rewardsPaid += 1;
         ITuBE(token).mintTo(to, rewardAmount);
         emit Rewarded(to, rewardAmount);
+    }
+
+    /// @dev On Arbitrum `block.number` is an estimate of the L1 block number; the L2 block comes from ArbSys. A chain
+    /// without the precompile (a local anvil) answers an empty call with no data, and `block.number` is its own.
+    function l2BlockNumber() private view returns (uint256) {
+        (bool ok, bytes memory answer) = address(100).staticcall(abi.encodeCall(IArbSys.arbBlockNumber, ()));
+        return ok && answer.length == 32 ? abi.decode(answer, (uint256)) : block.number;
     }
 
     /// @notice Raises or lowers the cap; below `rewardsPaid` it stops further rewards without undoing any.

@@ -57,8 +57,13 @@ const setMaxRewards = (rewards: Rewards, by: DevAccount, newMax: bigint) =>
     prepareContractCall({ contract: rewards, method: "function setMaxRewards(uint256 newMax)", params: [newMax] }),
     by,
   );
-const rewarded = (rewards: Rewards, wallet: string) =>
-  readContract({ contract: rewards, method: "function rewarded(address) view returns (bool)", params: [wallet] });
+const rewardedInBlock = (rewards: Rewards, wallet: string) =>
+  readContract({
+    contract: rewards,
+    method: "function rewardedInBlock(address) view returns (uint256)",
+    params: [wallet],
+  });
+const rewarded = async (rewards: Rewards, wallet: string) => (await rewardedInBlock(rewards, wallet)) !== 0n;
 const rewardsPaid = (rewards: Rewards) =>
   readContract({ contract: rewards, method: "function rewardsPaid() view returns (uint256)", params: [] });
 const balance = (tokenAddress: string, owner: string) => balanceOf(anvil.rpcUrl, chainId, tokenAddress, owner);
@@ -78,7 +83,7 @@ afterAll(async () => {
 });
 
 describe("TuBERewards", () => {
-  it("when the server wallet rewards a wallet, then it holds exactly the reward, Rewarded is emitted and rewarded() reads true", async () => {
+  it("when the server wallet rewards a wallet, then it holds exactly the reward, Rewarded is emitted and rewardedInBlock() names the reward's block", async () => {
     const { rewards } = await contracts(deployment);
     const wallet = randomWallet();
     const paidBefore = await rewardsPaid(rewards);
@@ -91,7 +96,7 @@ describe("TuBERewards", () => {
     expect(events.map(({ address, args }) => [address.toLowerCase(), args.to.toLowerCase(), args.amount])).toEqual([
       [deployment.rewardsAddress.toLowerCase(), wallet, REWARD_AMOUNT_WEI],
     ]);
-    expect(await rewarded(rewards, wallet)).toBe(true);
+    expect(await rewardedInBlock(rewards, wallet)).toBe(receipt.blockNumber);
     expect(await rewardsPaid(rewards)).toBe(paidBefore + 1n);
   });
 

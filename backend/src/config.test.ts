@@ -10,6 +10,7 @@ const VALID = {
   YOUTUBE_CHANNEL_ID: "UCchannel",
   RPC_URL: "https://arb1.example/rpc/",
   TOKEN_ADDRESS: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+  REWARDS_ADDRESS: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
   THIRDWEB_SECRET_KEY: "sk",
   ENGINE_VAULT_ACCESS_TOKEN: "vt",
   ENGINE_SERVER_WALLET: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
@@ -92,6 +93,7 @@ describe("loadConfig in production", () => {
     TRUST_PROXY: "1",
     // VALID's addresses are anvil's public dev accounts, which production refuses.
     TOKEN_ADDRESS: "0x1111111111111111111111111111111111111111",
+    REWARDS_ADDRESS: "0x3333333333333333333333333333333333333333",
     ENGINE_SERVER_WALLET: "0x2222222222222222222222222222222222222222",
   };
 
@@ -143,6 +145,7 @@ describe("loadConfig in production", () => {
         "ENGINE_VAULT_ACCESS_TOKEN",
         "ENGINE_SERVER_WALLET",
         "TOKEN_ADDRESS",
+        "REWARDS_ADDRESS",
         "ECOSYSTEM_ID",
         "GOOGLE_EMULATOR_URL",
       );

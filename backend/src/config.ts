@@ -205,8 +205,8 @@ const LOCAL_WORLD_KEYS = [
 ] as const satisfies ReadonlyArray<keyof Settings>;
 
 /**
- * Anvil's dev accounts (public mnemonic "test test … junk": anyone holds their keys) and the address the first of
- * them deploys its first contract to, where the local world's token lands.
+ * Anvil's dev accounts (public mnemonic "test test … junk": anyone holds their keys) and the addresses the first of
+ * them deploys its first two contracts to, where the local world's token and rewards contract land.
  */
 const PUBLIC_DEV_ADDRESSES = new Set([
   "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266",
@@ -220,6 +220,7 @@ const PUBLIC_DEV_ADDRESSES = new Set([
   "0x23618e81e3f5cdf7f54c3d65f7fbc0abae58e13e",
   "0xa0ee7a142d267c1f36714e4a8f75612f20a79720",
   "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+  "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
 ]);
 
 /** Every local-world default id and key says `tube-local`; addresses are anvil's. */

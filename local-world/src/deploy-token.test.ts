@@ -25,12 +25,12 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const rewarded = (rpcUrl: string, rewardsAddress: string, wallet: string) =>
-  readContract({
+const rewarded = async (rpcUrl: string, rewardsAddress: string, wallet: string) =>
+  (await readContract({
     contract: tokenContract(rpcUrl, chainId, rewardsAddress),
-    method: "function rewarded(address) view returns (bool)",
+    method: "function rewardedInBlock(address) view returns (uint256)",
     params: [wallet],
-  });
+  })) !== 0n;
 
 describe("ensureToken with a persisted chain", () => {
   it("when anvil restarts from its state file, then the token, its rewards contract and what they recorded are kept, not redeployed", async () => {

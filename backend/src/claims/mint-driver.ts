@@ -105,10 +105,7 @@ export function createMintDriver(deps: MintDriverDeps) {
       case "submitted":
         return markSubmitted(claim, decision.txHash);
       case "confirm":
-        return confirm(
-          claim,
-          decision.txHash ?? (await chainReader.rewardTransaction(claim.walletAddress, decision.block)),
-        );
+        return confirm(claim, decision.txHash ?? (await rewardHash(claim, decision.block)));
       case "attempt":
         return startAttempt(claim, decision.reason, chain.head);
       case "fail":
@@ -182,7 +179,17 @@ export function createMintDriver(deps: MintDriverDeps) {
     );
   }
 
+  /** The hash of the transaction that rewarded the claim's wallet in `block`; null (wait) while the node lacks the log. */
+  async function rewardHash(claim: ClaimRecord, block: bigint): Promise<string | null> {
+    const txHash = await chainReader.rewardTransaction(claim.walletAddress, block);
+    if (!txHash)
+      logger.warn({ claimId: claim.id, block: String(block) }, "the reward's log is not found yet; will retry");
+    return txHash;
+  }
+
+  /** A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". */
   async function confirm(claim: ClaimRecord, txHash: string | null): Promise<ClaimRecord> {
+    if (!txHash) return claim;
     const confirmed = await store.transition(claim.id, RETRYABLE, { status: "confirmed", txHash, lastError: null });
     if (!confirmed) return reread(claim);
     metrics.claims.inc({ outcome: "confirmed" });

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { keccak256, toHex } from "thirdweb/utils";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import type { RunningAnvil } from "@tube/local-world/anvil";
 import { ENGINE_SERVER_WALLET, USERS } from "@tube/local-world/dev-accounts";
 import type { RunningEngineEmulator } from "@tube/local-world/engine-emulator/engine-emulator";
 import { startEngineWorld, type EngineWorld } from "@tube/local-world/engine-emulator/engine-world";
+import { randomWallet } from "@tube/local-world/mint-log";
 import { balanceOf } from "@tube/local-world/token-balance";
-import { createChainReader } from "./chain-reader.ts";
+import { createChainReader, REWARDED_IN_BLOCK_SELECTOR, REWARDED_TOPIC } from "./chain-reader.ts";
 import { createEngineMinter, type EngineApi, type EngineMinterOptions } from "./engine-minter.ts";
-import type { Minter, MintTransaction } from "./minter.ts";
+import { RewardNotQueuedError, type ChainReader, type Minter, type MintTransaction } from "./minter.ts";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
 const secretKey = "minter-test-secret";
@@ -17,11 +19,12 @@ const vaultAccessToken = "minter-test-vault-token";
 let anvil: RunningAnvil;
 let engine: RunningEngineEmulator;
 let tokenAddress: string;
+let rewardsAddress: string;
 let world: EngineWorld;
 
 beforeAll(async () => {
   world = await startEngineWorld({ secretKey, vaultAccessToken });
-  ({ anvil, engine, tokenAddress } = world);
+  ({ anvil, engine, tokenAddress, rewardsAddress } = world);
 });
 
 afterEach(() => engine.faults.clear());
@@ -37,7 +40,18 @@ function minter(overrides: Partial<EngineMinterOptions> = {}): Minter {
     vaultAccessToken,
     serverWallet: ENGINE_SERVER_WALLET.address,
     chainId,
-    tokenAddress,
+    rewardsAddress,
+    ...overrides,
+  });
+}
+
+function reader(overrides: Partial<Parameters<typeof createChainReader>[0]> = {}): ChainReader {
+  return createChainReader({
+    rpcUrl: anvil.rpcUrl,
+    chainId,
+    rewardsAddress,
+    rewardAmountWei: REWARD_AMOUNT_WEI,
+    finality: "latest",
     ...overrides,
   });
 }
@@ -54,17 +68,16 @@ function settled(subject: Minter, transactionId: string): Promise<MintTransactio
   );
 }
 
-const unavailable = expect.objectContaining({ name: "AppError", code: "MINT_UNAVAILABLE", status: 503 });
+const unavailable = expect.objectContaining({ code: "MINT_UNAVAILABLE", status: 503 });
 
 describe("Engine minter", () => {
-  it("when 250 TuBE are queued, then Engine confirms the mint with a hash and the wallet holds them on chain", async () => {
+  it("when a reward is queued, then Engine confirms it with a hash and the wallet holds 250 TuBE on chain", async () => {
     const calls: Array<[EngineApi, string]> = [];
     const subject = minter({ onCall: (api, outcome) => calls.push([api, outcome]) });
-    const to = USERS[0].address;
+    const to = randomWallet();
 
-    const { transactionId } = await subject.queueMint({
+    const { transactionId } = await subject.queueReward({
       to,
-      amountWei: REWARD_AMOUNT_WEI,
       idempotencyKey: randomUUID(),
     });
     const transaction = await settled(subject, transactionId);
@@ -72,29 +85,29 @@ describe("Engine minter", () => {
     expect(transaction).toMatchObject({ transactionId, status: "CONFIRMED", errorMessage: null });
     expect(transaction.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await balanceOf(anvil.rpcUrl, chainId, tokenAddress, to)).toBe(REWARD_AMOUNT_WEI);
+    expect(transaction).toMatchObject({ cancelled: false, callReverted: false });
     expect(calls[0]).toEqual(["write_contract", "ok"]);
     expect(calls).toContainEqual(["get_transactions", "ok"]);
   });
 
   it("when the same idempotency key is queued twice, then both calls name one transaction", async () => {
     const subject = minter();
-    const input = { to: USERS[1].address, amountWei: REWARD_AMOUNT_WEI, idempotencyKey: randomUUID() };
+    const input = { to: randomWallet(), idempotencyKey: randomUUID() };
 
-    const first = await subject.queueMint(input);
-    const second = await subject.queueMint(input);
+    const first = await subject.queueReward(input);
+    const second = await subject.queueReward(input);
 
     expect(second.transactionId).toBe(first.transactionId);
     expect((await settled(subject, first.transactionId)).status).toBe("CONFIRMED");
     expect(await balanceOf(anvil.rpcUrl, chainId, tokenAddress, input.to)).toBe(REWARD_AMOUNT_WEI);
   });
 
-  it("when Engine answers 500, then queueMint throws MINT_UNAVAILABLE and reports an Engine-side (5xx) failure", async () => {
+  it("when Engine answers 500, then queueReward throws MINT_UNAVAILABLE and reports an Engine-side (5xx) failure", async () => {
     const calls: string[] = [];
     engine.faults.set({ mode: "http500", count: 1 });
 
-    const queued = minter({ onCall: (_api, outcome) => calls.push(outcome) }).queueMint({
-      to: USERS[2].address,
-      amountWei: REWARD_AMOUNT_WEI,
+    const queued = minter({ onCall: (_api, outcome) => calls.push(outcome) }).queueReward({
+      to: randomWallet(),
       idempotencyKey: randomUUID(),
     });
 
@@ -102,13 +115,13 @@ describe("Engine minter", () => {
     expect(calls).toEqual(["http_5xx"]);
   });
 
-  it("when Engine's answer is lost, then queueMint throws MINT_UNAVAILABLE and the same key later finds the queued mint", async () => {
+  it("when Engine's answer is lost, then queueReward throws MINT_UNAVAILABLE and the same key later finds the queued mint", async () => {
     const subject = minter({ timeoutMs: 300 });
-    const input = { to: USERS[3].address, amountWei: REWARD_AMOUNT_WEI, idempotencyKey: randomUUID() };
+    const input = { to: randomWallet(), idempotencyKey: randomUUID() };
     engine.faults.set({ mode: "timeout", count: 1 });
 
-    await expect(subject.queueMint(input)).rejects.toEqual(unavailable);
-    const { transactionId } = await subject.queueMint(input);
+    await expect(subject.queueReward(input)).rejects.toEqual(unavailable);
+    const { transactionId } = await subject.queueReward(input);
 
     expect(transactionId).toBe(input.idempotencyKey);
     expect((await settled(subject, transactionId)).status).toBe("CONFIRMED");
@@ -119,9 +132,8 @@ describe("Engine minter", () => {
     const subject = minter();
     engine.faults.set({ mode: "revert", count: 1 });
 
-    const { transactionId } = await subject.queueMint({
+    const { transactionId } = await subject.queueReward({
       to: "0x000000000000000000000000000000000000dEaD",
-      amountWei: REWARD_AMOUNT_WEI,
       idempotencyKey: randomUUID(),
     });
     const transaction = await settled(subject, transactionId);
@@ -139,6 +151,12 @@ describe("Engine minter", () => {
     await expect(minter().ping()).resolves.toBeUndefined();
   });
 
+  it("when Engine refuses the credentials, then queueReward throws a refusal: nothing was queued", async () => {
+    await expect(
+      minter({ secretKey: "wrong" }).queueReward({ to: randomWallet(), idempotencyKey: randomUUID() }),
+    ).rejects.toBeInstanceOf(RewardNotQueuedError);
+  });
+
   it.each([
     ["the secret key is wrong", () => ({ secretKey: "wrong" })],
     ["nothing listens at the Engine URL", () => ({ engineUrl: "http://127.0.0.1:9" })],
@@ -148,55 +166,65 @@ describe("Engine minter", () => {
 });
 
 describe("Chain reader", () => {
-  it("when a wallet received a mint, then findMintTo finds it window by window from any earlier block, and null for a wallet without one", async () => {
-    const subject = minter();
-    const to = "0x00000000000000000000000000000000C0ffee00";
-    const { transactionId } = await subject.queueMint({
-      to,
-      amountWei: REWARD_AMOUNT_WEI,
-      idempotencyKey: randomUUID(),
-    });
-    const { txHash } = await settled(subject, transactionId);
-    // Two-block windows: the scan has to walk every window up to the mint.
-    const reader = createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress, logWindowBlocks: 2n });
-    const receipt = await reader.receiptOf(txHash!);
-
-    expect(receipt).toEqual({ succeeded: true, blockNumber: expect.any(BigInt) });
-    expect(await reader.findMintTo(to, 0n)).toEqual({ txHash, blockNumber: receipt!.blockNumber });
-    expect(await reader.findMintTo(to.toLowerCase(), receipt!.blockNumber)).toEqual({
-      txHash,
-      blockNumber: receipt!.blockNumber,
-    });
-    expect(await reader.findMintTo(to, receipt!.blockNumber + 1n)).toBeNull();
-    expect(await reader.findMintTo("0x0000000000000000000000000000000000000001", 0n)).toBeNull();
+  it("when the selector and event topic are recomputed from their signatures, then they match the constants", () => {
+    expect(keccak256(toHex("rewardedInBlock(address)")).slice(0, 10)).toBe(REWARDED_IN_BLOCK_SELECTOR);
+    expect(keccak256(toHex("Rewarded(address,uint256)"))).toBe(REWARDED_TOPIC);
   });
 
-  it("when a mint reverted, then its receipt says so; an unknown hash has no receipt", async () => {
-    engine.faults.set({ mode: "revert", count: 1 });
+  it("when a wallet was rewarded, then one observation names the block, the receipt proves the reward, and the reward's hash is found in that block", async () => {
     const subject = minter();
-    const { transactionId } = await subject.queueMint({
-      to: "0x000000000000000000000000000000000000dEaD",
-      amountWei: REWARD_AMOUNT_WEI,
-      idempotencyKey: randomUUID(),
-    });
+    const to = randomWallet();
+    const { transactionId } = await subject.queueReward({ to, idempotencyKey: randomUUID() });
     const { txHash } = await settled(subject, transactionId);
-    const reader = createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress, logWindowBlocks: 10_000n });
 
-    expect(await reader.receiptOf(txHash!)).toMatchObject({ succeeded: false });
-    expect(await reader.receiptOf(`0x${"ab".repeat(32)}`)).toBeNull();
+    const seen = await reader().observe(to, txHash);
+
+    expect(seen.rewardedInBlock).toEqual(seen.receipt?.blockNumber);
+    expect(seen.receipt?.rewardsWallet).toBe(true);
+    expect(seen.finalHead).toBe(seen.head);
+    expect(await reader().rewardTransaction(to, seen.rewardedInBlock!)).toBe(txHash);
+    expect(await reader().observe(randomWallet(), null)).toMatchObject({ rewardedInBlock: null, receipt: null });
+  });
+
+  it("when a receipt belongs to another wallet's reward, then it proves nothing for this one", async () => {
+    const subject = minter();
+    const { transactionId } = await subject.queueReward({ to: randomWallet(), idempotencyKey: randomUUID() });
+    const { txHash } = await settled(subject, transactionId);
+
+    const seen = await reader().observe(randomWallet(), txHash);
+
+    expect(seen).toMatchObject({ rewardedInBlock: null, receipt: { rewardsWallet: false } });
+  });
+
+  it("when a second reward to a wallet is queued, then the contract refuses it and the wallet keeps 250 TuBE", async () => {
+    const subject = minter();
+    const to = randomWallet();
+    await settled(subject, (await subject.queueReward({ to, idempotencyKey: randomUUID() })).transactionId);
+
+    const second = await settled(
+      subject,
+      (await subject.queueReward({ to, idempotencyKey: randomUUID() })).transactionId,
+    );
+
+    expect(second.status).toBe("FAILED");
+    expect(await balanceOf(anvil.rpcUrl, chainId, tokenAddress, to)).toBe(REWARD_AMOUNT_WEI);
+  });
+
+  it("when an unknown hash is observed, then it has no receipt", async () => {
+    expect((await reader().observe(USERS[0].address, `0x${"ab".repeat(32)}`)).receipt).toBeNull();
+  });
+
+  it("when finality is the safe head, then the observation reads it from the chain", async () => {
+    const seen = await reader({ finality: "safe" }).observe(USERS[0].address, null);
+    expect(seen.finalHead).toBeLessThanOrEqual(seen.head);
   });
 
   it("when the RPC serves the configured chain, then ping resolves; another chain id makes it throw", async () => {
-    await expect(
-      createChainReader({ rpcUrl: anvil.rpcUrl, chainId, tokenAddress, logWindowBlocks: 10_000n }).ping(),
-    ).resolves.toBeUndefined();
-    await expect(
-      createChainReader({ rpcUrl: anvil.rpcUrl, chainId: 1, tokenAddress, logWindowBlocks: 10_000n }).ping(),
-    ).rejects.toEqual(unavailable);
+    await expect(reader().ping()).resolves.toBeUndefined();
+    await expect(reader({ chainId: 1 }).ping()).rejects.toEqual(unavailable);
   });
 
-  it("when the RPC is unreachable, then findMintTo throws MINT_UNAVAILABLE", async () => {
-    const reader = createChainReader({ rpcUrl: "http://127.0.0.1:9", chainId, tokenAddress, logWindowBlocks: 10_000n });
-    await expect(reader.findMintTo(USERS[0].address, 0n)).rejects.toEqual(unavailable);
+  it("when the RPC is unreachable, then an observation throws MINT_UNAVAILABLE", async () => {
+    await expect(reader({ rpcUrl: "http://127.0.0.1:9" }).observe(USERS[0].address, null)).rejects.toEqual(unavailable);
   });
 });

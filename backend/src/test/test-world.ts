@@ -20,6 +20,9 @@ import { loadConfig } from "../config.ts";
 import { createLogger } from "../observability/logger.ts";
 import { startServer, type RunningServer } from "../server.ts";
 
+/** `AlreadyRewarded(address)`: the rewards contract's refusal of a second reward to a wallet. */
+export const ALREADY_REWARDED_SELECTOR = "0xb89365fb";
+
 export const APP_CLIENT = { clientId: "tube-test.apps.googleusercontent.com", clientSecret: "tube-test-secret" };
 /** Another app registered with the same Google: its tokens must not be accepted. */
 export const OTHER_CLIENT = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-app-secret" };
@@ -86,8 +89,25 @@ export async function startTestWorld(
     env: world.env,
     googleUrl: google.url,
     engineFaults: engine.faults,
+    engineUrl: engine.url,
     rpcUrl: world.env.RPC_URL as string,
     tokenAddress: world.env.TOKEN_ADDRESS as string,
+    rewardsAddress: world.env.REWARDS_ADDRESS as string,
+    /** Rewards the contract refused as already paid (Engine's simulation sees the revert before sending). */
+    async refusedSecondRewards(): Promise<number> {
+      let refused = 0;
+      for (let page = 1; ; page++) {
+        const response = await fetch(`${engine.url}/v1/transactions?status=FAILED&limit=100&page=${page}`, {
+          headers: { "x-secret-key": world.env.THIRDWEB_SECRET_KEY as string },
+        });
+        const { result } = (await response.json()) as {
+          result: { transactions: Array<{ errorMessage: string | null }> };
+        };
+        const selector = ALREADY_REWARDED_SELECTOR.slice(2);
+        refused += result.transactions.filter((row) => row.errorMessage?.includes(selector)).length;
+        if (result.transactions.length < 100) return refused;
+      }
+    },
     /** Mines `count` empty blocks: on the local chain, blocks (and so grace periods) pass only with traffic. */
     async mineBlocks(count: number) {
       const response = await fetch(world.env.RPC_URL as string, {
@@ -101,6 +121,13 @@ export async function startTestWorld(
     async restartApp() {
       await server?.stop();
       if (options.inProcessApp !== false) await startApp();
+    },
+    /** Restarts the server over an empty store on the same chain: a lost or replaced database. */
+    async wipeStoreAndRestart() {
+      await server?.stop();
+      for (const file of await fs.readdir(dataDir))
+        if (file.startsWith("claims.sqlite")) await fs.rm(path.join(dataDir, file));
+      await startApp();
     },
     /** Signs `email` in through the stand-in's consent screen and the server's code exchange. */
     async signIn(email: string): Promise<string> {

@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
+import { balanceOf } from "@tube/local-world/token-balance";
+import { loadConfig } from "../config.ts";
+import { createEngineMinter } from "../minting/engine-minter.ts";
+import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
+import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { attemptKey } from "./mint-driver.ts";
+
+/**
+ * Whatever Engine, the store or a stalled process does, the rewards contract pays a wallet once: each case ends
+ * with the wallet holding exactly 250 TuBE, and the second reward stopped by the contract (its revert, or its
+ * record read with one eth_call).
+ */
+let world: TestWorld;
+let nextViewer = 0;
+const refusals: Record<string, number> = {};
+
+beforeAll(async () => {
+  world = await startTestWorld({ subscribers: 80 });
+});
+afterEach(() => world.engineFaults.clear());
+afterAll(async () => {
+  await world?.stop();
+  console.log(`second rewards the contract refused, by case: ${JSON.stringify(refusals)}`);
+});
+
+async function api(method: "GET" | "POST", path: string, body?: unknown) {
+  const response = await fetch(`${world.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+async function claim(wallet: string) {
+  const token = await world.signIn(`viewer${++nextViewer}@example.com`);
+  return api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+}
+
+async function untilConfirmed(wallet: string, timeout = 30_000) {
+  return vi.waitFor(
+    async () => {
+      const { body } = await api("GET", `/api/check-claim/${wallet}`);
+      if (body.status !== "confirmed") throw new Error(`${wallet} is ${body.status}`);
+      return body;
+    },
+    { timeout, interval: 100 },
+  );
+}
+
+async function expectOneReward(wallet: string) {
+  expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
+  expect(await balanceOf(world.rpcUrl, Number(world.env.CHAIN_ID), world.tokenAddress, wallet)).toBe(REWARD_AMOUNT_WEI);
+}
+
+/** The Engine client a stalled process holds: the server's own, with the server's settings. */
+function staleSender() {
+  const config = loadConfig(world.env as NodeJS.ProcessEnv);
+  return createEngineMinter({
+    engineUrl: config.ENGINE_URL,
+    secretKey: config.THIRDWEB_SECRET_KEY,
+    vaultAccessToken: config.ENGINE_VAULT_ACCESS_TOKEN,
+    serverWallet: config.ENGINE_SERVER_WALLET,
+    chainId: config.CHAIN_ID,
+    rewardsAddress: config.REWARDS_ADDRESS,
+  });
+}
+
+describe("the rewards contract is the last gate", () => {
+  it("when Engine reports FAILED without a hash for a reward that lands later, then the next attempt is refused by the contract and the wallet holds 250 TuBE", async () => {
+    const before = await world.refusedSecondRewards();
+    world.engineFaults.set({ mode: "failedThenLands", count: 1 });
+    const wallet = randomWallet();
+
+    expect((await claim(wallet)).status).toBe(202);
+    await untilConfirmed(wallet);
+    await vi.waitFor(async () => expect(await world.refusedSecondRewards()).toBeGreaterThan(before), {
+      timeout: 15_000,
+      interval: 100,
+    });
+
+    refusals.failedThenLands = (await world.refusedSecondRewards()) - before;
+    await expectOneReward(wallet);
+  });
+
+  it("when a sender stalls after writing its attempt ahead and sends it after another process rewarded the wallet, then the contract refuses it", async () => {
+    const before = await world.refusedSecondRewards();
+    // The first attempt is written ahead, but Engine queues nothing: a process that stalled right there.
+    world.engineFaults.set({ mode: "http500", count: 1 });
+    const wallet = randomWallet();
+    const reserved = await claim(wallet);
+    expect(reserved.status).toBe(503);
+    const { body: stalled } = await api("GET", `/api/check-claim/${wallet}`);
+    // Past its grace, the attempt counts as dead and the next one rewards the wallet.
+    await world.mineBlocks(Number(world.env.MINT_GRACE_BLOCKS));
+    await untilConfirmed(wallet);
+
+    // The stalled process wakes and sends the attempt it wrote ahead, under that attempt's own key.
+    const { transactionId } = await staleSender().queueReward({
+      to: wallet,
+      idempotencyKey: attemptKey(stalled.claimId as string, 1),
+    });
+    await vi.waitFor(async () => expect((await staleSender().getTransaction(transactionId))?.status).toBe("FAILED"), {
+      timeout: 15_000,
+      interval: 100,
+    });
+
+    refusals.stalledSender = (await world.refusedSecondRewards()) - before;
+    expect(refusals.stalledSender).toBe(1);
+    await expectOneReward(wallet);
+  });
+
+  it("when the store is wiped between two claims of one wallet, then the contract's record confirms the second claim with the first reward and nothing is sent", async () => {
+    const wallet = randomWallet();
+    expect((await claim(wallet)).status).toBe(202);
+    const first = await untilConfirmed(wallet);
+
+    await world.wipeStoreAndRestart();
+    expect((await api("GET", `/api/check-claim/${wallet}`)).body.status).toBeNull();
+    const again = await claim(wallet);
+
+    expect(again.status).toBe(202);
+    const second = await untilConfirmed(wallet);
+    expect(second.txHash).toBe(first.txHash);
+    const store = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
+    try {
+      // Confirmed from the chain before any attempt: Engine was never asked.
+      expect((await store.findByWallet(wallet))?.attempts).toBe(0);
+    } finally {
+      await store.close();
+    }
+    refusals.wipedStore = 1;
+    await expectOneReward(wallet);
+  });
+});
+
+describe("the reconciler", () => {
+  it("when 20 claims cannot settle yet and 20 orphaned claims wait, then every orphan is settled first and the 20 after their grace", async () => {
+    // Engine never picks these up: their rows stay with an empty status, more of them than the reconciler has slots.
+    world.engineFaults.set({ mode: "nullStatus", count: 20 });
+    const stuck = Array.from({ length: 20 }, () => randomWallet());
+    for (const response of await Promise.all(stuck.map(claim))) expect(response.status).toBe(202);
+
+    // Claims a crashed process reserved: no attempt, and a lease that ran out long ago.
+    const orphans = Array.from({ length: 20 }, () => randomWallet());
+    const store = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
+    try {
+      for (const [i, walletAddress] of orphans.entries()) {
+        await store.reserve({
+          id: randomUUID(),
+          walletAddress,
+          googleSub: `orphan-${randomUUID()}`,
+          googleEmail: `orphan${i}@example.com`,
+          amountWei: REWARD_AMOUNT_WEI,
+          reservedAtBlock: null,
+          lease: { owner: "a-crashed-process", until: 0 },
+        });
+      }
+    } finally {
+      await store.close();
+    }
+    // Only the reconciler drives claims after a restart: the followers of the requests are gone.
+    await world.restartApp();
+
+    await Promise.all(orphans.map((wallet) => untilConfirmed(wallet, 60_000)));
+    const stuckNow = await Promise.all(stuck.map((wallet) => api("GET", `/api/check-claim/${wallet}`)));
+    expect(stuckNow.map(({ body }) => body.status)).toEqual(stuck.map(() => "queued"));
+
+    await world.mineBlocks(Number(world.env.MINT_GRACE_BLOCKS));
+    await Promise.all(stuck.map((wallet) => untilConfirmed(wallet, 60_000)));
+    for (const wallet of [...stuck, ...orphans]) await expectOneReward(wallet);
+  });
+});
