@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { USERS } from "@tube/local-world/dev-accounts";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import { balanceOf } from "@tube/local-world/token-balance";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../observability/logger.ts";
+import { createMetrics } from "../observability/metrics.ts";
+import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { mintDriverFromConfig } from "./mint-driver-from-config.ts";
 
 let world: TestWorld;
 
@@ -135,11 +141,12 @@ describe("claim API over HTTP against the local world", () => {
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 
-  it("when a wallet's failed claim is claimed by another Google account, then the refusal names the way out and the owner's retry mints", async () => {
+  it("when a wallet's claim failed every attempt, then another Google account is told the way out, the owner is told it is on hold, and an operator's retry mints", async () => {
     const owner = await world.signIn("viewer18@example.com");
     const wallet = randomWallet();
-    // Every automatic attempt ends FAILED at Engine without reaching the chain, so the claim is left failed (ADR 2).
-    world.engineFaults.set({ mode: "failed", count: Number(world.env.MINT_MAX_ATTEMPTS ?? 3) });
+    const maxAttempts = Number(world.env.MINT_MAX_ATTEMPTS ?? 3);
+    // Every attempt ends FAILED at Engine without reaching the chain, so the claim is left failed (ADR 2).
+    world.engineFaults.set({ mode: "failed", count: maxAttempts });
     await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
     await expect
       .poll(async () => (await api("GET", `/api/check-claim/${wallet}`)).body.status, { timeout: 60_000 })
@@ -157,8 +164,32 @@ describe("claim API over HTTP against the local world", () => {
     });
     expect((await api("GET", `/api/check-claim/${wallet}`)).body).toMatchObject({ claimed: false, status: "failed" });
 
+    // The owner's retries count toward the same bound: no attempt past it.
     const retry = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
+    expect(retry).toMatchObject({
+      status: 200,
+      body: {
+        status: "failed",
+        details: "MINT_ATTEMPTS_EXHAUSTED",
+        error: ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message,
+      },
+    });
+    const store = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
+    try {
+      expect((await store.findByWallet(wallet))?.attempts).toBe(maxAttempts);
+      // An operator grants one attempt more, as `npm run claims -- retry` does.
+      const { mintDriver } = mintDriverFromConfig(loadConfig(world.env as NodeJS.ProcessEnv), {
+        store,
+        metrics: createMetrics(),
+        logger: createLogger("silent"),
+      });
+      await mintDriver.retry((await store.findByWallet(wallet))!, "operator");
+      await mintDriver.stop();
+    } finally {
+      await store.close();
+    }
     expect((await claimUntilSettled(retry.body.claimId)).status).toBe("confirmed");
+    expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 
   it("when Engine's answer is lost after it queued the mint, then the retry still mints once", async () => {
