@@ -1,27 +1,64 @@
 /**
- * Failures the Engine emulator can be told to produce, so tests can drive the server's recovery paths.
+ * Failures the Engine emulator can be told to produce, so tests can drive the server's recovery paths. Each stands for
+ * something Engine Cloud really does; the engine-core paths are in thirdweb-dev/engine-core, Engine Cloud's open-source
+ * core. "Relayed" modes stand for a write Engine ran through a bundler (what `auto` does), whatever type was asked;
+ * the stand-in still sends from the server wallet.
  * - http500: the next `count` writes answer 500 and queue nothing.
  * - timeout: the next `count` writes are queued but their answer is held until the client gives up (a lost response).
- * - failed: the next `count` new transactions end FAILED without reaching the chain.
- * - revert: the next `count` new transactions are sent with too little gas, so they revert on chain (FAILED with a hash).
- * - failedThenMined: the next `count` new transactions are sent, then reported FAILED (with their hash) while the chain mines them.
+ * - rateLimited: the next `count` writes answer 429 in Engine's error envelope and queue nothing: Engine Cloud's
+ *   gateway throttles per plan (engine-core has no limiter of its own; the envelope is `server/src/http/error.rs`).
+ * - rateLimitedReads: the next `count` `GET /v1/transactions` answer 429 the same way.
+ * - failed: the next `count` new transactions end FAILED without reaching the chain (a deterministic failure before
+ *   sending, such as engine-core's EOA worker failing a call whose gas estimation reverts:
+ *   `executors/src/eoa/worker/transaction.rs`).
+ * - revert: the next `count` new transactions are sent with too little gas, so they revert on chain and end FAILED
+ *   with their hash, as engine-core's EIP-7702 confirmation does for a receipt with status 0
+ *   (`executors/src/eip7702_executor/confirm.rs`).
+ * - revertConfirmed: the same revert on chain, reported CONFIRMED with the hash and `onchainStatus: "REVERTED"`, as
+ *   engine-core's EOA executor does: any receipt confirms, whatever its status (`executors/src/eoa/worker/confirm.rs`,
+ *   `executors/src/eoa/store/submitted.rs`). An EOA write that reverts on chain without a fault is reported this way.
+ * - failedThenMined: the next `count` new transactions are sent, then reported FAILED (with their hash) while the
+ *   chain mines them.
  * - stuckSubmitted: the next `count` new transactions are sent and mined, but Engine reports them SUBMITTED for ever.
- * - listLag: the next `count` new transactions are missing from `GET /v1/transactions` for their first few reads.
+ * - listLag: the next `count` new transactions are missing from `GET /v1/transactions` for their first `reads` reads
+ *   (default 3): Engine Cloud's list is served by a separate indexer whose lag has no documented bound.
+ * - innerRevert (relayed): ERC-4337 whose inner call reverts. engine-core confirms a user operation as soon as it has
+ *   a receipt, whether or not the call succeeded (`executors/src/external_bundler/confirm.rs`), and Engine Cloud
+ *   reports it CONFIRMED with `executionResult.onchainStatus: "REVERTED"` (thirdweb SDK `src/engine/get-status.ts`).
+ *   The stand-in sends a 0-value transfer from the server wallet to itself in place of the bundle, without the call:
+ *   its receipt has status 1 and no logs, so a receipt's status alone proves nothing.
+ * - failedThenLands (relayed): reported FAILED with no transaction hash, as engine-core's EIP-7702 confirmation does
+ *   when the bundler answers its hash lookup with an error, or after 24 hours (`executors/src/eip7702_executor/
+ *   confirm.rs`); the bundler may still land it. The call is sent and mined `lateLandingMs` later: only the chain
+ *   tells.
+ * - nullStatus: the next `count` new transactions are listed with `status: null` and never picked up (never sent).
+ * - cancelled (relayed): the next `count` new transactions are cancelled while queued: listed FAILED with `cancelledAt`
+ *   set and no hash, never sent. engine-core cancels only a relayed job still waiting in its send queue; the job
+ *   fails as "Transaction cancelled by user" (`server/src/http/routes/transaction.rs`, `twmq/src/lib.rs` cancel_job).
  */
 export const FAULT_MODES = [
   "http500",
   "timeout",
+  "rateLimited",
+  "rateLimitedReads",
   "failed",
   "revert",
+  "revertConfirmed",
   "failedThenMined",
   "stuckSubmitted",
   "listLag",
+  "innerRevert",
+  "failedThenLands",
+  "nullStatus",
+  "cancelled",
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export interface Fault {
   mode: FaultMode;
   count: number;
+  /** listLag only: how many list reads each lagging transaction stays missing from. */
+  reads?: number;
 }
 
 export interface FaultControl {
@@ -33,8 +70,8 @@ export interface FaultControl {
 }
 
 export interface FaultSwitch extends FaultControl {
-  /** True (and one fewer left) when the pending fault has this mode. */
-  take(mode: FaultMode): boolean;
+  /** The pending fault (before this one is taken off its count) when it has this mode, else null. */
+  take(mode: FaultMode): Fault | null;
 }
 
 export function createFaultSwitch(): FaultSwitch {
@@ -50,19 +87,26 @@ export function createFaultSwitch(): FaultSwitch {
       return current ? { ...current } : null;
     },
     take(mode) {
-      if (current?.mode !== mode) return false;
+      if (current?.mode !== mode) return null;
+      const taken = { ...current };
       current.count -= 1;
       if (current.count <= 0) current = null;
-      return true;
+      return taken;
     },
   };
 }
 
 export function parseFault(value: unknown): Fault | null {
   if (typeof value !== "object" || value === null) return null;
-  const { mode, count } = value as Record<string, unknown>;
+  const { mode, count, reads } = value as Record<string, unknown>;
   if (!FAULT_MODES.includes(mode as FaultMode)) return null;
   const times = count === undefined ? 1 : count;
-  if (typeof times !== "number" || !Number.isInteger(times) || times < 0) return null;
-  return { mode: mode as FaultMode, count: times };
+  if (!isCount(times)) return null;
+  if (reads === undefined) return { mode: mode as FaultMode, count: times };
+  if (mode !== "listLag" || !isCount(reads)) return null;
+  return { mode, count: times, reads };
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }

@@ -1,12 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { prepareTransaction, sendTransaction, type ThirdwebClient } from "thirdweb";
 import type { Chain } from "thirdweb/chains";
 import type { Account } from "thirdweb/wallets";
-import { receiptOf } from "../local-chain.ts";
+import { receiptOf, type Receipt } from "../local-chain.ts";
+import type { Fault, FaultMode } from "./faults.ts";
+import { createKeyRetention } from "./key-retention.ts";
 import type { ExecutionParams, InnerTransaction } from "./write-request.ts";
 
 export type TransactionStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
 
-/** One row of `GET /v1/transactions`, in Engine Cloud's shape. */
+/** One row of `GET /v1/transactions`, in Engine Cloud's shape (the client's GetTransactionsResponses). */
 export interface EngineTransaction {
   id: string;
   batchIndex: number;
@@ -15,63 +18,86 @@ export interface EngineTransaction {
   from: string;
   transactionParams: InnerTransaction[];
   transactionHash: string | null;
-  status: TransactionStatus;
+  /** null: listed but not picked up yet. */
+  status: TransactionStatus | null;
   confirmedAt: string | null;
   confirmedAtBlockNumber: string | null;
   enrichedData: unknown[];
   executionParams: ExecutionParams;
+  /** In the shapes of the thirdweb SDK's `src/engine/get-status.ts` (ExecutionResult4337Serialized). */
   executionResult: Record<string, unknown> | null;
   createdAt: string;
   errorMessage: string | null;
   cancelledAt: string | null;
 }
 
-/** What an injected fault does to a new transaction (see faults.ts). */
-export type Sabotage = "failed" | "revert" | "failedThenMined" | "stuckSubmitted" | "listLag" | null;
+/** The faults that change what happens to a new transaction (see faults.ts). */
+export const SABOTAGES = [
+  "failed",
+  "revert",
+  "revertConfirmed",
+  "failedThenMined",
+  "stuckSubmitted",
+  "listLag",
+  "innerRevert",
+  "failedThenLands",
+  "nullStatus",
+  "cancelled",
+] as const satisfies readonly FaultMode[];
+export type Sabotage = Fault & { mode: (typeof SABOTAGES)[number] };
 
-/** How many list reads a `listLag` transaction stays invisible to. */
-const LAGGING_READS = 3;
-/**
- * Engine keeps an idempotency key for 24 hours. Engine docs, "Preventing Duplicate Transactions"
- * (https://portal.thirdweb.com/engine/features/idempotency): "a transaction is only sent if no other transaction
- * was sent with the same idempotency key in the past 24 hours"; a repeat returns the original transaction.
- */
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-// Enough for a plain transfer's intrinsic cost plus calldata, far too little for a mint: the transaction is mined and reverts.
+/** How many list reads a `listLag` transaction stays invisible to when the fault does not say. */
+const LAGGING_READS_DEFAULT = 3;
+// Enough for a plain transfer's intrinsic cost plus calldata, far too little for a reward: the transaction is mined and reverts.
 const REVERTING_GAS_LIMIT = 25_000n;
+// engine-core `executors/src/external_bundler/send.rs`: the send stage's UserCancelled error, which twmq fails a
+// cancelled job with (`twmq/src/lib.rs`, process_cancelled_job).
+const CANCELLED_MESSAGE = "Transaction cancelled by user";
 
 export interface TransactionBook {
-  /**
-   * Engine's idempotency: the transaction first queued with this key in the last 24 hours, whatever its status
-   * (FAILED too). In Engine Cloud the transaction id is the key itself, so a used key can never start a new one.
-   */
-  original(idempotencyKey: string): EngineTransaction | null;
+  /** The transaction a write with this key answers with instead of queueing a new one (see key-retention.ts). */
+  holder(idempotencyKey: string): EngineTransaction | null;
   /** Records a transaction and queues it behind the earlier ones from the same wallet. */
   queue(input: {
     clientId: string;
     executionParams: ExecutionParams;
+    sender: string;
     transaction: InnerTransaction;
-    sabotage: Sabotage;
+    sabotage: Sabotage | null;
   }): EngineTransaction;
   list(filter: { id?: string; status?: string; from?: string }): EngineTransaction[];
-  /** Waits (at most `timeoutMs`) for queued work and stops taking more. */
+  /** Waits (at most `timeoutMs`) for queued work and stops taking more; late landings not yet due never happen. */
   drain(timeoutMs: number): Promise<void>;
+}
+
+interface Job {
+  row: EngineTransaction;
+  sender: string;
+  call: InnerTransaction;
+  sabotage: Sabotage["mode"] | null;
+  /** Relayed executions report no hash until confirmed; the user operation's hash stands in for it meanwhile. */
+  userOpHash: string | null;
 }
 
 export function createTransactionBook(options: {
   client: ThirdwebClient;
   chain: Chain;
   accounts: ReadonlyMap<string, Account>;
+  retainedJobs: number;
+  lateLandingMs: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }): TransactionBook {
-  const transactions = new Map<string, EngineTransaction>();
-  // Reads left before a lagging transaction shows up in the list: Engine's list can trail its writes.
-  const hiddenReads = new Map<string, number>();
+  // The list's rows, one per id: the indexer behind `GET /v1/transactions` is not open source; a key sent again after
+  // it was released is assumed to overwrite the row of its first transaction.
+  const rows = new Map<string, EngineTransaction>();
+  const retention = createKeyRetention<EngineTransaction>(options.retainedJobs);
+  // Reads left before a lagging transaction shows up in the list.
+  const hiddenReads = new Map<EngineTransaction, number>();
   // One promise chain per wallet: sends from a wallet never overlap, so nonces never collide.
   const lanes = new Map<string, Promise<void>>();
-  // Receipts being waited for, off the lanes; drain waits for them too.
-  const confirmations = new Set<Promise<void>>();
+  // Work off the lanes (receipts being waited for, late landings); drain waits for it too.
+  const inFlight = new Set<Promise<void>>();
+  const landingTimers = new Set<NodeJS.Timeout>();
   let draining = false;
 
   const update = (transaction: EngineTransaction, change: Partial<EngineTransaction>) => {
@@ -83,127 +109,214 @@ export function createTransactionBook(options: {
     });
   };
 
-  const fail = (transaction: EngineTransaction, errorMessage: string) =>
-    update(transaction, {
+  const fail = (job: Job, errorMessage: string, transactionHash = job.row.transactionHash) =>
+    update(job.row, {
       status: "FAILED",
+      transactionHash,
       errorMessage,
-      executionResult: { status: "FAILED", error: { message: errorMessage } },
+      executionResult: { status: "FAILED", error: errorMessage },
     });
 
-  /** Signs and sends; resolves with the hash once the chain has the transaction, or null when it never left. */
-  const send = async (transaction: EngineTransaction, sabotage: Sabotage): Promise<`0x${string}` | null> => {
-    if (draining) return (fail(transaction, "Engine emulator stopped before sending"), null);
-    if (sabotage === "failed")
-      return (fail(transaction, "Transaction failed: fault injected by the Engine emulator"), null);
+  const confirmed = (job: Job, receipt: Receipt, onchainStatus: "SUCCESS" | "REVERTED") =>
+    update(job.row, {
+      status: "CONFIRMED",
+      transactionHash: receipt.transactionHash,
+      confirmedAt: new Date().toISOString(),
+      confirmedAtBlockNumber: receipt.blockNumber.toString(),
+      executionResult: {
+        status: "CONFIRMED",
+        onchainStatus,
+        transactionHash: receipt.transactionHash,
+        ...(job.userOpHash ? { userOpHash: job.userOpHash } : {}),
+        actualGasUsed: receipt.gasUsed.toString(),
+        actualGasCost: (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
+      },
+    });
 
-    const account = options.accounts.get(transaction.from.toLowerCase());
-    const [inner] = transaction.transactionParams;
-    if (!account || !inner) return (fail(transaction, "Engine emulator has no signer for this transaction"), null);
-    try {
-      const prepared = prepareTransaction({
-        client: options.client,
-        chain: options.chain,
-        to: inner.to,
-        data: inner.data,
-        value: BigInt(inner.value),
-        ...(sabotage === "revert" ? { gas: REVERTING_GAS_LIMIT } : {}),
-      });
-      const { transactionHash } = await sendTransaction({ transaction: prepared, account });
-      update(transaction, {
-        status: "SUBMITTED",
-        transactionHash,
-        executionResult: { status: "SUBMITTED", transactionHash },
-      });
-      return transactionHash;
-    } catch (error) {
-      fail(transaction, errorText(error));
+  const track = (work: Promise<unknown>) => {
+    const tracked: Promise<void> = work
+      .then(
+        () => undefined,
+        (error: unknown) => options.log("emulator work failed", { error: errorText(error) }),
+      )
+      .finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+
+  /** Runs `work` after everything queued before it for the same wallet. */
+  const onLane = <T>(wallet: string, work: () => Promise<T>): Promise<T> => {
+    const key = wallet.toLowerCase();
+    const result = (lanes.get(key) ?? Promise.resolve()).then(work);
+    lanes.set(
+      key,
+      result.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    return result;
+  };
+
+  /** Signs and sends from the wallet; resolves with the hash once the chain has the transaction. */
+  const sendFrom = async (wallet: string, call: InnerTransaction, gas?: bigint): Promise<`0x${string}`> => {
+    const account = options.accounts.get(wallet.toLowerCase());
+    if (!account) throw new Error("Engine emulator has no signer for this transaction");
+    const prepared = prepareTransaction({
+      client: options.client,
+      chain: options.chain,
+      to: call.to,
+      data: call.data,
+      value: BigInt(call.value),
+      ...(gas === undefined ? {} : { gas }),
+    });
+    return (await sendTransaction({ transaction: prepared, account })).transactionHash;
+  };
+
+  /** The call lands after Engine reported it FAILED: only the chain tells. */
+  const landLater = (job: Job) => {
+    const timer = setTimeout(() => {
+      landingTimers.delete(timer);
+      track(
+        onLane(job.sender, () => sendFrom(job.sender, job.call)).then((transactionHash) =>
+          options.log("transaction landed after FAILED", { id: job.row.id, transactionHash }),
+        ),
+      );
+    }, options.lateLandingMs);
+    landingTimers.add(timer);
+  };
+
+  /** The worker takes the transaction off the queue and sends it; resolves with the hash, or null when none was sent. */
+  const pickUp = async (job: Job): Promise<`0x${string}` | null> => {
+    retention.pickedUp(job.row);
+    const stop = (errorMessage: string) => {
+      fail(job, errorMessage);
+      retention.finished(job.row, "failed");
+      return null;
+    };
+    if (draining) return stop("Engine emulator stopped before sending");
+    if (job.sabotage === "failed") return stop("Transaction failed: fault injected by the Engine emulator");
+    if (job.sabotage === "failedThenLands") {
+      // The send stage succeeded (the bundler took it); its confirmation could not get a hash from the bundler.
+      retention.finished(job.row, "success");
+      fail(job, "Failed to get transaction hash from bundler: fault injected by the Engine emulator");
+      landLater(job);
       return null;
     }
+
+    let transactionHash: `0x${string}`;
+    try {
+      transactionHash =
+        job.sabotage === "innerRevert"
+          ? // The bundle stand-in: it succeeds, and the call inside it never runs.
+            await sendFrom(job.sender, { to: job.sender, data: "0x", value: "0" })
+          : await sendFrom(job.sender, job.call, revertsOnChain(job.sabotage) ? REVERTING_GAS_LIMIT : undefined);
+    } catch (error) {
+      return stop(errorText(error));
+    }
+    update(
+      job.row,
+      job.userOpHash
+        ? {
+            status: "SUBMITTED",
+            executionResult: { status: "SUBMITTED", monitoringStatus: "WILL_MONITOR", userOpHash: job.userOpHash },
+          }
+        : { status: "SUBMITTED", transactionHash, executionResult: { status: "SUBMITTED", transactionHash } },
+    );
+    retention.finished(job.row, "success");
+    return transactionHash;
   };
 
   /** Follows a sent transaction to its receipt, as Engine's confirmation worker does. */
-  const confirm = async (transaction: EngineTransaction, transactionHash: `0x${string}`, sabotage: Sabotage) => {
+  const confirm = async (job: Job, transactionHash: `0x${string}`) => {
     // Engine gives up on a transaction that is already on its way: FAILED, with the hash of what the chain mines anyway.
-    if (sabotage === "failedThenMined")
-      return fail(transaction, "Transaction failed: gave up waiting (fault injected by the Engine emulator)");
+    if (job.sabotage === "failedThenMined")
+      return fail(job, "Transaction failed: gave up waiting (fault injected by the Engine emulator)", transactionHash);
     // Engine never looks at the transaction again: it stays SUBMITTED whatever the chain does with it.
-    if (sabotage === "stuckSubmitted") return;
+    if (job.sabotage === "stuckSubmitted") return;
     try {
       const receipt = await receiptOf(options, transactionHash);
-      if (receipt.status !== "success")
-        return fail(transaction, `Transaction reverted on chain in block ${receipt.blockNumber}`);
-      update(transaction, {
-        status: "CONFIRMED",
-        confirmedAt: new Date().toISOString(),
-        confirmedAtBlockNumber: receipt.blockNumber.toString(),
-        executionResult: {
-          status: "CONFIRMED",
-          transactionHash,
-          blockNumber: receipt.blockNumber.toString(),
-          gasUsed: receipt.gasUsed.toString(),
-        },
-      });
+      if (receipt.status === "success")
+        return confirmed(job, receipt, job.sabotage === "innerRevert" ? "REVERTED" : "SUCCESS");
+      // engine-core fails an EIP-7702 transaction whose receipt has status 0 (`executors/src/eip7702_executor/
+      // confirm.rs`); its EOA and ERC-4337 executors confirm any receipt (see revertConfirmed in faults.ts).
+      const failsOnRevert =
+        job.sabotage === "revert" || (job.sabotage !== "revertConfirmed" && job.row.executionParams.type === "EIP7702");
+      if (failsOnRevert)
+        return fail(job, `Transaction reverted on chain in block ${receipt.blockNumber}`, transactionHash);
+      return confirmed(job, receipt, "REVERTED");
     } catch (error) {
-      fail(transaction, errorText(error));
+      fail(job, errorText(error), transactionHash);
     }
   };
 
-  const visible = (id: string) => {
-    const left = hiddenReads.get(id);
+  const visible = (transaction: EngineTransaction) => {
+    const left = hiddenReads.get(transaction);
     if (left === undefined) return true;
-    if (left <= 1) hiddenReads.delete(id);
-    else hiddenReads.set(id, left - 1);
+    if (left <= 1) hiddenReads.delete(transaction);
+    else hiddenReads.set(transaction, left - 1);
     return false;
   };
 
   return {
-    original(idempotencyKey) {
-      const existing = transactions.get(idempotencyKey);
-      return existing && Date.now() - Date.parse(existing.createdAt) < IDEMPOTENCY_WINDOW_MS ? existing : null;
-    },
-    queue({ clientId, executionParams, transaction: inner, sabotage }) {
-      const transaction: EngineTransaction = {
+    holder: (idempotencyKey) => retention.holder(idempotencyKey),
+    queue({ clientId, executionParams, sender, transaction: call, sabotage }) {
+      const mode = sabotage?.mode ?? null;
+      const row: EngineTransaction = {
         id: executionParams.idempotencyKey,
         batchIndex: 0,
         clientId,
         chainId: String(executionParams.chainId),
-        from: executionParams.from,
-        transactionParams: [inner],
+        from: sender,
+        transactionParams: [call],
         transactionHash: null,
-        status: "QUEUED",
+        status: mode === "nullStatus" ? null : "QUEUED",
         confirmedAt: null,
         confirmedAtBlockNumber: null,
         enrichedData: [],
         executionParams,
-        executionResult: null,
+        executionResult: mode === "nullStatus" ? null : { status: "QUEUED" },
         createdAt: new Date().toISOString(),
         errorMessage: null,
         cancelledAt: null,
       };
-      transactions.set(transaction.id, transaction);
-      if (sabotage === "listLag") hiddenReads.set(transaction.id, LAGGING_READS);
-      options.log("transaction QUEUED", { id: transaction.id, sabotage });
+      const relayed = executionParams.type !== "EOA" || mode === "innerRevert";
+      const job: Job = {
+        row,
+        sender,
+        call,
+        sabotage: mode,
+        userOpHash: relayed ? `0x${randomBytes(32).toString("hex")}` : null,
+      };
+      rows.set(row.id, row);
+      retention.hold(row);
+      if (mode === "listLag") hiddenReads.set(row, sabotage?.reads ?? LAGGING_READS_DEFAULT);
+      options.log(`transaction ${row.status}`, { id: row.id, sabotage: mode });
 
+      // Never picked up: the key stays held, as a pending job's or a pending EOA transaction's does.
+      if (mode === "nullStatus") return row;
+      if (mode === "cancelled") {
+        update(row, {
+          status: "FAILED",
+          cancelledAt: new Date().toISOString(),
+          errorMessage: CANCELLED_MESSAGE,
+          executionResult: { status: "FAILED", error: CANCELLED_MESSAGE },
+        });
+        retention.finished(row, "failed");
+        return row;
+      }
       // Sends from one wallet stay in order (each takes the chain's next pending nonce), but the next send does not
       // wait for the previous receipt: Engine sends many transactions per wallet before any is mined.
-      const wallet = transaction.from.toLowerCase();
-      const sent = (lanes.get(wallet) ?? Promise.resolve()).then(() => send(transaction, sabotage));
-      lanes.set(
-        wallet,
-        sent.then(() => undefined),
+      track(
+        onLane(sender, () => pickUp(job)).then(async (transactionHash) => {
+          if (transactionHash) await confirm(job, transactionHash);
+        }),
       );
-      const confirming: Promise<void> = sent
-        .then(async (hash) => {
-          if (hash) await confirm(transaction, hash, sabotage);
-        })
-        .finally(() => confirmations.delete(confirming));
-      confirmations.add(confirming);
-      return transaction;
+      return row;
     },
     list(filter) {
-      return [...transactions.values()].filter(
+      return [...rows.values()].filter(
         (transaction) =>
-          visible(transaction.id) &&
+          visible(transaction) &&
           (filter.id === undefined || transaction.id === filter.id) &&
           (filter.status === undefined || transaction.status === filter.status) &&
           (filter.from === undefined || transaction.from.toLowerCase() === filter.from.toLowerCase()),
@@ -211,12 +324,18 @@ export function createTransactionBook(options: {
     },
     async drain(timeoutMs) {
       draining = true;
+      for (const timer of landingTimers) clearTimeout(timer);
+      landingTimers.clear();
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-      await Promise.race([Promise.all([...lanes.values(), ...confirmations]), timeout]);
+      await Promise.race([Promise.all([...lanes.values(), ...inFlight]), timeout]);
       clearTimeout(timer);
     },
   };
+}
+
+function revertsOnChain(sabotage: Job["sabotage"]): boolean {
+  return sabotage === "revert" || sabotage === "revertConfirmed";
 }
 
 function errorText(error: unknown): string {

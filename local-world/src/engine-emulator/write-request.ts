@@ -7,14 +7,19 @@ import { parseAbiParams, type AbiFunction } from "thirdweb/utils";
 type RuntimeMethod = ReturnType<typeof prepareMethod<AbiFunction>>;
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+// engine-core `core/src/execution_options/mod.rs`: MAX_USER_METADATA_SIZE.
+const MAX_USER_METADATA_BYTES = 4096;
 
-/** Engine's resolved execution options, echoed back as `executionParams`. */
-export interface ExecutionParams {
-  type: "EOA";
-  from: string;
-  chainId: number;
-  idempotencyKey: string;
-}
+/** Who executes a write: the server wallet itself (EOA) or a bundler on its behalf (EIP-7702, ERC-4337). */
+export type ExecutorType = "EOA" | "EIP7702" | "ERC4337";
+
+/**
+ * Engine's resolved execution options, echoed back as `executionParams`: the base options flattened with the
+ * executor's own (engine-core `core/src/execution_options/mod.rs`, ExecutionOptions; the client's ExecutionOptions).
+ */
+export type ExecutionParams = { chainId: number; idempotencyKey: string } & (
+  { type: "EOA" | "EIP7702"; from: string } | { type: "ERC4337"; signerAddress: string }
+);
 
 /** Engine's InnerTransaction: what actually goes on chain. */
 export interface InnerTransaction {
@@ -23,53 +28,107 @@ export interface InnerTransaction {
   value: string;
 }
 
+/** Where Engine posts a transaction's status changes (the request's top-level `webhookOptions`). */
+export interface WebhookOption {
+  url: string;
+  secret: string | null;
+  userMetadata: string | null;
+}
+
 export interface WriteRequest {
   executionParams: ExecutionParams;
+  /** The server wallet that signs: `from`, or `signerAddress` under ERC-4337. */
+  sender: string;
   transaction: InnerTransaction;
+  webhooks: WebhookOption[];
 }
 
 export class WriteRequestError extends Error {}
 
 /**
  * Checks a `POST /v1/write/contract` body the way Engine Cloud does for what this project sends, and encodes the call.
- * The emulator executes every write as a plain EOA transaction from the server wallet, one call per write.
+ * Every execution type the client allows from a server wallet is accepted; the emulator sends every write as a plain
+ * transaction from that wallet, one call per write.
  */
 export async function parseWriteRequest(
   body: unknown,
   context: { client: ThirdwebClient; chain: Chain; serverWallets: ReadonlySet<string>; newId: () => string },
 ): Promise<WriteRequest> {
-  const { executionOptions, params } = asRecord(body, "body");
+  const { executionOptions, params, webhookOptions } = asRecord(body, "body");
   const options = asRecord(executionOptions, "executionOptions");
 
-  const type = options.type ?? "auto";
-  if (type !== "auto" && type !== "EOA") {
-    throw new WriteRequestError(
-      `executionOptions.type "${String(type)}" is not supported by the Engine emulator (auto or EOA)`,
-    );
-  }
   if (options.chainId !== context.chain.id) {
     throw new WriteRequestError(
       `executionOptions.chainId must be the number ${context.chain.id}, got ${JSON.stringify(options.chainId)}`,
     );
   }
-  const from = options.from;
-  if (typeof from !== "string" || !context.serverWallets.has(from.toLowerCase())) {
-    throw new WriteRequestError(`executionOptions.from ${JSON.stringify(from)} is not a server wallet of this project`);
-  }
+  // engine-core `core/src/execution_options/mod.rs`: the key defaults to a new UUID and is the transaction's id.
   const idempotencyKey = options.idempotencyKey ?? context.newId();
   if (typeof idempotencyKey !== "string" || idempotencyKey.length === 0) {
     throw new WriteRequestError("executionOptions.idempotencyKey must be a non-empty string");
   }
+  const base = { chainId: context.chain.id, idempotencyKey };
+  const executionParams = resolveExecution(options, base);
+  const sender = executionParams.type === "ERC4337" ? executionParams.signerAddress : executionParams.from;
+  if (!context.serverWallets.has(sender.toLowerCase())) {
+    throw new WriteRequestError(`${JSON.stringify(sender)} is not a server wallet of this project`);
+  }
   if (!Array.isArray(params) || params.length !== 1) {
     throw new WriteRequestError("params must hold exactly one contract call");
   }
+  const webhooks = parseWebhooks(webhookOptions);
 
   try {
     const transaction = await encodeCall(params[0], context);
-    return { executionParams: { type: "EOA", from, chainId: context.chain.id, idempotencyKey }, transaction };
+    return { executionParams, sender, transaction, webhooks };
   } catch (error) {
     throw new WriteRequestError(`Failed to prepare contract calls: Parameter 0: ${errorMessage(error)}`);
   }
+}
+
+/**
+ * `auto` from a server wallet's address resolves to EIP-7702 (the client's AutoExecutionOptions: "If EOA address,
+ * execution uses EIP7702 based smart-wallet execution"; Arbitrum One has EIP-7702). A missing type is `auto`.
+ */
+function resolveExecution(
+  options: Record<string, unknown>,
+  base: { chainId: number; idempotencyKey: string },
+): ExecutionParams {
+  const type = options.type ?? "auto";
+  if (type === "ERC4337") return { ...base, type, signerAddress: addressField(options, "signerAddress") };
+  if (type === "EOA" || type === "EIP7702") return { ...base, type, from: addressField(options, "from") };
+  if (type === "auto") return { ...base, type: "EIP7702", from: addressField(options, "from") };
+  throw new WriteRequestError(
+    `executionOptions.type ${JSON.stringify(type)} is not one of "auto", "EOA", "EIP7702", "ERC4337"`,
+  );
+}
+
+function addressField(options: Record<string, unknown>, name: string): string {
+  const value = options[name];
+  if (typeof value !== "string" || !HEX_ADDRESS.test(value)) {
+    throw new WriteRequestError(`executionOptions.${name} must be an address, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function parseWebhooks(value: unknown): WebhookOption[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new WriteRequestError("webhookOptions must be an array");
+  return value.map((entry, index) => {
+    const { url, secret, userMetadata } = asRecord(entry, `webhookOptions[${index}]`);
+    if (typeof url !== "string" || !URL.canParse(url))
+      throw new WriteRequestError(`webhookOptions[${index}].url must be a URL`);
+    const optional = (field: unknown, name: string) => {
+      if (field === undefined || field === null) return null;
+      if (typeof field !== "string") throw new WriteRequestError(`webhookOptions[${index}].${name} must be a string`);
+      return field;
+    };
+    const metadata = optional(userMetadata, "userMetadata");
+    if (metadata !== null && Buffer.byteLength(metadata) > MAX_USER_METADATA_BYTES) {
+      throw new WriteRequestError(`User metadata exceeds maximum size of ${MAX_USER_METADATA_BYTES} bytes`);
+    }
+    return { url, secret: optional(secret, "secret"), userMetadata: metadata };
+  });
 }
 
 async function encodeCall(
@@ -81,7 +140,7 @@ async function encodeCall(
   if (typeof contractAddress !== "string" || !HEX_ADDRESS.test(contractAddress))
     throw new Error("contractAddress is not an address");
   if (typeof method !== "string" || !method.startsWith("function ")) {
-    throw new Error('method must be a full signature such as "function mintTo(address to, uint256 amount)"');
+    throw new Error('method must be a full signature such as "function reward(address to)"');
   }
   if (!Array.isArray(params)) throw new Error("params must be an array");
 

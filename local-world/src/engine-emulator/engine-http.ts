@@ -1,0 +1,26 @@
+import { timingSafeEqual } from "node:crypto";
+import type { RequestHandler, Response } from "express";
+
+/**
+ * Engine's error envelope, `{ error: { message, details } }`, where details is the serialized EngineError tagged by
+ * `type` (engine-core `server/src/http/error.rs`, `core/src/error.rs`). The stand-in's details carry `type` and
+ * `message` only.
+ */
+export function sendEngineError(response: Response, status: number, type: string, message: string): void {
+  response.status(status).json({ error: { message, details: { type, message } } });
+}
+
+/** Refuses a request whose `header` is not `expected` with a 401 in Engine's envelope. */
+export function requireHeader(header: string, expected: string, type: string): RequestHandler {
+  return (request, response, next) => {
+    if (sameSecret(request.get(header), expected)) return next();
+    sendEngineError(response, 401, type, `Invalid or missing ${header}`);
+  };
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,34 @@
+import express, { Router } from "express";
+import { sendEngineError } from "./engine-http.ts";
+import { FAULT_MODES, parseFault, type FaultSwitch } from "./faults.ts";
+
+/** The HTTP path of fault injection; outside Engine's API so it cannot clash with it. */
+export const FAULTS_PATH = "/__emulator/faults";
+
+/**
+ * POST {mode, count = 1, reads?} sets the pending fault (replacing any), DELETE clears it, GET reads it; each answers
+ * `{ fault }` with what is still pending. None of this exists at Engine, so it needs no credentials.
+ */
+export function faultRoutes(faults: FaultSwitch): Router {
+  const router = Router();
+  // Any content type: callers post JSON without always saying so.
+  router.use(FAULTS_PATH, express.json({ type: () => true }));
+
+  router.get(FAULTS_PATH, (_request, response) => {
+    response.json({ fault: faults.pending() });
+  });
+  router.delete(FAULTS_PATH, (_request, response) => {
+    faults.clear();
+    response.json({ fault: null });
+  });
+  router.post(FAULTS_PATH, (request, response) => {
+    const fault = parseFault(request.body);
+    if (!fault) {
+      const modes = FAULT_MODES.map((mode) => `"${mode}"`).join(" | ");
+      return sendEngineError(response, 400, "VALIDATION_ERROR", `Expected {"mode": ${modes}, "count": n}`);
+    }
+    faults.set(fault);
+    response.json({ fault: faults.pending() });
+  });
+  return router;
+}

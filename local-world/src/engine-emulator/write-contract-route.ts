@@ -1,0 +1,94 @@
+import express, { Router, type Response } from "express";
+import { requireHeader, sendEngineError } from "./engine-http.ts";
+import type { FaultSwitch } from "./faults.ts";
+import { SABOTAGES, type Sabotage, type TransactionBook } from "./transaction-book.ts";
+import { WriteRequestError, type WriteRequest } from "./write-request.ts";
+
+// How long a "timeout" fault holds a write's answer when the client does not hang up first.
+const HELD_ANSWER_MS = 30_000;
+
+export interface WriteContractDeps {
+  vaultAccessToken: string;
+  clientId: string;
+  faults: FaultSwitch;
+  book: TransactionBook;
+  parse: (body: unknown) => Promise<WriteRequest>;
+  /** Releases of answers a "timeout" fault holds; the emulator releases them all when it stops. */
+  heldAnswers: Set<() => void>;
+}
+
+/**
+ * `POST /v1/write/contract`: queues one contract call and answers 202 with its id, the idempotency key. A key still
+ * held (key-retention.ts) answers with its transaction and queues nothing.
+ */
+export function writeContractRoute(deps: WriteContractDeps): Router {
+  const router = Router();
+
+  router.post(
+    "/v1/write/contract",
+    (_request, response, next) => {
+      if (!deps.faults.take("rateLimited")) return next();
+      sendEngineError(response, 429, "RATE_LIMITED", "Too many requests (fault injected by the Engine emulator)");
+    },
+    requireHeader("x-vault-access-token", deps.vaultAccessToken, "VAULT_ERROR"),
+    express.json({ type: () => true }),
+    async (request, response) => {
+      if (deps.faults.take("http500"))
+        return sendEngineError(response, 500, "INTERNAL_ERROR", "Internal server error (fault injected)");
+
+      let write: WriteRequest;
+      try {
+        write = await deps.parse(request.body);
+      } catch (error) {
+        if (error instanceof WriteRequestError)
+          return sendEngineError(response, 400, "VALIDATION_ERROR", error.message);
+        throw error;
+      }
+
+      const holdAnswer = deps.faults.take("timeout");
+      let transaction = deps.book.holder(write.executionParams.idempotencyKey);
+      if (!transaction) {
+        transaction = deps.book.queue({ clientId: deps.clientId, ...write, sabotage: takeSabotage(deps.faults) });
+      }
+      if (holdAnswer) await holdUntilClientGivesUp(response, deps.heldAnswers);
+      if (response.destroyed) return;
+
+      response.status(202).json({
+        result: {
+          transactions: [
+            {
+              id: transaction.id,
+              batchIndex: transaction.batchIndex,
+              executionParams: transaction.executionParams,
+              transactionParams: transaction.transactionParams,
+            },
+          ],
+        },
+      });
+    },
+  );
+
+  return router;
+}
+
+function takeSabotage(faults: FaultSwitch): Sabotage | null {
+  for (const mode of SABOTAGES) {
+    const fault = faults.take(mode);
+    if (fault) return { ...fault, mode };
+  }
+  return null;
+}
+
+/** Resolves when the client hangs up (its timeout fired), the emulator stops, or the hold time is over. */
+function holdUntilClientGivesUp(response: Response, heldAnswers: Set<() => void>): Promise<void> {
+  return new Promise((resolve) => {
+    const release = () => {
+      clearTimeout(timer);
+      heldAnswers.delete(release);
+      resolve();
+    };
+    const timer = setTimeout(release, HELD_ANSWER_MS);
+    heldAnswers.add(release);
+    response.once("close", release);
+  });
+}
