@@ -10,6 +10,7 @@ import { RETAINED_JOBS_DEFAULT } from "./key-retention.ts";
 import { createTransactionBook } from "./transaction-book.ts";
 import { transactionsRoute } from "./transactions-route.ts";
 import { writeContractRoute } from "./write-contract-route.ts";
+import { createWebhookDispatcher } from "./webhooks.ts";
 import { parseWriteRequest } from "./write-request.ts";
 
 export type { Fault, FaultControl, FaultMode } from "./faults.ts";
@@ -58,6 +59,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
     ]),
   );
   const faults = createFaultSwitch();
+  const webhooks = createWebhookDispatcher(log);
   const book = createTransactionBook({
     client,
     chain,
@@ -65,6 +67,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
     retainedJobs: options.retainedJobs ?? RETAINED_JOBS_DEFAULT,
     lateLandingMs: options.lateLandingMs ?? LATE_LANDING_MS_DEFAULT,
     log,
+    onStage: webhooks.notify,
   });
   const heldAnswers = new Set<() => void>();
 
@@ -112,6 +115,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await Promise.all([closed, book.drain(DRAIN_ON_STOP_MS)]);
+        await webhooks.drain(DRAIN_ON_STOP_MS);
       })();
       return stopping;
     },

@@ -5,7 +5,8 @@ import type { Account } from "thirdweb/wallets";
 import { receiptOf, type Receipt } from "../local-chain.ts";
 import type { Fault, FaultMode } from "./faults.ts";
 import { createKeyRetention } from "./key-retention.ts";
-import type { ExecutionParams, InnerTransaction } from "./write-request.ts";
+import type { Stage } from "./webhooks.ts";
+import type { ExecutionParams, InnerTransaction, WebhookOption } from "./write-request.ts";
 
 export type TransactionStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
 
@@ -63,6 +64,7 @@ export interface TransactionBook {
     executionParams: ExecutionParams;
     sender: string;
     transaction: InnerTransaction;
+    webhooks: WebhookOption[];
     sabotage: Sabotage | null;
   }): EngineTransaction;
   list(filter: { id?: string; status?: string; from?: string }): EngineTransaction[];
@@ -74,6 +76,7 @@ interface Job {
   row: EngineTransaction;
   sender: string;
   call: InnerTransaction;
+  webhooks: readonly WebhookOption[];
   sabotage: Sabotage["mode"] | null;
   /** Relayed executions report no hash until confirmed; the user operation's hash stands in for it meanwhile. */
   userOpHash: string | null;
@@ -86,6 +89,8 @@ export function createTransactionBook(options: {
   retainedJobs: number;
   lateLandingMs: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
+  /** Called after each status change with the executor stage it ended (webhooks.ts). */
+  onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
 }): TransactionBook {
   // The list's rows, one per id: the indexer behind `GET /v1/transactions` is not open source; a key sent again after
   // it was released is assumed to overwrite the row of its first transaction.
@@ -100,17 +105,18 @@ export function createTransactionBook(options: {
   const landingTimers = new Set<NodeJS.Timeout>();
   let draining = false;
 
-  const update = (transaction: EngineTransaction, change: Partial<EngineTransaction>) => {
-    Object.assign(transaction, change);
-    options.log(`transaction ${transaction.status}`, {
-      id: transaction.id,
-      transactionHash: transaction.transactionHash,
-      errorMessage: transaction.errorMessage,
+  const update = ({ row, webhooks }: Job, stage: Stage, change: Partial<EngineTransaction>) => {
+    Object.assign(row, change);
+    options.log(`transaction ${row.status}`, {
+      id: row.id,
+      transactionHash: row.transactionHash,
+      errorMessage: row.errorMessage,
     });
+    options.onStage?.(row, webhooks, stage);
   };
 
-  const fail = (job: Job, errorMessage: string, transactionHash = job.row.transactionHash) =>
-    update(job.row, {
+  const fail = (job: Job, stage: Stage, errorMessage: string, transactionHash = job.row.transactionHash) =>
+    update(job, stage, {
       status: "FAILED",
       transactionHash,
       errorMessage,
@@ -118,7 +124,7 @@ export function createTransactionBook(options: {
     });
 
   const confirmed = (job: Job, receipt: Receipt, onchainStatus: "SUCCESS" | "REVERTED") =>
-    update(job.row, {
+    update(job, "confirm", {
       status: "CONFIRMED",
       transactionHash: receipt.transactionHash,
       confirmedAt: new Date().toISOString(),
@@ -189,7 +195,7 @@ export function createTransactionBook(options: {
   const pickUp = async (job: Job): Promise<`0x${string}` | null> => {
     retention.pickedUp(job.row);
     const stop = (errorMessage: string) => {
-      fail(job, errorMessage);
+      fail(job, "send", errorMessage);
       retention.finished(job.row, "failed");
       return null;
     };
@@ -198,7 +204,7 @@ export function createTransactionBook(options: {
     if (job.sabotage === "failedThenLands") {
       // The send stage succeeded (the bundler took it); its confirmation could not get a hash from the bundler.
       retention.finished(job.row, "success");
-      fail(job, "Failed to get transaction hash from bundler: fault injected by the Engine emulator");
+      fail(job, "confirm", "Failed to get transaction hash from bundler: fault injected by the Engine emulator");
       landLater(job);
       return null;
     }
@@ -214,7 +220,8 @@ export function createTransactionBook(options: {
       return stop(errorText(error));
     }
     update(
-      job.row,
+      job,
+      "send",
       job.userOpHash
         ? {
             status: "SUBMITTED",
@@ -230,7 +237,12 @@ export function createTransactionBook(options: {
   const confirm = async (job: Job, transactionHash: `0x${string}`) => {
     // Engine gives up on a transaction that is already on its way: FAILED, with the hash of what the chain mines anyway.
     if (job.sabotage === "failedThenMined")
-      return fail(job, "Transaction failed: gave up waiting (fault injected by the Engine emulator)", transactionHash);
+      return fail(
+        job,
+        "confirm",
+        "Transaction failed: gave up waiting (fault injected by the Engine emulator)",
+        transactionHash,
+      );
     // Engine never looks at the transaction again: it stays SUBMITTED whatever the chain does with it.
     if (job.sabotage === "stuckSubmitted") return;
     try {
@@ -242,10 +254,10 @@ export function createTransactionBook(options: {
       const failsOnRevert =
         job.sabotage === "revert" || (job.sabotage !== "revertConfirmed" && job.row.executionParams.type === "EIP7702");
       if (failsOnRevert)
-        return fail(job, `Transaction reverted on chain in block ${receipt.blockNumber}`, transactionHash);
+        return fail(job, "confirm", `Transaction reverted on chain in block ${receipt.blockNumber}`, transactionHash);
       return confirmed(job, receipt, "REVERTED");
     } catch (error) {
-      fail(job, errorText(error), transactionHash);
+      fail(job, "confirm", errorText(error), transactionHash);
     }
   };
 
@@ -259,7 +271,7 @@ export function createTransactionBook(options: {
 
   return {
     holder: (idempotencyKey) => retention.holder(idempotencyKey),
-    queue({ clientId, executionParams, sender, transaction: call, sabotage }) {
+    queue({ clientId, executionParams, sender, transaction: call, webhooks, sabotage }) {
       const mode = sabotage?.mode ?? null;
       const row: EngineTransaction = {
         id: executionParams.idempotencyKey,
@@ -284,6 +296,7 @@ export function createTransactionBook(options: {
         row,
         sender,
         call,
+        webhooks,
         sabotage: mode,
         userOpHash: relayed ? `0x${randomBytes(32).toString("hex")}` : null,
       };
@@ -295,7 +308,7 @@ export function createTransactionBook(options: {
       // Never picked up: the key stays held, as a pending job's or a pending EOA transaction's does.
       if (mode === "nullStatus") return row;
       if (mode === "cancelled") {
-        update(row, {
+        update(job, "send", {
           status: "FAILED",
           cancelledAt: new Date().toISOString(),
           errorMessage: CANCELLED_MESSAGE,
