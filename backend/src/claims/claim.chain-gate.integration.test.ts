@@ -71,7 +71,7 @@ function staleSender() {
 }
 
 describe("the rewards contract is the last gate", () => {
-  it("when Engine reports FAILED without a hash for a reward that lands later, then the next attempt is refused by the contract and the wallet holds 250 TuBE", async () => {
+  it("when Engine reports FAILED without a hash for a reward that lands later, then the contract refuses whichever of the two rewards comes second and the wallet holds 250 TuBE", async () => {
     const before = await world.refusedSecondRewards();
     world.engineFaults.set({ mode: "failedThenLands", count: 1 });
     const wallet = randomWallet();

@@ -12,20 +12,35 @@ import { startServer, type RunningServer } from "../server.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
- * The fault matrix of issue 9: each fault of Engine, the RPC and the store hits 20 concurrent claims. While it lasts,
- * every visitor gets an accepted claim or a 503 with a retry hint, and no claim is `confirmed` without a mint on chain;
- * once it clears, every claim ends with exactly one mint (Transfer events from the zero address).
- * The server reaches the chain through a switchable relay here, so "RPC unreachable" hits the server and not Engine.
+ * The fault matrix: each fault of Engine, the RPC and the store hits 20 concurrent claims. While it lasts, every
+ * visitor gets an accepted claim or a 503 with a retry hint, and no claim is `confirmed` while its wallet holds no
+ * reward; once it clears, every claim ends with exactly one mint (Transfer events from the zero address), and the
+ * second rewards the contract refused are counted. The server reaches the chain through a switchable relay here, so
+ * "RPC unreachable" hits the server and not Engine.
  */
 const CLAIMS_PER_FAULT = 20;
-const ENGINE_FAULTS: FaultMode[] = ["http500", "timeout", "failedThenMined", "listLag", "revert", "stuckSubmitted"];
+const ENGINE_FAULTS: FaultMode[] = [
+  "http500",
+  "timeout",
+  "rateLimited",
+  "rateLimitedReads",
+  "failedThenMined",
+  "failedThenLands",
+  "innerRevert",
+  "listLag",
+  "nullStatus",
+  "cancelled",
+  "revert",
+  "revertConfirmed",
+  "stuckSubmitted",
+];
 const FAULTS = [...ENGINE_FAULTS, "rpcUnreachable", "storeLocked"] as const;
 
 let world: TestWorld;
 let server: RunningServer;
 let relay: Awaited<ReturnType<typeof startRpcRelay>>;
 let nextViewer = 0;
-const tally = { faults: 0, claims: 0, refused: 0, mints: 0, duplicates: 0, lost: 0 };
+const tally = { faults: 0, claims: 0, refused: 0, mints: 0, duplicates: 0, lost: 0, refusedByContract: 0 };
 
 beforeAll(async () => {
   world = await startTestWorld({ inProcessApp: false, subscribers: CLAIMS_PER_FAULT * FAULTS.length });
@@ -44,7 +59,8 @@ afterAll(async () => {
   await world?.stop();
   console.log(
     `fault matrix: ${tally.faults} faults injected, ${tally.claims} claims (${tally.refused} answered 503 while the fault lasted), ` +
-      `${tally.mints} mints, ${tally.duplicates} duplicates, ${tally.lost} lost`,
+      `${tally.mints} mints, ${tally.duplicates} duplicates, ${tally.lost} lost, ` +
+      `${tally.refusedByContract} second rewards refused by the contract`,
   );
 });
 
@@ -109,6 +125,9 @@ describe("fault matrix: 20 concurrent claims per fault", () => {
           });
           expect(Number(response.retryAfter)).toBeGreaterThan(0);
         }
+        // The fault really happened: an Engine fault is used up by the claims it hit.
+        if (ENGINE_FAULTS.includes(fault as FaultMode) && fault !== "rateLimitedReads")
+          expect(world.engineFaults.pending()).toBeNull();
         // Whatever the fault did so far: a claim is confirmed only with its mint on chain.
         for (const visitor of visitors) {
           const { body } = await api("GET", `/api/check-claim/${visitor.wallet}`);
@@ -132,6 +151,9 @@ describe("fault matrix: 20 concurrent claims per fault", () => {
         { timeout: 90_000, interval: 250 },
       );
 
+      const refusedBefore = tally.refusedByContract;
+      tally.refusedByContract = await world.refusedSecondRewards();
+      if (fault === "failedThenLands") expect(tally.refusedByContract).toBeGreaterThan(refusedBefore);
       const mints = await Promise.all(
         visitors.map((visitor) => countMintsTo(world.rpcUrl, world.tokenAddress, visitor.wallet)),
       );

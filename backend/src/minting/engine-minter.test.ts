@@ -90,15 +90,17 @@ describe("Engine minter", () => {
     expect(calls).toContainEqual(["get_transactions", "ok"]);
   });
 
-  it("when the same idempotency key is queued twice, then both calls name one transaction", async () => {
+  it("when a key is queued again after Engine picked its transaction up, then it is sent again and the contract refuses the second reward", async () => {
+    // EOA execution absorbs a repeated key only while its transaction is pending: the server never re-sends one.
     const subject = minter();
     const input = { to: randomWallet(), idempotencyKey: randomUUID() };
 
     const first = await subject.queueReward(input);
+    expect((await settled(subject, first.transactionId)).status).toBe("CONFIRMED");
     const second = await subject.queueReward(input);
 
     expect(second.transactionId).toBe(first.transactionId);
-    expect((await settled(subject, first.transactionId)).status).toBe("CONFIRMED");
+    expect((await settled(subject, second.transactionId)).status).toBe("FAILED");
     expect(await balanceOf(anvil.rpcUrl, chainId, tokenAddress, input.to)).toBe(REWARD_AMOUNT_WEI);
   });
 
@@ -115,17 +117,37 @@ describe("Engine minter", () => {
     expect(calls).toEqual(["http_5xx"]);
   });
 
-  it("when Engine's answer is lost, then queueReward throws MINT_UNAVAILABLE and the same key later finds the queued mint", async () => {
+  it("when Engine's answer is lost, then queueReward throws MINT_UNAVAILABLE and the attempt's key later finds the queued reward", async () => {
     const subject = minter({ timeoutMs: 300 });
     const input = { to: randomWallet(), idempotencyKey: randomUUID() };
     engine.faults.set({ mode: "timeout", count: 1 });
 
     await expect(subject.queueReward(input)).rejects.toEqual(unavailable);
-    const { transactionId } = await subject.queueReward(input);
 
-    expect(transactionId).toBe(input.idempotencyKey);
-    expect((await settled(subject, transactionId)).status).toBe("CONFIRMED");
+    expect((await settled(subject, input.idempotencyKey)).status).toBe("CONFIRMED");
     expect(await balanceOf(anvil.rpcUrl, chainId, tokenAddress, input.to)).toBe(REWARD_AMOUNT_WEI);
+  });
+
+  it("when Engine rate-limits a write, then queueReward throws a refusal: nothing was queued", async () => {
+    engine.faults.set({ mode: "rateLimited", count: 1 });
+    const input = { to: randomWallet(), idempotencyKey: randomUUID() };
+
+    await expect(minter().queueReward(input)).rejects.toBeInstanceOf(RewardNotQueuedError);
+    expect(await minter().getTransaction(input.idempotencyKey)).toBeNull();
+  });
+
+  it.each([
+    ["innerRevert", { status: "CONFIRMED", callReverted: true, cancelled: false }],
+    ["cancelled", { status: "FAILED", callReverted: false, cancelled: true, txHash: null }],
+    ["nullStatus", { status: "QUEUED", callReverted: false, cancelled: false, txHash: null }],
+  ] as const)("when Engine's row is %s, then the minter reads it as such", async (mode, expected) => {
+    engine.faults.set({ mode, count: 1 });
+    const subject = minter();
+    const { transactionId } = await subject.queueReward({ to: randomWallet(), idempotencyKey: randomUUID() });
+    await vi.waitFor(async () => expect(await subject.getTransaction(transactionId)).toMatchObject(expected), {
+      timeout: 10_000,
+      interval: 25,
+    });
   });
 
   it("when the mint reverts on chain, then the transaction is FAILED with its hash and an error message", async () => {

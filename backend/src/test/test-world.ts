@@ -84,6 +84,57 @@ export async function startTestWorld(
   };
   if (options.inProcessApp !== false) await startApp();
 
+  const rpc = async (calls: Array<{ method: string; params: unknown[] }>) => {
+    const response = await fetch(world.env.RPC_URL as string, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call }))),
+    });
+    const answers = (await response.json()) as Array<{ id: number; result: any }>;
+    return answers.sort((a, b) => a.id - b.id).map((answer) => answer.result);
+  };
+
+  async function refusedInSimulation(): Promise<number> {
+    let refused = 0;
+    for (let page = 1; ; page++) {
+      const response = await fetch(`${engine!.url}/v1/transactions?status=FAILED&limit=100&page=${page}`, {
+        headers: { "x-secret-key": world.env.THIRDWEB_SECRET_KEY as string },
+      });
+      const { result } = (await response.json()) as {
+        result: { transactions: Array<{ errorMessage: string | null }> };
+      };
+      const selector = ALREADY_REWARDED_SELECTOR.slice(2);
+      refused += result.transactions.filter((row) => row.errorMessage?.includes(selector)).length;
+      if (result.transactions.length < 100) return refused;
+    }
+  }
+
+  /**
+   * Transactions to the rewards contract that reverted with gas to spare: refused, not out of gas (the stand-in's
+   * `revert` fault). A local chain is small enough to read block by block.
+   */
+  async function revertedOnChain(): Promise<number> {
+    const rewards = (world.env.REWARDS_ADDRESS as string).toLowerCase();
+    const [head] = await rpc([{ method: "eth_blockNumber", params: [] }]);
+    let reverted = 0;
+    for (let from = 0; from <= Number(head); from += 100) {
+      const numbers = Array.from({ length: Math.min(100, Number(head) - from + 1) }, (_, i) => from + i);
+      const blocks = await rpc(
+        numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [`0x${n.toString(16)}`, true] })),
+      );
+      const sent = blocks.flatMap((block: { transactions: Array<{ to: string | null; hash: string; gas: string }> }) =>
+        block.transactions.filter((tx) => tx.to?.toLowerCase() === rewards),
+      );
+      if (sent.length === 0) continue;
+      const receipts = await rpc(sent.map((tx) => ({ method: "eth_getTransactionReceipt", params: [tx.hash] })));
+      reverted += receipts.filter(
+        (receipt: { status: string; gasUsed: string }, i: number) =>
+          receipt.status === "0x0" && BigInt(receipt.gasUsed) < BigInt(sent[i]!.gas),
+      ).length;
+    }
+    return reverted;
+  }
+
   return {
     url: publicUrl,
     env: world.env,
@@ -93,20 +144,12 @@ export async function startTestWorld(
     rpcUrl: world.env.RPC_URL as string,
     tokenAddress: world.env.TOKEN_ADDRESS as string,
     rewardsAddress: world.env.REWARDS_ADDRESS as string,
-    /** Rewards the contract refused as already paid (Engine's simulation sees the revert before sending). */
+    /**
+     * Second rewards the contract refused: those Engine's simulation stopped before sending (a FAILED row naming
+     * `AlreadyRewarded`), plus those that reached the chain and reverted there (a bundler landing a late call).
+     */
     async refusedSecondRewards(): Promise<number> {
-      let refused = 0;
-      for (let page = 1; ; page++) {
-        const response = await fetch(`${engine.url}/v1/transactions?status=FAILED&limit=100&page=${page}`, {
-          headers: { "x-secret-key": world.env.THIRDWEB_SECRET_KEY as string },
-        });
-        const { result } = (await response.json()) as {
-          result: { transactions: Array<{ errorMessage: string | null }> };
-        };
-        const selector = ALREADY_REWARDED_SELECTOR.slice(2);
-        refused += result.transactions.filter((row) => row.errorMessage?.includes(selector)).length;
-        if (result.transactions.length < 100) return refused;
-      }
+      return (await refusedInSimulation()) + (await revertedOnChain());
     },
     /** Mines `count` empty blocks: on the local chain, blocks (and so grace periods) pass only with traffic. */
     async mineBlocks(count: number) {

@@ -47,6 +47,9 @@ export const SABOTAGES = [
 ] as const satisfies readonly FaultMode[];
 export type Sabotage = Fault & { mode: (typeof SABOTAGES)[number] };
 
+/** Gas for a late landing: ample for a reward, and no estimate that would stop a refused one before the chain. */
+const LANDING_GAS = 300_000n;
+
 /** How many list reads a `listLag` transaction stays invisible to when the fault does not say. */
 const LAGGING_READS_DEFAULT = 3;
 // Enough for a plain transfer's intrinsic cost plus calldata, far too little for a reward: the transaction is mined and reverts.
@@ -178,12 +181,15 @@ export function createTransactionBook(options: {
     return (await sendTransaction({ transaction: prepared, account })).transactionHash;
   };
 
-  /** The call lands after Engine reported it FAILED: only the chain tells. */
+  /**
+   * The call lands after Engine reported it FAILED: only the chain tells. The bundler lands what it took without
+   * simulating it again, so a call the contract now refuses is mined and reverts (a fixed gas limit skips estimation).
+   */
   const landLater = (job: Job) => {
     const timer = setTimeout(() => {
       landingTimers.delete(timer);
       track(
-        onLane(job.sender, () => sendFrom(job.sender, job.call)).then((transactionHash) =>
+        onLane(job.sender, () => sendFrom(job.sender, job.call, LANDING_GAS)).then((transactionHash) =>
           options.log("transaction landed after FAILED", { id: job.row.id, transactionHash }),
         ),
       );
