@@ -34,6 +34,13 @@ export async function startServer(
     maxTotalClaims: config.MAX_TOTAL_CLAIMS,
     youtubeQuotaUnitsToday: () => youtubeQuota.unitsToday(),
     serverWalletBalanceWei: () => readNativeBalance(config.RPC_URL, config.ENGINE_SERVER_WALLET),
+    rewardCap: async () => {
+      const [rewardsPaid, maxRewards] = await Promise.all([
+        readUint(config.RPC_URL, config.REWARDS_ADDRESS, REWARDS_PAID_SELECTOR),
+        readUint(config.RPC_URL, config.REWARDS_ADDRESS, MAX_REWARDS_SELECTOR),
+      ]);
+      return { rewardsPaid, maxRewards };
+    },
   });
 
   const countCall = (service: string) => (outcome: string) => metrics.upstreamCalls.inc({ service, outcome });
@@ -118,4 +125,23 @@ export async function startServer(
       await store.close();
     },
   };
+}
+
+/** First 4 bytes of the keccak-256 of `rewardsPaid()` and `maxRewards()` (the deploy-path test reads the gauge from a deployed contract). */
+const REWARDS_PAID_SELECTOR = "0x69d8d6d2";
+const MAX_REWARDS_SELECTOR = "0xd619658b";
+
+/** A uint256 view of a contract, over plain JSON-RPC like the balance: one `eth_call`, for the metrics scrape. */
+async function readUint(rpcUrl: string, to: string, data: string, timeoutMs = 5_000): Promise<bigint> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ to, data }, "latest"] }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw new Error(`eth_call ${data}: HTTP ${response.status}`);
+  const body = (await response.json()) as { result?: string; error?: { message: string } };
+  // "0x" is what a call to an address without code answers.
+  if (!body.result || body.result === "0x") throw new Error(`eth_call ${data}: ${body.error?.message ?? "no result"}`);
+  return BigInt(body.result);
 }

@@ -5,7 +5,7 @@ import { quotaDay } from "./quota-day.ts";
 const MINUTE = 60_000;
 
 describe("metrics", () => {
-  it("when Prometheus scrapes, then budget left, unfinished claims by age, wallet gas and quota spent are exposed", async () => {
+  it("when Prometheus scrapes, then budget left, unfinished claims by age, wallet gas, quota spent and rewards left under the cap are exposed", async () => {
     const metrics = createMetrics();
     const now = Date.now();
     registerStateGauges(metrics, {
@@ -18,6 +18,7 @@ describe("metrics", () => {
       maxTotalClaims: 10,
       youtubeQuotaUnitsToday: async () => 3,
       serverWalletBalanceWei: async () => 25n * 10n ** 16n,
+      rewardCap: async () => ({ rewardsPaid: 7n, maxRewards: 1_000n }),
     });
     metrics.upstreamCalls.inc({ service: "engine_write", outcome: "MINT_UNAVAILABLE" });
 
@@ -29,6 +30,7 @@ describe("metrics", () => {
     expect(text).toContain('tube_claims_unfinished{age="over_1h"} 1');
     expect(text).toContain("tube_server_wallet_balance_eth 0.25");
     expect(text).toContain("tube_youtube_quota_units_today 3");
+    expect(text).toContain("tube_rewards_left 993");
     expect(text).toContain('tube_upstream_calls_total{service="engine_write",outcome="MINT_UNAVAILABLE"} 1');
   });
 
@@ -40,8 +42,22 @@ describe("metrics", () => {
       maxTotalClaims: undefined,
       youtubeQuotaUnitsToday: async () => 0,
       serverWalletBalanceWei: async () => 0n,
+      rewardCap: async () => ({ rewardsPaid: 0n, maxRewards: 1n }),
     });
     expect(await metrics.registry.metrics()).not.toContain("tube_claim_budget_left");
+  });
+
+  it("when the contract's cap was lowered below the rewards already paid, then no rewards are left, not a negative count", async () => {
+    const metrics = createMetrics();
+    registerStateGauges(metrics, {
+      budgetSlotsUsed: async () => 0,
+      listUnfinishedCreatedAt: async () => [],
+      maxTotalClaims: undefined,
+      youtubeQuotaUnitsToday: async () => 0,
+      serverWalletBalanceWei: async () => 0n,
+      rewardCap: async () => ({ rewardsPaid: 12n, maxRewards: 10n }),
+    });
+    expect(await metrics.registry.metrics()).toMatch(/^tube_rewards_left 0$/m);
   });
 
   it("when it is just before and after midnight in California, then those are two quota days", () => {

@@ -45,8 +45,9 @@ const AGE_BANDS = [
 ] as const;
 
 /**
- * Gauges read from the store when Prometheus scrapes, so every process reports the shared truth: the claim
- * budget left, the unfinished claims by age, the YouTube quota spent today, and the server wallet's gas.
+ * Gauges read from the store and the chain when Prometheus scrapes, so every process reports the shared truth: the
+ * claim budget left, the unfinished claims by age, the YouTube quota spent today, the server wallet's gas, and the
+ * rewards left under the rewards contract's cap.
  */
 export function registerStateGauges(
   metrics: Metrics,
@@ -57,6 +58,8 @@ export function registerStateGauges(
     maxTotalClaims: number | undefined;
     youtubeQuotaUnitsToday(): Promise<number>;
     serverWalletBalanceWei(): Promise<bigint>;
+    /** The rewards contract's `rewardsPaid()` and `maxRewards()`. */
+    rewardCap(): Promise<{ rewardsPaid: bigint; maxRewards: bigint }>;
   },
 ): void {
   const registers = [metrics.registry];
@@ -102,6 +105,16 @@ export function registerStateGauges(
     async collect() {
       // Whole wei to ETH for the alert thresholds; a float is fine for a gauge, never for amounts we send.
       this.set(Number(await sources.serverWalletBalanceWei()) / 1e18);
+    },
+  });
+  new Gauge({
+    name: "tube_rewards_left",
+    help: "Rewards the rewards contract still pays before its on-chain cap (maxRewards - rewardsPaid); past it every reward reverts",
+    registers,
+    async collect() {
+      const { rewardsPaid, maxRewards } = await sources.rewardCap();
+      // An admin may lower the cap below what was already paid: nothing is left then, not a negative count.
+      this.set(Number(maxRewards > rewardsPaid ? maxRewards - rewardsPaid : 0n));
     },
   });
 }

@@ -44,6 +44,7 @@ describe("YouTube quota meter", () => {
         maxTotalClaims: undefined,
         youtubeQuotaUnitsToday: () => meter.unitsToday(),
         serverWalletBalanceWei: async () => 0n,
+        rewardCap: async () => ({ rewardsPaid: 0n, maxRewards: 1n }),
       });
     }
 

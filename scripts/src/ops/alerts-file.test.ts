@@ -21,18 +21,20 @@ async function servedMetricNames(): Promise<Set<string>> {
     maxTotalClaims: 1,
     youtubeQuotaUnitsToday: async () => 0,
     serverWalletBalanceWei: async () => 0n,
+    rewardCap: async () => ({ rewardsPaid: 0n, maxRewards: 1n }),
   });
   return new Set((await metrics.registry.getMetricsAsJSON()).map((metric) => metric.name));
 }
 
 describe("ops/alerts.yml", () => {
-  it("when Prometheus loads it, then it is a rule file with the five alerts, each on metrics the server serves", async () => {
+  it("when Prometheus loads it, then it is a rule file with the six alerts, each on metrics the server serves", async () => {
     const rules = load(await fs.readFile(ALERTS_FILE, "utf8")) as RuleFile;
     const all = rules.groups.flatMap((group) => group.rules);
     expect(all.map((rule) => rule.alert).sort()).toEqual([
       "TubeClaimBudgetNearlySpent",
       "TubeClaimsStuckUnconfirmed",
       "TubeEngineFailures",
+      "TubeRewardCapNearlyReached",
       "TubeServerWalletGasLow",
       "TubeYoutubeQuotaNearDailyLimit",
     ]);
