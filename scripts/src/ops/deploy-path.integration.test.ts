@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { grantRole } from "thirdweb/extensions/permissions";
+import { privateKeyToAccount } from "thirdweb/wallets";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { openSqliteClaimStore } from "@tube/backend/store/sqlite/sqlite-claim-store";
@@ -9,6 +11,7 @@ import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "@tube/local-world/dev-accounts";
 import { startEngineEmulator, type RunningEngineEmulator } from "@tube/local-world/engine-emulator/engine-emulator";
 import { freePort } from "@tube/local-world/free-port";
+import { localChain, sendAndConfirm, tokenContract } from "@tube/local-world/local-chain";
 import { startGoogleEmulator, type GoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
@@ -52,8 +55,7 @@ beforeAll(async () => {
     DATA_DIR: path.join(workDir, "data"),
     LOG_LEVEL: "silent",
     RECONCILE_INTERVAL_MS: "300",
-    // The local chain mines a block only per transaction, so a mint would never be buried under more (as npm start sets).
-    MINT_CONFIRMATIONS: "0",
+    // The local chain mines a block only per transaction, so a lost attempt's grace is counted in few (as npm start sets).
     MINT_GRACE_BLOCKS: "50",
     GOOGLE_CLIENT_ID: CLIENT.clientId,
     GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
@@ -165,7 +167,9 @@ describe("following docs/deploy.md with the local world's values", () => {
         "YouTube channel",
         "Chain RPC",
         "TuBE token",
+        "Rewards contract",
         "Server wallet",
+        "Reward cap",
         "Engine",
         "Store",
       ]) {
@@ -221,7 +225,9 @@ describe("following docs/deploy.md with the local world's values", () => {
         { timeout: 60_000, interval: 250 },
       );
       expect(await balanceOf(anvil.rpcUrl, 42161, env.TOKEN_ADDRESS as string, wallet)).toBe(REWARD_AMOUNT_WEI);
-      expect(await (await fetch(`${env.PUBLIC_URL}/metrics`)).text()).toMatch(/^tube_youtube_quota_units_today [1-9]/m);
+      const metrics = await (await fetch(`${env.PUBLIC_URL}/metrics`)).text();
+      expect(metrics).toMatch(/^tube_youtube_quota_units_today [1-9]/m);
+      expect(metrics).toMatch(/^tube_rewards_left 999$/m);
     },
     STEP_TIMEOUT,
   );
@@ -260,6 +266,18 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(doctor.code).toBe(1);
       expect(doctor.out).toMatch(/^✘ Google OAuth client: .*invalid_client/m);
       expect(doctor.out).toMatch(/^✔ Chain RPC:/m);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when MAX_TOTAL_CLAIMS is above the rewards contract's cap, then doctor warns about the cap and still exits 0",
+    async () => {
+      const doctor = await command("doctor", [], { MAX_TOTAL_CLAIMS: "5000" });
+      expect(doctor.code, doctor.out).toBe(0);
+      expect(doctor.out).toMatch(
+        /^ℹ Reward cap: WARNING: 1 \/ 1000 rewards paid, 999 left; maxRewards is below MAX_TOTAL_CLAIMS/m,
+      );
     },
     STEP_TIMEOUT,
   );
@@ -305,7 +323,7 @@ describe("following docs/deploy.md with the local world's values", () => {
   );
 
   it(
-    "when a failed claim is retried, then the server's mint driver mints it exactly once",
+    "when a failed claim that used up MINT_MAX_ATTEMPTS is retried by the operator, then it gets one attempt more and is minted exactly once",
     async () => {
       const store = await openSqliteClaimStore({ dataDir: env.DATA_DIR as string });
       const wallet = randomWallet();
@@ -320,7 +338,13 @@ describe("following docs/deploy.md with the local world's values", () => {
           reservedAtBlock: null,
           lease: { owner: "operator-test", until: 0 },
         });
-        await store.transition(id, ["reserved"], { status: "failed", lastError: "Engine was down" });
+        // Three dead attempts: its owner may not retry it any more (MINT_MAX_ATTEMPTS, default 3), an operator may.
+        await store.transition(id, ["reserved"], {
+          status: "failed",
+          attempts: 3,
+          engineTransactionId: `${id}:3`,
+          lastError: "attempt 3 did not reward the wallet within 50 blocks",
+        });
 
         const dryRun = await command("claims", ["retry", "--dry-run"]);
         expect(dryRun.out).toContain(`would retry ${id}`);
@@ -338,10 +362,40 @@ describe("following docs/deploy.md with the local world's values", () => {
           },
           { timeout: 60_000, interval: 250 },
         );
+        expect(await store.findById(id)).toMatchObject({ attempts: 4, engineTransactionId: `${id}:4` });
         expect(await countMintsTo(anvil.rpcUrl, env.TOKEN_ADDRESS as string, wallet)).toBe(1);
       } finally {
         await store.close();
       }
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when the server wallet also holds the token's MINTER_ROLE, then doctor fails it, and deploy-token adopting the contracts revokes it",
+    async () => {
+      const { client } = localChain(anvil.rpcUrl, 42161);
+      const token = tokenContract(anvil.rpcUrl, 42161, env.TOKEN_ADDRESS as string);
+      // What a token minted through directly before the rewards contract existed would still have.
+      await sendAndConfirm(
+        grantRole({ contract: token, role: "minter", targetAccountAddress: ENGINE_SERVER_WALLET.address }),
+        privateKeyToAccount({ client, privateKey: DEPLOYER.privateKey }),
+      );
+      const bypassable = await command("doctor", []);
+      expect(bypassable.code).toBe(1);
+      expect(bypassable.out).toMatch(/^✘ Server wallet: .*holds MINTER_ROLE on the token, so it can mint around/m);
+
+      const adopted = await command(
+        "deploy-token",
+        ["--token", env.TOKEN_ADDRESS as string, "--rewards", env.REWARDS_ADDRESS as string],
+        { DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey },
+      );
+      expect(adopted.code, adopted.out).toBe(0);
+      expect(adopted.out).toContain(`revoked MINTER_ROLE on TuBE from ${ENGINE_SERVER_WALLET.address}`);
+      expect(adopted.out).not.toContain("WARNING");
+      const doctor = await command("doctor", []);
+      expect(doctor.code, doctor.out).toBe(0);
+      expect(doctor.out).toMatch(/^✔ Server wallet: .*holds REWARDER_ROLE, no MINTER_ROLE on the token/m);
     },
     STEP_TIMEOUT,
   );

@@ -3,14 +3,29 @@
  * Exits 1 when any check fails. Reads nothing but the environment and .env, writes nothing anywhere.
  */
 import "dotenv/config";
-import { createThirdwebClient, defineChain, eth_getBalance, eth_getCode, getContract, getRpcClient } from "thirdweb";
+import {
+  createThirdwebClient,
+  defineChain,
+  eth_getBalance,
+  eth_getCode,
+  getContract,
+  getRpcClient,
+  readContract,
+} from "thirdweb";
 import { decimals } from "thirdweb/extensions/erc20";
 import { hasRole } from "thirdweb/extensions/permissions";
-import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES, TOKEN_DECIMALS } from "@tube/common/constants";
+import {
+  GOOGLE_CALLBACK_PATH,
+  GOOGLE_SCOPES,
+  REWARD_AMOUNT_WEI,
+  REWARD_TOKENS,
+  TOKEN_DECIMALS,
+} from "@tube/common/constants";
 import { loadConfig, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { YOUTUBE_DAILY_QUOTA_UNITS, youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
+import { REWARDER_ROLE } from "@tube/local-world/deploy-token";
 import { message, printCheck, runCommand, type CheckState } from "./cli.ts";
 
 const USAGE = `Usage: npm run doctor
@@ -20,7 +35,10 @@ Checks the configuration in the environment and .env end to end and prints a che
   Google's OAuth client reachable, its secret accepted, the redirect URI ($PUBLIC_URL${GOOGLE_CALLBACK_PATH}) accepted;
   the YouTube channel exists (needs YOUTUBE_API_KEY, an API key for the YouTube Data API; skipped without it);
   the RPC reachable and on CHAIN_ID; the token has code and ${TOKEN_DECIMALS} decimals;
-  ENGINE_SERVER_WALLET holds MINTER_ROLE and has gas; Engine reachable with the credentials;
+  REWARDS_ADDRESS is a TuBERewards for TOKEN_ADDRESS paying ${REWARD_TOKENS} TuBE, and holds the token's MINTER_ROLE;
+  ENGINE_SERVER_WALLET holds REWARDER_ROLE on it, does NOT hold the token's MINTER_ROLE, and has gas;
+  the rewards contract's cap: rewards paid of maxRewards (warns below MAX_TOTAL_CLAIMS or under 5 % left);
+  Engine reachable with the credentials;
   the store reachable (opening it builds and awaits the unique indexes); the claim budget left;
   YouTube quota spent today, as the servers on this store counted it.
 Exits 1 when any check fails.`;
@@ -32,13 +50,17 @@ interface Check {
 
 const pass = (detail: string) => ({ state: "pass" as const, detail });
 const fail = (detail: string) => ({ state: "fail" as const, detail });
+// The checklist has no warning mark: a warning is an ℹ line that says so, and does not fail the run.
+const warn = (detail: string) => ({ state: "info" as const, detail: `WARNING: ${detail}` });
 
 const CHECKS: Check[] = [
   { name: "Google OAuth client", run: checkGoogleClient },
   { name: "YouTube channel", run: checkChannel },
   { name: "Chain RPC", run: checkChain },
   { name: "TuBE token", run: checkToken },
+  { name: "Rewards contract", run: checkRewards },
   { name: "Server wallet", run: checkServerWallet },
+  { name: "Reward cap", run: checkRewardCap },
   { name: "Engine", run: checkEngine },
   { name: "Store", run: checkStore },
   { name: "YouTube quota today", run: checkQuota },
@@ -166,23 +188,84 @@ async function checkToken(config: Config) {
     : fail(`${places} decimals, expected ${TOKEN_DECIMALS}`);
 }
 
+/** The contract is the last gate of one reward per wallet only when it pays the reward and alone can mint. */
+async function checkRewards(config: Config) {
+  const { client, chain, rpc } = chainHandles(config);
+  const address = config.REWARDS_ADDRESS;
+  if ((await eth_getCode(rpc, { address })) === "0x") return fail(`no contract at ${address}`);
+  const rewards = getContract({ client, chain, address });
+  const [token, amount, minter] = await Promise.all([
+    readContract({ contract: rewards, method: "function token() view returns (address)" }),
+    readContract({ contract: rewards, method: "function rewardAmount() view returns (uint256)" }),
+    hasRole({
+      contract: getContract({ client, chain, address: config.TOKEN_ADDRESS }),
+      role: "minter",
+      targetAccountAddress: address,
+    }),
+  ]);
+  const problems: string[] = [];
+  if (token.toLowerCase() !== config.TOKEN_ADDRESS.toLowerCase())
+    problems.push(`it mints the token at ${token}, not TOKEN_ADDRESS ${config.TOKEN_ADDRESS}`);
+  if (amount !== REWARD_AMOUNT_WEI)
+    problems.push(`it pays ${amount} wei, not ${REWARD_AMOUNT_WEI} (${REWARD_TOKENS} TuBE)`);
+  if (!minter)
+    problems.push(
+      `it does not hold MINTER_ROLE on the token: run npm run deploy-token -- --token ${config.TOKEN_ADDRESS} --rewards ${address}`,
+    );
+  return problems.length > 0
+    ? fail(`${address}: ${problems.join("; ")}`)
+    : pass(`${address} pays ${REWARD_TOKENS} TuBE once per wallet and holds MINTER_ROLE on the token`);
+}
+
 async function checkServerWallet(config: Config) {
   const { client, chain, rpc } = chainHandles(config);
   const wallet = config.ENGINE_SERVER_WALLET;
-  if (
-    !(await hasRole({
+  const [rewarder, minter, balance] = await Promise.all([
+    hasRole({
+      contract: getContract({ client, chain, address: config.REWARDS_ADDRESS }),
+      role: REWARDER_ROLE,
+      targetAccountAddress: wallet,
+    }),
+    hasRole({
       contract: getContract({ client, chain, address: config.TOKEN_ADDRESS }),
       role: "minter",
       targetAccountAddress: wallet,
-    }))
-  ) {
-    return fail(`${wallet} does not hold MINTER_ROLE: run npm run deploy-token -- --token ${config.TOKEN_ADDRESS}`);
-  }
-  const balance = await eth_getBalance(rpc, { address: wallet });
-  const eth = Number(balance) / 1e18;
-  return balance > 0n
-    ? pass(`${wallet} holds MINTER_ROLE and ${eth} ETH for gas`)
-    : fail(`${wallet} holds MINTER_ROLE but no ETH for gas`);
+    }),
+    eth_getBalance(rpc, { address: wallet }),
+  ]);
+  const problems: string[] = [];
+  if (!rewarder)
+    problems.push(
+      `does not hold REWARDER_ROLE on the rewards contract: run npm run deploy-token -- --token ${config.TOKEN_ADDRESS} --rewards ${config.REWARDS_ADDRESS}`,
+    );
+  if (minter)
+    problems.push(
+      `holds MINTER_ROLE on the token, so it can mint around the rewards contract and pay a wallet twice: have the token's admin revoke it (npm run deploy-token -- --token ${config.TOKEN_ADDRESS} --rewards ${config.REWARDS_ADDRESS} does, with the admin's DEPLOYER_PRIVATE_KEY)`,
+    );
+  // Execution is pinned to EOA: the server wallet sends every reward and pays its gas.
+  if (balance === 0n) problems.push("has no ETH for gas");
+  return problems.length > 0
+    ? fail(`${wallet} ${problems.join("; ")}`)
+    : pass(`${wallet} holds REWARDER_ROLE, no MINTER_ROLE on the token, and ${Number(balance) / 1e18} ETH for gas`);
+}
+
+/** The contract's own budget: past `maxRewards` every reward reverts, whatever the server's budget says. */
+async function checkRewardCap(config: Config) {
+  const { client, chain } = chainHandles(config);
+  const rewards = getContract({ client, chain, address: config.REWARDS_ADDRESS });
+  const [paid, max] = await Promise.all([
+    readContract({ contract: rewards, method: "function rewardsPaid() view returns (uint256)" }),
+    readContract({ contract: rewards, method: "function maxRewards() view returns (uint256)" }),
+  ]);
+  const left = max > paid ? max - paid : 0n;
+  const detail = `${paid} / ${max} rewards paid, ${left} left`;
+  const raise = `the contract's admin raises it with npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS} --max-rewards <n>`;
+  if (config.MAX_TOTAL_CLAIMS !== undefined && max < BigInt(config.MAX_TOTAL_CLAIMS))
+    return warn(
+      `${detail}; maxRewards is below MAX_TOTAL_CLAIMS (${config.MAX_TOTAL_CLAIMS}), so claims past ${max} rewards fail on chain: ${raise}`,
+    );
+  if (left * 20n < max || left === 0n) return warn(`${detail}: under 5 % of the cap is left; ${raise}`);
+  return pass(detail);
 }
 
 async function checkEngine(config: Config) {
