@@ -7,13 +7,16 @@ export interface DevAccount {
   privateKey: `0x${string}`;
 }
 
-/** Deploys the token and holds DEFAULT_ADMIN_ROLE. */
+/** Deploys the token and the rewards contract, and holds DEFAULT_ADMIN_ROLE on both. */
 export const DEPLOYER: DevAccount = {
   address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
   privateKey: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
 };
 
-/** The local Engine's server wallet: holds MINTER_ROLE and pays gas for mints. */
+/**
+ * The local Engine's server wallet: holds REWARDER_ROLE on the rewards contract (no role on the token, so it cannot
+ * mint around the once-per-wallet gate) and pays the gas of every reward.
+ */
 export const ENGINE_SERVER_WALLET: DevAccount = {
   address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
   privateKey: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",

@@ -51,6 +51,7 @@ function banner(publicUrl: string, { started, env }: LocalWorld): string {
       `  Local chain     ${started.chain.rpcUrl}  (chain id ${started.chain.chainId}; add it to MetaMask as a custom network)`,
       `  Funded test key ${DEPLOYER.privateKey}  (${DEPLOYER.address}; public anvil key, local use only)`,
       `  TuBE token      ${env.TOKEN_ADDRESS}`,
+      `  TuBE rewards    ${env.REWARDS_ADDRESS}  (the token's only minter: one reward per wallet)`,
     );
   }
   if (started.engine) lines.push(`  Engine stand-in ${started.engine.url}`);
