@@ -3,20 +3,39 @@ import { once } from "node:events";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
+import { dropEmptyBlocks, readAnvilState, taggedBlocks, writeAnvilState } from "./anvil-state.ts";
 import { freePort } from "./free-port.ts";
 
 export interface AnvilOptions {
   /** 0 or absent: a free port. */
   port?: number;
   chainId?: number;
-  /** Loads the chain from this file when it exists and writes it back on stop. */
+  /**
+   * Loads the chain from this file when it exists and writes it back on stop, without the empty blocks that are
+   * neither the first nor among the last `2 × slotsInAnEpoch + 1` (their numbers stay taken, as gaps).
+   */
   stateFile?: string;
-  /** Interval mining; absent: a block per transaction (automine). */
+  /**
+   * Interval mining, e.g. 0.25 as on Arbitrum One (anvil then stamps four blocks a second with the same second);
+   * absent: a block per transaction (automine).
+   */
   blockTimeSeconds?: number;
+  /**
+   * The first block's number (genesis), so the chain starts old; no block exists below it. Ignored when `stateFile`
+   * holds a chain (anvil keeps the loaded head).
+   */
+  number?: number;
+  /**
+   * How far the `safe` and `finalized` tags trail `latest`: anvil answers `latest − slots` and `latest − 2 × slots`
+   * (null while that block does not exist, e.g. within `2 × slots` of a `number` start). Default 32.
+   */
+  slotsInAnEpoch?: number;
 }
 
 export interface RunningAnvil {
   rpcUrl: string;
+  /** What it was started with, its port included: `startAnvil(options)` starts it again at the same URL. */
+  options: AnvilOptions & { port: number };
   stop(): Promise<void>;
 }
 
@@ -40,9 +59,14 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
 
 async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil> {
   const chainId = options.chainId ?? ARBITRUM_ONE_CHAIN_ID;
-  const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId)];
+  // Without --prune-history anvil moves the world state of each block older than the last few hundred to files under
+  // ~/.foundry/anvil/tmp, some hundreds of KB a block, and never deletes them (seen: 2.3 GB after 6,000 empty blocks);
+  // with it, only the latest state is kept and calls at an older block fail, as on a pruned (non-archive) node.
+  const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--prune-history"];
   if (options.stateFile) args.push("--state", options.stateFile);
   if (options.blockTimeSeconds !== undefined) args.push("--block-time", String(options.blockTimeSeconds));
+  if (options.number !== undefined) args.push("--number", String(options.number));
+  if (options.slotsInAnEpoch !== undefined) args.push("--slots-in-an-epoch", String(options.slotsInAnEpoch));
 
   const anvil = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"] });
   const exited = once(anvil, "exit");
@@ -80,10 +104,20 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
         clearTimeout(timer);
       }
       watchdog.kill();
+      if (options.stateFile) await compactStateFile(options.stateFile, options.slotsInAnEpoch);
     })();
     return stopping;
   };
-  return { rpcUrl, stop };
+  return { rpcUrl, options: { ...options, port }, stop };
+}
+
+/** Keeps the blocks the `safe` and `finalized` tags need at the next start. */
+async function compactStateFile(stateFile: string, slotsInAnEpoch: number | undefined): Promise<void> {
+  const state = await readAnvilState(stateFile).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
+  if (state && dropEmptyBlocks(state, taggedBlocks(slotsInAnEpoch)) > 0) await writeAnvilState(stateFile, state);
 }
 
 function anvilBinary(): string {

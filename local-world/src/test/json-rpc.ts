@@ -1,0 +1,38 @@
+/** One JSON-RPC request for tests: the HTTP status and the body, parsed when it is JSON. */
+export async function post(url: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  const json = response.headers.get("content-type")?.includes("json");
+  return { status: response.status, body: json ? JSON.parse(text) : text };
+}
+
+/** Calls `method` and resolves with its result; rejects with the node's error message. */
+export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const { body } = await post(url, { jsonrpc: "2.0", id: 1, method, params });
+  const answer = body as { result?: T; error?: { message: string } };
+  if (answer.error) throw new Error(`${method}: ${answer.error.message}`);
+  return answer.result as T;
+}
+
+export async function blockNumber(url: string): Promise<number> {
+  return Number(await rpc<string>(url, "eth_blockNumber"));
+}
+
+export interface Block {
+  number: string;
+  hash: string;
+  parentHash: string;
+  timestamp: string;
+}
+
+export function blockAt(url: string, tag: number | string): Promise<Block | null> {
+  return rpc<Block | null>(url, "eth_getBlockByNumber", [typeof tag === "number" ? hex(tag) : tag, false]);
+}
+
+export function hex(value: number | bigint): string {
+  return `0x${value.toString(16)}`;
+}
