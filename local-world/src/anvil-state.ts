@@ -4,6 +4,7 @@
  * a change of format on an anvil upgrade fails there.
  */
 import { readFile, rename, writeFile } from "node:fs/promises";
+import { keccak256 } from "thirdweb/utils";
 
 type Hex = `0x${string}`;
 
@@ -23,6 +24,45 @@ export interface AnvilState {
   blocks: StoredBlock[];
   [field: string]: unknown;
 }
+
+// The root of an empty Merkle-Patricia trie: an empty block's transactions, receipts and withdrawals.
+const EMPTY_TRIE_ROOT: Hex = "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";
+const EMPTY_BLOOM: Hex = `0x${"0".repeat(512)}`;
+
+// The header's fields in the order of its RLP encoding; the ones after `nonce` exist from a hardfork on.
+const HEADER_FIELDS = [
+  "parentHash",
+  "sha3Uncles",
+  "miner",
+  "stateRoot",
+  "transactionsRoot",
+  "receiptsRoot",
+  "logsBloom",
+  "difficulty",
+  "number",
+  "gasLimit",
+  "gasUsed",
+  "timestamp",
+  "extraData",
+  "mixHash",
+  "nonce",
+  "baseFeePerGas",
+  "withdrawalsRoot",
+  "blobGasUsed",
+  "excessBlobGas",
+  "parentBeaconBlockRoot",
+  "requestsHash",
+] as const;
+const QUANTITIES = new Set([
+  "difficulty",
+  "number",
+  "gasLimit",
+  "gasUsed",
+  "timestamp",
+  "baseFeePerGas",
+  "blobGasUsed",
+  "excessBlobGas",
+]);
 
 // anvil's --slots-in-an-epoch when not given.
 const DEFAULT_SLOTS_IN_AN_EPOCH = 32;
@@ -59,6 +99,80 @@ export function dropEmptyBlocks(state: AnvilState, keepLatest: number): number {
   return before - state.blocks.length;
 }
 
+/**
+ * Moves the head `blocks` higher without the blocks in between: only the top `tail` of them (at most `blocks`) are
+ * written, empty, linked by their hashes, and stamped `timestamp`; every number below them and above the old head
+ * has no block. The world state (code, storage, balances) stays as it was.
+ */
+export function raiseHead(state: AnvilState, blocks: number, options: { tail: number; timestamp: number }): void {
+  const head = state.blocks.find((block) => numberOf(block) === state.best_block_number);
+  if (!head) throw new Error(`the state file has no block ${state.best_block_number}, its head`);
+  const top = state.best_block_number + blocks;
+  const tail = Math.min(blocks, options.tail);
+  const timestamp = toQuantity(Math.max(Number(head.header.timestamp), options.timestamp));
+  let parent = head;
+  for (let number = top - tail + 1; number <= top; number++) {
+    const header: Header = {
+      ...parent.header,
+      parentHash: headerHash(parent.header),
+      number: toQuantity(number),
+      timestamp,
+      gasUsed: "0x0",
+      transactionsRoot: EMPTY_TRIE_ROOT,
+      receiptsRoot: EMPTY_TRIE_ROOT,
+      logsBloom: EMPTY_BLOOM,
+    };
+    if (header.withdrawalsRoot) header.withdrawalsRoot = EMPTY_TRIE_ROOT;
+    if (header.blobGasUsed) header.blobGasUsed = "0x0";
+    parent = { ...parent, header, transactions: [] };
+    state.blocks.push(parent);
+  }
+  state.best_block_number = top;
+  state.block = { ...state.block, number: toQuantity(top), timestamp };
+}
+
+/** keccak-256 of the header's RLP encoding: the block hash anvil computes when it loads the header. */
+function headerHash(header: Header): Hex {
+  const fields: Uint8Array[] = [];
+  for (const name of HEADER_FIELDS) {
+    const value = header[name];
+    if (value === undefined) break;
+    fields.push(rlpString(QUANTITIES.has(name) ? quantityBytes(value) : hexBytes(value)));
+  }
+  return keccak256(rlpList(fields));
+}
+
 function numberOf(block: StoredBlock): number {
   return Number(block.header.number);
+}
+
+function toQuantity(value: number): Hex {
+  return `0x${value.toString(16)}`;
+}
+
+function hexBytes(value: Hex): Uint8Array {
+  return Uint8Array.from(Buffer.from(value.slice(2), "hex"));
+}
+
+// RLP encodes an integer big-endian without leading zeros; zero is the empty string.
+function quantityBytes(value: Hex): Uint8Array {
+  const digits = BigInt(value).toString(16);
+  return BigInt(value) === 0n ? new Uint8Array() : hexBytes(`0x${digits.length % 2 ? "0" : ""}${digits}`);
+}
+
+function rlpString(bytes: Uint8Array): Uint8Array {
+  if (bytes.length === 1 && (bytes[0] as number) < 0x80) return bytes;
+  return Buffer.concat([rlpLength(bytes.length, 0x80), bytes]);
+}
+
+function rlpList(items: Uint8Array[]): Uint8Array {
+  const payload = Buffer.concat(items);
+  return Buffer.concat([rlpLength(payload.length, 0xc0), payload]);
+}
+
+function rlpLength(length: number, offset: number): Uint8Array {
+  if (length < 56) return Uint8Array.of(offset + length);
+  const digits = length.toString(16);
+  const lengthBytes = Buffer.from(`${digits.length % 2 ? "0" : ""}${digits}`, "hex");
+  return Buffer.concat([Uint8Array.of(offset + 55 + lengthBytes.length), lengthBytes]);
 }
