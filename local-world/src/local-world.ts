@@ -6,7 +6,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
-import { startAnvil } from "./anvil.ts";
+import { startAnvil, type RunningAnvil } from "./anvil.ts";
+import { restartAnvilAged } from "./chain-age.ts";
 import { ensureToken, hasContract, type TokenDeployment } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
 import { startEngineEmulator, type FaultControl } from "./engine-emulator/engine-emulator.ts";
@@ -26,6 +27,11 @@ const LOCAL_DEFAULTS = {
   ECOSYSTEM_ID: "ecosystem.tube-local",
 } as const;
 
+/** Arbitrum One's cadence: a block about every 250 ms, about 345,600 a day. */
+const ARBITRUM_BLOCK_TIME_SECONDS = 0.25;
+/** A new local chain starts as high as Arbitrum One is (hundreds of millions of blocks), not at block 0. */
+const ARBITRUM_LIKE_HEIGHT = 400_000_000;
+
 export interface LocalWorld {
   /** The settings to run the app with: the given ones plus whatever the world filled in. */
   env: Env;
@@ -35,6 +41,11 @@ export interface LocalWorld {
     google?: { url: string; accounts: SeedAccount[] };
     engine?: { url: string; faults: FaultControl };
   };
+  /**
+   * Moves the local chain's head `blocks` higher (its state kept, the blocks between empty), at the same URL: a
+   * chain as old as a production one, for tests that must not pass only because the local chain is young.
+   */
+  ageChain(blocks: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,15 +62,21 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
     for (const stopPart of stops.reverse()) await stopPart();
   };
 
+  let anvil: RunningAnvil | undefined;
+  // 0 mines a block per transaction: for tests that move time on chain themselves, block by block.
+  const blockTime = Number(env.LOCAL_CHAIN_BLOCK_TIME ?? ARBITRUM_BLOCK_TIME_SECONDS);
+
   try {
     if (!env.RPC_URL) {
       const chainId = Number(env.CHAIN_ID ?? ARBITRUM_ONE_CHAIN_ID);
-      const anvil = await startAnvil({
+      anvil = await startAnvil({
         port: env.LOCAL_CHAIN_PORT ? Number(env.LOCAL_CHAIN_PORT) : await freePort(),
         chainId,
         stateFile: path.join(dataDir, "anvil-state.json"),
+        number: ARBITRUM_LIKE_HEIGHT,
+        ...(blockTime > 0 ? { blockTimeSeconds: blockTime } : {}),
       });
-      stops.push(() => anvil.stop());
+      stops.push(() => anvil!.stop());
       env.RPC_URL = anvil.rpcUrl;
       env.CHAIN_ID = String(chainId);
       started.chain = { rpcUrl: anvil.rpcUrl, chainId };
@@ -69,9 +86,10 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
     const localChain = Boolean(started.chain);
     if (localChain) {
       env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
-      // Blocks come only with traffic on a local chain that mines per transaction, so a lost attempt's grace
-      // period must outlast a burst of claims but not keep a visitor waiting for minutes: 50 blocks.
-      env.MINT_GRACE_BLOCKS ??= "50";
+      // On a chain that mines per transaction blocks come only with traffic, so a lost attempt's grace period must
+      // outlast a burst of claims but not keep a visitor waiting for minutes: 50 blocks. At Arbitrum's cadence the
+      // production default holds.
+      if (blockTime <= 0) env.MINT_GRACE_BLOCKS ??= "50";
     }
     if (localChain && !env.REWARDS_ADDRESS) {
       const { tokenAddress, rewardsAddress } = await deployLocalToken(env, dataDir);
@@ -119,7 +137,11 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
 
     env.THIRDWEB_CLIENT_ID ??= LOCAL_DEFAULTS.THIRDWEB_CLIENT_ID;
     env.ECOSYSTEM_ID ??= LOCAL_DEFAULTS.ECOSYSTEM_ID;
-    return { env, started, stop };
+    const ageChain = async (blocks: number) => {
+      if (!anvil) throw new Error("only the local chain can be aged");
+      anvil = await restartAnvilAged(anvil, blocks);
+    };
+    return { env, started, ageChain, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { freePort } from "@tube/local-world/free-port";
+import { startRpcProxy } from "@tube/local-world/rpc-proxy";
 import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import {
   defaultGoogleAccounts,
@@ -42,7 +43,13 @@ export function subscriber(n: number): SeedAccount {
 
 /** `inProcessApp: false` leaves the server to the test (to run it as a child process it can kill). */
 export async function startTestWorld(
-  options: { env?: Record<string, string>; subscribers?: number; inProcessApp?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    subscribers?: number;
+    inProcessApp?: boolean;
+    /** The server reaches the chain through a proxy that refuses wider `eth_getLogs` ranges, as providers do. */
+    getLogsMaxRange?: number;
+  } = {},
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
   const accounts = [
@@ -71,26 +78,33 @@ export async function startTestWorld(
     // A killed server's claims wait out its lease before a restart takes them over: short here, 30 s by default.
     CLAIM_LEASE_MS: "2000",
     MINT_FOLLOW_INTERVAL_MS: "100",
+    // A block per transaction: these suites move time on chain themselves (mineBlocks), block by block.
+    LOCAL_CHAIN_BLOCK_TIME: "0",
     ...options.env,
   });
   const engine = world.started.engine;
   if (!engine) throw new Error("the test world needs the Engine stand-in");
   let server: RunningServer | null = null;
+  const chainUrl = world.env.RPC_URL as string;
+  const proxy =
+    options.getLogsMaxRange === undefined
+      ? null
+      : await startRpcProxy({ upstreamUrl: chainUrl, getLogsMaxRange: options.getLogsMaxRange });
 
   const startApp = async () => {
-    const config = loadConfig(world.env as NodeJS.ProcessEnv);
+    const config = loadConfig({ ...world.env, ...(proxy ? { RPC_URL: proxy.url } : {}) } as NodeJS.ProcessEnv);
     server = await startServer(config, createLogger(config.LOG_LEVEL));
     return server;
   };
   if (options.inProcessApp !== false) await startApp();
 
-  const rpc = async (calls: Array<{ method: string; params: unknown[] }>) => {
-    const response = await fetch(world.env.RPC_URL as string, {
+  const rpc = async <T>(calls: Array<{ method: string; params: unknown[] }>): Promise<T[]> => {
+    const response = await fetch(chainUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call }))),
     });
-    const answers = (await response.json()) as Array<{ id: number; result: any }>;
+    const answers = (await response.json()) as Array<{ id: number; result: T }>;
     return answers.sort((a, b) => a.id - b.id).map((answer) => answer.result);
   };
 
@@ -115,21 +129,20 @@ export async function startTestWorld(
    */
   async function revertedOnChain(): Promise<number> {
     const rewards = (world.env.REWARDS_ADDRESS as string).toLowerCase();
-    const [head] = await rpc([{ method: "eth_blockNumber", params: [] }]);
+    const [head] = await rpc<string>([{ method: "eth_blockNumber", params: [] }]);
     let reverted = 0;
     for (let from = 0; from <= Number(head); from += 100) {
       const numbers = Array.from({ length: Math.min(100, Number(head) - from + 1) }, (_, i) => from + i);
-      const blocks = await rpc(
+      const blocks = await rpc<{ transactions: Array<{ to: string | null; hash: string; gas: string }> }>(
         numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [`0x${n.toString(16)}`, true] })),
       );
-      const sent = blocks.flatMap((block: { transactions: Array<{ to: string | null; hash: string; gas: string }> }) =>
-        block.transactions.filter((tx) => tx.to?.toLowerCase() === rewards),
-      );
+      const sent = blocks.flatMap((block) => block.transactions.filter((tx) => tx.to?.toLowerCase() === rewards));
       if (sent.length === 0) continue;
-      const receipts = await rpc(sent.map((tx) => ({ method: "eth_getTransactionReceipt", params: [tx.hash] })));
+      const receipts = await rpc<{ status: string; gasUsed: string }>(
+        sent.map((tx) => ({ method: "eth_getTransactionReceipt", params: [tx.hash] })),
+      );
       reverted += receipts.filter(
-        (receipt: { status: string; gasUsed: string }, i: number) =>
-          receipt.status === "0x0" && BigInt(receipt.gasUsed) < BigInt(sent[i]!.gas),
+        (receipt, i) => receipt.status === "0x0" && BigInt(receipt.gasUsed) < BigInt(sent[i]!.gas),
       ).length;
     }
     return reverted;
@@ -141,7 +154,11 @@ export async function startTestWorld(
     googleUrl: google.url,
     engineFaults: engine.faults,
     engineUrl: engine.url,
-    rpcUrl: world.env.RPC_URL as string,
+    /** The chain itself, for the tests' own reads: never capped. */
+    rpcUrl: chainUrl,
+    /** The server's requests to the chain, by method, since the last reset (with `getLogsMaxRange` only). */
+    rpcProxy: proxy,
+    ageChain: (blocks: number) => world.ageChain(blocks),
     tokenAddress: world.env.TOKEN_ADDRESS as string,
     rewardsAddress: world.env.REWARDS_ADDRESS as string,
     /**
@@ -153,7 +170,7 @@ export async function startTestWorld(
     },
     /** Mines `count` empty blocks: on the local chain, blocks (and so grace periods) pass only with traffic. */
     async mineBlocks(count: number) {
-      const response = await fetch(world.env.RPC_URL as string, {
+      const response = await fetch(chainUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: [`0x${count.toString(16)}`] }),
@@ -202,6 +219,7 @@ export async function startTestWorld(
     },
     async stop() {
       await server?.stop();
+      await proxy?.stop();
       await world.stop();
       await google.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
