@@ -261,6 +261,7 @@ describe("claim API over HTTP against the local world", () => {
   it.each([
     ["not an address", "0x1234"],
     ["not hex", `0x${"zz".repeat(20)}`],
+    ["the zero address, which cannot receive tokens", `0x${"0".repeat(40)}`],
   ])("when the wallet address is %s, then INVALID_WALLET_ADDRESS", async (_label, walletAddress) => {
     const mint = await api("POST", "/api/verify-and-mint", { walletAddress, oauthAccessToken: "token" });
     expect(mint).toMatchObject({ status: 400, body: { error: { code: "INVALID_WALLET_ADDRESS" } } });
