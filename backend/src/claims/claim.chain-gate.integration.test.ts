@@ -4,9 +4,9 @@ import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { loadConfig } from "../config.ts";
-import { createEngineMinter } from "../minting/engine-minter.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { engineMinterFromConfig } from "./mint-driver-from-config.ts";
 import { attemptKey } from "./mint-driver.ts";
 
 /**
@@ -58,17 +58,7 @@ async function expectOneReward(wallet: string) {
 }
 
 /** The Engine client a stalled process holds: the server's own, with the server's settings. */
-function staleSender() {
-  const config = loadConfig(world.env as NodeJS.ProcessEnv);
-  return createEngineMinter({
-    engineUrl: config.ENGINE_URL,
-    secretKey: config.THIRDWEB_SECRET_KEY,
-    vaultAccessToken: config.ENGINE_VAULT_ACCESS_TOKEN,
-    serverWallet: config.ENGINE_SERVER_WALLET,
-    chainId: config.CHAIN_ID,
-    rewardsAddress: config.REWARDS_ADDRESS,
-  });
-}
+const staleSender = () => engineMinterFromConfig(loadConfig(world.env as NodeJS.ProcessEnv));
 
 describe("the rewards contract is the last gate", () => {
   it("when Engine reports FAILED without a hash for a reward that lands later, then the contract refuses whichever of the two rewards comes second and the wallet holds 250 TuBE", async () => {

@@ -36,11 +36,8 @@
  *   set and no hash, never sent. engine-core cancels only a relayed job still waiting in its send queue; the job
  *   fails as "Transaction cancelled by user" (`server/src/http/routes/transaction.rs`, `twmq/src/lib.rs` cancel_job).
  */
-export const FAULT_MODES = [
-  "http500",
-  "timeout",
-  "rateLimited",
-  "rateLimitedReads",
+/** The faults that change what happens to a new transaction, rather than to an HTTP answer. */
+export const TRANSACTION_FAULTS = [
   "failed",
   "revert",
   "revertConfirmed",
@@ -52,6 +49,8 @@ export const FAULT_MODES = [
   "nullStatus",
   "cancelled",
 ] as const;
+
+export const FAULT_MODES = ["http500", "timeout", "rateLimited", "rateLimitedReads", ...TRANSACTION_FAULTS] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export interface Fault {

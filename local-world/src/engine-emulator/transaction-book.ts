@@ -3,7 +3,7 @@ import { prepareTransaction, sendTransaction, type ThirdwebClient } from "thirdw
 import type { Chain } from "thirdweb/chains";
 import type { Account } from "thirdweb/wallets";
 import { receiptOf, type Receipt } from "../local-chain.ts";
-import type { Fault, FaultMode } from "./faults.ts";
+import type { Fault, TRANSACTION_FAULTS } from "./faults.ts";
 import { createKeyRetention } from "./key-retention.ts";
 import type { Stage } from "./webhooks.ts";
 import type { ExecutionParams, InnerTransaction, WebhookOption } from "./write-request.ts";
@@ -32,20 +32,8 @@ export interface EngineTransaction {
   cancelledAt: string | null;
 }
 
-/** The faults that change what happens to a new transaction (see faults.ts). */
-export const SABOTAGES = [
-  "failed",
-  "revert",
-  "revertConfirmed",
-  "failedThenMined",
-  "stuckSubmitted",
-  "listLag",
-  "innerRevert",
-  "failedThenLands",
-  "nullStatus",
-  "cancelled",
-] as const satisfies readonly FaultMode[];
-export type Sabotage = Fault & { mode: (typeof SABOTAGES)[number] };
+/** A fault that changes what happens to a new transaction (see faults.ts). */
+export type Sabotage = Fault & { mode: (typeof TRANSACTION_FAULTS)[number] };
 
 /** Gas for a late landing: ample for a reward, and no estimate that would stop a refused one before the chain. */
 const LANDING_GAS = 300_000n;

@@ -1,7 +1,8 @@
 import express, { Router, type Response } from "express";
 import { requireHeader, sendEngineError } from "./engine-http.ts";
 import type { FaultSwitch } from "./faults.ts";
-import { SABOTAGES, type Sabotage, type TransactionBook } from "./transaction-book.ts";
+import { TRANSACTION_FAULTS } from "./faults.ts";
+import type { Sabotage, TransactionBook } from "./transaction-book.ts";
 import { WriteRequestError, type WriteRequest } from "./write-request.ts";
 
 // How long a "timeout" fault holds a write's answer when the client does not hang up first.
@@ -72,7 +73,7 @@ export function writeContractRoute(deps: WriteContractDeps): Router {
 }
 
 function takeSabotage(faults: FaultSwitch): Sabotage | null {
-  for (const mode of SABOTAGES) {
+  for (const mode of TRANSACTION_FAULTS) {
     const fault = faults.take(mode);
     if (fault) return { ...fault, mode };
   }
