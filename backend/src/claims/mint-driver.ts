@@ -53,7 +53,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks: deps.graceBlocks };
   let stopped = false;
 
-  /** What a new reservation records: this process's lease (the chain is no longer scanned from a height). */
+  /** What a new reservation records: this process's lease; no chain height, since nothing scans the chain from one. */
   function reservationTerms(): { reservedAtBlock: null; lease: { owner: string; until: number } } {
     return { reservedAtBlock: null, lease: { owner, until: Date.now() + deps.leaseMs } };
   }
