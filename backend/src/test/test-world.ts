@@ -72,7 +72,7 @@ export async function startTestWorld(
     GOOGLE_CLIENT_ID: APP_CLIENT.clientId,
     GOOGLE_CLIENT_SECRET: APP_CLIENT.clientSecret,
     YOUTUBE_CHANNEL_ID: LOCAL_CHANNEL_ID,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     RATE_LIMIT_PER_MINUTE: "100000",
     RECONCILE_INTERVAL_MS: "500",
     // A killed server's claims wait out its lease before a restart takes them over: short here, 30 s by default.
@@ -123,6 +123,9 @@ export async function startTestWorld(
     }
   }
 
+  // The chain read so far, so that each count reads only the blocks added since the last.
+  const onChain = { readTo: -1, reverted: 0 };
+
   /**
    * Transactions to the rewards contract that reverted with gas to spare: refused, not out of gas (the stand-in's
    * `revert` fault). A local chain is small enough to read block by block.
@@ -130,8 +133,7 @@ export async function startTestWorld(
   async function revertedOnChain(): Promise<number> {
     const rewards = (world.env.REWARDS_ADDRESS as string).toLowerCase();
     const [head] = await rpc<string>([{ method: "eth_blockNumber", params: [] }]);
-    let reverted = 0;
-    for (let from = 0; from <= Number(head); from += 100) {
+    for (let from = onChain.readTo + 1; from <= Number(head); from += 100) {
       const numbers = Array.from({ length: Math.min(100, Number(head) - from + 1) }, (_, i) => from + i);
       const blocks = await rpc<{ transactions: Array<{ to: string | null; hash: string; gas: string }> }>(
         numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [`0x${n.toString(16)}`, true] })),
@@ -141,11 +143,12 @@ export async function startTestWorld(
       const receipts = await rpc<{ status: string; gasUsed: string }>(
         sent.map((tx) => ({ method: "eth_getTransactionReceipt", params: [tx.hash] })),
       );
-      reverted += receipts.filter(
+      onChain.reverted += receipts.filter(
         (receipt, i) => receipt.status === "0x0" && BigInt(receipt.gasUsed) < BigInt(sent[i]!.gas),
       ).length;
     }
-    return reverted;
+    onChain.readTo = Number(head);
+    return onChain.reverted;
   }
 
   return {
