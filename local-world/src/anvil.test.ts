@@ -78,10 +78,11 @@ describe("startAnvil", () => {
     });
   });
 
-  it("when a block is older than the latest, then its state is gone, as on a pruned node", async () => {
+  it("when a block is more than 64 blocks old, then its state is gone, as on a pruned node; a recent one still answers", async () => {
     await using(await startAnvil(), async (rpcUrl) => {
-      await rpc(rpcUrl, "anvil_mine", [hex(2)]);
+      await rpc(rpcUrl, "anvil_mine", [hex(80)]);
       await expect(rpc(rpcUrl, "eth_getBalance", [DEPLOYER.address, "0x1"])).rejects.toThrow(/BlockOutOfRange/);
+      expect(await rpc(rpcUrl, "eth_getBalance", [DEPLOYER.address, hex(79)])).toMatch(/^0x[0-9a-f]+$/);
       expect(await rpc(rpcUrl, "eth_getBalance", [DEPLOYER.address, "latest"])).toMatch(/^0x[0-9a-f]+$/);
     });
   });
