@@ -359,6 +359,60 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       });
     });
 
+    it("when claims are paused in one open store, then another sees it with who and when, until they are resumed", async () => {
+      const storeA = await openStore();
+      const storeB = await openStore();
+      expect(await storeB.controls()).toEqual({ paused: false, pausedBy: null, pausedAt: null });
+
+      const before = Date.now();
+      const paused = await storeA.setPaused(true, "alice");
+
+      expect(paused).toEqual({ paused: true, pausedBy: "alice", pausedAt: expect.any(Date) });
+      const seen = await storeB.controls();
+      expect(seen).toEqual(paused);
+      expect(seen.pausedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      await storeB.setPaused(false, "bob");
+      expect(await storeA.controls()).toEqual({ paused: false, pausedBy: null, pausedAt: null });
+    });
+
+    it("when a wallet or a Google account is denied, then isDenied names it, in any letter case, until it is allowed", async () => {
+      const storeA = await openStore();
+      const storeB = await openStore();
+      const wallet = randomWallet();
+      const sub = randomBytes(10).toString("hex");
+
+      expect(await storeA.isDenied(wallet, sub)).toBeNull();
+      await storeA.deny("wallet", wallet, "alice");
+      await storeA.deny("wallet", wallet.toLowerCase(), "alice");
+      await storeA.deny("googleAccount", sub, "alice");
+
+      expect(await storeB.isDenied(wallet.toLowerCase(), sub)).toBe("wallet");
+      expect(await storeB.isDenied(randomWallet(), sub)).toBe("googleAccount");
+      expect(await storeB.isDenied(null, sub)).toBe("googleAccount");
+      expect(await storeB.isDenied(wallet.toUpperCase().replace("0X", "0x"), null)).toBe("wallet");
+      expect(await storeB.isDenied(randomWallet(), sub.toUpperCase())).toBeNull();
+      expect(await storeB.isDenied(null, null)).toBeNull();
+
+      expect(await storeB.allow("wallet", wallet.toUpperCase().replace("0X", "0x"))).toBe(true);
+      expect(await storeB.allow("wallet", wallet)).toBe(false);
+      expect(await storeA.isDenied(wallet, null)).toBeNull();
+      expect(await storeA.isDenied(wallet, sub)).toBe("googleAccount");
+    });
+
+    it("when two open stores count operator actions at once, then every one is counted, per action", async () => {
+      const storeA = await openStore();
+      const storeB = await openStore();
+      expect(await storeA.operatorActionCounts()).toEqual({});
+
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? storeA : storeB).countOperatorAction(i < 7 ? "pause" : "resolve"),
+        ),
+      );
+
+      expect(await storeB.operatorActionCounts()).toEqual({ pause: 7, resolve: 3 });
+    });
+
     it("when the store is open, then ping resolves", async () => {
       const store = await openStore();
 

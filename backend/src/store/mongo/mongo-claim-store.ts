@@ -5,14 +5,18 @@
  */
 import mongoose, { Schema, type Connection, type Model } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
-import type {
-  ClaimFilter,
-  ClaimPatch,
-  ClaimRecord,
-  ClaimStore,
-  NewClaim,
-  ReserveResult,
-  TransitionGuard,
+import {
+  canonicalDenyValue,
+  type ClaimFilter,
+  type ClaimPatch,
+  type ClaimRecord,
+  type ClaimStore,
+  type DenyKind,
+  type NewClaim,
+  type OperatorAction,
+  type OperatorControls,
+  type ReserveResult,
+  type TransitionGuard,
 } from "../claim-store.ts";
 import { claimFromStored, type StoredClaim } from "../stored-claim.ts";
 
@@ -38,6 +42,36 @@ const YOUTUBE_QUOTA_COLLECTION = "youtube_quota";
 interface YoutubeQuotaDocument {
   _id: string;
   units: number;
+}
+
+/** The operator's pause switch: one document, absent until the first pause (open). */
+const CONTROLS_COLLECTION = "operator_controls";
+const CONTROLS_ID = "claims";
+
+interface ControlsDocument {
+  _id: string;
+  paused: boolean;
+  pausedBy: string | null;
+  pausedAt: Date | null;
+}
+
+/** The deny list: `_id` is `<kind>:<value>`, so denying twice is one upsert and a lookup needs no second index. */
+const DENIED_COLLECTION = "denied";
+
+interface DeniedDocument {
+  _id: string;
+  kind: DenyKind;
+  value: string;
+  deniedBy: string;
+  deniedAt: Date;
+}
+
+/** One document per operator action (`_id`), counting how often it was taken. */
+const OPERATOR_ACTIONS_COLLECTION = "operator_actions";
+
+interface OperatorActionDocument {
+  _id: OperatorAction;
+  count: number;
 }
 
 /** A stored claim with its id as the document's _id, so lookups by id need no second index. */
@@ -250,6 +284,61 @@ class MongoClaimStore implements ClaimStore {
     return (await this.youtubeQuota().findOne({ _id: day }))?.units ?? 0;
   }
 
+  async setPaused(paused: boolean, by: string): Promise<OperatorControls> {
+    const set = { paused, pausedBy: paused ? by : null, pausedAt: paused ? new Date() : null };
+    await this.connection
+      .collection<ControlsDocument>(CONTROLS_COLLECTION)
+      .updateOne({ _id: CONTROLS_ID }, { $set: set }, { upsert: true });
+    return set;
+  }
+
+  async controls(): Promise<OperatorControls> {
+    const found = await this.connection.collection<ControlsDocument>(CONTROLS_COLLECTION).findOne({ _id: CONTROLS_ID });
+    return { paused: found?.paused ?? false, pausedBy: found?.pausedBy ?? null, pausedAt: found?.pausedAt ?? null };
+  }
+
+  async deny(kind: DenyKind, value: string, by: string): Promise<void> {
+    const canonical = canonicalDenyValue(kind, value);
+    await this.denied().updateOne(
+      { _id: `${kind}:${canonical}` },
+      { $setOnInsert: { kind, value: canonical, deniedBy: by, deniedAt: new Date() } },
+      { upsert: true },
+    );
+  }
+
+  async allow(kind: DenyKind, value: string): Promise<boolean> {
+    const { deletedCount } = await this.denied().deleteOne({ _id: `${kind}:${canonicalDenyValue(kind, value)}` });
+    return deletedCount > 0;
+  }
+
+  async isDenied(walletAddress: string | null, googleSub: string | null): Promise<DenyKind | null> {
+    const ids = [
+      ...(walletAddress !== null ? [`wallet:${walletAddress.toLowerCase()}`] : []),
+      ...(googleSub !== null ? [`googleAccount:${googleSub}`] : []),
+    ];
+    if (ids.length === 0) return null;
+    const kinds = (
+      await this.denied()
+        .find({ _id: { $in: ids } })
+        .toArray()
+    ).map((entry) => entry.kind);
+    return kinds.includes("wallet") ? "wallet" : (kinds[0] ?? null);
+  }
+
+  async countOperatorAction(action: OperatorAction): Promise<void> {
+    await this.connection
+      .collection<OperatorActionDocument>(OPERATOR_ACTIONS_COLLECTION)
+      .updateOne({ _id: action }, { $inc: { count: 1 } }, { upsert: true });
+  }
+
+  async operatorActionCounts(): Promise<Partial<Record<OperatorAction, number>>> {
+    const found = await this.connection
+      .collection<OperatorActionDocument>(OPERATOR_ACTIONS_COLLECTION)
+      .find()
+      .toArray();
+    return Object.fromEntries(found.map((entry) => [entry._id, entry.count]));
+  }
+
   async ping(): Promise<void> {
     const db = this.connection.db;
     if (!db) throw new Error("MongoDB connection is not open");
@@ -262,6 +351,10 @@ class MongoClaimStore implements ClaimStore {
 
   private budget() {
     return this.connection.collection<BudgetDocument>(BUDGET_COLLECTION);
+  }
+
+  private denied() {
+    return this.connection.collection<DeniedDocument>(DENIED_COLLECTION);
   }
 
   private youtubeQuota() {

@@ -14,10 +14,14 @@ import type {
   ClaimPatch,
   ClaimRecord,
   ClaimStore,
+  DenyKind,
   NewClaim,
+  OperatorAction,
+  OperatorControls,
   ReserveResult,
   TransitionGuard,
 } from "../claim-store.ts";
+import { canonicalDenyValue } from "../claim-store.ts";
 import { claimFromStored } from "../stored-claim.ts";
 
 export type SqliteClaimStoreOptions = ({ dataDir: string } | { filename: ":memory:" }) & {
@@ -62,6 +66,22 @@ const MIGRATIONS: readonly string[] = [
    INSERT INTO claim_budget (id, used) SELECT 1, COUNT(*) FROM claims;`,
   // YouTube quota units per Pacific day, so every process adds to and reads the same count (ADR 11).
   `CREATE TABLE youtube_quota (day TEXT PRIMARY KEY, units INTEGER NOT NULL CHECK (units >= 0));`,
+  // The operator's controls: one row for the pause switch, the deny list, and a count per operator action.
+  `CREATE TABLE operator_controls (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     paused INTEGER NOT NULL CHECK (paused IN (0, 1)),
+     paused_by TEXT,
+     paused_at INTEGER
+   );
+   INSERT INTO operator_controls (id, paused) VALUES (1, 0);
+   CREATE TABLE denied (
+     kind TEXT NOT NULL CHECK (kind IN ('wallet', 'googleAccount')),
+     value TEXT NOT NULL,
+     denied_by TEXT NOT NULL,
+     denied_at INTEGER NOT NULL,
+     PRIMARY KEY (kind, value)
+   );
+   CREATE TABLE operator_actions (action TEXT PRIMARY KEY, count INTEGER NOT NULL CHECK (count >= 0));`,
 ];
 
 /** Patch keys and their columns: the only names ever spliced into SQL. */
@@ -154,6 +174,13 @@ class SqliteClaimStore implements ClaimStore {
   private readonly addQuota: StatementSync;
   private readonly quotaOn: StatementSync;
   private readonly filtered: StatementSync;
+  private readonly pause: StatementSync;
+  private readonly readControls: StatementSync;
+  private readonly addDenied: StatementSync;
+  private readonly removeDenied: StatementSync;
+  private readonly findDenied: StatementSync;
+  private readonly countAction: StatementSync;
+  private readonly actionCounts: StatementSync;
   /** Prepared `transition` statements, one per combination of patched columns and status count. */
   private readonly transitions = new Map<string, StatementSync>();
 
@@ -197,6 +224,23 @@ class SqliteClaimStore implements ClaimStore {
          AND (@created_before IS NULL OR created_at < @created_before)
        ORDER BY created_at, rowid`,
     );
+    this.pause = db.prepare(
+      "UPDATE operator_controls SET paused = ?, paused_by = ?, paused_at = ? WHERE id = 1 RETURNING *",
+    );
+    this.readControls = db.prepare("SELECT * FROM operator_controls WHERE id = 1");
+    this.addDenied = db.prepare(
+      "INSERT INTO denied (kind, value, denied_by, denied_at) VALUES (?, ?, ?, ?) ON CONFLICT (kind, value) DO NOTHING",
+    );
+    this.removeDenied = db.prepare("DELETE FROM denied WHERE kind = ? AND value = ?");
+    // The wallet first, so both adapters name the same entry when both are denied.
+    this.findDenied = db.prepare(
+      `SELECT kind FROM denied WHERE (kind = 'wallet' AND value = @wallet) OR (kind = 'googleAccount' AND value = @sub)
+       ORDER BY kind = 'wallet' DESC LIMIT 1`,
+    );
+    this.countAction = db.prepare(
+      "INSERT INTO operator_actions (action, count) VALUES (?, 1) ON CONFLICT (action) DO UPDATE SET count = count + 1",
+    );
+    this.actionCounts = db.prepare("SELECT action, count FROM operator_actions");
   }
 
   async reserve(claim: NewClaim): Promise<ReserveResult> {
@@ -304,6 +348,38 @@ class SqliteClaimStore implements ClaimStore {
     return (this.quotaOn.get(day) as { units: number } | undefined)?.units ?? 0;
   }
 
+  async setPaused(paused: boolean, by: string): Promise<OperatorControls> {
+    const row = whenNotBusy(() => this.pause.get(paused ? 1 : 0, paused ? by : null, paused ? Date.now() : null));
+    return toControls(row as unknown as ControlsRow);
+  }
+
+  async controls(): Promise<OperatorControls> {
+    return toControls(this.readControls.get() as unknown as ControlsRow);
+  }
+
+  async deny(kind: DenyKind, value: string, by: string): Promise<void> {
+    whenNotBusy(() => this.addDenied.run(kind, canonicalDenyValue(kind, value), by, Date.now()));
+  }
+
+  async allow(kind: DenyKind, value: string): Promise<boolean> {
+    return whenNotBusy(() => this.removeDenied.run(kind, canonicalDenyValue(kind, value))).changes > 0;
+  }
+
+  async isDenied(walletAddress: string | null, googleSub: string | null): Promise<DenyKind | null> {
+    const row = this.findDenied.get({ wallet: walletAddress?.toLowerCase() ?? null, sub: googleSub }) as
+      { kind: DenyKind } | undefined;
+    return row?.kind ?? null;
+  }
+
+  async countOperatorAction(action: OperatorAction): Promise<void> {
+    whenNotBusy(() => this.countAction.run(action));
+  }
+
+  async operatorActionCounts(): Promise<Partial<Record<OperatorAction, number>>> {
+    const rows = this.actionCounts.all() as unknown as Array<{ action: OperatorAction; count: number }>;
+    return Object.fromEntries(rows.map((row) => [row.action, row.count]));
+  }
+
   async ping(): Promise<void> {
     this.db.prepare("SELECT 1").get();
   }
@@ -342,6 +418,20 @@ function whenNotBusy<T>(write: () => T): T {
   } catch (error) {
     throw unavailableWhenBusy(error);
   }
+}
+
+interface ControlsRow {
+  paused: 0 | 1;
+  paused_by: string | null;
+  paused_at: number | null;
+}
+
+function toControls(row: ControlsRow): OperatorControls {
+  return {
+    paused: row.paused === 1,
+    pausedBy: row.paused_by,
+    pausedAt: row.paused_at === null ? null : new Date(row.paused_at),
+  };
 }
 
 function toColumnValue(value: ClaimPatch[keyof ClaimPatch]): SQLInputValue {
