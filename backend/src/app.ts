@@ -4,6 +4,7 @@ import express, { type Express } from "express";
 import type { Store } from "express-rate-limit";
 import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
+import type { ClaimControls } from "./claims/claim-controls.ts";
 import { claimRoutes } from "./claims/claim.routes.ts";
 import { createSubscriptionVerifier } from "./claims/subscription-verifier.ts";
 import type { MintDriver } from "./claims/mint-driver.ts";
@@ -22,6 +23,8 @@ export interface AppDeps {
   store: ClaimStore;
   google: GoogleGateway;
   mintDriver: MintDriver;
+  /** The operator's pause switch and deny list, as this process reads them. */
+  controls: ClaimControls;
   metrics: Metrics;
   logger: Logger;
   probes: ReadinessProbe[];

@@ -1,13 +1,14 @@
 import type { AddressInfo } from "node:net";
 import type { PublicConfig } from "@tube/common/api";
 import { createApp } from "./app.ts";
+import { createClaimControls } from "./claims/claim-controls.ts";
 import { mintDriverFromConfig } from "./claims/mint-driver-from-config.ts";
 import { createReconciler } from "./claims/reconciler.ts";
 import type { Config } from "./config.ts";
 import { createGoogleGateway } from "./google/google-gateway.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
 import { readNativeBalance } from "./minting/wallet-balance.ts";
-import { createMetrics, registerStateGauges } from "./observability/metrics.ts";
+import { createMetrics, registerOperatorMetrics, registerStateGauges } from "./observability/metrics.ts";
 import { createYoutubeQuotaMeter } from "./observability/youtube-quota.ts";
 import { openSharedRateLimits } from "./http/rate-limit/shared-rate-limits.ts";
 import { openClaimStore } from "./store/open-claim-store.ts";
@@ -41,6 +42,12 @@ export async function startServer(
       ]);
       return { rewardsPaid, maxRewards };
     },
+  });
+
+  const controls = createClaimControls(store);
+  registerOperatorMetrics(metrics, {
+    paused: () => controls.paused(),
+    operatorActionCounts: () => store.operatorActionCounts(),
   });
 
   const countCall = (service: string) => (outcome: string) => metrics.upstreamCalls.inc({ service, outcome });
@@ -79,6 +86,7 @@ export async function startServer(
     store,
     google,
     mintDriver,
+    controls,
     metrics,
     logger,
     publicConfig,

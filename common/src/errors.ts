@@ -52,6 +52,18 @@ export const ERROR_CATALOGUE = {
     message:
       "This wallet's earlier claim did not go through. Only the Google account that started it can retry it: connect with that account, or use another wallet.",
   },
+  WALLET_DENIED: {
+    status: 403,
+    message: "This wallet may not claim rewards. If you think this is a mistake, please contact us.",
+  },
+  GOOGLE_ACCOUNT_DENIED: {
+    status: 403,
+    message: "This Google account may not claim rewards. If you think this is a mistake, please contact us.",
+  },
+  CLAIMS_PAUSED: {
+    status: 503,
+    message: "Claiming is paused for a while. Nothing was claimed; please try again later.",
+  },
   CLAIM_BUDGET_EXHAUSTED: { status: 410, message: "All rewards have been claimed. Thank you for your support!" },
   CLAIM_NOT_FOUND: { status: 404, message: "No claim was found." },
   TX_HASH_MISMATCH: { status: 409, message: "This transaction does not match the recorded claim." },

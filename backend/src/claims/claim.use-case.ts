@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import type { ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../store/claim-store.ts";
+import type { ClaimControls } from "./claim-controls.ts";
 import type { MintDriver } from "./mint-driver.ts";
 import type { SubscriptionVerifier } from "./subscription-verifier.ts";
 
@@ -15,6 +16,7 @@ export interface ClaimUseCaseDeps {
   subscriptions: SubscriptionVerifier;
   metrics: Metrics;
   maxTotalClaims: number | undefined;
+  controls: ClaimControls;
 }
 
 /**
@@ -32,7 +34,8 @@ export type VerifyAndMintOutcome =
 export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
 /**
- * The claim story: Google vouches for the person (tokeninfo, free), the store says whether wallet or account
+ * The claim story: the operator has not paused claims, Google vouches for the person (tokeninfo, free) and the
+ * operator has not denied them or their wallet, the store says whether wallet or account
  * already claimed (so they spend no YouTube quota), YouTube vouches for the subscription, the budget counter
  * and the store's unique constraints for "once per wallet and per Google account", and only then is the
  * mint queued.
@@ -43,8 +46,10 @@ export async function verifyAndMint(
 ): Promise<VerifyAndMintOutcome> {
   const { store, mintDriver, metrics } = deps;
   const walletAddress = request.walletAddress.toLowerCase();
+  await deps.controls.assertOpen();
 
   const identity = await deps.google.validateAccessToken(request.oauthAccessToken);
+  await deps.controls.assertNotDenied({ walletAddress, googleSub: identity.sub });
   if (request.googleEmail && request.googleEmail.toLowerCase() !== identity.email.toLowerCase()) {
     throw new AppError("EMAIL_MISMATCH");
   }

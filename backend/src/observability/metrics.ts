@@ -118,3 +118,33 @@ export function registerStateGauges(
     },
   });
 }
+
+/**
+ * The operator's controls (`npm run claims`): whether new claims are paused, as this process applies it, and how
+ * often each operator action was taken on the store, so every process reports the same counts.
+ */
+export function registerOperatorMetrics(
+  metrics: Metrics,
+  sources: { paused(): Promise<boolean>; operatorActionCounts(): Promise<Partial<Record<string, number>>> },
+): void {
+  const registers = [metrics.registry];
+  new Gauge({
+    name: "tube_claims_paused",
+    help: "1 while an operator has paused new claims (as this process last read the switch), else 0",
+    registers,
+    async collect() {
+      this.set((await sources.paused()) ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: "tube_operator_actions_total",
+    help: "Operator actions taken with npm run claims (pause, resume, deny, allow, resolve), as the store counts them",
+    labelNames: ["action"] as const,
+    registers,
+    async collect() {
+      const counts = await sources.operatorActionCounts();
+      this.reset();
+      for (const [action, count] of Object.entries(counts)) if (count) this.inc({ action }, count);
+    },
+  });
+}

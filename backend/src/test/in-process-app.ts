@@ -12,6 +12,7 @@ import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { createApp } from "../app.ts";
+import { createClaimControls } from "../claims/claim-controls.ts";
 import { createMintDriver } from "../claims/mint-driver.ts";
 import { createGoogleGateway } from "../google/google-gateway.ts";
 import { createChainReader } from "../minting/chain-reader.ts";
@@ -63,6 +64,7 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
       metrics,
       logger,
     }),
+    controls: createClaimControls(store),
     metrics,
     logger,
     probes: [],
@@ -92,6 +94,7 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
       verifyLimitPerAccount: 10,
       verifyLimitWindowSeconds: 600,
       readinessCacheSeconds: 5,
+      metricsToken: undefined,
     },
   });
   const server = app.listen(0, "127.0.0.1");

@@ -37,6 +37,15 @@ describe("claimFailedToast", () => {
     });
   });
 
+  it("when the operator denied the wallet or the Google account, then the toast is Verification Failed with the server's text", () => {
+    for (const code of ["WALLET_DENIED", "GOOGLE_ACCOUNT_DENIED"])
+      expect(claimFailedToast(apiError(code, "This wallet may not claim rewards.", 403))).toEqual({
+        type: "error",
+        title: "Verification Failed",
+        description: "This wallet may not claim rewards.",
+      });
+  });
+
   it("when the mint fails on the server or on chain, then the toast is Minting Failed", () => {
     expect(claimFailedToast(apiError("MINT_UNAVAILABLE", "Minting is temporarily unavailable.", 503))).toMatchObject({
       title: "Minting Failed",
@@ -134,6 +143,12 @@ describe("refusals that pass with time", () => {
       title: "Google Unavailable",
       happened: "Google could not be reached to check your account.",
       withoutRetryAfter: "a moment",
+    },
+    {
+      code: "CLAIMS_PAUSED",
+      title: "Claiming Paused",
+      happened: "Claiming is paused for a while.",
+      withoutRetryAfter: "a while",
     },
   ])(
     "when the server answers $code, then '$title' says what happened, that nothing was claimed, and when to retry",

@@ -145,6 +145,8 @@ const VERIFICATION_CODES: readonly string[] = [
   "YOUTUBE_SUBSCRIBER_NOT_FOUND",
   "YOUTUBE_QUOTA_EXCEEDED",
   "YOUTUBE_UNAVAILABLE",
+  "WALLET_DENIED",
+  "GOOGLE_ACCOUNT_DENIED",
 ] satisfies ErrorCode[];
 
 /** Any failure of the claim (step 2) after its checks passed. */
@@ -179,6 +181,11 @@ const WAIT_TO_RETRY: Partial<Record<ErrorCode, { title: string; happened: string
     title: "Google Unavailable",
     happened: "Google could not be reached to check your account.",
     untilRetry: "a moment",
+  },
+  CLAIMS_PAUSED: {
+    title: "Claiming Paused",
+    happened: "Claiming is paused for a while.",
+    untilRetry: "a while",
   },
 };
 
