@@ -1,0 +1,73 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { load } from "js-yaml";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+interface ComposeService {
+  ports?: unknown[];
+  env_file?: unknown;
+  environment?: Record<string, string> | string[];
+}
+
+async function services(): Promise<Record<string, ComposeService>> {
+  const file = load(await fs.readFile(path.join(ROOT, "docker-compose.yml"), "utf8")) as {
+    services: Record<string, ComposeService>;
+  };
+  return file.services;
+}
+
+function environmentOf(service: ComposeService): Record<string, string> {
+  const { environment = {} } = service;
+  if (!Array.isArray(environment)) return environment;
+  return Object.fromEntries(environment.map((entry) => [entry.split("=")[0], entry.split("=").slice(1).join("=")]));
+}
+
+/**
+ * The settings the server's config schema declares, read from backend/src/config.ts, which keeps the schema to
+ * itself: one `KEY: …` line per setting inside `const schema = z.object({ … });`.
+ */
+async function serverSettingKeys(): Promise<Set<string>> {
+  const source = await fs.readFile(path.join(ROOT, "backend/src/config.ts"), "utf8");
+  const body = /const schema = z\.object\(\{\n([\s\S]*?)\n\}\);/.exec(source)?.[1] ?? "";
+  return new Set([...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]!));
+}
+
+describe("docker-compose.yml", () => {
+  it("when compose starts MongoDB, then it publishes no port and requires credentials from the environment", async () => {
+    const { mongodb } = await services();
+    expect(mongodb).toBeDefined();
+    expect(mongodb!.ports).toBeUndefined();
+    const environment = environmentOf(mongodb!);
+    for (const key of ["MONGO_INITDB_ROOT_USERNAME", "MONGO_INITDB_ROOT_PASSWORD"])
+      expect(environment[key]).toMatch(new RegExp(`^\\$\\{${key}:\\?.+\\}$`));
+  });
+
+  it("when compose starts the app, then it passes only settings the server reads, never the deployer's key", async () => {
+    const { app } = await services();
+    expect(app).toBeDefined();
+    expect(app!.env_file).toBeUndefined();
+    const environment = environmentOf(app!);
+    expect(Object.keys(environment)).not.toContain("DEPLOYER_PRIVATE_KEY");
+    expect(Object.values(environment).join("\n")).not.toContain("DEPLOYER_PRIVATE_KEY");
+
+    const known = await serverSettingKeys();
+    expect(known).toContain("MONGODB_URI");
+    expect(known).toContain("TRUST_PROXY");
+    expect(Object.keys(environment).filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it("when the app connects to MongoDB, then it logs in with the same credentials", async () => {
+    const { app } = await services();
+    expect(environmentOf(app!).MONGODB_URI).toBe(
+      "mongodb://${MONGO_INITDB_ROOT_USERNAME}:${MONGO_INITDB_ROOT_PASSWORD}@mongodb:27017/tube?authSource=admin",
+    );
+  });
+
+  it("when the app is published, then only on loopback, for a reverse proxy on the host, trusted as one hop", async () => {
+    const { app } = await services();
+    expect(app!.ports).toEqual(["127.0.0.1:3000:3000"]);
+    expect(environmentOf(app!).TRUST_PROXY).toBe("1");
+  });
+});
