@@ -1,8 +1,9 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig, mayHoldKey } from "./config.ts";
+import { ConfigError, loadConfig, mayHoldKey } from "./config.ts";
 
 const VALID = {
   GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
@@ -83,13 +84,29 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...VALID, MONGODB_URI: "mongodb://db", STORE: "sqlite" }).storeKind).toBe("sqlite");
     expect(loadConfig({ ...VALID, MONGODB_URI: "mongodb://db" }).storeKind).toBe("mongodb");
   });
+
+  it.each([
+    [undefined, undefined],
+    ["unlimited", undefined],
+    ["500", 500],
+  ])("when MAX_TOTAL_CLAIMS is %s, then the budget is %s", (value, expected) => {
+    expect(loadConfig({ ...VALID, MAX_TOTAL_CLAIMS: value }).MAX_TOTAL_CLAIMS).toBe(expected);
+  });
+
+  it.each(["0", "-1", "1.5", "lots"])("when MAX_TOTAL_CLAIMS is %s, then it is refused", (value) => {
+    expect(() => loadConfig({ ...VALID, MAX_TOTAL_CLAIMS: value })).toThrowError(
+      /MAX_TOTAL_CLAIMS: must be a positive whole number or unlimited/,
+    );
+  });
 });
 
 describe("loadConfig in production", () => {
   const PRODUCTION = {
     ...VALID,
     NODE_ENV: "production",
+    PUBLIC_URL: "https://rewards.example",
     MONGODB_URI: "mongodb+srv://cluster.example/tube",
+    MAX_TOTAL_CLAIMS: "10000",
     TRUST_PROXY: "1",
     // VALID's addresses are anvil's public dev accounts, which production refuses.
     TOKEN_ADDRESS: "0x1111111111111111111111111111111111111111",
@@ -110,6 +127,111 @@ describe("loadConfig in production", () => {
       "sqlite",
     );
   });
+
+  it("when PUBLIC_URL is missing or plain http, then it refuses naming it", () => {
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: "" })).toThrowError(
+      /\n {2}PUBLIC_URL: is required in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: "http://rewards.example" })).toThrowError(
+      /\n {2}PUBLIC_URL: must be https/,
+    );
+  });
+
+  it("when MAX_TOTAL_CLAIMS is missing, then it refuses naming it, and unlimited must be said", () => {
+    expect(() => loadConfig({ ...PRODUCTION, MAX_TOTAL_CLAIMS: "" })).toThrowError(
+      /\n {2}MAX_TOTAL_CLAIMS: is required in production/,
+    );
+    expect(loadConfig({ ...PRODUCTION, MAX_TOTAL_CLAIMS: "unlimited" }).MAX_TOTAL_CLAIMS).toBeUndefined();
+  });
+
+  it.each([
+    ["ENGINE_URL", "http://engine.example"],
+    ["RPC_URL", "http://arb1.example/rpc"],
+    ["PUBLIC_RPC_URL", "http://arb1.arbitrum.io/rpc"],
+  ])("when %s is plain http, then it refuses naming it", (key, value) => {
+    expect(() => loadConfig({ ...PRODUCTION, [key]: value })).toThrowError(
+      new RegExp(`^Refusing to start in production:\\n  ${key}: must be https in production: [^\\n]+$`),
+    );
+  });
+
+  it.each([
+    ["MINT_GRACE_BLOCKS", "39", "40"],
+    ["CLAIM_LEASE_MS", "9999", "10000"],
+    ["MINT_FOLLOW_INTERVAL_MS", "249", "250"],
+    ["RECONCILE_INTERVAL_MS", "999", "1000"],
+  ])("when %s is %s, then it refuses naming it, and %s starts", (key, below, floor) => {
+    expect(() => loadConfig({ ...PRODUCTION, [key]: below })).toThrowError(
+      new RegExp(`\\n  ${key}: is ${below}, below the production minimum of ${floor}: `),
+    );
+    expect(() => loadConfig({ ...PRODUCTION, [key]: floor })).not.toThrow();
+  });
+
+  it("when DEPLOYER_PRIVATE_KEY is in the server's environment, then it refuses naming it", () => {
+    const key = `0x${"ab".repeat(32)}`;
+    expect(() => loadConfig({ ...PRODUCTION, DEPLOYER_PRIVATE_KEY: key })).toThrowError(
+      /\n {2}DEPLOYER_PRIVATE_KEY: is set: .*npm run deploy-token/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, DEPLOYER_PRIVATE_KEY: "" })).not.toThrow();
+  });
+
+  it("when schema errors and production refusals come together, then one message names every one, a line each", () => {
+    const attempt = () =>
+      loadConfig({
+        ...PRODUCTION,
+        TOKEN_ADDRESS: "0x12",
+        MONGODB_URI: "",
+        RPC_URL: "http://arb1.example/rpc",
+        DEPLOYER_PRIVATE_KEY: `0x${"ab".repeat(32)}`,
+      });
+    expect(attempt).toThrowError(ConfigError);
+    let message = "";
+    try {
+      attempt();
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const [heading, ...lines] = message.split("\n");
+    expect(heading).toBe("Refusing to start in production:");
+    expect(lines.map((line) => line.split(":")[0])).toEqual(
+      expect.arrayContaining(["  TOKEN_ADDRESS", "  MONGODB_URI", "  RPC_URL", "  DEPLOYER_PRIVATE_KEY"]),
+    );
+    expect(lines).toHaveLength(4);
+  });
+
+  it("when the server entry is started on a bad production env, then it prints every problem, no stack trace, and exits 1", async () => {
+    // An empty directory, so no developer's .env leaks in.
+    const cwd = await fs.mkdtemp(path.join(os.tmpdir(), "tube-config-"));
+    try {
+      const child = spawn(
+        process.execPath,
+        ["--import", import.meta.resolve("tsx"), path.join(import.meta.dirname, "index.ts")],
+        {
+          cwd,
+          env: {
+            PATH: process.env.PATH ?? "",
+            ...PRODUCTION,
+            TOKEN_ADDRESS: "0x12",
+            MONGODB_URI: "",
+            RPC_URL: "http://arb1.example/rpc",
+            DEPLOYER_PRIVATE_KEY: `0x${"ab".repeat(32)}`,
+          },
+        },
+      );
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise((resolve) => child.once("exit", resolve));
+      expect(stderr).toMatch(/^Refusing to start in production:\n/);
+      for (const key of ["TOKEN_ADDRESS", "MONGODB_URI", "RPC_URL", "DEPLOYER_PRIVATE_KEY"])
+        expect(stderr).toMatch(new RegExp(`\\n  ${key}: `));
+      expect(stderr).not.toContain("    at ");
+      expect(stdout).toBe("");
+      expect(code).toBe(1);
+    } finally {
+      await fs.rm(cwd, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it("when a Google stand-in URL is set, then it refuses naming GOOGLE_EMULATOR_URL", () => {
     expect(() => loadConfig({ ...PRODUCTION, GOOGLE_EMULATOR_URL: "http://127.0.0.1:9099" })).toThrowError(

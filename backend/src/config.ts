@@ -63,7 +63,13 @@ const schema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().trim().default(""),
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  MAX_TOTAL_CLAIMS: z.coerce.number().int().positive().optional(),
+  /** The claim budget: a positive whole number, or `unlimited` (no limit: what unset means, outside production). */
+  MAX_TOTAL_CLAIMS: z
+    .string()
+    .trim()
+    .regex(/^(unlimited|[1-9]\d*)$/, "must be a positive whole number or unlimited")
+    .transform((value) => (value === "unlimited" ? undefined : Number(value)))
+    .optional(),
   MINT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
   /** How often the reconciler offers unfinished claims nobody drives (a crashed process's, after its lease) to a follower. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
@@ -96,23 +102,24 @@ const schema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 type Settings = z.infer<typeof schema>;
+type Given = Record<string, string | undefined>;
+
+/** A refused start. Its message is the whole report, one `  KEY: why` line per problem: print it alone. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const given = blankToUndefined(env);
-  const result = schema.safeParse(given);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
-  }
-  const settings = result.data;
-  const problems = [
-    ...consistencyProblems(settings),
-    ...(settings.NODE_ENV === "production" ? productionRefusals(settings, given) : []),
-  ];
+  const { parsed, problems } = parseEach(given);
+  const production = parsed.NODE_ENV === "production";
+  problems.push(...consistencyProblems(parsed, given), ...(production ? productionRefusals(parsed, given) : []));
   if (problems.length > 0) {
-    const heading = settings.NODE_ENV === "production" ? "Refusing to start in production" : "Invalid configuration";
-    throw new Error(`${heading}:\n${problems.map(([key, why]) => `  ${key}: ${why}`).join("\n")}`);
+    const heading = production ? "Refusing to start in production" : "Invalid configuration";
+    throw new ConfigError(`${heading}:\n${problems.map(([key, why]) => `  ${key}: ${why}`).join("\n")}`);
   }
+  // Every setting parsed, so none is missing.
+  const settings = parsed as Settings;
   const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
   const storeKind = settings.STORE ?? (settings.MONGODB_URI ? "mongodb" : "sqlite");
   const dataDir = path.resolve(settings.DATA_DIR);
@@ -136,12 +143,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 
 type Problem = readonly [key: string, why: string];
 
-/** Settings that are each valid but do not make sense together, in any environment. */
-function consistencyProblems(settings: Settings): Problem[] {
+/**
+ * Parses each setting on its own, so that a bad one leaves the rest for the rules below and a refused start names
+ * every problem at once. A key is absent from `parsed` exactly when its value was bad (and named in `problems`).
+ */
+function parseEach(given: Given): { parsed: Partial<Settings>; problems: Problem[] } {
+  const parsed: Record<string, unknown> = {};
   const problems: Problem[] = [];
-  if (settings.STORE === "mongodb" && !settings.MONGODB_URI)
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const result = field.safeParse(given[key]);
+    if (result.success) parsed[key] = result.data;
+    else if (given[key] === undefined) problems.push([key, "is required"]);
+    else for (const issue of result.error.issues) problems.push([[key, ...issue.path].join("."), issue.message]);
+  }
+  return { parsed: parsed as Partial<Settings>, problems };
+}
+
+/*
+ * The rules below read what parsed and skip a bad value (its key is already named). Whether a key was given at all
+ * comes from the raw env, so a bad value is not also reported as missing.
+ */
+
+/** Settings that are each valid but do not make sense together, in any environment. */
+function consistencyProblems(settings: Partial<Settings>, given: Given): Problem[] {
+  const problems: Problem[] = [];
+  if (settings.STORE === "mongodb" && given.MONGODB_URI === undefined)
     problems.push(["MONGODB_URI", "is required with STORE=mongodb"]);
-  if (!settings.PUBLIC_RPC_URL && mayHoldKey(settings.RPC_URL)) {
+  if (given.PUBLIC_RPC_URL === undefined && settings.RPC_URL && mayHoldKey(settings.RPC_URL)) {
     problems.push([
       "PUBLIC_RPC_URL",
       "is required: RPC_URL looks like it carries a provider key, and the browser must never see it",
@@ -160,13 +188,36 @@ function consistencyProblems(settings: Settings): Problem[] {
  * Production never falls back to a local default: two replicas that each opened their own SQLite file would let
  * every wallet claim once per replica. Each refusal names its key.
  */
-function productionRefusals(settings: Settings, given: Record<string, string | undefined>): Problem[] {
+function productionRefusals(settings: Partial<Settings>, given: Given): Problem[] {
   const problems: Problem[] = [];
-  if (!settings.MONGODB_URI && !(settings.STORE === "sqlite" && given.DATA_DIR)) {
+  if (given.MONGODB_URI === undefined && !(settings.STORE === "sqlite" && given.DATA_DIR)) {
     problems.push([
       "MONGODB_URI",
       "is required in production (or STORE=sqlite with an explicit DATA_DIR, for a single instance with a kept volume)",
     ]);
+  }
+  if (given.PUBLIC_URL === undefined) {
+    problems.push([
+      "PUBLIC_URL",
+      "is required in production: the Google callback and CORS are derived from it (the default is http://localhost)",
+    ]);
+  }
+  if (given.MAX_TOTAL_CLAIMS === undefined)
+    problems.push(["MAX_TOTAL_CLAIMS", "is required in production: a positive whole number, or unlimited if meant"]);
+  if (given.DEPLOYER_PRIVATE_KEY !== undefined) {
+    problems.push([
+      "DEPLOYER_PRIVATE_KEY",
+      "is set: the contracts' admin key belongs to `npm run deploy-token` only; the server never needs it (unset it)",
+    ]);
+  }
+  for (const [key, why] of HTTPS_ONLY) {
+    const value = settings[key];
+    if (value && new URL(value).protocol !== "https:") problems.push([key, `must be https in production: ${why}`]);
+  }
+  for (const [key, minimum, why] of PRODUCTION_FLOORS) {
+    const value = settings[key];
+    if (value !== undefined && value < minimum)
+      problems.push([key, `is ${value}, below the production minimum of ${minimum}: ${why}`]);
   }
   if (settings.GOOGLE_EMULATOR_URL)
     problems.push(["GOOGLE_EMULATOR_URL", "points at a Google stand-in; production talks to Google itself (unset it)"]);
@@ -181,7 +232,7 @@ function productionRefusals(settings: Settings, given: Record<string, string | u
       "true trusts every hop, so any client can forge X-Forwarded-For: give the hop count or the proxies' addresses",
     ]);
   }
-  if (settings.CHAIN_ID !== ARBITRUM_ONE_CHAIN_ID && !settings.ALLOW_OTHER_CHAIN) {
+  if (settings.CHAIN_ID !== undefined && settings.CHAIN_ID !== ARBITRUM_ONE_CHAIN_ID && !settings.ALLOW_OTHER_CHAIN) {
     problems.push([
       "CHAIN_ID",
       `is ${settings.CHAIN_ID}, not Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}); set ALLOW_OTHER_CHAIN=true if that is meant`,
@@ -189,6 +240,41 @@ function productionRefusals(settings: Settings, given: Record<string, string | u
   }
   return problems;
 }
+
+/** Whoever sits on the path of a plain-http one could read the secrets sent to it or forge what it answers. */
+const HTTPS_ONLY = [
+  ["PUBLIC_URL", "visitors' Google sign-in codes and session tokens travel through it"],
+  ["ENGINE_URL", "the server sends Engine its secret key and vault access token"],
+  ["RPC_URL", "the server believes what it says about the chain, and it may carry the provider's key"],
+  ["PUBLIC_RPC_URL", "browsers believe what it says about the chain"],
+] as const satisfies ReadonlyArray<readonly [keyof Settings, string]>;
+
+/**
+ * Values below these make a healthy production misbehave; tests and the local world go lower on purpose (a local
+ * chain mines a block per transaction, and tests want crashes recovered in seconds).
+ */
+const PRODUCTION_FLOORS = [
+  [
+    "MINT_GRACE_BLOCKS",
+    40,
+    "40 blocks are about 10 s on Arbitrum One; a shorter grace gives up on healthy attempts Engine is still sending",
+  ],
+  [
+    "CLAIM_LEASE_MS",
+    10_000,
+    "a lease is renewed at half-time, so one slow Engine or RPC answer must not outlast that half, or another process takes the claim over",
+  ],
+  [
+    "MINT_FOLLOW_INTERVAL_MS",
+    250,
+    "Arbitrum One makes about one block per 250 ms, so asking more often learns nothing and multiplies Engine and RPC calls by the claims in flight",
+  ],
+  [
+    "RECONCILE_INTERVAL_MS",
+    1000,
+    "every replica reads the store each pass, and a pass only finds claims whose lease (at least 10 s) ran out, so more often only loads the store",
+  ],
+] as const satisfies ReadonlyArray<readonly [keyof Settings, number, string]>;
 
 /** Settings the local world fills in when they are unset. */
 const LOCAL_WORLD_KEYS = [

@@ -1,9 +1,17 @@
 import "dotenv/config";
-import { loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createLogger } from "./observability/logger.ts";
 import { startServer } from "./server.ts";
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  // The message lists every problem, one per line; a stack trace would only bury it.
+  console.error(error.message);
+  process.exit(1);
+}
 const logger = createLogger(config.LOG_LEVEL);
 const server = await startServer(config, logger);
 
