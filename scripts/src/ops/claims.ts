@@ -1,24 +1,35 @@
 /**
- * `npm run claims`: the operator's view of the claim store. Exports claims (CSV or JSON) filtered by status and
- * creation date, totals them by status, and re-checks or retries failed claims through the server's own mint
- * driver (the chain is asked first, and every step is the same compare-and-set the server makes).
+ * `npm run claims`: the operator's view of the claim store, and the operator's controls. Exports claims (CSV or JSON)
+ * filtered by status and creation date, totals them by status, and re-checks or retries failed claims through the
+ * server's own mint driver (the chain is asked first, and every step is the same compare-and-set the server makes).
+ * Pauses and resumes new claims, denies and allows wallets and Google accounts, and resolves a stuck claim from the
+ * rewards contract's record; each of those is logged with who ran it and counted in the store for /metrics.
  */
+import os from "node:os";
 import "dotenv/config";
 import { CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import { mintDriverFromConfig } from "@tube/backend/claims/mint-driver-from-config";
+import { resolveClaim } from "@tube/backend/claims/resolve-claim";
 import { loadConfig } from "@tube/backend/config";
-import { createLogger } from "@tube/backend/observability/logger";
+import { createLogger, type Logger } from "@tube/backend/observability/logger";
 import { createMetrics } from "@tube/backend/observability/metrics";
-import type { ClaimFilter, ClaimRecord, ClaimStore } from "@tube/backend/store/claim-store";
+import type { ClaimFilter, ClaimRecord, ClaimStore, DenyKind, OperatorAction } from "@tube/backend/store/claim-store";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { message, runCommand } from "./cli.ts";
 
-const USAGE = `Usage: npm run claims -- <export|totals|retry> [options]
+const USAGE = `Usage: npm run claims -- <action> [options]
 
-  export   print claims as CSV (default) or JSON
-  totals   count claims by status
-  retry    re-check every failed claim with the rewards contract, then give it one more attempt, also past
-           MINT_MAX_ATTEMPTS (an owner's own retries stop there); with --dry-run, only list what would be retried
+  export              print claims as CSV (default) or JSON
+  totals              count claims by status
+  retry               re-check every failed claim with the rewards contract, then give it one more attempt, also
+                      past MINT_MAX_ATTEMPTS (an owner's own retries stop there); with --dry-run, only list them
+  pause               refuse new claims on every server (within 2 s; CLAIMS_PAUSED, 503); claims already under way
+                      still finish
+  resume              accept new claims again
+  deny                refuse claims from a wallet (--wallet <address>) or a Google account (--google-sub <sub>)
+  allow               take a wallet or a Google account off the deny list (same options)
+  resolve <claimId>   settle a stuck claim from the rewards contract: confirmed with the reward's hash if the
+                      contract paid its wallet (in a final block), else failed, so that retry can try once more
 
 Options:
   --status <status>   only claims in this status (${CLAIM_STATUSES.join(", ")})
@@ -26,9 +37,16 @@ Options:
   --until <date>      only claims created before this date
   --format <csv|json> export format (default csv)
   --dry-run           retry: change nothing
+  --wallet <address>  deny, allow: the wallet
+  --google-sub <sub>  deny, allow: the Google account's id (the googleSub column of export)
+  --by <name>         who is acting, for the log (default: the OS user)
   -h, --help          this text
 
-Reads the store and services from the environment and .env, like the server.`;
+Reads the store and services from the environment and .env, like the server. pause, resume, deny, allow and
+resolve log one line each (who, when, what) and count in tube_operator_actions_total.`;
+
+const ACTIONS = ["export", "totals", "retry", "pause", "resume", "deny", "allow", "resolve"] as const;
+type Action = (typeof ACTIONS)[number];
 
 const COLUMNS = [
   "id",
@@ -54,19 +72,42 @@ await runCommand(
       until: { type: "string" },
       format: { type: "string", default: "csv" },
       "dry-run": { type: "boolean" },
+      wallet: { type: "string" },
+      "google-sub": { type: "string" },
+      by: { type: "string" },
     },
   },
   async ({ values, positionals }) => {
-    const [action] = positionals;
-    if (action !== "export" && action !== "totals" && action !== "retry")
-      throw new Error(`say export, totals or retry (see --help)`);
+    const [action, claimId] = positionals;
+    if (!(ACTIONS as readonly string[]).includes(action ?? ""))
+      throw new Error(`say ${ACTIONS.join(", ")} (see --help)`);
+    if (action === "resolve" && !claimId) throw new Error("resolve needs the claim's id");
     const filter = parseFilter(values);
+    const denied = action === "deny" || action === "allow" ? parseDenied(values) : null;
     const config = loadConfig();
     const { store } = await openClaimStore(config.storeOptions);
+    const operator = {
+      store,
+      by: values.by ?? os.userInfo().username,
+      logger: createLogger(config.LOG_LEVEL).child({ component: "operator" }),
+    };
     try {
-      if (action === "export") return exportClaims(await store.list(filter), values.format ?? "csv");
-      if (action === "totals") return printTotals(await store.list(filter));
-      return await retryFailed(store, config, filter, Boolean(values["dry-run"]));
+      switch (action as Action) {
+        case "export":
+          return exportClaims(await store.list(filter), values.format ?? "csv");
+        case "totals":
+          return printTotals(await store.list(filter));
+        case "retry":
+          return await retryFailed(store, config, filter, Boolean(values["dry-run"]));
+        case "pause":
+        case "resume":
+          return await setPaused(operator, action === "pause");
+        case "deny":
+        case "allow":
+          return await changeDenyList(operator, action === "deny", denied!);
+        case "resolve":
+          return await resolve(operator, config, claimId!);
+      }
     } finally {
       await store.close();
     }
@@ -165,4 +206,85 @@ async function retryFailed(
     await mintDriver.stop();
   }
   return ok;
+}
+
+interface Operator {
+  store: ClaimStore;
+  by: string;
+  logger: Logger;
+}
+
+/** Counts the action in the store (for every server's /metrics) and logs who took it and when. */
+async function record(operator: Operator, action: OperatorAction, details: Record<string, unknown>): Promise<void> {
+  await operator.store.countOperatorAction(action);
+  operator.logger.info({ action, by: operator.by, at: new Date().toISOString(), ...details }, "operator action");
+}
+
+function parseDenied(values: { wallet?: string; "google-sub"?: string }): { kind: DenyKind; value: string } {
+  const { wallet, "google-sub": googleSub } = values;
+  if ((wallet === undefined) === (googleSub === undefined)) throw new Error("give one of --wallet or --google-sub");
+  if (wallet !== undefined) {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(wallet)) throw new Error(`--wallet must be a 0x address, got ${wallet}`);
+    return { kind: "wallet", value: wallet.toLowerCase() };
+  }
+  if (!googleSub) throw new Error("--google-sub must not be empty");
+  return { kind: "googleAccount", value: googleSub };
+}
+
+async function setPaused(operator: Operator, paused: boolean): Promise<boolean> {
+  const controls = await operator.store.setPaused(paused, operator.by);
+  await record(operator, paused ? "pause" : "resume", {});
+  console.log(
+    paused
+      ? `claims paused by ${operator.by} at ${controls.pausedAt?.toISOString()}: every server refuses new claims within 2 s`
+      : "claims resumed: every server accepts new claims within 2 s",
+  );
+  return true;
+}
+
+async function changeDenyList(
+  operator: Operator,
+  deny: boolean,
+  { kind, value }: { kind: DenyKind; value: string },
+): Promise<boolean> {
+  const label = kind === "wallet" ? "wallet" : "Google account";
+  if (deny) {
+    await operator.store.deny(kind, value, operator.by);
+    await record(operator, "deny", { kind, value });
+    console.log(`${label} ${value} denied: its claims are refused from now on`);
+    return true;
+  }
+  const removed = await operator.store.allow(kind, value);
+  await record(operator, "allow", { kind, value, removed });
+  console.log(removed ? `${label} ${value} allowed again` : `${label} ${value} was not on the deny list`);
+  return true;
+}
+
+async function resolve(operator: Operator, config: ReturnType<typeof loadConfig>, claimId: string): Promise<boolean> {
+  const { chainReader } = mintDriverFromConfig(config, {
+    store: operator.store,
+    metrics: createMetrics(),
+    logger: createLogger("silent"),
+  });
+  const outcome = await resolveClaim({ store: operator.store, chainReader }, claimId);
+  const { claim } = outcome;
+  const from = `${claimId} (${claim.walletAddress})`;
+  switch (outcome.kind) {
+    case "confirmed":
+      await record(operator, "resolve", { claimId, outcome: "confirmed", txHash: claim.txHash });
+      console.log(`${from}: confirmed, rewarded by ${claim.txHash}`);
+      return true;
+    case "failed":
+      await record(operator, "resolve", { claimId, outcome: "failed" });
+      console.log(`${from}: failed, not rewarded on chain; \`npm run claims -- retry\` gives it one more attempt`);
+      return true;
+    case "not-final":
+      console.log(
+        `${from}: rewarded in block ${outcome.rewardedInBlock}, not final yet (final head ${outcome.finalHead}); nothing changed, the server confirms it once final`,
+      );
+      return true;
+    case "unchanged":
+      console.log(`${from}: unchanged, ${outcome.reason}`);
+      return true;
+  }
 }

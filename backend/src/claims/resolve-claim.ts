@@ -1,0 +1,67 @@
+import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
+import type { ChainReader } from "../minting/minter.ts";
+import type { ClaimRecord, ClaimStore } from "../store/claim-store.ts";
+
+/** The reason a claim the operator resolved as unpaid is failed with. */
+export const RESOLVED_NOT_REWARDED = "resolved by operator: not rewarded on chain";
+
+/** What `npm run claims -- resolve` came to; `unchanged` says why nothing was written. */
+export type ResolveOutcome =
+  | { kind: "confirmed"; claim: ClaimRecord }
+  | { kind: "failed"; claim: ClaimRecord }
+  | { kind: "not-final"; claim: ClaimRecord; rewardedInBlock: bigint; finalHead: bigint }
+  | { kind: "unchanged"; claim: ClaimRecord; reason: string };
+
+/**
+ * Settles a claim from the chain's truth, for the operator: the rewards contract rewarded its wallet in a final block
+ * → `confirmed` with that reward's hash; it did not → `failed`, so `retry` can give it one more attempt. Every write
+ * is the store's compare-and-set: a claim that moved on meanwhile (a live driver's newer attempt) is left as it is.
+ */
+export async function resolveClaim(
+  deps: { store: ClaimStore; chainReader: ChainReader },
+  claimId: string,
+): Promise<ResolveOutcome> {
+  const { store, chainReader } = deps;
+  const claim = await store.findById(claimId);
+  if (!claim) throw new Error(`no claim ${claimId}`);
+  if (claim.status === "confirmed") return { kind: "unchanged", claim, reason: "already confirmed" };
+
+  const seen = await chainReader.observe(claim.walletAddress, claim.txHash);
+  if (seen.rewardedInBlock !== null) {
+    if (seen.rewardedInBlock > seen.finalHead)
+      return { kind: "not-final", claim, rewardedInBlock: seen.rewardedInBlock, finalHead: seen.finalHead };
+    const txHash = await chainReader.rewardTransaction(claim.walletAddress, seen.rewardedInBlock);
+    if (!txHash)
+      throw new Error(
+        `the contract rewarded ${claim.walletAddress} in block ${seen.rewardedInBlock}, but no reward event`,
+      );
+    // The chain's record cannot be stale, so no attempt guard: whatever attempt paid, the claim is paid.
+    const confirmed = await store.transition(claim.id, [...UNFINISHED_CLAIM_STATUSES, "failed"], {
+      status: "confirmed",
+      txHash,
+      lastError: null,
+      leaseOwner: null,
+      leaseUntil: null,
+    });
+    return confirmed ? { kind: "confirmed", claim: confirmed } : movedOn(store, claim);
+  }
+
+  if (claim.status === "failed")
+    return { kind: "unchanged", claim, reason: "already failed and not rewarded: `retry` gives it one more attempt" };
+  const failed = await store.transition(
+    claim.id,
+    UNFINISHED_CLAIM_STATUSES,
+    { status: "failed", lastError: RESOLVED_NOT_REWARDED, leaseOwner: null, leaseUntil: null },
+    { attempts: claim.attempts },
+  );
+  return failed ? { kind: "failed", claim: failed } : movedOn(store, claim);
+}
+
+async function movedOn(store: ClaimStore, claim: ClaimRecord): Promise<ResolveOutcome> {
+  const now = (await store.findById(claim.id)) ?? claim;
+  return {
+    kind: "unchanged",
+    claim: now,
+    reason: `it moved on while being resolved (now ${now.status}, attempt ${now.attempts}); run resolve again`,
+  };
+}
