@@ -112,6 +112,7 @@ describe("loadConfig in production", () => {
     TOKEN_ADDRESS: "0x1111111111111111111111111111111111111111",
     REWARDS_ADDRESS: "0x3333333333333333333333333333333333333333",
     ENGINE_SERVER_WALLET: "0x2222222222222222222222222222222222222222",
+    METRICS_TOKEN: "a".repeat(32),
   };
 
   it("when every setting is real, then it starts", () => {
@@ -249,6 +250,12 @@ describe("loadConfig in production", () => {
     expect(loadConfig({ ...PRODUCTION, CHAIN_ID: "421614", ALLOW_OTHER_CHAIN: "true" }).CHAIN_ID).toBe(421614);
   });
 
+  it("when METRICS_TOKEN is missing or short, then it refuses naming it; outside production it may be unset", () => {
+    expect(() => loadConfig({ ...PRODUCTION, METRICS_TOKEN: "" })).toThrowError(/\n  METRICS_TOKEN: is required/);
+    expect(() => loadConfig({ ...PRODUCTION, METRICS_TOKEN: "short" })).toThrowError(/METRICS_TOKEN: is shorter/);
+    expect(loadConfig(VALID).METRICS_TOKEN).toBeUndefined();
+  });
+
   it("when the local world's own settings are given, then it refuses naming every one of them", async () => {
     const { startLocalWorld } = await import("@tube/local-world/local-world");
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-config-"));
@@ -270,6 +277,7 @@ describe("loadConfig in production", () => {
         "REWARDS_ADDRESS",
         "ECOSYSTEM_ID",
         "GOOGLE_EMULATOR_URL",
+        "METRICS_TOKEN",
       );
       for (const key of keys) expect(attempt).toThrowError(new RegExp(`\\n  ${key}: `));
       // The same values outside production are the local world working as meant.

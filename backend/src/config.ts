@@ -96,6 +96,10 @@ const schema = z.object({
   VERIFY_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   /** /readyz answers from one probe run for this long, so it cannot be used to hammer Engine. */
   READINESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(5),
+  /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (refused in production). */
+  METRICS_TOKEN: z.string().trim().min(1).optional(),
+  /** How long a scrape's reads of the store and the RPC are reused, so scrapes cannot multiply keyed RPC calls. */
+  METRICS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(15),
   /** Per HTTP attempt to Google (OAuth and YouTube). */
   GOOGLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
@@ -237,6 +241,14 @@ function productionRefusals(settings: Partial<Settings>, given: Given): Problem[
       "CHAIN_ID",
       `is ${settings.CHAIN_ID}, not Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}); set ALLOW_OTHER_CHAIN=true if that is meant`,
     ]);
+  }
+  if (!settings.METRICS_TOKEN) {
+    problems.push([
+      "METRICS_TOKEN",
+      "is required in production: /metrics and /readyz/details (quota, budget, gas, failing dependencies) answer only to it",
+    ]);
+  } else if (settings.METRICS_TOKEN.length < 32) {
+    problems.push(["METRICS_TOKEN", "is shorter than 32 characters; use a random one (openssl rand -hex 32)"]);
   }
   return problems;
 }
