@@ -38,14 +38,21 @@ describe("hardening", () => {
     expect(own.headers.get("access-control-allow-origin")).toBe(world.url);
   });
 
-  it("when the page is served, then the security headers keep Google's popup working", async () => {
+  it("when the page is served, then the security headers keep Google's popup working and deny unused features", async () => {
     const response = await fetch(`${world.url}/healthz`);
     expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("x-powered-by")).toBeNull();
+    const permissions = response.headers.get("permissions-policy") ?? "";
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"])
+      expect(permissions).toContain(`${feature}=()`);
+    // The wallet frames may use passkeys and copy an address.
+    expect(permissions).not.toMatch(/publickey-credentials|clipboard/);
     // The popup's callback page keeps its opener, or the code could not be handed back.
     const callback = await fetch(`${world.url}/auth/google/callback?code=c&state=s`);
     expect(callback.headers.get("cross-origin-opener-policy")).toBe("unsafe-none");
+    for (const answer of [callback, await fetch(`${world.url}/api/nothing-here`)])
+      expect(answer.headers.get("permissions-policy")).toBe(permissions);
   });
 
   it("when one client forges a new X-Forwarded-For on every request, then the rate limit still stops it", async () => {

@@ -6,14 +6,14 @@ import { AppError } from "../errors.ts";
 import { clientKey } from "./rate-limit/client-key.ts";
 
 /**
- * Security headers. The CSP names what the page really talks to: our origin, the
+ * Security headers, a Permissions-Policy among them. The CSP names what the page really talks to: our origin, the
  * chain's RPC, thirdweb's wallet services and WalletConnect's relay. Google's
  * sign-in is a popup (navigation, not a fetch), which needs the opener kept:
  * hence same-origin-allow-popups rather than same-origin.
  */
 export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   const rpcOrigin = new URL(options.rpcUrl).origin;
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -51,7 +51,35 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
     // thirdweb's wallet iframes and remote images are cross-origin resources without CORP headers.
     crossOriginEmbedderPolicy: false,
   });
+  return (req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    helmetHeaders(req, res, next);
+  };
 }
+
+/**
+ * Powerful features nothing on the page uses, denied to it and to every frame it embeds. Left alone: passkeys
+ * (publickey-credentials-*) and clipboard-write, which thirdweb's wallet frames and modal may use; the Google popup is
+ * a window of its own, which this header does not reach.
+ */
+const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "browsing-topics",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
 
 /**
  * The OAuth callback page runs inside the popup and must keep its `window.opener`
