@@ -44,7 +44,7 @@ Environment (or .env):
   RPC_URL               the chain's JSON-RPC endpoint (required)
   CHAIN_ID              default ${ARBITRUM_ONE_CHAIN_ID} (Arbitrum One); another id needs ALLOW_OTHER_CHAIN=true
   ENGINE_SERVER_WALLET  the Engine Cloud server wallet that calls reward(address) (required)
-  MAX_TOTAL_CLAIMS      the server's claim budget: --max-rewards when that is not given
+  MAX_TOTAL_CLAIMS      the server's claim budget: --max-rewards when that is not given (unlimited: no default)
   DEPLOYER_PRIVATE_KEY  0x… key of a funded account: needed to deploy, grant, revoke or renounce (never a flag, so
                         it stays out of shell history)`;
 
@@ -77,12 +77,14 @@ await runCommand(
     }
     const maxRewardsFlag =
       values["max-rewards"] === undefined ? undefined : count("--max-rewards", values["max-rewards"]);
-    const budget = process.env.MAX_TOTAL_CLAIMS ? count("MAX_TOTAL_CLAIMS", process.env.MAX_TOTAL_CLAIMS) : undefined;
+    const budgetSetting = process.env.MAX_TOTAL_CLAIMS;
+    const budget =
+      budgetSetting && budgetSetting !== "unlimited" ? count("MAX_TOTAL_CLAIMS", budgetSetting) : undefined;
     // Settled before any transaction, so a missing cap never leaves a token deployed without its rewards contract.
     const maxRewards = maxRewardsFlag ?? budget;
     if (!values.rewards && maxRewards === undefined) {
       throw new Error(
-        "deploying the rewards contract needs its cap: pass --max-rewards <n> (the most wallets it ever rewards) or set MAX_TOTAL_CLAIMS",
+        "deploying the rewards contract needs its cap: pass --max-rewards <n> (the most wallets it ever rewards) or set MAX_TOTAL_CLAIMS to a number",
       );
     }
 
