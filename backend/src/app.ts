@@ -45,6 +45,8 @@ export interface AppDeps {
     verifyLimitPerAccount: number;
     verifyLimitWindowSeconds: number;
     readinessCacheSeconds: number;
+    /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (never in production). */
+    metricsToken: string | undefined;
   };
 }
 
@@ -58,7 +60,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestContext());
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders({ rpcUrl: settings.rpcUrl }), keepOpenerOn(GOOGLE_CALLBACK_PATH));
-  app.use(opsRoutes({ ...deps, readinessCacheSeconds: settings.readinessCacheSeconds }));
+  app.use(
+    opsRoutes({
+      ...deps,
+      readinessCacheSeconds: settings.readinessCacheSeconds,
+      metricsToken: settings.metricsToken,
+    }),
+  );
 
   const subscriptions = createSubscriptionVerifier({
     google: deps.google,

@@ -251,7 +251,7 @@ describe("loadConfig in production", () => {
   });
 
   it("when METRICS_TOKEN is missing or short, then it refuses naming it; outside production it may be unset", () => {
-    expect(() => loadConfig({ ...PRODUCTION, METRICS_TOKEN: "" })).toThrowError(/\n  METRICS_TOKEN: is required/);
+    expect(() => loadConfig({ ...PRODUCTION, METRICS_TOKEN: "" })).toThrowError(/\n {2}METRICS_TOKEN: is required/);
     expect(() => loadConfig({ ...PRODUCTION, METRICS_TOKEN: "short" })).toThrowError(/METRICS_TOKEN: is shorter/);
     expect(loadConfig(VALID).METRICS_TOKEN).toBeUndefined();
   });

@@ -29,20 +29,29 @@ export async function startServer(
   const rateLimits = await openSharedRateLimits(config.storeOptions);
 
   const youtubeQuota = createYoutubeQuotaMeter({ store, metrics, logger });
-  registerStateGauges(metrics, {
-    budgetSlotsUsed: () => store.budgetSlotsUsed(),
-    listUnfinishedCreatedAt: async () => (await store.listUnfinished()).map((claim) => claim.createdAt),
-    maxTotalClaims: config.MAX_TOTAL_CLAIMS,
-    youtubeQuotaUnitsToday: () => youtubeQuota.unitsToday(),
-    serverWalletBalanceWei: () => readNativeBalance(config.RPC_URL, config.ENGINE_SERVER_WALLET),
-    rewardCap: async () => {
-      const [rewardsPaid, maxRewards] = await Promise.all([
-        readUint(config.RPC_URL, config.REWARDS_ADDRESS, REWARDS_PAID_SELECTOR),
-        readUint(config.RPC_URL, config.REWARDS_ADDRESS, MAX_REWARDS_SELECTOR),
-      ]);
-      return { rewardsPaid, maxRewards };
+  let engineAnswered: boolean | undefined;
+  registerStateGauges(
+    metrics,
+    {
+      budgetSlotsUsed: () => store.budgetSlotsUsed(),
+      listUnfinishedCreatedAt: async () => (await store.listUnfinished()).map((claim) => claim.createdAt),
+      maxTotalClaims: config.MAX_TOTAL_CLAIMS,
+      youtubeQuotaUnitsToday: () => youtubeQuota.unitsToday(),
+      serverWalletBalanceWei: () => readNativeBalance(config.RPC_URL, config.ENGINE_SERVER_WALLET),
+      rewardCap: async () => {
+        const [rewardsPaid, maxRewards] = await Promise.all([
+          readUint(config.RPC_URL, config.REWARDS_ADDRESS, REWARDS_PAID_SELECTOR),
+          readUint(config.RPC_URL, config.REWARDS_ADDRESS, MAX_REWARDS_SELECTOR),
+        ]);
+        return { rewardsPaid, maxRewards };
+      },
+      engineAnswered: () => engineAnswered,
     },
-  });
+    {
+      ttlMs: config.METRICS_CACHE_SECONDS * 1000,
+      onReadFailed: (upstream, error) => logger.warn({ upstream, err: error }, "metrics read failed"),
+    },
+  );
 
   const controls = createClaimControls(store);
   registerOperatorMetrics(metrics, {
@@ -64,7 +73,10 @@ export async function startServer(
     store,
     metrics,
     logger,
-    onEngineCall: (api, outcome) => countCall(`engine_${api}`)(outcome),
+    onEngineCall: (api, outcome) => {
+      engineAnswered = outcome === "ok";
+      countCall(`engine_${api}`)(outcome);
+    },
   });
   const reconciler = createReconciler({ store, mintDriver, logger, intervalMs: config.RECONCILE_INTERVAL_MS });
 
@@ -109,6 +121,7 @@ export async function startServer(
       verifyLimitPerAccount: config.VERIFY_LIMIT_PER_ACCOUNT,
       verifyLimitWindowSeconds: config.VERIFY_LIMIT_WINDOW_SECONDS,
       readinessCacheSeconds: config.READINESS_CACHE_SECONDS,
+      metricsToken: config.METRICS_TOKEN,
     },
   });
 

@@ -76,6 +76,7 @@ export const ERROR_CATALOGUE = {
   MINT_UNAVAILABLE: { status: 503, message: "Minting is temporarily unavailable. Please try again in a moment." },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
   NOT_FOUND: { status: 404, message: "Not found." },
+  OPERATOR_TOKEN_REQUIRED: { status: 401, message: "This endpoint is for the operator and needs its bearer token." },
   INTERNAL: { status: 500, message: "An unexpected error occurred." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -8,14 +8,18 @@ const LIMIT_PER_ACCOUNT = 3;
 let world: TestWorld;
 
 beforeAll(async () => {
-  world = await startTestWorld({ subscribers: 7, env: { VERIFY_LIMIT_PER_ACCOUNT: String(LIMIT_PER_ACCOUNT) } });
+  world = await startTestWorld({
+    subscribers: 7,
+    // Every scrape reads the store afresh, so the day's gauge can be compared before and after one verify.
+    env: { VERIFY_LIMIT_PER_ACCOUNT: String(LIMIT_PER_ACCOUNT), METRICS_CACHE_SECONDS: "0" },
+  });
 });
 afterAll(async () => {
   await world?.stop();
 });
 
 async function metric(name: string, labels = ""): Promise<number> {
-  const text = await (await fetch(`${world.url}/metrics`)).text();
+  const text = await world.metrics();
   return text
     .split("\n")
     .filter((line) => line.startsWith(`${name}${labels ? `{${labels}` : " "}`))

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Engine writes the server made, from its own /metrics (every outcome counted). */
 async function engineWrites(): Promise<number> {
-  const metrics = await (await fetch(`${world.url}/metrics`)).text();
+  const metrics = await world.metrics();
   return metrics
     .split("\n")
     .filter((line) => line.startsWith('tube_upstream_calls_total{service="engine_write_contract"'))

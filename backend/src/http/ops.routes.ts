@@ -1,5 +1,7 @@
-import { Router } from "express";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { Router, type RequestHandler } from "express";
 import type { PublicConfig } from "@tube/common/api";
+import { AppError } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 
@@ -11,12 +13,15 @@ export interface ReadinessProbe {
 interface Readiness {
   ready: boolean;
   checks: Record<string, "ok" | "unavailable">;
+  /** Why each unavailable probe failed: for the operator only. */
+  errors: Record<string, string>;
 }
 
 /**
  * Public settings, liveness, readiness and metrics. Readiness is answered from one probe run for
  * `readinessCacheSeconds`, and simultaneous requests share the run in progress: /readyz is public, and each
- * run calls Engine.
+ * run calls Engine. The public /readyz says only whether the app is ready; which dependency failed and why, and the
+ * metrics (quota, budget, gas), answer only to `Authorization: Bearer <metricsToken>` when a token is set.
  */
 export function opsRoutes(deps: {
   publicConfig: PublicConfig;
@@ -24,6 +29,8 @@ export function opsRoutes(deps: {
   metrics: Metrics;
   logger: Logger;
   readinessCacheSeconds: number;
+  /** Unset (outside production only; config refuses that in production): the operator endpoints are open. */
+  metricsToken: string | undefined;
 }): Router {
   const router = Router();
   let lastRun: { readiness: Promise<Readiness>; expiresAt: number } | null = null;
@@ -33,14 +40,19 @@ export function opsRoutes(deps: {
       deps.probes.map(async (probe) => {
         try {
           await withTimeout(probe.check(), 3000);
-          return [probe.name, "ok"] as const;
+          return { name: probe.name, error: undefined };
         } catch (error) {
           deps.logger.warn({ probe: probe.name, err: error }, "readiness probe failed");
-          return [probe.name, "unavailable"] as const;
+          return { name: probe.name, error: error instanceof Error ? error.message : String(error) };
         }
       }),
     );
-    return { ready: results.every(([, state]) => state === "ok"), checks: Object.fromEntries(results) };
+    const failed = results.filter((result) => result.error !== undefined);
+    return {
+      ready: failed.length === 0,
+      checks: Object.fromEntries(results.map(({ name, error }) => [name, error === undefined ? "ok" : "unavailable"])),
+      errors: Object.fromEntries(failed.map(({ name, error }) => [name, error as string])),
+    };
   }
 
   function readiness(now = Date.now()): Promise<Readiness> {
@@ -66,11 +78,18 @@ export function opsRoutes(deps: {
   });
 
   router.get("/readyz", async (_req, res) => {
-    const { ready, checks } = await readiness();
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks });
+    const { ready } = await readiness();
+    res.status(ready ? 200 : 503).json({ ready });
   });
 
-  router.get("/metrics", async (_req, res) => {
+  const operatorOnly = bearerToken(deps.metricsToken);
+
+  router.get("/readyz/details", operatorOnly, async (_req, res) => {
+    const { ready, checks, errors } = await readiness();
+    res.status(ready ? 200 : 503).json({ ready, checks, errors });
+  });
+
+  router.get("/metrics", operatorOnly, async (_req, res) => {
     res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
   });
 
@@ -82,4 +101,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     promise,
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref()),
   ]);
+}
+
+/** Lets through only `Authorization: Bearer <token>` when a token is set; everyone when none is. */
+function bearerToken(token: string | undefined): RequestHandler {
+  if (token === undefined) return (_req, _res, next) => next();
+  // Digests of equal length, so the comparison takes the same time whatever was sent.
+  const expected = digest(token);
+  return (req, res, next) => {
+    const given = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
+    if (given !== undefined && timingSafeEqual(digest(given), expected)) return next();
+    res.setHeader("WWW-Authenticate", 'Bearer realm="operator"');
+    next(new AppError("OPERATOR_TOKEN_REQUIRED"));
+  };
+}
+
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value).digest();
 }

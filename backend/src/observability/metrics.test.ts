@@ -60,6 +60,77 @@ describe("metrics", () => {
     expect(await metrics.registry.metrics()).toMatch(/^tube_rewards_left 0$/m);
   });
 
+  it("when many scrapes come at once and again within the TTL, then each upstream is read once", async () => {
+    const metrics = createMetrics();
+    const reads = { balance: 0, unfinished: 0 };
+    registerStateGauges(
+      metrics,
+      {
+        budgetSlotsUsed: async () => 0,
+        listUnfinishedCreatedAt: async () => (reads.unfinished++, []),
+        maxTotalClaims: 5,
+        youtubeQuotaUnitsToday: async () => 0,
+        serverWalletBalanceWei: async () => (reads.balance++, 10n ** 18n),
+        rewardCap: async () => ({ rewardsPaid: 0n, maxRewards: 1n }),
+      },
+      { ttlMs: 60_000 },
+    );
+    await Promise.all(Array.from({ length: 25 }, () => metrics.registry.metrics()));
+    await metrics.registry.metrics();
+    expect(reads).toEqual({ balance: 1, unfinished: 1 });
+  });
+
+  it("when the RPC fails, then the scrape still answers: rpc is down, its gauges keep their last good values, the store's are fresh", async () => {
+    const metrics = createMetrics();
+    let rpcDown = false;
+    let quota = 1;
+    const failures: string[] = [];
+    registerStateGauges(
+      metrics,
+      {
+        budgetSlotsUsed: async () => 0,
+        listUnfinishedCreatedAt: async () => [],
+        maxTotalClaims: undefined,
+        youtubeQuotaUnitsToday: async () => quota,
+        serverWalletBalanceWei: async () => {
+          if (rpcDown) throw new Error("connection refused");
+          return 5n * 10n ** 17n;
+        },
+        rewardCap: async () => ({ rewardsPaid: 1n, maxRewards: 10n }),
+        engineAnswered: () => false,
+      },
+      { ttlMs: 0, onReadFailed: (upstream) => failures.push(upstream) },
+    );
+    expect(await metrics.registry.metrics()).toMatch(/^tube_upstream_up\{upstream="rpc"\} 1$/m);
+    rpcDown = true;
+    quota = 2;
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^tube_upstream_up\{upstream="rpc"\} 0$/m);
+    expect(text).toMatch(/^tube_upstream_up\{upstream="store"\} 1$/m);
+    expect(text).toMatch(/^tube_upstream_up\{upstream="engine"\} 0$/m);
+    expect(text).toMatch(/^tube_server_wallet_balance_eth 0.5$/m);
+    expect(text).toMatch(/^tube_rewards_left 9$/m);
+    expect(text).toMatch(/^tube_youtube_quota_units_today 2$/m);
+    expect(failures).toEqual(["rpc"]);
+  });
+
+  it("when the RPC has never answered, then its gauges are absent rather than 0 (no false gas alert)", async () => {
+    const metrics = createMetrics();
+    registerStateGauges(metrics, {
+      budgetSlotsUsed: async () => 0,
+      listUnfinishedCreatedAt: async () => [],
+      maxTotalClaims: undefined,
+      youtubeQuotaUnitsToday: async () => 0,
+      serverWalletBalanceWei: async () => Promise.reject(new Error("unreachable")),
+      rewardCap: async () => ({ rewardsPaid: 0n, maxRewards: 1n }),
+    });
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^tube_upstream_up\{upstream="rpc"\} 0$/m);
+    expect(text).not.toMatch(/^tube_server_wallet_balance_eth /m);
+    expect(text).not.toMatch(/^tube_rewards_left /m);
+    expect(text).not.toContain('upstream="engine"');
+  });
+
   it("when it is just before and after midnight in California, then those are two quota days", () => {
     // 07:59 and 08:00 UTC on a winter day are 23:59 and 00:00 Pacific Standard Time.
     expect(quotaDay(new Date("2026-01-15T07:59:00Z"))).toBe("2026-01-14");

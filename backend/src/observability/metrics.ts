@@ -44,10 +44,18 @@ const AGE_BANDS = [
   { label: "over_1h", maxSeconds: Infinity },
 ] as const;
 
+/** The upstreams a scrape reads from (store, rpc) or hears about (engine); each has its own `tube_upstream_up`. */
+export type Upstream = "store" | "rpc" | "engine";
+
 /**
  * Gauges read from the store and the chain when Prometheus scrapes, so every process reports the shared truth: the
  * claim budget left, the unfinished claims by age, the YouTube quota spent today, the server wallet's gas, and the
  * rewards left under the rewards contract's cap.
+ *
+ * Each upstream is read once per `ttlMs`, by one read that every scrape meanwhile shares, so scrapes (however many,
+ * however often) cost the keyed RPC and the store a bounded number of calls. A failed read marks its upstream down
+ * (`tube_upstream_up{upstream} 0`), keeps its gauges at their last good values (absent before the first), and never
+ * fails the scrape: an alert on one upstream must not blind every other.
  */
 export function registerStateGauges(
   metrics: Metrics,
@@ -60,17 +68,57 @@ export function registerStateGauges(
     serverWalletBalanceWei(): Promise<bigint>;
     /** The rewards contract's `rewardsPaid()` and `maxRewards()`. */
     rewardCap(): Promise<{ rewardsPaid: bigint; maxRewards: bigint }>;
+    /** Whether the last Engine call this process made was answered; undefined before the first. Costs no call. */
+    engineAnswered?(): boolean | undefined;
   },
+  options: { ttlMs: number; onReadFailed?: (upstream: Upstream, error: unknown) => void } = { ttlMs: 15_000 },
 ): void {
   const registers = [metrics.registry];
-  if (sources.maxTotalClaims !== undefined) {
-    const budget = sources.maxTotalClaims;
+  const budget = sources.maxTotalClaims;
+  const store = cachedRead(
+    async () => {
+      const [budgetSlotsUsed, unfinished, quotaUnitsToday] = await Promise.all([
+        budget === undefined ? undefined : sources.budgetSlotsUsed(),
+        sources.listUnfinishedCreatedAt(),
+        sources.youtubeQuotaUnitsToday(),
+      ]);
+      return { budgetSlotsUsed, unfinished, quotaUnitsToday };
+    },
+    options.ttlMs,
+    (error) => options.onReadFailed?.("store", error),
+  );
+  const rpc = cachedRead(
+    async () => {
+      const [balanceWei, cap] = await Promise.all([sources.serverWalletBalanceWei(), sources.rewardCap()]);
+      return { balanceWei, ...cap };
+    },
+    options.ttlMs,
+    (error) => options.onReadFailed?.("rpc", error),
+  );
+
+  new Gauge({
+    name: "tube_upstream_up",
+    help: "1 when the last read of the upstream (store, rpc) or the last call to it (engine) succeeded, 0 when it failed",
+    labelNames: ["upstream"] as const,
+    registers,
+    async collect() {
+      const [storeRead, rpcRead] = await Promise.all([store(), rpc()]);
+      this.set({ upstream: "store" }, storeRead.up ? 1 : 0);
+      this.set({ upstream: "rpc" }, rpcRead.up ? 1 : 0);
+      const engine = sources.engineAnswered?.();
+      if (engine === undefined) this.remove({ upstream: "engine" });
+      else this.set({ upstream: "engine" }, engine ? 1 : 0);
+    },
+  });
+  if (budget !== undefined) {
     new Gauge({
       name: "tube_claim_budget_left",
       help: "Claims that can still be made before MAX_TOTAL_CLAIMS is reached",
       registers,
       async collect() {
-        this.set(Math.max(budget - (await sources.budgetSlotsUsed()), 0));
+        const used = (await store()).last?.budgetSlotsUsed;
+        if (used === undefined) this.remove();
+        else this.set(Math.max(budget - used, 0));
       },
     });
   }
@@ -80,9 +128,11 @@ export function registerStateGauges(
     labelNames: ["age"] as const,
     registers,
     async collect() {
+      const unfinished = (await store()).last?.unfinished;
+      if (!unfinished) return this.reset();
       const now = Date.now();
       const counts = new Map<string, number>(AGE_BANDS.map((band) => [band.label, 0]));
-      for (const createdAt of await sources.listUnfinishedCreatedAt()) {
+      for (const createdAt of unfinished) {
         const age = (now - createdAt.getTime()) / 1000;
         const label = AGE_BANDS.find((band) => age < band.maxSeconds)?.label ?? "over_1h";
         counts.set(label, (counts.get(label) ?? 0) + 1);
@@ -95,7 +145,9 @@ export function registerStateGauges(
     help: "YouTube Data API units spent since midnight Pacific time (Google's quota day) by every process on this store",
     registers,
     async collect() {
-      this.set(await sources.youtubeQuotaUnitsToday());
+      const units = (await store()).last?.quotaUnitsToday;
+      if (units === undefined) this.remove();
+      else this.set(units);
     },
   });
   new Gauge({
@@ -103,8 +155,10 @@ export function registerStateGauges(
     help: "Native balance (gas) of the Engine server wallet that sends the mints",
     registers,
     async collect() {
+      const balanceWei = (await rpc()).last?.balanceWei;
       // Whole wei to ETH for the alert thresholds; a float is fine for a gauge, never for amounts we send.
-      this.set(Number(await sources.serverWalletBalanceWei()) / 1e18);
+      if (balanceWei === undefined) this.remove();
+      else this.set(Number(balanceWei) / 1e18);
     },
   });
   new Gauge({
@@ -112,11 +166,47 @@ export function registerStateGauges(
     help: "Rewards the rewards contract still pays before its on-chain cap (maxRewards - rewardsPaid); past it every reward reverts",
     registers,
     async collect() {
-      const { rewardsPaid, maxRewards } = await sources.rewardCap();
+      const cap = (await rpc()).last;
+      if (!cap) return this.remove();
       // An admin may lower the cap below what was already paid: nothing is left then, not a negative count.
-      this.set(Number(maxRewards > rewardsPaid ? maxRewards - rewardsPaid : 0n));
+      this.set(Number(cap.maxRewards > cap.rewardsPaid ? cap.maxRewards - cap.rewardsPaid : 0n));
     },
   });
+}
+
+/**
+ * `read`, run at most once per `ttlMs` (counted from when it settles) and shared by every caller while it runs. A
+ * failure is kept as long as a success, so an upstream that is down is not asked again on every scrape either.
+ */
+function cachedRead<T>(
+  read: () => Promise<T>,
+  ttlMs: number,
+  onFailed: (error: unknown) => void,
+): () => Promise<{ up: boolean; last: T | undefined }> {
+  let last: T | undefined;
+  let current: { up: Promise<boolean>; expiresAt: number } | null = null;
+  return async () => {
+    if (!current || current.expiresAt <= Date.now()) {
+      const run = {
+        up: read().then(
+          (value) => {
+            last = value;
+            return true;
+          },
+          (error: unknown) => {
+            onFailed(error);
+            return false;
+          },
+        ),
+        expiresAt: Number.POSITIVE_INFINITY,
+      };
+      current = run;
+      void run.up.then(() => {
+        run.expiresAt = Date.now() + ttlMs;
+      });
+    }
+    return { up: await current.up, last };
+  };
 }
 
 /**

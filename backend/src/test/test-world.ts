@@ -41,6 +41,11 @@ export function subscriber(n: number): SeedAccount {
   };
 }
 
+/** The operator's token in every test world: /metrics and /readyz/details answer only to it. */
+export const TEST_METRICS_TOKEN = "tube-test-metrics-token";
+/** What an operator (Prometheus, a test, the bench) sends to /metrics and /readyz/details. */
+export const OPERATOR_HEADERS = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
+
 /** `inProcessApp: false` leaves the server to the test (to run it as a child process it can kill). */
 export async function startTestWorld(
   options: {
@@ -80,6 +85,7 @@ export async function startTestWorld(
     MINT_FOLLOW_INTERVAL_MS: "100",
     // A block per transaction: these suites move time on chain themselves (mineBlocks), block by block.
     LOCAL_CHAIN_BLOCK_TIME: "0",
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...options.env,
   });
   const engine = world.started.engine;
@@ -170,6 +176,12 @@ export async function startTestWorld(
      */
     async refusedSecondRewards(): Promise<number> {
       return (await refusedInSimulation()) + (await revertedOnChain());
+    },
+    /** The server's /metrics as its operator reads it. */
+    async metrics(): Promise<string> {
+      const response = await fetch(`${publicUrl}/metrics`, { headers: OPERATOR_HEADERS });
+      if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
+      return response.text();
     },
     /** Mines `count` empty blocks: on the local chain, blocks (and so grace periods) pass only with traffic. */
     async mineBlocks(count: number) {
