@@ -48,4 +48,14 @@ describe("request logs", () => {
     expect(entry).toMatchObject({ level: 30, req: { method: "GET", path: "/api/config" }, res: { statusCode: 200 } });
     expect(JSON.stringify(entry)).not.toMatch(/headers|utm_source/);
   });
+
+  it("when a request is refused, then its log line names the error code", async () => {
+    await fetch(`${app.url}/api/nothing-here-logged`);
+    const refusal = () =>
+      lines
+        .map((line) => JSON.parse(line) as Record<string, any>)
+        .find((parsed) => parsed.msg === "request refused" && parsed.req?.path === "/api/nothing-here-logged");
+    await expect.poll(refusal).toBeDefined();
+    expect(refusal()).toMatchObject({ code: "NOT_FOUND" });
+  });
 });

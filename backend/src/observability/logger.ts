@@ -1,20 +1,35 @@
 import { pino, type DestinationStream, type Logger } from "pino";
 import { currentRequestId } from "./request-context.ts";
 
-/** Paths whose values are secrets: redacted wherever they appear in a log line. */
-const REDACTED_PATHS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
+/**
+ * Paths whose values are secrets, redacted wherever a log line carries them. A field named `code` is a secret only
+ * where it is Google's authorization code (a request's body or query); an error's `code` and the catalogue code of a
+ * refusal stay readable.
+ */
+const SECRET_FIELDS = [
   "accessToken",
   "oauthAccessToken",
   "refreshToken",
   "idToken",
-  "code",
+  "access_token",
+  "refresh_token",
+  "id_token",
   "codeVerifier",
-  "*.accessToken",
-  "*.oauthAccessToken",
-  "*.code",
-  "*.codeVerifier",
+  "code_verifier",
+  "clientSecret",
+  "client_secret",
+];
+const REDACTED_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+  ...["body", "query", "*.body", "*.query"].flatMap((place) =>
+    ["code", ...SECRET_FIELDS].map((field) => `${place}.${field}`),
+  ),
+  // gaxios (Google's HTTP client) puts the whole request on its errors: bearer token, code, client secret.
+  "err.config",
+  "err.response.config",
+  "err.response.request",
 ];
 
 /** `destination` defaults to stdout; tests pass their own to read what was logged. */
