@@ -16,6 +16,7 @@ import { createMetrics } from "@tube/backend/observability/metrics";
 import type { ClaimFilter, ClaimRecord, ClaimStore, DenyKind, OperatorAction } from "@tube/backend/store/claim-store";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { message, runCommand } from "./cli.ts";
+import { csvField } from "./csv.ts";
 
 const USAGE = `Usage: npm run claims -- <action> [options]
 
@@ -149,12 +150,6 @@ function cell(value: ClaimRecord[keyof ClaimRecord]): string | number | null {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "bigint") return value.toString();
   return value;
-}
-
-/** RFC 4180: quote a field holding a comma, quote or line break, doubling its quotes. */
-function csvField(value: string | number | null): string {
-  const text = value === null ? "" : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 function printTotals(claims: ClaimRecord[]): boolean {
