@@ -21,7 +21,7 @@ import { balanceOf } from "@tube/local-world/token-balance";
 /**
  * docs/deploy.md from an empty chain and store, with the local world's services standing where Google, Engine
  * Cloud and Arbitrum One would: deploy-token → doctor all green → the compiled server → one claim; then the
- * operator's claims export, totals and retry against what that left behind.
+ * operator's claims export, totals, retry, pause, resume and resolve against what that left behind.
  */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const TSX = import.meta.resolve("tsx");
@@ -96,6 +96,15 @@ function command(
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code: code ?? 1, out, pid: child.pid })));
+}
+
+function leaseOf(lease: { owner: string; until: number }) {
+  return { leaseOwner: lease.owner, leaseUntil: lease.until };
+}
+
+/** /metrics as Prometheus reads it. */
+async function scrape(): Promise<string> {
+  return (await fetch(`${env.PUBLIC_URL}/metrics`)).text();
 }
 
 function envLines(out: string): Record<string, string> {
@@ -378,6 +387,101 @@ describe("following docs/deploy.md with the local world's values", () => {
         );
         expect(await store.findById(id)).toMatchObject({ attempts: 4, engineTransactionId: `${id}:4` });
         expect(await countMintsTo(anvil.rpcUrl, env.TOKEN_ADDRESS as string, wallet)).toBe(1);
+      } finally {
+        await store.close();
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when the operator pauses claims, then the running server refuses new ones within 2 s until resume, and /metrics shows both",
+    async () => {
+      const redirectUri = `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
+      const { code, codeVerifier } = await signInWithEmulator({
+        emulatorUrl: google.url,
+        clientId: CLIENT.clientId,
+        redirectUri,
+        account: "alice@example.com",
+      });
+      const { body: session } = await api("POST", "/api/auth/google", { code, codeVerifier, redirectUri });
+      const claim = () =>
+        api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: session.accessToken });
+
+      const paused = await command("claims", ["pause", "--by", "deploy-test"], { LOG_LEVEL: "info" });
+      expect(paused.code, paused.out).toBe(0);
+      expect(paused.out).toContain("claims paused by deploy-test");
+      expect(paused.out).toMatch(/"action":"pause".*"by":"deploy-test"/);
+      const pausedAt = Date.now();
+      await vi.waitFor(
+        async () => {
+          const refused = await claim();
+          if (refused.status !== 503) throw new Error(`answered ${refused.status}`);
+          expect(refused.body.error).toMatchObject({ code: "CLAIMS_PAUSED", retryAfterSeconds: 300 });
+        },
+        { timeout: 5_000, interval: 100 },
+      );
+      expect(Date.now() - pausedAt).toBeLessThan(2_500);
+      const metrics = await scrape();
+      expect(metrics).toMatch(/^tube_claims_paused 1$/m);
+      expect(metrics).toMatch(/^tube_operator_actions_total\{action="pause"\} 1$/m);
+
+      expect((await command("claims", ["resume", "--by", "deploy-test"])).code).toBe(0);
+      // Alice claimed already: once claims are open again she is told so, not that claims are paused.
+      await vi.waitFor(
+        async () => {
+          const { status, body } = await claim();
+          if (status === 503) throw new Error("still paused");
+          expect(body.details).toBe("GOOGLE_ACCOUNT_ALREADY_CLAIMED");
+        },
+        { timeout: 5_000, interval: 100 },
+      );
+      expect(await scrape()).toMatch(/^tube_claims_paused 0$/m);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when the operator resolves stuck claims, then a rewarded one is confirmed with its reward's hash and an unpaid one is failed",
+    async () => {
+      const store = await openSqliteClaimStore({ dataDir: env.DATA_DIR as string });
+      // A live lease held by a driver that never moves: the server's reconciler leaves these claims alone.
+      const stuckLease = { owner: "stuck-driver", until: Date.now() + 3_600_000 };
+      try {
+        const [paid] = await store.list({ status: "confirmed" });
+        const rewardHash = paid!.txHash;
+        await store.transition(paid!.id, ["confirmed"], { status: "submitted", txHash: null, ...leaseOf(stuckLease) });
+
+        const unpaidId = crypto.randomUUID();
+        await store.reserve({
+          id: unpaidId,
+          walletAddress: randomWallet(),
+          googleSub: "300000000000000000002",
+          googleEmail: "stuck@example.com",
+          amountWei: REWARD_AMOUNT_WEI,
+          reservedAtBlock: null,
+          lease: stuckLease,
+        });
+        await store.transition(unpaidId, ["reserved"], {
+          status: "submitted",
+          attempts: 1,
+          engineTransactionId: `${unpaidId}:1`,
+          txHash: `0x${"ab".repeat(32)}`,
+        });
+
+        const confirmed = await command("claims", ["resolve", paid!.id, "--by", "deploy-test"]);
+        expect(confirmed.code, confirmed.out).toBe(0);
+        expect(confirmed.out).toContain(`confirmed, rewarded by ${rewardHash}`);
+        expect(await store.findById(paid!.id)).toMatchObject({ status: "confirmed", txHash: rewardHash });
+
+        const failed = await command("claims", ["resolve", unpaidId]);
+        expect(failed.code, failed.out).toBe(0);
+        expect(await store.findById(unpaidId)).toMatchObject({
+          status: "failed",
+          lastError: "resolved by operator: not rewarded on chain",
+          leaseOwner: null,
+        });
+        expect(await store.operatorActionCounts()).toMatchObject({ resolve: 2 });
       } finally {
         await store.close();
       }
