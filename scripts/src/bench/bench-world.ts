@@ -2,7 +2,7 @@
  * The world every phase runs in: the integration tests' local world (anvil, token, Engine and
  * Google stand-ins) in this process, and the app alone in a child process over the world's store.
  */
-import { startTestWorld } from "@tube/backend/test/test-world";
+import { OPERATOR_HEADERS, startTestWorld } from "@tube/backend/test/test-world";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
 import { mineAtInterval } from "./chain.ts";
 import { createTokenPool } from "./claimant.ts";
@@ -62,7 +62,9 @@ export async function startBenchWorld(options: { viewers: number }) {
     },
     /** A counter from the app's /metrics, summed over the label values that match (all of them when none are given). */
     async metric(name: string, labels: Record<string, string> = {}): Promise<number> {
-      const text = await (await fetch(`${current().appUrl}/metrics`)).text();
+      const response = await fetch(`${current().appUrl}/metrics`, { headers: OPERATOR_HEADERS });
+      if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
+      const text = await response.text();
       let sum = 0;
       for (const line of text.split("\n")) {
         if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
