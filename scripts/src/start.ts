@@ -5,7 +5,7 @@
  * server, which refuses any missing or local setting itself.
  */
 import "dotenv/config";
-import { loadConfig } from "@tube/backend/config";
+import { ConfigError, loadConfig } from "@tube/backend/config";
 import { startServer } from "@tube/backend/server";
 import { buildFrontendIfStale, FRONTEND_DIST } from "./build-frontend.ts";
 import { runCompiledServer } from "./run-compiled-server.ts";
@@ -27,7 +27,10 @@ try {
   console.log(banner(config.PUBLIC_URL, world));
 } catch (error) {
   await world.stop();
-  throw error;
+  if (!(error instanceof ConfigError)) throw error;
+  // As the server entry does: the list of problems alone, no stack trace.
+  console.error(error.message);
+  process.exit(1);
 }
 
 let stopping = false;
