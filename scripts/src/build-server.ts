@@ -1,17 +1,25 @@
 /**
  * The server as plain JavaScript for production: backend/src/index.ts and the
  * workspace modules it imports (which export TypeScript) bundled into
- * backend/dist/index.js; npm packages stay external and load from node_modules,
+ * backend/dist; npm packages stay external and load from node_modules,
  * so `node backend/dist/index.js` needs neither tsx nor TypeScript.
+ * backend/dist/index.js itself is backend/src/entry.ts, the Node version check: the server it then
+ * loads is split into a chunk of its own, so that nothing the server imports loads before the check.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
 const BACKEND_DIR = path.resolve(import.meta.dirname, "../../backend");
+const OUT_DIR = path.join(BACKEND_DIR, "dist");
 
+// Chunk names carry a hash: an earlier build's would otherwise stay behind.
+fs.rmSync(OUT_DIR, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(BACKEND_DIR, "src/index.ts")],
-  outfile: path.join(BACKEND_DIR, "dist/index.js"),
+  entryPoints: [{ in: path.join(BACKEND_DIR, "src/entry.ts"), out: "index" }],
+  outdir: OUT_DIR,
+  splitting: true,
+  chunkNames: "server-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",
@@ -30,4 +38,4 @@ await build({
     },
   ],
 });
-console.log(`server built → ${path.join(BACKEND_DIR, "dist/index.js")}`);
+console.log(`server built → ${path.join(OUT_DIR, "index.js")}`);
