@@ -70,6 +70,7 @@ beforeAll(async () => {
     ENGINE_SERVER_WALLET: ENGINE_SERVER_WALLET.address,
     THIRDWEB_CLIENT_ID: "deploy-test-client",
     ECOSYSTEM_ID: "ecosystem.deploy-test",
+    METRICS_TOKEN: "deploy-test-metrics-token-0123456789abcdef",
   };
 }, STEP_TIMEOUT);
 
@@ -124,6 +125,15 @@ async function api(method: "GET" | "POST", route: string, body?: unknown) {
     requestId: response.headers.get("x-request-id"),
     body: (await response.json()) as Record<string, any>,
   };
+}
+
+/** /metrics as Prometheus reads it with docs/deploy.md's scrape config: with the bearer token. */
+async function scrape(): Promise<string> {
+  const response = await fetch(`${env.PUBLIC_URL}/metrics`, {
+    headers: { authorization: `Bearer ${env.METRICS_TOKEN}` },
+  });
+  if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
+  return response.text();
 }
 
 describe("following docs/deploy.md with the local world's values", () => {
@@ -237,7 +247,9 @@ describe("following docs/deploy.md with the local world's values", () => {
         { timeout: 60_000, interval: 250 },
       );
       expect(await balanceOf(anvil.rpcUrl, 42161, env.TOKEN_ADDRESS as string, wallet)).toBe(REWARD_AMOUNT_WEI);
-      const metrics = await (await fetch(`${env.PUBLIC_URL}/metrics`)).text();
+      // Only the operator's token reads it: an anonymous client learns no figure.
+      expect((await fetch(`${env.PUBLIC_URL}/metrics`)).status).toBe(401);
+      const metrics = await scrape();
       expect(metrics).toMatch(/^tube_youtube_quota_units_today [1-9]/m);
       expect(metrics).toMatch(/^tube_rewards_left 999$/m);
     },
