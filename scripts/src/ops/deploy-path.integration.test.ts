@@ -103,11 +103,6 @@ function leaseOf(lease: { owner: string; until: number }) {
   return { leaseOwner: lease.owner, leaseUntil: lease.until };
 }
 
-/** /metrics as Prometheus reads it. */
-async function scrape(): Promise<string> {
-  return (await fetch(`${env.PUBLIC_URL}/metrics`)).text();
-}
-
 function envLines(out: string): Record<string, string> {
   return Object.fromEntries(
     [...out.matchAll(/^([A-Z_]+)=(\S+)$/gm)].map((match) => [match[1] as string, match[2] as string]),
