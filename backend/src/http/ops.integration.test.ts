@@ -24,7 +24,12 @@ const rpc = () => world.rpcProxy!;
 describe("operator endpoints", () => {
   it("when an anonymous client or a wrong token asks for /metrics or /readyz/details, then 401 and no gauge or dependency", async () => {
     for (const path of ["/metrics", "/readyz/details"]) {
-      for (const headers of [{}, { authorization: "Bearer not-the-token" }, { authorization: "Basic dHViZQ==" }]) {
+      const attempts: Array<Record<string, string>> = [
+        {},
+        { authorization: "Bearer not-the-token" },
+        { authorization: "Basic dHViZQ==" },
+      ];
+      for (const headers of attempts) {
         const response = await get(path, headers);
         const text = await response.text();
         expect({ path, headers, status: response.status }).toEqual({ path, headers, status: 401 });
