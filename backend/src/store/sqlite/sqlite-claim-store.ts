@@ -126,12 +126,13 @@ export async function openSqliteClaimStore(options: SqliteClaimStoreOptions): Pr
   }
   const db = new DatabaseSync(filename);
   try {
+    // First: a second process on the same file (a CLI, a rolling restart, two replicas starting together) waits
+    // instead of failing at once, also while the first switches the journal mode or migrates.
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
     db.exec("PRAGMA journal_mode = WAL");
     // FULL, not NORMAL: in WAL mode NORMAL can lose the last commits on power loss. A lost
     // reservation whose mint was already queued would let the same wallet claim twice.
     db.exec("PRAGMA synchronous = FULL");
-    // A second process on the same file (a CLI, a rolling restart) waits instead of failing at once.
-    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
     migrate(db);
   } catch (error) {
     db.close();
@@ -141,23 +142,30 @@ export async function openSqliteClaimStore(options: SqliteClaimStoreOptions): Pr
 }
 
 function migrate(db: DatabaseSync): void {
-  const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
-  if (version > MIGRATIONS.length) {
+  const versionOf = () => (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+  if (versionOf() > MIGRATIONS.length) {
     throw new Error(
-      `claims database is at schema version ${version}, newer than this server knows (${MIGRATIONS.length})`,
+      `claims database is at schema version ${versionOf()}, newer than this server knows (${MIGRATIONS.length})`,
     );
   }
-  MIGRATIONS.slice(version).forEach((sql, index) => {
+  // The version is read again inside each write transaction: another process starting at the same moment may have
+  // applied the step while this one waited for the lock.
+  for (;;) {
     db.exec("BEGIN IMMEDIATE");
     try {
-      db.exec(sql);
-      db.exec(`PRAGMA user_version = ${version + index + 1}`);
+      const version = versionOf();
+      if (version >= MIGRATIONS.length) {
+        db.exec("COMMIT");
+        return;
+      }
+      db.exec(MIGRATIONS[version]!);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
       db.exec("COMMIT");
     } catch (error) {
       db.exec("ROLLBACK");
       throw error;
     }
-  });
+  }
 }
 
 class SqliteClaimStore implements ClaimStore {

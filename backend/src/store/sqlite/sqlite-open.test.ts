@@ -1,0 +1,39 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openSqliteClaimStore } from "./sqlite-claim-store.ts";
+
+const STORE_MODULE = path.resolve(import.meta.dirname, "sqlite-claim-store.ts");
+const dirs: string[] = [];
+
+afterAll(async () => {
+  for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
+});
+
+/** Opens the store in a process of its own, as a server replica or a CLI does; resolves with its exit code. */
+function openInAnotherProcess(dataDir: string, at: number): Promise<number | null> {
+  // Each process loads first, then all open together at `at`: their first statements on the file collide.
+  const script = `const { openSqliteClaimStore } = await import(${JSON.stringify(STORE_MODULE)});
+    while (Date.now() < ${at});
+    const store = await openSqliteClaimStore({ dataDir: ${JSON.stringify(dataDir)} });
+    await store.close();`;
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: "ignore" });
+  return new Promise((resolve) => child.once("exit", resolve));
+}
+
+describe("opening the SQLite store", () => {
+  it("when four processes open a fresh file at the same moment, then each opens it and the schema is migrated once", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-open-"));
+    dirs.push(dataDir);
+
+    const at = Date.now() + 4_000;
+    const codes = await Promise.all(Array.from({ length: 4 }, () => openInAnotherProcess(dataDir, at)));
+
+    expect(codes).toEqual([0, 0, 0, 0]);
+    const store = await openSqliteClaimStore({ dataDir });
+    await expect(store.ping()).resolves.toBeUndefined();
+    await store.close();
+  });
+});
