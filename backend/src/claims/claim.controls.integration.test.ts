@@ -5,6 +5,7 @@ import { freePort } from "@tube/local-world/free-port";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import type { FaultMode } from "@tube/local-world/engine-emulator/faults";
+import { rpc as rpcAt } from "@tube/local-world/test/json-rpc";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../observability/logger.ts";
 import { createMetrics } from "../observability/metrics.ts";
@@ -72,14 +73,8 @@ async function stopBackend(child: ChildProcess, signal: NodeJS.Signals = "SIGTER
   await new Promise((resolve) => (child.once("exit", resolve), child.kill(signal)));
 }
 
-async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(world.rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  return ((await response.json()) as { result: unknown }).result;
-}
+/** JSON-RPC to the local chain itself. */
+const rpc = (method: string, params: unknown[] = []) => rpcAt(world.rpcUrl, method, params);
 
 async function post(url: string, path: string, body: unknown) {
   const response = await fetch(`${url}${path}`, {

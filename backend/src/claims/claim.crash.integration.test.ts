@@ -6,6 +6,7 @@ import { REWARD_AMOUNT_WEI, type ClaimStatus } from "@tube/common/constants";
 import { freePort } from "@tube/local-world/free-port";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import { balanceOf } from "@tube/local-world/token-balance";
+import { rpc as rpcAt } from "@tube/local-world/test/json-rpc";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
@@ -143,14 +144,8 @@ async function mintCounts(
   };
 }
 
-async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(world.rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  return ((await response.json()) as { result: unknown }).result;
-}
+/** JSON-RPC to the local chain itself. */
+const rpc = (method: string, params: unknown[] = []) => rpcAt(world.rpcUrl, method, params);
 
 async function claimStatus(
   wallet: string,

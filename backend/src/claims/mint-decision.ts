@@ -54,11 +54,10 @@ export type MintDecision =
  */
 export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
   const { chain, txHash } = facts;
-  const rewardedIn = chain.rewardedInBlock;
+  const reward = rewardOf(chain);
   const receiptRewards = chain.receipt?.rewardsWallet === true;
-  if (rewardedIn !== null && rewardedIn <= chain.finalHead)
-    return { kind: "confirm", txHash: receiptRewards ? txHash : null, block: rewardedIn };
-  if (rewardedIn !== null) return txHash && receiptRewards ? { kind: "submitted", txHash } : { kind: "wait" };
+  if (reward.kind === "final") return { kind: "confirm", txHash: receiptRewards ? txHash : null, block: reward.block };
+  if (reward.kind === "pending") return txHash && receiptRewards ? { kind: "submitted", txHash } : { kind: "wait" };
 
   if (facts.status === "failed")
     return facts.attempts < rules.maxAttempts ? { kind: "attempt", reason: "retried" } : { kind: "wait" };
@@ -67,6 +66,15 @@ export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
   const dead = deathOf(facts, rules);
   if (dead === null) return txHash ? { kind: "submitted", txHash } : { kind: "wait" };
   return facts.attempts < rules.maxAttempts ? { kind: "attempt", reason: dead } : { kind: "fail", reason: dead };
+}
+
+/** What the rewards contract's record says of the wallet: not rewarded, or rewarded in a block final or not yet. */
+export function rewardOf(
+  chain: Pick<ChainObservation, "rewardedInBlock" | "finalHead">,
+): { kind: "none" } | { kind: "pending" | "final"; block: bigint } {
+  const block = chain.rewardedInBlock;
+  if (block === null) return { kind: "none" };
+  return { kind: block <= chain.finalHead ? "final" : "pending", block };
 }
 
 /** Why the current attempt is dead, or null while it may still reward the wallet. */

@@ -1,6 +1,7 @@
 import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import type { ChainReader } from "../minting/minter.ts";
 import type { ClaimRecord, ClaimStore } from "../store/claim-store.ts";
+import { rewardOf } from "./mint-decision.ts";
 
 /** The reason a claim the operator resolved as unpaid is failed with. */
 export const RESOLVED_NOT_REWARDED = "resolved by operator: not rewarded on chain";
@@ -27,14 +28,13 @@ export async function resolveClaim(
   if (claim.status === "confirmed") return { kind: "unchanged", claim, reason: "already confirmed" };
 
   const seen = await chainReader.observe(claim.walletAddress, claim.txHash);
-  if (seen.rewardedInBlock !== null) {
-    if (seen.rewardedInBlock > seen.finalHead)
-      return { kind: "not-final", claim, rewardedInBlock: seen.rewardedInBlock, finalHead: seen.finalHead };
-    const txHash = await chainReader.rewardTransaction(claim.walletAddress, seen.rewardedInBlock);
+  const reward = rewardOf(seen);
+  if (reward.kind === "pending")
+    return { kind: "not-final", claim, rewardedInBlock: reward.block, finalHead: seen.finalHead };
+  if (reward.kind === "final") {
+    const txHash = await chainReader.rewardTransaction(claim.walletAddress, reward.block);
     if (!txHash)
-      throw new Error(
-        `the contract rewarded ${claim.walletAddress} in block ${seen.rewardedInBlock}, but no reward event`,
-      );
+      throw new Error(`the contract rewarded ${claim.walletAddress} in block ${reward.block}, but no reward event`);
     // The chain's record cannot be stale, so no attempt guard: whatever attempt paid, the claim is paid.
     const confirmed = await store.transition(claim.id, [...UNFINISHED_CLAIM_STATUSES, "failed"], {
       status: "confirmed",

@@ -4,6 +4,21 @@ import { quotaDay } from "./quota-day.ts";
 
 const MINUTE = 60_000;
 
+type StateSources = Parameters<typeof registerStateGauges>[1];
+
+/** No budget, no claims, no quota spent, an empty wallet and one reward under the cap: a test overrides what it reads. */
+function quietSources(overrides: Partial<StateSources> = {}): StateSources {
+  return {
+    budgetSlotsUsed: async () => 0,
+    listUnfinishedCreatedAt: async () => [],
+    maxTotalClaims: undefined,
+    youtubeQuotaUnitsToday: async () => 0,
+    serverWalletBalanceWei: async () => 0n,
+    rewardCap: async () => ({ rewardsPaid: 0n, maxRewards: 1n }),
+    ...overrides,
+  };
+}
+
 describe("metrics", () => {
   it("when Prometheus scrapes, then budget left, unfinished claims by age, wallet gas, quota spent and rewards left under the cap are exposed", async () => {
     const metrics = createMetrics();
@@ -36,27 +51,13 @@ describe("metrics", () => {
 
   it("when no budget is configured, then no budget gauge is exposed", async () => {
     const metrics = createMetrics();
-    registerStateGauges(metrics, {
-      budgetSlotsUsed: async () => 0,
-      listUnfinishedCreatedAt: async () => [],
-      maxTotalClaims: undefined,
-      youtubeQuotaUnitsToday: async () => 0,
-      serverWalletBalanceWei: async () => 0n,
-      rewardCap: async () => ({ rewardsPaid: 0n, maxRewards: 1n }),
-    });
+    registerStateGauges(metrics, quietSources());
     expect(await metrics.registry.metrics()).not.toContain("tube_claim_budget_left");
   });
 
   it("when the contract's cap was lowered below the rewards already paid, then no rewards are left, not a negative count", async () => {
     const metrics = createMetrics();
-    registerStateGauges(metrics, {
-      budgetSlotsUsed: async () => 0,
-      listUnfinishedCreatedAt: async () => [],
-      maxTotalClaims: undefined,
-      youtubeQuotaUnitsToday: async () => 0,
-      serverWalletBalanceWei: async () => 0n,
-      rewardCap: async () => ({ rewardsPaid: 12n, maxRewards: 10n }),
-    });
+    registerStateGauges(metrics, quietSources({ rewardCap: async () => ({ rewardsPaid: 12n, maxRewards: 10n }) }));
     expect(await metrics.registry.metrics()).toMatch(/^tube_rewards_left 0$/m);
   });
 
@@ -116,14 +117,10 @@ describe("metrics", () => {
 
   it("when the RPC has never answered, then its gauges are absent rather than 0 (no false gas alert)", async () => {
     const metrics = createMetrics();
-    registerStateGauges(metrics, {
-      budgetSlotsUsed: async () => 0,
-      listUnfinishedCreatedAt: async () => [],
-      maxTotalClaims: undefined,
-      youtubeQuotaUnitsToday: async () => 0,
-      serverWalletBalanceWei: async () => Promise.reject(new Error("unreachable")),
-      rewardCap: async () => ({ rewardsPaid: 0n, maxRewards: 1n }),
-    });
+    registerStateGauges(
+      metrics,
+      quietSources({ serverWalletBalanceWei: async () => Promise.reject(new Error("unreachable")) }),
+    );
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/^tube_upstream_up\{upstream="rpc"\} 0$/m);
     expect(text).not.toMatch(/^tube_server_wallet_balance_eth /m);

@@ -123,6 +123,18 @@ async function api(method: "GET" | "POST", route: string, body?: unknown) {
 }
 
 /** /metrics as Prometheus reads it with docs/deploy.md's scrape config: with the bearer token. */
+/** Alice signs in through the stand-in's consent screen and the server's own code exchange. */
+async function signInAlice() {
+  const redirectUri = `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
+  const { code, codeVerifier } = await signInWithEmulator({
+    emulatorUrl: google.url,
+    clientId: CLIENT.clientId,
+    redirectUri,
+    account: "alice@example.com",
+  });
+  return api("POST", "/api/auth/google", { code, codeVerifier, redirectUri });
+}
+
 async function scrape(): Promise<string> {
   const response = await fetch(`${env.PUBLIC_URL}/metrics`, {
     headers: { authorization: `Bearer ${env.METRICS_TOKEN}` },
@@ -217,14 +229,7 @@ describe("following docs/deploy.md with the local world's values", () => {
         { timeout: 60_000, interval: 250 },
       );
 
-      const redirectUri = `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
-      const { code, codeVerifier } = await signInWithEmulator({
-        emulatorUrl: google.url,
-        clientId: CLIENT.clientId,
-        redirectUri,
-        account: "alice@example.com",
-      });
-      const signedIn = await api("POST", "/api/auth/google", { code, codeVerifier, redirectUri });
+      const signedIn = await signInAlice();
       expect(signedIn.status).toBe(200);
       const wallet = randomWallet();
       const mint = await api("POST", "/api/verify-and-mint", {
@@ -404,14 +409,7 @@ describe("following docs/deploy.md with the local world's values", () => {
   it(
     "when the operator pauses claims, then the running server refuses new ones within 2 s until resume, and /metrics shows both",
     async () => {
-      const redirectUri = `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
-      const { code, codeVerifier } = await signInWithEmulator({
-        emulatorUrl: google.url,
-        clientId: CLIENT.clientId,
-        redirectUri,
-        account: "alice@example.com",
-      });
-      const { body: session } = await api("POST", "/api/auth/google", { code, codeVerifier, redirectUri });
+      const { body: session } = await signInAlice();
       const claim = () =>
         api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: session.accessToken });
 
