@@ -6,6 +6,7 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+import { setTimeout } from "node:timers/promises";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../../errors.ts";
@@ -125,11 +126,12 @@ export async function openSqliteClaimStore(options: SqliteClaimStoreOptions): Pr
     filename = options.filename;
   }
   const db = new DatabaseSync(filename);
+  const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? 5000);
   try {
     // First: a second process on the same file (a CLI, a rolling restart, two replicas starting together) waits
-    // instead of failing at once, also while the first switches the journal mode or migrates.
-    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
-    db.exec("PRAGMA journal_mode = WAL");
+    // instead of failing at once, also while the first migrates.
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+    await enterWalMode(db, busyTimeoutMs);
     // FULL, not NORMAL: in WAL mode NORMAL can lose the last commits on power loss. A lost
     // reservation whose mint was already queued would let the same wallet claim twice.
     db.exec("PRAGMA synchronous = FULL");
@@ -139,6 +141,24 @@ export async function openSqliteClaimStore(options: SqliteClaimStoreOptions): Pr
     throw error;
   }
   return new SqliteClaimStore(db);
+}
+
+/**
+ * Switching a fresh file to WAL needs its exclusive lock, and when another connection opening the same file holds
+ * a shared lock SQLite answers SQLITE_BUSY at once instead of calling the busy handler (waiting could deadlock).
+ * So the switch is retried here, with a jittered pause, for as long as the busy time-out allows.
+ */
+async function enterWalMode(db: DatabaseSync, busyTimeoutMs: number): Promise<void> {
+  const deadline = Date.now() + busyTimeoutMs;
+  for (;;) {
+    try {
+      db.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+      await setTimeout(10 + Math.random() * 40);
+    }
+  }
 }
 
 function migrate(db: DatabaseSync): void {
@@ -413,9 +433,7 @@ class SqliteClaimStore implements ClaimStore {
 
 /** A locked database is a passing outage: the visitor gets a 503 with a retry hint, not a 500. */
 function unavailableWhenBusy(error: unknown): unknown {
-  const code =
-    error instanceof Error && "errcode" in error && typeof error.errcode === "number" ? error.errcode & 0xff : null;
-  return code !== null && SQLITE_BUSY_CODES.has(code)
+  return isBusy(error)
     ? new AppError("MINT_UNAVAILABLE", { cause: error, retryAfterSeconds: RETRY_AFTER_SECONDS })
     : error;
 }
@@ -444,6 +462,12 @@ function toControls(row: ControlsRow): OperatorControls {
 
 function toColumnValue(value: ClaimPatch[keyof ClaimPatch]): SQLInputValue {
   return typeof value === "bigint" ? value.toString() : (value as SQLInputValue);
+}
+
+function isBusy(error: unknown): boolean {
+  const code =
+    error instanceof Error && "errcode" in error && typeof error.errcode === "number" ? error.errcode & 0xff : null;
+  return code !== null && SQLITE_BUSY_CODES.has(code);
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -12,15 +12,19 @@ afterAll(async () => {
   for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
 });
 
-/** Opens the store in a process of its own, as a server replica or a CLI does; resolves with its exit code. */
-function openInAnotherProcess(dataDir: string, at: number): Promise<number | null> {
+/** Opens the store in a process of its own, as a server replica or a CLI does; resolves with 0 or what it printed. */
+function openInAnotherProcess(dataDir: string, at: number): Promise<0 | string> {
   // Each process loads first, then all open together at `at`: their first statements on the file collide.
   const script = `const { openSqliteClaimStore } = await import(${JSON.stringify(STORE_MODULE)});
     while (Date.now() < ${at});
     const store = await openSqliteClaimStore({ dataDir: ${JSON.stringify(dataDir)} });
     await store.close();`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: "ignore" });
-  return new Promise((resolve) => child.once("exit", resolve));
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once("close", (code) => resolve(code === 0 ? 0 : `exit ${code}: ${stderr}`)));
 }
 
 describe("opening the SQLite store", () => {
@@ -29,9 +33,9 @@ describe("opening the SQLite store", () => {
     dirs.push(dataDir);
 
     const at = Date.now() + 4_000;
-    const codes = await Promise.all(Array.from({ length: 4 }, () => openInAnotherProcess(dataDir, at)));
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => openInAnotherProcess(dataDir, at)));
 
-    expect(codes).toEqual([0, 0, 0, 0]);
+    expect(outcomes).toEqual([0, 0, 0, 0]);
     const store = await openSqliteClaimStore({ dataDir });
     await expect(store.ping()).resolves.toBeUndefined();
     await store.close();
