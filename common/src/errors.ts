@@ -74,6 +74,10 @@ export const ERROR_CATALOGUE = {
       "Minting failed several times, so this claim is on hold: nothing was minted and your claim is kept. Please try again later, once we have looked into it.",
   },
   MINT_UNAVAILABLE: { status: 503, message: "Minting is temporarily unavailable. Please try again in a moment." },
+  STORE_UNAVAILABLE: {
+    status: 503,
+    message: "Claims are temporarily unavailable. Please try again in a moment.",
+  },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
   NOT_FOUND: { status: 404, message: "Not found." },
   OPERATOR_TOKEN_REQUIRED: { status: 401, message: "This endpoint is for the operator and needs its bearer token." },
