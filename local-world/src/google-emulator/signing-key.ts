@@ -1,3 +1,4 @@
+import forge from "node-forge";
 import { createHash, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from "node:crypto";
 
 /**
@@ -48,54 +49,23 @@ function base64url(text: string): string {
   return Buffer.from(text).toString("base64url");
 }
 
-// node:crypto reads certificates but cannot write them, so the certificate is assembled in DER here:
-// an X.509 v1 certificate (no extensions), subject = issuer, signed sha256WithRSAEncryption.
+// node:crypto reads certificates but cannot write them. A v3 certificate with no extensions, subject = issuer,
+// signed sha256WithRSAEncryption: google-auth-library reads only its public key.
 function selfSignedCertificatePem(privateKey: KeyObject, publicKey: KeyObject, commonName: string): string {
-  const sha256WithRsa = seq(oid("1.2.840.113549.1.1.11"), Buffer.from([0x05, 0x00]));
-  const name = seq(set(seq(oid("2.5.4.3"), tlv(0x0c, Buffer.from(commonName)))));
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
+  // A positive serial: the leading 01 keeps the sign bit clear.
+  certificate.serialNumber = `01${randomBytes(8).toString("hex")}`;
   const now = Date.now();
-  const tbs = seq(
-    integer(randomBytes(8)),
-    sha256WithRsa,
-    name,
-    seq(utcTime(new Date(now - 3_600_000)), utcTime(new Date(now + 365 * 86_400_000))),
-    name,
-    publicKey.export({ type: "spki", format: "der" }),
+  certificate.validity.notBefore = new Date(now - 3_600_000);
+  certificate.validity.notAfter = new Date(now + 365 * 86_400_000);
+  // forge writes it as a PrintableString, which holds every character of the stand-in's own http://host:port.
+  const name = [{ shortName: "CN", value: commonName }];
+  certificate.setSubject(name);
+  certificate.setIssuer(name);
+  certificate.sign(
+    forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs1", format: "pem" }).toString()),
+    forge.md.sha256.create(),
   );
-  const der = seq(tbs, sha256WithRsa, tlv(0x03, Buffer.concat([Buffer.from([0]), sign("sha256", tbs, privateKey)])));
-  const lines = der.toString("base64").match(/.{1,64}/g) ?? [];
-  return `-----BEGIN CERTIFICATE-----\n${lines.join("\n")}\n-----END CERTIFICATE-----\n`;
-}
-
-function tlv(tag: number, content: Buffer): Buffer {
-  const length = content.length;
-  if (length < 0x80) return Buffer.concat([Buffer.from([tag, length]), content]);
-  const lengthBytes: number[] = [];
-  for (let rest = length; rest > 0; rest >>= 8) lengthBytes.unshift(rest & 0xff);
-  return Buffer.concat([Buffer.from([tag, 0x80 | lengthBytes.length, ...lengthBytes]), content]);
-}
-
-const seq = (...parts: Buffer[]) => tlv(0x30, Buffer.concat(parts));
-const set = (...parts: Buffer[]) => tlv(0x31, Buffer.concat(parts));
-
-/** A positive INTEGER: a leading zero byte keeps the sign bit clear. */
-function integer(bytes: Buffer): Buffer {
-  return tlv(0x02, (bytes[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
-}
-
-function oid(dotted: string): Buffer {
-  const [first = 0, second = 0, ...rest] = dotted.split(".").map(Number);
-  const bytes = [first * 40 + second];
-  for (const arc of rest) {
-    const base128 = [arc & 0x7f];
-    for (let value = arc >> 7; value > 0; value >>= 7) base128.unshift((value & 0x7f) | 0x80);
-    bytes.push(...base128);
-  }
-  return tlv(0x06, Buffer.from(bytes));
-}
-
-/** UTCTime, YYMMDDHHMMSSZ: valid for years before 2050, which covers a certificate made today. */
-function utcTime(date: Date): Buffer {
-  const digits = date.toISOString().replace(/[-:T]/g, "").slice(2, 14);
-  return tlv(0x17, Buffer.from(`${digits}Z`));
+  return forge.pki.certificateToPem(certificate);
 }
