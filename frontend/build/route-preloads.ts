@@ -1,12 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Plugin, Rolldown } from "vite";
+import type { Manifest, ManifestChunk, Plugin } from "vite";
 import { GOOGLE_CALLBACK_PATH, ROUTE_PRELOADS_FILE } from "@tube/common/constants";
 
 const CHAKRA_ROOT = "src/app/chakra-root.tsx";
 
 /**
- * Route path → the source modules (relative to the frontend root) its lazy import loads. Must follow
+ * Route path → the source modules (relative to the frontend root, as Vite's build manifest names them) its lazy import loads. Must follow
  * `src/app/router.tsx`: every route wrapped in `withChakra` there is listed here with its page module and chakra-root.
  */
 const LAZY_ROUTES: Readonly<Record<string, readonly string[]>> = {
@@ -24,39 +24,40 @@ type RoutePreloads = Record<string, string[]>;
  */
 export const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
+/** Where Vite writes its build manifest (`build.manifest: true`), relative to the output directory. */
+const MANIFEST_DIR = ".vite";
+const MANIFEST_FILE = path.join(MANIFEST_DIR, "manifest.json");
+
 /**
  * Writes `route-preloads.json` beside index.html, so the server can put each lazy route's chunks in that route's HTML
  * (ADR 0017): the browser fetches them with the entry instead of after it has run, and Vite's preload helper finds
- * them already in the document instead of appending one `<link>` at a time inside React's first render.
+ * them already in the document instead of appending one `<link>` at a time inside React's first render. The chunk
+ * graph is read from Vite's own build manifest.
  */
 export function routePreloadsPlugin(): Plugin {
-  let root = "";
   let base = "";
-  let preloads: RoutePreloads = {};
   return {
     name: "tube:route-preloads",
     apply: "build",
+    config: () => ({ build: { manifest: true } }),
     configResolved(config) {
-      root = config.root;
       base = config.base;
-    },
-    generateBundle(_options, bundle) {
-      preloads = routePreloads(bundle, LAZY_ROUTES, { root, base });
-      this.emitFile({
-        type: "asset",
-        fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify(preloads, null, 2)}\n`,
-      });
     },
     // On the written files: Vite still writes at the top of chunks after every plugin's generateBundle, and the hint
     // must be a file's first line. (The .br/.gz twins are made later, in closeBundle.)
-    async writeBundle({ dir }, bundle) {
+    async writeBundle({ dir }) {
+      const outDir = dir ?? "";
+      const manifest = JSON.parse(await fs.readFile(path.join(outDir, MANIFEST_FILE), "utf8")) as Manifest;
+      const preloads = routePreloads(manifest, LAZY_ROUTES, base);
+      await fs.writeFile(path.join(outDir, ROUTE_PRELOADS_FILE), `${JSON.stringify(preloads, null, 2)}\n`);
       await Promise.all(
-        startupChunks(bundle, preloads, base).map(async (fileName) => {
-          const file = path.join(dir ?? "", fileName);
+        startupChunks(manifest, preloads, base).map(async (fileName) => {
+          const file = path.join(outDir, fileName);
           await fs.writeFile(file, EAGER_COMPILE_HINT + (await fs.readFile(file, "utf8")));
         }),
       );
+      // The manifest is this plugin's input, not a site file: the server would otherwise index it.
+      await fs.rm(path.join(outDir, MANIFEST_DIR), { recursive: true });
     },
   };
 }
@@ -67,19 +68,16 @@ export function routePreloadsPlugin(): Plugin {
  * wallet SDK) must stay unloaded until the page asks for it (ADR 0013).
  */
 export function routePreloads(
-  bundle: Rolldown.OutputBundle,
+  manifest: Manifest,
   routes: Readonly<Record<string, readonly string[]>>,
-  { root, base }: { root: string; base: string },
+  base: string,
 ): RoutePreloads {
-  const chunks = chunksOf(bundle);
-  const loadedByIndexHtml = entryClosure(chunks);
+  const loadedByIndexHtml = entryClosure(manifest);
   const cssLoadedByIndexHtml = new Set(loadedByIndexHtml.flatMap(cssOf));
-
-  const byFacade = new Map([...chunks.values()].map((chunk) => [chunk.facadeModuleId, chunk]));
   return Object.fromEntries(
     Object.entries(routes).map(([route, modules]) => {
       const routeChunks = modules.map((module) => {
-        const chunk = byFacade.get(path.resolve(root, module));
+        const chunk = manifest[module];
         // Loud, so a renamed or merged module cannot silently drop the hints.
         if (!chunk)
           throw new Error(
@@ -87,9 +85,9 @@ export function routePreloads(
           );
         return chunk;
       });
-      const needed = staticClosure(routeChunks, chunks).filter((chunk) => !loadedByIndexHtml.includes(chunk));
+      const needed = staticClosure(routeChunks, manifest).filter((chunk) => !loadedByIndexHtml.includes(chunk));
       const css = [...new Set(needed.flatMap(cssOf))].filter((file) => !cssLoadedByIndexHtml.has(file));
-      return [route, [...needed.map((chunk) => chunk.fileName), ...css].map((file) => `${base}${file}`)];
+      return [route, [...needed.map((chunk) => chunk.file), ...css].map((file) => `${base}${file}`)];
     }),
   );
 }
@@ -99,39 +97,31 @@ export function routePreloads(
  * ones. Never what loads later (the wallet SDK, the success dialog): compiling code that may never run would only
  * cost the phone's memory and cores.
  */
-export function startupChunks(bundle: Rolldown.OutputBundle, preloads: RoutePreloads, base: string): string[] {
-  const chunks = chunksOf(bundle);
+export function startupChunks(manifest: Manifest, preloads: RoutePreloads, base: string): string[] {
+  const scripts = new Set(Object.values(manifest).map((chunk) => chunk.file));
   const announced = Object.values(preloads)
     .flat()
     .map((url) => url.slice(base.length))
-    .filter((fileName) => chunks.has(fileName));
-  return [...new Set([...entryClosure(chunks).map((chunk) => chunk.fileName), ...announced])];
-}
-
-function chunksOf(bundle: Rolldown.OutputBundle): Map<string, Rolldown.OutputChunk> {
-  return new Map(
-    Object.values(bundle)
-      .filter((output): output is Rolldown.OutputChunk => output.type === "chunk")
-      .map((chunk) => [chunk.fileName, chunk]),
-  );
+    .filter((fileName) => scripts.has(fileName));
+  return [...new Set([...entryClosure(manifest).map((chunk) => chunk.file), ...announced])];
 }
 
 /** What index.html loads: the entry chunk and its static imports. */
-function entryClosure(chunks: Map<string, Rolldown.OutputChunk>): Rolldown.OutputChunk[] {
+function entryClosure(manifest: Manifest): ManifestChunk[] {
   return staticClosure(
-    [...chunks.values()].filter((chunk) => chunk.isEntry),
-    chunks,
+    Object.values(manifest).filter((chunk) => chunk.isEntry),
+    manifest,
   );
 }
 
 /** The chunks and everything they import statically, each once, in the order the walk meets them. */
-function staticClosure(start: Rolldown.OutputChunk[], chunks: Map<string, Rolldown.OutputChunk>) {
-  const seen = new Set<Rolldown.OutputChunk>();
-  const visit = (chunk: Rolldown.OutputChunk) => {
+function staticClosure(start: ManifestChunk[], manifest: Manifest): ManifestChunk[] {
+  const seen = new Set<ManifestChunk>();
+  const visit = (chunk: ManifestChunk) => {
     if (seen.has(chunk)) return;
     seen.add(chunk);
-    for (const file of chunk.imports) {
-      const imported = chunks.get(file);
+    for (const key of chunk.imports ?? []) {
+      const imported = manifest[key];
       if (imported) visit(imported);
     }
   };
@@ -139,6 +129,6 @@ function staticClosure(start: Rolldown.OutputChunk[], chunks: Map<string, Rolldo
   return [...seen];
 }
 
-function cssOf(chunk: Rolldown.OutputChunk): string[] {
-  return [...(chunk.viteMetadata?.importedCss ?? [])];
+function cssOf(chunk: ManifestChunk): string[] {
+  return chunk.css ?? [];
 }
