@@ -2,7 +2,7 @@
  * Chakra's global CSS (the cascade layers' order, the reset, the base styles and every token's
  * CSS variable) as a stylesheet built with the app. In the browser Chakra would compute all of it
  * in createSystem and serialize it with emotion on the provider's first render: long tasks on
- * /claim's start-up on a phone (issue 10). app/chakra-root.tsx imports the stylesheet and hands
+ * /claim's start-up on a phone (docs/performance.md). app/chakra-root.tsx imports the stylesheet and hands
  * the provider a system with nothing global left to insert, and the bundled createSystem no
  * longer computes the global styles at all (ADR 0016).
  */
@@ -35,6 +35,8 @@ export function chakraGlobalCss(): Plugin {
       if (!CREATE_SYSTEM_MODULE.test(id)) return undefined;
       // About three quarters of createSystem's time, for styles the stylesheet already holds. A Chakra
       // release that computes them otherwise must fail the build, not quietly bring the cost back.
+      // Here rather than in a patch of node_modules: load() below renders the stylesheet from the unpatched
+      // createSystem, and tests and the dev server need it whole too.
       if (!code.includes(EAGER_GLOBALS)) this.error(`Chakra's createSystem no longer has "${EAGER_GLOBALS}"`);
       return { code: code.replace(EAGER_GLOBALS, "const _global = [];"), map: null };
     },
