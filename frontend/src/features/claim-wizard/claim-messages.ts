@@ -1,5 +1,5 @@
 /**
- * The wizard's toasts (spec §5 and §8), verbatim, and which one a failure
+ * The wizard's toasts, word for word as the product defines them, and which one a failure
  * gets. Server failures carry the catalogue's user-facing text, shown as is.
  */
 import { REWARD_TOKENS } from "@tube/common/constants";
@@ -69,8 +69,8 @@ export const TOASTS = {
 } as const satisfies Record<string, Toast>;
 
 /**
- * The subscription check threw (spec §8 'Subscription Verification Failed'), unless it says "not subscribed".
- * Spec §7: a non-OK answer without a catalogue code (a proxy's, say) reads 'Verification failed: {status}'.
+ * The subscription check threw: 'Subscription Verification Failed', unless it says "not subscribed". A non-OK
+ * answer without a catalogue code (a proxy's, say) has no text to show, so it reads 'Verification failed: {status}'.
  */
 export function subscriptionCheckFailedToast(cause: unknown): Toast {
   if (cause instanceof ApiError && errorKindOf(cause.code) === "waitAndRetry") return waitToRetryToast(cause);
@@ -152,7 +152,7 @@ const processFailed = (message: string | undefined) =>
   error("Process Failed", message ?? "Failed to complete the token claim process.");
 
 /**
- * The toasts of the wait-and-retry kind, which the spec has no wording for; a new code of that kind does not compile
+ * The toasts of the wait-and-retry kind, which the product did not word; a new code of that kind does not compile
  * without its own. They all come before anything is reserved (ADR 8), so the toast can say nothing was claimed, and
  * when to come back: the server's Retry-After, or else the usual wait.
  */

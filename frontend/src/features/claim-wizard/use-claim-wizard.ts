@@ -18,7 +18,7 @@ import { useSavedWizardProgress, useWizardPersistence } from "./use-wizard-persi
 import { clearWizardProgress } from "./wizard-progress-storage.ts";
 import { resumedWizardState, wizardReducer, type WizardState } from "./wizard-state.ts";
 
-/** Spec §9: the page reloads 1.5 s after Reset. */
+/** Reset says 'Logged out' before the page reloads; long enough to read it. */
 export const RESET_RELOAD_DELAY_MS = 1_500;
 
 export interface ClaimWizardDeps {
@@ -30,7 +30,7 @@ export interface ClaimWizardDeps {
 
 export interface ClaimWizard {
   state: WizardState;
-  /** Spec §5: Google authorized, a non-blank username, and no authorization or verification running. */
+  /** Google authorized, a non-blank username, and no authorization or verification running. */
   canVerify: boolean;
   /** On the Claim step the Google session expired or was refused: offer the popup again right there. */
   needsGoogleAgain: boolean;
@@ -75,7 +75,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
   const claimStepWallet = state.step === 2 && wallet.isConnected ? wallet.address : undefined;
   useClaimResume({ ...flow, claimStepWallet });
 
-  // Spec §2: the button reacts at once; the revoke goes out on its own (ports.ts) and nothing waits for it.
+  // The button reacts at once; the revoke goes out on its own (ports.ts) and nothing waits for it.
   function reset() {
     dispatch({ type: "resetStarted" });
     try {

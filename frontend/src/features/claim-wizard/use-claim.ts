@@ -1,5 +1,5 @@
 /**
- * Step 2's Claim: the checks in the spec's order, then this wallet's claim: one already confirmed goes to Done, one
+ * Step 2's Claim: the checks in the order the visitor meets them, then this wallet's claim: one already confirmed goes to Done, one
  * under way is followed, otherwise verify-and-mint starts it. When Google must authorize first (no session, or the
  * server refused it), the claim goes on by itself once the visitor has authorized again.
  */

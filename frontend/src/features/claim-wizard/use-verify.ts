@@ -1,5 +1,5 @@
 /**
- * Step 0's Verify: the checks in the spec's order, the subscription check with its progress bar, then whether this
+ * Step 0's Verify: the checks in the order the visitor meets them, the subscription check with its progress bar, then whether this
  * wallet has already claimed. Success moves on to Connect, or straight to Claim with a wallet already on the chain.
  */
 import type { GoogleAuthResponse } from "@tube/common/api";

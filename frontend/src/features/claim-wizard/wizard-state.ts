@@ -1,5 +1,5 @@
 /**
- * The wizard's state machine (spec §3 "Wizard state", §4). Pure: the hook
+ * The wizard's state machine: its steps, progress and activity. Pure: the hook
  * feeds it events from the server, the wallet and the visitor.
  */
 import type { ClaimStatus } from "@tube/common/constants";

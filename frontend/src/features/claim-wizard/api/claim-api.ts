@@ -48,7 +48,7 @@ function refusalOf(answer: VerifyAndMintResponse): ApiError {
   return new ApiError(code, answer.error ?? entry?.message ?? "", entry?.status ?? 200);
 }
 
-/** Spec §7: tells the server the hash the page saw. The server's own record is the truth; this only confirms it. */
+/** Tells the server the hash the page saw. The server's own record is the truth; this only confirms it. */
 export function recordClaim(request: { walletAddress: string; googleEmail: string; txHash: string }): Promise<void> {
   return apiSend("/api/record-claim", request);
 }
