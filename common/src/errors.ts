@@ -1,90 +1,203 @@
 /**
  * The error catalogue: every failure the API reports has one code here, an HTTP
- * status, and the user-facing text the browser shows verbatim.
+ * status, the user-facing text the browser shows verbatim, and its kind.
  */
+
+/**
+ * What a failure means for the visitor, which is what the browser decides on (which toast, under which title):
+ * never its status or its text.
+ */
+export type ErrorKind =
+  /**
+   * The claim's checks refused who is asking or what was sent: the request's own fields, the Google session,
+   * the YouTube account and its subscription (including YouTube being unable to answer the check), or the
+   * operator's deny list. The visitor may change something (sign in again, subscribe, another account) and retry.
+   */
+  | "verification"
+  /** The reward is already held: by this wallet, by this Google account, or by the account that started the wallet's claim. */
+  | "conflict"
+  /** The checks passed, but the mint failed, cannot be queued, has no budget left, or its claim is gone. */
+  | "minting"
+  /**
+   * Refused before anything was reserved, for a reason that passes by itself (a per-account limit, an outage,
+   * a pause): nothing was claimed, and the answer may say when to come back (Retry-After).
+   */
+  | "waitAndRetry"
+  /**
+   * The request was not served for a reason outside the claim's rules: a path or callback that does not exist
+   * or is not allowed, an operator-only endpoint, a hash that contradicts the record, the per-address request
+   * limit, or a fault of the server.
+   */
+  | "request";
+
+interface CatalogueEntry {
+  status: number;
+  message: string;
+  kind: ErrorKind;
+}
+
 export const ERROR_CATALOGUE = {
-  VALIDATION_FAILED: { status: 400, message: "The request is invalid." },
-  INVALID_WALLET_ADDRESS: { status: 400, message: "Please enter a valid wallet address." },
-  WRONG_CHANNEL: { status: 400, message: "Only subscriptions to this app's channel can be verified." },
-  REDIRECT_URI_NOT_ALLOWED: { status: 400, message: "This sign-in callback is not allowed." },
-  GOOGLE_AUTH_FAILED: { status: 401, message: "Failed to connect with Google. Please try again." },
-  GOOGLE_TOKEN_INVALID: { status: 401, message: "Your Google session has expired. Please connect with Google again." },
+  VALIDATION_FAILED: { status: 400, kind: "verification", message: "The request is invalid." },
+  INVALID_WALLET_ADDRESS: { status: 400, kind: "verification", message: "Please enter a valid wallet address." },
+  WRONG_CHANNEL: {
+    status: 400,
+    kind: "verification",
+    message: "Only subscriptions to this app's channel can be verified.",
+  },
+  REDIRECT_URI_NOT_ALLOWED: { status: 400, kind: "request", message: "This sign-in callback is not allowed." },
+  GOOGLE_AUTH_FAILED: {
+    status: 401,
+    kind: "verification",
+    message: "Failed to connect with Google. Please try again.",
+  },
+  GOOGLE_TOKEN_INVALID: {
+    status: 401,
+    kind: "verification",
+    message: "Your Google session has expired. Please connect with Google again.",
+  },
   GOOGLE_TOKEN_WRONG_AUDIENCE: {
     status: 401,
+    kind: "verification",
     message: "This Google authorization was not issued to this app. Please connect with Google again.",
   },
   GOOGLE_SCOPE_MISSING: {
     status: 403,
+    kind: "verification",
     message: "Please allow read-only access to your YouTube account so we can verify your subscription.",
   },
-  EMAIL_MISMATCH: { status: 403, message: "The e-mail does not match your Google account." },
-  NOT_SUBSCRIBED: { status: 403, message: "You don't appear to be subscribed to the channel. Please subscribe first." },
-  USERNAME_MISMATCH: { status: 403, message: "This YouTube username does not match the signed-in Google account." },
+  EMAIL_MISMATCH: { status: 403, kind: "verification", message: "The e-mail does not match your Google account." },
+  NOT_SUBSCRIBED: {
+    status: 403,
+    kind: "verification",
+    message: "You don't appear to be subscribed to the channel. Please subscribe first.",
+  },
+  USERNAME_MISMATCH: {
+    status: 403,
+    kind: "verification",
+    message: "This YouTube username does not match the signed-in Google account.",
+  },
   YOUTUBE_SIGNUP_REQUIRED: {
     status: 403,
+    kind: "verification",
     message: "This Google account has no YouTube channel. Please sign in with the account you use on YouTube.",
   },
   YOUTUBE_INSUFFICIENT_PERMISSIONS: {
     status: 403,
+    kind: "verification",
     message:
       "Google did not grant access to your YouTube subscriptions. Please connect with Google again and allow it.",
   },
-  YOUTUBE_ACCOUNT_SUSPENDED: { status: 403, message: "This YouTube account is closed or suspended." },
+  YOUTUBE_ACCOUNT_SUSPENDED: {
+    status: 403,
+    kind: "verification",
+    message: "This YouTube account is closed or suspended.",
+  },
   YOUTUBE_SUBSCRIPTION_FORBIDDEN: {
     status: 403,
+    kind: "verification",
     message: "Your YouTube subscriptions are private. Please make them visible and try again.",
   },
-  YOUTUBE_SUBSCRIBER_NOT_FOUND: { status: 404, message: "We couldn't find your YouTube account." },
-  YOUTUBE_QUOTA_EXCEEDED: { status: 503, message: "YouTube verification is busy right now. Please try again later." },
-  YOUTUBE_UNAVAILABLE: { status: 503, message: "YouTube could not be reached. Please try again in a moment." },
-  GOOGLE_UNAVAILABLE: { status: 503, message: "Google could not be reached. Please try again in a moment." },
+  YOUTUBE_SUBSCRIBER_NOT_FOUND: {
+    status: 404,
+    kind: "verification",
+    message: "We couldn't find your YouTube account.",
+  },
+  YOUTUBE_QUOTA_EXCEEDED: {
+    status: 503,
+    kind: "verification",
+    message: "YouTube verification is busy right now. Please try again later.",
+  },
+  YOUTUBE_UNAVAILABLE: {
+    status: 503,
+    kind: "verification",
+    message: "YouTube could not be reached. Please try again in a moment.",
+  },
+  GOOGLE_UNAVAILABLE: {
+    status: 503,
+    kind: "waitAndRetry",
+    message: "Google could not be reached. Please try again in a moment.",
+  },
   ACCOUNT_RATE_LIMITED: {
     status: 429,
+    kind: "waitAndRetry",
     message: "Too many verification attempts for this Google account. Please wait a few minutes and try again.",
   },
-  ALREADY_CLAIMED: { status: 409, message: "This wallet address has already claimed tokens." },
+  ALREADY_CLAIMED: { status: 409, kind: "conflict", message: "This wallet address has already claimed tokens." },
   GOOGLE_ACCOUNT_ALREADY_CLAIMED: {
     status: 409,
+    kind: "conflict",
     message: "This Google account has already claimed tokens with another wallet.",
   },
   CLAIM_STARTED_BY_ANOTHER_ACCOUNT: {
     status: 409,
+    kind: "conflict",
     message:
       "This wallet's earlier claim did not go through. Only the Google account that started it can retry it: connect with that account, or use another wallet.",
   },
   WALLET_DENIED: {
     status: 403,
+    kind: "verification",
     message: "This wallet may not claim rewards. If you think this is a mistake, please contact us.",
   },
   GOOGLE_ACCOUNT_DENIED: {
     status: 403,
+    kind: "verification",
     message: "This Google account may not claim rewards. If you think this is a mistake, please contact us.",
   },
   CLAIMS_PAUSED: {
     status: 503,
+    kind: "waitAndRetry",
     message: "Claiming is paused for a while. Nothing was claimed; please try again later.",
   },
-  CLAIM_BUDGET_EXHAUSTED: { status: 410, message: "All rewards have been claimed. Thank you for your support!" },
-  CLAIM_NOT_FOUND: { status: 404, message: "No claim was found." },
-  TX_HASH_MISMATCH: { status: 409, message: "This transaction does not match the recorded claim." },
-  MINT_FAILED: { status: 502, message: "Minting failed. Please try again." },
+  CLAIM_BUDGET_EXHAUSTED: {
+    status: 410,
+    kind: "minting",
+    message: "All rewards have been claimed. Thank you for your support!",
+  },
+  CLAIM_NOT_FOUND: { status: 404, kind: "minting", message: "No claim was found." },
+  TX_HASH_MISMATCH: { status: 409, kind: "request", message: "This transaction does not match the recorded claim." },
+  MINT_FAILED: { status: 502, kind: "minting", message: "Minting failed. Please try again." },
   MINT_ATTEMPTS_EXHAUSTED: {
     status: 502,
+    kind: "minting",
     message:
       "Minting failed several times, so this claim is on hold: nothing was minted and your claim is kept. Please try again later, once we have looked into it.",
   },
-  MINT_UNAVAILABLE: { status: 503, message: "Minting is temporarily unavailable. Please try again in a moment." },
+  MINT_UNAVAILABLE: {
+    status: 503,
+    kind: "minting",
+    message: "Minting is temporarily unavailable. Please try again in a moment.",
+  },
   STORE_UNAVAILABLE: {
     status: 503,
+    kind: "waitAndRetry",
     message: "Claims are temporarily unavailable. Please try again in a moment.",
   },
-  RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
-  NOT_FOUND: { status: 404, message: "Not found." },
-  OPERATOR_TOKEN_REQUIRED: { status: 401, message: "This endpoint is for the operator and needs its bearer token." },
-  INTERNAL: { status: 500, message: "An unexpected error occurred." },
-} as const satisfies Record<string, { status: number; message: string }>;
+  RATE_LIMITED: { status: 429, kind: "request", message: "Too many requests. Please wait a moment and try again." },
+  NOT_FOUND: { status: 404, kind: "request", message: "Not found." },
+  OPERATOR_TOKEN_REQUIRED: {
+    status: 401,
+    kind: "request",
+    message: "This endpoint is for the operator and needs its bearer token.",
+  },
+  INTERNAL: { status: 500, kind: "request", message: "An unexpected error occurred." },
+} as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** The codes of one kind, for tables that must cover every one of them. */
+export type ErrorCodeOfKind<Kind extends ErrorKind> = {
+  [Code in ErrorCode]: (typeof ERROR_CATALOGUE)[Code]["kind"] extends Kind ? Code : never;
+}[ErrorCode];
+
+/** The kind of a code an answer carried; undefined for a code this catalogue does not know (a newer server's, or the client's own). */
+export function errorKindOf(code: string): ErrorKind | undefined {
+  return isErrorCode(code) ? ERROR_CATALOGUE[code].kind : undefined;
+}
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOGUE, code);
+}
 
 /** The one error body every failing API response carries. */
 export interface ApiErrorBody {

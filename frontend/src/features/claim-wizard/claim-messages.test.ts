@@ -1,11 +1,13 @@
+import { ERROR_CATALOGUE, type ErrorCode, type ErrorKind } from "@tube/common/errors";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
 import {
   claimFailedToast,
   eligibilityCheckFailedToast,
-  claimRefusedToast,
+  isRetryableMintFailure,
   subscriptionCheckFailedToast,
 } from "./claim-messages.ts";
+import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
 
 const apiError = (code: string, message: string, status = 400) => new ApiError(code, message, status);
@@ -90,28 +92,35 @@ describe("verification toasts", () => {
     });
   });
 
-  it("when verify-and-mint returns no claim, then its error text or the default is shown", () => {
-    expect(claimRefusedToast({ error: "Nope", details: null, status: null })).toMatchObject({
+  it("when verify-and-mint refuses without naming why, then 'Verification Failed' shows its text or the default", () => {
+    expect(claimFailedToast(apiError(UNEXPLAINED_CLAIM_REFUSAL, "Nope", 200))).toMatchObject({
       title: "Verification Failed",
       description: "Nope",
     });
-    expect(claimRefusedToast({ error: null, details: null, status: null }).description).toBe(
+    expect(claimFailedToast(apiError(UNEXPLAINED_CLAIM_REFUSAL, "", 200)).description).toBe(
       "Failed to verify subscription. Please make sure you're subscribed to the channel.",
     );
   });
 
   it("when verify-and-mint says this Google account claimed with another wallet, then 'Already Claimed' carries the server's sentence", () => {
     const text = "This Google account has already claimed tokens with another wallet.";
-    expect(claimRefusedToast({ error: text, details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED", status: null })).toMatchObject({
+    expect(claimFailedToast(apiError("GOOGLE_ACCOUNT_ALREADY_CLAIMED", text, 409))).toMatchObject({
       title: "Already Claimed",
       description: text,
     });
   });
 
+  it("when verify-and-mint says the wallet's claim belongs to another Google account, then the toast names it", () => {
+    const { message } = ERROR_CATALOGUE.CLAIM_STARTED_BY_ANOTHER_ACCOUNT;
+    expect(claimFailedToast(apiError("CLAIM_STARTED_BY_ANOTHER_ACCOUNT", message, 409))).toEqual({
+      type: "error",
+      title: "Claim Started by Another Account",
+      description: message,
+    });
+  });
+
   it("when verify-and-mint answers with a failed mint, then the toast is 'Minting Failed', not 'Verification Failed'", () => {
-    expect(
-      claimRefusedToast({ error: "Minting failed. Please try again.", details: "MINT_FAILED", status: "failed" }),
-    ).toMatchObject({
+    expect(claimFailedToast(apiError("MINT_FAILED", "Minting failed. Please try again.", 502))).toMatchObject({
       title: "Minting Failed",
       description: "Minting failed. Please try again.",
     });
@@ -166,11 +175,80 @@ describe("refusals that pass with time", () => {
     },
   );
 
+  it("when the claim store is unreachable, then 'Claims Unavailable' says nothing was claimed and when to retry", () => {
+    expect(claimFailedToast(new ApiError("STORE_UNAVAILABLE", "The catalogue's text.", 503, 45))).toEqual({
+      type: "error",
+      title: "Claims Unavailable",
+      description: "Our claim records could not be reached. Nothing was claimed. Please try again in 45 seconds.",
+    });
+    expect(subscriptionCheckFailedToast(new ApiError("STORE_UNAVAILABLE", "The catalogue's text.", 503)).title).toBe(
+      "Claims Unavailable",
+    );
+  });
+
   it("when Retry-After is given, then the wait is told in seconds, minutes or hours, rounded up", () => {
     const waits = [1, 45, 61, 3600, 7200].map(
       (seconds) =>
         /try again in (.*)\.$/.exec(claimFailedToast(refusal("GOOGLE_UNAVAILABLE", seconds)).description ?? "")?.[1],
     );
     expect(waits).toEqual(["1 second", "45 seconds", "2 minutes", "1 hour", "2 hours"]);
+  });
+});
+
+describe("every catalogue code gets its kind's toast", () => {
+  /** The title each kind's codes get on the Claim step, apart from the codes with a title of their own. */
+  const TITLE_OF_KIND: Record<Exclude<ErrorKind, "waitAndRetry">, string> = {
+    verification: "Verification Failed",
+    conflict: "Already Claimed",
+    minting: "Minting Failed",
+    request: "Process Failed",
+  };
+  const OWN_TITLES: Partial<Record<ErrorCode, string>> = {
+    NOT_SUBSCRIBED: "Not Subscribed",
+    CLAIM_STARTED_BY_ANOTHER_ACCOUNT: "Claim Started by Another Account",
+  };
+  const codes = Object.entries(ERROR_CATALOGUE).map(([code, entry]) => ({ code: code as ErrorCode, ...entry }));
+
+  it.each(codes.filter(({ kind, code }) => kind !== "waitAndRetry" && !OWN_TITLES[code]))(
+    "when the claim fails with $code ($kind), then the toast is its kind's, with the catalogue's text",
+    ({ code, kind, status, message }) => {
+      expect(claimFailedToast(new ApiError(code, message, status))).toEqual({
+        type: "error",
+        title: TITLE_OF_KIND[kind as Exclude<ErrorKind, "waitAndRetry">],
+        description: message,
+      });
+    },
+  );
+
+  it.each(codes.filter(({ kind }) => kind === "waitAndRetry"))(
+    "when the claim fails with $code (waitAndRetry), then the toast says nothing was claimed",
+    ({ code, status, message }) => {
+      expect(claimFailedToast(new ApiError(code, message, status)).description).toMatch(
+        /Nothing was claimed\. Please try again in .+\.$/,
+      );
+    },
+  );
+
+  it("when a code is not in the catalogue (a newer server's), then the toast is 'Process Failed' with its text", () => {
+    expect(claimFailedToast(new ApiError("SOMETHING_NEW", "Something new happened.", 500))).toMatchObject({
+      title: "Process Failed",
+      description: "Something new happened.",
+    });
+  });
+});
+
+describe("isRetryableMintFailure", () => {
+  it("when the mint failed and the claim is left failed for its owner, then Claim offers a retry", () => {
+    for (const code of ["MINT_FAILED", "MINT_UNAVAILABLE", "MINT_ATTEMPTS_EXHAUSTED"])
+      expect(isRetryableMintFailure(apiError(code, "", 502))).toBe(true);
+    expect(isRetryableMintFailure(new MintFailure("Transaction failed for unknown reason", true))).toBe(true);
+  });
+
+  it("when the claim is held elsewhere, out of budget, or still under way, then it does not", () => {
+    for (const code of ["ALREADY_CLAIMED", "CLAIM_STARTED_BY_ANOTHER_ACCOUNT", "CLAIM_BUDGET_EXHAUSTED"])
+      expect(isRetryableMintFailure(apiError(code, "", 409))).toBe(false);
+    expect(isRetryableMintFailure(new MintFailure("The transaction is taking longer than expected.", false))).toBe(
+      false,
+    );
   });
 });

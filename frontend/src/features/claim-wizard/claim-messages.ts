@@ -1,15 +1,18 @@
 /**
- * The wizard's toasts (spec §5 and §8), verbatim, and which one a failure
+ * The wizard's toasts, word for word as the product defines them, and which one a failure
  * gets. Server failures carry the catalogue's user-facing text, shown as is.
  */
 import { REWARD_TOKENS } from "@tube/common/constants";
-import type { VerifyAndMintResponse } from "@tube/common/api";
-import type { ErrorCode } from "@tube/common/errors";
+import { errorKindOf, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
 import type { Notification } from "../../components/ui/toaster.tsx";
 import { ApiError, CLIENT_ERROR_CODES } from "../../lib/api-client.ts";
+import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
 
 type Toast = Notification;
+
+/** The claim's toasts replace one another as it advances, from 'Processing' to its outcome. */
+export const CLAIM_TOAST_ID = "claim-mint";
 
 const error = (title: string, description: string): Toast => ({ type: "error", title, description });
 
@@ -66,13 +69,12 @@ export const TOASTS = {
 } as const satisfies Record<string, Toast>;
 
 /**
- * The subscription check threw (spec §8 'Subscription Verification Failed'), unless it says "not subscribed".
- * Spec §7: a non-OK answer without a catalogue code (a proxy's, say) reads 'Verification failed: {status}'.
+ * The subscription check threw: 'Subscription Verification Failed', unless it says "not subscribed". A non-OK
+ * answer without a catalogue code (a proxy's, say) has no text to show, so it reads 'Verification failed: {status}'.
  */
 export function subscriptionCheckFailedToast(cause: unknown): Toast {
-  const waitToRetry = waitToRetryToast(cause);
-  if (waitToRetry) return waitToRetry;
-  if (isCode(cause, "NOT_SUBSCRIBED"))
+  if (cause instanceof ApiError && errorKindOf(cause.code) === "waitAndRetry") return waitToRetryToast(cause);
+  if (isNotSubscribed(cause))
     return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
   const uncatalogued = cause instanceof ApiError && cause.code === CLIENT_ERROR_CODES.HTTP_ERROR;
   return error(
@@ -86,92 +88,78 @@ export function eligibilityCheckFailedToast(cause: unknown): Toast {
   return error("Eligibility Check Failed", messageOf(cause) ?? "Could not verify claim status.");
 }
 
-/**
- * verify-and-mint answered without a claim under way: held by this wallet or this Google account ('Already Claimed'
- * with the server's own sentence), started by another Google account (ADR 9), a mint that failed ('Minting Failed'),
- * or else refused (spec §8 'Verification Failed').
- */
-export function claimRefusedToast(result: Pick<VerifyAndMintResponse, "details" | "error" | "status">): Toast {
-  const reason = result.error ?? result.details;
-  if (result.details && ALREADY_CLAIMED_CODES.includes(result.details))
-    return { ...TOASTS.alreadyClaimed, description: reason || TOASTS.alreadyClaimed.description };
-  if (result.details === "CLAIM_STARTED_BY_ANOTHER_ACCOUNT")
-    return error("Claim Started by Another Account", reason || "");
-  if (result.status === "failed")
-    return error("Minting Failed", reason || "An unexpected error occurred during minting.");
-  return error(
-    "Verification Failed",
-    reason || "Failed to verify subscription. Please make sure you're subscribed to the channel.",
-  );
-}
-
 /** The server no longer accepts the Google token: the visitor must authorize again. */
 export function isGoogleSessionRejected(cause: unknown): boolean {
   return isCode(cause, "GOOGLE_TOKEN_INVALID");
 }
 
-/** The mint failed and the wallet's claim stays failed, for its Google account to retry (ADR 9). */
-export function isRetryableMintFailure(cause: unknown): boolean {
-  if (cause instanceof MintFailure) return cause.retryable;
-  return isCode(cause, "MINT_FAILED") || isCode(cause, "MINT_UNAVAILABLE");
-}
-
-const ALREADY_CLAIMED_CODES: readonly string[] = [
-  "ALREADY_CLAIMED",
-  "GOOGLE_ACCOUNT_ALREADY_CLAIMED",
-] satisfies ErrorCode[];
-const MINTING_CODES: readonly string[] = [
-  "MINT_FAILED",
-  "MINT_ATTEMPTS_EXHAUSTED",
-  "MINT_UNAVAILABLE",
-  "CLAIM_BUDGET_EXHAUSTED",
-  "CLAIM_NOT_FOUND",
-] satisfies ErrorCode[];
-/** The server refused the claim because of who is asking: Google, YouTube or the request itself. */
-const VERIFICATION_CODES: readonly string[] = [
-  "VALIDATION_FAILED",
-  "INVALID_WALLET_ADDRESS",
-  "WRONG_CHANNEL",
-  "GOOGLE_AUTH_FAILED",
-  "GOOGLE_TOKEN_INVALID",
-  "GOOGLE_TOKEN_WRONG_AUDIENCE",
-  "GOOGLE_SCOPE_MISSING",
-  "EMAIL_MISMATCH",
-  "USERNAME_MISMATCH",
-  "YOUTUBE_SIGNUP_REQUIRED",
-  "YOUTUBE_INSUFFICIENT_PERMISSIONS",
-  "YOUTUBE_ACCOUNT_SUSPENDED",
-  "YOUTUBE_SUBSCRIPTION_FORBIDDEN",
-  "YOUTUBE_SUBSCRIBER_NOT_FOUND",
-  "YOUTUBE_QUOTA_EXCEEDED",
-  "YOUTUBE_UNAVAILABLE",
-  "WALLET_DENIED",
-  "GOOGLE_ACCOUNT_DENIED",
-] satisfies ErrorCode[];
-
-/** Any failure of the claim (step 2) after its checks passed. */
-export function claimFailedToast(cause: unknown): Toast {
-  if (cause instanceof MintFailure)
-    return error("Minting Failed", cause.message || "An unexpected error occurred during minting.");
-  const waitToRetry = waitToRetryToast(cause);
-  if (waitToRetry) return waitToRetry;
-  if (cause instanceof ApiError) {
-    if (ALREADY_CLAIMED_CODES.includes(cause.code)) return { ...TOASTS.alreadyClaimed, description: cause.message };
-    if (cause.code === "NOT_SUBSCRIBED") return { ...TOASTS.notSubscribed, description: cause.message };
-    if (MINTING_CODES.includes(cause.code))
-      return error("Minting Failed", cause.message || "An unexpected error occurred during minting.");
-    if (VERIFICATION_CODES.includes(cause.code)) {
-      return error("Verification Failed", cause.message || "An unexpected error occurred during verification.");
-    }
-  }
-  return error("Process Failed", messageOf(cause) ?? "Failed to complete the token claim process.");
+/** The subscription check's answer: not subscribed, which stops the progress bar half-way rather than at the start. */
+export function isNotSubscribed(cause: unknown): boolean {
+  return isCode(cause, "NOT_SUBSCRIBED");
 }
 
 /**
- * Refusals that pass by themselves, at either step; the spec has no wording for them. Both come before anything is
- * reserved (ADR 8), so the toast can say nothing was claimed, and when to come back: the server's Retry-After.
+ * The mint failed and the wallet's claim stays failed, for its Google account to retry (ADR 9): the Claim button
+ * then reads 'Retry claim'. Attempts used up leave the claim failed too, on hold for the operator.
  */
-const WAIT_TO_RETRY: Partial<Record<ErrorCode, { title: string; happened: string; untilRetry: string }>> = {
+export function isRetryableMintFailure(cause: unknown): boolean {
+  if (cause instanceof MintFailure) return cause.retryable;
+  return cause instanceof ApiError && RETRYABLE_MINT_CODES.includes(cause.code);
+}
+
+const RETRYABLE_MINT_CODES: readonly string[] = [
+  "MINT_FAILED",
+  "MINT_UNAVAILABLE",
+  "MINT_ATTEMPTS_EXHAUSTED",
+] satisfies ErrorCodeOfKind<"minting">[];
+
+/**
+ * Any failure of the claim (step 2) after its checks passed, whether the server answered with an error or refused
+ * in its answer (api/claim-api.ts throws both alike). The code's kind picks the title; the server's text is shown.
+ */
+export function claimFailedToast(cause: unknown): Toast {
+  if (cause instanceof MintFailure) return mintingFailed(cause.message);
+  if (!(cause instanceof ApiError)) return processFailed(messageOf(cause));
+  switch (cause.code) {
+    case "NOT_SUBSCRIBED":
+      return { ...TOASTS.notSubscribed, description: cause.message };
+    case "CLAIM_STARTED_BY_ANOTHER_ACCOUNT":
+      return error("Claim Started by Another Account", cause.message);
+    case UNEXPLAINED_CLAIM_REFUSAL:
+      return error(
+        "Verification Failed",
+        cause.message || "Failed to verify subscription. Please make sure you're subscribed to the channel.",
+      );
+  }
+  switch (errorKindOf(cause.code)) {
+    case "waitAndRetry":
+      return waitToRetryToast(cause);
+    case "conflict":
+      return { ...TOASTS.alreadyClaimed, description: cause.message || TOASTS.alreadyClaimed.description };
+    case "minting":
+      return mintingFailed(cause.message);
+    case "verification":
+      return error("Verification Failed", cause.message || "An unexpected error occurred during verification.");
+    case "request":
+    case undefined:
+      return processFailed(cause.message || undefined);
+  }
+}
+
+const mintingFailed = (message: string) =>
+  error("Minting Failed", message || "An unexpected error occurred during minting.");
+const processFailed = (message: string | undefined) =>
+  error("Process Failed", message ?? "Failed to complete the token claim process.");
+
+/**
+ * The toasts of the wait-and-retry kind, which the product did not word; a new code of that kind does not compile
+ * without its own. They all come before anything is reserved (ADR 8), so the toast can say nothing was claimed, and
+ * when to come back: the server's Retry-After, or else the usual wait.
+ */
+const WAIT_TO_RETRY: Record<
+  ErrorCodeOfKind<"waitAndRetry">,
+  { title: string; happened: string; untilRetry: string }
+> = {
   ACCOUNT_RATE_LIMITED: {
     title: "Too Many Attempts",
     happened: "This Google account's subscription was checked too many times in a short while.",
@@ -187,12 +175,15 @@ const WAIT_TO_RETRY: Partial<Record<ErrorCode, { title: string; happened: string
     happened: "Claiming is paused for a while.",
     untilRetry: "a while",
   },
+  STORE_UNAVAILABLE: {
+    title: "Claims Unavailable",
+    happened: "Our claim records could not be reached.",
+    untilRetry: "a moment",
+  },
 };
 
-function waitToRetryToast(cause: unknown): Toast | null {
-  if (!(cause instanceof ApiError)) return null;
-  const text = WAIT_TO_RETRY[cause.code as ErrorCode];
-  if (!text) return null;
+function waitToRetryToast(cause: ApiError): Toast {
+  const text = WAIT_TO_RETRY[cause.code as ErrorCodeOfKind<"waitAndRetry">];
   const wait = cause.retryAfterSeconds;
   return error(
     text.title,

@@ -37,7 +37,7 @@ export interface ClaimWizardProps {
   reloadPage?: () => void;
 }
 
-/** The /claim wizard (spec §2). The app's route gives it the wallet, the Google session and their controls. */
+/** The /claim wizard. The app's route gives it the wallet, the Google session and their controls. */
 export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }: ClaimWizardProps) {
   const { explorerUrl } = usePublicConfig();
   const wizard = useClaimWizard({ wallet, google, reloadPage });

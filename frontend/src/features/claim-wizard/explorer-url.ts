@@ -1,4 +1,4 @@
-/** The block-explorer page of a transaction (spec §2: path /tx/{hash}). */
+/** The block-explorer page of a transaction (its path is /tx/{hash}). */
 export function explorerTxUrl(explorerUrl: string, txHash: string): string {
   return `${explorerUrl.replace(/\/+$/, "")}/tx/${txHash}`;
 }

@@ -25,7 +25,7 @@ export interface WizardGoogle {
   /** A Google authorization is under way: Verify waits for it. */
   isAuthorizing: boolean;
   /**
-   * Spec §2 Reset: clears the stored session at once and sends the revoke without waiting for it
+   * Reset: clears the stored session at once and sends the revoke without waiting for it
    * (the page reloads 1.5 s later, so the request must outlive it). Throws when storage refuses.
    */
   signOut(): void;

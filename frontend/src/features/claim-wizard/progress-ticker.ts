@@ -1,5 +1,5 @@
 /**
- * Spec §4/§9 verification progress: while the check runs, progress climbs by
+ * The verification progress: while the check runs, progress climbs by
  * 10 every 200 ms and stops at 90; the real result then sets a checkpoint.
  */
 export const PROGRESS_STEP = 10;

@@ -2,7 +2,16 @@ import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/render-with-providers.tsx";
 import type { GoogleAuthResponse } from "@tube/common/api";
-import { apiError, deferred, stubApi, type FakeResponse } from "../../test/fake-api.ts";
+import { ERROR_CATALOGUE } from "@tube/common/errors";
+import {
+  catalogueError,
+  checkClaimAnswer,
+  claimViewAnswer,
+  mintQueuedAnswer,
+  mintRefusedAnswer,
+  subscriptionAnswer,
+} from "../../test/api-answers.ts";
+import { deferred, sequence, stubApi, type FakeResponse } from "../../test/fake-api.ts";
 import { WALLET_ADDRESS } from "../../test/fake-wallet.tsx";
 import { closeAllToasts } from "../../test/toasts.ts";
 import type { WizardGoogle, WizardWallet } from "./ports.ts";
@@ -163,7 +172,7 @@ describe("verify: the progress rule", () => {
     act(() => void wizard().verify());
     return wizard;
   }
-  const notClaimed: FakeResponse = { status: 200, body: { claimed: false, txHash: null, status: null, claimId: null } };
+  const notClaimed = checkClaimAnswer();
 
   it("when the check runs, then progress climbs by 10 every 200 ms from 0 and stops at 90", async () => {
     const subscription = deferred<FakeResponse>();
@@ -187,7 +196,7 @@ describe("verify: the progress rule", () => {
     const wizard = startVerification(subscription.promise, claim.promise);
     await act(() => vi.advanceTimersByTimeAsync(600));
 
-    subscription.resolve({ status: 200, body: { isSubscribed: true } });
+    subscription.resolve(subscriptionAnswer(true));
     await flush();
     expect(wizard().state.progress).toBe(95);
     await act(() => vi.advanceTimersByTimeAsync(1_000));
@@ -200,7 +209,7 @@ describe("verify: the progress rule", () => {
   });
 
   it("when not subscribed, then progress stops at 50", async () => {
-    const wizard = startVerification(Promise.resolve({ status: 200, body: { isSubscribed: false } }));
+    const wizard = startVerification(Promise.resolve(subscriptionAnswer(false)));
     await flush();
     expect(wizard().state).toMatchObject({ progress: 50, activity: "idle", step: 0 });
     await act(() => vi.advanceTimersByTimeAsync(1_000));
@@ -209,7 +218,7 @@ describe("verify: the progress rule", () => {
 
   it("when the check fails, then progress resets to 0", async () => {
     const wizard = startVerification(
-      Promise.resolve(apiError(503, "YOUTUBE_QUOTA_EXCEEDED", "YouTube verification is busy right now.")),
+      Promise.resolve(catalogueError("YOUTUBE_QUOTA_EXCEEDED", "YouTube verification is busy right now.")),
     );
     await act(() => vi.advanceTimersByTimeAsync(400));
     expect(wizard().state).toMatchObject({ progress: 0, activity: "idle", step: 0 });
@@ -219,16 +228,71 @@ describe("verify: the progress rule", () => {
   });
 
   it("when the wallet has already claimed, then progress resets to 0", async () => {
-    const claimed: FakeResponse = {
-      status: 200,
-      body: { claimed: true, txHash: `0x${"cd".repeat(32)}`, status: "confirmed", claimId: "c" },
-    };
-    const wizard = startVerification(
-      Promise.resolve({ status: 200, body: { isSubscribed: true } }),
-      Promise.resolve(claimed),
-    );
+    const claimed = checkClaimAnswer({
+      claimed: true,
+      txHash: `0x${"cd".repeat(32)}`,
+      status: "confirmed",
+      claimId: "c",
+    });
+    const wizard = startVerification(Promise.resolve(subscriptionAnswer(true)), Promise.resolve(claimed));
     await flush();
     expect(wizard().state).toMatchObject({ progress: 0, activity: "idle", step: 0 });
     expect(screen.getByRole("status", { name: "Already Claimed" })).toBeInTheDocument();
+  });
+});
+
+describe("claim: one failure path", () => {
+  const CLAIM_ID = "7d4a3a8e-5f7c-4b7e-9a55-2a8f0c1d9e01";
+  const TX_HASH = `0x${"ef".repeat(32)}`;
+
+  async function claimWhenMintAnswers(verifyAndMint: FakeResponse) {
+    const api = stubApi({
+      "GET /api/check-claim/:wallet": checkClaimAnswer(),
+      "POST /api/verify-and-mint": verifyAndMint,
+      "GET /api/claims/:id": sequence(
+        claimViewAnswer({ claimId: CLAIM_ID, status: "queued" }),
+        claimViewAnswer({ claimId: CLAIM_ID, status: "confirmed", txHash: TX_HASH }),
+      ),
+      "POST /api/record-claim": { status: 200, body: { recorded: true } },
+    });
+    const wizard = renderHookWith();
+    act(() => wizard().setUsername("viewer"));
+    await act(() => wizard().claim());
+    return { wizard, api };
+  }
+
+  it.each([
+    { how: "refuses in its answer", answer: mintRefusedAnswer("MINT_ATTEMPTS_EXHAUSTED") },
+    { how: "answers with the error", answer: catalogueError("MINT_ATTEMPTS_EXHAUSTED") },
+  ])(
+    "when verify-and-mint $how, then 'Minting Failed' shows the catalogue's text and Claim offers a retry",
+    async ({ answer }) => {
+      const { wizard } = await claimWhenMintAnswers(answer);
+      await flush();
+      expect(wizard().state).toMatchObject({ activity: "idle", retryingFailedClaim: true });
+      expect(screen.getByRole("status", { name: "Minting Failed" })).toHaveTextContent(
+        ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message,
+      );
+    },
+  );
+
+  it("when the claim store is unreachable, then 'Claims Unavailable' says nothing was claimed", async () => {
+    const { wizard } = await claimWhenMintAnswers(catalogueError("STORE_UNAVAILABLE"));
+    await flush();
+    expect(wizard().state).toMatchObject({ activity: "idle", retryingFailedClaim: false });
+    expect(screen.getByRole("status", { name: "Claims Unavailable" })).toHaveTextContent(
+      "Nothing was claimed. Please try again in a moment.",
+    );
+  });
+
+  it("when the mint is queued, then the claim is followed to Done and its hash recorded", async () => {
+    const { wizard, api } = await claimWhenMintAnswers(mintQueuedAnswer(CLAIM_ID));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(wizard().state).toMatchObject({ step: 3, txHash: TX_HASH, recipient: WALLET_ADDRESS });
+    expect(api.callsTo("POST", "/api/record-claim")[0]?.body).toEqual({
+      walletAddress: WALLET_ADDRESS,
+      googleEmail: AUTH.email,
+      txHash: TX_HASH,
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The wizard's progress in sessionStorage, so a reload or the embedded
- * wallet's redirect sign-in resumes where the visitor was (issue 8). Per tab
+ * wallet's redirect sign-in resumes where the visitor was. Per tab
  * and gone when the tab closes: nothing here outlives the visit.
  */
 export const WIZARD_PROGRESS_STORAGE_KEY = "claimWizardProgress";

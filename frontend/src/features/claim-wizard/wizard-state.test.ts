@@ -12,11 +12,29 @@ describe("wizardReducer", () => {
     expect(ticking).toMatchObject({ activity: "verifying", progress: 90 });
     const confirmed = run([{ type: "subscriptionConfirmed" }, { type: "progressTicked" }], ticking);
     expect(confirmed.progress).toBe(95);
-    expect(run([{ type: "verifySucceeded", nextStep: 2 }], confirmed)).toMatchObject({
+    expect(run([{ type: "verifySucceeded" }], { ...confirmed, walletReady: true })).toMatchObject({
       activity: "idle",
       progress: 100,
       step: 2,
     });
+  });
+
+  it("when verification succeeds without a wallet on the right network, then the wizard goes to Connect", () => {
+    expect(run([{ type: "verifyStarted" }, { type: "subscriptionConfirmed" }, { type: "verifySucceeded" }]).step).toBe(
+      1,
+    );
+  });
+
+  it("when the wallet becomes ready on Connect, then the wizard moves on to Claim, and from no other step", () => {
+    const ready = { type: "walletReadinessChanged", ready: true } as const;
+    expect(run([ready], { ...initialWizardState, step: 1, progress: 100 })).toMatchObject({ step: 2, progress: 0 });
+    expect(run([ready]).step).toBe(0);
+    expect(run([ready], { ...initialWizardState, step: 3 }).step).toBe(3);
+  });
+
+  it("when the wallet was ready already, then a repeated readiness moves nothing", () => {
+    const atConnect = { ...initialWizardState, step: 1 as const, walletReady: true };
+    expect(run([{ type: "walletReadinessChanged", ready: true }], atConnect).step).toBe(1);
   });
 
   it("when verification stops, then progress is set to the given checkpoint and ticks no longer move it", () => {

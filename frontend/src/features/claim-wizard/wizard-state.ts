@@ -1,5 +1,5 @@
 /**
- * The wizard's state machine (spec §3 "Wizard state", §4). Pure: the hook
+ * The wizard's state machine: its steps, progress and activity. Pure: the hook
  * feeds it events from the server, the wallet and the visitor.
  */
 import type { ClaimStatus } from "@tube/common/constants";
@@ -13,6 +13,8 @@ export type WizardActivity = "idle" | "verifying" | "minting";
 export interface WizardState {
   step: WizardStep;
   youtubeUsername: string;
+  /** The wallet is connected on the configured chain: a verified visitor goes straight on to the Claim step. */
+  walletReady: boolean;
   /** 0–100: the verification progress on step 0, the mint's progress on step 2. */
   progress: number;
   activity: WizardActivity;
@@ -33,6 +35,7 @@ export interface WizardState {
 export const initialWizardState: WizardState = {
   step: 0,
   youtubeUsername: "",
+  walletReady: false,
   progress: 0,
   activity: "idle",
   ticking: false,
@@ -47,22 +50,25 @@ export const initialWizardState: WizardState = {
 /** Where a reload resumes: the saved step and username, and a claim still being minted. */
 export function resumedWizardState(
   saved: { step: 0 | 1 | 2; youtubeUsername: string; minting: boolean } | null,
+  walletReady: boolean,
 ): WizardState {
-  if (!saved) return initialWizardState;
+  const initial = { ...initialWizardState, walletReady };
+  if (!saved) return initial;
   const { step, youtubeUsername, minting } = saved;
   return minting
-    ? { ...initialWizardState, step: 2, youtubeUsername, activity: "minting", progress: MINT_PROGRESS.checking }
-    : { ...initialWizardState, step, youtubeUsername };
+    ? { ...initial, step: 2, youtubeUsername, activity: "minting", progress: MINT_PROGRESS.checking }
+    : { ...initial, step, youtubeUsername };
 }
 
 export type WizardEvent =
   | { type: "usernameChanged"; value: string }
+  | { type: "walletReadinessChanged"; ready: boolean }
   | { type: "verifyStarted" }
   | { type: "progressTicked" }
   | { type: "subscriptionConfirmed" }
   /** The flow stopped: not subscribed (progress 50), or a failure / already claimed (progress 0). */
   | { type: "verifyStopped"; progress: number }
-  | { type: "verifySucceeded"; nextStep: 1 | 2 }
+  | { type: "verifySucceeded" }
   | { type: "mintStarted" }
   | { type: "claimStatusChanged"; status: ClaimStatus }
   | { type: "mintSucceeded"; txHash: string; recipient: string }
@@ -89,6 +95,11 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
   switch (event.type) {
     case "usernameChanged":
       return { ...state, youtubeUsername: event.value };
+    case "walletReadinessChanged":
+      // Connecting a wallet on the right network moves Connect on to Claim, and only from Connect.
+      return event.ready && !state.walletReady && state.step === 1
+        ? { ...state, walletReady: true, step: 2, progress: 0 }
+        : { ...state, walletReady: event.ready };
     case "verifyStarted":
       return { ...state, activity: "verifying", ticking: true, progress: VERIFY_CHECKPOINTS.start };
     case "progressTicked":
@@ -98,7 +109,13 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case "verifyStopped":
       return { ...state, activity: "idle", ticking: false, progress: event.progress };
     case "verifySucceeded":
-      return { ...state, activity: "idle", ticking: false, progress: VERIFY_CHECKPOINTS.done, step: event.nextStep };
+      return {
+        ...state,
+        activity: "idle",
+        ticking: false,
+        progress: VERIFY_CHECKPOINTS.done,
+        step: state.walletReady ? 2 : 1,
+      };
     case "mintStarted":
       return { ...state, activity: "minting", progress: MINT_PROGRESS.checking, claimStatus: null };
     case "claimStatusChanged":

@@ -1,5 +1,6 @@
 /** The claim flow's calls to our server; its answers are checked with the zod/mini schemas of @tube/common. */
 import type { VerifyAndMintRequest, VerifySubscriptionRequest } from "@tube/common/api";
+import { ERROR_CATALOGUE, isErrorCode } from "@tube/common/errors";
 import {
   checkClaimResponseSchema,
   claimViewSchema,
@@ -10,7 +11,14 @@ import {
   type VerifyAndMintResponse,
   type VerifySubscriptionResponse,
 } from "@tube/common/api-responses";
-import { apiGet, apiPost, apiSend, type RequestOptions } from "../../../lib/api-client.ts";
+import { ApiError, apiGet, apiPost, apiSend, type RequestOptions } from "../../../lib/api-client.ts";
+import { isClaimPending } from "./claim-status.ts";
+
+/** The code of a refusal that names none (an older server's answer): the page treats it as a failed verification. */
+export const UNEXPLAINED_CLAIM_REFUSAL = "CLAIM_REFUSED";
+
+/** What verify-and-mint leaves to the page: the wallet's reward already confirmed, or a claim under way to follow. */
+export type ClaimStart = { state: "confirmed"; txHash: string } | { state: "pending"; claimId: string };
 
 export function verifySubscription(request: VerifySubscriptionRequest): Promise<VerifySubscriptionResponse> {
   return apiPost("/api/verify-subscription", request, verifySubscriptionResponseSchema);
@@ -20,11 +28,27 @@ export function checkClaim(walletAddress: string): Promise<CheckClaimResponse> {
   return apiGet(`/api/check-claim/${encodeURIComponent(walletAddress)}`, checkClaimResponseSchema);
 }
 
-export function verifyAndMint(request: VerifyAndMintRequest): Promise<VerifyAndMintResponse> {
-  return apiPost("/api/verify-and-mint", request, verifyAndMintResponseSchema);
+/**
+ * Starts (or finds) the wallet's claim. A claim held elsewhere or a failed mint comes back as a 200/202 answer, not
+ * as an error response; it is thrown here as the ApiError its code would be, so the page has one failure path.
+ */
+export async function verifyAndMint(request: VerifyAndMintRequest): Promise<ClaimStart> {
+  const answer = await apiPost("/api/verify-and-mint", request, verifyAndMintResponseSchema);
+  if (answer.alreadyClaimed && answer.status === "confirmed" && answer.txHash)
+    return { state: "confirmed", txHash: answer.txHash };
+  if (answer.claimId && (answer.claimed || isClaimPending(answer.status)))
+    return { state: "pending", claimId: answer.claimId };
+  throw refusalOf(answer);
 }
 
-/** Spec §7: tells the server the hash the page saw. The server's own record is the truth; this only confirms it. */
+function refusalOf(answer: VerifyAndMintResponse): ApiError {
+  const code = answer.details ?? (answer.status === "failed" ? "MINT_FAILED" : UNEXPLAINED_CLAIM_REFUSAL);
+  const entry = isErrorCode(code) ? ERROR_CATALOGUE[code] : undefined;
+  // The status the same refusal has as an error response; an unknown code keeps the answer's own 200.
+  return new ApiError(code, answer.error ?? entry?.message ?? "", entry?.status ?? 200);
+}
+
+/** Tells the server the hash the page saw. The server's own record is the truth; this only confirms it. */
 export function recordClaim(request: { walletAddress: string; googleEmail: string; txHash: string }): Promise<void> {
   return apiSend("/api/record-claim", request);
 }

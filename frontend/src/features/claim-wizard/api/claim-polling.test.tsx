@@ -4,15 +4,14 @@ import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client.ts";
-import { apiError, sequence, stubApi, type FakeResponse } from "../../../test/fake-api.ts";
+import { catalogueError, claimViewAnswer } from "../../../test/api-answers.ts";
+import { sequence, stubApi } from "../../../test/fake-api.ts";
 import { MintFailure, useClaimProgress, type ClaimProgress } from "./claim-polling.ts";
 
 const CLAIM_ID = "7d4a3a8e-5f7c-4b7e-9a55-2a8f0c1d9e01";
 const TX_HASH = `0x${"12".repeat(32)}`;
-const view = (status: ClaimView["status"], txHash: string | null = null): FakeResponse => ({
-  status: 200,
-  body: { claimId: CLAIM_ID, walletAddress: "0x0", status, txHash, explorerUrl: null },
-});
+const view = (status: ClaimView["status"], txHash: string | null = null) =>
+  claimViewAnswer({ claimId: CLAIM_ID, status, txHash });
 
 /** Follows CLAIM_ID and records every distinct progress the hook reports. */
 function follow(options: { timeoutMs?: number } = {}) {
@@ -81,7 +80,9 @@ describe("useClaimProgress", () => {
   });
 
   it("when a poll fails transiently, then polling goes on", async () => {
-    stubApi({ "GET /api/claims/:id": sequence(apiError(503, "MINT_UNAVAILABLE", "busy"), view("confirmed", TX_HASH)) });
+    stubApi({
+      "GET /api/claims/:id": sequence(catalogueError("MINT_UNAVAILABLE", "busy"), view("confirmed", TX_HASH)),
+    });
     const followed = follow();
 
     await vi.waitFor(async () => {
@@ -91,7 +92,7 @@ describe("useClaimProgress", () => {
   });
 
   it("when polls fail transiently five times in a row, then the error is reported", async () => {
-    const api = stubApi({ "GET /api/claims/:id": apiError(503, "MINT_UNAVAILABLE", "busy") });
+    const api = stubApi({ "GET /api/claims/:id": catalogueError("MINT_UNAVAILABLE", "busy") });
     const followed = follow();
 
     await vi.waitFor(async () => {
@@ -102,7 +103,7 @@ describe("useClaimProgress", () => {
   });
 
   it("when the claim is unknown, then the error is not retried", async () => {
-    const api = stubApi({ "GET /api/claims/:id": apiError(404, "CLAIM_NOT_FOUND", "No claim was found.") });
+    const api = stubApi({ "GET /api/claims/:id": catalogueError("CLAIM_NOT_FOUND") });
     const followed = follow();
 
     await vi.waitFor(async () => {

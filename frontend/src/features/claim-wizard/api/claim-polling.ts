@@ -4,11 +4,12 @@
  * TanStack Query polls GET /api/claims/:id and retries transient failures.
  */
 import type { ClaimView } from "@tube/common/api";
-import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import type { ClaimStatus } from "@tube/common/constants";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { getClaim } from "./claim-api.ts";
+import { isClaimPending } from "./claim-status.ts";
 
 export const CLAIM_POLL_INTERVAL_MS = 1_000;
 /** Engine confirms on Arbitrum within seconds; past this the visitor is told to check again later. */
@@ -27,10 +28,6 @@ export class MintFailure extends Error {
   ) {
     super(message);
   }
-}
-
-export function isClaimPending(status: ClaimStatus | null): boolean {
-  return (UNFINISHED_CLAIM_STATUSES as readonly (ClaimStatus | null)[]).includes(status);
 }
 
 export type ClaimProgress =
