@@ -8,9 +8,7 @@ import { whenReachable } from "./mongo-outage.ts";
 import { openMongoRateLimitCounters } from "./mongo-rate-limit-counters.ts";
 import { mongoYoutubeQuotaCounter } from "./mongo-youtube-quota-counter.ts";
 
-export type MongoClaimStoreOptions = MongoConnectionOptions;
-
-export async function openMongoClaimStore(options: MongoClaimStoreOptions): Promise<ClaimStore> {
+export async function openMongoClaimStore(options: MongoConnectionOptions): Promise<ClaimStore> {
   const connection = await openMongoConnection(options);
   try {
     // The claims first: their indexes exist before the budget counts them and before anyone can reserve.

@@ -11,9 +11,7 @@ import { sqliteRateLimitCounters } from "./sqlite-rate-limit-counters.ts";
 import { prepare } from "./sqlite-statement.ts";
 import { sqliteYoutubeQuotaCounter } from "./sqlite-youtube-quota-counter.ts";
 
-export type SqliteClaimStoreOptions = SqliteDatabaseOptions;
-
-export async function openSqliteClaimStore(options: SqliteClaimStoreOptions): Promise<ClaimStore> {
+export async function openSqliteClaimStore(options: SqliteDatabaseOptions): Promise<ClaimStore> {
   const db = await openSqliteDatabase(options);
   try {
     const rateLimits = sqliteRateLimitCounters(db);
