@@ -5,8 +5,9 @@ import type { RateLimitCounters } from "./rate-limit-counters.ts";
 import type { YoutubeQuotaCounter } from "./youtube-quota-counter.ts";
 
 /**
- * Everything the server keeps in its database, one part per concern, all over one connection. Any part answers
- * `STORE_UNAVAILABLE` (503 with a retry hint) while the database is locked or unreachable.
+ * Everything the server keeps in its database, one part per concern, all over one connection. Any part that cannot
+ * get through (a SQLite lock held past the busy time-out, a MongoDB server out of reach) throws `STORE_UNAVAILABLE`,
+ * which the visitor gets as a 503 with a retry hint.
  */
 export interface ClaimStore {
   claims: ClaimRepository;
