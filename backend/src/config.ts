@@ -133,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     DATA_DIR: dataDir,
     /** The store actually opened: an explicit STORE wins over the presence of MONGODB_URI. */
     storeKind,
-    /** What openClaimStore and the shared rate limits open: a URI only when the store is MongoDB. */
+    /** What openClaimStore opens (the claims and the shared rate limits): a URI only when the store is MongoDB. */
     storeOptions: {
       mongodbUri: storeKind === "mongodb" ? settings.MONGODB_URI : undefined,
       dataDir,

@@ -10,7 +10,7 @@ import { createLogger, type Logger } from "./observability/logger.ts";
 import { readNativeBalance } from "./minting/wallet-balance.ts";
 import { createMetrics, registerOperatorMetrics, registerStateGauges } from "./observability/metrics.ts";
 import { createYoutubeQuotaMeter } from "./observability/youtube-quota.ts";
-import { openSharedRateLimits } from "./http/rate-limit/shared-rate-limits.ts";
+import { fixedWindowStore } from "./http/rate-limit/fixed-window-store.ts";
 import { openClaimStore } from "./store/open-claim-store.ts";
 
 export interface RunningServer {
@@ -26,15 +26,14 @@ export async function startServer(
   const metrics = createMetrics();
   const { store, kind } = await openClaimStore(config.storeOptions);
   logger.info({ store: kind }, "claim store open");
-  const rateLimits = await openSharedRateLimits(config.storeOptions);
 
   const youtubeQuota = createYoutubeQuotaMeter({ store, metrics, logger });
   let engineAnswered: boolean | undefined;
   registerStateGauges(
     metrics,
     {
-      budgetSlotsUsed: () => store.budgetSlotsUsed(),
-      listUnfinishedCreatedAt: async () => (await store.listUnfinished()).map((claim) => claim.createdAt),
+      budgetSlotsUsed: () => store.budget.slotsUsed(),
+      listUnfinishedCreatedAt: async () => (await store.claims.listUnfinished()).map((claim) => claim.createdAt),
       maxTotalClaims: config.MAX_TOTAL_CLAIMS,
       youtubeQuotaUnitsToday: () => youtubeQuota.unitsToday(),
       serverWalletBalanceWei: () => readNativeBalance(config.RPC_URL, config.ENGINE_SERVER_WALLET),
@@ -56,7 +55,7 @@ export async function startServer(
   const controls = createClaimControls(store);
   registerOperatorMetrics(metrics, {
     paused: () => controls.paused(),
-    operatorActionCounts: () => store.operatorActionCounts(),
+    operatorActionCounts: () => store.operator.actionCounts(),
   });
 
   const countCall = (service: string) => (outcome: string) => metrics.upstreamCalls.inc({ service, outcome });
@@ -102,7 +101,7 @@ export async function startServer(
     metrics,
     logger,
     publicConfig,
-    rateLimitStoreFor: rateLimits.storeFor,
+    rateLimitStoreFor: (prefix) => fixedWindowStore(prefix, store.rateLimits),
     probes: [
       { name: "store", check: () => store.ping() },
       { name: "chain", check: () => chainReader.ping() },
@@ -142,7 +141,6 @@ export async function startServer(
       await reconciler.stop();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections();
-      await rateLimits.close();
       await store.close();
     },
   };

@@ -27,7 +27,7 @@ export function createClaimControls(store: ClaimStore, cacheMs = PAUSE_CACHE_MS)
 
   function paused(now = Date.now()): Promise<boolean> {
     if (!last || now - last.readAt >= cacheMs) {
-      const read = store.controls().then((controls) => controls.paused);
+      const read = store.operator.controls().then((controls) => controls.paused);
       const current = { paused: read, readAt: now };
       last = current;
       // A failed read is not kept: the next request asks the store again.
@@ -46,7 +46,7 @@ export function createClaimControls(store: ClaimStore, cacheMs = PAUSE_CACHE_MS)
     paused: () => paused(),
     assertOpen,
     async assertNotDenied({ walletAddress, googleSub }) {
-      const denied = await store.isDenied(walletAddress, googleSub);
+      const denied = await store.operator.isDenied(walletAddress, googleSub);
       if (denied === "wallet") throw new AppError("WALLET_DENIED");
       if (denied === "googleAccount") throw new AppError("GOOGLE_ACCOUNT_DENIED");
     },

@@ -1,6 +1,6 @@
 import type { CheckClaimResponse, ClaimView, VerifyAndMintResponse } from "@tube/common/api";
 import { ERROR_CATALOGUE, type ErrorCode } from "@tube/common/errors";
-import type { ClaimRecord } from "../store/claim-store.ts";
+import type { ClaimRecord } from "../store/claim-repository.ts";
 import type { ClaimConflict, VerifyAndMintOutcome } from "./claim.use-case.ts";
 
 export function toClaimView(claim: ClaimRecord, explorerUrl: string): ClaimView {

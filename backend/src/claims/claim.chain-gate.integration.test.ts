@@ -119,7 +119,7 @@ describe("the rewards contract is the last gate", () => {
     const store = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
     try {
       // Confirmed from the chain before any attempt: Engine was never asked.
-      expect((await store.findByWallet(wallet))?.attempts).toBe(0);
+      expect((await store.claims.findByWallet(wallet))?.attempts).toBe(0);
     } finally {
       await store.close();
     }
@@ -140,7 +140,7 @@ describe("the reconciler", () => {
     const store = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
     try {
       for (const [i, walletAddress] of orphans.entries()) {
-        await store.reserve({
+        await store.claims.reserve({
           id: randomUUID(),
           walletAddress,
           googleSub: `orphan-${randomUUID()}`,

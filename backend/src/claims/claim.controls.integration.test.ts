@@ -26,22 +26,22 @@ const BACKEND_ENTRY = path.resolve(import.meta.dirname, "../index.ts");
 const PAUSE_REACHES_EVERY_PROCESS_MS = 2_500;
 
 let world: TestWorld;
-let operator: ClaimStore;
+let operatorStore: ClaimStore;
 const backends: ChildProcess[] = [];
 
 beforeAll(async () => {
   world = await startTestWorld({ inProcessApp: false, subscribers: 12 });
   // The operator's command is another connection to the same store.
-  operator = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
+  operatorStore = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
 });
 afterEach(async () => {
   await Promise.all(backends.splice(0).map((child) => stopBackend(child)));
   world.engineFaults.clear();
   await rpc("evm_setAutomine", [true]);
-  await operator.setPaused(false, "test-operator");
+  await operatorStore.operator.setPaused(false, "test-operator");
 });
 afterAll(async () => {
-  await operator?.close();
+  await operatorStore?.close();
   await world?.stop();
 });
 
@@ -131,7 +131,7 @@ describe("pause", () => {
 
     // Each process has just read the switch open, so each may trust that read for up to a whole cache window.
     for (const [i, url] of servers.entries()) expect((await verify(probeTokens[i]!, url)).status).toBe(200);
-    await operator.setPaused(true, "test-operator");
+    await operatorStore.operator.setPaused(true, "test-operator");
     const pausedAt = Date.now();
     // Until a process rereads the switch its probe may go through, as claims do until every process has read it.
     const refusedAfter = await Promise.all(servers.map((url, i) => msUntilRefused(probeTokens[i]!, url, pausedAt)));
@@ -158,7 +158,7 @@ describe("pause", () => {
     await expect.poll(() => claimStatus(inFlight.body.claimId), { timeout: 30_000, interval: 100 }).toBe("confirmed");
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, inFlightWallet)).toBe(1);
 
-    await operator.setPaused(false, "test-operator");
+    await operatorStore.operator.setPaused(false, "test-operator");
     const nextTokens = await Promise.all([4, 5].map((n) => world.signIn(subscriber(n).email)));
     await Promise.all(
       servers.map((url, i) =>
@@ -180,7 +180,7 @@ describe("deny", () => {
 
   it("when a wallet is denied, then its claim is refused with WALLET_DENIED and no YouTube quota is spent", async () => {
     const wallet = randomWallet();
-    await operator.deny("wallet", wallet, "test-operator");
+    await operatorStore.operator.deny("wallet", wallet, "test-operator");
     const token = await world.signIn(subscriber(6).email);
     const unitsBefore = await quotaUnits();
 
@@ -189,12 +189,12 @@ describe("deny", () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("WALLET_DENIED");
     expect(await quotaUnits()).toBe(unitsBefore);
-    expect(await operator.findByWallet(wallet)).toBeNull();
+    expect(await operatorStore.claims.findByWallet(wallet)).toBeNull();
   });
 
   it("when a Google account is denied, then its claims and checks are refused with GOOGLE_ACCOUNT_DENIED, no quota spent, until it is allowed", async () => {
     const viewer = subscriber(7);
-    await operator.deny("googleAccount", viewer.sub, "test-operator");
+    await operatorStore.operator.deny("googleAccount", viewer.sub, "test-operator");
     const token = await world.signIn(viewer.email);
     const unitsBefore = await quotaUnits();
 
@@ -202,7 +202,7 @@ describe("deny", () => {
     expect((await verify(token)).body.error.code).toBe("GOOGLE_ACCOUNT_DENIED");
     expect(await quotaUnits()).toBe(unitsBefore);
 
-    await operator.allow("googleAccount", viewer.sub);
+    await operatorStore.operator.allow("googleAccount", viewer.sub);
     expect((await claim(token)).status).toBe(202);
   });
 });
@@ -234,16 +234,16 @@ describe("resolve", () => {
   function resolve(claimId: string) {
     const config = loadConfig(world.env as NodeJS.ProcessEnv);
     const { chainReader } = mintDriverFromConfig(config, {
-      store: operator,
+      store: operatorStore,
       metrics: createMetrics(),
       logger: createLogger("silent"),
     });
-    return resolveClaim({ store: operator, chainReader }, claimId);
+    return resolveClaim({ store: operatorStore, chainReader }, claimId);
   }
 
   it("when a claim is stuck in submitted while Engine reports SUBMITTED for ever and the chain mined its reward, then resolve confirms it with the reward's hash", async () => {
     const { claimId, wallet } = await stuckClaim(8, "stuckSubmitted", "submitted");
-    const stuck = await operator.findById(claimId);
+    const stuck = await operatorStore.claims.findById(claimId);
     expect(stuck).toMatchObject({ status: "submitted", leaseOwner: expect.any(String) });
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
     const receipt = (await rpc("eth_getTransactionReceipt", [stuck!.txHash])) as {
@@ -264,7 +264,7 @@ describe("resolve", () => {
     const outcome = await resolve(claimId);
 
     expect(outcome.kind).toBe("confirmed");
-    expect(await operator.findById(claimId)).toMatchObject({
+    expect(await operatorStore.claims.findById(claimId)).toMatchObject({
       status: "confirmed",
       txHash: stuck!.txHash,
       leaseOwner: null,
@@ -279,7 +279,7 @@ describe("resolve", () => {
     const outcome = await resolve(claimId);
 
     expect(outcome.kind).toBe("failed");
-    expect(await operator.findById(claimId)).toMatchObject({
+    expect(await operatorStore.claims.findById(claimId)).toMatchObject({
       status: "failed",
       lastError: RESOLVED_NOT_REWARDED,
       leaseOwner: null,

@@ -176,14 +176,14 @@ describe("claim API over HTTP against the local world", () => {
     });
     const store = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
     try {
-      expect((await store.findByWallet(wallet))?.attempts).toBe(maxAttempts);
+      expect((await store.claims.findByWallet(wallet))?.attempts).toBe(maxAttempts);
       // An operator grants one attempt more, as `npm run claims -- retry` does.
       const { mintDriver } = mintDriverFromConfig(loadConfig(world.env as NodeJS.ProcessEnv), {
         store,
         metrics: createMetrics(),
         logger: createLogger("silent"),
       });
-      await mintDriver.retry((await store.findByWallet(wallet))!, "operator");
+      await mintDriver.retry((await store.claims.findByWallet(wallet))!, "operator");
       await mintDriver.stop();
     } finally {
       await store.close();

@@ -4,7 +4,8 @@ import type { VerifyAndMintRequest } from "@tube/common/api";
 import { AppError } from "../errors.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 import type { Metrics } from "../observability/metrics.ts";
-import type { ClaimRecord, ClaimStore, NewClaim, ReserveResult } from "../store/claim-store.ts";
+import type { ClaimRecord, NewClaim, ReserveResult } from "../store/claim-repository.ts";
+import type { ClaimStore } from "../store/claim-store.ts";
 import type { ClaimControls } from "./claim-controls.ts";
 import type { MintDriver } from "./mint-driver.ts";
 import type { SubscriptionVerifier } from "./subscription-verifier.ts";
@@ -54,14 +55,14 @@ export async function verifyAndMint(
     throw new AppError("EMAIL_MISMATCH");
   }
 
-  const existing = await store.findByWallet(walletAddress);
+  const existing = await store.claims.findByWallet(walletAddress);
   const ownRetry = existing?.status === "failed" && existing.googleSub === identity.sub;
   if (existing && !ownRetry) {
     metrics.claims.inc({ outcome: "already_claimed" });
     const conflict = existing.status === "failed" ? "failedUnderAnotherAccount" : "wallet";
     return { kind: "already-claimed", conflict, existing };
   }
-  const accountClaim = existing ?? (await store.findByGoogleSub(identity.sub));
+  const accountClaim = existing ?? (await store.claims.findByGoogleSub(identity.sub));
   if (accountClaim && !ownRetry) {
     metrics.claims.inc({ outcome: "already_claimed" });
     return { kind: "already-claimed", conflict: "googleAccount", existing: accountClaim };
@@ -102,17 +103,17 @@ export async function verifyAndMint(
  */
 async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Promise<ReserveResult> {
   const { store, maxTotalClaims } = deps;
-  if (maxTotalClaims === undefined) return store.reserve(claim);
-  if (!(await store.takeBudgetSlot(maxTotalClaims))) {
+  if (maxTotalClaims === undefined) return store.claims.reserve(claim);
+  if (!(await store.budget.takeSlot(maxTotalClaims))) {
     deps.metrics.claims.inc({ outcome: "budget_exhausted" });
     throw new AppError("CLAIM_BUDGET_EXHAUSTED");
   }
   let reservation: ReserveResult | undefined;
   try {
-    reservation = await store.reserve(claim);
+    reservation = await store.claims.reserve(claim);
     return reservation;
   } finally {
-    if (!reservation?.reserved) await store.releaseBudgetSlot();
+    if (!reservation?.reserved) await store.budget.releaseSlot();
   }
 }
 
@@ -121,12 +122,12 @@ async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Pro
  * the chain when its owner retries, not by whoever polls.
  */
 export async function checkClaim(deps: ClaimUseCaseDeps, walletAddress: string): Promise<ClaimRecord | null> {
-  return deps.store.findByWallet(walletAddress.toLowerCase());
+  return deps.store.claims.findByWallet(walletAddress.toLowerCase());
 }
 
 /** The claim's stored status. Reads only: the mint driver and the reconciler move claims forward. */
 export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise<ClaimRecord> {
-  const claim = await deps.store.findById(claimId);
+  const claim = await deps.store.claims.findById(claimId);
   if (!claim) throw new AppError("CLAIM_NOT_FOUND");
   return claim;
 }
@@ -137,7 +138,7 @@ export async function recordClaim(
   walletAddress: string,
   txHash: string,
 ): Promise<{ recorded: true }> {
-  const claim = await deps.store.findByWallet(walletAddress.toLowerCase());
+  const claim = await deps.store.claims.findByWallet(walletAddress.toLowerCase());
   if (!claim) throw new AppError("CLAIM_NOT_FOUND");
   if (claim.txHash?.toLowerCase() !== txHash.toLowerCase()) throw new AppError("TX_HASH_MISMATCH");
   return { recorded: true };

@@ -5,7 +5,8 @@ import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/consta
 import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import { RewardNotQueuedError, type ChainReader, type Minter } from "../minting/minter.ts";
-import type { ClaimRecord, ClaimStore } from "../store/claim-store.ts";
+import type { ClaimRecord } from "../store/claim-repository.ts";
+import type { ClaimStore } from "../store/claim-store.ts";
 import { decideMint, type MintRules } from "./mint-decision.ts";
 
 export interface MintDriverDeps {
@@ -72,7 +73,7 @@ export function createMintDriver(deps: MintDriverDeps) {
 
   /** Tries a `failed` claim again, when this process can take its lease and `by` may. */
   async function retry(claim: ClaimRecord, by: RetryBy): Promise<ClaimRecord> {
-    const leased = await store.acquireLease(claim.id, owner, Date.now(), Date.now() + deps.leaseMs);
+    const leased = await store.claims.acquireLease(claim.id, owner, Date.now(), Date.now() + deps.leaseMs);
     if (!leased) return claim;
     try {
       if (leased.status !== "failed") return leased;
@@ -117,7 +118,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     metrics.claims.inc({ outcome: "failed" });
     logger.warn({ claimId: claim.id, attempts: claim.attempts, reason }, "mint failed for good");
     const patch = { status: "failed" as const, lastError: reason };
-    return (await store.transition(claim.id, UNFINISHED, patch, { attempts: claim.attempts })) ?? reread(claim);
+    return (await store.claims.transition(claim.id, UNFINISHED, patch, { attempts: claim.attempts })) ?? reread(claim);
   }
 
   /**
@@ -127,7 +128,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   async function startAttempt(claim: ClaimRecord, reason: string | null, head: bigint): Promise<ClaimRecord> {
     const attempt = claim.attempts + 1;
     const idempotencyKey = attemptKey(claim.id, attempt);
-    const written = await store.transition(
+    const written = await store.claims.transition(
       claim.id,
       RETRYABLE,
       {
@@ -153,8 +154,12 @@ export function createMintDriver(deps: MintDriverDeps) {
     logger.info({ claimId: claim.id, attempt, transactionId }, "reward queued");
     if (transactionId === idempotencyKey) return written;
     return (
-      (await store.transition(claim.id, UNFINISHED, { engineTransactionId: transactionId }, { attempts: attempt })) ??
-      reread(claim)
+      (await store.claims.transition(
+        claim.id,
+        UNFINISHED,
+        { engineTransactionId: transactionId },
+        { attempts: attempt },
+      )) ?? reread(claim)
     );
   }
 
@@ -164,7 +169,7 @@ export function createMintDriver(deps: MintDriverDeps) {
       { claimId: before.id, attempt: written.attempts, err: error },
       "Engine refused the reward; not counted",
     );
-    await store.transition(
+    await store.claims.transition(
       before.id,
       ["queued"],
       {
@@ -190,7 +195,11 @@ export function createMintDriver(deps: MintDriverDeps) {
   /** A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". */
   async function confirm(claim: ClaimRecord, txHash: string | null): Promise<ClaimRecord> {
     if (!txHash) return claim;
-    const confirmed = await store.transition(claim.id, RETRYABLE, { status: "confirmed", txHash, lastError: null });
+    const confirmed = await store.claims.transition(claim.id, RETRYABLE, {
+      status: "confirmed",
+      txHash,
+      lastError: null,
+    });
     if (!confirmed) return reread(claim);
     metrics.claims.inc({ outcome: "confirmed" });
     metrics.mintLatency.observe((Date.now() - claim.createdAt.getTime()) / 1000);
@@ -201,11 +210,11 @@ export function createMintDriver(deps: MintDriverDeps) {
   async function markSubmitted(claim: ClaimRecord, txHash: string): Promise<ClaimRecord> {
     if (claim.status === "submitted" && claim.txHash === txHash) return claim;
     const patch = { status: "submitted" as const, txHash };
-    return (await store.transition(claim.id, UNFINISHED, patch, { attempts: claim.attempts })) ?? reread(claim);
+    return (await store.claims.transition(claim.id, UNFINISHED, patch, { attempts: claim.attempts })) ?? reread(claim);
   }
 
   async function reread(claim: ClaimRecord): Promise<ClaimRecord> {
-    return (await store.findById(claim.id)) ?? claim;
+    return (await store.claims.findById(claim.id)) ?? claim;
   }
 
   /**
@@ -227,8 +236,8 @@ export function createMintDriver(deps: MintDriverDeps) {
           // claim, so a plain read does (the bench found these commits a large part of what a claim costs).
           const current =
             leasedUntil - now > deps.leaseMs / 2
-              ? await store.findById(claim.id)
-              : await store.acquireLease(claim.id, owner, now, now + deps.leaseMs);
+              ? await store.claims.findById(claim.id)
+              : await store.claims.acquireLease(claim.id, owner, now, now + deps.leaseMs);
           leasedUntil = current?.leaseOwner === owner ? (current.leaseUntil ?? 0) : 0;
           if (!current || stopped || !UNFINISHED.includes(current.status)) break;
           const after = await advance(current, rules).catch((error: unknown) => {
@@ -239,7 +248,7 @@ export function createMintDriver(deps: MintDriverDeps) {
           await sleep(deps.followIntervalMs);
         }
       } finally {
-        await store.releaseLease(claim.id, owner);
+        await store.claims.releaseLease(claim.id, owner);
       }
     })()
       .catch((error: unknown) => logger.warn({ claimId: claim.id, err: error }, "following the claim stopped"))
@@ -256,7 +265,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   async function step(claim: ClaimRecord): Promise<void> {
     if (stopped || following.has(claim.id)) return;
     const now = Date.now();
-    const leased = await store.acquireLease(claim.id, owner, now, now + deps.leaseMs);
+    const leased = await store.claims.acquireLease(claim.id, owner, now, now + deps.leaseMs);
     if (!leased) return;
     stepped.add(claim.id);
     const after = UNFINISHED.includes(leased.status)
@@ -270,7 +279,7 @@ export function createMintDriver(deps: MintDriverDeps) {
 
   async function giveBack(claimId: string): Promise<void> {
     stepped.delete(claimId);
-    await store.releaseLease(claimId, owner);
+    await store.claims.releaseLease(claimId, owner);
   }
 
   /** Ends every follower and gives every lease up, so another process can take the claims at once. */

@@ -30,7 +30,7 @@ export function createReconciler(deps: {
   async function reconcile(): Promise<void> {
     let unfinished;
     try {
-      unfinished = await store.listUnfinished();
+      unfinished = await store.claims.listUnfinished();
     } catch (error) {
       logger.warn({ err: error }, "listing unfinished claims failed; will retry");
       return;

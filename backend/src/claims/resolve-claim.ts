@@ -1,6 +1,7 @@
 import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import type { ChainReader } from "../minting/minter.ts";
-import type { ClaimRecord, ClaimStore } from "../store/claim-store.ts";
+import type { ClaimRecord } from "../store/claim-repository.ts";
+import type { ClaimStore } from "../store/claim-store.ts";
 import { rewardOf } from "./mint-decision.ts";
 
 /** The reason a claim the operator resolved as unpaid is failed with. */
@@ -23,7 +24,7 @@ export async function resolveClaim(
   claimId: string,
 ): Promise<ResolveOutcome> {
   const { store, chainReader } = deps;
-  const claim = await store.findById(claimId);
+  const claim = await store.claims.findById(claimId);
   if (!claim) throw new Error(`no claim ${claimId}`);
   if (claim.status === "confirmed") return { kind: "unchanged", claim, reason: "already confirmed" };
 
@@ -36,7 +37,7 @@ export async function resolveClaim(
     if (!txHash)
       throw new Error(`the contract rewarded ${claim.walletAddress} in block ${reward.block}, but no reward event`);
     // The chain's record cannot be stale, so no attempt guard: whatever attempt paid, the claim is paid.
-    const confirmed = await store.transition(claim.id, [...UNFINISHED_CLAIM_STATUSES, "failed"], {
+    const confirmed = await store.claims.transition(claim.id, [...UNFINISHED_CLAIM_STATUSES, "failed"], {
       status: "confirmed",
       txHash,
       lastError: null,
@@ -48,7 +49,7 @@ export async function resolveClaim(
 
   if (claim.status === "failed")
     return { kind: "unchanged", claim, reason: "already failed and not rewarded: `retry` gives it one more attempt" };
-  const failed = await store.transition(
+  const failed = await store.claims.transition(
     claim.id,
     UNFINISHED_CLAIM_STATUSES,
     { status: "failed", lastError: RESOLVED_NOT_REWARDED, leaseOwner: null, leaseUntil: null },
@@ -58,7 +59,7 @@ export async function resolveClaim(
 }
 
 async function movedOn(store: ClaimStore, claim: ClaimRecord): Promise<ResolveOutcome> {
-  const now = (await store.findById(claim.id)) ?? claim;
+  const now = (await store.claims.findById(claim.id)) ?? claim;
   return {
     kind: "unchanged",
     claim: now,

@@ -27,7 +27,7 @@ export async function verifySubscriptionRequest(
   await deps.controls.assertOpen();
   const identity = await deps.google.validateAccessToken(request.accessToken);
   await deps.controls.assertNotDenied({ walletAddress: null, googleSub: identity.sub });
-  const claim = await deps.store.findByGoogleSub(identity.sub);
+  const claim = await deps.store.claims.findByGoogleSub(identity.sub);
   if (claim && claim.status !== "failed") return { isSubscribed: true };
   return deps.subscriptions.verify(identity, request.accessToken, request.youtubeUsername);
 }

@@ -29,7 +29,7 @@ beforeAll(async () => {
   app = await startInProcessApp();
   // A few claims, so lookups by wallet and id have something to find (and to leave alone).
   for (let i = 0; i < 3; i++) {
-    await app.store.reserve({
+    await app.store.claims.reserve({
       id: randomUUID(),
       walletAddress: randomWallet(),
       googleSub: `sub-${i}`,

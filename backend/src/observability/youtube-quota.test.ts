@@ -70,7 +70,7 @@ describe("YouTube quota meter", () => {
   it("when the day's units cross 80% of the quota, then the log warns once with the store's count", async () => {
     const { meter } = meterFor();
     const warnAt = 0.8 * YOUTUBE_DAILY_QUOTA_UNITS;
-    await store.addYoutubeQuotaUnits("2026-01-14", warnAt - 2);
+    await store.youtubeQuota.add("2026-01-14", warnAt - 2);
 
     await Promise.all(Array.from({ length: 5 }, () => meter.spend(1)));
 

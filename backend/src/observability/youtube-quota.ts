@@ -9,7 +9,7 @@ export const YOUTUBE_DAILY_QUOTA_UNITS = 10_000;
 const WARN_AT_UNITS = 0.8 * YOUTUBE_DAILY_QUOTA_UNITS;
 
 export interface YoutubeQuotaMeterDeps {
-  store: Pick<ClaimStore, "addYoutubeQuotaUnits" | "youtubeQuotaUnits">;
+  store: Pick<ClaimStore, "youtubeQuota">;
   metrics: Pick<Metrics, "youtubeQuotaUnits">;
   logger: Pick<Logger, "warn" | "error">;
   now?: () => Date;
@@ -27,7 +27,7 @@ export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
     async spend(units: number): Promise<void> {
       deps.metrics.youtubeQuotaUnits.inc(units);
       try {
-        const today = await deps.store.addYoutubeQuotaUnits(quotaDay(now()), units);
+        const today = await deps.store.youtubeQuota.add(quotaDay(now()), units);
         // The store hands out each running total once, so exactly one call (in any process) sees the crossing.
         if (today - units < WARN_AT_UNITS && today >= WARN_AT_UNITS) {
           deps.logger.warn(
@@ -44,8 +44,8 @@ export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
 }
 
 /** Units spent since midnight Pacific time (Google's quota day) by every process on this store. */
-export function youtubeQuotaUnitsToday(store: Pick<ClaimStore, "youtubeQuotaUnits">, at = new Date()): Promise<number> {
-  return store.youtubeQuotaUnits(quotaDay(at));
+export function youtubeQuotaUnitsToday(store: Pick<ClaimStore, "youtubeQuota">, at = new Date()): Promise<number> {
+  return store.youtubeQuota.unitsOn(quotaDay(at));
 }
 
 export type YoutubeQuotaMeter = ReturnType<typeof createYoutubeQuotaMeter>;

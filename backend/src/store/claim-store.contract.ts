@@ -1,15 +1,22 @@
 /**
  * Behaviour every ClaimStore adapter must share. `open` must return a store over the
  * same storage each time it is called within one test (so close + reopen can be
- * checked) and over empty storage in each new test.
+ * checked) and over empty storage in each new test. `openUnavailable` returns a store whose database cannot serve
+ * it (locked by another connection, or its connection gone); `end` lets go of whatever made it so.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import type { ClaimStore, NewClaim } from "./claim-store.ts";
+import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
+import type { NewClaim } from "./claim-repository.ts";
+import type { ClaimStore } from "./claim-store.ts";
 
-export function describeClaimStoreContract(name: string, open: () => Promise<ClaimStore>): void {
+export function describeClaimStoreContract(
+  name: string,
+  open: () => Promise<ClaimStore>,
+  openUnavailable: () => Promise<{ store: ClaimStore; end(): Promise<void> }>,
+): void {
   describe(name, () => {
     const openStores = new Set<ClaimStore>();
 
@@ -25,6 +32,7 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
     }
 
     afterEach(async () => {
+      vi.useRealTimers();
       await Promise.all([...openStores].map(closeStore));
     });
 
@@ -32,7 +40,7 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const store = await openStore();
       const claim = newClaim();
 
-      const result = await store.reserve(claim);
+      const result = await store.claims.reserve(claim);
 
       expect(result.reserved).toBe(true);
       const expected = {
@@ -54,38 +62,38 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
         updatedAt: expect.any(Date),
       };
       if (result.reserved) expect(result.claim).toEqual(expected);
-      expect(await store.findById(claim.id)).toEqual(expected);
-      expect(await store.findByWallet(claim.walletAddress.toUpperCase().replace("0X", "0x"))).toEqual(expected);
-      expect(await store.findByGoogleSub(claim.googleSub)).toEqual(expected);
+      expect(await store.claims.findById(claim.id)).toEqual(expected);
+      expect(await store.claims.findByWallet(claim.walletAddress.toUpperCase().replace("0X", "0x"))).toEqual(expected);
+      expect(await store.claims.findByGoogleSub(claim.googleSub)).toEqual(expected);
     });
 
     it("when nothing was reserved, then every lookup returns null", async () => {
       const store = await openStore();
       const claim = newClaim();
 
-      expect(await store.findById(claim.id)).toBeNull();
-      expect(await store.findByWallet(claim.walletAddress)).toBeNull();
-      expect(await store.findByGoogleSub(claim.googleSub)).toBeNull();
+      expect(await store.claims.findById(claim.id)).toBeNull();
+      expect(await store.claims.findByWallet(claim.walletAddress)).toBeNull();
+      expect(await store.claims.findByGoogleSub(claim.googleSub)).toBeNull();
     });
 
     it("when the same wallet reserves again in another letter case, then the wallet conflict names the existing claim", async () => {
       const store = await openStore();
       const first = newClaim();
-      await store.reserve({ ...first, walletAddress: first.walletAddress.toLowerCase() });
+      await store.claims.reserve({ ...first, walletAddress: first.walletAddress.toLowerCase() });
 
       const second = newClaim({ walletAddress: "0x" + first.walletAddress.slice(2).toUpperCase() });
-      const result = await store.reserve(second);
+      const result = await store.claims.reserve(second);
 
       expect(result).toMatchObject({ reserved: false, conflict: "wallet", existing: { id: first.id } });
-      expect(await store.findById(second.id)).toBeNull();
+      expect(await store.claims.findById(second.id)).toBeNull();
     });
 
     it("when the same Google account reserves with another wallet, then the Google-account conflict names the existing claim", async () => {
       const store = await openStore();
       const first = newClaim();
-      await store.reserve(first);
+      await store.claims.reserve(first);
 
-      const result = await store.reserve(newClaim({ googleSub: first.googleSub }));
+      const result = await store.claims.reserve(newClaim({ googleSub: first.googleSub }));
 
       expect(result).toMatchObject({ reserved: false, conflict: "googleAccount", existing: { id: first.id } });
     });
@@ -94,10 +102,10 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const store = await openStore();
       const holdsWallet = newClaim();
       const holdsAccount = newClaim();
-      await store.reserve(holdsWallet);
-      await store.reserve(holdsAccount);
+      await store.claims.reserve(holdsWallet);
+      await store.claims.reserve(holdsAccount);
 
-      const result = await store.reserve(
+      const result = await store.claims.reserve(
         newClaim({ walletAddress: holdsWallet.walletAddress, googleSub: holdsAccount.googleSub }),
       );
 
@@ -108,7 +116,9 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const store = await openStore();
       const walletAddress = randomWallet();
 
-      const results = await Promise.all(Array.from({ length: 200 }, () => store.reserve(newClaim({ walletAddress }))));
+      const results = await Promise.all(
+        Array.from({ length: 200 }, () => store.claims.reserve(newClaim({ walletAddress }))),
+      );
 
       const winners = results.filter((result) => result.reserved);
       expect(winners).toHaveLength(1);
@@ -116,7 +126,7 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       for (const result of results.filter((result) => !result.reserved)) {
         expect(result).toMatchObject({ conflict: "wallet", existing: { id: winnerId } });
       }
-      expect(await store.list({})).toHaveLength(1);
+      expect(await store.claims.list({})).toHaveLength(1);
     });
 
     it("when two open stores reserve the same wallet at once, then only one succeeds", async () => {
@@ -125,8 +135,8 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const walletAddress = randomWallet();
 
       const results = await Promise.all([
-        storeA.reserve(newClaim({ walletAddress })),
-        storeB.reserve(newClaim({ walletAddress })),
+        storeA.claims.reserve(newClaim({ walletAddress })),
+        storeB.claims.reserve(newClaim({ walletAddress })),
       ]);
 
       expect(results.filter((result) => result.reserved)).toHaveLength(1);
@@ -136,9 +146,9 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
     it("when a transition starts from an allowed status, then the patch is applied and returned", async () => {
       const store = await openStore();
       const claim = newClaim();
-      await store.reserve(claim);
+      await store.claims.reserve(claim);
 
-      const updated = await store.transition(claim.id, ["reserved"], {
+      const updated = await store.claims.transition(claim.id, ["reserved"], {
         status: "queued",
         engineTransactionId: "engine-tx-1",
         attempts: 1,
@@ -152,37 +162,37 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
         txHash: null,
       };
       expect(updated).toMatchObject(expected);
-      expect(await store.findById(claim.id)).toMatchObject(expected);
+      expect(await store.claims.findById(claim.id)).toMatchObject(expected);
       expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(updated!.createdAt.getTime());
     });
 
     it("when a transition starts from a status that is not allowed, then it returns null and changes nothing", async () => {
       const store = await openStore();
       const claim = newClaim();
-      await store.reserve(claim);
+      await store.claims.reserve(claim);
 
-      const updated = await store.transition(claim.id, ["queued", "submitted"], {
+      const updated = await store.claims.transition(claim.id, ["queued", "submitted"], {
         status: "confirmed",
         txHash: "0xabc",
       });
 
       expect(updated).toBeNull();
-      expect(await store.findById(claim.id)).toMatchObject({ status: "reserved", txHash: null });
+      expect(await store.claims.findById(claim.id)).toMatchObject({ status: "reserved", txHash: null });
     });
 
     it("when a transition targets an unknown claim, then it returns null", async () => {
       const store = await openStore();
 
-      expect(await store.transition(randomUUID(), ["reserved"], { status: "queued" })).toBeNull();
+      expect(await store.claims.transition(randomUUID(), ["reserved"], { status: "queued" })).toBeNull();
     });
 
     it("when a patch sets a field to null, then the field is cleared and unpatched fields are kept", async () => {
       const store = await openStore();
       const claim = newClaim();
-      await store.reserve(claim);
-      await store.transition(claim.id, ["reserved"], { lastError: "engine unreachable", attempts: 2 });
+      await store.claims.reserve(claim);
+      await store.claims.transition(claim.id, ["reserved"], { lastError: "engine unreachable", attempts: 2 });
 
-      const updated = await store.transition(claim.id, ["reserved"], { lastError: null });
+      const updated = await store.claims.transition(claim.id, ["reserved"], { lastError: null });
 
       expect(updated).toMatchObject({ lastError: null, attempts: 2, status: "reserved" });
     });
@@ -190,17 +200,20 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
     it("when 50 transitions from the same status race, then exactly one wins", async () => {
       const store = await openStore();
       const claim = newClaim();
-      await store.reserve(claim);
+      await store.claims.reserve(claim);
 
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, attempt) =>
-          store.transition(claim.id, ["reserved"], { status: "queued", engineTransactionId: `engine-tx-${attempt}` }),
+          store.claims.transition(claim.id, ["reserved"], {
+            status: "queued",
+            engineTransactionId: `engine-tx-${attempt}`,
+          }),
         ),
       );
 
       const winners = results.filter((result) => result !== null);
       expect(winners).toHaveLength(1);
-      expect(await store.findById(claim.id)).toMatchObject({
+      expect(await store.claims.findById(claim.id)).toMatchObject({
         status: "queued",
         engineTransactionId: winners[0]?.engineTransactionId,
       });
@@ -211,7 +224,7 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const claims: NewClaim[] = [];
       for (let index = 0; index < 5; index += 1) {
         const claim = newClaim();
-        await store.reserve(claim);
+        await store.claims.reserve(claim);
         claims.push(claim);
         // Distinct creation times, so "oldest first" has one right answer in every adapter.
         await sleep(5);
@@ -223,13 +236,13 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
         string,
         string,
       ];
-      await store.transition(confirmed, ["reserved"], { status: "confirmed" });
-      await store.transition(failed, ["reserved"], { status: "failed" });
-      await store.transition(queued, ["reserved"], { status: "queued" });
+      await store.claims.transition(confirmed, ["reserved"], { status: "confirmed" });
+      await store.claims.transition(failed, ["reserved"], { status: "failed" });
+      await store.claims.transition(queued, ["reserved"], { status: "queued" });
       // Updated last, yet still first: the order is by creation, not by update.
-      await store.transition(oldest, ["reserved"], { status: "submitted" });
+      await store.claims.transition(oldest, ["reserved"], { status: "submitted" });
 
-      const unfinished = await store.listUnfinished();
+      const unfinished = await store.claims.listUnfinished();
 
       expect(unfinished.map((claim) => claim.id)).toEqual([oldest, queued, newest]);
     });
@@ -239,20 +252,23 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const ids: string[] = [];
       for (let index = 0; index < 3; index += 1) {
         const claim = newClaim();
-        await store.reserve(claim);
+        await store.claims.reserve(claim);
         ids.push(claim.id);
         await sleep(5);
       }
       const [first, second, third] = ids as [string, string, string];
-      await store.transition(second, ["reserved"], { status: "failed" });
-      const secondCreated = (await store.findById(second))?.createdAt as Date;
+      await store.claims.transition(second, ["reserved"], { status: "failed" });
+      const secondCreated = (await store.claims.findById(second))?.createdAt as Date;
 
-      expect((await store.list({})).map((claim) => claim.id)).toEqual([first, second, third]);
-      expect((await store.list({ status: "failed" })).map((claim) => claim.id)).toEqual([second]);
-      expect((await store.list({ createdFrom: secondCreated })).map((claim) => claim.id)).toEqual([second, third]);
-      expect((await store.list({ createdBefore: secondCreated, status: "reserved" })).map((claim) => claim.id)).toEqual(
-        [first],
-      );
+      expect((await store.claims.list({})).map((claim) => claim.id)).toEqual([first, second, third]);
+      expect((await store.claims.list({ status: "failed" })).map((claim) => claim.id)).toEqual([second]);
+      expect((await store.claims.list({ createdFrom: secondCreated })).map((claim) => claim.id)).toEqual([
+        second,
+        third,
+      ]);
+      expect(
+        (await store.claims.list({ createdBefore: secondCreated, status: "reserved" })).map((claim) => claim.id),
+      ).toEqual([first]);
     });
 
     it("when two open stores take budget slots at once, then exactly the limit is granted", async () => {
@@ -261,25 +277,25 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const limit = 7;
 
       const granted = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => (i % 2 ? storeA : storeB).takeBudgetSlot(limit)),
+        Array.from({ length: 30 }, (_, i) => (i % 2 ? storeA : storeB).budget.takeSlot(limit)),
       );
 
       expect(granted.filter(Boolean)).toHaveLength(limit);
-      expect(await storeA.takeBudgetSlot(limit)).toBe(false);
-      expect(await storeB.budgetSlotsUsed()).toBe(limit);
+      expect(await storeA.budget.takeSlot(limit)).toBe(false);
+      expect(await storeB.budget.slotsUsed()).toBe(limit);
     });
 
     it("when a slot is released, then exactly one more can be taken, and the count survives a reopen", async () => {
       const first = await openStore();
-      expect(await first.takeBudgetSlot(2)).toBe(true);
-      expect(await first.takeBudgetSlot(2)).toBe(true);
-      await first.releaseBudgetSlot();
+      expect(await first.budget.takeSlot(2)).toBe(true);
+      expect(await first.budget.takeSlot(2)).toBe(true);
+      await first.budget.releaseSlot();
       await closeStore(first);
 
       const reopened = await openStore();
-      expect(await reopened.budgetSlotsUsed()).toBe(1);
-      expect(await reopened.takeBudgetSlot(2)).toBe(true);
-      expect(await reopened.takeBudgetSlot(2)).toBe(false);
+      expect(await reopened.budget.slotsUsed()).toBe(1);
+      expect(await reopened.budget.takeSlot(2)).toBe(true);
+      expect(await reopened.budget.takeSlot(2)).toBe(false);
     });
 
     it("when two open stores add YouTube quota units at once, then the day's total is their sum, apart from other days", async () => {
@@ -287,28 +303,31 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const storeB = await openStore();
 
       const totals = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => (i % 2 ? storeA : storeB).addYoutubeQuotaUnits("2026-11-23", 1 + (i % 3))),
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? storeA : storeB).youtubeQuota.add("2026-11-23", 1 + (i % 3))),
       );
-      await storeB.addYoutubeQuotaUnits("2026-11-24", 5);
+      await storeB.youtubeQuota.add("2026-11-24", 5);
 
-      expect(await storeA.youtubeQuotaUnits("2026-11-23")).toBe(39);
+      expect(await storeA.youtubeQuota.unitsOn("2026-11-23")).toBe(39);
       expect(Math.max(...totals)).toBe(39);
       expect(new Set(totals).size).toBe(totals.length);
-      expect(await storeA.youtubeQuotaUnits("2026-11-24")).toBe(5);
-      expect(await storeA.youtubeQuotaUnits("2026-11-22")).toBe(0);
+      expect(await storeA.youtubeQuota.unitsOn("2026-11-24")).toBe(5);
+      expect(await storeA.youtubeQuota.unitsOn("2026-11-22")).toBe(0);
     });
 
     it("when the store is closed and reopened, then its claims are still there", async () => {
       const first = await openStore();
       const claim = newClaim();
-      await first.reserve(claim);
-      await first.transition(claim.id, ["reserved"], { status: "queued", engineTransactionId: "engine-tx-1" });
+      await first.claims.reserve(claim);
+      await first.claims.transition(claim.id, ["reserved"], { status: "queued", engineTransactionId: "engine-tx-1" });
       await closeStore(first);
 
       const reopened = await openStore();
 
-      expect(await reopened.findById(claim.id)).toMatchObject({ status: "queued", engineTransactionId: "engine-tx-1" });
-      expect(await reopened.reserve(newClaim({ walletAddress: claim.walletAddress }))).toMatchObject({
+      expect(await reopened.claims.findById(claim.id)).toMatchObject({
+        status: "queued",
+        engineTransactionId: "engine-tx-1",
+      });
+      expect(await reopened.claims.reserve(newClaim({ walletAddress: claim.walletAddress }))).toMatchObject({
         reserved: false,
         conflict: "wallet",
       });
@@ -317,16 +336,16 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
     it("when a transition names an older attempt, then it changes nothing, while the current attempt's applies", async () => {
       const store = await openStore();
       const claim = newClaim();
-      await store.reserve(claim);
-      await store.transition(claim.id, ["reserved"], { status: "queued", attempts: 2, attemptAtBlock: 12n });
+      await store.claims.reserve(claim);
+      await store.claims.transition(claim.id, ["reserved"], { status: "queued", attempts: 2, attemptAtBlock: 12n });
 
-      const stale = await store.transition(
+      const stale = await store.claims.transition(
         claim.id,
         ["queued"],
         { status: "submitted", txHash: "0xold" },
         { attempts: 1 },
       );
-      const current = await store.transition(
+      const current = await store.claims.transition(
         claim.id,
         ["queued"],
         { status: "submitted", txHash: "0xnew" },
@@ -340,21 +359,21 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
     it("when another process holds a live lease, then acquireLease refuses; once it expires or is released, it is taken", async () => {
       const store = await openStore();
       const claim = newClaim();
-      await store.reserve(claim);
+      await store.claims.reserve(claim);
       const now = Date.now();
 
-      expect(await store.acquireLease(claim.id, "process-b", now, now + 1_000)).toBeNull();
-      expect(await store.acquireLease(claim.id, "process-a", now, now + 2_000)).toMatchObject({
+      expect(await store.claims.acquireLease(claim.id, "process-b", now, now + 1_000)).toBeNull();
+      expect(await store.claims.acquireLease(claim.id, "process-a", now, now + 2_000)).toMatchObject({
         leaseOwner: "process-a",
         leaseUntil: now + 2_000,
       });
-      expect(await store.acquireLease(claim.id, "process-b", now + 3_000, now + 4_000)).toMatchObject({
+      expect(await store.claims.acquireLease(claim.id, "process-b", now + 3_000, now + 4_000)).toMatchObject({
         leaseOwner: "process-b",
       });
-      await store.releaseLease(claim.id, "process-a");
-      expect(await store.findById(claim.id)).toMatchObject({ leaseOwner: "process-b" });
-      await store.releaseLease(claim.id, "process-b");
-      expect(await store.acquireLease(claim.id, "process-c", now, now + 1_000)).toMatchObject({
+      await store.claims.releaseLease(claim.id, "process-a");
+      expect(await store.claims.findById(claim.id)).toMatchObject({ leaseOwner: "process-b" });
+      await store.claims.releaseLease(claim.id, "process-b");
+      expect(await store.claims.acquireLease(claim.id, "process-c", now, now + 1_000)).toMatchObject({
         leaseOwner: "process-c",
       });
     });
@@ -362,17 +381,17 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
     it("when claims are paused in one open store, then another sees it with who and when, until they are resumed", async () => {
       const storeA = await openStore();
       const storeB = await openStore();
-      expect(await storeB.controls()).toEqual({ paused: false, pausedBy: null, pausedAt: null });
+      expect(await storeB.operator.controls()).toEqual({ paused: false, pausedBy: null, pausedAt: null });
 
       const before = Date.now();
-      const paused = await storeA.setPaused(true, "alice");
+      const paused = await storeA.operator.setPaused(true, "alice");
 
       expect(paused).toEqual({ paused: true, pausedBy: "alice", pausedAt: expect.any(Date) });
-      const seen = await storeB.controls();
+      const seen = await storeB.operator.controls();
       expect(seen).toEqual(paused);
       expect(seen.pausedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-      await storeB.setPaused(false, "bob");
-      expect(await storeA.controls()).toEqual({ paused: false, pausedBy: null, pausedAt: null });
+      await storeB.operator.setPaused(false, "bob");
+      expect(await storeA.operator.controls()).toEqual({ paused: false, pausedBy: null, pausedAt: null });
     });
 
     it("when a wallet or a Google account is denied, then isDenied names it, in any letter case, until it is allowed", async () => {
@@ -381,36 +400,119 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
       const wallet = randomWallet();
       const sub = randomBytes(10).toString("hex");
 
-      expect(await storeA.isDenied(wallet, sub)).toBeNull();
-      await storeA.deny("wallet", wallet, "alice");
-      await storeA.deny("wallet", wallet.toLowerCase(), "alice");
-      await storeA.deny("googleAccount", sub, "alice");
+      expect(await storeA.operator.isDenied(wallet, sub)).toBeNull();
+      await storeA.operator.deny("wallet", wallet, "alice");
+      await storeA.operator.deny("wallet", wallet.toLowerCase(), "alice");
+      await storeA.operator.deny("googleAccount", sub, "alice");
 
-      expect(await storeB.isDenied(wallet.toLowerCase(), sub)).toBe("wallet");
-      expect(await storeB.isDenied(randomWallet(), sub)).toBe("googleAccount");
-      expect(await storeB.isDenied(null, sub)).toBe("googleAccount");
-      expect(await storeB.isDenied(wallet.toUpperCase().replace("0X", "0x"), null)).toBe("wallet");
-      expect(await storeB.isDenied(randomWallet(), sub.toUpperCase())).toBeNull();
-      expect(await storeB.isDenied(null, null)).toBeNull();
+      expect(await storeB.operator.isDenied(wallet.toLowerCase(), sub)).toBe("wallet");
+      expect(await storeB.operator.isDenied(randomWallet(), sub)).toBe("googleAccount");
+      expect(await storeB.operator.isDenied(null, sub)).toBe("googleAccount");
+      expect(await storeB.operator.isDenied(wallet.toUpperCase().replace("0X", "0x"), null)).toBe("wallet");
+      expect(await storeB.operator.isDenied(randomWallet(), sub.toUpperCase())).toBeNull();
+      expect(await storeB.operator.isDenied(null, null)).toBeNull();
 
-      expect(await storeB.allow("wallet", wallet.toUpperCase().replace("0X", "0x"))).toBe(true);
-      expect(await storeB.allow("wallet", wallet)).toBe(false);
-      expect(await storeA.isDenied(wallet, null)).toBeNull();
-      expect(await storeA.isDenied(wallet, sub)).toBe("googleAccount");
+      expect(await storeB.operator.allow("wallet", wallet.toUpperCase().replace("0X", "0x"))).toBe(true);
+      expect(await storeB.operator.allow("wallet", wallet)).toBe(false);
+      expect(await storeA.operator.isDenied(wallet, null)).toBeNull();
+      expect(await storeA.operator.isDenied(wallet, sub)).toBe("googleAccount");
     });
 
     it("when two open stores count operator actions at once, then every one is counted, per action", async () => {
       const storeA = await openStore();
       const storeB = await openStore();
-      expect(await storeA.operatorActionCounts()).toEqual({});
+      expect(await storeA.operator.actionCounts()).toEqual({});
 
       await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          (i % 2 ? storeA : storeB).countOperatorAction(i < 7 ? "pause" : "resolve"),
+          (i % 2 ? storeA : storeB).operator.countAction(i < 7 ? "pause" : "resolve"),
         ),
       );
 
-      expect(await storeB.operatorActionCounts()).toEqual({ pause: 7, resolve: 3 });
+      expect(await storeB.operator.actionCounts()).toEqual({ pause: 7, resolve: 3 });
+    });
+
+    it("when two open stores count rate-limit hits for one key, then they share one count and one window", async () => {
+      const [storeA, storeB] = [await openStore(), await openStore()];
+      const key = randomUUID();
+
+      const first = await storeA.rateLimits.increment(key, WINDOW_MS);
+      const second = await storeB.rateLimits.increment(key, WINDOW_MS);
+
+      expect([first.totalHits, second.totalHits]).toEqual([1, 2]);
+      expect(second.resetTime.getTime()).toBe(first.resetTime.getTime());
+      expect((await storeA.rateLimits.get(key))?.totalHits).toBe(2);
+    });
+
+    it("when a rate-limit hit is taken back or its key is reset, then the count follows", async () => {
+      const { rateLimits } = await openStore();
+      const key = randomUUID();
+      await rateLimits.increment(key, WINDOW_MS);
+      await rateLimits.increment(key, WINDOW_MS);
+
+      await rateLimits.decrement(key);
+      expect((await rateLimits.get(key))?.totalHits).toBe(1);
+      await rateLimits.resetKey(key);
+      expect(await rateLimits.get(key)).toBeUndefined();
+    });
+
+    it("when a rate-limit window has ended, then the next hit opens a new one at 1", async () => {
+      const { rateLimits } = await openStore();
+      const key = randomUUID();
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+      await rateLimits.increment(key, WINDOW_MS);
+      await rateLimits.increment(key, WINDOW_MS);
+
+      vi.setSystemTime(new Date("2026-11-23T10:01:00Z"));
+      const next = await rateLimits.increment(key, WINDOW_MS);
+
+      expect(next.totalHits).toBe(1);
+      expect(next.resetTime.toISOString()).toBe("2026-11-23T10:02:00.000Z");
+    });
+
+    it("when the database cannot serve the store, then every write answers STORE_UNAVAILABLE with a retry hint", async () => {
+      const claim = newClaim();
+      const ready = await openStore();
+      await ready.claims.reserve(claim);
+      const { store, end } = await openUnavailable();
+      try {
+        const writes: Array<[string, () => Promise<unknown>]> = [
+          ["claims.reserve", () => store.claims.reserve(newClaim())],
+          ["claims.transition", () => store.claims.transition(claim.id, ["reserved"], { status: "queued" })],
+          ["claims.acquireLease", () => store.claims.acquireLease(claim.id, "process-b", Date.now(), Date.now() + 1)],
+          ["claims.releaseLease", () => store.claims.releaseLease(claim.id, "process-a")],
+          ["budget.takeSlot", () => store.budget.takeSlot(10)],
+          ["budget.releaseSlot", () => store.budget.releaseSlot()],
+          ["youtubeQuota.add", () => store.youtubeQuota.add("2026-11-23", 1)],
+          ["rateLimits.increment", () => store.rateLimits.increment(randomUUID(), WINDOW_MS)],
+          ["rateLimits.decrement", () => store.rateLimits.decrement(randomUUID())],
+          ["rateLimits.resetKey", () => store.rateLimits.resetKey(randomUUID())],
+          ["operator.setPaused", () => store.operator.setPaused(true, "alice")],
+          ["operator.deny", () => store.operator.deny("wallet", randomWallet(), "alice")],
+          ["operator.allow", () => store.operator.allow("wallet", randomWallet())],
+          ["operator.countAction", () => store.operator.countAction("pause")],
+        ];
+
+        // One after the other: each waits out its own busy time-out.
+        const outcomes: string[] = [];
+        for (const [write, run] of writes) {
+          outcomes.push(
+            await run().then(
+              () => `${write}: done`,
+              (error: unknown) =>
+                error instanceof AppError && error.retryAfterSeconds === RETRY_AFTER_SECONDS
+                  ? `${write}: ${error.code}`
+                  : `${write}: ${String(error)}`,
+            ),
+          );
+        }
+
+        expect(outcomes).toEqual(writes.map(([write]) => `${write}: STORE_UNAVAILABLE`));
+      } finally {
+        await end();
+      }
+      expect(await ready.claims.findById(claim.id)).toMatchObject({ status: "reserved", leaseOwner: "process-a" });
     });
 
     it("when the store is open, then ping resolves", async () => {
@@ -420,6 +522,8 @@ export function describeClaimStoreContract(name: string, open: () => Promise<Cla
     });
   });
 }
+
+const WINDOW_MS = 60_000;
 
 /** A checksum-like mixed-case address, so adapters must normalise it. */
 function randomWallet(): string {

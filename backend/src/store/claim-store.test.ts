@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import mongoose from "mongoose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from "vitest";
 import { describeClaimStoreContract } from "./claim-store.contract.ts";
@@ -19,8 +20,33 @@ describe("SQLite adapter", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  describeClaimStoreContract("SQLite claim store", () => openSqliteClaimStore({ dataDir }));
+  describeClaimStoreContract(
+    "SQLite claim store",
+    () => openSqliteClaimStore({ dataDir }),
+    async () => {
+      const store = await openSqliteClaimStore({ dataDir, busyTimeoutMs: 1 });
+      const holder = holdWriteLocks(dataDir);
+      return {
+        store,
+        async end() {
+          holder.close();
+          await store.close();
+        },
+      };
+    },
+  );
 });
+
+/**
+ * Another connection, as another process would hold it, inside a write transaction on both of the store's files
+ * (its claims, and the rate limits attached beside them): until it closes, no other connection can write either.
+ */
+function holdWriteLocks(dataDir: string): DatabaseSync {
+  const holder = new DatabaseSync(path.join(dataDir, "claims.sqlite"));
+  holder.prepare("ATTACH DATABASE ? AS limits").run(path.join(dataDir, "rate-limits.sqlite"));
+  holder.exec("BEGIN IMMEDIATE");
+  return holder;
+}
 
 // No MongoDB server can run on the development machines; CI sets MONGODB_URI to run these.
 const mongodbUri = process.env.MONGODB_URI;
@@ -48,5 +74,14 @@ describe.skipIf(!mongodbUri)(mongodbUri ? "MongoDB adapter" : "MongoDB adapter (
     await admin?.close();
   });
 
-  describeClaimStoreContract("MongoDB claim store", () => openMongoClaimStore({ uri: mongodbUri!, dbName }));
+  describeClaimStoreContract(
+    "MongoDB claim store",
+    () => openMongoClaimStore({ uri: mongodbUri!, dbName }),
+    async () => {
+      // A connection that is gone answers like a server that cannot be reached.
+      const store = await openMongoClaimStore({ uri: mongodbUri!, dbName });
+      await store.close();
+      return { store, end: async () => {} };
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import type { ClaimRecord } from "./claim-store.ts";
+import type { ClaimRecord } from "./claim-repository.ts";
 
 /**
  * A claim as both adapters keep it: its bigints (the amount, block heights) as decimal strings, since 250 tokens in

@@ -7,20 +7,21 @@ import { fork } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { openSqliteRateLimits } from "@tube/backend/http/rate-limit/sqlite-rate-limit-store";
+import { fixedWindowStore } from "@tube/backend/http/rate-limit/fixed-window-store";
+import { openSqliteClaimStore } from "@tube/backend/store/sqlite/sqlite-claim-store";
 
 const HITS = Number(process.env.BENCH_HITS ?? 5000);
 const REPORT = path.resolve(import.meta.dirname, "../../../docs/benchmarks/rate-limit-store.md");
 
 /** Hits `HITS` times over 100 client keys; resolves to hits per second. */
 async function hammer(dataDir: string): Promise<number> {
-  const limits = await openSqliteRateLimits({ dataDir });
-  const store = limits.storeFor("bench:");
+  const claimStore = await openSqliteClaimStore({ dataDir });
+  const store = fixedWindowStore("bench:", claimStore.rateLimits);
   store.init?.({ windowMs: 60_000 } as never);
   const started = performance.now();
   for (let i = 0; i < HITS; i++) await store.increment(`client-${i % 100}`);
   const seconds = (performance.now() - started) / 1000;
-  await limits.close();
+  await claimStore.close();
   return HITS / seconds;
 }
 

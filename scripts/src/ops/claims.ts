@@ -13,7 +13,9 @@ import { resolveClaim } from "@tube/backend/claims/resolve-claim";
 import { loadConfig } from "@tube/backend/config";
 import { createLogger, type Logger } from "@tube/backend/observability/logger";
 import { createMetrics } from "@tube/backend/observability/metrics";
-import type { ClaimFilter, ClaimRecord, ClaimStore, DenyKind, OperatorAction } from "@tube/backend/store/claim-store";
+import type { ClaimFilter, ClaimRecord } from "@tube/backend/store/claim-repository";
+import type { ClaimStore } from "@tube/backend/store/claim-store";
+import type { DenyKind, OperatorAction } from "@tube/backend/store/operator-controls";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { message, runCommand } from "./cli.ts";
 import { csvField } from "./csv.ts";
@@ -95,9 +97,9 @@ await runCommand(
     try {
       switch (action as Action) {
         case "export":
-          return exportClaims(await store.list(filter), values.format ?? "csv");
+          return exportClaims(await store.claims.list(filter), values.format ?? "csv");
         case "totals":
-          return printTotals(await store.list(filter));
+          return printTotals(await store.claims.list(filter));
         case "retry":
           return await retryFailed(store, config, filter, Boolean(values["dry-run"]));
         case "pause":
@@ -168,7 +170,7 @@ async function retryFailed(
 ): Promise<boolean> {
   if (filter.status && filter.status !== "failed")
     throw new Error("retry takes failed claims only (leave --status out)");
-  const failed = await store.list({ ...filter, status: "failed" });
+  const failed = await store.claims.list({ ...filter, status: "failed" });
   if (failed.length === 0) {
     console.log("no failed claims");
     return true;
@@ -211,7 +213,7 @@ interface Operator {
 
 /** Counts the action in the store (for every server's /metrics) and logs who took it and when. */
 async function record(operator: Operator, action: OperatorAction, details: Record<string, unknown>): Promise<void> {
-  await operator.store.countOperatorAction(action);
+  await operator.store.operator.countAction(action);
   operator.logger.info({ action, by: operator.by, at: new Date().toISOString(), ...details }, "operator action");
 }
 
@@ -227,7 +229,7 @@ function parseDenied(values: { wallet?: string; "google-sub"?: string }): { kind
 }
 
 async function setPaused(operator: Operator, paused: boolean): Promise<boolean> {
-  const controls = await operator.store.setPaused(paused, operator.by);
+  const controls = await operator.store.operator.setPaused(paused, operator.by);
   await record(operator, paused ? "pause" : "resume", {});
   console.log(
     paused
@@ -244,12 +246,12 @@ async function changeDenyList(
 ): Promise<boolean> {
   const label = kind === "wallet" ? "wallet" : "Google account";
   if (deny) {
-    await operator.store.deny(kind, value, operator.by);
+    await operator.store.operator.deny(kind, value, operator.by);
     await record(operator, "deny", { kind, value });
     console.log(`${label} ${value} denied: its claims are refused from now on`);
     return true;
   }
-  const removed = await operator.store.allow(kind, value);
+  const removed = await operator.store.operator.allow(kind, value);
   await record(operator, "allow", { kind, value, removed });
   console.log(removed ? `${label} ${value} allowed again` : `${label} ${value} was not on the deny list`);
   return true;

@@ -364,7 +364,7 @@ describe("following docs/deploy.md with the local world's values", () => {
       const wallet = randomWallet();
       const id = crypto.randomUUID();
       try {
-        await store.reserve({
+        await store.claims.reserve({
           id,
           walletAddress: wallet,
           googleSub: "300000000000000000001",
@@ -374,7 +374,7 @@ describe("following docs/deploy.md with the local world's values", () => {
           lease: { owner: "operator-test", until: 0 },
         });
         // Three dead attempts: its owner may not retry it any more (MINT_MAX_ATTEMPTS, default 3), an operator may.
-        await store.transition(id, ["reserved"], {
+        await store.claims.transition(id, ["reserved"], {
           status: "failed",
           attempts: 3,
           engineTransactionId: `${id}:3`,
@@ -383,21 +383,21 @@ describe("following docs/deploy.md with the local world's values", () => {
 
         const dryRun = await command("claims", ["retry", "--dry-run"]);
         expect(dryRun.out).toContain(`would retry ${id}`);
-        expect((await store.findById(id))?.status).toBe("failed");
+        expect((await store.claims.findById(id))?.status).toBe("failed");
 
         const retried = await command("claims", ["retry"]);
         expect(retried.code, retried.out).toBe(0);
         expect(retried.out).toMatch(new RegExp(`${id} .*failed → (queued|submitted|confirmed)`));
         // The command gave the claim's lease back when it stopped its mint driver (leases name their process).
-        expect((await store.findById(id))?.leaseOwner ?? "").not.toContain(`:${retried.pid}:`);
+        expect((await store.claims.findById(id))?.leaseOwner ?? "").not.toContain(`:${retried.pid}:`);
         await vi.waitFor(
           async () => {
-            if ((await store.findById(id))?.status !== "confirmed")
+            if ((await store.claims.findById(id))?.status !== "confirmed")
               throw new Error("the retried claim is not confirmed");
           },
           { timeout: 60_000, interval: 250 },
         );
-        expect(await store.findById(id)).toMatchObject({ attempts: 4, engineTransactionId: `${id}:4` });
+        expect(await store.claims.findById(id)).toMatchObject({ attempts: 4, engineTransactionId: `${id}:4` });
         expect(await countMintsTo(anvil.rpcUrl, env.TOKEN_ADDRESS as string, wallet)).toBe(1);
       } finally {
         await store.close();
@@ -453,12 +453,16 @@ describe("following docs/deploy.md with the local world's values", () => {
       // A live lease held by a driver that never moves: the server's reconciler leaves these claims alone.
       const stuckLease = { owner: "stuck-driver", until: Date.now() + 3_600_000 };
       try {
-        const [paid] = await store.list({ status: "confirmed" });
+        const [paid] = await store.claims.list({ status: "confirmed" });
         const rewardHash = paid!.txHash;
-        await store.transition(paid!.id, ["confirmed"], { status: "submitted", txHash: null, ...leaseOf(stuckLease) });
+        await store.claims.transition(paid!.id, ["confirmed"], {
+          status: "submitted",
+          txHash: null,
+          ...leaseOf(stuckLease),
+        });
 
         const unpaidId = crypto.randomUUID();
-        await store.reserve({
+        await store.claims.reserve({
           id: unpaidId,
           walletAddress: randomWallet(),
           googleSub: "300000000000000000002",
@@ -467,7 +471,7 @@ describe("following docs/deploy.md with the local world's values", () => {
           reservedAtBlock: null,
           lease: stuckLease,
         });
-        await store.transition(unpaidId, ["reserved"], {
+        await store.claims.transition(unpaidId, ["reserved"], {
           status: "submitted",
           attempts: 1,
           engineTransactionId: `${unpaidId}:1`,
@@ -477,16 +481,16 @@ describe("following docs/deploy.md with the local world's values", () => {
         const confirmed = await command("claims", ["resolve", paid!.id, "--by", "deploy-test"]);
         expect(confirmed.code, confirmed.out).toBe(0);
         expect(confirmed.out).toContain(`confirmed, rewarded by ${rewardHash}`);
-        expect(await store.findById(paid!.id)).toMatchObject({ status: "confirmed", txHash: rewardHash });
+        expect(await store.claims.findById(paid!.id)).toMatchObject({ status: "confirmed", txHash: rewardHash });
 
         const failed = await command("claims", ["resolve", unpaidId]);
         expect(failed.code, failed.out).toBe(0);
-        expect(await store.findById(unpaidId)).toMatchObject({
+        expect(await store.claims.findById(unpaidId)).toMatchObject({
           status: "failed",
           lastError: "resolved by operator: not rewarded on chain",
           leaseOwner: null,
         });
-        expect(await store.operatorActionCounts()).toMatchObject({ resolve: 2 });
+        expect(await store.operator.actionCounts()).toMatchObject({ resolve: 2 });
       } finally {
         await store.close();
       }

@@ -278,7 +278,7 @@ async function checkStore(config: Config) {
   try {
     await store.ping();
     // The budget counter the server's gate takes slots from (a failed claim keeps its slot), as /metrics shows it.
-    const used = await store.budgetSlotsUsed();
+    const used = await store.budget.slotsUsed();
     const budget =
       config.MAX_TOTAL_CLAIMS === undefined
         ? "no budget set (MAX_TOTAL_CLAIMS)"

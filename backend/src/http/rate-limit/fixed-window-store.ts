@@ -1,23 +1,11 @@
-import type { ClientRateLimitInfo, Store } from "express-rate-limit";
-
-type MaybePromise<T> = T | Promise<T>;
-
-/** One database's fixed-window counters, keyed by the full key (the limiter's prefix already in front). */
-export interface FixedWindowCounters {
-  get(key: string): MaybePromise<ClientRateLimitInfo | undefined>;
-  /** Counts a hit, opening a window of `windowMs` when the key's last one has ended. */
-  increment(key: string, windowMs: number): MaybePromise<ClientRateLimitInfo>;
-  decrement(key: string): MaybePromise<void>;
-  resetKey(key: string): MaybePromise<void>;
-  /** Called when a limiter adopts the store, with the limiter's window. */
-  adopted?(windowMs: number): void;
-}
+import type { Store } from "express-rate-limit";
+import type { RateLimitCounters } from "../../store/rate-limit-counters.ts";
 
 /**
- * The express-rate-limit Store every adapter hands out: one per limiter (express-rate-limit refuses a store shared
- * by two limiters), with the limiter's prefix put in front of each key so the limiters' counts stay apart.
+ * The express-rate-limit Store over the claim store's counters: one per limiter (express-rate-limit refuses a store
+ * shared by two limiters), with the limiter's prefix put in front of each key so the limiters' counts stay apart.
  */
-export function fixedWindowStore(prefix: string, counters: FixedWindowCounters): Store {
+export function fixedWindowStore(prefix: string, counters: RateLimitCounters): Store {
   let windowMs = 60_000;
   return {
     prefix,

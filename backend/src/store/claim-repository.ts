@@ -1,0 +1,104 @@
+import type { ClaimStatus } from "@tube/common/constants";
+
+export interface ClaimRecord {
+  /** UUID; with the attempt number it makes each mint attempt's idempotency key (`<id>:<attempt>`). */
+  id: string;
+  /** Canonical form: lower-case 0x address. */
+  walletAddress: string;
+  /** Google's stable account id (`sub`). */
+  googleSub: string;
+  googleEmail: string;
+  /** Base units (wei); adapters store it as a decimal string. */
+  amountWei: bigint;
+  status: ClaimStatus;
+  engineTransactionId: string | null;
+  txHash: string | null;
+  /** The current mint attempt's number (0: none started yet); every attempt has its own idempotency key. */
+  attempts: number;
+  lastError: string | null;
+  /** Chain height when the claim was reserved: scans for its mint start here. */
+  reservedAtBlock: bigint | null;
+  /** Chain height when the current attempt was written ahead of its Engine call: its grace period counts from here. */
+  attemptAtBlock: bigint | null;
+  /** Which process drives the claim, and until when (ms since the epoch): only the lease holder calls Engine for it. */
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewClaim {
+  id: string;
+  walletAddress: string;
+  googleSub: string;
+  googleEmail: string;
+  amountWei: bigint;
+  reservedAtBlock: bigint | null;
+  /** The reserving process holds the claim's lease from the start, so no reconciler races its first attempt. */
+  lease: { owner: string; until: number };
+}
+
+export type ReserveResult =
+  | { reserved: true; claim: ClaimRecord }
+  /** The unique wallet or Google-account constraint refused the insert; `existing` is the claim that holds it. */
+  | { reserved: false; conflict: "wallet" | "googleAccount"; existing: ClaimRecord };
+
+/** Which claims `list` returns: every condition given must hold. */
+export interface ClaimFilter {
+  status?: ClaimStatus;
+  /** Created at or after. */
+  createdFrom?: Date;
+  /** Created before. */
+  createdBefore?: Date;
+}
+
+export type ClaimPatch = Partial<
+  Pick<
+    ClaimRecord,
+    | "status"
+    | "engineTransactionId"
+    | "txHash"
+    | "attempts"
+    | "lastError"
+    | "attemptAtBlock"
+    | "leaseOwner"
+    | "leaseUntil"
+  >
+>;
+
+/** Extra conditions of a compare-and-set: a stale copy of the claim (an older attempt) can never overwrite newer progress. */
+export interface TransitionGuard {
+  attempts?: number;
+}
+
+/**
+ * The claims themselves. Both adapters (SQLite, MongoDB) enforce one claim per wallet and one per Google account
+ * with unique constraints: the insert is the gate.
+ */
+export interface ClaimRepository {
+  reserve(claim: NewClaim): Promise<ReserveResult>;
+  findById(id: string): Promise<ClaimRecord | null>;
+  findByWallet(walletAddress: string): Promise<ClaimRecord | null>;
+  findByGoogleSub(googleSub: string): Promise<ClaimRecord | null>;
+  /**
+   * Compare-and-set: applies `patch` only while the claim's status is one of
+   * `fromStatuses` (and its attempt is `guard.attempts`, when given); returns the updated claim, or null when it was not applied.
+   */
+  transition(
+    id: string,
+    fromStatuses: readonly ClaimStatus[],
+    patch: ClaimPatch,
+    guard?: TransitionGuard,
+  ): Promise<ClaimRecord | null>;
+  /**
+   * Takes or renews the claim's lease for `owner` until `until` (ms) when it is free, expired at `now`, or already
+   * `owner`'s; returns the claim, or null when another process holds it.
+   */
+  acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null>;
+  /** Gives the lease up, if `owner` still holds it. */
+  releaseLease(id: string, owner: string): Promise<void>;
+  /** Claims in `reserved`, `queued` or `submitted`, oldest first. */
+  listUnfinished(): Promise<ClaimRecord[]>;
+  /** Claims matching `filter`, oldest first: the operator's export and retries. */
+  list(filter: ClaimFilter): Promise<ClaimRecord[]>;
+}

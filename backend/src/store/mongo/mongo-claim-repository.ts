@@ -1,0 +1,173 @@
+/**
+ * The claims collection. MongoDB's unique indexes on wallet and Google account are the once-only gate, and
+ * `transition` is one findOneAndUpdate filtered on status and attempt, an atomic compare-and-set; so is the lease.
+ */
+import mongoose, { Schema, type Connection, type QueryFilter } from "mongoose";
+import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
+import type { ClaimRecord, ClaimRepository } from "../claim-repository.ts";
+import { claimFromStored, type StoredClaim } from "../stored-claim.ts";
+import { whenReachable } from "./mongo-outage.ts";
+
+export const CLAIMS_COLLECTION = "claims";
+const DUPLICATE_KEY = 11000;
+
+/** A stored claim with its id as the document's _id, so lookups by id need no second index. */
+type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string };
+
+const claimSchema = new Schema<ClaimDocument>(
+  {
+    _id: { type: String, required: true },
+    walletAddress: { type: String, required: true, lowercase: true },
+    googleSub: { type: String, required: true },
+    googleEmail: { type: String, required: true },
+    amountWei: { type: String, required: true },
+    status: { type: String, required: true, enum: CLAIM_STATUSES },
+    engineTransactionId: { type: String, default: null },
+    txHash: { type: String, default: null },
+    attempts: { type: Number, required: true, default: 0 },
+    lastError: { type: String, default: null },
+    reservedAtBlock: { type: String, default: null },
+    attemptAtBlock: { type: String, default: null },
+    leaseOwner: { type: String, default: null },
+    leaseUntil: { type: Number, default: null },
+  },
+  // Indexes are built explicitly (and awaited) in openMongoClaimRepository, not in the background.
+  { collection: CLAIMS_COLLECTION, timestamps: true, versionKey: false, autoIndex: false, strict: "throw" },
+);
+claimSchema.index({ walletAddress: 1 }, { unique: true, name: "claims_wallet_unique" });
+claimSchema.index({ googleSub: 1 }, { unique: true, name: "claims_google_sub_unique" });
+claimSchema.index({ status: 1, createdAt: 1 }, { name: "claims_status_created" });
+
+export async function openMongoClaimRepository(connection: Connection): Promise<ClaimRepository> {
+  const claims = connection.model<ClaimDocument>("Claim", claimSchema);
+  await claims.init();
+  // The unique indexes are the gate: they must exist before the first insert.
+  await claims.createIndexes();
+
+  const findOne = (filter: QueryFilter<ClaimDocument>) =>
+    whenReachable(async () => toRecordOrNull(await claims.findOne(filter).lean<ClaimDocument>().exec()));
+  // Oldest first; `_id` breaks ties between claims created in the same millisecond.
+  const findAll = (filter: QueryFilter<ClaimDocument>) =>
+    whenReachable(async () => {
+      const found = await claims.find(filter).sort({ createdAt: 1, _id: 1 }).lean<ClaimDocument[]>().exec();
+      return found.map(toRecord);
+    });
+  const findByWallet = (walletAddress: string) => findOne({ walletAddress: walletAddress.toLowerCase() });
+  const findByGoogleSub = (googleSub: string) => findOne({ googleSub });
+
+  return {
+    reserve: (claim) =>
+      whenReachable(async () => {
+        const walletAddress = claim.walletAddress.toLowerCase();
+        try {
+          const created = await claims.create({
+            _id: claim.id,
+            walletAddress,
+            googleSub: claim.googleSub,
+            googleEmail: claim.googleEmail,
+            amountWei: claim.amountWei.toString(),
+            status: "reserved",
+            attempts: 0,
+            reservedAtBlock: claim.reservedAtBlock?.toString() ?? null,
+            leaseOwner: claim.lease.owner,
+            leaseUntil: claim.lease.until,
+          });
+          return { reserved: true, claim: toRecord(created.toObject()) };
+        } catch (error) {
+          if (!isWalletOrAccountDuplicate(error)) throw error;
+          // Wallet first, whichever index the server happened to report: both adapters answer alike.
+          // Claims are never deleted, so the document that refused us is still there to read.
+          const byWallet = await findByWallet(walletAddress);
+          if (byWallet) return { reserved: false, conflict: "wallet", existing: byWallet };
+          const byGoogleSub = await findByGoogleSub(claim.googleSub);
+          if (byGoogleSub) return { reserved: false, conflict: "googleAccount", existing: byGoogleSub };
+          throw error;
+        }
+      }),
+    findById: (id) => findOne({ _id: id }),
+    findByWallet,
+    findByGoogleSub,
+    transition: (id, fromStatuses, patch, guard = {}) =>
+      whenReachable(async () => {
+        if (fromStatuses.length === 0) return null;
+        const set = Object.fromEntries(
+          Object.entries(patch)
+            .filter(([, value]) => value !== undefined)
+            .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
+        );
+        const filter = {
+          _id: id,
+          status: { $in: [...fromStatuses] },
+          ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
+        };
+        const updated = await claims
+          .findOneAndUpdate(filter, { $set: set }, { returnDocument: "after", runValidators: true })
+          .lean<ClaimDocument>()
+          .exec();
+        return toRecordOrNull(updated);
+      }),
+    acquireLease: (id, owner, now, until) =>
+      whenReachable(async () => {
+        const updated = await claims
+          .findOneAndUpdate(
+            { _id: id, $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }] },
+            // timestamps: false, so a renewed lease does not look like progress.
+            { $set: { leaseOwner: owner, leaseUntil: until } },
+            { returnDocument: "after", timestamps: false },
+          )
+          .lean<ClaimDocument>()
+          .exec();
+        return toRecordOrNull(updated);
+      }),
+    releaseLease: (id, owner) =>
+      whenReachable(async () => {
+        await claims
+          .updateOne(
+            { _id: id, leaseOwner: owner },
+            { $set: { leaseOwner: null, leaseUntil: null } },
+            { timestamps: false },
+          )
+          .exec();
+      }),
+    listUnfinished: () => findAll({ status: { $in: [...UNFINISHED_CLAIM_STATUSES] } }),
+    list: (filter) => {
+      const createdAt = {
+        ...(filter.createdFrom ? { $gte: filter.createdFrom } : {}),
+        ...(filter.createdBefore ? { $lt: filter.createdBefore } : {}),
+      };
+      return findAll({
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
+      });
+    },
+  };
+}
+
+/**
+ * A duplicate-key error on anything but `_id` (a reused claim id is a bug, not a conflict).
+ * Servers that omit `keyPattern`/`keyValue` still count: the lookups that follow decide.
+ */
+function isWalletOrAccountDuplicate(error: unknown): boolean {
+  if (!(error instanceof mongoose.mongo.MongoServerError) || error.code !== DUPLICATE_KEY) return false;
+  const key: unknown = error.keyPattern ?? error.keyValue;
+  return !(typeof key === "object" && key !== null && "_id" in key);
+}
+
+function toRecordOrNull(document: ClaimDocument | null): ClaimRecord | null {
+  return document ? toRecord(document) : null;
+}
+
+function toRecord({ _id, ...document }: ClaimDocument): ClaimRecord {
+  // A field added to the schema after a document was written is missing from it, not null.
+  return claimFromStored({
+    ...document,
+    id: _id,
+    engineTransactionId: document.engineTransactionId ?? null,
+    txHash: document.txHash ?? null,
+    lastError: document.lastError ?? null,
+    reservedAtBlock: document.reservedAtBlock ?? null,
+    attemptAtBlock: document.attemptAtBlock ?? null,
+    leaseOwner: document.leaseOwner ?? null,
+    leaseUntil: document.leaseUntil ?? null,
+  });
+}

@@ -1,0 +1,228 @@
+/**
+ * The claims table. The UNIQUE constraints on wallet and Google account are the once-only gate; `transition` is one
+ * conditional UPDATE (on status and attempt) so two workers can never both move a claim forward, and the lease is one
+ * conditional UPDATE too.
+ */
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import type {
+  ClaimFilter,
+  ClaimPatch,
+  ClaimRecord,
+  ClaimRepository,
+  NewClaim,
+  ReserveResult,
+  TransitionGuard,
+} from "../claim-repository.ts";
+import { claimFromStored } from "../stored-claim.ts";
+import { isUniqueViolation, prepare, type Statement } from "./sqlite-statement.ts";
+
+/** Patch keys and their columns: the only names ever spliced into SQL. */
+const PATCH_COLUMNS = {
+  status: "status",
+  engineTransactionId: "engine_transaction_id",
+  txHash: "tx_hash",
+  attempts: "attempts",
+  lastError: "last_error",
+  attemptAtBlock: "attempt_at_block",
+  leaseOwner: "lease_owner",
+  leaseUntil: "lease_until",
+} as const satisfies Record<keyof ClaimPatch, string>;
+
+interface ClaimRow {
+  id: string;
+  wallet_address: string;
+  google_sub: string;
+  google_email: string;
+  amount_wei: string;
+  status: ClaimStatus;
+  engine_transaction_id: string | null;
+  tx_hash: string | null;
+  attempts: number;
+  last_error: string | null;
+  reserved_at_block: string | null;
+  attempt_at_block: string | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+  updated_at: number;
+}
+
+export class SqliteClaimRepository implements ClaimRepository {
+  private readonly insert: Statement;
+  private readonly byId: Statement;
+  private readonly byWallet: Statement;
+  private readonly byGoogleSub: Statement;
+  private readonly unfinished: Statement;
+  private readonly lease: Statement;
+  private readonly unlease: Statement;
+  private readonly filtered: Statement;
+  /** Prepared `transition` statements, one per combination of patched columns and status count. */
+  private readonly transitions = new Map<string, Statement>();
+
+  constructor(private readonly db: DatabaseSync) {
+    this.insert = prepare(
+      db,
+      `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status,
+         engine_transaction_id, tx_hash, attempts, last_error, reserved_at_block, attempt_at_block, lease_owner, lease_until,
+         created_at, updated_at)
+       VALUES (@id, @wallet_address, @google_sub, @google_email, @amount_wei, @status,
+         @engine_transaction_id, @tx_hash, @attempts, @last_error, @reserved_at_block, @attempt_at_block, @lease_owner, @lease_until,
+         @created_at, @updated_at)`,
+    );
+    this.byId = prepare(db, "SELECT * FROM claims WHERE id = ?");
+    this.byWallet = prepare(db, "SELECT * FROM claims WHERE wallet_address = ?");
+    this.byGoogleSub = prepare(db, "SELECT * FROM claims WHERE google_sub = ?");
+    // rowid breaks ties between claims created in the same millisecond.
+    this.unfinished = prepare(
+      db,
+      `SELECT * FROM claims WHERE status IN (${UNFINISHED_CLAIM_STATUSES.map((status) => `'${status}'`).join(", ")})
+       ORDER BY created_at, rowid`,
+    );
+    this.lease = prepare(
+      db,
+      `UPDATE claims SET lease_owner = @owner, lease_until = @until
+       WHERE id = @id AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now) RETURNING *`,
+    );
+    this.unlease = prepare(
+      db,
+      "UPDATE claims SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?",
+    );
+    this.filtered = prepare(
+      db,
+      `SELECT * FROM claims
+       WHERE (@status IS NULL OR status = @status)
+         AND (@created_from IS NULL OR created_at >= @created_from)
+         AND (@created_before IS NULL OR created_at < @created_before)
+       ORDER BY created_at, rowid`,
+    );
+  }
+
+  async reserve(claim: NewClaim): Promise<ReserveResult> {
+    const now = Date.now();
+    const row: ClaimRow = {
+      id: claim.id,
+      wallet_address: claim.walletAddress.toLowerCase(),
+      google_sub: claim.googleSub,
+      google_email: claim.googleEmail,
+      amount_wei: claim.amountWei.toString(),
+      status: "reserved",
+      engine_transaction_id: null,
+      tx_hash: null,
+      attempts: 0,
+      last_error: null,
+      reserved_at_block: claim.reservedAtBlock?.toString() ?? null,
+      attempt_at_block: null,
+      lease_owner: claim.lease.owner,
+      lease_until: claim.lease.until,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      this.insert.run({ ...row });
+      return { reserved: true, claim: toRecord(row) };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Claims are never deleted, so the row that refused us is still there to read.
+      const byWallet = this.byWallet.get(row.wallet_address) as ClaimRow | undefined;
+      if (byWallet) return { reserved: false, conflict: "wallet", existing: toRecord(byWallet) };
+      const byGoogleSub = this.byGoogleSub.get(row.google_sub) as ClaimRow | undefined;
+      if (byGoogleSub) return { reserved: false, conflict: "googleAccount", existing: toRecord(byGoogleSub) };
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<ClaimRecord | null> {
+    return toRecordOrNull(this.byId.get(id) as ClaimRow | undefined);
+  }
+
+  async findByWallet(walletAddress: string): Promise<ClaimRecord | null> {
+    return toRecordOrNull(this.byWallet.get(walletAddress.toLowerCase()) as ClaimRow | undefined);
+  }
+
+  async findByGoogleSub(googleSub: string): Promise<ClaimRecord | null> {
+    return toRecordOrNull(this.byGoogleSub.get(googleSub) as ClaimRow | undefined);
+  }
+
+  async transition(
+    id: string,
+    fromStatuses: readonly ClaimStatus[],
+    patch: ClaimPatch,
+    guard: TransitionGuard = {},
+  ): Promise<ClaimRecord | null> {
+    if (fromStatuses.length === 0) return null;
+    const keys = (Object.keys(PATCH_COLUMNS) as (keyof ClaimPatch)[]).filter((key) => patch[key] !== undefined);
+    const guarded = guard.attempts !== undefined;
+    const statement = this.transitionStatement(keys, fromStatuses.length, guarded);
+    const values = keys.map((key) => toColumnValue(patch[key]));
+    const row = statement.get(...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : []));
+    return toRecordOrNull(row as ClaimRow | undefined);
+  }
+
+  async acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null> {
+    return toRecordOrNull(this.lease.get({ id, owner, now, until }) as ClaimRow | undefined);
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    this.unlease.run(id, owner);
+  }
+
+  async listUnfinished(): Promise<ClaimRecord[]> {
+    return (this.unfinished.all() as ClaimRow[]).map(toRecord);
+  }
+
+  async list(filter: ClaimFilter): Promise<ClaimRecord[]> {
+    // A NULL parameter switches its condition off, so one prepared statement serves every filter.
+    const rows = this.filtered.all({
+      status: filter.status ?? null,
+      created_from: filter.createdFrom?.getTime() ?? null,
+      created_before: filter.createdBefore?.getTime() ?? null,
+    });
+    return (rows as ClaimRow[]).map(toRecord);
+  }
+
+  private transitionStatement(keys: readonly (keyof ClaimPatch)[], statusCount: number, guarded: boolean) {
+    const cacheKey = `${keys.join(",")}|${statusCount}|${guarded}`;
+    let statement = this.transitions.get(cacheKey);
+    if (!statement) {
+      const assignments = [...keys.map((key) => `${PATCH_COLUMNS[key]} = ?`), "updated_at = ?"].join(", ");
+      const placeholders = Array.from({ length: statusCount }, () => "?").join(", ");
+      statement = prepare(
+        this.db,
+        `UPDATE claims SET ${assignments} WHERE id = ? AND status IN (${placeholders})${guarded ? " AND attempts = ?" : ""} RETURNING *`,
+      );
+      this.transitions.set(cacheKey, statement);
+    }
+    return statement;
+  }
+}
+
+function toColumnValue(value: ClaimPatch[keyof ClaimPatch]): SQLInputValue {
+  return typeof value === "bigint" ? value.toString() : (value as SQLInputValue);
+}
+
+function toRecordOrNull(row: ClaimRow | undefined): ClaimRecord | null {
+  return row ? toRecord(row) : null;
+}
+
+function toRecord(row: ClaimRow): ClaimRecord {
+  return claimFromStored({
+    id: row.id,
+    walletAddress: row.wallet_address,
+    googleSub: row.google_sub,
+    googleEmail: row.google_email,
+    amountWei: row.amount_wei,
+    status: row.status,
+    engineTransactionId: row.engine_transaction_id,
+    txHash: row.tx_hash,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    reservedAtBlock: row.reserved_at_block,
+    attemptAtBlock: row.attempt_at_block,
+    leaseOwner: row.lease_owner,
+    leaseUntil: row.lease_until,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  });
+}

@@ -1,0 +1,79 @@
+import type { DatabaseSync } from "node:sqlite";
+import { CLAIM_STATUSES } from "@tube/common/constants";
+
+const statusList = CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
+
+/** Each entry moves the schema one version up; `user_version` records how many have run. Append only. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE claims (
+     id TEXT PRIMARY KEY,
+     wallet_address TEXT NOT NULL,
+     google_sub TEXT NOT NULL,
+     google_email TEXT NOT NULL,
+     amount_wei TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN (${statusList})),
+     engine_transaction_id TEXT,
+     tx_hash TEXT,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     CONSTRAINT claims_wallet_unique UNIQUE (wallet_address),
+     CONSTRAINT claims_google_sub_unique UNIQUE (google_sub)
+   );
+   CREATE INDEX claims_status_created ON claims (status, created_at);`,
+  // Block heights are decimal strings, like amounts: bigint end to end.
+  `ALTER TABLE claims ADD COLUMN reserved_at_block TEXT;
+   ALTER TABLE claims ADD COLUMN attempt_at_block TEXT;
+   ALTER TABLE claims ADD COLUMN lease_owner TEXT;
+   ALTER TABLE claims ADD COLUMN lease_until INTEGER;`,
+  // The budget counter: one row, seeded with every claim reserved so far (a failed claim keeps its slot).
+  `CREATE TABLE claim_budget (id INTEGER PRIMARY KEY CHECK (id = 1), used INTEGER NOT NULL CHECK (used >= 0));
+   INSERT INTO claim_budget (id, used) SELECT 1, COUNT(*) FROM claims;`,
+  // YouTube quota units per Pacific day, so every process adds to and reads the same count (ADR 11).
+  `CREATE TABLE youtube_quota (day TEXT PRIMARY KEY, units INTEGER NOT NULL CHECK (units >= 0));`,
+  // The operator's controls: one row for the pause switch, the deny list, and a count per operator action.
+  `CREATE TABLE operator_controls (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     paused INTEGER NOT NULL CHECK (paused IN (0, 1)),
+     paused_by TEXT,
+     paused_at INTEGER
+   );
+   INSERT INTO operator_controls (id, paused) VALUES (1, 0);
+   CREATE TABLE denied (
+     kind TEXT NOT NULL CHECK (kind IN ('wallet', 'googleAccount')),
+     value TEXT NOT NULL,
+     denied_by TEXT NOT NULL,
+     denied_at INTEGER NOT NULL,
+     PRIMARY KEY (kind, value)
+   );
+   CREATE TABLE operator_actions (action TEXT PRIMARY KEY, count INTEGER NOT NULL CHECK (count >= 0));`,
+];
+
+/** Brings the claims database up to the newest schema; several processes may run this on one file at once. */
+export function migrate(db: DatabaseSync): void {
+  const versionOf = () => (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+  if (versionOf() > MIGRATIONS.length) {
+    throw new Error(
+      `claims database is at schema version ${versionOf()}, newer than this server knows (${MIGRATIONS.length})`,
+    );
+  }
+  // The version is read again inside each write transaction: another process starting at the same moment may have
+  // applied the step while this one waited for the lock.
+  for (;;) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const version = versionOf();
+      if (version >= MIGRATIONS.length) {
+        db.exec("COMMIT");
+        return;
+      }
+      db.exec(MIGRATIONS[version]!);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+}
