@@ -241,17 +241,25 @@ export async function startTestWorld(
       );
     },
     /**
-     * Waits until every visitor's wallet reads `confirmed`. With `claimAgain`, a visitor whose claim never took (a
-     * refused visitor) claims again, as a person would.
+     * Waits until every visitor's wallet reads `confirmed`, asking the server at `url` (default: the world's).
+     * `claimAgain`: a visitor whose claim never took (refused, or cut off by a crash) claims again, as a person would.
+     * `mineWhileWaiting`: a block is mined on every look, since Arbitrum never stops making blocks while anvil makes
+     * one only per transaction, and an attempt Engine never heard of is retried only after MINT_GRACE_BLOCKS.
      */
-    async untilAllConfirmed(visitors: Visitor[], options: { claimAgain?: boolean; timeoutMs?: number } = {}) {
+    async untilAllConfirmed(
+      visitors: Visitor[],
+      options: { claimAgain?: boolean; mineWhileWaiting?: boolean; url?: string; timeoutMs?: number } = {},
+    ) {
+      const through = options.url ? createTestApi(() => options.url!) : api;
       await vi.waitFor(
         async () => {
           for (const visitor of visitors) {
-            const { body } = await api.checkClaim(visitor.wallet);
-            if (body.status === null && options.claimAgain) await api.claim(visitor);
-            if (body.status !== "confirmed")
+            const { body } = await through.checkClaim(visitor.wallet);
+            if (body.status === null && options.claimAgain) await through.claim(visitor);
+            if (body.status !== "confirmed") {
+              if (options.mineWhileWaiting) await rpc(chainUrl, "evm_mine");
               throw new Error(`${visitor.wallet} is ${body.status}: ${JSON.stringify(body)}`);
+            }
           }
         },
         { timeout: options.timeoutMs ?? 60_000, interval: 250 },
