@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -7,6 +7,7 @@ import { freePort } from "@tube/local-world/free-port";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import { balanceOf } from "@tube/local-world/token-balance";
 import type { Visitor } from "../test/test-api.ts";
+import { startBackendProcess } from "../test/compiled-backend.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
@@ -14,7 +15,6 @@ import { startTestWorld, type TestWorld } from "../test/test-world.ts";
  * chain and Engine: the reconciler must end every claim with exactly one mint.
  * The last tests put 50 claims in flight, and two backends on one store.
  */
-const BACKEND_ENTRY = path.resolve(import.meta.dirname, "../index.ts");
 const CLAIMS_IN_FLIGHT = 50;
 const CLAIMS_PER_BACKEND = 20;
 // The shared store of two backends: the SQLite file always, MongoDB too where a server is configured.
@@ -47,27 +47,7 @@ afterAll(async () => {
 
 /** Starts a backend process over the world's SQLite file (or `mongodbUri`); `port` other than the world's makes a second one. */
 async function spawnBackend(port = Number(world.env.PORT), mongodbUri = ""): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", BACKEND_ENTRY], {
-    env: {
-      ...process.env,
-      ...world.env,
-      PORT: String(port),
-      NODE_ENV: "test",
-      MONGODB_URI: mongodbUri,
-    } as NodeJS.ProcessEnv,
-    stdio: "ignore",
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`http://localhost:${port}/healthz`).then(
-          (response) => response.ok,
-          () => false,
-        ),
-      { timeout: 30_000, interval: 100, message: "the backend did not start" },
-    )
-    .toBe(true);
-  return child;
+  return (await startBackendProcess({ ...world.env, MONGODB_URI: mongodbUri }, port)).child;
 }
 
 async function startBackend(mongodbUri = ""): Promise<void> {
