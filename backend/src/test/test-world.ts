@@ -23,7 +23,7 @@ import { vi } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../observability/logger.ts";
 import { startServer, type RunningServer } from "../server.ts";
-import { createTestApi, type Visitor } from "./test-api.ts";
+import { createTestApi, type ApiAnswer, type Visitor } from "./test-api.ts";
 
 /** `AlreadyRewarded(address)`: the rewards contract's refusal of a second reward to a wallet. */
 export const ALREADY_REWARDED_SELECTOR = "0xb89365fb";
@@ -241,26 +241,31 @@ export async function startTestWorld(
       );
     },
     /**
-     * Waits until every visitor's wallet reads `confirmed`, asking the server at `url` (default: the world's).
+     * Waits until every visitor's wallet reads `confirmed`, asking the server at `url` (default: the world's), and
+     * resolves with what the server said of each.
      * `claimAgain`: a visitor whose claim never took (refused, or cut off by a crash) claims again, as a person would.
      * `mineWhileWaiting`: a block is mined on every look, since Arbitrum never stops making blocks while anvil makes
      * one only per transaction, and an attempt Engine never heard of is retried only after MINT_GRACE_BLOCKS.
      */
     async untilAllConfirmed(
-      visitors: Visitor[],
+      visitors: Array<Pick<Visitor, "wallet"> & Partial<Visitor>>,
       options: { claimAgain?: boolean; mineWhileWaiting?: boolean; url?: string; timeoutMs?: number } = {},
-    ) {
+    ): Promise<ApiAnswer["body"][]> {
       const through = options.url ? createTestApi(() => options.url!) : api;
-      await vi.waitFor(
+      return vi.waitFor(
         async () => {
+          const confirmed: ApiAnswer["body"][] = [];
           for (const visitor of visitors) {
             const { body } = await through.checkClaim(visitor.wallet);
-            if (body.status === null && options.claimAgain) await through.claim(visitor);
+            if (body.status === null && options.claimAgain && visitor.token)
+              await through.claim({ token: visitor.token, wallet: visitor.wallet });
             if (body.status !== "confirmed") {
               if (options.mineWhileWaiting) await rpc(chainUrl, "evm_mine");
               throw new Error(`${visitor.wallet} is ${body.status}: ${JSON.stringify(body)}`);
             }
+            confirmed.push(body);
           }
+          return confirmed;
         },
         { timeout: options.timeoutMs ?? 60_000, interval: 250 },
       );
