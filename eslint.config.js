@@ -161,7 +161,7 @@ export default tseslint.config(
   },
   {
     // Tests read loosely shaped JSON responses; the assertions are the type check there.
-    files: ["**/*.test.{ts,tsx}", "e2e/**/*.ts"],
+    files: ["**/*.test.{ts,tsx}", "backend/src/test/**", "e2e/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, mayHoldKey } from "./config.ts";
+import { COMPILED_BACKEND_ARGS } from "./test/compiled-backend.ts";
 
 const VALID = {
   GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
@@ -203,21 +204,17 @@ describe("loadConfig in production", () => {
     // An empty directory, so no developer's .env leaks in.
     const cwd = await fs.mkdtemp(path.join(os.tmpdir(), "tube-config-"));
     try {
-      const child = spawn(
-        process.execPath,
-        ["--import", import.meta.resolve("tsx"), path.join(import.meta.dirname, "index.ts")],
-        {
-          cwd,
-          env: {
-            PATH: process.env.PATH ?? "",
-            ...PRODUCTION,
-            TOKEN_ADDRESS: "0x12",
-            MONGODB_URI: "",
-            RPC_URL: "http://arb1.example/rpc",
-            DEPLOYER_PRIVATE_KEY: `0x${"ab".repeat(32)}`,
-          },
+      const child = spawn(process.execPath, COMPILED_BACKEND_ARGS, {
+        cwd,
+        env: {
+          PATH: process.env.PATH ?? "",
+          ...PRODUCTION,
+          TOKEN_ADDRESS: "0x12",
+          MONGODB_URI: "",
+          RPC_URL: "http://arb1.example/rpc",
+          DEPLOYER_PRIVATE_KEY: `0x${"ab".repeat(32)}`,
         },
-      );
+      });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -7,6 +7,7 @@ import { createReconciler } from "./claims/reconciler.ts";
 import type { Config } from "./config.ts";
 import { createGoogleGateway } from "./google/google-gateway.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
+import { jsonRpc } from "./minting/json-rpc.ts";
 import { readNativeBalance } from "./minting/wallet-balance.ts";
 import { createMetrics, registerOperatorMetrics, registerStateGauges } from "./observability/metrics.ts";
 import { createYoutubeQuotaMeter } from "./observability/youtube-quota.ts";
@@ -152,15 +153,8 @@ const MAX_REWARDS_SELECTOR = "0xd619658b";
 
 /** A uint256 view of a contract, over plain JSON-RPC like the balance: one `eth_call`, for the metrics scrape. */
 async function readUint(rpcUrl: string, to: string, data: string, timeoutMs = 5_000): Promise<bigint> {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ to, data }, "latest"] }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (!response.ok) throw new Error(`eth_call ${data}: HTTP ${response.status}`);
-  const body = (await response.json()) as { result?: string; error?: { message: string } };
+  const result = await jsonRpc<string>(rpcUrl, { method: "eth_call", params: [{ to, data }, "latest"] }, timeoutMs);
   // "0x" is what a call to an address without code answers.
-  if (!body.result || body.result === "0x") throw new Error(`eth_call ${data}: ${body.error?.message ?? "no result"}`);
-  return BigInt(body.result);
+  if (result === "0x") throw new Error(`eth_call ${data}: no contract at ${to}`);
+  return BigInt(result);
 }

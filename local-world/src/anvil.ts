@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { dropEmptyBlocks, readAnvilState, taggedBlocks, writeAnvilState } from "./anvil-state.ts";
 import { freePort } from "./free-port.ts";
+import { rpc } from "./test/json-rpc.ts";
 
 export interface AnvilOptions {
   /** 0 or absent: a free port. */
@@ -157,14 +158,7 @@ async function waitFor(ready: () => boolean, anvil: ChildProcess, output: () => 
 
 async function chainIdOf(rpcUrl: string): Promise<number | null> {
   try {
-    const response = await fetch(rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-      signal: AbortSignal.timeout(5_000),
-    });
-    const body = (await response.json()) as { result?: string };
-    return body.result ? Number(body.result) : null;
+    return Number(await rpc<string>(rpcUrl, "eth_chainId", [], { timeoutMs: 5_000 }));
   } catch {
     return null;
   }

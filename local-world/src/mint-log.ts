@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { rpc } from "./test/json-rpc.ts";
 
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 const ZERO_TOPIC = `0x${"0".repeat(64)}`;
@@ -10,24 +11,13 @@ export function randomWallet(): string {
 
 /** How many mints (Transfer from the zero address) the chain holds to `to`: the exactly-once check. */
 export async function countMintsTo(rpcUrl: string, token: string, to: string): Promise<number> {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "eth_getLogs",
-      params: [
-        {
-          address: token,
-          fromBlock: "0x0",
-          toBlock: "latest",
-          topics: [TRANSFER_TOPIC, ZERO_TOPIC, `0x${to.slice(2).toLowerCase().padStart(64, "0")}`],
-        },
-      ],
-    }),
-  });
-  const body = (await response.json()) as { result?: unknown[]; error?: { message: string } };
-  if (!body.result) throw new Error(`eth_getLogs failed: ${body.error?.message}`);
-  return body.result.length;
+  const logs = await rpc<unknown[]>(rpcUrl, "eth_getLogs", [
+    {
+      address: token,
+      fromBlock: "0x0",
+      toBlock: "latest",
+      topics: [TRANSFER_TOPIC, ZERO_TOPIC, `0x${to.slice(2).toLowerCase().padStart(64, "0")}`],
+    },
+  ]);
+  return logs.length;
 }

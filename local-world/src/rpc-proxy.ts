@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
+import { post } from "./test/json-rpc.ts";
 
 export interface RpcProxyOptions {
   upstreamUrl: string;
@@ -109,15 +110,16 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     const heads = new Map<string, bigint>([["earliest", 0n]]);
     const asked = tags.filter((tag) => tag !== "earliest");
     if (asked.length === 0) return heads;
-    const answers = (await postUpstream(
-      JSON.stringify(
-        asked.map((tag, id) =>
-          tag === "latest" || tag === "pending"
-            ? { jsonrpc: "2.0", id, method: "eth_blockNumber", params: [] }
-            : { jsonrpc: "2.0", id, method: "eth_getBlockByNumber", params: [tag, false] },
-        ),
+    const { body } = await post(
+      options.upstreamUrl,
+      asked.map((tag, id) =>
+        tag === "latest" || tag === "pending"
+          ? { jsonrpc: "2.0", id, method: "eth_blockNumber", params: [] }
+          : { jsonrpc: "2.0", id, method: "eth_getBlockByNumber", params: [tag, false] },
       ),
-    ).then((answer) => answer.json())) as Array<{ id: number; result?: string | { number: string } | null }>;
+      { timeoutMs: UPSTREAM_TIMEOUT_MS },
+    );
+    const answers = body as Array<{ id: number; result?: string | { number: string } | null }>;
     for (const { id, result } of answers) {
       const number = typeof result === "string" ? result : result?.number;
       const tag = asked[id];

@@ -2,12 +2,14 @@
  * `npm test`: everything CI checks, in order: typecheck, lint, unit and
  * integration tests (vitest), end-to-end tests (Playwright). Every stage runs
  * even when an earlier one failed, and the last line totals all of them as
- * "N passed, N failed" (a failed typecheck or lint counts as one failure).
+ * "N passed, N failed" (a failed typecheck or lint counts as one failure). The vitest stage ends with its ten
+ * slowest test files, the first place to look when the run gets slower.
  * Lint is ESLint plus Prettier's check, so style is never reviewed by hand.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { slowestTestFiles, type VitestFileTimes } from "./slowest-test-files.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const REPORT_DIR = path.join(ROOT, "test-results");
@@ -48,13 +50,16 @@ async function vitestStage(): Promise<Tally> {
     "--reporter=json",
     `--outputFile.json=${file}`,
   ]);
-  const report = await readJson<{
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  }>(file);
+  const report = await readJson<
+    VitestFileTimes & {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    }
+  >(file);
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  console.log(`\nSlowest test files\n${slowestTestFiles(report, ROOT).join("\n")}`);
   // A crash outside any test (a failing suite import) fails the stage without failing a test.
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
   return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };

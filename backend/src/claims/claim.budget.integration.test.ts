@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomWallet } from "@tube/local-world/mint-log";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 const BUDGET = 5;
@@ -7,41 +6,25 @@ const CONCURRENT = 12;
 let world: TestWorld;
 
 beforeAll(async () => {
-  world = await startTestWorld({ subscribers: CONCURRENT + 1, env: { MAX_TOTAL_CLAIMS: String(BUDGET) } });
+  world = await startTestWorld({ subscribers: 0, visitors: CONCURRENT + 1, env: { MAX_TOTAL_CLAIMS: String(BUDGET) } });
 });
 afterAll(async () => {
   await world?.stop();
 });
 
-async function claim(oauthAccessToken: string, walletAddress = randomWallet()) {
-  const response = await fetch(`${world.url}/api/verify-and-mint`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ walletAddress, oauthAccessToken }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
 describe("MAX_TOTAL_CLAIMS", () => {
   it(`when ${CONCURRENT} viewers claim at once against a budget of ${BUDGET} (one slot held by a failed claim), then exactly ${BUDGET} are accepted in the end`, async () => {
     // A claim whose mint failed at Engine keeps its slot; its owner's retry takes no new one.
-    const failedToken = await world.signIn(`viewer${CONCURRENT + 1}@example.com`);
-    const failedWallet = randomWallet();
+    const [failedVisitor] = await world.visitors(1);
     // Every automatic attempt ends FAILED at Engine without reaching the chain, so the claim is left failed (ADR 2).
     world.engineFaults.set({ mode: "failed", count: Number(world.env.MINT_MAX_ATTEMPTS ?? 3) });
-    expect((await claim(failedToken, failedWallet)).status).toBe(202);
+    expect((await world.api.claim(failedVisitor!)).status).toBe(202);
     await expect
-      .poll(
-        async () =>
-          ((await (await fetch(`${world.url}/api/check-claim/${failedWallet}`)).json()) as { status?: string }).status,
-        { timeout: 60_000 },
-      )
+      .poll(async () => (await world.api.checkClaim(failedVisitor!.wallet)).body.status, { timeout: 60_000 })
       .toBe("failed");
 
-    const tokens = await Promise.all(
-      Array.from({ length: CONCURRENT }, (_, i) => world.signIn(`viewer${i + 1}@example.com`)),
-    );
-    const answers = await Promise.all(tokens.map((token) => claim(token)));
+    const visitors = await world.visitors(CONCURRENT);
+    const answers = await Promise.all(visitors.map((visitor) => world.api.claim(visitor)));
     const accepted = answers.filter((answer) => answer.status === 202);
     const refused = answers.filter((answer) => answer.status === 410);
     expect(accepted).toHaveLength(BUDGET - 1);
@@ -49,7 +32,7 @@ describe("MAX_TOTAL_CLAIMS", () => {
     for (const answer of refused) expect(answer.body).toMatchObject({ error: { code: "CLAIM_BUDGET_EXHAUSTED" } });
 
     // Every attempt it may have is used, so the owner hears it is on hold: not that the budget ran out.
-    expect((await claim(failedToken, failedWallet)).body).toMatchObject({ details: "MINT_ATTEMPTS_EXHAUSTED" });
+    expect((await world.api.claim(failedVisitor!)).body).toMatchObject({ details: "MINT_ATTEMPTS_EXHAUSTED" });
     console.log(
       `budget ${BUDGET}: ${accepted.length + 1} claims hold a slot of ${CONCURRENT + 1} (${CONCURRENT} concurrent + 1 failed)`,
     );

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import { randomWallet } from "@tube/local-world/mint-log";
 import { blockNumber } from "@tube/local-world/test/json-rpc";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
@@ -12,12 +11,12 @@ import { startTestWorld, type TestWorld } from "../test/test-world.ts";
  */
 const AGE_BLOCKS = 100_000;
 let world: TestWorld;
-let nextViewer = 0;
 const costs: Record<string, Record<string, number>> = {};
 
 beforeAll(async () => {
   world = await startTestWorld({
-    subscribers: 4,
+    subscribers: 0,
+    visitors: 3,
     getLogsMaxRange: 10,
     // Arbitrum's cadence, and no test settings for grace or finality: the production defaults.
     env: { LOCAL_CHAIN_BLOCK_TIME: "0.25" },
@@ -30,25 +29,14 @@ afterAll(async () => {
 
 /** Claims for a fresh viewer and wallet, and returns what the server asked the chain for until it was confirmed. */
 async function claimAndCount(): Promise<Record<string, number>> {
-  const token = await world.signIn(`viewer${++nextViewer}@example.com`);
-  const wallet = randomWallet();
+  const [visitor] = await world.visitors(1);
   world.rpcProxy!.resetCounts();
-  const response = await fetch(`${world.url}/api/verify-and-mint`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ walletAddress: wallet, oauthAccessToken: token }),
-  });
-  expect(response.status).toBe(202);
-  await vi.waitFor(
-    async () => {
-      const answer = await fetch(`${world.url}/api/check-claim/${wallet}`);
-      const { status } = (await answer.json()) as { status: string };
-      if (status !== "confirmed") throw new Error(`the claim is ${status}`);
-    },
-    { timeout: 60_000, interval: 100 },
-  );
+  expect((await world.api.claim(visitor!)).status).toBe(202);
+  await world.untilAllConfirmed([visitor!]);
   const counts = world.rpcProxy!.counts();
-  expect(await balanceOf(world.rpcUrl, Number(world.env.CHAIN_ID), world.tokenAddress, wallet)).toBe(REWARD_AMOUNT_WEI);
+  expect(await balanceOf(world.rpcUrl, Number(world.env.CHAIN_ID), world.tokenAddress, visitor!.wallet)).toBe(
+    REWARD_AMOUNT_WEI,
+  );
   return counts;
 }
 

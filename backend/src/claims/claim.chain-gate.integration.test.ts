@@ -15,11 +15,10 @@ import { attemptKey } from "./mint-driver.ts";
  * record read with one eth_call).
  */
 let world: TestWorld;
-let nextViewer = 0;
 const refusals: Record<string, number> = {};
 
 beforeAll(async () => {
-  world = await startTestWorld({ subscribers: 80 });
+  world = await startTestWorld({ subscribers: 0, visitors: 80 });
 });
 afterEach(() => world.engineFaults.clear());
 afterAll(async () => {
@@ -27,29 +26,15 @@ afterAll(async () => {
   console.log(`second rewards the contract refused, by case: ${JSON.stringify(refusals)}`);
 });
 
-async function api(method: "GET" | "POST", path: string, body?: unknown) {
-  const response = await fetch(`${world.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
+/** A claim of a fresh viewer for `wallet`. */
 async function claim(wallet: string) {
-  const token = await world.signIn(`viewer${++nextViewer}@example.com`);
-  return api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+  const [visitor] = await world.visitors(1);
+  return world.api.claim(visitor!, wallet);
 }
 
-async function untilConfirmed(wallet: string, timeout = 30_000) {
-  return vi.waitFor(
-    async () => {
-      const { body } = await api("GET", `/api/check-claim/${wallet}`);
-      if (body.status !== "confirmed") throw new Error(`${wallet} is ${body.status}`);
-      return body;
-    },
-    { timeout, interval: 100 },
-  );
+async function untilConfirmed(wallet: string, timeoutMs = 30_000) {
+  const [confirmed] = await world.untilAllConfirmed([{ wallet }], { timeoutMs });
+  return confirmed!;
 }
 
 async function expectOneReward(wallet: string) {
@@ -84,7 +69,7 @@ describe("the rewards contract is the last gate", () => {
     const wallet = randomWallet();
     const reserved = await claim(wallet);
     expect(reserved.status).toBe(503);
-    const { body: stalled } = await api("GET", `/api/check-claim/${wallet}`);
+    const { body: stalled } = await world.api.get(`/api/check-claim/${wallet}`);
     // Past its grace, the attempt counts as dead and the next one rewards the wallet.
     await world.mineBlocks(Number(world.env.MINT_GRACE_BLOCKS));
     await untilConfirmed(wallet);
@@ -110,7 +95,7 @@ describe("the rewards contract is the last gate", () => {
     const first = await untilConfirmed(wallet);
 
     await world.wipeStoreAndRestart();
-    expect((await api("GET", `/api/check-claim/${wallet}`)).body.status).toBeNull();
+    expect((await world.api.get(`/api/check-claim/${wallet}`)).body.status).toBeNull();
     const again = await claim(wallet);
 
     expect(again.status).toBe(202);
@@ -157,7 +142,7 @@ describe("the reconciler", () => {
     await world.restartApp();
 
     await Promise.all(orphans.map((wallet) => untilConfirmed(wallet, 60_000)));
-    const stuckNow = await Promise.all(stuck.map((wallet) => api("GET", `/api/check-claim/${wallet}`)));
+    const stuckNow = await Promise.all(stuck.map((wallet) => world.api.get(`/api/check-claim/${wallet}`)));
     expect(stuckNow.map(({ body }) => body.status)).toEqual(stuck.map(() => "queued"));
 
     await world.mineBlocks(Number(world.env.MINT_GRACE_BLOCKS));

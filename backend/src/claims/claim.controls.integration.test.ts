@@ -1,16 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { freePort } from "@tube/local-world/free-port";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import type { FaultMode } from "@tube/local-world/engine-emulator/faults";
-import { rpc as rpcAt } from "@tube/local-world/test/json-rpc";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../observability/logger.ts";
 import { createMetrics } from "../observability/metrics.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
+import { startBackendProcess } from "../test/compiled-backend.ts";
 import { OPERATOR_HEADERS, startTestWorld, subscriber, type TestWorld } from "../test/test-world.ts";
 import { PAUSE_CACHE_MS } from "./claim-controls.ts";
 import { mintDriverFromConfig } from "./mint-driver-from-config.ts";
@@ -21,7 +20,6 @@ import { RESOLVED_NOT_REWARDED, resolveClaim } from "./resolve-claim.ts";
  * process. The servers are child processes over one SQLite file, so a pause is seen by each through the store alone,
  * and a server can be SIGKILLed to leave a claim stuck with its lease held.
  */
-const BACKEND_ENTRY = path.resolve(import.meta.dirname, "../index.ts");
 /** The spec's bound on a pause reaching every process: the cache, plus room for a request in flight. */
 const PAUSE_REACHES_EVERY_PROCESS_MS = 2_500;
 
@@ -37,7 +35,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(backends.splice(0).map((child) => stopBackend(child)));
   world.engineFaults.clear();
-  await rpc("evm_setAutomine", [true]);
+  await world.rpc("evm_setAutomine", [true]);
   await operatorStore.operator.setPaused(false, "test-operator");
 });
 afterAll(async () => {
@@ -47,24 +45,8 @@ afterAll(async () => {
 
 /** Starts a server process over the world's SQLite file; the world's own port is the one sign-in goes through. */
 async function startBackend(port = Number(world.env.PORT)): Promise<string> {
-  const child = spawn(process.execPath, ["--import", "tsx", BACKEND_ENTRY], {
-    env: { ...process.env, ...world.env, PORT: String(port), NODE_ENV: "test", MONGODB_URI: "" },
-    stdio: "ignore",
-  });
+  const { child, url } = await startBackendProcess({ ...world.env, MONGODB_URI: "" }, port);
   backends.push(child);
-  const url = `http://localhost:${port}`;
-  await expect
-    .poll(
-      () => {
-        if (child.exitCode !== null) throw new Error(`the backend on ${port} exited with ${child.exitCode}`);
-        return fetch(`${url}/healthz`).then(
-          (response) => response.ok,
-          () => false,
-        );
-      },
-      { timeout: 30_000, interval: 100, message: "the backend did not start" },
-    )
-    .toBe(true);
   return url;
 }
 
@@ -72,9 +54,6 @@ async function stopBackend(child: ChildProcess, signal: NodeJS.Signals = "SIGTER
   if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise((resolve) => (child.once("exit", resolve), child.kill(signal)));
 }
-
-/** JSON-RPC to the local chain itself. */
-const rpc = (method: string, params: unknown[] = []) => rpcAt(world.rpcUrl, method, params);
 
 async function post(url: string, path: string, body: unknown) {
   const response = await fetch(`${url}${path}`, {
@@ -123,7 +102,7 @@ describe("pause", () => {
     const servers = [await startBackend(), await startBackend(secondPort)];
     const [inFlightToken, ...probeTokens] = await Promise.all([1, 2, 3].map((n) => world.signIn(subscriber(n).email)));
     // No blocks: the claim's mint waits in the mempool, under way, until the pause has reached both processes.
-    await rpc("evm_setAutomine", [false]);
+    await world.rpc("evm_setAutomine", [false]);
     const inFlightWallet = randomWallet();
     const inFlight = await claim(inFlightToken!, servers[0], inFlightWallet);
     expect(inFlight.status).toBe(202);
@@ -153,8 +132,8 @@ describe("pause", () => {
 
     // Still paused: the claim under way gets its block and confirms.
     expect(await claimStatus(inFlight.body.claimId)).toBe("submitted");
-    await rpc("evm_setAutomine", [true]);
-    await rpc("evm_mine");
+    await world.rpc("evm_setAutomine", [true]);
+    await world.rpc("evm_mine");
     await expect.poll(() => claimStatus(inFlight.body.claimId), { timeout: 30_000, interval: 100 }).toBe("confirmed");
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, inFlightWallet)).toBe(1);
 
@@ -218,15 +197,15 @@ describe("resolve", () => {
     const wallet = randomWallet();
     world.engineFaults.set({ mode: fault, count: 1 });
     // No blocks while the server lives: a reward it could see on chain, it would confirm itself.
-    await rpc("evm_setAutomine", [false]);
+    await world.rpc("evm_setAutomine", [false]);
     const response = await claim(token, world.url, wallet);
     expect(response.status).toBe(202);
     const claimId = response.body.claimId as string;
     await expect.poll(() => claimStatus(claimId), { timeout: 10_000 }).toBe(status);
     expect(world.engineFaults.pending()).toBeNull();
     await stopBackend(backends.pop()!, "SIGKILL");
-    await rpc("evm_setAutomine", [true]);
-    await rpc("evm_mine");
+    await world.rpc("evm_setAutomine", [true]);
+    await world.rpc("evm_mine");
     return { claimId, wallet };
   }
 
@@ -246,7 +225,7 @@ describe("resolve", () => {
     const stuck = await operatorStore.claims.findById(claimId);
     expect(stuck).toMatchObject({ status: "submitted", leaseOwner: expect.any(String) });
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
-    const receipt = (await rpc("eth_getTransactionReceipt", [stuck!.txHash])) as {
+    const receipt = (await world.rpc("eth_getTransactionReceipt", [stuck!.txHash])) as {
       status: string;
       logs: Array<{ address: string; topics: string[] }>;
     };

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -6,7 +6,8 @@ import { REWARD_AMOUNT_WEI, type ClaimStatus } from "@tube/common/constants";
 import { freePort } from "@tube/local-world/free-port";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import { balanceOf } from "@tube/local-world/token-balance";
-import { rpc as rpcAt } from "@tube/local-world/test/json-rpc";
+import type { Visitor } from "../test/test-api.ts";
+import { startBackendProcess } from "../test/compiled-backend.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
@@ -14,7 +15,6 @@ import { startTestWorld, type TestWorld } from "../test/test-world.ts";
  * chain and Engine: the reconciler must end every claim with exactly one mint.
  * The last tests put 50 claims in flight, and two backends on one store.
  */
-const BACKEND_ENTRY = path.resolve(import.meta.dirname, "../index.ts");
 const CLAIMS_IN_FLIGHT = 50;
 const CLAIMS_PER_BACKEND = 20;
 // The shared store of two backends: the SQLite file always, MongoDB too where a server is configured.
@@ -26,12 +26,12 @@ const SHARED_STORES = [
 let world: TestWorld;
 let backend: ChildProcess | null = null;
 let secondBackend: ChildProcess | null = null;
-let nextViewer = 4;
 
 beforeAll(async () => {
   world = await startTestWorld({
     inProcessApp: false,
-    subscribers: 4 + CLAIMS_IN_FLIGHT + 2 * CLAIMS_PER_BACKEND * SHARED_STORES.length,
+    subscribers: 2,
+    visitors: CLAIMS_IN_FLIGHT + 2 * CLAIMS_PER_BACKEND * SHARED_STORES.length,
   });
 });
 afterEach(async () => {
@@ -39,7 +39,7 @@ afterEach(async () => {
   await stopChild(secondBackend, "SIGTERM");
   secondBackend = null;
   world.engineFaults.clear();
-  await rpc("evm_setAutomine", [true]);
+  await world.rpc("evm_setAutomine", [true]);
 });
 afterAll(async () => {
   await world?.stop();
@@ -47,27 +47,7 @@ afterAll(async () => {
 
 /** Starts a backend process over the world's SQLite file (or `mongodbUri`); `port` other than the world's makes a second one. */
 async function spawnBackend(port = Number(world.env.PORT), mongodbUri = ""): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", BACKEND_ENTRY], {
-    env: {
-      ...process.env,
-      ...world.env,
-      PORT: String(port),
-      NODE_ENV: "test",
-      MONGODB_URI: mongodbUri,
-    } as NodeJS.ProcessEnv,
-    stdio: "ignore",
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`http://localhost:${port}/healthz`).then(
-          (response) => response.ok,
-          () => false,
-        ),
-      { timeout: 30_000, interval: 100, message: "the backend did not start" },
-    )
-    .toBe(true);
-  return child;
+  return (await startBackendProcess({ ...world.env, MONGODB_URI: mongodbUri }, port)).child;
 }
 
 async function startBackend(mongodbUri = ""): Promise<void> {
@@ -102,33 +82,9 @@ function statusCounts(): Partial<Record<ClaimStatus, number>> {
   }
 }
 
-async function visitors(count: number): Promise<Array<{ token: string; wallet: string }>> {
-  return Promise.all(
-    Array.from({ length: count }, async () => ({
-      token: await world.signIn(`viewer${++nextViewer}@example.com`),
-      wallet: randomWallet(),
-    })),
-  );
-}
-
-/** Waits until every wallet's claim is confirmed, claiming again for a visitor whose request died before its reservation. */
-async function allConfirmed(wallets: Array<{ token: string; wallet: string }>, url = world.url): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      for (const visitor of wallets) {
-        const { status } = await claimStatus(visitor.wallet, url);
-        if (status === null) await claim(visitor.wallet, visitor.token, url);
-        if (status !== "confirmed") {
-          // Arbitrum never stops making blocks; anvil makes one only per transaction. An attempt a crash cut off
-          // before Engine heard of it is retried after MINT_GRACE_BLOCKS, so the chain must move on meanwhile.
-          await rpc("evm_mine");
-          throw new Error(`${visitor.wallet} is ${status}`);
-        }
-      }
-    },
-    { timeout: 120_000, interval: 250 },
-  );
-}
+/** Until every visitor's claim is confirmed, claiming again for a visitor whose request died before its reservation. */
+const allConfirmed = (crowd: Visitor[], url?: string) =>
+  world.untilAllConfirmed(crowd, { claimAgain: true, mineWhileWaiting: true, url, timeoutMs: 120_000 });
 
 /** Mints per wallet on chain: the exactly-once verdict. */
 async function mintCounts(
@@ -143,9 +99,6 @@ async function mintCounts(
     lost: counts.filter((count) => count === 0).length,
   };
 }
-
-/** JSON-RPC to the local chain itself. */
-const rpc = (method: string, params: unknown[] = []) => rpcAt(world.rpcUrl, method, params);
 
 async function claimStatus(
   wallet: string,
@@ -200,15 +153,15 @@ describe("crash recovery", () => {
     const token = await world.signIn("viewer2@example.com");
     const wallet = randomWallet();
     // Blocks stop being mined: Engine's transaction stays SUBMITTED until we mine again.
-    await rpc("evm_setAutomine", [false]);
+    await world.rpc("evm_setAutomine", [false]);
     try {
       const response = await claim(wallet, token);
       expect(response?.status).toBe(202);
       await stopBackend("SIGKILL");
       expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(0);
     } finally {
-      await rpc("evm_setAutomine", [true]);
-      await rpc("evm_mine");
+      await world.rpc("evm_setAutomine", [true]);
+      await world.rpc("evm_mine");
     }
 
     await startBackend();
@@ -218,9 +171,9 @@ describe("crash recovery", () => {
 
   it("when the backend is SIGKILLed as 50 claims in flight are reserved, then queued, then submitted, then after the restarts mints = claims, 0 duplicates, 0 lost", async () => {
     await startBackend();
-    const crowd = await visitors(CLAIMS_IN_FLIGHT);
+    const crowd = await world.visitors(CLAIMS_IN_FLIGHT);
     // No blocks: mints wait in the mempool, so claims stay unfinished across the kills.
-    await rpc("evm_setAutomine", [false]);
+    await world.rpc("evm_setAutomine", [false]);
     const seenAtKills: Array<Partial<Record<ClaimStatus, number>>> = [];
     const inFlight = crowd.map((visitor) => claim(visitor.wallet, visitor.token));
 
@@ -252,8 +205,8 @@ describe("crash recovery", () => {
       }
     }
     await Promise.all(inFlight);
-    await rpc("evm_setAutomine", [true]);
-    await rpc("evm_mine");
+    await world.rpc("evm_setAutomine", [true]);
+    await world.rpc("evm_mine");
     await allConfirmed(crowd);
 
     const verdict = await mintCounts(crowd);
@@ -270,8 +223,8 @@ describe("crash recovery", () => {
       const secondPort = await freePort();
       secondBackend = await spawnBackend(secondPort, MONGODB_URI);
       const secondUrl = `http://localhost:${secondPort}`;
-      const crowd = await visitors(2 * CLAIMS_PER_BACKEND);
-      await rpc("evm_setAutomine", [false]);
+      const crowd = await world.visitors(2 * CLAIMS_PER_BACKEND);
+      await world.rpc("evm_setAutomine", [false]);
       // Half the crowd claims through each backend; both reconcilers see every unfinished claim.
       const responses = await Promise.all(
         crowd.map((visitor, index) => claim(visitor.wallet, visitor.token, index % 2 === 0 ? world.url : secondUrl)),
@@ -279,8 +232,8 @@ describe("crash recovery", () => {
       expect(responses.map((response) => response?.status)).toEqual(crowd.map(() => 202));
 
       await stopBackend("SIGKILL");
-      await rpc("evm_setAutomine", [true]);
-      await rpc("evm_mine");
+      await world.rpc("evm_setAutomine", [true]);
+      await world.rpc("evm_mine");
       await allConfirmed(crowd, secondUrl);
 
       const verdict = await mintCounts(crowd);

@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import type { FaultMode } from "@tube/local-world/engine-emulator/engine-emulator";
-import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
+import { countMintsTo } from "@tube/local-world/mint-log";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../observability/logger.ts";
 import { startServer, type RunningServer } from "../server.ts";
@@ -15,8 +15,10 @@ import { startTestWorld, type TestWorld } from "../test/test-world.ts";
  * The fault matrix: each fault of Engine, the RPC and the store hits 20 concurrent claims. While it lasts, every
  * visitor gets an accepted claim or a 503 with a retry hint, and no claim is `confirmed` while its wallet holds no
  * reward; once it clears, every claim ends with exactly one mint (Transfer events from the zero address), and the
- * second rewards the contract refused are counted. The server reaches the chain through a switchable relay here, so
- * "RPC unreachable" hits the server and not Engine.
+ * second rewards the contract refused are counted. Every row checks that its fault really fired (the Engine stand-in
+ * counts the faults it applies, the relay the connections it dropped), so none passes without its fault; the rows
+ * whose fault stops a claim before it is queued check that visitors were refused. The server reaches the chain
+ * through a switchable relay here, so "RPC unreachable" hits the server and not Engine.
  */
 const CLAIMS_PER_FAULT = 20;
 const ENGINE_FAULTS: FaultMode[] = [
@@ -35,16 +37,19 @@ const ENGINE_FAULTS: FaultMode[] = [
   "stuckSubmitted",
 ];
 const FAULTS = [...ENGINE_FAULTS, "rpcUnreachable", "storeLocked"] as const;
+type Fault = (typeof FAULTS)[number];
+/** Faults that stop a claim before Engine queues it: some visitors must hear 503. */
+const REFUSING_FAULTS: Fault[] = ["http500", "timeout", "rateLimited", "rpcUnreachable", "storeLocked"];
 
 let world: TestWorld;
 let server: RunningServer;
 let relay: Awaited<ReturnType<typeof startRpcRelay>>;
-let nextViewer = 0;
 const tally = { faults: 0, claims: 0, refused: 0, mints: 0, duplicates: 0, lost: 0, refusedByContract: 0 };
-const refusedByFault: Partial<Record<(typeof FAULTS)[number], number>> = {};
+const refusedByFault: Partial<Record<Fault, number>> = {};
+const firedByFault: Partial<Record<Fault, number | null>> = {};
 
 beforeAll(async () => {
-  world = await startTestWorld({ inProcessApp: false, subscribers: CLAIMS_PER_FAULT * FAULTS.length });
+  world = await startTestWorld({ inProcessApp: false, subscribers: 0, visitors: CLAIMS_PER_FAULT * FAULTS.length });
   relay = await startRpcRelay(world.rpcUrl);
   const config = loadConfig({
     ...world.env,
@@ -61,27 +66,20 @@ afterAll(async () => {
   console.log(
     `fault matrix: ${tally.faults} faults injected, ${tally.claims} claims (${tally.refused} answered 503 while the fault lasted), ` +
       `${tally.mints} mints, ${tally.duplicates} duplicates, ${tally.lost} lost, ` +
-      `${tally.refusedByContract} second rewards refused by the contract ${JSON.stringify(refusedByFault)}`,
+      `${tally.refusedByContract} second rewards refused by the contract ${JSON.stringify(refusedByFault)}; ` +
+      `times each fault struck ${JSON.stringify(firedByFault)}`,
   );
 });
 
-async function api(method: "GET" | "POST", urlPath: string, body?: unknown) {
-  const response = await fetch(`${world.url}${urlPath}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: response.status,
-    retryAfter: response.headers.get("retry-after"),
-    body: (await response.json()) as Record<string, any>,
-  };
-}
-
-function injectFault(fault: (typeof FAULTS)[number]): { clear: () => void } {
+/**
+ * Turns the fault on. `fired` counts how often it has struck since (a locked store keeps no count: the refusals it
+ * causes are its evidence); `clear` turns it off.
+ */
+function injectFault(fault: Fault): { fired: () => number | null; clear: () => void } {
   if (fault === "rpcUnreachable") {
+    const droppedBefore = relay.dropped();
     relay.setReachable(false);
-    return { clear: () => relay.setReachable(true) };
+    return { fired: () => relay.dropped() - droppedBefore, clear: () => relay.setReachable(true) };
   }
   if (fault === "storeLocked") {
     // Another connection holds the write lock, as a CLI or a stuck process would.
@@ -89,51 +87,51 @@ function injectFault(fault: (typeof FAULTS)[number]): { clear: () => void } {
     intruder.exec("PRAGMA busy_timeout = 0");
     intruder.exec("BEGIN EXCLUSIVE");
     return {
+      fired: () => null,
       clear: () => {
         intruder.exec("ROLLBACK");
         intruder.close();
       },
     };
   }
+  const firedBefore = world.engineFaults.fired()[fault] ?? 0;
   world.engineFaults.set({ mode: fault, count: CLAIMS_PER_FAULT });
-  return { clear: () => world.engineFaults.clear() };
+  return {
+    fired: () => (world.engineFaults.fired()[fault] ?? 0) - firedBefore,
+    clear: () => world.engineFaults.clear(),
+  };
 }
 
 describe("fault matrix: 20 concurrent claims per fault", () => {
   it.each(FAULTS)(
     "when %s hits 20 claims, then visitors get 202 or a 503 with a retry hint, and once it clears each wallet holds exactly one mint",
     async (fault) => {
-      const visitors = await Promise.all(
-        Array.from({ length: CLAIMS_PER_FAULT }, async () => {
-          const email = `viewer${++nextViewer}@example.com`;
-          return { token: await world.signIn(email), wallet: randomWallet() };
-        }),
-      );
-      const claimOf = (visitor: (typeof visitors)[number]) =>
-        api("POST", "/api/verify-and-mint", { walletAddress: visitor.wallet, oauthAccessToken: visitor.token });
+      const visitors = await world.visitors(CLAIMS_PER_FAULT);
 
       const injected = injectFault(fault);
       tally.faults += 1;
-      let responses;
       try {
-        responses = await Promise.all(visitors.map(claimOf));
+        const responses = await Promise.all(visitors.map((visitor) => world.api.claim(visitor)));
         // A locked store is the store's outage; every other fault is the mint's.
         const refusal = fault === "storeLocked" ? "STORE_UNAVAILABLE" : "MINT_UNAVAILABLE";
+        let refused = 0;
         for (const response of responses) {
           if (response.status === 202) continue;
-          tally.refused += 1;
+          refused += 1;
           expect(response).toMatchObject({
             status: 503,
             body: { error: { code: refusal, message: ERROR_CATALOGUE[refusal].message } },
           });
           expect(Number(response.retryAfter)).toBeGreaterThan(0);
         }
-        // The fault really happened: the claims used some of it up (a claim refused before reaching Engine uses none).
-        if (ENGINE_FAULTS.includes(fault as FaultMode) && fault !== "rateLimitedReads")
-          expect(world.engineFaults.pending()?.count ?? 0).toBeLessThan(CLAIMS_PER_FAULT);
+        tally.refused += refused;
+        if (REFUSING_FAULTS.includes(fault)) expect(refused).toBeGreaterThan(0);
+        // Held until it struck: a fault on Engine's reads waits for the server's next read of a queued claim.
+        await vi.waitFor(() => expect(injected.fired() ?? refused).toBeGreaterThan(0), { timeout: 30_000 });
+        firedByFault[fault] = injected.fired();
         // Whatever the fault did so far: a claim is confirmed only with its mint on chain.
         for (const visitor of visitors) {
-          const { body } = await api("GET", `/api/check-claim/${visitor.wallet}`);
+          const { body } = await world.api.checkClaim(visitor.wallet);
           if (body.status === "confirmed")
             expect(await countMintsTo(world.rpcUrl, world.tokenAddress, visitor.wallet)).toBe(1);
         }
@@ -143,17 +141,7 @@ describe("fault matrix: 20 concurrent claims per fault", () => {
 
       // Time passes on chain (the grace period of attempts Engine never saw), and refused visitors try again.
       await world.mineBlocks(Number(world.env.MINT_GRACE_BLOCKS));
-      await vi.waitFor(
-        async () => {
-          for (const visitor of visitors) {
-            const { body } = await api("GET", `/api/check-claim/${visitor.wallet}`);
-            if (body.status === null) await claimOf(visitor);
-            if (body.status !== "confirmed")
-              throw new Error(`${visitor.wallet} is ${body.status}: ${JSON.stringify(body)}`);
-          }
-        },
-        { timeout: 90_000, interval: 250 },
-      );
+      await world.untilAllConfirmed(visitors, { claimAgain: true, timeoutMs: 90_000 });
 
       const refusedBefore = tally.refusedByContract;
       tally.refusedByContract = await world.refusedSecondRewards();
@@ -174,8 +162,10 @@ describe("fault matrix: 20 concurrent claims per fault", () => {
 /** A JSON-RPC relay to anvil that can be switched off: its connections are then reset, as an unreachable provider's are. */
 async function startRpcRelay(target: string) {
   let reachable = true;
+  let dropped = 0;
   const server: Server = createServer((request, response) => {
     if (!reachable) {
+      dropped += 1;
       request.socket.destroy();
       return;
     }
@@ -189,6 +179,8 @@ async function startRpcRelay(target: string) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Connections reset while unreachable, since the relay started. */
+    dropped: () => dropped,
     setReachable: (value: boolean) => {
       reachable = value;
     },

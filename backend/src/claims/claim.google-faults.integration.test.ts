@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CATALOGUE, type ErrorCode } from "@tube/common/errors";
 import { randomWallet } from "@tube/local-world/mint-log";
+import type { Visitor } from "../test/test-api.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
@@ -9,12 +10,12 @@ import { startTestWorld, type TestWorld } from "../test/test-world.ts";
  */
 const CONCURRENT = 20;
 let world: TestWorld;
-let tokens: string[];
+let viewers: Visitor[];
 
 beforeAll(async () => {
   // A short time-out keeps the hanging-Google case quick; the stand-in never answers it anyway.
-  world = await startTestWorld({ subscribers: CONCURRENT, env: { GOOGLE_TIMEOUT_MS: "1000" } });
-  tokens = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => world.signIn(`viewer${i + 1}@example.com`)));
+  world = await startTestWorld({ subscribers: 0, visitors: CONCURRENT, env: { GOOGLE_TIMEOUT_MS: "1000" } });
+  viewers = await world.visitors(CONCURRENT);
 });
 afterAll(async () => {
   await world?.stop();
@@ -28,19 +29,6 @@ async function setFault(target: Target, fault: { status?: number; reason?: strin
     headers: { "content-type": "application/json" },
     body: JSON.stringify(fault),
   });
-}
-
-async function claim(oauthAccessToken: string, walletAddress: string) {
-  const response = await fetch(`${world.url}/api/verify-and-mint`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ walletAddress, oauthAccessToken }),
-  });
-  return {
-    status: response.status,
-    retryAfter: response.headers.get("retry-after"),
-    body: (await response.json()) as Record<string, any>,
-  };
 }
 
 const faults: Array<[string, Target, { status?: number; reason?: string; hang?: boolean }, ErrorCode]> = [
@@ -63,8 +51,8 @@ describe(`Google faults, each under ${CONCURRENT} concurrent claims`, () => {
     "when %s, then every claim gets a 503 with a retry hint and leaves no claim behind",
     async (label, target, fault, code) => {
       await setFault(target, { ...fault, count: 1_000_000 });
-      const wallets = tokens.map(() => randomWallet());
-      const answers = await Promise.all(tokens.map((token, i) => claim(token, wallets[i]!)));
+      const wallets = viewers.map(() => randomWallet());
+      const answers = await Promise.all(viewers.map((viewer, i) => world.api.claim(viewer, wallets[i])));
       await setFault(target, { count: 0 });
 
       for (const answer of answers) {
@@ -75,7 +63,7 @@ describe(`Google faults, each under ${CONCURRENT} concurrent claims`, () => {
         expect(Number(answer.retryAfter)).toBeGreaterThan(0);
       }
       for (const wallet of wallets) {
-        const check = (await (await fetch(`${world.url}/api/check-claim/${wallet}`)).json()) as Record<string, unknown>;
+        const check = (await world.api.checkClaim(wallet)).body;
         expect(check).toMatchObject({ claimed: false, claimId: null });
       }
       console.log(
@@ -85,7 +73,7 @@ describe(`Google faults, each under ${CONCURRENT} concurrent claims`, () => {
   );
 
   it("when the faults clear, then the same viewers claim normally", async () => {
-    const answers = await Promise.all(tokens.map((token) => claim(token, randomWallet())));
-    expect(answers.map((answer) => answer.status)).toEqual(tokens.map(() => 202));
+    const answers = await Promise.all(viewers.map((viewer) => world.api.claim(viewer, randomWallet())));
+    expect(answers.map((answer) => answer.status)).toEqual(viewers.map(() => 202));
   });
 });

@@ -21,24 +21,10 @@ afterAll(async () => {
   await world?.stop();
 });
 
-async function api(method: "GET" | "POST", path: string, body?: unknown) {
-  const response = await fetch(`${world.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? (JSON.parse(text) as Record<string, any>) : {},
-  };
-}
-
 function claimUntilSettled(claimId: string) {
   return vi.waitFor(
     async () => {
-      const { body } = await api("GET", `/api/claims/${claimId}`);
+      const { body } = await world.api.get(`/api/claims/${claimId}`);
       if (body.status !== "confirmed" && body.status !== "failed") throw new Error(`claim ${claimId} did not settle`);
       return body;
     },
@@ -51,14 +37,14 @@ describe("claim API over HTTP against the local world", () => {
     const token = await world.signIn("viewer1@example.com");
     const wallet = randomWallet();
 
-    const verify = await api("POST", "/api/verify-subscription", {
+    const verify = await world.api.post("/api/verify-subscription", {
       accessToken: token,
       channelId: LOCAL_CHANNEL_ID,
       youtubeUsername: "@Viewer1",
     });
     expect(verify).toMatchObject({ status: 200, body: { isSubscribed: true } });
 
-    const mint = await api("POST", "/api/verify-and-mint", {
+    const mint = await world.api.post("/api/verify-and-mint", {
       walletAddress: wallet,
       googleEmail: "viewer1@example.com",
       oauthAccessToken: token,
@@ -72,16 +58,16 @@ describe("claim API over HTTP against the local world", () => {
     expect(settled.explorerUrl).toBe(`${world.env.EXPLORER_URL ?? "https://arbiscan.io"}/tx/${settled.txHash}`);
     expect(await balanceOf(world.rpcUrl, 42161, world.tokenAddress, wallet)).toBe(REWARD_AMOUNT_WEI);
 
-    const check = await api("GET", `/api/check-claim/${wallet.toUpperCase().replace("0X", "0x")}`);
+    const check = await world.api.get(`/api/check-claim/${wallet.toUpperCase().replace("0X", "0x")}`);
     expect(check.body).toMatchObject({ claimed: true, txHash: settled.txHash, status: "confirmed" });
 
-    expect((await api("POST", "/api/record-claim", { walletAddress: wallet, txHash: settled.txHash })).status).toBe(
+    expect((await world.api.post("/api/record-claim", { walletAddress: wallet, txHash: settled.txHash })).status).toBe(
       200,
     );
-    const forged = await api("POST", "/api/record-claim", { walletAddress: wallet, txHash: `0x${"ab".repeat(32)}` });
+    const forged = await world.api.post("/api/record-claim", { walletAddress: wallet, txHash: `0x${"ab".repeat(32)}` });
     expect(forged).toMatchObject({ status: 409, body: { error: { code: "TX_HASH_MISMATCH" } } });
 
-    const again = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    const again = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
     expect(again.body).toMatchObject({
       alreadyClaimed: true,
       claimed: false,
@@ -89,7 +75,7 @@ describe("claim API over HTTP against the local world", () => {
       details: "ALREADY_CLAIMED",
     });
 
-    const otherWallet = await api("POST", "/api/verify-and-mint", {
+    const otherWallet = await world.api.post("/api/verify-and-mint", {
       walletAddress: randomWallet(),
       oauthAccessToken: token,
     });
@@ -99,12 +85,12 @@ describe("claim API over HTTP against the local world", () => {
 
   it("when the same wallet is claimed by another Google account, then it is already claimed", async () => {
     const wallet = randomWallet();
-    const first = await api("POST", "/api/verify-and-mint", {
+    const first = await world.api.post("/api/verify-and-mint", {
       walletAddress: wallet,
       oauthAccessToken: await world.signIn("viewer2@example.com"),
     });
     await claimUntilSettled(first.body.claimId);
-    const second = await api("POST", "/api/verify-and-mint", {
+    const second = await world.api.post("/api/verify-and-mint", {
       walletAddress: wallet,
       oauthAccessToken: await world.signIn("viewer3@example.com"),
     });
@@ -116,7 +102,7 @@ describe("claim API over HTTP against the local world", () => {
     const wallet = randomWallet();
     const responses = await Promise.all(
       Array.from({ length: 200 }, () =>
-        api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token }),
+        world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token }),
       ),
     );
     const accepted = responses.filter((response) => response.status === 202);
@@ -131,9 +117,9 @@ describe("claim API over HTTP against the local world", () => {
     const token = await world.signIn("viewer5@example.com");
     const wallet = randomWallet();
     world.engineFaults.set({ mode: "http500", count: 1 });
-    const failed = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    const failed = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
     expect(failed).toMatchObject({ status: 503, body: { error: { code: "MINT_UNAVAILABLE" } } });
-    const { claimId, status } = (await api("GET", `/api/check-claim/${wallet}`)).body;
+    const { claimId, status } = (await world.api.get(`/api/check-claim/${wallet}`)).body;
     expect(status).toBe("queued");
 
     await world.mineBlocks(Number(world.env.MINT_GRACE_BLOCKS));
@@ -147,12 +133,12 @@ describe("claim API over HTTP against the local world", () => {
     const maxAttempts = Number(world.env.MINT_MAX_ATTEMPTS ?? 3);
     // Every attempt ends FAILED at Engine without reaching the chain, so the claim is left failed (ADR 2).
     world.engineFaults.set({ mode: "failed", count: maxAttempts });
-    await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
+    await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
     await expect
-      .poll(async () => (await api("GET", `/api/check-claim/${wallet}`)).body.status, { timeout: 60_000 })
+      .poll(async () => (await world.api.get(`/api/check-claim/${wallet}`)).body.status, { timeout: 60_000 })
       .toBe("failed");
 
-    const other = await api("POST", "/api/verify-and-mint", {
+    const other = await world.api.post("/api/verify-and-mint", {
       walletAddress: wallet,
       oauthAccessToken: await world.signIn("viewer19@example.com"),
     });
@@ -162,10 +148,13 @@ describe("claim API over HTTP against the local world", () => {
       details: "CLAIM_STARTED_BY_ANOTHER_ACCOUNT",
       claimId: null,
     });
-    expect((await api("GET", `/api/check-claim/${wallet}`)).body).toMatchObject({ claimed: false, status: "failed" });
+    expect((await world.api.get(`/api/check-claim/${wallet}`)).body).toMatchObject({
+      claimed: false,
+      status: "failed",
+    });
 
     // The owner's retries count toward the same bound: no attempt past it.
-    const retry = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
+    const retry = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
     expect(retry).toMatchObject({
       status: 200,
       body: {
@@ -196,9 +185,9 @@ describe("claim API over HTTP against the local world", () => {
     const token = await world.signIn("viewer6@example.com");
     const wallet = randomWallet();
     world.engineFaults.set({ mode: "timeout", count: 1 });
-    const lost = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    const lost = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
     expect(lost.body.error.code).toBe("MINT_UNAVAILABLE");
-    const retry = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    const retry = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
     // The attempt was written before Engine was called: the retry finds the claim under way (202) or already minted (200).
     expect([200, 202]).toContain(retry.status);
     const claimId = retry.body.claimId;
@@ -210,7 +199,7 @@ describe("claim API over HTTP against the local world", () => {
     const token = await world.signIn("viewer7@example.com");
     const wallet = randomWallet();
     world.engineFaults.set({ mode: "failed", count: 1 });
-    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    const mint = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
     expect(mint.status).toBe(202);
     expect((await claimUntilSettled(mint.body.claimId)).status).toBe("confirmed");
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
@@ -219,21 +208,27 @@ describe("claim API over HTTP against the local world", () => {
   it("when the viewer is not subscribed, then the claim is refused with NOT_SUBSCRIBED", async () => {
     const token = await world.signIn("bob@example.com");
     expect(
-      (await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID })).body,
+      (await world.api.post("/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID })).body,
     ).toEqual({ isSubscribed: false });
-    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: token });
+    const mint = await world.api.post("/api/verify-and-mint", {
+      walletAddress: randomWallet(),
+      oauthAccessToken: token,
+    });
     expect(mint).toMatchObject({ status: 403, body: { error: { code: "NOT_SUBSCRIBED" } } });
   });
 
   it("when the token was issued to another app, then it is refused (token substitution)", async () => {
     const token = await world.tokenForOtherApp("viewer8@example.com");
-    const mint = await api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: token });
+    const mint = await world.api.post("/api/verify-and-mint", {
+      walletAddress: randomWallet(),
+      oauthAccessToken: token,
+    });
     expect(mint).toMatchObject({ status: 401, body: { error: { code: "GOOGLE_TOKEN_WRONG_AUDIENCE" } } });
   });
 
   it("when the body names another e-mail than Google's, then it is refused", async () => {
     const token = await world.signIn("viewer9@example.com");
-    const mint = await api("POST", "/api/verify-and-mint", {
+    const mint = await world.api.post("/api/verify-and-mint", {
       walletAddress: randomWallet(),
       googleEmail: "someone@else.com",
       oauthAccessToken: token,
@@ -243,13 +238,16 @@ describe("claim API over HTTP against the local world", () => {
 
   it("when another channel is asked for, then it is refused", async () => {
     const token = await world.signIn("viewer9@example.com");
-    const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: "UCsomeone-else" });
+    const verify = await world.api.post("/api/verify-subscription", {
+      accessToken: token,
+      channelId: "UCsomeone-else",
+    });
     expect(verify).toMatchObject({ status: 400, body: { error: { code: "WRONG_CHANNEL" } } });
   });
 
   it("when the YouTube username is not the account's own channel, then the message names the right one", async () => {
     const token = await world.signIn("viewer9@example.com");
-    const verify = await api("POST", "/api/verify-subscription", {
+    const verify = await world.api.post("/api/verify-subscription", {
       accessToken: token,
       channelId: LOCAL_CHANNEL_ID,
       youtubeUsername: "@somebody",
@@ -263,12 +261,12 @@ describe("claim API over HTTP against the local world", () => {
     ["not hex", `0x${"zz".repeat(20)}`],
     ["the zero address, which cannot receive tokens", `0x${"0".repeat(40)}`],
   ])("when the wallet address is %s, then INVALID_WALLET_ADDRESS", async (_label, walletAddress) => {
-    const mint = await api("POST", "/api/verify-and-mint", { walletAddress, oauthAccessToken: "token" });
+    const mint = await world.api.post("/api/verify-and-mint", { walletAddress, oauthAccessToken: "token" });
     expect(mint).toMatchObject({ status: 400, body: { error: { code: "INVALID_WALLET_ADDRESS" } } });
   });
 
   it("when the body has unknown fields or is not JSON, then VALIDATION_FAILED with no internals", async () => {
-    const extra = await api("POST", "/api/verify-and-mint", {
+    const extra = await world.api.post("/api/verify-and-mint", {
       walletAddress: USERS[0].address,
       oauthAccessToken: "t",
       admin: true,
@@ -290,7 +288,10 @@ describe("claim API over HTTP against the local world", () => {
     ["erin@example.com", 503, "YOUTUBE_QUOTA_EXCEEDED"],
   ])("when YouTube refuses %s, then the answer is %i %s", async (email, status, code) => {
     const token = await world.signIn(email);
-    const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID });
+    const verify = await world.api.post("/api/verify-subscription", {
+      accessToken: token,
+      channelId: LOCAL_CHANNEL_ID,
+    });
     expect(verify).toMatchObject({ status, body: { error: { code } } });
     if (code === "YOUTUBE_QUOTA_EXCEEDED") expect(Number(verify.headers.get("retry-after"))).toBeGreaterThan(0);
   });
@@ -300,7 +301,7 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when the access token is unknown or expired, then GOOGLE_TOKEN_INVALID", async () => {
-    const verify = await api("POST", "/api/verify-subscription", {
+    const verify = await world.api.post("/api/verify-subscription", {
       accessToken: "ya29.not-a-real-token",
       channelId: LOCAL_CHANNEL_ID,
     });
@@ -314,13 +315,16 @@ describe("claim API over HTTP against the local world", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ status: 503, reason: "backendError", count: 2 }),
     });
-    const verify = await api("POST", "/api/verify-subscription", { accessToken: token, channelId: LOCAL_CHANNEL_ID });
+    const verify = await world.api.post("/api/verify-subscription", {
+      accessToken: token,
+      channelId: LOCAL_CHANNEL_ID,
+    });
     expect(verify).toMatchObject({ status: 503, body: { error: { code: "YOUTUBE_UNAVAILABLE" } } });
     expect(Number(verify.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("when the redirect URI is not our callback, then the code exchange is refused", async () => {
-    const response = await api("POST", "/api/auth/google", {
+    const response = await world.api.post("/api/auth/google", {
       code: "c",
       codeVerifier: "v".repeat(43),
       redirectUri: "https://evil.example/cb",
@@ -329,9 +333,9 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when the operator endpoints are read, then health, readiness, config and metrics answer", async () => {
-    expect((await api("GET", "/healthz")).body).toEqual({ status: "ok" });
-    expect((await api("GET", "/readyz")).body).toEqual({ ready: true });
-    const config = (await api("GET", "/api/config")).body;
+    expect((await world.api.get("/healthz")).body).toEqual({ status: "ok" });
+    expect((await world.api.get("/readyz")).body).toEqual({ ready: true });
+    const config = (await world.api.get("/api/config")).body;
     expect(config).toMatchObject({
       chainId: 42161,
       youtubeChannelId: LOCAL_CHANNEL_ID,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { randomWallet } from "@tube/local-world/mint-log";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
@@ -27,22 +26,9 @@ async function metric(name: string, labels = ""): Promise<number> {
 }
 const quotaUnits = () => metric("youtube_quota_units_total");
 
-async function post(path: string, body: unknown) {
-  const response = await fetch(`${world.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
-}
 const verify = (accessToken: string, youtubeUsername?: string) =>
-  post("/api/verify-subscription", {
-    accessToken,
-    channelId: LOCAL_CHANNEL_ID,
-    ...(youtubeUsername ? { youtubeUsername } : {}),
-  });
-const claim = (oauthAccessToken: string, walletAddress = randomWallet()) =>
-  post("/api/verify-and-mint", { walletAddress, oauthAccessToken });
+  world.api.verifySubscription(accessToken, youtubeUsername);
+const claim = (token: string, wallet = randomWallet()) => world.api.claim({ token, wallet });
 
 describe("readiness", () => {
   // First in the file: no claim is in flight yet, so the reconciler makes no Engine reads of its own.
@@ -123,7 +109,7 @@ describe("YouTube quota", () => {
     }
     expect(statuses.slice(0, 2)).toEqual([200, 200]);
     expect(refused?.body).toMatchObject({ error: { code: "ACCOUNT_RATE_LIMITED" } });
-    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused?.retryAfter)).toBeGreaterThan(0);
     // Another account is not affected.
     expect((await verify(await world.signIn("viewer6@example.com"), "@viewer6")).status).toBe(200);
   });

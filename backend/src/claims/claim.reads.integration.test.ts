@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomWallet } from "@tube/local-world/mint-log";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
@@ -11,7 +10,8 @@ let world: TestWorld;
 beforeAll(async () => {
   // One attempt: after Engine's FAILED the driver leaves the claim `failed` and writes nothing more itself.
   world = await startTestWorld({
-    subscribers: 1,
+    subscribers: 0,
+    visitors: 1,
     env: { RECONCILE_INTERVAL_MS: String(60 * 60 * 1000), MINT_MAX_ATTEMPTS: "1" },
   });
 });
@@ -39,30 +39,22 @@ async function engineStatus(transactionId: string): Promise<string | null> {
 
 describe("reading a claim", () => {
   it("when a claim is polled with GET, then no Engine write is made", async () => {
-    const token = await world.signIn("viewer1@example.com");
-    const wallet = randomWallet();
+    const [visitor] = await world.visitors(1);
     // The mint fails at Engine: a handler that still drove claims would queue it again on the next read.
     world.engineFaults.set({ mode: "failed", count: 1 });
-    const mint = await fetch(`${world.url}/api/verify-and-mint`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ walletAddress: wallet, oauthAccessToken: token }),
-    });
+    const mint = await world.api.claim(visitor!);
     expect(mint.status).toBe(202);
-    const { claimId } = (await mint.json()) as { claimId: string };
+    const { claimId } = mint.body;
     await expect.poll(() => engineStatus(`${claimId}:1`), { timeout: 30_000 }).toBe("FAILED");
     await expect
-      .poll(
-        async () => ((await (await fetch(`${world.url}/api/claims/${claimId}`)).json()) as { status: string }).status,
-        { timeout: 30_000 },
-      )
+      .poll(async () => (await world.api.get(`/api/claims/${claimId}`)).body.status, { timeout: 30_000 })
       .toBe("failed");
     const writesBefore = await engineWrites();
 
     const reads: unknown[] = [];
     for (let i = 0; i < 5; i++) {
-      reads.push(await (await fetch(`${world.url}/api/claims/${claimId}`)).json());
-      reads.push(await (await fetch(`${world.url}/api/check-claim/${wallet}`)).json());
+      reads.push((await world.api.get(`/api/claims/${claimId}`)).body);
+      reads.push((await world.api.checkClaim(visitor!.wallet)).body);
     }
 
     expect(await engineWrites()).toBe(writesBefore);

@@ -1,9 +1,15 @@
+import { LRUCache } from "lru-cache";
 import type { VerifySubscriptionResponse } from "@tube/common/api";
 import { AppError } from "../errors.ts";
 import { matchesChannel } from "../google/channel-match.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 import type { GoogleIdentity } from "../google/google-oauth.ts";
-import { createExpiringMap } from "./expiring-map.ts";
+
+/**
+ * Accounts remembered at once, per cache: bounds memory whatever the traffic. Past it the least recently used account
+ * is forgotten, which costs it one more YouTube check at worst.
+ */
+const ACCOUNTS_REMEMBERED = 10_000;
 
 export interface SubscriptionVerifierOptions {
   google: GoogleGateway;
@@ -23,28 +29,32 @@ export interface SubscriptionVerifierOptions {
  */
 export function createSubscriptionVerifier(options: SubscriptionVerifierOptions) {
   const { google, channelId } = options;
-  const verified = createExpiringMap<true>();
-  const checksByAccount = createExpiringMap<{ count: number }>();
+  const verified = new LRUCache<string, true>({ max: ACCOUNTS_REMEMBERED, ttl: options.cacheSeconds * 1000 });
+  // A window's count is raised in place, so the window keeps the expiry it opened with.
+  const checksByAccount = new LRUCache<string, { count: number }>({
+    max: ACCOUNTS_REMEMBERED,
+    ttl: options.windowSeconds * 1000,
+  });
   const inFlight = new Map<string, Promise<boolean>>();
 
   /** Counts one YouTube check for the account; refuses it past the limit with the time its window ends. */
-  function admit(sub: string, now = Date.now()): void {
-    const window = checksByAccount.get(sub, now);
+  function admit(sub: string): void {
+    const window = checksByAccount.get(sub);
     if (!window) {
-      checksByAccount.set(sub, { count: 1 }, now + options.windowSeconds * 1000, now);
+      checksByAccount.set(sub, { count: 1 });
       return;
     }
-    if (window.value.count >= options.limitPerAccount) {
+    if (window.count >= options.limitPerAccount) {
       throw new AppError("ACCOUNT_RATE_LIMITED", {
-        retryAfterSeconds: Math.max(1, Math.ceil((window.expiresAt - now) / 1000)),
+        retryAfterSeconds: Math.max(1, Math.ceil(checksByAccount.getRemainingTTL(sub) / 1000)),
       });
     }
-    window.value.count += 1;
+    window.count += 1;
   }
 
   async function checkSubscribed(sub: string, accessToken: string): Promise<boolean> {
     const isSubscribed = await google.isSubscribed(accessToken, channelId);
-    if (isSubscribed && options.cacheSeconds > 0) verified.set(sub, true, Date.now() + options.cacheSeconds * 1000);
+    if (isSubscribed && options.cacheSeconds > 0) verified.set(sub, true);
     return isSubscribed;
   }
 

@@ -1,4 +1,5 @@
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
+import { jsonRpcBatch, type JsonRpcCall } from "./json-rpc.ts";
 import type { ChainObservation, ChainReader, FinalityTag } from "./minter.ts";
 
 export interface ChainReaderOptions {
@@ -30,11 +31,6 @@ interface RpcReceipt {
   blockNumber: string;
   logs: RpcLog[];
 }
-interface RpcAnswer {
-  id: number;
-  result?: unknown;
-  error?: { code: number; message: string };
-}
 
 /**
  * Reads the rewards contract over plain JSON-RPC: a few calls, not an SDK. Every read costs the same whatever the
@@ -44,29 +40,11 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const rewards = options.rewardsAddress.toLowerCase();
   const amountWord = `0x${options.rewardAmountWei.toString(16).padStart(64, "0")}`;
-  let requestId = 0;
 
   /** One HTTP request carrying every call; any failed member fails the whole read ("try again later"). */
-  async function batch(calls: Array<{ method: string; params: unknown[] }>): Promise<unknown[]> {
-    const requests = calls.map((call) => ({ jsonrpc: "2.0", id: ++requestId, ...call }));
+  async function batch(calls: JsonRpcCall[]): Promise<unknown[]> {
     try {
-      const response = await fetch(options.rpcUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(requests),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const answers = (await response.json()) as RpcAnswer[] | RpcAnswer;
-      // A provider that refuses a whole batch answers one error object instead of an array.
-      if (!Array.isArray(answers)) throw new Error(answers.error?.message ?? "not a batch answer");
-      const byId = new Map(answers.map((answer) => [answer.id, answer]));
-      return requests.map(({ id, method }) => {
-        const answer = byId.get(id);
-        if (!answer || answer.error || answer.result === undefined)
-          throw new Error(`${method}: ${answer?.error?.message ?? "no result"}`);
-        return answer.result;
-      });
+      return await jsonRpcBatch(options.rpcUrl, calls, timeoutMs);
     } catch (cause) {
       throw new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
     }
@@ -87,10 +65,7 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
 
   return {
     async observe(wallet, txHash): Promise<ChainObservation> {
-      const calls: Array<{ method: string; params: unknown[] }> = [
-        { method: "eth_blockNumber", params: [] },
-        rewardedInBlockCall(wallet),
-      ];
+      const calls: JsonRpcCall[] = [{ method: "eth_blockNumber", params: [] }, rewardedInBlockCall(wallet)];
       if (options.finality !== "latest")
         calls.push({ method: "eth_getBlockByNumber", params: [options.finality, false] });
       if (txHash) calls.push({ method: "eth_getTransactionReceipt", params: [txHash] });

@@ -17,9 +17,13 @@ import {
 } from "@tube/local-world/google-emulator/seed-accounts";
 import { signInWithEmulator, obtainAccessToken } from "@tube/local-world/google-emulator/sign-in";
 import { startLocalWorld } from "@tube/local-world/local-world";
+import { randomWallet } from "@tube/local-world/mint-log";
+import { hex, rpc, rpcBatch } from "@tube/local-world/test/json-rpc";
+import { vi } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../observability/logger.ts";
 import { startServer, type RunningServer } from "../server.ts";
+import { createTestApi, type ApiAnswer, type Visitor } from "./test-api.ts";
 
 /** `AlreadyRewarded(address)`: the rewards contract's refusal of a second reward to a wallet. */
 export const ALREADY_REWARDED_SELECTOR = "0xb89365fb";
@@ -41,6 +45,9 @@ export function subscriber(n: number): SeedAccount {
   };
 }
 
+// Visitors' accounts are numbered above any named subscriber a test asks for, so the two never meet.
+const FIRST_VISITOR = 50_001;
+
 /** The operator's token in every test world: /metrics and /readyz/details answer only to it. */
 export const TEST_METRICS_TOKEN = "tube-test-metrics-token";
 /** What an operator (Prometheus, a test, the bench) sends to /metrics and /readyz/details. */
@@ -51,6 +58,8 @@ export async function startTestWorld(
   options: {
     env?: Record<string, string>;
     subscribers?: number;
+    /** How many fresh viewers `visitors(n)` may hand out in all (default 40). */
+    visitors?: number;
     inProcessApp?: boolean;
     /** The server reaches the chain through a proxy that refuses wider `eth_getLogs` ranges, as providers do. */
     getLogsMaxRange?: number;
@@ -60,7 +69,9 @@ export async function startTestWorld(
   const accounts = [
     ...defaultGoogleAccounts(LOCAL_CHANNEL_ID),
     ...Array.from({ length: options.subscribers ?? 20 }, (_, i) => subscriber(i + 1)),
+    ...Array.from({ length: options.visitors ?? 40 }, (_, i) => subscriber(FIRST_VISITOR + i)),
   ];
+  let visitorsHandedOut = 0;
   const google = await startGoogleEmulator({
     port: 0,
     clients: [APP_CLIENT, OTHER_CLIENT],
@@ -104,16 +115,6 @@ export async function startTestWorld(
   };
   if (options.inProcessApp !== false) await startApp();
 
-  const rpc = async <T>(calls: Array<{ method: string; params: unknown[] }>): Promise<T[]> => {
-    const response = await fetch(chainUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call }))),
-    });
-    const answers = (await response.json()) as Array<{ id: number; result: T }>;
-    return answers.sort((a, b) => a.id - b.id).map((answer) => answer.result);
-  };
-
   async function refusedInSimulation(): Promise<number> {
     let refused = 0;
     for (let page = 1; ; page++) {
@@ -138,15 +139,17 @@ export async function startTestWorld(
    */
   async function revertedOnChain(): Promise<number> {
     const rewards = (world.env.REWARDS_ADDRESS as string).toLowerCase();
-    const [head] = await rpc<string>([{ method: "eth_blockNumber", params: [] }]);
+    const head = await rpc<string>(chainUrl, "eth_blockNumber");
     for (let from = onChain.readTo + 1; from <= Number(head); from += 100) {
       const numbers = Array.from({ length: Math.min(100, Number(head) - from + 1) }, (_, i) => from + i);
-      const blocks = await rpc<{ transactions: Array<{ to: string | null; hash: string; gas: string }> }>(
-        numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [`0x${n.toString(16)}`, true] })),
+      const blocks = await rpcBatch<{ transactions: Array<{ to: string | null; hash: string; gas: string }> }>(
+        chainUrl,
+        numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [hex(n), true] })),
       );
       const sent = blocks.flatMap((block) => block.transactions.filter((tx) => tx.to?.toLowerCase() === rewards));
       if (sent.length === 0) continue;
-      const receipts = await rpc<{ status: string; gasUsed: string }>(
+      const receipts = await rpcBatch<{ status: string; gasUsed: string }>(
+        chainUrl,
         sent.map((tx) => ({ method: "eth_getTransactionReceipt", params: [tx.hash] })),
       );
       onChain.reverted += receipts.filter(
@@ -157,8 +160,32 @@ export async function startTestWorld(
     return onChain.reverted;
   }
 
+  /** Signs `email` in through the stand-in's consent screen and the server's code exchange. */
+  async function signIn(email: string): Promise<string> {
+    const redirectUri = `${publicUrl}${GOOGLE_CALLBACK_PATH}`;
+    const { code, codeVerifier } = await signInWithEmulator({
+      emulatorUrl: google.url,
+      clientId: APP_CLIENT.clientId,
+      redirectUri,
+      account: email,
+    });
+    const response = await fetch(`${publicUrl}/api/auth/google`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ code, codeVerifier, redirectUri }),
+    });
+    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { accessToken: string }).accessToken;
+  }
+
+  const api = createTestApi(() => publicUrl);
+
   return {
     url: publicUrl,
+    /** Our HTTP API, as the browser calls it. */
+    api,
+    /** JSON-RPC to the chain itself, never capped. */
+    rpc: <T = unknown>(method: string, params: unknown[] = []) => rpc<T>(chainUrl, method, params),
     env: world.env,
     googleUrl: google.url,
     engineFaults: engine.faults,
@@ -185,12 +212,7 @@ export async function startTestWorld(
     },
     /** Mines `count` empty blocks: on the local chain, blocks (and so grace periods) pass only with traffic. */
     async mineBlocks(count: number) {
-      const response = await fetch(chainUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: [`0x${count.toString(16)}`] }),
-      });
-      if (!response.ok) throw new Error(`anvil_mine failed: HTTP ${response.status}`);
+      await rpc(chainUrl, "anvil_mine", [hex(count)]);
     },
     /** Restarts the server over the same store and chain (the reconciler runs again). */
     async restartApp() {
@@ -204,22 +226,49 @@ export async function startTestWorld(
         if (file.startsWith("claims.sqlite")) await fs.rm(path.join(dataDir, file));
       await startApp();
     },
-    /** Signs `email` in through the stand-in's consent screen and the server's code exchange. */
-    async signIn(email: string): Promise<string> {
-      const redirectUri = `${publicUrl}${GOOGLE_CALLBACK_PATH}`;
-      const { code, codeVerifier } = await signInWithEmulator({
-        emulatorUrl: google.url,
-        clientId: APP_CLIENT.clientId,
-        redirectUri,
-        account: email,
-      });
-      const response = await fetch(`${publicUrl}/api/auth/google`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ code, codeVerifier, redirectUri }),
-      });
-      if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-      return ((await response.json()) as { accessToken: string }).accessToken;
+    signIn,
+    /** `count` fresh viewers, signed in at once: each its own subscribed Google account and a new wallet. */
+    async visitors(count: number): Promise<Visitor[]> {
+      const first = visitorsHandedOut;
+      visitorsHandedOut += count;
+      if (visitorsHandedOut > (options.visitors ?? 40))
+        throw new Error(`the world has ${options.visitors ?? 40} visitors; start it with { visitors: n } for more`);
+      return Promise.all(
+        Array.from({ length: count }, async (_, i) => {
+          const email = subscriber(FIRST_VISITOR + first + i).email;
+          return { email, token: await signIn(email), wallet: randomWallet() };
+        }),
+      );
+    },
+    /**
+     * Waits until every visitor's wallet reads `confirmed`, asking the server at `url` (default: the world's), and
+     * resolves with what the server said of each.
+     * `claimAgain`: a visitor whose claim never took (refused, or cut off by a crash) claims again, as a person would.
+     * `mineWhileWaiting`: a block is mined on every look, since Arbitrum never stops making blocks while anvil makes
+     * one only per transaction, and an attempt Engine never heard of is retried only after MINT_GRACE_BLOCKS.
+     */
+    async untilAllConfirmed(
+      visitors: Array<Pick<Visitor, "wallet"> & Partial<Visitor>>,
+      options: { claimAgain?: boolean; mineWhileWaiting?: boolean; url?: string; timeoutMs?: number } = {},
+    ): Promise<ApiAnswer["body"][]> {
+      const through = options.url ? createTestApi(() => options.url!) : api;
+      return vi.waitFor(
+        async () => {
+          const confirmed: ApiAnswer["body"][] = [];
+          for (const visitor of visitors) {
+            const { body } = await through.checkClaim(visitor.wallet);
+            if (body.status === null && options.claimAgain && visitor.token)
+              await through.claim({ token: visitor.token, wallet: visitor.wallet });
+            if (body.status !== "confirmed") {
+              if (options.mineWhileWaiting) await rpc(chainUrl, "evm_mine");
+              throw new Error(`${visitor.wallet} is ${body.status}: ${JSON.stringify(body)}`);
+            }
+            confirmed.push(body);
+          }
+          return confirmed;
+        },
+        { timeout: options.timeoutMs ?? 60_000, interval: 250 },
+      );
     },
     /** A token Google issued to another app for the same person. */
     async tokenForOtherApp(email: string): Promise<string> {

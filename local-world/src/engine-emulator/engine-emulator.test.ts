@@ -541,7 +541,7 @@ describe("Engine emulator: faults", () => {
     expect(await transactionById(idempotencyKey)).toMatchObject({ id: idempotencyKey });
   });
 
-  it("when a fault is set over HTTP, then the next write obeys it and the fault can be read and cleared", async () => {
+  it("when a fault is set over HTTP, then the next write obeys it and the fault can be read, counted and cleared", async () => {
     const set = await rawFetch(FAULTS_PATH, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -549,8 +549,12 @@ describe("Engine emulator: faults", () => {
     });
     expect(set).toEqual({ status: 200, body: { fault: { mode: "http500", count: 2 } } });
 
+    const firedBefore = engine.faults.fired().http500 ?? 0;
     expect((await write({ to: randomWallet() })).response.status).toBe(500);
-    expect(await rawFetch(FAULTS_PATH)).toEqual({ status: 200, body: { fault: { mode: "http500", count: 1 } } });
+    expect(await rawFetch(FAULTS_PATH)).toEqual({
+      status: 200,
+      body: { fault: { mode: "http500", count: 1 }, fired: expect.objectContaining({ http500: firedBefore + 1 }) },
+    });
 
     expect(await rawFetch(FAULTS_PATH, { method: "DELETE" })).toEqual({ status: 200, body: { fault: null } });
     expect((await write({ to: randomWallet() })).response.status).toBe(202);

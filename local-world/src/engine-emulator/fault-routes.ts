@@ -7,7 +7,8 @@ export const FAULTS_PATH = "/__emulator/faults";
 
 /**
  * POST {mode, count = 1, reads?} sets the pending fault (replacing any), DELETE clears it, GET reads it; each answers
- * `{ fault }` with what is still pending. None of this exists at Engine, so it needs no credentials.
+ * `{ fault }` with what is still pending, and GET adds `fired`, the times each mode was applied so far. None of this
+ * exists at Engine, so it needs no credentials.
  */
 export function faultRoutes(faults: FaultSwitch): Router {
   const router = Router();
@@ -15,7 +16,7 @@ export function faultRoutes(faults: FaultSwitch): Router {
   router.use(FAULTS_PATH, express.json({ type: () => true }));
 
   router.get(FAULTS_PATH, (_request, response) => {
-    response.json({ fault: faults.pending() });
+    response.json({ fault: faults.pending(), fired: faults.fired() });
   });
   router.delete(FAULTS_PATH, (_request, response) => {
     faults.clear();

@@ -66,6 +66,11 @@ export interface FaultControl {
   clear(): void;
   /** The fault still to happen, with the remaining count. */
   pending(): Fault | null;
+  /**
+   * How many times each mode was applied to a write, a read or a new transaction since the emulator started: a test
+   * that injected a fault can tell it really happened.
+   */
+  fired(): Partial<Record<FaultMode, number>>;
 }
 
 export interface FaultSwitch extends FaultControl {
@@ -75,6 +80,7 @@ export interface FaultSwitch extends FaultControl {
 
 export function createFaultSwitch(): FaultSwitch {
   let current: Fault | null = null;
+  const fired: Partial<Record<FaultMode, number>> = {};
   return {
     set(fault) {
       current = fault.count > 0 ? { ...fault } : null;
@@ -85,9 +91,13 @@ export function createFaultSwitch(): FaultSwitch {
     pending() {
       return current ? { ...current } : null;
     },
+    fired() {
+      return { ...fired };
+    },
     take(mode) {
       if (current?.mode !== mode) return null;
       const taken = { ...current };
+      fired[mode] = (fired[mode] ?? 0) + 1;
       current.count -= 1;
       if (current.count <= 0) current = null;
       return taken;

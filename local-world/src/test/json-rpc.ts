@@ -1,9 +1,24 @@
-/** One JSON-RPC request for tests: the HTTP status and the body, parsed when it is JSON. */
-export async function post(url: string, body: unknown): Promise<{ status: number; body: unknown }> {
+/**
+ * The local side's one JSON-RPC client (tests, the stand-ins, the bench). Production code has its own in the backend,
+ * so that nothing it ships depends on this workspace.
+ */
+
+export interface RpcOptions {
+  /** Gives up after this long; unset, waits as long as fetch does. */
+  timeoutMs?: number;
+}
+
+/** One JSON-RPC request (or batch): the HTTP status and the body, parsed when it is JSON. */
+export async function post(
+  url: string,
+  body: unknown,
+  options: RpcOptions = {},
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
+    signal: options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs),
   });
   const text = await response.text();
   const json = response.headers.get("content-type")?.includes("json");
@@ -11,11 +26,34 @@ export async function post(url: string, body: unknown): Promise<{ status: number
 }
 
 /** Calls `method` and resolves with its result; rejects with the node's error message. */
-export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const { body } = await post(url, { jsonrpc: "2.0", id: 1, method, params });
+export async function rpc<T = unknown>(
+  url: string,
+  method: string,
+  params: unknown[] = [],
+  options?: RpcOptions,
+): Promise<T> {
+  const { body } = await post(url, { jsonrpc: "2.0", id: 1, method, params }, options);
   const answer = body as { result?: T; error?: { message: string } };
   if (answer.error) throw new Error(`${method}: ${answer.error.message}`);
   return answer.result as T;
+}
+
+/** Sends `calls` as one JSON-RPC batch and resolves with their results in the order asked. */
+export async function rpcBatch<T = unknown>(
+  url: string,
+  calls: Array<{ method: string; params: unknown[] }>,
+): Promise<T[]> {
+  const { body } = await post(
+    url,
+    calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call })),
+  );
+  const answers = body as Array<{ id: number; result?: T; error?: { message: string } }>;
+  return answers
+    .sort((a, b) => a.id - b.id)
+    .map((answer) => {
+      if (answer.error) throw new Error(`${calls[answer.id]!.method}: ${answer.error.message}`);
+      return answer.result as T;
+    });
 }
 
 export async function blockNumber(url: string): Promise<number> {

@@ -1,20 +1,11 @@
 /** JSON-RPC to anvil: the bench's own view of what was minted, and how blocks are mined. */
+import { rpc } from "@tube/local-world/test/json-rpc";
+
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 const ZERO_TOPIC = `0x${"0".repeat(64)}`;
 
-async function rpc<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method} failed: ${body.error.message}`);
-  return body.result as T;
-}
-
 export async function blockNumber(rpcUrl: string): Promise<bigint> {
-  return BigInt(await rpc<string>(rpcUrl, "eth_blockNumber", []));
+  return BigInt(await rpc<string>(rpcUrl, "eth_blockNumber"));
 }
 
 /** Recipients (lower-case addresses) of every mint (Transfer from zero) since `fromBlock`, one entry per mint. */

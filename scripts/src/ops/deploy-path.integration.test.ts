@@ -7,6 +7,8 @@ import { privateKeyToAccount } from "thirdweb/wallets";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { openSqliteClaimStore } from "@tube/backend/store/sqlite/sqlite-claim-store";
+import { COMPILED_BACKEND_ARGS } from "@tube/backend/test/compiled-backend";
+import { createTestApi } from "@tube/backend/test/test-api";
 import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "@tube/local-world/dev-accounts";
 import { startEngineEmulator, type RunningEngineEmulator } from "@tube/local-world/engine-emulator/engine-emulator";
@@ -109,20 +111,8 @@ function envLines(out: string): Record<string, string> {
   );
 }
 
-async function api(method: "GET" | "POST", route: string, body?: unknown) {
-  const response = await fetch(`${env.PUBLIC_URL}${route}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: response.status,
-    requestId: response.headers.get("x-request-id"),
-    body: (await response.json()) as Record<string, any>,
-  };
-}
+const api = createTestApi(() => env.PUBLIC_URL!);
 
-/** /metrics as Prometheus reads it with docs/deploy.md's scrape config: with the bearer token. */
 /** Alice signs in through the stand-in's consent screen and the server's own code exchange. */
 async function signInAlice() {
   const redirectUri = `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
@@ -132,9 +122,10 @@ async function signInAlice() {
     redirectUri,
     account: "alice@example.com",
   });
-  return api("POST", "/api/auth/google", { code, codeVerifier, redirectUri });
+  return api.post("/api/auth/google", { code, codeVerifier, redirectUri });
 }
 
+/** /metrics as Prometheus reads it with docs/deploy.md's scrape config: with the bearer token. */
 async function scrape(): Promise<string> {
   const response = await fetch(`${env.PUBLIC_URL}/metrics`, {
     headers: { authorization: `Bearer ${env.METRICS_TOKEN}` },
@@ -205,13 +196,9 @@ describe("following docs/deploy.md with the local world's values", () => {
         expect(doctor.out).toMatch(new RegExp(`^✔ ${check}:`, "m"));
       }
 
-      const build = await new Promise<number>((resolve) =>
-        spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/build-server.ts")], {
-          stdio: "ignore",
-        }).once("exit", (code) => resolve(code ?? 1)),
-      );
-      expect(build).toBe(0);
-      server = spawn(process.execPath, ["--enable-source-maps", path.join(ROOT, "backend/dist/index.js")], {
+      // The build step (scripts/src/build-server.ts) ran once for the whole test run, in the server project's
+      // globalSetup: building again here would replace backend/dist under other tests' running servers.
+      server = spawn(process.execPath, COMPILED_BACKEND_ARGS, {
         cwd: workDir,
         env: { PATH: process.env.PATH ?? "", ...env },
         stdio: "ignore",
@@ -232,16 +219,16 @@ describe("following docs/deploy.md with the local world's values", () => {
       const signedIn = await signInAlice();
       expect(signedIn.status).toBe(200);
       const wallet = randomWallet();
-      const mint = await api("POST", "/api/verify-and-mint", {
+      const mint = await api.post("/api/verify-and-mint", {
         walletAddress: wallet,
         googleEmail: "alice@example.com",
         oauthAccessToken: signedIn.body.accessToken,
       });
       expect(mint.status).toBe(202);
-      expect(mint.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(mint.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
       await vi.waitFor(
         async () => {
-          const { body } = await api("GET", `/api/claims/${mint.body.claimId}`);
+          const { body } = await api.get(`/api/claims/${mint.body.claimId}`);
           if (body.status !== "confirmed") throw new Error(`claim is ${body.status}`);
         },
         { timeout: 60_000, interval: 250 },
@@ -411,7 +398,7 @@ describe("following docs/deploy.md with the local world's values", () => {
     async () => {
       const { body: session } = await signInAlice();
       const claim = () =>
-        api("POST", "/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: session.accessToken });
+        api.post("/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: session.accessToken });
 
       const paused = await command("claims", ["pause", "--by", "deploy-test"], { LOG_LEVEL: "info" });
       expect(paused.code, paused.out).toBe(0);

@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@tube/local-world/free-port";
+import { startBackendProcess } from "../../test/compiled-backend.ts";
 import { startTestWorld, type TestWorld } from "../../test/test-world.ts";
 
 /**
  * Two server processes over one SQLite store, as behind a load balancer: the write limit is one limit for a
  * client, however its requests are spread; reads, which cost no quota and mint nothing, are counted per process.
  */
-const BACKEND_ENTRY = path.resolve(import.meta.dirname, "../../index.ts");
 const WRITES_PER_MINUTE = 4;
 const PUBLIC_RPC_URL = "https://arb1.arbitrum.io/rpc";
 
@@ -37,24 +36,8 @@ afterAll(async () => {
 });
 
 async function startBackend(port: number): Promise<string> {
-  const child = spawn(process.execPath, ["--import", "tsx", BACKEND_ENTRY], {
-    env: { ...process.env, ...world.env, PORT: String(port), NODE_ENV: "test" } as NodeJS.ProcessEnv,
-    stdio: "ignore",
-  });
+  const { child, url } = await startBackendProcess(world.env, port);
   backends.push(child);
-  const url = `http://localhost:${port}`;
-  await vi.waitFor(
-    async () => {
-      if (
-        !(await fetch(`${url}/healthz`).then(
-          (response) => response.ok,
-          () => false,
-        ))
-      )
-        throw new Error(`the backend on ${url} did not start`);
-    },
-    { timeout: 60_000, interval: 200 },
-  );
   return url;
 }
 

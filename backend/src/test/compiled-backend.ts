@@ -1,0 +1,38 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { vi } from "vitest";
+
+/**
+ * The server as production runs it, `node backend/dist/index.js`: tests that start server processes run this build
+ * rather than the sources through tsx, which costs about twice the start-up per process. build-backend.global-setup.ts
+ * builds it before the tests when it is missing or older than the sources.
+ */
+export const COMPILED_BACKEND = path.resolve(import.meta.dirname, "../../dist/index.js");
+
+/** Node's arguments that start the compiled server. */
+export const COMPILED_BACKEND_ARGS = ["--enable-source-maps", COMPILED_BACKEND];
+
+/** Starts a server process on `port` with `env` and resolves once it answers /healthz. */
+export async function startBackendProcess(
+  env: Record<string, string | undefined>,
+  port: number,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, COMPILED_BACKEND_ARGS, {
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "test" },
+    stdio: "ignore",
+  });
+  const url = `http://localhost:${port}`;
+  // vi.waitFor, not expect.poll: it also runs in beforeAll.
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the backend on ${port} exited with ${child.exitCode}`);
+      const healthy = await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (!healthy) throw new Error(`the backend on ${port} did not start`);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  return { child, url };
+}
