@@ -13,7 +13,7 @@ import { grantRole, hasRole } from "thirdweb/extensions/permissions";
 import type { Abi, AbiFunction } from "thirdweb/utils";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
+import type { RunningAnvil } from "@tube/local-world/anvil";
 import { loadContractArtifact } from "@tube/local-world/contract-artifacts";
 import {
   deployToken,
@@ -25,6 +25,7 @@ import {
 import { DEPLOYER, ENGINE_SERVER_WALLET, USERS, type DevAccount } from "@tube/local-world/dev-accounts";
 import { localChain, sendAndConfirm } from "@tube/local-world/local-chain";
 import { randomWallet } from "@tube/local-world/mint-log";
+import { startDeployedChain } from "@tube/local-world/test/deployed-chain";
 import { balanceOf } from "@tube/local-world/token-balance";
 
 type Rewards = ThirdwebContract<Abi>;
@@ -69,13 +70,7 @@ const rewardsPaid = (rewards: Rewards) =>
 const balance = (tokenAddress: string, owner: string) => balanceOf(anvil.rpcUrl, chainId, tokenAddress, owner);
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId });
-  deployment = await deployToken({
-    rpcUrl: anvil.rpcUrl,
-    chainId,
-    deployerKey: DEPLOYER.privateKey,
-    rewarder: ENGINE_SERVER_WALLET.address,
-  });
+  ({ anvil, deployment } = await startDeployedChain(chainId));
 });
 
 afterAll(async () => {

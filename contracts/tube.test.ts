@@ -5,10 +5,11 @@ import { decimals, mintTo } from "thirdweb/extensions/erc20";
 import { grantRole, hasRole } from "thirdweb/extensions/permissions";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
-import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
-import { deployToken, type TokenDeployment } from "@tube/local-world/deploy-token";
+import type { RunningAnvil } from "@tube/local-world/anvil";
+import type { TokenDeployment } from "@tube/local-world/deploy-token";
 import { DEPLOYER, ENGINE_SERVER_WALLET, USERS, type DevAccount } from "@tube/local-world/dev-accounts";
 import { sendAndConfirm, tokenContract } from "@tube/local-world/local-chain";
+import { startDeployedChain } from "@tube/local-world/test/deployed-chain";
 import { balanceOf } from "@tube/local-world/token-balance";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
@@ -23,13 +24,7 @@ const mint = (by: DevAccount, to: string, amountWei: bigint) =>
 const balance = (owner: string) => balanceOf(anvil.rpcUrl, chainId, token.address, owner);
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId });
-  deployment = await deployToken({
-    rpcUrl: anvil.rpcUrl,
-    chainId,
-    deployerKey: DEPLOYER.privateKey,
-    rewarder: ENGINE_SERVER_WALLET.address,
-  });
+  ({ anvil, deployment } = await startDeployedChain(chainId));
   token = tokenContract(anvil.rpcUrl, chainId, deployment.tokenAddress);
 });
 

@@ -7,15 +7,7 @@ import { DatabaseSync } from "node:sqlite";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import {
-  claimIdParamSchema,
-  googleAuthRequestSchema,
-  recordClaimRequestSchema,
-  revokeRequestSchema,
-  verifyAndMintRequestSchema,
-  verifySubscriptionRequestSchema,
-  walletParamSchema,
-} from "@tube/common/api";
+import * as schemas from "@tube/common/api";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
@@ -156,25 +148,25 @@ const wallet = "0x" + "ab".repeat(20);
 const bodies: Array<[string, z.ZodType, Record<string, unknown>]> = [
   [
     "/api/auth/google",
-    googleAuthRequestSchema,
+    schemas.googleAuthRequestSchema,
     { code: "4/0Ab-code", codeVerifier: "v".repeat(43), redirectUri: "http://localhost:5173/auth/google/callback" },
   ],
-  ["/api/auth/revoke", revokeRequestSchema, { accessToken: token }],
+  ["/api/auth/revoke", schemas.revokeRequestSchema, { accessToken: token }],
   [
     "/api/verify-subscription",
-    verifySubscriptionRequestSchema,
+    schemas.verifySubscriptionRequestSchema,
     { accessToken: token, channelId: LOCAL_CHANNEL_ID, youtubeUsername: "@viewer" },
   ],
   [
     "/api/verify-and-mint",
-    verifyAndMintRequestSchema,
+    schemas.verifyAndMintRequestSchema,
     { walletAddress: wallet, googleEmail: "viewer@example.com", oauthAccessToken: token },
   ],
-  ["/api/record-claim", recordClaimRequestSchema, { walletAddress: wallet, txHash: "0x" + "cd".repeat(32) }],
+  ["/api/record-claim", schemas.recordClaimRequestSchema, { walletAddress: wallet, txHash: "0x" + "cd".repeat(32) }],
 ];
 const params: Array<[string, fc.Arbitrary<string>]> = [
-  ["/api/check-claim/", malformedSegment(walletParamSchema, "walletAddress", nearMissWallet)],
-  ["/api/claims/", malformedSegment(claimIdParamSchema, "claimId", nearMissUuid)],
+  ["/api/check-claim/", malformedSegment(schemas.walletParamSchema, "walletAddress", nearMissWallet)],
+  ["/api/claims/", malformedSegment(schemas.claimIdParamSchema, "claimId", nearMissUuid)],
 ];
 
 describe(`malformed requests (${RUNS} generated per endpoint)`, () => {
