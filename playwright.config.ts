@@ -11,6 +11,8 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_ENGINE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "tube-e2e-"));
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+/** The specs that claim (their names start with "claim-") change the claim store, the chain and Engine's faults. */
+const CLAIMING_SPECS = "**/claim-*.spec.ts";
 
 export default defineConfig({
   testDir: "e2e",
@@ -18,8 +20,7 @@ export default defineConfig({
   outputDir: "test-results/playwright-artifacts",
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [
@@ -32,6 +33,12 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
+  projects: [
+    // Specs that only read run side by side, test by test.
+    { name: "read-only", testIgnore: CLAIMING_SPECS, fullyParallel: true },
+    // One at a time: a test that arms Engine's fault switch must not fail another test's mint.
+    { name: "claims", testMatch: CLAIMING_SPECS, workers: 1 },
+  ],
   webServer: {
     command: "npm start",
     url: `${baseURL}/readyz`,

@@ -1,8 +1,8 @@
 import { gzipSync } from "node:zlib";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { blockExternalRequests } from "./support/offline.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 const budget = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, "../frontend/bundle-budget.json"), "utf8"),
@@ -36,10 +36,6 @@ async function scriptsLoadedBy(page: Page, baseURL: string, route: string, ready
   }
   return scripts;
 }
-
-test.beforeEach(async ({ context }) => {
-  await blockExternalRequests(context);
-});
 
 test("when the landing page loads, then it downloads no wallet or Chakra code and stays within its bundle budget", async ({
   page,

@@ -1,30 +1,17 @@
-import { expect, test, type Page } from "@playwright/test";
-import { USERS } from "@tube/local-world/dev-accounts";
-import { blockExternalRequests } from "./support/offline.ts";
-import { injectTestWallet } from "./support/test-wallet.ts";
-
-async function signInOnStandIn(page: Page, email: string) {
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Connect with Google" }).click();
-  const popup = await popupOpened;
-  await popup.getByRole("button", { name: new RegExp(email) }).click();
-}
-
-test.beforeEach(async ({ context, request }) => {
-  const config = (await (await request.get("/api/config")).json()) as { rpcUrl: string };
-  await blockExternalRequests(context);
-  await injectTestWallet(context, { rpcUrl: config.rpcUrl, account: USERS[3].address });
-});
+import { connectWallet, signInWithGoogle } from "./support/claim-wizard.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 test("when a viewer who is not subscribed verifies, then 'Not Subscribed' is shown and the wizard stays on Subscribe", async ({
   page,
+  createGoogleAccount,
+  wallet,
 }) => {
+  const notSubscribed = await createGoogleAccount({ subscribed: false });
   await page.goto("/claim");
-  await signInOnStandIn(page, "bob@example.com");
+  await signInWithGoogle(page, notSubscribed);
   await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
-  await page.getByLabel("Enter your YouTube username").fill("@bobbuilds");
-  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
-  await expect(page.getByText(/Connected:/)).toBeVisible();
+  await page.getByLabel("Enter your YouTube username").fill(notSubscribed.channel.handle);
+  await connectWallet(page, wallet);
 
   await page.getByRole("button", { name: "Verify My Subscription" }).click();
   await expect(page.getByText("Not Subscribed", { exact: true })).toBeVisible();
@@ -36,22 +23,24 @@ test("when a viewer who is not subscribed verifies, then 'Not Subscribed' is sho
 
 test("when the username names another channel, then the message names the signed-in account's own channel", async ({
   page,
+  googleAccount,
+  wallet,
 }) => {
   await page.goto("/claim");
-  await signInOnStandIn(page, "alice@example.com");
+  await signInWithGoogle(page, googleAccount);
   await page.getByLabel("Enter your YouTube username").fill("@somebodyelse");
-  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
-  await expect(page.getByText(/Connected:/)).toBeVisible();
+  await connectWallet(page, wallet);
   await page.getByRole("button", { name: "Verify My Subscription" }).click();
-  await expect(page.getByText(/@alicewatches/).first()).toBeVisible();
+  await expect(page.getByText(googleAccount.channel.handle).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Change Google Account" })).toBeVisible();
 });
 
 test("when Reset is pressed, then the Google session is cleared, the toast shown and the page reloads signed out", async ({
   page,
+  googleAccount,
 }) => {
   await page.goto("/claim");
-  await signInOnStandIn(page, "alice@example.com");
+  await signInWithGoogle(page, googleAccount);
   await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("googleAuthData"))).not.toBeNull();
 

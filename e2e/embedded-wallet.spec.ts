@@ -1,11 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { blockExternalRequests } from "./support/offline.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 test("when thirdweb's servers cannot be reached, then 'Sign in with Google' fails with the spec's text in red and the page stays usable", async ({
   page,
-  context,
 }) => {
-  await blockExternalRequests(context);
   await page.goto("/claim");
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await expect(page.getByRole("alert")).toHaveText("Failed to login with Google", { timeout: 30_000 });

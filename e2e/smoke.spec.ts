@@ -1,9 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { blockExternalRequests } from "./support/offline.ts";
-
-test.beforeEach(async ({ context }) => {
-  await blockExternalRequests(context);
-});
+import { expect, test } from "./support/fixtures.ts";
 
 test("when a visitor opens the landing page, then it shows the headline and links to the claim wizard", async ({
   page,

@@ -1,10 +1,6 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
-import { blockExternalRequests } from "./support/offline.ts";
-
-test.beforeEach(async ({ context }) => {
-  await blockExternalRequests(context);
-});
+import { expect, test } from "./support/fixtures.ts";
 
 /** The landing page's own scripts and stylesheets, as the page references them. */
 async function landingAssets(page: import("@playwright/test").Page): Promise<string[]> {

@@ -344,3 +344,40 @@ describe("YouTube", () => {
 function secretPost() {
   return { client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret };
 }
+
+describe("accounts made by tests", () => {
+  const createAccount = async (body: object) => {
+    const response = await fetch(`${google.url}/__emulator/accounts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, account: (await response.json()) as { email: string; sub: string } };
+  };
+  const subscriptionCount = async (email: string) => {
+    const { accessToken } = await token(email);
+    const body = (await (
+      await youtube("subscriptions?part=snippet&mine=true&forChannelId=UCtube-local-channel-0000", accessToken)
+    ).json()) as { items: unknown[] };
+    return body.items.length;
+  };
+
+  it("when a test creates an account, then it is new, signs in, and follows the channel", async () => {
+    const first = await createAccount({});
+    const second = await createAccount({});
+    expect(first.status).toBe(201);
+    expect(second.account.email).not.toBe(first.account.email);
+    expect(second.account.sub).not.toBe(first.account.sub);
+    expect(google.accounts.map((account) => account.email)).toContain(first.account.email);
+    expect(await subscriptionCount(first.account.email)).toBe(1);
+  });
+
+  it("when a test asks for an account that is not subscribed, then it follows nothing", async () => {
+    const { account } = await createAccount({ subscribed: false });
+    expect(await subscriptionCount(account.email)).toBe(0);
+  });
+
+  it("when subscribed is not a boolean, then 400", async () => {
+    expect((await createAccount({ subscribed: "yes" })).status).toBe(400);
+  });
+});

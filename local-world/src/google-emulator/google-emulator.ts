@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
+import { accountRoutes } from "./account-routes.ts";
 import { controlRoutes, createControls } from "./control-routes.ts";
 import { createGrantRegistry } from "./grants.ts";
 import { oauthRoutes } from "./oauth-routes.ts";
@@ -13,7 +14,7 @@ export interface GoogleEmulatorOptions {
   host?: string;
   /** The OAuth clients registered with this "Google". */
   clients: Array<{ clientId: string; clientSecret: string }>;
-  /** Defaults to the seeded accounts subscribed to `channelId`. */
+  /** Defaults to the seeded accounts subscribed to `channelId`; tests can add more over HTTP. */
   accounts?: SeedAccount[];
   /** The channel the default accounts subscribe to. */
   channelId?: string;
@@ -34,7 +35,8 @@ export interface GoogleEmulator {
  */
 export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promise<GoogleEmulator> {
   const channelId = options.channelId ?? LOCAL_CHANNEL_ID;
-  const accounts = options.accounts ?? defaultGoogleAccounts(channelId);
+  // A copy: accounts a test adds belong to this stand-in, not to the caller's list.
+  const accounts = [...(options.accounts ?? defaultGoogleAccounts(channelId))];
   const host = options.host ?? "127.0.0.1";
   const log = options.log ?? (() => {});
 
@@ -71,6 +73,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   );
   app.use(youtubeRoutes({ grants, controls, channelTitles }));
   app.use(controlRoutes(controls, grants));
+  app.use(accountRoutes(accounts, channelId));
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 404, message: "Not Found", status: "NOT_FOUND" } });
   });

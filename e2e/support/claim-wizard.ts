@@ -1,0 +1,63 @@
+import { expect, type Page } from "@playwright/test";
+import type { GoogleAccount } from "./fixtures.ts";
+
+export const CLAIM_STEP = "Step 3: Claim Your Tokens";
+
+/** Opens Google's popup with `open` (the wizard's "Connect with Google" unless given) and picks `account` there. */
+export async function signInWithGoogle(
+  page: Page,
+  account: GoogleAccount,
+  open: () => Promise<void> = () => page.getByRole("button", { name: "Connect with Google" }).click(),
+): Promise<void> {
+  const popupOpened = page.waitForEvent("popup");
+  await open();
+  const popup = await popupOpened;
+  await expect(popup.getByRole("heading", { name: "Choose an account" })).toBeVisible();
+  await popup.getByRole("button", { name: account.email }).click();
+}
+
+/** The wallet indicator's line for `wallet`, which the page shows shortened to its first 6 and last 4 characters. */
+export function connectedLine(page: Page, wallet: string) {
+  return page.getByText(new RegExp(`Connected: ${wallet.slice(0, 6)}\\.\\.\\.${wallet.slice(-4)}`, "i"));
+}
+
+/** The Subscribe step's own "Connect Wallet" button, with the injected test wallet. */
+export async function connectWallet(page: Page, wallet: string): Promise<void> {
+  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
+  await expect(connectedLine(page, wallet)).toBeVisible();
+}
+
+/** Google, username, `wallet`, Verify: the wizard stops on the Claim step. */
+export async function reachClaimStep(
+  page: Page,
+  account: GoogleAccount,
+  wallet: string,
+  username = account.channel.handle,
+): Promise<void> {
+  await signInWithGoogle(page, account);
+  await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
+  await page.getByLabel("Enter your YouTube username").fill(username);
+  // After a Reset the wallet may still be connected (Reset signs out of Google only).
+  const connected = connectedLine(page, wallet);
+  const connectButton = page.getByRole("button", { name: "Connect Wallet" }).first();
+  await expect(connected.or(connectButton)).toBeVisible();
+  if (!(await connected.isVisible())) await connectButton.click();
+  await expect(connected).toBeVisible();
+  await page.getByRole("button", { name: "Verify My Subscription" }).click();
+  await expect(page.getByText(CLAIM_STEP)).toBeVisible();
+}
+
+/** Presses Claim and waits for the mint's success dialog, which it returns. */
+export async function claimTokens(page: Page) {
+  await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
+  const dialog = page.getByRole("dialog", { name: "Transaction Successful" });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  return dialog;
+}
+
+export async function resetAndWaitForReload(page: Page): Promise<void> {
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("button", { name: "Reset" }).click();
+  await reloaded;
+  await expect(page.getByRole("button", { name: "Connect with Google" })).toBeVisible();
+}

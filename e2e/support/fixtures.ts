@@ -1,0 +1,85 @@
+import { test as base, type BrowserContext, type Page } from "@playwright/test";
+import type { SeedAccount } from "@tube/local-world/google-emulator/seed-accounts";
+import { randomWallet } from "@tube/local-world/mint-log";
+import { blockExternalRequests } from "./offline.ts";
+import { injectTestWallet } from "./test-wallet.ts";
+
+/** The fields of the app's /api/config the tests read. */
+export interface PublicConfig {
+  rpcUrl: string;
+  chainId: number;
+  tokenAddress: string;
+  googleAuthUrl: string;
+}
+
+/** A Google account made for one test on the stand-in: it always has a channel of its own. */
+export type GoogleAccount = SeedAccount & { channel: NonNullable<SeedAccount["channel"]> };
+
+interface Fixtures {
+  publicConfig: PublicConfig;
+  /** Makes a Google account no other test has used (bulletproof-react's `createUser()`). */
+  createGoogleAccount: (options?: { subscribed?: boolean }) => Promise<GoogleAccount>;
+  /** A fresh Google account subscribed to the channel. */
+  googleAccount: GoogleAccount;
+  /** The chain (hex id) the test wallet is on when the page first asks; Arbitrum One unless a test says otherwise. */
+  walletChainId: string;
+  /** A fresh address, injected into this test's browser as its MetaMask. */
+  wallet: string;
+  /** Another browser with a test wallet of its own, for a test that plays a second visitor or device. */
+  openAnotherWallet: () => Promise<{ page: Page; wallet: string }>;
+}
+
+/**
+ * Every e2e test's data and browser: the browser reaches only the local world, and each account or wallet a test
+ * asks for is new, so no test depends on what another test (or an earlier run on the same data) claimed.
+ */
+export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    await blockExternalRequests(context);
+    await use(context);
+  },
+
+  publicConfig: async ({ request }, use) => {
+    await use((await (await request.get("/api/config")).json()) as PublicConfig);
+  },
+
+  createGoogleAccount: async ({ publicConfig, request }, use) => {
+    await use(async (options = {}) => {
+      const response = await request.post(`${new URL(publicConfig.googleAuthUrl).origin}/__emulator/accounts`, {
+        data: options,
+      });
+      if (!response.ok()) throw new Error(`the Google stand-in made no account: HTTP ${response.status()}`);
+      return (await response.json()) as GoogleAccount;
+    });
+  },
+
+  googleAccount: async ({ createGoogleAccount }, use) => {
+    await use(await createGoogleAccount());
+  },
+
+  walletChainId: ["0xa4b1", { option: true }],
+
+  wallet: async ({ context, publicConfig, walletChainId }, use) => {
+    await use(await injectFreshWallet(context, publicConfig, walletChainId));
+  },
+
+  openAnotherWallet: async ({ browser, publicConfig, walletChainId }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      await blockExternalRequests(context);
+      const wallet = await injectFreshWallet(context, publicConfig, walletChainId);
+      return { page: await context.newPage(), wallet };
+    });
+    for (const context of contexts) await context.close();
+  },
+});
+
+export { expect } from "@playwright/test";
+
+async function injectFreshWallet(context: BrowserContext, config: PublicConfig, chainIdHex: string) {
+  const address = randomWallet();
+  await injectTestWallet(context, { rpcUrl: config.rpcUrl, account: address, chainIdHex });
+  return address;
+}
