@@ -133,7 +133,7 @@ export default tseslint.config(
     },
   },
   {
-    // Full zod builds its schemas when imported, a long task on a phone's first /claim load (issue 10): the page
+    // Full zod builds its schemas when imported, a long task on a phone's first /claim load (ADR 15): the page
     // checks responses with the zod/mini modules of common. Types are erased, so type imports stay free.
     files: ["frontend/src/**/*.{ts,tsx}"],
     ignores: ["frontend/src/**/*.test.{ts,tsx}", "frontend/src/test/**"],
@@ -146,13 +146,13 @@ export default tseslint.config(
               name: "@tube/common/api",
               allowTypeImports: true,
               message:
-                "Its values are full zod, which weighs on /claim's first load (issue 10): import schemas from @tube/common/api-responses or @tube/common/api-envelope (zod/mini); `import type` is fine.",
+                "Its values are full zod, which weighs on /claim's first load (ADR 15): import schemas from @tube/common/api-responses or @tube/common/api-envelope (zod/mini); `import type` is fine.",
             },
             ...["zod", "zod/v3", "zod/v4"].map((name) => ({
               name,
               allowTypeImports: true,
               message:
-                "Full zod weighs on /claim's first load (issue 10): use zod/mini in the browser, as common's api-responses.ts and api-envelope.ts do.",
+                "Full zod weighs on /claim's first load (ADR 15): use zod/mini in the browser, as common's api-responses.ts and api-envelope.ts do.",
             })),
           ],
         },

@@ -1,5 +1,5 @@
 /**
- * The response schemas moved from full zod to zod/mini (issue 10) must accept, reject and fill in exactly what the
+ * The response schemas moved from full zod to zod/mini (ADR 15) must accept, reject and fill in exactly what the
  * full-zod ones did; the type checks pin the inferred shapes the server's handlers are typed by.
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -35,7 +35,7 @@ const NOT_MINTED = {
 };
 
 describe("verifySubscriptionResponseSchema", () => {
-  it("when isSubscribed is missing, then it counts as false (spec §7)", () => {
+  it("when isSubscribed is missing, then it counts as false", () => {
     expect(verifySubscriptionResponseSchema.parse({})).toEqual({ isSubscribed: false });
   });
 

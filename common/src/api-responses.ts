@@ -2,7 +2,7 @@
  * The response bodies the browser reads on /claim (the server's handlers are
  * typed by them too). Written with zod/mini like api-envelope.ts: full zod
  * builds its schemas at import time, which was most of the claim chunk's
- * first long task on a phone (issue 10). The request schemas are the server's
+ * first long task on a phone (ADR 15). The request schemas are the server's
  * and stay in api.ts, which re-exports these.
  */
 import "./zod-csp.ts";
@@ -17,7 +17,7 @@ export const googleAuthResponseSchema = z.object({
 });
 export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
 
-/** Spec §7: a missing isSubscribed counts as false. */
+/** A missing isSubscribed counts as false (docs/product.md#api-calls). */
 export const verifySubscriptionResponseSchema = z.object({ isSubscribed: z._default(z.boolean(), false) });
 export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionResponseSchema>;
 

@@ -2,7 +2,7 @@
  * The HTTP contract between the browser and the server. The request schemas
  * (the server validates with them) live here in full zod; the response schemas
  * the browser reads live in zod/mini modules (api-envelope.ts, api-responses.ts)
- * so full zod stays out of the browser (issue 10), and are re-exported here so
+ * so full zod stays out of the browser (ADR 15), and are re-exported here so
  * the server imports the whole contract from one place.
  */
 import "./zod-csp.ts";

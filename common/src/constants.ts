@@ -1,4 +1,4 @@
-/** Business constants shared by the browser and the server (spec §9). */
+/** Business constants shared by the browser and the server (docs/product.md#constants). */
 
 export const TOKEN_SYMBOL = "TuBE";
 export const TOKEN_DECIMALS = 18;
@@ -12,7 +12,7 @@ export const ARBITRUM_ONE_CHAIN_ID = 42161;
 export const ARBITRUM_ONE_CHAIN_ID_HEX = "0xa4b1";
 export const ARBITRUM_ONE_NAME = "Arbitrum One";
 
-/** Scopes the Google popup asks for (spec §6). Only the first is required to claim. */
+/** Scopes the Google popup asks for (docs/product.md#google-sign-in). Only the first is required to claim. */
 export const YOUTUBE_READONLY_SCOPE = "https://www.googleapis.com/auth/youtube.readonly";
 export const GOOGLE_SCOPES = [
   YOUTUBE_READONLY_SCOPE,

@@ -11,7 +11,7 @@ afterEach(() => cleanup());
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
-// The wizard resumes from sessionStorage (issue 8): no test may resume another's progress.
+// The wizard resumes from sessionStorage (ADR 10): no test may resume another's progress.
 afterEach(() => sessionStorage.clear());
 afterAll(() => server.close());
 

@@ -118,7 +118,7 @@ const IPV6_SUBNET = 56;
  * derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored unless a
  * trusted proxy set it. `writesStoreFor` shares the write counters between processes (through the claim store's
  * database, ADR 11); reads are counted in this process's memory: they cost no quota and mint nothing, and a shared
- * count cost a store write on every read (ADR 11, amended by issue 12).
+ * count cost a store write on every read (ADR 11, amended by ADR 14).
  * One handler picks the request's limiter by method, so each request pays for one limiter pass, not two
  * (express-rate-limit's pass was 7–10 % of the app's CPU on a read; docs/benchmarks/claims.md).
  */

@@ -267,7 +267,7 @@ describe("claim wizard: claim", () => {
       googleEmail: AUTH.email,
       oauthAccessToken: AUTH.accessToken,
     });
-    // Spec §7: the page reports the hash it saw; the server only confirms it against its own record.
+    // The page reports the hash it saw; the server only confirms it against its own record.
     await waitFor(() =>
       expect(api.callsTo("POST", "/api/record-claim")[0]?.body).toEqual({
         walletAddress: WALLET_ADDRESS,
@@ -365,7 +365,7 @@ describe("claim wizard: claim", () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000));
 
     expect(await toast("Minting Failed")).toHaveTextContent("Transaction failed for unknown reason");
-    // Issue 8: the button says what it will do now.
+    // The button says what it will do now.
     const claimButton = screen.getByRole("button", { name: "Retry claim" });
     expect(screen.getByText(/earlier claim did not go through/)).toBeInTheDocument();
     expect(claimButton).toBeEnabled();
@@ -377,7 +377,7 @@ describe("claim wizard: claim", () => {
   });
 });
 
-describe("claim wizard: every claim has a way forward (issue 8)", () => {
+describe("claim wizard: every claim has a way forward", () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 
   const refused = (details: string, error: string): FakeResponse => ({

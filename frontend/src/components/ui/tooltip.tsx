@@ -1,10 +1,10 @@
 import { Tooltip as ChakraTooltip, Portal } from "@chakra-ui/react";
 import type { ReactElement, ReactNode } from "react";
 
-/** Spec §9: tooltips open after 700 ms. */
+/** Tooltips open after 700 ms (docs/product.md#constants). */
 const OPEN_DELAY_MS = 700;
 /**
- * Spec §9 "skip delay 300 ms". Zag (under Chakra) opens a tooltip instantly
+ * The product's "skip delay" of 300 ms (docs/product.md#constants). Zag (under Chakra) opens a tooltip instantly
  * while another one is still visible, so a 300 ms close delay gives a 300 ms
  * window in which moving to the next trigger skips the open delay.
  */

@@ -1,5 +1,5 @@
 /**
- * The Google session kept in localStorage under the keys of spec §3, so a
+ * The Google session kept in localStorage under the product's keys (docs/product.md#header-and-reset), so a
  * reload does not ask the visitor to authorize again while the token lives.
  */
 import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api-responses";
@@ -40,7 +40,7 @@ export function readStoredAccessToken(): string | null {
   }
 }
 
-/** Spec §2 Reset: the Google auth data, the e-mail and the forced-test-mode flag. Throws if storage refuses. */
+/** Reset (docs/product.md#header-and-reset): the Google auth data, the e-mail and the forced-test-mode flag. Throws if storage refuses. */
 export function clearGoogleSession(): void {
   localStorage.removeItem(GOOGLE_AUTH_STORAGE_KEY);
   localStorage.removeItem(USER_EMAIL_STORAGE_KEY);

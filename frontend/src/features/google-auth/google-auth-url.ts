@@ -13,7 +13,7 @@ export function googleRedirectUri(origin: string): string {
   return `${origin}${GOOGLE_CALLBACK_PATH}`;
 }
 
-/** Spec §6: read-only YouTube, e-mail and profile; forced account choice; offline access; granted scopes included. */
+/** docs/product.md#google-sign-in: read-only YouTube, e-mail and profile; forced account choice; offline access; granted scopes included. */
 export function buildGoogleAuthUrl({
   authUrl,
   clientId,

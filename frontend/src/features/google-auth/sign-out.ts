@@ -2,7 +2,7 @@ import { revokeGoogleToken } from "./api/google-auth-api.ts";
 import { clearGoogleSession, readStoredAccessToken } from "./google-auth-storage.ts";
 
 /**
- * Spec §2 Reset: clears the stored session and revokes its token. The revoke is best effort and nobody waits
+ * Reset (docs/product.md#header-and-reset): clears the stored session and revokes its token. The revoke is best effort and nobody waits
  * for it: a keepalive request survives the reload that follows Reset. Throws when storage refuses.
  */
 export function signOutOfGoogle(): void {

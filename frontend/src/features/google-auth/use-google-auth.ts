@@ -1,6 +1,6 @@
 /**
  * The Google authorization state of the claim page: the stored session, the
- * popup flow that renews it, and the spec §4 toasts for each transition.
+ * popup flow that renews it, and the toasts for each transition (docs/product.md#google-sign-in).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../../components/ui/toaster.tsx";

@@ -52,7 +52,7 @@ export function errorCode(error: unknown): number | undefined {
   return typeof code === "number" ? code : undefined;
 }
 
-/** Spec §8's network toasts. */
+/** The network toasts (docs/product.md#network-toasts). */
 export function networkSwitchToast(outcome: NetworkSwitchOutcome): Notification {
   switch (outcome) {
     case "switched":

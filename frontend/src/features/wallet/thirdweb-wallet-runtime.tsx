@@ -108,7 +108,7 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
       if (connectedAddress) {
         notify({ type: "success", title: "Wallet Connected", description: shortenAddress(connectedAddress) });
       }
-      // Spec §4: after connecting on the wrong network, try to switch.
+      // After connecting on the wrong network, try to switch (docs/product.md#wallet-events).
       if (wallet.getChain()?.id !== setup.chain.id) await switchWalletNetwork(wallet);
     },
     [setup.chain.id, switchWalletNetwork],
@@ -245,7 +245,7 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
   );
 }
 
-/** Spec §4: losing the wallet (disconnect, or the wallet reporting no accounts) is announced once. */
+/** Losing the wallet (disconnect, or the wallet reporting no accounts) is announced once (docs/product.md#wallet-events). */
 function useDisconnectedToast(status: string) {
   const wasConnected = useRef(false);
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** Spec §8's wallet toasts for a failed connect. */
+/** The wallet toasts for a failed connect (docs/product.md#wallet-toasts). */
 import { errorCode } from "./network-switch.ts";
 
 export interface WalletErrorText {
@@ -24,7 +24,7 @@ export function describeConnectError(error: unknown): WalletErrorText {
   return { title: "Connection Failed", description: message || CONNECT_FAILED_TOAST_TEXT };
 }
 
-/** Spec §8: the inline red text of the embedded wallet says 'Failed to connect wallet', without the toast's period. */
+/** The inline red text of the embedded wallet says 'Failed to connect wallet', without the toast's period. */
 export function inlineConnectError(error: unknown): string {
   const { description } = describeConnectError(error);
   return description === CONNECT_FAILED_TOAST_TEXT ? "Failed to connect wallet" : description;

@@ -1,4 +1,4 @@
-/** Spec §2 step 1's context hint, verbatim. */
+/** The Connect step's context hint, verbatim (docs/product.md#step-2-connect-your-wallet). */
 export const METAMASK_BROWSER_HINT =
   "You're in MetaMask's browser. Please connect your wallet for best results. Google login may not work here.";
 export const MOBILE_HINT =

@@ -1,7 +1,7 @@
 import { Text } from "@chakra-ui/react";
 import { useWalletState } from "../wallet-state.tsx";
 
-/** The last connect, sign-in or disconnect failure, in red (spec §8, embedded wallet). */
+/** The last connect, sign-in or disconnect failure, in red (docs/product.md#embedded-wallet-inline-errors). */
 export function WalletErrorText() {
   const { error } = useWalletState();
   if (!error) return null;

@@ -4,7 +4,7 @@ import { useWalletState } from "../wallet-state.tsx";
 import { SignInWithGoogleButton } from "./sign-in-with-google-button.tsx";
 import { WalletErrorText } from "./wallet-error-text.tsx";
 
-/** Step 0's wallet panel in its three states (spec §2). */
+/** Step 0's wallet panel in its three states (docs/product.md#wallet-indicator). */
 export function WalletPanel() {
   const { address, isConnected, isCorrectNetwork, isConnecting, connect, connectWithGoogle, switchNetwork } =
     useWalletState();
