@@ -20,7 +20,7 @@ import { RESOLVED_NOT_REWARDED, resolveClaim } from "./resolve-claim.ts";
  * process. The servers are child processes over one SQLite file, so a pause is seen by each through the store alone,
  * and a server can be SIGKILLed to leave a claim stuck with its lease held.
  */
-/** The spec's bound on a pause reaching every process: the cache, plus room for a request in flight. */
+/** The required bound on a pause reaching every process: the cache, plus room for a request in flight. */
 const PAUSE_REACHES_EVERY_PROCESS_MS = 2_500;
 
 let world: TestWorld;

@@ -132,7 +132,7 @@ export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise
   return claim;
 }
 
-/** Kept for the spec's API; the server's own record is the truth, so it only confirms a matching hash. */
+/** Kept for the product's API (docs/product.md#api-calls); the server's own record is the truth, so it only confirms a matching hash. */
 export async function recordClaim(
   deps: ClaimUseCaseDeps,
   walletAddress: string,

@@ -72,7 +72,7 @@ describe("claimFailedToast", () => {
 });
 
 describe("verification toasts", () => {
-  it("when the subscription check throws, then the server's text is shown, or the spec's default", () => {
+  it("when the subscription check throws, then the server's text is shown, or the product's default", () => {
     expect(
       subscriptionCheckFailedToast(apiError("USERNAME_MISMATCH", "This account's channel is @real.")),
     ).toMatchObject({

@@ -33,7 +33,7 @@ export interface WizardGoogle {
   authorize(): void;
 }
 
-/** Pieces of other features the wizard shows where the spec places them. */
+/** Pieces of other features the wizard shows where the product places them. */
 export interface WizardSlots {
   /** Header, next to Reset: connect, switch network, or the connected badge. */
   walletIndicator: ReactNode;

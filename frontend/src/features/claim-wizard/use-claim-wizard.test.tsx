@@ -69,7 +69,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-describe("verify: checks in spec order", () => {
+describe("verify: checks in the product's order", () => {
   it.each([
     {
       when: "Google is not authorized (even with nothing else)",
@@ -119,7 +119,7 @@ describe("verify: checks in spec order", () => {
   );
 });
 
-describe("claim: checks in spec order", () => {
+describe("claim: checks in the product's order", () => {
   it.each([
     {
       when: "no wallet is connected (and nothing else is ready)",

@@ -28,7 +28,7 @@ describe("legal pages", () => {
     headings.forEach((heading, index) => expect(heading).toMatch(new RegExp(`^${index + 1}\\. \\S`)));
   });
 
-  it("when /privacy is shown, then it states the promises the spec requires", () => {
+  it("when /privacy is shown, then it states the promises the product requires", () => {
     renderWithProviders(<PrivacyPage />, { route: "/privacy" });
 
     const main = screen.getByRole("main");

@@ -1,5 +1,5 @@
 /**
- * thirdweb's own wallet picker (ConnectButton), offered next to the spec's two
+ * thirdweb's own wallet picker (ConnectButton), offered next to the product's two
  * buttons for every other wallet: WalletConnect's QR code and deep links, other
  * installed wallets, the ecosystem wallet. The wallet runtime renders it with
  * the same setup and after-connect steps (toast, network switch) as the main buttons.

@@ -66,7 +66,7 @@ describe("isUnknownChainError", () => {
 });
 
 describe("networkSwitchToast", () => {
-  it("when each outcome is reported, then the spec's toast is used", () => {
+  it("when each outcome is reported, then the product's toast is used", () => {
     expect(networkSwitchToast("switched")).toMatchObject({
       title: "Network Switched",
       description: "Successfully connected to Arbitrum network.",

@@ -51,7 +51,7 @@ describe("WalletPanel", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to login with Google");
   });
 
-  it("when each state applies, then its spec text shows", async () => {
+  it("when each state applies, then its product text shows", async () => {
     const first = renderWith(<WalletPanel />, DISCONNECTED);
     expect(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeInTheDocument();
     first.unmount();
