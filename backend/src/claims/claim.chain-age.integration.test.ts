@@ -15,8 +15,6 @@ const costs: Record<string, Record<string, number>> = {};
 
 beforeAll(async () => {
   world = await startTestWorld({
-    subscribers: 0,
-    visitors: 3,
     getLogsMaxRange: 10,
     // Arbitrum's cadence, and no test settings for grace or finality: the production defaults.
     env: { LOCAL_CHAIN_BLOCK_TIME: "0.25" },
@@ -29,12 +27,12 @@ afterAll(async () => {
 
 /** Claims for a fresh viewer and wallet, and returns what the server asked the chain for until it was confirmed. */
 async function claimAndCount(): Promise<Record<string, number>> {
-  const [visitor] = await world.visitors(1);
+  const visitor = await world.visitor();
   world.rpcProxy!.resetCounts();
-  expect((await world.api.claim(visitor!)).status).toBe(202);
-  await world.untilAllConfirmed([visitor!]);
+  expect((await world.api.claim(visitor)).status).toBe(202);
+  await world.untilAllConfirmed([visitor]);
   const counts = world.rpcProxy!.counts();
-  expect(await balanceOf(world.rpcUrl, Number(world.env.CHAIN_ID), world.tokenAddress, visitor!.wallet)).toBe(
+  expect(await balanceOf(world.rpcUrl, Number(world.env.CHAIN_ID), world.tokenAddress, visitor.wallet)).toBe(
     REWARD_AMOUNT_WEI,
   );
   return counts;

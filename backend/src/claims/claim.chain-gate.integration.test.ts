@@ -18,7 +18,7 @@ let world: TestWorld;
 const refusals: Record<string, number> = {};
 
 beforeAll(async () => {
-  world = await startTestWorld({ subscribers: 0, visitors: 80 });
+  world = await startTestWorld();
 });
 afterEach(() => world.engineFaults.clear());
 afterAll(async () => {
@@ -28,8 +28,7 @@ afterAll(async () => {
 
 /** A claim of a fresh viewer for `wallet`. */
 async function claim(wallet: string) {
-  const [visitor] = await world.visitors(1);
-  return world.api.claim(visitor!, wallet);
+  return world.api.claim(await world.visitor(), wallet);
 }
 
 async function untilConfirmed(wallet: string, timeoutMs = 30_000) {

@@ -10,7 +10,7 @@ import { createMetrics } from "../observability/metrics.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { startBackendProcess } from "../test/compiled-backend.ts";
-import { OPERATOR_HEADERS, startTestWorld, subscriber, type TestWorld } from "../test/test-world.ts";
+import { OPERATOR_HEADERS, startTestWorld, type TestWorld } from "../test/test-world.ts";
 import { PAUSE_CACHE_MS } from "./claim-controls.ts";
 import { mintDriverFromConfig } from "./mint-driver-from-config.ts";
 import { RESOLVED_NOT_REWARDED, resolveClaim } from "./resolve-claim.ts";
@@ -28,7 +28,7 @@ let operatorStore: ClaimStore;
 const backends: ChildProcess[] = [];
 
 beforeAll(async () => {
-  world = await startTestWorld({ inProcessApp: false, subscribers: 12 });
+  world = await startTestWorld({ inProcessApp: false });
   // The operator's command is another connection to the same store.
   operatorStore = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
 });
@@ -100,7 +100,7 @@ describe("pause", () => {
     const secondPort = await freePort();
     // One after the other: the first creates the fresh store's schema.
     const servers = [await startBackend(), await startBackend(secondPort)];
-    const [inFlightToken, ...probeTokens] = await Promise.all([1, 2, 3].map((n) => world.signIn(subscriber(n).email)));
+    const [inFlightToken, ...probeTokens] = (await world.visitors(3)).map((viewer) => viewer.token);
     // No blocks: the claim's mint waits in the mempool, under way, until the pause has reached both processes.
     await world.rpc("evm_setAutomine", [false]);
     const inFlightWallet = randomWallet();
@@ -138,7 +138,7 @@ describe("pause", () => {
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, inFlightWallet)).toBe(1);
 
     await operatorStore.operator.setPaused(false, "test-operator");
-    const nextTokens = await Promise.all([4, 5].map((n) => world.signIn(subscriber(n).email)));
+    const nextTokens = (await world.visitors(2)).map((viewer) => viewer.token);
     await Promise.all(
       servers.map((url, i) =>
         vi.waitFor(
@@ -160,7 +160,7 @@ describe("deny", () => {
   it("when a wallet is denied, then its claim is refused with WALLET_DENIED and no YouTube quota is spent", async () => {
     const wallet = randomWallet();
     await operatorStore.operator.deny("wallet", wallet, "test-operator");
-    const token = await world.signIn(subscriber(6).email);
+    const { token } = await world.visitor();
     const unitsBefore = await quotaUnits();
 
     const refused = await claim(token, world.url, wallet);
@@ -172,16 +172,15 @@ describe("deny", () => {
   });
 
   it("when a Google account is denied, then its claims and checks are refused with GOOGLE_ACCOUNT_DENIED, no quota spent, until it is allowed", async () => {
-    const viewer = subscriber(7);
-    await operatorStore.operator.deny("googleAccount", viewer.sub, "test-operator");
-    const token = await world.signIn(viewer.email);
+    const { sub, token } = await world.visitor();
+    await operatorStore.operator.deny("googleAccount", sub, "test-operator");
     const unitsBefore = await quotaUnits();
 
     expect((await claim(token)).body.error.code).toBe("GOOGLE_ACCOUNT_DENIED");
     expect((await verify(token)).body.error.code).toBe("GOOGLE_ACCOUNT_DENIED");
     expect(await quotaUnits()).toBe(unitsBefore);
 
-    await operatorStore.operator.allow("googleAccount", viewer.sub);
+    await operatorStore.operator.allow("googleAccount", sub);
     expect((await claim(token)).status).toBe(202);
   });
 });
@@ -191,9 +190,9 @@ describe("resolve", () => {
    * A claim whose server died with Engine showing its attempt `status` (the fault makes it stay so), the lease still
    * held and no server running: nothing settles it but the operator.
    */
-  async function stuckClaim(viewer: number, fault: FaultMode, status: "queued" | "submitted") {
+  async function stuckClaim(fault: FaultMode, status: "queued" | "submitted") {
     await startBackend();
-    const token = await world.signIn(subscriber(viewer).email);
+    const { token } = await world.visitor();
     const wallet = randomWallet();
     world.engineFaults.set({ mode: fault, count: 1 });
     // No blocks while the server lives: a reward it could see on chain, it would confirm itself.
@@ -221,7 +220,7 @@ describe("resolve", () => {
   }
 
   it("when a claim is stuck in submitted while Engine reports SUBMITTED for ever and the chain mined its reward, then resolve confirms it with the reward's hash", async () => {
-    const { claimId, wallet } = await stuckClaim(8, "stuckSubmitted", "submitted");
+    const { claimId, wallet } = await stuckClaim("stuckSubmitted", "submitted");
     const stuck = await operatorStore.claims.findById(claimId);
     expect(stuck).toMatchObject({ status: "submitted", leaseOwner: expect.any(String) });
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
@@ -253,7 +252,7 @@ describe("resolve", () => {
 
   it("when a claim is stuck and was never rewarded on chain, then resolve fails it", async () => {
     // Engine lists the attempt with no status and never sends it.
-    const { claimId, wallet } = await stuckClaim(9, "nullStatus", "queued");
+    const { claimId, wallet } = await stuckClaim("nullStatus", "queued");
 
     const outcome = await resolve(claimId);
 

@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { REWARD_AMOUNT_WEI, type ClaimStatus } from "@tube/common/constants";
 import { freePort } from "@tube/local-world/free-port";
-import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
+import { countMintsTo } from "@tube/local-world/mint-log";
 import { balanceOf } from "@tube/local-world/token-balance";
 import type { Visitor } from "../test/test-api.ts";
 import { startBackendProcess } from "../test/compiled-backend.ts";
@@ -28,11 +28,7 @@ let backend: ChildProcess | null = null;
 let secondBackend: ChildProcess | null = null;
 
 beforeAll(async () => {
-  world = await startTestWorld({
-    inProcessApp: false,
-    subscribers: 2,
-    visitors: CLAIMS_IN_FLIGHT + 2 * CLAIMS_PER_BACKEND * SHARED_STORES.length,
-  });
+  world = await startTestWorld({ inProcessApp: false });
 });
 afterEach(async () => {
   await stopBackend("SIGTERM");
@@ -133,8 +129,7 @@ function claim(wallet: string, token: string, url = world.url): Promise<Response
 describe("crash recovery", () => {
   it("when the backend dies between reserving the claim and hearing back from Engine, then the restart finishes it with one mint", async () => {
     await startBackend();
-    const token = await world.signIn("viewer1@example.com");
-    const wallet = randomWallet();
+    const { token, wallet } = await world.visitor();
     // Engine queues the mint but holds its answer, so the server never hears back before we kill it.
     world.engineFaults.set({ mode: "timeout", count: 1 });
     void claim(wallet, token);
@@ -150,8 +145,7 @@ describe("crash recovery", () => {
 
   it("when the backend dies after queueing and before the mint is confirmed, then the restart confirms it with one mint", async () => {
     await startBackend();
-    const token = await world.signIn("viewer2@example.com");
-    const wallet = randomWallet();
+    const { token, wallet } = await world.visitor();
     // Blocks stop being mined: Engine's transaction stays SUBMITTED until we mine again.
     await world.rpc("evm_setAutomine", [false]);
     try {

@@ -49,7 +49,7 @@ const refusedByFault: Partial<Record<Fault, number>> = {};
 const firedByFault: Partial<Record<Fault, number | null>> = {};
 
 beforeAll(async () => {
-  world = await startTestWorld({ inProcessApp: false, subscribers: 0, visitors: CLAIMS_PER_FAULT * FAULTS.length });
+  world = await startTestWorld({ inProcessApp: false });
   relay = await startRpcRelay(world.rpcUrl);
   const config = loadConfig({
     ...world.env,

@@ -14,7 +14,7 @@ let viewers: Visitor[];
 
 beforeAll(async () => {
   // A short time-out keeps the hanging-Google case quick; the stand-in never answers it anyway.
-  world = await startTestWorld({ subscribers: 0, visitors: CONCURRENT, env: { GOOGLE_TIMEOUT_MS: "1000" } });
+  world = await startTestWorld({ env: { GOOGLE_TIMEOUT_MS: "1000" } });
   viewers = await world.visitors(CONCURRENT);
 });
 afterAll(async () => {

@@ -15,7 +15,7 @@ import { mintDriverFromConfig } from "./mint-driver-from-config.ts";
 let world: TestWorld;
 
 beforeAll(async () => {
-  world = await startTestWorld({ subscribers: 20 });
+  world = await startTestWorld();
 });
 afterAll(async () => {
   await world?.stop();
@@ -34,19 +34,19 @@ function claimUntilSettled(claimId: string) {
 
 describe("claim API over HTTP against the local world", () => {
   it("when a subscribed viewer claims, then the wallet ends up with 250 TuBE on chain", async () => {
-    const token = await world.signIn("viewer1@example.com");
-    const wallet = randomWallet();
+    const viewer = await world.visitor();
+    const { token, wallet } = viewer;
 
     const verify = await world.api.post("/api/verify-subscription", {
       accessToken: token,
       channelId: LOCAL_CHANNEL_ID,
-      youtubeUsername: "@Viewer1",
+      youtubeUsername: viewer.handle.toUpperCase(),
     });
     expect(verify).toMatchObject({ status: 200, body: { isSubscribed: true } });
 
     const mint = await world.api.post("/api/verify-and-mint", {
       walletAddress: wallet,
-      googleEmail: "viewer1@example.com",
+      googleEmail: viewer.email,
       oauthAccessToken: token,
     });
     expect(mint.status).toBe(202);
@@ -84,22 +84,15 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when the same wallet is claimed by another Google account, then it is already claimed", async () => {
-    const wallet = randomWallet();
-    const first = await world.api.post("/api/verify-and-mint", {
-      walletAddress: wallet,
-      oauthAccessToken: await world.signIn("viewer2@example.com"),
-    });
+    const [firstViewer, secondViewer] = await Promise.all([world.visitor(), world.visitor()]);
+    const first = await world.api.claim(firstViewer);
     await claimUntilSettled(first.body.claimId);
-    const second = await world.api.post("/api/verify-and-mint", {
-      walletAddress: wallet,
-      oauthAccessToken: await world.signIn("viewer3@example.com"),
-    });
+    const second = await world.api.claim(secondViewer, firstViewer.wallet);
     expect(second.body).toMatchObject({ alreadyClaimed: true, details: "ALREADY_CLAIMED" });
   });
 
   it("when 200 requests claim one wallet at once, then exactly one mint reaches the chain", async () => {
-    const token = await world.signIn("viewer4@example.com");
-    const wallet = randomWallet();
+    const { token, wallet } = await world.visitor();
     const responses = await Promise.all(
       Array.from({ length: 200 }, () =>
         world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token }),
@@ -114,8 +107,7 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when Engine answers 500, then the visitor gets 503 and, once the attempt's grace blocks pass without a trace, a new attempt mints once", async () => {
-    const token = await world.signIn("viewer5@example.com");
-    const wallet = randomWallet();
+    const { token, wallet } = await world.visitor();
     world.engineFaults.set({ mode: "http500", count: 1 });
     const failed = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
     expect(failed).toMatchObject({ status: 503, body: { error: { code: "MINT_UNAVAILABLE" } } });
@@ -128,8 +120,8 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when a wallet's claim failed every attempt, then another Google account is told the way out, the owner is told it is on hold, and an operator's retry mints", async () => {
-    const owner = await world.signIn("viewer18@example.com");
-    const wallet = randomWallet();
+    const [ownerViewer, otherViewer] = await Promise.all([world.visitor(), world.visitor()]);
+    const { token: owner, wallet } = ownerViewer;
     const maxAttempts = Number(world.env.MINT_MAX_ATTEMPTS ?? 3);
     // Every attempt ends FAILED at Engine without reaching the chain, so the claim is left failed (ADR 2).
     world.engineFaults.set({ mode: "failed", count: maxAttempts });
@@ -140,7 +132,7 @@ describe("claim API over HTTP against the local world", () => {
 
     const other = await world.api.post("/api/verify-and-mint", {
       walletAddress: wallet,
-      oauthAccessToken: await world.signIn("viewer19@example.com"),
+      oauthAccessToken: otherViewer.token,
     });
     expect(other.body).toMatchObject({
       claimed: false,
@@ -182,8 +174,7 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when Engine's answer is lost after it queued the mint, then the retry still mints once", async () => {
-    const token = await world.signIn("viewer6@example.com");
-    const wallet = randomWallet();
+    const { token, wallet } = await world.visitor();
     world.engineFaults.set({ mode: "timeout", count: 1 });
     const lost = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
     expect(lost.body.error.code).toBe("MINT_UNAVAILABLE");
@@ -196,8 +187,7 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when Engine reports the mint FAILED, then it is retried automatically with one mint in the end", async () => {
-    const token = await world.signIn("viewer7@example.com");
-    const wallet = randomWallet();
+    const { token, wallet } = await world.visitor();
     world.engineFaults.set({ mode: "failed", count: 1 });
     const mint = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
     expect(mint.status).toBe(202);
@@ -218,7 +208,7 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when the token was issued to another app, then it is refused (token substitution)", async () => {
-    const token = await world.tokenForOtherApp("viewer8@example.com");
+    const token = await world.tokenForOtherApp((await world.createGoogleAccount()).email);
     const mint = await world.api.post("/api/verify-and-mint", {
       walletAddress: randomWallet(),
       oauthAccessToken: token,
@@ -227,7 +217,7 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when the body names another e-mail than Google's, then it is refused", async () => {
-    const token = await world.signIn("viewer9@example.com");
+    const { token } = await world.visitor();
     const mint = await world.api.post("/api/verify-and-mint", {
       walletAddress: randomWallet(),
       googleEmail: "someone@else.com",
@@ -237,7 +227,7 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when another channel is asked for, then it is refused", async () => {
-    const token = await world.signIn("viewer9@example.com");
+    const { token } = await world.visitor();
     const verify = await world.api.post("/api/verify-subscription", {
       accessToken: token,
       channelId: "UCsomeone-else",
@@ -246,14 +236,14 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when the YouTube username is not the account's own channel, then the message names the right one", async () => {
-    const token = await world.signIn("viewer9@example.com");
+    const viewer = await world.visitor();
     const verify = await world.api.post("/api/verify-subscription", {
-      accessToken: token,
+      accessToken: viewer.token,
       channelId: LOCAL_CHANNEL_ID,
       youtubeUsername: "@somebody",
     });
     expect(verify).toMatchObject({ status: 403, body: { error: { code: "USERNAME_MISMATCH" } } });
-    expect(verify.body.error.message).toContain("@viewer9");
+    expect(verify.body.error.message).toContain(viewer.handle);
   });
 
   it.each([
@@ -309,7 +299,7 @@ describe("claim API over HTTP against the local world", () => {
   });
 
   it("when YouTube fails with 5xx twice, then YOUTUBE_UNAVAILABLE (after one retry)", async () => {
-    const token = await world.signIn("viewer10@example.com");
+    const { token } = await world.visitor();
     await fetch(`${world.googleUrl}/__emulator/youtube-fault`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -8,7 +8,6 @@ let world: TestWorld;
 
 beforeAll(async () => {
   world = await startTestWorld({
-    subscribers: 7,
     // Every scrape reads the store afresh, so the day's gauge can be compared before and after one verify.
     env: { VERIFY_LIMIT_PER_ACCOUNT: String(LIMIT_PER_ACCOUNT), METRICS_CACHE_SECONDS: "0" },
   });
@@ -45,13 +44,13 @@ describe("readiness", () => {
 
 describe("YouTube quota", () => {
   it("when a viewer verifies with a username and then claims, then 2 units are spent in all, and 1 without a username", async () => {
-    const withName = await world.signIn("viewer1@example.com");
+    const withName = await world.visitor();
     let before = await quotaUnits();
-    expect((await verify(withName, "@viewer1")).body).toEqual({ isSubscribed: true });
-    expect((await claim(withName)).status).toBe(202);
+    expect((await verify(withName.token, withName.handle)).body).toEqual({ isSubscribed: true });
+    expect((await claim(withName.token)).status).toBe(202);
     const unitsWithName = (await quotaUnits()) - before;
 
-    const withoutName = await world.signIn("viewer2@example.com");
+    const { token: withoutName } = await world.visitor();
     before = await quotaUnits();
     expect((await verify(withoutName)).body).toEqual({ isSubscribed: true });
     expect((await claim(withoutName)).status).toBe(202);
@@ -65,12 +64,11 @@ describe("YouTube quota", () => {
   });
 
   it("when an account that already claimed verifies and claims again, then it spends 0 units", async () => {
-    const token = await world.signIn("viewer3@example.com");
-    const wallet = randomWallet();
+    const { token, wallet, handle } = await world.visitor();
     expect((await claim(token, wallet)).status).toBe(202);
 
     const before = await quotaUnits();
-    expect((await verify(token, "@viewer3")).body).toEqual({ isSubscribed: true });
+    expect((await verify(token, handle)).body).toEqual({ isSubscribed: true });
     expect((await claim(token, wallet)).body).toMatchObject({ alreadyClaimed: true, details: "ALREADY_CLAIMED" });
     expect((await claim(token)).body).toMatchObject({
       alreadyClaimed: true,
@@ -83,7 +81,7 @@ describe("YouTube quota", () => {
   });
 
   it("when a viewer verifies, then the day's gauge (read from the store) moves with the process's counter", async () => {
-    const token = await world.signIn("viewer7@example.com");
+    const { token } = await world.visitor();
     const before = { total: await quotaUnits(), today: await metric("tube_youtube_quota_units_today") };
     expect((await verify(token)).status).toBe(200);
     expect((await quotaUnits()) - before.total).toBe(1);
@@ -91,7 +89,7 @@ describe("YouTube quota", () => {
   });
 
   it("when 20 requests of one viewer claim at once, then YouTube is asked once", async () => {
-    const token = await world.signIn("viewer4@example.com");
+    const { token } = await world.visitor();
     const before = await quotaUnits();
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(token)));
     expect(answers.filter((answer) => answer.status === 202)).toHaveLength(1);
@@ -99,11 +97,11 @@ describe("YouTube quota", () => {
   });
 
   it("when one account verifies past its limit, then 429 ACCOUNT_RATE_LIMITED with Retry-After, whatever the IP limit says", async () => {
-    const token = await world.signIn("viewer5@example.com");
+    const { token, handle } = await world.visitor();
     const statuses: number[] = [];
     let refused: Awaited<ReturnType<typeof verify>> | undefined;
     for (let i = 0; i < LIMIT_PER_ACCOUNT + 2; i++) {
-      const answer = await verify(token, "@viewer5");
+      const answer = await verify(token, handle);
       statuses.push(answer.status);
       if (answer.status === 429) refused = answer;
     }
@@ -111,6 +109,7 @@ describe("YouTube quota", () => {
     expect(refused?.body).toMatchObject({ error: { code: "ACCOUNT_RATE_LIMITED" } });
     expect(Number(refused?.retryAfter)).toBeGreaterThan(0);
     // Another account is not affected.
-    expect((await verify(await world.signIn("viewer6@example.com"), "@viewer6")).status).toBe(200);
+    const other = await world.visitor();
+    expect((await verify(other.token, other.handle)).status).toBe(200);
   });
 });

@@ -10,8 +10,6 @@ let world: TestWorld;
 beforeAll(async () => {
   // One attempt: after Engine's FAILED the driver leaves the claim `failed` and writes nothing more itself.
   world = await startTestWorld({
-    subscribers: 0,
-    visitors: 1,
     env: { RECONCILE_INTERVAL_MS: String(60 * 60 * 1000), MINT_MAX_ATTEMPTS: "1" },
   });
 });
@@ -39,10 +37,10 @@ async function engineStatus(transactionId: string): Promise<string | null> {
 
 describe("reading a claim", () => {
   it("when a claim is polled with GET, then no Engine write is made", async () => {
-    const [visitor] = await world.visitors(1);
+    const visitor = await world.visitor();
     // The mint fails at Engine: a handler that still drove claims would queue it again on the next read.
     world.engineFaults.set({ mode: "failed", count: 1 });
-    const mint = await world.api.claim(visitor!);
+    const mint = await world.api.claim(visitor);
     expect(mint.status).toBe(202);
     const { claimId } = mint.body;
     await expect.poll(() => engineStatus(`${claimId}:1`), { timeout: 30_000 }).toBe("FAILED");
@@ -54,7 +52,7 @@ describe("reading a claim", () => {
     const reads: unknown[] = [];
     for (let i = 0; i < 5; i++) {
       reads.push((await world.api.get(`/api/claims/${claimId}`)).body);
-      reads.push((await world.api.checkClaim(visitor!.wallet)).body);
+      reads.push((await world.api.checkClaim(visitor.wallet)).body);
     }
 
     expect(await engineWrites()).toBe(writesBefore);

@@ -15,6 +15,10 @@ export interface ApiAnswer {
 /** A signed-in viewer of one test: its own Google account, access token and wallet. */
 export interface Visitor {
   email: string;
+  /** Google's id of the account, which the operator's deny list names. */
+  sub: string;
+  /** The account's YouTube @handle, as the viewer types it into Verify. */
+  handle: string;
   token: string;
   wallet: string;
 }

@@ -10,11 +10,8 @@ import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { freePort } from "@tube/local-world/free-port";
 import { startRpcProxy } from "@tube/local-world/rpc-proxy";
 import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
-import {
-  defaultGoogleAccounts,
-  LOCAL_CHANNEL_ID,
-  type SeedAccount,
-} from "@tube/local-world/google-emulator/seed-accounts";
+import { createGoogleAccount } from "@tube/local-world/google-emulator/create-account";
+import { defaultGoogleAccounts, LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { signInWithEmulator, obtainAccessToken } from "@tube/local-world/google-emulator/sign-in";
 import { startLocalWorld } from "@tube/local-world/local-world";
 import { randomWallet } from "@tube/local-world/mint-log";
@@ -32,22 +29,6 @@ export const APP_CLIENT = { clientId: "tube-test.apps.googleusercontent.com", cl
 /** Another app registered with the same Google: its tokens must not be accepted. */
 export const OTHER_CLIENT = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-app-secret" };
 
-/** A subscribed viewer with a channel of their own; `n` keeps sub and e-mail unique. */
-export function subscriber(n: number): SeedAccount {
-  return {
-    sub: `2000000000000000${String(n).padStart(5, "0")}`,
-    email: `viewer${n}@example.com`,
-    name: `Viewer ${n}`,
-    channel: { id: `UCviewer${n}`, title: `Viewer ${n}`, handle: `@viewer${n}` },
-    subscribedTo: [LOCAL_CHANNEL_ID],
-    youtube: "normal",
-    grantsYoutube: true,
-  };
-}
-
-// Visitors' accounts are numbered above any named subscriber a test asks for, so the two never meet.
-const FIRST_VISITOR = 50_001;
-
 /** The operator's token in every test world: /metrics and /readyz/details answer only to it. */
 export const TEST_METRICS_TOKEN = "tube-test-metrics-token";
 /** What an operator (Prometheus, a test, the bench) sends to /metrics and /readyz/details. */
@@ -57,25 +38,16 @@ export const OPERATOR_HEADERS = { authorization: `Bearer ${TEST_METRICS_TOKEN}` 
 export async function startTestWorld(
   options: {
     env?: Record<string, string>;
-    subscribers?: number;
-    /** How many fresh viewers `visitors(n)` may hand out in all (default 40). */
-    visitors?: number;
     inProcessApp?: boolean;
     /** The server reaches the chain through a proxy that refuses wider `eth_getLogs` ranges, as providers do. */
     getLogsMaxRange?: number;
   } = {},
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
-  const accounts = [
-    ...defaultGoogleAccounts(LOCAL_CHANNEL_ID),
-    ...Array.from({ length: options.subscribers ?? 20 }, (_, i) => subscriber(i + 1)),
-    ...Array.from({ length: options.visitors ?? 40 }, (_, i) => subscriber(FIRST_VISITOR + i)),
-  ];
-  let visitorsHandedOut = 0;
   const google = await startGoogleEmulator({
     port: 0,
     clients: [APP_CLIENT, OTHER_CLIENT],
-    accounts,
+    accounts: defaultGoogleAccounts(LOCAL_CHANNEL_ID),
     channelId: LOCAL_CHANNEL_ID,
   });
   const port = await freePort();
@@ -178,6 +150,18 @@ export async function startTestWorld(
     return ((await response.json()) as { accessToken: string }).accessToken;
   }
 
+  /** A fresh viewer, signed in: a new subscribed Google account with a channel of its own, and a new wallet. */
+  async function visitor(): Promise<Visitor> {
+    const account = await createGoogleAccount(google.url);
+    return {
+      email: account.email,
+      sub: account.sub,
+      handle: account.channel.handle,
+      token: await signIn(account.email),
+      wallet: randomWallet(),
+    };
+  }
+
   const api = createTestApi(() => publicUrl);
 
   return {
@@ -227,19 +211,11 @@ export async function startTestWorld(
       await startApp();
     },
     signIn,
-    /** `count` fresh viewers, signed in at once: each its own subscribed Google account and a new wallet. */
-    async visitors(count: number): Promise<Visitor[]> {
-      const first = visitorsHandedOut;
-      visitorsHandedOut += count;
-      if (visitorsHandedOut > (options.visitors ?? 40))
-        throw new Error(`the world has ${options.visitors ?? 40} visitors; start it with { visitors: n } for more`);
-      return Promise.all(
-        Array.from({ length: count }, async (_, i) => {
-          const email = subscriber(FIRST_VISITOR + first + i).email;
-          return { email, token: await signIn(email), wallet: randomWallet() };
-        }),
-      );
-    },
+    /** A Google account nobody has used yet, with a channel of its own; subscribed to the channel unless told otherwise. */
+    createGoogleAccount: (options: { subscribed?: boolean } = {}) => createGoogleAccount(google.url, options),
+    visitor,
+    /** `count` fresh viewers, signed in at once. */
+    visitors: (count: number): Promise<Visitor[]> => Promise.all(Array.from({ length: count }, () => visitor())),
     /**
      * Waits until every visitor's wallet reads `confirmed`, asking the server at `url` (default: the world's), and
      * resolves with what the server said of each.

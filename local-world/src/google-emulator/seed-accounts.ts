@@ -48,10 +48,5 @@ export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): See
     account(7, "grace", "Grace Closed", "@graceclosed", { youtube: "closed" }),
     // A second subscriber, so a claim can be tried again with a fresh account.
     account(8, "heidi", "Heidi Subscribes", "@heidisubscribes"),
-    // Subscribers for the browser tests of stranded claims (ADR 10): each Google account claims once.
-    account(9, "ivan", "Ivan Subscribes", "@ivansubscribes"),
-    account(10, "judy", "Judy Subscribes", "@judysubscribes"),
-    account(11, "kim", "Kim Subscribes", "@kimsubscribes"),
-    account(12, "leo", "Leo Subscribes", "@leosubscribes"),
   ];
 }

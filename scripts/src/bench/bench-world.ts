@@ -13,10 +13,9 @@ export const BLOCK_SECONDS = Number(process.env.BENCH_BLOCK_SECONDS ?? 1);
 /** Set explicitly: the reconciler phase seeds claims at their last attempt. */
 export const MINT_MAX_ATTEMPTS = 3;
 
-export async function startBenchWorld(options: { viewers: number }) {
+export async function startBenchWorld() {
   const world = await startTestWorld({
     inProcessApp: false,
-    subscribers: options.viewers,
     env: {
       // Production's level, so what logging costs is in the figures.
       LOG_LEVEL: "info",
@@ -50,7 +49,7 @@ export async function startBenchWorld(options: { viewers: number }) {
     dataDir,
     rpcUrl: world.rpcUrl,
     tokenAddress: world.tokenAddress,
-    tokens: createTokenPool(world.googleUrl, options.viewers),
+    tokens: createTokenPool(world.googleUrl),
     app: current,
     /** Stops the app, lets `between` change its store, starts it again; returns the new process. */
     async restartApp(between: () => Promise<void> = async () => undefined): Promise<AppProcess> {

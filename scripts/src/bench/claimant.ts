@@ -1,4 +1,5 @@
 /** What a browser sends: a Google token from the stand-in, then Verify and Claim against the app. */
+import { createGoogleAccount } from "@tube/local-world/google-emulator/create-account";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { obtainAccessToken } from "@tube/local-world/google-emulator/sign-in";
 import { APP_CLIENT } from "@tube/backend/test/test-world";
@@ -11,27 +12,26 @@ export interface Viewer {
   youtubeUsername: string;
 }
 
-/** Hands out subscribed viewers (the test world's `viewer<n>`), each once, with tokens straight from the Google stand-in. */
-export function createTokenPool(googleUrl: string, accounts: number) {
-  let next = 1;
-  const issue = async (n: number): Promise<Viewer> => {
+/** Hands out fresh subscribed viewers, each a new account on the Google stand-in with a token straight from it. */
+export function createTokenPool(googleUrl: string) {
+  const issue = async (): Promise<Viewer> => {
+    const account = await createGoogleAccount(googleUrl);
     const { accessToken } = await obtainAccessToken({
       emulatorUrl: googleUrl,
       clientId: APP_CLIENT.clientId,
       clientSecret: APP_CLIENT.clientSecret,
       redirectUri: "http://localhost/bench/callback",
-      account: `viewer${n}@example.com`,
+      account: account.email,
     });
-    return { accessToken, youtubeUsername: `@viewer${n}` };
+    return { accessToken, youtubeUsername: account.channel.handle };
   };
   return {
     async take(count: number): Promise<Viewer[]> {
-      if (next + count - 1 > accounts)
-        throw new Error(`the bench seeded ${accounts} viewers; raise the pool to take ${count} more`);
-      const numbers = Array.from({ length: count }, () => next++);
       const viewers: Viewer[] = [];
-      for (let i = 0; i < numbers.length; i += ISSUE_CONCURRENCY)
-        viewers.push(...(await Promise.all(numbers.slice(i, i + ISSUE_CONCURRENCY).map(issue))));
+      while (viewers.length < count) {
+        const batch = Math.min(ISSUE_CONCURRENCY, count - viewers.length);
+        viewers.push(...(await Promise.all(Array.from({ length: batch }, issue))));
+      }
       return viewers;
     },
   };

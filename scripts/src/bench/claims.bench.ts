@@ -22,8 +22,6 @@ import { throughputPhase } from "./throughput.phase.ts";
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const RESTART_SIZE = 100_000;
-/** Every viewer claims once: quota, batches, races and growth rounds together stay below this. */
-const VIEWERS = 1_500;
 const OUTPUT = path.resolve(import.meta.dirname, "../../../docs/benchmarks/claims.md");
 const PHASES = ["quota", "reads", "throughput", "contention", "growth", "cold-start"] as const;
 type Phase = (typeof PHASES)[number];
@@ -39,7 +37,7 @@ const section = (markdown: string) => {
   sections.push(markdown);
 };
 
-const world = await startBenchWorld({ viewers: VIEWERS });
+const world = await startBenchWorld();
 let restartWithClaims: number[] = [];
 try {
   if (runs("quota") || runs("reads")) {

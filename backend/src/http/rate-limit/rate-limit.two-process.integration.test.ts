@@ -18,7 +18,6 @@ const urls: string[] = [];
 beforeAll(async () => {
   world = await startTestWorld({
     inProcessApp: false,
-    subscribers: 1,
     env: { RATE_LIMIT_PER_MINUTE: String(WRITES_PER_MINUTE), PUBLIC_RPC_URL },
   });
   for (let i = 0; i < 2; i++) urls.push(await startBackend(await freePort()));
