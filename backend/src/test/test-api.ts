@@ -56,5 +56,3 @@ export function createTestApi(baseUrl: () => string) {
   };
   return api;
 }
-
-export type TestApi = ReturnType<typeof createTestApi>;
