@@ -8,14 +8,14 @@
 import "./zod-csp.ts";
 import { z } from "zod";
 
-export const walletAddressSchema = z
+const walletAddressSchema = z
   .string()
   .trim()
   .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address")
   // Tokens sent there are burnt, and the rewards contract refuses it too.
   .refine((address) => !/^0x0{40}$/.test(address), "must not be the zero address, which cannot receive tokens");
 
-export const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex hash");
+const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex hash");
 
 const accessTokenSchema = z.string().min(1).max(4096);
 const emailSchema = z.string().trim().email().max(320);
@@ -53,5 +53,5 @@ export const recordClaimRequestSchema = z.strictObject({
   txHash: txHashSchema,
 });
 
-export { apiErrorBodySchema, publicConfigSchema, type PublicConfig } from "./api-envelope.ts";
+export type { PublicConfig } from "./api-envelope.ts";
 export * from "./api-responses.ts";

@@ -11,7 +11,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Plugin } from "vite";
 
-export const CHAKRA_GLOBAL_CSS_ID = "virtual:chakra-global.css";
+const CHAKRA_GLOBAL_CSS_ID = "virtual:chakra-global.css";
 
 /**
  * The CSS Chakra's provider inserts for `system`, in its order: emotion, rendering on a server,

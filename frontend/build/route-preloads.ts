@@ -22,7 +22,7 @@ type RoutePreloads = Record<string, string[]>;
  * compiled as it downloads, off the main thread, instead of on the main thread at its first call. The lazy compiles
  * of a start-up chunk's functions were a good part of /claim's long tasks on a phone (ADR 0017).
  */
-export const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /** Where Vite writes its build manifest (`build.manifest: true`), relative to the output directory. */
 const MANIFEST_DIR = ".vite";

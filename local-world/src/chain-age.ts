@@ -12,11 +12,7 @@ import { startAnvil, type RunningAnvil } from "./anvil.ts";
  * Raises the head of the chain saved in `stateFile` (by a stopped anvil) by `blocks`. The top `2 × slotsInAnEpoch + 1`
  * of them are written as empty blocks, so `safe` and `finalized` resolve at once; code, storage and balances stay.
  */
-export async function ageChain(
-  stateFile: string,
-  blocks: number,
-  options: { slotsInAnEpoch?: number } = {},
-): Promise<void> {
+async function ageChain(stateFile: string, blocks: number, options: { slotsInAnEpoch?: number } = {}): Promise<void> {
   if (!Number.isSafeInteger(blocks) || blocks < 1) throw new Error(`cannot age a chain by ${blocks} blocks`);
   const state = await readAnvilState(stateFile);
   raiseHead(state, blocks, { tail: taggedBlocks(options.slotsInAnEpoch), timestamp: Math.floor(Date.now() / 1000) });

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 
-export const FRONTEND_DIR = path.resolve(import.meta.dirname, "../../frontend");
+const FRONTEND_DIR = path.resolve(import.meta.dirname, "../../frontend");
 export const FRONTEND_DIST = path.join(FRONTEND_DIR, "dist");
 
 /** Builds the frontend unless dist/ is newer than every source file. */

@@ -88,7 +88,7 @@ function withPreloads(html: string, hrefs: string[]): string {
  * needs no nonce for it) and the social preview image as an absolute URL, which
  * link previews require and only the server knows.
  */
-export function renderPage(indexHtml: string, options: { publicConfig: PublicConfig; publicUrl: string }): string {
+function renderPage(indexHtml: string, options: { publicConfig: PublicConfig; publicUrl: string }): string {
   // `<` escaped, so no value can close the script element early.
   const json = JSON.stringify(options.publicConfig).replace(/</g, "\\u003c");
   const block = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;

@@ -20,7 +20,7 @@ export interface EngineMinterOptions {
 }
 
 /** How an Engine call ended; the kinds an operator tells apart (ops/alerts.yml): refused, Engine down, too slow, unreachable. */
-export type EngineOutcome = "ok" | "http_4xx" | "http_5xx" | "timeout" | "unreachable";
+type EngineOutcome = "ok" | "http_4xx" | "http_5xx" | "timeout" | "unreachable";
 
 class EngineAnswerError extends Error {
   constructor(

@@ -47,5 +47,3 @@ export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
 export function youtubeQuotaUnitsToday(store: Pick<ClaimStore, "youtubeQuota">, at = new Date()): Promise<number> {
   return store.youtubeQuota.unitsOn(quotaDay(at));
 }
-
-export type YoutubeQuotaMeter = ReturnType<typeof createYoutubeQuotaMeter>;

@@ -60,5 +60,3 @@ export function createTestApi(baseUrl: () => string) {
   };
   return api;
 }
-
-export type TestApi = ReturnType<typeof createTestApi>;

@@ -23,14 +23,14 @@ import { startServer, type RunningServer } from "../server.ts";
 import { createTestApi, type ApiAnswer, type Visitor } from "./test-api.ts";
 
 /** `AlreadyRewarded(address)`: the rewards contract's refusal of a second reward to a wallet. */
-export const ALREADY_REWARDED_SELECTOR = "0xb89365fb";
+const ALREADY_REWARDED_SELECTOR = "0xb89365fb";
 
 export const APP_CLIENT = { clientId: "tube-test.apps.googleusercontent.com", clientSecret: "tube-test-secret" };
 /** Another app registered with the same Google: its tokens must not be accepted. */
-export const OTHER_CLIENT = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-app-secret" };
+const OTHER_CLIENT = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-app-secret" };
 
 /** The operator's token in every test world: /metrics and /readyz/details answer only to it. */
-export const TEST_METRICS_TOKEN = "tube-test-metrics-token";
+const TEST_METRICS_TOKEN = "tube-test-metrics-token";
 /** What an operator (Prometheus, a test, the bench) sends to /metrics and /readyz/details. */
 export const OPERATOR_HEADERS = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
 

@@ -42,7 +42,7 @@ export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
 }
 
 /** Never the SDK's bare `arbitrum` export: that would send RPC calls to thirdweb instead of our configured node. */
-export function createChain(config: PublicConfig): Chain {
+function createChain(config: PublicConfig): Chain {
   return defineChain({
     id: config.chainId,
     rpc: config.rpcUrl,

@@ -6,7 +6,7 @@
 import { http, HttpResponse } from "msw";
 import { server } from "./server.ts";
 
-export interface FakeRequest {
+interface FakeRequest {
   method: string;
   path: string;
   body: unknown;

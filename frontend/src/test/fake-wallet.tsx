@@ -9,7 +9,7 @@ import { WalletStateContext, type WalletState } from "../features/wallet/wallet-
 
 export const WALLET_ADDRESS = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
-export interface FakeWalletController {
+interface FakeWalletController {
   update(patch: Partial<WalletState>): void;
   current(): WalletState;
 }

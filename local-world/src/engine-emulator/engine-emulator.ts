@@ -13,7 +13,7 @@ import { writeContractRoute } from "./write-contract-route.ts";
 import { createWebhookDispatcher } from "./webhooks.ts";
 import { parseWriteRequest } from "./write-request.ts";
 
-export type { Fault, FaultControl, FaultMode } from "./faults.ts";
+export type { FaultControl, FaultMode } from "./faults.ts";
 export { FAULTS_PATH } from "./fault-routes.ts";
 
 export interface EngineEmulatorOptions {

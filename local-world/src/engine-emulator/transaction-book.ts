@@ -8,7 +8,7 @@ import { createKeyRetention } from "./key-retention.ts";
 import type { Stage } from "./webhooks.ts";
 import type { ExecutionParams, InnerTransaction, WebhookOption } from "./write-request.ts";
 
-export type TransactionStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+type TransactionStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
 
 /** One row of `GET /v1/transactions`, in Engine Cloud's shape (the client's GetTransactionsResponses). */
 export interface EngineTransaction {

@@ -3,7 +3,7 @@ export const LOCAL_CHANNEL_ID = "UCtube-local-channel-0000";
 export const LOCAL_CHANNEL_TITLE = "TuBE Local Channel";
 
 /** How YouTube answers for this account, whatever is asked. */
-export type YouTubeBehaviour = "normal" | "suspended" | "closed" | "quotaExceeded";
+type YouTubeBehaviour = "normal" | "suspended" | "closed" | "quotaExceeded";
 
 /** A Google account the stand-in offers on its account chooser. */
 export interface SeedAccount {

@@ -37,8 +37,6 @@ export function createTokenPool(googleUrl: string) {
   };
 }
 
-export type TokenPool = ReturnType<typeof createTokenPool>;
-
 /** Verify, as the browser sends it: the wizard asks for the viewer's YouTube username. */
 export async function verifySubscription(appUrl: string, viewer: Viewer): Promise<number> {
   const { status } = await post(appUrl, "/api/verify-subscription", {

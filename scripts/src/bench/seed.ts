@@ -95,6 +95,6 @@ export function countUnfinished(dataDir: string): number {
   return UNFINISHED_CLAIM_STATUSES.reduce((sum, status) => sum + countByStatus(dataDir, status), 0);
 }
 
-export async function removeStore(dataDir: string): Promise<void> {
+async function removeStore(dataDir: string): Promise<void> {
   for (const suffix of ["", "-wal", "-shm"]) await fs.rm(path.join(dataDir, `${DB_FILE}${suffix}`), { force: true });
 }

@@ -5,13 +5,13 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-export interface Spread {
+interface Spread {
   min: number;
   median: number;
   max: number;
 }
 
-export function spread(values: readonly number[]): Spread {
+function spread(values: readonly number[]): Spread {
   return { min: percentile(values, 0), median: percentile(values, 50), max: percentile(values, 100) };
 }
 

@@ -4,7 +4,7 @@
  */
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from "@chakra-ui/react";
 
-export type NotifyType = "success" | "error" | "info" | "warning" | "loading";
+type NotifyType = "success" | "error" | "info" | "warning" | "loading";
 
 export interface Notification {
   title: string;

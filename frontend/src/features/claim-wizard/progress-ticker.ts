@@ -2,8 +2,8 @@
  * The verification progress: while the check runs, progress climbs by
  * 10 every 200 ms and stops at 90; the real result then sets a checkpoint.
  */
-export const PROGRESS_STEP = 10;
-export const PROGRESS_INTERVAL_MS = 200;
+const PROGRESS_STEP = 10;
+const PROGRESS_INTERVAL_MS = 200;
 export const PROGRESS_CAP = 90;
 
 export const VERIFY_CHECKPOINTS = {

@@ -19,7 +19,7 @@ import { clearWizardProgress } from "./wizard-progress-storage.ts";
 import { resumedWizardState, wizardReducer, type WizardState } from "./wizard-state.ts";
 
 /** Reset says 'Logged out' before the page reloads; long enough to read it. */
-export const RESET_RELOAD_DELAY_MS = 1_500;
+const RESET_RELOAD_DELAY_MS = 1_500;
 
 export interface ClaimWizardDeps {
   wallet: WizardWallet;

@@ -8,7 +8,7 @@ import { nextProgress, VERIFY_CHECKPOINTS } from "./progress-ticker.ts";
 export type WizardStep = 0 | 1 | 2 | 3;
 export const STEP_LABELS = ["Subscribe", "Connect", "Mint", "Done"] as const;
 
-export type WizardActivity = "idle" | "verifying" | "minting";
+type WizardActivity = "idle" | "verifying" | "minting";
 
 export interface WizardState {
   step: WizardStep;
@@ -82,7 +82,7 @@ export type WizardEvent =
   | { type: "dialogClosed" };
 
 /** How far along a mint is, by the claim's server-side status. */
-export const MINT_PROGRESS: Record<ClaimStatus | "checking", number> = {
+const MINT_PROGRESS: Record<ClaimStatus | "checking", number> = {
   checking: 10,
   reserved: 25,
   queued: 40,

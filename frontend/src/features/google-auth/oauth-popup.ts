@@ -13,7 +13,7 @@ export interface OAuthCallbackMessage {
   error: string | null;
 }
 
-export type GoogleAuthFailure = "blocked" | "closed" | "state_mismatch" | "denied" | "no_code";
+type GoogleAuthFailure = "blocked" | "closed" | "state_mismatch" | "denied" | "no_code";
 
 const FAILURE_MESSAGES: Record<GoogleAuthFailure, string> = {
   blocked: "Your browser blocked the Google sign-in window. Please allow pop-ups for this site and try again.",
@@ -23,7 +23,7 @@ const FAILURE_MESSAGES: Record<GoogleAuthFailure, string> = {
   no_code: "Failed to get credentials from Google",
 };
 
-export class GoogleAuthError extends Error {
+class GoogleAuthError extends Error {
   override readonly name = "GoogleAuthError";
 
   constructor(readonly reason: GoogleAuthFailure) {

@@ -12,7 +12,7 @@ import { buildGoogleAuthUrl, googleRedirectUri } from "./google-auth-url.ts";
 import { openOAuthPopup, waitForAuthorizationCode, type AuthorizationCodeWait } from "./oauth-popup.ts";
 import { createCodeChallenge, createCodeVerifier, createOAuthState } from "./pkce.ts";
 
-export type GoogleAuthStatus = "idle" | "authorizing" | "authorized" | "failed";
+type GoogleAuthStatus = "idle" | "authorizing" | "authorized" | "failed";
 
 export interface GoogleAuthState {
   /** The current session; null when there is none or it has expired. */

@@ -6,7 +6,7 @@ export type InlinePart =
 
 export type LegalBlock = { paragraph: readonly InlinePart[] } | { bullets: readonly (readonly InlinePart[])[] };
 
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   blocks: readonly LegalBlock[];
 }

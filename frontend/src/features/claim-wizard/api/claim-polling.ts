@@ -11,9 +11,9 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { getClaim } from "./claim-api.ts";
 import { isClaimPending } from "./claim-status.ts";
 
-export const CLAIM_POLL_INTERVAL_MS = 1_000;
+const CLAIM_POLL_INTERVAL_MS = 1_000;
 /** Engine confirms on Arbitrum within seconds; past this the visitor is told to check again later. */
-export const CLAIM_POLL_TIMEOUT_MS = 5 * 60_000;
+const CLAIM_POLL_TIMEOUT_MS = 5 * 60_000;
 /** Transient failures (a dropped request, a busy server) are retried until this many happen in a row. */
 const MAX_CONSECUTIVE_POLL_ERRORS = 5;
 

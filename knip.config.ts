@@ -1,0 +1,27 @@
+import type { KnipConfig } from "knip";
+
+/**
+ * Keeps unused files, dependencies and exports at zero (`npm run lint` runs it). Its plugins find the vitest,
+ * Playwright, Vite and eslint configs with the tests, specs, setup files and build plugins they name, and the CLIs
+ * that package.json scripts run through tsx.
+ */
+const config: KnipConfig = {
+  // The workspaces export every source file (`"./*": "./src/*.ts"`), so each of their files is an entry (which is
+  // also why backend/src/entry.ts, bundled by esbuild, and the bench's forked app-entry.ts need no entry here). An
+  // entry's exports would count as public API; checking them too keeps an export only where another module imports
+  // it, and shows a dead file there as exports nobody imports.
+  includeEntryExports: true,
+  workspaces: {
+    "local-world": {
+      // Both are found by path at run time: the anvil binary through its platform package, the OpenZeppelin sources
+      // by solc's import callback.
+      ignoreDependencies: ["@foundry-rs/anvil", "@openzeppelin/contracts"],
+    },
+    scripts: {
+      // Run as a separate CLI process, resolved by path with createRequire.
+      ignoreDependencies: ["autocannon"],
+    },
+  },
+};
+
+export default config;
