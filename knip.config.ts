@@ -11,7 +11,14 @@ const config: KnipConfig = {
   // entry's exports would count as public API; checking them too keeps an export only where another module imports
   // it, and shows a dead file there as exports nobody imports.
   includeEntryExports: true,
+  // A type that describes an exported function's parameters is exported with it, whether or not a caller names it.
+  ignoreExportsUsedInFile: { interface: true, type: true },
   workspaces: {
+    ".": {
+      // The root's tests (contracts/, e2e/) import the workspaces npm links at the root; `node` is the Node 24
+      // runtime that npm scripts run on, never imported.
+      ignoreDependencies: ["@tube/common", "@tube/local-world", "node"],
+    },
     "local-world": {
       // Both are found by path at run time: the anvil binary through its platform package, the OpenZeppelin sources
       // by solc's import callback.

@@ -7,7 +7,10 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 // What the build bundles: the backend and the workspace it imports, and the build script itself.
 const SOURCES = ["backend/src", "common/src", "backend/package.json", "scripts/src/build-server.ts"];
 
-/** Builds backend/dist once per test run, only when it is missing or older than a source. */
+/**
+ * Builds backend/dist once per test run, only when it is missing or older than a source.
+ * @public vitest's globalSetup calls it.
+ */
 export default function buildBackendWhenStale(): void {
   const builtAt = fs.statSync(COMPILED_BACKEND, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (SOURCES.every((source) => newestChange(path.join(ROOT, source)) < builtAt)) return;
