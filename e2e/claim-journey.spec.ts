@@ -1,14 +1,15 @@
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { claimTokens, connectWallet, connectedLine, signInWithGoogle } from "./support/claim-wizard.ts";
-import { expect, test, type GoogleAccount } from "./support/fixtures.ts";
+import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
+import { expect, test } from "./support/fixtures.ts";
 import { VIEWPORTS, screenshot } from "./support/screenshots.ts";
 import { watchWalletCode } from "./support/wallet-code.ts";
 
 /** The desktop visitor types the channel's @handle, the mobile one its title: the wizard takes either. */
 const JOURNEYS = [
-  { ...VIEWPORTS[0], username: (account: GoogleAccount) => account.channel.handle },
-  { ...VIEWPORTS[1], username: (account: GoogleAccount) => account.channel.title },
+  { ...VIEWPORTS[0], username: (account: FreshAccount) => account.channel.handle },
+  { ...VIEWPORTS[1], username: (account: FreshAccount) => account.channel.title },
 ];
 
 for (const journey of JOURNEYS) {

@@ -14,7 +14,8 @@ import {
   resetAndWaitForReload,
   signInWithGoogle,
 } from "./support/claim-wizard.ts";
-import { expect, test, type GoogleAccount, type PublicConfig } from "./support/fixtures.ts";
+import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
+import { expect, test, type PublicConfig } from "./support/fixtures.ts";
 import { screenshotAtBothSizes } from "./support/screenshots.ts";
 import type { Page } from "@playwright/test";
 
@@ -29,7 +30,7 @@ async function savedProgress(page: Page): Promise<{ step: number; youtubeUsernam
 }
 
 /** `account` claims on the open page while Engine fails every automatic attempt: the claim is left failed. */
-async function leaveClaimFailed(page: Page, account: GoogleAccount, wallet: string) {
+async function leaveClaimFailed(page: Page, account: FreshAccount, wallet: string) {
   const fault = await fetch(`http://127.0.0.1:${process.env.E2E_ENGINE_PORT}/__emulator/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -1,12 +1,12 @@
 import { expect, type Page } from "@playwright/test";
-import type { GoogleAccount } from "./fixtures.ts";
+import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
 
 export const CLAIM_STEP = "Step 3: Claim Your Tokens";
 
 /** Opens Google's popup with `open` (the wizard's "Connect with Google" unless given) and picks `account` there. */
 export async function signInWithGoogle(
   page: Page,
-  account: GoogleAccount,
+  account: FreshAccount,
   open: () => Promise<void> = () => page.getByRole("button", { name: "Connect with Google" }).click(),
 ): Promise<void> {
   const popupOpened = page.waitForEvent("popup");
@@ -30,7 +30,7 @@ export async function connectWallet(page: Page, wallet: string): Promise<void> {
 /** Google, username, `wallet`, Verify: the wizard stops on the Claim step. */
 export async function reachClaimStep(
   page: Page,
-  account: GoogleAccount,
+  account: FreshAccount,
   wallet: string,
   username = account.channel.handle,
 ): Promise<void> {

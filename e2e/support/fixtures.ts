@@ -1,5 +1,5 @@
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
-import type { SeedAccount } from "@tube/local-world/google-emulator/seed-accounts";
+import { createGoogleAccount, type FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { randomWallet } from "@tube/local-world/mint-log";
 import { blockExternalRequests } from "./offline.ts";
 import { injectTestWallet } from "./test-wallet.ts";
@@ -12,15 +12,12 @@ export interface PublicConfig {
   googleAuthUrl: string;
 }
 
-/** A Google account made for one test on the stand-in: it always has a channel of its own. */
-export type GoogleAccount = SeedAccount & { channel: NonNullable<SeedAccount["channel"]> };
-
 interface Fixtures {
   publicConfig: PublicConfig;
   /** Makes a Google account no other test has used (bulletproof-react's `createUser()`). */
-  createGoogleAccount: (options?: { subscribed?: boolean }) => Promise<GoogleAccount>;
+  createGoogleAccount: (options?: { subscribed?: boolean }) => Promise<FreshAccount>;
   /** A fresh Google account subscribed to the channel. */
-  googleAccount: GoogleAccount;
+  googleAccount: FreshAccount;
   /** The chain (hex id) the test wallet is on when the page first asks; Arbitrum One unless a test says otherwise. */
   walletChainId: string;
   /** A fresh address, injected into this test's browser as its MetaMask. */
@@ -43,14 +40,8 @@ export const test = base.extend<Fixtures>({
     await use((await (await request.get("/api/config")).json()) as PublicConfig);
   },
 
-  createGoogleAccount: async ({ publicConfig, request }, use) => {
-    await use(async (options = {}) => {
-      const response = await request.post(`${new URL(publicConfig.googleAuthUrl).origin}/__emulator/accounts`, {
-        data: options,
-      });
-      if (!response.ok()) throw new Error(`the Google stand-in made no account: HTTP ${response.status()}`);
-      return (await response.json()) as GoogleAccount;
-    });
+  createGoogleAccount: async ({ publicConfig }, use) => {
+    await use((options) => createGoogleAccount(new URL(publicConfig.googleAuthUrl).origin, options));
   },
 
   googleAccount: async ({ createGoogleAccount }, use) => {
