@@ -2,6 +2,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Most test time is spent waiting on the local world (blocks, polls, child processes), not computing: on two
+    // cores the default of one worker left the CPU a third busy, so files run four at a time.
+    maxWorkers: 4,
     projects: [
       {
         test: {
