@@ -4,7 +4,8 @@
  * even when an earlier one failed, and the last line totals all of them as
  * "N passed, N failed" (a failed typecheck or lint counts as one failure). The vitest stage ends with its ten
  * slowest test files, the first place to look when the run gets slower.
- * Lint is ESLint plus Prettier's check, so style is never reviewed by hand.
+ * Lint is ESLint, Prettier's check and knip (no unused file, dependency or export), so style is never reviewed by
+ * hand.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
