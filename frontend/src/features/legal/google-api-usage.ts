@@ -16,8 +16,10 @@ export const GOOGLE_API_USAGE: LegalDocument = {
             [
               "View your YouTube account (youtube.readonly): read-only, to check your subscription to our channel and to read your own channel's name.",
             ],
-            ["See your e-mail address (userinfo.email): to make sure each Google account claims only once."],
-            ["See your basic profile (userinfo.profile): your Google account ID, used together with your e-mail."],
+            ["Sign you in (openid): your Google account ID, which makes sure each Google account claims only once."],
+            [
+              "See your e-mail address (email): shown to you on the claim page, and read by our server to recognise a Brand Account's channel. Our server does not store it.",
+            ],
           ],
         },
       ],
@@ -27,7 +29,7 @@ export const GOOGLE_API_USAGE: LegalDocument = {
       blocks: [
         {
           paragraph: [
-            "When you press Verify My Subscription, our server asks YouTube whether your account is subscribed to our channel and compares the username you entered with your own channel's name or handle. It makes no other YouTube requests. Your e-mail and Google account ID are kept with your claim record so that the same Google account cannot claim twice.",
+            "When you press Verify My Subscription, our server asks YouTube whether your account is subscribed to our channel and compares the username you entered with your own channel's name or handle. It makes no other YouTube requests. Your Google account ID is kept with your claim record so that the same Google account cannot claim twice; after 12 months only a keyed fingerprint of it remains.",
           ],
         },
       ],

@@ -23,3 +23,6 @@ export interface LegalDocument {
 
 export const LEGAL_LAST_UPDATED = "May 25, 2025";
 export const GOOGLE_PERMISSIONS_URL = "https://myaccount.google.com/permissions";
+/** YouTube's API rules ask every app that uses YouTube data to link these two from its terms and its privacy policy. */
+export const YOUTUBE_TERMS_URL = "https://www.youtube.com/t/terms";
+export const GOOGLE_PRIVACY_POLICY_URL = "https://policies.google.com/privacy";

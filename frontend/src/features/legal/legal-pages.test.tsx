@@ -42,6 +42,41 @@ describe("legal pages", () => {
     );
   });
 
+  it("when /terms is shown, then it links YouTube's Terms of Service and says using the Service binds you to them", () => {
+    renderWithProviders(<TermsPage />, { route: "/terms" });
+
+    const main = screen.getByRole("main");
+    expect(main).toHaveTextContent(/by using the Service you also agree to be bound by the YouTube Terms of Service/);
+    expect(within(main).getByRole("link", { name: /^YouTube Terms of Service/ })).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/t/terms",
+    );
+  });
+
+  it("when /privacy is shown, then it links the Google Privacy Policy", () => {
+    renderWithProviders(<PrivacyPage />, { route: "/privacy" });
+
+    expect(within(screen.getByRole("main")).getByRole("link", { name: /^Google Privacy Policy/ })).toHaveAttribute(
+      "href",
+      "https://policies.google.com/privacy",
+    );
+  });
+
+  it("when /privacy is shown, then it says what a claim keeps, for how long, and who receives what", () => {
+    renderWithProviders(<PrivacyPage />, { route: "/privacy" });
+
+    const main = screen.getByRole("main");
+    expect(main).toHaveTextContent(/We do not store your e-mail address/);
+    expect(main).toHaveTextContent(/12 months after the claim/);
+    expect(main).toHaveTextContent(/keyed fingerprint of your Google account ID/);
+    const items = within(main)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent ?? "");
+    for (const recipient of [/^Google: /, /^thirdweb: /, /^The blockchain node provider/, /^WalletConnect: /])
+      expect(items.some((item) => recipient.test(item))).toBe(true);
+    expect(main).not.toHaveTextContent(/basic profile/);
+  });
+
   it("when /google-info is shown, then it explains read-only access and links to the privacy page", () => {
     renderWithProviders(<GoogleInfoPage />, { route: "/google-info" });
 

@@ -1,6 +1,11 @@
 import { ARBITRUM_ONE_NAME, REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { GOOGLE_USER_DATA_POLICY_URL } from "../../components/ui/footer.tsx";
-import { GOOGLE_PERMISSIONS_URL, LEGAL_LAST_UPDATED, type LegalDocument } from "./legal-document.ts";
+import {
+  GOOGLE_PERMISSIONS_URL,
+  GOOGLE_PRIVACY_POLICY_URL,
+  LEGAL_LAST_UPDATED,
+  type LegalDocument,
+} from "./legal-document.ts";
 
 export const PRIVACY_POLICY: LegalDocument = {
   title: "Privacy Policy",
@@ -28,14 +33,16 @@ export const PRIVACY_POLICY: LegalDocument = {
         {
           bullets: [
             [
-              "From Google, with your permission: your e-mail address, your Google account ID and basic profile, and read-only access to your YouTube account. We never see or store your Google password: you sign in on Google's own page.",
+              "From Google, with your permission (sign-in, your e-mail address and read-only access to your YouTube account): your Google account ID and your e-mail address. We never see or store your Google password: you sign in on Google's own page.",
             ],
             [
-              "Through that read-only YouTube access: whether you are subscribed to our channel, and your own channel's name and handle, which we compare with the YouTube username you enter.",
+              "Through that read-only YouTube access: whether you are subscribed to our channel, and your own channel's name and handle, which we compare with the YouTube username you enter. We use them while answering your request and do not store them.",
             ],
-            ["From you: the YouTube username you enter and the wallet address you connect."],
             [
-              "Technical data: your IP address is processed to apply rate limits and protect the Service. Server logs are kept for no longer than 30 days.",
+              "From you: the YouTube username you enter (used the same way, not stored) and the wallet address you connect.",
+            ],
+            [
+              "Technical data: your IP address is used to apply rate limits and protect the Service; the counters it keys are deleted once their minute is over. Our server's logs record each request's method, path, status and time, without your IP address, the address's query string or any token.",
             ],
           ],
         },
@@ -48,7 +55,9 @@ export const PRIVACY_POLICY: LegalDocument = {
           paragraph: [
             "We use the data we receive from Google only to verify that you are subscribed to our one channel, to match the username you enter to your own channel, and to make sure each Google account claims only once. We do not use it for advertising, we do not use it to develop, improve or train generalized AI or machine-learning models, and nobody reads it except where needed for security or required by law. Our use and transfer of information received from Google APIs adheres to the ",
             { text: "Google API Services User Data Policy", href: GOOGLE_USER_DATA_POLICY_URL },
-            ", including the Limited Use requirements.",
+            ", including the Limited Use requirements. What Google itself does with your data is described in the ",
+            { text: "Google Privacy Policy", href: GOOGLE_PRIVACY_POLICY_URL },
+            ".",
           ],
         },
       ],
@@ -58,7 +67,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       blocks: [
         {
           paragraph: [
-            "We do not store your Google access or refresh tokens on our servers. When you verify your subscription or claim, your browser sends the access token with the request; our server uses it only in memory to ask YouTube and Google, and forgets it when the request ends. Your browser keeps the token and your e-mail in its own storage so that a page reload does not sign you out. The Reset button on the claim page revokes the token at Google and clears that storage.",
+            "We do not ask Google for offline access, so no refresh token is ever issued to us, and we do not store your Google access token on our servers. When you verify your subscription or claim, your browser sends the access token with the request; our server uses it only in memory to ask YouTube and Google, and forgets it when the request ends. Your browser keeps the token and your e-mail in its own storage so that a page reload does not sign you out. The Reset button on the claim page revokes the token at Google and clears that storage.",
           ],
         },
       ],
@@ -70,14 +79,14 @@ export const PRIVACY_POLICY: LegalDocument = {
         {
           bullets: [
             ["the wallet address;"],
-            ["your Google account ID and e-mail address;"],
+            ["your Google account ID;"],
             ["the transaction hash of the token transfer;"],
-            ["the claim status and the times it was created and updated."],
+            ["the claim status, the count of attempts to send the reward, and the times it was created and updated."],
           ],
         },
         {
           paragraph: [
-            "This is the record of your one-time reward: it lets us enforce one claim per wallet and per Google account and answer questions about a claim. We keep it for as long as the reward program runs plus 12 months, then delete it.",
+            "We do not store your e-mail address, your YouTube username or channel name, or your Google tokens. This record of your one-time reward lets us enforce one claim per wallet and per Google account and answer questions about a claim. We keep the personal data in it for 12 months after the claim. Then it is erased, except the wallet address, the transaction hash and a keyed fingerprint of your Google account ID: a code computed from the ID with a secret key, from which the ID cannot be read back, kept only so that the same Google account cannot claim twice.",
           ],
         },
       ],
@@ -87,7 +96,28 @@ export const PRIVACY_POLICY: LegalDocument = {
       blocks: [
         {
           paragraph: [
-            `We do not sell, rent or trade your data, and we do not share it for advertising. To mint your tokens we send your wallet address and the amount to our transaction service provider (thirdweb). The transfer itself is recorded on the public ${ARBITRUM_ONE_NAME} blockchain: your wallet address, the amount and the transaction hash are visible to anyone, permanently, and cannot be deleted by us or anyone else. Your e-mail and Google account are never written to the blockchain. We disclose data to authorities only when the law requires it.`,
+            "We do not sell, rent or trade your data, we do not share it for advertising, and the Service uses no analytics or advertising trackers. Only these services receive data, each for its part of the claim:",
+          ],
+        },
+        {
+          bullets: [
+            [
+              "Google: you sign in on Google's page, and our server sends your access token to Google to check it and to ask YouTube whether you are subscribed.",
+            ],
+            [
+              "thirdweb: to send your tokens, our server gives thirdweb's transaction service your wallet address and the amount. The wallet connection on the claim page also uses thirdweb's services, and if you choose 'Sign in with Google' your wallet is created and unlocked by thirdweb, which then receives your sign-in from Google under its own terms.",
+            ],
+            [
+              `The blockchain node provider through which your browser and our server read the ${ARBITRUM_ONE_NAME} network: it receives your wallet address in those reads, and your IP address from your browser.`,
+            ],
+            [
+              "WalletConnect: if you connect a wallet through WalletConnect, the messages between the page and your wallet pass through WalletConnect's relay.",
+            ],
+          ],
+        },
+        {
+          paragraph: [
+            `The transfer itself is recorded on the public ${ARBITRUM_ONE_NAME} blockchain: your wallet address, the amount and the transaction hash are visible to anyone, permanently, and cannot be deleted by us or anyone else. Your e-mail and Google account are never written to the blockchain. We disclose data to authorities only when the law requires it.`,
           ],
         },
       ],
@@ -116,7 +146,7 @@ export const PRIVACY_POLICY: LegalDocument = {
             [
               "Ask us for a copy of the data we hold about you, or for its correction or deletion, through ",
               { text: "our YouTube channel", channel: true },
-              ". We will delete what we can; the public blockchain record cannot be erased.",
+              ". Deleting a claim record erases it as the 12-month expiry does: the wallet address, the transaction hash and the keyed fingerprint stay so that the wallet and the Google account cannot claim again, and the public blockchain record cannot be erased.",
             ],
           ],
         },

@@ -1,5 +1,11 @@
 import { ARBITRUM_ONE_NAME, REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
-import { GOOGLE_PERMISSIONS_URL, LEGAL_LAST_UPDATED, type LegalDocument } from "./legal-document.ts";
+import {
+  GOOGLE_PERMISSIONS_URL,
+  GOOGLE_PRIVACY_POLICY_URL,
+  LEGAL_LAST_UPDATED,
+  YOUTUBE_TERMS_URL,
+  type LegalDocument,
+} from "./legal-document.ts";
 
 const REWARD = `${REWARD_TOKENS} ${TOKEN_SYMBOL}`;
 
@@ -18,7 +24,9 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       blocks: [
         {
           paragraph: [
-            "By using the Service you agree to these Terms of Service. If you do not agree, do not use the Service. You may stop using it at any time.",
+            "By using the Service you agree to these Terms of Service. The Service uses YouTube's API Services, so by using the Service you also agree to be bound by the ",
+            { text: "YouTube Terms of Service", href: YOUTUBE_TERMS_URL },
+            ". If you do not agree, do not use the Service. You may stop using it at any time.",
           ],
         },
       ],
@@ -54,7 +62,9 @@ export const TERMS_OF_SERVICE: LegalDocument = {
           paragraph: [
             "We verify your subscription with read-only access to your YouTube account. Google shows you exactly what you share before you agree, and you sign in on Google's own page: we never see or store your Google password. We cannot post, comment, subscribe or change anything on your behalf. You can withdraw our access at any time at ",
             { text: "myaccount.google.com/permissions", href: GOOGLE_PERMISSIONS_URL },
-            ". Your use of Google and YouTube remains subject to their own terms.",
+            ". Your use of Google and YouTube remains subject to their own terms, and Google handles your sign-in under the ",
+            { text: "Google Privacy Policy", href: GOOGLE_PRIVACY_POLICY_URL },
+            ".",
           ],
         },
       ],
@@ -74,7 +84,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       blocks: [
         {
           paragraph: [
-            "Each wallet address may claim only once, and each Google account may claim only once. Creating several accounts, using automated tools, or any other attempt to claim more than once is not allowed; we may refuse such claims. The reward is available while the program runs and while tokens remain; we may pause or end the program at any time.",
+            "Each wallet address may claim only once, and each Google account may claim only once. Creating several accounts or channels (a Brand Account's channel included), using automated tools, or any other attempt to claim more than once is not allowed; we may refuse such claims, and we may refuse claims made with a Brand Account's channel. The reward is available while the program runs and while tokens remain; we may pause or end the program at any time.",
           ],
         },
       ],
@@ -104,7 +114,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       blocks: [
         {
           paragraph: [
-            `The Service relies on services we do not control: Google and YouTube for sign-in and verification, wallet providers for connecting your wallet, and the ${ARBITRUM_ONE_NAME} network for the token transfer. Their outages, fees or changes may delay or prevent a claim.`,
+            `The Service relies on services we do not control: Google and YouTube for sign-in and verification; thirdweb for sending the reward and for the wallet connection, its "Sign in with Google" wallet included; your wallet provider and, if you connect through it, WalletConnect; a blockchain node provider through which the page and our server read the ${ARBITRUM_ONE_NAME} network; and that network for the token transfer. Their outages, fees or changes may delay or prevent a claim.`,
           ],
         },
       ],
