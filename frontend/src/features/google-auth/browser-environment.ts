@@ -1,9 +1,14 @@
 /**
  * Google answers `403 disallowed_useragent` to OAuth requests from embedded
- * browsers: wallets' in-app browsers and Android WebViews. Detecting them lets
- * the page say so up front instead of letting the popup fail.
+ * browsers: the in-app browsers of social apps and wallets, on iOS as on Android,
+ * and Android WebViews. Detecting them lets the page say so up front, before a
+ * Google button fails. Each app names itself in its user agent.
  */
 const EMBEDDED_BROWSER_PATTERNS = [
+  /\bInstagram\b/i,
+  /\bFBAN\/|\bFBAV\/|\bFB_IAB\b/, // Facebook and Messenger
+  /\bLinkedInApp\b/i,
+  /musical_ly|BytedanceWebview|\bTikTok\b/i, // TikTok, whose token runs on into its version
   /MetaMaskMobile/i,
   /Trust\s?Wallet|\bTrust\//i,
   /CoinbaseWallet|CoinbaseBrowser/i,
@@ -20,16 +25,29 @@ export function isEmbeddedBrowser(userAgent: string): boolean {
   return EMBEDDED_BROWSER_PATTERNS.some((pattern) => pattern.test(userAgent));
 }
 
+export type PhonePlatform = "ios" | "android" | "other";
+
+/** Which phone's system browser to point the visitor at: Safari on iOS, Chrome on Android. */
+export function phonePlatform(userAgent: string): PhonePlatform {
+  if (/Android/i.test(userAgent)) return "android";
+  if (/iPhone|iPad|iPod/i.test(userAgent)) return "ios";
+  return "other";
+}
+
 /**
  * A link that asks the phone to open `url` in its system browser: Chrome through an
  * Android intent, Safari through its URL scheme; elsewhere the plain URL.
  */
 export function systemBrowserUrl(url: string, userAgent: string): string {
   const parsed = new URL(url);
-  if (/Android/i.test(userAgent)) {
-    const scheme = parsed.protocol.replace(":", "");
-    return `intent://${parsed.host}${parsed.pathname}${parsed.search}#Intent;scheme=${scheme};action=android.intent.action.VIEW;end`;
+  switch (phonePlatform(userAgent)) {
+    case "android": {
+      const scheme = parsed.protocol.replace(":", "");
+      return `intent://${parsed.host}${parsed.pathname}${parsed.search}#Intent;scheme=${scheme};action=android.intent.action.VIEW;end`;
+    }
+    case "ios":
+      return `x-safari-${url}`;
+    case "other":
+      return url;
   }
-  if (/iPhone|iPad|iPod/i.test(userAgent)) return `x-safari-${url}`;
-  return url;
 }

@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../../test/render-with-providers.tsx";
 import { stubApi } from "../../../test/fake-api.ts";
@@ -194,14 +194,38 @@ describe("Connect with Google", () => {
     expect(screen.queryByText("Google Authorization Complete!")).not.toBeInTheDocument();
   });
 
-  it("when the page runs in MetaMask's in-app browser, then it says Google refuses it and links to the system browser", () => {
+  it("when the page runs in MetaMask's in-app browser on Android, then the hint points to Chrome through an intent", () => {
     vi.spyOn(navigator, "userAgent", "get").mockReturnValue(
       "Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36 MetaMaskMobile",
     );
     renderWithProviders(<Harness />, { route: "/claim" });
-    expect(screen.getByText(/Google does not allow signing in from a wallet/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Open this page in your phone/ }).getAttribute("href")).toMatch(
+
+    const hint = screen.getByRole("status", { name: "Google sign-in is blocked in this app's browser" });
+    expect(hint).toHaveTextContent(/tap the ⋮ menu and choose “Open in Chrome”/);
+    expect(within(hint).getByRole("link", { name: "Open this page in Chrome" }).getAttribute("href")).toMatch(
       /^intent:\/\//,
     );
+  });
+
+  it("when the page runs in Instagram on iOS, then the hint says how to reach Safari and copies the page's link", async () => {
+    vi.spyOn(navigator, "userAgent", "get").mockReturnValue(
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 329.0.0.29.120 (iPhone15,3; iOS 17_4; en_US)",
+    );
+    const { user } = renderWithProviders(<Harness />, { route: "/claim" });
+
+    const hint = screen.getByRole("status", { name: "Google sign-in is blocked in this app's browser" });
+    expect(hint).toHaveTextContent(/open this page in Safari: tap the ⋯ or share button and choose “Open in Safari”/);
+    expect(within(hint).getByRole("link", { name: "Open this page in Safari" })).toHaveAttribute(
+      "href",
+      `x-safari-${window.location.href}`,
+    );
+    await user.click(within(hint).getByRole("button", { name: "Copy link" }));
+    expect(await within(hint).findByText("Link copied: paste it into Safari's address bar.")).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(window.location.href);
+  });
+
+  it("when the page runs in an ordinary browser, then no hint is shown", () => {
+    renderWithProviders(<Harness />, { route: "/claim" });
+    expect(screen.queryByText(/Google sign-in is blocked/)).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
-import { Alert, Button, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useMemo } from "react";
-import { isEmbeddedBrowser, systemBrowserUrl } from "../browser-environment.ts";
+import { isEmbeddedBrowser } from "../browser-environment.ts";
 import type { GoogleAuthState } from "../use-google-auth.ts";
+import { InAppBrowserHint } from "./in-app-browser-hint.tsx";
 
-/** Step 0's Google piece: connect, progress, success and the embedded-browser warning. */
+/** Step 0's Google piece: connect, progress, success and, in an app's built-in browser, the way out of it. */
 export function GoogleConnect({ google }: { google: GoogleAuthState }) {
   const { auth, status, error, authorize } = google;
   const busy = status === "authorizing";
@@ -11,7 +12,7 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
 
   return (
     <Stack gap="3">
-      {embedded && <EmbeddedBrowserWarning />}
+      {embedded && <InAppBrowserHint userAgent={navigator.userAgent} pageUrl={window.location.href} />}
       {auth && !busy ? (
         <Stack gap="2" role="status">
           <Text color="green.fg" fontWeight="semibold">
@@ -43,24 +44,5 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
         </Text>
       )}
     </Stack>
-  );
-}
-
-function EmbeddedBrowserWarning() {
-  const href = systemBrowserUrl(window.location.href, navigator.userAgent);
-  return (
-    <Alert.Root status="warning">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>Google sign-in is blocked in this app&apos;s browser</Alert.Title>
-        <Alert.Description>
-          Google does not allow signing in from a wallet&apos;s built-in browser.{" "}
-          <Link href={href} target="_blank" rel="noopener noreferrer" variant="underline">
-            Open this page in your phone&apos;s browser
-          </Link>{" "}
-          (Chrome or Safari) to connect with Google.
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
   );
 }

@@ -1,0 +1,69 @@
+import { Alert, Button, HStack, Link, Text } from "@chakra-ui/react";
+import { useId, useState } from "react";
+import { phonePlatform, systemBrowserUrl, type PhonePlatform } from "../browser-environment.ts";
+
+/** Where each platform's in-app browsers hide the way out, and the browser it leads to. */
+const WAY_OUT: Record<PhonePlatform, { browser: string; steps: string }> = {
+  ios: {
+    browser: "Safari",
+    steps: "tap the ⋯ or share button and choose “Open in Safari” or “Open in external browser”",
+  },
+  android: {
+    browser: "Chrome",
+    steps: "tap the ⋮ menu and choose “Open in Chrome” or “Open in external browser”",
+  },
+  other: { browser: "your browser", steps: "use this app's menu to open the page in your browser" },
+};
+
+type CopyState = "idle" | "copied" | "failed";
+
+/**
+ * Shown instead of letting a Google button fail: Google refuses sign-in inside apps' built-in browsers. A status
+ * region rather than a dialog, so the page stays usable for what needs no Google (reading, a wallet's own browser).
+ */
+export function InAppBrowserHint({ userAgent, pageUrl }: { userAgent: string; pageUrl: string }) {
+  const titleId = useId();
+  const [copyState, setCopyState] = useState<CopyState>("idle");
+  const { browser, steps } = WAY_OUT[phonePlatform(userAgent)];
+
+  const copyLink = () => {
+    // In-app browsers may refuse the clipboard: then the visitor is told to use the app's menu instead.
+    navigator.clipboard
+      .writeText(pageUrl)
+      .then(() => setCopyState("copied"))
+      .catch(() => setCopyState("failed"));
+  };
+
+  return (
+    <Alert.Root status="warning" role="status" aria-labelledby={titleId}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title id={titleId}>Google sign-in is blocked in this app&apos;s browser</Alert.Title>
+        <Alert.Description>
+          Google does not allow signing in from an app&apos;s built-in browser (Instagram, Facebook, LinkedIn, TikTok or
+          a wallet&apos;s). To connect with Google, open this page in {browser}: {steps}.
+        </Alert.Description>
+        <HStack gap="3" mt="2" wrap="wrap">
+          <Link
+            href={systemBrowserUrl(pageUrl, userAgent)}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="underline"
+          >
+            Open this page in {browser}
+          </Link>
+          <Button size="xs" variant="outline" onClick={copyLink}>
+            Copy link
+          </Button>
+        </HStack>
+        {copyState !== "idle" && (
+          <Text fontSize="sm" mt="1">
+            {copyState === "copied"
+              ? `Link copied: paste it into ${browser}'s address bar.`
+              : "The link could not be copied: use the app's menu to open the page instead."}
+          </Text>
+        )}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
