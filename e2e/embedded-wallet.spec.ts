@@ -8,3 +8,21 @@ test("when thirdweb's servers cannot be reached, then 'Sign in with Google' fail
   await expect(page.getByRole("alert")).toHaveText("Failed to login with Google", { timeout: 30_000 });
   await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
 });
+
+test("when the redirect login comes back with its session credential in the address, then once the SDK has read it no address, history entry or referrer keeps it", async ({
+  page,
+  request,
+}) => {
+  const { ecosystemId } = (await (await request.get("/api/config")).json()) as { ecosystemId: string };
+  const credential = "fake-session-credential-0123456789";
+  await page.goto("/");
+
+  const response = await page.goto(`/claim?walletId=${ecosystemId}&authCookie=${credential}&authProvider=google`);
+
+  // The page's own requests (and thirdweb's, while the credential is still in the address) send no Referer.
+  expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
+  // Only the SDK's redirect-login reader takes the credential out of the address.
+  await expect(page).toHaveURL(/\/claim$/, { timeout: 30_000 });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});

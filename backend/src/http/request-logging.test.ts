@@ -39,6 +39,14 @@ describe("request logs", () => {
     expect(log).not.toContain("session=secret");
   });
 
+  it("when the wallet's redirect login comes back to /claim with its session credential, then the credential never reaches the log", async () => {
+    const credential = "wallet-session-credential-from-the-redirect";
+    await fetch(`${app.url}/claim?walletId=ecosystem.tube&authCookie=${credential}&authProvider=google`);
+
+    await expect.poll(() => lines.filter((line) => line.includes('"path":"/claim"')).length).toBeGreaterThan(0);
+    expect(lines.join("\n")).not.toContain(credential);
+  });
+
   it("when a request is logged at info, then it carries method, path and status but no headers", async () => {
     await fetch(`${app.url}/api/config?utm_source=x`);
     const entryFor = (path: string) =>

@@ -48,6 +48,9 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
       },
     },
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    // Addresses carry credentials for a moment (Google's code on the callback, the wallet's session on /claim after
+    // its redirect login): no request the page makes may pass them on as a Referer.
+    referrerPolicy: { policy: "no-referrer" },
     // thirdweb's wallet iframes and remote images are cross-origin resources without CORP headers.
     crossOriginEmbedderPolicy: false,
   });

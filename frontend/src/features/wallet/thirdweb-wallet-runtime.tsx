@@ -8,7 +8,7 @@
  * place on the Connect step through a portal, keeping this provider's context.
  */
 import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import {
   AutoConnect,
@@ -29,6 +29,7 @@ import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
 import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
 import { networkSwitchToast, switchInjectedChain, type AddChainParameters } from "./network-switch.ts";
 import { describeConnectError, inlineConnectError, WALLET_NOT_FOUND } from "./wallet-errors.ts";
+import { replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
 import { hasWalletToRestore } from "./wallet-to-restore.ts";
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
 import type { WalletState } from "./wallet-state.tsx";
@@ -39,6 +40,8 @@ const MoreWalletsButton = lazy(() => import("./more-wallets-button.tsx"));
 export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletRuntimeProps) {
   const config = usePublicConfig();
   const setup = useMemo(() => createThirdwebSetup(config), [config]);
+  // A layout effect runs before AutoConnect's query starts, and so before the SDK reads and clears the address.
+  useLayoutEffect(() => replaceCredentialEntryOnceRead(window), []);
   return (
     <ThirdwebProvider>
       <AutoConnect client={setup.client} wallets={setup.wallets} chain={setup.chain} />

@@ -12,7 +12,8 @@ export function hasWalletToRestore(location: Pick<Location, "search" | "hash">):
   return isReturningFromRedirectLogin(location) || hasConnectedWallet();
 }
 
-function isReturningFromRedirectLogin({ search, hash }: Pick<Location, "search" | "hash">): boolean {
+/** The address carries the redirect login's session credential (`authResult` or `authCookie`, with `walletId`). */
+export function isReturningFromRedirectLogin({ search, hash }: Pick<Location, "search" | "hash">): boolean {
   const hashQuery = hash.includes("?") ? hash.slice(hash.indexOf("?")) : "";
   return [new URLSearchParams(search), new URLSearchParams(hashQuery)].some(
     (params) => params.has("walletId") && (params.has("authResult") || params.has("authCookie")),
