@@ -16,8 +16,9 @@ export interface ThirdwebSetup {
   /** The embedded ecosystem wallet behind 'Sign in with Google'; absent when no ecosystem is configured. */
   ecosystem?: Wallet<`ecosystem.${string}`>;
   metamask: Wallet<"io.metamask">;
-  /** Present only when a WalletConnect project id is configured. */
-  walletConnect?: Wallet<"walletConnect">;
+  /** Offered whether or not a project id is configured: without one the SDK uses its own default project id. */
+  walletConnect: Wallet<"walletConnect">;
+  /** The operator's WalletConnect project id; undefined lets the SDK fall back to its default. */
   walletConnectProjectId?: string;
   /** Every wallet the page can restore; AutoConnect needs all of them mounted to finish a redirect login. */
   wallets: Wallet[];
@@ -34,10 +35,11 @@ export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
     : undefined;
   const metamask = createWallet("io.metamask");
   const walletConnectProjectId = config.walletConnectProjectId || undefined;
-  const wc = walletConnectProjectId ? walletConnect() : undefined;
-  const wallets: Wallet[] = [metamask];
+  // Without the operator's project id, thirdweb's WalletConnect connector uses its own default one
+  // (thirdweb/dist/esm/wallets/wallet-connect/controller.js: `projectId || DEFAULT_PROJECT_ID`): offered either way.
+  const wc = walletConnect();
+  const wallets: Wallet[] = [metamask, wc];
   if (ecosystem) wallets.unshift(ecosystem);
-  if (wc) wallets.push(wc);
   return { client, chain, ecosystem, metamask, walletConnect: wc, walletConnectProjectId, wallets };
 }
 

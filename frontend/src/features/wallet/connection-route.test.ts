@@ -7,32 +7,24 @@ describe("chooseConnectionRoute", () => {
       chooseConnectionRoute({
         installedWalletIds: ["io.rabby", "io.metamask"],
         isMobile: false,
-        hasWalletConnect: true,
       }),
     ).toEqual({ kind: "injected", walletId: "io.metamask" });
   });
 
   it("when only another wallet is installed, then that wallet is used", () => {
-    expect(
-      chooseConnectionRoute({ installedWalletIds: ["io.rabby"], isMobile: false, hasWalletConnect: false }),
-    ).toEqual({
+    expect(chooseConnectionRoute({ installedWalletIds: ["io.rabby"], isMobile: false })).toEqual({
       kind: "injected",
       walletId: "io.rabby",
     });
   });
 
   it("when a phone browser has no wallet, then the MetaMask app is opened", () => {
-    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: true, hasWalletConnect: false })).toEqual({
+    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: true })).toEqual({
       kind: "metamask-app",
     });
   });
 
-  it("when a desktop browser has no wallet, then WalletConnect is offered if configured, else none is found", () => {
-    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: false, hasWalletConnect: true })).toEqual({
-      kind: "walletconnect",
-    });
-    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: false, hasWalletConnect: false })).toEqual({
-      kind: "not-found",
-    });
+  it("when a desktop browser has no wallet, then WalletConnect is offered, with or without a project id", () => {
+    expect(chooseConnectionRoute({ installedWalletIds: [], isMobile: false })).toEqual({ kind: "walletconnect" });
   });
 });

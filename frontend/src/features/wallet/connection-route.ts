@@ -6,25 +6,21 @@ export type ConnectionRoute =
   /** No wallet in this mobile browser: open the MetaMask app through WalletConnect. */
   | { kind: "metamask-app" }
   /** No wallet on desktop: show a WalletConnect QR code for a phone wallet. */
-  | { kind: "walletconnect" }
-  | { kind: "not-found" };
+  | { kind: "walletconnect" };
 
 export function chooseConnectionRoute({
   installedWalletIds,
   isMobile,
-  hasWalletConnect,
 }: {
   /** EIP-6963 rdns values of the wallets installed in this browser. */
   installedWalletIds: readonly string[];
   isMobile: boolean;
-  hasWalletConnect: boolean;
 }): ConnectionRoute {
   if (installedWalletIds.includes(METAMASK_ID)) return { kind: "injected", walletId: METAMASK_ID };
   const [firstInstalled] = installedWalletIds;
   if (firstInstalled) return { kind: "injected", walletId: firstInstalled };
   if (isMobile) return { kind: "metamask-app" };
-  if (hasWalletConnect) return { kind: "walletconnect" };
-  return { kind: "not-found" };
+  return { kind: "walletconnect" };
 }
 
 export function isMobileUserAgent(userAgent: string): boolean {

@@ -28,7 +28,7 @@ import { usePublicConfig } from "../../lib/public-config.tsx";
 import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
 import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
 import { networkSwitchToast, switchInjectedChain, type AddChainParameters } from "./network-switch.ts";
-import { describeConnectError, inlineConnectError, WALLET_NOT_FOUND } from "./wallet-errors.ts";
+import { describeConnectError, inlineConnectError } from "./wallet-errors.ts";
 import { replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
 import { hasWalletToRestore } from "./wallet-to-restore.ts";
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
@@ -118,12 +118,11 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
   );
 
   const connectWith = useCallback(
-    async (connectWallet: () => Promise<Wallet | null>) => {
+    async (connectWallet: () => Promise<Wallet>) => {
       setError(undefined);
       setIsConnecting(true);
       try {
         const wallet = await connectWallet();
-        if (!wallet) return;
         await setActiveWallet(wallet);
         await afterConnect(wallet);
       } catch (cause) {
@@ -143,7 +142,6 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
         const route = chooseConnectionRoute({
           installedWalletIds: getInstalledWallets().map((wallet) => wallet.id),
           isMobile: isMobileUserAgent(navigator.userAgent),
-          hasWalletConnect: setup.walletConnect !== undefined,
         });
         const walletConnectOptions = { projectId: setup.walletConnectProjectId };
         switch (route.kind) {
@@ -161,16 +159,9 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
               walletConnect: walletConnectOptions,
             });
             return setup.metamask;
-          case "walletconnect": {
-            const wallet = setup.walletConnect;
-            if (!wallet) return null;
-            await wallet.connect({ client: setup.client, chain: setup.chain, ...walletConnectOptions });
-            return wallet;
-          }
-          case "not-found":
-            setError(WALLET_NOT_FOUND.description);
-            notify({ type: "error", ...WALLET_NOT_FOUND });
-            return null;
+          case "walletconnect":
+            await setup.walletConnect.connect({ client: setup.client, chain: setup.chain, ...walletConnectOptions });
+            return setup.walletConnect;
         }
       }),
     [connectWith, setup],

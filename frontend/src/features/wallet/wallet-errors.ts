@@ -6,11 +6,6 @@ export interface WalletErrorText {
   description: string;
 }
 
-export const WALLET_NOT_FOUND: WalletErrorText = {
-  title: "Wallet Not Found",
-  description: "Please install a Web3 wallet like MetaMask.",
-};
-
 const CONNECT_FAILED_TOAST_TEXT = "Failed to connect wallet.";
 
 export function describeConnectError(error: unknown): WalletErrorText {
