@@ -52,6 +52,8 @@ for (const journey of JOURNEYS) {
       await expect(page.getByText("Your wallet has been disconnected.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
       await page.getByRole("button", { name: "More wallet options" }).click();
+      // The local world sets no WalletConnect project id: the picker offers WalletConnect all the same.
+      await expect(page.getByRole("button", { name: "WalletConnect" }).first()).toBeVisible();
       await page.getByRole("button", { name: "MetaMask" }).first().click();
       // A wallet connected on the right network needs nothing more from the Connect step, so it moves on by itself.
       await expect(page.getByText("Step 3: Claim Your Tokens")).toBeVisible();
