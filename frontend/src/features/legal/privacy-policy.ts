@@ -86,7 +86,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         },
         {
           paragraph: [
-            "We do not store your e-mail address, your YouTube username or channel name, or your Google tokens. This record of your one-time reward lets us enforce one claim per wallet and per Google account and answer questions about a claim. We keep the personal data in it for 12 months after the claim. Then it is erased, except the wallet address, the transaction hash and a keyed fingerprint of your Google account ID: a code computed from the ID with a secret key, from which the ID cannot be read back, kept only so that the same Google account cannot claim twice.",
+            "We do not store your e-mail address, your YouTube username or channel name, or your Google tokens. This record of your one-time reward lets us enforce one claim per wallet and per Google account and answer questions about a claim. We keep the personal data in it for 12 months after the claim. Then it is erased, except the wallet address, the transaction hash and a keyed fingerprint of your Google account ID: a code computed from the ID with a secret key, from which the ID cannot be read back, kept only so that the same Google account cannot claim twice. Apart from claim records, to protect the YouTube quota we count the subscription checks each Google account ID asks for, and remember a check that found you subscribed for a few minutes; these counts and memories last no longer than a day.",
           ],
         },
       ],
