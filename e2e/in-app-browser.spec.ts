@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/fixtures.ts";
 
 /** What Instagram's in-app browser on an iPhone sends: iOS WebKit without Safari's token, then the app's own. */
@@ -6,7 +7,7 @@ const INSTAGRAM_IOS =
 const HINT_TITLE = "Google sign-in is blocked in this app's browser";
 
 test.describe("in Instagram's iOS browser", () => {
-  test.use({ userAgent: INSTAGRAM_IOS });
+  test.use({ userAgent: INSTAGRAM_IOS, viewport: { width: 390, height: 844 } });
 
   test("when the claim page opens, then it says how to open it in Safari before any Google button is pressed", async ({
     page,
@@ -22,6 +23,8 @@ test.describe("in Instagram's iOS browser", () => {
     );
     await expect(hint.getByRole("button", { name: "Copy link" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Connect with Google" })).toBeEnabled();
+    const audit = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
   });
 });
 
