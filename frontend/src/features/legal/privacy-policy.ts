@@ -102,7 +102,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         {
           bullets: [
             [
-              "Google: you sign in on Google's page, and our server sends your access token to Google to check it and to ask YouTube whether you are subscribed.",
+              "Google: you sign in on Google's page, and our server sends your access token to Google to check it and to ask YouTube whether you are subscribed and what your own channel is called.",
             ],
             [
               "thirdweb: to send your tokens, our server gives thirdweb's transaction service your wallet address and the amount. The wallet connection on the claim page also uses thirdweb's services, and if you choose 'Sign in with Google' your wallet is created and unlocked by thirdweb, which then receives your sign-in from Google under its own terms.",
