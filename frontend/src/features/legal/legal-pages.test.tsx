@@ -61,6 +61,16 @@ describe("legal pages", () => {
     expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
   });
 
+  it.each([
+    ["terms", TermsPage],
+    ["privacy", PrivacyPage],
+    ["google-info", GoogleInfoPage],
+  ])("when /%s is shown, then a 'Last updated' line with a date is under its title", (_name, Page) => {
+    renderWithProviders(<Page />);
+
+    expect(screen.getByText(/^Last updated: [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeInTheDocument();
+  });
+
   it("when a text mentions the channel, then it links to the configured channel", () => {
     renderWithProviders(<TermsPage />, { config: { youtubeChannelId: "UClegalChannel" } });
 
