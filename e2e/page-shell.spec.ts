@@ -19,3 +19,30 @@ test("when a wallet connects from the header's button, then no tooltip opens unt
   await badge.hover({ position: { x: 10, y: 5 } });
   await expect(page.getByRole("tooltip")).toHaveText(wallet, { ignoreCase: true });
 });
+
+test("when an unknown path is opened, then the server answers 404 with the app's not-found page", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to Home" })).toBeVisible();
+});
+
+test("when the visitor moves between pages, then each page has its own title, after client navigation too", async ({
+  page,
+}) => {
+  const titles: string[] = [];
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Subscribe & Earn Tokens" })).toBeVisible();
+  titles.push(await page.title());
+  for (const link of ["Terms of Service", "Privacy Policy", "Google API Usage"]) {
+    await page.getByRole("contentinfo").getByRole("link", { name: link }).click();
+    await expect(page.getByRole("heading", { level: 1, name: link })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${link} \\|`));
+    titles.push(await page.title());
+  }
+  await page.goto("/claim");
+  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  titles.push(await page.title());
+
+  expect(new Set(titles).size).toBe(titles.length);
+});
