@@ -46,3 +46,27 @@ test("when the visitor moves between pages, then each page has its own title, af
 
   expect(new Set(titles).size).toBe(titles.length);
 });
+
+test.describe("on a phone (390×844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("when a toast shows, then the site header and the step title stay uncovered", async ({ page, wallet }) => {
+    await page.goto("/claim");
+    const stepTitle = page.getByText("Step 1: Subscribe & Verify");
+    await expect(stepTitle).toBeVisible();
+    await connectWallet(page, wallet);
+    const toast = page.getByRole("status").filter({ hasText: "Wallet Connected" });
+    await expect(toast).toBeVisible();
+
+    const toastBox = await toast.boundingBox();
+    for (const uncovered of [page.getByRole("banner"), stepTitle]) {
+      const box = await uncovered.boundingBox();
+      expect(toastBox && box && overlaps(toastBox, box), `the toast over ${uncovered}`).toBe(false);
+    }
+  });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
