@@ -70,3 +70,24 @@ type Box = { x: number; y: number; width: number; height: number };
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
+
+/** thirdweb's analytics service (the SDK's "analytics" domain) and its social profile lookups by wallet address. */
+const THIRDWEB_TRACKING_HOSTS = ["c.thirdweb.com", "social.thirdweb.com"];
+
+test("when a wallet connects, then the browser sends nothing to thirdweb's analytics or profile services", async ({
+  page,
+  wallet,
+}) => {
+  const tracked: string[] = [];
+  page.on("request", (request) => {
+    if (THIRDWEB_TRACKING_HOSTS.includes(new URL(request.url()).hostname)) tracked.push(request.url());
+  });
+  await page.goto("/claim");
+  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+
+  await connectWallet(page, wallet);
+  // thirdweb sends its event as the connection completes; once the page is idle it would have been sent.
+  await page.waitForLoadState("networkidle");
+
+  expect(tracked).toEqual([]);
+});
