@@ -51,6 +51,8 @@ for (const journey of JOURNEYS) {
       await page.getByRole("button", { name: "Disconnect Wallet" }).click();
       await expect(page.getByText("Your wallet has been disconnected.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+      await expect(page.getByRole("button", { name: "More wallet options" })).toBeVisible();
+      await snapshot("3-wallet-options");
       await page.getByRole("button", { name: "More wallet options" }).click();
       await page.getByRole("button", { name: "MetaMask" }).first().click();
       // A wallet connected on the right network needs nothing more from the Connect step, so it moves on by itself.
