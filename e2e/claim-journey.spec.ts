@@ -51,6 +51,8 @@ for (const journey of JOURNEYS) {
       await page.getByRole("button", { name: "Disconnect Wallet" }).click();
       await expect(page.getByText("Your wallet has been disconnected.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+      await expect(page.getByRole("button", { name: "More wallet options" })).toBeVisible();
+      await snapshot("3-wallet-options");
       await page.getByRole("button", { name: "More wallet options" }).click();
       // The local world sets no WalletConnect project id: the picker offers WalletConnect all the same.
       await expect(page.getByRole("button", { name: "WalletConnect" }).first()).toBeVisible();

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Manifest, ManifestChunk, Plugin } from "vite";
-import { GOOGLE_CALLBACK_PATH, ROUTE_PRELOADS_FILE } from "@tube/common/constants";
+import { PAGE_PATHS } from "@tube/common/app-pages";
+import { ROUTE_PRELOADS_FILE } from "@tube/common/constants";
 
 const CHAKRA_ROOT = "src/app/chakra-root.tsx";
 
@@ -10,8 +11,8 @@ const CHAKRA_ROOT = "src/app/chakra-root.tsx";
  * `src/app/router.tsx`: every route wrapped in `withChakra` there is listed here with its page module and chakra-root.
  */
 const LAZY_ROUTES: Readonly<Record<string, readonly string[]>> = {
-  "/claim": ["src/app/routes/claim.tsx", CHAKRA_ROOT],
-  [GOOGLE_CALLBACK_PATH]: ["src/features/google-auth/google-callback-page.tsx", CHAKRA_ROOT],
+  [PAGE_PATHS.claim]: ["src/app/routes/claim.tsx", CHAKRA_ROOT],
+  [PAGE_PATHS.googleCallback]: ["src/features/google-auth/google-callback-page.tsx", CHAKRA_ROOT],
 };
 
 /** Route path → the `/assets/...` files to announce in that route's HTML, JS first, then CSS. */

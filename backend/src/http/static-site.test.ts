@@ -6,6 +6,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicConfig } from "@tube/common/api";
+import { NOT_FOUND_TITLE, PAGE_PATHS, pageTitle } from "@tube/common/app-pages";
 import { staticSite } from "./static-site.ts";
 
 const SCRIPT = "console.log('hello');".repeat(20);
@@ -14,7 +15,7 @@ const ENTRY = [
   '<link rel="modulepreload" crossorigin href="/assets/runtime-1234.js">',
   '<link rel="stylesheet" crossorigin href="/assets/index-1234.css">',
 ];
-const INDEX_HTML = `<html><head><meta property="og:image" content="/og-image.png" />
+const INDEX_HTML = `<html><head><title>TuBE Rewards</title><meta property="og:image" content="/og-image.png" />
     ${ENTRY.join("\n    ")}
   </head><body><div id="root"></div></body></html>`;
 const ROUTE_PRELOADS = { "/claim": ["/assets/claim-1234.js", "/assets/chakra-1234.js", "/assets/claim-1234.css"] };
@@ -118,6 +119,29 @@ describe("static site", () => {
     for (const route of ["/", "/terms", "/claim/extra"]) {
       const html = await (await get(route, "br")).text();
       expect(preloadLinks(html), route).toEqual([ENTRY[1]]);
+    }
+  });
+
+  it("when each of the app's pages is opened, then it comes with a 200 and its own title", async () => {
+    for (const route of Object.values(PAGE_PATHS)) {
+      const response = await get(route);
+      expect(response.status, route).toBe(200);
+      expect(await response.text(), route).toContain(`<title>${pageTitle(route)}</title>`);
+    }
+  });
+
+  it("when a page's path has a trailing slash or other capitals, then it is still that page, as the browser's router sees it", async () => {
+    for (const route of ["/claim/", "/Privacy"]) expect((await get(route)).status, route).toBe(200);
+  });
+
+  it("when a path is none of the app's pages, then the same page comes with a 404 and the not-found title", async () => {
+    for (const route of ["/no-such-page", "/claim/extra"]) {
+      const response = await get(route, "br");
+      expect(response.status, route).toBe(404);
+      expect(response.headers.get("content-encoding")).toBe("br");
+      const html = await response.text();
+      expect(html).toContain('<div id="root">');
+      expect(html).toContain(`<title>${NOT_FOUND_TITLE}</title>`);
     }
   });
 

@@ -2,9 +2,10 @@
  * The built frontend on the app's origin. Files are served precompressed (the build
  * writes `.br` and `.gz` beside each text file) by content negotiation; hashed
  * assets are cached for good and the HTML is revalidated on every visit. Every
- * page is index.html with the public config written into it, so the app's first
- * paint never waits for GET /api/config; a lazy route's page also announces the
- * chunks that route needs (ADR 0017).
+ * page is index.html with the public config and the page's title written into it,
+ * so the app's first paint never waits for GET /api/config; a lazy route's page
+ * also announces the chunks that route needs (ADR 0017). A path that is none of
+ * the app's pages gets the same HTML, which draws the not-found page, with a 404.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import type { PublicConfig } from "@tube/common/api";
+import { NOT_FOUND_TITLE, PAGE_PATHS, pageAt, pageTitle } from "@tube/common/app-pages";
 import { PUBLIC_CONFIG_ELEMENT_ID, ROUTE_PRELOADS_FILE } from "@tube/common/constants";
 
 type Encoding = "br" | "gzip";
@@ -36,14 +38,15 @@ const RoutePreloads = z.record(z.string().startsWith("/"), z.array(z.string().re
 export function staticSite(options: { staticDir: string; publicConfig: PublicConfig; publicUrl: string }): Router {
   const files = indexFiles(options.staticDir);
   const html = renderPage(fs.readFileSync(path.join(options.staticDir, "index.html"), "utf8"), options);
-  const page = compressed(html);
+  const preloads = readRoutePreloads(options.staticDir);
   // Every variant built once, here: a request only picks one.
-  const routePages = new Map(
-    Object.entries(readRoutePreloads(options.staticDir)).map(([route, hrefs]) => [
+  const pages = new Map(
+    Object.values(PAGE_PATHS).map((route) => [
       route,
-      compressed(withPreloads(html, hrefs)),
+      compressed(withTitle(withPreloads(html, preloads[route] ?? []), pageTitle(route))),
     ]),
   );
+  const notFoundPage = compressed(withTitle(html, NOT_FOUND_TITLE));
   const router = Router();
 
   router.get("/{*path}", (req, res, next) => {
@@ -51,9 +54,20 @@ export function staticSite(options: { staticDir: string; publicConfig: PublicCon
     if (file) return sendFile(req, res, file, req.path.startsWith("/assets/") ? IMMUTABLE : SHORT);
     // A missing hashed asset is a 404, never the page: a browser would try to run HTML as script.
     if (req.path.startsWith("/assets/") || path.extname(req.path) !== "") return next();
-    sendPage(req, res, routePages.get(req.path) ?? page);
+    const route = pageAt(req.path);
+    const page = route === undefined ? undefined : pages.get(route);
+    if (page) return sendPage(req, res, page);
+    res.status(404);
+    sendPage(req, res, notFoundPage);
   });
   return router;
+}
+
+/** The page with its own `<title>`, so a tab, a bookmark and a search result name the page, not only the site. */
+function withTitle(html: string, title: string): string {
+  if (!/<title>[^<]*<\/title>/.test(html)) throw new Error("index.html must have a <title> to name each page");
+  const escaped = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escaped}</title>`);
 }
 
 function readRoutePreloads(staticDir: string): z.infer<typeof RoutePreloads> {
@@ -70,7 +84,8 @@ function readRoutePreloads(staticDir: string): z.infer<typeof RoutePreloads> {
  * only preloaded (a stylesheet link would block the page's render), with `crossorigin` as the helper
  * will load it, so the preloaded response is the one it uses.
  */
-function withPreloads(html: string, hrefs: string[]): string {
+function withPreloads(html: string, hrefs: readonly string[]): string {
+  if (hrefs.length === 0) return html;
   const entry = html.match(/<script type="module"[^>]*><\/script>(?:\s*<link rel="modulepreload"[^>]*>)*/);
   if (!entry || entry.index === undefined)
     throw new Error("index.html must load its entry as a module script to announce a route's chunks after it");

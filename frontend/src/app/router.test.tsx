@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { NOT_FOUND_TITLE, pageTitle } from "@tube/common/app-pages";
 import { renderWithProviders } from "../test/render-with-providers.tsx";
 import { AppRoutes } from "./router.tsx";
 
@@ -27,6 +28,23 @@ describe("AppRoutes", () => {
     renderWithProviders(<AppRoutes />, { route });
 
     expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it("when the user follows a link, then the browser's title becomes the new page's", async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { route: "/" });
+    await waitFor(() => expect(document.title).toBe(pageTitle("/")));
+
+    await user.click(screen.getByRole("link", { name: "Privacy Policy" }));
+
+    await screen.findByRole("heading", { level: 1, name: "Privacy Policy" });
+    await waitFor(() => expect(document.title).toBe(pageTitle("/privacy")));
+    expect(document.title).not.toBe(pageTitle("/"));
+  });
+
+  it("when the path is no page, then the title says the page was not found", async () => {
+    renderWithProviders(<AppRoutes />, { route: "/no/such/page" });
+
+    await waitFor(() => expect(document.title).toBe(NOT_FOUND_TITLE));
   });
 
   it("when the user follows a link, then focus moves to the new page's main heading", async () => {

@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ComponentType } from "react";
 import { Route, Routes } from "react-router";
-import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
+import { PAGE_PATHS } from "@tube/common/app-pages";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
 // In the first download, not a chunk of their own: about 4 KB gzip, and a legal page opened from a link then
@@ -8,6 +8,7 @@ import { LandingPage } from "../features/landing/landing-page.tsx";
 import { GoogleInfoPage, PrivacyPage, TermsPage } from "../features/legal/legal-pages.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
+import { usePageTitle } from "./use-page-title.ts";
 import { useRouteChangeFocus } from "./use-route-change-focus.ts";
 
 /**
@@ -37,16 +38,18 @@ const GoogleCallbackPage = lazy(withChakra(() => import("../features/google-auth
 
 export function AppRoutes() {
   useRouteChangeFocus();
+  usePageTitle();
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>
         <Routes>
-          <Route path="/" element={<LandingPage preloadClaim={preloadClaimPage} />} />
-          <Route path="/claim" element={<ClaimPage />} />
-          <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
-          <Route path="/terms" element={<TermsPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/google-info" element={<GoogleInfoPage />} />
+          <Route path={PAGE_PATHS.landing} element={<LandingPage preloadClaim={preloadClaimPage} />} />
+          <Route path={PAGE_PATHS.claim} element={<ClaimPage />} />
+          <Route path={PAGE_PATHS.googleCallback} element={<GoogleCallbackPage />} />
+          <Route path={PAGE_PATHS.terms} element={<TermsPage />} />
+          <Route path={PAGE_PATHS.privacy} element={<PrivacyPage />} />
+          <Route path={PAGE_PATHS.googleInfo} element={<GoogleInfoPage />} />
+          {/* Any other path: the server sends this page with a 404 status. */}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

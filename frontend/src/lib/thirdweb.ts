@@ -7,6 +7,7 @@
 import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
 import { createThirdwebClient, defineChain, type Chain, type ThirdwebClient } from "thirdweb";
+import { setThirdwebDomains } from "thirdweb/utils";
 import { createWallet, ecosystemWallet, walletConnect, type Wallet } from "thirdweb/wallets";
 import { isEcosystemId } from "./ecosystem-id.ts";
 
@@ -24,7 +25,16 @@ export interface ThirdwebSetup {
   wallets: Wallet[];
 }
 
+/**
+ * Where the SDK posts its usage events. It sends one on every wallet connection, with the wallet's address, and has
+ * no option to stop it; it does let the analytics host be chosen. A reserved name that never resolves, and that the
+ * page's Content-Security-Policy does not allow, keeps the event in the browser. The wallet's own traffic (RPC, the
+ * ecosystem wallet's sign-in, WalletConnect's relay) uses the SDK's other hosts, which stay as they are.
+ */
+const NO_ANALYTICS_HOST = "analytics.invalid"; // ADR 0020
+
 export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
+  setThirdwebDomains({ analytics: NO_ANALYTICS_HOST });
   const client = createThirdwebClient({ clientId: config.thirdwebClientId });
   const chain = createChain(config);
   const ecosystem = isEcosystemId(config.ecosystemId)

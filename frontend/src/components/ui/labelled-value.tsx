@@ -1,13 +1,11 @@
 import { Text } from "@chakra-ui/react";
+import { CopyableValue } from "./copyable-value.tsx";
 
-/** "Label: value" for an address or hash: monospaced, and free to wrap anywhere on a narrow phone. */
+/** "Label: value" for an address or hash, with the value's copy button. */
 export function LabelledValue({ label, value }: { label: string; value: string }) {
   return (
     <Text fontSize="sm">
-      {label}:{" "}
-      <Text as="span" fontFamily="mono" wordBreak="break-all">
-        {value}
-      </Text>
+      {label}: <CopyableValue value={value} label={label.toLowerCase()} />
     </Text>
   );
 }

@@ -5,14 +5,33 @@ export interface NewTabLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEle
 }
 
 /**
- * A plain link that opens in a new tab without giving the new page access to ours, and tells
- * screen-reader users that it does. Needs no Chakra, so the static pages use it as is.
+ * A plain link that opens in a new tab without giving the new page access to ours, and says that it does: an arrow
+ * out of a box for the eye, "(opens in a new tab)" for screen readers. Needs no Chakra, so the static pages use it as is.
  */
 export function NewTabLink({ children, ...rest }: NewTabLinkProps) {
   return (
     <a target="_blank" rel="noopener noreferrer" {...rest}>
       {children}
+      <NewTabIcon />
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
+  );
+}
+
+function NewTabIcon() {
+  return (
+    <svg
+      className="new-tab-icon"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { Tooltip as ChakraTooltip, Portal } from "@chakra-ui/react";
-import type { ReactElement, ReactNode } from "react";
+import type { PointerEvent, ReactElement, ReactNode } from "react";
 
 /** Tooltips open after 700 ms (docs/product.md#constants). */
 const OPEN_DELAY_MS = 700;
@@ -17,12 +17,23 @@ export interface TooltipProps {
   disabled?: boolean;
 }
 
+/**
+ * Chromium sends `pointerover` when an element appears under a pointer that has not moved (the connected badge
+ * replacing the button just clicked), and Zag opens on it. Marking that event handled before Zag sees it leaves the
+ * tooltip to a pointer that moves over the trigger, or to keyboard focus.
+ */
+function ignoreStationaryPointer(event: PointerEvent<HTMLElement>) {
+  event.preventDefault();
+}
+
 export function Tooltip({ content, children, disabled = false }: TooltipProps) {
   if (disabled) return children;
   // Mounted only while open: a closed tooltip's content would be rendered, hidden, with the page.
   return (
     <ChakraTooltip.Root openDelay={OPEN_DELAY_MS} closeDelay={CLOSE_DELAY_MS} lazyMount unmountOnExit>
-      <ChakraTooltip.Trigger asChild>{children}</ChakraTooltip.Trigger>
+      <ChakraTooltip.Trigger asChild onPointerOverCapture={ignoreStationaryPointer}>
+        {children}
+      </ChakraTooltip.Trigger>
       <Portal>
         <ChakraTooltip.Positioner>
           <ChakraTooltip.Content>{content}</ChakraTooltip.Content>

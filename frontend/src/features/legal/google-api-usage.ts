@@ -3,6 +3,7 @@ import { GOOGLE_PERMISSIONS_URL, type LegalDocument } from "./legal-document.ts"
 
 export const GOOGLE_API_USAGE: LegalDocument = {
   title: "Google API Usage",
+  lastUpdated: "November 22, 2026",
   numbered: false,
   intro: [
     "TuBE Rewards uses Google sign-in and the YouTube Data API for one thing: to check that you are subscribed to our channel before you claim your reward. This page explains what we ask Google for and what we do with it.",

@@ -17,7 +17,7 @@ export function LegalDocumentPage({ document }: { document: LegalDocument }) {
           </Link>
           <div className="stack legal-header">
             <h1 className="page-title">{document.title}</h1>
-            {document.lastUpdated && <p className="muted">Last updated: {document.lastUpdated}</p>}
+            <p className="muted">Last updated: {document.lastUpdated}</p>
             <p className="legal-intro">
               <Inline parts={document.intro} />
             </p>

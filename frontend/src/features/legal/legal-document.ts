@@ -13,8 +13,8 @@ interface LegalSection {
 
 export interface LegalDocument {
   title: string;
-  /** Shown as "Last updated: …" under the title. */
-  lastUpdated?: string;
+  /** Shown as "Last updated: …" under the title: every page of the set says when its text last changed. */
+  lastUpdated: string;
   /** Numbered documents prefix each section heading with "1.", "2.", … */
   numbered: boolean;
   intro: readonly InlinePart[];

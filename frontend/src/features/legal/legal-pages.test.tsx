@@ -3,6 +3,12 @@ import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../test/render-with-providers.tsx";
 import { GoogleInfoPage, PrivacyPage, TermsPage } from "./legal-pages.tsx";
 
+const LEGAL_PAGES = [
+  ["terms", TermsPage],
+  ["privacy", PrivacyPage],
+  ["google-info", GoogleInfoPage],
+] as const;
+
 function sectionHeadings(): string[] {
   return screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent ?? "");
 }
@@ -86,15 +92,20 @@ describe("legal pages", () => {
     expect(within(main).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
   });
 
-  it.each([
-    ["terms", TermsPage],
-    ["privacy", PrivacyPage],
-    ["google-info", GoogleInfoPage],
-  ])("when /%s is shown, then a Back to Home button links to /", (_name, Page) => {
+  it.each(LEGAL_PAGES)("when /%s is shown, then a Back to Home button links to /", (_name, Page) => {
     renderWithProviders(<Page />);
 
     expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
   });
+
+  it.each(LEGAL_PAGES)(
+    "when /%s is shown, then a 'Last updated' line with a date is under its title",
+    (_name, Page) => {
+      renderWithProviders(<Page />);
+
+      expect(screen.getByText(/^Last updated: [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeInTheDocument();
+    },
+  );
 
   it("when a text mentions the channel, then it links to the configured channel", () => {
     renderWithProviders(<TermsPage />, { config: { youtubeChannelId: "UClegalChannel" } });

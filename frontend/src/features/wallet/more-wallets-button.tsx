@@ -7,6 +7,7 @@
 import { ConnectButton } from "thirdweb/react";
 import type { Wallet } from "thirdweb/wallets";
 import type { ThirdwebSetup } from "../../lib/thirdweb.ts";
+import { MORE_WALLETS_BUTTON_STYLE, THIRDWEB_THEME } from "./thirdweb-theme.ts";
 
 export default function MoreWalletsButton({
   setup,
@@ -24,9 +25,9 @@ export default function MoreWalletsButton({
       walletConnect={{ projectId: setup.walletConnectProjectId }}
       // AutoConnect is already mounted once for the whole page.
       autoConnect={false}
-      theme="light"
+      theme={THIRDWEB_THEME}
       onConnect={onConnected}
-      connectButton={{ label: "More wallet options", style: { width: "100%", minHeight: "40px", fontSize: "14px" } }}
+      connectButton={{ label: "More wallet options", style: MORE_WALLETS_BUTTON_STYLE }}
       connectModal={{ size: "compact", title: "Connect a wallet", showThirdwebBranding: false }}
     />
   );

@@ -1,6 +1,7 @@
 import { Box, Button, DataList, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS } from "@tube/common/constants";
 import type { Ref } from "react";
+import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { explorerTxUrl } from "../explorer-url.ts";
 import { StepHeading } from "./step-heading.tsx";
@@ -42,8 +43,8 @@ export function DoneStep({
           {recipient && (
             <DataList.Item>
               <DataList.ItemLabel>Recipient</DataList.ItemLabel>
-              <DataList.ItemValue fontFamily="mono" wordBreak="break-all">
-                {recipient}
+              <DataList.ItemValue>
+                <CopyableValue value={recipient} label="recipient" />
               </DataList.ItemValue>
             </DataList.Item>
           )}

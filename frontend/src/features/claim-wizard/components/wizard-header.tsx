@@ -1,7 +1,11 @@
-import { Button, Flex, Heading, HStack } from "@chakra-ui/react";
+import { Button, Flex, Heading, Stack } from "@chakra-ui/react";
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
 import type { ReactNode } from "react";
 
+/**
+ * The title on a line of its own and the actions on one row below, at every width: the wallet slot grows from
+ * 'Connect Wallet' to the connected badge, and a title sharing its row would then wrap and push the card down.
+ */
 export function WizardHeader({
   onReset,
   resetting,
@@ -12,16 +16,16 @@ export function WizardHeader({
   walletIndicator: ReactNode;
 }) {
   return (
-    <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+    <Stack gap="3">
       <Heading as="h1" size="lg">
         Claim {REWARD_TOKENS} {TOKEN_SYMBOL}
       </Heading>
-      <HStack gap="2" wrap="wrap">
+      <Flex gap="2" align="center" justify="space-between" minHeight="8" whiteSpace="nowrap">
         <Button size="sm" variant="outline" onClick={onReset} loading={resetting} loadingText="Resetting...">
           Reset
         </Button>
         {walletIndicator}
-      </HStack>
-    </Flex>
+      </Flex>
+    </Stack>
   );
 }

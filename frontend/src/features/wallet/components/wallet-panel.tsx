@@ -1,4 +1,5 @@
 import { Box, Button, Stack, Text } from "@chakra-ui/react";
+import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { useWalletIntent } from "../wallet-loading.ts";
 import { useWalletState } from "../wallet-state.tsx";
 import { SignInWithGoogleButton } from "./sign-in-with-google-button.tsx";
@@ -49,8 +50,8 @@ export function WalletPanel() {
     <Box borderWidth="1px" borderColor="green.emphasized" bg="green.subtle" rounded="md" padding="3">
       <Text fontWeight="semibold">Wallet Connected</Text>
       <Text fontSize="sm">Ready to claim tokens on Arbitrum network</Text>
-      <Text fontSize="sm" fontFamily="mono" wordBreak="break-all" marginTop="1">
-        {address}
+      <Text fontSize="sm" marginTop="1">
+        <CopyableValue value={address} label="wallet address" />
       </Text>
     </Box>
   );

@@ -1,0 +1,75 @@
+import { HStack, IconButton, Text } from "@chakra-ui/react";
+import { Fragment, useEffect, useState } from "react";
+
+/** Long enough to read, short enough not to linger over the next action. */
+const CONFIRMATION_MS = 2_000;
+/** An address (40 hex digits) breaks into five groups, a hash (64) into eight: a line ends between two groups. */
+const GROUP_LENGTH = 8;
+
+type CopyState = "idle" | "copied" | "failed";
+const CONFIRMATION: Record<Exclude<CopyState, "idle">, string> = { copied: "Copied", failed: "Copy failed" };
+
+/** `0x` and the hex digits in groups, each a place where the line may break (copying the text keeps it whole). */
+function breakableGroups(value: string): string[] {
+  const prefix = value.startsWith("0x") ? "0x" : "";
+  const digits = value.slice(prefix.length);
+  const groups = [prefix];
+  for (let start = 0; start < digits.length; start += GROUP_LENGTH)
+    groups.push(digits.slice(start, start + GROUP_LENGTH));
+  return groups.filter(Boolean);
+}
+
+/**
+ * A full address or hash in monospace, wrapping only between groups of digits, with a button that copies it.
+ * The confirmation is a polite status, so a screen reader hears it too.
+ */
+export function CopyableValue({ value, label }: { value: string; label: string }) {
+  const [state, setState] = useState<CopyState>("idle");
+  useEffect(() => {
+    if (state === "idle") return;
+    const timer = setTimeout(() => setState("idle"), CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const copy = () =>
+    navigator.clipboard.writeText(value).then(
+      () => setState("copied"),
+      () => setState("failed"),
+    );
+
+  return (
+    <HStack as="span" gap="1" align="start" display="inline-flex" maxWidth="100%">
+      <Text as="span" fontFamily="mono" overflowWrap="normal" minWidth="0">
+        {breakableGroups(value).map((group, index) => (
+          <Fragment key={index}>
+            {index > 0 && <wbr />}
+            {group}
+          </Fragment>
+        ))}
+      </Text>
+      <IconButton size="2xs" variant="ghost" aria-label={`Copy ${label}`} onClick={() => void copy()}>
+        <CopyIcon />
+      </IconButton>
+      <Text as="span" role="status" fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+        {state === "idle" ? "" : CONFIRMATION[state]}
+      </Text>
+    </HStack>
+  );
+}
+
+function CopyIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="14"
+      height="14"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <rect x="9" y="9" width="12" height="12" rx="2" />
+      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+    </svg>
+  );
+}
