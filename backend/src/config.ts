@@ -106,6 +106,11 @@ const schema = z.object({
   METRICS_TOKEN: z.string().trim().min(1).optional(),
   /** How long a scrape's reads of the store and the RPC are reused, so scrapes cannot multiply keyed RPC calls. */
   METRICS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(15),
+  /**
+   * The operator's secret under which an expired claim keeps its Google account as a fingerprint (HMAC-SHA256), so
+   * the account still cannot claim twice; needed by `claims erase-expired`, and by every server once it has run.
+   */
+  CLAIM_GATE_KEY: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
   /** Per HTTP attempt to Google (OAuth and YouTube). */
   GOOGLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
@@ -144,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       mongodbUri: storeKind === "mongodb" ? settings.MONGODB_URI : undefined,
       dataDir,
       sqliteBusyTimeoutMs: settings.SQLITE_BUSY_TIMEOUT_MS,
+      gateKey: settings.CLAIM_GATE_KEY,
     },
     /** What /api/config and the CSP give the browser: never a URL with a key in it. */
     publicRpcUrl: settings.PUBLIC_RPC_URL ?? settings.RPC_URL,
