@@ -26,7 +26,7 @@ function claimsTable(columns: { email: string; laterColumns?: string }): string 
 }
 
 /** Each entry moves the schema one version up; `user_version` records how many have run. Append only. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE claims (${claimsTable({ email: "google_email TEXT NOT NULL" })});
    CREATE INDEX claims_status_created ON claims (status, created_at);`,
   // Block heights are decimal strings, like amounts: bigint end to end.
