@@ -28,7 +28,12 @@ export async function startServer(
   const { store, kind } = await openClaimStore(config.storeOptions);
   logger.info({ store: kind }, "claim store open");
 
-  const youtubeQuota = createYoutubeQuotaMeter({ store, metrics, logger });
+  const youtubeQuota = createYoutubeQuotaMeter({
+    store,
+    metrics,
+    logger,
+    dailyQuotaUnits: config.YOUTUBE_DAILY_QUOTA_UNITS,
+  });
   let engineAnswered: boolean | undefined;
   registerStateGauges(
     metrics,
