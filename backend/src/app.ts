@@ -7,6 +7,7 @@ import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import type { ClaimControls } from "./claims/claim-controls.ts";
 import { claimRoutes } from "./claims/claim.routes.ts";
 import { createSubscriptionVerifier } from "./claims/subscription-verifier.ts";
+import { createVerificationAdmission } from "./claims/verification-admission.ts";
 import type { MintDriver } from "./claims/mint-driver.ts";
 import type { GoogleGateway } from "./google/google-gateway.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
@@ -44,6 +45,9 @@ export interface AppDeps {
     subscriptionCacheSeconds: number;
     verifyLimitPerAccount: number;
     verifyLimitWindowSeconds: number;
+    verifyLimitPerAccountPerDay: number;
+    youtubeDailyQuotaUnits: number;
+    youtubeQuotaReserveUnits: number;
     readinessCacheSeconds: number;
     /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (never in production). */
     metricsToken: string | undefined;
@@ -72,8 +76,14 @@ export function createApp(deps: AppDeps): Express {
     google: deps.google,
     channelId: settings.channelId,
     cacheSeconds: settings.subscriptionCacheSeconds,
-    limitPerAccount: settings.verifyLimitPerAccount,
-    windowSeconds: settings.verifyLimitWindowSeconds,
+    admission: createVerificationAdmission({
+      store: deps.store,
+      limitPerWindow: settings.verifyLimitPerAccount,
+      windowSeconds: settings.verifyLimitWindowSeconds,
+      limitPerDay: settings.verifyLimitPerAccountPerDay,
+      dailyQuotaUnits: settings.youtubeDailyQuotaUnits,
+      reserveUnits: settings.youtubeQuotaReserveUnits,
+    }),
   });
 
   // The API answers with live claim state, never to be reused: no-store, and so no ETag (Express's default is a SHA-1

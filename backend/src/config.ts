@@ -94,12 +94,23 @@ const schema = z.object({
   /** YouTube checks one Google account may cause per window (each costs 1–2 quota units), whatever its IP. */
   VERIFY_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   VERIFY_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  /** YouTube checks one Google account may cause per Google quota day (midnight to midnight Pacific time). */
+  VERIFY_LIMIT_PER_ACCOUNT_PER_DAY: z.coerce.number().int().positive().default(20),
+  /** The project's YouTube quota a day: Google grants 10,000 units unless an extension was granted. */
+  YOUTUBE_DAILY_QUOTA_UNITS: z.coerce.number().int().positive().default(10_000),
+  /** The last units of the day, kept for viewers who already verified so their claim can finish. */
+  YOUTUBE_QUOTA_RESERVE_UNITS: z.coerce.number().int().nonnegative().default(500),
   /** /readyz answers from one probe run for this long, so it cannot be used to hammer Engine. */
   READINESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(5),
   /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (refused in production). */
   METRICS_TOKEN: z.string().trim().min(1).optional(),
   /** How long a scrape's reads of the store and the RPC are reused, so scrapes cannot multiply keyed RPC calls. */
   METRICS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(15),
+  /**
+   * The operator's secret under which an expired claim keeps its Google account as a fingerprint (HMAC-SHA256), so
+   * the account still cannot claim twice; needed by `claims erase-expired`, and by every server once it has run.
+   */
+  CLAIM_GATE_KEY: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
   /** Per HTTP attempt to Google (OAuth and YouTube). */
   GOOGLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
@@ -138,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       mongodbUri: storeKind === "mongodb" ? settings.MONGODB_URI : undefined,
       dataDir,
       sqliteBusyTimeoutMs: settings.SQLITE_BUSY_TIMEOUT_MS,
+      gateKey: settings.CLAIM_GATE_KEY,
     },
     /** What /api/config and the CSP give the browser: never a URL with a key in it. */
     publicRpcUrl: settings.PUBLIC_RPC_URL ?? settings.RPC_URL,
@@ -179,6 +191,12 @@ function consistencyProblems(settings: Partial<Settings>, given: Given): Problem
       "is required: RPC_URL looks like it carries a provider key, and the browser must never see it",
     ]);
   }
+  if (
+    settings.YOUTUBE_QUOTA_RESERVE_UNITS !== undefined &&
+    settings.YOUTUBE_DAILY_QUOTA_UNITS !== undefined &&
+    settings.YOUTUBE_QUOTA_RESERVE_UNITS >= settings.YOUTUBE_DAILY_QUOTA_UNITS
+  )
+    problems.push(["YOUTUBE_QUOTA_RESERVE_UNITS", "must be less than YOUTUBE_DAILY_QUOTA_UNITS"]);
   if (settings.PUBLIC_RPC_URL && mayHoldKey(settings.PUBLIC_RPC_URL)) {
     problems.push([
       "PUBLIC_RPC_URL",

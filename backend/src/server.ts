@@ -28,7 +28,12 @@ export async function startServer(
   const { store, kind } = await openClaimStore(config.storeOptions);
   logger.info({ store: kind }, "claim store open");
 
-  const youtubeQuota = createYoutubeQuotaMeter({ store, metrics, logger });
+  const youtubeQuota = createYoutubeQuotaMeter({
+    store,
+    metrics,
+    logger,
+    dailyQuotaUnits: config.YOUTUBE_DAILY_QUOTA_UNITS,
+  });
   let engineAnswered: boolean | undefined;
   registerStateGauges(
     metrics,
@@ -120,6 +125,9 @@ export async function startServer(
       subscriptionCacheSeconds: config.SUBSCRIPTION_CACHE_SECONDS,
       verifyLimitPerAccount: config.VERIFY_LIMIT_PER_ACCOUNT,
       verifyLimitWindowSeconds: config.VERIFY_LIMIT_WINDOW_SECONDS,
+      verifyLimitPerAccountPerDay: config.VERIFY_LIMIT_PER_ACCOUNT_PER_DAY,
+      youtubeDailyQuotaUnits: config.YOUTUBE_DAILY_QUOTA_UNITS,
+      youtubeQuotaReserveUnits: config.YOUTUBE_QUOTA_RESERVE_UNITS,
       readinessCacheSeconds: config.READINESS_CACHE_SECONDS,
       metricsToken: config.METRICS_TOKEN,
     },

@@ -122,6 +122,18 @@ export const ERROR_CATALOGUE = {
     kind: "waitAndRetry",
     message: "Too many verification attempts for this Google account. Please wait a few minutes and try again.",
   },
+  ACCOUNT_DAILY_LIMIT_REACHED: {
+    status: 429,
+    kind: "waitAndRetry",
+    message:
+      "This Google account has used today's verification attempts. Verification resumes for it at midnight Pacific time.",
+  },
+  YOUTUBE_QUOTA_RESERVED: {
+    status: 503,
+    kind: "waitAndRetry",
+    message:
+      "Today's YouTube verifications are nearly used up, and what is left is kept for viewers who already verified. Verification resumes at midnight Pacific time.",
+  },
   ALREADY_CLAIMED: { status: 409, kind: "conflict", message: "This wallet address has already claimed tokens." },
   GOOGLE_ACCOUNT_ALREADY_CLAIMED: {
     status: 409,

@@ -123,12 +123,11 @@ describe("the reconciler", () => {
     const orphans = Array.from({ length: 20 }, () => randomWallet());
     const store = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
     try {
-      for (const [i, walletAddress] of orphans.entries()) {
+      for (const walletAddress of orphans) {
         await store.claims.reserve({
           id: randomUUID(),
           walletAddress,
           googleSub: `orphan-${randomUUID()}`,
-          googleEmail: `orphan${i}@example.com`,
           amountWei: REWARD_AMOUNT_WEI,
           reservedAtBlock: null,
           lease: { owner: "a-crashed-process", until: 0 },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomWallet } from "@tube/local-world/mint-log";
+import type { Visitor } from "../test/test-api.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /** Quota and upstream protection (ADR 8), measured from the server's own /metrics. */
@@ -43,24 +44,29 @@ describe("readiness", () => {
 });
 
 describe("YouTube quota", () => {
-  it("when a viewer verifies with a username and then claims, then 2 units are spent in all, and 1 without a username", async () => {
-    const withName = await world.visitor();
-    let before = await quotaUnits();
-    expect((await verify(withName.token, withName.handle)).body).toEqual({ isSubscribed: true });
-    expect((await claim(withName.token)).status).toBe(202);
-    const unitsWithName = (await quotaUnits()) - before;
-
-    const { token: withoutName } = await world.visitor();
-    before = await quotaUnits();
-    expect((await verify(withoutName)).body).toEqual({ isSubscribed: true });
-    expect((await claim(withoutName)).status).toBe(202);
-    const unitsWithoutName = (await quotaUnits()) - before;
+  it("when a viewer verifies with the channel name the field asks for and then claims, then 1 unit is spent in all; without a name 1; with a handle 2", async () => {
+    const spentOn = async (youtubeUsername: (visitor: Visitor) => string | undefined) => {
+      const visitor = await world.visitor();
+      const before = await quotaUnits();
+      expect((await verify(visitor.token, youtubeUsername(visitor))).body).toEqual({ isSubscribed: true });
+      expect((await claim(visitor.token)).status).toBe(202);
+      return (await quotaUnits()) - before;
+    };
+    const unitsWithName = await spentOn((visitor) => visitor.channelName);
+    const unitsWithoutName = await spentOn(() => undefined);
+    const unitsWithHandle = await spentOn((visitor) => visitor.handle);
 
     console.log(
-      `YouTube quota units per successful claim through Verify -> Claim: ${unitsWithName} with a username, ${unitsWithoutName} without`,
+      `YouTube quota units per successful claim through Verify -> Claim: ${unitsWithName} with the channel name, ${unitsWithoutName} without a name, ${unitsWithHandle} with an @handle`,
     );
-    expect(unitsWithName).toBe(2);
+    expect(unitsWithName).toBe(1);
     expect(unitsWithoutName).toBe(1);
+    expect(unitsWithHandle).toBe(2);
+  });
+
+  it("when a viewer types a name that is not their channel's, then USERNAME_MISMATCH still comes before anything else", async () => {
+    const { token } = await world.visitor();
+    expect((await verify(token, "Somebody Else")).body).toMatchObject({ error: { code: "USERNAME_MISMATCH" } });
   });
 
   it("when an account that already claimed verifies and claims again, then it spends 0 units", async () => {

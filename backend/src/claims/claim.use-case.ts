@@ -85,7 +85,6 @@ export async function verifyAndMint(
     id: randomUUID(),
     walletAddress,
     googleSub: identity.sub,
-    googleEmail: identity.email,
     amountWei: REWARD_AMOUNT_WEI,
     ...(await mintDriver.reservationTerms()),
   });

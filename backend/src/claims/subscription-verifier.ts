@@ -4,10 +4,12 @@ import { AppError } from "../errors.ts";
 import { matchesChannel } from "../google/channel-match.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 import type { GoogleIdentity } from "../google/google-oauth.ts";
+import type { SubscriberChannel, SubscriptionCheck } from "../google/youtube.ts";
+import type { VerificationAdmission } from "./verification-admission.ts";
 
 /**
- * Accounts remembered at once, per cache: bounds memory whatever the traffic. Past it the least recently used account
- * is forgotten, which costs it one more YouTube check at worst.
+ * Accounts remembered at once: bounds memory whatever the traffic. Past it the least recently used account is
+ * forgotten, which costs it one more YouTube check at worst.
  */
 const ACCOUNTS_REMEMBERED = 10_000;
 
@@ -16,63 +18,49 @@ export interface SubscriptionVerifierOptions {
   channelId: string;
   /** How long a verified subscription is remembered per Google account; 0 remembers nothing. */
   cacheSeconds: number;
-  /** YouTube checks one Google account may cause per window. */
-  limitPerAccount: number;
-  windowSeconds: number;
+  /** The per-account limits and the quota reserve, shared by every process through the store. */
+  admission: VerificationAdmission;
 }
 
 /**
- * The only caller of YouTube in the claim flow, and its quota's guard (ADR 8). Per Google account (`sub`):
- * a verified subscription is remembered for `cacheSeconds`, so Claim after Verify spends nothing;
- * concurrent checks share one call; and at most `limitPerAccount` checks that reach YouTube are allowed per
- * window, whatever IPs they come from. Kept in this process's memory: see ADR 8 for several processes.
+ * The only caller of YouTube in the claim flow, and its quota's guard (ADR 8, ADR 20). Per Google account (`sub`):
+ * a verified subscription is remembered for `cacheSeconds` with the channel it was made from, so Claim after
+ * Verify spends nothing; concurrent checks share one call; and every check that reaches YouTube is admitted first
+ * (per-account limits, the day's reserve). One check is one `subscriptions.list` (1 unit), whose answer also names
+ * the viewer's channel; `channels.list` (1 unit more) is asked only when a typed name is not that channel's title.
  */
 export function createSubscriptionVerifier(options: SubscriptionVerifierOptions) {
-  const { google, channelId } = options;
-  const verified = new LRUCache<string, true>({ max: ACCOUNTS_REMEMBERED, ttl: options.cacheSeconds * 1000 });
-  // A window's count is raised in place, so the window keeps the expiry it opened with.
-  const checksByAccount = new LRUCache<string, { count: number }>({
+  const { google, channelId, admission } = options;
+  const verified = new LRUCache<string, SubscriberChannel>({
     max: ACCOUNTS_REMEMBERED,
-    ttl: options.windowSeconds * 1000,
+    ttl: options.cacheSeconds * 1000,
   });
-  const inFlight = new Map<string, Promise<boolean>>();
+  const inFlight = new Map<string, Promise<SubscriptionCheck>>();
 
-  /** Counts one YouTube check for the account; refuses it past the limit with the time its window ends. */
-  function admit(sub: string): void {
-    const window = checksByAccount.get(sub);
-    if (!window) {
-      checksByAccount.set(sub, { count: 1 });
-      return;
+  async function check(sub: string, accessToken: string): Promise<SubscriptionCheck> {
+    await admission.admit(sub);
+    const result = await google.checkSubscription(accessToken, channelId);
+    if (result.isSubscribed) {
+      await admission.recordVerified(sub);
+      if (result.subscriber && options.cacheSeconds > 0) verified.set(sub, result.subscriber);
     }
-    if (window.count >= options.limitPerAccount) {
-      throw new AppError("ACCOUNT_RATE_LIMITED", {
-        retryAfterSeconds: Math.max(1, Math.ceil(checksByAccount.getRemainingTTL(sub) / 1000)),
-      });
-    }
-    window.count += 1;
-  }
-
-  async function checkSubscribed(sub: string, accessToken: string): Promise<boolean> {
-    const isSubscribed = await google.isSubscribed(accessToken, channelId);
-    if (isSubscribed && options.cacheSeconds > 0) verified.set(sub, true);
-    return isSubscribed;
+    return result;
   }
 
   /** One YouTube call per account at a time: 200 simultaneous claims of one viewer cost 1 unit, not 200. */
-  function sharedCheck(sub: string, accessToken: string): Promise<boolean> {
+  function sharedCheck(sub: string, accessToken: string): Promise<SubscriptionCheck> {
     const pending = inFlight.get(sub);
     if (pending) return pending;
-    admit(sub);
-    const check = checkSubscribed(sub, accessToken).finally(() => inFlight.delete(sub));
-    inFlight.set(sub, check);
-    return check;
+    const checking = check(sub, accessToken).finally(() => inFlight.delete(sub));
+    inFlight.set(sub, checking);
+    return checking;
   }
 
   /**
    * When the visitor typed a YouTube username, it must name the signed-in account's own channel: the usual
-   * mistake is choosing the wrong Google account.
+   * mistake is choosing the wrong Google account. This asks for the channel itself, with its handle.
    */
-  async function checkUsername(accessToken: string, youtubeUsername: string): Promise<void> {
+  async function checkOwnChannel(accessToken: string, youtubeUsername: string): Promise<void> {
     const channel = await google.getOwnChannel(accessToken);
     if (!channel) throw new AppError("YOUTUBE_SIGNUP_REQUIRED");
     if (!matchesChannel(youtubeUsername, channel)) {
@@ -83,6 +71,10 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     }
   }
 
+  /** A subscription names its subscriber by title only: a typed title settles the match, a handle does not. */
+  const namesSubscriber = (youtubeUsername: string, subscriber: SubscriberChannel | null) =>
+    subscriber !== null && matchesChannel(youtubeUsername, { ...subscriber, handle: null });
+
   return {
     /** Is the account (already validated with Google) subscribed to the configured channel? */
     async verify(
@@ -90,13 +82,19 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
       accessToken: string,
       youtubeUsername?: string,
     ): Promise<VerifySubscriptionResponse> {
-      const remembered = verified.get(identity.sub) !== undefined;
-      if (youtubeUsername) {
-        admit(identity.sub);
-        await checkUsername(accessToken, youtubeUsername);
+      const remembered = verified.get(identity.sub);
+      if (remembered) {
+        if (youtubeUsername && !namesSubscriber(youtubeUsername, remembered)) {
+          await admission.admit(identity.sub);
+          await checkOwnChannel(accessToken, youtubeUsername);
+        }
+        return { isSubscribed: true };
       }
-      if (remembered) return { isSubscribed: true };
-      return { isSubscribed: await sharedCheck(identity.sub, accessToken) };
+      // The channel call belongs to the check just admitted: one verification, up to 2 units.
+      const { isSubscribed, subscriber } = await sharedCheck(identity.sub, accessToken);
+      if (youtubeUsername && !namesSubscriber(youtubeUsername, subscriber))
+        await checkOwnChannel(accessToken, youtubeUsername);
+      return { isSubscribed };
     },
   };
 }

@@ -140,10 +140,16 @@ describe("validateAccessToken", () => {
 });
 
 describe("YouTube", () => {
-  it("when Alice is subscribed, then isSubscribed is true and her channel has its handle", async () => {
+  it("when Alice is subscribed, then the subscription names her channel, and channels.list adds its handle", async () => {
     const token = await accessTokenOf("alice@example.com");
-    expect(await gateway.isSubscribed(token, LOCAL_CHANNEL_ID)).toBe(true);
-    expect(await gateway.isSubscribed(token, "UCsome-other-channel")).toBe(false);
+    expect(await gateway.checkSubscription(token, LOCAL_CHANNEL_ID)).toEqual({
+      isSubscribed: true,
+      subscriber: { id: "UCalice-local-channel-00", title: "Alice Watches" },
+    });
+    expect(await gateway.checkSubscription(token, "UCsome-other-channel")).toEqual({
+      isSubscribed: false,
+      subscriber: null,
+    });
     expect(await gateway.getOwnChannel(token)).toEqual({
       id: "UCalice-local-channel-00",
       title: "Alice Watches",
@@ -151,14 +157,16 @@ describe("YouTube", () => {
     });
   });
 
-  it("when Bob is not subscribed, then isSubscribed is false", async () => {
-    expect(await gateway.isSubscribed(await accessTokenOf("bob@example.com"), LOCAL_CHANNEL_ID)).toBe(false);
+  it("when Bob is not subscribed, then the check says not subscribed", async () => {
+    expect(await gateway.checkSubscription(await accessTokenOf("bob@example.com"), LOCAL_CHANNEL_ID)).toMatchObject({
+      isSubscribed: false,
+    });
   });
 
-  it("when Carol has no channel, then getOwnChannel is null and isSubscribed is YOUTUBE_SIGNUP_REQUIRED", async () => {
+  it("when Carol has no channel, then getOwnChannel is null and the subscription check is YOUTUBE_SIGNUP_REQUIRED", async () => {
     const token = await accessTokenOf("carol@example.com");
     expect(await gateway.getOwnChannel(token)).toBeNull();
-    await expectAppError(gateway.isSubscribed(token, LOCAL_CHANNEL_ID), "YOUTUBE_SIGNUP_REQUIRED");
+    await expectAppError(gateway.checkSubscription(token, LOCAL_CHANNEL_ID), "YOUTUBE_SIGNUP_REQUIRED");
   });
 
   it.each([
@@ -166,12 +174,12 @@ describe("YouTube", () => {
     ["grace@example.com", "YOUTUBE_ACCOUNT_SUSPENDED"],
     ["frank@example.com", "YOUTUBE_INSUFFICIENT_PERMISSIONS"],
   ] as const)("when %s asks, then %s", async (account, code) => {
-    await expectAppError(gateway.isSubscribed(await accessTokenOf(account), LOCAL_CHANNEL_ID), code);
+    await expectAppError(gateway.checkSubscription(await accessTokenOf(account), LOCAL_CHANNEL_ID), code);
   });
 
   it("when the daily quota is spent, then YOUTUBE_QUOTA_EXCEEDED with a retry before the next Pacific midnight", async () => {
     const error = await expectAppError(
-      gateway.isSubscribed(await accessTokenOf("erin@example.com"), LOCAL_CHANNEL_ID),
+      gateway.checkSubscription(await accessTokenOf("erin@example.com"), LOCAL_CHANNEL_ID),
       "YOUTUBE_QUOTA_EXCEEDED",
     );
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
@@ -186,7 +194,7 @@ describe("YouTube", () => {
     const token = await accessTokenOf("alice@example.com");
     calls.length = 0;
     await control("youtube-fault", { status: 503, count: 1 });
-    expect(await gateway.isSubscribed(token, LOCAL_CHANNEL_ID)).toBe(true);
+    expect(await gateway.checkSubscription(token, LOCAL_CHANNEL_ID)).toMatchObject({ isSubscribed: true });
     expect(calls).toEqual([
       ["youtube", "YOUTUBE_UNAVAILABLE"],
       ["youtube", "ok"],
@@ -197,7 +205,7 @@ describe("YouTube", () => {
     const token = await accessTokenOf("alice@example.com");
     warnings.length = 0;
     await control("youtube-fault", { status: 500, count: 3 });
-    await expectAppError(gateway.isSubscribed(token, LOCAL_CHANNEL_ID), "YOUTUBE_UNAVAILABLE");
+    await expectAppError(gateway.checkSubscription(token, LOCAL_CHANNEL_ID), "YOUTUBE_UNAVAILABLE");
     expect(await faultsLeft()).toBe(1);
     await control("youtube-fault", { count: 0 });
     expect(warnings.length).toBeGreaterThan(0);
@@ -213,7 +221,7 @@ describe("YouTube", () => {
   it("when YouTube answers a rate limit, then it is not retried and asks to come back in a minute", async () => {
     const token = await accessTokenOf("alice@example.com");
     await control("youtube-fault", { status: 403, reason: "rateLimitExceeded", count: 2 });
-    const error = await expectAppError(gateway.isSubscribed(token, LOCAL_CHANNEL_ID), "YOUTUBE_QUOTA_EXCEEDED");
+    const error = await expectAppError(gateway.checkSubscription(token, LOCAL_CHANNEL_ID), "YOUTUBE_QUOTA_EXCEEDED");
     expect(error.retryAfterSeconds).toBe(60);
     expect(await faultsLeft()).toBe(1);
     await control("youtube-fault", { count: 0 });

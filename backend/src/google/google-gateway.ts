@@ -1,5 +1,5 @@
 import { createGoogleOAuth, type GoogleIdentity } from "./google-oauth.ts";
-import { createYouTubeReader, type YouTubeChannel } from "./youtube.ts";
+import { createYouTubeReader, type SubscriptionCheck, type YouTubeChannel } from "./youtube.ts";
 
 export interface GoogleGatewayOptions {
   clientId: string;
@@ -30,8 +30,9 @@ export interface GoogleGateway {
   /** Re-validates an access token with tokeninfo: audience, scope, expiry. */
   validateAccessToken(accessToken: string): Promise<GoogleIdentity>;
   revokeToken(token: string): Promise<void>;
-  isSubscribed(accessToken: string, channelId: string): Promise<boolean>;
-  /** The signed-in account's own channel, or null when it has none. */
+  /** Whether the account follows `channelId`, and its own channel as the subscription names it (1 quota unit). */
+  checkSubscription(accessToken: string, channelId: string): Promise<SubscriptionCheck>;
+  /** The signed-in account's own channel with its handle, or null when it has none (1 quota unit). */
   getOwnChannel(accessToken: string): Promise<YouTubeChannel | null>;
 }
 

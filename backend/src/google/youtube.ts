@@ -18,6 +18,19 @@ export interface YouTubeChannel {
   handle: string | null;
 }
 
+/** The signed-in viewer's own channel as a subscription names its subscriber: no handle there. */
+export interface SubscriberChannel {
+  id: string;
+  title: string;
+}
+
+/** What one `subscriptions.list` answer tells: whether the viewer follows the channel, and, when so, as whom. */
+export interface SubscriptionCheck {
+  isSubscribed: boolean;
+  /** Read from the subscription's `subscriberSnippet`; null when no subscription came back. */
+  subscriber: SubscriberChannel | null;
+}
+
 export interface YouTubeReaderOptions {
   /** Base URL of the local Google stand-in, without a trailing slash; unset, the real YouTube API is used. */
   emulatorUrl: string | undefined;
@@ -29,7 +42,7 @@ export interface YouTubeReaderOptions {
   onQuotaUnits?: (units: number) => void | Promise<void>;
 }
 
-/** The two YouTube reads of the claim flow, each made with the visitor's own access token. */
+/** The YouTube reads of the claim flow, each made with the visitor's own access token. */
 export function createYouTubeReader(options: YouTubeReaderOptions) {
   // rootUrl replaces https://youtube.googleapis.com/ in front of /youtube/v3/...; retry is off because
   // call() below retries once itself, and gaxios's own retries would multiply the quota spent.
@@ -63,16 +76,26 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
   }
 
   return {
-    async isSubscribed(accessToken: string, channelId: string): Promise<boolean> {
+    /**
+     * One call (1 unit) answers both questions: with `part=subscriberSnippet` each subscription also carries its
+     * subscriber's channel id and title (https://developers.google.com/youtube/v3/docs/subscriptions#subscriberSnippet),
+     * so a typed channel name is usually settled without `channels.list`.
+     */
+    async checkSubscription(accessToken: string, channelId: string): Promise<SubscriptionCheck> {
       const { data } = await call("subscriptions.list", () =>
         youtube.subscriptions.list({
-          part: ["snippet"],
+          part: ["snippet", "subscriberSnippet"],
           mine: true,
           forChannelId: channelId,
           auth: bearer(accessToken),
         }),
       );
-      return (data.items ?? []).some((item) => item.snippet?.resourceId?.channelId === channelId);
+      const subscription = (data.items ?? []).find((item) => item.snippet?.resourceId?.channelId === channelId);
+      const snippet = subscription?.subscriberSnippet;
+      return {
+        isSubscribed: subscription !== undefined,
+        subscriber: snippet?.channelId ? { id: snippet.channelId, title: snippet.title ?? "" } : null,
+      };
     },
 
     async getOwnChannel(accessToken: string): Promise<YouTubeChannel | null> {

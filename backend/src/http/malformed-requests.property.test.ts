@@ -25,7 +25,6 @@ beforeAll(async () => {
       id: randomUUID(),
       walletAddress: randomWallet(),
       googleSub: `sub-${i}`,
-      googleEmail: `v${i}@example.com`,
       amountWei: REWARD_AMOUNT_WEI,
       reservedAtBlock: 1n,
       lease: { owner: "seed", until: 0 },

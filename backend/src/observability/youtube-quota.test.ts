@@ -3,7 +3,9 @@ import type { ClaimStore } from "../store/claim-store.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics, registerStateGauges } from "./metrics.ts";
-import { createYoutubeQuotaMeter, YOUTUBE_DAILY_QUOTA_UNITS } from "./youtube-quota.ts";
+import { createYoutubeQuotaMeter } from "./youtube-quota.ts";
+
+const DAILY_QUOTA_UNITS = 10_000;
 
 /** 23:59 and 00:00 Pacific Standard Time: two quota days. */
 const LATE_ON_THE_14TH = new Date("2026-01-15T07:59:00Z");
@@ -26,7 +28,10 @@ describe("YouTube quota meter", () => {
 
   function meterFor(metrics = createMetrics()) {
     const logger = createLogger("info", { write: (line: string) => void logged.push(JSON.parse(line)) });
-    return { metrics, meter: createYoutubeQuotaMeter({ store, metrics, logger, now: () => clock }) };
+    return {
+      metrics,
+      meter: createYoutubeQuotaMeter({ store, metrics, logger, now: () => clock, dailyQuotaUnits: DAILY_QUOTA_UNITS }),
+    };
   }
 
   async function scrape(metrics: ReturnType<typeof createMetrics>, name: string): Promise<number | undefined> {
@@ -69,7 +74,7 @@ describe("YouTube quota meter", () => {
 
   it("when the day's units cross 80% of the quota, then the log warns once with the store's count", async () => {
     const { meter } = meterFor();
-    const warnAt = 0.8 * YOUTUBE_DAILY_QUOTA_UNITS;
+    const warnAt = 0.8 * DAILY_QUOTA_UNITS;
     await store.youtubeQuota.add("2026-01-14", warnAt - 2);
 
     await Promise.all(Array.from({ length: 5 }, () => meter.spend(1)));

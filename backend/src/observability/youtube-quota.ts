@@ -3,12 +3,12 @@ import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
 import { quotaDay } from "./quota-day.ts";
 
-/** Google's default YouTube Data API quota a project gets a day (https://developers.google.com/youtube/v3/determine_quota_cost). */
-export const YOUTUBE_DAILY_QUOTA_UNITS = 10_000;
 /** The share of the day's quota past which the log warns, once a day; `ops/alerts.yml` fires at the same point. */
-const WARN_AT_UNITS = 0.8 * YOUTUBE_DAILY_QUOTA_UNITS;
+const WARN_AT_SHARE = 0.8;
 
 export interface YoutubeQuotaMeterDeps {
+  /** The project's units a day (`YOUTUBE_DAILY_QUOTA_UNITS`). */
+  dailyQuotaUnits: number;
   store: Pick<ClaimStore, "youtubeQuota">;
   metrics: Pick<Metrics, "youtubeQuotaUnits">;
   logger: Pick<Logger, "warn" | "error">;
@@ -22,6 +22,7 @@ export interface YoutubeQuotaMeterDeps {
  */
 export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
   const now = deps.now ?? (() => new Date());
+  const warnAtUnits = WARN_AT_SHARE * deps.dailyQuotaUnits;
   return {
     /** Counts units Google charges for a call. Never rejects: a failed count must not fail the visitor's call. */
     async spend(units: number): Promise<void> {
@@ -29,9 +30,9 @@ export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
       try {
         const today = await deps.store.youtubeQuota.add(quotaDay(now()), units);
         // The store hands out each running total once, so exactly one call (in any process) sees the crossing.
-        if (today - units < WARN_AT_UNITS && today >= WARN_AT_UNITS) {
+        if (today - units < warnAtUnits && today >= warnAtUnits) {
           deps.logger.warn(
-            { youtubeQuotaUnitsToday: today, dailyQuotaUnits: YOUTUBE_DAILY_QUOTA_UNITS },
+            { youtubeQuotaUnitsToday: today, dailyQuotaUnits: deps.dailyQuotaUnits },
             "YouTube quota above 80% of the daily limit; verifications fail once it is spent",
           );
         }

@@ -5,9 +5,11 @@ export interface ClaimRecord {
   id: string;
   /** Canonical form: lower-case 0x address. */
   walletAddress: string;
-  /** Google's stable account id (`sub`). */
+  /**
+   * Google's stable account id (`sub`); once the claim's personal data expired, its keyed fingerprint instead
+   * (`hmac-sha256:…`), which still stops the account claiming twice.
+   */
   googleSub: string;
-  googleEmail: string;
   /** Base units (wei); adapters store it as a decimal string. */
   amountWei: bigint;
   status: ClaimStatus;
@@ -31,7 +33,6 @@ export interface NewClaim {
   id: string;
   walletAddress: string;
   googleSub: string;
-  googleEmail: string;
   amountWei: bigint;
   reservedAtBlock: bigint | null;
   /** The reserving process holds the claim's lease from the start, so no reconciler races its first attempt. */
@@ -79,6 +80,7 @@ export interface ClaimRepository {
   reserve(claim: NewClaim): Promise<ReserveResult>;
   findById(id: string): Promise<ClaimRecord | null>;
   findByWallet(walletAddress: string): Promise<ClaimRecord | null>;
+  /** The account's claim, whether it is stored under the id or, its personal data erased, under its fingerprint. */
   findByGoogleSub(googleSub: string): Promise<ClaimRecord | null>;
   /**
    * Compare-and-set: applies `patch` only while the claim's status is one of
@@ -101,4 +103,10 @@ export interface ClaimRepository {
   listUnfinished(): Promise<ClaimRecord[]>;
   /** Claims matching `filter`, oldest first: the operator's export and retries. */
   list(filter: ClaimFilter): Promise<ClaimRecord[]>;
+  /**
+   * Erases the personal data of claims created before `createdBefore`: the Google account id becomes its keyed
+   * fingerprint and any e-mail an older version stored is cleared; the wallet and the transaction stay. Returns how
+   * many claims changed (0 when run again). Needs the store's gate key.
+   */
+  eraseExpired(createdBefore: Date): Promise<number>;
 }

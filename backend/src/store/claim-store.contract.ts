@@ -47,7 +47,6 @@ export function describeClaimStoreContract(
         id: claim.id,
         walletAddress: claim.walletAddress.toLowerCase(),
         googleSub: claim.googleSub,
-        googleEmail: claim.googleEmail,
         amountWei: claim.amountWei,
         status: "reserved",
         engineTransactionId: null,
@@ -96,6 +95,38 @@ export function describeClaimStoreContract(
       const result = await store.claims.reserve(newClaim({ googleSub: first.googleSub }));
 
       expect(result).toMatchObject({ reserved: false, conflict: "googleAccount", existing: { id: first.id } });
+    });
+
+    it("when expired claims are erased, then only those created before the cutoff keep a fingerprint instead of the account id, and the account still cannot claim again", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const store = await openStore();
+      const day = 86_400_000;
+      const start = Date.now();
+      const expired = newClaim();
+      await store.claims.reserve(expired);
+      await store.claims.transition(expired.id, ["reserved"], { status: "confirmed", txHash: `0x${"ab".repeat(32)}` });
+      vi.setSystemTime(start + 2 * day);
+      const recent = newClaim();
+      await store.claims.reserve(recent);
+
+      expect(await store.claims.eraseExpired(new Date(start + day))).toBe(1);
+
+      const erased = await store.claims.findById(expired.id);
+      expect(erased).toMatchObject({
+        walletAddress: expired.walletAddress.toLowerCase(),
+        status: "confirmed",
+        txHash: `0x${"ab".repeat(32)}`,
+        googleSub: expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/),
+      });
+      expect(Object.values(erased ?? {}).map(String)).not.toContain(expired.googleSub);
+      expect(await store.claims.findByGoogleSub(expired.googleSub)).toMatchObject({ id: expired.id });
+      expect(await store.claims.reserve(newClaim({ googleSub: expired.googleSub }))).toMatchObject({
+        reserved: false,
+        conflict: "googleAccount",
+        existing: { id: expired.id },
+      });
+      expect(await store.claims.findById(recent.id)).toMatchObject({ googleSub: recent.googleSub });
+      expect(await store.claims.eraseExpired(new Date(start + day))).toBe(0);
     });
 
     it("when the wallet and the Google account are held by different claims, then the wallet conflict is reported", async () => {
@@ -525,6 +556,9 @@ export function describeClaimStoreContract(
 
 const WINDOW_MS = 60_000;
 
+/** The CLAIM_GATE_KEY every contract store is opened with. */
+export const TEST_GATE_KEY = "contract-test-gate-key-0123456789abcdef";
+
 /** A checksum-like mixed-case address, so adapters must normalise it. */
 function randomWallet(): string {
   const hex = randomBytes(20).toString("hex");
@@ -537,7 +571,6 @@ function newClaim(overrides: Partial<NewClaim> = {}): NewClaim {
     id: randomUUID(),
     walletAddress: randomWallet(),
     googleSub,
-    googleEmail: `${googleSub}@example.com`,
     amountWei: REWARD_AMOUNT_WEI,
     reservedAtBlock: 7n,
     lease: { owner: "process-a", until: Date.now() + 60_000 },

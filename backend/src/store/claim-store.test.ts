@@ -5,7 +5,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import mongoose from "mongoose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from "vitest";
-import { describeClaimStoreContract } from "./claim-store.contract.ts";
+import { describeClaimStoreContract, TEST_GATE_KEY } from "./claim-store.contract.ts";
 import { openMongoClaimStore } from "./mongo/mongo-claim-store.ts";
 import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
 
@@ -22,9 +22,9 @@ describe("SQLite adapter", () => {
 
   describeClaimStoreContract(
     "SQLite claim store",
-    () => openSqliteClaimStore({ dataDir }),
+    () => openSqliteClaimStore({ dataDir, gateKey: TEST_GATE_KEY }),
     async () => {
-      const store = await openSqliteClaimStore({ dataDir, busyTimeoutMs: 1 });
+      const store = await openSqliteClaimStore({ dataDir, busyTimeoutMs: 1, gateKey: TEST_GATE_KEY });
       const holder = holdWriteLocks(dataDir);
       return {
         store,
@@ -76,10 +76,10 @@ describe.skipIf(!mongodbUri)(mongodbUri ? "MongoDB adapter" : "MongoDB adapter (
 
   describeClaimStoreContract(
     "MongoDB claim store",
-    () => openMongoClaimStore({ uri: mongodbUri!, dbName }),
+    () => openMongoClaimStore({ uri: mongodbUri!, dbName, gateKey: TEST_GATE_KEY }),
     async () => {
       // A connection that is gone answers like a server that cannot be reached.
-      const store = await openMongoClaimStore({ uri: mongodbUri!, dbName });
+      const store = await openMongoClaimStore({ uri: mongodbUri!, dbName, gateKey: TEST_GATE_KEY });
       await store.close();
       return { store, end: async () => {} };
     },

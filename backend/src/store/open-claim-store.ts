@@ -13,12 +13,19 @@ export async function openClaimStore(options: {
   mongodbUri?: string;
   dataDir: string;
   sqliteBusyTimeoutMs?: number;
+  /** The operator's CLAIM_GATE_KEY: expired claims keep their Google account only as a fingerprint under it. */
+  gateKey?: string;
 }): Promise<OpenedClaimStore> {
+  const { gateKey } = options;
   if (options.mongodbUri) {
-    return { store: await openMongoClaimStore({ uri: options.mongodbUri }), kind: "mongodb" };
+    return { store: await openMongoClaimStore({ uri: options.mongodbUri, gateKey }), kind: "mongodb" };
   }
   return {
-    store: await openSqliteClaimStore({ dataDir: options.dataDir, busyTimeoutMs: options.sqliteBusyTimeoutMs }),
+    store: await openSqliteClaimStore({
+      dataDir: options.dataDir,
+      busyTimeoutMs: options.sqliteBusyTimeoutMs,
+      gateKey,
+    }),
     kind: "sqlite",
   };
 }

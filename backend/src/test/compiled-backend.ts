@@ -36,3 +36,15 @@ export async function startBackendProcess(
   );
   return { child, url };
 }
+
+/** Ends the server processes a test started (SIGTERM, its graceful shutdown) and resolves once each has exited. */
+export async function stopBackendProcesses(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) =>
+          child.exitCode === null ? (child.once("exit", resolve), child.kill("SIGTERM")) : resolve(null),
+        ),
+    ),
+  );
+}

@@ -17,8 +17,10 @@ export interface Visitor {
   email: string;
   /** Google's id of the account, which the operator's deny list names. */
   sub: string;
-  /** The account's YouTube @handle, as the viewer types it into Verify. */
+  /** The account's YouTube @handle, as a viewer may type it into Verify. */
   handle: string;
+  /** The account's YouTube channel name, which Verify's field asks for. */
+  channelName: string;
   token: string;
   wallet: string;
 }

@@ -157,6 +157,7 @@ export async function startTestWorld(
       email: account.email,
       sub: account.sub,
       handle: account.channel.handle,
+      channelName: account.channel.title,
       token: await signIn(account.email),
       wallet: randomWallet(),
     };

@@ -1,6 +1,7 @@
 import { X509Certificate, createPublicKey, randomBytes, verify } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGoogleEmulator, type GoogleEmulator } from "./google-emulator.ts";
+import { createGoogleAccount } from "./create-account.ts";
 import { obtainAccessToken, signInWithEmulator } from "./sign-in.ts";
 
 const CLIENT = { clientId: "tube-local.apps.googleusercontent.com", clientSecret: "local-secret" };
@@ -276,6 +277,35 @@ describe("YouTube", () => {
     expect(body.kind).toBe("youtube#subscriptionListResponse");
     expect(body.items).toHaveLength(1);
     expect(body.items[0]?.snippet.resourceId).toEqual({ kind: "youtube#channel", channelId });
+  });
+
+  it("when a subscriber asks for the subscriberSnippet part, then the item names the subscriber's own channel, without a handle", async () => {
+    const { accessToken } = await token("alice@example.com");
+    const body = (await (
+      await youtube(`subscriptions?part=snippet,subscriberSnippet&mine=true&forChannelId=${channelId}`, accessToken)
+    ).json()) as { items: Array<{ subscriberSnippet: unknown }> };
+    expect(body.items[0]?.subscriberSnippet).toMatchObject({
+      title: "Alice Watches",
+      channelId: "UCalice-local-channel-00",
+    });
+    expect(JSON.stringify(body.items[0]?.subscriberSnippet)).not.toContain("@alicewatches");
+  });
+
+  it("when an account makes YouTube calls, failed or not, then each costs it 1 unit in the stand-in's count", async () => {
+    const account = await createGoogleAccount(google.url, { subscribed: false });
+    const { accessToken } = await token(account.email);
+    const unitsOf = async (email?: string) =>
+      (
+        (await (await fetch(`${google.url}/__emulator/youtube-units${email ? `?account=${email}` : ""}`)).json()) as {
+          units: number;
+        }
+      ).units;
+    const totalBefore = await unitsOf();
+    await youtube(`subscriptions?part=snippet,subscriberSnippet&mine=true&forChannelId=${channelId}`, accessToken);
+    await youtube("channels?part=snippet&mine=true", accessToken);
+    await youtube("channels?mine=true", accessToken);
+    expect(await unitsOf(account.email)).toBe(3);
+    expect((await unitsOf()) - totalBefore).toBeGreaterThanOrEqual(3);
   });
 
   it("when a non-subscriber asks, then items is empty", async () => {

@@ -33,9 +33,26 @@ const STATUS_NAMES: Record<number, string> = {
 const QUOTA_MESSAGE =
   'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
 
-/** The two YouTube Data API v3 reads the claim flow makes, with `mine=true`. */
+/**
+ * The two YouTube Data API v3 reads the claim flow makes, with `mine=true`, and the quota units they spent.
+ * GET /__emulator/youtube-units?account=<e-mail> → {units}: what that account's calls spent (every call when no
+ * account is named). Google charges each of these reads 1 unit, whether it succeeds or fails
+ * (https://developers.google.com/youtube/v3/determine_quota_cost).
+ */
 export function youtubeRoutes(deps: YouTubeDeps): Router {
   const router = Router();
+  const units = { total: 0, byAccount: new Map<string, number>() };
+  router.use("/youtube/v3", (req, _res, next) => {
+    units.total += 1;
+    const token = accessTokenOf(req);
+    const email = token ? deps.grants.accessToken(token)?.grant.account.email : undefined;
+    if (email) units.byAccount.set(email, (units.byAccount.get(email) ?? 0) + 1);
+    next();
+  });
+  router.get("/__emulator/youtube-units", (req, res) => {
+    const account = stringParam(req, "account");
+    res.json({ units: account === undefined ? units.total : (units.byAccount.get(account) ?? 0) });
+  });
 
   router.get("/youtube/v3/subscriptions", (req, res) => {
     const account = authorize(deps, req, res, "subscription");
@@ -57,7 +74,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
       kind: "youtube#subscription",
       etag: etag(subscriber.id, channelId),
       id: Buffer.from(`${subscriber.id}:${channelId}`).toString("base64url"),
-      ...(wantsSnippet(req)
+      ...(wantsPart(req, "snippet")
         ? {
             snippet: {
               publishedAt: "2024-01-01T00:00:00Z",
@@ -66,6 +83,18 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
               resourceId: { kind: "youtube#channel", channelId },
               channelId: subscriber.id,
               thumbnails: thumbnails(channelId),
+            },
+          }
+        : {}),
+      // https://developers.google.com/youtube/v3/docs/subscriptions#subscriberSnippet: the subscriber's own
+      // channel (title, description, channelId, thumbnails), never its handle.
+      ...(wantsPart(req, "subscriberSnippet")
+        ? {
+            subscriberSnippet: {
+              title: subscriber.title,
+              description: "",
+              channelId: subscriber.id,
+              thumbnails: thumbnails(subscriber.id),
             },
           }
         : {}),
@@ -111,7 +140,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
       kind: "youtube#channel",
       etag: etag(channel.id),
       id: channel.id,
-      ...(wantsSnippet(req)
+      ...(wantsPart(req, "snippet")
         ? {
             snippet: {
               title: channel.title,
@@ -159,7 +188,7 @@ function authorize(
   const fault = takeFault(deps.controls, "youtube");
   if (fault) return playSilentFault(req, fault) ? null : fail(faultError(fault.status, fault.reason));
 
-  const token = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? stringParam(req, "access_token");
+  const token = accessTokenOf(req);
   if (!token) return fail(credentialError("required", "Request is missing required authentication credential."));
   const found = deps.grants.accessToken(token);
   if (!found) return fail(credentialError("authError", "Request had invalid authentication credentials."));
@@ -237,8 +266,13 @@ function stringParam(req: Request, name: string): string | undefined {
   return values.length > 0 ? values.join(",") : undefined;
 }
 
-function wantsSnippet(req: Request): boolean {
-  return (stringParam(req, "part") ?? "").split(",").includes("snippet");
+function wantsPart(req: Request, part: string): boolean {
+  return (stringParam(req, "part") ?? "").split(",").includes(part);
+}
+
+/** The bearer token of the request, or its `access_token` parameter, as YouTube accepts either. */
+function accessTokenOf(req: Request): string | undefined {
+  return /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? stringParam(req, "access_token");
 }
 
 function pageInfo(totalResults: number) {

@@ -47,6 +47,8 @@ export async function startBenchWorld() {
 
   return {
     dataDir,
+    /** The app process's environment, from which its settings (its limits, say) can be read. */
+    env: world.env,
     rpcUrl: world.rpcUrl,
     tokenAddress: world.tokenAddress,
     tokens: createTokenPool(world.googleUrl),

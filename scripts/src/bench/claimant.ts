@@ -6,16 +6,23 @@ import { APP_CLIENT } from "@tube/backend/test/test-world";
 
 const ISSUE_CONCURRENCY = 20;
 
-/** A subscribed viewer as the browser knows them: a Google access token and the YouTube handle they typed. */
+/**
+ * A viewer as the browser knows them: a Google access token and what they typed into Verify, their channel's name as
+ * the field asks; `handle` is their channel's @handle, which some type instead.
+ */
 export interface Viewer {
   accessToken: string;
   youtubeUsername: string;
+  handle: string;
 }
 
-/** Hands out fresh subscribed viewers, each a new account on the Google stand-in with a token straight from it. */
+/**
+ * Hands out fresh viewers, each a new account on the Google stand-in with a token straight from it; subscribed unless
+ * told otherwise.
+ */
 export function createTokenPool(googleUrl: string) {
-  const issue = async (): Promise<Viewer> => {
-    const account = await createGoogleAccount(googleUrl);
+  const issue = async (options: { subscribed?: boolean }): Promise<Viewer> => {
+    const account = await createGoogleAccount(googleUrl, options);
     const { accessToken } = await obtainAccessToken({
       emulatorUrl: googleUrl,
       clientId: APP_CLIENT.clientId,
@@ -23,14 +30,14 @@ export function createTokenPool(googleUrl: string) {
       redirectUri: "http://localhost/bench/callback",
       account: account.email,
     });
-    return { accessToken, youtubeUsername: account.channel.handle };
+    return { accessToken, youtubeUsername: account.channel.title, handle: account.channel.handle };
   };
   return {
-    async take(count: number): Promise<Viewer[]> {
+    async take(count: number, options: { subscribed?: boolean } = {}): Promise<Viewer[]> {
       const viewers: Viewer[] = [];
       while (viewers.length < count) {
         const batch = Math.min(ISSUE_CONCURRENCY, count - viewers.length);
-        viewers.push(...(await Promise.all(Array.from({ length: batch }, issue))));
+        viewers.push(...(await Promise.all(Array.from({ length: batch }, () => issue(options)))));
       }
       return viewers;
     },

@@ -4,6 +4,7 @@
  * server's own mint driver (the chain is asked first, and every step is the same compare-and-set the server makes).
  * Pauses and resumes new claims, denies and allows wallets and Google accounts, and resolves a stuck claim from the
  * rewards contract's record; each of those is logged with who ran it and counted in the store for /metrics.
+ * Erases the personal data of claims past their retention period, keeping what stops an account claiming twice.
  */
 import os from "node:os";
 import "dotenv/config";
@@ -20,6 +21,9 @@ import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { message, runCommand } from "./cli.ts";
 import { csvField } from "./csv.ts";
 
+/** How long a claim's personal data is kept after the claim: 12 months, as the privacy policy says. */
+const RETENTION_DAYS = 365;
+
 const USAGE = `Usage: npm run claims -- <action> [options]
 
   export              print claims as CSV (default) or JSON
@@ -33,6 +37,10 @@ const USAGE = `Usage: npm run claims -- <action> [options]
   allow               take a wallet or a Google account off the deny list (same options)
   resolve <claimId>   settle a stuck claim from the rewards contract: confirmed with the reward's hash if the
                       contract paid its wallet (in a final block), else failed, so that retry can try once more
+  erase-expired       erase the personal data of claims created more than --older-than-days ago: the Google
+                      account id becomes its keyed fingerprint (HMAC-SHA256 under CLAIM_GATE_KEY), so the account
+                      still cannot claim again, and any e-mail an older version stored is cleared; the wallet and
+                      the transaction hash stay. Safe to run again (daily, say)
 
 Options:
   --status <status>   only claims in this status (${CLAIM_STATUSES.join(", ")})
@@ -42,20 +50,20 @@ Options:
   --dry-run           retry: change nothing
   --wallet <address>  deny, allow: the wallet
   --google-sub <sub>  deny, allow: the Google account's id (the googleSub column of export)
+  --older-than-days <n>  erase-expired: the retention period in days (default ${RETENTION_DAYS})
   --by <name>         who is acting, for the log (default: the OS user)
   -h, --help          this text
 
 Reads the store and services from the environment and .env, like the server. pause, resume, deny, allow and
 resolve log one line each (who, when, what) and count in tube_operator_actions_total.`;
 
-const ACTIONS = ["export", "totals", "retry", "pause", "resume", "deny", "allow", "resolve"] as const;
+const ACTIONS = ["export", "totals", "retry", "pause", "resume", "deny", "allow", "resolve", "erase-expired"] as const;
 type Action = (typeof ACTIONS)[number];
 
 const COLUMNS = [
   "id",
   "status",
   "walletAddress",
-  "googleEmail",
   "googleSub",
   "amountWei",
   "txHash",
@@ -78,6 +86,7 @@ await runCommand(
       wallet: { type: "string" },
       "google-sub": { type: "string" },
       by: { type: "string" },
+      "older-than-days": { type: "string" },
     },
   },
   async ({ values, positionals }) => {
@@ -87,6 +96,7 @@ await runCommand(
     if (action === "resolve" && !claimId) throw new Error("resolve needs the claim's id");
     const filter = parseFilter(values);
     const denied = action === "deny" || action === "allow" ? parseDenied(values) : null;
+    const retentionDays = parseRetentionDays(values["older-than-days"]);
     const config = loadConfig();
     const { store } = await openClaimStore(config.storeOptions);
     const operator = {
@@ -110,6 +120,8 @@ await runCommand(
           return await changeDenyList(operator, action === "deny", denied!);
         case "resolve":
           return await resolve(operator, config, claimId!);
+        case "erase-expired":
+          return await eraseExpired(operator, retentionDays);
       }
     } finally {
       await store.close();
@@ -127,6 +139,21 @@ function parseFilter(values: { status?: string; since?: string; until?: string }
   if (values.since !== undefined) filter.createdFrom = parseDate("--since", values.since);
   if (values.until !== undefined) filter.createdBefore = parseDate("--until", values.until);
   return filter;
+}
+
+function parseRetentionDays(text: string | undefined): number {
+  if (text === undefined) return RETENTION_DAYS;
+  if (!/^\d+$/.test(text)) throw new Error(`--older-than-days must be a whole number of days, got ${text}`);
+  return Number(text);
+}
+
+/** The cutoff is counted back from now; the run is logged and counted like the other operator actions. */
+async function eraseExpired(operator: Operator, retentionDays: number): Promise<boolean> {
+  const createdBefore = new Date(Date.now() - retentionDays * 86_400_000);
+  const erased = await operator.store.claims.eraseExpired(createdBefore);
+  await record(operator, "erase-expired", { createdBefore: createdBefore.toISOString(), erased });
+  console.log(`erased the personal data of ${erased} claim(s) created before ${createdBefore.toISOString()}`);
+  return true;
 }
 
 function parseDate(flag: string, text: string): Date {

@@ -311,7 +311,7 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(csv.code, csv.out).toBe(0);
       const [header, ...rows] = csv.out.trim().split("\n");
       expect(header).toBe(
-        "id,status,walletAddress,googleEmail,googleSub,amountWei,txHash,engineTransactionId,attempts,lastError,createdAt,updatedAt",
+        "id,status,walletAddress,googleSub,amountWei,txHash,engineTransactionId,attempts,lastError,createdAt,updatedAt",
       );
       expect(rows).toHaveLength(1);
       expect(rows[0]).toContain(",confirmed,");
@@ -328,7 +328,6 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(JSON.parse(json.out)).toEqual([
         expect.objectContaining({
           status: "confirmed",
-          googleEmail: "alice@example.com",
           amountWei: REWARD_AMOUNT_WEI.toString(),
         }),
       ]);
@@ -355,7 +354,6 @@ describe("following docs/deploy.md with the local world's values", () => {
           id,
           walletAddress: wallet,
           googleSub: "300000000000000000001",
-          googleEmail: "failed@example.com",
           amountWei: REWARD_AMOUNT_WEI,
           reservedAtBlock: null,
           lease: { owner: "operator-test", until: 0 },
@@ -453,7 +451,6 @@ describe("following docs/deploy.md with the local world's values", () => {
           id: unpaidId,
           walletAddress: randomWallet(),
           googleSub: "300000000000000000002",
-          googleEmail: "stuck@example.com",
           amountWei: REWARD_AMOUNT_WEI,
           reservedAtBlock: null,
           lease: stuckLease,

@@ -23,7 +23,7 @@ import {
 } from "@tube/common/constants";
 import { loadConfig, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
-import { YOUTUBE_DAILY_QUOTA_UNITS, youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
+import { youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { REWARDER_ROLE } from "@tube/local-world/deploy-token";
 import { message, printCheck, runCommand, type CheckState } from "./cli.ts";
@@ -297,7 +297,7 @@ async function checkQuota(config: Config) {
     const units = await youtubeQuotaUnitsToday(store);
     return {
       state: "info" as const,
-      detail: `${units} of ${YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en-US")} units (Google's default) spent today by every server on this store; Google Cloud's console is the authority`,
+      detail: `${units} of ${config.YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en-US")} units (YOUTUBE_DAILY_QUOTA_UNITS) spent today by every server on this store; Google Cloud's console is the authority`,
     };
   } finally {
     await store.close();

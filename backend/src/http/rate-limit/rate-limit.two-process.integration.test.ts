@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@tube/local-world/free-port";
-import { startBackendProcess } from "../../test/compiled-backend.ts";
+import { startBackendProcess, stopBackendProcesses } from "../../test/compiled-backend.ts";
 import { startTestWorld, type TestWorld } from "../../test/test-world.ts";
 
 /**
@@ -23,14 +23,7 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) urls.push(await startBackend(await freePort()));
 });
 afterAll(async () => {
-  await Promise.all(
-    backends.map(
-      (child) =>
-        new Promise((resolve) =>
-          child.exitCode === null ? (child.once("exit", resolve), child.kill("SIGTERM")) : resolve(null),
-        ),
-    ),
-  );
+  await stopBackendProcesses(backends);
   await world?.stop();
 });
 

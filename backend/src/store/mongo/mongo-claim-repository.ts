@@ -1,25 +1,35 @@
 /**
- * The claims collection. MongoDB's unique indexes on wallet and Google account are the once-only gate, and
+ * The claims collection. MongoDB's unique indexes on wallet and Google account are the once-only gate (an account
+ * whose expired claim keeps only its fingerprint is looked up first), and
  * `transition` is one findOneAndUpdate filtered on status and attempt, an atomic compare-and-set; so is the lease.
  */
 import mongoose, { Schema, type Connection, type QueryFilter } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import type { ClaimRecord, ClaimRepository } from "../claim-repository.ts";
+import {
+  googleAccountFingerprint,
+  isGoogleAccountFingerprint,
+  requireGateKey,
+  storedFormsOf,
+} from "../google-account-gate.ts";
 import { claimFromStored, type StoredClaim } from "../stored-claim.ts";
 import { whenReachable } from "./mongo-outage.ts";
 
 export const CLAIMS_COLLECTION = "claims";
 const DUPLICATE_KEY = 11000;
 
-/** A stored claim with its id as the document's _id, so lookups by id need no second index. */
-type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string };
+/**
+ * A stored claim with its id as the document's _id, so lookups by id need no second index. `googleEmail` is only on
+ * documents an older version wrote, until their claim expires.
+ */
+type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string; googleEmail?: string };
 
 const claimSchema = new Schema<ClaimDocument>(
   {
     _id: { type: String, required: true },
     walletAddress: { type: String, required: true, lowercase: true },
     googleSub: { type: String, required: true },
-    googleEmail: { type: String, required: true },
+    googleEmail: { type: String },
     amountWei: { type: String, required: true },
     status: { type: String, required: true, enum: CLAIM_STATUSES },
     engineTransactionId: { type: String, default: null },
@@ -38,7 +48,11 @@ claimSchema.index({ walletAddress: 1 }, { unique: true, name: "claims_wallet_uni
 claimSchema.index({ googleSub: 1 }, { unique: true, name: "claims_google_sub_unique" });
 claimSchema.index({ status: 1, createdAt: 1 }, { name: "claims_status_created" });
 
-export async function openMongoClaimRepository(connection: Connection): Promise<ClaimRepository> {
+/** `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim. */
+export async function openMongoClaimRepository(
+  connection: Connection,
+  gateKey: string | undefined,
+): Promise<ClaimRepository> {
   const claims = connection.model<ClaimDocument>("Claim", claimSchema);
   await claims.init();
   // The unique indexes are the gate: they must exist before the first insert.
@@ -53,18 +67,27 @@ export async function openMongoClaimRepository(connection: Connection): Promise<
       return found.map(toRecord);
     });
   const findByWallet = (walletAddress: string) => findOne({ walletAddress: walletAddress.toLowerCase() });
-  const findByGoogleSub = (googleSub: string) => findOne({ googleSub });
+  const findByGoogleSub = (googleSub: string) => findOne({ googleSub: { $in: storedFormsOf(gateKey, googleSub) } });
 
   return {
     reserve: (claim) =>
       whenReachable(async () => {
         const walletAddress = claim.walletAddress.toLowerCase();
+        // An erased claim holds the account under its fingerprint, which no unique index compares with the id. The
+        // look-up and the insert are two steps: only an erase of this very account's year-old claim running between
+        // them could slip through, and the wallet's own unique index still holds.
+        const [, fingerprint] = storedFormsOf(gateKey, claim.googleSub);
+        const erased = fingerprint === claim.googleSub ? null : await findOne({ googleSub: fingerprint });
+        if (erased) {
+          const byWallet = await findByWallet(walletAddress);
+          if (byWallet) return { reserved: false, conflict: "wallet", existing: byWallet };
+          return { reserved: false, conflict: "googleAccount", existing: erased };
+        }
         try {
           const created = await claims.create({
             _id: claim.id,
             walletAddress,
             googleSub: claim.googleSub,
-            googleEmail: claim.googleEmail,
             amountWei: claim.amountWei.toString(),
             status: "reserved",
             attempts: 0,
@@ -129,6 +152,35 @@ export async function openMongoClaimRepository(connection: Connection): Promise<
           )
           .exec();
       }),
+    eraseExpired: (createdBefore) =>
+      whenReachable(async () => {
+        const key = requireGateKey(gateKey);
+        const expired = await claims
+          .find({
+            createdAt: { $lt: createdBefore },
+            $or: [{ googleSub: { $not: /^hmac-sha256:/ } }, { googleEmail: { $exists: true } }],
+          })
+          .select({ googleSub: 1 })
+          .lean<Array<Pick<ClaimDocument, "_id" | "googleSub">>>()
+          .exec();
+        if (expired.length === 0) return 0;
+        const result = await claims.bulkWrite(
+          expired.map(({ _id, googleSub }) => ({
+            updateOne: {
+              filter: { _id, googleSub },
+              update: {
+                $set: {
+                  googleSub: isGoogleAccountFingerprint(googleSub)
+                    ? googleSub
+                    : googleAccountFingerprint(key, googleSub),
+                },
+                $unset: { googleEmail: "" },
+              },
+            },
+          })),
+        );
+        return result.modifiedCount;
+      }),
     listUnfinished: () => findAll({ status: { $in: [...UNFINISHED_CLAIM_STATUSES] } }),
     list: (filter) => {
       const createdAt = {
@@ -157,7 +209,7 @@ function toRecordOrNull(document: ClaimDocument | null): ClaimRecord | null {
   return document ? toRecord(document) : null;
 }
 
-function toRecord({ _id, ...document }: ClaimDocument): ClaimRecord {
+function toRecord({ _id, googleEmail: _olderVersionsEmail, ...document }: ClaimDocument): ClaimRecord {
   // A field added to the schema after a document was written is missing from it, not null.
   return claimFromStored({
     ...document,

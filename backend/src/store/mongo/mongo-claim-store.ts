@@ -8,11 +8,11 @@ import { whenReachable } from "./mongo-outage.ts";
 import { openMongoRateLimitCounters } from "./mongo-rate-limit-counters.ts";
 import { mongoYoutubeQuotaCounter } from "./mongo-youtube-quota-counter.ts";
 
-export async function openMongoClaimStore(options: MongoConnectionOptions): Promise<ClaimStore> {
+export async function openMongoClaimStore(options: MongoConnectionOptions & { gateKey?: string }): Promise<ClaimStore> {
   const connection = await openMongoConnection(options);
   try {
     // The claims first: their indexes exist before the budget counts them and before anyone can reserve.
-    const claims = await openMongoClaimRepository(connection);
+    const claims = await openMongoClaimRepository(connection, options.gateKey);
     return {
       claims,
       budget: await openMongoBudgetCounter(connection),

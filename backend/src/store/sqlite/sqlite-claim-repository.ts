@@ -1,5 +1,6 @@
 /**
- * The claims table. The UNIQUE constraints on wallet and Google account are the once-only gate; `transition` is one
+ * The claims table. The UNIQUE constraints on wallet and Google account are the once-only gate, and the insert itself
+ * also refuses an account whose expired claim keeps only its fingerprint; `transition` is one
  * conditional UPDATE (on status and attempt) so two workers can never both move a claim forward, and the lease is one
  * conditional UPDATE too.
  */
@@ -14,6 +15,12 @@ import type {
   ReserveResult,
   TransitionGuard,
 } from "../claim-repository.ts";
+import {
+  googleAccountFingerprint,
+  isGoogleAccountFingerprint,
+  requireGateKey,
+  storedFormsOf,
+} from "../google-account-gate.ts";
 import { claimFromStored } from "../stored-claim.ts";
 import { isUniqueViolation, prepare, type Statement } from "./sqlite-statement.ts";
 
@@ -33,7 +40,6 @@ interface ClaimRow {
   id: string;
   wallet_address: string;
   google_sub: string;
-  google_email: string;
   amount_wei: string;
   status: ClaimStatus;
   engine_transaction_id: string | null;
@@ -58,22 +64,39 @@ export class SqliteClaimRepository implements ClaimRepository {
   private readonly lease: Statement;
   private readonly unlease: Statement;
   private readonly filtered: Statement;
+  private readonly expired: Statement;
+  private readonly erase: Statement;
   /** Prepared `transition` statements, one per combination of patched columns and status count. */
   private readonly transitions = new Map<string, Statement>();
 
-  constructor(private readonly db: DatabaseSync) {
+  /** `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim. */
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly gateKey: string | undefined,
+  ) {
+    // One statement, so the fingerprint check and the insert happen under one write lock.
     this.insert = prepare(
       db,
-      `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status,
+      `INSERT INTO claims (id, wallet_address, google_sub, amount_wei, status,
          engine_transaction_id, tx_hash, attempts, last_error, reserved_at_block, attempt_at_block, lease_owner, lease_until,
          created_at, updated_at)
-       VALUES (@id, @wallet_address, @google_sub, @google_email, @amount_wei, @status,
+       SELECT @id, @wallet_address, @google_sub, @amount_wei, @status,
          @engine_transaction_id, @tx_hash, @attempts, @last_error, @reserved_at_block, @attempt_at_block, @lease_owner, @lease_until,
-         @created_at, @updated_at)`,
+         @created_at, @updated_at
+       WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)`,
     );
     this.byId = prepare(db, "SELECT * FROM claims WHERE id = ?");
     this.byWallet = prepare(db, "SELECT * FROM claims WHERE wallet_address = ?");
-    this.byGoogleSub = prepare(db, "SELECT * FROM claims WHERE google_sub = ?");
+    this.byGoogleSub = prepare(db, "SELECT * FROM claims WHERE google_sub IN (?, ?)");
+    this.expired = prepare(
+      db,
+      `SELECT id, google_sub FROM claims
+       WHERE created_at < ? AND (google_sub NOT LIKE 'hmac-sha256:%' OR google_email IS NOT NULL)`,
+    );
+    this.erase = prepare(
+      db,
+      "UPDATE claims SET google_sub = ?, google_email = NULL, updated_at = ? WHERE id = ? AND google_sub = ?",
+    );
     // rowid breaks ties between claims created in the same millisecond.
     this.unfinished = prepare(
       db,
@@ -105,7 +128,6 @@ export class SqliteClaimRepository implements ClaimRepository {
       id: claim.id,
       wallet_address: claim.walletAddress.toLowerCase(),
       google_sub: claim.googleSub,
-      google_email: claim.googleEmail,
       amount_wei: claim.amountWei.toString(),
       status: "reserved",
       engine_transaction_id: null,
@@ -120,17 +142,17 @@ export class SqliteClaimRepository implements ClaimRepository {
       updated_at: now,
     };
     try {
-      this.insert.run({ ...row });
-      return { reserved: true, claim: toRecord(row) };
+      const [, fingerprint] = storedFormsOf(this.gateKey, row.google_sub);
+      if (this.insert.run({ ...row, fingerprint }).changes === 1) return { reserved: true, claim: toRecord(row) };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      // Claims are never deleted, so the row that refused us is still there to read.
-      const byWallet = this.byWallet.get(row.wallet_address) as ClaimRow | undefined;
-      if (byWallet) return { reserved: false, conflict: "wallet", existing: toRecord(byWallet) };
-      const byGoogleSub = this.byGoogleSub.get(row.google_sub) as ClaimRow | undefined;
-      if (byGoogleSub) return { reserved: false, conflict: "googleAccount", existing: toRecord(byGoogleSub) };
-      throw error;
     }
+    // Claims are never deleted, so the row that refused us is still there to read.
+    const byWallet = this.byWallet.get(row.wallet_address) as ClaimRow | undefined;
+    if (byWallet) return { reserved: false, conflict: "wallet", existing: toRecord(byWallet) };
+    const byGoogleSub = await this.findByGoogleSub(row.google_sub);
+    if (byGoogleSub) return { reserved: false, conflict: "googleAccount", existing: byGoogleSub };
+    throw new Error(`claim ${row.id} was refused, yet neither its wallet nor its Google account holds a claim`);
   }
 
   async findById(id: string): Promise<ClaimRecord | null> {
@@ -142,7 +164,7 @@ export class SqliteClaimRepository implements ClaimRepository {
   }
 
   async findByGoogleSub(googleSub: string): Promise<ClaimRecord | null> {
-    return toRecordOrNull(this.byGoogleSub.get(googleSub) as ClaimRow | undefined);
+    return toRecordOrNull(this.byGoogleSub.get(...storedFormsOf(this.gateKey, googleSub)) as ClaimRow | undefined);
   }
 
   async transition(
@@ -182,6 +204,25 @@ export class SqliteClaimRepository implements ClaimRepository {
     return (rows as ClaimRow[]).map(toRecord);
   }
 
+  async eraseExpired(createdBefore: Date): Promise<number> {
+    const gateKey = requireGateKey(this.gateKey);
+    const now = Date.now();
+    let erased = 0;
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const rows = this.expired.all(createdBefore.getTime()) as Array<Pick<ClaimRow, "id" | "google_sub">>;
+      for (const { id, google_sub: stored } of rows) {
+        const fingerprint = isGoogleAccountFingerprint(stored) ? stored : googleAccountFingerprint(gateKey, stored);
+        erased += Number(this.erase.run(fingerprint, now, id, stored).changes);
+      }
+      this.db.exec("COMMIT");
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      throw error;
+    }
+    return erased;
+  }
+
   private transitionStatement(keys: readonly (keyof ClaimPatch)[], statusCount: number, guarded: boolean) {
     const cacheKey = `${keys.join(",")}|${statusCount}|${guarded}`;
     let statement = this.transitions.get(cacheKey);
@@ -211,7 +252,6 @@ function toRecord(row: ClaimRow): ClaimRecord {
     id: row.id,
     walletAddress: row.wallet_address,
     googleSub: row.google_sub,
-    googleEmail: row.google_email,
     amountWei: row.amount_wei,
     status: row.status,
     engineTransactionId: row.engine_transaction_id,

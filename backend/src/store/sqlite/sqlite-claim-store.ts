@@ -11,13 +11,13 @@ import { sqliteRateLimitCounters } from "./sqlite-rate-limit-counters.ts";
 import { prepare } from "./sqlite-statement.ts";
 import { sqliteYoutubeQuotaCounter } from "./sqlite-youtube-quota-counter.ts";
 
-export async function openSqliteClaimStore(options: SqliteDatabaseOptions): Promise<ClaimStore> {
+export async function openSqliteClaimStore(options: SqliteDatabaseOptions & { gateKey?: string }): Promise<ClaimStore> {
   const db = await openSqliteDatabase(options);
   try {
     const rateLimits = sqliteRateLimitCounters(db);
     const ping = prepare(db, "SELECT 1");
     return {
-      claims: new SqliteClaimRepository(db),
+      claims: new SqliteClaimRepository(db, options.gateKey),
       budget: sqliteBudgetCounter(db),
       youtubeQuota: sqliteYoutubeQuotaCounter(db),
       rateLimits,

@@ -3,13 +3,15 @@ import { CLAIM_STATUSES } from "@tube/common/constants";
 
 const statusList = CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
 
-/** Each entry moves the schema one version up; `user_version` records how many have run. Append only. */
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE claims (
-     id TEXT PRIMARY KEY,
+/**
+ * The claims table's columns and constraints as its first version made them, with the e-mail column as given and the
+ * columns later versions added in place when the table is made anew.
+ */
+function claimsTable(columns: { email: string; laterColumns?: string }): string {
+  return `id TEXT PRIMARY KEY,
      wallet_address TEXT NOT NULL,
      google_sub TEXT NOT NULL,
-     google_email TEXT NOT NULL,
+     ${columns.email},
      amount_wei TEXT NOT NULL,
      status TEXT NOT NULL CHECK (status IN (${statusList})),
      engine_transaction_id TEXT,
@@ -18,9 +20,14 @@ const MIGRATIONS: readonly string[] = [
      last_error TEXT,
      created_at INTEGER NOT NULL,
      updated_at INTEGER NOT NULL,
+     ${columns.laterColumns ?? ""}
      CONSTRAINT claims_wallet_unique UNIQUE (wallet_address),
-     CONSTRAINT claims_google_sub_unique UNIQUE (google_sub)
-   );
+     CONSTRAINT claims_google_sub_unique UNIQUE (google_sub)`;
+}
+
+/** Each entry moves the schema one version up; `user_version` records how many have run. Append only. */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE claims (${claimsTable({ email: "google_email TEXT NOT NULL" })});
    CREATE INDEX claims_status_created ON claims (status, created_at);`,
   // Block heights are decimal strings, like amounts: bigint end to end.
   `ALTER TABLE claims ADD COLUMN reserved_at_block TEXT;
@@ -48,6 +55,20 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (kind, value)
    );
    CREATE TABLE operator_actions (action TEXT PRIMARY KEY, count INTEGER NOT NULL CHECK (count >= 0));`,
+  // New claims store no e-mail, and erasing an expired claim clears an older one's: google_email may be NULL. SQLite
+  // cannot drop a NOT NULL in place, so the table is copied (rowid order kept: it breaks ties between equal times).
+  `CREATE TABLE claims_next (${claimsTable({
+    email: "google_email TEXT",
+    laterColumns: "reserved_at_block TEXT, attempt_at_block TEXT, lease_owner TEXT, lease_until INTEGER,",
+  })});
+   INSERT INTO claims_next (id, wallet_address, google_sub, google_email, amount_wei, status, engine_transaction_id,
+       tx_hash, attempts, last_error, created_at, updated_at, reserved_at_block, attempt_at_block, lease_owner, lease_until)
+     SELECT id, wallet_address, google_sub, google_email, amount_wei, status, engine_transaction_id,
+       tx_hash, attempts, last_error, created_at, updated_at, reserved_at_block, attempt_at_block, lease_owner, lease_until
+     FROM claims ORDER BY rowid;
+   DROP TABLE claims;
+   ALTER TABLE claims_next RENAME TO claims;
+   CREATE INDEX claims_status_created ON claims (status, created_at);`,
 ];
 
 /** Brings the claims database up to the newest schema; several processes may run this on one file at once. */

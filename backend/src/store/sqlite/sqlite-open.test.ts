@@ -2,8 +2,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSqliteClaimStore } from "./sqlite-claim-store.ts";
+import { MIGRATIONS } from "./sqlite-migrations.ts";
 
 const STORE_MODULE = path.resolve(import.meta.dirname, "sqlite-claim-store.ts");
 const dirs: string[] = [];
@@ -39,5 +41,40 @@ describe("opening the SQLite store", () => {
     const store = await openSqliteClaimStore({ dataDir });
     await expect(store.ping()).resolves.toBeUndefined();
     await store.close();
+  });
+
+  it("when a file from before claims dropped the e-mail is opened, then its claims are kept, read, and their e-mail erased once expired", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-upgrade-"));
+    dirs.push(dataDir);
+    // The schema version just before the step that made the e-mail column nullable.
+    const emailVersion = MIGRATIONS.findIndex((migration) => migration.includes("google_email TEXT,"));
+    const older = new DatabaseSync(path.join(dataDir, "claims.sqlite"));
+    for (const migration of MIGRATIONS.slice(0, emailVersion)) older.exec(migration);
+    older.exec(`PRAGMA user_version = ${emailVersion}`);
+    older
+      .prepare(
+        `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status, attempts, created_at, updated_at)
+         VALUES ('older-claim', '0x${"ab".repeat(20)}', '1234567890', 'viewer@example.com', '1', 'confirmed', 1, 1, 1)`,
+      )
+      .run();
+    older.close();
+
+    const store = await openSqliteClaimStore({ dataDir, gateKey: "upgrade-test-gate-key-0123456789abcdef" });
+    try {
+      expect(await store.claims.findByGoogleSub("1234567890")).toMatchObject({
+        id: "older-claim",
+        status: "confirmed",
+      });
+      expect(await store.claims.eraseExpired(new Date(2))).toBe(1);
+      expect(await store.claims.findByGoogleSub("1234567890")).toMatchObject({ id: "older-claim" });
+    } finally {
+      await store.close();
+    }
+    const upgraded = new DatabaseSync(path.join(dataDir, "claims.sqlite"), { readOnly: true });
+    expect(upgraded.prepare("SELECT google_sub, google_email FROM claims").get()).toEqual({
+      google_sub: expect.stringMatching(/^hmac-sha256:/),
+      google_email: null,
+    });
+    upgraded.close();
   });
 });

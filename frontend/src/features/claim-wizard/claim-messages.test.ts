@@ -154,6 +154,19 @@ describe("refusals that pass with time", () => {
       withoutRetryAfter: "a moment",
     },
     {
+      code: "YOUTUBE_QUOTA_RESERVED",
+      title: "Verification Paused Until Midnight",
+      happened:
+        "Today's YouTube verifications are nearly used up, and what is left is kept for viewers finishing their claim; verification resumes at midnight Pacific time.",
+      withoutRetryAfter: "a few hours",
+    },
+    {
+      code: "ACCOUNT_DAILY_LIMIT_REACHED",
+      title: "Daily Limit Reached",
+      happened: "This Google account's subscription was checked as many times as one account may in a day.",
+      withoutRetryAfter: "a few hours",
+    },
+    {
       code: "CLAIMS_PAUSED",
       title: "Claiming Paused",
       happened: "Claiming is paused for a while.",

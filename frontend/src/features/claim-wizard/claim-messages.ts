@@ -165,6 +165,17 @@ const WAIT_TO_RETRY: Record<
     happened: "This Google account's subscription was checked too many times in a short while.",
     untilRetry: "a few minutes",
   },
+  ACCOUNT_DAILY_LIMIT_REACHED: {
+    title: "Daily Limit Reached",
+    happened: "This Google account's subscription was checked as many times as one account may in a day.",
+    untilRetry: "a few hours",
+  },
+  YOUTUBE_QUOTA_RESERVED: {
+    title: "Verification Paused Until Midnight",
+    happened:
+      "Today's YouTube verifications are nearly used up, and what is left is kept for viewers finishing their claim; verification resumes at midnight Pacific time.",
+    untilRetry: "a few hours",
+  },
   GOOGLE_UNAVAILABLE: {
     title: "Google Unavailable",
     happened: "Google could not be reached to check your account.",

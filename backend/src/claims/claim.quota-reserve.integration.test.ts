@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CATALOGUE } from "@tube/common/errors";
+import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+
+/**
+ * A tiny daily quota with most of it in reserve, so a few viewers reach the reserve. Nothing is remembered between
+ * Verify and Claim, so every claim asks YouTube again and must be served from the reserve.
+ */
+const DAILY_QUOTA_UNITS = 10;
+const RESERVE_UNITS = 7;
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await startTestWorld({
+    env: {
+      YOUTUBE_DAILY_QUOTA_UNITS: String(DAILY_QUOTA_UNITS),
+      YOUTUBE_QUOTA_RESERVE_UNITS: String(RESERVE_UNITS),
+      SUBSCRIPTION_CACHE_SECONDS: "0",
+    },
+  });
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+async function youtubeUnitsOf(email: string): Promise<number> {
+  const response = await fetch(`${world.googleUrl}/__emulator/youtube-units?account=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { units: number }).units;
+}
+
+describe("the day's last YouTube units", () => {
+  it("when the day's spending reaches the reserve, then viewers who verified can still claim, and a newcomer is told verification resumes at midnight Pacific", async () => {
+    const verified = await world.visitors(DAILY_QUOTA_UNITS - RESERVE_UNITS);
+    for (const visitor of verified) {
+      expect((await world.api.verifySubscription(visitor.token, visitor.channelName)).body).toEqual({
+        isSubscribed: true,
+      });
+    }
+
+    const newcomer = await world.visitor();
+    const refused = await world.api.verifySubscription(newcomer.token, newcomer.channelName);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({
+      error: {
+        code: "YOUTUBE_QUOTA_RESERVED",
+        message: ERROR_CATALOGUE.YOUTUBE_QUOTA_RESERVED.message,
+        retryAfterSeconds: expect.any(Number),
+      },
+    });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(86_400);
+    expect(await youtubeUnitsOf(newcomer.email)).toBe(0);
+    expect((await world.api.claim(newcomer)).body).toMatchObject({ error: { code: "YOUTUBE_QUOTA_RESERVED" } });
+
+    for (const visitor of verified) expect((await world.api.claim(visitor)).status).toBe(202);
+    for (const visitor of verified) expect(await youtubeUnitsOf(visitor.email)).toBe(2);
+  });
+});

@@ -1,0 +1,67 @@
+import { AppError } from "../errors.ts";
+import { secondsUntilPacificMidnight } from "../google/youtube-errors.ts";
+import { quotaDay } from "../observability/quota-day.ts";
+import type { ClaimStore } from "../store/claim-store.ts";
+
+export interface VerificationAdmissionOptions {
+  store: Pick<ClaimStore, "rateLimits" | "youtubeQuota">;
+  /** YouTube checks one Google account may cause per window. */
+  limitPerWindow: number;
+  windowSeconds: number;
+  /** YouTube checks one Google account may cause per Google quota day. */
+  limitPerDay: number;
+  /** The project's YouTube units a day, and the last of them kept for viewers who already verified. */
+  dailyQuotaUnits: number;
+  reserveUnits: number;
+  now?: () => Date;
+}
+
+/**
+ * Who may cause a YouTube check, decided in the store's shared counters so that every server process applies one
+ * limit: an account gets `limitPerWindow` checks per window and `limitPerDay` per Google quota day (which ends at
+ * midnight Pacific time, when YouTube's quota comes back). Once the day's spending reaches the reserve, only an
+ * account that already verified today is let through, so its claim can still finish; the others are told when
+ * verification resumes. A refused check reaches no YouTube call.
+ */
+export function createVerificationAdmission(options: VerificationAdmissionOptions) {
+  const { store } = options;
+  const now = options.now ?? (() => new Date());
+  const windowKey = (sub: string) => `verify-window:${sub}`;
+  const dayKey = (day: string, sub: string) => `verify-day:${day}:${sub}`;
+  const verifiedKey = (day: string, sub: string) => `verified:${day}:${sub}`;
+
+  async function assertQuotaLeftFor(sub: string, at: Date): Promise<void> {
+    const day = quotaDay(at);
+    const spent = await store.youtubeQuota.unitsOn(day);
+    if (spent < options.dailyQuotaUnits - options.reserveUnits) return;
+    if (await store.rateLimits.get(verifiedKey(day, sub))) return;
+    throw new AppError("YOUTUBE_QUOTA_RESERVED", { retryAfterSeconds: secondsUntilPacificMidnight(at) });
+  }
+
+  return {
+    /** Counts one YouTube check for the account, or refuses it with the time it may come back. */
+    async admit(sub: string): Promise<void> {
+      const at = now();
+      await assertQuotaLeftFor(sub, at);
+      const window = await store.rateLimits.increment(windowKey(sub), options.windowSeconds * 1000);
+      if (window.totalHits > options.limitPerWindow) {
+        throw new AppError("ACCOUNT_RATE_LIMITED", {
+          retryAfterSeconds: Math.max(1, Math.ceil((window.resetTime.getTime() - at.getTime()) / 1000)),
+        });
+      }
+      const untilMidnight = secondsUntilPacificMidnight(at);
+      const today = await store.rateLimits.increment(dayKey(quotaDay(at), sub), untilMidnight * 1000);
+      if (today.totalHits > options.limitPerDay) {
+        throw new AppError("ACCOUNT_DAILY_LIMIT_REACHED", { retryAfterSeconds: untilMidnight });
+      }
+    },
+
+    /** Marks the account as verified until the quota day ends: the reserve then still serves its claim. */
+    async recordVerified(sub: string): Promise<void> {
+      const at = now();
+      await store.rateLimits.increment(verifiedKey(quotaDay(at), sub), secondsUntilPacificMidnight(at) * 1000);
+    },
+  };
+}
+
+export type VerificationAdmission = ReturnType<typeof createVerificationAdmission>;

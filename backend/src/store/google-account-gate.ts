@@ -1,0 +1,32 @@
+import { createHmac } from "node:crypto";
+
+/** Marks a stored Google account id that was erased into its fingerprint; Google's own ids are digits only. */
+const FINGERPRINT_PREFIX = "hmac-sha256:";
+
+/**
+ * The keyed fingerprint an erased claim keeps instead of its Google account id: HMAC-SHA256 under the operator's
+ * `CLAIM_GATE_KEY`, so the same account is recognised again, while the id cannot be recovered from the store
+ * alone (a plain hash of a known id format could be reversed by trying ids).
+ */
+export function googleAccountFingerprint(gateKey: string, googleSub: string): string {
+  return FINGERPRINT_PREFIX + createHmac("sha256", gateKey).update(googleSub).digest("hex");
+}
+
+export function isGoogleAccountFingerprint(storedSub: string): boolean {
+  return storedSub.startsWith(FINGERPRINT_PREFIX);
+}
+
+/**
+ * What a claim of `googleSub` may be stored under: the id itself, and, once its claim's personal data expired,
+ * its fingerprint. Without a key nothing can have been erased, so the id stands for both.
+ */
+export function storedFormsOf(gateKey: string | undefined, googleSub: string): [asGiven: string, erased: string] {
+  return [googleSub, gateKey === undefined ? googleSub : googleAccountFingerprint(gateKey, googleSub)];
+}
+
+/** The key erasing needs; refused without one, since an id erased without a key could never be recognised again. */
+export function requireGateKey(gateKey: string | undefined): string {
+  if (gateKey === undefined)
+    throw new Error("CLAIM_GATE_KEY is not set: expired claims cannot be erased without it (see docs/deploy.md)");
+  return gateKey;
+}

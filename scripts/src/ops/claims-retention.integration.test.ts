@@ -1,0 +1,108 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomWallet } from "@tube/local-world/mint-log";
+import { startTestWorld, type TestWorld } from "@tube/backend/test/test-world";
+
+/**
+ * The retention promise against the real app and its real store: once `npm run claims -- erase-expired` has run,
+ * an expired claim keeps its wallet and transaction but neither the Google account's id nor an e-mail, and that
+ * account still cannot claim a second time.
+ */
+const CLAIM_GATE_KEY = "retention-test-gate-key-0123456789abcdef";
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const TSX = import.meta.resolve("tsx");
+
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await startTestWorld({ env: { CLAIM_GATE_KEY } });
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+/** Runs `npm run claims -- <args>` as the operator would, on the world's store. */
+function claimsCommand(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/ops/claims.ts"), ...args], {
+    env: { PATH: process.env.PATH ?? "", ...world.env, ...extraEnv },
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code: code ?? 1, out })));
+}
+
+/** Runs `sql` on the claims database over a connection of the test's own, as another process would. */
+function onDatabase<T>(use: (db: DatabaseSync) => T): T {
+  const db = new DatabaseSync(path.join(world.env.DATA_DIR as string, "claims.sqlite"));
+  try {
+    return use(db);
+  } finally {
+    db.close();
+  }
+}
+
+const storedRows = () =>
+  onDatabase((db) => db.prepare("SELECT * FROM claims ORDER BY rowid").all() as Array<Record<string, unknown>>);
+
+/** A claim as an older version stored it, e-mail included. */
+function insertOlderVersionsClaim(): { googleSub: string; email: string } {
+  const googleSub = `1${Date.now()}`;
+  const email = `older-${googleSub}@example.com`;
+  onDatabase((db) =>
+    db
+      .prepare(
+        `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status, attempts, created_at, updated_at)
+         VALUES (?, ?, ?, ?, '250000000000000000000', 'confirmed', 1, ?, ?)`,
+      )
+      .run(crypto.randomUUID(), randomWallet().toLowerCase(), googleSub, email, Date.now() - 1000, Date.now() - 1000),
+  );
+  return { googleSub, email };
+}
+
+describe("npm run claims -- erase-expired", () => {
+  it("when a claim is past the retention period, then its account id and e-mail are gone, its wallet and hash stay, and the account still cannot claim again", async () => {
+    const viewer = await world.visitor();
+    expect((await world.api.claim(viewer)).status).toBe(202);
+    const [confirmed] = await world.untilAllConfirmed([viewer]);
+    expect(storedRows().find((row) => row.wallet_address === viewer.wallet.toLowerCase())).toMatchObject({
+      google_sub: viewer.sub,
+      google_email: null,
+    });
+
+    const older = insertOlderVersionsClaim();
+
+    // Every claim so far is older than a retention period of 0 days.
+    const run = await claimsCommand(["erase-expired", "--older-than-days", "0"]);
+    expect(run.code, run.out).toBe(0);
+
+    const rows = storedRows();
+    const erased = rows.find((row) => row.wallet_address === viewer.wallet.toLowerCase());
+    expect(erased).toMatchObject({
+      status: "confirmed",
+      tx_hash: (confirmed as { txHash: string }).txHash,
+      google_email: null,
+      google_sub: expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/),
+    });
+    for (const personal of [viewer.sub, viewer.email, older.googleSub, older.email])
+      expect(JSON.stringify(rows)).not.toContain(personal);
+    expect(rows.every((row) => row.google_email === null)).toBe(true);
+
+    const again = await world.api.claim({ token: viewer.token, wallet: randomWallet() });
+    expect(again.body).toMatchObject({ alreadyClaimed: true, details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED" });
+    expect((await world.api.checkClaim(viewer.wallet)).body).toMatchObject({ status: "confirmed" });
+
+    const rerun = await claimsCommand(["erase-expired", "--older-than-days", "0"]);
+    expect(rerun.out).toContain("erased the personal data of 0 claim(s)");
+  });
+
+  it("when CLAIM_GATE_KEY is not set, then erase-expired refuses and changes nothing", async () => {
+    const before = storedRows();
+    const child = await claimsCommand(["erase-expired", "--older-than-days", "0"], { CLAIM_GATE_KEY: "" });
+    expect(child.code).not.toBe(0);
+    expect(child.out).toContain("CLAIM_GATE_KEY");
+    expect(storedRows()).toEqual(before);
+  });
+});
