@@ -106,7 +106,8 @@ export interface ClaimRepository {
   /**
    * Erases the personal data of claims created before `createdBefore`: the Google account id becomes its keyed
    * fingerprint and any e-mail an older version stored is cleared; the wallet and the transaction stay. Returns how
-   * many claims changed (0 when run again). Needs the store's gate key.
+   * many claims changed (0 when run again). Needs the store's gate key. With `walletAddress`, only that wallet's
+   * claim: a viewer's own request to delete their data.
    */
-  eraseExpired(createdBefore: Date): Promise<number>;
+  eraseExpired(createdBefore: Date, walletAddress?: string): Promise<number>;
 }

@@ -14,7 +14,7 @@ export interface OperatorControls {
 }
 
 /** What `npm run claims` counts in the store, so every server's /metrics shows it. */
-export type OperatorAction = "pause" | "resume" | "deny" | "allow" | "resolve" | "erase-expired";
+export type OperatorAction = "pause" | "resume" | "deny" | "allow" | "resolve" | "erase-expired" | "erase";
 
 /** The operator's pause switch, deny list and action counts, shared by every process on the store. */
 export interface OperatorControlsStore {

@@ -6,9 +6,9 @@ import { randomWallet } from "@tube/local-world/mint-log";
 import { startTestWorld, type TestWorld } from "@tube/backend/test/test-world";
 
 /**
- * The retention promise against the real app and its real store: once `npm run claims -- erase-expired` has run,
- * an expired claim keeps its wallet and transaction but neither the Google account's id nor an e-mail, and that
- * account still cannot claim a second time.
+ * The retention promise against the real app and its real store: once `npm run claims -- erase-expired` (or `erase`
+ * for one viewer who asked) has run, an erased claim keeps its wallet and transaction but neither the Google
+ * account's id nor an e-mail, and that account still cannot claim a second time.
  */
 const CLAIM_GATE_KEY = "retention-test-gate-key-0123456789abcdef";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -96,6 +96,30 @@ describe("npm run claims -- erase-expired", () => {
 
     const rerun = await claimsCommand(["erase-expired", "--older-than-days", "0"]);
     expect(rerun.out).toContain("erased the personal data of 0 claim(s)");
+  });
+
+  it("when a viewer asks for deletion, then erase takes their claim's account id at once, leaves other claims alone, and the account still cannot claim again", async () => {
+    const [asking, other] = await world.visitors(2);
+    for (const viewer of [asking, other]) expect((await world.api.claim(viewer)).status).toBe(202);
+    await world.untilAllConfirmed([asking, other]);
+
+    const run = await claimsCommand(["erase", "--wallet", asking.wallet]);
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toContain("erased the personal data of 1 claim(s)");
+
+    const rowOf = (wallet: string) => storedRows().find((row) => row.wallet_address === wallet.toLowerCase());
+    expect(rowOf(asking.wallet)).toMatchObject({ google_sub: expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/) });
+    expect(rowOf(other.wallet)).toMatchObject({ google_sub: other.sub });
+    const again = await world.api.claim({ token: asking.token, wallet: randomWallet() });
+    expect(again.body).toMatchObject({ alreadyClaimed: true, details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED" });
+  });
+
+  it("when erase is given no valid wallet, then it refuses and changes nothing", async () => {
+    const before = storedRows();
+    const child = await claimsCommand(["erase", "--wallet", "not-a-wallet"]);
+    expect(child.code).not.toBe(0);
+    expect(child.out).toContain("--wallet must be a 0x address");
+    expect(storedRows()).toEqual(before);
   });
 
   it("when CLAIM_GATE_KEY is not set, then erase-expired refuses and changes nothing", async () => {

@@ -41,6 +41,8 @@ const USAGE = `Usage: npm run claims -- <action> [options]
                       account id becomes its keyed fingerprint (HMAC-SHA256 under CLAIM_GATE_KEY), so the account
                       still cannot claim again, and any e-mail an older version stored is cleared; the wallet and
                       the transaction hash stay. Safe to run again (daily, say)
+  erase               erase the personal data of one wallet's claim now, whatever its age (--wallet <address>), as
+                      erase-expired does: a viewer's request to delete their data
 
 Options:
   --status <status>   only claims in this status (${CLAIM_STATUSES.join(", ")})
@@ -48,7 +50,7 @@ Options:
   --until <date>      only claims created before this date
   --format <csv|json> export format (default csv)
   --dry-run           retry: change nothing
-  --wallet <address>  deny, allow: the wallet
+  --wallet <address>  deny, allow, erase: the wallet
   --google-sub <sub>  deny, allow: the Google account's id (the googleSub column of export)
   --older-than-days <n>  erase-expired: the retention period in days (default ${RETENTION_DAYS})
   --by <name>         who is acting, for the log (default: the OS user)
@@ -57,7 +59,18 @@ Options:
 Reads the store and services from the environment and .env, like the server. pause, resume, deny, allow and
 resolve log one line each (who, when, what) and count in tube_operator_actions_total.`;
 
-const ACTIONS = ["export", "totals", "retry", "pause", "resume", "deny", "allow", "resolve", "erase-expired"] as const;
+const ACTIONS = [
+  "export",
+  "totals",
+  "retry",
+  "pause",
+  "resume",
+  "deny",
+  "allow",
+  "resolve",
+  "erase-expired",
+  "erase",
+] as const;
 type Action = (typeof ACTIONS)[number];
 
 const COLUMNS = [
@@ -122,6 +135,8 @@ await runCommand(
           return await resolve(operator, config, claimId!);
         case "erase-expired":
           return await eraseExpired(operator, retentionDays);
+        case "erase":
+          return await eraseOnRequest(operator, values.wallet);
       }
     } finally {
       await store.close();
@@ -153,6 +168,15 @@ async function eraseExpired(operator: Operator, retentionDays: number): Promise<
   const erased = await operator.store.claims.eraseExpired(createdBefore);
   await record(operator, "erase-expired", { createdBefore: createdBefore.toISOString(), erased });
   console.log(`erased the personal data of ${erased} claim(s) created before ${createdBefore.toISOString()}`);
+  return true;
+}
+
+/** A viewer's deletion request: their claim loses its personal data at once, exactly as an expired one does. */
+async function eraseOnRequest(operator: Operator, wallet: string | undefined): Promise<boolean> {
+  if (wallet === undefined) throw new Error("erase needs the viewer's wallet: --wallet <address>");
+  const erased = await operator.store.claims.eraseExpired(new Date(Date.now() + 1), parseWallet(wallet));
+  await record(operator, "erase", { wallet, erased });
+  console.log(`erased the personal data of ${erased} claim(s) of ${wallet}`);
   return true;
 }
 
@@ -247,12 +271,14 @@ async function record(operator: Operator, action: OperatorAction, details: Recor
 function parseDenied(values: { wallet?: string; "google-sub"?: string }): { kind: DenyKind; value: string } {
   const { wallet, "google-sub": googleSub } = values;
   if ((wallet === undefined) === (googleSub === undefined)) throw new Error("give one of --wallet or --google-sub");
-  if (wallet !== undefined) {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(wallet)) throw new Error(`--wallet must be a 0x address, got ${wallet}`);
-    return { kind: "wallet", value: wallet.toLowerCase() };
-  }
+  if (wallet !== undefined) return { kind: "wallet", value: parseWallet(wallet) };
   if (!googleSub) throw new Error("--google-sub must not be empty");
   return { kind: "googleAccount", value: googleSub };
+}
+
+function parseWallet(wallet: string): string {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(wallet)) throw new Error(`--wallet must be a 0x address, got ${wallet}`);
+  return wallet.toLowerCase();
 }
 
 async function setPaused(operator: Operator, paused: boolean): Promise<boolean> {

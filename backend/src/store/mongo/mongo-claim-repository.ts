@@ -152,12 +152,13 @@ export async function openMongoClaimRepository(
           )
           .exec();
       }),
-    eraseExpired: (createdBefore) =>
+    eraseExpired: (createdBefore, walletAddress) =>
       whenReachable(async () => {
         const key = requireGateKey(gateKey);
         const expired = await claims
           .find({
             createdAt: { $lt: createdBefore },
+            ...(walletAddress === undefined ? {} : { walletAddress: walletAddress.toLowerCase() }),
             $or: [{ googleSub: { $not: /^hmac-sha256:/ } }, { googleEmail: { $exists: true } }],
           })
           .select({ googleSub: 1 })

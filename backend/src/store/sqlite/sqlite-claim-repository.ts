@@ -91,7 +91,8 @@ export class SqliteClaimRepository implements ClaimRepository {
     this.expired = prepare(
       db,
       `SELECT id, google_sub FROM claims
-       WHERE created_at < ? AND (google_sub NOT LIKE 'hmac-sha256:%' OR google_email IS NOT NULL)`,
+       WHERE created_at < @created_before AND (@wallet IS NULL OR wallet_address = @wallet)
+         AND (google_sub NOT LIKE 'hmac-sha256:%' OR google_email IS NOT NULL)`,
     );
     this.erase = prepare(
       db,
@@ -204,13 +205,16 @@ export class SqliteClaimRepository implements ClaimRepository {
     return (rows as ClaimRow[]).map(toRecord);
   }
 
-  async eraseExpired(createdBefore: Date): Promise<number> {
+  async eraseExpired(createdBefore: Date, walletAddress?: string): Promise<number> {
     const gateKey = requireGateKey(this.gateKey);
     const now = Date.now();
     let erased = 0;
     this.db.exec("BEGIN IMMEDIATE");
     try {
-      const rows = this.expired.all(createdBefore.getTime()) as Array<Pick<ClaimRow, "id" | "google_sub">>;
+      const rows = this.expired.all({
+        created_before: createdBefore.getTime(),
+        wallet: walletAddress?.toLowerCase() ?? null,
+      }) as Array<Pick<ClaimRow, "id" | "google_sub">>;
       for (const { id, google_sub: stored } of rows) {
         const fingerprint = isGoogleAccountFingerprint(stored) ? stored : googleAccountFingerprint(gateKey, stored);
         erased += Number(this.erase.run(fingerprint, now, id, stored).changes);
