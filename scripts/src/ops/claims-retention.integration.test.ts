@@ -3,6 +3,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomWallet } from "@tube/local-world/mint-log";
+import type { Visitor } from "@tube/backend/test/test-api";
 import { startTestWorld, type TestWorld } from "@tube/backend/test/test-world";
 
 /**
@@ -99,7 +100,7 @@ describe("npm run claims -- erase-expired", () => {
   });
 
   it("when a viewer asks for deletion, then erase takes their claim's account id at once, leaves other claims alone, and the account still cannot claim again", async () => {
-    const [asking, other] = await world.visitors(2);
+    const [asking, other] = (await world.visitors(2)) as [Visitor, Visitor];
     for (const viewer of [asking, other]) expect((await world.api.claim(viewer)).status).toBe(202);
     await world.untilAllConfirmed([asking, other]);
 
