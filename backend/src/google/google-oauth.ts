@@ -118,9 +118,9 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
         () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }),
         "GOOGLE_AUTH_FAILED",
       );
-      // Never log `tokens`. The refresh token (present when offline access was granted) is dropped, not
-      // revoked: at Google, revoking any token of a grant ends the whole grant, access token included,
-      // and the claim still needs that. The grant ends when the access token is revoked or expires.
+      // Never log `tokens`. The app asks for no offline access, so Google sends no refresh token: nothing the
+      // server is given works past the access token's hour, and Reset revokes even that. (A refresh token would
+      // keep the grant usable until revoked or six months unused, which is why offline access is not asked for.)
       const { access_token: accessToken, id_token: idToken, scope, expiry_date: expiresAt } = tokens;
       if (!accessToken || !idToken)
         throw new AppError("GOOGLE_AUTH_FAILED", {

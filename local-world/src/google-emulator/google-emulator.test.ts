@@ -94,7 +94,6 @@ describe("token endpoint", () => {
     expect(body).not.toHaveProperty("refresh_token");
     expect(String(body.scope).split(" ").sort()).toEqual([
       "https://www.googleapis.com/auth/userinfo.email",
-      "https://www.googleapis.com/auth/userinfo.profile",
       "https://www.googleapis.com/auth/youtube.readonly",
       "openid",
     ]);
