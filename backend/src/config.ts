@@ -10,6 +10,26 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 2
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ""));
 const required = z.string().trim().min(1, "is required");
 
+/**
+ * A channel id as YouTube gives it: `UC` and 22 base64url characters. A handle, a channel URL or a typo would not fail
+ * anywhere else: YouTube would simply find every viewer "not subscribed" to a channel that does not exist.
+ */
+const youtubeChannelId = required.superRefine((value, context) => {
+  if (/^UC[A-Za-z0-9_-]{22}$/.test(value)) return;
+  context.addIssue({
+    code: "custom",
+    message: `is "${value}", not a YouTube channel id (UC and 22 letters, digits, - or _)${channelIdHint(value)}`,
+  });
+});
+
+function channelIdHint(value: string): string {
+  const embedded = /UC[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/.exec(value)?.[0];
+  if (embedded) return `; did you mean ${embedded}?`;
+  if (value.startsWith("@") || value.includes("/@"))
+    return "; that is a handle: the channel id is in the channel's About page (Share channel → Copy channel ID)";
+  return "";
+}
+
 /** Express's `trust proxy`: false, true, a hop count, or a comma-separated list of addresses/subnets. */
 const trustProxy = z
   .string()
@@ -35,7 +55,7 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: required,
   GOOGLE_CLIENT_SECRET: required,
   GOOGLE_EMULATOR_URL: httpUrl.optional(),
-  YOUTUBE_CHANNEL_ID: required,
+  YOUTUBE_CHANNEL_ID: youtubeChannelId,
   CHAIN_ID: z.coerce.number().int().positive().default(ARBITRUM_ONE_CHAIN_ID),
   /** The server's RPC: may carry a provider key, so it is never published. */
   RPC_URL: httpUrl,

@@ -1,5 +1,5 @@
-/** The channel the local world's viewers subscribe to (any string works; YouTube's real ids start with "UC"). */
-export const LOCAL_CHANNEL_ID = "UCtube-local-channel-0000";
+/** The channel the local world's viewers subscribe to: shaped like YouTube's ids ("UC" and 22 base64url characters). */
+export const LOCAL_CHANNEL_ID = "UCtube-local-channel-000";
 export const LOCAL_CHANNEL_TITLE = "TuBE Local Channel";
 
 /** How YouTube answers for this account, whatever is asked. */
