@@ -17,7 +17,9 @@ const calls: Array<[string, string]> = [];
 const warnings: string[] = [];
 
 beforeAll(async () => {
-  google = await startGoogleEmulator({ clients: [APP, OTHER_APP] });
+  google = await startGoogleEmulator({
+    clients: [APP, OTHER_APP].map((client) => ({ ...client, redirectUris: [REDIRECT_URI] })),
+  });
   gateway = createGoogleGateway({
     ...APP,
     emulatorUrl: `${google.url}/`,

@@ -27,7 +27,16 @@ const ALREADY_REWARDED_SELECTOR = "0xb89365fb";
 
 export const APP_CLIENT = { clientId: "tube-test.apps.googleusercontent.com", clientSecret: "tube-test-secret" };
 /** Another app registered with the same Google: its tokens must not be accepted. */
-const OTHER_CLIENT = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-app-secret" };
+const OTHER_CLIENT = {
+  clientId: "other-app.apps.googleusercontent.com",
+  clientSecret: "other-app-secret",
+  redirectUris: ["http://localhost/other-app/callback"],
+};
+/**
+ * A second redirect URI registered for the app's client, for tools that take a token straight from Google without
+ * the app's sign-in (the bench), as a developer registers one for their own tooling.
+ */
+export const TOOLS_REDIRECT_URI = "http://localhost/tools/callback";
 
 /** The operator's token in every test world: /metrics and /readyz/details answer only to it. */
 const TEST_METRICS_TOKEN = "tube-test-metrics-token";
@@ -44,14 +53,17 @@ export async function startTestWorld(
   } = {},
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
+  const port = await freePort();
+  const publicUrl = `http://localhost:${port}`;
   const google = await startGoogleEmulator({
     port: 0,
-    clients: [APP_CLIENT, OTHER_CLIENT],
+    clients: [
+      { ...APP_CLIENT, redirectUris: [`${publicUrl}${GOOGLE_CALLBACK_PATH}`, TOOLS_REDIRECT_URI] },
+      OTHER_CLIENT,
+    ],
     accounts: defaultGoogleAccounts(LOCAL_CHANNEL_ID),
     channelId: LOCAL_CHANNEL_ID,
   });
-  const port = await freePort();
-  const publicUrl = `http://localhost:${port}`;
   const world = await startLocalWorld({
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -252,7 +264,7 @@ export async function startTestWorld(
         emulatorUrl: google.url,
         clientId: OTHER_CLIENT.clientId,
         clientSecret: OTHER_CLIENT.clientSecret,
-        redirectUri: "http://localhost/other-app/callback",
+        redirectUri: OTHER_CLIENT.redirectUris[0]!,
         account: email,
       });
       return accessToken;

@@ -1,10 +1,15 @@
 import { X509Certificate, createPublicKey, randomBytes, verify } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGoogleEmulator, type GoogleEmulator } from "./google-emulator.ts";
+import { LOCAL_CHANNEL_ID } from "./seed-accounts.ts";
 import { obtainAccessToken, signInWithEmulator } from "./sign-in.ts";
 
-const CLIENT = { clientId: "tube-local.apps.googleusercontent.com", clientSecret: "local-secret" };
 const REDIRECT_URI = "http://localhost:5173/auth/google/callback";
+const CLIENT = {
+  clientId: "tube-local.apps.googleusercontent.com",
+  clientSecret: "local-secret",
+  redirectUris: [REDIRECT_URI],
+};
 
 let google: GoogleEmulator;
 beforeAll(async () => {
@@ -65,6 +70,47 @@ describe("account chooser", () => {
     const response = await fetch(`${google.url}/o/oauth2/v2/auth?${params}`);
     expect(response.status).toBe(401);
     expect(await response.text()).toContain("invalid_client");
+  });
+
+  it.each([
+    ["another origin", "https://evil.example/auth/google/callback"],
+    ["another port", "http://localhost:5174/auth/google/callback"],
+    ["another path", "http://localhost:5173/auth/google/other"],
+    ["a trailing slash", `${REDIRECT_URI}/`],
+    ["another case", REDIRECT_URI.replace("google", "Google")],
+    ["a query string", `${REDIRECT_URI}?next=/claim`],
+  ])(
+    "when the redirect URI differs from the registered one by %s, then Google's 400 redirect_uri_mismatch page shows and nothing redirects",
+    async (_difference, redirectUri) => {
+      const params = new URLSearchParams({
+        client_id: CLIENT.clientId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope: "openid email",
+        state: "s1",
+      });
+      for (const path of ["/o/oauth2/v2/auth", "/o/oauth2/v2/auth/choose"]) {
+        const response = await fetch(`${google.url}${path}?${params}&account=alice@example.com`, {
+          redirect: "manual",
+        });
+        const html = await response.text();
+        expect(response.status).toBe(400);
+        expect(response.headers.get("location")).toBeNull();
+        expect(html).toContain("Error 400: redirect_uri_mismatch");
+        expect(html).toContain("register the redirect URI");
+      }
+    },
+  );
+
+  it("when signing in through a helper with an unregistered redirect URI, then it is refused", async () => {
+    await expect(
+      signInWithEmulator({
+        emulatorUrl: google.url,
+        clientId: CLIENT.clientId,
+        redirectUri: "http://localhost:3000/auth/google/callback",
+        account: "alice@example.com",
+      }),
+    ).rejects.toThrow(/HTTP 400[\s\S]*redirect_uri_mismatch/);
   });
 
   it("when the person cancels, then it redirects back with access_denied and the state", async () => {
@@ -262,7 +308,7 @@ describe("signing keys", () => {
 });
 
 describe("YouTube", () => {
-  const channelId = "UCtube-local-channel-0000";
+  const channelId = LOCAL_CHANNEL_ID;
 
   it("when a subscriber asks about the channel, then one youtube#subscription item comes back", async () => {
     const { accessToken } = await token("alice@example.com");
@@ -356,7 +402,7 @@ describe("accounts made by tests", () => {
   const subscriptionCount = async (email: string) => {
     const { accessToken } = await token(email);
     const body = (await (
-      await youtube("subscriptions?part=snippet&mine=true&forChannelId=UCtube-local-channel-0000", accessToken)
+      await youtube(`subscriptions?part=snippet&mine=true&forChannelId=${LOCAL_CHANNEL_ID}`, accessToken)
     ).json()) as { items: unknown[] };
     return body.items.length;
   };

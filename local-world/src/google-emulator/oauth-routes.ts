@@ -12,10 +12,18 @@ import { EMAIL_SCOPE, PROFILE_SCOPE, grantedScopes } from "./scopes.ts";
 import type { SeedAccount } from "./seed-accounts.ts";
 import { accessTokenHash, type SigningKey } from "./signing-key.ts";
 
+/** An OAuth client as its owner registered it in Google's console. */
+export interface RegisteredClient {
+  clientId: string;
+  clientSecret: string;
+  /** The only URIs Google sends a code to: an authorization request naming any other is refused, compared exactly. */
+  redirectUris: readonly string[];
+}
+
 export interface OAuthDeps {
   issuer: string;
-  /** clientId → clientSecret */
-  clients: ReadonlyMap<string, string>;
+  /** By client id. */
+  clients: ReadonlyMap<string, RegisteredClient>;
   accounts: readonly SeedAccount[];
   grants: GrantRegistry;
   key: SigningKey;
@@ -188,20 +196,24 @@ export function oauthRoutes(deps: OAuthDeps): Router {
 
 function parseAuthorization(
   params: URLSearchParams,
-  clients: ReadonlyMap<string, string>,
+  clients: ReadonlyMap<string, RegisteredClient>,
 ): ParsedAuthorization | Failure {
   const invalid = (description: string): Failure => ({ status: 400, error: "invalid_request", description });
   const clientId = params.get("client_id");
   if (!clientId) return invalid("Missing required parameter: client_id");
-  if (!clients.has(clientId))
-    return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
+  const client = clients.get(clientId);
+  if (!client) return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
   const redirectUri = params.get("redirect_uri");
   if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
-  if (!/^https?:\/\/[^/]/.test(redirectUri) || !URL.canParse(redirectUri)) {
+  // Google compares the redirect URI with the client's registered ones exactly (scheme, host, port, path, case,
+  // trailing slash) and answers a mismatch with its error page, never a redirect: sending the visitor to an
+  // unregistered URI would hand the code to whoever named it
+  // (https://developers.google.com/identity/protocols/oauth2/web-server#authorization-errors-redirect-uri-mismatch).
+  if (!client.redirectUris.includes(redirectUri)) {
     return {
       status: 400,
       error: "redirect_uri_mismatch",
-      description: `The redirect URI in the request, ${redirectUri}, is not a valid http(s) URL.`,
+      description: `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. If you're the app developer, register the redirect URI in the Google Cloud Console. Request details: redirect_uri=${redirectUri}`,
     };
   }
   const responseType = params.get("response_type");
@@ -233,7 +245,7 @@ function parseAuthorization(
 function authenticateClient(
   req: Request,
   body: URLSearchParams,
-  clients: ReadonlyMap<string, string>,
+  clients: ReadonlyMap<string, RegisteredClient>,
 ): { clientId: string } | Failure {
   const basic = /^Basic (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
   const [basicId, ...secretParts] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":") : [];
@@ -241,7 +253,7 @@ function authenticateClient(
   const secret = basic ? secretParts.join(":") : body.get("client_secret");
   if (!clientId)
     return { status: 400, error: "invalid_request", description: "Could not determine client ID from request." };
-  const expected = clients.get(clientId);
+  const expected = clients.get(clientId)?.clientSecret;
   if (expected === undefined)
     return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
   if (!secret) return { status: 400, error: "invalid_request", description: "client_secret is missing." };
