@@ -7,8 +7,8 @@ import {
   type Grant,
   type GrantRegistry,
 } from "./grants.ts";
-import { accountChooserPage, errorPage } from "./pages.ts";
-import { EMAIL_SCOPE, PROFILE_SCOPE, grantedScopes } from "./scopes.ts";
+import { accountChooserPage, channelPickerPage, errorPage } from "./pages.ts";
+import { EMAIL_SCOPE, PROFILE_SCOPE, YOUTUBE_READ_SCOPES, grantedScopes } from "./scopes.ts";
 import type { SeedAccount } from "./seed-accounts.ts";
 import { accessTokenHash, type SigningKey } from "./signing-key.ts";
 
@@ -64,17 +64,26 @@ export function oauthRoutes(deps: OAuthDeps): Router {
       back.searchParams.set("error", "access_denied");
       return res.redirect(302, back.href);
     }
-    const account = deps.accounts.find((candidate) => candidate.email === params.get("account"));
-    if (!account)
+    const person = deps.accounts.find((candidate) => candidate.email === params.get("account"));
+    if (!person)
       return sendErrorPage(res, {
         status: 400,
         error: "invalid_request",
         description: "No such account on this stand-in.",
       });
+    const identity = chosenIdentity(person, parsed.scope, params.get("identity"));
+    if (identity === "ask")
+      return res.type("html").send(channelPickerPage({ clientId: parsed.clientId, params, person }));
+    if (!identity)
+      return sendErrorPage(res, {
+        status: 400,
+        error: "invalid_request",
+        description: "No such channel for this account on this stand-in.",
+      });
     const grant: Grant = {
       clientId: parsed.clientId,
-      account,
-      scopes: grantedScopes(parsed.scope, account.grantsYoutube),
+      account: identity,
+      scopes: grantedScopes(parsed.scope, identity.grantsYoutube),
       accessType: parsed.accessType,
       revoked: false,
     };
@@ -192,6 +201,19 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   });
 
   return router;
+}
+
+/**
+ * Who the grant is for. With YouTube access asked, a person who manages Brand Accounts goes on from the account
+ * chooser to a channel picker ("ask"), and each Brand Account is an identity of its own; without YouTube access, or
+ * without Brand Accounts, the person is. Null: `identity` names none of the person's identities.
+ */
+function chosenIdentity(person: SeedAccount, scope: string, identity: string | null): SeedAccount | "ask" | null {
+  const brands = person.brandAccounts ?? [];
+  const asksYouTube = grantedScopes(scope, true).some((granted) => YOUTUBE_READ_SCOPES.includes(granted));
+  if (!asksYouTube || brands.length === 0) return person;
+  if (identity === null) return "ask";
+  return [person, ...brands].find((candidate) => candidate.sub === identity) ?? null;
 }
 
 function parseAuthorization(
