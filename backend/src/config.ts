@@ -56,6 +56,14 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: required,
   GOOGLE_EMULATOR_URL: httpUrl.optional(),
   YOUTUBE_CHANNEL_ID: youtubeChannelId,
+  /**
+   * Brand Accounts' channels may claim (ADR 21). Off by default: each is a Google account of its own, and one person
+   * may manage up to 100 of them, so "once per Google account" would be "up to 101 times per person".
+   */
+  ALLOW_BRAND_ACCOUNTS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   CHAIN_ID: z.coerce.number().int().positive().default(ARBITRUM_ONE_CHAIN_ID),
   /** The server's RPC: may carry a provider key, so it is never published. */
   RPC_URL: httpUrl,
@@ -120,7 +128,7 @@ const schema = z.object({
   METRICS_TOKEN: z.string().trim().min(1).optional(),
   /** How long a scrape's reads of the store and the RPC are reused, so scrapes cannot multiply keyed RPC calls. */
   METRICS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(15),
-  /** Per HTTP attempt to Google (OAuth and YouTube). */
+  /** One budget per call to Google (OAuth and YouTube), whatever the client library retries within it. */
   GOOGLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 

@@ -6,6 +6,7 @@ import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-account
 import { obtainAccessToken, signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
 import { AppError } from "../errors.ts";
 import { createGoogleGateway, type GoogleGateway } from "./google-gateway.ts";
+import { isBrandAccountEmail } from "./google-oauth.ts";
 
 const APP = { clientId: "tube-local.apps.googleusercontent.com", clientSecret: "tube-secret" };
 const OTHER_APP = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-secret" };
@@ -108,6 +109,52 @@ describe("exchangeCode", () => {
       ["oauth", "ok"],
       ["oauth", "ok"],
     ]);
+  });
+});
+
+describe("Brand Accounts", () => {
+  // ivan@example.com, seeded, manages one Brand Account.
+  const ivan = () => google.accounts.find((account) => account.email === "ivan@example.com")!;
+  const brand = () => ivan().brandAccounts![0]!;
+  const brandCode = () =>
+    signInWithEmulator({
+      emulatorUrl: google.url,
+      clientId: APP.clientId,
+      redirectUri: REDIRECT_URI,
+      account: ivan().email,
+      identity: brand().sub,
+    });
+
+  it("when Google reports an e-mail at pages.plusgoogle.com, then it is a Brand Account's", () => {
+    expect(isBrandAccountEmail("brand-1234@pages.plusgoogle.com")).toBe(true);
+    expect(isBrandAccountEmail("Brand-1234@Pages.PlusGoogle.com")).toBe(true);
+    expect(isBrandAccountEmail("ivan@example.com")).toBe(false);
+    expect(isBrandAccountEmail("pages.plusgoogle.com@example.com")).toBe(false);
+  });
+
+  it("when a Brand identity signs in and Brand Accounts are not allowed, then BRAND_ACCOUNT_REFUSED and the grant is revoked", async () => {
+    calls.length = 0;
+    await expectAppError(
+      gateway.exchangeCode({ ...(await brandCode()), redirectUri: REDIRECT_URI }),
+      "BRAND_ACCOUNT_REFUSED",
+    );
+    // token, then revoke: both answered by Google.
+    expect(calls).toEqual([
+      ["oauth", "ok"],
+      ["oauth", "ok"],
+    ]);
+  });
+
+  it("when Brand Accounts are allowed, then the Brand identity signs in as itself, and its token is re-validated as such", async () => {
+    const allowing = createGoogleGateway({ ...APP, emulatorUrl: google.url, allowBrandAccounts: true });
+    const { identity, accessToken } = await allowing.exchangeCode({
+      ...(await brandCode()),
+      redirectUri: REDIRECT_URI,
+    });
+    expect(identity).toMatchObject({ sub: brand().sub, email: brand().email });
+
+    expect(await allowing.validateAccessToken(accessToken)).toMatchObject({ sub: brand().sub });
+    await expectAppError(gateway.validateAccessToken(accessToken), "BRAND_ACCOUNT_REFUSED");
   });
 });
 

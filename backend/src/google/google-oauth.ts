@@ -26,9 +26,18 @@ export interface GoogleOAuthOptions {
   /** Base URL of the local Google stand-in, without a trailing slash; unset, the real Google endpoints are used. */
   emulatorUrl: string | undefined;
   timeoutMs: number;
+  allowBrandAccounts: boolean;
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "oauth", outcome: string) => void;
+}
+
+/**
+ * Google's answer for a Brand Account's identity: its e-mail is an address at pages.plusgoogle.com, made for the
+ * Brand Account (one person may manage up to 100 of them, each with its own account id).
+ */
+export function isBrandAccountEmail(email: string): boolean {
+  return email.toLowerCase().endsWith("@pages.plusgoogle.com");
 }
 
 /** Google's OAuth endpoints through google-auth-library: sign-in, token checks, revocation. */
@@ -103,6 +112,11 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
     }
   }
 
+  /** The product's stance on who may claim, beyond Google's own checks. */
+  function refusedIdentity(email: string): ErrorCode | null {
+    return !options.allowBrandAccounts && isBrandAccountEmail(email) ? "BRAND_ACCOUNT_REFUSED" : null;
+  }
+
   return {
     async exchangeCode({
       code,
@@ -137,11 +151,13 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
         });
 
       const scopes = scope?.split(" ").filter(Boolean) ?? [];
-      if (!scopes.includes(YOUTUBE_READONLY_SCOPE)) {
+      const refusal = !scopes.includes(YOUTUBE_READONLY_SCOPE) ? "GOOGLE_SCOPE_MISSING" : refusedIdentity(claims.email);
+      if (refusal) {
+        // A grant the app will not use is not kept: the visitor signs in again with what is asked for.
         await revokeToken(accessToken).catch((error: unknown) =>
           options.logger?.warn({ api: "oauth", err: (error as Error).message }, "Could not revoke a refused grant"),
         );
-        throw new AppError("GOOGLE_SCOPE_MISSING");
+        throw new AppError(refusal);
       }
       const identity: GoogleIdentity = {
         sub: claims.sub,
@@ -162,6 +178,8 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
         throw new AppError("GOOGLE_AUTH_FAILED", {
           cause: new Error("tokeninfo has no sub or email: the email scope was not granted"),
         });
+      const refusal = refusedIdentity(info.email);
+      if (refusal) throw new AppError(refusal);
       return { sub: info.sub, email: info.email, scopes: info.scopes, expiresAt: info.expiry_date };
     },
 

@@ -144,22 +144,29 @@ export async function startTestWorld(
     return onChain.reverted;
   }
 
-  /** Signs `email` in through the stand-in's consent screen and the server's code exchange. */
-  async function signIn(email: string): Promise<string> {
+  const api = createTestApi(() => publicUrl);
+
+  /**
+   * Signs `email` in through the stand-in's consent screen (choosing `identity`, a Brand Account's or the person's
+   * own `sub`, on its channel picker) and asks the server to exchange the code: the server's answer.
+   */
+  async function trySignIn(email: string, options: { identity?: string } = {}): Promise<ApiAnswer> {
     const redirectUri = `${publicUrl}${GOOGLE_CALLBACK_PATH}`;
     const { code, codeVerifier } = await signInWithEmulator({
       emulatorUrl: google.url,
       clientId: APP_CLIENT.clientId,
       redirectUri,
       account: email,
+      identity: options.identity,
     });
-    const response = await fetch(`${publicUrl}/api/auth/google`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ code, codeVerifier, redirectUri }),
-    });
-    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-    return ((await response.json()) as { accessToken: string }).accessToken;
+    return api.post("/api/auth/google", { code, codeVerifier, redirectUri });
+  }
+
+  /** Signs `email` in as `trySignIn` does, and returns the access token of a sign-in the server accepted. */
+  async function signIn(email: string, options: { identity?: string } = {}): Promise<string> {
+    const answer = await trySignIn(email, options);
+    if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.accessToken as string;
   }
 
   /** A fresh viewer, signed in: a new subscribed Google account with a channel of its own, and a new wallet. */
@@ -173,8 +180,6 @@ export async function startTestWorld(
       wallet: randomWallet(),
     };
   }
-
-  const api = createTestApi(() => publicUrl);
 
   return {
     url: publicUrl,
@@ -223,8 +228,10 @@ export async function startTestWorld(
       await startApp();
     },
     signIn,
+    trySignIn,
     /** A Google account nobody has used yet, with a channel of its own; subscribed to the channel unless told otherwise. */
-    createGoogleAccount: (options: { subscribed?: boolean } = {}) => createGoogleAccount(google.url, options),
+    createGoogleAccount: (options: { subscribed?: boolean; brandChannels?: number } = {}) =>
+      createGoogleAccount(google.url, options),
     visitor,
     /** `count` fresh viewers, signed in at once. */
     visitors: (count: number): Promise<Visitor[]> => Promise.all(Array.from({ length: count }, () => visitor())),
