@@ -60,8 +60,20 @@ async function control(path: string, body: object) {
   expect(response.ok).toBe(true);
 }
 
-const faultsLeft = async () =>
-  ((await (await fetch(`${google.url}/__emulator/youtube-fault`)).json()) as { remaining: number }).remaining;
+const faultsLeft = async (target: "youtube" | "tokeninfo" | "token" = "youtube") =>
+  ((await (await fetch(`${google.url}/__emulator/${target}-fault`)).json()) as { remaining: number }).remaining;
+
+/** Arms a fault for more attempts than any call makes, and reads afterwards how many the stand-in saw. */
+async function countAttempts(target: "youtube" | "tokeninfo" | "token", fault: object, call: () => Promise<unknown>) {
+  const armed = 10;
+  await control(`${target}-fault`, { ...fault, count: armed });
+  try {
+    await call();
+    return armed - (await faultsLeft(target));
+  } finally {
+    await control(`${target}-fault`, { count: 0 });
+  }
+}
 
 describe("exchangeCode", () => {
   it("when Alice signs in, then her verified identity and a working access token come back", async () => {
@@ -266,5 +278,63 @@ describe("YouTube", () => {
     expect(error.retryAfterSeconds).toBe(60);
     expect(await faultsLeft()).toBe(1);
     await control("youtube-fault", { count: 0 });
+  });
+});
+
+describe("one time budget per call, whatever the library retries", () => {
+  // A budget short enough for a hung Google to spend it quickly; the stand-in answers everything else at once.
+  const budgeted = () => createGoogleGateway({ ...APP, emulatorUrl: google.url, timeoutMs: 400 });
+
+  it("when the token endpoint answers 503, then the code exchange is tried once (a retry would meet invalid_grant) and GOOGLE_UNAVAILABLE", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com");
+    let error: unknown;
+    const attempts = await countAttempts("token", { status: 503 }, async () => {
+      error = await gateway.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI }).catch((caught) => caught);
+    });
+    expect(attempts).toBe(1);
+    expect((error as AppError).code).toBe("GOOGLE_UNAVAILABLE");
+  });
+
+  it("when the token endpoint never answers, then the exchange ends with its budget after one attempt: GOOGLE_UNAVAILABLE", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com");
+    let error: unknown;
+    const attempts = await countAttempts("token", { hang: true }, async () => {
+      error = await budgeted()
+        .exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI })
+        .catch((caught) => caught);
+    });
+    expect(attempts).toBe(1);
+    expect((error as AppError).code).toBe("GOOGLE_UNAVAILABLE");
+  });
+
+  it("when tokeninfo never answers, then the library's time-out retries do not run past the budget: one attempt, GOOGLE_UNAVAILABLE", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    let error: unknown;
+    const attempts = await countAttempts("tokeninfo", { hang: true }, async () => {
+      error = await budgeted()
+        .validateAccessToken(token)
+        .catch((caught) => caught);
+    });
+    expect(attempts).toBe(1);
+    expect((error as AppError).code).toBe("GOOGLE_UNAVAILABLE");
+  });
+
+  it("when tokeninfo answers 503 once, then the library retries within the budget and the call succeeds", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    await control("tokeninfo-fault", { status: 503, count: 1 });
+    expect(await gateway.validateAccessToken(token)).toMatchObject({ sub: "100000000000000000001" });
+    expect(await faultsLeft("tokeninfo")).toBe(0);
+  });
+
+  it("when YouTube never answers, then its own retry does not run past the budget: one attempt, YOUTUBE_UNAVAILABLE", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    let error: unknown;
+    const attempts = await countAttempts("youtube", { hang: true }, async () => {
+      error = await budgeted()
+        .isSubscribed(token, LOCAL_CHANNEL_ID)
+        .catch((caught) => caught);
+    });
+    expect(attempts).toBe(1);
+    expect((error as AppError).code).toBe("YOUTUBE_UNAVAILABLE");
   });
 });

@@ -8,7 +8,10 @@ export interface GoogleGatewayOptions {
   emulatorUrl?: string;
   /** Brand Accounts' identities are accepted; unset or false, they are refused with BRAND_ACCOUNT_REFUSED. */
   allowBrandAccounts?: boolean;
-  /** Per HTTP attempt; Google's answers usually take well under a second. */
+  /**
+   * One budget per call to Google, whatever is retried within it (the library's retries, YouTube's one retry);
+   * Google's answers usually take well under a second.
+   */
   timeoutMs?: number;
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */

@@ -2,6 +2,7 @@ import { OAuth2Client, type TokenPayload } from "google-auth-library";
 import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
+import { keepWithinBudget, withinBudget } from "./call-budget.ts";
 import {
   attemptGoogleCall,
   describeGoogleFailure,
@@ -25,6 +26,7 @@ export interface GoogleOAuthOptions {
   clientSecret: string;
   /** Base URL of the local Google stand-in, without a trailing slash; unset, the real Google endpoints are used. */
   emulatorUrl: string | undefined;
+  /** One budget per call, whatever the library retries within it. */
   timeoutMs: number;
   allowBrandAccounts: boolean;
   logger?: { warn(obj: object, msg?: string): void };
@@ -46,7 +48,6 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
   const oauth = new OAuth2Client({
     clientId,
     clientSecret: options.clientSecret,
-    transporterOptions: { timeout: options.timeoutMs },
     ...(emulatorUrl
       ? {
           endpoints: {
@@ -61,13 +62,19 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
         }
       : {}),
   });
+  keepWithinBudget(oauth);
 
   /**
-   * Runs one OAuth call: Google refusing it (HTTP 400) becomes `refusal`; Google down or silent (5xx, no
-   * answer) GOOGLE_UNAVAILABLE with a retry hint; anything else GOOGLE_AUTH_FAILED.
+   * Runs one OAuth call within its time budget: Google refusing it (HTTP 400) becomes `refusal`; Google down or
+   * silent (5xx, no answer within the budget) GOOGLE_UNAVAILABLE with a retry hint; anything else GOOGLE_AUTH_FAILED.
    */
-  async function oauthCall<T>(name: string, request: () => Promise<T>, refusal: ErrorCode): Promise<T> {
-    const attempt = await attemptGoogleCall(name, request);
+  async function oauthCall<T>(
+    name: string,
+    request: () => Promise<T>,
+    refusal: ErrorCode,
+    { retries = true }: { retries?: boolean } = {},
+  ): Promise<T> {
+    const attempt = await withinBudget(options.timeoutMs, { retries }, () => attemptGoogleCall(name, request));
     if (attempt.ok) {
       options.onCall?.("oauth", "ok");
       return attempt.value;
@@ -91,7 +98,9 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
   /** Signature, issuer and expiry, checked against Google's published keys. */
   async function verifiedClaims(idToken: string): Promise<TokenPayload> {
     try {
-      const claims = (await oauth.verifyIdToken({ idToken })).getPayload();
+      // The keys' fetch (cached as long as Google's Cache-Control allows) is a call of its own.
+      const ticket = await withinBudget(options.timeoutMs, { retries: true }, () => oauth.verifyIdToken({ idToken }));
+      const claims = ticket.getPayload();
       if (!claims) throw new Error("id_token has no payload");
       return claims;
     } catch (error) {
@@ -127,10 +136,13 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
       codeVerifier: string;
       redirectUri: string;
     }) {
+      // Never retried: Google redeems a code once, so a retry of an exchange whose answer was lost meets
+      // invalid_grant and hides what really happened.
       const { tokens } = await oauthCall(
         "token",
         () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }),
         "GOOGLE_AUTH_FAILED",
+        { retries: false },
       );
       // Never log `tokens`. The app asks for no offline access, so Google sends no refresh token: nothing the
       // server is given works past the access token's hour, and Reset revokes even that. (A refresh token would

@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from "express";
-import { playSilentFault, takeFault, type EmulatorControls } from "./control-routes.ts";
+import { playSilentFault, takeFault, type EmulatorControls, type FaultTarget } from "./control-routes.ts";
 import {
   ACCESS_TOKEN_LIFETIME_S,
   verifierMatches,
@@ -95,6 +95,8 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   });
 
   router.post("/token", form, (req, res) => {
+    // Before the code is looked at: a code whose exchange failed this way is still unredeemed, as at Google.
+    if (playedFault(deps.controls, "token", req, res)) return;
     const body = formOf(req);
     const client = authenticateClient(req, body, deps.clients);
     if ("error" in client) return sendOAuthError(res, client);
@@ -143,14 +145,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   });
 
   const tokenInfo = (req: Request, res: Response) => {
-    const fault = takeFault(deps.controls, "tokeninfo");
-    if (fault) {
-      if (playSilentFault(req, fault)) return;
-      // Google's JSON error format (https://cloud.google.com/apis/design/errors#http_mapping).
-      return res.status(fault.status).json({
-        error: { code: fault.status, message: fault.reason, status: fault.status >= 500 ? "UNAVAILABLE" : "UNKNOWN" },
-      });
-    }
+    if (playedFault(deps.controls, "tokeninfo", req, res)) return;
     const params = new URLSearchParams([...queryOf(req), ...formOf(req)]);
     const bearer = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
     const accessToken = params.get("access_token") ?? bearer;
@@ -328,6 +323,18 @@ function idTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | n
   if (!claims || typeof claims.exp !== "number" || claims.exp * 1000 <= Date.now()) return null;
   const strings = Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, String(value)]));
   return { ...strings, alg: "RS256", kid: deps.key.kid, typ: "JWT" };
+}
+
+/** Plays the injected fault of `target`, if one is set, and says whether it did (the request is then answered). */
+function playedFault(controls: EmulatorControls, target: FaultTarget, req: Request, res: Response): boolean {
+  const fault = takeFault(controls, target);
+  if (!fault) return false;
+  if (playSilentFault(req, fault)) return true;
+  // Google's JSON error format (https://cloud.google.com/apis/design/errors#http_mapping).
+  res.status(fault.status).json({
+    error: { code: fault.status, message: fault.reason, status: fault.status >= 500 ? "UNAVAILABLE" : "UNKNOWN" },
+  });
+  return true;
 }
 
 function sendErrorPage(res: Response, failure: Failure): void {
