@@ -68,7 +68,8 @@ export const ERROR_CATALOGUE = {
   BRAND_ACCOUNT_REFUSED: {
     status: 403,
     kind: "verification",
-    message: "This YouTube channel belongs to a Brand Account. Please sign in with your personal Google account instead.",
+    message:
+      "This YouTube channel belongs to a Brand Account. Please sign in with your personal Google account instead.",
   },
   EMAIL_MISMATCH: { status: 403, kind: "verification", message: "The e-mail does not match your Google account." },
   NOT_SUBSCRIBED: {

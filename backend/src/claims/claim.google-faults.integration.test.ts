@@ -96,6 +96,8 @@ describe(`Google faults, each under ${CONCURRENT} concurrent claims`, () => {
 
   it("when the faults clear, then the same viewers claim normally", async () => {
     const answers = await Promise.all(viewers.map((viewer) => world.api.claim(viewer, randomWallet())));
-    expect(answers.map((answer) => [answer.status, answer.body.error?.code])).toEqual(viewers.map(() => [202, undefined]));
+    expect(answers.map((answer) => [answer.status, answer.body.error?.code])).toEqual(
+      viewers.map(() => [202, undefined]),
+    );
   });
 });
