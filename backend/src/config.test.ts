@@ -9,7 +9,7 @@ import { COMPILED_BACKEND_ARGS } from "./test/compiled-backend.ts";
 const VALID = {
   GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
   GOOGLE_CLIENT_SECRET: "secret",
-  YOUTUBE_CHANNEL_ID: "UCchannel",
+  YOUTUBE_CHANNEL_ID: "UC_x5XG1OV2P6uZZ5FSM9Ttw",
   RPC_URL: "https://arb1.example/rpc/",
   TOKEN_ADDRESS: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
   REWARDS_ADDRESS: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
@@ -92,6 +92,27 @@ describe("loadConfig", () => {
     ["500", 500],
   ])("when MAX_TOTAL_CLAIMS is %s, then the budget is %s", (value, expected) => {
     expect(loadConfig({ ...VALID, MAX_TOTAL_CLAIMS: value }).MAX_TOTAL_CLAIMS).toBe(expected);
+  });
+
+  it.each([
+    ["a handle", "@tubechannel", /that is a handle/],
+    [
+      "the channel's URL",
+      "https://www.youtube.com/channel/UC_x5XG1OV2P6uZZ5FSM9Ttw",
+      /did you mean UC_x5XG1OV2P6uZZ5FSM9Ttw\?/,
+    ],
+    ["a handle's URL", "https://www.youtube.com/@tubechannel", /that is a handle/],
+    ["a typo (a character short)", "UC_x5XG1OV2P6uZZ5FSM9Tt", /not a YouTube channel id/],
+    ["a user id instead of a channel id", "GoogleDevelopers", /not a YouTube channel id/],
+  ])("when YOUTUBE_CHANNEL_ID is %s, then start-up refuses naming the key and what was given", (_what, value, hint) => {
+    const refusal = () => loadConfig({ ...VALID, YOUTUBE_CHANNEL_ID: value });
+    expect(refusal).toThrowError(ConfigError);
+    expect(refusal).toThrowError(new RegExp(`\\n  YOUTUBE_CHANNEL_ID: is "${value.replace(/[.?]/g, "\\$&")}"`));
+    expect(refusal).toThrowError(hint);
+  });
+
+  it("when YOUTUBE_CHANNEL_ID is a channel id, then it is taken as given", () => {
+    expect(loadConfig(VALID).YOUTUBE_CHANNEL_ID).toBe("UC_x5XG1OV2P6uZZ5FSM9Ttw");
   });
 
   it.each(["0", "-1", "1.5", "lots"])("when MAX_TOTAL_CLAIMS is %s, then it is refused", (value) => {

@@ -10,6 +10,26 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 2
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ""));
 const required = z.string().trim().min(1, "is required");
 
+/**
+ * A channel id as YouTube gives it: `UC` and 22 base64url characters. A handle, a channel URL or a typo would not fail
+ * anywhere else: YouTube would simply find every viewer "not subscribed" to a channel that does not exist.
+ */
+const youtubeChannelId = required.superRefine((value, context) => {
+  if (/^UC[A-Za-z0-9_-]{22}$/.test(value)) return;
+  context.addIssue({
+    code: "custom",
+    message: `is "${value}", not a YouTube channel id (UC and 22 letters, digits, - or _)${channelIdHint(value)}`,
+  });
+});
+
+function channelIdHint(value: string): string {
+  const embedded = /UC[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/.exec(value)?.[0];
+  if (embedded) return `; did you mean ${embedded}?`;
+  if (value.startsWith("@") || value.includes("/@"))
+    return "; that is a handle: the channel id is in the channel's About page (Share channel → Copy channel ID)";
+  return "";
+}
+
 /** Express's `trust proxy`: false, true, a hop count, or a comma-separated list of addresses/subnets. */
 const trustProxy = z
   .string()
@@ -35,7 +55,15 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: required,
   GOOGLE_CLIENT_SECRET: required,
   GOOGLE_EMULATOR_URL: httpUrl.optional(),
-  YOUTUBE_CHANNEL_ID: required,
+  YOUTUBE_CHANNEL_ID: youtubeChannelId,
+  /**
+   * Brand Accounts' channels may claim (ADR 21). Off by default: each is a Google account of its own, and one person
+   * may manage up to 100 of them, so "once per Google account" would be "up to 101 times per person".
+   */
+  ALLOW_BRAND_ACCOUNTS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   CHAIN_ID: z.coerce.number().int().positive().default(ARBITRUM_ONE_CHAIN_ID),
   /** The server's RPC: may carry a provider key, so it is never published. */
   RPC_URL: httpUrl,
@@ -111,7 +139,7 @@ const schema = z.object({
    * the account still cannot claim twice; needed by `claims erase-expired`, and by every server once it has run.
    */
   CLAIM_GATE_KEY: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
-  /** Per HTTP attempt to Google (OAuth and YouTube). */
+  /** One budget per call to Google (OAuth and YouTube), whatever the client library retries within it. */
   GOOGLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 

@@ -69,6 +69,7 @@ export async function startServer(
     clientId: config.GOOGLE_CLIENT_ID,
     clientSecret: config.GOOGLE_CLIENT_SECRET,
     emulatorUrl: config.GOOGLE_EMULATOR_URL,
+    allowBrandAccounts: config.ALLOW_BRAND_ACCOUNTS,
     logger,
     timeoutMs: config.GOOGLE_TIMEOUT_MS,
     onCall: (api, outcome) => countCall(`google_${api}`)(outcome),

@@ -12,12 +12,16 @@ export const ARBITRUM_ONE_CHAIN_ID = 42161;
 export const ARBITRUM_ONE_CHAIN_ID_HEX = "0xa4b1";
 export const ARBITRUM_ONE_NAME = "Arbitrum One";
 
-/** Scopes the Google popup asks for (docs/product.md#google-sign-in). Only the first is required to claim. */
 export const YOUTUBE_READONLY_SCOPE = "https://www.googleapis.com/auth/youtube.readonly";
+/**
+ * Exactly what the server uses (docs/product.md#google-sign-in): `openid` for the id_token it verifies,
+ * the e-mail it reads from that token, and read-only YouTube for the subscription check. Nothing else, since
+ * Google's verification reviewers check for minimum access.
+ */
 export const GOOGLE_SCOPES = [
-  YOUTUBE_READONLY_SCOPE,
+  "openid",
   "https://www.googleapis.com/auth/userinfo.email",
-  "https://www.googleapis.com/auth/userinfo.profile",
+  YOUTUBE_READONLY_SCOPE,
 ] as const;
 
 /** Path of the OAuth callback page, relative to PUBLIC_URL. */

@@ -65,6 +65,12 @@ export const ERROR_CATALOGUE = {
     kind: "verification",
     message: "Please allow read-only access to your YouTube account so we can verify your subscription.",
   },
+  BRAND_ACCOUNT_REFUSED: {
+    status: 403,
+    kind: "verification",
+    message:
+      "This YouTube channel belongs to a Brand Account. Please sign in with your personal Google account instead.",
+  },
   EMAIL_MISMATCH: { status: 403, kind: "verification", message: "The e-mail does not match your Google account." },
   NOT_SUBSCRIBED: {
     status: 403,

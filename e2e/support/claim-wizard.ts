@@ -3,17 +3,21 @@ import type { FreshAccount } from "@tube/local-world/google-emulator/create-acco
 
 export const CLAIM_STEP = "Step 3: Claim Your Tokens";
 
-/** Opens Google's popup with `open` (the wizard's "Connect with Google" unless given) and picks `account` there. */
+/**
+ * Opens Google's popup with `open` (the wizard's "Connect with Google" unless given) and picks `account` there; the
+ * popup is returned, where an account that manages Brand Accounts goes on to the channel picker.
+ */
 export async function signInWithGoogle(
   page: Page,
   account: FreshAccount,
   open: () => Promise<void> = () => page.getByRole("button", { name: "Connect with Google" }).click(),
-): Promise<void> {
+): Promise<Page> {
   const popupOpened = page.waitForEvent("popup");
   await open();
   const popup = await popupOpened;
   await expect(popup.getByRole("heading", { name: "Choose an account" })).toBeVisible();
   await popup.getByRole("button", { name: account.email }).click();
+  return popup;
 }
 
 /** The wallet indicator's line for `wallet`, which the page shows shortened to its first 6 and last 4 characters. */

@@ -15,7 +15,7 @@ export interface PublicConfig {
 interface Fixtures {
   publicConfig: PublicConfig;
   /** Makes a Google account no other test has used (bulletproof-react's `createUser()`). */
-  createGoogleAccount: (options?: { subscribed?: boolean }) => Promise<FreshAccount>;
+  createGoogleAccount: (options?: { subscribed?: boolean; brandChannels?: number }) => Promise<FreshAccount>;
   /** A fresh Google account subscribed to the channel. */
   googleAccount: FreshAccount;
   /** The chain (hex id) the test wallet is on when the page first asks; Arbitrum One unless a test says otherwise. */

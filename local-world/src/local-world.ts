@@ -5,7 +5,7 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
+import { ARBITRUM_ONE_CHAIN_ID, GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "./anvil.ts";
 import { restartAnvilAged } from "./chain-age.ts";
 import { ensureToken, hasContract, type TokenDeployment } from "./deploy-token.ts";
@@ -26,6 +26,9 @@ const LOCAL_DEFAULTS = {
   ENGINE_VAULT_ACCESS_TOKEN: "tube-local-vault-token",
   ECOSYSTEM_ID: "ecosystem.tube-local",
 } as const;
+
+/** The server's port when PORT is unset. */
+const DEFAULT_APP_PORT = 3000;
 
 /** Arbitrum One's cadence: a block about every 250 ms, about 345,600 a day. */
 const ARBITRUM_BLOCK_TIME_SECONDS = 0.25;
@@ -125,9 +128,18 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
       env.GOOGLE_CLIENT_ID = LOCAL_DEFAULTS.GOOGLE_CLIENT_ID;
       env.GOOGLE_CLIENT_SECRET ??= LOCAL_DEFAULTS.GOOGLE_CLIENT_SECRET;
       env.YOUTUBE_CHANNEL_ID ??= LOCAL_CHANNEL_ID;
+      // Google sends codes only to registered redirect URIs, so the stand-in must know the app's origin: the one
+      // the server will use, its own default filled in here when unset.
+      env.PUBLIC_URL = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? DEFAULT_APP_PORT}`).replace(/\/+$/, "");
       const google = await startGoogleEmulator({
         port: await freePort(),
-        clients: [{ clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }],
+        clients: [
+          {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            redirectUris: [`${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`],
+          },
+        ],
         channelId: env.YOUTUBE_CHANNEL_ID,
       });
       stops.push(() => google.stop());

@@ -13,15 +13,16 @@ let world: TestWorld;
 let viewers: Visitor[];
 
 beforeAll(async () => {
-  // A short time-out keeps the hanging-Google case quick; the stand-in never answers it anyway.
-  world = await startTestWorld({ env: { GOOGLE_TIMEOUT_MS: "1000" } });
+  // A short budget keeps the hanging-Google cases quick (the stand-in never answers them anyway), yet one long enough
+  // for every other call to finish on a loaded machine: it covers a whole call, with no retry of a code exchange.
+  world = await startTestWorld({ env: { GOOGLE_TIMEOUT_MS: "5000" } });
   viewers = await world.visitors(CONCURRENT);
 });
 afterAll(async () => {
   await world?.stop();
 });
 
-type Target = "youtube" | "tokeninfo";
+type Target = "youtube" | "tokeninfo" | "token";
 
 async function setFault(target: Target, fault: { status?: number; reason?: string; count: number; hang?: boolean }) {
   await fetch(`${world.googleUrl}/__emulator/${target}-fault`, {
@@ -72,8 +73,31 @@ describe(`Google faults, each under ${CONCURRENT} concurrent claims`, () => {
     },
   );
 
+  it.each([
+    ["answers 503", { status: 503, reason: "backendError" }],
+    ["never answers (time-out)", { hang: true }],
+  ])(
+    "when Google's token endpoint %s, then the sign-in's code exchange is tried once, within one budget, and answers GOOGLE_UNAVAILABLE",
+    async (_label, fault) => {
+      const account = await world.createGoogleAccount();
+      const armed = 10;
+      await setFault("token", { ...fault, count: armed });
+      const answer = await world.trySignIn(account.email);
+      const left = ((await (await fetch(`${world.googleUrl}/__emulator/token-fault`)).json()) as { remaining: number })
+        .remaining;
+      await setFault("token", { count: 0 });
+
+      expect(armed - left).toBe(1);
+      expect(answer).toMatchObject({ status: 503, body: { error: { code: "GOOGLE_UNAVAILABLE" } } });
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      await expect(world.signIn(account.email)).resolves.toEqual(expect.any(String));
+    },
+  );
+
   it("when the faults clear, then the same viewers claim normally", async () => {
     const answers = await Promise.all(viewers.map((viewer) => world.api.claim(viewer, randomWallet())));
-    expect(answers.map((answer) => answer.status)).toEqual(viewers.map(() => 202));
+    expect(answers.map((answer) => [answer.status, answer.body.error?.code])).toEqual(
+      viewers.map(() => [202, undefined]),
+    );
   });
 });

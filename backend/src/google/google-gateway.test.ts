@@ -6,6 +6,7 @@ import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-account
 import { obtainAccessToken, signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
 import { AppError } from "../errors.ts";
 import { createGoogleGateway, type GoogleGateway } from "./google-gateway.ts";
+import { isBrandAccountEmail } from "./google-oauth.ts";
 
 const APP = { clientId: "tube-local.apps.googleusercontent.com", clientSecret: "tube-secret" };
 const OTHER_APP = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-secret" };
@@ -17,7 +18,9 @@ const calls: Array<[string, string]> = [];
 const warnings: string[] = [];
 
 beforeAll(async () => {
-  google = await startGoogleEmulator({ clients: [APP, OTHER_APP] });
+  google = await startGoogleEmulator({
+    clients: [APP, OTHER_APP].map((client) => ({ ...client, redirectUris: [REDIRECT_URI] })),
+  });
   gateway = createGoogleGateway({
     ...APP,
     emulatorUrl: `${google.url}/`,
@@ -57,8 +60,20 @@ async function control(path: string, body: object) {
   expect(response.ok).toBe(true);
 }
 
-const faultsLeft = async () =>
-  ((await (await fetch(`${google.url}/__emulator/youtube-fault`)).json()) as { remaining: number }).remaining;
+const faultsLeft = async (target: "youtube" | "tokeninfo" | "token" = "youtube") =>
+  ((await (await fetch(`${google.url}/__emulator/${target}-fault`)).json()) as { remaining: number }).remaining;
+
+/** Arms a fault for more attempts than any call makes, and reads afterwards how many the stand-in saw. */
+async function countAttempts(target: "youtube" | "tokeninfo" | "token", fault: object, call: () => Promise<unknown>) {
+  const armed = 10;
+  await control(`${target}-fault`, { ...fault, count: armed });
+  try {
+    await call();
+    return armed - (await faultsLeft(target));
+  } finally {
+    await control(`${target}-fault`, { count: 0 });
+  }
+}
 
 describe("exchangeCode", () => {
   it("when Alice signs in, then her verified identity and a working access token come back", async () => {
@@ -106,6 +121,52 @@ describe("exchangeCode", () => {
       ["oauth", "ok"],
       ["oauth", "ok"],
     ]);
+  });
+});
+
+describe("Brand Accounts", () => {
+  // ivan@example.com, seeded, manages one Brand Account.
+  const ivan = () => google.accounts.find((account) => account.email === "ivan@example.com")!;
+  const brand = () => ivan().brandAccounts![0]!;
+  const brandCode = () =>
+    signInWithEmulator({
+      emulatorUrl: google.url,
+      clientId: APP.clientId,
+      redirectUri: REDIRECT_URI,
+      account: ivan().email,
+      identity: brand().sub,
+    });
+
+  it("when Google reports an e-mail at pages.plusgoogle.com, then it is a Brand Account's", () => {
+    expect(isBrandAccountEmail("brand-1234@pages.plusgoogle.com")).toBe(true);
+    expect(isBrandAccountEmail("Brand-1234@Pages.PlusGoogle.com")).toBe(true);
+    expect(isBrandAccountEmail("ivan@example.com")).toBe(false);
+    expect(isBrandAccountEmail("pages.plusgoogle.com@example.com")).toBe(false);
+  });
+
+  it("when a Brand identity signs in and Brand Accounts are not allowed, then BRAND_ACCOUNT_REFUSED and the grant is revoked", async () => {
+    calls.length = 0;
+    await expectAppError(
+      gateway.exchangeCode({ ...(await brandCode()), redirectUri: REDIRECT_URI }),
+      "BRAND_ACCOUNT_REFUSED",
+    );
+    // token, then revoke: both answered by Google.
+    expect(calls).toEqual([
+      ["oauth", "ok"],
+      ["oauth", "ok"],
+    ]);
+  });
+
+  it("when Brand Accounts are allowed, then the Brand identity signs in as itself, and its token is re-validated as such", async () => {
+    const allowing = createGoogleGateway({ ...APP, emulatorUrl: google.url, allowBrandAccounts: true });
+    const { identity, accessToken } = await allowing.exchangeCode({
+      ...(await brandCode()),
+      redirectUri: REDIRECT_URI,
+    });
+    expect(identity).toMatchObject({ sub: brand().sub, email: brand().email });
+
+    expect(await allowing.validateAccessToken(accessToken)).toMatchObject({ sub: brand().sub });
+    await expectAppError(gateway.validateAccessToken(accessToken), "BRAND_ACCOUNT_REFUSED");
   });
 });
 
@@ -225,5 +286,63 @@ describe("YouTube", () => {
     expect(error.retryAfterSeconds).toBe(60);
     expect(await faultsLeft()).toBe(1);
     await control("youtube-fault", { count: 0 });
+  });
+});
+
+describe("one time budget per call, whatever the library retries", () => {
+  // A budget short enough for a hung Google to spend it quickly; the stand-in answers everything else at once.
+  const budgeted = () => createGoogleGateway({ ...APP, emulatorUrl: google.url, timeoutMs: 400 });
+
+  it("when the token endpoint answers 503, then the code exchange is tried once (a retry would meet invalid_grant) and GOOGLE_UNAVAILABLE", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com");
+    let error: unknown;
+    const attempts = await countAttempts("token", { status: 503 }, async () => {
+      error = await gateway.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI }).catch((caught) => caught);
+    });
+    expect(attempts).toBe(1);
+    expect((error as AppError).code).toBe("GOOGLE_UNAVAILABLE");
+  });
+
+  it("when the token endpoint never answers, then the exchange ends with its budget after one attempt: GOOGLE_UNAVAILABLE", async () => {
+    const { code, codeVerifier } = await signIn("alice@example.com");
+    let error: unknown;
+    const attempts = await countAttempts("token", { hang: true }, async () => {
+      error = await budgeted()
+        .exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI })
+        .catch((caught) => caught);
+    });
+    expect(attempts).toBe(1);
+    expect((error as AppError).code).toBe("GOOGLE_UNAVAILABLE");
+  });
+
+  it("when tokeninfo never answers, then the library's time-out retries do not run past the budget: one attempt, GOOGLE_UNAVAILABLE", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    let error: unknown;
+    const attempts = await countAttempts("tokeninfo", { hang: true }, async () => {
+      error = await budgeted()
+        .validateAccessToken(token)
+        .catch((caught) => caught);
+    });
+    expect(attempts).toBe(1);
+    expect((error as AppError).code).toBe("GOOGLE_UNAVAILABLE");
+  });
+
+  it("when tokeninfo answers 503 once, then the library retries within the budget and the call succeeds", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    await control("tokeninfo-fault", { status: 503, count: 1 });
+    expect(await gateway.validateAccessToken(token)).toMatchObject({ sub: "100000000000000000001" });
+    expect(await faultsLeft("tokeninfo")).toBe(0);
+  });
+
+  it("when YouTube never answers, then its own retry does not run past the budget: one attempt, YOUTUBE_UNAVAILABLE", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    let error: unknown;
+    const attempts = await countAttempts("youtube", { hang: true }, async () => {
+      error = await budgeted()
+        .isSubscribed(token, LOCAL_CHANNEL_ID)
+        .catch((caught) => caught);
+    });
+    expect(attempts).toBe(1);
+    expect((error as AppError).code).toBe("YOUTUBE_UNAVAILABLE");
   });
 });

@@ -6,7 +6,12 @@ export interface GoogleGatewayOptions {
   clientSecret: string;
   /** Base URL of the local Google stand-in; unset, the real Google endpoints are used. */
   emulatorUrl?: string;
-  /** Per HTTP attempt; Google's answers usually take well under a second. */
+  /** Brand Accounts' identities are accepted; unset or false, they are refused with BRAND_ACCOUNT_REFUSED. */
+  allowBrandAccounts?: boolean;
+  /**
+   * One budget per call to Google, whatever is retried within it (the library's retries, YouTube's one retry);
+   * Google's answers usually take well under a second.
+   */
   timeoutMs?: number;
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
@@ -22,12 +27,15 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  * catalogue code (GOOGLE_*, YOUTUBE_*) for every failure.
  */
 export interface GoogleGateway {
-  /** Exchanges an authorization code (PKCE) and verifies the id_token's audience and the granted scopes. */
+  /**
+   * Exchanges an authorization code (PKCE) and verifies the id_token's audience and the granted scopes; a Brand
+   * Account's identity is refused (and its grant revoked) unless allowed.
+   */
   exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<{
     identity: GoogleIdentity;
     accessToken: string;
   }>;
-  /** Re-validates an access token with tokeninfo: audience, scope, expiry. */
+  /** Re-validates an access token with tokeninfo: audience, scope, expiry, and a Brand identity unless allowed. */
   validateAccessToken(accessToken: string): Promise<GoogleIdentity>;
   revokeToken(token: string): Promise<void>;
   /** Whether the account follows `channelId`, and its own channel as the subscription names it (1 quota unit). */
@@ -43,7 +51,12 @@ export interface GoogleGateway {
 export function createGoogleGateway(options: GoogleGatewayOptions): GoogleGateway {
   const emulatorUrl = options.emulatorUrl?.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const oauth = createGoogleOAuth({ ...options, emulatorUrl, timeoutMs });
+  const oauth = createGoogleOAuth({
+    ...options,
+    emulatorUrl,
+    timeoutMs,
+    allowBrandAccounts: options.allowBrandAccounts ?? false,
+  });
   const youtube = createYouTubeReader({ ...options, emulatorUrl, timeoutMs });
   return { ...oauth, ...youtube };
 }

@@ -2,6 +2,7 @@ import { OAuth2Client, type TokenPayload } from "google-auth-library";
 import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
+import { keepWithinBudget, withinBudget } from "./call-budget.ts";
 import {
   attemptGoogleCall,
   describeGoogleFailure,
@@ -25,10 +26,20 @@ export interface GoogleOAuthOptions {
   clientSecret: string;
   /** Base URL of the local Google stand-in, without a trailing slash; unset, the real Google endpoints are used. */
   emulatorUrl: string | undefined;
+  /** One budget per call, whatever the library retries within it. */
   timeoutMs: number;
+  allowBrandAccounts: boolean;
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "oauth", outcome: string) => void;
+}
+
+/**
+ * Google's answer for a Brand Account's identity: its e-mail is an address at pages.plusgoogle.com, made for the
+ * Brand Account (one person may manage up to 100 of them, each with its own account id).
+ */
+export function isBrandAccountEmail(email: string): boolean {
+  return email.toLowerCase().endsWith("@pages.plusgoogle.com");
 }
 
 /** Google's OAuth endpoints through google-auth-library: sign-in, token checks, revocation. */
@@ -37,7 +48,6 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
   const oauth = new OAuth2Client({
     clientId,
     clientSecret: options.clientSecret,
-    transporterOptions: { timeout: options.timeoutMs },
     ...(emulatorUrl
       ? {
           endpoints: {
@@ -52,13 +62,19 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
         }
       : {}),
   });
+  keepWithinBudget(oauth);
 
   /**
-   * Runs one OAuth call: Google refusing it (HTTP 400) becomes `refusal`; Google down or silent (5xx, no
-   * answer) GOOGLE_UNAVAILABLE with a retry hint; anything else GOOGLE_AUTH_FAILED.
+   * Runs one OAuth call within its time budget: Google refusing it (HTTP 400) becomes `refusal`; Google down or
+   * silent (5xx, no answer within the budget) GOOGLE_UNAVAILABLE with a retry hint; anything else GOOGLE_AUTH_FAILED.
    */
-  async function oauthCall<T>(name: string, request: () => Promise<T>, refusal: ErrorCode): Promise<T> {
-    const attempt = await attemptGoogleCall(name, request);
+  async function oauthCall<T>(
+    name: string,
+    request: () => Promise<T>,
+    refusal: ErrorCode,
+    { retries = true }: { retries?: boolean } = {},
+  ): Promise<T> {
+    const attempt = await withinBudget(options.timeoutMs, { retries }, () => attemptGoogleCall(name, request));
     if (attempt.ok) {
       options.onCall?.("oauth", "ok");
       return attempt.value;
@@ -82,7 +98,9 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
   /** Signature, issuer and expiry, checked against Google's published keys. */
   async function verifiedClaims(idToken: string): Promise<TokenPayload> {
     try {
-      const claims = (await oauth.verifyIdToken({ idToken })).getPayload();
+      // The keys' fetch (cached as long as Google's Cache-Control allows) is a call of its own.
+      const ticket = await withinBudget(options.timeoutMs, { retries: true }, () => oauth.verifyIdToken({ idToken }));
+      const claims = ticket.getPayload();
       if (!claims) throw new Error("id_token has no payload");
       return claims;
     } catch (error) {
@@ -103,6 +121,11 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
     }
   }
 
+  /** The product's stance on who may claim, beyond Google's own checks. */
+  function refusedIdentity(email: string): ErrorCode | null {
+    return !options.allowBrandAccounts && isBrandAccountEmail(email) ? "BRAND_ACCOUNT_REFUSED" : null;
+  }
+
   return {
     async exchangeCode({
       code,
@@ -113,14 +136,17 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
       codeVerifier: string;
       redirectUri: string;
     }) {
+      // Never retried: Google redeems a code once, so a retry of an exchange whose answer was lost meets
+      // invalid_grant and hides what really happened.
       const { tokens } = await oauthCall(
         "token",
         () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }),
         "GOOGLE_AUTH_FAILED",
+        { retries: false },
       );
-      // Never log `tokens`. The refresh token (present when offline access was granted) is dropped, not
-      // revoked: at Google, revoking any token of a grant ends the whole grant, access token included,
-      // and the claim still needs that. The grant ends when the access token is revoked or expires.
+      // Never log `tokens`. The app asks for no offline access, so Google sends no refresh token: nothing the
+      // server is given works past the access token's hour, and Reset revokes even that. (A refresh token would
+      // keep the grant usable until revoked or six months unused, which is why offline access is not asked for.)
       const { access_token: accessToken, id_token: idToken, scope, expiry_date: expiresAt } = tokens;
       if (!accessToken || !idToken)
         throw new AppError("GOOGLE_AUTH_FAILED", {
@@ -137,11 +163,13 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
         });
 
       const scopes = scope?.split(" ").filter(Boolean) ?? [];
-      if (!scopes.includes(YOUTUBE_READONLY_SCOPE)) {
+      const refusal = !scopes.includes(YOUTUBE_READONLY_SCOPE) ? "GOOGLE_SCOPE_MISSING" : refusedIdentity(claims.email);
+      if (refusal) {
+        // A grant the app will not use is not kept: the visitor signs in again with what is asked for.
         await revokeToken(accessToken).catch((error: unknown) =>
           options.logger?.warn({ api: "oauth", err: (error as Error).message }, "Could not revoke a refused grant"),
         );
-        throw new AppError("GOOGLE_SCOPE_MISSING");
+        throw new AppError(refusal);
       }
       const identity: GoogleIdentity = {
         sub: claims.sub,
@@ -162,6 +190,8 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
         throw new AppError("GOOGLE_AUTH_FAILED", {
           cause: new Error("tokeninfo has no sub or email: the email scope was not granted"),
         });
+      const refusal = refusedIdentity(info.email);
+      if (refusal) throw new AppError(refusal);
       return { sub: info.sub, email: info.email, scopes: info.scopes, expiresAt: info.expiry_date };
     },
 

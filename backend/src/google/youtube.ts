@@ -1,6 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { OAuth2Client } from "google-auth-library";
 import { youtube as youtubeApi } from "@googleapis/youtube";
+import { budgetSpent, keepWithinBudget, withinBudget } from "./call-budget.ts";
 import { attemptGoogleCall, isTransient } from "./google-failure.ts";
 import { youtubeAppError } from "./youtube-errors.ts";
 
@@ -34,6 +35,7 @@ export interface SubscriptionCheck {
 export interface YouTubeReaderOptions {
   /** Base URL of the local Google stand-in, without a trailing slash; unset, the real YouTube API is used. */
   emulatorUrl: string | undefined;
+  /** One budget per read, its retry included. */
   timeoutMs: number;
   logger?: { warn(obj: object, msg?: string): void };
   /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
@@ -50,10 +52,13 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
     version: "v3",
     ...(options.emulatorUrl ? { rootUrl: `${options.emulatorUrl}/` } : {}),
     retry: false,
-    timeout: options.timeoutMs,
   });
 
-  async function call<T>(name: string, request: () => Promise<T>): Promise<T> {
+  /** One read within one time budget, its retry included. */
+  const call = <T>(name: string, request: () => Promise<T>): Promise<T> =>
+    withinBudget(options.timeoutMs, { retries: false }, () => attempts(name, request));
+
+  async function attempts<T>(name: string, request: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       // Counted while the request runs, and settled before anyone reads the answer: a caller that then reads
       // the quota spent sees this call in it.
@@ -72,6 +77,7 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
         "YouTube call failed; retrying once",
       );
       await delay(RETRY_DELAY_MS);
+      if (budgetSpent()) throw appError;
     }
   }
 
@@ -112,6 +118,7 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
 /** A client holding nothing but this one access token: no refresh token, so a 401 is never "refreshed" away. */
 function bearer(accessToken: string): OAuth2Client {
   const client = new OAuth2Client();
+  keepWithinBudget(client);
   client.setCredentials({ access_token: accessToken });
   return client;
 }

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { DestinationStream } from "pino";
-import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { createApp } from "../app.ts";
@@ -30,7 +30,12 @@ const REWARDS_ADDRESS = "0x00000000000000000000000000000000000000cc";
 
 export async function startInProcessApp(options: { logDestination?: DestinationStream } = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-app-"));
-  const google = await startGoogleEmulator({ port: 0, clients: [APP_CLIENT], channelId: LOCAL_CHANNEL_ID });
+  const publicUrl = "http://localhost:5173";
+  const google = await startGoogleEmulator({
+    port: 0,
+    clients: [{ ...APP_CLIENT, redirectUris: [`${publicUrl}${GOOGLE_CALLBACK_PATH}`] }],
+    channelId: LOCAL_CHANNEL_ID,
+  });
   const store = await openSqliteClaimStore({ dataDir });
   const logger = createLogger(options.logDestination ? "info" : "silent", options.logDestination);
   const metrics = createMetrics();
@@ -49,7 +54,6 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
     rewardAmountWei: REWARD_AMOUNT_WEI,
     finality: "latest",
   });
-  const publicUrl = "http://localhost:5173";
   const app = createApp({
     store,
     google: createGoogleGateway({ ...APP_CLIENT, emulatorUrl: google.url }),

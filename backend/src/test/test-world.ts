@@ -27,7 +27,16 @@ const ALREADY_REWARDED_SELECTOR = "0xb89365fb";
 
 export const APP_CLIENT = { clientId: "tube-test.apps.googleusercontent.com", clientSecret: "tube-test-secret" };
 /** Another app registered with the same Google: its tokens must not be accepted. */
-const OTHER_CLIENT = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-app-secret" };
+const OTHER_CLIENT = {
+  clientId: "other-app.apps.googleusercontent.com",
+  clientSecret: "other-app-secret",
+  redirectUris: ["http://localhost/other-app/callback"],
+};
+/**
+ * A second redirect URI registered for the app's client, for tools that take a token straight from Google without
+ * the app's sign-in (the bench), as a developer registers one for their own tooling.
+ */
+export const TOOLS_REDIRECT_URI = "http://localhost/tools/callback";
 
 /** The operator's token in every test world: /metrics and /readyz/details answer only to it. */
 const TEST_METRICS_TOKEN = "tube-test-metrics-token";
@@ -44,14 +53,17 @@ export async function startTestWorld(
   } = {},
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
+  const port = await freePort();
+  const publicUrl = `http://localhost:${port}`;
   const google = await startGoogleEmulator({
     port: 0,
-    clients: [APP_CLIENT, OTHER_CLIENT],
+    clients: [
+      { ...APP_CLIENT, redirectUris: [`${publicUrl}${GOOGLE_CALLBACK_PATH}`, TOOLS_REDIRECT_URI] },
+      OTHER_CLIENT,
+    ],
     accounts: defaultGoogleAccounts(LOCAL_CHANNEL_ID),
     channelId: LOCAL_CHANNEL_ID,
   });
-  const port = await freePort();
-  const publicUrl = `http://localhost:${port}`;
   const world = await startLocalWorld({
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -132,22 +144,29 @@ export async function startTestWorld(
     return onChain.reverted;
   }
 
-  /** Signs `email` in through the stand-in's consent screen and the server's code exchange. */
-  async function signIn(email: string): Promise<string> {
+  const api = createTestApi(() => publicUrl);
+
+  /**
+   * Signs `email` in through the stand-in's consent screen (choosing `identity`, a Brand Account's or the person's
+   * own `sub`, on its channel picker) and asks the server to exchange the code: the server's answer.
+   */
+  async function trySignIn(email: string, options: { identity?: string } = {}): Promise<ApiAnswer> {
     const redirectUri = `${publicUrl}${GOOGLE_CALLBACK_PATH}`;
     const { code, codeVerifier } = await signInWithEmulator({
       emulatorUrl: google.url,
       clientId: APP_CLIENT.clientId,
       redirectUri,
       account: email,
+      identity: options.identity,
     });
-    const response = await fetch(`${publicUrl}/api/auth/google`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ code, codeVerifier, redirectUri }),
-    });
-    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-    return ((await response.json()) as { accessToken: string }).accessToken;
+    return api.post("/api/auth/google", { code, codeVerifier, redirectUri });
+  }
+
+  /** Signs `email` in as `trySignIn` does, and returns the access token of a sign-in the server accepted. */
+  async function signIn(email: string, options: { identity?: string } = {}): Promise<string> {
+    const answer = await trySignIn(email, options);
+    if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.accessToken as string;
   }
 
   /** A fresh viewer, signed in: a new subscribed Google account with a channel of its own, and a new wallet. */
@@ -162,8 +181,6 @@ export async function startTestWorld(
       wallet: randomWallet(),
     };
   }
-
-  const api = createTestApi(() => publicUrl);
 
   return {
     url: publicUrl,
@@ -212,8 +229,10 @@ export async function startTestWorld(
       await startApp();
     },
     signIn,
+    trySignIn,
     /** A Google account nobody has used yet, with a channel of its own; subscribed to the channel unless told otherwise. */
-    createGoogleAccount: (options: { subscribed?: boolean } = {}) => createGoogleAccount(google.url, options),
+    createGoogleAccount: (options: { subscribed?: boolean; brandChannels?: number } = {}) =>
+      createGoogleAccount(google.url, options),
     visitor,
     /** `count` fresh viewers, signed in at once. */
     visitors: (count: number): Promise<Visitor[]> => Promise.all(Array.from({ length: count }, () => visitor())),
@@ -253,7 +272,7 @@ export async function startTestWorld(
         emulatorUrl: google.url,
         clientId: OTHER_CLIENT.clientId,
         clientSecret: OTHER_CLIENT.clientSecret,
-        redirectUri: "http://localhost/other-app/callback",
+        redirectUri: OTHER_CLIENT.redirectUris[0]!,
         account: email,
       });
       return accessToken;

@@ -1,8 +1,9 @@
 import express, { Router, type Request } from "express";
 import type { GrantRegistry } from "./grants.ts";
 
-/** Where a fault can be injected: YouTube's reads, or OAuth's tokeninfo. */
-export type FaultTarget = "youtube" | "tokeninfo";
+/** Where a fault can be injected: YouTube's reads, OAuth's tokeninfo, or its token endpoint (the code exchange). */
+const FAULT_TARGETS = ["youtube", "tokeninfo", "token"] as const;
+export type FaultTarget = (typeof FAULT_TARGETS)[number];
 
 /**
  * The next `remaining` calls fail with this status and reason; status 0 drops the connection;
@@ -23,7 +24,7 @@ export interface EmulatorControls {
 }
 
 export function createControls(): EmulatorControls {
-  return { faults: { youtube: null, tokeninfo: null }, nextIdTokenAudience: null };
+  return { faults: { youtube: null, tokeninfo: null, token: null }, nextIdTokenAudience: null };
 }
 
 /** The fault for this call to `target`, counted down; null when none is set. */
@@ -47,8 +48,8 @@ export function playSilentFault(req: Request, fault: InjectedFault): boolean {
 }
 
 /**
- * POST /__emulator/youtube-fault and /__emulator/tokeninfo-fault {status=503, reason="backendError", count=1,
- * hang=false}; GET them to read what is left.
+ * POST /__emulator/youtube-fault, /__emulator/tokeninfo-fault and /__emulator/token-fault {status=503,
+ * reason="backendError", count=1, hang=false}; GET them to read what is left (so a test counts the attempts made).
  * POST /__emulator/expire {access_token}.
  * POST /__emulator/id-token-audience {aud}.
  */
@@ -56,7 +57,7 @@ export function controlRoutes(controls: EmulatorControls, grants: GrantRegistry)
   const router = Router();
   router.use("/__emulator", express.json());
 
-  for (const target of ["youtube", "tokeninfo"] as const) {
+  for (const target of FAULT_TARGETS) {
     router.post(`/__emulator/${target}-fault`, (req, res) => {
       const body = (req.body ?? {}) as { status?: number; reason?: string; count?: number; hang?: boolean };
       const { status = 503, reason = "backendError", count = 1, hang = false } = body;

@@ -1,12 +1,18 @@
 import type { SeedAccount } from "./seed-accounts.ts";
 
-/** A Google account a test made on the stand-in: it always has a channel of its own. */
-export type FreshAccount = SeedAccount & { channel: NonNullable<SeedAccount["channel"]> };
+/** An identity a test made on the stand-in: it always has a channel of its own. */
+type FreshIdentity = SeedAccount & { channel: NonNullable<SeedAccount["channel"]> };
 
-/** Makes a Google account on the stand-in at `emulatorUrl` that nobody has used yet (subscribed unless told otherwise). */
+/** A Google account a test made on the stand-in, with the Brand Accounts it manages (none unless asked for). */
+export type FreshAccount = FreshIdentity & { brandAccounts: FreshIdentity[] };
+
+/**
+ * Makes a Google account on the stand-in at `emulatorUrl` that nobody has used yet (subscribed unless told otherwise),
+ * managing `brandChannels` Brand Accounts (each subscribed as the account is), which the channel picker then offers.
+ */
 export async function createGoogleAccount(
   emulatorUrl: string,
-  options: { subscribed?: boolean } = {},
+  options: { subscribed?: boolean; brandChannels?: number } = {},
 ): Promise<FreshAccount> {
   const response = await fetch(`${emulatorUrl}/__emulator/accounts`, {
     method: "POST",

@@ -1,11 +1,16 @@
 import { X509Certificate, createPublicKey, randomBytes, verify } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGoogleEmulator, type GoogleEmulator } from "./google-emulator.ts";
 import { createGoogleAccount } from "./create-account.ts";
+import { startGoogleEmulator, type GoogleEmulator } from "./google-emulator.ts";
+import { LOCAL_CHANNEL_ID } from "./seed-accounts.ts";
 import { obtainAccessToken, signInWithEmulator } from "./sign-in.ts";
 
-const CLIENT = { clientId: "tube-local.apps.googleusercontent.com", clientSecret: "local-secret" };
 const REDIRECT_URI = "http://localhost:5173/auth/google/callback";
+const CLIENT = {
+  clientId: "tube-local.apps.googleusercontent.com",
+  clientSecret: "local-secret",
+  redirectUris: [REDIRECT_URI],
+};
 
 let google: GoogleEmulator;
 beforeAll(async () => {
@@ -68,6 +73,47 @@ describe("account chooser", () => {
     expect(await response.text()).toContain("invalid_client");
   });
 
+  it.each([
+    ["another origin", "https://evil.example/auth/google/callback"],
+    ["another port", "http://localhost:5174/auth/google/callback"],
+    ["another path", "http://localhost:5173/auth/google/other"],
+    ["a trailing slash", `${REDIRECT_URI}/`],
+    ["another case", REDIRECT_URI.replace("google", "Google")],
+    ["a query string", `${REDIRECT_URI}?next=/claim`],
+  ])(
+    "when the redirect URI differs from the registered one by %s, then Google's 400 redirect_uri_mismatch page shows and nothing redirects",
+    async (_difference, redirectUri) => {
+      const params = new URLSearchParams({
+        client_id: CLIENT.clientId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope: "openid email",
+        state: "s1",
+      });
+      for (const path of ["/o/oauth2/v2/auth", "/o/oauth2/v2/auth/choose"]) {
+        const response = await fetch(`${google.url}${path}?${params}&account=alice@example.com`, {
+          redirect: "manual",
+        });
+        const html = await response.text();
+        expect(response.status).toBe(400);
+        expect(response.headers.get("location")).toBeNull();
+        expect(html).toContain("Error 400: redirect_uri_mismatch");
+        expect(html).toContain("register the redirect URI");
+      }
+    },
+  );
+
+  it("when signing in through a helper with an unregistered redirect URI, then it is refused", async () => {
+    await expect(
+      signInWithEmulator({
+        emulatorUrl: google.url,
+        clientId: CLIENT.clientId,
+        redirectUri: "http://localhost:3000/auth/google/callback",
+        account: "alice@example.com",
+      }),
+    ).rejects.toThrow(/HTTP 400[\s\S]*redirect_uri_mismatch/);
+  });
+
   it("when the person cancels, then it redirects back with access_denied and the state", async () => {
     const params = new URLSearchParams({
       client_id: CLIENT.clientId,
@@ -95,7 +141,6 @@ describe("token endpoint", () => {
     expect(body).not.toHaveProperty("refresh_token");
     expect(String(body.scope).split(" ").sort()).toEqual([
       "https://www.googleapis.com/auth/userinfo.email",
-      "https://www.googleapis.com/auth/userinfo.profile",
       "https://www.googleapis.com/auth/youtube.readonly",
       "openid",
     ]);
@@ -264,7 +309,7 @@ describe("signing keys", () => {
 });
 
 describe("YouTube", () => {
-  const channelId = "UCtube-local-channel-0000";
+  const channelId = LOCAL_CHANNEL_ID;
 
   it("when a subscriber asks about the channel, then one youtube#subscription item comes back", async () => {
     const { accessToken } = await token("alice@example.com");
@@ -387,7 +432,7 @@ describe("accounts made by tests", () => {
   const subscriptionCount = async (email: string) => {
     const { accessToken } = await token(email);
     const body = (await (
-      await youtube("subscriptions?part=snippet&mine=true&forChannelId=UCtube-local-channel-0000", accessToken)
+      await youtube(`subscriptions?part=snippet&mine=true&forChannelId=${LOCAL_CHANNEL_ID}`, accessToken)
     ).json()) as { items: unknown[] };
     return body.items.length;
   };
@@ -409,5 +454,113 @@ describe("accounts made by tests", () => {
 
   it("when subscribed is not a boolean, then 400", async () => {
     expect((await createAccount({ subscribed: "yes" })).status).toBe(400);
+  });
+});
+
+describe("Brand Accounts", () => {
+  const authorization = (scope: string, extra: Record<string, string> = {}) =>
+    new URLSearchParams({
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT_URI,
+      response_type: "code",
+      scope,
+      state: "s1",
+      ...extra,
+    });
+  const idTokenClaims = (idToken: string | undefined) =>
+    JSON.parse(Buffer.from(String(idToken).split(".")[1]!, "base64url").toString("utf8")) as Record<string, unknown>;
+
+  it("when a person who manages Brand Accounts picks their account with YouTube asked, then a channel picker offers their own channel and each Brand channel", async () => {
+    const person = await createGoogleAccount(google.url, { brandChannels: 2 });
+    const choose = authorization("openid email https://www.googleapis.com/auth/youtube.readonly", {
+      account: person.email,
+    });
+    const response = await fetch(`${google.url}/o/oauth2/v2/auth/choose?${choose}`, { redirect: "manual" });
+    const html = await response.text();
+
+    expect(response.status).toBe(200);
+    expect(html).toContain("<h1>Choose a channel</h1>");
+    for (const identity of [person, ...person.brandAccounts]) {
+      expect(html).toContain(`name="identity" value="${identity.sub}"`);
+      expect(html).toContain(identity.channel.title);
+    }
+  });
+
+  it("when a Brand channel is picked, then the tokens name the Brand Account: its own sub, a pages.plusgoogle.com e-mail, and its channel on YouTube", async () => {
+    const person = await createGoogleAccount(google.url, { brandChannels: 1 });
+    const [brand] = person.brandAccounts;
+    const tokens = await obtainAccessToken({
+      emulatorUrl: google.url,
+      ...CLIENT,
+      redirectUri: REDIRECT_URI,
+      account: person.email,
+      identity: brand!.sub,
+    });
+
+    const claims = idTokenClaims(tokens.idToken);
+    expect(claims.sub).toBe(brand!.sub);
+    expect(claims.sub).not.toBe(person.sub);
+    expect(claims.email).toMatch(/@pages\.plusgoogle\.com$/);
+    const info = (await (await post("/tokeninfo", { access_token: tokens.accessToken })).json()) as Record<
+      string,
+      string
+    >;
+    expect(info).toMatchObject({ sub: brand!.sub, email: brand!.email });
+    const channels = (await (await youtube("channels?part=snippet&mine=true", tokens.accessToken)).json()) as {
+      items: Array<{ id: string }>;
+    };
+    expect(channels.items.map((item) => item.id)).toEqual([brand!.channel.id]);
+  });
+
+  it("when the person picks their own channel, then the tokens are the personal account's", async () => {
+    const person = await createGoogleAccount(google.url, { brandChannels: 1 });
+    const tokens = await obtainAccessToken({
+      emulatorUrl: google.url,
+      ...CLIENT,
+      redirectUri: REDIRECT_URI,
+      account: person.email,
+      identity: person.sub,
+    });
+    expect(idTokenClaims(tokens.idToken)).toMatchObject({ sub: person.sub, email: person.email });
+  });
+
+  it("when no YouTube access is asked, or the person manages no Brand Account, then no picker shows", async () => {
+    const person = await createGoogleAccount(google.url, { brandChannels: 1 });
+    const withoutYouTube = await fetch(
+      `${google.url}/o/oauth2/v2/auth/choose?${authorization("openid email", { account: person.email })}`,
+      { redirect: "manual" },
+    );
+    expect(withoutYouTube.status).toBe(302);
+    const plain = await createGoogleAccount(google.url);
+    expect(plain.brandAccounts).toEqual([]);
+    await expect(
+      signInWithEmulator({
+        emulatorUrl: google.url,
+        clientId: CLIENT.clientId,
+        redirectUri: REDIRECT_URI,
+        account: plain.email,
+      }),
+    ).resolves.toMatchObject({ code: expect.any(String) });
+  });
+
+  it("when the picker is sent an identity that is not the person's, then it refuses", async () => {
+    const person = await createGoogleAccount(google.url, { brandChannels: 1 });
+    const stranger = await createGoogleAccount(google.url, { brandChannels: 1 });
+    const choose = authorization("openid email https://www.googleapis.com/auth/youtube.readonly", {
+      account: person.email,
+      identity: stranger.brandAccounts[0]!.sub,
+    });
+    const response = await fetch(`${google.url}/o/oauth2/v2/auth/choose?${choose}`, { redirect: "manual" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("invalid_request");
+  });
+
+  it.each([-1, 1.5, 101, "2"])("when a test asks for %j Brand channels, then 400", async (brandChannels) => {
+    const response = await fetch(`${google.url}/__emulator/accounts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ brandChannels }),
+    });
+    expect(response.status).toBe(400);
   });
 });

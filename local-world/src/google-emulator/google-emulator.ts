@@ -3,7 +3,7 @@ import express from "express";
 import { accountRoutes } from "./account-routes.ts";
 import { controlRoutes, createControls } from "./control-routes.ts";
 import { createGrantRegistry } from "./grants.ts";
-import { oauthRoutes } from "./oauth-routes.ts";
+import { oauthRoutes, type RegisteredClient } from "./oauth-routes.ts";
 import { LOCAL_CHANNEL_ID, LOCAL_CHANNEL_TITLE, defaultGoogleAccounts, type SeedAccount } from "./seed-accounts.ts";
 import { createSigningKey } from "./signing-key.ts";
 import { youtubeRoutes } from "./youtube-routes.ts";
@@ -12,8 +12,8 @@ export interface GoogleEmulatorOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
-  /** The OAuth clients registered with this "Google". */
-  clients: Array<{ clientId: string; clientSecret: string }>;
+  /** The OAuth clients registered with this "Google", each with the redirect URIs registered for it, as in Google's console. */
+  clients: RegisteredClient[];
   /** Defaults to the seeded accounts subscribed to `channelId`; tests can add more over HTTP. */
   accounts?: SeedAccount[];
   /** The channel the default accounts subscribe to. */
@@ -64,7 +64,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   app.use(
     oauthRoutes({
       issuer: url,
-      clients: new Map(options.clients.map((client) => [client.clientId, client.clientSecret])),
+      clients: new Map(options.clients.map((client) => [client.clientId, client])),
       accounts,
       grants,
       key: createSigningKey(url),

@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from "express";
-import { playSilentFault, takeFault, type EmulatorControls } from "./control-routes.ts";
+import { playSilentFault, takeFault, type EmulatorControls, type FaultTarget } from "./control-routes.ts";
 import {
   ACCESS_TOKEN_LIFETIME_S,
   verifierMatches,
@@ -7,15 +7,23 @@ import {
   type Grant,
   type GrantRegistry,
 } from "./grants.ts";
-import { accountChooserPage, errorPage } from "./pages.ts";
-import { EMAIL_SCOPE, PROFILE_SCOPE, grantedScopes } from "./scopes.ts";
+import { accountChooserPage, channelPickerPage, errorPage } from "./pages.ts";
+import { EMAIL_SCOPE, PROFILE_SCOPE, YOUTUBE_READ_SCOPES, grantedScopes } from "./scopes.ts";
 import type { SeedAccount } from "./seed-accounts.ts";
 import { accessTokenHash, type SigningKey } from "./signing-key.ts";
 
+/** An OAuth client as its owner registered it in Google's console. */
+export interface RegisteredClient {
+  clientId: string;
+  clientSecret: string;
+  /** The only URIs Google sends a code to: an authorization request naming any other is refused, compared exactly. */
+  redirectUris: readonly string[];
+}
+
 export interface OAuthDeps {
   issuer: string;
-  /** clientId → clientSecret */
-  clients: ReadonlyMap<string, string>;
+  /** By client id. */
+  clients: ReadonlyMap<string, RegisteredClient>;
   accounts: readonly SeedAccount[];
   grants: GrantRegistry;
   key: SigningKey;
@@ -56,17 +64,26 @@ export function oauthRoutes(deps: OAuthDeps): Router {
       back.searchParams.set("error", "access_denied");
       return res.redirect(302, back.href);
     }
-    const account = deps.accounts.find((candidate) => candidate.email === params.get("account"));
-    if (!account)
+    const person = deps.accounts.find((candidate) => candidate.email === params.get("account"));
+    if (!person)
       return sendErrorPage(res, {
         status: 400,
         error: "invalid_request",
         description: "No such account on this stand-in.",
       });
+    const identity = chosenIdentity(person, parsed.scope, params.get("identity"));
+    if (identity === "ask")
+      return res.type("html").send(channelPickerPage({ clientId: parsed.clientId, params, person }));
+    if (!identity)
+      return sendErrorPage(res, {
+        status: 400,
+        error: "invalid_request",
+        description: "No such channel for this account on this stand-in.",
+      });
     const grant: Grant = {
       clientId: parsed.clientId,
-      account,
-      scopes: grantedScopes(parsed.scope, account.grantsYoutube),
+      account: identity,
+      scopes: grantedScopes(parsed.scope, identity.grantsYoutube),
       accessType: parsed.accessType,
       revoked: false,
     };
@@ -78,6 +95,8 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   });
 
   router.post("/token", form, (req, res) => {
+    // Before the code is looked at: a code whose exchange failed this way is still unredeemed, as at Google.
+    if (playedFault(deps.controls, "token", req, res)) return;
     const body = formOf(req);
     const client = authenticateClient(req, body, deps.clients);
     if ("error" in client) return sendOAuthError(res, client);
@@ -126,14 +145,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   });
 
   const tokenInfo = (req: Request, res: Response) => {
-    const fault = takeFault(deps.controls, "tokeninfo");
-    if (fault) {
-      if (playSilentFault(req, fault)) return;
-      // Google's JSON error format (https://cloud.google.com/apis/design/errors#http_mapping).
-      return res.status(fault.status).json({
-        error: { code: fault.status, message: fault.reason, status: fault.status >= 500 ? "UNAVAILABLE" : "UNKNOWN" },
-      });
-    }
+    if (playedFault(deps.controls, "tokeninfo", req, res)) return;
     const params = new URLSearchParams([...queryOf(req), ...formOf(req)]);
     const bearer = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
     const accessToken = params.get("access_token") ?? bearer;
@@ -186,22 +198,39 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   return router;
 }
 
+/**
+ * Who the grant is for. With YouTube access asked, a person who manages Brand Accounts goes on from the account
+ * chooser to a channel picker ("ask"), and each Brand Account is an identity of its own; without YouTube access, or
+ * without Brand Accounts, the person is. Null: `identity` names none of the person's identities.
+ */
+function chosenIdentity(person: SeedAccount, scope: string, identity: string | null): SeedAccount | "ask" | null {
+  const brands = person.brandAccounts ?? [];
+  const asksYouTube = grantedScopes(scope, true).some((granted) => YOUTUBE_READ_SCOPES.includes(granted));
+  if (!asksYouTube || brands.length === 0) return person;
+  if (identity === null) return "ask";
+  return [person, ...brands].find((candidate) => candidate.sub === identity) ?? null;
+}
+
 function parseAuthorization(
   params: URLSearchParams,
-  clients: ReadonlyMap<string, string>,
+  clients: ReadonlyMap<string, RegisteredClient>,
 ): ParsedAuthorization | Failure {
   const invalid = (description: string): Failure => ({ status: 400, error: "invalid_request", description });
   const clientId = params.get("client_id");
   if (!clientId) return invalid("Missing required parameter: client_id");
-  if (!clients.has(clientId))
-    return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
+  const client = clients.get(clientId);
+  if (!client) return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
   const redirectUri = params.get("redirect_uri");
   if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
-  if (!/^https?:\/\/[^/]/.test(redirectUri) || !URL.canParse(redirectUri)) {
+  // Google compares the redirect URI with the client's registered ones exactly (scheme, host, port, path, case,
+  // trailing slash) and answers a mismatch with its error page, never a redirect: sending the visitor to an
+  // unregistered URI would hand the code to whoever named it
+  // (https://developers.google.com/identity/protocols/oauth2/web-server#authorization-errors-redirect-uri-mismatch).
+  if (!client.redirectUris.includes(redirectUri)) {
     return {
       status: 400,
       error: "redirect_uri_mismatch",
-      description: `The redirect URI in the request, ${redirectUri}, is not a valid http(s) URL.`,
+      description: `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. If you're the app developer, register the redirect URI in the Google Cloud Console. Request details: redirect_uri=${redirectUri}`,
     };
   }
   const responseType = params.get("response_type");
@@ -233,7 +262,7 @@ function parseAuthorization(
 function authenticateClient(
   req: Request,
   body: URLSearchParams,
-  clients: ReadonlyMap<string, string>,
+  clients: ReadonlyMap<string, RegisteredClient>,
 ): { clientId: string } | Failure {
   const basic = /^Basic (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
   const [basicId, ...secretParts] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":") : [];
@@ -241,7 +270,7 @@ function authenticateClient(
   const secret = basic ? secretParts.join(":") : body.get("client_secret");
   if (!clientId)
     return { status: 400, error: "invalid_request", description: "Could not determine client ID from request." };
-  const expected = clients.get(clientId);
+  const expected = clients.get(clientId)?.clientSecret;
   if (expected === undefined)
     return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
   if (!secret) return { status: 400, error: "invalid_request", description: "client_secret is missing." };
@@ -294,6 +323,18 @@ function idTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | n
   if (!claims || typeof claims.exp !== "number" || claims.exp * 1000 <= Date.now()) return null;
   const strings = Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, String(value)]));
   return { ...strings, alg: "RS256", kid: deps.key.kid, typ: "JWT" };
+}
+
+/** Plays the injected fault of `target`, if one is set, and says whether it did (the request is then answered). */
+function playedFault(controls: EmulatorControls, target: FaultTarget, req: Request, res: Response): boolean {
+  const fault = takeFault(controls, target);
+  if (!fault) return false;
+  if (playSilentFault(req, fault)) return true;
+  // Google's JSON error format (https://cloud.google.com/apis/design/errors#http_mapping).
+  res.status(fault.status).json({
+    error: { code: fault.status, message: fault.reason, status: fault.status >= 500 ? "UNAVAILABLE" : "UNKNOWN" },
+  });
+  return true;
 }
 
 function sendErrorPage(res: Response, failure: Failure): void {

@@ -7,9 +7,7 @@ export function accountChooserPage(input: {
   accounts: readonly SeedAccount[];
   loginHint: string | null;
 }): string {
-  const hidden = [...input.params]
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join("\n      ");
+  const hidden = hiddenFields(input.params);
   const buttons = input.accounts
     .map(
       (account) => `<li><button type="submit" name="account" value="${escapeHtml(account.email)}"${
@@ -33,6 +31,49 @@ export function accountChooserPage(input: {
       <button type="submit" name="cancel" value="1" class="cancel">Cancel</button>
     </form>`,
   );
+}
+
+/**
+ * The step after the account chooser when YouTube access is asked and the person manages Brand Accounts: the personal
+ * account's channel or one of the Brand Accounts, each answering as an identity of its own.
+ */
+export function channelPickerPage(input: { clientId: string; params: URLSearchParams; person: SeedAccount }): string {
+  const { person } = input;
+  const choices = [
+    { identity: person, label: person.channel?.title ?? person.name, detail: `${person.email} (personal account)` },
+    ...(person.brandAccounts ?? []).map((brand) => ({
+      identity: brand,
+      label: brand.channel?.title ?? brand.name,
+      detail: "Brand Account",
+    })),
+  ];
+  const buttons = choices
+    .map(
+      ({ identity, label, detail }) => `<li><button type="submit" name="identity" value="${escapeHtml(identity.sub)}">
+        <span class="name">${escapeHtml(label)}</span>
+        <span class="email">${escapeHtml(detail)}</span>
+      </button></li>`,
+    )
+    .join("\n      ");
+  return layout(
+    "Choose a channel - Google Accounts",
+    `<h1>Choose a channel</h1>
+    <p>to continue to <strong>${escapeHtml(input.clientId)}</strong> as ${escapeHtml(person.email)}</p>
+    <form method="get" action="/o/oauth2/v2/auth/choose">
+      ${hiddenFields(input.params)}
+      <ul>
+      ${buttons}
+      </ul>
+      <button type="submit" name="cancel" value="1" class="cancel">Cancel</button>
+    </form>`,
+  );
+}
+
+/** The authorization request's parameters, carried from one step of the sign-in to the next. */
+function hiddenFields(params: URLSearchParams): string {
+  return [...params]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("\n      ");
 }
 
 export function errorPage(error: string, description: string, status: number): string {

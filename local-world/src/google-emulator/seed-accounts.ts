@@ -1,5 +1,5 @@
-/** The channel the local world's viewers subscribe to (any string works; YouTube's real ids start with "UC"). */
-export const LOCAL_CHANNEL_ID = "UCtube-local-channel-0000";
+/** The channel the local world's viewers subscribe to: shaped like YouTube's ids ("UC" and 22 base64url characters). */
+export const LOCAL_CHANNEL_ID = "UCtube-local-channel-000";
 export const LOCAL_CHANNEL_TITLE = "TuBE Local Channel";
 
 /** How YouTube answers for this account, whatever is asked. */
@@ -18,7 +18,16 @@ export interface SeedAccount {
   youtube: YouTubeBehaviour;
   /** false: the person unticks YouTube on the consent screen, so the grant lacks youtube.readonly. */
   grantsYoutube: boolean;
+  /**
+   * The Brand Accounts this person manages, each an identity of its own (its own `sub`, an e-mail at
+   * pages.plusgoogle.com, its own channel): when YouTube access is asked, Google's chooser continues to a channel
+   * picker offering the personal account and each of these.
+   */
+  brandAccounts?: SeedAccount[];
 }
+
+/** Where Google's e-mail addresses for Brand Accounts live: no inbox, one per Brand Account. */
+export const BRAND_ACCOUNT_EMAIL_DOMAIN = "pages.plusgoogle.com";
 
 /** One account per path through the claim flow; `channelId` is the channel the subscribed ones follow. */
 export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): SeedAccount[] {
@@ -27,7 +36,7 @@ export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): See
     login: string,
     name: string,
     handle: string | null,
-    rest: Partial<Pick<SeedAccount, "subscribedTo" | "youtube" | "grantsYoutube">> = {},
+    rest: Partial<Pick<SeedAccount, "subscribedTo" | "youtube" | "grantsYoutube" | "brandAccounts">> = {},
   ): SeedAccount => ({
     sub: `1000000000000000000${String(n).padStart(2, "0")}`,
     email: `${login}@example.com`,
@@ -48,5 +57,19 @@ export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): See
     account(7, "grace", "Grace Closed", "@graceclosed", { youtube: "closed" }),
     // A second subscriber, so a claim can be tried again with a fresh account.
     account(8, "heidi", "Heidi Subscribes", "@heidisubscribes"),
+    // A person who also manages a Brand Account's channel: the channel picker offers both.
+    account(9, "ivan", "Ivan Manages Brands", "@ivanmanages", {
+      brandAccounts: [
+        {
+          sub: "100000000000000000901",
+          email: `ivan-brand-0001@${BRAND_ACCOUNT_EMAIL_DOMAIN}`,
+          name: "Ivan's Brand",
+          channel: { id: "UCivan-brand-channel-0001", title: "Ivan's Brand", handle: "@ivansbrand" },
+          subscribedTo: [channelId],
+          youtube: "normal",
+          grantsYoutube: true,
+        },
+      ],
+    }),
   ];
 }

@@ -7,6 +7,11 @@ export interface EmulatorSignIn {
   redirectUri: string;
   /** E-mail of a seeded account. */
   account: string;
+  /**
+   * The `sub` of the identity to pick on the channel picker (the person's own or one of their Brand Accounts'); the
+   * picker shows only for a person who manages Brand Accounts, and then this is required.
+   */
+  identity?: string;
   /** Defaults to the scopes the app asks for. */
   scopes?: readonly string[];
   accessType?: "online" | "offline";
@@ -33,6 +38,7 @@ export async function signInWithEmulator(
     access_type: input.accessType ?? "online",
     prompt: "select_account",
     account: input.account,
+    ...(input.identity ? { identity: input.identity } : {}),
   }).toString();
   const response = await fetch(choose, { redirect: "manual" });
   const location = response.headers.get("location");

@@ -2,7 +2,7 @@
 import { createGoogleAccount } from "@tube/local-world/google-emulator/create-account";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { obtainAccessToken } from "@tube/local-world/google-emulator/sign-in";
-import { APP_CLIENT } from "@tube/backend/test/test-world";
+import { APP_CLIENT, TOOLS_REDIRECT_URI } from "@tube/backend/test/test-world";
 
 const ISSUE_CONCURRENCY = 20;
 
@@ -27,7 +27,7 @@ export function createTokenPool(googleUrl: string) {
       emulatorUrl: googleUrl,
       clientId: APP_CLIENT.clientId,
       clientSecret: APP_CLIENT.clientSecret,
-      redirectUri: "http://localhost/bench/callback",
+      redirectUri: TOOLS_REDIRECT_URI,
       account: account.email,
     });
     return { accessToken, youtubeUsername: account.channel.title, handle: account.channel.handle };

@@ -41,7 +41,12 @@ beforeAll(async () => {
   // The commands run in an empty directory, so no developer's .env leaks into them.
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-deploy-"));
   anvil = await startAnvil({ chainId: 42161 });
-  google = await startGoogleEmulator({ clients: [CLIENT], channelId: LOCAL_CHANNEL_ID });
+  const port = await freePort();
+  const publicUrl = `http://localhost:${port}`;
+  google = await startGoogleEmulator({
+    clients: [{ ...CLIENT, redirectUris: [`${publicUrl}${GOOGLE_CALLBACK_PATH}`] }],
+    channelId: LOCAL_CHANNEL_ID,
+  });
   engine = await startEngineEmulator({
     rpcUrl: anvil.rpcUrl,
     chainId: 42161,
@@ -49,10 +54,9 @@ beforeAll(async () => {
     vaultAccessToken: "deploy-test-vault-token",
     serverWallets: [ENGINE_SERVER_WALLET],
   });
-  const port = await freePort();
   env = {
     PORT: String(port),
-    PUBLIC_URL: `http://localhost:${port}`,
+    PUBLIC_URL: publicUrl,
     STORE: "sqlite",
     DATA_DIR: path.join(workDir, "data"),
     LOG_LEVEL: "silent",

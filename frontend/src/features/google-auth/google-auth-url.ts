@@ -13,7 +13,11 @@ export function googleRedirectUri(origin: string): string {
   return `${origin}${GOOGLE_CALLBACK_PATH}`;
 }
 
-/** docs/product.md#google-sign-in: read-only YouTube, e-mail and profile; forced account choice; offline access; granted scopes included. */
+/**
+ * docs/product.md#google-sign-in: exactly the scopes the server uses; forced account choice; granted scopes included.
+ * No `access_type=offline`: the server never refreshes a token, and a refresh token would keep the grant alive at
+ * Google for months after the claim.
+ */
 export function buildGoogleAuthUrl({
   authUrl,
   clientId,
@@ -28,7 +32,6 @@ export function buildGoogleAuthUrl({
     response_type: "code",
     scope: GOOGLE_SCOPES.join(" "),
     prompt: "select_account",
-    access_type: "offline",
     include_granted_scopes: "true",
     state,
     code_challenge: codeChallenge,
