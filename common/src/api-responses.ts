@@ -16,6 +16,8 @@ export const googleAuthResponseSchema = z.object({
   expiresAt: z.number(),
 });
 export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
+/** The sign-in answer as the browser first reads it: a missing token is told as such, not as an unreadable answer. */
+export const googleAuthAnswerSchema = z.extend(googleAuthResponseSchema, { accessToken: z.optional(z.string()) });
 
 /** A missing isSubscribed counts as false (docs/product.md#api-calls). */
 export const verifySubscriptionResponseSchema = z.object({ isSubscribed: z._default(z.boolean(), false) });

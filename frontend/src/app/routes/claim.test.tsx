@@ -213,7 +213,7 @@ describe("claim wizard: verify", () => {
     await verifyThroughUi(user, "someone-else");
 
     expect(await toast("Subscription Verification Failed")).toHaveTextContent(
-      "This Google account's YouTube channel is @RealViewer.",
+      "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel. This Google account's YouTube channel is @RealViewer.",
     );
   });
 
@@ -432,12 +432,16 @@ describe("claim wizard: every claim has a way forward", () => {
     expect(await screen.findByRole("button", { name: "Retry claim" })).toBeEnabled();
   });
 
-  it("when the subscription check gets a non-OK answer without a catalogue code, then it reads 'Verification failed: {status}'", async () => {
+  it("when the subscription check gets a non-OK answer without a catalogue code, then it reads the product's sentence", async () => {
     defaultRoutes({ "POST /api/verify-subscription": { status: 502, body: "Bad Gateway" } });
     const { user } = renderWizard();
     await verifyThroughUi(user);
 
-    expect(await toast("Subscription Verification Failed")).toHaveTextContent("Verification failed: 502");
+    const failure = await toast("Subscription Verification Failed");
+    expect(failure).toHaveTextContent(
+      "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.",
+    );
+    expect(failure).not.toHaveTextContent("502");
   });
 
   it("when the server refuses the Google token on the Claim step, then 'Reconnect with Google' is offered there", async () => {

@@ -72,16 +72,23 @@ describe("claimFailedToast", () => {
 });
 
 describe("verification toasts", () => {
-  it("when the subscription check throws, then the server's text is shown, or the product's default", () => {
+  it("when the subscription check throws, then the product's sentence is shown, with the server's reason after it", () => {
     expect(
       subscriptionCheckFailedToast(apiError("USERNAME_MISMATCH", "This account's channel is @real.")),
     ).toMatchObject({
       title: "Subscription Verification Failed",
-      description: "This account's channel is @real.",
+      description:
+        "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel. This account's channel is @real.",
     });
     expect(subscriptionCheckFailedToast(undefined).description).toBe(
       "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.",
     );
+    expect(
+      subscriptionCheckFailedToast(new ApiError("NETWORK", "Network error. Please check your connection.", 0)),
+    ).toMatchObject({
+      description:
+        "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel. Network error. Please check your connection.",
+    });
     expect(subscriptionCheckFailedToast(apiError("NOT_SUBSCRIBED", "Subscribe first.")).title).toBe("Not Subscribed");
   });
 
@@ -126,13 +133,17 @@ describe("verification toasts", () => {
     });
   });
 
-  it("when a non-OK answer has no catalogue code, then the subscription toast reads 'Verification failed: {status}'", () => {
-    expect(
-      subscriptionCheckFailedToast(new ApiError("HTTP_ERROR", "Something went wrong (error 502).", 502)),
-    ).toMatchObject({
+  it("when a non-OK answer has no catalogue code or cannot be read, then the subscription toast shows the product's sentence alone", () => {
+    const sentence = "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.";
+    expect(subscriptionCheckFailedToast(new ApiError("HTTP_ERROR", "Something went wrong (error 502).", 502))).toEqual({
+      type: "error",
       title: "Subscription Verification Failed",
-      description: "Verification failed: 502",
+      description: sentence,
     });
+    expect(
+      subscriptionCheckFailedToast(new ApiError("INVALID_RESPONSE", "The server sent an unexpected response.", 200))
+        .description,
+    ).toBe(sentence);
   });
 });
 

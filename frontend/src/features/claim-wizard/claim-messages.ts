@@ -3,7 +3,7 @@
  * gets. Server failures carry the catalogue's user-facing text, shown as is.
  */
 import { REWARD_TOKENS } from "@tube/common/constants";
-import { errorKindOf, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
+import { errorKindOf, isErrorCode, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
 import type { Notification } from "../../components/ui/toaster.tsx";
 import { ApiError, CLIENT_ERROR_CODES } from "../../lib/api-client.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
@@ -68,19 +68,25 @@ export const TOASTS = {
   logoutFailed: error("Error during logout", "Please try clearing your cookies manually"),
 } as const satisfies Record<string, Toast>;
 
+const SUBSCRIPTION_UNVERIFIED =
+  "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.";
+
 /**
- * The subscription check threw: 'Subscription Verification Failed', unless it says "not subscribed". A non-OK
- * answer without a catalogue code (a proxy's, say) has no text to show, so it reads 'Verification failed: {status}'.
+ * The subscription check threw: 'Subscription Verification Failed' with the product's sentence, unless it says
+ * "not subscribed". The catalogue's reason (or a lost connection) follows the sentence, since it tells the visitor
+ * what to change; a bare status or an unreadable answer would not, so those show the sentence alone.
  */
 export function subscriptionCheckFailedToast(cause: unknown): Toast {
   if (cause instanceof ApiError && errorKindOf(cause.code) === "waitAndRetry") return waitToRetryToast(cause);
   if (isNotSubscribed(cause))
     return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
-  const uncatalogued = cause instanceof ApiError && cause.code === CLIENT_ERROR_CODES.HTTP_ERROR;
+  const helpfulReason =
+    cause instanceof ApiError && (isErrorCode(cause.code) || cause.code === CLIENT_ERROR_CODES.NETWORK)
+      ? messageOf(cause)
+      : undefined;
   return error(
     "Subscription Verification Failed",
-    (uncatalogued ? `Verification failed: ${cause.status}` : messageOf(cause)) ??
-      "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.",
+    helpfulReason ? `${SUBSCRIPTION_UNVERIFIED} ${helpfulReason}` : SUBSCRIPTION_UNVERIFIED,
   );
 }
 
