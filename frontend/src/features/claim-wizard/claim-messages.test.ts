@@ -2,10 +2,13 @@ import { ERROR_CATALOGUE, type ErrorCode, type ErrorKind } from "@tube/common/er
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
 import {
+  accountAlreadyClaimedToast,
   claimFailedToast,
   eligibilityCheckFailedToast,
   isRetryableMintFailure,
   subscriptionCheckFailedToast,
+  tokensAlreadyClaimedToast,
+  walletAlreadyClaimedToast,
 } from "./claim-messages.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
@@ -261,5 +264,35 @@ describe("isRetryableMintFailure", () => {
     expect(isRetryableMintFailure(new MintFailure("The transaction is taking longer than expected.", false))).toBe(
       false,
     );
+  });
+});
+
+describe("claims made before", () => {
+  const claimedAt = "2026-11-05T12:00:00.000Z";
+
+  it("when the Google account's claim to another wallet is confirmed, then Verify's toast says it is complete", () => {
+    expect(
+      accountAlreadyClaimedToast({
+        walletAddress: "0xabcdef0000000000000000000000000000001234",
+        status: "confirmed",
+        claimedAt,
+      }),
+    ).toEqual({
+      type: "error",
+      title: "Already Claimed",
+      description:
+        "This Google account has already claimed tokens with another wallet. Its claim of November 5, 2026 to 0xabcd...1234 is complete.",
+    });
+  });
+
+  it("when the wallet's claim has a date, then the toasts say when; without one, the product's texts stay", () => {
+    expect(walletAlreadyClaimedToast(claimedAt).description).toBe(
+      "This wallet address has already claimed tokens. It claimed them on November 5, 2026.",
+    );
+    expect(walletAlreadyClaimedToast(null).description).toBe("This wallet address has already claimed tokens.");
+    expect(tokensAlreadyClaimedToast(claimedAt).description).toBe(
+      "This wallet received its tokens on November 5, 2026.",
+    );
+    expect(tokensAlreadyClaimedToast(undefined).description).toBe("This wallet has already received its tokens.");
   });
 });

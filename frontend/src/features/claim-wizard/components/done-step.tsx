@@ -2,6 +2,7 @@ import { Box, Button, DataList, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS } from "@tube/common/constants";
 import type { Ref } from "react";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
+import { formatClaimDate } from "../claim-date.ts";
 import { explorerTxUrl } from "../explorer-url.ts";
 import { StepHeading } from "./step-heading.tsx";
 import { SuccessMark } from "./step-transition.tsx";
@@ -10,6 +11,7 @@ export function DoneStep({
   txHash,
   recipient,
   explorerUrl,
+  claimedEarlierAt,
   onStartOver,
   headingRef,
 }: {
@@ -17,6 +19,8 @@ export function DoneStep({
   /** The claim's own recipient, whichever wallet is connected now. */
   recipient: string | null;
   explorerUrl: string;
+  /** The claim was found, not made now: when it was made. */
+  claimedEarlierAt: string | null;
   onStartOver: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
@@ -25,6 +29,11 @@ export function DoneStep({
       <SuccessMark />
       <StepHeading ref={headingRef}>Tokens Claimed Successfully!</StepHeading>
       <Text>{REWARD_TOKENS} tokens have been sent to your wallet on the Arbitrum network.</Text>
+      {claimedEarlierAt && (
+        <Text fontWeight="semibold">
+          This wallet claimed its tokens earlier, on {formatClaimDate(claimedEarlierAt)}.
+        </Text>
+      )}
       <ExternalLink
         href={explorerTxUrl(explorerUrl, txHash)}
         colorPalette="blue"
