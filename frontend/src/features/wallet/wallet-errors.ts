@@ -23,9 +23,9 @@ export class NoAccountsError extends Error {
   override readonly name = "NoAccountsError";
 }
 
-export type ConnectFailureKind = "rejected" | "pending" | "locked" | "unknown";
+type ConnectFailureKind = "rejected" | "pending" | "locked" | "unknown";
 
-export function connectFailureKind(error: unknown): ConnectFailureKind {
+function connectFailureKind(error: unknown): ConnectFailureKind {
   const code = errorCode(error);
   if (code === USER_REJECTED) return "rejected";
   if (code === REQUEST_ALREADY_PENDING) return "pending";
