@@ -54,6 +54,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOCAL_ENGINE_PORT: process.env.E2E_ENGINE_PORT,
       LOG_LEVEL: "warn",
+      // Short enough for the time-out spec to wait out; a connect that answers later still completes.
+      WALLET_CONNECT_TIMEOUT_SECONDS: "10",
     },
   },
 });

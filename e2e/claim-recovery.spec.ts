@@ -12,6 +12,7 @@ import {
   connectedLine,
   reachClaimStep,
   resetAndWaitForReload,
+  verifySubscription,
   signInWithGoogle,
 } from "./support/claim-wizard.ts";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
@@ -66,7 +67,7 @@ test("when the wallet disconnects on Done, then the address that received the to
   await expect(page.getByText(new RegExp(wallet, "i"))).toBeVisible();
 });
 
-test("when a Google account that already claimed claims again with a second wallet, then 'Already Claimed' says the Google account claimed, not the wallet", async ({
+test("when a Google account that already claimed verifies again with a second wallet, then Verify says the Google account claimed, with its claim's state", async ({
   page,
   googleAccount,
   wallet,
@@ -78,13 +79,20 @@ test("when a Google account that already claimed claims again with a second wall
 
   const second = await openAnotherWallet();
   await second.page.goto("/claim");
-  await reachClaimStep(second.page, googleAccount, second.wallet);
-  await second.page.getByRole("button", { name: "Claim 250 Tokens" }).click();
+  await verifySubscription(second.page, googleAccount, second.wallet);
 
   await expect(second.page.getByText("Already Claimed", { exact: true })).toBeVisible();
   await expect(
-    second.page.getByText("This Google account has already claimed tokens with another wallet.").first(),
+    second.page
+      .getByText(
+        new RegExp(
+          `This Google account has already claimed tokens with another wallet\\. Its claim of .+ to ${wallet.slice(0, 6)}\\.\\.\\.${wallet.slice(-4)} is complete\\.`,
+          "i",
+        ),
+      )
+      .first(),
   ).toBeVisible();
+  await expect(second.page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
   await expect(second.page.getByText("This wallet address has already claimed tokens.")).toHaveCount(0);
 });
 

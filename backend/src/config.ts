@@ -130,6 +130,8 @@ const schema = z.object({
   YOUTUBE_QUOTA_RESERVE_UNITS: z.coerce.number().int().nonnegative().default(500),
   /** /readyz answers from one probe run for this long, so it cannot be used to hammer Engine. */
   READINESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(5),
+  /** How long the browser waits for a wallet to answer a connect before it offers 'Try again' and another way in. */
+  WALLET_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
   /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (refused in production). */
   METRICS_TOKEN: z.string().trim().min(1).optional(),
   /** How long a scrape's reads of the store and the RPC are reused, so scrapes cannot multiply keyed RPC calls. */

@@ -98,6 +98,7 @@ export async function startServer(
     youtubeChannelId: config.YOUTUBE_CHANNEL_ID,
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleAuthUrl: config.googleAuthUrl,
+    walletConnectTimeoutSeconds: config.WALLET_CONNECT_TIMEOUT_SECONDS,
   };
 
   const app = createApp({

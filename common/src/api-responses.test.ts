@@ -108,7 +108,10 @@ describe("verifyAndMintResponseSchema and checkClaimResponseSchema", () => {
 describe("inferred types", () => {
   it("when the server's handlers are typed by them, then they keep the shapes of the full-zod schemas", () => {
     expectTypeOf<GoogleAuthResponse>().toEqualTypeOf<{ email: string; accessToken: string; expiresAt: number }>();
-    expectTypeOf<VerifySubscriptionResponse>().toEqualTypeOf<{ isSubscribed: boolean }>();
+    expectTypeOf<VerifySubscriptionResponse>().toEqualTypeOf<{
+      isSubscribed: boolean;
+      accountClaim?: { walletAddress: string; status: ClaimStatus; claimedAt: string } | undefined;
+    }>();
     expectTypeOf<ClaimView>().toEqualTypeOf<{
       claimId: string;
       walletAddress: string;
@@ -130,6 +133,7 @@ describe("inferred types", () => {
       txHash: string | null;
       status: ClaimStatus | null;
       claimId: string | null;
+      claimedAt?: string | null | undefined;
     }>();
   });
 });

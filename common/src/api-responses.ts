@@ -16,12 +16,27 @@ export const googleAuthResponseSchema = z.object({
   expiresAt: z.number(),
 });
 export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
-
-/** A missing isSubscribed counts as false (docs/product.md#api-calls). */
-export const verifySubscriptionResponseSchema = z.object({ isSubscribed: z._default(z.boolean(), false) });
-export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionResponseSchema>;
+/** The sign-in answer as the browser first reads it: a missing token is told as such, not as an unreadable answer. */
+export const googleAuthAnswerSchema = z.extend(googleAuthResponseSchema, { accessToken: z.optional(z.string()) });
 
 const claimStatusSchema = z.enum(CLAIM_STATUSES);
+
+/**
+ * A missing isSubscribed counts as false (docs/product.md#api-calls). accountClaim is the signed-in Google account's
+ * own claim, when it holds one that did not fail: Verify tells the visitor there, not only at Claim.
+ */
+export const verifySubscriptionResponseSchema = z.object({
+  isSubscribed: z._default(z.boolean(), false),
+  accountClaim: z.optional(
+    z.object({
+      walletAddress: z.string(),
+      status: claimStatusSchema,
+      /** ISO 8601: when the claim was made. */
+      claimedAt: z.string(),
+    }),
+  ),
+});
+export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionResponseSchema>;
 
 export const claimViewSchema = z.object({
   claimId: z.string(),
@@ -48,5 +63,7 @@ export const checkClaimResponseSchema = z.object({
   txHash: z.nullable(z.string()),
   status: z.nullable(claimStatusSchema),
   claimId: z.nullable(z.string()),
+  /** ISO 8601: when the wallet's claim was made; null without one. Optional for an older server's answer. */
+  claimedAt: z.optional(z.nullable(z.string())),
 });
 export type CheckClaimResponse = z.infer<typeof checkClaimResponseSchema>;

@@ -38,6 +38,17 @@ export async function reachClaimStep(
   wallet: string,
   username = account.channel.handle,
 ): Promise<void> {
+  await verifySubscription(page, account, wallet, username);
+  await expect(page.getByText(CLAIM_STEP)).toBeVisible();
+}
+
+/** Google, username, `wallet`, and presses Verify. */
+export async function verifySubscription(
+  page: Page,
+  account: FreshAccount,
+  wallet: string,
+  username = account.channel.handle,
+): Promise<void> {
   await signInWithGoogle(page, account);
   await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
   await page.getByLabel("Enter your YouTube username").fill(username);
@@ -48,7 +59,6 @@ export async function reachClaimStep(
   if (!(await connected.isVisible())) await connectButton.click();
   await expect(connected).toBeVisible();
   await page.getByRole("button", { name: "Verify My Subscription" }).click();
-  await expect(page.getByText(CLAIM_STEP)).toBeVisible();
 }
 
 /** Presses Claim and waits for the mint's success dialog, which it returns. */

@@ -10,6 +10,7 @@ export interface PublicConfig {
   chainId: number;
   tokenAddress: string;
   googleAuthUrl: string;
+  walletConnectTimeoutSeconds: number;
 }
 
 interface Fixtures {

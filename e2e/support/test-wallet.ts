@@ -1,11 +1,24 @@
-import type { BrowserContext } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+
+/** How the test wallet can fail a connect request: see connectFailures below. */
+export type ConnectFailure = "reject" | "pending" | "locked" | "broken" | "silent";
+
+/** From now on, the page's test wallet fails every connect request this way. */
+export async function failWalletConnects(page: Page, failure: ConnectFailure): Promise<void> {
+  await page.evaluate(
+    (kind) =>
+      (window as unknown as { testWallet: { failConnect(kind: ConnectFailure): void } }).testWallet.failConnect(kind),
+    failure,
+  );
+}
 
 /**
  * An injected MetaMask stand-in (EIP-1193 provider announced through EIP-6963)
  * backed by the local anvil: it answers account and chain requests itself, as a
  * wallet does, and forwards everything else (eth_sendTransaction included, since
  * anvil's dev accounts are unlocked) to the chain. `window.testWallet.disconnect()`
- * plays the visitor disconnecting it.
+ * plays the visitor disconnecting it; `window.testWallet.failConnect(kind)` makes its
+ * connect requests fail one way ("reject", "pending", "locked", "broken", "silent").
  */
 export async function injectTestWallet(
   context: BrowserContext,
@@ -32,11 +45,29 @@ export async function injectTestWallet(
         return body.result;
       };
 
+      // What the next connect request meets, as real wallets answer it (EIP-1193 error codes; MetaMask's -32002).
+      const connectFailures: Record<ConnectFailure, () => unknown> = {
+        reject: () => {
+          throw rpcError(4001, "User rejected the request.");
+        },
+        pending: () => {
+          throw rpcError(-32002, "Request of type 'wallet_requestPermissions' already pending. Please wait.");
+        },
+        locked: () => [],
+        broken: () => {
+          throw rpcError(-32603, "The test wallet broke down.");
+        },
+        silent: () => new Promise<never>(() => undefined),
+      };
+      let connectFailure: ConnectFailure | undefined;
+
       const provider = {
         isMetaMask: true,
         async request({ method, params }: { method: string; params?: unknown[] }) {
           switch (method) {
             case "eth_requestAccounts":
+              if (connectFailure) return connectFailures[connectFailure]();
+              return [account];
             case "eth_accounts":
               return [account];
             case "eth_chainId":
@@ -92,8 +123,12 @@ export async function injectTestWallet(
           }),
         );
       // A test plays the visitor locking or disconnecting the wallet: EIP-1193 says accountsChanged with no accounts.
+      // failConnect makes every connect request fail one way, as the visitor or a wallet in trouble would.
       Object.defineProperty(window, "testWallet", {
-        value: { disconnect: () => emit("accountsChanged", []) },
+        value: {
+          disconnect: () => emit("accountsChanged", []),
+          failConnect: (failure: ConnectFailure) => (connectFailure = failure),
+        },
         configurable: true,
       });
       Object.defineProperty(window, "ethereum", { value: provider, configurable: true });

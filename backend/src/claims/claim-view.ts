@@ -14,8 +14,14 @@ export function toClaimView(claim: ClaimRecord, explorerUrl: string): ClaimView 
 }
 
 export function toCheckClaimResponse(claim: ClaimRecord | null): CheckClaimResponse {
-  if (!claim) return { claimed: false, txHash: null, status: null, claimId: null };
-  return { claimed: claim.status !== "failed", txHash: claim.txHash, status: claim.status, claimId: claim.id };
+  if (!claim) return { claimed: false, txHash: null, status: null, claimId: null, claimedAt: null };
+  return {
+    claimed: claim.status !== "failed",
+    txHash: claim.txHash,
+    status: claim.status,
+    claimId: claim.id,
+    claimedAt: claim.createdAt.toISOString(),
+  };
 }
 
 export function toVerifyAndMintResponse(outcome: VerifyAndMintOutcome): VerifyAndMintResponse {

@@ -60,6 +60,16 @@ describe("claim API over HTTP against the local world", () => {
 
     const check = await world.api.get(`/api/check-claim/${wallet.toUpperCase().replace("0X", "0x")}`);
     expect(check.body).toMatchObject({ claimed: true, txHash: settled.txHash, status: "confirmed" });
+    expect(Date.parse(check.body.claimedAt)).not.toBeNaN();
+
+    const verifyAgain = await world.api.post("/api/verify-subscription", {
+      accessToken: token,
+      channelId: LOCAL_CHANNEL_ID,
+    });
+    expect(verifyAgain.body).toEqual({
+      isSubscribed: true,
+      accountClaim: { walletAddress: wallet.toLowerCase(), status: "confirmed", claimedAt: check.body.claimedAt },
+    });
 
     expect((await world.api.post("/api/record-claim", { walletAddress: wallet, txHash: settled.txHash })).status).toBe(
       200,

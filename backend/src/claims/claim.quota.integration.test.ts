@@ -74,7 +74,10 @@ describe("YouTube quota", () => {
     expect((await claim(token, wallet)).status).toBe(202);
 
     const before = await quotaUnits();
-    expect((await verify(token, handle)).body).toEqual({ isSubscribed: true });
+    expect((await verify(token, handle)).body).toMatchObject({
+      isSubscribed: true,
+      accountClaim: { walletAddress: wallet.toLowerCase() },
+    });
     expect((await claim(token, wallet)).body).toMatchObject({ alreadyClaimed: true, details: "ALREADY_CLAIMED" });
     expect((await claim(token)).body).toMatchObject({
       alreadyClaimed: true,

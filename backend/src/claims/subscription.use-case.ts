@@ -16,7 +16,7 @@ type Deps = {
 /**
  * POST /api/verify-subscription: the token is checked with Google (tokeninfo, free) before anything else,
  * and an account that already holds a claim spends no YouTube quota: its subscription was verified when it
- * claimed, and the claim step will show that claim (ADR 8). While claims are paused, or for a denied account, it is
+ * claimed, and the answer names that claim so Verify can tell the visitor (ADR 8). While claims are paused, or for a denied account, it is
  * refused before any YouTube call: the claim it leads to would be refused anyway.
  */
 export async function verifySubscriptionRequest(
@@ -28,6 +28,14 @@ export async function verifySubscriptionRequest(
   const identity = await deps.google.validateAccessToken(request.accessToken);
   await deps.controls.assertNotDenied({ walletAddress: null, googleSub: identity.sub });
   const claim = await deps.store.claims.findByGoogleSub(identity.sub);
-  if (claim && claim.status !== "failed") return { isSubscribed: true };
+  if (claim && claim.status !== "failed")
+    return {
+      isSubscribed: true,
+      accountClaim: {
+        walletAddress: claim.walletAddress,
+        status: claim.status,
+        claimedAt: claim.createdAt.toISOString(),
+      },
+    };
   return deps.subscriptions.verify(identity, request.accessToken, request.youtubeUsername);
 }

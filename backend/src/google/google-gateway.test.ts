@@ -339,7 +339,7 @@ describe("one time budget per call, whatever the library retries", () => {
     let error: unknown;
     const attempts = await countAttempts("youtube", { hang: true }, async () => {
       error = await budgeted()
-        .isSubscribed(token, LOCAL_CHANNEL_ID)
+        .checkSubscription(token, LOCAL_CHANNEL_ID)
         .catch((caught) => caught);
     });
     expect(attempts).toBe(1);

@@ -84,6 +84,7 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
       youtubeChannelId: LOCAL_CHANNEL_ID,
       googleClientId: APP_CLIENT.clientId,
       googleAuthUrl: `${google.url}/o/oauth2/v2/auth`,
+      walletConnectTimeoutSeconds: 30,
     },
     settings: {
       publicUrl,

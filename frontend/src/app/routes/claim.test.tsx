@@ -213,8 +213,32 @@ describe("claim wizard: verify", () => {
     await verifyThroughUi(user, "someone-else");
 
     expect(await toast("Subscription Verification Failed")).toHaveTextContent(
-      "This Google account's YouTube channel is @RealViewer.",
+      "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel. This Google account's YouTube channel is @RealViewer.",
     );
+  });
+
+  it("when the Google account already claimed with another wallet, then Verify stops with that claim's state and date", async () => {
+    const api = defaultRoutes({
+      "POST /api/verify-subscription": {
+        status: 200,
+        body: {
+          isSubscribed: true,
+          accountClaim: {
+            walletAddress: "0x1111111111111111111111111111111111112222",
+            status: "submitted",
+            claimedAt: "2026-11-05T12:00:00.000Z",
+          },
+        },
+      },
+    });
+    const { user } = renderWizard();
+    await verifyThroughUi(user);
+
+    expect(await toast("Already Claimed")).toHaveTextContent(
+      "This Google account has already claimed tokens with another wallet. Its claim of November 5, 2026 to 0x1111...2222 is still being minted.",
+    );
+    expect(screen.getByRole("heading", { level: 2, name: "Step 1: Subscribe & Verify" })).toBeInTheDocument();
+    expect(api.callsTo("GET", "/api/check-claim/")).toHaveLength(0);
   });
 
   it("when the wallet has already claimed, then Verify stops with 'Already Claimed'", async () => {
@@ -299,17 +323,26 @@ describe("claim wizard: claim", () => {
     const api = defaultRoutes({
       "GET /api/check-claim/:wallet": {
         status: 200,
-        body: { claimed: true, txHash: TX_HASH, status: "confirmed", claimId: CLAIM_ID },
+        body: {
+          claimed: true,
+          txHash: TX_HASH,
+          status: "confirmed",
+          claimId: CLAIM_ID,
+          claimedAt: "2026-11-05T12:00:00.000Z",
+        },
       },
     });
 
     await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
 
-    expect(await toast("Tokens Already Claimed")).toBeInTheDocument();
+    expect(await toast("Tokens Already Claimed")).toHaveTextContent(
+      "This wallet received its tokens on November 5, 2026.",
+    );
     const dialog = await screen.findByRole("dialog", { name: "Transaction Successful" });
     expect(dialog).toHaveTextContent(TX_HASH);
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(await stepHeading("Tokens Claimed Successfully!")).toBeInTheDocument();
+    expect(screen.getByText("This wallet claimed its tokens earlier, on November 5, 2026.")).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/verify-and-mint")).toHaveLength(0);
   });
 
@@ -432,12 +465,16 @@ describe("claim wizard: every claim has a way forward", () => {
     expect(await screen.findByRole("button", { name: "Retry claim" })).toBeEnabled();
   });
 
-  it("when the subscription check gets a non-OK answer without a catalogue code, then it reads 'Verification failed: {status}'", async () => {
+  it("when the subscription check gets a non-OK answer without a catalogue code, then it reads the product's sentence", async () => {
     defaultRoutes({ "POST /api/verify-subscription": { status: 502, body: "Bad Gateway" } });
     const { user } = renderWizard();
     await verifyThroughUi(user);
 
-    expect(await toast("Subscription Verification Failed")).toHaveTextContent("Verification failed: 502");
+    const failure = await toast("Subscription Verification Failed");
+    expect(failure).toHaveTextContent(
+      "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.",
+    );
+    expect(failure).not.toHaveTextContent("502");
   });
 
   it("when the server refuses the Google token on the Claim step, then 'Reconnect with Google' is offered there", async () => {
@@ -459,6 +496,25 @@ describe("claim wizard: every claim has a way forward", () => {
     renderWizard();
 
     expect(await stepHeading("Step 3: Claim Your Tokens")).toBeInTheDocument();
+  });
+
+  it("when the page reloads while minting and the Google session is gone, then 'Minting Failed' says the Google data is missing", async () => {
+    defaultRoutes({
+      "GET /api/check-claim/:wallet": {
+        status: 200,
+        body: { claimed: true, txHash: null, status: "submitted", claimId: CLAIM_ID },
+      },
+    });
+    sessionStorage.setItem(
+      WIZARD_PROGRESS_STORAGE_KEY,
+      JSON.stringify({ step: 2, youtubeUsername: "viewer", claim: null }),
+    );
+    renderWizard({ auth: null });
+
+    expect(await toast("Minting Failed")).toHaveTextContent(
+      "Missing Google authentication data. Please connect with Google again to follow your claim.",
+    );
+    expect(screen.getByRole("button", { name: "Reconnect with Google" })).toBeEnabled();
   });
 
   it("when the page reloads while minting, then it follows the same claim to Done without minting again", async () => {

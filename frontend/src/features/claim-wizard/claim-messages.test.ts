@@ -2,10 +2,13 @@ import { ERROR_CATALOGUE, type ErrorCode, type ErrorKind } from "@tube/common/er
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
 import {
+  accountAlreadyClaimedToast,
   claimFailedToast,
   eligibilityCheckFailedToast,
   isRetryableMintFailure,
   subscriptionCheckFailedToast,
+  tokensAlreadyClaimedToast,
+  walletAlreadyClaimedToast,
 } from "./claim-messages.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
@@ -72,16 +75,23 @@ describe("claimFailedToast", () => {
 });
 
 describe("verification toasts", () => {
-  it("when the subscription check throws, then the server's text is shown, or the product's default", () => {
+  it("when the subscription check throws, then the product's sentence is shown, with the server's reason after it", () => {
     expect(
       subscriptionCheckFailedToast(apiError("USERNAME_MISMATCH", "This account's channel is @real.")),
     ).toMatchObject({
       title: "Subscription Verification Failed",
-      description: "This account's channel is @real.",
+      description:
+        "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel. This account's channel is @real.",
     });
     expect(subscriptionCheckFailedToast(undefined).description).toBe(
       "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.",
     );
+    expect(
+      subscriptionCheckFailedToast(new ApiError("NETWORK", "Network error. Please check your connection.", 0)),
+    ).toMatchObject({
+      description:
+        "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel. Network error. Please check your connection.",
+    });
     expect(subscriptionCheckFailedToast(apiError("NOT_SUBSCRIBED", "Subscribe first.")).title).toBe("Not Subscribed");
   });
 
@@ -126,13 +136,17 @@ describe("verification toasts", () => {
     });
   });
 
-  it("when a non-OK answer has no catalogue code, then the subscription toast reads 'Verification failed: {status}'", () => {
-    expect(
-      subscriptionCheckFailedToast(new ApiError("HTTP_ERROR", "Something went wrong (error 502).", 502)),
-    ).toMatchObject({
+  it("when a non-OK answer has no catalogue code or cannot be read, then the subscription toast shows the product's sentence alone", () => {
+    const sentence = "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.";
+    expect(subscriptionCheckFailedToast(new ApiError("HTTP_ERROR", "Something went wrong (error 502).", 502))).toEqual({
+      type: "error",
       title: "Subscription Verification Failed",
-      description: "Verification failed: 502",
+      description: sentence,
     });
+    expect(
+      subscriptionCheckFailedToast(new ApiError("INVALID_RESPONSE", "The server sent an unexpected response.", 200))
+        .description,
+    ).toBe(sentence);
   });
 });
 
@@ -263,5 +277,35 @@ describe("isRetryableMintFailure", () => {
     expect(isRetryableMintFailure(new MintFailure("The transaction is taking longer than expected.", false))).toBe(
       false,
     );
+  });
+});
+
+describe("claims made before", () => {
+  const claimedAt = "2026-11-05T12:00:00.000Z";
+
+  it("when the Google account's claim to another wallet is confirmed, then Verify's toast says it is complete", () => {
+    expect(
+      accountAlreadyClaimedToast({
+        walletAddress: "0xabcdef0000000000000000000000000000001234",
+        status: "confirmed",
+        claimedAt,
+      }),
+    ).toEqual({
+      type: "error",
+      title: "Already Claimed",
+      description:
+        "This Google account has already claimed tokens with another wallet. Its claim of November 5, 2026 to 0xabcd...1234 is complete.",
+    });
+  });
+
+  it("when the wallet's claim has a date, then the toasts say when; without one, the product's texts stay", () => {
+    expect(walletAlreadyClaimedToast(claimedAt).description).toBe(
+      "This wallet address has already claimed tokens. It claimed them on November 5, 2026.",
+    );
+    expect(walletAlreadyClaimedToast(null).description).toBe("This wallet address has already claimed tokens.");
+    expect(tokensAlreadyClaimedToast(claimedAt).description).toBe(
+      "This wallet received its tokens on November 5, 2026.",
+    );
+    expect(tokensAlreadyClaimedToast(undefined).description).toBe("This wallet has already received its tokens.");
   });
 });

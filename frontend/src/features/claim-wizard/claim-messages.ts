@@ -2,12 +2,15 @@
  * The wizard's toasts, word for word as the product defines them, and which one a failure
  * gets. Server failures carry the catalogue's user-facing text, shown as is.
  */
+import type { VerifySubscriptionResponse } from "@tube/common/api";
 import { REWARD_TOKENS } from "@tube/common/constants";
-import { errorKindOf, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
+import { ERROR_CATALOGUE, errorKindOf, isErrorCode, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
 import type { Notification } from "../../components/ui/toaster.tsx";
 import { ApiError, CLIENT_ERROR_CODES } from "../../lib/api-client.ts";
+import { shortenAddress } from "../../lib/format.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
+import { formatClaimDate } from "./claim-date.ts";
 
 type Toast = Notification;
 
@@ -68,19 +71,64 @@ export const TOASTS = {
   logoutFailed: error("Error during logout", "Please try clearing your cookies manually"),
 } as const satisfies Record<string, Toast>;
 
+/** The wallet's reward was confirmed earlier: when, if the server said. */
+export function walletAlreadyClaimedToast(claimedAt: string | null | undefined): Toast {
+  const { alreadyClaimed } = TOASTS;
+  return claimedAt
+    ? {
+        ...alreadyClaimed,
+        description: `${alreadyClaimed.description} It claimed them on ${formatClaimDate(claimedAt)}.`,
+      }
+    : alreadyClaimed;
+}
+
+/** Done after a reload or a second visit: the tokens came earlier, and when. */
+export function tokensAlreadyClaimedToast(claimedAt: string | null | undefined): Toast {
+  const { tokensAlreadyClaimed } = TOASTS;
+  return claimedAt
+    ? { ...tokensAlreadyClaimed, description: `This wallet received its tokens on ${formatClaimDate(claimedAt)}.` }
+    : tokensAlreadyClaimed;
+}
+
+type AccountClaim = NonNullable<VerifySubscriptionResponse["accountClaim"]>;
+
+/** Verify found that the signed-in Google account already claimed, with another wallet: the claim's state and date. */
+export function accountAlreadyClaimedToast({ walletAddress, status, claimedAt }: AccountClaim): Toast {
+  const progress = status === "confirmed" ? "is complete" : "is still being minted";
+  return error(
+    "Already Claimed",
+    `${ERROR_CATALOGUE.GOOGLE_ACCOUNT_ALREADY_CLAIMED.message} Its claim of ${formatClaimDate(claimedAt)} to ${shortenAddress(walletAddress)} ${progress}.`,
+  );
+}
+
 /**
- * The subscription check threw: 'Subscription Verification Failed', unless it says "not subscribed". A non-OK
- * answer without a catalogue code (a proxy's, say) has no text to show, so it reads 'Verification failed: {status}'.
+ * A claim under way was found (after a reload) with no Google session left to follow it with: connecting with
+ * Google again picks it up.
+ */
+export const MISSING_GOOGLE_DATA_TOAST = error(
+  "Minting Failed",
+  "Missing Google authentication data. Please connect with Google again to follow your claim.",
+);
+
+const SUBSCRIPTION_UNVERIFIED =
+  "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.";
+
+/**
+ * The subscription check threw: 'Subscription Verification Failed' with the product's sentence, unless it says
+ * "not subscribed". The catalogue's reason (or a lost connection) follows the sentence, since it tells the visitor
+ * what to change; a bare status or an unreadable answer would not, so those show the sentence alone.
  */
 export function subscriptionCheckFailedToast(cause: unknown): Toast {
   if (cause instanceof ApiError && errorKindOf(cause.code) === "waitAndRetry") return waitToRetryToast(cause);
   if (isNotSubscribed(cause))
     return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
-  const uncatalogued = cause instanceof ApiError && cause.code === CLIENT_ERROR_CODES.HTTP_ERROR;
+  const helpfulReason =
+    cause instanceof ApiError && (isErrorCode(cause.code) || cause.code === CLIENT_ERROR_CODES.NETWORK)
+      ? messageOf(cause)
+      : undefined;
   return error(
     "Subscription Verification Failed",
-    (uncatalogued ? `Verification failed: ${cause.status}` : messageOf(cause)) ??
-      "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.",
+    helpfulReason ? `${SUBSCRIPTION_UNVERIFIED} ${helpfulReason}` : SUBSCRIPTION_UNVERIFIED,
   );
 }
 

@@ -81,7 +81,13 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
               )}
               {state.step === 2 && <MintStep wizard={wizard} headingRef={headingRef} />}
               {state.step === 3 && state.txHash && (
-                <DoneStep txHash={state.txHash} {...receipt} onStartOver={wizard.startOver} headingRef={headingRef} />
+                <DoneStep
+                  txHash={state.txHash}
+                  {...receipt}
+                  claimedEarlierAt={state.claimedEarlierAt}
+                  onStartOver={wizard.startOver}
+                  headingRef={headingRef}
+                />
               )}
             </StepTransition>
           </Card.Body>

@@ -7,7 +7,7 @@ import type { CheckClaimResponse, GoogleAuthResponse } from "@tube/common/api";
 import { useEffect, useEffectEvent } from "react";
 import { notify } from "../../components/ui/toaster.tsx";
 import { isClaimPending } from "./api/claim-status.ts";
-import { CLAIM_TOAST_ID, TOASTS } from "./claim-messages.ts";
+import { CLAIM_TOAST_ID, MISSING_GOOGLE_DATA_TOAST, tokensAlreadyClaimedToast } from "./claim-messages.ts";
 import type { FlowLock } from "./flow-lock.ts";
 import type { ClaimLookup } from "./use-claim-lookup.ts";
 import type { FollowedClaim } from "./use-followed-claim.ts";
@@ -28,9 +28,20 @@ export function useClaimResume({ claimStepWallet, auth, dispatch, lock, lookup, 
     // A flow the visitor started meanwhile decides for itself.
     if (lock.held) return;
     if (existing.claimed && existing.status === "confirmed" && existing.txHash) {
-      dispatch({ type: "mintSucceeded", txHash: existing.txHash, recipient: walletAddress });
-      notify({ ...TOASTS.tokensAlreadyClaimed, id: CLAIM_TOAST_ID });
-    } else if (existing.claimed && existing.claimId && isClaimPending(existing.status) && auth?.email) {
+      dispatch({
+        type: "mintSucceeded",
+        txHash: existing.txHash,
+        recipient: walletAddress,
+        claimedAt: existing.claimedAt ?? undefined,
+      });
+      notify({ ...tokensAlreadyClaimedToast(existing.claimedAt), id: CLAIM_TOAST_ID });
+    } else if (existing.claimed && existing.claimId && isClaimPending(existing.status)) {
+      if (!auth?.email) {
+        // Claim, or 'Reconnect with Google' on this step, follows it again once Google is connected.
+        dispatch({ type: "mintStopped", retryable: false });
+        notify({ ...MISSING_GOOGLE_DATA_TOAST, id: CLAIM_TOAST_ID });
+        return;
+      }
       lock.take();
       dispatch({ type: "mintStarted" });
       follow({ claimId: existing.claimId, walletAddress, googleEmail: auth.email });

@@ -15,6 +15,7 @@ import {
   isGoogleSessionRejected,
   isRetryableMintFailure,
   TOASTS,
+  tokensAlreadyClaimedToast,
 } from "./claim-messages.ts";
 import type { FlowLock } from "./flow-lock.ts";
 import type { WizardGoogle, WizardWallet } from "./ports.ts";
@@ -60,8 +61,8 @@ export function useClaim(deps: ClaimDeps): ClaimControls {
     lock.take();
     let following = false;
     const signal = unmounted();
-    const succeed = (txHash: string, toast: Notification) => {
-      dispatch({ type: "mintSucceeded", txHash, recipient: walletAddress });
+    const succeed = (txHash: string, toast: Notification, claimedAt?: string) => {
+      dispatch({ type: "mintSucceeded", txHash, recipient: walletAddress, claimedAt });
       notify({ ...toast, id: CLAIM_TOAST_ID });
     };
     try {
@@ -69,7 +70,7 @@ export function useClaim(deps: ClaimDeps): ClaimControls {
       notify(TOASTS.checkingClaim);
       const existing = await lookup.lookUp(walletAddress);
       if (existing?.claimed && existing.status === "confirmed" && existing.txHash) {
-        return succeed(existing.txHash, TOASTS.tokensAlreadyClaimed);
+        return succeed(existing.txHash, tokensAlreadyClaimedToast(existing.claimedAt), existing.claimedAt ?? undefined);
       }
       // A claim already under way for this wallet is followed, not started again.
       let claimId = existing?.claimed && isClaimPending(existing.status) ? existing.claimId : null;

@@ -25,6 +25,8 @@ export interface WizardState {
   txHash: string | null;
   /** The address the claim minted to: the claim's own, not whichever wallet is connected now. */
   recipient: string | null;
+  /** ISO date of a claim made before this visit (Done then says when); null for a claim made now. */
+  claimedEarlierAt: string | null;
   /** This wallet's last claim failed and its Google account may retry it (ADR 9): the Claim button says so. */
   retryingFailedClaim: boolean;
   /** Reset was pressed: the page reloads shortly. */
@@ -42,6 +44,7 @@ export const initialWizardState: WizardState = {
   claimStatus: null,
   txHash: null,
   recipient: null,
+  claimedEarlierAt: null,
   retryingFailedClaim: false,
   resetting: false,
   successDialogOpen: false,
@@ -71,7 +74,8 @@ export type WizardEvent =
   | { type: "verifySucceeded" }
   | { type: "mintStarted" }
   | { type: "claimStatusChanged"; status: ClaimStatus }
-  | { type: "mintSucceeded"; txHash: string; recipient: string }
+  /** `claimedAt`: the claim was made earlier (found, not minted now), on that date. */
+  | { type: "mintSucceeded"; txHash: string; recipient: string; claimedAt?: string }
   /** The mint stopped; `retryable` when the wallet's claim is left failed for its owner to retry (ADR 9). */
   | { type: "mintStopped"; retryable: boolean }
   | { type: "claimRetryable"; retryable: boolean }
@@ -128,6 +132,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         claimStatus: "confirmed",
         txHash: event.txHash,
         recipient: event.recipient,
+        claimedEarlierAt: event.claimedAt ?? null,
         retryingFailedClaim: false,
         step: 3,
         successDialogOpen: true,

@@ -59,12 +59,27 @@ export function useGoogleAuth(): GoogleAuthState {
     notify({ id: TOAST_ID, type: "error", title: "Authentication Failed", description: message });
   }, []);
 
+  /** A change of account that did not finish leaves the session as it was, and says so once. */
+  const keep = useCallback((session: GoogleAuth, message: string) => {
+    setStatus("authorized");
+    setError(null);
+    notify({
+      id: TOAST_ID,
+      type: "warning",
+      title: "Google Account Unchanged",
+      description: `${message} You are still connected as ${session.email}.`,
+    });
+  }, []);
+
   const authorize = useCallback(() => {
+    const previous = auth;
+    const failOrKeep = (message: string) =>
+      previous && previous.expiresAt > Date.now() ? keep(previous, message) : fail(message);
     let popup: Window;
     try {
       popup = openOAuthPopup();
     } catch (cause) {
-      fail(messageOf(cause));
+      failOrKeep(messageOf(cause));
       return;
     }
     pendingWait.current?.cancel();
@@ -94,7 +109,6 @@ export function useGoogleAuth(): GoogleAuthState {
       });
       const code = await wait.promise;
       const session = await exchangeGoogleCode({ code, codeVerifier, redirectUri });
-      if (!session.accessToken) throw new Error("No access token returned from Google");
       saveGoogleAuth(session);
       setAuth(session);
       setStatus("authorized");
@@ -108,12 +122,12 @@ export function useGoogleAuth(): GoogleAuthState {
       .catch((cause: unknown) => {
         wait.cancel();
         if (!popup.closed) popup.close();
-        fail(messageOf(cause));
+        failOrKeep(messageOf(cause));
       })
       .finally(() => {
         if (pendingWait.current === wait) pendingWait.current = null;
       });
-  }, [config.googleAuthUrl, config.googleClientId, fail]);
+  }, [auth, config.googleAuthUrl, config.googleClientId, fail, keep]);
 
   return { auth, status, error, authorize };
 }

@@ -27,8 +27,13 @@ import { shortenAddress } from "../../lib/format.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
 import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
-import { networkSwitchToast, switchInjectedChain, type AddChainParameters } from "./network-switch.ts";
-import { describeConnectError, inlineConnectError } from "./wallet-errors.ts";
+import {
+  networkSwitchToast,
+  switchInjectedChain,
+  type AddChainParameters,
+  type Eip1193Requester,
+} from "./network-switch.ts";
+import { connectTimedOut, describeConnectError, inlineConnectError, requestInjectedAccounts } from "./wallet-errors.ts";
 import { replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
 import { hasWalletToRestore } from "./wallet-to-restore.ts";
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
@@ -60,7 +65,9 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
   const { connect: setActiveWallet } = useConnect(connectOptions);
   const { disconnect: disconnectWallet } = useDisconnect();
   const switchActiveWalletChain = useSwitchActiveWalletChain();
-  const [isConnecting, setIsConnecting] = useState(false);
+  const [attempt, setAttempt] = useState<ConnectAttempt | null>(null);
+  // Only the latest attempt speaks: one the visitor gave up on (by trying again or another way) stays silent.
+  const latestAttempt = useRef(0);
   const [error, setError] = useState<string>();
   // thirdweb reports "unknown" until AutoConnect starts, and stays there when it has nothing to restore.
   const [hasRestoreAhead] = useState(() => hasWalletToRestore(window.location));
@@ -86,11 +93,7 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
     async (wallet: Wallet) => {
       const provider = injectedProvider(wallet.id);
       if (provider) {
-        // The SDK types every RPC method; our helper needs only the untyped EIP-1193 shape.
-        const requester = {
-          request: (args: { method: string; params?: unknown[] }) => provider.request(args as never),
-        };
-        const outcome = await switchInjectedChain(requester, addChainParameters);
+        const outcome = await switchInjectedChain(eip1193Requester(provider), addChainParameters);
         notify(networkSwitchToast(outcome));
         // thirdweb learns the new chain from the wallet's chainChanged event; this also covers wallets that send none.
         if (outcome === "switched" || outcome === "added")
@@ -118,27 +121,46 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
   );
 
   const connectWith = useCallback(
-    async (connectWallet: () => Promise<Wallet>) => {
+    async (via: ConnectAttempt["via"], connectWallet: () => Promise<Wallet>) => {
+      const id = ++latestAttempt.current;
+      const isLatest = () => latestAttempt.current === id;
       setError(undefined);
-      setIsConnecting(true);
+      setAttempt({ via, connectWallet, timedOut: false });
+      // The SDK has no time-out of its own (a WalletConnect relay that never answers waits for ever): stop waiting,
+      // say so, and free the buttons. A wallet that answers later still connects.
+      const timer = setTimeout(() => {
+        if (!isLatest()) return;
+        setAttempt((current) => current && { ...current, timedOut: true });
+        const text = connectTimedOut({
+          seconds: config.walletConnectTimeoutSeconds,
+          via,
+          canSignInWithGoogle: setup.ecosystem !== undefined,
+        });
+        setError(text.description);
+        notify({ type: "error", ...text });
+      }, config.walletConnectTimeoutSeconds * 1000);
       try {
         const wallet = await connectWallet();
+        if (!isLatest()) return;
         await setActiveWallet(wallet);
+        setError(undefined);
         await afterConnect(wallet);
       } catch (cause) {
+        if (!isLatest()) return;
         const text = describeConnectError(cause);
         setError(inlineConnectError(cause));
         notify({ type: "error", ...text });
       } finally {
-        setIsConnecting(false);
+        clearTimeout(timer);
+        if (isLatest()) setAttempt(null);
       }
     },
-    [afterConnect, setActiveWallet],
+    [afterConnect, config.walletConnectTimeoutSeconds, setActiveWallet, setup.ecosystem],
   );
 
   const connect = useCallback(
     () =>
-      connectWith(async () => {
+      connectWith("wallet", async () => {
         const route = chooseConnectionRoute({
           installedWalletIds: getInstalledWallets().map((wallet) => wallet.id),
           isMobile: isMobileUserAgent(navigator.userAgent),
@@ -148,6 +170,8 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
           case "injected": {
             const wallet =
               route.walletId === setup.metamask.id ? setup.metamask : createWallet(route.walletId as WalletId);
+            const provider = injectedProvider(route.walletId as WalletId);
+            if (provider) await requestInjectedAccounts(eip1193Requester(provider));
             // No chain here: the switch runs afterwards through switchWalletNetwork, with its toasts.
             await wallet.connect({ client: setup.client });
             return wallet;
@@ -172,7 +196,7 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
     () =>
       ecosystem
         ? () =>
-            connectWith(async () => {
+            connectWith("google", async () => {
               try {
                 // Redirect mode: this navigates to Google; AutoConnect finishes the login when the page comes back.
                 await ecosystem.connect({ client: setup.client, chain: setup.chain, strategy: "google" });
@@ -206,7 +230,10 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
       address: isConnected ? address : undefined,
       isConnected,
       isCorrectNetwork,
-      isConnecting: isConnecting || status === "connecting" || (status === "unknown" && hasRestoreAhead),
+      isConnecting:
+        (attempt !== null && !attempt.timedOut) || status === "connecting" || (status === "unknown" && hasRestoreAhead),
+      connectingVia: attempt && !attempt.timedOut ? attempt.via : undefined,
+      retryConnect: attempt?.timedOut ? () => connectWith(attempt.via, attempt.connectWallet) : undefined,
       error,
       connect,
       connectWithGoogle,
@@ -219,9 +246,10 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
       connect,
       connectWithGoogle,
       disconnect,
+      attempt,
+      connectWith,
       error,
       isConnected,
-      isConnecting,
       isCorrectNetwork,
       status,
       switchNetwork,
@@ -237,6 +265,18 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
     </Suspense>,
     pickerTarget,
   );
+}
+
+/** The SDK types every RPC method; our helpers need only the untyped EIP-1193 shape. */
+function eip1193Requester(provider: NonNullable<ReturnType<typeof injectedProvider>>): Eip1193Requester {
+  return { request: (args) => provider.request(args as never) };
+}
+
+/** A connect under way: which button started it, whether the page has stopped waiting, and how to start it again. */
+interface ConnectAttempt {
+  via: "wallet" | "google";
+  connectWallet(): Promise<Wallet>;
+  timedOut: boolean;
 }
 
 /** Losing the wallet (disconnect, or the wallet reporting no accounts) is announced once (docs/product.md#wallet-events). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeConnectError, inlineConnectError } from "./wallet-errors.ts";
+import {
+  connectTimedOut,
+  describeConnectError,
+  inlineConnectError,
+  NoAccountsError,
+  requestInjectedAccounts,
+} from "./wallet-errors.ts";
 
 describe("describeConnectError", () => {
   it("when the visitor rejects (4001), then the toast is Connection Rejected", () => {
@@ -9,19 +15,59 @@ describe("describeConnectError", () => {
     });
   });
 
+  it("when a wallet reached through WalletConnect rejects with its own code, then its text still tells a rejection", () => {
+    expect(describeConnectError(Object.assign(new Error("User rejected."), { code: 5000 })).title).toBe(
+      "Connection Rejected",
+    );
+  });
+
+  it("when the wallet already shows a request (MetaMask's -32002), then the visitor is sent to that request", () => {
+    const pending = { code: -32002, message: "Request of type 'wallet_requestPermissions' already pending" };
+    expect(describeConnectError(pending)).toEqual({
+      title: "Connection Failed",
+      description:
+        "Your wallet is already showing a connection request. Open your wallet to approve or reject it, then try again.",
+    });
+  });
+
   it("when the wallet returns no accounts, then it asks to unlock the wallet", () => {
-    expect(describeConnectError(new Error("Failed to connect to wallet, no accounts available"))).toEqual({
+    expect(describeConnectError(new NoAccountsError("none"))).toEqual({
       title: "Connection Failed",
       description: "No accounts found. Please unlock your wallet.",
     });
   });
 
-  it("when anything else fails, then its message is shown, or the default", () => {
+  it("when anything else fails, then the wallet's own message is shown, or the default", () => {
     expect(describeConnectError(new Error("Provider exploded"))).toEqual({
       title: "Connection Failed",
       description: "Provider exploded",
     });
+    expect(describeConnectError({ code: -32603, message: "Internal JSON-RPC error." }).description).toBe(
+      "Internal JSON-RPC error.",
+    );
     expect(describeConnectError({})).toEqual({ title: "Connection Failed", description: "Failed to connect wallet." });
+    expect(describeConnectError(new Error(""))).toEqual({
+      title: "Connection Failed",
+      description: "Failed to connect wallet.",
+    });
+  });
+});
+
+describe("requestInjectedAccounts", () => {
+  it("when the wallet answers an empty list, then it fails as a locked wallet", async () => {
+    const error = await requestInjectedAccounts({ request: () => Promise.resolve([]) }).catch(
+      (cause: unknown) => cause,
+    );
+    expect(describeConnectError(error).description).toBe("No accounts found. Please unlock your wallet.");
+  });
+
+  it("when the wallet refuses, then its own error comes through unchanged", async () => {
+    const refusal = { code: -32002, message: "already pending" };
+    await expect(requestInjectedAccounts({ request: () => Promise.reject(refusal) })).rejects.toBe(refusal);
+  });
+
+  it("when the wallet answers an account, then nothing fails", async () => {
+    await expect(requestInjectedAccounts({ request: () => Promise.resolve(["0xabc"]) })).resolves.toBeUndefined();
   });
 });
 
@@ -29,5 +75,26 @@ describe("inlineConnectError", () => {
   it("when the connect fails without a message, then the inline text is 'Failed to connect wallet' with no period", () => {
     expect(inlineConnectError({})).toBe("Failed to connect wallet");
     expect(inlineConnectError(new Error("Provider exploded"))).toBe("Provider exploded");
+  });
+});
+
+describe("connectTimedOut", () => {
+  it("when a wallet does not answer in time, then the text names the time and the ways on", () => {
+    expect(connectTimedOut({ seconds: 30, via: "wallet", canSignInWithGoogle: true })).toEqual({
+      title: "Wallet Not Responding",
+      description:
+        "Your wallet did not answer within 30 seconds. Open your wallet to approve the request, try again, or sign in with Google to create a wallet instead.",
+    });
+    expect(connectTimedOut({ seconds: 30, via: "wallet", canSignInWithGoogle: false }).description).toBe(
+      "Your wallet did not answer within 30 seconds. Open your wallet to approve the request, or try again.",
+    );
+  });
+
+  it("when Google sign-in does not finish in time, then the text says so", () => {
+    expect(connectTimedOut({ seconds: 20, via: "google", canSignInWithGoogle: true })).toEqual({
+      title: "Sign-in Timed Out",
+      description:
+        "Google sign-in did not finish within 20 seconds. Please try again, or connect a wallet you already have.",
+    });
   });
 });

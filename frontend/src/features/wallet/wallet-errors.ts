@@ -1,5 +1,5 @@
 /** The wallet toasts for a failed connect (docs/product.md#wallet-toasts). */
-import { errorCode } from "./network-switch.ts";
+import { errorCode, type Eip1193Requester } from "./network-switch.ts";
 
 export interface WalletErrorText {
   title: string;
@@ -8,15 +8,54 @@ export interface WalletErrorText {
 
 const CONNECT_FAILED_TOAST_TEXT = "Failed to connect wallet.";
 
+/** EIP-1193's "User Rejected Request". */
+const USER_REJECTED = 4001;
+/** MetaMask's "Request of type 'wallet_requestPermissions' already pending": its own window is still open. */
+const REQUEST_ALREADY_PENDING = -32002;
+
+/** The wallet answered with no account at all, as a locked wallet does. */
+export class NoAccountsError extends Error {
+  override readonly name = "NoAccountsError";
+}
+
+type ConnectFailureKind = "rejected" | "pending" | "locked" | "unknown";
+
+function connectFailureKind(error: unknown): ConnectFailureKind {
+  const code = errorCode(error);
+  if (code === USER_REJECTED) return "rejected";
+  if (code === REQUEST_ALREADY_PENDING) return "pending";
+  if (error instanceof NoAccountsError) return "locked";
+  // Wallets reached through WalletConnect reject with codes of their own; their text is then all that tells.
+  if (/rejected|denied/i.test(messageOf(error))) return "rejected";
+  return "unknown";
+}
+
+/**
+ * Asks an injected wallet for its accounts ourselves before thirdweb does: thirdweb retries a failed request and
+ * then throws its own "no accounts" error, which would hide what the wallet said (a pending request, its own text).
+ * The wallet remembers the grant, so thirdweb's request that follows is answered without a second prompt.
+ * (ADR 20)
+ */
+export async function requestInjectedAccounts(provider: Eip1193Requester): Promise<void> {
+  const accounts = await provider.request({ method: "eth_requestAccounts" });
+  if (!Array.isArray(accounts) || accounts.length === 0) throw new NoAccountsError("The wallet returned no accounts.");
+}
+
 export function describeConnectError(error: unknown): WalletErrorText {
-  const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
-  if (errorCode(error) === 4001 || /rejected|denied/i.test(message)) {
-    return { title: "Connection Rejected", description: "You rejected the connection request." };
+  switch (connectFailureKind(error)) {
+    case "rejected":
+      return { title: "Connection Rejected", description: "You rejected the connection request." };
+    case "pending":
+      return {
+        title: "Connection Failed",
+        description:
+          "Your wallet is already showing a connection request. Open your wallet to approve or reject it, then try again.",
+      };
+    case "locked":
+      return { title: "Connection Failed", description: "No accounts found. Please unlock your wallet." };
+    case "unknown":
+      return { title: "Connection Failed", description: messageOf(error) || CONNECT_FAILED_TOAST_TEXT };
   }
-  if (/no accounts/i.test(message)) {
-    return { title: "Connection Failed", description: "No accounts found. Please unlock your wallet." };
-  }
-  return { title: "Connection Failed", description: message || CONNECT_FAILED_TOAST_TEXT };
 }
 
 /** The inline red text of the embedded wallet says 'Failed to connect wallet', without the toast's period. */
@@ -25,5 +64,36 @@ export function inlineConnectError(error: unknown): string {
   return description === CONNECT_FAILED_TOAST_TEXT ? "Failed to connect wallet" : description;
 }
 
+/** The page stopped waiting for a connect that never answered (an offline relay, a wallet app that never opened). */
+export function connectTimedOut({
+  seconds,
+  via,
+  canSignInWithGoogle,
+}: {
+  seconds: number;
+  via: "wallet" | "google";
+  canSignInWithGoogle: boolean;
+}): WalletErrorText {
+  if (via === "google")
+    return {
+      title: "Sign-in Timed Out",
+      description: `Google sign-in did not finish within ${seconds} seconds. Please try again, or connect a wallet you already have.`,
+    };
+  const ways = canSignInWithGoogle
+    ? "Open your wallet to approve the request, try again, or sign in with Google to create a wallet instead."
+    : "Open your wallet to approve the request, or try again.";
+  return {
+    title: "Wallet Not Responding",
+    description: `Your wallet did not answer within ${seconds} seconds. ${ways}`,
+  };
+}
+
 /** The wallet module's code did not download (offline, or a deploy replaced it): shown inline with a retry. */
 export const WALLET_MODULE_FAILED = "The wallet options could not be loaded. Check your connection and try again.";
+
+/** Wallets throw Errors, EIP-1193 error objects ({ code, message }) or strings. */
+function messageOf(error: unknown): string {
+  if (typeof error === "string") return error;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : "";
+}

@@ -10,8 +10,12 @@ export interface WalletState {
   isConnected: boolean;
   /** Connected and on the configured chain (Arbitrum One). */
   isCorrectNetwork: boolean;
-  /** A connect or sign-in is under way. */
+  /** A connect or sign-in is under way, and the page is still waiting for it. */
   isConnecting: boolean;
+  /** Which button's connect is under way: the other button stays usable. */
+  connectingVia?: "wallet" | "google";
+  /** Present when the last connect did not answer in time: starts it again ('Try again'). */
+  retryConnect?: () => Promise<void>;
   /** The last connect, sign-in or disconnect failure, shown inline on the Connect step. */
   error?: string;
   /** 'Connect Wallet': an installed wallet (MetaMask first), else MetaMask or WalletConnect through WalletConnect. */
@@ -20,6 +24,11 @@ export interface WalletState {
   connectWithGoogle?: () => Promise<void>;
   switchNetwork(): Promise<void>;
   disconnect(): Promise<void>;
+}
+
+/** Whether a button must wait: for its own connect, or for a wallet being restored, but never for the other button's. */
+export function isWaitingFor(state: WalletState, via: "wallet" | "google"): boolean {
+  return state.isConnecting && (state.connectingVia === undefined || state.connectingVia === via);
 }
 
 export const WalletStateContext = createContext<WalletState | null>(null);

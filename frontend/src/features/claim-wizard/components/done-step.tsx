@@ -3,6 +3,7 @@ import { REWARD_TOKENS } from "@tube/common/constants";
 import type { Ref } from "react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
+import { formatClaimDate } from "../claim-date.ts";
 import { explorerTxUrl } from "../explorer-url.ts";
 import { StepHeading } from "./step-heading.tsx";
 import { SuccessMark } from "./step-transition.tsx";
@@ -11,6 +12,7 @@ export function DoneStep({
   txHash,
   recipient,
   explorerUrl,
+  claimedEarlierAt,
   onStartOver,
   headingRef,
 }: {
@@ -18,6 +20,8 @@ export function DoneStep({
   /** The claim's own recipient, whichever wallet is connected now. */
   recipient: string | null;
   explorerUrl: string;
+  /** The claim was found, not made now: when it was made. */
+  claimedEarlierAt: string | null;
   onStartOver: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
@@ -26,6 +30,11 @@ export function DoneStep({
       <SuccessMark />
       <StepHeading ref={headingRef}>Tokens Claimed Successfully!</StepHeading>
       <Text>{REWARD_TOKENS} tokens have been sent to your wallet on the Arbitrum network.</Text>
+      {claimedEarlierAt && (
+        <Text fontWeight="semibold">
+          This wallet claimed its tokens earlier, on {formatClaimDate(claimedEarlierAt)}.
+        </Text>
+      )}
       <ExternalLink
         href={explorerTxUrl(explorerUrl, txHash)}
         colorPalette="blue"

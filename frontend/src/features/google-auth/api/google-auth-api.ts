@@ -1,10 +1,12 @@
 import type { GoogleAuthRequest } from "@tube/common/api";
-import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api-responses";
+import { googleAuthAnswerSchema, type GoogleAuthResponse } from "@tube/common/api-responses";
 import { apiPost, apiSend, type RequestOptions } from "../../../lib/api-client.ts";
 
 /** The server swaps the code (with our PKCE verifier) for a token; the client secret never reaches the browser. */
-export function exchangeGoogleCode(request: GoogleAuthRequest): Promise<GoogleAuthResponse> {
-  return apiPost("/api/auth/google", request, googleAuthResponseSchema);
+export async function exchangeGoogleCode(request: GoogleAuthRequest): Promise<GoogleAuthResponse> {
+  const { accessToken, ...session } = await apiPost("/api/auth/google", request, googleAuthAnswerSchema);
+  if (!accessToken) throw new Error("No access token returned from Google");
+  return { ...session, accessToken };
 }
 
 export function revokeGoogleToken(accessToken: string, init?: RequestOptions): Promise<void> {

@@ -167,13 +167,22 @@ describe("Connect with Google", () => {
     );
   });
 
-  it("when the server refuses the code, then its message is shown", async () => {
-    stubApi({
-      "POST /api/auth/google": {
+  it.each([
+    {
+      answer: "refuses the code",
+      reply: {
         status: 401,
         body: { error: { code: "GOOGLE_AUTH_FAILED", message: "Failed to connect with Google. Please try again." } },
       },
-    });
+      failure: "Failed to connect with Google. Please try again.",
+    },
+    {
+      answer: "carries no access token",
+      reply: { status: 200, body: { email: SESSION.email, expiresAt: SESSION.expiresAt } },
+      failure: "No access token returned from Google",
+    },
+  ])("when the server's answer $answer, then the failure says '$failure'", async ({ reply, failure }) => {
+    stubApi({ "POST /api/auth/google": reply });
     const popup = fakePopup();
     vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
     const { user } = renderWithProviders(<Harness />, { route: "/claim" });
@@ -182,8 +191,36 @@ describe("Connect with Google", () => {
 
     postFromCallback({ code: "code", state: url.searchParams.get("state") });
 
-    expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent(
-      "Failed to connect with Google. Please try again.",
+    expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent(failure);
+    expect(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY)).toBeNull();
+  });
+
+  it("when a change of account is abandoned, then the previous account stays, with one message and no red error", async () => {
+    localStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify(SESSION));
+    stubApi({});
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    const { user } = renderWithProviders(<Harness />, { route: "/claim" });
+    await user.click(screen.getByRole("button", { name: "Change Google Account" }));
+    await googleUrlOf(popup);
+
+    popup.closed = true;
+
+    expect(
+      await screen.findByRole("status", { name: "Google Account Unchanged" }, { timeout: 3_000 }),
+    ).toHaveTextContent(
+      "The Google sign-in window was closed before sign-in finished. Please try again. You are still connected as viewer@example.com.",
+    );
+    expect(screen.getByText("Google Authorization Complete!")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Authentication Failed" })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY) ?? "null")).toEqual(SESSION);
+  });
+
+  it("when nobody is connected, then a line under the button says it is for verifying the subscription", () => {
+    renderWithProviders(<Harness />, { route: "/claim" });
+    expect(screen.getByRole("button", { name: "Connect with Google" })).toHaveAccessibleDescription(
+      "To verify your YouTube subscription (read-only access).",
     );
   });
 

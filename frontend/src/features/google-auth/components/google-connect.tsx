@@ -1,5 +1,5 @@
 import { Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import { isEmbeddedBrowser } from "../browser-environment.ts";
 import type { GoogleAuthState } from "../use-google-auth.ts";
 import { InAppBrowserHint } from "./in-app-browser-hint.tsx";
@@ -9,6 +9,7 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
   const { auth, status, error, authorize } = google;
   const busy = status === "authorizing";
   const embedded = useMemo(() => isEmbeddedBrowser(navigator.userAgent), []);
+  const purposeId = useId();
 
   return (
     <Stack gap="3">
@@ -28,15 +29,22 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
           </HStack>
         </Stack>
       ) : (
-        <Button
-          colorPalette="red"
-          onClick={authorize}
-          loading={busy}
-          loadingText="Authorizing with Google..."
-          width="full"
-        >
-          Connect with Google
-        </Button>
+        <Stack gap="1">
+          <Button
+            colorPalette="red"
+            onClick={authorize}
+            loading={busy}
+            loadingText="Authorizing with Google..."
+            width="full"
+            aria-describedby={purposeId}
+          >
+            Connect with Google
+          </Button>
+          {/* Step 1 has a second Google button, for a new wallet: this one only reads the subscription. */}
+          <Text id={purposeId} fontSize="sm" color="fg.muted">
+            To verify your YouTube subscription (read-only access).
+          </Text>
+        </Stack>
       )}
       {error && !busy && (
         <Text role="alert" color="fg.error" fontSize="sm">

@@ -1,21 +1,31 @@
-import { Button } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
+import { useId } from "react";
 import { useWalletIntent } from "../wallet-loading.ts";
-import { useWalletState } from "../wallet-state.tsx";
+import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 
 /** 'Sign in with Google': the embedded ecosystem wallet, for visitors who have no wallet yet. */
 export function SignInWithGoogleButton() {
-  const { isConnecting, connectWithGoogle } = useWalletState();
+  const wallet = useWalletState();
+  const { connectWithGoogle } = wallet;
   const intent = useWalletIntent();
+  const purposeId = useId();
   if (!connectWithGoogle) return null;
   return (
-    <Button
-      colorPalette="red"
-      variant="outline"
-      onClick={() => void connectWithGoogle()}
-      disabled={isConnecting}
-      {...intent}
-    >
-      Sign in with Google
-    </Button>
+    <Stack gap="1">
+      <Button
+        colorPalette="red"
+        variant="outline"
+        onClick={() => void connectWithGoogle()}
+        disabled={isWaitingFor(wallet, "google")}
+        aria-describedby={purposeId}
+        {...intent}
+      >
+        Sign in with Google
+      </Button>
+      {/* Step 1 also has 'Connect with Google', which verifies the subscription: this one makes a wallet. */}
+      <Text id={purposeId} fontSize="sm" color="fg.muted">
+        To create a wallet with your Google account, if you have none.
+      </Text>
+    </Stack>
   );
 }

@@ -46,6 +46,27 @@ describe("WalletPanel", () => {
     expect(connectWithGoogle).toHaveBeenCalled();
   });
 
+  it("when 'Connect Wallet' is waiting, then the page says for how long and 'Sign in with Google' stays usable", () => {
+    renderWith(<WalletPanel />, {
+      ...DISCONNECTED,
+      isConnecting: true,
+      connectingVia: "wallet",
+      connectWithGoogle: vi.fn(async () => undefined),
+    });
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for your wallet to answer (up to 30 seconds)…");
+    expect(screen.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Sign in with Google" })).toHaveAccessibleDescription(
+      "To create a wallet with your Google account, if you have none.",
+    );
+  });
+
+  it("when a connect timed out, then 'Try again' starts it again", async () => {
+    const retryConnect = vi.fn(async () => undefined);
+    const { user } = renderWith(<WalletPanel />, { ...DISCONNECTED, retryConnect });
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(retryConnect).toHaveBeenCalled();
+  });
+
   it("when connecting failed, then the reason shows in red under the buttons", () => {
     renderWith(<WalletPanel />, { ...DISCONNECTED, error: "Failed to login with Google" });
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to login with Google");

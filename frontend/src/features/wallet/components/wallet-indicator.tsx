@@ -5,7 +5,7 @@ import type { TooltipProps } from "../../../components/ui/tooltip.tsx";
 import { shortenAddress } from "../../../lib/format.ts";
 import { lazyOrElse } from "../../../lib/lazy-or-else.ts";
 import { useWalletIntent, useWalletLoading } from "../wallet-loading.ts";
-import { useWalletState } from "../wallet-state.tsx";
+import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 
 /** A tooltip that failed to download leaves its trigger working, without the tooltip. */
 function TriggerAlone({ children }: TooltipProps): ReactElement {
@@ -24,7 +24,8 @@ const Tooltip = lazyOrElse(loadTooltip, TriggerAlone);
 
 /** The wizard header's wallet slot: connect, switch network, or the connected badge. */
 export function WalletIndicator() {
-  const { address, isConnected, isCorrectNetwork, isConnecting, connect, switchNetwork } = useWalletState();
+  const wallet = useWalletState();
+  const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
   const intent = useWalletIntent();
   const { status } = useWalletLoading();
   useEffect(() => {
@@ -37,7 +38,7 @@ export function WalletIndicator() {
       Connect Wallet
     </Button>
   );
-  if (!isConnected || !address) return connectButton(isConnecting);
+  if (!isConnected || !address) return connectButton(isWaitingFor(wallet, "wallet"));
   return (
     // Should the tooltip still be on its way, the wallet keeps looking connecting: a badge or button shown without
     // its tooltip would be replaced when the tooltip arrives, taking a keyboard visitor's focus with it.

@@ -4,13 +4,15 @@ import { LabelledValue } from "../../../components/ui/labelled-value.tsx";
 import { isMobileUserAgent } from "../connection-route.ts";
 import { walletContextHint } from "../wallet-hint.ts";
 import { useWalletLoading } from "../wallet-loading.ts";
-import { useWalletState } from "../wallet-state.tsx";
+import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
+import { ConnectWait } from "./connect-wait.tsx";
 import { SignInWithGoogleButton } from "./sign-in-with-google-button.tsx";
 import { WalletErrorText } from "./wallet-error-text.tsx";
 
 /** Step 1's wallet choices, or the connected wallet with its actions. Showing them loads the wallet module. */
 export function WalletOptions() {
-  const { address, isConnected, isCorrectNetwork, isConnecting, connect, switchNetwork, disconnect } = useWalletState();
+  const wallet = useWalletState();
+  const { address, isConnected, isCorrectNetwork, connect, switchNetwork, disconnect } = wallet;
   const { status, load, pickerTarget } = useWalletLoading();
   const hint = useMemo(
     () => walletContextHint({ userAgent: navigator.userAgent, isMobile: isMobileUserAgent(navigator.userAgent) }),
@@ -40,7 +42,7 @@ export function WalletOptions() {
           {status === "ready" && (
             <>
               <SignInWithGoogleButton />
-              <Button colorPalette="blue" onClick={() => void connect()} loading={isConnecting}>
+              <Button colorPalette="blue" onClick={() => void connect()} loading={isWaitingFor(wallet, "wallet")}>
                 Connect Wallet
               </Button>
               {/* thirdweb's own picker for every other wallet, rendered here by the wallet module. */}
@@ -60,6 +62,7 @@ export function WalletOptions() {
           )}
         </>
       )}
+      {!isConnected && <ConnectWait />}
       <WalletErrorText />
     </Stack>
   );

@@ -1,14 +1,15 @@
 import { Box, Button, Stack, Text } from "@chakra-ui/react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { useWalletIntent } from "../wallet-loading.ts";
-import { useWalletState } from "../wallet-state.tsx";
+import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
+import { ConnectWait } from "./connect-wait.tsx";
 import { SignInWithGoogleButton } from "./sign-in-with-google-button.tsx";
 import { WalletErrorText } from "./wallet-error-text.tsx";
 
 /** Step 0's wallet panel in its three states (docs/product.md#wallet-indicator). */
 export function WalletPanel() {
-  const { address, isConnected, isCorrectNetwork, isConnecting, connect, connectWithGoogle, switchNetwork } =
-    useWalletState();
+  const wallet = useWalletState();
+  const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
   const intent = useWalletIntent();
 
   if (!isConnected || !address) {
@@ -20,17 +21,13 @@ export function WalletPanel() {
           colorPalette="blue"
           width="full"
           onClick={() => void connect()}
-          loading={isConnecting}
+          loading={isWaitingFor(wallet, "wallet")}
           {...intent}
         >
           Connect Wallet to Claim Tokens
         </Button>
-        {connectWithGoogle && (
-          <Text fontSize="xs" color="fg.muted" textAlign="center">
-            No wallet yet? Signing in with Google creates one for you.
-          </Text>
-        )}
         <SignInWithGoogleButton />
+        <ConnectWait />
         <WalletErrorText />
       </Stack>
     );

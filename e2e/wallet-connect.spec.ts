@@ -1,0 +1,76 @@
+import { devices } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { failWalletConnects } from "./support/test-wallet.ts";
+
+/** Each way a wallet's connect request can fail, and what the visitor reads (docs/product.md#wallet-toasts). */
+const FAILURES = [
+  { failure: "reject", title: "Connection Rejected", text: "You rejected the connection request." },
+  {
+    failure: "pending",
+    title: "Connection Failed",
+    text: "Your wallet is already showing a connection request. Open your wallet to approve or reject it, then try again.",
+  },
+  { failure: "locked", title: "Connection Failed", text: "No accounts found. Please unlock your wallet." },
+  { failure: "broken", title: "Connection Failed", text: "The test wallet broke down." },
+] as const;
+
+for (const { failure, title, text } of FAILURES) {
+  test(`when the wallet's connect request fails as '${failure}', then the visitor reads '${text}'`, async ({
+    page,
+    wallet,
+  }) => {
+    expect(wallet).toMatch(/^0x/);
+    await page.goto("/claim");
+    await failWalletConnects(page, failure);
+    await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: title })).toContainText(text);
+    await expect(page.getByRole("alert")).toHaveText(text);
+    await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
+  });
+}
+
+test("when the wallet never answers, then the page stops waiting after the stated time and offers 'Try again'", async ({
+  page,
+  wallet,
+  publicConfig,
+}) => {
+  expect(wallet).toMatch(/^0x/);
+  await page.goto("/claim");
+  await failWalletConnects(page, "silent");
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+
+  const seconds = publicConfig.walletConnectTimeoutSeconds;
+  await expect(page.getByText(`Waiting for your wallet to answer (up to ${seconds} seconds)…`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();
+  await expect(page.getByRole("alert")).toHaveText(
+    `Your wallet did not answer within ${seconds} seconds. Open your wallet to approve the request, try again, or sign in with Google to create a wallet instead.`,
+    { timeout: (seconds + 15) * 1000 },
+  );
+  await expect(page.getByRole("button", { name: "Try again" })).toBeEnabled();
+});
+
+test.describe("on a phone with no wallet in the browser", () => {
+  const phone = devices["iPhone 13"];
+  test.use({ userAgent: phone.userAgent, isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test("when 'Connect Wallet' gets no answer, then the time-out is told and 'Try again' and 'Sign in with Google' are the ways on", async ({
+    page,
+    publicConfig,
+  }) => {
+    await page.goto("/claim");
+    await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+
+    const seconds = publicConfig.walletConnectTimeoutSeconds;
+    await expect(page.getByText(`Waiting for your wallet to answer (up to ${seconds} seconds)…`)).toBeVisible();
+    const google = page.getByRole("button", { name: "Sign in with Google" });
+    await expect(google).toBeEnabled();
+    await expect(page.getByRole("alert")).toHaveText(
+      `Your wallet did not answer within ${seconds} seconds. Open your wallet to approve the request, try again, or sign in with Google to create a wallet instead.`,
+      { timeout: (seconds + 15) * 1000 },
+    );
+    await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Try again" })).toBeInViewport();
+    await expect(google).toBeEnabled();
+  });
+});

@@ -1,0 +1,26 @@
+import { Button, Text } from "@chakra-ui/react";
+import { usePublicConfig } from "../../../lib/public-config.tsx";
+import { useWalletState } from "../wallet-state.tsx";
+
+/**
+ * How long the page waits for a connect, said while it waits, and 'Try again' once it has stopped waiting: a wallet
+ * that never answers must not leave the visitor before a spinner with nothing to do.
+ */
+export function ConnectWait() {
+  const { connectingVia, retryConnect } = useWalletState();
+  const { walletConnectTimeoutSeconds } = usePublicConfig();
+  if (retryConnect)
+    return (
+      <Button variant="outline" colorPalette="blue" onClick={() => void retryConnect()}>
+        Try again
+      </Button>
+    );
+  if (!connectingVia) return null;
+  return (
+    <Text role="status" fontSize="sm" color="fg.muted">
+      {connectingVia === "wallet"
+        ? `Waiting for your wallet to answer (up to ${walletConnectTimeoutSeconds} seconds)…`
+        : `Waiting for Google sign-in (up to ${walletConnectTimeoutSeconds} seconds)…`}
+    </Text>
+  );
+}
