@@ -11,7 +11,7 @@ import {
   type Minter,
   type MintTransaction,
 } from "../minting/minter.ts";
-import type { ClaimPatch, ClaimRecord, ClaimTransition } from "../store/claim-repository.ts";
+import type { ClaimPatch, ClaimRecord, ClaimTransition, NewClaim } from "../store/claim-repository.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { decideMint, type MintRules } from "./mint-decision.ts";
 
@@ -81,18 +81,38 @@ export function createMintDriver(deps: MintDriverDeps) {
   const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks: deps.graceBlocks };
   let stopped = false;
 
-  /** What a new reservation records: this process's lease; no chain height, since nothing scans the chain from one. */
-  function reservationTerms(): { reservedAtBlock: null; lease: { owner: string; until: number } } {
-    return { reservedAtBlock: null, lease: { owner, until: Date.now() + deps.leaseMs } };
+  /**
+   * What a new reservation of `walletAddress` records: its id, this process's lease, no chain height (nothing scans
+   * the chain from one) and, unless the contract already rewarded the wallet, its first attempt written ahead in the
+   * same insert (`decideMint` would start one for a fresh reservation anyway).
+   */
+  async function reservationTerms(
+    walletAddress: string,
+  ): Promise<Pick<NewClaim, "id" | "reservedAtBlock" | "lease" | "firstAttempt">> {
+    const id = randomUUID();
+    const terms = { id, reservedAtBlock: null, lease: { owner, until: Date.now() + deps.leaseMs } };
+    // Unread, the chain is asked again by `queue`, which answers the visitor as it always did when the chain is down.
+    const [chain] = await chainReader.observeMany([{ wallet: walletAddress, txHash: null }]).catch(() => []);
+    if (!chain || chain.rewardedInBlock !== null) return terms;
+    return { ...terms, firstAttempt: { engineTransactionId: attemptKey(id, 1), attemptAtBlock: chain.head } };
   }
 
   /**
-   * Starts the first attempt of a claim this process just reserved (it holds the lease), then follows it.
-   * An Engine failure is thrown for the visitor's 503, but the attempt stays written: the follow loop settles it.
+   * Starts the first attempt of a claim this process just reserved (it holds the lease), then follows it: a claim
+   * reserved with its attempt written ahead goes straight to Engine. An Engine failure is thrown for the visitor's
+   * 503, but the attempt stays written: the follow loop settles it.
    */
   async function queue(claim: ClaimRecord): Promise<ClaimRecord> {
     try {
-      return await advance(claim, rules);
+      if (claim.status !== "queued") return await advance(claim, rules);
+      const unattempted = {
+        ...claim,
+        status: "reserved" as const,
+        attempts: 0,
+        engineTransactionId: null,
+        attemptAtBlock: null,
+      };
+      return await sendAttempt(unattempted, claim);
     } finally {
       void follow(claim);
     }
@@ -221,30 +241,31 @@ export function createMintDriver(deps: MintDriverDeps) {
       },
       guard: { attempts: claim.attempts },
     };
-    return {
-      write,
-      afterWrite: async (written) => {
-        if (!written) return reread(claim);
-        metrics.claims.inc({ outcome: "queued" });
-        let transactionId: string;
-        try {
-          ({ transactionId } = await minter.queueReward({ to: claim.walletAddress, idempotencyKey }));
-        } catch (error) {
-          if (error instanceof RewardNotQueuedError) await takeBack(written, claim, error);
-          throw error;
-        }
-        logger.info({ claimId: claim.id, attempt, transactionId }, "reward queued");
-        if (transactionId === idempotencyKey) return written;
-        return (
-          (await store.claims.transition(
-            claim.id,
-            UNFINISHED,
-            { engineTransactionId: transactionId },
-            { attempts: attempt },
-          )) ?? reread(claim)
-        );
-      },
-    };
+    return { write, afterWrite: async (written) => (written ? sendAttempt(claim, written) : reread(claim)) };
+  }
+
+  /** Queues the attempt `written` ahead with Engine; `before` is the claim as it was before that write. */
+  async function sendAttempt(before: ClaimRecord, written: ClaimRecord): Promise<ClaimRecord> {
+    const attempt = written.attempts;
+    const idempotencyKey = attemptKey(before.id, attempt);
+    metrics.claims.inc({ outcome: "queued" });
+    let transactionId: string;
+    try {
+      ({ transactionId } = await minter.queueReward({ to: before.walletAddress, idempotencyKey }));
+    } catch (error) {
+      if (error instanceof RewardNotQueuedError) await takeBack(written, before, error);
+      throw error;
+    }
+    logger.info({ claimId: before.id, attempt, transactionId }, "reward queued");
+    if (transactionId === idempotencyKey) return written;
+    return (
+      (await store.claims.transition(
+        before.id,
+        UNFINISHED,
+        { engineTransactionId: transactionId },
+        { attempts: attempt },
+      )) ?? reread(before)
+    );
   }
 
   /** Restores the claim as it was before an attempt Engine refused: that attempt's key was never used. */

@@ -36,6 +36,11 @@ export interface NewClaim {
   reservedAtBlock: bigint | null;
   /** The reserving process holds the claim's lease from the start, so no reconciler races its first attempt. */
   lease: { owner: string; until: number };
+  /**
+   * The first mint attempt, written ahead with the reservation in the same insert (status `queued`, attempt 1) so a
+   * claim costs one durable commit less; absent, the claim starts `reserved` with no attempt.
+   */
+  firstAttempt?: { engineTransactionId: string; attemptAtBlock: bigint };
 }
 
 export type ReserveResult =

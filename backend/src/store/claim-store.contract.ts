@@ -378,6 +378,17 @@ export function describeClaimStoreContract(
       });
     });
 
+    it("when a claim is reserved with its first attempt, then it is stored queued at attempt 1 in that one insert", async () => {
+      const store = await openStore();
+      const claim = newClaim({ firstAttempt: { engineTransactionId: "engine-tx-1", attemptAtBlock: 9n } });
+
+      const reservation = await store.claims.reserve(claim);
+
+      const expected = { status: "queued", attempts: 1, engineTransactionId: "engine-tx-1", attemptAtBlock: 9n };
+      expect(reservation).toMatchObject({ reserved: true, claim: expected });
+      expect(await store.claims.findById(claim.id)).toMatchObject(expected);
+    });
+
     it("when leases are taken for many claims at once, then only the unfinished ones nobody else holds are returned", async () => {
       const store = await openStore();
       const now = Date.now();

@@ -85,9 +85,11 @@ export async function openMongoClaimRepository(connection: Connection): Promise<
             googleSub: claim.googleSub,
             googleEmail: claim.googleEmail,
             amountWei: claim.amountWei.toString(),
-            status: "reserved",
-            attempts: 0,
+            status: claim.firstAttempt ? "queued" : "reserved",
+            engineTransactionId: claim.firstAttempt?.engineTransactionId ?? null,
+            attempts: claim.firstAttempt ? 1 : 0,
             reservedAtBlock: claim.reservedAtBlock?.toString() ?? null,
+            attemptAtBlock: claim.firstAttempt?.attemptAtBlock.toString() ?? null,
             leaseOwner: claim.lease.owner,
             leaseUntil: claim.lease.until,
           });
