@@ -96,6 +96,15 @@ const schema = z.object({
   VERIFY_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   /** /readyz answers from one probe run for this long, so it cannot be used to hammer Engine. */
   READINESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(5),
+  /**
+   * Set, each reward Engine queues names `<PUBLIC_URL>/api/engine/webhook` and this secret: Engine signs its status
+   * posts with it, and the follow loop reads Engine mostly when one arrives (ADR 20). Unset, it polls Engine.
+   */
+  ENGINE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .min(32, "is shorter than 32 characters; use openssl rand -hex 32")
+    .optional(),
   /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (refused in production). */
   METRICS_TOKEN: z.string().trim().min(1).optional(),
   /** How long a scrape's reads of the store and the RPC are reused, so scrapes cannot multiply keyed RPC calls. */

@@ -122,6 +122,7 @@ export async function startServer(
       verifyLimitWindowSeconds: config.VERIFY_LIMIT_WINDOW_SECONDS,
       readinessCacheSeconds: config.READINESS_CACHE_SECONDS,
       metricsToken: config.METRICS_TOKEN,
+      engineWebhookSecret: config.ENGINE_WEBHOOK_SECRET,
     },
   });
 

@@ -27,6 +27,8 @@ export interface MintDriverDeps {
   leaseMs: number;
   /** How often the follow loop asks Engine and the chain about the claims this process drives. */
   followIntervalMs: number;
+  /** Engine posts status changes to this server's webhook, so the follow loop reads Engine mostly when told to. */
+  engineWebhooks?: boolean;
   metrics: Metrics;
   logger: Logger;
 }
@@ -35,6 +37,8 @@ const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "failed"];
 /** A settled claim needs no driver, so the write that settles it gives its lease up too: no commit of its own. */
 const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
+/** With webhooks on, every followed claim's Engine record is still read every this many ticks: lost deliveries. */
+const FALLBACK_POLL_TICKS = 10;
 
 /** What one look at a claim found: Engine's record of its current attempt, and the chain's. */
 interface Sighting {
@@ -76,6 +80,9 @@ export function createMintDriver(deps: MintDriverDeps) {
   /** The claims the follow loop drives, each with what resolves its `follow` promise. */
   const followed = new Map<string, { promise: Promise<void>; resolve: () => void }>();
   let loop: Promise<void> | undefined;
+  let ticks = 0;
+  /** Followed claims Engine's webhook said changed since their last Engine read. */
+  const heard = new Set<string>();
   // Claims whose lease a reconciler step took and kept: given back when they settle or the driver stops.
   const stepped = new Set<string>();
   const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks: deps.graceBlocks };
@@ -154,9 +161,10 @@ export function createMintDriver(deps: MintDriverDeps) {
   async function moveAll(
     claims: readonly ClaimRecord[],
     within: MintRules,
+    askEngine: (claim: ClaimRecord) => boolean = () => true,
   ): Promise<PromiseSettledResult<ClaimRecord>[]> {
     if (claims.length === 0) return [];
-    const sightings = await look(claims);
+    const sightings = await look(claims, askEngine);
     const moves = await Promise.all(
       claims.map((claim, index) => planMove(claim, sightings[index] as Sighting, within)),
     );
@@ -165,17 +173,24 @@ export function createMintDriver(deps: MintDriverDeps) {
     return Promise.allSettled(moves.map((move) => move.afterWrite(move.write ? (written[next++] ?? null) : null)));
   }
 
-  /** Engine's record of each claim's current attempt (one batched read), then the chain's (one JSON-RPC batch). */
-  async function look(claims: readonly ClaimRecord[]): Promise<Sighting[]> {
-    const engineIdOf = (claim: ClaimRecord) =>
-      claim.attempts > 0 ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts)) : null;
-    const ids = claims.map(engineIdOf).filter((id) => id !== null);
-    const engine = ids.length > 0 ? await minter.getTransactions(ids) : new Map<string, MintTransaction>();
-    const engineOf = (claim: ClaimRecord) => engine.get(engineIdOf(claim) ?? "") ?? null;
-    const chain = await chainReader.observeMany(
-      claims.map((claim) => ({ wallet: claim.walletAddress, txHash: engineOf(claim)?.txHash ?? claim.txHash })),
+  /**
+   * Engine's record of the current attempt of each claim `askEngine` picks (one batched read), then the chain's (one
+   * JSON-RPC batch). A claim Engine is not asked about has no Engine record this time, which the rules read as an attempt Engine
+   * does not show: wait, until its grace period is over.
+   */
+  async function look(claims: readonly ClaimRecord[], askEngine: (claim: ClaimRecord) => boolean): Promise<Sighting[]> {
+    const engineIds = claims.map((claim) =>
+      claim.attempts > 0 && askEngine(claim)
+        ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
+        : null,
     );
-    return claims.map((claim, index) => ({ engine: engineOf(claim), chain: chain[index] as ChainObservation }));
+    const asked = engineIds.filter((id) => id !== null);
+    const engine = asked.length > 0 ? await minter.getTransactions(asked) : new Map<string, MintTransaction>();
+    const records = engineIds.map((id) => (id === null ? null : (engine.get(id) ?? null)));
+    const chain = await chainReader.observeMany(
+      claims.map((claim, index) => ({ wallet: claim.walletAddress, txHash: records[index]?.txHash ?? claim.txHash })),
+    );
+    return claims.map((_, index) => ({ engine: records[index] ?? null, chain: chain[index] as ChainObservation }));
   }
 
   /** Turns `decideMint`'s decision about one claim into its store write and what follows it. */
@@ -352,6 +367,19 @@ export function createMintDriver(deps: MintDriverDeps) {
   function unfollow(claimId: string): void {
     followed.get(claimId)?.resolve();
     followed.delete(claimId);
+    heard.delete(claimId);
+  }
+
+  /**
+   * Engine's webhook says `transactionId` changed: when it is an attempt of a claim this process follows, the next
+   * tick reads that claim's Engine record. Engine Cloud's transaction id is the attempt's idempotency key
+   * (`<claim id>:<attempt>`). False when no claim followed here has that attempt.
+   */
+  function hear(transactionId: string): boolean {
+    const claimId = transactionId.slice(0, transactionId.lastIndexOf(":"));
+    if (!followed.has(claimId)) return false;
+    heard.add(claimId);
+    return true;
   }
 
   /** Runs while there are claims to follow; the first tick waits an interval, since `queue` has just moved the claim. */
@@ -376,7 +404,9 @@ export function createMintDriver(deps: MintDriverDeps) {
     const held = await store.claims.acquireLeases(ids, owner, now, now + deps.leaseMs);
     const heldIds = new Set(held.map((claim) => claim.id));
     for (const id of ids) if (!heldIds.has(id)) unfollow(id);
-    const moved = await moveAll(held, rules);
+    const pollAll = !deps.engineWebhooks || ++ticks % FALLBACK_POLL_TICKS === 0;
+    const askEngine = (claim: ClaimRecord) => pollAll || heard.delete(claim.id);
+    const moved = await moveAll(held, rules, askEngine);
     moved.forEach((result, index) => {
       const claim = held[index] as ClaimRecord;
       if (result.status === "rejected")
@@ -423,7 +453,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     await Promise.all([...following, ...stepped].map(giveBack));
   }
 
-  return { reservationTerms, queue, retry, mayRetry, follow, step, stop };
+  return { reservationTerms, queue, retry, mayRetry, follow, hear, step, stop };
 }
 
 export type MintDriver = ReturnType<typeof createMintDriver>;

@@ -13,6 +13,8 @@ export interface EngineMinterOptions {
   serverWallet: string;
   chainId: number;
   rewardsAddress: string;
+  /** Where Engine posts each reward's status changes, signed with `secret`; unset, nothing is posted. */
+  webhook?: { url: string; secret: string };
   /** Per request; a slower answer counts as Engine being unavailable. Default 10 s. */
   timeoutMs?: number;
   /** Told about every Engine call, for metrics: `ok`, or the kind of failure. */
@@ -135,6 +137,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
               idempotencyKey,
             },
             params: [{ contractAddress: options.rewardsAddress, method: REWARD_METHOD, params: [to] }],
+            ...(options.webhook ? { webhookOptions: [options.webhook] } : {}),
           },
         }),
       );
