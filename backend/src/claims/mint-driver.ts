@@ -129,15 +129,17 @@ export function createMintDriver(deps: MintDriverDeps) {
   async function retry(claim: ClaimRecord, by: RetryBy): Promise<ClaimRecord> {
     const leased = await store.claims.acquireLease(claim.id, owner, Date.now(), Date.now() + deps.leaseMs);
     if (!leased) return claim;
-    let after = leased;
+    // Unset when the attempt threw (Engine's answer lost): it may be written, so the follow loop takes the claim on.
+    let after: ClaimRecord | undefined = leased;
     try {
       if (leased.status !== "failed") return leased;
+      after = undefined;
       after = await advance(leased, by === "owner" ? rules : { ...rules, maxAttempts: leased.attempts + 1 });
       return after;
     } finally {
-      // A claim still failed (no attempt left) needs no driver: its lease is given back at once.
-      if (UNFINISHED.includes(after.status)) void follow(after);
-      else await store.claims.releaseLease(claim.id, owner);
+      // A claim settled, or still failed with no attempt left, needs no driver: its lease is given back at once.
+      if (after && !UNFINISHED.includes(after.status)) await store.claims.releaseLease(claim.id, owner);
+      else void follow(leased);
     }
   }
 
