@@ -71,7 +71,7 @@ const schema = z.object({
     .transform((value) => (value === "unlimited" ? undefined : Number(value)))
     .optional(),
   MINT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
-  /** How often the reconciler offers unfinished claims nobody drives (a crashed process's, after its lease) to a follower. */
+  /** How often the reconciler steps unfinished claims nobody drives (a crashed process's, after its lease). */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
   /**
    * Which head makes a reward final, so its claim `confirmed` (ADR 2): `latest` is the Arbitrum sequencer's soft

@@ -10,10 +10,10 @@ import type { MintDriver } from "./mint-driver.ts";
 export const RECONCILE_BATCH = 200;
 
 /**
- * The safety net behind the mint driver's followers: at start-up and then periodically, every unfinished claim
- * (a crash, another process's claim, a claim the follow loop gave up) is moved one step by the driver, `batch` claims
- * at a time. A step never waits for its claim to settle, so a pass always reaches every claim: claims
- * that cannot settle yet never hold a slot for good. The claim's lease in the store decides who drives it, so a
+ * The safety net behind the mint driver's follow loop: at start-up and then periodically, every unfinished claim
+ * (a crash, another process's claim, a claim the follow loop gave up) is moved one step by the driver,
+ * `RECONCILE_BATCH` claims at a time. A step never waits for its claims to settle, so a pass always reaches every
+ * claim: claims that cannot settle yet never hold the pass up. The claim's lease in the store decides who drives it, so a
  * fresh reservation still held by a live request, here or in another process, is left alone.
  */
 export function createReconciler(deps: {
@@ -62,7 +62,7 @@ export function createReconciler(deps: {
     async stop(): Promise<void> {
       clearInterval(timer);
       stopping = true;
-      // The driver ends its followers and steps first, so the pass's workers stop waiting on them.
+      // The driver ends its follow loop first, so the pass stops at its next batch.
       await mintDriver.stop();
       await running;
     },

@@ -2,7 +2,7 @@
  * What a claim costs the app and how fast claims confirm. A batch of viewers runs Verify then
  * Claim all at once; the bench then waits, reading the store file itself (so waiting costs the
  * app nothing), until every claim is confirmed. The app's CPU time over the batch, divided by the
- * batch, is the CPU per claim: request handling, Engine calls and the follower's polling. The
+ * batch, is the CPU per claim: request handling, Engine calls and the follow loop's polling. The
  * chain mines at an interval (bench-world.ts), as a live chain does.
  */
 import { randomWallet } from "@tube/local-world/mint-log";
