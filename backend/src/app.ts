@@ -6,6 +6,7 @@ import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import type { ClaimControls } from "./claims/claim-controls.ts";
 import { claimRoutes } from "./claims/claim.routes.ts";
+import { engineWebhookRoutes } from "./claims/engine-webhook.routes.ts";
 import { createSubscriptionVerifier } from "./claims/subscription-verifier.ts";
 import { createVerificationAdmission } from "./claims/verification-admission.ts";
 import type { MintDriver } from "./claims/mint-driver.ts";
@@ -51,6 +52,8 @@ export interface AppDeps {
     readinessCacheSeconds: number;
     /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (never in production). */
     metricsToken: string | undefined;
+    /** The secret Engine signs its webhook posts with; unset, the webhook route is not mounted. */
+    engineWebhookSecret?: string | undefined;
   };
 }
 
@@ -89,6 +92,11 @@ export function createApp(deps: AppDeps): Express {
   // The API answers with live claim state, never to be reused: no-store, and so no ETag (Express's default is a SHA-1
   // of every JSON body, which no client could use). A sub-app scopes the setting: the page and static files keep
   // theirs for revalidation, and GET /api/config (an ops route, answered before this stack) keeps its no-cache.
+  if (settings.engineWebhookSecret)
+    app.use(
+      engineWebhookRoutes({ secret: settings.engineWebhookSecret, mintDriver: deps.mintDriver, logger: deps.logger }),
+    );
+
   const api = express();
   api.disable("x-powered-by");
   api.set("etag", false);

@@ -99,7 +99,7 @@ const schema = z.object({
     .transform((value) => (value === "unlimited" ? undefined : Number(value)))
     .optional(),
   MINT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
-  /** How often the reconciler offers unfinished claims nobody drives (a crashed process's, after its lease) to a follower. */
+  /** How often the reconciler steps unfinished claims nobody drives (a crashed process's, after its lease). */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
   /**
    * Which head makes a reward final, so its claim `confirmed` (ADR 2): `latest` is the Arbitrum sequencer's soft
@@ -132,6 +132,15 @@ const schema = z.object({
   READINESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(5),
   /** How long the browser waits for a wallet to answer a connect before it offers 'Try again' and another way in. */
   WALLET_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
+  /**
+   * Set, each reward Engine queues names `<PUBLIC_URL>/api/engine/webhook` and this secret: Engine signs its status
+   * posts with it, and the follow loop reads Engine mostly when one arrives (ADR 20). Unset, it polls Engine.
+   */
+  ENGINE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .min(32, "is shorter than 32 characters; use openssl rand -hex 32")
+    .optional(),
   /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (refused in production). */
   METRICS_TOKEN: z.string().trim().min(1).optional(),
   /** How long a scrape's reads of the store and the RPC are reused, so scrapes cannot multiply keyed RPC calls. */

@@ -132,6 +132,7 @@ export async function startServer(
       youtubeQuotaReserveUnits: config.YOUTUBE_QUOTA_RESERVE_UNITS,
       readinessCacheSeconds: config.READINESS_CACHE_SECONDS,
       metricsToken: config.METRICS_TOKEN,
+      engineWebhookSecret: config.ENGINE_WEBHOOK_SECRET,
     },
   });
 

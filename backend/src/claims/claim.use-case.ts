@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import type { VerifyAndMintRequest } from "@tube/common/api";
 import { AppError } from "../errors.ts";
@@ -82,11 +81,10 @@ export async function verifyAndMint(
   }
 
   const reservation = await reserveWithinBudget(deps, {
-    id: randomUUID(),
     walletAddress,
     googleSub: identity.sub,
     amountWei: REWARD_AMOUNT_WEI,
-    ...(await mintDriver.reservationTerms()),
+    ...(await mintDriver.reservationTerms(walletAddress)),
   });
   if (!reservation.reserved) {
     metrics.claims.inc({ outcome: "already_claimed" });

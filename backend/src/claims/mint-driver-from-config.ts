@@ -5,6 +5,7 @@ import { createEngineMinter } from "../minting/engine-minter.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
+import { ENGINE_WEBHOOK_PATH } from "./engine-webhook.routes.ts";
 import { createMintDriver } from "./mint-driver.ts";
 
 /**
@@ -31,6 +32,7 @@ export function mintDriverFromConfig(
     graceBlocks: config.MINT_GRACE_BLOCKS,
     leaseMs: config.CLAIM_LEASE_MS,
     followIntervalMs: config.MINT_FOLLOW_INTERVAL_MS,
+    engineWebhooks: config.ENGINE_WEBHOOK_SECRET !== undefined,
     metrics: deps.metrics,
     logger: deps.logger,
   });
@@ -46,6 +48,9 @@ export function engineMinterFromConfig(config: Config, onCall?: (api: string, ou
     serverWallet: config.ENGINE_SERVER_WALLET,
     chainId: config.CHAIN_ID,
     rewardsAddress: config.REWARDS_ADDRESS,
+    ...(config.ENGINE_WEBHOOK_SECRET
+      ? { webhook: { url: `${config.PUBLIC_URL}${ENGINE_WEBHOOK_PATH}`, secret: config.ENGINE_WEBHOOK_SECRET } }
+      : {}),
     ...(onCall ? { onCall } : {}),
   });
 }

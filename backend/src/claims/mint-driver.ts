@@ -4,8 +4,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
-import { RewardNotQueuedError, type ChainReader, type Minter } from "../minting/minter.ts";
-import type { ClaimRecord } from "../store/claim-repository.ts";
+import {
+  RewardNotQueuedError,
+  type ChainObservation,
+  type ChainReader,
+  type Minter,
+  type MintTransaction,
+} from "../minting/minter.ts";
+import type { ClaimPatch, ClaimRecord, ClaimTransition, NewClaim } from "../store/claim-repository.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { decideMint, type MintRules } from "./mint-decision.ts";
 
@@ -19,14 +25,35 @@ export interface MintDriverDeps {
   graceBlocks: bigint;
   /** How long a claim's lease lasts; a crashed process's claims wait this long for another process. */
   leaseMs: number;
-  /** How often a follower asks Engine and the chain about the claim it drives. */
+  /** How often the follow loop asks Engine and the chain about the claims this process drives. */
   followIntervalMs: number;
+  /** Engine posts status changes to this server's webhook, so the follow loop reads Engine mostly when told to. */
+  engineWebhooks?: boolean;
   metrics: Metrics;
   logger: Logger;
 }
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "failed"];
+/** A settled claim needs no driver, so the write that settles it gives its lease up too: no commit of its own. */
+const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
+/** With webhooks on, every followed claim's Engine record is still read every this many ticks: lost deliveries. */
+const FALLBACK_POLL_TICKS = 10;
+
+/** What one look at a claim found: Engine's record of its current attempt, and the chain's. */
+interface Sighting {
+  engine: MintTransaction | null;
+  chain: ChainObservation;
+}
+
+/**
+ * What the driver does about one claim after a look: the store write it needs (null: none), then what follows
+ * that write (`afterWrite`), given the claim as written (null when the compare-and-set did not apply).
+ */
+interface Move {
+  write: ClaimTransition | null;
+  afterWrite: (written: ClaimRecord | null) => Promise<ClaimRecord>;
+}
 
 /** Engine's idempotency key of one attempt: a new attempt gets a new key, never a reused one (ADR 2). */
 export function attemptKey(claimId: string, attempt: number): string {
@@ -37,35 +64,62 @@ export function attemptKey(claimId: string, attempt: number): string {
 export type RetryBy = "owner" | "operator";
 
 /**
- * Moves a claim through reserved → queued → submitted → confirmed (or failed), at most once per wallet (ADR 2):
+ * Moves claims through reserved → queued → submitted → confirmed (or failed), at most once per wallet (ADR 2):
  * - the rewards contract rewards a wallet once and refuses a second reward, whatever this process believes;
  * - each attempt is written ahead to the store (compare-and-set on status and attempt) before Engine is called,
  *   with its own idempotency key, so a stale copy never overwrites newer progress;
- * - `decideMint` holds the rules; this module only gathers the facts and applies its decision;
- * - only the holder of the claim's lease drives it: one follower per claim per process, and one process at a time.
- * Status reads never call it: they read the store.
+ * - `decideMint` holds the rules; this module only gathers the facts and applies its decisions;
+ * - only the holder of a claim's lease drives it, one process at a time.
+ * One follow loop per process drives every claim the process follows (ADR 20): each tick renews all their leases in
+ * one store write, reads Engine in a batch and the chain in one JSON-RPC batch (one head read), and writes what
+ * changed in one transaction. Status reads never call it: they read the store.
  */
 export function createMintDriver(deps: MintDriverDeps) {
   const { store, minter, chainReader, metrics, logger } = deps;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const following = new Map<string, Promise<void>>();
+  /** The claims the follow loop drives, each with what resolves its `follow` promise. */
+  const followed = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+  let loop: Promise<void> | undefined;
+  let ticks = 0;
+  /** Followed claims Engine's webhook said changed since their last Engine read. */
+  const heard = new Set<string>();
   // Claims whose lease a reconciler step took and kept: given back when they settle or the driver stops.
   const stepped = new Set<string>();
   const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks: deps.graceBlocks };
   let stopped = false;
 
-  /** What a new reservation records: this process's lease; no chain height, since nothing scans the chain from one. */
-  function reservationTerms(): { reservedAtBlock: null; lease: { owner: string; until: number } } {
-    return { reservedAtBlock: null, lease: { owner, until: Date.now() + deps.leaseMs } };
+  /**
+   * What a new reservation of `walletAddress` records: its id, this process's lease, no chain height (nothing scans
+   * the chain from one) and, unless the contract already rewarded the wallet, its first attempt written ahead in the
+   * same insert (`decideMint` would start one for a fresh reservation anyway).
+   */
+  async function reservationTerms(
+    walletAddress: string,
+  ): Promise<Pick<NewClaim, "id" | "reservedAtBlock" | "lease" | "firstAttempt">> {
+    const id = randomUUID();
+    const terms = { id, reservedAtBlock: null, lease: { owner, until: Date.now() + deps.leaseMs } };
+    // Unread, the chain is asked again by `queue`, which answers the visitor as it always did when the chain is down.
+    const [chain] = await chainReader.observeMany([{ wallet: walletAddress, txHash: null }]).catch(() => []);
+    if (!chain || chain.rewardedInBlock !== null) return terms;
+    return { ...terms, firstAttempt: { engineTransactionId: attemptKey(id, 1), attemptAtBlock: chain.head } };
   }
 
   /**
-   * Starts the first attempt of a claim this process just reserved (it holds the lease), then follows it.
-   * An Engine failure is thrown for the visitor's 503, but the attempt stays written: the follower settles it.
+   * Starts the first attempt of a claim this process just reserved (it holds the lease), then follows it: a claim
+   * reserved with its attempt written ahead goes straight to Engine. An Engine failure is thrown for the visitor's
+   * 503, but the attempt stays written: the follow loop settles it.
    */
   async function queue(claim: ClaimRecord): Promise<ClaimRecord> {
     try {
-      return await advance(claim, rules);
+      if (claim.status !== "queued") return await advance(claim, rules);
+      const unattempted = {
+        ...claim,
+        status: "reserved" as const,
+        attempts: 0,
+        engineTransactionId: null,
+        attemptAtBlock: null,
+      };
+      return await sendAttempt(unattempted, claim);
     } finally {
       void follow(claim);
     }
@@ -75,11 +129,17 @@ export function createMintDriver(deps: MintDriverDeps) {
   async function retry(claim: ClaimRecord, by: RetryBy): Promise<ClaimRecord> {
     const leased = await store.claims.acquireLease(claim.id, owner, Date.now(), Date.now() + deps.leaseMs);
     if (!leased) return claim;
+    // Unset when the attempt threw (Engine's answer lost): it may be written, so the follow loop takes the claim on.
+    let after: ClaimRecord | undefined = leased;
     try {
       if (leased.status !== "failed") return leased;
-      return await advance(leased, by === "owner" ? rules : { ...rules, maxAttempts: leased.attempts + 1 });
+      after = undefined;
+      after = await advance(leased, by === "owner" ? rules : { ...rules, maxAttempts: leased.attempts + 1 });
+      return after;
     } finally {
-      void follow(leased);
+      // A claim settled, or still failed with no attempt left, needs no driver: its lease is given back at once.
+      if (after && !UNFINISHED.includes(after.status)) await store.claims.releaseLease(claim.id, owner);
+      else void follow(leased);
     }
   }
 
@@ -88,21 +148,63 @@ export function createMintDriver(deps: MintDriverDeps) {
     return claim.attempts < deps.maxAttempts;
   }
 
-  /** Brings a claim up to date with Engine and the chain; the caller holds its lease. */
+  /** Brings one claim up to date with Engine and the chain; the caller holds its lease. Throws what its move threw. */
   async function advance(claim: ClaimRecord, within: MintRules): Promise<ClaimRecord> {
-    const engine =
-      claim.attempts > 0
-        ? await minter.getTransaction(claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
-        : null;
+    const [moved] = await moveAll([claim], within);
+    if (moved?.status === "rejected") throw moved.reason;
+    return moved?.value ?? claim;
+  }
+
+  /**
+   * Brings claims whose leases the caller holds up to date: one look at Engine and the chain for them all, and
+   * every write their moves need in one store transaction; then what follows each write (Engine calls). A claim's
+   * failure is its own: the others still move.
+   */
+  async function moveAll(
+    claims: readonly ClaimRecord[],
+    within: MintRules,
+    askEngine: (claim: ClaimRecord) => boolean = () => true,
+  ): Promise<PromiseSettledResult<ClaimRecord>[]> {
+    if (claims.length === 0) return [];
+    const sightings = await look(claims, askEngine);
+    const moves = await Promise.all(
+      claims.map((claim, index) => planMove(claim, sightings[index] as Sighting, within)),
+    );
+    const written = await store.claims.transitionMany(moves.flatMap((move) => (move.write ? [move.write] : [])));
+    let next = 0;
+    return Promise.allSettled(moves.map((move) => move.afterWrite(move.write ? (written[next++] ?? null) : null)));
+  }
+
+  /**
+   * Engine's record of the current attempt of each claim `askEngine` picks (one batched read), then the chain's (one
+   * JSON-RPC batch). A claim Engine is not asked about has no Engine record this time, which the rules read as an attempt Engine
+   * does not show: wait, until its grace period is over.
+   */
+  async function look(claims: readonly ClaimRecord[], askEngine: (claim: ClaimRecord) => boolean): Promise<Sighting[]> {
+    const engineIds = claims.map((claim) =>
+      claim.attempts > 0 && askEngine(claim)
+        ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
+        : null,
+    );
+    const asked = engineIds.filter((id) => id !== null);
+    const engine = asked.length > 0 ? await minter.getTransactions(asked) : new Map<string, MintTransaction>();
+    const records = engineIds.map((id) => (id === null ? null : (engine.get(id) ?? null)));
+    const chain = await chainReader.observeMany(
+      claims.map((claim, index) => ({ wallet: claim.walletAddress, txHash: records[index]?.txHash ?? claim.txHash })),
+    );
+    return claims.map((_, index) => ({ engine: records[index] ?? null, chain: chain[index] as ChainObservation }));
+  }
+
+  /** Turns `decideMint`'s decision about one claim into its store write and what follows it. */
+  async function planMove(claim: ClaimRecord, { engine, chain }: Sighting, within: MintRules): Promise<Move> {
     const txHash = engine?.txHash ?? claim.txHash;
-    const chain = await chainReader.observe(claim.walletAddress, txHash);
     const decision = decideMint(
       { status: claim.status, attempts: claim.attempts, attemptAtBlock: claim.attemptAtBlock, txHash, engine, chain },
       within,
     );
     switch (decision.kind) {
       case "wait":
-        return claim;
+        return unchanged(claim);
       case "submitted":
         return markSubmitted(claim, decision.txHash);
       case "confirm":
@@ -114,24 +216,38 @@ export function createMintDriver(deps: MintDriverDeps) {
     }
   }
 
-  async function fail(claim: ClaimRecord, reason: string): Promise<ClaimRecord> {
-    metrics.claims.inc({ outcome: "failed" });
-    logger.warn({ claimId: claim.id, attempts: claim.attempts, reason }, "mint failed for good");
-    const patch = { status: "failed" as const, lastError: reason };
-    return (await store.claims.transition(claim.id, UNFINISHED, patch, { attempts: claim.attempts })) ?? reread(claim);
+  function unchanged(claim: ClaimRecord): Move {
+    return { write: null, afterWrite: async () => claim };
+  }
+
+  function fail(claim: ClaimRecord, reason: string): Move {
+    return {
+      write: {
+        id: claim.id,
+        fromStatuses: UNFINISHED,
+        patch: { status: "failed", lastError: reason, ...NO_LEASE },
+        guard: { attempts: claim.attempts },
+      },
+      afterWrite: async (written) => {
+        if (!written) return reread(claim);
+        metrics.claims.inc({ outcome: "failed" });
+        logger.warn({ claimId: claim.id, attempts: claim.attempts, reason }, "mint failed for good");
+        return written;
+      },
+    };
   }
 
   /**
    * Writes the attempt ahead (so a crash leaves its key on record), then queues it with Engine. An outright refusal
    * (nothing queued) takes the write-ahead back, so a rate-limited Engine does not use up the claim's attempts.
    */
-  async function startAttempt(claim: ClaimRecord, reason: string | null, head: bigint): Promise<ClaimRecord> {
+  function startAttempt(claim: ClaimRecord, reason: string | null, head: bigint): Move {
     const attempt = claim.attempts + 1;
     const idempotencyKey = attemptKey(claim.id, attempt);
-    const written = await store.claims.transition(
-      claim.id,
-      RETRYABLE,
-      {
+    const write: ClaimTransition = {
+      id: claim.id,
+      fromStatuses: RETRYABLE,
+      patch: {
         status: "queued",
         attempts: attempt,
         // Engine Cloud's transaction id is the idempotency key itself.
@@ -140,26 +256,32 @@ export function createMintDriver(deps: MintDriverDeps) {
         attemptAtBlock: head,
         lastError: reason,
       },
-      { attempts: claim.attempts },
-    );
-    if (!written) return reread(claim);
+      guard: { attempts: claim.attempts },
+    };
+    return { write, afterWrite: async (written) => (written ? sendAttempt(claim, written) : reread(claim)) };
+  }
+
+  /** Queues the attempt `written` ahead with Engine; `before` is the claim as it was before that write. */
+  async function sendAttempt(before: ClaimRecord, written: ClaimRecord): Promise<ClaimRecord> {
+    const attempt = written.attempts;
+    const idempotencyKey = attemptKey(before.id, attempt);
     metrics.claims.inc({ outcome: "queued" });
     let transactionId: string;
     try {
-      ({ transactionId } = await minter.queueReward({ to: claim.walletAddress, idempotencyKey }));
+      ({ transactionId } = await minter.queueReward({ to: before.walletAddress, idempotencyKey }));
     } catch (error) {
-      if (error instanceof RewardNotQueuedError) await takeBack(written, claim, error);
+      if (error instanceof RewardNotQueuedError) await takeBack(written, before, error);
       throw error;
     }
-    logger.info({ claimId: claim.id, attempt, transactionId }, "reward queued");
+    logger.info({ claimId: before.id, attempt, transactionId }, "reward queued");
     if (transactionId === idempotencyKey) return written;
     return (
       (await store.claims.transition(
-        claim.id,
+        before.id,
         UNFINISHED,
         { engineTransactionId: transactionId },
         { attempts: attempt },
-      )) ?? reread(claim)
+      )) ?? reread(before)
     );
   }
 
@@ -193,24 +315,35 @@ export function createMintDriver(deps: MintDriverDeps) {
   }
 
   /** A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". */
-  async function confirm(claim: ClaimRecord, txHash: string | null): Promise<ClaimRecord> {
-    if (!txHash) return claim;
-    const confirmed = await store.claims.transition(claim.id, RETRYABLE, {
-      status: "confirmed",
-      txHash,
-      lastError: null,
-    });
-    if (!confirmed) return reread(claim);
-    metrics.claims.inc({ outcome: "confirmed" });
-    metrics.mintLatency.observe((Date.now() - claim.createdAt.getTime()) / 1000);
-    logger.info({ claimId: claim.id, txHash }, "reward confirmed");
-    return confirmed;
+  function confirm(claim: ClaimRecord, txHash: string | null): Move {
+    if (!txHash) return unchanged(claim);
+    return {
+      write: {
+        id: claim.id,
+        fromStatuses: RETRYABLE,
+        patch: { status: "confirmed", txHash, lastError: null, ...NO_LEASE },
+      },
+      afterWrite: async (confirmed) => {
+        if (!confirmed) return reread(claim);
+        metrics.claims.inc({ outcome: "confirmed" });
+        metrics.mintLatency.observe((Date.now() - claim.createdAt.getTime()) / 1000);
+        logger.info({ claimId: claim.id, txHash }, "reward confirmed");
+        return confirmed;
+      },
+    };
   }
 
-  async function markSubmitted(claim: ClaimRecord, txHash: string): Promise<ClaimRecord> {
-    if (claim.status === "submitted" && claim.txHash === txHash) return claim;
-    const patch = { status: "submitted" as const, txHash };
-    return (await store.claims.transition(claim.id, UNFINISHED, patch, { attempts: claim.attempts })) ?? reread(claim);
+  function markSubmitted(claim: ClaimRecord, txHash: string): Move {
+    if (claim.status === "submitted" && claim.txHash === txHash) return unchanged(claim);
+    return {
+      write: {
+        id: claim.id,
+        fromStatuses: UNFINISHED,
+        patch: { status: "submitted", txHash },
+        guard: { attempts: claim.attempts },
+      },
+      afterWrite: async (written) => written ?? reread(claim),
+    };
   }
 
   async function reread(claim: ClaimRecord): Promise<ClaimRecord> {
@@ -218,63 +351,94 @@ export function createMintDriver(deps: MintDriverDeps) {
   }
 
   /**
-   * Drives the claim until it settles, while this process holds its lease: one follower per claim per process.
-   * Another process's live lease ends the follower at once; the reconciler offers the claim again later.
+   * Drives the claim until it settles, while this process holds its lease, in the process's one follow loop.
+   * Another process's live lease ends the following at once; the reconciler offers the claim again later.
    * Resolves when this process stops following the claim (settled, lease lost, or the driver stopped).
    */
   function follow(claim: ClaimRecord): Promise<void> {
-    const existing = following.get(claim.id);
-    if (existing) return existing;
+    const existing = followed.get(claim.id);
+    if (existing) return existing.promise;
     if (stopped) return Promise.resolve();
-    const run = (async () => {
-      // A claim this process just reserved comes with its lease.
-      let leasedUntil = claim.leaseOwner === owner ? (claim.leaseUntil ?? 0) : 0;
-      try {
-        for (;;) {
-          const now = Date.now();
-          // Renewing the lease is a durable commit; while over half of it is left no other process can take the
-          // claim, so a plain read does (the bench found these commits a large part of what a claim costs).
-          const current =
-            leasedUntil - now > deps.leaseMs / 2
-              ? await store.claims.findById(claim.id)
-              : await store.claims.acquireLease(claim.id, owner, now, now + deps.leaseMs);
-          leasedUntil = current?.leaseOwner === owner ? (current.leaseUntil ?? 0) : 0;
-          if (!current || stopped || !UNFINISHED.includes(current.status)) break;
-          const after = await advance(current, rules).catch((error: unknown) => {
-            logger.warn({ claimId: claim.id, err: error }, "driving the mint failed; will retry");
-            return current;
-          });
-          if (!UNFINISHED.includes(after.status)) break;
-          await sleep(deps.followIntervalMs);
-        }
-      } finally {
-        await store.claims.releaseLease(claim.id, owner);
-      }
-    })()
-      .catch((error: unknown) => logger.warn({ claimId: claim.id, err: error }, "following the claim stopped"))
-      .finally(() => following.delete(claim.id));
-    following.set(claim.id, run);
-    return run;
+    let resolve = () => {};
+    const promise = new Promise<void>((settle) => (resolve = settle));
+    followed.set(claim.id, { promise, resolve });
+    loop ??= followLoop();
+    return promise;
+  }
+
+  function unfollow(claimId: string): void {
+    followed.get(claimId)?.resolve();
+    followed.delete(claimId);
+    heard.delete(claimId);
   }
 
   /**
-   * Moves a claim nobody here follows by one step, the reconciler's unit of work: it takes (or renews) the claim's
-   * lease and keeps it while the claim is unfinished, so other processes leave it alone; it never waits for the
-   * claim to settle, so claims that take long cannot hold the reconciler up.
+   * Engine's webhook says `transactionId` changed: when it is an attempt of a claim this process follows, the next
+   * tick reads that claim's Engine record. Engine Cloud's transaction id is the attempt's idempotency key
+   * (`<claim id>:<attempt>`). False when no claim followed here has that attempt.
    */
-  async function step(claim: ClaimRecord): Promise<void> {
-    if (stopped || following.has(claim.id)) return;
+  function hear(transactionId: string): boolean {
+    const claimId = transactionId.slice(0, transactionId.lastIndexOf(":"));
+    if (!followed.has(claimId)) return false;
+    heard.add(claimId);
+    return true;
+  }
+
+  /** Runs while there are claims to follow; the first tick waits an interval, since `queue` has just moved the claim. */
+  async function followLoop(): Promise<void> {
+    while (followed.size > 0 && !stopped) {
+      await sleep(deps.followIntervalMs);
+      if (stopped) break;
+      await followTick().catch((error: unknown) =>
+        logger.warn({ err: error, claims: followed.size }, "following claims failed; will retry"),
+      );
+    }
+    loop = undefined;
+  }
+
+  /**
+   * One tick for every followed claim: renewing the leases is the tick's one lease write, and leaves out the claims
+   * that settled meanwhile or that another process holds, which this process stops following.
+   */
+  async function followTick(): Promise<void> {
+    const ids = [...followed.keys()];
     const now = Date.now();
-    const leased = await store.claims.acquireLease(claim.id, owner, now, now + deps.leaseMs);
-    if (!leased) return;
-    stepped.add(claim.id);
-    const after = UNFINISHED.includes(leased.status)
-      ? await advance(leased, rules).catch((error: unknown) => {
-          logger.warn({ claimId: claim.id, err: error }, "reconciling the claim failed; will retry");
-          return leased;
-        })
-      : leased;
-    if (!UNFINISHED.includes(after.status)) await giveBack(claim.id);
+    const held = await store.claims.acquireLeases(ids, owner, now, now + deps.leaseMs);
+    const heldIds = new Set(held.map((claim) => claim.id));
+    for (const id of ids) if (!heldIds.has(id)) unfollow(id);
+    const pollAll = !deps.engineWebhooks || ++ticks % FALLBACK_POLL_TICKS === 0;
+    const askEngine = (claim: ClaimRecord) => pollAll || heard.delete(claim.id);
+    const moved = await moveAll(held, rules, askEngine);
+    moved.forEach((result, index) => {
+      const claim = held[index] as ClaimRecord;
+      if (result.status === "rejected")
+        logger.warn({ claimId: claim.id, err: result.reason }, "driving the mint failed; will retry");
+      else if (!UNFINISHED.includes(result.value.status)) unfollow(claim.id);
+    });
+  }
+
+  /**
+   * Moves claims nobody here follows by one step, the reconciler's unit of work: it takes (or renews) their leases
+   * in one write and keeps them while the claims are unfinished, so other processes leave them alone; it never waits
+   * for a claim to settle, so claims that take long cannot hold the reconciler up.
+   */
+  async function step(claims: readonly ClaimRecord[]): Promise<void> {
+    const ids = claims.filter((claim) => !followed.has(claim.id)).map((claim) => claim.id);
+    if (stopped || ids.length === 0) return;
+    const now = Date.now();
+    const held = await store.claims.acquireLeases(ids, owner, now, now + deps.leaseMs);
+    for (const claim of held) stepped.add(claim.id);
+    const moved = await moveAll(held, rules).catch((error: unknown) => {
+      logger.warn({ claims: held.length, err: error }, "reconciling claims failed; will retry");
+      return [];
+    });
+    moved.forEach((result, index) => {
+      const claim = held[index] as ClaimRecord;
+      if (result.status === "rejected")
+        logger.warn({ claimId: claim.id, err: result.reason }, "reconciling the claim failed; will retry");
+      // The write that settled it gave its lease up.
+      else if (!UNFINISHED.includes(result.value.status)) stepped.delete(claim.id);
+    });
   }
 
   async function giveBack(claimId: string): Promise<void> {
@@ -282,14 +446,16 @@ export function createMintDriver(deps: MintDriverDeps) {
     await store.claims.releaseLease(claimId, owner);
   }
 
-  /** Ends every follower and gives every lease up, so another process can take the claims at once. */
+  /** Ends the follow loop and gives every lease up, so another process can take the claims at once. */
   async function stop(): Promise<void> {
     stopped = true;
-    await Promise.all(following.values());
-    await Promise.all([...stepped].map(giveBack));
+    await loop;
+    const following = [...followed.keys()];
+    following.forEach(unfollow);
+    await Promise.all([...following, ...stepped].map(giveBack));
   }
 
-  return { reservationTerms, queue, retry, mayRetry, follow, step, stop };
+  return { reservationTerms, queue, retry, mayRetry, follow, hear, step, stop };
 }
 
 export type MintDriver = ReturnType<typeof createMintDriver>;

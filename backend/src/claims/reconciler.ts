@@ -3,16 +3,17 @@ import type { ClaimStore } from "../store/claim-store.ts";
 import type { MintDriver } from "./mint-driver.ts";
 
 /**
- * Claims a pass steps at once. Unbounded, 10^4 unfinished claims meant 10^4 steps calling Engine and the chain
- * together, which timed their calls out; bounded, the pass drains them at the upstreams' pace (ADR 14).
+ * Claims a pass steps together, in one lease write, one Engine read, one JSON-RPC batch and one store transaction;
+ * batches go one after another, so 10^4 unfinished claims never call Engine and the chain all at once (ADR 14, 20).
+ * A batch of 200 is 200 to 400 calls in one JSON-RPC request, within the batch limits RPC providers set.
  */
-export const RECONCILE_CONCURRENCY = 16;
+export const RECONCILE_BATCH = 200;
 
 /**
- * The safety net behind the mint driver's followers: at start-up and then periodically, every unfinished claim
- * (a crash, another process's claim, a follower that gave up) is moved one step by the driver, at most
- * `concurrency` at once. A step never waits for its claim to settle, so a pass always reaches every claim: claims
- * that cannot settle yet never hold a slot for good. The claim's lease in the store decides who drives it, so a
+ * The safety net behind the mint driver's follow loop: at start-up and then periodically, every unfinished claim
+ * (a crash, another process's claim, a claim the follow loop gave up) is moved one step by the driver,
+ * `RECONCILE_BATCH` claims at a time. A step never waits for its claims to settle, so a pass always reaches every
+ * claim: claims that cannot settle yet never hold the pass up. The claim's lease in the store decides who drives it, so a
  * fresh reservation still held by a live request, here or in another process, is left alone.
  */
 export function createReconciler(deps: {
@@ -20,9 +21,8 @@ export function createReconciler(deps: {
   mintDriver: MintDriver;
   logger: Logger;
   intervalMs: number;
-  concurrency?: number;
 }) {
-  const { store, mintDriver, logger, intervalMs, concurrency = RECONCILE_CONCURRENCY } = deps;
+  const { store, mintDriver, logger, intervalMs } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopping = false;
@@ -35,14 +35,11 @@ export function createReconciler(deps: {
       logger.warn({ err: error }, "listing unfinished claims failed; will retry");
       return;
     }
-    const queue = unfinished.values();
-    const worker = async () => {
-      for (const claim of queue) {
-        if (stopping) return;
-        await mintDriver.step(claim);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, unfinished.length) }, worker));
+    for (let start = 0; start < unfinished.length && !stopping; start += RECONCILE_BATCH) {
+      await mintDriver.step(unfinished.slice(start, start + RECONCILE_BATCH)).catch((error: unknown) => {
+        logger.warn({ err: error }, "stepping unfinished claims failed; will retry");
+      });
+    }
   }
 
   function runExclusive(): Promise<void> {
@@ -65,7 +62,7 @@ export function createReconciler(deps: {
     async stop(): Promise<void> {
       clearInterval(timer);
       stopping = true;
-      // The driver ends its followers and steps first, so the pass's workers stop waiting on them.
+      // The driver ends its follow loop first, so the pass stops at its next batch.
       await mintDriver.stop();
       await running;
     },

@@ -63,28 +63,42 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     log.topics[1]?.toLowerCase() === addressWord(wallet) &&
     BigInt(log.data) === BigInt(amountWord);
 
-  return {
-    async observe(wallet, txHash): Promise<ChainObservation> {
-      const calls: JsonRpcCall[] = [{ method: "eth_blockNumber", params: [] }, rewardedInBlockCall(wallet)];
-      if (options.finality !== "latest")
-        calls.push({ method: "eth_getBlockByNumber", params: [options.finality, false] });
+  /** The heads once, then per claim the contract's record of its wallet and its transaction's receipt when known. */
+  async function observeMany(claims: readonly { wallet: string; txHash: string | null }[]) {
+    const calls: JsonRpcCall[] = [{ method: "eth_blockNumber", params: [] }];
+    if (options.finality !== "latest")
+      calls.push({ method: "eth_getBlockByNumber", params: [options.finality, false] });
+    for (const { wallet, txHash } of claims) {
+      calls.push(rewardedInBlockCall(wallet));
       if (txHash) calls.push({ method: "eth_getTransactionReceipt", params: [txHash] });
-      const [head, rewardedIn, ...rest] = await batch(calls);
-      const finalBlock = options.finality === "latest" ? null : (rest.shift() as { number: string } | null);
+    }
+    const answers = await batch(calls);
+    const head = BigInt(answers.shift() as string);
+    const finalBlock = options.finality === "latest" ? null : (answers.shift() as { number: string } | null);
+    // A chain too young to have a safe or finalized block has nothing final yet.
+    const finalHead = options.finality === "latest" ? head : finalBlock ? BigInt(finalBlock.number) : -1n;
+    return claims.map(({ wallet, txHash }): ChainObservation => {
+      const rewardedInBlock = BigInt(answers.shift() as string);
       // JSON null: the transaction is unknown or still pending.
-      const receipt = txHash ? (rest.shift() as RpcReceipt | null) : null;
-      const headNumber = BigInt(head as string);
-      const rewardedInBlock = BigInt(rewardedIn as string);
+      const receipt = txHash ? (answers.shift() as RpcReceipt | null) : null;
       return {
-        head: headNumber,
-        // A chain too young to have a safe or finalized block has nothing final yet.
-        finalHead: options.finality === "latest" ? headNumber : finalBlock ? BigInt(finalBlock.number) : -1n,
+        head,
+        finalHead,
         rewardedInBlock: rewardedInBlock === 0n ? null : rewardedInBlock,
         receipt: receipt
           ? { blockNumber: BigInt(receipt.blockNumber), rewardsWallet: receipt.logs.some(isRewardOf(wallet)) }
           : null,
       };
+    });
+  }
+
+  return {
+    async observe(wallet, txHash) {
+      const [seen] = await observeMany([{ wallet, txHash }]);
+      return seen as ChainObservation;
     },
+
+    observeMany,
 
     async rewardTransaction(wallet, block) {
       const [logs] = (await batch([

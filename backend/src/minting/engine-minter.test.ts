@@ -169,6 +169,27 @@ describe("Engine minter", () => {
     expect(await minter().getTransaction(randomUUID())).toBeNull();
   });
 
+  it.each([
+    ["a few (read one by one)", 2],
+    ["many (read a page at a time)", 7],
+  ])(
+    "when %s transactions are asked about at once, then each settled one is found by its id and unknown ids are not",
+    async (_case, count) => {
+      const subject = minter();
+      const queued = await Promise.all(
+        Array.from({ length: count }, () => subject.queueReward({ to: randomWallet(), idempotencyKey: randomUUID() })),
+      );
+      const ids = queued.map(({ transactionId }) => transactionId);
+      await Promise.all(ids.map((id) => settled(subject, id)));
+      const unknown = randomUUID();
+
+      const found = await subject.getTransactions([...ids, unknown]);
+
+      expect([...found.keys()].sort()).toEqual([...ids].sort());
+      for (const id of ids) expect(found.get(id)).toMatchObject({ transactionId: id, status: "CONFIRMED" });
+    },
+  );
+
   it("when Engine accepts the credentials, then ping resolves", async () => {
     await expect(minter().ping()).resolves.toBeUndefined();
   });
@@ -206,6 +227,24 @@ describe("Chain reader", () => {
     expect(seen.finalHead).toBe(seen.head);
     expect(await reader().rewardTransaction(to, seen.rewardedInBlock!)).toBe(txHash);
     expect(await reader().observe(randomWallet(), null)).toMatchObject({ rewardedInBlock: null, receipt: null });
+  });
+
+  it("when many claims are observed at once, then each answer is its own claim's, with one head for all", async () => {
+    const subject = minter();
+    const rewarded = randomWallet();
+    const { transactionId } = await subject.queueReward({ to: rewarded, idempotencyKey: randomUUID() });
+    const { txHash } = await settled(subject, transactionId);
+
+    const [unrewarded, paid, unknownHash] = await reader().observeMany([
+      { wallet: randomWallet(), txHash: null },
+      { wallet: rewarded, txHash },
+      { wallet: randomWallet(), txHash: `0x${"cd".repeat(32)}` },
+    ]);
+
+    expect(unrewarded).toMatchObject({ rewardedInBlock: null, receipt: null });
+    expect(paid).toMatchObject({ rewardedInBlock: paid?.receipt?.blockNumber, receipt: { rewardsWallet: true } });
+    expect(unknownHash).toMatchObject({ rewardedInBlock: null, receipt: null });
+    expect(new Set([unrewarded?.head, paid?.head, unknownHash?.head]).size).toBe(1);
   });
 
   it("when a receipt belongs to another wallet's reward, then it proves nothing for this one", async () => {

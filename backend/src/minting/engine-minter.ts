@@ -13,6 +13,8 @@ export interface EngineMinterOptions {
   serverWallet: string;
   chainId: number;
   rewardsAddress: string;
+  /** Where Engine posts each reward's status changes, signed with `secret`; unset, nothing is posted. */
+  webhook?: { url: string; secret: string };
   /** Per request; a slower answer counts as Engine being unavailable. Default 10 s. */
   timeoutMs?: number;
   /** Told about every Engine call, for metrics: `ok`, or the kind of failure. */
@@ -45,6 +47,10 @@ const REWARD_METHOD = "function reward(address to)";
  * ETH pays the gas (what /metrics and `doctor` watch), and the receipt's status is the reward's own.
  */
 const EXECUTION_TYPE = "EOA";
+/** Engine Cloud's largest page of `GET /v1/transactions`. */
+const PAGE_LIMIT = 100;
+/** Up to this many transactions, reading each by id costs less than a page of 100 rows. */
+const READS_BY_ID_MAX = 4;
 const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] satisfies MintStatus[];
 
 /**
@@ -82,8 +88,40 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
     }
   }
 
-  const findTransactions = (query: { id?: string; limit?: number }) =>
+  const findTransactions = (query: NonNullable<Parameters<typeof getTransactions>[0]>["query"]) =>
     call("get_transactions", () => getTransactions({ ...requestOptions(), query }));
+
+  async function getTransaction(transactionId: string): Promise<MintTransaction | null> {
+    const data = await findTransactions({ id: transactionId });
+    const row = data.result.transactions.find(
+      (transaction) => transaction.id === transactionId && transaction.batchIndex === 0,
+    );
+    return row ? toMintTransaction(row) : null;
+  }
+
+  /**
+   * Engine Cloud reads one id per request, or the server wallet's transactions newest first, a page of 100 at a
+   * time: the pages that could hold every id asked about (one more than they would fill), so a process following
+   * hundreds of claims asks a few times a tick, not hundreds. An id older than those pages counts as not found,
+   * which only delays the rule that gives an attempt up until its grace period is over.
+   */
+  async function readPages(wanted: Set<string>): Promise<Map<string, MintTransaction>> {
+    const found = new Map<string, MintTransaction>();
+    const pages = Math.ceil(wanted.size / PAGE_LIMIT) + 1;
+    for (let page = 1; page <= pages && found.size < wanted.size; page++) {
+      const data = await findTransactions({
+        from: options.serverWallet,
+        sortBy: "createdAt",
+        sortDirection: "desc",
+        limit: PAGE_LIMIT,
+        page,
+      });
+      for (const row of data.result.transactions)
+        if (row.batchIndex === 0 && wanted.has(row.id)) found.set(row.id, toMintTransaction(row));
+      if (data.result.transactions.length < PAGE_LIMIT) break;
+    }
+    return found;
+  }
 
   return {
     async queueReward({ to, idempotencyKey }) {
@@ -99,6 +137,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
               idempotencyKey,
             },
             params: [{ contractAddress: options.rewardsAddress, method: REWARD_METHOD, params: [to] }],
+            ...(options.webhook ? { webhookOptions: [options.webhook] } : {}),
           },
         }),
       );
@@ -107,12 +146,13 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
       return { transactionId };
     },
 
-    async getTransaction(transactionId) {
-      const data = await findTransactions({ id: transactionId });
-      const row = data.result.transactions.find(
-        (transaction) => transaction.id === transactionId && transaction.batchIndex === 0,
-      );
-      return row ? toMintTransaction(row) : null;
+    getTransaction,
+
+    async getTransactions(transactionIds) {
+      const wanted = new Set(transactionIds);
+      if (wanted.size > READS_BY_ID_MAX) return readPages(wanted);
+      const rows = await Promise.all([...wanted].map(getTransaction));
+      return new Map(rows.filter((row) => row !== null).map((row) => [row.transactionId, row]));
     },
 
     async ping() {

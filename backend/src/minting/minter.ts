@@ -25,6 +25,11 @@ export interface Minter {
    */
   queueReward(input: { to: string; idempotencyKey: string }): Promise<{ transactionId: string }>;
   getTransaction(transactionId: string): Promise<MintTransaction | null>;
+  /**
+   * Engine's record of many transactions in a few requests, keyed by id. A transaction missing from the answer is
+   * not found: unknown to Engine, not indexed yet, or older than the newest ones the batch reads.
+   */
+  getTransactions(transactionIds: readonly string[]): Promise<Map<string, MintTransaction>>;
   ping(): Promise<void>;
 }
 
@@ -59,6 +64,8 @@ export interface ChainObservation {
 export interface ChainReader {
   /** One JSON-RPC batch: the heads, the contract's record of `wallet`, and `txHash`'s receipt when one is given. */
   observe(wallet: string, txHash: string | null): Promise<ChainObservation>;
+  /** `observe` for many claims in one JSON-RPC batch, answered in the order asked: one head read for them all. */
+  observeMany(claims: readonly { wallet: string; txHash: string | null }[]): Promise<ChainObservation[]>;
   /** The hash of the transaction that rewarded `wallet` in `block`: a one-block log query, within any provider's cap. */
   rewardTransaction(wallet: string, block: bigint): Promise<string | null>;
   ping(): Promise<void>;

@@ -37,6 +37,11 @@ export interface NewClaim {
   reservedAtBlock: bigint | null;
   /** The reserving process holds the claim's lease from the start, so no reconciler races its first attempt. */
   lease: { owner: string; until: number };
+  /**
+   * The first mint attempt, written ahead with the reservation in the same insert (status `queued`, attempt 1) so a
+   * claim costs one durable commit less; absent, the claim starts `reserved` with no attempt.
+   */
+  firstAttempt?: { engineTransactionId: string; attemptAtBlock: bigint };
 }
 
 export type ReserveResult =
@@ -72,6 +77,14 @@ export interface TransitionGuard {
   attempts?: number;
 }
 
+/** One compare-and-set of `transitionMany`: the arguments `transition` takes. */
+export interface ClaimTransition {
+  id: string;
+  fromStatuses: readonly ClaimStatus[];
+  patch: ClaimPatch;
+  guard?: TransitionGuard;
+}
+
 /**
  * The claims themselves. Both adapters (SQLite, MongoDB) enforce one claim per wallet and one per Google account
  * with unique constraints: the insert is the gate.
@@ -97,6 +110,17 @@ export interface ClaimRepository {
    * `owner`'s; returns the claim, or null when another process holds it.
    */
   acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null>;
+  /**
+   * `acquireLease` for the unfinished claims among `ids`, in one write: takes or renews each lease `owner` may have;
+   * returns the unfinished claims `owner` holds afterwards (a settled claim, one another process holds, or an unknown
+   * id is left out).
+   */
+  acquireLeases(ids: readonly string[], owner: string, now: number, until: number): Promise<ClaimRecord[]>;
+  /**
+   * Many `transition`s in one durable commit where the store has transactions (SQLite); each answers as `transition`
+   * would, in order.
+   */
+  transitionMany(transitions: readonly ClaimTransition[]): Promise<(ClaimRecord | null)[]>;
   /** Gives the lease up, if `owner` still holds it. */
   releaseLease(id: string, owner: string): Promise<void>;
   /** Claims in `reserved`, `queued` or `submitted`, oldest first. */

@@ -409,6 +409,59 @@ export function describeClaimStoreContract(
       });
     });
 
+    it("when a claim is reserved with its first attempt, then it is stored queued at attempt 1 in that one insert", async () => {
+      const store = await openStore();
+      const claim = newClaim({ firstAttempt: { engineTransactionId: "engine-tx-1", attemptAtBlock: 9n } });
+
+      const reservation = await store.claims.reserve(claim);
+
+      const expected = { status: "queued", attempts: 1, engineTransactionId: "engine-tx-1", attemptAtBlock: 9n };
+      expect(reservation).toMatchObject({ reserved: true, claim: expected });
+      expect(await store.claims.findById(claim.id)).toMatchObject(expected);
+    });
+
+    it("when leases are taken for many claims at once, then only the unfinished ones nobody else holds are returned", async () => {
+      const store = await openStore();
+      const now = Date.now();
+      const [free, heldElsewhere, settled] = [
+        newClaim(),
+        newClaim({ lease: { owner: "process-b", until: now + 60_000 } }),
+        newClaim(),
+      ];
+      for (const claim of [free, heldElsewhere, settled]) await store.claims.reserve(claim);
+      await store.claims.releaseLease(free.id, "process-a");
+      await store.claims.transition(settled.id, ["reserved"], { status: "confirmed", txHash: "0xpaid" });
+
+      const held = await store.claims.acquireLeases(
+        [free.id, heldElsewhere.id, settled.id, randomUUID()],
+        "process-a",
+        now,
+        now + 1_000,
+      );
+
+      expect(held.map((claim) => claim.id)).toEqual([free.id]);
+      expect(await store.claims.findById(free.id)).toMatchObject({ leaseOwner: "process-a", leaseUntil: now + 1_000 });
+      expect(await store.claims.findById(heldElsewhere.id)).toMatchObject({ leaseOwner: "process-b" });
+      expect(await store.claims.acquireLeases([], "process-a", now, now + 1_000)).toEqual([]);
+    });
+
+    it("when many transitions are applied together, then each answers as its own compare-and-set would", async () => {
+      const store = await openStore();
+      const [first, second] = [newClaim(), newClaim()];
+      for (const claim of [first, second]) await store.claims.reserve(claim);
+
+      const results = await store.claims.transitionMany([
+        { id: first.id, fromStatuses: ["reserved"], patch: { status: "queued", attempts: 1 }, guard: { attempts: 0 } },
+        { id: second.id, fromStatuses: ["reserved"], patch: { status: "queued" }, guard: { attempts: 3 } },
+        { id: second.id, fromStatuses: ["reserved"], patch: { status: "failed", lastError: "dead" } },
+      ]);
+
+      expect(results[0]).toMatchObject({ id: first.id, status: "queued", attempts: 1 });
+      expect(results[1]).toBeNull();
+      expect(results[2]).toMatchObject({ id: second.id, status: "failed", lastError: "dead" });
+      expect(await store.claims.transitionMany([])).toEqual([]);
+    });
+
     it("when claims are paused in one open store, then another sees it with who and when, until they are resumed", async () => {
       const storeA = await openStore();
       const storeB = await openStore();

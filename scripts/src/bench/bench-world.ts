@@ -4,11 +4,10 @@
  */
 import { OPERATOR_HEADERS, startTestWorld } from "@tube/backend/test/test-world";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
-import { mineAtInterval } from "./chain.ts";
 import { createTokenPool } from "./claimant.ts";
 
-/** A block a second, as a live chain makes them, rather than one per transaction (which paces sends by mining). */
-export const BLOCK_SECONDS = Number(process.env.BENCH_BLOCK_SECONDS ?? 1);
+/** Arbitrum One's cadence, a block every 250 ms, rather than one per transaction (which paces sends by mining). */
+export const BLOCK_SECONDS = Number(process.env.BENCH_BLOCK_SECONDS ?? 0.25);
 
 /** Set explicitly: the reconciler phase seeds claims at their last attempt. */
 export const MINT_MAX_ATTEMPTS = 3;
@@ -21,19 +20,23 @@ export async function startBenchWorld() {
       LOG_LEVEL: "info",
       // Lifted so the limiter is not what the bench measures.
       RATE_LIMIT_PER_MINUTE: "100000000",
-      // Production's pace (the test world polls faster): a claim's follower polls Engine and the chain this often,
-      // and that polling is part of what a claim costs the app.
+      // Production's pace (the test world polls faster): the follow loop asks Engine and the chain this often, and
+      // that polling is part of what a claim costs the app.
       MINT_FOLLOW_INTERVAL_MS: "500",
       RECONCILE_INTERVAL_MS: "2000",
       CLAIM_LEASE_MS: "30000",
+      // Production's defaults (the test world shortens the grace): the sequencer's head is final, and an attempt has
+      // 240 blocks (60 s at Arbitrum's cadence) before the next one starts.
+      MINT_FINALITY: "latest",
+      MINT_GRACE_BLOCKS: "240",
       MINT_MAX_ATTEMPTS: String(MINT_MAX_ATTEMPTS),
+      // anvil's --block-time: its evm_setIntervalMining takes whole seconds only.
+      LOCAL_CHAIN_BLOCK_TIME: String(BLOCK_SECONDS),
     },
   });
   const dataDir = world.env.DATA_DIR as string;
   let app: AppProcess | null = null;
   try {
-    // Switched on the running anvil (what --block-time sets at launch): the token is already deployed.
-    await mineAtInterval(world.rpcUrl, BLOCK_SECONDS);
     app = await startAppProcess(world.env);
   } catch (error) {
     await world.stop();

@@ -20,9 +20,3 @@ export async function mintRecipientsSince(rpcUrl: string, token: string, fromBlo
   ]);
   return logs.map((log) => `0x${(log.topics[2] ?? "").slice(-40)}`);
 }
-
-/** Mines a block every `seconds` instead of one per transaction, as a real chain does. */
-export async function mineAtInterval(rpcUrl: string, seconds: number): Promise<void> {
-  await rpc(rpcUrl, "evm_setAutomine", [false]);
-  await rpc(rpcUrl, "evm_setIntervalMining", [seconds]);
-}

@@ -12,7 +12,7 @@ import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { startBenchWorld } from "./bench-world.ts";
+import { BLOCK_SECONDS, startBenchWorld } from "./bench-world.ts";
 import { coldStartPhase } from "./cold-start.phase.ts";
 import { contentionPhase } from "./contention.phase.ts";
 import { growthPhase } from "./growth.phase.ts";
@@ -64,14 +64,10 @@ const report = [
   "",
   `Run ${new Date(started).toISOString()} in ${minutes.toFixed(1)} min by \`${benchSettings()}npm run bench\`, at commit ${gitCommit()}.`,
   "",
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}. ` +
-    `**Shared and loaded**: other engineers ran test suites on it at the same time (load average ${loadBefore.map((l) => l.toFixed(1)).join(" / ")} at the start, ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" / ")} at the end), so absolute figures are noisy; compare ratios within a run.`,
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}. ${loadNote(loadBefore, os.loadavg(), os.cpus().length)}`,
   "",
   `Versions: Node ${process.version}, ${versions(["express", "pino", "pino-http", "autocannon", "thirdweb"])}, SQLite ${sqliteVersion()}, ${anvilVersion()}. ` +
-    "App: the real server (SQLite store, LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE lifted, production's follow, reconcile and lease intervals) in its own process; the Google and Engine stand-ins and anvil (a block a second) in others.",
+    `App: the real server (SQLite store, LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE lifted, production's follow, reconcile and lease intervals) in its own process; the Google and Engine stand-ins and anvil (a block every ${BLOCK_SECONDS} s) in others.`,
   "",
   "Each figure is **median (min–max)** over the rounds.",
   "",
@@ -83,6 +79,20 @@ if (partial) {
   await fs.mkdir(path.dirname(OUTPUT), { recursive: true });
   await fs.writeFile(OUTPUT, report);
   console.log(`\nWrote ${path.relative(process.cwd(), OUTPUT)} (${minutes.toFixed(1)} min).`);
+}
+
+/**
+ * The machine's load as measured (1, 5 and 15-minute load averages at the start and the end), and what it means for
+ * the figures: busy once the 1-minute average at either end reaches the core count.
+ */
+function loadNote(before: number[], after: number[], cores: number): string {
+  const format = (load: number[]) => load.map((l) => l.toFixed(1)).join(" / ");
+  const busy = Math.max(before[0] ?? 0, after[0] ?? 0) >= cores;
+  return `Load average ${format(before)} at the start, ${format(after)} at the end, on ${cores} cores: ${
+    busy
+      ? "**loaded** (other work ran on the machine at the same time), so absolute figures are noisy; compare ratios within a run."
+      : "quiet enough that the figures are the app's own."
+  }`;
 }
 
 /** Every phase unless BENCH_PHASES names some; a name that is not a phase stops the run before anything starts. */

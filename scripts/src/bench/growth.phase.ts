@@ -7,7 +7,7 @@ import { randomWallet } from "@tube/local-world/mint-log";
 import { MINT_MAX_ATTEMPTS, type BenchWorld } from "./bench-world.ts";
 import { verifyAndMint } from "./claimant.ts";
 import { load } from "./load.ts";
-import { RECONCILE_CONCURRENCY } from "@tube/backend/claims/reconciler";
+import { RECONCILE_BATCH } from "@tube/backend/claims/reconciler";
 import { countUnfinished, seedClaims, seededWallet, waitForStore } from "./seed.ts";
 import { formatSpread, percentile, table, timed } from "./stats.ts";
 
@@ -101,7 +101,7 @@ export async function growthPhase(
     "",
     `### Reconciler pass over ${UNFINISHED.toLocaleString("en")} unfinished claims`,
     "",
-    `Seeded as \`queued\` at their last attempt with Engine ids Engine does not know, so the pass does for each what it does for a lost mint: asks Engine, asks the chain, marks it failed. The pass starts with the app and follows ${RECONCILE_CONCURRENCY} claims at a time; timed from the fork of the app process until the store holds no unfinished claim (the bench reads the file). One pass.`,
+    `Seeded as \`queued\` at their last attempt with Engine ids Engine does not know, so the pass does for each what it does for a lost mint: asks Engine, asks the chain, marks it failed. The pass starts with the app and steps ${RECONCILE_BATCH} claims at a time (one lease write, one batched Engine read, one JSON-RPC batch, one store transaction each); timed from the fork of the app process until the store holds no unfinished claim (the bench reads the file). One pass.`,
     "",
     table(
       ["restart to /readyz ms", "pass ms", "ms per unfinished claim"],

@@ -77,6 +77,22 @@ export function countByStatus(dataDir: string, status: ClaimStatus, wallets?: re
   }
 }
 
+/** When each of `wallets`' claims was confirmed (its last write, ms since the epoch), straight from the file. */
+export function confirmedAtByWallet(dataDir: string, wallets: readonly string[]): Map<string, number> {
+  const db = new DatabaseSync(path.join(dataDir, DB_FILE), { readOnly: true });
+  try {
+    const byWallet = db.prepare("SELECT updated_at FROM claims WHERE wallet_address = ? AND status = 'confirmed'");
+    const confirmed = new Map<string, number>();
+    for (const wallet of wallets) {
+      const row = byWallet.get(wallet) as { updated_at: number } | undefined;
+      if (row) confirmed.set(wallet, row.updated_at);
+    }
+    return confirmed;
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Re-checks `done` (a read of the store file, which costs the app nothing) until it holds or
  * `timeoutMs` has passed; says which.

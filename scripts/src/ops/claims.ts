@@ -249,7 +249,7 @@ async function retryFailed(
       }
     }
   } finally {
-    // retry() leaves a follower holding each claim's lease; stopping ends them and gives the leases back before
+    // retry() leaves the follow loop holding each claim's lease; stopping ends it and gives the leases back before
     // the store closes, so the server's reconciler can take the claims at once instead of after the lease expires.
     await mintDriver.stop();
   }

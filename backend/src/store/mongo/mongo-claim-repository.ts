@@ -68,6 +68,25 @@ export async function openMongoClaimRepository(
     });
   const findByWallet = (walletAddress: string) => findOne({ walletAddress: walletAddress.toLowerCase() });
   const findByGoogleSub = (googleSub: string) => findOne({ googleSub: { $in: storedFormsOf(gateKey, googleSub) } });
+  const transition: ClaimRepository["transition"] = (id, fromStatuses, patch, guard = {}) =>
+    whenReachable(async () => {
+      if (fromStatuses.length === 0) return null;
+      const set = Object.fromEntries(
+        Object.entries(patch)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
+      );
+      const filter = {
+        _id: id,
+        status: { $in: [...fromStatuses] },
+        ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
+      };
+      const updated = await claims
+        .findOneAndUpdate(filter, { $set: set }, { returnDocument: "after", runValidators: true })
+        .lean<ClaimDocument>()
+        .exec();
+      return toRecordOrNull(updated);
+    });
 
   return {
     reserve: (claim) =>
@@ -89,9 +108,11 @@ export async function openMongoClaimRepository(
             walletAddress,
             googleSub: claim.googleSub,
             amountWei: claim.amountWei.toString(),
-            status: "reserved",
-            attempts: 0,
+            status: claim.firstAttempt ? "queued" : "reserved",
+            engineTransactionId: claim.firstAttempt?.engineTransactionId ?? null,
+            attempts: claim.firstAttempt ? 1 : 0,
             reservedAtBlock: claim.reservedAtBlock?.toString() ?? null,
+            attemptAtBlock: claim.firstAttempt?.attemptAtBlock.toString() ?? null,
             leaseOwner: claim.lease.owner,
             leaseUntil: claim.lease.until,
           });
@@ -110,25 +131,32 @@ export async function openMongoClaimRepository(
     findById: (id) => findOne({ _id: id }),
     findByWallet,
     findByGoogleSub,
-    transition: (id, fromStatuses, patch, guard = {}) =>
+    transition,
+    acquireLeases: (ids, owner, now, until) =>
       whenReachable(async () => {
-        if (fromStatuses.length === 0) return null;
-        const set = Object.fromEntries(
-          Object.entries(patch)
-            .filter(([, value]) => value !== undefined)
-            .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
-        );
-        const filter = {
-          _id: id,
-          status: { $in: [...fromStatuses] },
-          ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
-        };
-        const updated = await claims
-          .findOneAndUpdate(filter, { $set: set }, { returnDocument: "after", runValidators: true })
-          .lean<ClaimDocument>()
+        if (ids.length === 0) return [];
+        const free = { $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }] };
+        await claims
+          .updateMany(
+            { _id: { $in: [...ids] }, status: { $in: [...UNFINISHED_CLAIM_STATUSES] }, ...free },
+            { $set: { leaseOwner: owner, leaseUntil: until } },
+            { timestamps: false },
+          )
           .exec();
-        return toRecordOrNull(updated);
+        const held = await claims
+          .find({
+            _id: { $in: [...ids] },
+            status: { $in: [...UNFINISHED_CLAIM_STATUSES] },
+            leaseOwner: owner,
+            leaseUntil: until,
+          })
+          .lean<ClaimDocument[]>()
+          .exec();
+        return held.map(toRecord);
       }),
+    // MongoDB commits each document's write on its own; without a replica set there is no transaction to group them.
+    transitionMany: (transitions) =>
+      Promise.all(transitions.map(({ id, fromStatuses, patch, guard }) => transition(id, fromStatuses, patch, guard))),
     acquireLease: (id, owner, now, until) =>
       whenReachable(async () => {
         const updated = await claims

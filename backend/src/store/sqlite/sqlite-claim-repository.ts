@@ -11,6 +11,7 @@ import type {
   ClaimPatch,
   ClaimRecord,
   ClaimRepository,
+  ClaimTransition,
   NewClaim,
   ReserveResult,
   TransitionGuard,
@@ -35,6 +36,8 @@ const PATCH_COLUMNS = {
   leaseOwner: "lease_owner",
   leaseUntil: "lease_until",
 } as const satisfies Record<keyof ClaimPatch, string>;
+
+const UNFINISHED_IN = UNFINISHED_CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
 
 interface ClaimRow {
   id: string;
@@ -62,6 +65,9 @@ export class SqliteClaimRepository implements ClaimRepository {
   private readonly byGoogleSub: Statement;
   private readonly unfinished: Statement;
   private readonly lease: Statement;
+  private readonly leases: Statement;
+  private readonly begin: Statement;
+  private readonly commit: Statement;
   private readonly unlease: Statement;
   private readonly filtered: Statement;
   private readonly expired: Statement;
@@ -101,7 +107,7 @@ export class SqliteClaimRepository implements ClaimRepository {
     // rowid breaks ties between claims created in the same millisecond.
     this.unfinished = prepare(
       db,
-      `SELECT * FROM claims WHERE status IN (${UNFINISHED_CLAIM_STATUSES.map((status) => `'${status}'`).join(", ")})
+      `SELECT * FROM claims WHERE status IN (${UNFINISHED_IN})
        ORDER BY created_at, rowid`,
     );
     this.lease = prepare(
@@ -109,6 +115,15 @@ export class SqliteClaimRepository implements ClaimRepository {
       `UPDATE claims SET lease_owner = @owner, lease_until = @until
        WHERE id = @id AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now) RETURNING *`,
     );
+    // The ids travel as one JSON array: one statement whatever their number, within SQLite's parameter limit.
+    this.leases = prepare(
+      db,
+      `UPDATE claims SET lease_owner = @owner, lease_until = @until
+       WHERE id IN (SELECT value FROM json_each(@ids)) AND status IN (${UNFINISHED_IN})
+         AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now) RETURNING *`,
+    );
+    this.begin = prepare(db, "BEGIN IMMEDIATE");
+    this.commit = prepare(db, "COMMIT");
     this.unlease = prepare(
       db,
       "UPDATE claims SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?",
@@ -130,13 +145,13 @@ export class SqliteClaimRepository implements ClaimRepository {
       wallet_address: claim.walletAddress.toLowerCase(),
       google_sub: claim.googleSub,
       amount_wei: claim.amountWei.toString(),
-      status: "reserved",
-      engine_transaction_id: null,
+      status: claim.firstAttempt ? "queued" : "reserved",
+      engine_transaction_id: claim.firstAttempt?.engineTransactionId ?? null,
       tx_hash: null,
-      attempts: 0,
+      attempts: claim.firstAttempt ? 1 : 0,
       last_error: null,
       reserved_at_block: claim.reservedAtBlock?.toString() ?? null,
-      attempt_at_block: null,
+      attempt_at_block: claim.firstAttempt?.attemptAtBlock.toString() ?? null,
       lease_owner: claim.lease.owner,
       lease_until: claim.lease.until,
       created_at: now,
@@ -174,6 +189,15 @@ export class SqliteClaimRepository implements ClaimRepository {
     patch: ClaimPatch,
     guard: TransitionGuard = {},
   ): Promise<ClaimRecord | null> {
+    return this.transitionNow(id, fromStatuses, patch, guard);
+  }
+
+  private transitionNow(
+    id: string,
+    fromStatuses: readonly ClaimStatus[],
+    patch: ClaimPatch,
+    guard: TransitionGuard = {},
+  ): ClaimRecord | null {
     if (fromStatuses.length === 0) return null;
     const keys = (Object.keys(PATCH_COLUMNS) as (keyof ClaimPatch)[]).filter((key) => patch[key] !== undefined);
     const guarded = guard.attempts !== undefined;
@@ -185,6 +209,27 @@ export class SqliteClaimRepository implements ClaimRepository {
 
   async acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null> {
     return toRecordOrNull(this.lease.get({ id, owner, now, until }) as ClaimRow | undefined);
+  }
+
+  async acquireLeases(ids: readonly string[], owner: string, now: number, until: number): Promise<ClaimRecord[]> {
+    if (ids.length === 0) return [];
+    return (this.leases.all({ ids: JSON.stringify(ids), owner, now, until }) as ClaimRow[]).map(toRecord);
+  }
+
+  async transitionMany(transitions: readonly ClaimTransition[]): Promise<(ClaimRecord | null)[]> {
+    if (transitions.length === 0) return [];
+    // Every statement here is synchronous, so nothing else on this connection runs inside the transaction.
+    this.begin.run();
+    try {
+      const results = transitions.map(({ id, fromStatuses, patch, guard }) =>
+        this.transitionNow(id, fromStatuses, patch, guard),
+      );
+      this.commit.run();
+      return results;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    }
   }
 
   async releaseLease(id: string, owner: string): Promise<void> {

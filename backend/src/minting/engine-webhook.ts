@@ -1,0 +1,49 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** How far a webhook's signed timestamp may lie from this server's clock, either way, before it counts as replayed. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export type WebhookVerdict =
+  | { kind: "accepted"; transactionId: string }
+  | { kind: "ignored"; reason: "unsigned" | "bad signature" | "outside the time window" | "not a notification" };
+
+export interface SignedWebhook {
+  /** The request body exactly as received: the signature covers its bytes. */
+  body: Buffer;
+  timestamp: string | undefined;
+  signature: string | undefined;
+}
+
+/**
+ * Checks a webhook the way Engine signs it (thirdweb-dev/engine-core, `executors/src/webhook/mod.rs`): the header
+ * `X-Request-Timestamp` holds Unix seconds and `X-Signature-SHA256` the hex HMAC-SHA256, under the webhook's secret,
+ * of "<timestamp>.<body>"; the body is the notification envelope (`executors/src/webhook/envelope.rs`), which names
+ * the `transactionId`. A signed timestamp outside the window is a replay, or a clock too far off to trust.
+ */
+export function verifyEngineWebhook(webhook: SignedWebhook, secret: string, nowSeconds: number): WebhookVerdict {
+  const { body, timestamp, signature } = webhook;
+  if (!timestamp || !signature) return { kind: "ignored", reason: "unsigned" };
+  const expected = createHmac("sha256", secret).update(`${timestamp}.`).update(body).digest();
+  const given = Buffer.from(signature, "hex");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { kind: "ignored", reason: "bad signature" };
+  const signedAt = Number(timestamp);
+  if (!Number.isInteger(signedAt) || Math.abs(nowSeconds - signedAt) > WEBHOOK_TOLERANCE_SECONDS)
+    return { kind: "ignored", reason: "outside the time window" };
+  const transactionId = transactionIdOf(body);
+  return transactionId ? { kind: "accepted", transactionId } : { kind: "ignored", reason: "not a notification" };
+}
+
+function transactionIdOf(body: Buffer): string | null {
+  try {
+    const envelope: unknown = JSON.parse(body.toString("utf8"));
+    return typeof envelope === "object" &&
+      envelope !== null &&
+      "transactionId" in envelope &&
+      typeof envelope.transactionId === "string"
+      ? envelope.transactionId
+      : null;
+  } catch {
+    return null;
+  }
+}
