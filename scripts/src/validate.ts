@@ -124,6 +124,6 @@ for (const result of results) {
   total.skipped += result.skipped;
 }
 const minutes = (performance.now() - startedAt) / 60_000;
-console.log(`\nSummary\n${results.map((result) => result.line).join("\n")}`);
-console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped in ${minutes.toFixed(1)} min`);
+console.log(`\nSummary\n${results.map((result) => result.line).join("\n")}\n  all in ${minutes.toFixed(1)} min`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exitCode = total.failed === 0 ? 0 : 1;
