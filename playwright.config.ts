@@ -11,7 +11,7 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_ENGINE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "tube-e2e-"));
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
-/** The specs that claim (their names start with "claim-") change the claim store, the chain and Engine's faults. */
+/** The specs that claim (their names start with "claim-"): the longest tests, each minting on the chain. */
 const CLAIMING_SPECS = "**/claim-*.spec.ts";
 
 export default defineConfig({
@@ -33,12 +33,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
-  // The claiming specs are listed first: they are the longest chain, so one worker starts on them at once while the
-  // other takes the read-only specs, instead of both finishing the read-only ones before the chain starts.
+  // Every test runs side by side with any other: each makes its own Google account and wallet, and a test that makes
+  // Engine fail aims the fault at its own wallet. The claiming specs are listed first: the longest tests start first,
+  // and the short read-only ones fill the workers' ends.
   projects: [
-    // One at a time: a test that arms Engine's fault switch must not fail another test's mint.
-    { name: "claims", testMatch: CLAIMING_SPECS, workers: 1 },
-    // Specs that only read run side by side, test by test.
+    { name: "claims", testMatch: CLAIMING_SPECS, fullyParallel: true },
     { name: "read-only", testIgnore: CLAIMING_SPECS, fullyParallel: true },
   ],
   webServer: {

@@ -1,10 +1,34 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * Longest files first, across both projects. Vitest's own order runs one project's files before the other's, so the
+ * long integration files of the server project (minutes, mostly waiting on the local world) started only after every
+ * frontend file had, and the run ended on them alone. The last run's durations (vitest's cache) rank the files;
+ * files it has not timed go first, largest first, as vitest's own order does.
+ */
+class LongestFirstSequencer extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { cache, config } = this.ctx;
+    const rank = (file: TestSpecification) => {
+      const key = `${file.project.name}:${path.relative(config.root, file.moduleId)}`;
+      const result = cache.getFileTestResults(key);
+      if (result?.failed) return [0, 0];
+      return result ? [2, -result.duration] : [1, -(cache.getFileStats(key)?.size ?? 0)];
+    };
+    const ranked = files.map((file) => ({ file, rank: rank(file) }));
+    ranked.sort((a, b) => a.rank[0]! - b.rank[0]! || a.rank[1]! - b.rank[1]!);
+    return Promise.resolve(ranked.map(({ file }) => file));
+  }
+}
 
 export default defineConfig({
   test: {
     // Most test time is spent waiting on the local world (blocks, polls, child processes), not computing: on two
     // cores the default of one worker left the CPU a third busy, so files run four at a time.
     maxWorkers: 4,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

@@ -30,13 +30,16 @@ async function savedProgress(page: Page): Promise<{ step: number; youtubeUsernam
   );
 }
 
-/** `account` claims on the open page while Engine fails every automatic attempt: the claim is left failed. */
+/**
+ * `account` claims on the open page while Engine fails every automatic attempt: the claim is left failed. The fault
+ * is aimed at this test's wallet, so the claims other tests make meanwhile go through.
+ */
 async function leaveClaimFailed(page: Page, account: FreshAccount, wallet: string) {
   const fault = await fetch(`http://127.0.0.1:${process.env.E2E_ENGINE_PORT}/__emulator/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     // Every automatic attempt (MINT_MAX_ATTEMPTS, 3 by default) ends FAILED at Engine.
-    body: JSON.stringify({ mode: "failed", count: 3 }),
+    body: JSON.stringify({ mode: "failed", count: 3, wallet }),
   });
   expect(fault.ok).toBe(true);
   await page.goto("/claim");

@@ -5,7 +5,9 @@
  * "N passed, N failed" (a failed typecheck or lint counts as one failure). The vitest stage ends with its ten
  * slowest test files, the first place to look when the run gets slower.
  * Lint is ESLint, Prettier's check and knip (no unused file, dependency or export), so style is never reviewed by
- * hand.
+ * hand. Typecheck and lint run side by side: each keeps one core busy, and on two cores that halves their share of
+ * the run (docs/benchmarks/test-suite.md); their output is held and printed whole, one after the other. Each stage's
+ * line in the summary says how long it took.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -29,6 +31,20 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
   });
 }
 
+/** Runs a command with its output held, for a stage that runs beside another: printed whole once it ends. */
+function runHeld(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    const output: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+    child.once("close", (code, signal) => {
+      process.stdout.write(`\n$ ${command} ${args.join(" ")}\n${Buffer.concat(output).toString()}`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
 async function readJson<T>(file: string): Promise<T | null> {
   return fs.readFile(file, "utf8").then(
     (text) => JSON.parse(text) as T,
@@ -37,7 +53,7 @@ async function readJson<T>(file: string): Promise<T | null> {
 }
 
 async function checkStage(command: string, args: string[]): Promise<Tally> {
-  const code = await run(command, args);
+  const code = await runHeld(command, args);
   return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
 }
 
@@ -78,23 +94,36 @@ async function playwrightStage(): Promise<Tally> {
   return { passed: report.stats.expected + report.stats.flaky, failed, skipped: report.stats.skipped };
 }
 
+/** Runs a stage and adds its line to the summary, with how long it took. */
+async function timed(name: string, stage: () => Promise<Tally>): Promise<Tally & { line: string }> {
+  const startedAt = performance.now();
+  const tally = await stage();
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(0);
+  const line = `  ${name.padEnd(20)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped (${seconds} s)`;
+  return { ...tally, line };
+}
+
 await fs.mkdir(REPORT_DIR, { recursive: true });
-const stages: Array<[string, () => Promise<Tally>]> = [
-  ["typecheck", () => checkStage("npm", ["run", "--silent", "typecheck"])],
-  ["lint", () => checkStage("npm", ["run", "--silent", "lint"])],
-  ["unit + integration", vitestStage],
-  ["end-to-end", playwrightStage],
+// Each group's stages run side by side; the groups run one after the other.
+const groups: Array<Array<[string, () => Promise<Tally>]>> = [
+  [
+    ["typecheck", () => checkStage("npm", ["run", "--silent", "typecheck"])],
+    ["lint", () => checkStage("npm", ["run", "--silent", "lint"])],
+  ],
+  [["unit + integration", vitestStage]],
+  [["end-to-end", playwrightStage]],
 ];
 
+const startedAt = performance.now();
+const results: Array<Tally & { line: string }> = [];
+for (const group of groups) results.push(...(await Promise.all(group.map(([name, stage]) => timed(name, stage)))));
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
-const summary: string[] = [];
-for (const [name, stage] of stages) {
-  const tally = await stage();
-  total.passed += tally.passed;
-  total.failed += tally.failed;
-  total.skipped += tally.skipped;
-  summary.push(`  ${name.padEnd(20)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+for (const result of results) {
+  total.passed += result.passed;
+  total.failed += result.failed;
+  total.skipped += result.skipped;
 }
-console.log(`\nSummary\n${summary.join("\n")}`);
+const minutes = (performance.now() - startedAt) / 60_000;
+console.log(`\nSummary\n${results.map((result) => result.line).join("\n")}\n  all in ${minutes.toFixed(1)} min`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exitCode = total.failed === 0 ? 0 : 1;

@@ -560,6 +560,32 @@ describe("Engine emulator: faults", () => {
     expect((await write({ to: randomWallet() })).response.status).toBe(202);
   });
 
+  it("when failed is aimed at one wallet over HTTP, then only that wallet's write fails, and a fault for everyone still hits the others", async () => {
+    const [aimed, other, third] = [randomWallet(), randomWallet(), randomWallet()];
+    const body = JSON.stringify({ mode: "failed", count: 1, wallet: aimed });
+    expect(await rawFetch(FAULTS_PATH, { method: "POST", body })).toEqual({
+      status: 200,
+      body: { fault: { mode: "failed", count: 1, wallet: aimed } },
+    });
+    engine.faults.set({ mode: "revert", count: 1 });
+
+    const otherWrite = await write({ to: other });
+    expect(await settled(otherWrite.data?.result.transactions[0]?.id ?? "")).toMatchObject({
+      status: "FAILED",
+      transactionHash: expect.stringMatching(HASH),
+    });
+    const aimedWrite = await write({ to: aimed });
+    expect(await settled(aimedWrite.data?.result.transactions[0]?.id ?? "")).toMatchObject({
+      status: "FAILED",
+      transactionHash: null,
+    });
+    expect(await rawFetch(`${FAULTS_PATH}?wallet=${aimed}`)).toMatchObject({ body: { fault: null } });
+    expect(await balance(aimed)).toBe(0n);
+
+    await write({ to: third });
+    await eventuallyRewarded(third);
+  });
+
   it("when listLag is set over HTTP with reads, then the fault keeps them", async () => {
     const body = JSON.stringify({ mode: "listLag", count: 1, reads: 20 });
     expect(await rawFetch(FAULTS_PATH, { method: "POST", body })).toEqual({
@@ -571,6 +597,11 @@ describe("Engine emulator: faults", () => {
   it.each([
     ["the mode is unknown", JSON.stringify({ mode: "explode" })],
     ["reads comes with another mode", JSON.stringify({ mode: "http500", reads: 2 })],
+    [
+      "a wallet aims a fault applied before the write is read",
+      JSON.stringify({ mode: "http500", wallet: randomWallet() }),
+    ],
+    ["the wallet is not an address", JSON.stringify({ mode: "failed", wallet: "alice" })],
     ["the body is not JSON", "{mode"],
   ])("when %s, then setting a fault answers 400", async (_case, body) => {
     expect((await rawFetch(FAULTS_PATH, { method: "POST", body })).status).toBe(400);

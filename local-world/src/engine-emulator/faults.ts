@@ -35,6 +35,11 @@
  * - cancelled (relayed): the next `count` new transactions are cancelled while queued: listed FAILED with `cancelledAt`
  *   set and no hash, never sent. engine-core cancels only a relayed job still waiting in its send queue; the job
  *   fails as "Transaction cancelled by user" (`server/src/http/routes/transaction.rs`, `twmq/src/lib.rs` cancel_job).
+ *
+ * A fault with a `wallet` is that wallet's alone: only a write whose contract call names the address (a reward's
+ * recipient) takes it, so tests that run side by side on one emulator each fail only their own mints. Engine has no
+ * such switch; it is the test's way to aim. Only the faults applied once a write is read can be aimed: timeout and
+ * the transaction faults. Each wallet has at most one pending fault, and so has everyone else.
  */
 /** The faults that change what happens to a new transaction, rather than to an HTTP answer. */
 export const TRANSACTION_FAULTS = [
@@ -53,19 +58,27 @@ export const TRANSACTION_FAULTS = [
 export const FAULT_MODES = ["http500", "timeout", "rateLimited", "rateLimitedReads", ...TRANSACTION_FAULTS] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
+/** The faults a `wallet` can aim: those applied after the write's call is read. */
+const WALLET_FAULTS: readonly FaultMode[] = ["timeout", ...TRANSACTION_FAULTS];
+
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
 export interface Fault {
   mode: FaultMode;
   count: number;
   /** listLag only: how many list reads each lagging transaction stays missing from. */
   reads?: number;
+  /** Only writes whose call names this address take the fault; without it, any write does. */
+  wallet?: string;
 }
 
 export interface FaultControl {
-  /** Replaces any pending fault. */
+  /** Replaces any pending fault for the same wallet (or, without one, the pending fault for everyone). */
   set(fault: Fault): void;
+  /** Clears every pending fault. */
   clear(): void;
-  /** The fault still to happen, with the remaining count. */
-  pending(): Fault | null;
+  /** The fault still to happen for `wallet` (without it, for everyone), with the remaining count. */
+  pending(wallet?: string): Fault | null;
   /**
    * How many times each mode was applied to a write, a read or a new transaction since the emulator started: a test
    * that injected a fault can tell it really happened.
@@ -74,32 +87,49 @@ export interface FaultControl {
 }
 
 export interface FaultSwitch extends FaultControl {
-  /** The pending fault (before this one is taken off its count) when it has this mode, else null. */
-  take(mode: FaultMode): Fault | null;
+  /**
+   * The pending fault (before this one is taken off its count) when it has this mode, else null. `call` is the
+   * write's encoded contract call: a fault of this mode aimed at a wallet it names comes before the one for everyone.
+   */
+  take(mode: FaultMode, call?: string): Fault | null;
 }
 
+/** The key of the fault for everyone; a wallet's key is its address in lower case, without 0x. */
+const EVERYONE = "";
+
 export function createFaultSwitch(): FaultSwitch {
-  let current: Fault | null = null;
+  const pending = new Map<string, Fault>();
   const fired: Partial<Record<FaultMode, number>> = {};
+  const keyOf = (wallet: string | undefined) => (wallet ? wallet.slice(2).toLowerCase() : EVERYONE);
+  // An ABI-encoded address argument is its 40 hex digits, left-padded to a word: they appear in the call as they are.
+  const faultFor = (mode: FaultMode, call: string | undefined): [string, Fault] | undefined => {
+    const data = call?.toLowerCase() ?? "";
+    const matching = [...pending].filter(([key, fault]) => fault.mode === mode && data.includes(key));
+    return matching.find(([key]) => key !== EVERYONE) ?? matching[0];
+  };
   return {
     set(fault) {
-      current = fault.count > 0 ? { ...fault } : null;
+      const key = keyOf(fault.wallet);
+      if (fault.count > 0) pending.set(key, { ...fault });
+      else pending.delete(key);
     },
     clear() {
-      current = null;
+      pending.clear();
     },
-    pending() {
-      return current ? { ...current } : null;
+    pending(wallet) {
+      const fault = pending.get(keyOf(wallet));
+      return fault ? { ...fault } : null;
     },
     fired() {
       return { ...fired };
     },
-    take(mode) {
-      if (current?.mode !== mode) return null;
+    take(mode, call) {
+      const [key, current] = faultFor(mode, call) ?? [];
+      if (key === undefined || !current) return null;
       const taken = { ...current };
       fired[mode] = (fired[mode] ?? 0) + 1;
       current.count -= 1;
-      if (current.count <= 0) current = null;
+      if (current.count <= 0) pending.delete(key);
       return taken;
     },
   };
@@ -107,15 +137,24 @@ export function createFaultSwitch(): FaultSwitch {
 
 export function parseFault(value: unknown): Fault | null {
   if (typeof value !== "object" || value === null) return null;
-  const { mode, count, reads } = value as Record<string, unknown>;
+  const { mode, count, reads, wallet } = value as Record<string, unknown>;
   if (!FAULT_MODES.includes(mode as FaultMode)) return null;
   const times = count === undefined ? 1 : count;
   if (!isCount(times)) return null;
-  if (reads === undefined) return { mode: mode as FaultMode, count: times };
-  if (mode !== "listLag" || !isCount(reads)) return null;
-  return { mode, count: times, reads };
+  if (reads !== undefined && (mode !== "listLag" || !isCount(reads))) return null;
+  if (wallet !== undefined && (!WALLET_FAULTS.includes(mode as FaultMode) || !isAddress(wallet))) return null;
+  return {
+    mode: mode as FaultMode,
+    count: times,
+    ...(reads === undefined ? {} : { reads }),
+    ...(wallet === undefined ? {} : { wallet }),
+  };
 }
 
 function isCount(value: unknown): value is number {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+
+function isAddress(value: unknown): value is string {
+  return typeof value === "string" && HEX_ADDRESS.test(value);
 }

@@ -46,10 +46,14 @@ export function writeContractRoute(deps: WriteContractDeps): Router {
         throw error;
       }
 
-      const holdAnswer = deps.faults.take("timeout");
+      const holdAnswer = deps.faults.take("timeout", write.transaction.data);
       let transaction = deps.book.holder(write.executionParams.idempotencyKey);
       if (!transaction) {
-        transaction = deps.book.queue({ clientId: deps.clientId, ...write, sabotage: takeSabotage(deps.faults) });
+        transaction = deps.book.queue({
+          clientId: deps.clientId,
+          ...write,
+          sabotage: takeSabotage(deps.faults, write.transaction.data),
+        });
       }
       if (holdAnswer) await holdUntilClientGivesUp(response, deps.heldAnswers);
       if (response.destroyed) return;
@@ -72,9 +76,9 @@ export function writeContractRoute(deps: WriteContractDeps): Router {
   return router;
 }
 
-function takeSabotage(faults: FaultSwitch): Sabotage | null {
+function takeSabotage(faults: FaultSwitch, call: string): Sabotage | null {
   for (const mode of TRANSACTION_FAULTS) {
-    const fault = faults.take(mode);
+    const fault = faults.take(mode, call);
     if (fault) return { ...fault, mode };
   }
   return null;
