@@ -134,7 +134,7 @@ const schema = z.object({
   WALLET_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
   /**
    * Set, each reward Engine queues names `<PUBLIC_URL>/api/engine/webhook` and this secret: Engine signs its status
-   * posts with it, and the follow loop reads Engine mostly when one arrives (ADR 20). Unset, it polls Engine.
+   * posts with it, and the follow loop reads Engine mostly when one arrives (ADR 28). Unset, it polls Engine.
    */
   ENGINE_WEBHOOK_SECRET: z
     .string()

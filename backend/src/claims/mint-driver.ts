@@ -70,7 +70,7 @@ export type RetryBy = "owner" | "operator";
  *   with its own idempotency key, so a stale copy never overwrites newer progress;
  * - `decideMint` holds the rules; this module only gathers the facts and applies its decisions;
  * - only the holder of a claim's lease drives it, one process at a time.
- * One follow loop per process drives every claim the process follows (ADR 20): each tick renews all their leases in
+ * One follow loop per process drives every claim the process follows (ADR 28): each tick renews all their leases in
  * one store write, reads Engine in a batch and the chain in one JSON-RPC batch (one head read), and writes what
  * changed in one transaction. Status reads never call it: they read the store.
  */

@@ -31,7 +31,7 @@ export interface ThirdwebSetup {
  * page's Content-Security-Policy does not allow, keeps the event in the browser. The wallet's own traffic (RPC, the
  * ecosystem wallet's sign-in, WalletConnect's relay) uses the SDK's other hosts, which stay as they are.
  */
-const NO_ANALYTICS_HOST = "analytics.invalid"; // ADR 0020
+const NO_ANALYTICS_HOST = "analytics.invalid"; // ADR 26
 
 export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
   setThirdwebDomains({ analytics: NO_ANALYTICS_HOST });

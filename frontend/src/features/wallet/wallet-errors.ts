@@ -34,7 +34,7 @@ function connectFailureKind(error: unknown): ConnectFailureKind {
  * Asks an injected wallet for its accounts ourselves before thirdweb does: thirdweb retries a failed request and
  * then throws its own "no accounts" error, which would hide what the wallet said (a pending request, its own text).
  * The wallet remembers the grant, so thirdweb's request that follows is answered without a second prompt.
- * (ADR 20)
+ * (ADR 27)
  */
 export async function requestInjectedAccounts(provider: Eip1193Requester): Promise<void> {
   const accounts = await provider.request({ method: "eth_requestAccounts" });
