@@ -12,7 +12,7 @@ export type SqliteDatabaseOptions = ({ dataDir: string } | { filename: ":memory:
 
 const CLAIMS_FILE_NAME = "claims.sqlite";
 const RATE_LIMITS_FILE_NAME = "rate-limits.sqlite";
-/** The schema name the rate-limit file is attached under: its tables are `limits.<table>`. */
+/** The schema name the counters' file (rate limits, YouTube quota) is attached under: its tables are `limits.<table>`. */
 export const RATE_LIMITS_SCHEMA = "limits";
 
 /**
