@@ -33,18 +33,21 @@ export function youtubeAppError(failure: GoogleFailure, now: Date = new Date()):
   return new AppError(code, { cause, retryAfterSeconds });
 }
 
+/** Made once: building a formatter costs far more than using one, and every admitted YouTube check asks for it. */
+const PACIFIC_TIME = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/Los_Angeles",
+  hourCycle: "h23",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
 /**
  * Seconds from `now` to the next midnight in America/Los_Angeles. On the two days a year the clocks
  * change, the answer can be an hour off, which is fine for a Retry-After.
  */
 export function secondsUntilPacificMidnight(now: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Los_Angeles",
-    hourCycle: "h23",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(now);
+  const parts = PACIFIC_TIME.formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
   return 86_400 - (part("hour") * 3600 + part("minute") * 60 + part("second"));

@@ -12,12 +12,13 @@ export type SqliteDatabaseOptions = ({ dataDir: string } | { filename: ":memory:
 
 const CLAIMS_FILE_NAME = "claims.sqlite";
 const RATE_LIMITS_FILE_NAME = "rate-limits.sqlite";
-/** The schema name the rate-limit file is attached under: its tables are `limits.<table>`. */
+/** The schema name the counters' file (rate limits, YouTube quota) is attached under: its tables are `limits.<table>`. */
 export const RATE_LIMITS_SCHEMA = "limits";
 
 /**
- * The store's one connection: the claims file, migrated, with the rate-limit file attached to it. The counters keep
- * a file of their own so that a hit neither waits for the claims' write lock nor pays their full fsync.
+ * The store's one connection: the claims file, migrated, with the rate-limit file attached to it. The counters (rate
+ * limits and the YouTube quota) keep a file of their own so that a hit neither waits for the claims' write lock nor
+ * pays their full fsync.
  */
 export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promise<DatabaseSync> {
   let claimsFile: string = ":memory:";
@@ -37,11 +38,12 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
     // FULL, not NORMAL: in WAL mode NORMAL can lose the last commits on power loss. A lost
     // reservation whose mint was already queued would let the same wallet claim twice.
     db.exec("PRAGMA synchronous = FULL");
-    migrate(db);
     db.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(rateLimitsFile);
     await enterWalMode(db, RATE_LIMITS_SCHEMA, busyTimeoutMs);
     // Counters may lose their last hits on power loss: NORMAL is enough, unlike the claims.
     db.exec(`PRAGMA ${RATE_LIMITS_SCHEMA}.synchronous = NORMAL`);
+    // After the attach: a migration may move a counter's table into the counters' file.
+    migrate(db);
   } catch (error) {
     db.close();
     throw error;

@@ -69,6 +69,14 @@ export const MIGRATIONS: readonly string[] = [
    DROP TABLE claims;
    ALTER TABLE claims_next RENAME TO claims;
    CREATE INDEX claims_status_created ON claims (status, created_at);`,
+  // The YouTube quota count moves to the counters' file (attached as `limits`, synchronous NORMAL): a commit per
+  // YouTube call no longer pays the claims' fsync. On power loss it may lose its last units, which only lets a few
+  // more checks through that day; the once-only gate stays in this file. The two files commit apart, so a step cut
+  // short may run again: the copy keeps the larger count instead of adding it twice.
+  `CREATE TABLE IF NOT EXISTS limits.youtube_quota (day TEXT PRIMARY KEY, units INTEGER NOT NULL CHECK (units >= 0));
+   INSERT INTO limits.youtube_quota (day, units) SELECT day, units FROM main.youtube_quota WHERE true
+     ON CONFLICT (day) DO UPDATE SET units = MAX(units, excluded.units);
+   DROP TABLE main.youtube_quota;`,
 ];
 
 /** Brings the claims database up to the newest schema; several processes may run this on one file at once. */
