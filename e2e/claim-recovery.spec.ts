@@ -209,7 +209,13 @@ test("when the page reloads at every step and leaves and comes back, then it res
   await expect(page.getByText(CLAIM_STEP)).toBeVisible();
   expect(await savedProgress(page)).toMatchObject({ step: 2, youtubeUsername: username });
 
-  // A reload while minting follows the same claim to the end.
+  // A reload while minting follows the same claim to the end. Until the reload, the page's reads of its claim get no
+  // answer (a network that stalls), so a mint faster than the reload cannot finish in front of it.
+  let stalled = true;
+  await page.route("**/api/claims/**", (route) => (stalled ? undefined : route.continue()));
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) stalled = false;
+  });
   await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
   await expect(page.getByText("Checking Claim Status", { exact: true })).toBeVisible();
   await page.reload();
