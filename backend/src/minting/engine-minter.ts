@@ -1,6 +1,7 @@
 import { getTransactions, writeContract } from "@thirdweb-dev/engine";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import { RewardNotQueuedError, type Minter, type MintStatus, type MintTransaction } from "./minter.ts";
+import { withTimeLimit } from "./time-limit.ts";
 
 export type EngineApi = "write_contract" | "get_transactions";
 
@@ -59,19 +60,15 @@ const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "F
  */
 export function createEngineMinter(options: EngineMinterOptions): Minter {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const requestOptions = () => ({
-    baseUrl: options.engineUrl,
-    auth: options.secretKey,
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+  const requestOptions = (signal: AbortSignal) => ({ baseUrl: options.engineUrl, auth: options.secretKey, signal });
 
   // Any failure to get an answer from Engine is "try again later" for the caller; the cause keeps the detail.
   async function call<T>(
     api: EngineApi,
-    send: () => Promise<{ data?: T; error?: unknown; response?: Response }>,
+    send: (signal: AbortSignal) => Promise<{ data?: T; error?: unknown; response?: Response }>,
   ): Promise<T> {
     try {
-      const { data, error, response } = await send();
+      const { data, error, response } = await withTimeLimit(timeoutMs, send);
       if (data === undefined || error !== undefined) {
         const status = response?.status ?? 0;
         const kind = status >= 400 && status < 500 ? "http_4xx" : "http_5xx";
@@ -89,7 +86,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
   }
 
   const findTransactions = (query: NonNullable<Parameters<typeof getTransactions>[0]>["query"]) =>
-    call("get_transactions", () => getTransactions({ ...requestOptions(), query }));
+    call("get_transactions", (signal) => getTransactions({ ...requestOptions(signal), query }));
 
   async function getTransaction(transactionId: string): Promise<MintTransaction | null> {
     const data = await findTransactions({ id: transactionId });
@@ -125,9 +122,9 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
 
   return {
     async queueReward({ to, idempotencyKey }) {
-      const data = await call("write_contract", () =>
+      const data = await call("write_contract", (signal) =>
         writeContract({
-          ...requestOptions(),
+          ...requestOptions(signal),
           headers: { "x-vault-access-token": options.vaultAccessToken },
           body: {
             executionOptions: {

@@ -1,3 +1,5 @@
+import { withTimeLimit } from "./time-limit.ts";
+
 export interface JsonRpcCall {
   method: string;
   params: unknown[];
@@ -28,15 +30,17 @@ export async function jsonRpcBatch(url: string, calls: JsonRpcCall[], timeoutMs:
   return requests.map(({ id, method }) => resultOf(method, byId.get(id)));
 }
 
-async function send(url: string, body: unknown, timeoutMs: number): Promise<unknown> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
+function send(url: string, body: unknown, timeoutMs: number): Promise<unknown> {
+  return withTimeLimit(timeoutMs, async (signal) => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal,
+    });
+    if (!response.ok) throw new Error(`JSON-RPC answered HTTP ${response.status}`);
+    return response.json();
   });
-  if (!response.ok) throw new Error(`JSON-RPC answered HTTP ${response.status}`);
-  return response.json();
 }
 
 function resultOf(method: string, answer: JsonRpcAnswer | undefined): unknown {
