@@ -30,27 +30,27 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
   const dayKey = (day: string, sub: string) => `verify-day:${day}:${sub}`;
   const verifiedKey = (day: string, sub: string) => `verified:${day}:${sub}`;
 
-  async function assertQuotaLeftFor(sub: string, at: Date): Promise<void> {
-    const day = quotaDay(at);
+  async function assertQuotaLeftFor(sub: string, day: string, untilMidnight: number): Promise<void> {
     const spent = await store.youtubeQuota.unitsOn(day);
     if (spent < options.dailyQuotaUnits - options.reserveUnits) return;
     if (await store.rateLimits.get(verifiedKey(day, sub))) return;
-    throw new AppError("YOUTUBE_QUOTA_RESERVED", { retryAfterSeconds: secondsUntilPacificMidnight(at) });
+    throw new AppError("YOUTUBE_QUOTA_RESERVED", { retryAfterSeconds: untilMidnight });
   }
 
   return {
     /** Counts one YouTube check for the account, or refuses it with the time it may come back. */
     async admit(sub: string): Promise<void> {
       const at = now();
-      await assertQuotaLeftFor(sub, at);
+      const day = quotaDay(at);
+      const untilMidnight = secondsUntilPacificMidnight(at);
+      await assertQuotaLeftFor(sub, day, untilMidnight);
       const window = await store.rateLimits.increment(windowKey(sub), options.windowSeconds * 1000);
       if (window.totalHits > options.limitPerWindow) {
         throw new AppError("ACCOUNT_RATE_LIMITED", {
           retryAfterSeconds: Math.max(1, Math.ceil((window.resetTime.getTime() - at.getTime()) / 1000)),
         });
       }
-      const untilMidnight = secondsUntilPacificMidnight(at);
-      const today = await store.rateLimits.increment(dayKey(quotaDay(at), sub), untilMidnight * 1000);
+      const today = await store.rateLimits.increment(dayKey(day, sub), untilMidnight * 1000);
       if (today.totalHits > options.limitPerDay) {
         throw new AppError("ACCOUNT_DAILY_LIMIT_REACHED", { retryAfterSeconds: untilMidnight });
       }
