@@ -43,8 +43,8 @@ export default defineConfig({
             // The frontend's build plugins run in Node, not in the browser the frontend project emulates.
             "frontend/build/**/*.test.ts",
           ],
-          // Tests that start server processes run the compiled server: built here when stale.
-          globalSetup: ["backend/src/test/build-backend.global-setup.ts"],
+          // Tests that start server processes or operator commands run them compiled: built here when stale.
+          globalSetup: ["scripts/src/build-server.global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -4,10 +4,10 @@ import { vi } from "vitest";
 
 /**
  * The server as production runs it, `node backend/dist/index.js`: tests that start server processes run this build
- * rather than the sources through tsx, which costs about twice the start-up per process. build-backend.global-setup.ts
- * builds it before the tests when it is missing or older than the sources.
+ * rather than the sources through tsx, which costs about twice the start-up per process. The server project's global
+ * setup (scripts/src/build-server.global-setup.ts) builds it before the tests when it is missing or older than a source.
  */
-export const COMPILED_BACKEND = path.resolve(import.meta.dirname, "../../dist/index.js");
+const COMPILED_BACKEND = path.resolve(import.meta.dirname, "../../dist/index.js");
 
 /** Node's arguments that start the compiled server. */
 export const COMPILED_BACKEND_ARGS = ["--enable-source-maps", COMPILED_BACKEND];

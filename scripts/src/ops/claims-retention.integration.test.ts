@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomWallet } from "@tube/local-world/mint-log";
 import type { Visitor } from "@tube/backend/test/test-api";
 import { startTestWorld, type TestWorld } from "@tube/backend/test/test-world";
+import { runOperatorCommand } from "./test/run-operator-command.ts";
 
 /**
  * The retention promise against the real app and its real store: once `npm run claims -- erase-expired` (or `erase`
@@ -12,8 +12,6 @@ import { startTestWorld, type TestWorld } from "@tube/backend/test/test-world";
  * account's id nor an e-mail, and that account still cannot claim a second time.
  */
 const CLAIM_GATE_KEY = "retention-test-gate-key-0123456789abcdef";
-const ROOT = path.resolve(import.meta.dirname, "../../..");
-const TSX = import.meta.resolve("tsx");
 
 let world: TestWorld;
 
@@ -25,14 +23,8 @@ afterAll(async () => {
 });
 
 /** Runs `npm run claims -- <args>` as the operator would, on the world's store. */
-function claimsCommand(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/ops/claims.ts"), ...args], {
-    env: { PATH: process.env.PATH ?? "", ...world.env, ...extraEnv },
-  });
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code: code ?? 1, out })));
+function claimsCommand(args: string[], extraEnv: Record<string, string> = {}) {
+  return runOperatorCommand("claims", args, { env: { ...world.env, ...extraEnv } });
 }
 
 /** Runs `sql` on the claims database over a connection of the test's own, as another process would. */

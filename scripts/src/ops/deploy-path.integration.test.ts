@@ -19,6 +19,7 @@ import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-account
 import { signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import { balanceOf } from "@tube/local-world/token-balance";
+import { runOperatorCommand } from "./test/run-operator-command.ts";
 
 /**
  * docs/deploy.md from an empty chain and store, with the local world's services standing where Google, Engine
@@ -89,20 +90,13 @@ afterAll(async () => {
   await fs.rm(workDir, { recursive: true, force: true });
 });
 
-/** Runs an operator command the way `npm run <name>` does, in a clean environment. */
+/** Runs an operator command the way `npm run <name>` does, in the test's clean environment and empty directory. */
 function command(
-  name: string,
+  name: Parameters<typeof runOperatorCommand>[0],
   args: string[],
   extraEnv: Record<string, string> = {},
-): Promise<{ code: number; out: string; pid: number | undefined }> {
-  const child = spawn(process.execPath, ["--import", TSX, path.join(ROOT, "scripts/src/ops", `${name}.ts`), ...args], {
-    cwd: workDir,
-    env: { PATH: process.env.PATH ?? "", ...env, ...extraEnv },
-  });
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code: code ?? 1, out, pid: child.pid })));
+) {
+  return runOperatorCommand(name, args, { cwd: workDir, env: { ...env, ...extraEnv } });
 }
 
 function leaseOf(lease: { owner: string; until: number }) {
@@ -142,7 +136,7 @@ describe("following docs/deploy.md with the local world's values", () => {
   it(
     "when an operator asks for help, then each command explains itself and exits 0",
     async () => {
-      for (const name of ["deploy-token", "doctor", "claims"]) {
+      for (const name of ["deploy-token", "doctor", "claims"] as const) {
         const { code, out } = await command(name, ["--help"]);
         expect({ name, code }).toEqual({ name, code: 0 });
         expect(out).toContain(`npm run ${name}`);
