@@ -85,7 +85,9 @@ function newestChange(file: string): number {
     .readdirSync(file, { recursive: true, withFileTypes: true })
     .filter(
       (entry) =>
-        !entry.name.endsWith(".test.ts") && !path.relative(file, entry.parentPath).split(path.sep).includes("test"),
+        !entry.name.endsWith(".test.ts") &&
+        // A test directory itself too: its own time changes whenever a file in it is written.
+        !path.relative(file, path.join(entry.parentPath, entry.name)).split(path.sep).includes("test"),
     )
     .reduce(
       (newest, entry) => Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
