@@ -16,8 +16,10 @@ afterAll(async () => {
 
 /** Opens the store in a process of its own, as a server replica or a CLI does; resolves with 0 or what it printed. */
 function openInAnotherProcess(dataDir: string, at: number): Promise<0 | string> {
-  // Each process loads first, then all open together at `at`: their first statements on the file collide.
+  // Each process loads first, then all open together at `at`: their first statements on the file collide. They sleep
+  // until just before it and spin only the last moment, which a timer alone would miss by a millisecond or more.
   const script = `const { openSqliteClaimStore } = await import(${JSON.stringify(STORE_MODULE)});
+    await new Promise((resolve) => setTimeout(resolve, ${at} - 20 - Date.now()));
     while (Date.now() < ${at});
     const store = await openSqliteClaimStore({ dataDir: ${JSON.stringify(dataDir)} });
     await store.close();`;
