@@ -34,6 +34,8 @@ ENV NODE_ENV=production \
     STATIC_DIR=/app/frontend/dist
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+# The server and the operator commands beside it: `node backend/dist/claims.js <action>` runs here with the servers'
+# environment; doctor.js and deploy-token.js need thirdweb's SDK, a development dependency, so they run from a checkout.
 COPY --from=build /app/backend/dist ./backend/dist
 COPY --from=build /app/frontend/dist ./frontend/dist
 COPY package.json ./
