@@ -11,7 +11,7 @@ export function runOperatorCommand(
   args: string[],
   { env, cwd }: { env: Record<string, string | undefined>; cwd?: string },
 ): Promise<{ code: number; out: string; pid: number | undefined }> {
-  const child = spawn(process.execPath, ["--enable-source-maps", compiledOperatorCommand(name), ...args], {
+  const child = spawn(process.execPath, [compiledOperatorCommand(name), ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? "", ...env },
   });
