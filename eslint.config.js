@@ -160,6 +160,22 @@ export default tseslint.config(
     },
   },
   {
+    // The server's test files share one module graph (vitest.config.ts): anything a file replaced would leak into the
+    // next file in the same worker.
+    files: ["{common,local-world,backend,scripts,contracts}/**/*.test.ts", "frontend/build/**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["mock", "doMock", "spyOn", "useFakeTimers", "stubEnv", "stubGlobal"].map((property) => ({
+          object: "vi",
+          property,
+          message:
+            "Server test files share one module graph, so a replaced module, timer, global or variable would leak into other files: start a stand-in or pass the value in instead.",
+        })),
+      ],
+    },
+  },
+  {
     // Tests read loosely shaped JSON responses; the assertions are the type check there.
     files: ["**/*.test.{ts,tsx}", "backend/src/test/**", "e2e/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -29,7 +29,10 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: actions, network, console and DOM snapshots to step through. Not the trace's
+    // screencast: recording it made Chromium paint and encode frames throughout every test, and cost more CPU than
+    // the tests themselves (docs/benchmarks/test-suite.md); the failure screenshot below shows the last frame.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },

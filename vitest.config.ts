@@ -34,6 +34,10 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
+          // The server's test files share one module graph per worker instead of importing the backend afresh each:
+          // a third less CPU for the project. Safe because they replace no module, timer, global or environment
+          // variable (ESLint keeps it so) and each file starts and stops the world it uses.
+          isolate: false,
           include: [
             "common/src/**/*.test.ts",
             "local-world/src/**/*.test.ts",
