@@ -210,14 +210,18 @@ test("when the page reloads at every step and leaves and comes back, then it res
   expect(await savedProgress(page)).toMatchObject({ step: 2, youtubeUsername: username });
 
   // A reload while minting follows the same claim to the end. Until the reload, the page's reads of its claim get no
-  // answer (a network that stalls), so a mint faster than the reload cannot finish in front of it.
+  // answer (a network that stalls), so a mint faster than the reload cannot finish in front of it. The reload waits
+  // for the server to take the claim: 'Checking Claim Status' shows before the claim is even sent, and a reload
+  // that early rightly finds no claim to follow.
   let stalled = true;
   await page.route("**/api/claims/**", (route) => (stalled ? undefined : route.continue()));
   page.on("framenavigated", (frame) => {
     if (frame === page.mainFrame()) stalled = false;
   });
+  const claimTaken = page.waitForResponse((response) => response.url().endsWith("/api/verify-and-mint"));
   await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
   await expect(page.getByText("Checking Claim Status", { exact: true })).toBeVisible();
+  expect((await claimTaken).status()).toBe(202);
   await page.reload();
   await expect(page.getByRole("dialog", { name: "Transaction Successful" })).toBeVisible({ timeout: 30_000 });
   expect(await balance(publicConfig, wallet)).toBe(REWARD_AMOUNT_WEI);
