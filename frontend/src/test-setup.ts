@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { act, cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { server } from "./test/server.ts";
+import { closeAllToasts } from "./test/toasts.ts";
 
 // Machines running these tests are shared and loaded: waits are generous, never a measure of speed.
 configure({ asyncUtilTimeout: 5_000 });
@@ -22,9 +23,11 @@ async function closeOpenTooltip() {
   });
 }
 
-// Without vitest globals Testing Library cannot register its own cleanup.
+// Without vitest globals Testing Library cannot register its own cleanup. The toaster is a module singleton: a toast
+// left open would show on the next test's page.
 afterEach(async () => {
   await closeOpenTooltip();
+  await closeAllToasts();
   cleanup();
 });
 
