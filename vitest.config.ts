@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import frontendConfig, { OWN_MODULE_GRAPH_TESTS } from "./frontend/vite.config.ts";
 
 /**
  * Longest files first, across both projects. Vitest's own order runs one project's files before the other's, so the
@@ -54,6 +55,17 @@ export default defineConfig({
         },
       },
       "frontend/vite.config.ts",
+      // The frontend project's settings, except that these files each get a fresh module graph.
+      {
+        ...frontendConfig,
+        test: {
+          ...frontendConfig.test,
+          name: "frontend-isolated",
+          include: OWN_MODULE_GRAPH_TESTS,
+          exclude: [],
+          isolate: true,
+        },
+      },
     ],
   },
 });

@@ -14,6 +14,16 @@ const frontendDir = fileURLToPath(new URL(".", import.meta.url));
 // The dev server forwards API calls so the browser sees one origin, as in production.
 const apiTarget = process.env.VITE_API_PROXY ?? "http://localhost:3000";
 
+/**
+ * Test files that need modules of their own, run by the frontend-isolated project (vitest.config.ts): they replace
+ * our modules with `vi.mock`, or test what happens before a module's one-time load on a page.
+ */
+export const OWN_MODULE_GRAPH_TESTS = [
+  "src/app/router.test.tsx",
+  "src/features/wallet/deferred-wallet-provider.test.tsx",
+  "src/features/claim-wizard/components/step-transition.test.tsx",
+];
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml|map)$/;
 const SERVER_INPUTS = ["index.html", ROUTE_PRELOADS_FILE];
 
@@ -74,6 +84,10 @@ export default defineConfig({
     root: frontendDir,
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
+    exclude: OWN_MODULE_GRAPH_TESTS,
+    // One module graph and one document per worker for all files (ADR 32): importing React, Chakra and the wallet
+    // SDK afresh for every file was over half of this project's CPU. test-setup.ts resets what a test leaves behind.
+    isolate: false,
     setupFiles: ["./src/test-setup.ts"],
     // Generous on a shared, loaded machine: a slow run must not read as a failure (no timing is asserted).
     testTimeout: 30_000,

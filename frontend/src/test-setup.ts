@@ -1,18 +1,45 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup, configure } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { act, cleanup, configure } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { server } from "./test/server.ts";
+import { closeAllToasts } from "./test/toasts.ts";
 
 // Machines running these tests are shared and loaded: waits are generous, never a measure of speed.
 configure({ asyncUtilTimeout: 5_000 });
 
-// Without vitest globals Testing Library cannot register its own cleanup.
-afterEach(() => cleanup());
+// The files of a worker share one document and one module graph (ADR 32): whatever a test leaves in them, the next
+// test, of this file or another, would start with.
+
+/**
+ * Zag (under Chakra) keeps one page-wide record of the tooltip showing, and a tooltip unmounted while open stays in
+ * it: the next tooltip would then open at once, without its delay. Escape closes an open tooltip, clearing the record;
+ * it is pressed only then, as other pieces of a page answer Escape too.
+ */
+async function closeOpenTooltip() {
+  const tooltip = document.querySelector('[role="tooltip"]');
+  if (!tooltip) return;
+  await act(async () => {
+    tooltip.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+  });
+}
+
+// Without vitest globals Testing Library cannot register its own cleanup. The toaster is a module singleton: a toast
+// left open would show on the next test's page.
+afterEach(async () => {
+  await closeOpenTooltip();
+  await closeAllToasts();
+  cleanup();
+});
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
-// The wizard resumes from sessionStorage (ADR 10): no test may resume another's progress.
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  // The wizard resumes from sessionStorage (ADR 10), the Google session from localStorage: no test may resume
+  // another's progress or sign-in.
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.useRealTimers();
+});
 afterAll(() => server.close());
 
 // jsdom lacks the layout APIs Chakra (Zag) and our route-change handling call; inert stand-ins suffice.

@@ -14,8 +14,6 @@ describe("ChakraRoot", () => {
   });
 
   it("when it renders, then it inserts no global style: the prebuilt stylesheet holds them", () => {
-    document.head.querySelectorAll("style").forEach((style) => style.remove());
-
     render(
       <ChakraRoot>
         <p>page</p>

@@ -58,8 +58,13 @@ describe("AppRoutes", () => {
 
   it("when the user navigates to a lazily loaded page, then focus moves to its heading once it renders", async () => {
     const { user } = renderWithProviders(<AppRoutes />, { route: "/" });
+    const link = screen.getByRole("link", { name: "Start Claiming Tokens" });
 
-    await user.click(screen.getByRole("link", { name: "Start Claiming Tokens" }));
+    // Pointing at the link and pressing it preload the page. Vitest's mocker hands the real module to the later of two
+    // overlapping imports of a mocked one, so the preloads are let finish before the release navigates and loads it.
+    await user.pointer({ keys: "[MouseLeft>]", target: link });
+    await vi.dynamicImportSettled();
+    await user.pointer({ keys: "[/MouseLeft]", target: link });
 
     const heading = await screen.findByRole("heading", { level: 1, name: "Claim wizard" });
     await waitFor(() => expect(heading).toHaveFocus());

@@ -26,13 +26,14 @@ describe("WalletIndicator", () => {
 
   it("when on the wrong network, then it offers Switch to Arbitrum", async () => {
     const { user, fns } = renderWith(<WalletIndicator />, { isCorrectNetwork: false });
-    await user.click(screen.getByRole("button", { name: "Switch to Arbitrum" }));
+    // The badge and this button wait for the tooltip's code, which loads after the first render.
+    await user.click(await screen.findByRole("button", { name: "Switch to Arbitrum" }));
     expect(fns.switchNetwork).toHaveBeenCalled();
   });
 
   it("when connected on Arbitrum, then it shows the shortened address, and the full one in a tooltip on keyboard focus", async () => {
     const { user } = renderWith(<WalletIndicator />, {});
-    expect(screen.getByText("Connected: 0x3C44...93BC")).toBeInTheDocument();
+    expect(await screen.findByText("Connected: 0x3C44...93BC")).toBeInTheDocument();
     await user.tab();
     expect(await screen.findByText(WALLET_ADDRESS, {}, { timeout: 2_000 })).toBeInTheDocument();
   });
