@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./local-world/src/chromium.ts";
+import { CHROMIUM_FLAGS, E2E_CHROMIUM_PATH } from "./local-world/src/chromium.ts";
 import { freePort } from "./local-world/src/free-port.ts";
 
 // Chosen once in the main process; workers inherit the environment and so agree on them.
@@ -34,7 +34,7 @@ export default defineConfig({
     // the tests themselves (docs/benchmarks/test-suite.md); the failure screenshot below shows the last frame.
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   // Every test runs side by side with any other: each makes its own Google account and wallet, and a test that makes
   // Engine fail aims the fault at its own wallet. The claiming specs are listed first: the longest tests start first,
