@@ -20,7 +20,9 @@ export default defineConfig({
   outputDir: "test-results/playwright-artifacts",
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  workers: 2,
+  // Three on two cores: a test often waits (for a block, a poll, a time-out) and a third worker fills that; the stage
+  // took 108 s against 115 s with two (docs/benchmarks/test-suite.md).
+  workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [

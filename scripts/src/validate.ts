@@ -2,7 +2,7 @@
  * `npm test`: everything CI checks, in order: typecheck, lint, unit and
  * integration tests (vitest), end-to-end tests (Playwright). Every stage runs
  * even when an earlier one failed, and the last line totals all of them as
- * "N passed, N failed" (a failed typecheck or lint counts as one failure). The vitest stage ends with its ten
+ * "N passed, N failed" (a failed typecheck or lint counts as one failure). The vitest stage (with the frontend build beside it) ends with its ten
  * slowest test files, the first place to look when the run gets slower.
  * Lint is ESLint, Prettier's check and knip (no unused file, dependency or export), so style is never reviewed by
  * hand. Typecheck and lint run side by side: each keeps one core busy, and on two cores that halves their share of
@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { buildFrontendIfStale } from "./build-frontend.ts";
 import { slowestTestFiles, type VitestFileTimes } from "./slowest-test-files.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -55,6 +56,21 @@ async function readJson<T>(file: string): Promise<T | null> {
 async function checkStage(command: string, args: string[]): Promise<Tally> {
   const code = await runHeld(command, args);
   return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
+}
+
+/**
+ * The frontend the end-to-end stage serves, built beside vitest: vitest leaves part of a core idle while its
+ * integration files wait on their local worlds, and Playwright's server then starts on a fresh build instead of
+ * making one. A build that fails counts as one failure.
+ */
+async function frontendBuildStage(): Promise<Tally> {
+  return buildFrontendIfStale((line) => console.log(`[build] ${line}`)).then(
+    () => ({ passed: 1, failed: 0, skipped: 0 }),
+    (error: unknown) => {
+      console.error(`[build] ${String(error)}`);
+      return { passed: 0, failed: 1, skipped: 0 };
+    },
+  );
 }
 
 async function vitestStage(): Promise<Tally> {
@@ -110,7 +126,10 @@ const groups: Array<Array<[string, () => Promise<Tally>]>> = [
     ["typecheck", () => checkStage("npm", ["run", "--silent", "typecheck"])],
     ["lint", () => checkStage("npm", ["run", "--silent", "lint"])],
   ],
-  [["unit + integration", vitestStage]],
+  [
+    ["unit + integration", vitestStage],
+    ["frontend build", frontendBuildStage],
+  ],
   [["end-to-end", playwrightStage]],
 ];
 
