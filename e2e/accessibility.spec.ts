@@ -1,3 +1,4 @@
+import { openClaimWizard } from "./support/claim-wizard.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/fixtures.ts";
 
@@ -52,8 +53,7 @@ const CLAIM_FOCUS_ORDER = [
 ];
 
 test("when the claim wizard is used from the keyboard, then every control is reachable in order", async ({ page }) => {
-  await page.goto("/claim");
-  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  await openClaimWizard(page);
   for (const [index, name] of CLAIM_FOCUS_ORDER.entries()) {
     await page.keyboard.press("Tab");
     await expect(page.locator(":focus"), `Tab press ${index + 1}`).toHaveAccessibleName(name);

@@ -1,4 +1,4 @@
-import { connectWallet, signInWithGoogle } from "./support/claim-wizard.ts";
+import { connectWallet, openClaimWizardSignedIn, signInWithGoogle } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 test("when a viewer who is not subscribed verifies, then 'Not Subscribed' is shown and the wizard stays on Subscribe", async ({
@@ -7,9 +7,7 @@ test("when a viewer who is not subscribed verifies, then 'Not Subscribed' is sho
   wallet,
 }) => {
   const notSubscribed = await createGoogleAccount({ subscribed: false });
-  await page.goto("/claim");
-  await signInWithGoogle(page, notSubscribed);
-  await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
+  await openClaimWizardSignedIn(page, notSubscribed);
   await page.getByLabel("Enter your YouTube username").fill(notSubscribed.channel.handle);
   await connectWallet(page, wallet);
 
@@ -39,9 +37,7 @@ test("when Reset is pressed, then the Google session is cleared, the toast shown
   page,
   googleAccount,
 }) => {
-  await page.goto("/claim");
-  await signInWithGoogle(page, googleAccount);
-  await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
+  await openClaimWizardSignedIn(page, googleAccount);
   expect(await page.evaluate(() => localStorage.getItem("googleAuthData"))).not.toBeNull();
 
   const reloaded = page.waitForEvent("load");

@@ -1,6 +1,12 @@
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/token-balance";
-import { claimTokens, connectWallet, connectedLine, signInWithGoogle } from "./support/claim-wizard.ts";
+import {
+  claimTokens,
+  connectedLine,
+  connectWallet,
+  openClaimWizard,
+  signInWithGoogle,
+} from "./support/claim-wizard.ts";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { expect, test } from "./support/fixtures.ts";
 import { VIEWPORTS, screenshot } from "./support/screenshots.ts";
@@ -94,8 +100,7 @@ test("when /claim opens with no wallet to restore, then no wallet code downloads
 }) => {
   const walletCode = watchWalletCode(page);
 
-  await page.goto("/claim");
-  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  await openClaimWizard(page);
   await page.waitForLoadState("networkidle");
   expect(await walletCode.loaded()).toBe(false);
 

@@ -8,12 +8,13 @@ import { balanceOf } from "@tube/local-world/token-balance";
 import {
   CLAIM_STEP,
   claimTokens,
-  connectWallet,
   connectedLine,
+  connectWallet,
+  openClaimWizardSignedIn,
   reachClaimStep,
   resetAndWaitForReload,
-  verifySubscription,
   signInWithGoogle,
+  verifySubscription,
 } from "./support/claim-wizard.ts";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { expect, test, type PublicConfig } from "./support/fixtures.ts";
@@ -232,9 +233,7 @@ test("when Reset is pressed, then it is busy within one frame, whatever the revo
   page,
   googleAccount,
 }) => {
-  await page.goto("/claim");
-  await signInWithGoogle(page, googleAccount);
-  await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
+  await openClaimWizardSignedIn(page, googleAccount);
   // Google never answers the revoke: Reset must not wait for it.
   await page.route("**/api/auth/revoke", () => undefined);
 

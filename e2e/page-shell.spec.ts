@@ -1,12 +1,11 @@
-import { connectWallet, connectedLine } from "./support/claim-wizard.ts";
+import { connectedLine, connectWallet, openClaimWizard } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 test("when a wallet connects from the header's button, then no tooltip opens until the visitor points at or focuses the badge", async ({
   page,
   wallet,
 }) => {
-  await page.goto("/claim");
-  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  await openClaimWizard(page);
   await page.getByRole("button", { name: "Connect Wallet", exact: true }).click();
   const badge = page.getByText(/^Connected: 0x/);
   await expect(badge).toBeVisible();
@@ -40,8 +39,7 @@ test("when the visitor moves between pages, then each page has its own title, af
     await expect(page).toHaveTitle(new RegExp(`^${link} \\|`));
     titles.push(await page.title());
   }
-  await page.goto("/claim");
-  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  await openClaimWizard(page);
   titles.push(await page.title());
 
   expect(new Set(titles).size).toBe(titles.length);
@@ -85,8 +83,7 @@ test("when a wallet connects, then the browser sends nothing to thirdweb's analy
   page.on("request", (request) => {
     if (THIRDWEB_TRACKING_HOSTS.includes(new URL(request.url()).hostname)) tracked.push(request.url());
   });
-  await page.goto("/claim");
-  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  await openClaimWizard(page);
 
   await connectWallet(page, wallet);
   // thirdweb sends its event as the connection completes; once the page is idle it would have been sent.

@@ -1,3 +1,4 @@
+import { openClaimWizard } from "./support/claim-wizard.ts";
 import type { APIRequestContext } from "@playwright/test";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { expect, test } from "./support/fixtures.ts";
@@ -105,8 +106,7 @@ test("when a Chakra route's page is fetched, then its HTML announces that route'
 test("when /claim loads, then Vite's preload helper finds the route's chunks already in the document and adds no second link to any", async ({
   page,
 }) => {
-  await page.goto("/claim");
-  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  await openClaimWizard(page);
   // Resolved URLs, as the helper compares them: a link written in another form would show up twice here.
   const hrefs = await page
     .locator('link[rel="modulepreload"]')

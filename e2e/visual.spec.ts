@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { connectWallet } from "./support/claim-wizard.ts";
+import { connectWallet, openClaimWizard } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { VIEWPORTS } from "./support/screenshots.ts";
 
@@ -48,8 +48,7 @@ for (const viewport of VIEWPORTS) {
       page,
       wallet,
     }) => {
-      await page.goto("/claim");
-      await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+      await openClaimWizard(page);
       await connectWallet(page, wallet);
       await expect(page).toHaveScreenshot(`${viewport.label}-claim-wallet-connected.png`, {
         ...TOLERANCE,

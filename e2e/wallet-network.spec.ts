@@ -1,4 +1,4 @@
-import { connectedLine } from "./support/claim-wizard.ts";
+import { connectedLine, openClaimWizard } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 test.use({ walletChainId: "0x1" });
@@ -7,8 +7,7 @@ test("when the wallet is on another network and has never seen Arbitrum One, the
   page,
   wallet,
 }) => {
-  await page.goto("/claim");
-  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  await openClaimWizard(page);
   await page.getByRole("button", { name: "Connect Wallet" }).first().click();
 
   await expect(page.getByText("Network Added")).toBeVisible();

@@ -3,6 +3,19 @@ import type { FreshAccount } from "@tube/local-world/google-emulator/create-acco
 
 export const CLAIM_STEP = "Step 3: Claim Your Tokens";
 
+/** Opens the claim wizard and waits for its first step. */
+export async function openClaimWizard(page: Page): Promise<void> {
+  await page.goto("/claim");
+  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+}
+
+/** Opens the claim wizard and signs `account` in with Google there. */
+export async function openClaimWizardSignedIn(page: Page, account: FreshAccount): Promise<void> {
+  await page.goto("/claim");
+  await signInWithGoogle(page, account);
+  await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
+}
+
 /**
  * Opens Google's popup with `open` (the wizard's "Connect with Google" unless given) and picks `account` there; the
  * popup is returned, where an account that manages Brand Accounts goes on to the channel picker.

@@ -14,25 +14,21 @@ function sectionHeadings(): string[] {
 }
 
 describe("legal pages", () => {
-  it("when /terms is shown, then it has the title, the date and 11 numbered sections", () => {
-    renderWithProviders(<TermsPage />, { route: "/terms" });
+  it.each([
+    { route: "/terms", Page: TermsPage, title: "Terms of Service", sections: 11 },
+    { route: "/privacy", Page: PrivacyPage, title: "Privacy Policy", sections: 9 },
+  ])(
+    "when $route is shown, then it has the title, the date and $sections numbered sections",
+    ({ route, Page, title, sections }) => {
+      renderWithProviders(<Page />, { route });
 
-    expect(screen.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeInTheDocument();
-    expect(screen.getByText("Last updated: May 25, 2025")).toBeInTheDocument();
-    const headings = sectionHeadings();
-    expect(headings).toHaveLength(11);
-    headings.forEach((heading, index) => expect(heading).toMatch(new RegExp(`^${index + 1}\\. \\S`)));
-  });
-
-  it("when /privacy is shown, then it has the title, the date and 9 numbered sections", () => {
-    renderWithProviders(<PrivacyPage />, { route: "/privacy" });
-
-    expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
-    expect(screen.getByText("Last updated: May 25, 2025")).toBeInTheDocument();
-    const headings = sectionHeadings();
-    expect(headings).toHaveLength(9);
-    headings.forEach((heading, index) => expect(heading).toMatch(new RegExp(`^${index + 1}\\. \\S`)));
-  });
+      expect(screen.getByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText("Last updated: May 25, 2025")).toBeInTheDocument();
+      const headings = sectionHeadings();
+      expect(headings).toHaveLength(sections);
+      headings.forEach((heading, index) => expect(heading).toMatch(new RegExp(`^${index + 1}\\. \\S`)));
+    },
+  );
 
   it("when /privacy is shown, then it states the promises the product requires", () => {
     renderWithProviders(<PrivacyPage />, { route: "/privacy" });

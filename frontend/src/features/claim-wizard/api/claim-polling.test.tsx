@@ -53,29 +53,24 @@ describe("useClaimProgress", () => {
     expect(api.calls.map((call) => call.path)).toEqual(Array(3).fill(`/api/claims/${CLAIM_ID}`));
   });
 
-  it("when the claim fails, then a MintFailure says so", async () => {
-    stubApi({ "GET /api/claims/:id": view("failed") });
+  it.each([
+    {
+      title: "when the claim fails, then a MintFailure says so",
+      status: "failed",
+      failure: new MintFailure("Transaction failed for unknown reason", true),
+    },
+    {
+      title: "when confirmed without a hash, then a MintFailure says no hash was returned",
+      status: "confirmed",
+      failure: new MintFailure("No transaction hash returned", false),
+    },
+  ] as const)("$title", async ({ status, failure }) => {
+    stubApi({ "GET /api/claims/:id": view(status) });
     const followed = follow();
 
     await vi.waitFor(async () => {
       await advance(0);
-      expect(followed.current()).toEqual({
-        state: "failed",
-        error: new MintFailure("Transaction failed for unknown reason", true),
-      });
-    });
-  });
-
-  it("when confirmed without a hash, then a MintFailure says no hash was returned", async () => {
-    stubApi({ "GET /api/claims/:id": view("confirmed") });
-    const followed = follow();
-
-    await vi.waitFor(async () => {
-      await advance(0);
-      expect(followed.current()).toEqual({
-        state: "failed",
-        error: new MintFailure("No transaction hash returned", false),
-      });
+      expect(followed.current()).toEqual({ state: "failed", error: failure });
     });
   });
 
