@@ -12,9 +12,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PAT
  * less CPU than the full browser on the same tests, on a suite that is CPU-bound on two cores
  * (docs/benchmarks/test-suite.md). Lighthouse keeps the full browser, the one visitors run.
  */
+const HEADLESS_SHELL_PATH = "/usr/bin/chromium-headless-shell";
 export const E2E_CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ??
-  (fs.existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : CHROMIUM_PATH);
+  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",

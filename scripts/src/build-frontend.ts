@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { newestChange } from "./newest-change.ts";
 
 const FRONTEND_DIR = path.resolve(import.meta.dirname, "../../frontend");
 export const FRONTEND_DIST = path.join(FRONTEND_DIR, "dist");
@@ -19,25 +20,10 @@ export async function buildFrontendIfStale(log: (line: string) => void): Promise
     path.join(FRONTEND_DIR, "build"),
     path.resolve(FRONTEND_DIR, "../common/src"),
   ];
-  if (builtAt > 0 && (await newestMtime(sources)) < builtAt) return;
+  if (builtAt > 0 && newestChange(sources) < builtAt) return;
   log("building the frontend…");
   await new Promise<void>((resolve, reject) => {
     const child = spawn("npx", ["vite", "build", "--logLevel", "warn"], { cwd: FRONTEND_DIR, stdio: "inherit" });
     child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
   });
-}
-
-async function newestMtime(paths: string[]): Promise<number> {
-  let newest = 0;
-  for (const entry of paths) {
-    const stat = await fs.stat(entry).catch(() => null);
-    if (!stat) continue;
-    if (stat.isDirectory()) {
-      const children = await fs.readdir(entry);
-      newest = Math.max(newest, await newestMtime(children.map((child) => path.join(entry, child))));
-    } else {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  }
-  return newest;
 }

@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { newestChange } from "./newest-change.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const OUT_DIR = path.join(ROOT, "backend/dist");
@@ -72,25 +73,7 @@ export async function buildServer(): Promise<void> {
 /** Builds backend/dist only when it is missing or older than a source; resolves to whether it built. */
 export async function buildServerWhenStale(): Promise<boolean> {
   const builtAt = fs.statSync(path.join(OUT_DIR, "index.js"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (SOURCES.every((source) => newestChange(path.join(ROOT, source)) < builtAt)) return false;
+  if (newestChange(SOURCES.map((source) => path.join(ROOT, source))) < builtAt) return false;
   await buildServer();
   return true;
-}
-
-function newestChange(file: string): number {
-  const stat = fs.statSync(file);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  // Directories too: deleting a file changes only its directory.
-  return fs
-    .readdirSync(file, { recursive: true, withFileTypes: true })
-    .filter(
-      (entry) =>
-        !entry.name.endsWith(".test.ts") &&
-        // A test directory itself too: its own time changes whenever a file in it is written.
-        !path.relative(file, path.join(entry.parentPath, entry.name)).split(path.sep).includes("test"),
-    )
-    .reduce(
-      (newest, entry) => Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
-      stat.mtimeMs,
-    );
 }

@@ -2,8 +2,9 @@
  * `npm test`: everything CI checks, in order: typecheck, lint, unit and
  * integration tests (vitest), end-to-end tests (Playwright). Every stage runs
  * even when an earlier one failed, and the last line totals all of them as
- * "N passed, N failed" (a failed typecheck or lint counts as one failure). The vitest stage (with the frontend build beside it) ends with its ten
- * slowest test files, the first place to look when the run gets slower.
+ * "N passed, N failed" (a failed typecheck, lint or frontend build counts as one failure). The vitest stage ends with
+ * its ten slowest test files, the first place to look when the run gets slower; the frontend the end-to-end tests
+ * serve is built beside it.
  * Lint is ESLint, Prettier's check and knip (no unused file, dependency or export), so style is never reviewed by
  * hand. Typecheck and lint run side by side: each keeps one core busy, and on two cores that halves their share of
  * the run (docs/benchmarks/test-suite.md); their output is held and printed whole, one after the other. Each stage's
@@ -54,21 +55,25 @@ async function readJson<T>(file: string): Promise<T | null> {
 }
 
 async function checkStage(command: string, args: string[]): Promise<Tally> {
-  const code = await runHeld(command, args);
-  return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
+  return oneCheck((await runHeld(command, args)) === 0);
+}
+
+/** A stage that is one check, not a set of tests: it counts as one pass or one failure. */
+function oneCheck(passed: boolean): Tally {
+  return passed ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
 }
 
 /**
  * The frontend the end-to-end stage serves, built beside vitest: vitest leaves part of a core idle while its
  * integration files wait on their local worlds, and Playwright's server then starts on a fresh build instead of
- * making one. A build that fails counts as one failure.
+ * making one.
  */
 async function frontendBuildStage(): Promise<Tally> {
   return buildFrontendIfStale((line) => console.log(`[build] ${line}`)).then(
-    () => ({ passed: 1, failed: 0, skipped: 0 }),
+    () => oneCheck(true),
     (error: unknown) => {
       console.error(`[build] ${String(error)}`);
-      return { passed: 0, failed: 1, skipped: 0 };
+      return oneCheck(false);
     },
   );
 }

@@ -14,7 +14,6 @@ import { apiError, sequence, stubApi, type FakeHandler, type FakeResponse } from
 import { createFakeWallet, WALLET_ADDRESS } from "../../test/fake-wallet.tsx";
 import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../test/render-with-providers.tsx";
 import { server } from "../../test/server.ts";
-import { closeAllToasts } from "../../test/toasts.ts";
 import { WIZARD_PROGRESS_STORAGE_KEY } from "../../features/claim-wizard/wizard-progress-storage.ts";
 import ClaimRoute, { ComposedClaimWizard } from "./claim.tsx";
 
@@ -92,12 +91,9 @@ async function pressClaimWhenMintAnswers(verifyAndMint: FakeResponse) {
   await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
 }
 
-beforeEach(() => localStorage.clear());
 afterEach(async () => {
-  // Let toasts on a fake clock time out, then close the rest: the toaster outlives each test.
+  // Let toasts on a fake clock time out; the shared test setup closes the rest.
   if (vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(30_000));
-  vi.useRealTimers();
-  await closeAllToasts();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { nextProgress, PROGRESS_CAP, startProgressTicker } from "./progress-ticker.ts";
 
 describe("nextProgress", () => {
@@ -20,7 +20,6 @@ describe("nextProgress", () => {
 
 describe("startProgressTicker", () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
 
   it("when started, then it ticks every 200 ms until stopped", () => {
     const onTick = vi.fn();

@@ -13,7 +13,6 @@ import {
 } from "../../test/api-answers.ts";
 import { deferred, sequence, stubApi, type FakeResponse } from "../../test/fake-api.ts";
 import { WALLET_ADDRESS } from "../../test/fake-wallet.tsx";
-import { closeAllToasts } from "../../test/toasts.ts";
 import type { WizardGoogle, WizardWallet } from "./ports.ts";
 import { useClaimWizard, type ClaimWizard } from "./use-claim-wizard.ts";
 
@@ -64,8 +63,6 @@ const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 beforeEach(() => vi.useFakeTimers());
 afterEach(async () => {
   await act(() => vi.advanceTimersByTimeAsync(30_000));
-  vi.useRealTimers();
-  await closeAllToasts();
   vi.unstubAllGlobals();
 });
 

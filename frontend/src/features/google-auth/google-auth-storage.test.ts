@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   clearGoogleSession,
   FORCE_TEST_MODE_STORAGE_KEY,
@@ -10,8 +10,6 @@ import {
 } from "./google-auth-storage.ts";
 
 const auth = { email: "viewer@example.com", accessToken: "ya29.token", expiresAt: 2_000 };
-
-afterEach(() => localStorage.clear());
 
 describe("google auth storage", () => {
   it("when a session is saved, then it is read back with the e-mail stored apart", () => {

@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hasWalletToRestore } from "./wallet-to-restore.ts";
 
 const plain = { search: "", hash: "" };
-
-afterEach(() => localStorage.clear());
 
 describe("hasWalletToRestore", () => {
   it("when nothing was connected and the URL is plain, then there is nothing to restore", () => {

@@ -2,7 +2,7 @@ import type { ClaimView } from "@tube/common/api";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client.ts";
 import { catalogueError, claimViewAnswer } from "../../../test/api-answers.ts";
 import { sequence, stubApi } from "../../../test/fake-api.ts";
@@ -34,7 +34,6 @@ function follow(options: { timeoutMs?: number } = {}) {
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
 
 describe("useClaimProgress", () => {
   it("when the claim moves to confirmed, then every status is reported and the hash returned", async () => {

@@ -1,8 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../../test/render-with-providers.tsx";
 import { stubApi } from "../../../test/fake-api.ts";
-import { closeAllToasts } from "../../../test/toasts.ts";
 import { GOOGLE_AUTH_STORAGE_KEY, USER_EMAIL_STORAGE_KEY } from "../google-auth-storage.ts";
 import { OAUTH_MESSAGE_TYPE } from "../oauth-popup.ts";
 import { createCodeChallenge } from "../pkce.ts";
@@ -44,10 +43,7 @@ function postFromCallback(data: Record<string, unknown>, origin = window.locatio
   });
 }
 
-beforeEach(() => localStorage.clear());
 afterEach(async () => {
-  vi.useRealTimers();
-  await closeAllToasts();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
