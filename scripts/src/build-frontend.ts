@@ -19,6 +19,11 @@ export async function buildFrontendIfStale(log: (line: string) => void): Promise
     path.join(FRONTEND_DIR, "vite.config.ts"),
     path.join(FRONTEND_DIR, "build"),
     path.resolve(FRONTEND_DIR, "../common/src"),
+    // A dependency bump changes what Vite bundles without touching a source file.
+    path.resolve(FRONTEND_DIR, "../package-lock.json"),
+    path.resolve(FRONTEND_DIR, "../package.json"),
+    path.join(FRONTEND_DIR, "package.json"),
+    path.resolve(FRONTEND_DIR, "../common/package.json"),
   ];
   if (builtAt > 0 && newestChange(sources) < builtAt) return;
   log("building the frontend…");
