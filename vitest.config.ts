@@ -39,6 +39,8 @@ export default defineConfig({
           // a third less CPU for the project. Safe because they replace no module, timer, global or environment
           // variable (ESLint keeps it so) and each file starts and stops the world it uses.
           isolate: false,
+          restoreMocks: true,
+          unstubGlobals: true,
           include: [
             "common/src/**/*.test.ts",
             "local-world/src/**/*.test.ts",

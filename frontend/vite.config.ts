@@ -15,16 +15,12 @@ const frontendDir = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = process.env.VITE_API_PROXY ?? "http://localhost:3000";
 
 /**
- * Test files that need modules of their own, run by the frontend-isolated project (vitest.config.ts): they replace
- * our modules with `vi.mock`, test what happens before a module's one-time load on a page, or test the toaster itself,
- * whose one toast list a late toast from another file's unfinished flow (same id, another text) could change.
+ * Test files that need modules of their own, run by the frontend-isolated project (vitest.config.ts), are named
+ * `*.isolated.test.tsx`: they replace our modules with `vi.mock`, test what happens before a module's one-time load on
+ * a page, or test the toaster itself, whose one toast list a late toast from another file's unfinished flow (same id,
+ * another text) could change.
  */
-export const OWN_MODULE_GRAPH_TESTS = [
-  "src/app/router.test.tsx",
-  "src/features/wallet/deferred-wallet-provider.test.tsx",
-  "src/features/claim-wizard/components/step-transition.test.tsx",
-  "src/components/ui/toaster.test.tsx",
-];
+export const OWN_MODULE_GRAPH_TESTS = ["src/**/*.isolated.test.{ts,tsx}"];
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml|map)$/;
 const SERVER_INPUTS = ["index.html", ROUTE_PRELOADS_FILE];
@@ -90,6 +86,9 @@ export default defineConfig({
     // One module graph and one document per worker for all files (ADR 32): importing React, Chakra and the wallet
     // SDK afresh for every file was over half of this project's CPU. test-setup.ts resets what a test leaves behind.
     isolate: false,
+    // Every test starts with the real globals and no spy left by the one before, whoever wrote it.
+    restoreMocks: true,
+    unstubGlobals: true,
     setupFiles: ["./src/test-setup.ts"],
     // Generous on a shared, loaded machine: a slow run must not read as a failure (no timing is asserted).
     testTimeout: 30_000,

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../test/render-with-providers.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 
@@ -25,8 +25,6 @@ function renderRoutes(route: string, reloadPage = vi.fn()) {
   );
   return { ...view, reloadPage };
 }
-
-afterEach(() => vi.restoreAllMocks());
 
 describe("RouteErrorBoundary", () => {
   it.each(["/broken", "/lazy"])(

@@ -94,8 +94,6 @@ async function pressClaimWhenMintAnswers(verifyAndMint: FakeResponse) {
 afterEach(async () => {
   // Let toasts on a fake clock time out; the shared test setup closes the rest.
   if (vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(30_000));
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe("claim wizard: transitions", () => {

@@ -63,7 +63,6 @@ const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 beforeEach(() => vi.useFakeTimers());
 afterEach(async () => {
   await act(() => vi.advanceTimersByTimeAsync(30_000));
-  vi.unstubAllGlobals();
 });
 
 describe("verify: checks in the product's order", () => {

@@ -1,5 +1,5 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../../test/render-with-providers.tsx";
 import { createFakeWallet, WALLET_ADDRESS } from "../../../test/fake-wallet.tsx";
 import { DEFAULT_HINT, METAMASK_BROWSER_HINT } from "../wallet-hint.ts";
@@ -14,8 +14,6 @@ function renderWith(ui: React.ReactElement, wallet: Partial<WalletState>) {
   const fake = createFakeWallet(wallet);
   return { ...renderWithProviders(<fake.FakeWalletProvider>{ui}</fake.FakeWalletProvider>), fns: fake.fns };
 }
-
-afterEach(() => vi.restoreAllMocks());
 
 describe("WalletIndicator", () => {
   it("when no wallet is connected, then it offers Connect Wallet", async () => {
