@@ -56,8 +56,8 @@ describe("Engine's webhook", () => {
     const now = Math.floor(Date.now() / 1000);
     const about = (transactionId: string) => JSON.stringify({ transactionId, stageName: "send", eventType: "SUCCESS" });
     const { claimId, wallet } = await claimed();
-    const known = about(`${claimId}:1`);
-    const unknown = about("00000000-0000-4000-8000-000000000000:1");
+    const known = about(`${claimId}-1`);
+    const unknown = about("00000000-0000-4000-8000-000000000000-1");
 
     const answers = await Promise.all([
       deliver(known, {}),

@@ -93,6 +93,25 @@ describe("claim API over HTTP against the local world", () => {
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 
+  it("when a claim is paid, then Engine itself reports the reward CONFIRMED, so its sender has nothing left to chase", async () => {
+    const viewer = await world.visitor();
+    await world.api.claim(viewer);
+    const [claim] = await world.untilAllConfirmed([viewer]);
+
+    await vi.waitFor(
+      async () => {
+        const response = await fetch(`${world.engineUrl}/v1/transactions?limit=100&page=1`, {
+          headers: { "x-secret-key": world.env.THIRDWEB_SECRET_KEY as string },
+        });
+        const { result } = (await response.json()) as {
+          result: { transactions: Array<{ transactionHash: string | null; status: string | null }> };
+        };
+        expect(result.transactions.find((row) => row.transactionHash === claim?.txHash)?.status).toBe("CONFIRMED");
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+  });
+
   it("when the same wallet is claimed by another Google account, then it is already claimed", async () => {
     const [firstViewer, secondViewer] = await Promise.all([world.visitor(), world.visitor()]);
     const first = await world.api.claim(firstViewer);

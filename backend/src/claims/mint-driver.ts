@@ -55,9 +55,13 @@ interface Move {
   afterWrite: (written: ClaimRecord | null) => Promise<ClaimRecord>;
 }
 
-/** Engine's idempotency key of one attempt: a new attempt gets a new key, never a reused one (ADR 2). */
+/**
+ * Engine's idempotency key of one attempt: a new attempt gets a new key, never a reused one (ADR 2). The key becomes
+ * Engine's transaction id, which its EOA executor stores between `:` separators: a key holding a `:` is never read
+ * back, so Engine would never confirm it and would keep sending no-ops at its nonce. Hence `-`.
+ */
 export function attemptKey(claimId: string, attempt: number): string {
-  return `${claimId}:${attempt}`;
+  return `${claimId}-${attempt}`;
 }
 
 /** Who asks for a failed claim to be tried again: its owner within `maxAttempts`, or an operator, one attempt more. */

@@ -482,6 +482,21 @@ describe("Engine emulator: faults", () => {
     });
   });
 
+  it("when an EOA write's idempotency key holds a ':', then it stays SUBMITTED for ever although the chain mined it", async () => {
+    const to = randomWallet();
+    const idempotencyKey = `${randomUUID()}:1`;
+
+    await write({ to, idempotencyKey });
+    await eventuallyRewarded(to);
+    // A write sent after it has settled, so the first one's confirmation has had its turn too.
+    await settledWrite();
+
+    expect(await transactionById(idempotencyKey)).toMatchObject({
+      status: "SUBMITTED",
+      transactionHash: expect.stringMatching(HASH),
+    });
+  });
+
   it("when nullStatus is set, then the row is listed with status null and the transaction is never sent", async () => {
     const to = randomWallet();
     const idempotencyKey = randomUUID();

@@ -238,7 +238,7 @@ export function createTransactionBook(options: {
         transactionHash,
       );
     // Engine never looks at the transaction again: it stays SUBMITTED whatever the chain does with it.
-    if (job.sabotage === "stuckSubmitted") return;
+    if (job.sabotage === "stuckSubmitted" || eoaRecordUnreadable(job.row)) return;
     try {
       const receipt = await receiptOf(options, transactionHash);
       if (receipt.status === "success")
@@ -347,4 +347,14 @@ function revertsOnChain(sabotage: Job["sabotage"]): boolean {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message.split("\n")[0]! : String(error);
+}
+
+/**
+ * engine-core keeps a sent EOA transaction as `hash:id:queued_at:submitted_at` and reads it back with
+ * `split(':')`, accepting 3 or 4 parts only (`executors/src/eoa/store/submitted.rs`, from_redis_strings): an id (the
+ * idempotency key) holding a `:` is logged as invalid and dropped, so the confirmation worker never matches the
+ * receipt to it and the transaction is never reported past SUBMITTED, although the chain mines it.
+ */
+function eoaRecordUnreadable(row: EngineTransaction): boolean {
+  return row.executionParams.type === "EOA" && row.id.includes(":");
 }
