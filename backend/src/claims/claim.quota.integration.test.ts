@@ -33,7 +33,7 @@ const claim = (token: string, wallet = randomWallet()) => world.api.claim({ toke
 describe("readiness", () => {
   // First in the file: no claim is in flight yet, so the reconciler makes no Engine reads of its own.
   it("when /readyz is asked 20 times, then Engine is probed once", async () => {
-    const engineReads = () => metric("tube_upstream_calls_total", 'service="engine_get_transactions"');
+    const engineReads = () => metric("tube_upstream_calls_total", 'service="engine_search_transactions"');
     const before = await engineReads();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => fetch(`${world.url}/readyz`).then((response) => response.status)),

@@ -1,9 +1,9 @@
-import { getTransactions, writeContract } from "@thirdweb-dev/engine";
+import { searchTransactions, writeContract } from "@thirdweb-dev/engine";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import { RewardNotQueuedError, type Minter, type MintStatus, type MintTransaction } from "./minter.ts";
 import { withTimeLimit } from "./time-limit.ts";
 
-export type EngineApi = "write_contract" | "get_transactions";
+export type EngineApi = "write_contract" | "search_transactions";
 
 export interface EngineMinterOptions {
   /** Engine Cloud (https://engine.thirdweb.com) or the local emulator. */
@@ -48,10 +48,8 @@ const REWARD_METHOD = "function reward(address to)";
  * ETH pays the gas (what /metrics and `doctor` watch), and the receipt's status is the reward's own.
  */
 const EXECUTION_TYPE = "EOA";
-/** Engine Cloud's largest page of `GET /v1/transactions`. */
-const PAGE_LIMIT = 100;
-/** Up to this many transactions, reading each by id costs less than a page of 100 rows. */
-const READS_BY_ID_MAX = 4;
+/** Ids asked about in one search: a page of 100 rows holds them all, as each of our writes is one transaction. */
+const IDS_PER_SEARCH = 100;
 const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] satisfies MintStatus[];
 
 /**
@@ -85,39 +83,22 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
     }
   }
 
-  const findTransactions = (query: NonNullable<Parameters<typeof getTransactions>[0]>["query"]) =>
-    call("get_transactions", (signal) => getTransactions({ ...requestOptions(signal), query }));
-
-  async function getTransaction(transactionId: string): Promise<MintTransaction | null> {
-    const data = await findTransactions({ id: transactionId });
-    const row = data.result.transactions.find(
-      (transaction) => transaction.id === transactionId && transaction.batchIndex === 0,
-    );
-    return row ? toMintTransaction(row) : null;
-  }
-
   /**
-   * Engine Cloud reads one id per request, or the server wallet's transactions newest first, a page of 100 at a
-   * time: the pages that could hold every id asked about (one more than they would fill), so a process following
-   * hundreds of claims asks a few times a tick, not hundreds. An id older than those pages counts as not found,
-   * which only delays the rule that gives an attempt up until its grace period is over.
+   * Engine's records of the given ids, by one `POST /v1/transactions/search` per hundred ids, as thirdweb's own SDK
+   * reads a transaction's status (`thirdweb/src/engine/get-status.ts`): any id, however old, in one request.
    */
-  async function readPages(wanted: Set<string>): Promise<Map<string, MintTransaction>> {
-    const found = new Map<string, MintTransaction>();
-    const pages = Math.ceil(wanted.size / PAGE_LIMIT) + 1;
-    for (let page = 1; page <= pages && found.size < wanted.size; page++) {
-      const data = await findTransactions({
-        from: options.serverWallet,
-        sortBy: "createdAt",
-        sortDirection: "desc",
-        limit: PAGE_LIMIT,
-        page,
-      });
-      for (const row of data.result.transactions)
-        if (row.batchIndex === 0 && wanted.has(row.id)) found.set(row.id, toMintTransaction(row));
-      if (data.result.transactions.length < PAGE_LIMIT) break;
-    }
-    return found;
+  async function search(ids: readonly string[], limit = IDS_PER_SEARCH) {
+    const data = await call("search_transactions", (signal) =>
+      searchTransactions({
+        ...requestOptions(signal),
+        body: {
+          filters: ids.length > 0 ? [{ field: "id", values: [...ids], operation: "OR" }] : [],
+          limit,
+          page: 1,
+        },
+      }),
+    );
+    return data.result.transactions.filter((row) => row.batchIndex === 0).map(toMintTransaction);
   }
 
   return {
@@ -143,17 +124,22 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
       return { transactionId };
     },
 
-    getTransaction,
+    async getTransaction(transactionId) {
+      const [found] = await search([transactionId]);
+      return found ?? null;
+    },
 
     async getTransactions(transactionIds) {
-      const wanted = new Set(transactionIds);
-      if (wanted.size > READS_BY_ID_MAX) return readPages(wanted);
-      const rows = await Promise.all([...wanted].map(getTransaction));
-      return new Map(rows.filter((row) => row !== null).map((row) => [row.transactionId, row]));
+      const ids = [...new Set(transactionIds)];
+      const chunks = Array.from({ length: Math.ceil(ids.length / IDS_PER_SEARCH) }, (_, index) =>
+        ids.slice(index * IDS_PER_SEARCH, (index + 1) * IDS_PER_SEARCH),
+      );
+      const found = (await Promise.all(chunks.map((chunk) => search(chunk)))).flat();
+      return new Map(found.map((transaction) => [transaction.transactionId, transaction]));
     },
 
     async ping() {
-      await findTransactions({ limit: 1 });
+      await search([], 1);
     },
   };
 }

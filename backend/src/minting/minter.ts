@@ -27,7 +27,7 @@ export interface Minter {
   getTransaction(transactionId: string): Promise<MintTransaction | null>;
   /**
    * Engine's record of many transactions in a few requests, keyed by id. A transaction missing from the answer is
-   * not found: unknown to Engine, not indexed yet, or older than the newest ones the batch reads.
+   * not found: unknown to Engine, or not indexed yet.
    */
   getTransactions(transactionIds: readonly string[]): Promise<Map<string, MintTransaction>>;
   ping(): Promise<void>;

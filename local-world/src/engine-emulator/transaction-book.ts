@@ -58,7 +58,8 @@ export interface TransactionBook {
     webhooks: WebhookOption[];
     sabotage: Sabotage | null;
   }): EngineTransaction;
-  list(filter: { id?: string; status?: string; from?: string }): EngineTransaction[];
+  /** The rows the index shows now that `matches` accepts. */
+  list(matches: (transaction: EngineTransaction) => boolean): EngineTransaction[];
   /** Waits (at most `timeoutMs`) for queued work and stops taking more; late landings not yet due never happen. */
   drain(timeoutMs: number): Promise<void>;
 }
@@ -320,14 +321,8 @@ export function createTransactionBook(options: {
       );
       return row;
     },
-    list(filter) {
-      return [...rows.values()].filter(
-        (transaction) =>
-          visible(transaction) &&
-          (filter.id === undefined || transaction.id === filter.id) &&
-          (filter.status === undefined || transaction.status === filter.status) &&
-          (filter.from === undefined || transaction.from.toLowerCase() === filter.from.toLowerCase()),
-      );
+    list(matches) {
+      return [...rows.values()].filter((transaction) => visible(transaction) && matches(transaction));
     },
     async drain(timeoutMs) {
       draining = true;
