@@ -123,4 +123,68 @@ describe("startRpcProxy", () => {
     proxy.resetCounts();
     expect(proxy.counts()).toEqual({});
   });
+
+  it("when a batch holds more calls than the cap, then it is refused whole with a Nitro node's one error", async () => {
+    const capped = await startRpcProxy({ upstreamUrl: anvil.rpcUrl, maxBatchCalls: 2 });
+    try {
+      const calls = [7, 8, 9].map((id) => ({ jsonrpc: "2.0", id, method: "eth_chainId", params: [] }));
+
+      expect(await post(capped.url, calls.slice(0, 2))).toMatchObject({ status: 200, body: [{ id: 7 }, { id: 8 }] });
+      expect(await post(capped.url, calls)).toEqual({
+        status: 200,
+        body: [{ jsonrpc: "2.0", id: 7, error: { code: -32600, message: "batch too large" } }],
+      });
+    } finally {
+      await capped.stop();
+    }
+  });
+
+  it("when more calls come in a second than the limit, then each call past it gets the provider's 429, alone or in a batch", async () => {
+    let clock = 1_000_000;
+    const limited = await startRpcProxy({ upstreamUrl: anvil.rpcUrl, callsPerSecond: 3, now: () => clock });
+    try {
+      const call = (id: number) => ({ jsonrpc: "2.0", id, method: "eth_chainId", params: [] });
+
+      const batch = await post(limited.url, [call(1), call(2), call(3), call(4)]);
+      const single = await post(limited.url, call(5));
+      clock += 1_000;
+      const nextSecond = await post(limited.url, call(6));
+
+      expect(batch.status).toBe(200);
+      expect((batch.body as Array<{ error?: { code: number } }>).map((answer) => answer.error?.code)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        429,
+      ]);
+      expect(single).toMatchObject({ status: 429, body: { id: 5, error: { code: 429 } } });
+      expect(nextSecond).toMatchObject({ status: 200, body: { id: 6, result: ARBITRUM_ONE_CHAIN_ID_HEX } });
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it("when safe and finalized lag by time, then each is answered with the newest block at least that old", async () => {
+    const chain = await startAnvil();
+    const start = Number((await blockAt(chain.rpcUrl, "latest"))?.timestamp);
+    for (const offset of [10, 20, 30]) {
+      await rpc(chain.rpcUrl, "evm_setNextBlockTimestamp", [start + offset]);
+      await rpc(chain.rpcUrl, "evm_mine");
+    }
+    const lagging = await startRpcProxy({
+      upstreamUrl: chain.rpcUrl,
+      finalityLagMs: { safe: 10_000, finalized: 100_000 },
+      now: () => (start + 35) * 1000,
+    });
+    try {
+      const tag = (name: string) => rpc<{ number: string } | null>(lagging.url, "eth_getBlockByNumber", [name, false]);
+
+      expect((await tag("latest"))?.number).toBe(hex(3));
+      expect((await tag("safe"))?.number).toBe(hex(2));
+      expect(await tag("finalized")).toBeNull();
+    } finally {
+      await lagging.stop();
+      await chain.stop();
+    }
+  });
 });

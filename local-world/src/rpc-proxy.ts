@@ -1,7 +1,9 @@
 /**
  * A hosted RPC provider in front of a local chain: it forwards JSON-RPC (single and batch) and, like Alchemy's or
- * QuickNode's entry plans, refuses an `eth_getLogs` over more blocks than its plan allows. It counts what it
- * receives, so a test can tell what one claim costs in requests, and it can play unreachable.
+ * QuickNode's entry plans, refuses an `eth_getLogs` over more blocks than its plan allows, a batch over its cap and
+ * calls over its per-second limit. It can also hold `safe` and `finalized` back by time, as Arbitrum One's trail
+ * `latest` by minutes. It counts what it receives, so a test can tell what one claim costs in requests, and it can
+ * play unreachable.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { once } from "node:events";
@@ -15,6 +17,24 @@ export interface RpcProxyOptions {
    * Alchemy's free tier allows 10 on Arbitrum One, QuickNode's trial 5.
    */
   getLogsMaxRange?: number;
+  /**
+   * The most calls one batch may hold; a larger batch is refused whole. Moralis allows 20, Alchemy 1,000 over HTTP.
+   * Absent: any.
+   */
+  maxBatchCalls?: number;
+  /**
+   * Calls answered per second, every member of a batch counted (QuickNode and Alchemy count each call against their
+   * per-second capacity). Calls past it get the provider's 429. Absent: any.
+   */
+  callsPerSecond?: number;
+  /**
+   * How far `safe` and `finalized` trail `latest`, in milliseconds of block time: the tag is answered with the newest
+   * block at least that old. On Arbitrum One `safe` follows once the batch is posted and L1's safe block covers it
+   * (minutes), `finalized` once L1 finalizes it (about 13 minutes more). Absent: the chain's own tags.
+   */
+  finalityLagMs?: { safe: number; finalized: number };
+  /** The clock the lag and the per-second limit are read from; absent, the machine's. */
+  now?: () => number;
   /** 0 or absent: a free port. */
   port?: number;
 }
@@ -47,10 +67,39 @@ interface LogFilter {
 
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
+/**
+ * Alchemy's answer to calls past the app's per-second capacity: HTTP 429 for a single call, and this error for each
+ * call of a batch past it (its error reference, "429: Too Many Requests").
+ */
+const RATE_LIMITED = {
+  code: 429,
+  message:
+    "Your app has exceeded its compute units per second capacity. If you have retries enabled, you can safely " +
+    "ignore this message. If not, check out https://docs.alchemy.com/reference/throughput",
+};
+
+/**
+ * A Nitro (go-ethereum) node's answer to a batch over its limit: one error, with the first call's id, in an array
+ * (go-ethereum `rpc/handler.go`, respondWithBatchTooLarge).
+ */
+const BATCH_TOO_LARGE = { code: -32600, message: "batch too large" };
+
 export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy> {
+  const now = options.now ?? Date.now;
   let counts: Record<string, number> = {};
   let unreachable = false;
   const count = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
+  // When each call of the last second arrived, for the per-second limit.
+  let answeredAt: number[] = [];
+  /** Takes one call from this second's allowance; false when none is left. */
+  const withinRate = () => {
+    if (options.callsPerSecond === undefined) return true;
+    const at = now();
+    answeredAt = answeredAt.filter((earlier) => earlier > at - 1_000);
+    if (answeredAt.length >= options.callsPerSecond) return false;
+    answeredAt.push(at);
+    return true;
+  };
 
   const server = createServer((request, response) => {
     // The chain behind is the only thing that fails here: answer as a gateway whose upstream is down.
@@ -75,15 +124,75 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
       response.writeHead(405, { allow: "POST", "content-type": "text/plain" }).end("JSON-RPC takes POST");
       return;
     }
-    const refusals = options.getLogsMaxRange === undefined ? [] : await refuseWideLogQueries(calls);
-    if (!refusals.some(Boolean)) {
+    if (Array.isArray(parsed) && options.maxBatchCalls !== undefined && calls.length > options.maxBatchCalls) {
+      sendJson(response, 200, [{ jsonrpc: "2.0", id: calls[0]?.id ?? null, error: BATCH_TOO_LARGE }]);
+      return;
+    }
+    const rateLimited = calls.map((call) =>
+      withinRate() ? undefined : { jsonrpc: "2.0", id: call.id ?? null, error: RATE_LIMITED },
+    );
+    if (!Array.isArray(parsed) && rateLimited[0]) return sendJson(response, 429, rateLimited[0]);
+    const wide = options.getLogsMaxRange === undefined ? [] : await refuseWideLogQueries(calls);
+    const lagged = options.finalityLagMs === undefined ? [] : await laggedFinalBlocks(calls);
+    const local = calls.map((_, index) => rateLimited[index] ?? wide[index] ?? lagged[index]);
+    if (!local.some(Boolean)) {
       await forward(body, response);
     } else if (!Array.isArray(parsed)) {
-      // Alchemy answers a refused single request with HTTP 400 and this body.
-      sendJson(response, 400, refusals[0]);
+      // Alchemy answers a refused single request with HTTP 400; a block it answers itself is a plain answer.
+      sendJson(response, wide[0] ? 400 : 200, local[0]);
     } else {
-      await answerBatch(calls, refusals, response);
+      await answerBatch(calls, local, response);
     }
+  }
+
+  /**
+   * For each `eth_getBlockByNumber` of `safe` or `finalized`, the answer of a chain whose tag trails `latest` by the
+   * configured time: the newest block whose timestamp is at least that old (found by bisection, uncounted), or null
+   * while no block is that old yet, as a young chain answers.
+   */
+  async function laggedFinalBlocks(calls: RpcCall[]): Promise<Array<object | undefined>> {
+    const lag = options.finalityLagMs as { safe: number; finalized: number };
+    return Promise.all(
+      calls.map(async (call) => {
+        const [tag, full]: unknown[] = Array.isArray(call.params) ? call.params : [];
+        if (call.method !== "eth_getBlockByNumber" || (tag !== "safe" && tag !== "finalized")) return undefined;
+        const before = Math.floor((now() - lag[tag]) / 1000);
+        return { jsonrpc: "2.0", id: call.id ?? null, result: await newestBlockAtOrBefore(before, full === true) };
+      }),
+    );
+  }
+
+  /**
+   * Bisects for the newest block with a timestamp at or before `timestamp`. A block number the chain does not have
+   * (below the first block of a chain started at a height, or skipped by a state load) counts as old: when the
+   * boundary lands on one, no block is old enough and the answer is null.
+   */
+  async function newestBlockAtOrBefore(timestamp: number, full: boolean): Promise<unknown> {
+    const block = async (number: bigint | "latest") =>
+      (await upstream("eth_getBlockByNumber", [
+        typeof number === "bigint" ? `0x${number.toString(16)}` : number,
+        full,
+      ])) as { number: string; timestamp: string } | null;
+    const latest = await block("latest");
+    if (!latest || Number(latest.timestamp) <= timestamp) return latest;
+    let low = -1n;
+    let high = BigInt(latest.number);
+    while (high - low > 1n) {
+      const middle = (low + high) / 2n;
+      const seen = await block(middle);
+      if (!seen || Number(seen.timestamp) <= timestamp) low = middle;
+      else high = middle;
+    }
+    return low < 0n ? null : block(low);
+  }
+
+  async function upstream(method: string, params: unknown[]): Promise<unknown> {
+    const { body } = await post(
+      options.upstreamUrl,
+      { jsonrpc: "2.0", id: 1, method, params },
+      { timeoutMs: UPSTREAM_TIMEOUT_MS },
+    );
+    return (body as { result?: unknown }).result ?? null;
   }
 
   /** For each call, the error a provider with this cap answers, or undefined when the call may pass. */
@@ -129,11 +238,11 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
   }
 
   /**
-   * Forwards the calls not refused as one batch and answers every call in the order asked, with HTTP 200 as for any
-   * batch whose members fail one by one (how Alchemy answers a batch holding a refused call is not on record).
+   * Forwards the calls not answered here as one batch and answers every call in the order asked, with HTTP 200 as for
+   * any batch whose members fail one by one (how Alchemy answers a batch holding a refused call is not on record).
    */
-  async function answerBatch(calls: RpcCall[], refusals: Array<object | undefined>, response: ServerResponse) {
-    const passing = calls.filter((_, index) => !refusals[index]);
+  async function answerBatch(calls: RpcCall[], local: Array<object | undefined>, response: ServerResponse) {
+    const passing = calls.filter((_, index) => !local[index]);
     const answered = new Map<string, unknown>();
     if (passing.length > 0) {
       const upstream = await postUpstream(JSON.stringify(passing));
@@ -142,7 +251,7 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
       for (const answer of answers as RpcCall[]) answered.set(JSON.stringify(answer.id), answer);
     }
     const merged = calls.flatMap((call, index) => {
-      const answer = refusals[index] ?? answered.get(JSON.stringify(call.id));
+      const answer = local[index] ?? answered.get(JSON.stringify(call.id));
       return answer === undefined ? [] : [answer];
     });
     sendJson(response, 200, merged);
