@@ -43,7 +43,7 @@ describe("reading a claim", () => {
     const mint = await world.api.claim(visitor);
     expect(mint.status).toBe(202);
     const { claimId } = mint.body;
-    await expect.poll(() => engineStatus(`${claimId}:1`), { timeout: 30_000 }).toBe("FAILED");
+    await expect.poll(() => engineStatus(`${claimId}-1`), { timeout: 30_000 }).toBe("FAILED");
     await expect
       .poll(async () => (await world.api.get(`/api/claims/${claimId}`)).body.status, { timeout: 30_000 })
       .toBe("failed");

@@ -360,7 +360,7 @@ describe("following docs/deploy.md with the local world's values", () => {
         await store.claims.transition(id, ["reserved"], {
           status: "failed",
           attempts: 3,
-          engineTransactionId: `${id}:3`,
+          engineTransactionId: `${id}-3`,
           lastError: "attempt 3 did not reward the wallet within 50 blocks",
         });
 
@@ -380,7 +380,7 @@ describe("following docs/deploy.md with the local world's values", () => {
           },
           { timeout: 60_000, interval: 250 },
         );
-        expect(await store.claims.findById(id)).toMatchObject({ attempts: 4, engineTransactionId: `${id}:4` });
+        expect(await store.claims.findById(id)).toMatchObject({ attempts: 4, engineTransactionId: `${id}-4` });
         expect(await countMintsTo(anvil.rpcUrl, env.TOKEN_ADDRESS as string, wallet)).toBe(1);
       } finally {
         await store.close();
@@ -456,7 +456,7 @@ describe("following docs/deploy.md with the local world's values", () => {
         await store.claims.transition(unpaidId, ["reserved"], {
           status: "submitted",
           attempts: 1,
-          engineTransactionId: `${unpaidId}:1`,
+          engineTransactionId: `${unpaidId}-1`,
           txHash: `0x${"ab".repeat(32)}`,
         });
 
