@@ -67,6 +67,11 @@ const schema = z.object({
   CHAIN_ID: z.coerce.number().int().positive().default(ARBITRUM_ONE_CHAIN_ID),
   /** The server's RPC: may carry a provider key, so it is never published. */
   RPC_URL: httpUrl,
+  /**
+   * The most calls one JSON-RPC batch to RPC_URL carries: the provider's cap (Moralis 20, Alchemy 1,000 over HTTP).
+   * A claim's reads fit in 3 calls plus one per new receipt, whatever the number followed.
+   */
+  RPC_BATCH_MAX_CALLS: z.coerce.number().int().min(1).max(1_000).default(50),
   /** The RPC the browser is told to use; required when RPC_URL looks like it carries a key. */
   PUBLIC_RPC_URL: httpUrl.optional(),
   /** Production runs on Arbitrum One only, unless this says otherwise (a testnet rehearsal). */

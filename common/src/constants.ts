@@ -11,6 +11,8 @@ export const REWARD_AMOUNT_WEI: bigint = BigInt(REWARD_TOKENS) * 10n ** BigInt(T
 export const ARBITRUM_ONE_CHAIN_ID = 42161;
 export const ARBITRUM_ONE_CHAIN_ID_HEX = "0xa4b1";
 export const ARBITRUM_ONE_NAME = "Arbitrum One";
+/** Multicall3's address on Arbitrum One (and most chains): many contract reads in one `eth_call`. */
+export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
 
 export const YOUTUBE_READONLY_SCOPE = "https://www.googleapis.com/auth/youtube.readonly";
 /**

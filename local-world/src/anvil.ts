@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
+import { ARBITRUM_ONE_CHAIN_ID, MULTICALL3_ADDRESS } from "@tube/common/constants";
 import { dropEmptyBlocks, readAnvilState, taggedBlocks, writeAnvilState } from "./anvil-state.ts";
+import { loadContractArtifact } from "./contract-artifacts.ts";
 import { freePort } from "./free-port.ts";
 import { rpc } from "./test/json-rpc.ts";
 
@@ -90,6 +91,7 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
     );
     const answered = await chainIdOf(rpcUrl);
     if (answered !== chainId) throw new Error(`anvil on ${rpcUrl} answers chain ${answered}, expected ${chainId}`);
+    await installMulticall3(rpcUrl);
   } catch (error) {
     anvil.kill("SIGKILL");
     watchdog.kill();
@@ -162,4 +164,14 @@ async function chainIdOf(rpcUrl: string): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * Puts Multicall3's code where Arbitrum One has it (contracts/stand-ins/Multicall3.sol): the runtime code its
+ * creation code returns, set without a transaction, as a chain that always had it.
+ */
+async function installMulticall3(rpcUrl: string): Promise<void> {
+  const { bytecode } = await loadContractArtifact("Multicall3");
+  const runtime = await rpc<string>(rpcUrl, "eth_call", [{ data: bytecode }, "latest"]);
+  await rpc(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, runtime]);
 }

@@ -6,7 +6,7 @@ import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Abi } from "thirdweb/utils";
 
-export type ContractName = "TuBE" | "TuBERewards";
+export type ContractName = "TuBE" | "TuBERewards" | "Multicall3";
 
 export interface ContractArtifact {
   abi: Abi;
@@ -16,7 +16,13 @@ export interface ContractArtifact {
 type ContractArtifacts = Record<ContractName, ContractArtifact>;
 
 const require = createRequire(import.meta.url);
-const CONTRACT_NAMES: readonly ContractName[] = ["TuBE", "TuBERewards"];
+/** Each contract's source under `contracts/`; stand-ins/ holds what the local chain needs but production never deploys. */
+const SOURCES: Record<ContractName, string> = {
+  TuBE: "TuBE.sol",
+  TuBERewards: "TuBERewards.sol",
+  Multicall3: "stand-ins/Multicall3.sol",
+};
+const CONTRACT_NAMES = Object.keys(SOURCES) as ContractName[];
 const CONTRACTS_DIR = new URL("../../contracts/", import.meta.url);
 const CACHE_PATH = fileURLToPath(new URL("build/contracts.json", CONTRACTS_DIR));
 
@@ -61,7 +67,7 @@ async function readSources(): Promise<Record<string, string>> {
   return Object.fromEntries(entries);
 }
 
-const sourceName = (name: ContractName) => `${name}.sol`;
+const sourceName = (name: ContractName) => SOURCES[name];
 
 function hashInputs(sources: Record<string, string>): string {
   const versions = ["solc", "@openzeppelin/contracts"].map((name) => `${name}@${packageVersion(name)}`);

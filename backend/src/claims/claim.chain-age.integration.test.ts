@@ -15,7 +15,7 @@ const costs: Record<string, Record<string, number>> = {};
 
 beforeAll(async () => {
   world = await startTestWorld({
-    getLogsMaxRange: 10,
+    rpcProvider: { getLogsMaxRange: 10 },
     // Arbitrum's cadence, and no test settings for grace or finality: the production defaults.
     env: { LOCAL_CHAIN_BLOCK_TIME: "0.25" },
   });

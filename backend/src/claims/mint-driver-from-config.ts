@@ -23,6 +23,11 @@ export function mintDriverFromConfig(
     rewardsAddress: config.REWARDS_ADDRESS,
     rewardAmountWei: REWARD_AMOUNT_WEI,
     finality: config.MINT_FINALITY,
+    maxBatchCalls: config.RPC_BATCH_MAX_CALLS,
+    onRateLimited: (pauseMs) => {
+      deps.metrics.upstreamCalls.inc({ service: "rpc", outcome: "rate_limited" });
+      deps.logger.warn({ pauseMs }, "the RPC provider refused calls as too many: chain reads pause");
+    },
   });
   const mintDriver = createMintDriver({
     store: deps.store,

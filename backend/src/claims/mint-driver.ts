@@ -103,9 +103,9 @@ export function createMintDriver(deps: MintDriverDeps) {
     const id = randomUUID();
     const terms = { id, reservedAtBlock: null, lease: { owner, until: Date.now() + deps.leaseMs } };
     // Unread, the chain is asked again by `queue`, which answers the visitor as it always did when the chain is down.
-    const [chain] = await chainReader.observeMany([{ wallet: walletAddress, txHash: null }]).catch(() => []);
-    if (!chain || chain.rewardedInBlock !== null) return terms;
-    return { ...terms, firstAttempt: { engineTransactionId: attemptKey(id, 1), attemptAtBlock: chain.head } };
+    const [seen] = await chainReader.observeMany([{ wallet: walletAddress, txHash: null }]).catch(() => []);
+    if (seen?.status !== "fulfilled" || seen.value.rewardedInBlock !== null) return terms;
+    return { ...terms, firstAttempt: { engineTransactionId: attemptKey(id, 1), attemptAtBlock: seen.value.head } };
   }
 
   /**
@@ -172,7 +172,10 @@ export function createMintDriver(deps: MintDriverDeps) {
     if (claims.length === 0) return [];
     const sightings = await look(claims, askEngine);
     const moves = await Promise.all(
-      claims.map((claim, index) => planMove(claim, sightings[index] as Sighting, within)),
+      claims.map((claim, index) => {
+        const sighting = sightings[index] as PromiseSettledResult<Sighting>;
+        return sighting.status === "fulfilled" ? planMove(claim, sighting.value, within) : unseen(sighting.reason);
+      }),
     );
     const written = await store.claims.transitionMany(moves.flatMap((move) => (move.write ? [move.write] : [])));
     let next = 0;
@@ -180,11 +183,15 @@ export function createMintDriver(deps: MintDriverDeps) {
   }
 
   /**
-   * Engine's record of the current attempt of each claim `askEngine` picks (one batched read), then the chain's (one
-   * JSON-RPC batch). A claim Engine is not asked about has no Engine record this time, which the rules read as an attempt Engine
-   * does not show: wait, until its grace period is over.
+   * Engine's record of the current attempt of each claim `askEngine` picks (one batched read), then the chain's (a
+   * few JSON-RPC calls for them all). A claim Engine is not asked about has no Engine record this time, which the
+   * rules read as an attempt Engine does not show: wait, until its grace period is over. A claim whose chain read
+   * failed has no sighting: its move fails alone.
    */
-  async function look(claims: readonly ClaimRecord[], askEngine: (claim: ClaimRecord) => boolean): Promise<Sighting[]> {
+  async function look(
+    claims: readonly ClaimRecord[],
+    askEngine: (claim: ClaimRecord) => boolean,
+  ): Promise<PromiseSettledResult<Sighting>[]> {
     const engineIds = claims.map((claim) =>
       claim.attempts > 0 && askEngine(claim)
         ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
@@ -196,7 +203,11 @@ export function createMintDriver(deps: MintDriverDeps) {
     const chain = await chainReader.observeMany(
       claims.map((claim, index) => ({ wallet: claim.walletAddress, txHash: records[index]?.txHash ?? claim.txHash })),
     );
-    return claims.map((_, index) => ({ engine: records[index] ?? null, chain: chain[index] as ChainObservation }));
+    return chain.map((seen, index) =>
+      seen.status === "fulfilled"
+        ? { status: "fulfilled", value: { engine: records[index] ?? null, chain: seen.value } }
+        : seen,
+    );
   }
 
   /** Turns `decideMint`'s decision about one claim into its store write and what follows it. */
@@ -218,6 +229,11 @@ export function createMintDriver(deps: MintDriverDeps) {
       case "fail":
         return fail(claim, decision.reason);
     }
+  }
+
+  /** A claim that could not be seen this time: no write, and its step fails with why. */
+  function unseen(reason: unknown): Move {
+    return { write: null, afterWrite: () => Promise.reject(reason as Error) };
   }
 
   function unchanged(claim: ClaimRecord): Move {

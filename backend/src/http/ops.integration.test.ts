@@ -9,7 +9,7 @@ let world: TestWorld;
 beforeAll(async () => {
   // The RPC proxy counts the server's chain calls and can play an unreachable provider.
   world = await startTestWorld({
-    getLogsMaxRange: 1_000_000,
+    rpcProvider: {},
     env: { METRICS_CACHE_SECONDS: String(METRICS_CACHE_SECONDS), READINESS_CACHE_SECONDS: "0" },
   });
 });

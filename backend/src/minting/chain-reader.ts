@@ -1,6 +1,7 @@
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import { jsonRpcBatch, type JsonRpcCall } from "./json-rpc.ts";
+import { jsonRpcBatch, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
 import type { ChainObservation, ChainReader, FinalityTag } from "./minter.ts";
+import { aggregate3Call, decodeAggregate3 } from "./multicall3.ts";
 
 export interface ChainReaderOptions {
   rpcUrl: string;
@@ -10,9 +11,23 @@ export interface ChainReaderOptions {
   /** The reward each wallet gets, in base units: a receipt proves a claim only with this amount. */
   rewardAmountWei: bigint;
   finality: FinalityTag;
+  /** The most calls one JSON-RPC batch carries: the provider's cap (Moralis allows 20). */
+  maxBatchCalls: number;
   /** Per request. Default 10 s. */
   timeoutMs?: number;
+  /** Told each time the provider says "too many requests" and reads pause for `pauseMs`. */
+  onRateLimited?: (pauseMs: number) => void;
 }
+
+/**
+ * After the provider says "too many requests", reads pause for 1 s, doubling with each refusal in a row up to a
+ * minute, each pause drawn between half and all of that (jitter, so several processes do not come back together).
+ */
+const RATE_LIMIT_PAUSE_MS = { first: 1_000, longest: 60_000 };
+/** Wallets per `aggregate3`: a node caps an `eth_call`'s gas (50 M on go-ethereum), about 20 k reads of this view. */
+const WALLETS_PER_MULTICALL = 1_000;
+/** Receipts remembered once seen, so a claim waiting for finality costs no receipt read a tick. */
+const RECEIPTS_REMEMBERED = 10_000;
 
 /** `rewardedInBlock(address)`: the first 4 bytes of its keccak-256 (a test recomputes it). */
 export const REWARDED_IN_BLOCK_SELECTOR = "0xf7f502f3";
@@ -34,26 +49,43 @@ interface RpcReceipt {
 
 /**
  * Reads the rewards contract over plain JSON-RPC: a few calls, not an SDK. Every read costs the same whatever the
- * chain's age: one `eth_call` asks the contract whether a wallet was rewarded, and the only log query spans one block.
+ * chain's age: Multicall3 asks the contract about every followed wallet in one `eth_call`, and the only log query spans
+ * one block. Each claim's outcome is its own: a call the provider refused fails only the claims it was about.
  */
 export function createChainReader(options: ChainReaderOptions): ChainReader {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const rewards = options.rewardsAddress.toLowerCase();
   const amountWord = `0x${options.rewardAmountWei.toString(16).padStart(64, "0")}`;
+  const receipts = new Map<string, SeenReceipt>();
+  const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
 
-  /** One HTTP request carrying every call; any failed member fails the whole read ("try again later"). */
-  async function batch(calls: JsonRpcCall[]): Promise<unknown[]> {
-    try {
-      return await jsonRpcBatch(options.rpcUrl, calls, timeoutMs);
-    } catch (cause) {
-      throw new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
-    }
+  /** The calls in as few batches as the provider allows, each call's outcome on its own; none while paused. */
+  async function batch(calls: JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> {
+    if (Date.now() < rateLimit.pausedUntil)
+      throw unavailable(new RpcRateLimitedError("paused after the provider's 429"));
+    const outcomes = await jsonRpcBatch(options.rpcUrl, calls, { timeoutMs, maxCalls: options.maxBatchCalls });
+    if (outcomes.some((outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError))
+      pause();
+    else if (outcomes.every((outcome) => outcome.status === "fulfilled")) rateLimit.refusalsInARow = 0;
+    return outcomes;
   }
 
-  const rewardedInBlockCall = (wallet: string) => ({
-    method: "eth_call",
-    params: [{ to: rewards, data: `${REWARDED_IN_BLOCK_SELECTOR}${addressWord(wallet).slice(2)}` }, "latest"],
-  });
+  function pause() {
+    const ceiling = Math.min(RATE_LIMIT_PAUSE_MS.longest, RATE_LIMIT_PAUSE_MS.first * 2 ** rateLimit.refusalsInARow);
+    const pauseMs = Math.round(ceiling * (0.5 + Math.random() / 2));
+    rateLimit.refusalsInARow++;
+    rateLimit.pausedUntil = Date.now() + pauseMs;
+    options.onRateLimited?.(pauseMs);
+  }
+
+  /** The one call's result; its failure is "try again later" for the caller. */
+  async function single<T>(call: JsonRpcCall): Promise<T> {
+    const [outcome] = await batch([call]);
+    if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
+    return outcome.value as T;
+  }
+
+  const rewardedInBlockData = (wallet: string) => `${REWARDED_IN_BLOCK_SELECTOR}${addressWord(wallet).slice(2)}`;
 
   /** The reward event for exactly this wallet and amount, from the rewards contract itself. */
   const isRewardOf = (wallet: string) => (log: RpcLog) =>
@@ -63,63 +95,110 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     log.topics[1]?.toLowerCase() === addressWord(wallet) &&
     BigInt(log.data) === BigInt(amountWord);
 
-  /** The heads once, then per claim the contract's record of its wallet and its transaction's receipt when known. */
-  async function observeMany(claims: readonly { wallet: string; txHash: string | null }[]) {
+  function remember(txHash: string, receipt: RpcReceipt): SeenReceipt {
+    const seen = { blockNumber: BigInt(receipt.blockNumber), logs: receipt.logs };
+    if (receipts.size >= RECEIPTS_REMEMBERED) receipts.delete(receipts.keys().next().value as string);
+    receipts.set(txHash, seen);
+    return seen;
+  }
+
+  /**
+   * The heads once, the contract's record of every wallet (Multicall3), and the receipts not seen before: one head
+   * read, one `eth_call` per thousand wallets and one call per new receipt, whatever the number of claims.
+   */
+  async function observeMany(
+    claims: readonly { wallet: string; txHash: string | null }[],
+  ): Promise<PromiseSettledResult<ChainObservation>[]> {
     const calls: JsonRpcCall[] = [{ method: "eth_blockNumber", params: [] }];
     if (options.finality !== "latest")
       calls.push({ method: "eth_getBlockByNumber", params: [options.finality, false] });
-    for (const { wallet, txHash } of claims) {
-      calls.push(rewardedInBlockCall(wallet));
-      if (txHash) calls.push({ method: "eth_getTransactionReceipt", params: [txHash] });
+    const firstMulticall = calls.length;
+    for (let start = 0; start < claims.length; start += WALLETS_PER_MULTICALL) {
+      const wallets = claims.slice(start, start + WALLETS_PER_MULTICALL);
+      calls.push(
+        aggregate3Call(wallets.map(({ wallet }) => ({ target: rewards, callData: rewardedInBlockData(wallet) }))),
+      );
     }
-    const answers = await batch(calls);
-    const head = BigInt(answers.shift() as string);
-    const finalBlock = options.finality === "latest" ? null : (answers.shift() as { number: string } | null);
-    // A chain too young to have a safe or finalized block has nothing final yet.
-    const finalHead = options.finality === "latest" ? head : finalBlock ? BigInt(finalBlock.number) : -1n;
-    return claims.map(({ wallet, txHash }): ChainObservation => {
-      const rewardedInBlock = BigInt(answers.shift() as string);
-      // JSON null: the transaction is unknown or still pending.
-      const receipt = txHash ? (answers.shift() as RpcReceipt | null) : null;
-      return {
-        head,
-        finalHead,
-        rewardedInBlock: rewardedInBlock === 0n ? null : rewardedInBlock,
-        receipt: receipt
-          ? { blockNumber: BigInt(receipt.blockNumber), rewardsWallet: receipt.logs.some(isRewardOf(wallet)) }
-          : null,
-      };
+    const receiptAsked = new Map<string, number>();
+    for (const { txHash } of claims) {
+      if (!txHash || receipts.has(txHash) || receiptAsked.has(txHash)) continue;
+      receiptAsked.set(txHash, calls.length);
+      calls.push({ method: "eth_getTransactionReceipt", params: [txHash] });
+    }
+
+    const outcomes = await batch(calls);
+    const [headRead, finalRead] = outcomes;
+    if (headRead?.status !== "fulfilled") throw unavailable(headRead?.reason);
+    const head = BigInt(headRead.value as string);
+    let finalHead = head;
+    if (options.finality !== "latest") {
+      if (finalRead?.status !== "fulfilled") throw unavailable(finalRead?.reason);
+      // A chain too young to have a safe or finalized block has nothing final yet.
+      const finalBlock = finalRead.value as { number: string } | null;
+      finalHead = finalBlock ? BigInt(finalBlock.number) : -1n;
+    }
+
+    return claims.map(({ wallet, txHash }, index): PromiseSettledResult<ChainObservation> => {
+      try {
+        const multicall = outcomes[firstMulticall + Math.floor(index / WALLETS_PER_MULTICALL)];
+        if (multicall?.status !== "fulfilled") throw unavailable(multicall?.reason);
+        const read = decodeAggregate3(multicall.value as string)[index % WALLETS_PER_MULTICALL];
+        if (!read?.success) throw unavailable(new Error(`rewardedInBlock(${wallet}) failed in Multicall3`));
+        const rewardedInBlock = BigInt(read.returnData);
+        return {
+          status: "fulfilled",
+          value: {
+            head,
+            finalHead,
+            rewardedInBlock: rewardedInBlock === 0n ? null : rewardedInBlock,
+            receipt: receiptOf(wallet, txHash),
+          },
+        };
+      } catch (reason) {
+        return { status: "rejected", reason };
+      }
     });
+
+    function receiptOf(wallet: string, txHash: string | null): ChainObservation["receipt"] {
+      if (!txHash) return null;
+      let seen = receipts.get(txHash);
+      if (!seen) {
+        const outcome = outcomes[receiptAsked.get(txHash) as number];
+        if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
+        // JSON null: the transaction is unknown or still pending.
+        if (outcome.value === null) return null;
+        seen = remember(txHash, outcome.value as RpcReceipt);
+      }
+      return { blockNumber: seen.blockNumber, rewardsWallet: seen.logs.some(isRewardOf(wallet)) };
+    }
   }
 
   return {
     async observe(wallet, txHash) {
       const [seen] = await observeMany([{ wallet, txHash }]);
-      return seen as ChainObservation;
+      if (seen?.status !== "fulfilled") throw seen?.reason;
+      return seen.value;
     },
 
     observeMany,
 
     async rewardTransaction(wallet, block) {
-      const [logs] = (await batch([
-        {
-          method: "eth_getLogs",
-          params: [
-            {
-              address: rewards,
-              topics: [REWARDED_TOPIC, addressWord(wallet)],
-              fromBlock: toHex(block),
-              toBlock: toHex(block),
-            },
-          ],
-        },
-      ])) as [RpcLog[]];
+      const logs = await single<RpcLog[]>({
+        method: "eth_getLogs",
+        params: [
+          {
+            address: rewards,
+            topics: [REWARDED_TOPIC, addressWord(wallet)],
+            fromBlock: toHex(block),
+            toBlock: toHex(block),
+          },
+        ],
+      });
       return logs.find(isRewardOf(wallet))?.transactionHash ?? null;
     },
 
     async ping() {
-      const [chainId] = await batch([{ method: "eth_chainId", params: [] }]);
-      const answered = Number(chainId);
+      const answered = Number(await single<string>({ method: "eth_chainId", params: [] }));
       if (answered !== options.chainId) {
         throw new AppError("MINT_UNAVAILABLE", {
           cause: new Error(`RPC serves chain ${answered}, expected ${options.chainId}`),
@@ -127,6 +206,18 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       }
     },
   };
+}
+
+/** A receipt once seen: its block and its logs (a receipt never changes while its block stands). */
+interface SeenReceipt {
+  blockNumber: bigint;
+  logs: RpcLog[];
+}
+
+function unavailable(cause: unknown): AppError {
+  return cause instanceof AppError
+    ? cause
+    : new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
 
 function toHex(value: bigint): string {

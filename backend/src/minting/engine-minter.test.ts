@@ -7,9 +7,11 @@ import { ENGINE_SERVER_WALLET, USERS } from "@tube/local-world/dev-accounts";
 import type { RunningEngineEmulator } from "@tube/local-world/engine-emulator/engine-emulator";
 import { startEngineWorld, type EngineWorld } from "@tube/local-world/engine-emulator/engine-world";
 import { randomWallet } from "@tube/local-world/mint-log";
+import { startRpcProxy } from "@tube/local-world/rpc-proxy";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { createChainReader, REWARDED_IN_BLOCK_SELECTOR, REWARDED_TOPIC } from "./chain-reader.ts";
 import { createEngineMinter, type EngineApi, type EngineMinterOptions } from "./engine-minter.ts";
+import { AGGREGATE3_SELECTOR } from "./multicall3.ts";
 import { RewardNotQueuedError, type ChainReader, type Minter, type MintTransaction } from "./minter.ts";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
@@ -52,6 +54,7 @@ function reader(overrides: Partial<Parameters<typeof createChainReader>[0]> = {}
     rewardsAddress,
     rewardAmountWei: REWARD_AMOUNT_WEI,
     finality: "latest",
+    maxBatchCalls: 50,
     ...overrides,
   });
 }
@@ -211,6 +214,67 @@ describe("Chain reader", () => {
     expect(keccak256(toHex("Rewarded(address,uint256)"))).toBe(REWARDED_TOPIC);
   });
 
+  it("when aggregate3's selector is recomputed from its signature, then it matches the constant", () => {
+    expect(keccak256(toHex("aggregate3((address,bool,bytes)[])")).slice(0, 10)).toBe(AGGREGATE3_SELECTOR);
+  });
+
+  it("when the provider caps batches, then every claim is still answered, its receipt read once and its wallet read through one Multicall3 call", async () => {
+    const subject = minter();
+    const wallets = Array.from({ length: 5 }, () => randomWallet());
+    const hashes = await Promise.all(
+      wallets.map(async (to) => {
+        const { transactionId } = await subject.queueReward({ to, idempotencyKey: randomUUID() });
+        return (await settled(subject, transactionId)).txHash;
+      }),
+    );
+    const provider = await startRpcProxy({ upstreamUrl: anvil.rpcUrl, maxBatchCalls: 2 });
+    try {
+      const capped = reader({ rpcUrl: provider.url, maxBatchCalls: 2 });
+      const claims = wallets.map((wallet, index) => ({ wallet, txHash: hashes[index] ?? null }));
+
+      const first = (await capped.observeMany(claims)).map(fulfilled);
+      const calls = provider.counts();
+      provider.resetCounts();
+      const again = (await capped.observeMany(claims)).map(fulfilled);
+
+      for (const seen of [...first, ...again]) expect(seen).toMatchObject({ receipt: { rewardsWallet: true } });
+      expect(first.map((seen) => seen.rewardedInBlock)).toEqual(first.map((seen) => seen.receipt?.blockNumber));
+      expect(calls).toEqual({ http: 4, eth_blockNumber: 1, eth_call: 1, eth_getTransactionReceipt: 5 });
+      expect(provider.counts()).toEqual({ http: 1, eth_blockNumber: 1, eth_call: 1 });
+    } finally {
+      await provider.stop();
+    }
+  });
+
+  it("when the provider rate-limits some reads, then only their claims fail, and reads pause before asking again", async () => {
+    const subject = minter();
+    const to = randomWallet();
+    const { txHash } = await settled(
+      subject,
+      (await subject.queueReward({ to, idempotencyKey: randomUUID() })).transactionId,
+    );
+    const provider = await startRpcProxy({ upstreamUrl: anvil.rpcUrl, callsPerSecond: 2 });
+    const pauses: number[] = [];
+    try {
+      const limited = reader({ rpcUrl: provider.url, onRateLimited: (pauseMs) => pauses.push(pauseMs) });
+
+      const [unpaid, paid] = await limited.observeMany([
+        { wallet: randomWallet(), txHash: null },
+        { wallet: to, txHash },
+      ]);
+      const sentBefore = provider.counts().http;
+
+      expect(unpaid).toMatchObject({ status: "fulfilled", value: { rewardedInBlock: null } });
+      expect(paid).toMatchObject({ status: "rejected", reason: unavailable });
+      expect(pauses).toHaveLength(1);
+      expect(pauses[0]).toBeGreaterThanOrEqual(500);
+      await expect(limited.observe(to, txHash)).rejects.toEqual(unavailable);
+      expect(provider.counts().http).toBe(sentBefore);
+    } finally {
+      await provider.stop();
+    }
+  });
+
   it("when a wallet was rewarded, then one observation names the block, the receipt proves the reward, and the reward's hash is found in that block", async () => {
     const subject = minter();
     const to = randomWallet();
@@ -232,11 +296,13 @@ describe("Chain reader", () => {
     const { transactionId } = await subject.queueReward({ to: rewarded, idempotencyKey: randomUUID() });
     const { txHash } = await settled(subject, transactionId);
 
-    const [unrewarded, paid, unknownHash] = await reader().observeMany([
-      { wallet: randomWallet(), txHash: null },
-      { wallet: rewarded, txHash },
-      { wallet: randomWallet(), txHash: `0x${"cd".repeat(32)}` },
-    ]);
+    const [unrewarded, paid, unknownHash] = (
+      await reader().observeMany([
+        { wallet: randomWallet(), txHash: null },
+        { wallet: rewarded, txHash },
+        { wallet: randomWallet(), txHash: `0x${"cd".repeat(32)}` },
+      ])
+    ).map(fulfilled);
 
     expect(unrewarded).toMatchObject({ rewardedInBlock: null, receipt: null });
     expect(paid).toMatchObject({ rewardedInBlock: paid?.receipt?.blockNumber, receipt: { rewardsWallet: true } });
@@ -286,3 +352,8 @@ describe("Chain reader", () => {
     await expect(reader({ rpcUrl: "http://127.0.0.1:9" }).observe(USERS[0].address, null)).rejects.toEqual(unavailable);
   });
 });
+
+function fulfilled<T>(outcome: PromiseSettledResult<T>): T {
+  if (outcome.status === "rejected") throw outcome.reason;
+  return outcome.value;
+}

@@ -12,22 +12,55 @@ interface JsonRpcAnswer {
 }
 
 /**
+ * A provider's "too many requests": HTTP 429, or a call answered with code 429 (Alchemy's) or -32005 (EIP-1474's
+ * "limit exceeded", Infura's and others'). The caller should slow down, not just try again.
+ */
+export class RpcRateLimitedError extends Error {}
+
+/**
  * The server's one JSON-RPC client: plain fetch, no SDK. Rejects, naming the method, when the request fails, times
  * out, or a call has no result; callers decide what that means for a visitor.
  */
 export async function jsonRpc<T>(url: string, call: JsonRpcCall, timeoutMs: number): Promise<T> {
   const answer = (await send(url, { jsonrpc: "2.0", id: 1, ...call }, timeoutMs)) as JsonRpcAnswer;
-  return resultOf(call.method, answer) as T;
+  const outcome = settle(call.method, answer);
+  if (outcome.status === "rejected") throw outcome.reason;
+  return outcome.value as T;
 }
 
-/** Every call in one HTTP request; any failed member fails the whole batch. */
-export async function jsonRpcBatch(url: string, calls: JsonRpcCall[], timeoutMs: number): Promise<unknown[]> {
+/**
+ * Every call, each HTTP request carrying at most `maxCalls` of them (providers cap batches, and count every call of
+ * one against their per-second limits), one request after another; each call's outcome stands alone, so a call the
+ * provider refused or rate-limited fails only itself.
+ */
+export async function jsonRpcBatch(
+  url: string,
+  calls: readonly JsonRpcCall[],
+  options: { timeoutMs: number; maxCalls: number },
+): Promise<PromiseSettledResult<unknown>[]> {
+  const outcomes: PromiseSettledResult<unknown>[] = [];
+  for (let start = 0; start < calls.length; start += options.maxCalls)
+    outcomes.push(...(await sendBatch(url, calls.slice(start, start + options.maxCalls), options.timeoutMs)));
+  return outcomes;
+}
+
+async function sendBatch(
+  url: string,
+  calls: readonly JsonRpcCall[],
+  timeoutMs: number,
+): Promise<PromiseSettledResult<unknown>[]> {
   const requests = calls.map((call, index) => ({ jsonrpc: "2.0", id: index + 1, ...call }));
-  const answers = (await send(url, requests, timeoutMs)) as JsonRpcAnswer[] | JsonRpcAnswer;
-  // A provider that refuses a whole batch answers one error object instead of an array.
-  if (!Array.isArray(answers)) throw new Error(answers.error?.message ?? "not a batch answer");
-  const byId = new Map(answers.map((answer) => [answer.id, answer]));
-  return requests.map(({ id, method }) => resultOf(method, byId.get(id)));
+  let answers: unknown;
+  try {
+    answers = await send(url, requests, timeoutMs);
+  } catch (reason) {
+    return requests.map(() => ({ status: "rejected", reason }));
+  }
+  // A provider that refuses a whole batch answers one error object instead of an array, or (a go-ethereum node over
+  // its batch limit) an array holding one error: every call it does not answer has failed.
+  const byId = new Map(Array.isArray(answers) ? (answers as JsonRpcAnswer[]).map((answer) => [answer.id, answer]) : []);
+  const whole = Array.isArray(answers) ? undefined : (answers as JsonRpcAnswer);
+  return requests.map(({ id, method }) => settle(method, byId.get(id) ?? whole));
 }
 
 function send(url: string, body: unknown, timeoutMs: number): Promise<unknown> {
@@ -38,13 +71,18 @@ function send(url: string, body: unknown, timeoutMs: number): Promise<unknown> {
       body: JSON.stringify(body),
       signal,
     });
+    if (response.status === 429) throw new RpcRateLimitedError("JSON-RPC answered HTTP 429");
     if (!response.ok) throw new Error(`JSON-RPC answered HTTP ${response.status}`);
     return response.json();
   });
 }
 
-function resultOf(method: string, answer: JsonRpcAnswer | undefined): unknown {
+const RATE_LIMIT_CODES = new Set([429, -32005]);
+
+function settle(method: string, answer: JsonRpcAnswer | undefined): PromiseSettledResult<unknown> {
+  if (answer?.error && RATE_LIMIT_CODES.has(answer.error.code))
+    return { status: "rejected", reason: new RpcRateLimitedError(`${method}: ${answer.error.message}`) };
   if (!answer || answer.error || answer.result === undefined)
-    throw new Error(`${method}: ${answer?.error?.message ?? "no result"}`);
-  return answer.result;
+    return { status: "rejected", reason: new Error(`${method}: ${answer?.error?.message ?? "no result"}`) };
+  return { status: "fulfilled", value: answer.result };
 }

@@ -64,8 +64,14 @@ export interface ChainObservation {
 export interface ChainReader {
   /** One JSON-RPC batch: the heads, the contract's record of `wallet`, and `txHash`'s receipt when one is given. */
   observe(wallet: string, txHash: string | null): Promise<ChainObservation>;
-  /** `observe` for many claims in one JSON-RPC batch, answered in the order asked: one head read for them all. */
-  observeMany(claims: readonly { wallet: string; txHash: string | null }[]): Promise<ChainObservation[]>;
+  /**
+   * `observe` for many claims in a few requests, answered in the order asked: one head read for them all. Each claim's
+   * observation stands alone (a read the provider refused fails only the claims it was about); a failed head read
+   * rejects the whole.
+   */
+  observeMany(
+    claims: readonly { wallet: string; txHash: string | null }[],
+  ): Promise<PromiseSettledResult<ChainObservation>[]>;
   /** The hash of the transaction that rewarded `wallet` in `block`: a one-block log query, within any provider's cap. */
   rewardTransaction(wallet: string, block: bigint): Promise<string | null>;
   ping(): Promise<void>;

@@ -53,6 +53,7 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
     rewardsAddress: REWARDS_ADDRESS,
     rewardAmountWei: REWARD_AMOUNT_WEI,
     finality: "latest",
+    maxBatchCalls: 50,
   });
   const app = createApp({
     store,

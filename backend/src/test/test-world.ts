@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { freePort } from "@tube/local-world/free-port";
-import { startRpcProxy } from "@tube/local-world/rpc-proxy";
+import { startRpcProxy, type RpcProxyOptions } from "@tube/local-world/rpc-proxy";
 import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { createGoogleAccount } from "@tube/local-world/google-emulator/create-account";
 import { defaultGoogleAccounts, LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
@@ -48,8 +48,11 @@ export async function startTestWorld(
   options: {
     env?: Record<string, string>;
     inProcessApp?: boolean;
-    /** The server reaches the chain through a proxy that refuses wider `eth_getLogs` ranges, as providers do. */
-    getLogsMaxRange?: number;
+    /**
+     * The server reaches the chain through a proxy that plays a hosted provider's limits (rpc-proxy.ts): wide
+     * `eth_getLogs` ranges, batch size, calls per second, finality trailing by time.
+     */
+    rpcProvider?: Omit<RpcProxyOptions, "upstreamUrl" | "port" | "now">;
   } = {},
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
@@ -87,10 +90,7 @@ export async function startTestWorld(
   if (!engine) throw new Error("the test world needs the Engine stand-in");
   let server: RunningServer | null = null;
   const chainUrl = world.env.RPC_URL as string;
-  const proxy =
-    options.getLogsMaxRange === undefined
-      ? null
-      : await startRpcProxy({ upstreamUrl: chainUrl, getLogsMaxRange: options.getLogsMaxRange });
+  const proxy = options.rpcProvider ? await startRpcProxy({ ...options.rpcProvider, upstreamUrl: chainUrl }) : null;
 
   const startApp = async () => {
     const config = loadConfig({ ...world.env, ...(proxy ? { RPC_URL: proxy.url } : {}) } as NodeJS.ProcessEnv);
@@ -194,7 +194,7 @@ export async function startTestWorld(
     engineUrl: engine.url,
     /** The chain itself, for the tests' own reads: never capped. */
     rpcUrl: chainUrl,
-    /** The server's requests to the chain, by method, since the last reset (with `getLogsMaxRange` only). */
+    /** The server's requests to the chain, by method, since the last reset (with `rpcProvider` only). */
     rpcProxy: proxy,
     ageChain: (blocks: number) => world.ageChain(blocks),
     tokenAddress: world.env.TOKEN_ADDRESS as string,

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { balanceOf } from "@tube/local-world/token-balance";
+import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+
+/**
+ * The RPC provider and the finality production has: batches capped at 20 calls (Moralis's cap), 25 calls a second
+ * (calls past it get the provider's 429), and `safe` trailing `latest` by time, as Arbitrum One's does by minutes
+ * (seconds here). The server waits for `safe`, so claims pile up waiting for it while others arrive.
+ */
+const CLAIMS = 40;
+const BATCH_CAP = 20;
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await startTestWorld({
+    rpcProvider: { maxBatchCalls: BATCH_CAP, callsPerSecond: 25, finalityLagMs: { safe: 2_000, finalized: 6_000 } },
+    // The production follow interval: the test's 100 ms would ask the provider more often than production does.
+    env: { MINT_FINALITY: "safe", RPC_BATCH_MAX_CALLS: String(BATCH_CAP), MINT_FOLLOW_INTERVAL_MS: "500" },
+  });
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+describe("a hosted provider's limits and finality in time", () => {
+  it("when claims wait for safe finality behind a 20-call batch cap and 25 calls a second, then every one confirms, paid once", async () => {
+    const visitors = await world.visitors(CLAIMS);
+
+    // Visitors arrive a few at a time; one told to try again (503) claims again, as a person would.
+    for (let start = 0; start < CLAIMS; start += 5)
+      await Promise.all(visitors.slice(start, start + 5).map((visitor) => world.api.claim(visitor)));
+    const claims = await world.untilAllConfirmed(visitors, {
+      claimAgain: true,
+      mineWhileWaiting: true,
+      timeoutMs: 90_000,
+    });
+
+    expect(claims).toHaveLength(CLAIMS);
+    const balances = await Promise.all(
+      visitors.map((visitor) => balanceOf(world.rpcUrl, 42161, world.tokenAddress, visitor.wallet)),
+    );
+    expect(balances.every((balance) => balance === REWARD_AMOUNT_WEI)).toBe(true);
+    expect(await world.refusedSecondRewards()).toBe(0);
+  });
+});
