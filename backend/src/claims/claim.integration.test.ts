@@ -264,8 +264,8 @@ describe("claim API over HTTP against the local world", () => {
     expect(verify).toMatchObject({ status: 400, body: { error: { code: "WRONG_CHANNEL" } } });
   });
 
-  it("when the YouTube username is not the account's own channel, then the message names the right one", async () => {
-    const viewer = await world.visitor();
+  it("when a viewer who is not subscribed typed a YouTube username that is not the account's own channel, then the message names the right one", async () => {
+    const viewer = await world.visitor({ subscribed: false });
     const verify = await world.api.post("/api/verify-subscription", {
       accessToken: viewer.token,
       channelId: LOCAL_CHANNEL_ID,

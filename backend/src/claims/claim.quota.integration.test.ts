@@ -44,7 +44,7 @@ describe("readiness", () => {
 });
 
 describe("YouTube quota", () => {
-  it("when a viewer verifies with the channel name the field asks for and then claims, then 1 unit is spent in all; without a name 1; with a handle 2", async () => {
+  it("when a subscribed viewer verifies and then claims, then 1 unit is spent in all, whatever they typed: the channel name, nothing, an @handle or another channel's name", async () => {
     const spentOn = async (youtubeUsername: (visitor: Visitor) => string | undefined) => {
       const visitor = await world.visitor();
       const before = await quotaUnits();
@@ -55,18 +55,23 @@ describe("YouTube quota", () => {
     const unitsWithName = await spentOn((visitor) => visitor.channelName);
     const unitsWithoutName = await spentOn(() => undefined);
     const unitsWithHandle = await spentOn((visitor) => visitor.handle);
+    const unitsWithAnotherName = await spentOn(() => "Somebody Else");
 
     console.log(
-      `YouTube quota units per successful claim through Verify -> Claim: ${unitsWithName} with the channel name, ${unitsWithoutName} without a name, ${unitsWithHandle} with an @handle`,
+      `YouTube quota units per successful claim through Verify -> Claim: ${unitsWithName} with the channel name, ${unitsWithoutName} without a name, ${unitsWithHandle} with an @handle, ${unitsWithAnotherName} with another channel's name`,
     );
-    expect(unitsWithName).toBe(1);
-    expect(unitsWithoutName).toBe(1);
-    expect(unitsWithHandle).toBe(2);
+    expect([unitsWithName, unitsWithoutName, unitsWithHandle, unitsWithAnotherName]).toEqual([1, 1, 1, 1]);
   });
 
-  it("when a viewer types a name that is not their channel's, then USERNAME_MISMATCH still comes before anything else", async () => {
-    const { token } = await world.visitor();
-    expect((await verify(token, "Somebody Else")).body).toMatchObject({ error: { code: "USERNAME_MISMATCH" } });
+  it("when a viewer who is not subscribed types a name that is not their channel's, then USERNAME_MISMATCH names their channel, for 2 units", async () => {
+    const { token, handle } = await world.visitor({ subscribed: false });
+    const before = await quotaUnits();
+
+    const answer = await verify(token, "Somebody Else");
+
+    expect(answer.body).toMatchObject({ error: { code: "USERNAME_MISMATCH" } });
+    expect(answer.body.error.message).toContain(handle);
+    expect((await quotaUnits()) - before).toBe(2);
   });
 
   it("when an account that already claimed verifies and claims again, then it spends 0 units", async () => {
@@ -105,12 +110,13 @@ describe("YouTube quota", () => {
     expect((await quotaUnits()) - before).toBe(1);
   });
 
+  // Not subscribed, so no check is remembered and each one goes to YouTube (a verified subscription is remembered).
   it("when one account verifies past its limit, then 429 ACCOUNT_RATE_LIMITED with Retry-After, whatever the IP limit says", async () => {
-    const { token, handle } = await world.visitor();
+    const { token } = await world.visitor({ subscribed: false });
     const statuses: number[] = [];
     let refused: Awaited<ReturnType<typeof verify>> | undefined;
     for (let i = 0; i < LIMIT_PER_ACCOUNT + 2; i++) {
-      const answer = await verify(token, handle);
+      const answer = await verify(token);
       statuses.push(answer.status);
       if (answer.status === 429) refused = answer;
     }
@@ -118,7 +124,7 @@ describe("YouTube quota", () => {
     expect(refused?.body).toMatchObject({ error: { code: "ACCOUNT_RATE_LIMITED" } });
     expect(Number(refused?.retryAfter)).toBeGreaterThan(0);
     // Another account is not affected.
-    const other = await world.visitor();
-    expect((await verify(other.token, other.handle)).status).toBe(200);
+    const other = await world.visitor({ subscribed: false });
+    expect((await verify(other.token)).status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { AppError } from "../errors.ts";
 import { matchesChannel } from "../google/channel-match.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 import type { GoogleIdentity } from "../google/google-oauth.ts";
-import type { SubscriberChannel, SubscriptionCheck } from "../google/youtube.ts";
+import type { SubscriptionCheck } from "../google/youtube.ts";
 import type { VerificationAdmission } from "./verification-admission.ts";
 
 /**
@@ -26,12 +26,12 @@ export interface SubscriptionVerifierOptions {
  * The only caller of YouTube in the claim flow, and its quota's guard (ADR 8, ADR 23). Per Google account (`sub`):
  * a verified subscription is remembered for `cacheSeconds` with the channel it was made from, so Claim after
  * Verify spends nothing; concurrent checks share one call; and every check that reaches YouTube is admitted first
- * (per-account limits, the day's reserve). One check is one `subscriptions.list` (1 unit), whose answer also names
- * the viewer's channel; `channels.list` (1 unit more) is asked only when a typed name is not that channel's title.
+ * (per-account limits, the day's reserve). One check is one `subscriptions.list` (1 unit), whatever the visitor typed;
+ * `channels.list` (1 unit more) is asked only to explain a refusal (ADR 23).
  */
 export function createSubscriptionVerifier(options: SubscriptionVerifierOptions) {
   const { google, channelId, admission } = options;
-  const verified = new LRUCache<string, SubscriberChannel>({
+  const verified = new LRUCache<string, true>({
     max: ACCOUNTS_REMEMBERED,
     ttl: options.cacheSeconds * 1000,
   });
@@ -42,7 +42,7 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     const result = await google.checkSubscription(accessToken, channelId);
     if (result.isSubscribed) {
       await admission.recordVerified(sub);
-      if (result.subscriber && options.cacheSeconds > 0) verified.set(sub, result.subscriber);
+      if (options.cacheSeconds > 0) verified.set(sub, true);
     }
     return result;
   }
@@ -57,10 +57,11 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
   }
 
   /**
-   * When the visitor typed a YouTube username, it must name the signed-in account's own channel: the usual
-   * mistake is choosing the wrong Google account. This asks for the channel itself, with its handle.
+   * Why a viewer is not subscribed, when the YouTube username they typed is not the signed-in account's own channel:
+   * the usual mistake is choosing the wrong Google account, and the refusal names the channel found. Part of the
+   * check just admitted, asked only after a failed one, so a subscriber's claim costs 1 unit whatever they typed.
    */
-  async function checkOwnChannel(accessToken: string, youtubeUsername: string): Promise<void> {
+  async function explainWrongAccount(accessToken: string, youtubeUsername: string): Promise<void> {
     const channel = await google.getOwnChannel(accessToken);
     if (!channel) throw new AppError("YOUTUBE_SIGNUP_REQUIRED");
     if (!matchesChannel(youtubeUsername, channel)) {
@@ -71,10 +72,6 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     }
   }
 
-  /** A subscription names its subscriber by title only: a typed title settles the match, a handle does not. */
-  const namesSubscriber = (youtubeUsername: string, subscriber: SubscriberChannel | null) =>
-    subscriber !== null && matchesChannel(youtubeUsername, { ...subscriber, handle: null });
-
   return {
     /** Is the account (already validated with Google) subscribed to the configured channel? */
     async verify(
@@ -82,18 +79,9 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
       accessToken: string,
       youtubeUsername?: string,
     ): Promise<VerifySubscriptionResponse> {
-      const remembered = verified.get(identity.sub);
-      if (remembered) {
-        if (youtubeUsername && !namesSubscriber(youtubeUsername, remembered)) {
-          await admission.admit(identity.sub);
-          await checkOwnChannel(accessToken, youtubeUsername);
-        }
-        return { isSubscribed: true };
-      }
-      // The channel call belongs to the check just admitted: one verification, up to 2 units.
-      const { isSubscribed, subscriber } = await sharedCheck(identity.sub, accessToken);
-      if (youtubeUsername && !namesSubscriber(youtubeUsername, subscriber))
-        await checkOwnChannel(accessToken, youtubeUsername);
+      if (verified.has(identity.sub)) return { isSubscribed: true };
+      const { isSubscribed } = await sharedCheck(identity.sub, accessToken);
+      if (!isSubscribed && youtubeUsername) await explainWrongAccount(accessToken, youtubeUsername);
       return { isSubscribed };
     },
   };

@@ -19,17 +19,9 @@ export interface YouTubeChannel {
   handle: string | null;
 }
 
-/** The signed-in viewer's own channel as a subscription names its subscriber: no handle there. */
-export interface SubscriberChannel {
-  id: string;
-  title: string;
-}
-
-/** What one `subscriptions.list` answer tells: whether the viewer follows the channel, and, when so, as whom. */
+/** What one `subscriptions.list` answer tells: whether the viewer follows the channel. */
 export interface SubscriptionCheck {
   isSubscribed: boolean;
-  /** Read from the subscription's `subscriberSnippet`; null when no subscription came back. */
-  subscriber: SubscriberChannel | null;
 }
 
 export interface YouTubeReaderOptions {
@@ -82,26 +74,17 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
   }
 
   return {
-    /**
-     * One call (1 unit) answers both questions: with `part=subscriberSnippet` each subscription also carries its
-     * subscriber's channel id and title (https://developers.google.com/youtube/v3/docs/subscriptions#subscriberSnippet),
-     * so a typed channel name is usually settled without `channels.list`.
-     */
+    /** One call, 1 unit: the signed-in viewer's subscription to the channel, if any. */
     async checkSubscription(accessToken: string, channelId: string): Promise<SubscriptionCheck> {
       const { data } = await call("subscriptions.list", () =>
         youtube.subscriptions.list({
-          part: ["snippet", "subscriberSnippet"],
+          part: ["snippet"],
           mine: true,
           forChannelId: channelId,
           auth: bearer(accessToken),
         }),
       );
-      const subscription = (data.items ?? []).find((item) => item.snippet?.resourceId?.channelId === channelId);
-      const snippet = subscription?.subscriberSnippet;
-      return {
-        isSubscribed: subscription !== undefined,
-        subscriber: snippet?.channelId ? { id: snippet.channelId, title: snippet.title ?? "" } : null,
-      };
+      return { isSubscribed: (data.items ?? []).some((item) => item.snippet?.resourceId?.channelId === channelId) };
     },
 
     async getOwnChannel(accessToken: string): Promise<YouTubeChannel | null> {

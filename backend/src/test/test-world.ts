@@ -169,9 +169,9 @@ export async function startTestWorld(
     return answer.body.accessToken as string;
   }
 
-  /** A fresh viewer, signed in: a new subscribed Google account with a channel of its own, and a new wallet. */
-  async function visitor(): Promise<Visitor> {
-    const account = await createGoogleAccount(google.url);
+  /** A fresh viewer, signed in: a new Google account (subscribed unless told otherwise) with a channel of its own, and a new wallet. */
+  async function visitor(options: { subscribed?: boolean } = {}): Promise<Visitor> {
+    const account = await createGoogleAccount(google.url, options);
     return {
       email: account.email,
       sub: account.sub,
