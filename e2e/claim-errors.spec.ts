@@ -19,17 +19,18 @@ test("when a viewer who is not subscribed verifies, then 'Not Subscribed' is sho
   await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
 });
 
-test("when the username names another channel, then the message names the signed-in account's own channel", async ({
+test("when a viewer who is not subscribed typed another channel's name, then the message names the signed-in account's own channel", async ({
   page,
-  googleAccount,
+  createGoogleAccount,
   wallet,
 }) => {
+  const wrongAccount = await createGoogleAccount({ subscribed: false });
   await page.goto("/claim");
-  await signInWithGoogle(page, googleAccount);
+  await signInWithGoogle(page, wrongAccount);
   await page.getByLabel("Enter your YouTube username").fill("@somebodyelse");
   await connectWallet(page, wallet);
   await page.getByRole("button", { name: "Verify My Subscription" }).click();
-  await expect(page.getByText(googleAccount.channel.handle).first()).toBeVisible();
+  await expect(page.getByText(wrongAccount.channel.handle).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Change Google Account" })).toBeVisible();
 });
 
