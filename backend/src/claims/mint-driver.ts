@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
+import { outsideAnyRequest } from "../observability/request-context.ts";
 import {
   RewardNotQueuedError,
   type ChainObservation,
@@ -382,7 +383,8 @@ export function createMintDriver(deps: MintDriverDeps) {
     let resolve = () => {};
     const promise = new Promise<void>((settle) => (resolve = settle));
     followed.set(claim.id, { promise, resolve });
-    loop ??= followLoop();
+    // The loop drives every claim followed from now on, whichever request queued it.
+    loop ??= outsideAnyRequest(followLoop);
     return promise;
   }
 
@@ -410,7 +412,7 @@ export function createMintDriver(deps: MintDriverDeps) {
       await sleep(deps.followIntervalMs);
       if (stopped) break;
       await followTick().catch((error: unknown) =>
-        logger.warn({ err: error, claims: followed.size }, "following claims failed; will retry"),
+        logger.warn({ err: error, claimIds: [...followed.keys()] }, "following claims failed; will retry"),
       );
     }
     loop = undefined;
@@ -449,7 +451,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     const held = await store.claims.acquireLeases(ids, owner, now, now + deps.leaseMs);
     for (const claim of held) stepped.add(claim.id);
     const moved = await moveAll(held, rules).catch((error: unknown) => {
-      logger.warn({ claims: held.length, err: error }, "reconciling claims failed; will retry");
+      logger.warn({ claimIds: held.map((claim) => claim.id), err: error }, "reconciling claims failed; will retry");
       return [];
     });
     moved.forEach((result, index) => {

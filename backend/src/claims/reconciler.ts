@@ -36,8 +36,12 @@ export function createReconciler(deps: {
       return;
     }
     for (let start = 0; start < unfinished.length && !stopping; start += RECONCILE_BATCH) {
-      await mintDriver.step(unfinished.slice(start, start + RECONCILE_BATCH)).catch((error: unknown) => {
-        logger.warn({ err: error }, "stepping unfinished claims failed; will retry");
+      const batch = unfinished.slice(start, start + RECONCILE_BATCH);
+      await mintDriver.step(batch).catch((error: unknown) => {
+        logger.warn(
+          { claimIds: batch.map((claim) => claim.id), err: error },
+          "stepping unfinished claims failed; will retry",
+        );
       });
     }
   }

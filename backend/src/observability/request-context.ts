@@ -4,11 +4,19 @@ import type { RequestHandler } from "express";
 
 const REQUEST_ID_HEADER = "X-Request-Id";
 
-const context = new AsyncLocalStorage<{ requestId: string }>();
+const context = new AsyncLocalStorage<{ requestId: string } | undefined>();
 
 /** The id of the request whose work is running now, if any: the logger stamps it on every line. */
 export function currentRequestId(): string | undefined {
   return context.getStore()?.requestId;
+}
+
+/**
+ * Runs `work` as no request's work: what it starts that outlives the request (the mint driver's follow loop, which
+ * goes on driving every later request's claims) logs under no request's id, instead of under the first request's.
+ */
+export function outsideAnyRequest<T>(work: () => T): T {
+  return context.run(undefined, work);
 }
 
 /**

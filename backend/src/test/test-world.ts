@@ -16,6 +16,7 @@ import { signInWithEmulator, obtainAccessToken } from "@tube/local-world/google-
 import { startLocalWorld } from "@tube/local-world/local-world";
 import { randomWallet } from "@tube/local-world/mint-log";
 import { hex, rpc, rpcBatch } from "@tube/local-world/test/json-rpc";
+import type { DestinationStream } from "pino";
 import { vi } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../observability/logger.ts";
@@ -53,6 +54,8 @@ export async function startTestWorld(
      * `eth_getLogs` ranges, batch size, calls per second, finality trailing by time.
      */
     rpcProvider?: Omit<RpcProxyOptions, "upstreamUrl" | "port" | "now">;
+    /** Where the in-process server logs (at LOG_LEVEL, silent unless the env says otherwise); stdout when unset. */
+    logDestination?: DestinationStream;
   } = {},
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
@@ -94,7 +97,7 @@ export async function startTestWorld(
 
   const startApp = async () => {
     const config = loadConfig({ ...world.env, ...(proxy ? { RPC_URL: proxy.url } : {}) } as NodeJS.ProcessEnv);
-    server = await startServer(config, createLogger(config.LOG_LEVEL));
+    server = await startServer(config, createLogger(config.LOG_LEVEL, options.logDestination));
     return server;
   };
   if (options.inProcessApp !== false) await startApp();
