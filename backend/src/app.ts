@@ -14,7 +14,14 @@ import type { GoogleGateway } from "./google/google-gateway.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { opsRoutes, type ReadinessProbe } from "./http/ops.routes.ts";
 import { requestLogger } from "./http/request-logger.ts";
-import { apiRateLimits, corsForOrigin, keepOpenerOn, noStore, securityHeaders } from "./http/security.ts";
+import {
+  apiRateLimits,
+  corsForOrigin,
+  keepOpenerOn,
+  noStore,
+  securityHeaders,
+  trustProxyWatch,
+} from "./http/security.ts";
 import { staticSite } from "./http/static-site.ts";
 import type { Logger } from "./observability/logger.ts";
 import type { Metrics } from "./observability/metrics.ts";
@@ -75,6 +82,15 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  // After the ops routes: probes and scrapes reach the app without passing its proxies.
+  app.use(
+    trustProxyWatch({
+      trustProxy: settings.trustProxy,
+      trustProxyMismatches: deps.metrics.trustProxyMismatches,
+      logger: deps.logger,
+    }),
+  );
+
   const subscriptions = createSubscriptionVerifier({
     google: deps.google,
     channelId: settings.channelId,
@@ -94,7 +110,12 @@ export function createApp(deps: AppDeps): Express {
   // theirs for revalidation, and GET /api/config (an ops route, answered before this stack) keeps its no-cache.
   if (settings.engineWebhookSecret)
     app.use(
-      engineWebhookRoutes({ secret: settings.engineWebhookSecret, mintDriver: deps.mintDriver, logger: deps.logger }),
+      engineWebhookRoutes({
+        secret: settings.engineWebhookSecret,
+        mintDriver: deps.mintDriver,
+        metrics: deps.metrics,
+        logger: deps.logger,
+      }),
     );
 
   const api = express();

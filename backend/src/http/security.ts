@@ -2,7 +2,9 @@ import cors from "cors";
 import type { RequestHandler } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 import helmet from "helmet";
+import type { Counter } from "prom-client";
 import { AppError } from "../errors.ts";
+import type { Logger } from "../observability/logger.ts";
 import { clientKey } from "./rate-limit/client-key.ts";
 
 /**
@@ -115,30 +117,103 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
 const IPV6_SUBNET = 56;
 
 /**
+ * At most `limit` requests a minute from one client, answered beyond it with the catalogued 429 (RATE_LIMITED, and
+ * Retry-After). The client is the IP Express derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored
+ * unless a trusted proxy set it; an IPv6 client is its /56. `store` shares the count between processes; unset, this
+ * process counts alone. `onLimited` hears each refusal.
+ */
+export function clientRateLimit(
+  limit: number,
+  options: { store?: Store | undefined; onLimited?: () => void } = {},
+): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit,
+    ...(options.store ? { store: options.store } : {}),
+    keyGenerator: (req) => clientKey(req.ip, IPV6_SUBNET),
+    // clientKey falls back to ipKeyGenerator, which this check (it reads the function's source) cannot see.
+    validate: { keyGeneratorIpFallback: false },
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, _res, next) => {
+      options.onLimited?.();
+      next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 }));
+    },
+  });
+}
+
+/**
  * Per-IP limits on the API. Writes (each one costs Google quota and maybe a mint)
  * get `limitPerMinute`; reads get five times as many, so a page polling its
- * claim's status does not lock itself out. The client IP is whatever Express
- * derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored unless a
- * trusted proxy set it. `writesStoreFor` shares the write counters between processes (through the claim store's
- * database, ADR 11); reads are counted in this process's memory: they cost no quota and mint nothing, and a shared
- * count cost a store write on every read (ADR 11, amended by ADR 14).
+ * claim's status does not lock itself out. `writesStoreFor` shares the write counters between processes (through the
+ * claim store's database, ADR 11); reads are counted in this process's memory: they cost no quota and mint nothing,
+ * and a shared count cost a store write on every read (ADR 11, amended by ADR 14).
  * One handler picks the request's limiter by method, so each request pays for one limiter pass, not two
  * (express-rate-limit's pass was 7–10 % of the app's CPU on a read; docs/benchmarks/claims.md).
  */
 export function apiRateLimits(limitPerMinute: number, writesStoreFor?: (prefix: string) => Store): RequestHandler {
-  const limiter = (limit: number, store: Store | undefined) =>
-    rateLimit({
-      windowMs: 60_000,
-      limit,
-      ...(store ? { store } : {}),
-      keyGenerator: (req) => clientKey(req.ip, IPV6_SUBNET),
-      // clientKey falls back to ipKeyGenerator, which this check (it reads the function's source) cannot see.
-      validate: { keyGeneratorIpFallback: false },
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 })),
-    });
-  const writes = limiter(limitPerMinute, writesStoreFor?.("writes:"));
-  const reads = limiter(limitPerMinute * 5, undefined);
+  const writes = clientRateLimit(limitPerMinute, { store: writesStoreFor?.("writes:") });
+  const reads = clientRateLimit(limitPerMinute * 5);
   return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? reads : writes)(req, res, next);
+}
+
+/** The headers a proxy sets to say who the client is and how it connected; only a trusted peer's are believed. */
+const FORWARDED_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-real-ip",
+];
+
+/** How a request can contradict TRUST_PROXY, as `tube_trust_proxy_mismatches_total` labels it. */
+type TrustProxySign = "untrusted_peer" | "fewer_hops";
+
+const TRUST_PROXY_WARNINGS: Record<TrustProxySign, string> = {
+  untrusted_peer:
+    "forwarded headers came from a peer TRUST_PROXY does not trust, so they were ignored: if a proxy is in front, " +
+    "TRUST_PROXY does not name it and every visitor counts as the proxy's one address; otherwise something reaches " +
+    "the app around its proxy (logged once; tube_trust_proxy_mismatches_total counts them)",
+  fewer_hops:
+    "a request passed fewer proxies than TRUST_PROXY's hop count: a client that writes its own X-Forwarded-For then " +
+    "chooses its address and escapes the per-IP limits; set TRUST_PROXY to the proxies really in front, or their " +
+    "addresses (logged once; tube_trust_proxy_mismatches_total counts them)",
+};
+
+/**
+ * Watches requests for what contradicts TRUST_PROXY, as far as it can be seen from here, counting each in
+ * `trustProxyMismatches` and warning once a process for each sign (the setting, never the headers' values):
+ * - forwarded headers from a socket peer TRUST_PROXY does not trust: Express ignores them, but either the proxy in
+ *   front is not trusted (too low a setting) or something reaches the app without passing it;
+ * - under a hop count n, an X-Forwarded-For with fewer than n entries: each proxy appends one, so the request passed
+ *   fewer than n proxies (too high a setting, or a way in around the proxies), and Express then takes the leftmost
+ *   entry, which a client may write itself, as the client's address. A client's own entries only add to the count,
+ *   so a forger who writes enough of them is not seen; the visitors who write none are, as soon as one arrives.
+ * Mount it after the probe and metrics routes, which load balancers, Docker and Prometheus call without a proxy.
+ */
+export function trustProxyWatch(deps: {
+  trustProxy: boolean | number | string[];
+  trustProxyMismatches: Counter<"sign">;
+  logger: Logger;
+}): RequestHandler {
+  const warned = new Set<TrustProxySign>();
+  const hops = typeof deps.trustProxy === "number" ? deps.trustProxy : 0;
+  function seen(sign: TrustProxySign): void {
+    deps.trustProxyMismatches.inc({ sign });
+    if (warned.has(sign)) return;
+    warned.add(sign);
+    deps.logger.warn({ setting: "TRUST_PROXY", trustProxy: deps.trustProxy, sign }, TRUST_PROXY_WARNINGS[sign]);
+  }
+  return (req, _res, next) => {
+    const peer = req.socket.remoteAddress;
+    const trusts = req.app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+    if (peer !== undefined && !trusts(peer, 0)) {
+      if (FORWARDED_HEADERS.some((header) => req.headers[header] !== undefined)) seen("untrusted_peer");
+    } else if (hops > 0) {
+      const entries = (req.get("x-forwarded-for") ?? "").split(",").filter((entry) => entry.trim() !== "").length;
+      if (entries < hops) seen("fewer_hops");
+    }
+    next();
+  };
 }

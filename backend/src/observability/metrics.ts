@@ -31,6 +31,20 @@ export function createMetrics() {
       help: "YouTube Data API quota units this process spent, as Google counts them (every request, failed or not)",
       registers: [registry],
     }),
+    /** Posts to Engine's webhook that changed nothing; counted, not logged one by one (anyone can post). */
+    engineWebhooksIgnored: new Counter({
+      name: "tube_engine_webhooks_ignored_total",
+      help: "Posts to the Engine webhook that changed nothing, by reason (rate_limited, unsigned, bad_signature, outside_the_time_window, not_a_notification, not_followed_here)",
+      labelNames: ["reason"] as const,
+      registers: [registry],
+    }),
+    /** Requests that say TRUST_PROXY does not match the proxies really in front (http/security.ts). */
+    trustProxyMismatches: new Counter({
+      name: "tube_trust_proxy_mismatches_total",
+      help: "Requests that contradict TRUST_PROXY, by sign: forwarded headers from a peer it does not trust (untrusted_peer), or fewer X-Forwarded-For entries than its hop count (fewer_hops)",
+      labelNames: ["sign"] as const,
+      registers: [registry],
+    }),
   };
 }
 

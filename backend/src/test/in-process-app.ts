@@ -11,7 +11,7 @@ import type { DestinationStream } from "pino";
 import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
-import { createApp } from "../app.ts";
+import { createApp, type AppDeps } from "../app.ts";
 import { createClaimControls } from "../claims/claim-controls.ts";
 import { createMintDriver } from "../claims/mint-driver.ts";
 import { createGoogleGateway } from "../google/google-gateway.ts";
@@ -28,7 +28,9 @@ const TOKEN_ADDRESS = "0x00000000000000000000000000000000000000aa";
 const SERVER_WALLET = "0x00000000000000000000000000000000000000bb";
 const REWARDS_ADDRESS = "0x00000000000000000000000000000000000000cc";
 
-export async function startInProcessApp(options: { logDestination?: DestinationStream } = {}) {
+export async function startInProcessApp(
+  options: { logDestination?: DestinationStream; trustProxy?: AppDeps["settings"]["trustProxy"] } = {},
+) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-app-"));
   const publicUrl = "http://localhost:5173";
   const google = await startGoogleEmulator({
@@ -92,7 +94,7 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
       channelId: LOCAL_CHANNEL_ID,
       explorerUrl: "https://arbiscan.io",
       rpcUrl: NOBODY,
-      trustProxy: false,
+      trustProxy: options.trustProxy ?? false,
       rateLimitPerMinute: 1_000_000_000,
       maxTotalClaims: undefined,
       staticDir: undefined,
@@ -104,6 +106,8 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
       youtubeQuotaReserveUnits: 500,
       readinessCacheSeconds: 5,
       metricsToken: undefined,
+      // Set, so the webhook route is mounted and gets malformed posts too.
+      engineWebhookSecret: "in-process-webhook-secret",
     },
   });
   const server = app.listen(0, "127.0.0.1");
