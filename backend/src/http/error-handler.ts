@@ -22,21 +22,17 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   res.status(appError.status).json(body);
 };
 
-/** body-parser's error types that mean a malformed body: bad JSON, too large, or an encoding or charset it cannot read. */
-const CLIENT_BODY_ERRORS = new Set([
-  "entity.parse.failed",
-  "entity.too.large",
-  "encoding.unsupported",
-  "charset.unsupported",
-  "request.size.invalid",
-]);
-
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  // body-parser's errors carry a `type`: malformed JSON and oversized bodies are the client's fault.
-  const type = (error as { type?: string } | null)?.type;
-  if (CLIENT_BODY_ERRORS.has(type ?? "")) {
-    return new AppError("VALIDATION_FAILED", { cause: error });
-  }
+  // Our own code throws AppError, so a 4xx on anything else was set by Express's HTTP stack: the router (a path
+  // whose %-escapes do not decode), body-parser and raw-body (bad JSON, a body too large, a compressed body that
+  // does not inflate, an encoding or charset it cannot read). Their messages quote the request, so none is echoed.
+  if (isClientErrorStatus(error)) return new AppError("VALIDATION_FAILED", { cause: error });
   return new AppError("INTERNAL", { cause: error });
+}
+
+function isClientErrorStatus(error: unknown): boolean {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === "number" ? status : statusCode;
+  return typeof code === "number" && code >= 400 && code < 500;
 }
