@@ -17,12 +17,24 @@ const walletAddressSchema = z
 
 const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex hash");
 
-const accessTokenSchema = z.string().min(1).max(4096);
+/**
+ * A credential the server hands on to Google, an access token inside an HTTP header: visible ASCII only, as every
+ * token and code Google issues and every PKCE verifier is. Anything else (a line break, NUL, a character past
+ * Latin-1) is refused here, before it reaches a header, whose check would throw with the whole value in its message.
+ */
+const credentialSchema = (minLength: number, maxLength: number) =>
+  z
+    .string()
+    .min(minLength)
+    .max(maxLength)
+    .regex(/^[\x21-\x7e]+$/, "must be visible ASCII characters");
+
+const accessTokenSchema = credentialSchema(1, 4096);
 const emailSchema = z.string().trim().email().max(320);
 
 export const googleAuthRequestSchema = z.strictObject({
-  code: z.string().min(1).max(2048),
-  codeVerifier: z.string().min(43).max(128),
+  code: credentialSchema(1, 2048),
+  codeVerifier: credentialSchema(43, 128),
   redirectUri: z.string().url().max(2048),
 });
 export type GoogleAuthRequest = z.infer<typeof googleAuthRequestSchema>;
