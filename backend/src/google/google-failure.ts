@@ -1,3 +1,5 @@
+import { AppError } from "../errors.ts";
+
 /**
  * What went wrong in a call to Google, read from a gaxios error without keeping the error itself:
  * its `config` carries the request (bearer token, code, client secret), which must never reach a log.
@@ -17,8 +19,18 @@ export function isGoogleHttpError(error: unknown): boolean {
 }
 
 /**
+ * fetch's Headers, which gaxios builds every request with, refusing a value before anything is sent: a TypeError that
+ * quotes the whole value ("…" is an invalid header value) for NUL, CR or LF, or names a character past Latin-1 (which
+ * no ByteString holds). Node's http client sees only values Headers let through, so its ERR_INVALID_CHAR never comes.
+ */
+function isRefusedHeaderValue(error: unknown): boolean {
+  return error instanceof TypeError && /invalid header value|ByteString/.test(error.message);
+}
+
+/**
  * Awaits one request to Google: its result, or Google's failure described (never the gaxios error itself).
- * Anything else thrown (a bug of ours) passes through as it is.
+ * A token no HTTP header can carry is GOOGLE_TOKEN_INVALID. Anything else thrown (a bug of ours) passes through as
+ * it is.
  */
 export async function attemptGoogleCall<T>(
   call: string,
@@ -27,6 +39,11 @@ export async function attemptGoogleCall<T>(
   try {
     return { ok: true, value: await request() };
   } catch (error) {
+    // The visitor's token is the only value of theirs that goes into a header. The refusal quotes it: not kept.
+    if (isRefusedHeaderValue(error))
+      throw new AppError("GOOGLE_TOKEN_INVALID", {
+        cause: new Error(`Google ${call}: the token cannot be sent in a header`),
+      });
     if (!isGoogleHttpError(error)) throw error;
     return { ok: false, failure: describeGoogleFailure(call, error) };
   }

@@ -340,3 +340,27 @@ describe("one time budget per call, whatever the library retries", () => {
     expect((error as AppError).code).toBe("YOUTUBE_UNAVAILABLE");
   });
 });
+
+describe("tokens no HTTP header can carry", () => {
+  it.each([
+    ["a line break", "\r\nX-Injected: 1"],
+    ["NUL", "\0"],
+    ["a character past Latin-1", "\u0100"],
+  ])(
+    "when an access token holds %s, then every call with it is GOOGLE_TOKEN_INVALID without an attempt, and no error quotes it",
+    async (_what, breaker) => {
+      const token = `ya29.unsendable${breaker}tail`;
+      calls.length = 0;
+      for (const call of [
+        gateway.validateAccessToken(token),
+        gateway.checkSubscription(token, LOCAL_CHANNEL_ID),
+        gateway.getOwnChannel(token),
+      ]) {
+        const error = await expectAppError(call, "GOOGLE_TOKEN_INVALID");
+        const cause = error.cause as Error;
+        expect(`${error.message}\n${cause.message}\n${cause.stack}`).not.toMatch(/unsendable|tail/);
+      }
+      expect(calls).toEqual([]);
+    },
+  );
+});
