@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { stdSerializers } from "pino";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
 import { createLogger } from "./logger.ts";
@@ -60,5 +61,18 @@ describe("logger", () => {
     logger.warn({ err: error }, "Google call failed");
     expect(JSON.stringify(lines)).not.toMatch(/4\/0AVG|GOCSPX-|ya29\./);
     expect(lines[0]!.err).toMatchObject({ code: "400", response: { status: 400 } });
+  });
+
+  it("when an error's message quotes an Authorization header, then the credential is redacted, whatever serializer wrote it", () => {
+    const { logger, lines } = capturingLogger();
+    const refusal = new TypeError('Headers.append: "Bearer ya29.secret\r\nX-Injected: 1" is an invalid header value.');
+    logger.error({ err: refusal }, "request failed");
+    // pino-http's request loggers bring their own error serializer, which puts a cause's message into the error's.
+    const requestLogger = logger.child({}, { serializers: { err: stdSerializers.err } });
+    requestLogger.error({ err: new AppError("INTERNAL", { cause: refusal }) }, "request failed");
+    logger.warn({ detail: "Basic dGViZTpHT0NTUFgtc2VjcmV0" }, "token call failed");
+    expect(JSON.stringify(lines)).not.toMatch(/ya29|X-Injected|dGViZT/);
+    expect(lines[0]!.err.message).toBe('Headers.append: "Bearer [redacted]');
+    expect(lines[2]!.detail).toBe("Basic [redacted]");
   });
 });

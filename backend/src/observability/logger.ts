@@ -32,11 +32,19 @@ const REDACTED_PATHS = [
   "err.response.request",
 ];
 
+/**
+ * A credential after its HTTP auth scheme, to the end of the JSON string it sits in, escapes included: an error's
+ * message or stack can quote a whole Authorization header (fetch's Headers does, refusing a value with a line break
+ * in it), which no path above can reach. The line is matched as written, so it holds whatever a serializer produced.
+ */
+const CREDENTIAL_IN_TEXT = /\b(Bearer|Basic)\s+(?:[^"\\]|\\.)+/gi;
+
 /** `destination` defaults to stdout; tests pass their own to read what was logged. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    hooks: { streamWrite: (line: string) => line.replace(CREDENTIAL_IN_TEXT, "$1 [redacted]") },
     base: { service: "tube-rewards" },
     // Every line written while a request's work runs names that request, whichever logger wrote it.
     mixin: () => {
