@@ -7,7 +7,7 @@ import { loadConfig } from "../config.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 import { engineMinterFromConfig } from "./mint-driver-from-config.ts";
-import { attemptKey } from "./mint-driver.ts";
+import { attemptKey } from "./attempt-key.ts";
 
 /**
  * Whatever Engine, the store or a stalled process does, the rewards contract pays a wallet once: each case ends

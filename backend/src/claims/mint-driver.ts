@@ -14,6 +14,7 @@ import {
 } from "../minting/minter.ts";
 import type { ClaimPatch, ClaimRecord, ClaimTransition, NewClaim } from "../store/claim-repository.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
+import { attemptKey, claimIdOfAttemptKey } from "./attempt-key.ts";
 import { decideMint, type MintRules } from "./mint-decision.ts";
 
 export interface MintDriverDeps {
@@ -54,15 +55,6 @@ interface Sighting {
 interface Move {
   write: ClaimTransition | null;
   afterWrite: (written: ClaimRecord | null) => Promise<ClaimRecord>;
-}
-
-/**
- * Engine's idempotency key of one attempt: a new attempt gets a new key, never a reused one (ADR 2). The key becomes
- * Engine's transaction id, which its EOA executor stores between `:` separators: a key holding a `:` is never read
- * back, so Engine would never confirm it and would keep sending no-ops at its nonce. Hence `-`.
- */
-export function attemptKey(claimId: string, attempt: number): string {
-  return `${claimId}-${attempt}`;
 }
 
 /** Who asks for a failed claim to be tried again: its owner within `maxAttempts`, or an operator, one attempt more. */
@@ -397,10 +389,10 @@ export function createMintDriver(deps: MintDriverDeps) {
   /**
    * Engine's webhook says `transactionId` changed: when it is an attempt of a claim this process follows, the next
    * tick reads that claim's Engine record. Engine Cloud's transaction id is the attempt's idempotency key
-   * (`<claim id>:<attempt>`). False when no claim followed here has that attempt.
+   * (`attemptKey`). False when no claim followed here has that attempt.
    */
   function hear(transactionId: string): boolean {
-    const claimId = transactionId.slice(0, transactionId.lastIndexOf(":"));
+    const claimId = claimIdOfAttemptKey(transactionId);
     if (!followed.has(claimId)) return false;
     heard.add(claimId);
     return true;
