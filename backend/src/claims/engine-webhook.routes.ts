@@ -21,7 +21,9 @@ export const WEBHOOK_POSTS_PER_MINUTE = 600;
  * Engine's webhook: a verified notification about a claim this process follows makes the follow loop read that
  * claim's Engine record at its next tick. Anything else (unsigned, a bad signature, a replay outside the time window,
  * an unknown claim) is ignored and counted in `tube_engine_webhooks_ignored_total`, not logged: anyone can post here.
- * Every answer within the limit is 204, so a sender learns nothing about which webhooks counted. Outside the API's
+ * Every readable post within the limit is answered 204, so a sender learns nothing about which webhooks counted (a
+ * body that cannot be read, such as a compressed one that does not inflate, is a 400 `VALIDATION_FAILED`, which
+ * Engine does not retry). Outside the API's
  * rate limits, which are sized for visitors, not Engine; its own limit comes before the signature is checked.
  */
 export function engineWebhookRoutes(deps: {
