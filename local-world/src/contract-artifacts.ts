@@ -11,6 +11,10 @@ export type ContractName = "TuBE" | "TuBERewards" | "Multicall3";
 export interface ContractArtifact {
   abi: Abi;
   bytecode: `0x${string}`;
+  /** The code a deployment leaves on chain, with zeros where the constructor writes the `immutable` variables. */
+  deployedBytecode: `0x${string}`;
+  /** Where in `deployedBytecode` the immutable variables sit, in bytes. */
+  immutableRanges: Array<{ start: number; length: number }>;
 }
 
 type ContractArtifacts = Record<ContractName, ContractArtifact>;
@@ -30,7 +34,11 @@ const CACHE_PATH = fileURLToPath(new URL("build/contracts.json", CONTRACTS_DIR))
 const SETTINGS = {
   evmVersion: "cancun",
   optimizer: { enabled: true, runs: 200 },
-  outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
+  outputSelection: {
+    "*": {
+      "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object", "evm.deployedBytecode.immutableReferences"],
+    },
+  },
 } as const;
 
 interface CachedArtifacts {
@@ -95,7 +103,13 @@ async function compile(sources: Record<string, string>): Promise<ContractArtifac
   const artifact = (name: ContractName): ContractArtifact => {
     const contract = output.contracts?.[sourceName(name)]?.[name];
     if (!contract) throw new Error(`solc produced no ${name} contract`);
-    return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+    const { bytecode, deployedBytecode } = contract.evm;
+    return {
+      abi: contract.abi,
+      bytecode: `0x${bytecode.object}`,
+      deployedBytecode: `0x${deployedBytecode.object}`,
+      immutableRanges: Object.values(deployedBytecode.immutableReferences).flat(),
+    };
   };
   return Object.fromEntries(CONTRACT_NAMES.map((name) => [name, artifact(name)])) as ContractArtifacts;
 }
@@ -110,7 +124,22 @@ function resolveImport(path: string): { contents: string } | { error: string } {
 
 interface SolcOutput {
   errors?: Array<{ severity: string; formattedMessage: string }>;
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<
+      string,
+      {
+        abi: Abi;
+        evm: {
+          bytecode: { object: string };
+          deployedBytecode: {
+            object: string;
+            immutableReferences: Record<string, Array<{ start: number; length: number }>>;
+          };
+        };
+      }
+    >
+  >;
 }
 
 async function readCache(): Promise<CachedArtifacts | null> {

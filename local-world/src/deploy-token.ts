@@ -1,6 +1,7 @@
 import { eth_getCode, getRpcClient, type Chain, type PreparedTransaction, type ThirdwebClient } from "thirdweb";
 import { prepareDirectDeployTransaction } from "thirdweb/deploys";
 import { grantRole, hasRole, revokeRole } from "thirdweb/extensions/permissions";
+import { keccak256 } from "thirdweb/utils";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { loadContractArtifact } from "./contract-artifacts.ts";
@@ -76,6 +77,30 @@ export async function prepareRewardsDeployment(
   const { abi, bytecode } = await loadContractArtifact("TuBERewards");
   const constructorParams = { admin, token_: token, rewardAmount_: REWARD_AMOUNT_WEI, maxRewards_: maxRewards };
   return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams });
+}
+
+/**
+ * Whether `code`, a deployed contract's runtime code (`eth_getCode`), is contracts/TuBERewards.sol as built here: any
+ * contract can answer `token()` and `rewardAmount()`, only this code pays each wallet once. Two parts stay out of the
+ * hashes compared. The immutables (`token`, `rewardAmount`) are written into the code by each deployment's
+ * constructor, so they are zeroed in both, and the caller checks their values through the views that return exactly
+ * them: together that is the code a deployment with the same constructor arguments has. The compiler's metadata
+ * trailer (a hash of the sources, comments included) is never executed: with it, a comment edit would disown a
+ * deployed contract that behaves the same.
+ */
+export async function isTuBERewardsCode(code: string): Promise<boolean> {
+  const { deployedBytecode, immutableRanges } = await loadContractArtifact("TuBERewards");
+  const built = Buffer.from(deployedBytecode.slice(2), "hex");
+  const deployed = Buffer.from(code.slice(2), "hex");
+  if (deployed.length !== built.length) return false;
+  // The trailer's last two bytes are its CBOR part's length.
+  const trailer = built.readUInt16BE(built.length - 2) + 2;
+  const comparable = (bytes: Buffer) => {
+    const executed = Buffer.from(bytes.subarray(0, bytes.length - trailer));
+    for (const { start, length } of immutableRanges) executed.fill(0, start, start + length);
+    return keccak256(executed);
+  };
+  return comparable(deployed) === comparable(built);
 }
 
 /** Whether the chain has code at `address`: a kept chain still holds what an earlier run deployed. */

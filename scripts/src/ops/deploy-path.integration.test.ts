@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { grantRole } from "thirdweb/extensions/permissions";
+import { getContract, prepareContractCall, readContract } from "thirdweb";
+import { grantRole, hasRole } from "thirdweb/extensions/permissions";
+import { keccakId } from "thirdweb/utils";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
@@ -10,7 +12,7 @@ import { openSqliteClaimStore } from "@tube/backend/store/sqlite/sqlite-claim-st
 import { COMPILED_BACKEND_ARGS } from "@tube/backend/test/compiled-backend";
 import { createTestApi } from "@tube/backend/test/test-api";
 import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
-import { DEPLOYER, ENGINE_SERVER_WALLET } from "@tube/local-world/dev-accounts";
+import { DEPLOYER, ENGINE_SERVER_WALLET, USERS } from "@tube/local-world/dev-accounts";
 import { startEngineEmulator, type RunningEngineEmulator } from "@tube/local-world/engine-emulator/engine-emulator";
 import { freePort } from "@tube/local-world/free-port";
 import { localChain, sendAndConfirm, tokenContract } from "@tube/local-world/local-chain";
@@ -18,6 +20,8 @@ import { startGoogleEmulator, type GoogleEmulator } from "@tube/local-world/goog
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
+import { startRpcProxy } from "@tube/local-world/rpc-proxy";
+import { rpc } from "@tube/local-world/test/json-rpc";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { runOperatorCommand } from "./test/run-operator-command.ts";
 
@@ -171,7 +175,13 @@ describe("following docs/deploy.md with the local world's values", () => {
       });
       expect(deployed.code, deployed.out).toBe(0);
       const lines = envLines(deployed.out);
-      expect(Object.keys(lines)).toEqual(["CHAIN_ID", "TOKEN_ADDRESS", "REWARDS_ADDRESS", "ENGINE_SERVER_WALLET"]);
+      expect(Object.keys(lines)).toEqual([
+        "CHAIN_ID",
+        "TOKEN_ADDRESS",
+        "REWARDS_ADDRESS",
+        "ENGINE_SERVER_WALLET",
+        "TOKEN_DEPLOY_BLOCK",
+      ]);
       expect(lines.TOKEN_ADDRESS).toMatch(/^0x[0-9a-fA-F]{40}$/);
       expect(lines.REWARDS_ADDRESS).toMatch(/^0x[0-9a-fA-F]{40}$/);
       Object.assign(env, lines);
@@ -186,6 +196,7 @@ describe("following docs/deploy.md with the local world's values", () => {
         "Chain RPC",
         "TuBE token",
         "Rewards contract",
+        "Token roles",
         "Server wallet",
         "Reward cap",
         "Engine",
@@ -529,3 +540,170 @@ describe("following docs/deploy.md with the local world's values", () => {
     STEP_TIMEOUT,
   );
 });
+
+describe("replacing the rewards contract", () => {
+  /** A token and rewards contract of the test's own, deployed as an operator does: the settings doctor reads for them. */
+  async function deployOwnToken(): Promise<{
+    TOKEN_ADDRESS: string;
+    REWARDS_ADDRESS: string;
+    TOKEN_DEPLOY_BLOCK: string;
+  }> {
+    const deployed = await command("deploy-token", ["--max-rewards", "10"], {
+      DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
+    });
+    expect(deployed.code, deployed.out).toBe(0);
+    const { TOKEN_ADDRESS, REWARDS_ADDRESS, TOKEN_DEPLOY_BLOCK } = envLines(deployed.out);
+    return {
+      TOKEN_ADDRESS: TOKEN_ADDRESS!,
+      REWARDS_ADDRESS: REWARDS_ADDRESS!,
+      TOKEN_DEPLOY_BLOCK: TOKEN_DEPLOY_BLOCK!,
+    };
+  }
+
+  const deployer = () =>
+    privateKeyToAccount({ client: localChain(anvil.rpcUrl, 42161).client, privateKey: DEPLOYER.privateKey });
+
+  it(
+    "when deploy-token runs again on a token without --retire, then it refuses naming the old minter; with --retire <old>, the new contract is the only minter and the old one refuses to reward",
+    async () => {
+      const first = await deployOwnToken();
+      const again = (args: string[]) =>
+        command("deploy-token", ["--token", first.TOKEN_ADDRESS, "--max-rewards", "10", ...args], {
+          DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
+          TOKEN_DEPLOY_BLOCK: first.TOKEN_DEPLOY_BLOCK,
+        });
+
+      const refused = await again([]);
+      expect(refused.code, refused.out).toBe(1);
+      // Addresses as the chain's receipts give them (lower case) or checksummed (mixed case): the same address.
+      expect(refused.out.toLowerCase()).toContain(`has another minter: ${first.REWARDS_ADDRESS.toLowerCase()}`);
+      expect(refused.out.toLowerCase()).toContain(`--retire ${first.REWARDS_ADDRESS.toLowerCase()}`);
+      expect(refused.out).not.toContain("deployed TuBERewards");
+
+      const replaced = await again(["--retire", first.REWARDS_ADDRESS]);
+      expect(replaced.code, replaced.out).toBe(0);
+      expect(replaced.out).not.toContain("WARNING");
+      const second = envLines(replaced.out);
+      expect(second.REWARDS_ADDRESS).not.toBe(first.REWARDS_ADDRESS);
+
+      const doctor = await command("doctor", [], { ...first, REWARDS_ADDRESS: second.REWARDS_ADDRESS! });
+      expect(doctor.code, doctor.out).toBe(0);
+      expect(doctor.out).toMatch(new RegExp(`^✔ Token roles: minters: ${second.REWARDS_ADDRESS};`, "mi"));
+
+      const { client, chain } = localChain(anvil.rpcUrl, 42161);
+      const old = getContract({ client, chain, address: first.REWARDS_ADDRESS });
+      expect(
+        await hasRole({ contract: old, role: "REWARDER_ROLE", targetAccountAddress: ENGINE_SERVER_WALLET.address }),
+      ).toBe(false);
+      expect(await readContract({ contract: old, method: "function maxRewards() view returns (uint256)" })).toBe(0n);
+      await expect(
+        sendAndConfirm(
+          prepareContractCall({ contract: old, method: "function reward(address to)", params: [randomWallet()] }),
+          privateKeyToAccount({ client, privateKey: ENGINE_SERVER_WALLET.privateKey }),
+        ),
+      ).rejects.toThrow();
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when the token has a minter besides REWARDS_ADDRESS, then doctor fails its Token roles line naming it",
+    async () => {
+      const own = await deployOwnToken();
+      const intruder = USERS[0].address;
+      await sendAndConfirm(
+        grantRole({
+          contract: tokenContract(anvil.rpcUrl, 42161, own.TOKEN_ADDRESS),
+          role: "minter",
+          targetAccountAddress: intruder,
+        }),
+        deployer(),
+      );
+
+      const doctor = await command("doctor", [], own);
+      expect(doctor.code, doctor.out).toBe(1);
+      expect(doctor.out).toMatch(new RegExp(`^✘ Token roles: ${intruder} can mint besides REWARDS_ADDRESS`, "mi"));
+      expect(doctor.out.toLowerCase()).toContain(`admins: ${DEPLOYER.address.toLowerCase()}`);
+      expect(doctor.out).toMatch(/^✔ Rewards contract:/m);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when the RPC caps eth_getLogs at 10 blocks, then doctor reads the token's role events in windows of RPC_GETLOGS_MAX_BLOCKS, and names that setting when it is wider",
+    async () => {
+      const own = await deployOwnToken();
+      // Whatever ran before, the chain is then longer than one 10-block window.
+      await rpc(anvil.rpcUrl, "anvil_mine", ["0x14"]);
+      const provider = await startRpcProxy({ upstreamUrl: anvil.rpcUrl, getLogsMaxRange: 10 });
+      try {
+        const fromGenesis = { ...own, RPC_URL: provider.url, TOKEN_DEPLOY_BLOCK: "0" };
+        const windowed = await command("doctor", [], { ...fromGenesis, RPC_GETLOGS_MAX_BLOCKS: "10" });
+        expect(windowed.code, windowed.out).toBe(0);
+        expect(windowed.out).toMatch(new RegExp(`^✔ Token roles: minters: ${own.REWARDS_ADDRESS};`, "mi"));
+        const head = Number(/role events of blocks 0–(\d+)/.exec(windowed.out)?.[1]);
+        expect(provider.counts().eth_getLogs).toBe(Math.ceil((head + 1) / 10));
+
+        const tooWide = await command("doctor", [], fromGenesis);
+        expect(tooWide.code, tooWide.out).toBe(1);
+        expect(tooWide.out).toMatch(
+          /^✘ Token roles: eth_getLogs over blocks 0–\d+ failed .*set RPC_GETLOGS_MAX_BLOCKS/m,
+        );
+      } finally {
+        await provider.stop();
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when --rewards names a contract that is not TuBERewards, though it answers token() and rewardAmount() alike, then deploy-token and doctor refuse it",
+    async () => {
+      const own = await deployOwnToken();
+      const lookalike = randomWallet();
+      await rpc(anvil.rpcUrl, "anvil_setCode", [lookalike, lookalikeCode(own.TOKEN_ADDRESS, REWARD_AMOUNT_WEI)]);
+      const { client, chain } = localChain(anvil.rpcUrl, 42161);
+      const views = getContract({ client, chain, address: lookalike });
+      expect(
+        (await readContract({ contract: views, method: "function token() view returns (address)" })).toLowerCase(),
+      ).toBe(own.TOKEN_ADDRESS.toLowerCase());
+      expect(await readContract({ contract: views, method: "function rewardAmount() view returns (uint256)" })).toBe(
+        REWARD_AMOUNT_WEI,
+      );
+
+      for (const rewards of [lookalike, own.TOKEN_ADDRESS]) {
+        const adopted = await command("deploy-token", ["--token", own.TOKEN_ADDRESS, "--rewards", rewards], {
+          DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
+          TOKEN_DEPLOY_BLOCK: own.TOKEN_DEPLOY_BLOCK,
+        });
+        expect(adopted.code, adopted.out).toBe(1);
+        expect(adopted.out).toContain(`error: the contract at ${rewards} is not a TuBERewards`);
+      }
+      const doctor = await command("doctor", [], { ...own, REWARDS_ADDRESS: lookalike });
+      expect(doctor.out).toMatch(new RegExp(`^✘ Rewards contract: ${lookalike} is not a TuBERewards`, "m"));
+    },
+    STEP_TIMEOUT,
+  );
+});
+
+/**
+ * Runtime code that answers `token()` with `token` and `rewardAmount()` with `amount`, as TuBERewards does, and
+ * nothing else: the two views alone are no proof of the contract behind them.
+ */
+function lookalikeCode(token: string, amount: bigint): string {
+  const selector = (signature: string) => keccakId(signature).slice(2, 10);
+  const push2 = (byte: number) => `61${byte.toString(16).padStart(4, "0")}`;
+  // JUMPDEST, PUSH the answer, MSTORE it at 0, RETURN those 32 bytes.
+  const answerToken = `5b73${token.slice(2).toLowerCase()}6000526020${"6000f3"}`;
+  const answerAmount = `5b7f${amount.toString(16).padStart(64, "0")}6000526020${"6000f3"}`;
+  // The call's selector (CALLDATALOAD 0 >> 224); each view's compares equal (EQ) and jumps (JUMPI) to its answer;
+  // anything else STOPs. That dispatch is 28 bytes long, the answers follow it.
+  const tokenAt = 28;
+  const amountAt = tokenAt + answerToken.length / 2;
+  const dispatch =
+    "60003560e01c80" +
+    `63${selector("token()")}14${push2(tokenAt)}57` +
+    `63${selector("rewardAmount()")}14${push2(amountAt)}57` +
+    "00";
+  return `0x${dispatch}${answerToken}${answerAmount}`;
+}

@@ -20,20 +20,34 @@ import {
 import { grantRole, hasRole, renounceRole, revokeRole } from "thirdweb/extensions/permissions";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
-import { prepareRewardsDeployment, prepareTokenDeployment, REWARDER_ROLE } from "@tube/local-world/deploy-token";
+import {
+  isTuBERewardsCode,
+  prepareRewardsDeployment,
+  prepareTokenDeployment,
+  REWARDER_ROLE,
+} from "@tube/local-world/deploy-token";
 import { runCommand } from "./cli.ts";
+import { ROLE_HISTORY_USAGE, roleHistoryFromEnv, tokenRoleHolders } from "./token-roles.ts";
 
-const USAGE = `Usage: npm run deploy-token -- [--token <address>] [--rewards <address>] [--max-rewards <n>] [--renounce-admin]
+const USAGE = `Usage: npm run deploy-token -- [--token <address>] [--rewards <address>] [--retire <address>]...
+                              [--max-rewards <n>] [--renounce-admin]
 
 Deploys the TuBE token with DEPLOYER_PRIVATE_KEY (it becomes the admin), or adopts --token <address>, and a
 TuBERewards contract for it that pays ${REWARD_TOKENS} TuBE at most once per wallet, or adopts --rewards <address>.
 Then makes the rewards contract the token's only minter: grants it MINTER_ROLE on the token, grants REWARDER_ROLE on
 it to ENGINE_SERVER_WALLET, and revokes MINTER_ROLE on the token from ENGINE_SERVER_WALLET where an older setup gave
 it (the server wallet could otherwise mint around the once-per-wallet gate). Prints the .env lines to set.
+The token never keeps two minters: each would pay a wallet once, so a wallet could be paid twice. When an adopted
+token has another minter (an older rewards contract), this refuses, naming it, before sending anything, unless
+--retire names it. Drain the old contract's unfinished claims before retiring it (docs/deploy.md).
 
 Options:
   --token <address>     adopt this deployed TuBE instead of deploying a new one
-  --rewards <address>   adopt this deployed TuBERewards instead of deploying a new one (its token is the one adopted)
+  --rewards <address>   adopt this deployed TuBERewards instead of deploying a new one (its token is the one adopted);
+                        its runtime code must be contracts/TuBERewards.sol's as built here
+  --retire <address>    an older minter of the token to retire first (repeat for several): it loses MINTER_ROLE on
+                        the token and, if it is a TuBERewards, its cap becomes 0 and ENGINE_SERVER_WALLET loses
+                        REWARDER_ROLE on it
   --max-rewards <n>     the most wallets the rewards contract ever rewards: needed to deploy one (default
                         MAX_TOTAL_CLAIMS); on an adopted one, sets its cap to n
   --renounce-admin      afterwards, the deployer gives up DEFAULT_ADMIN_ROLE on both contracts (nobody can grant
@@ -46,7 +60,8 @@ Environment (or .env):
   ENGINE_SERVER_WALLET  the Engine Cloud server wallet that calls reward(address) (required)
   MAX_TOTAL_CLAIMS      the server's claim budget: --max-rewards when that is not given (unlimited: no default)
   DEPLOYER_PRIVATE_KEY  0x… key of a funded account: needed to deploy, grant, revoke or renounce (never a flag, so
-                        it stays out of shell history)`;
+                        it stays out of shell history)
+${ROLE_HISTORY_USAGE}`;
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -56,6 +71,7 @@ await runCommand(
     options: {
       token: { type: "string" },
       rewards: { type: "string" },
+      retire: { type: "string", multiple: true },
       "max-rewards": { type: "string" },
       "renounce-admin": { type: "boolean" },
     },
@@ -70,11 +86,16 @@ await runCommand(
         `CHAIN_ID is ${chainId}, not Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}); set ALLOW_OTHER_CHAIN=true if that is meant`,
       );
     }
-    for (const flag of ["token", "rewards"] as const) {
-      const value = values[flag];
+    const retire = values.retire ?? [];
+    for (const [flag, value] of [
+      ["token", values.token],
+      ["rewards", values.rewards],
+      ...retire.map((address) => ["retire", address]),
+    ]) {
       if (value !== undefined && !ADDRESS.test(value))
         throw new Error(`--${flag} must be a 0x-prefixed 20-byte address`);
     }
+    const history = roleHistoryFromEnv(process.env);
     const maxRewardsFlag =
       values["max-rewards"] === undefined ? undefined : count("--max-rewards", values["max-rewards"]);
     const budgetSetting = process.env.MAX_TOTAL_CLAIMS;
@@ -111,18 +132,29 @@ await runCommand(
         throw new Error(`no ${what} contract at ${address} on chain ${chainId}`);
       return getContract({ client, chain, address });
     };
-    const deploy = async (transaction: PreparedTransaction, what: string): Promise<ThirdwebContract> => {
+    const deploy = async (transaction: PreparedTransaction, what: string) => {
       const receipt = await send(transaction);
       if (!receipt.contractAddress)
         throw new Error(`the ${what} deployment transaction ${receipt.transactionHash} created no contract`);
       console.log(`deployed ${what} at ${receipt.contractAddress} (tx ${receipt.transactionHash})`);
-      return getContract({ client, chain, address: receipt.contractAddress });
+      return { contract: getContract({ client, chain, address: receipt.contractAddress }), block: receipt.blockNumber };
     };
+    const requireAdmin = async (contract: ThirdwebContract, name: string, step: string) => {
+      if (!(await hasRole({ contract, role: "admin", targetAccountAddress: deployer().address })))
+        throw new Error(
+          `${deployer().address} is not an admin of ${name} at ${contract.address}: have its admin ${step}, then run this again`,
+        );
+    };
+    const runsTuBERewards = async (address: string) => isTuBERewardsCode(await eth_getCode(rpc, { address }));
 
     let adoptedRewards: ThirdwebContract | undefined;
     let tokenAddress = values.token;
     if (values.rewards) {
       adoptedRewards = await contractAt(values.rewards, "TuBERewards");
+      if (!(await runsTuBERewards(values.rewards)))
+        throw new Error(
+          `the contract at ${values.rewards} is not a TuBERewards: its runtime code is not contracts/TuBERewards.sol's as built here`,
+        );
       const paysOut = await readContract({
         contract: adoptedRewards,
         method: "function token() view returns (address)",
@@ -142,12 +174,31 @@ await runCommand(
       tokenAddress = paysOut;
     }
 
+    if (adoptedRewards && retire.some((address) => sameAddress(address, adoptedRewards.address)))
+      throw new Error(`--retire names ${adoptedRewards.address}, the rewards contract being set up`);
+
     let token: ThirdwebContract;
+    let tokenDeployBlock = process.env.TOKEN_DEPLOY_BLOCK?.trim() ? history.fromBlock : undefined;
     if (tokenAddress) {
       token = await contractAt(tokenAddress, "TuBE");
       console.log(`adopted TuBE at ${token.address}`);
+      const { minters, searched } = await tokenRoleHolders({ client, chain }, token.address, history);
+      console.log(
+        `read the token's role events in blocks ${searched.fromBlock}–${searched.toBlock} (eth_getLogs × ${searched.requests})`,
+      );
+      // The server wallet's MINTER_ROLE, from a setup older than the rewards contract, is revoked below regardless.
+      const known = [serverWallet, ...retire, ...(adoptedRewards ? [adoptedRewards.address] : [])];
+      const unnamed = minters.filter((minter) => !known.some((address) => sameAddress(address, minter)));
+      if (unnamed.length > 0)
+        throw new Error(
+          `TuBE at ${token.address} has another minter: ${unnamed.join(", ")}. Two minters can pay a wallet twice, once through each: drain its unfinished claims, then run this again with --retire ${unnamed.join(" --retire ")} (see --help)`,
+        );
     } else {
-      token = await deploy(await prepareTokenDeployment(client, chain, deployer().address), "TuBE");
+      if (retire.length > 0)
+        throw new Error("--retire needs an adopted token: a token deployed now has no other minter");
+      const deployed = await deploy(await prepareTokenDeployment(client, chain, deployer().address), "TuBE");
+      token = deployed.contract;
+      tokenDeployBlock = deployed.block;
     }
 
     let rewards: ThirdwebContract;
@@ -156,12 +207,7 @@ await runCommand(
       console.log(`adopted TuBERewards at ${rewards.address}`);
       const current = await readMaxRewards(rewards);
       if (maxRewardsFlag !== undefined && maxRewardsFlag !== current) {
-        const setMax = prepareContractCall({
-          contract: rewards,
-          method: "function setMaxRewards(uint256 newMax)",
-          params: [maxRewardsFlag],
-        });
-        const receipt = await send(setMax);
+        const receipt = await send(setMaxRewards(rewards, maxRewardsFlag));
         console.log(`changed maxRewards from ${current} to ${maxRewardsFlag} (tx ${receipt.transactionHash})`);
       }
     } else {
@@ -170,7 +216,36 @@ await runCommand(
         token: token.address,
         maxRewards: maxRewards as bigint,
       });
-      rewards = await deploy(deployment, "TuBERewards");
+      rewards = (await deploy(deployment, "TuBERewards")).contract;
+    }
+
+    // Before the new minter is granted: a run cut short leaves no minter (rewards wait), never two.
+    for (const old of retire) {
+      if (await hasRole({ contract: token, role: "minter", targetAccountAddress: old })) {
+        await requireAdmin(token, "TuBE", `revoke MINTER_ROLE from ${old}`);
+        const receipt = await send(revokeRole({ contract: token, role: "minter", targetAccountAddress: old }));
+        console.log(`retired ${old}: revoked its MINTER_ROLE on TuBE (tx ${receipt.transactionHash})`);
+      } else {
+        console.log(`${old} holds no MINTER_ROLE on TuBE`);
+      }
+      if (!(await runsTuBERewards(old))) continue;
+      const retired = getContract({ client, chain, address: old });
+      if (!(await hasRole({ contract: retired, role: "admin", targetAccountAddress: deployer().address }))) {
+        console.log(
+          `${deployer().address} is not an admin of the retired TuBERewards at ${old}: it can no longer mint, but its cap and ENGINE_SERVER_WALLET's REWARDER_ROLE stay until its admin removes them`,
+        );
+        continue;
+      }
+      if ((await readMaxRewards(retired)) !== 0n) {
+        const receipt = await send(setMaxRewards(retired, 0n));
+        console.log(`retired ${old}: set its maxRewards to 0 (tx ${receipt.transactionHash})`);
+      }
+      if (await hasRole({ contract: retired, role: REWARDER_ROLE, targetAccountAddress: serverWallet })) {
+        const receipt = await send(
+          revokeRole({ contract: retired, role: REWARDER_ROLE, targetAccountAddress: serverWallet }),
+        );
+        console.log(`retired ${old}: revoked REWARDER_ROLE on it from ${serverWallet} (tx ${receipt.transactionHash})`);
+      }
     }
 
     const roles = [
@@ -182,10 +257,7 @@ await runCommand(
         console.log(`${account} already holds ${roleName} on ${name}`);
         continue;
       }
-      if (!(await hasRole({ contract, role: "admin", targetAccountAddress: deployer().address })))
-        throw new Error(
-          `${deployer().address} is not an admin of ${name} at ${contract.address}: have its admin grant ${roleName} to ${account}, then run this again`,
-        );
+      await requireAdmin(contract, name, `grant ${roleName} to ${account}`);
       const receipt = await send(grantRole({ contract, role, targetAccountAddress: account }));
       console.log(`granted ${roleName} on ${name} to ${account} (tx ${receipt.transactionHash})`);
     }
@@ -238,6 +310,7 @@ await runCommand(
     console.log(`TOKEN_ADDRESS=${token.address}`);
     console.log(`REWARDS_ADDRESS=${rewards.address}`);
     console.log(`ENGINE_SERVER_WALLET=${serverWallet}`);
+    if (tokenDeployBlock !== undefined) console.log(`TOKEN_DEPLOY_BLOCK=${tokenDeployBlock}`);
     if (warnings.length > 0) console.error(`\n!!! WARNING !!!\n${warnings.join("\n")}`);
     return true;
   },
@@ -252,6 +325,14 @@ function need(key: string): string {
 function count(name: string, value: string): bigint {
   if (!/^\d+$/.test(value) || BigInt(value) === 0n) throw new Error(`${name} must be a positive whole number`);
   return BigInt(value);
+}
+
+function sameAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+function setMaxRewards(rewards: ThirdwebContract, newMax: bigint): PreparedTransaction {
+  return prepareContractCall({ contract: rewards, method: "function setMaxRewards(uint256 newMax)", params: [newMax] });
 }
 
 function readMaxRewards(rewards: ThirdwebContract): Promise<bigint> {

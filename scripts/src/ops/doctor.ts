@@ -25,8 +25,9 @@ import { loadConfig, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
-import { REWARDER_ROLE } from "@tube/local-world/deploy-token";
+import { isTuBERewardsCode, REWARDER_ROLE } from "@tube/local-world/deploy-token";
 import { message, printCheck, runCommand, type CheckState } from "./cli.ts";
+import { ROLE_HISTORY_USAGE, roleHistoryFromEnv, tokenRoleHolders } from "./token-roles.ts";
 
 const USAGE = `Usage: npm run doctor
 
@@ -35,13 +36,19 @@ Checks the configuration in the environment and .env end to end and prints a che
   Google's OAuth client reachable, its secret accepted, the redirect URI ($PUBLIC_URL${GOOGLE_CALLBACK_PATH}) accepted;
   the YouTube channel exists (needs YOUTUBE_API_KEY, an API key for the YouTube Data API; skipped without it);
   the RPC reachable and on CHAIN_ID; the token has code and ${TOKEN_DECIMALS} decimals;
-  REWARDS_ADDRESS is a TuBERewards for TOKEN_ADDRESS paying ${REWARD_TOKENS} TuBE, and holds the token's MINTER_ROLE;
+  REWARDS_ADDRESS runs contracts/TuBERewards.sol's code as built here, for TOKEN_ADDRESS, paying ${REWARD_TOKENS} TuBE,
+  and holds the token's MINTER_ROLE;
+  every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, from its role events: any minter but REWARDS_ADDRESS
+  fails (each minter could pay a wallet once more);
   ENGINE_SERVER_WALLET holds REWARDER_ROLE on it, does NOT hold the token's MINTER_ROLE, and has gas;
   the rewards contract's cap: rewards paid of maxRewards (warns below MAX_TOTAL_CLAIMS or under 5 % left);
   Engine reachable with the credentials;
   the store reachable (opening it builds and awaits the unique indexes); the claim budget left;
   YouTube quota spent today, as the servers on this store counted it.
-Exits 1 when any check fails.`;
+Exits 1 when any check fails.
+
+Besides the server's settings, it reads:
+${ROLE_HISTORY_USAGE}`;
 
 interface Check {
   name: string;
@@ -59,6 +66,7 @@ const CHECKS: Check[] = [
   { name: "Chain RPC", run: checkChain },
   { name: "TuBE token", run: checkToken },
   { name: "Rewards contract", run: checkRewards },
+  { name: "Token roles", run: checkTokenRoles },
   { name: "Server wallet", run: checkServerWallet },
   { name: "Reward cap", run: checkRewardCap },
   { name: "Engine", run: checkEngine },
@@ -192,7 +200,10 @@ async function checkToken(config: Config) {
 async function checkRewards(config: Config) {
   const { client, chain, rpc } = chainHandles(config);
   const address = config.REWARDS_ADDRESS;
-  if ((await eth_getCode(rpc, { address })) === "0x") return fail(`no contract at ${address}`);
+  const code = await eth_getCode(rpc, { address });
+  if (code === "0x") return fail(`no contract at ${address}`);
+  if (!(await isTuBERewardsCode(code)))
+    return fail(`${address} is not a TuBERewards: its runtime code is not contracts/TuBERewards.sol's as built here`);
   const rewards = getContract({ client, chain, address });
   const [token, amount, minter] = await Promise.all([
     readContract({ contract: rewards, method: "function token() view returns (address)" }),
@@ -215,6 +226,23 @@ async function checkRewards(config: Config) {
   return problems.length > 0
     ? fail(`${address}: ${problems.join("; ")}`)
     : pass(`${address} pays ${REWARD_TOKENS} TuBE once per wallet and holds MINTER_ROLE on the token`);
+}
+
+/** Each minter pays a wallet once, so a second minter can pay it twice; each admin can grant MINTER_ROLE to anyone. */
+async function checkTokenRoles(config: Config) {
+  const { client, chain } = chainHandles(config);
+  const { minters, admins, searched } = await tokenRoleHolders(
+    { client, chain },
+    config.TOKEN_ADDRESS,
+    roleHistoryFromEnv(process.env),
+  );
+  const others = minters.filter((minter) => minter.toLowerCase() !== config.REWARDS_ADDRESS.toLowerCase());
+  const holders = `minters: ${minters.join(", ") || "none"}; admins: ${admins.join(", ") || "none (renounced)"} (role events of blocks ${searched.fromBlock}–${searched.toBlock})`;
+  return others.length > 0
+    ? fail(
+        `${others.join(", ")} can mint besides REWARDS_ADDRESS, and pay a wallet again: retire it with npm run deploy-token -- --token ${config.TOKEN_ADDRESS} --rewards ${config.REWARDS_ADDRESS} --retire ${others.join(" --retire ")}; ${holders}`,
+      )
+    : pass(holders);
 }
 
 async function checkServerWallet(config: Config) {

@@ -1,0 +1,110 @@
+/**
+ * Who holds the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE. OpenZeppelin's AccessControl keeps no list of holders,
+ * only its RoleGranted and RoleRevoked events: every account they name is a candidate, and `hasRole` says whether it
+ * holds the role now.
+ */
+import { eth_blockNumber, eth_getLogs, getContract, getRpcClient, type Chain, type ThirdwebClient } from "thirdweb";
+import { getRoleHash, hasRole } from "thirdweb/extensions/permissions";
+import { getAddress, keccakId } from "thirdweb/utils";
+import { message } from "./cli.ts";
+
+const ROLE_EVENTS = [
+  keccakId("RoleGranted(bytes32,address,address)"),
+  keccakId("RoleRevoked(bytes32,address,address)"),
+];
+const ROLES = ["minter", "admin"] as const;
+type TokenRole = (typeof ROLES)[number];
+
+/**
+ * The default span of one `eth_getLogs`: QuickNode's paid plans allow 10,000 blocks, Alchemy's paid plans any range,
+ * Alchemy's free tier only 10.
+ */
+const DEFAULT_LOG_WINDOW_BLOCKS = 10_000n;
+
+/** The settings both deploy-token and doctor read, for their usage texts. */
+export const ROLE_HISTORY_USAGE = `  TOKEN_DEPLOY_BLOCK    the block the token was deployed in (deploy-token prints it): the search for the token's role
+                        holders starts there. Unset, it starts at block 0: on Arbitrum One (4 blocks a second) that is
+                        a log request per RPC_GETLOGS_MAX_BLOCKS blocks of the whole chain's history
+  RPC_GETLOGS_MAX_BLOCKS
+                        the widest eth_getLogs the RPC answers, in blocks (default ${DEFAULT_LOG_WINDOW_BLOCKS}; Alchemy's free
+                        tier: 10)`;
+
+/** Where the search for role holders starts, and how many blocks one log request spans. */
+export interface RoleHistory {
+  fromBlock: bigint;
+  windowBlocks: bigint;
+}
+
+export function roleHistoryFromEnv(env: NodeJS.ProcessEnv): RoleHistory {
+  const whole = (key: string, fallback: bigint, least: bigint): bigint => {
+    const value = env[key]?.trim();
+    if (!value) return fallback;
+    if (!/^\d+$/.test(value) || BigInt(value) < least) throw new Error(`${key} must be a whole number ≥ ${least}`);
+    return BigInt(value);
+  };
+  return {
+    fromBlock: whole("TOKEN_DEPLOY_BLOCK", 0n, 0n),
+    windowBlocks: whole("RPC_GETLOGS_MAX_BLOCKS", DEFAULT_LOG_WINDOW_BLOCKS, 1n),
+  };
+}
+
+export interface TokenRoleHolders {
+  minters: string[];
+  admins: string[];
+  /** The blocks searched, and in how many log requests. */
+  searched: { fromBlock: bigint; toBlock: bigint; requests: number };
+}
+
+/**
+ * The accounts holding MINTER_ROLE or DEFAULT_ADMIN_ROLE on `token` now. Reads the role events from
+ * `history.fromBlock` to the head in windows of `history.windowBlocks` (providers refuse wider log queries), one after
+ * another, then asks the token about each account named.
+ */
+export async function tokenRoleHolders(
+  handles: { client: ThirdwebClient; chain: Chain },
+  token: string,
+  history: RoleHistory,
+): Promise<TokenRoleHolders> {
+  const rpc = getRpcClient(handles);
+  const head = await eth_blockNumber(rpc);
+  const roleHashes = ROLES.map((role) => getRoleHash(role));
+  const named = new Set<string>();
+  let requests = 0;
+  for (let from = history.fromBlock; from <= head; from += history.windowBlocks) {
+    const to = min(from + history.windowBlocks - 1n, head);
+    requests++;
+    const logs = await eth_getLogs(rpc, {
+      address: getAddress(token),
+      topics: [ROLE_EVENTS, roleHashes],
+      fromBlock: blockParam(from),
+      toBlock: blockParam(to),
+    }).catch((error: unknown) => {
+      throw new Error(
+        `eth_getLogs over blocks ${from}–${to} failed (${message(error)}): if the RPC caps log ranges, set RPC_GETLOGS_MAX_BLOCKS to its cap`,
+      );
+    });
+    for (const log of logs) {
+      const account = log.topics[2];
+      if (account) named.add(getAddress(`0x${account.slice(26)}`));
+    }
+  }
+
+  const contract = getContract({ ...handles, address: token });
+  const holdersOf = async (role: TokenRole) => {
+    const holds = await Promise.all(
+      [...named].map((account) => hasRole({ contract, role, targetAccountAddress: account })),
+    );
+    return [...named].filter((_, index) => holds[index]);
+  };
+  const [minters, admins] = await Promise.all([holdersOf("minter"), holdersOf("admin")]);
+  return { minters, admins, searched: { fromBlock: history.fromBlock, toBlock: head, requests } };
+}
+
+/** thirdweb's eth_getLogs drops a block number of 0n (falsy) and the node then reads from `latest`: 0 is `earliest`. */
+function blockParam(block: bigint): bigint | "earliest" {
+  return block === 0n ? "earliest" : block;
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
