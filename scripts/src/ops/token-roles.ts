@@ -26,8 +26,7 @@ export const ROLE_HISTORY_USAGE = `  TOKEN_DEPLOY_BLOCK    the block the token w
                         holders starts there. Unset, it starts at block 0: on Arbitrum One (4 blocks a second) that is
                         a log request per RPC_GETLOGS_MAX_BLOCKS blocks of the whole chain's history
   RPC_GETLOGS_MAX_BLOCKS
-                        the widest eth_getLogs the RPC answers, in blocks (default ${DEFAULT_LOG_WINDOW_BLOCKS}; Alchemy's free
-                        tier: 10)`;
+                        the widest eth_getLogs the RPC answers, in blocks (default ${DEFAULT_LOG_WINDOW_BLOCKS}; Alchemy's free tier: 10)`;
 
 /** Where the search for role holders starts, and how many blocks one log request spans. */
 export interface RoleHistory {
