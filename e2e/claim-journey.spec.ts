@@ -87,6 +87,19 @@ for (const journey of JOURNEYS) {
       );
       await snapshot("6-done");
 
+      // MetaMask shows no TuBE until it lists the token: the page asks it to (EIP-747).
+      await page.getByRole("button", { name: "Add TuBE to your wallet" }).click();
+      await expect(page.getByText("TuBE is now in your wallet's token list.")).toBeVisible();
+      const watched = await page.evaluate(
+        () => (window as unknown as { testWallet: { watchedAssets: unknown[] } }).testWallet.watchedAssets,
+      );
+      expect(watched).toEqual([
+        {
+          type: "ERC20",
+          options: expect.objectContaining({ address: publicConfig.tokenAddress, symbol: "TuBE", decimals: 18 }),
+        },
+      ]);
+
       expect(await balanceOf(publicConfig.rpcUrl, publicConfig.chainId, publicConfig.tokenAddress, wallet)).toBe(
         REWARD_AMOUNT_WEI,
       );

@@ -19,6 +19,7 @@ export async function failWalletConnects(page: Page, failure: ConnectFailure): P
  * anvil's dev accounts are unlocked) to the chain. `window.testWallet.disconnect()`
  * plays the visitor disconnecting it; `window.testWallet.failConnect(kind)` makes its
  * connect requests fail one way ("reject", "pending", "locked", "broken", "silent").
+ * It approves every token the page asks it to list (EIP-747) and keeps them in `window.testWallet.watchedAssets`.
  */
 export async function injectTestWallet(
   context: BrowserContext,
@@ -60,6 +61,7 @@ export async function injectTestWallet(
         silent: () => new Promise<never>(() => undefined),
       };
       let connectFailure: ConnectFailure | undefined;
+      const watchedAssets: unknown[] = [];
 
       const provider = {
         isMetaMask: true,
@@ -93,6 +95,11 @@ export async function injectTestWallet(
               return [{ parentCapability: "eth_accounts" }];
             case "wallet_revokePermissions":
               return null;
+            // EIP-747: MetaMask takes the asset as an object (some callers wrap it in an array) and answers true once
+            // the visitor approves.
+            case "wallet_watchAsset":
+              watchedAssets.push(Array.isArray(params) ? params[0] : params);
+              return true;
             default:
               return forward(method, params);
           }
@@ -128,6 +135,7 @@ export async function injectTestWallet(
         value: {
           disconnect: () => emit("accountsChanged", []),
           failConnect: (failure: ConnectFailure) => (connectFailure = failure),
+          watchedAssets,
         },
         configurable: true,
       });

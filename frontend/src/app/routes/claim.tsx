@@ -13,6 +13,7 @@ import { readWizardProgress } from "../../features/claim-wizard/wizard-progress-
 import { GoogleConnect } from "../../features/google-auth/components/google-connect.tsx";
 import { signOutOfGoogle } from "../../features/google-auth/sign-out.ts";
 import { useGoogleAuth } from "../../features/google-auth/use-google-auth.ts";
+import { AddTokenButton } from "../../features/wallet/components/add-token-button.tsx";
 import { WalletIndicator } from "../../features/wallet/components/wallet-indicator.tsx";
 import { WalletOptions } from "../../features/wallet/components/wallet-options.tsx";
 import { WalletPanel } from "../../features/wallet/components/wallet-panel.tsx";
@@ -66,6 +67,7 @@ export function ComposedClaimWizard({ reloadPage }: { reloadPage?: () => void })
     googleConnect: <GoogleConnect google={googleAuth} />,
     walletPanel: <WalletPanel />,
     walletOptions: <WalletOptions />,
+    addToken: <AddTokenButton />,
   };
   return <ClaimWizard wallet={wallet} google={google} slots={slots} reloadPage={reloadPage} />;
 }

@@ -85,6 +85,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
                   txHash={state.txHash}
                   {...receipt}
                   claimedEarlierAt={state.claimedEarlierAt}
+                  addToken={slots.addToken}
                   onStartOver={wizard.startOver}
                   headingRef={headingRef}
                 />

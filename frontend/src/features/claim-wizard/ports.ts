@@ -43,4 +43,6 @@ export interface WizardSlots {
   walletPanel: ReactNode;
   /** Step 1: 'Sign in with Google' and 'Connect Wallet'. */
   walletOptions: ReactNode;
+  /** Done: the connected wallet's way to list the token, when it has one. */
+  addToken: ReactNode;
 }

@@ -7,7 +7,7 @@
  * remounts the wizard: it hands its state up, and thirdweb's picker reaches its
  * place on the Connect step through a portal, keeping this provider's context.
  */
-import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
+import { ARBITRUM_ONE_NAME, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import {
@@ -225,6 +225,17 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
     }
   }, [activeWallet, disconnectWallet]);
 
+  // Injected and WalletConnect accounts can be asked to list a token; the embedded wallet's has no such request.
+  const addToken = useMemo(() => {
+    const watchAsset = isConnected ? account?.watchAsset?.bind(account) : undefined;
+    if (!watchAsset) return undefined;
+    return () =>
+      watchAsset({
+        type: "ERC20",
+        options: { address: config.tokenAddress, symbol: TOKEN_SYMBOL, decimals: TOKEN_DECIMALS },
+      });
+  }, [account, isConnected, config.tokenAddress]);
+
   const state = useMemo<WalletState>(
     () => ({
       address: isConnected ? address : undefined,
@@ -239,8 +250,10 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
       connectWithGoogle,
       switchNetwork,
       disconnect,
+      addToken,
     }),
     [
+      addToken,
       address,
       hasRestoreAhead,
       connect,

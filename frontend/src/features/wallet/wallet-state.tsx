@@ -24,6 +24,11 @@ export interface WalletState {
   connectWithGoogle?: () => Promise<void>;
   switchNetwork(): Promise<void>;
   disconnect(): Promise<void>;
+  /**
+   * Asks the wallet to list the TuBE token (EIP-747 `wallet_watchAsset`); resolves to whether it did. Absent when the
+   * connected wallet cannot be asked (the embedded wallet) or none is connected.
+   */
+  addToken?: () => Promise<boolean>;
 }
 
 /** Whether a button must wait: for its own connect, or for a wallet being restored, but never for the other button's. */

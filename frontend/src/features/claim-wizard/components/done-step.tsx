@@ -1,6 +1,6 @@
 import { Box, Button, DataList, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS } from "@tube/common/constants";
-import type { Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { formatClaimDate } from "../claim-date.ts";
@@ -13,6 +13,7 @@ export function DoneStep({
   recipient,
   explorerUrl,
   claimedEarlierAt,
+  addToken,
   onStartOver,
   headingRef,
 }: {
@@ -22,6 +23,8 @@ export function DoneStep({
   explorerUrl: string;
   /** The claim was found, not made now: when it was made. */
   claimedEarlierAt: string | null;
+  /** The wallet's way to list the token (a slot the app fills). */
+  addToken: ReactNode;
   onStartOver: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
@@ -43,6 +46,7 @@ export function DoneStep({
       >
         View transaction on the block explorer
       </ExternalLink>
+      {addToken}
       <Box bg="bg.muted" rounded="md" padding="4" textAlign="start">
         <DataList.Root size="sm">
           <DataList.Item>

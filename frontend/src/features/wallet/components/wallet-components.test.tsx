@@ -1,9 +1,10 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithProviders } from "../../../test/render-with-providers.tsx";
+import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../../test/render-with-providers.tsx";
 import { createFakeWallet, WALLET_ADDRESS } from "../../../test/fake-wallet.tsx";
 import { DEFAULT_HINT, METAMASK_BROWSER_HINT } from "../wallet-hint.ts";
 import type { WalletState } from "../wallet-state.tsx";
+import { AddTokenButton } from "./add-token-button.tsx";
 import { WalletIndicator } from "./wallet-indicator.tsx";
 import { WalletOptions } from "./wallet-options.tsx";
 import { WalletPanel } from "./wallet-panel.tsx";
@@ -106,5 +107,34 @@ describe("WalletOptions", () => {
   it("when a wallet error is reported, then it shows inline", () => {
     renderWith(<WalletOptions />, { ...DISCONNECTED, error: "Failed to login with Google" });
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to login with Google");
+  });
+});
+
+describe("AddTokenButton", () => {
+  it("when the wallet can list tokens and lists TuBE, then the page says it is in the wallet's list", async () => {
+    const addToken = vi.fn(async () => true);
+    const { user } = renderWith(<AddTokenButton />, { addToken });
+
+    await user.click(screen.getByRole("button", { name: "Add TuBE to your wallet" }));
+
+    expect(addToken).toHaveBeenCalledOnce();
+    expect(await screen.findByText("TuBE is now in your wallet's token list.")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["declines", async () => false],
+    ["refuses the request", async () => Promise.reject(Object.assign(new Error("User rejected"), { code: 4001 }))],
+  ])("when the wallet %s, then the token's address is offered to add it by hand", async (_case, addToken) => {
+    const { user } = renderWith(<AddTokenButton />, { addToken });
+
+    await user.click(screen.getByRole("button", { name: "Add TuBE to your wallet" }));
+
+    expect(await screen.findByText(/did not add TuBE/)).toBeInTheDocument();
+    expect(screen.getByText(TEST_PUBLIC_CONFIG.tokenAddress)).toBeInTheDocument();
+  });
+
+  it("when the wallet cannot be asked (the embedded wallet), then nothing is offered", () => {
+    renderWith(<AddTokenButton />, { addToken: undefined });
+    expect(screen.queryByRole("button", { name: /Add TuBE/ })).toBeNull();
   });
 });

@@ -1,0 +1,48 @@
+import { Button, Stack, Text } from "@chakra-ui/react";
+import { TOKEN_SYMBOL } from "@tube/common/constants";
+import { useState } from "react";
+import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
+import { usePublicConfig } from "../../../lib/public-config.tsx";
+import { useWalletState } from "../wallet-state.tsx";
+
+/**
+ * After a claim, 'Add TuBE to your wallet' for a wallet that lists a token on request (EIP-747): otherwise a visitor
+ * who opens MetaMask sees no TuBE until they add the token by hand. A wallet that declines is answered with the
+ * token's address, to add it by hand. Nothing shows for a wallet that cannot be asked (the embedded one).
+ */
+export function AddTokenButton() {
+  const { addToken } = useWalletState();
+  const { tokenAddress } = usePublicConfig();
+  const [outcome, setOutcome] = useState<"idle" | "asking" | "added" | "declined">("idle");
+  if (!addToken) return null;
+  if (outcome === "added") return <Text color="fg.muted">{TOKEN_SYMBOL} is now in your wallet&apos;s token list.</Text>;
+
+  async function ask(request: () => Promise<boolean>) {
+    setOutcome("asking");
+    try {
+      setOutcome((await request()) ? "added" : "declined");
+    } catch {
+      setOutcome("declined");
+    }
+  }
+
+  return (
+    <Stack gap="2" alignItems="center">
+      <Button
+        variant="outline"
+        colorPalette="blue"
+        loading={outcome === "asking"}
+        loadingText="Confirm in your wallet"
+        onClick={() => void ask(addToken)}
+      >
+        Add {TOKEN_SYMBOL} to your wallet
+      </Button>
+      {outcome === "declined" && (
+        <Stack gap="1" alignItems="center" role="status">
+          <Text>The wallet did not add {TOKEN_SYMBOL}. You can add it by hand with the token address:</Text>
+          <CopyableValue value={tokenAddress} label="token address" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
