@@ -167,11 +167,10 @@ async function chainIdOf(rpcUrl: string): Promise<number | null> {
 }
 
 /**
- * Puts Multicall3's code where Arbitrum One has it (contracts/stand-ins/Multicall3.sol): the runtime code its
- * creation code returns, set without a transaction, as a chain that always had it.
+ * Puts Multicall3's code where Arbitrum One has it (contracts/stand-ins/Multicall3.sol, which has no immutables), set
+ * without a transaction, as a chain that always had it.
  */
 async function installMulticall3(rpcUrl: string): Promise<void> {
-  const { bytecode } = await loadContractArtifact("Multicall3");
-  const runtime = await rpc<string>(rpcUrl, "eth_call", [{ data: bytecode }, "latest"]);
-  await rpc(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, runtime]);
+  const { deployedBytecode } = await loadContractArtifact("Multicall3");
+  await rpc(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, deployedBytecode]);
 }
