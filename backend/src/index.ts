@@ -3,17 +3,22 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createLogger } from "./observability/logger.ts";
 import { startServer } from "./server.ts";
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
+function refuseStart(error: unknown): never {
   if (!(error instanceof ConfigError)) throw error;
   // The message lists every problem, one per line; a stack trace would only bury it.
   console.error(error.message);
   process.exit(1);
 }
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  refuseStart(error);
+}
 const logger = createLogger(config.LOG_LEVEL);
-const server = await startServer(config, logger);
+// The store refuses a start too: a CLAIM_GATE_KEY other than the one its erased claims were fingerprinted under.
+const server = await startServer(config, logger).catch(refuseStart);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

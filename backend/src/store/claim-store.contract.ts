@@ -1,7 +1,8 @@
 /**
  * Behaviour every ClaimStore adapter must share. `open` must return a store over the
  * same storage each time it is called within one test (so close + reopen can be
- * checked) and over empty storage in each new test. `openUnavailable` returns a store whose database cannot serve
+ * checked) and over empty storage in each new test, with `gateKey` as its CLAIM_GATE_KEY (`TEST_GATE_KEY` when no
+ * options are given, none when `gateKey` is left out of them). `openUnavailable` returns a store whose database cannot serve
  * it (locked by another connection, or its connection gone); `end` lets go of whatever made it so.
  */
 import { randomBytes, randomUUID } from "node:crypto";
@@ -14,14 +15,14 @@ import type { ClaimStore } from "./claim-store.ts";
 
 export function describeClaimStoreContract(
   name: string,
-  open: () => Promise<ClaimStore>,
+  open: (options?: { gateKey?: string }) => Promise<ClaimStore>,
   openUnavailable: () => Promise<{ store: ClaimStore; end(): Promise<void> }>,
 ): void {
   describe(name, () => {
     const openStores = new Set<ClaimStore>();
 
-    async function openStore(): Promise<ClaimStore> {
-      const store = await open();
+    async function openStore(options?: { gateKey?: string }): Promise<ClaimStore> {
+      const store = await open(options);
       openStores.add(store);
       return store;
     }
@@ -127,6 +128,41 @@ export function describeClaimStoreContract(
       });
       expect(await store.claims.findById(recent.id)).toMatchObject({ googleSub: recent.googleSub });
       expect(await store.claims.eraseExpired(new Date(start + day))).toBe(0);
+    });
+
+    it("when a claim was erased, then the store refuses to open without its key or with another, naming CLAIM_GATE_KEY, and with its key the account still cannot claim again", async () => {
+      const erasing = await openStore();
+      const claim = newClaim();
+      await erasing.claims.reserve(claim);
+      expect(await erasing.claims.eraseExpired(new Date(Date.now() + 1))).toBe(1);
+      await closeStore(erasing);
+
+      for (const gateKey of [undefined, OTHER_GATE_KEY]) {
+        const refusal = String(await openStore({ gateKey }).catch((error: unknown) => error));
+        expect(refusal).toMatch(/CLAIM_GATE_KEY: is not/);
+        for (const key of [TEST_GATE_KEY, OTHER_GATE_KEY]) expect(refusal).not.toContain(key);
+      }
+
+      const reopened = await openStore();
+      expect(await reopened.claims.reserve(newClaim({ googleSub: claim.googleSub }))).toMatchObject({
+        reserved: false,
+        conflict: "googleAccount",
+        existing: { id: claim.id },
+      });
+    });
+
+    it("when another process erased first under another key, then erasing refuses and writes no fingerprint", async () => {
+      // Both open before any erasure, when the store has no key to compare with yet.
+      const first = await openStore();
+      const second = await openStore({ gateKey: OTHER_GATE_KEY });
+      const [erasedFirst, left] = [newClaim(), newClaim()];
+      await first.claims.reserve(erasedFirst);
+      expect(await first.claims.eraseExpired(new Date(Date.now() + 1), erasedFirst.walletAddress)).toBe(1);
+      await second.claims.reserve(left);
+
+      await expect(second.claims.eraseExpired(new Date(Date.now() + 1))).rejects.toThrow(/CLAIM_GATE_KEY: is not/);
+
+      expect(await second.claims.findById(left.id)).toMatchObject({ googleSub: left.googleSub });
     });
 
     it("when the wallet and the Google account are held by different claims, then the wallet conflict is reported", async () => {
@@ -611,6 +647,8 @@ const WINDOW_MS = 60_000;
 
 /** The CLAIM_GATE_KEY every contract store is opened with. */
 export const TEST_GATE_KEY = "contract-test-gate-key-0123456789abcdef";
+/** Another operator's key, or a mistyped one. */
+const OTHER_GATE_KEY = "contract-test-other-gate-key-0123456789ab";
 
 /** A checksum-like mixed-case address, so adapters must normalise it. */
 function randomWallet(): string {

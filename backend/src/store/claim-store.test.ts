@@ -22,7 +22,7 @@ describe("SQLite adapter", () => {
 
   describeClaimStoreContract(
     "SQLite claim store",
-    () => openSqliteClaimStore({ dataDir, gateKey: TEST_GATE_KEY }),
+    (options = { gateKey: TEST_GATE_KEY }) => openSqliteClaimStore({ dataDir, ...options }),
     async () => {
       const store = await openSqliteClaimStore({ dataDir, busyTimeoutMs: 1, gateKey: TEST_GATE_KEY });
       const holder = holdWriteLocks(dataDir);
@@ -76,7 +76,7 @@ describe.skipIf(!mongodbUri)(mongodbUri ? "MongoDB adapter" : "MongoDB adapter (
 
   describeClaimStoreContract(
     "MongoDB claim store",
-    () => openMongoClaimStore({ uri: mongodbUri!, dbName, gateKey: TEST_GATE_KEY }),
+    (options = { gateKey: TEST_GATE_KEY }) => openMongoClaimStore({ uri: mongodbUri!, dbName, ...options }),
     async () => {
       // A connection that is gone answers like a server that cannot be reached.
       const store = await openMongoClaimStore({ uri: mongodbUri!, dbName, gateKey: TEST_GATE_KEY });

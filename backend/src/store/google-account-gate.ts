@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { ConfigError } from "../config.ts";
 
 /** Marks a stored Google account id that was erased into its fingerprint; Google's own ids are digits only. */
 const FINGERPRINT_PREFIX = "hmac-sha256:";
@@ -29,4 +30,35 @@ export function requireGateKey(gateKey: string | undefined): string {
   if (gateKey === undefined)
     throw new Error("CLAIM_GATE_KEY is not set: expired claims cannot be erased without it (see docs/deploy.md)");
   return gateKey;
+}
+
+/**
+ * What the store keeps of the key its fingerprints were made under, from the first erasure on: the HMAC of a fixed
+ * text under it, which tells a wrong key from the right one without giving the key back.
+ */
+export function gateKeyCheck(gateKey: string): string {
+  return createHmac("sha256", gateKey).update("tube claim gate key check").digest("hex");
+}
+
+/**
+ * Refuses a key other than the one the store's fingerprints were made under (`storedCheck`, null before the first
+ * erasure): under another key, or none, no erased account would be recognised and each could claim again. The key
+ * itself is never part of the message.
+ */
+export function assertGateKeyMatches(storedCheck: string | null, gateKey: string | undefined): void {
+  if (storedCheck === null) return;
+  if (gateKey === undefined)
+    throw gateKeyRefusal(
+      "is not set, but claims in this store were erased under one: their accounts could claim again",
+    );
+  if (gateKeyCheck(gateKey) !== storedCheck)
+    throw gateKeyRefusal(
+      "is not the key this store's erased claims were fingerprinted under: their accounts could claim again",
+    );
+}
+
+function gateKeyRefusal(why: string): ConfigError {
+  return new ConfigError(
+    `Refusing to open the claim store:\n  CLAIM_GATE_KEY: ${why}; set the key kept with the backups (docs/deploy.md)`,
+  );
 }

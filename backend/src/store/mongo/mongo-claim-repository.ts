@@ -13,6 +13,7 @@ import {
   storedFormsOf,
 } from "../google-account-gate.ts";
 import { claimFromStored, type StoredClaim } from "../stored-claim.ts";
+import type { MongoGateKey } from "./mongo-gate-key.ts";
 import { whenReachable } from "./mongo-outage.ts";
 
 export const CLAIMS_COLLECTION = "claims";
@@ -48,10 +49,14 @@ claimSchema.index({ walletAddress: 1 }, { unique: true, name: "claims_wallet_uni
 claimSchema.index({ googleSub: 1 }, { unique: true, name: "claims_google_sub_unique" });
 claimSchema.index({ status: 1, createdAt: 1 }, { name: "claims_status_created" });
 
-/** `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim. */
+/**
+ * `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim; `keyCheck`: the
+ * store's record of the key erasure first used.
+ */
 export async function openMongoClaimRepository(
   connection: Connection,
   gateKey: string | undefined,
+  keyCheck: MongoGateKey,
 ): Promise<ClaimRepository> {
   const claims = connection.model<ClaimDocument>("Claim", claimSchema);
   await claims.init();
@@ -183,6 +188,9 @@ export async function openMongoClaimRepository(
     eraseExpired: (createdBefore, walletAddress) =>
       whenReachable(async () => {
         const key = requireGateKey(gateKey);
+        // Before any fingerprint is written: another process may have erased under another key since this store
+        // was opened.
+        await keyCheck.adopt(key);
         const expired = await claims
           .find({
             createdAt: { $lt: createdBefore },

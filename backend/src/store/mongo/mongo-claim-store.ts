@@ -3,6 +3,7 @@ import type { ClaimStore } from "../claim-store.ts";
 import { openMongoBudgetCounter } from "./mongo-budget-counter.ts";
 import { openMongoClaimRepository } from "./mongo-claim-repository.ts";
 import { openMongoConnection, type MongoConnectionOptions } from "./mongo-connection.ts";
+import { mongoGateKey } from "./mongo-gate-key.ts";
 import { mongoOperatorControls } from "./mongo-operator-controls.ts";
 import { whenReachable } from "./mongo-outage.ts";
 import { openMongoRateLimitCounters } from "./mongo-rate-limit-counters.ts";
@@ -11,8 +12,10 @@ import { mongoYoutubeQuotaCounter } from "./mongo-youtube-quota-counter.ts";
 export async function openMongoClaimStore(options: MongoConnectionOptions & { gateKey?: string }): Promise<ClaimStore> {
   const connection = await openMongoConnection(options);
   try {
+    const keyCheck = mongoGateKey(connection);
+    await keyCheck.verify(options.gateKey);
     // The claims first: their indexes exist before the budget counts them and before anyone can reserve.
-    const claims = await openMongoClaimRepository(connection, options.gateKey);
+    const claims = await openMongoClaimRepository(connection, options.gateKey, keyCheck);
     return {
       claims,
       budget: await openMongoBudgetCounter(connection),

@@ -23,6 +23,7 @@ import {
   storedFormsOf,
 } from "../google-account-gate.ts";
 import { claimFromStored } from "../stored-claim.ts";
+import type { SqliteGateKey } from "./sqlite-gate-key.ts";
 import { isUniqueViolation, prepare, type Statement } from "./sqlite-statement.ts";
 
 /** Patch keys and their columns: the only names ever spliced into SQL. */
@@ -75,10 +76,14 @@ export class SqliteClaimRepository implements ClaimRepository {
   /** Prepared `transition` statements, one per combination of patched columns and status count. */
   private readonly transitions = new Map<string, Statement>();
 
-  /** `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim. */
+  /**
+   * `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim; `keyCheck`:
+   * the store's record of the key erasure first used.
+   */
   constructor(
     private readonly db: DatabaseSync,
     private readonly gateKey: string | undefined,
+    private readonly keyCheck: SqliteGateKey,
   ) {
     // One statement, so the fingerprint check and the insert happen under one write lock.
     this.insert = prepare(
@@ -256,6 +261,8 @@ export class SqliteClaimRepository implements ClaimRepository {
     let erased = 0;
     this.db.exec("BEGIN IMMEDIATE");
     try {
+      // Inside the write lock: another process may have erased under another key since this store was opened.
+      this.keyCheck.adopt(gateKey);
       const rows = this.expired.all({
         created_before: createdBefore.getTime(),
         wallet: walletAddress?.toLowerCase() ?? null,

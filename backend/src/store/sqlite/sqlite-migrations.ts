@@ -77,6 +77,9 @@ export const MIGRATIONS: readonly string[] = [
    INSERT INTO limits.youtube_quota (day, units) SELECT day, units FROM main.youtube_quota WHERE true
      ON CONFLICT (day) DO UPDATE SET units = MAX(units, excluded.units);
    DROP TABLE main.youtube_quota;`,
+  // The check of the key erased claims were fingerprinted under (one row, written by the first erasure): a process
+  // given another key, or none, refuses the store instead of missing every fingerprint.
+  `CREATE TABLE claim_gate_key (id INTEGER PRIMARY KEY CHECK (id = 1), key_check TEXT NOT NULL);`,
 ];
 
 /** Brings the claims database up to the newest schema; several processes may run this on one file at once. */
