@@ -2,6 +2,8 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomWallet } from "@tube/local-world/mint-log";
+import { loadConfig } from "@tube/backend/config";
+import { startServer } from "@tube/backend/server";
 import type { Visitor } from "@tube/backend/test/test-api";
 import { startTestWorld, type TestWorld } from "@tube/backend/test/test-world";
 import { runOperatorCommand } from "./test/run-operator-command.ts";
@@ -12,6 +14,8 @@ import { runOperatorCommand } from "./test/run-operator-command.ts";
  * account's id nor an e-mail, and that account still cannot claim a second time.
  */
 const CLAIM_GATE_KEY = "retention-test-gate-key-0123456789abcdef";
+/** Another operator's key, or a mistyped one. */
+const OTHER_GATE_KEY = "retention-test-other-gate-key-0123456789ab";
 
 let world: TestWorld;
 
@@ -113,6 +117,39 @@ describe("npm run claims -- erase-expired", () => {
     expect(child.code).not.toBe(0);
     expect(child.out).toContain("--wallet must be a 0x address");
     expect(storedRows()).toEqual(before);
+  });
+
+  it("when a claim was erased, then a server restarted without CLAIM_GATE_KEY or with another refuses to start, naming it, and with the key the account still cannot claim again", async () => {
+    const viewer = await world.visitor();
+    expect((await world.api.claim(viewer)).status).toBe(202);
+    const run = await claimsCommand(["erase", "--wallet", viewer.wallet]);
+    expect(run.code, run.out).toBe(0);
+
+    for (const gateKey of ["", OTHER_GATE_KEY]) {
+      const config = loadConfig({ ...world.env, CLAIM_GATE_KEY: gateKey } as NodeJS.ProcessEnv);
+      const refusal = String(await startServer(config).catch((error: unknown) => error));
+      expect(refusal).toContain("CLAIM_GATE_KEY: is not");
+      for (const key of [CLAIM_GATE_KEY, OTHER_GATE_KEY]) expect(refusal).not.toContain(key);
+    }
+
+    await world.restartApp();
+    const again = await world.api.claim({ token: viewer.token, wallet: randomWallet() });
+    expect(again.body).toMatchObject({ alreadyClaimed: true, details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED" });
+  });
+
+  it("when a claim was erased, then erase-expired with another CLAIM_GATE_KEY refuses, naming it, and writes no fingerprint", async () => {
+    const [erased, left] = (await world.visitors(2)) as [Visitor, Visitor];
+    for (const viewer of [erased, left]) expect((await world.api.claim(viewer)).status).toBe(202);
+    const run = await claimsCommand(["erase", "--wallet", erased.wallet]);
+    expect(run.code, run.out).toBe(0);
+
+    const child = await claimsCommand(["erase-expired", "--older-than-days", "0"], { CLAIM_GATE_KEY: OTHER_GATE_KEY });
+    expect(child.code).not.toBe(0);
+    expect(child.out).toContain("CLAIM_GATE_KEY: is not");
+    expect(child.out).not.toContain(OTHER_GATE_KEY);
+    expect(storedRows().find((row) => row.wallet_address === left.wallet.toLowerCase())).toMatchObject({
+      google_sub: left.sub,
+    });
   });
 
   it("when CLAIM_GATE_KEY is not set, then erase-expired refuses and changes nothing", async () => {

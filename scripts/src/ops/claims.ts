@@ -40,7 +40,9 @@ const USAGE = `Usage: npm run claims -- <action> [options]
   erase-expired       erase the personal data of claims created more than --older-than-days ago: the Google
                       account id becomes its keyed fingerprint (HMAC-SHA256 under CLAIM_GATE_KEY), so the account
                       still cannot claim again, and any e-mail an older version stored is cleared; the wallet and
-                      the transaction hash stay. Safe to run again (daily, say)
+                      the transaction hash stay. Safe to run again (daily, say). The first run records a check
+                      of the key in the store: from then on every server, and this command, refuses to open the
+                      store without that key or with another
   erase               erase the personal data of one wallet's claim now, whatever its age (--wallet <address>), as
                       erase-expired does: a viewer's request to delete their data
 
