@@ -20,6 +20,11 @@ type TokenRole = (typeof ROLES)[number];
  * Alchemy's free tier only 10.
  */
 const DEFAULT_LOG_WINDOW_BLOCKS = 10_000n;
+/**
+ * The most log requests one search makes. Arbitrum One makes about 345,600 blocks a day: a token a month old is about
+ * 1,000 windows of 10,000 blocks, while a search from block 0 would be over ten thousand.
+ */
+const MAX_LOG_REQUESTS = 2_000n;
 
 /** The settings both deploy-token and doctor read, for their usage texts. */
 export const ROLE_HISTORY_USAGE = `  TOKEN_DEPLOY_BLOCK    the block the token was deployed in (deploy-token prints it): the search for the token's role
@@ -66,6 +71,13 @@ export async function tokenRoleHolders(
 ): Promise<TokenRoleHolders> {
   const rpc = getRpcClient(handles);
   const head = await eth_blockNumber(rpc);
+  const windows = (head - history.fromBlock) / history.windowBlocks + 1n;
+  if (windows > MAX_LOG_REQUESTS)
+    throw new Error(
+      `finding the token's role holders from block ${history.fromBlock} would take ${windows} log requests: set ` +
+        "TOKEN_DEPLOY_BLOCK to the block the token was deployed in (deploy-token printed it; the explorer shows the " +
+        "token's creation transaction), or RPC_GETLOGS_MAX_BLOCKS higher if the RPC allows",
+    );
   const roleHashes = ROLES.map((role) => getRoleHash(role));
   const named = new Set<string>();
   let requests = 0;
