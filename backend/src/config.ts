@@ -161,6 +161,8 @@ const schema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 type Settings = z.infer<typeof schema>;
+/** Every setting the server reads, so what passes settings to it (docker-compose.yml) can be checked against them. */
+export const SETTING_KEYS = Object.keys(schema.shape) as ReadonlyArray<keyof Settings>;
 type Given = Record<string, string | undefined>;
 
 /** A refused start. Its message is the whole report, one `  KEY: why` line per problem: print it alone. */
