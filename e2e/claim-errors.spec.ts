@@ -39,7 +39,7 @@ test("when Reset is pressed, then the Google session is cleared, the toast shown
   googleAccount,
 }) => {
   await openClaimWizardSignedIn(page, googleAccount);
-  expect(await page.evaluate(() => localStorage.getItem("googleAuthData"))).not.toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem("googleAuthData"))).not.toBeNull();
 
   const reloaded = page.waitForEvent("load");
   await page.getByRole("button", { name: "Reset" }).click();
@@ -47,6 +47,25 @@ test("when Reset is pressed, then the Google session is cleared, the toast shown
   await reloaded;
   await expect(page.getByRole("button", { name: "Connect with Google" })).toBeVisible();
   expect(
-    await page.evaluate(() => [localStorage.getItem("googleAuthData"), localStorage.getItem("userEmail")]),
+    await page.evaluate(() => [sessionStorage.getItem("googleAuthData"), sessionStorage.getItem("userEmail")]),
   ).toEqual([null, null]);
+});
+
+test("when a viewer signs in with Google, then the token lives in that tab alone: not in localStorage, and a new tab is signed out", async ({
+  page,
+  googleAccount,
+}) => {
+  await openClaimWizardSignedIn(page, googleAccount);
+
+  const stored = await page.evaluate(() => ({
+    tab: sessionStorage.getItem("googleAuthData"),
+    kept: [localStorage.getItem("googleAuthData"), localStorage.getItem("userEmail")],
+  }));
+  expect(JSON.parse(stored.tab ?? "{}")).toMatchObject({ email: googleAccount.email });
+  expect(stored.kept).toEqual([null, null]);
+
+  const otherTab = await page.context().newPage();
+  await otherTab.goto("/claim");
+  await expect(otherTab.getByRole("button", { name: "Connect with Google" })).toBeVisible();
+  await otherTab.close();
 });

@@ -146,7 +146,7 @@ test("when the Google token expires on the Claim step, then re-authorizing there
   await page.goto("/claim");
   await reachClaimStep(page, googleAccount, wallet);
   const accessToken = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem("googleAuthData") ?? "{}") as { accessToken?: string }).accessToken,
+    () => (JSON.parse(sessionStorage.getItem("googleAuthData") ?? "{}") as { accessToken?: string }).accessToken,
   );
   const expired = await fetch(`${new URL(publicConfig.googleAuthUrl).origin}/__emulator/expire`, {
     method: "POST",

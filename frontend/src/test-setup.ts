@@ -34,7 +34,7 @@ afterEach(async () => {
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterEach(() => {
-  // The wizard resumes from sessionStorage (ADR 10), the Google session from localStorage: no test may resume
+  // The wizard resumes from sessionStorage (ADR 10), the Google session too: no test may resume
   // another's progress or sign-in.
   sessionStorage.clear();
   localStorage.clear();

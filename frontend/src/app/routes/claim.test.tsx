@@ -567,7 +567,7 @@ describe("claim wizard: reset", () => {
     );
     expect(api.callsTo("POST", "/api/auth/revoke")[0]?.body).toEqual({ accessToken: AUTH.accessToken });
     for (const key of [GOOGLE_AUTH_STORAGE_KEY, USER_EMAIL_STORAGE_KEY, FORCE_TEST_MODE_STORAGE_KEY]) {
-      expect(localStorage.getItem(key)).toBeNull();
+      expect([sessionStorage.getItem(key), localStorage.getItem(key)]).toEqual([null, null]);
     }
     await act(() => vi.advanceTimersByTimeAsync(1_499));
     expect(reloadPage).not.toHaveBeenCalled();
@@ -584,7 +584,7 @@ describe("claim wizard: reset", () => {
     await act(() => vi.advanceTimersByTimeAsync(1_500));
 
     expect(screen.getByRole("status", { name: "Logged out from Google" })).toBeInTheDocument();
-    expect(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(GOOGLE_AUTH_STORAGE_KEY)).toBeNull();
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 

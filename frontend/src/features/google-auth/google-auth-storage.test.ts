@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   clearGoogleSession,
+  forgetLegacyGoogleSession,
   FORCE_TEST_MODE_STORAGE_KEY,
   GOOGLE_AUTH_STORAGE_KEY,
   readGoogleAuth,
@@ -12,10 +13,19 @@ import {
 const auth = { email: "viewer@example.com", accessToken: "ya29.token", expiresAt: 2_000 };
 
 describe("google auth storage", () => {
-  it("when a session is saved, then it is read back with the e-mail stored apart", () => {
+  it("when a session is saved, then it is read back with the e-mail stored apart, in the tab's sessionStorage only", () => {
     saveGoogleAuth(auth);
     expect(readGoogleAuth(1_000)).toEqual(auth);
-    expect(localStorage.getItem(USER_EMAIL_STORAGE_KEY)).toBe("viewer@example.com");
+    expect(sessionStorage.getItem(USER_EMAIL_STORAGE_KEY)).toBe("viewer@example.com");
+    expect(localStorage.length).toBe(0);
+  });
+
+  it("when an older version left a session in localStorage, then it is removed and not read", () => {
+    localStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify(auth));
+    localStorage.setItem(USER_EMAIL_STORAGE_KEY, auth.email);
+    expect(readGoogleAuth(1_000)).toBeNull();
+    forgetLegacyGoogleSession();
+    expect(localStorage.length).toBe(0);
   });
 
   it("when the token has expired, then there is no session but Reset can still revoke it", () => {
@@ -25,16 +35,16 @@ describe("google auth storage", () => {
   });
 
   it("when the stored value is not a session, then it is ignored", () => {
-    localStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, "{not json");
+    sessionStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, "{not json");
     expect(readGoogleAuth(0)).toBeNull();
-    localStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify({ email: "a@b.c" }));
+    sessionStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify({ email: "a@b.c" }));
     expect(readGoogleAuth(0)).toBeNull();
   });
 
-  it("when the session is cleared, then all three reset keys are gone", () => {
+  it("when the session is cleared, then all three reset keys are gone from both storages", () => {
     saveGoogleAuth(auth);
     localStorage.setItem(FORCE_TEST_MODE_STORAGE_KEY, "true");
     clearGoogleSession();
-    expect(localStorage.length).toBe(0);
+    expect([sessionStorage.length, localStorage.length]).toEqual([0, 0]);
   });
 });

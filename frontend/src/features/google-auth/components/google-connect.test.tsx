@@ -84,8 +84,8 @@ describe("Connect with Google", () => {
     };
     expect(exchange).toMatchObject({ code: "auth-code-1", redirectUri });
     expect(await createCodeChallenge(exchange.codeVerifier)).toBe(url.searchParams.get("code_challenge"));
-    expect(JSON.parse(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY) ?? "null")).toEqual(SESSION);
-    expect(localStorage.getItem(USER_EMAIL_STORAGE_KEY)).toBe(SESSION.email);
+    expect(JSON.parse(sessionStorage.getItem(GOOGLE_AUTH_STORAGE_KEY) ?? "null")).toEqual(SESSION);
+    expect(sessionStorage.getItem(USER_EMAIL_STORAGE_KEY)).toBe(SESSION.email);
   });
 
   it("when the callback's state does not match, then it is refused and no code is exchanged", async () => {
@@ -101,7 +101,7 @@ describe("Connect with Google", () => {
     const toast = await screen.findByRole("status", { name: "Authentication Failed" });
     expect(toast).toHaveTextContent("did not match this request, so it was refused");
     expect(api.calls).toHaveLength(0);
-    expect(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(GOOGLE_AUTH_STORAGE_KEY)).toBeNull();
     expect(screen.getByRole("button", { name: "Connect with Google" })).toBeEnabled();
   });
 
@@ -188,11 +188,11 @@ describe("Connect with Google", () => {
     postFromCallback({ code: "code", state: url.searchParams.get("state") });
 
     expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent(failure);
-    expect(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(GOOGLE_AUTH_STORAGE_KEY)).toBeNull();
   });
 
   it("when a change of account is abandoned, then the previous account stays, with one message and no red error", async () => {
-    localStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify(SESSION));
+    sessionStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify(SESSION));
     stubApi({});
     const popup = fakePopup();
     vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
@@ -210,7 +210,7 @@ describe("Connect with Google", () => {
     expect(screen.getByText("Google Authorization Complete!")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.queryByRole("status", { name: "Authentication Failed" })).not.toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(GOOGLE_AUTH_STORAGE_KEY) ?? "null")).toEqual(SESSION);
+    expect(JSON.parse(sessionStorage.getItem(GOOGLE_AUTH_STORAGE_KEY) ?? "null")).toEqual(SESSION);
   });
 
   it("when nobody is connected, then a line under the button says it is for verifying the subscription", () => {
@@ -221,7 +221,7 @@ describe("Connect with Google", () => {
   });
 
   it("when a stored session has expired, then Google counts as not authorized", () => {
-    localStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify({ ...SESSION, expiresAt: Date.now() - 1_000 }));
+    sessionStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify({ ...SESSION, expiresAt: Date.now() - 1_000 }));
     renderWithProviders(<Harness />, { route: "/claim" });
     expect(screen.getByRole("button", { name: "Connect with Google" })).toBeInTheDocument();
     expect(screen.queryByText("Google Authorization Complete!")).not.toBeInTheDocument();
