@@ -51,21 +51,53 @@ test("when Reset is pressed, then the Google session is cleared, the toast shown
   ).toEqual([null, null]);
 });
 
-test("when a viewer signs in with Google, then the token lives in that tab alone: not in localStorage, and a new tab is signed out", async ({
+test("when a viewer signs in with Google, then the token lives in that tab alone: not in localStorage, kept by a reload mid-wizard, and a new tab is signed out", async ({
   page,
   googleAccount,
 }) => {
+  const storedSession = () =>
+    page.evaluate(() => ({
+      tab: sessionStorage.getItem("googleAuthData"),
+      kept: [localStorage.getItem("googleAuthData"), localStorage.getItem("userEmail")],
+    }));
   await openClaimWizardSignedIn(page, googleAccount);
+  const signedIn = await storedSession();
+  expect(JSON.parse(signedIn.tab ?? "{}")).toMatchObject({ email: googleAccount.email });
+  expect(signedIn.kept).toEqual([null, null]);
 
-  const stored = await page.evaluate(() => ({
-    tab: sessionStorage.getItem("googleAuthData"),
-    kept: [localStorage.getItem("googleAuthData"), localStorage.getItem("userEmail")],
-  }));
-  expect(JSON.parse(stored.tab ?? "{}")).toMatchObject({ email: googleAccount.email });
-  expect(stored.kept).toEqual([null, null]);
+  await page.getByLabel("Enter your YouTube username").fill(googleAccount.channel.handle);
+  await page.reload();
+  await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+  await expect(page.getByLabel("Enter your YouTube username")).toHaveValue(googleAccount.channel.handle);
+  await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
+  expect(await storedSession()).toEqual(signedIn);
 
   const otherTab = await page.context().newPage();
   await otherTab.goto("/claim");
   await expect(otherTab.getByRole("button", { name: "Connect with Google" })).toBeVisible();
+  expect(await otherTab.evaluate(() => sessionStorage.getItem("googleAuthData"))).toBeNull();
   await otherTab.close();
+});
+
+test("when an older version left a Google session in localStorage, then the next page load removes it and the wizard is signed out", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    const leftover = {
+      email: "viewer@example.com",
+      accessToken: "ya29.left-behind",
+      expiresAt: Date.now() + 3_600_000,
+    };
+    localStorage.setItem("googleAuthData", JSON.stringify(leftover));
+    localStorage.setItem("userEmail", leftover.email);
+  });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Subscribe & Earn Tokens" })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => [localStorage.getItem("googleAuthData"), localStorage.getItem("userEmail")]))
+    .toEqual([null, null]);
+
+  await page.goto("/claim");
+  await expect(page.getByRole("button", { name: "Connect with Google" })).toBeVisible();
 });

@@ -3,12 +3,12 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import type { UserEvent } from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { saveGoogleAuth } from "../../features/google-auth/google-auth-storage.ts";
 import {
   FORCE_TEST_MODE_STORAGE_KEY,
   GOOGLE_AUTH_STORAGE_KEY,
-  saveGoogleAuth,
   USER_EMAIL_STORAGE_KEY,
-} from "../../features/google-auth/google-auth-storage.ts";
+} from "../../features/google-auth/google-session-keys.ts";
 import type { WalletState } from "../../features/wallet/wallet-state.tsx";
 import { apiError, sequence, stubApi, type FakeHandler, type FakeResponse } from "../../test/fake-api.ts";
 import { createFakeWallet, WALLET_ADDRESS } from "../../test/fake-wallet.tsx";

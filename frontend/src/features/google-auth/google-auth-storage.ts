@@ -1,15 +1,11 @@
 /**
  * The Google session kept in sessionStorage under the product's keys (docs/product.md#header-and-reset): a reload in
  * the same tab keeps it while the token lives, and it goes when the tab closes, so an access token never outlives
- * the tab on a shared machine. Versions before 2026-11-26 kept it in localStorage, where it lasted the token's hour
- * after the tab closed: `forgetLegacyGoogleSession` removes what they left.
+ * the tab on a shared machine. The sign-in popup only posts Google's answer back; this tab exchanges it and saves the
+ * session here, since the popup's own sessionStorage is a copy the opener never sees.
  */
 import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api-responses";
-
-export const GOOGLE_AUTH_STORAGE_KEY = "googleAuthData";
-export const USER_EMAIL_STORAGE_KEY = "userEmail";
-export const FORCE_TEST_MODE_STORAGE_KEY = "force_test_mode";
-const RESET_KEYS = [GOOGLE_AUTH_STORAGE_KEY, USER_EMAIL_STORAGE_KEY, FORCE_TEST_MODE_STORAGE_KEY];
+import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_SESSION_STORAGE_KEYS, USER_EMAIL_STORAGE_KEY } from "./google-session-keys.ts";
 
 export type GoogleAuth = GoogleAuthResponse;
 
@@ -34,18 +30,9 @@ export function readStoredAccessToken(): string | null {
  * version keeps them and where older ones did. Throws if storage refuses.
  */
 export function clearGoogleSession(): void {
-  for (const key of RESET_KEYS) {
+  for (const key of GOOGLE_SESSION_STORAGE_KEYS) {
     sessionStorage.removeItem(key);
     localStorage.removeItem(key);
-  }
-}
-
-/** Removes a session an older version left in localStorage. Storage that refuses has nothing to remove. */
-export function forgetLegacyGoogleSession(): void {
-  try {
-    for (const key of RESET_KEYS) localStorage.removeItem(key);
-  } catch {
-    // Storage is off (a private window's policy): nothing can have been kept in it.
   }
 }
 

@@ -7,7 +7,7 @@ import { notify } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { exchangeGoogleCode } from "./api/google-auth-api.ts";
-import { forgetLegacyGoogleSession, readGoogleAuth, saveGoogleAuth, type GoogleAuth } from "./google-auth-storage.ts";
+import { readGoogleAuth, saveGoogleAuth, type GoogleAuth } from "./google-auth-storage.ts";
 import { buildGoogleAuthUrl, googleRedirectUri } from "./google-auth-url.ts";
 import { openOAuthPopup, waitForAuthorizationCode, type AuthorizationCodeWait } from "./oauth-popup.ts";
 import { createCodeChallenge, createCodeVerifier, createOAuthState } from "./pkce.ts";
@@ -31,10 +31,7 @@ const DEFAULT_FAILURE = "Failed to connect with Google. Please try again.";
 
 export function useGoogleAuth(): GoogleAuthState {
   const config = usePublicConfig();
-  const [auth, setAuth] = useState<GoogleAuth | null>(() => {
-    forgetLegacyGoogleSession();
-    return readGoogleAuth();
-  });
+  const [auth, setAuth] = useState<GoogleAuth | null>(() => readGoogleAuth());
   const [status, setStatus] = useState<GoogleAuthStatus>(() => (auth ? "authorized" : "idle"));
   const [error, setError] = useState<string | null>(null);
   const pendingWait = useRef<AuthorizationCodeWait | null>(null);

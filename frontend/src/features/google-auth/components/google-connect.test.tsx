@@ -2,7 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../../test/render-with-providers.tsx";
 import { stubApi } from "../../../test/fake-api.ts";
-import { GOOGLE_AUTH_STORAGE_KEY, USER_EMAIL_STORAGE_KEY } from "../google-auth-storage.ts";
+import { GOOGLE_AUTH_STORAGE_KEY, USER_EMAIL_STORAGE_KEY } from "../google-session-keys.ts";
 import { OAUTH_MESSAGE_TYPE } from "../oauth-popup.ts";
 import { createCodeChallenge } from "../pkce.ts";
 import { useGoogleAuth } from "../use-google-auth.ts";
