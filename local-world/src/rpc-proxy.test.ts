@@ -122,6 +122,17 @@ describe("startRpcProxy", () => {
     await rpc(proxy.url, "eth_chainId");
     proxy.resetCounts();
     expect(proxy.counts()).toEqual({});
+    expect(proxy.largestBatch()).toBe(0);
+  });
+
+  it("when requests of several sizes come, then the largest batch is the most calls one request held", async () => {
+    const call = (id: number) => ({ jsonrpc: "2.0", id, method: "eth_chainId", params: [] });
+
+    await post(proxy.url, call(1));
+    expect(proxy.largestBatch()).toBe(1);
+    await post(proxy.url, [call(2), call(3), call(4)]);
+    await post(proxy.url, [call(5), call(6)]);
+    expect(proxy.largestBatch()).toBe(3);
   });
 
   it("when a batch holds more calls than the cap, then it is refused whole with a Nitro node's one error", async () => {
@@ -134,6 +145,7 @@ describe("startRpcProxy", () => {
         status: 200,
         body: [{ jsonrpc: "2.0", id: 7, error: { code: -32600, message: "batch too large" } }],
       });
+      expect(capped.largestBatch()).toBe(3);
     } finally {
       await capped.stop();
     }

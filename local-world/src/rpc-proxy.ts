@@ -46,6 +46,12 @@ export interface RpcProxy {
    * `http` the HTTP requests. Refused and dropped requests count too.
    */
   counts(): Record<string, number>;
+  /**
+   * The most calls one HTTP request held since the start or the last reset (a single call is 1), refused ones
+   * included: how close the client came to a provider's batch cap.
+   */
+  largestBatch(): number;
+  /** Starts the counts and the largest batch again from nothing. */
   resetCounts(): void;
   /** While set, every request is read and its connection closed unanswered, as when the provider cannot be reached. */
   setUnreachable(unreachable: boolean): void;
@@ -87,6 +93,7 @@ const BATCH_TOO_LARGE = { code: -32600, message: "batch too large" };
 export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy> {
   const now = options.now ?? Date.now;
   let counts: Record<string, number> = {};
+  let largestBatch = 0;
   let unreachable = false;
   const count = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
   // When each call of the last second arrived, for the per-second limit.
@@ -115,6 +122,7 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     const parsed = parseJson(body);
     const calls: RpcCall[] = Array.isArray(parsed) ? parsed : isObject(parsed) ? [parsed] : [];
     for (const call of calls) count(typeof call.method === "string" ? call.method : "(no method)");
+    largestBatch = Math.max(largestBatch, calls.length);
 
     if (unreachable) {
       request.socket.destroy();
@@ -279,8 +287,10 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
   return {
     url: `http://127.0.0.1:${port}`,
     counts: () => ({ ...counts }),
+    largestBatch: () => largestBatch,
     resetCounts: () => {
       counts = {};
+      largestBatch = 0;
     },
     setUnreachable: (value) => {
       unreachable = value;
