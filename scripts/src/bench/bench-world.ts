@@ -3,6 +3,7 @@
  * Google stand-ins) in this process, and the app alone in a child process over the world's store.
  */
 import { OPERATOR_HEADERS, startTestWorld } from "@tube/backend/test/test-world";
+import type { RpcProxyOptions } from "@tube/local-world/rpc-proxy";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
 import { createTokenPool } from "./claimant.ts";
 
@@ -12,9 +13,16 @@ export const BLOCK_SECONDS = Number(process.env.BENCH_BLOCK_SECONDS ?? 0.25);
 /** Set explicitly: the reconciler phase seeds claims at their last attempt. */
 export const MINT_MAX_ATTEMPTS = 3;
 
-export async function startBenchWorld() {
+/**
+ * `env` overrides the settings below; `rpcProvider` puts a proxy playing a hosted provider's limits between the app and
+ * the chain (the bench's own reads and the stand-ins still reach the chain directly).
+ */
+export async function startBenchWorld(
+  options: { env?: Record<string, string>; rpcProvider?: Omit<RpcProxyOptions, "upstreamUrl" | "port" | "now"> } = {},
+) {
   const world = await startTestWorld({
     inProcessApp: false,
+    rpcProvider: options.rpcProvider,
     env: {
       // Production's level, so what logging costs is in the figures.
       LOG_LEVEL: "info",
@@ -32,12 +40,15 @@ export async function startBenchWorld() {
       MINT_MAX_ATTEMPTS: String(MINT_MAX_ATTEMPTS),
       // anvil's --block-time: its evm_setIntervalMining takes whole seconds only.
       LOCAL_CHAIN_BLOCK_TIME: String(BLOCK_SECONDS),
+      ...options.env,
     },
   });
   const dataDir = world.env.DATA_DIR as string;
+  // The test world hands its proxy to an app it runs itself; this one runs in a child process and is told here.
+  const appEnv = world.rpcProxy ? { ...world.env, RPC_URL: world.rpcProxy.url } : world.env;
   let app: AppProcess | null = null;
   try {
-    app = await startAppProcess(world.env);
+    app = await startAppProcess(appEnv);
   } catch (error) {
     await world.stop();
     throw error;
@@ -51,8 +62,10 @@ export async function startBenchWorld() {
   return {
     dataDir,
     /** The app process's environment, from which its settings (its limits, say) can be read. */
-    env: world.env,
+    env: appEnv,
     rpcUrl: world.rpcUrl,
+    /** What the app asked of the chain, with `rpcProvider` only. */
+    rpcProxy: world.rpcProxy,
     tokenAddress: world.tokenAddress,
     tokens: createTokenPool(world.googleUrl),
     app: current,
@@ -61,7 +74,7 @@ export async function startBenchWorld() {
       await app?.stop();
       app = null;
       await between();
-      app = await startAppProcess(world.env);
+      app = await startAppProcess(appEnv);
       return app;
     },
     /** A counter from the app's /metrics, summed over the label values that match (all of them when none are given). */

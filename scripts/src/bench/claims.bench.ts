@@ -15,6 +15,7 @@ import path from "node:path";
 import { BLOCK_SECONDS, startBenchWorld } from "./bench-world.ts";
 import { coldStartPhase } from "./cold-start.phase.ts";
 import { contentionPhase } from "./contention.phase.ts";
+import { finalityPhase } from "./finality.phase.ts";
 import { growthPhase } from "./growth.phase.ts";
 import { quotaPhase } from "./quota.phase.ts";
 import { readsPhase } from "./reads.phase.ts";
@@ -23,7 +24,7 @@ import { throughputPhase } from "./throughput.phase.ts";
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const RESTART_SIZE = 100_000;
 const OUTPUT = path.resolve(import.meta.dirname, "../../../docs/benchmarks/claims.md");
-const PHASES = ["quota", "reads", "throughput", "contention", "growth", "cold-start"] as const;
+const PHASES = ["quota", "reads", "throughput", "contention", "growth", "finality", "cold-start"] as const;
 type Phase = (typeof PHASES)[number];
 const selected = selectedPhases(process.env.BENCH_PHASES);
 const runs = (phase: Phase) => selected.has(phase);
@@ -56,6 +57,8 @@ try {
 } finally {
   await world.stop();
 }
+// Its own world: the app waits for `safe` and reaches the chain through a provider's limits.
+if (runs("finality")) section(await finalityPhase(ROUNDS));
 if (runs("cold-start")) section(await coldStartPhase(ROUNDS, { claims: RESTART_SIZE, ms: restartWithClaims }));
 
 const minutes = (Date.now() - started) / 60_000;

@@ -7,7 +7,7 @@
  */
 import { randomWallet } from "@tube/local-world/mint-log";
 import { BLOCK_SECONDS, type BenchWorld } from "./bench-world.ts";
-import { verifyAndMint, verifySubscription } from "./claimant.ts";
+import { verifyAndMint, verifySubscription, type Viewer } from "./claimant.ts";
 import { confirmedAtByWallet, countByStatus, waitForStore } from "./seed.ts";
 import { formatSpread, percentile, table } from "./stats.ts";
 
@@ -15,7 +15,7 @@ import { formatSpread, percentile, table } from "./stats.ts";
 const BATCH = Number(process.env.BENCH_CLAIM_BATCH ?? 300);
 const SETTLE_TIMEOUT_MS = 300_000;
 
-interface BatchResult {
+export interface BatchResult {
   /** All Verify + Claim answers in, per second. */
   acceptedPerSecond: number;
   confirmedPerSecond: number;
@@ -28,8 +28,8 @@ interface BatchResult {
   claimToConfirmedP95Ms: number;
 }
 
-async function runBatch(world: BenchWorld, size: number, windowMs: number): Promise<BatchResult> {
-  const viewers = await world.tokens.take(size);
+/** One batch of viewers, Verify then Claim at once, awaited until confirmed or until `windowMs` has passed. */
+export async function runBatch(world: BenchWorld, viewers: Viewer[], windowMs: number): Promise<BatchResult> {
   const wallets = viewers.map(() => randomWallet());
   const { appUrl } = world.app();
   const cpuBefore = await world.app().cpuMs();
@@ -63,13 +63,14 @@ async function runBatch(world: BenchWorld, size: number, windowMs: number): Prom
     confirmed,
     refused: refusals.length,
     refusalStatuses: [...new Set(refusals)],
-    cpuMsPerClaim: cpuMs / size,
+    cpuMsPerClaim: cpuMs / viewers.length,
   };
 }
 
 export async function throughputPhase(world: BenchWorld, rounds: number): Promise<string> {
   const results: BatchResult[] = [];
-  for (let round = 0; round < rounds; round++) results.push(await runBatch(world, BATCH, SETTLE_TIMEOUT_MS));
+  for (let round = 0; round < rounds; round++)
+    results.push(await runBatch(world, await world.tokens.take(BATCH), SETTLE_TIMEOUT_MS));
 
   const row = (name: string, results: BatchResult[], size: number) => [
     name,
@@ -110,7 +111,7 @@ export async function throughputPhase(world: BenchWorld, rounds: number): Promis
   ].join("\n");
 }
 
-function refusalNote(results: BatchResult[]): string {
+export function refusalNote(results: BatchResult[]): string {
   const statuses = [...new Set(results.flatMap((r) => r.refusalStatuses))];
   return statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : "";
 }
