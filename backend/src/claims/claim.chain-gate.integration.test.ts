@@ -129,7 +129,6 @@ describe("the reconciler", () => {
           walletAddress,
           googleSub: `orphan-${randomUUID()}`,
           amountWei: REWARD_AMOUNT_WEI,
-          reservedAtBlock: null,
           lease: { owner: "a-crashed-process", until: 0 },
         });
       }

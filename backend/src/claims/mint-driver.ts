@@ -90,11 +90,9 @@ export function createMintDriver(deps: MintDriverDeps) {
    * the chain from one) and, unless the contract already rewarded the wallet, its first attempt written ahead in the
    * same insert (`decideMint` would start one for a fresh reservation anyway).
    */
-  async function reservationTerms(
-    walletAddress: string,
-  ): Promise<Pick<NewClaim, "id" | "reservedAtBlock" | "lease" | "firstAttempt">> {
+  async function reservationTerms(walletAddress: string): Promise<Pick<NewClaim, "id" | "lease" | "firstAttempt">> {
     const id = randomUUID();
-    const terms = { id, reservedAtBlock: null, lease: { owner, until: Date.now() + deps.leaseMs } };
+    const terms = { id, lease: { owner, until: Date.now() + deps.leaseMs } };
     // Unread, the chain is asked again by `queue`, which answers the visitor as it always did when the chain is down.
     const [seen] = await chainReader.observeMany([{ wallet: walletAddress, txHash: null }]).catch(() => []);
     if (seen?.status !== "fulfilled" || seen.value.rewardedInBlock !== null) return terms;

@@ -40,7 +40,6 @@ beforeAll(async () => {
       walletAddress: randomWallet(),
       googleSub: `sub-${i}`,
       amountWei: REWARD_AMOUNT_WEI,
-      reservedAtBlock: 1n,
       lease: { owner: "seed", until: 0 },
     });
   }

@@ -18,8 +18,6 @@ export interface ClaimRecord {
   /** The current mint attempt's number (0: none started yet); every attempt has its own idempotency key. */
   attempts: number;
   lastError: string | null;
-  /** Chain height when the claim was reserved: scans for its mint start here. */
-  reservedAtBlock: bigint | null;
   /** Chain height when the current attempt was written ahead of its Engine call: its grace period counts from here. */
   attemptAtBlock: bigint | null;
   /** Which process drives the claim, and until when (ms since the epoch): only the lease holder calls Engine for it. */
@@ -34,7 +32,6 @@ export interface NewClaim {
   walletAddress: string;
   googleSub: string;
   amountWei: bigint;
-  reservedAtBlock: bigint | null;
   /** The reserving process holds the claim's lease from the start, so no reconciler races its first attempt. */
   lease: { owner: string; until: number };
   /**

@@ -54,7 +54,6 @@ export function describeClaimStoreContract(
         txHash: null,
         attempts: 0,
         lastError: null,
-        reservedAtBlock: 7n,
         attemptAtBlock: null,
         leaseOwner: "process-a",
         leaseUntil: claim.lease.until,
@@ -663,7 +662,6 @@ function newClaim(overrides: Partial<NewClaim> = {}): NewClaim {
     walletAddress: randomWallet(),
     googleSub,
     amountWei: REWARD_AMOUNT_WEI,
-    reservedAtBlock: 7n,
     lease: { owner: "process-a", until: Date.now() + 60_000 },
     ...overrides,
   };

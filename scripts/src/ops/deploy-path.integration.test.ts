@@ -364,7 +364,6 @@ describe("following docs/deploy.md with the local world's values", () => {
           walletAddress: wallet,
           googleSub: "300000000000000000001",
           amountWei: REWARD_AMOUNT_WEI,
-          reservedAtBlock: null,
           lease: { owner: "operator-test", until: 0 },
         });
         // Three dead attempts: its owner may not retry it any more (MINT_MAX_ATTEMPTS, default 3), an operator may.
@@ -461,7 +460,6 @@ describe("following docs/deploy.md with the local world's values", () => {
           walletAddress: randomWallet(),
           googleSub: "300000000000000000002",
           amountWei: REWARD_AMOUNT_WEI,
-          reservedAtBlock: null,
           lease: stuckLease,
         });
         await store.claims.transition(unpaidId, ["reserved"], {

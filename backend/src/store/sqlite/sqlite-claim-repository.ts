@@ -50,7 +50,6 @@ interface ClaimRow {
   tx_hash: string | null;
   attempts: number;
   last_error: string | null;
-  reserved_at_block: string | null;
   attempt_at_block: string | null;
   lease_owner: string | null;
   lease_until: number | null;
@@ -89,10 +88,10 @@ export class SqliteClaimRepository implements ClaimRepository {
     this.insert = prepare(
       db,
       `INSERT INTO claims (id, wallet_address, google_sub, amount_wei, status,
-         engine_transaction_id, tx_hash, attempts, last_error, reserved_at_block, attempt_at_block, lease_owner, lease_until,
+         engine_transaction_id, tx_hash, attempts, last_error, attempt_at_block, lease_owner, lease_until,
          created_at, updated_at)
        SELECT @id, @wallet_address, @google_sub, @amount_wei, @status,
-         @engine_transaction_id, @tx_hash, @attempts, @last_error, @reserved_at_block, @attempt_at_block, @lease_owner, @lease_until,
+         @engine_transaction_id, @tx_hash, @attempts, @last_error, @attempt_at_block, @lease_owner, @lease_until,
          @created_at, @updated_at
        WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)`,
     );
@@ -155,7 +154,6 @@ export class SqliteClaimRepository implements ClaimRepository {
       tx_hash: null,
       attempts: claim.firstAttempt ? 1 : 0,
       last_error: null,
-      reserved_at_block: claim.reservedAtBlock?.toString() ?? null,
       attempt_at_block: claim.firstAttempt?.attemptAtBlock.toString() ?? null,
       lease_owner: claim.lease.owner,
       lease_until: claim.lease.until,
@@ -314,7 +312,6 @@ function toRecord(row: ClaimRow): ClaimRecord {
     txHash: row.tx_hash,
     attempts: row.attempts,
     lastError: row.last_error,
-    reservedAtBlock: row.reserved_at_block,
     attemptAtBlock: row.attempt_at_block,
     leaseOwner: row.lease_owner,
     leaseUntil: row.lease_until,

@@ -80,6 +80,8 @@ export const MIGRATIONS: readonly string[] = [
   // The check of the key erased claims were fingerprinted under (one row, written by the first erasure): a process
   // given another key, or none, refuses the store instead of missing every fingerprint.
   `CREATE TABLE claim_gate_key (id INTEGER PRIMARY KEY CHECK (id = 1), key_check TEXT NOT NULL);`,
+  // Nothing has read the reservation's block since the contract's own record decides a claim (ADR 2).
+  `ALTER TABLE claims DROP COLUMN reserved_at_block;`,
 ];
 
 /** Brings the claims database up to the newest schema; several processes may run this on one file at once. */
