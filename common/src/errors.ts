@@ -167,6 +167,12 @@ export const ERROR_CATALOGUE = {
     kind: "waitAndRetry",
     message: "Claiming is paused for a while. Nothing was claimed; please try again later.",
   },
+  MINTING_PAUSED: {
+    status: 503,
+    kind: "waitAndRetry",
+    message:
+      "New claims are paused while we fix a problem with our minting setup. Nothing was claimed; please try again later.",
+  },
   CLAIM_BUDGET_EXHAUSTED: {
     status: 410,
     kind: "minting",

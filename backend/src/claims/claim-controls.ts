@@ -4,7 +4,7 @@ import type { ClaimStore } from "../store/claim-store.ts";
 /** How long a process trusts its last read of the pause switch: a pause reaches every process within this. */
 export const PAUSE_CACHE_MS = 2_000;
 /** The retry hint of a paused claim: a pause is the operator's, so it is a guess, long enough not to hammer us. */
-const PAUSED_RETRY_AFTER_SECONDS = 300;
+export const PAUSED_RETRY_AFTER_SECONDS = 300;
 
 export interface ClaimControls {
   /** The pause switch as this process last read it, at most `PAUSE_CACHE_MS` old. */

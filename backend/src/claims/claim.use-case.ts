@@ -5,7 +5,7 @@ import type { GoogleGateway } from "../google/google-gateway.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import type { ClaimRecord, NewClaim, ReserveResult } from "../store/claim-repository.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
-import type { ClaimControls } from "./claim-controls.ts";
+import { PAUSED_RETRY_AFTER_SECONDS, type ClaimControls } from "./claim-controls.ts";
 import type { MintDriver } from "./mint-driver.ts";
 import type { SubscriptionVerifier } from "./subscription-verifier.ts";
 
@@ -34,7 +34,7 @@ export type VerifyAndMintOutcome =
 export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
 /**
- * The claim story: the operator has not paused claims, Google vouches for the person (tokeninfo, free) and the
+ * The claim story: the operator has not paused claims and Engine can sign the reward, Google vouches for the person (tokeninfo, free) and the
  * operator has not denied them or their wallet, the store says whether wallet or account
  * already claimed (so they spend no YouTube quota), YouTube vouches for the subscription, the budget counter
  * and the store's unique constraints for "once per wallet and per Google account", and only then is the
@@ -47,6 +47,10 @@ export async function verifyAndMint(
   const { store, mintDriver, metrics } = deps;
   const walletAddress = request.walletAddress.toLowerCase();
   await deps.controls.assertOpen();
+  // Engine cannot sign the reward until the operator fixes the vault token or the server wallet: a claim taken now
+  // would only wait, so it is refused before it costs the visitor anything.
+  if (mintDriver.signingBlocked())
+    throw new AppError("MINTING_PAUSED", { retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS });
 
   const identity = await deps.google.validateAccessToken(request.oauthAccessToken);
   await deps.controls.assertNotDenied({ walletAddress, googleSub: identity.sub });

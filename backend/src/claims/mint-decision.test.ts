@@ -17,6 +17,7 @@ function engine(overrides: Partial<MintTransaction> = {}): MintTransaction {
     errorMessage: null,
     cancelled: false,
     callReverted: false,
+    notSigned: false,
     ...overrides,
   };
 }
@@ -30,6 +31,8 @@ function facts(overrides: Partial<MintFacts> = {}): MintFacts {
     txHash: null,
     engine: null,
     chain: chain(),
+    takenBack: false,
+    signingBlocked: false,
     ...overrides,
   };
 }
@@ -176,5 +179,47 @@ describe("decideMint: waiting", () => {
       kind: "attempt",
       reason: expect.stringContaining("within 240 blocks"),
     });
+  });
+});
+
+describe("decideMint: Engine could not sign (the operator's failure)", () => {
+  const unsigned = engine({
+    status: "FAILED",
+    notSigned: true,
+    errorMessage: "Transaction signing failed: Failed to sign transaction: Error interaction with vault: denied",
+  });
+
+  it("when Engine says FAILED with no hash because it could not sign, then the attempt is taken back and the claim held, even on the last attempt", () => {
+    expect(decideMint(facts({ attempts: 3, attemptAtBlock: 999n, engine: unsigned }), rules)).toEqual({
+      kind: "unsigned",
+      reason: expect.stringMatching(/^attempt 3 was not signed by Engine: Transaction signing failed/),
+    });
+  });
+
+  it("when the unsigned attempt's grace is long over, then it is still taken back, never counted as dead", () => {
+    expect(decideMint(facts({ attemptAtBlock: 0n, engine: unsigned }), rules)).toMatchObject({ kind: "unsigned" });
+  });
+
+  it("when the attempt was taken back and Engine still cannot sign, then wait, even with no attempt counted", () => {
+    const held = facts({ attempts: 0, engine: unsigned, takenBack: true, signingBlocked: true });
+    expect(decideMint(held, rules)).toEqual({ kind: "wait" });
+  });
+
+  it("when the attempt was taken back and Engine signs again, then the next attempt, whatever the attempts used", () => {
+    const held = facts({ attempts: 2, engine: unsigned, takenBack: true });
+    expect(decideMint(held, rules)).toEqual({
+      kind: "attempt",
+      reason: expect.stringContaining("attempt 3 was not signed"),
+    });
+  });
+
+  it("when the wallet was rewarded after all, then confirm: the contract's record comes first", () => {
+    const held = facts({
+      engine: unsigned,
+      takenBack: true,
+      signingBlocked: true,
+      chain: chain({ rewardedInBlock: 950n }),
+    });
+    expect(decideMint(held, rules)).toMatchObject({ kind: "confirm" });
   });
 });

@@ -13,6 +13,10 @@ export interface MintFacts {
   /** Engine's record of the current attempt; null when Engine shows none (not yet, or never). */
   engine: MintTransaction | null;
   chain: ChainObservation;
+  /** The current attempt was not signed and is taken back already: `attempts` no longer counts it. */
+  takenBack: boolean;
+  /** This process found Engine unable to sign as the server wallet, and has not seen it sign since. */
+  signingBlocked: boolean;
 }
 
 export interface MintRules {
@@ -31,6 +35,11 @@ export type MintDecision =
   | { kind: "confirm"; txHash: string | null; block: bigint }
   /** The current attempt is dead (or there is none yet): write the next one ahead and queue it. */
   | { kind: "attempt"; reason: string | null }
+  /**
+   * Engine never signed the current attempt (the operator's vault token or server wallet): take it back, so it does
+   * not count, and hold the claim until Engine signs again.
+   */
+  | { kind: "unsigned"; reason: string }
   /** The last allowed attempt is dead. */
   | { kind: "fail"; reason: string };
 
@@ -45,12 +54,18 @@ export type MintDecision =
  * | 2 | the contract rewarded the wallet in a block not yet final | wait (submitted, with the hash when known) |
  * | 3 | the claim is `failed` | a new attempt while attempts are left, else stay failed |
  * | 4 | no attempt yet (`reserved`) | the first attempt |
- * | 5 | the attempt's receipt exists and holds no reward (a revert, or a relayed call that reverted) | the attempt is dead |
- * | 6 | Engine says FAILED with no hash, cancelled it, or says the call inside reverted | the attempt is dead |
- * | 7 | otherwise (not found in Engine, queued, a hash without a receipt, FAILED with a hash) before the grace is over | wait |
- * | 8 | the same once `graceBlocks` have passed since the write-ahead | the attempt is dead |
- * | 9 | an attempt is dead and attempts are left | the next attempt |
- * | 10 | an attempt is dead and none are left | fail |
+ * | 5 | Engine says FAILED with no hash because it could not sign the attempt (a wrong vault access token, a server wallet the vault does not hold) | take the attempt back and hold the claim (unsigned) |
+ * | 6 | the attempt was taken back so, while this process finds Engine unable to sign | wait |
+ * | 7 | the same once Engine signs again | the next attempt |
+ * | 8 | the attempt's receipt exists and holds no reward (a revert, or a relayed call that reverted) | the attempt is dead |
+ * | 9 | Engine says FAILED with no hash, cancelled it, or says the call inside reverted | the attempt is dead |
+ * | 10 | otherwise (not found in Engine, queued, a hash without a receipt, FAILED with a hash) before the grace is over | wait |
+ * | 11 | the same once `graceBlocks` have passed since the write-ahead | the attempt is dead |
+ * | 12 | an attempt is dead and attempts are left | the next attempt |
+ * | 13 | an attempt is dead and none are left | fail |
+ *
+ * An unsigned attempt sent nothing, so nothing of it can land: it is the operator's failure, not the visitor's, and
+ * spends none of the claim's attempts (rows 5–7). Its key stays on record, so the next attempt's key is a new one.
  */
 export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
   const { chain, txHash } = facts;
@@ -61,6 +76,11 @@ export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
 
   if (facts.status === "failed")
     return facts.attempts < rules.maxAttempts ? { kind: "attempt", reason: "retried" } : { kind: "wait" };
+  if (facts.engine?.notSigned) {
+    const reason = `attempt ${facts.attempts + (facts.takenBack ? 1 : 0)} was not signed by Engine: ${facts.engine.errorMessage ?? "no reason given"}`;
+    if (!facts.takenBack) return { kind: "unsigned", reason };
+    return facts.signingBlocked ? { kind: "wait" } : { kind: "attempt", reason };
+  }
   if (facts.status === "reserved" || facts.attempts === 0) return { kind: "attempt", reason: null };
 
   const dead = deathOf(facts, rules);

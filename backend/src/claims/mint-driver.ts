@@ -41,6 +41,12 @@ const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "f
 const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
 /** With webhooks on, every followed claim's Engine record is still read every this many ticks: lost deliveries. */
 const FALLBACK_POLL_TICKS = 10;
+/**
+ * While Engine cannot sign, it is asked to sign a message after this long, then twice as long each time it still
+ * cannot, up to `SIGNING_PROBE_MAX_MS`: an operator's fix is seen within half a minute, for one cheap call a while.
+ */
+const SIGNING_PROBE_FIRST_MS = 1_000;
+const SIGNING_PROBE_MAX_MS = 30_000;
 
 /** What one look at a claim found: Engine's record of its current attempt, and the chain's. */
 interface Sighting {
@@ -84,6 +90,8 @@ export function createMintDriver(deps: MintDriverDeps) {
   const stepped = new Set<string>();
   const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks: deps.graceBlocks };
   let stopped = false;
+  /** Set while Engine cannot sign as the server wallet: the probe that lifts it, and what stops it with the driver. */
+  let signingProbe: { done: Promise<void>; abort: AbortController } | undefined;
 
   /**
    * What a new reservation of `walletAddress` records: its id, this process's lease, no chain height (nothing scans
@@ -183,8 +191,9 @@ export function createMintDriver(deps: MintDriverDeps) {
     claims: readonly ClaimRecord[],
     askEngine: (claim: ClaimRecord) => boolean,
   ): Promise<PromiseSettledResult<Sighting>[]> {
+    // A claim whose only attempt was taken back (unsigned) has none counted, but its key is still on record.
     const engineIds = claims.map((claim) =>
-      claim.attempts > 0 && askEngine(claim)
+      (claim.attempts > 0 || claim.engineTransactionId !== null) && askEngine(claim)
         ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
         : null,
     );
@@ -205,7 +214,16 @@ export function createMintDriver(deps: MintDriverDeps) {
   async function planMove(claim: ClaimRecord, { engine, chain }: Sighting, within: MintRules): Promise<Move> {
     const txHash = engine?.txHash ?? claim.txHash;
     const decision = decideMint(
-      { status: claim.status, attempts: claim.attempts, attemptAtBlock: claim.attemptAtBlock, txHash, engine, chain },
+      {
+        status: claim.status,
+        attempts: claim.attempts,
+        attemptAtBlock: claim.attemptAtBlock,
+        txHash,
+        engine,
+        chain,
+        takenBack: lastKeyNumber(claim) > claim.attempts,
+        signingBlocked: signingProbe !== undefined,
+      },
       within,
     );
     switch (decision.kind) {
@@ -217,6 +235,8 @@ export function createMintDriver(deps: MintDriverDeps) {
         return confirm(claim, decision.txHash ?? (await rewardHash(claim, decision.block)));
       case "attempt":
         return startAttempt(claim, decision.reason, chain.head);
+      case "unsigned":
+        return takeBackUnsigned(claim, decision.reason);
       case "fail":
         return fail(claim, decision.reason);
     }
@@ -249,12 +269,59 @@ export function createMintDriver(deps: MintDriverDeps) {
   }
 
   /**
+   * The attempt Engine could not sign sent nothing, so it does not count: `attempts` goes back by one while its key
+   * stays on record (the next attempt's key is a new one). Engine will sign nothing for any claim until the operator
+   * fixes the vault token or the server wallet, so new claims pause until a probe sees it sign again.
+   */
+  function takeBackUnsigned(claim: ClaimRecord, reason: string): Move {
+    return {
+      write: {
+        id: claim.id,
+        fromStatuses: UNFINISHED,
+        patch: { attempts: claim.attempts - 1, lastError: reason },
+        guard: { attempts: claim.attempts },
+      },
+      afterWrite: async (written) => {
+        if (!written) return reread(claim);
+        metrics.mintSigningFailures.inc();
+        logger.error(
+          { claimId: claim.id, attempt: claim.attempts, reason },
+          "Engine could not sign the reward (ENGINE_VAULT_ACCESS_TOKEN or ENGINE_SERVER_WALLET): the attempt is not counted, the claim waits, new claims are paused until Engine signs again",
+        );
+        blockSigning();
+        return written;
+      },
+    };
+  }
+
+  /** Marks Engine unable to sign, and probes it with back-off until it signs again, which lifts the pause. */
+  function blockSigning(): void {
+    if (signingProbe || stopped) return;
+    const abort = new AbortController();
+    metrics.mintingBlocked.set(1);
+    signingProbe = { abort, done: outsideAnyRequest(() => probeUntilSigned(abort.signal)) };
+  }
+
+  async function probeUntilSigned(signal: AbortSignal): Promise<void> {
+    for (let waitMs = SIGNING_PROBE_FIRST_MS; ; waitMs = Math.min(waitMs * 2, SIGNING_PROBE_MAX_MS)) {
+      const woke = await sleep(waitMs, true, { signal }).catch(() => false);
+      if (!woke) return;
+      const proof = await minter.proveSigning().catch((error: unknown) => ({ signed: false, reason: String(error) }));
+      if (proof.signed) break;
+      logger.warn({ reason: proof.reason }, "Engine still cannot sign as the server wallet: claims stay paused");
+    }
+    signingProbe = undefined;
+    metrics.mintingBlocked.set(0);
+    logger.info("Engine signs as the server wallet again: claims resume, held claims get their next attempt");
+  }
+
+  /**
    * Writes the attempt ahead (so a crash leaves its key on record), then queues it with Engine. An outright refusal
    * (nothing queued) takes the write-ahead back, so a rate-limited Engine does not use up the claim's attempts.
    */
   function startAttempt(claim: ClaimRecord, reason: string | null, head: bigint): Move {
     const attempt = claim.attempts + 1;
-    const idempotencyKey = attemptKey(claim.id, attempt);
+    const idempotencyKey = attemptKey(claim.id, Math.max(attempt, lastKeyNumber(claim) + 1));
     const write: ClaimTransition = {
       id: claim.id,
       fromStatuses: RETRYABLE,
@@ -275,7 +342,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   /** Queues the attempt `written` ahead with Engine; `before` is the claim as it was before that write. */
   async function sendAttempt(before: ClaimRecord, written: ClaimRecord): Promise<ClaimRecord> {
     const attempt = written.attempts;
-    const idempotencyKey = attemptKey(before.id, attempt);
+    const idempotencyKey = written.engineTransactionId ?? attemptKey(before.id, attempt);
     metrics.claims.inc({ outcome: "queued" });
     let transactionId: string;
     try {
@@ -458,16 +525,35 @@ export function createMintDriver(deps: MintDriverDeps) {
     await store.claims.releaseLease(claimId, owner);
   }
 
-  /** Ends the follow loop and gives every lease up, so another process can take the claims at once. */
+  /**
+   * Ends the follow loop and the signing probe, and gives every lease up, so another process can take the claims at
+   * once.
+   */
   async function stop(): Promise<void> {
     stopped = true;
-    await loop;
+    signingProbe?.abort.abort();
+    await Promise.all([loop, signingProbe?.done]);
     const following = [...followed.keys()];
     following.forEach(unfollow);
     await Promise.all([...following, ...stepped].map(giveBack));
   }
 
-  return { reservationTerms, queue, retry, mayRetry, follow, hear, step, stop };
+  /** True while Engine cannot sign as the server wallet: a new claim could only wait, so none is taken. */
+  function signingBlocked(): boolean {
+    return signingProbe !== undefined;
+  }
+
+  return { reservationTerms, queue, retry, mayRetry, follow, hear, step, stop, signingBlocked };
+}
+
+/**
+ * The number of the last key sent for the claim (`<claimId>-<n>`). It equals `attempts` but after an unsigned
+ * attempt, which was taken back and left its key on record: the next key must be past it, as no key is sent twice.
+ */
+function lastKeyNumber(claim: ClaimRecord): number {
+  const id = claim.engineTransactionId;
+  const number = id && claimIdOfAttemptKey(id) === claim.id ? Number(id.slice(claim.id.length + 1)) : Number.NaN;
+  return Number.isSafeInteger(number) ? number : claim.attempts;
 }
 
 export type MintDriver = ReturnType<typeof createMintDriver>;

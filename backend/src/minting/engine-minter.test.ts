@@ -206,6 +206,30 @@ describe("Engine minter", () => {
   ])("when %s, then ping throws MINT_UNAVAILABLE", async (_case, override) => {
     await expect(minter(override()).ping()).rejects.toEqual(unavailable);
   });
+
+  it("when the vault access token and the server wallet are right, then Engine signs as the server wallet", async () => {
+    await expect(minter().proveSigning()).resolves.toEqual({ signed: true });
+  });
+
+  it.each([
+    ["the vault access token is wrong", { vaultAccessToken: "wrong" }],
+    ["the server wallet is not one the vault holds", { serverWallet: USERS[0].address }],
+  ])(
+    "when %s, then proveSigning gives Engine's refusal at once, and a reward is queued but ends FAILED, not signed",
+    async (_case, override) => {
+      const subject = minter(override);
+      expect(await subject.proveSigning()).toEqual({ signed: false, reason: expect.any(String) });
+
+      const { transactionId } = await subject.queueReward({ to: randomWallet(), idempotencyKey: randomUUID() });
+      expect(await settled(subject, transactionId)).toMatchObject({ status: "FAILED", txHash: null, notSigned: true });
+    },
+  );
+
+  it("when a reward fails without a hash for another reason, then it is not taken for a signing failure", async () => {
+    engine.faults.set({ mode: "failed", count: 1 });
+    const { transactionId } = await minter().queueReward({ to: randomWallet(), idempotencyKey: randomUUID() });
+    expect(await settled(minter(), transactionId)).toMatchObject({ status: "FAILED", notSigned: false });
+  });
 });
 
 describe("Chain reader", () => {

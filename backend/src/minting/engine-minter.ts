@@ -1,9 +1,9 @@
-import { searchTransactions, writeContract } from "@thirdweb-dev/engine";
+import { searchTransactions, signMessage, writeContract } from "@thirdweb-dev/engine";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import { RewardNotQueuedError, type Minter, type MintStatus, type MintTransaction } from "./minter.ts";
 import { withTimeLimit } from "./time-limit.ts";
 
-export type EngineApi = "write_contract" | "search_transactions";
+export type EngineApi = "write_contract" | "search_transactions" | "sign_message";
 
 export interface EngineMinterOptions {
   /** Engine Cloud (https://engine.thirdweb.com) or the local emulator. */
@@ -51,6 +51,14 @@ const EXECUTION_TYPE = "EOA";
 /** Ids asked about in one search: a page of 100 rows holds them all, as each of our writes is one transaction. */
 const IDS_PER_SEARCH = 100;
 const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] satisfies MintStatus[];
+/**
+ * How engine-core's EOA worker words a transaction it could not sign (EoaExecutorWorkerError::SigningError,
+ * `executors/src/eoa/worker/error.rs`): the vault refused the access token or holds no key for `from`. Engine then
+ * fails it at once, with no hash, and does not retry it; the write itself had been answered 202.
+ */
+const SIGNING_FAILED_PREFIX = "Transaction signing failed:";
+/** What `proveSigning` has Engine sign: any text proves the key is reachable; this one says who asked. */
+const PROOF_MESSAGE = "TuBE Rewards: Engine signs as the server wallet";
 
 /**
  * Queues rewards through thirdweb Engine Cloud. The only user of `@thirdweb-dev/engine`: every call carries its own
@@ -138,6 +146,27 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
       return new Map(found.map((transaction) => [transaction.transactionId, transaction]));
     },
 
+    /**
+     * engine-core signs a message inside the request (`server/src/http/routes/sign_message.rs`) and answers 200 with one
+     * item per message: the signature, or the signer's error (a refused vault is a `VAULT_ERROR`).
+     */
+    async proveSigning() {
+      const data = await call("sign_message", (signal) =>
+        signMessage({
+          ...requestOptions(signal),
+          headers: { "x-vault-access-token": options.vaultAccessToken },
+          body: {
+            signingOptions: { type: "EOA", from: options.serverWallet, chainId: options.chainId },
+            params: [{ message: PROOF_MESSAGE }],
+          },
+        }),
+      );
+      const [item] = data.result;
+      if (item && "result" in item && item.result.signature) return { signed: true };
+      const error = item && "error" in item ? item.error : undefined;
+      return { signed: false, reason: error && "message" in error ? String(error.message) : JSON.stringify(error) };
+    },
+
     async ping() {
       await search([], 1);
     },
@@ -161,6 +190,8 @@ function toMintTransaction(row: {
     errorMessage: row.errorMessage,
     cancelled: row.cancelledAt !== null,
     callReverted: onchainStatusOf(row.executionResult) === "REVERTED",
+    notSigned:
+      status === "FAILED" && !row.transactionHash && Boolean(row.errorMessage?.startsWith(SIGNING_FAILED_PREFIX)),
   };
 }
 

@@ -14,7 +14,15 @@ export interface MintTransaction {
    * while the reward inside it reverted, and Engine still says CONFIRMED.
    */
   callReverted: boolean;
+  /**
+   * Engine could not sign it (its access to the server wallet's key was refused: a wrong vault access token, a wallet
+   * the vault does not hold), so nothing was sent. The operator's to fix; no retry succeeds before that.
+   */
+  notSigned: boolean;
 }
+
+/** Whether Engine signs as the server wallet now: `reason` is Engine's refusal when it does not. */
+export type SigningProof = { signed: true } | { signed: false; reason: string };
 
 /** Queues rewards through a relayer (thirdweb Engine) and reads their progress. */
 export interface Minter {
@@ -30,6 +38,11 @@ export interface Minter {
    * not found: unknown to Engine, or not indexed yet.
    */
   getTransactions(transactionIds: readonly string[]): Promise<Map<string, MintTransaction>>;
+  /**
+   * Has Engine sign a fixed message as the server wallet, with the vault access token: what every reward needs, and
+   * answered at once. Throws `AppError("MINT_UNAVAILABLE")` when Engine does not answer.
+   */
+  proveSigning(): Promise<SigningProof>;
   ping(): Promise<void>;
 }
 

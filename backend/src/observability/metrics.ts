@@ -38,6 +38,18 @@ export function createMetrics() {
       labelNames: ["reason"] as const,
       registers: [registry],
     }),
+    /** Attempts Engine could not sign (vault access token, server wallet): the operator's, never the visitor's. */
+    mintSigningFailures: new Counter({
+      name: "tube_mint_signing_failures_total",
+      help: "Mint attempts Engine failed without signing them (a wrong ENGINE_VAULT_ACCESS_TOKEN, or an ENGINE_SERVER_WALLET the vault does not hold); not counted against the claim",
+      registers: [registry],
+    }),
+    /** 1 while this process holds its claims and refuses new ones because Engine cannot sign as the server wallet. */
+    mintingBlocked: new Gauge({
+      name: "tube_minting_blocked",
+      help: "1 while Engine cannot sign as the server wallet: this process holds its claims and refuses new ones (MINTING_PAUSED) until a signing probe succeeds",
+      registers: [registry],
+    }),
     /** Requests that say TRUST_PROXY does not match the proxies really in front (http/security.ts). */
     trustProxyMismatches: new Counter({
       name: "tube_trust_proxy_mismatches_total",

@@ -2,7 +2,14 @@ import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getTransactions, writeContract, type ExecutionOptions, type WebhookOptions } from "@thirdweb-dev/engine";
+import {
+  getTransactions,
+  signMessage,
+  writeContract,
+  type ExecutionOptions,
+  type WebhookOptions,
+} from "@thirdweb-dev/engine";
+import { verifyEOASignature } from "thirdweb/auth";
 import { toFunctionSelector } from "thirdweb/utils";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { ENGINE_SERVER_WALLET, USERS } from "../dev-accounts.ts";
@@ -68,6 +75,7 @@ function write(options: {
   method?: string;
   signal?: AbortSignal;
   webhookOptions?: WebhookOptions[];
+  vaultAccessToken?: string;
 }) {
   const type = options.type ?? "EOA";
   const from = options.from ?? ENGINE_SERVER_WALLET.address;
@@ -78,7 +86,7 @@ function write(options: {
   return writeContract({
     baseUrl: engine.url,
     auth: secretKey,
-    headers: { "x-vault-access-token": vaultAccessToken },
+    headers: { "x-vault-access-token": options.vaultAccessToken ?? vaultAccessToken },
     signal: options.signal,
     body: {
       // Each type is one member of the client's union; TypeScript cannot pair a type chosen at run time with it.
@@ -285,27 +293,106 @@ describe("Engine emulator: refusals", () => {
     expect(error).toMatchObject({ error: { message: expect.any(String), details: { type: "AUTH_ERROR" } } });
   });
 
-  it("when the vault access token is wrong, then a write answers 401", async () => {
-    const { response } = await writeContract({
+  it("when a write has no vault access token at all, then it answers 400 VALIDATION_ERROR and queues nothing", async () => {
+    const { response, error } = await writeContract({
       baseUrl: engine.url,
       auth: secretKey,
-      headers: { "x-vault-access-token": "wrong" },
       body: {
         executionOptions: { type: "EOA", from: ENGINE_SERVER_WALLET.address, chainId },
         params: [rewardCall(USERS[0].address)],
       },
     });
-    expect(response.status).toBe(401);
+    expect(response.status).toBe(400);
+    expect(error).toMatchObject({ error: { details: { type: "VALIDATION_ERROR" } } });
   });
 
   it.each([
-    ["the sender is not a server wallet", { from: USERS[0].address }],
     ["the chain id is another chain", { chainId: 1 }],
     ["the method is not a function signature", { method: "reward" }],
   ])("when %s, then a write answers 400 VALIDATION_ERROR", async (_case, override) => {
     const { response, error } = await write({ to: randomWallet(), ...override });
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ error: { details: { type: "VALIDATION_ERROR" } } });
+  });
+});
+
+describe("Engine emulator: signing happens in the worker", () => {
+  const NOT_SIGNED = /^Transaction signing failed: Failed to sign transaction: Error interaction with vault: /;
+
+  it.each([
+    ["the vault access token is wrong", { vaultAccessToken: "wrong" }],
+    ["the sender is not a server wallet of the vault", { from: USERS[0].address }],
+  ])(
+    "when %s, then the write answers 202 and its transaction ends FAILED with no hash and engine-core's signing error",
+    async (_case, override) => {
+      const to = randomWallet();
+      const { response, data } = await write({ to, ...override });
+      expect(response.status).toBe(202);
+
+      expect(await settled(data?.result.transactions[0]?.id ?? "")).toMatchObject({
+        status: "FAILED",
+        transactionHash: null,
+        errorMessage: expect.stringMatching(NOT_SIGNED),
+      });
+      expect(await balance(to)).toBe(0n);
+    },
+  );
+
+  it("when signingRefused is set, then writes fail unsigned until it is cleared, and the next write is sent", async () => {
+    engine.faults.set({ mode: "signingRefused", count: 100 });
+    const refused = await settledWrite();
+    expect(refused.transaction).toMatchObject({ status: "FAILED", errorMessage: expect.stringMatching(NOT_SIGNED) });
+
+    engine.faults.clear();
+    expect((await settledWrite()).transaction?.status).toBe("CONFIRMED");
+  });
+});
+
+describe("Engine emulator: sign/message signs in the request", () => {
+  function sign(options: { token?: string | null; from?: string } = {}) {
+    return signMessage({
+      baseUrl: engine.url,
+      auth: secretKey,
+      ...(options.token === null ? {} : { headers: { "x-vault-access-token": options.token ?? vaultAccessToken } }),
+      body: {
+        signingOptions: { type: "EOA", from: options.from ?? ENGINE_SERVER_WALLET.address, chainId },
+        params: [{ message: "tube doctor" }],
+      },
+    });
+  }
+
+  it("when the token and the wallet are right, then it answers 200 with the server wallet's signature", async () => {
+    const { response, data } = await sign();
+    expect(response.status).toBe(200);
+    const [item] = data?.result ?? [];
+    if (!item || !("result" in item)) throw new Error(`no signature: ${JSON.stringify(data)}`);
+    expect(item.result.signedData).toBe("tube doctor");
+    const signed = await verifyEOASignature({
+      message: "tube doctor",
+      signature: item.result.signature,
+      address: ENGINE_SERVER_WALLET.address,
+    });
+    expect(signed).toBe(true);
+  });
+
+  it.each([
+    ["the vault access token is wrong", { token: "wrong" }],
+    ["the wallet is not one the vault holds", { from: USERS[0].address }],
+  ])("when %s, then it answers 200 with a VAULT_ERROR item at once", async (_case, override) => {
+    const { response, data } = await sign(override);
+    expect(response.status).toBe(200);
+    expect(data?.result).toEqual([{ error: { type: "VAULT_ERROR", message: expect.any(String) } }]);
+  });
+
+  it("when there is no vault access token, then it answers 400 VALIDATION_ERROR; a wrong secret key is a 401", async () => {
+    expect((await sign({ token: null })).response.status).toBe(400);
+    const { response } = await signMessage({
+      baseUrl: engine.url,
+      auth: "wrong",
+      headers: { "x-vault-access-token": vaultAccessToken },
+      body: { signingOptions: { type: "EOA", from: ENGINE_SERVER_WALLET.address }, params: [{ message: "x" }] },
+    });
+    expect(response.status).toBe(401);
   });
 });
 

@@ -8,7 +8,9 @@ import { faultRoutes } from "./fault-routes.ts";
 import { createFaultSwitch, type FaultControl } from "./faults.ts";
 import { RETAINED_JOBS_DEFAULT } from "./key-retention.ts";
 import { createTransactionBook } from "./transaction-book.ts";
+import { signMessageRoute } from "./sign-message-route.ts";
 import { transactionsRoute } from "./transactions-route.ts";
+import { createVault } from "./vault.ts";
 import { writeContractRoute } from "./write-contract-route.ts";
 import { createWebhookDispatcher } from "./webhooks.ts";
 import { parseWriteRequest } from "./write-request.ts";
@@ -45,8 +47,9 @@ const DRAIN_ON_STOP_MS = 5_000;
 const LATE_LANDING_MS_DEFAULT = 1_000;
 
 /**
- * A stand-in for thirdweb Engine Cloud: answers `POST /v1/write/contract` and `GET /v1/transactions` exactly as
- * `@thirdweb-dev/engine` expects and executes the writes for real on the local chain from the server wallets.
+ * A stand-in for thirdweb Engine Cloud: answers `POST /v1/write/contract`, `GET /v1/transactions` (and search) and
+ * `POST /v1/sign/message` exactly as `@thirdweb-dev/engine` expects, and executes the writes for real on the local
+ * chain from the server wallets, signed through its vault (vault.ts).
  * Transactions live in memory: the backend's store and the chain are the durable truth.
  */
 export async function startEngineEmulator(options: EngineEmulatorOptions): Promise<RunningEngineEmulator> {
@@ -59,11 +62,12 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
     ]),
   );
   const faults = createFaultSwitch();
+  const vault = createVault({ accessToken: options.vaultAccessToken, accounts, faults });
   const webhooks = createWebhookDispatcher(log);
   const book = createTransactionBook({
     client,
     chain,
-    accounts,
+    vault,
     retainedJobs: options.retainedJobs ?? RETAINED_JOBS_DEFAULT,
     lateLandingMs: options.lateLandingMs ?? LATE_LANDING_MS_DEFAULT,
     log,
@@ -74,17 +78,20 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
   const app = express();
   app.disable("x-powered-by");
   app.use(faultRoutes(faults));
-  app.use(["/v1/write/contract", "/v1/transactions"], requireHeader("x-secret-key", options.secretKey, "AUTH_ERROR"));
+  // The secret key is checked at request time, by thirdweb's gateway; the vault access token only when signing.
+  app.use(
+    ["/v1/write/contract", "/v1/transactions", "/v1/sign/message"],
+    requireHeader("x-secret-key", options.secretKey, "AUTH_ERROR"),
+  );
   app.use(transactionsRoute({ book, faults }));
+  app.use(signMessageRoute({ vault }));
   app.use(
     writeContractRoute({
-      vaultAccessToken: options.vaultAccessToken,
       // Engine names the project that owns a secret key; a digest keeps the key itself out of responses.
       clientId: createHash("sha256").update(options.secretKey).digest("hex").slice(0, 32),
       faults,
       book,
-      parse: (body) =>
-        parseWriteRequest(body, { client, chain, serverWallets: new Set(accounts.keys()), newId: randomUUID }),
+      parse: (body) => parseWriteRequest(body, { client, chain, newId: randomUUID }),
       heldAnswers,
     }),
   );

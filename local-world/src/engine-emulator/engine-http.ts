@@ -18,7 +18,8 @@ export function requireHeader(header: string, expected: string, type: string): R
   };
 }
 
-function sameSecret(given: string | undefined, expected: string): boolean {
+/** Compares a credential in constant time. */
+export function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);

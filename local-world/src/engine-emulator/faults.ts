@@ -35,6 +35,10 @@
  * - cancelled (relayed): the next `count` new transactions are cancelled while queued: listed FAILED with `cancelledAt`
  *   set and no hash, never sent. engine-core cancels only a relayed job still waiting in its send queue; the job
  *   fails as "Transaction cancelled by user" (`server/src/http/routes/transaction.rs`, `twmq/src/lib.rs` cancel_job).
+ * - signingRefused: the vault refuses the next `count` signings, whatever it is sent, as once the operator's access
+ *   token is revoked or rotated (vault.ts): a write still answers 202 and its transaction ends FAILED with no hash
+ *   when the worker comes to sign it; `POST /v1/sign/message` answers the refusal in its result. Clearing the fault is
+ *   the operator fixing the token.
  *
  * A fault with a `wallet` is that wallet's alone: only a write whose contract call names the address (a reward's
  * recipient) takes it, so tests that run side by side on one emulator each fail only their own mints. Engine has no
@@ -55,7 +59,14 @@ export const TRANSACTION_FAULTS = [
   "cancelled",
 ] as const;
 
-export const FAULT_MODES = ["http500", "timeout", "rateLimited", "rateLimitedReads", ...TRANSACTION_FAULTS] as const;
+export const FAULT_MODES = [
+  "http500",
+  "timeout",
+  "rateLimited",
+  "rateLimitedReads",
+  "signingRefused",
+  ...TRANSACTION_FAULTS,
+] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 /** The faults a `wallet` can aim: those applied after the write's call is read. */

@@ -5,6 +5,7 @@ import type { Account } from "thirdweb/wallets";
 import { receiptOf, type Receipt } from "../local-chain.ts";
 import type { Fault, TRANSACTION_FAULTS } from "./faults.ts";
 import { createKeyRetention } from "./key-retention.ts";
+import { transactionSigningFailed, type Vault } from "./vault.ts";
 import type { Stage } from "./webhooks.ts";
 import type { ExecutionParams, InnerTransaction, WebhookOption } from "./write-request.ts";
 
@@ -54,6 +55,8 @@ export interface TransactionBook {
     clientId: string;
     executionParams: ExecutionParams;
     sender: string;
+    /** The `x-vault-access-token` the write came with: the worker hands it to the vault when it signs. */
+    accessToken: string;
     transaction: InnerTransaction;
     webhooks: WebhookOption[];
     sabotage: Sabotage | null;
@@ -67,6 +70,7 @@ export interface TransactionBook {
 interface Job {
   row: EngineTransaction;
   sender: string;
+  accessToken: string;
   call: InnerTransaction;
   webhooks: readonly WebhookOption[];
   sabotage: Sabotage["mode"] | null;
@@ -77,7 +81,7 @@ interface Job {
 export function createTransactionBook(options: {
   client: ThirdwebClient;
   chain: Chain;
-  accounts: ReadonlyMap<string, Account>;
+  vault: Vault;
   retainedJobs: number;
   lateLandingMs: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
@@ -155,10 +159,8 @@ export function createTransactionBook(options: {
     return result;
   };
 
-  /** Signs and sends from the wallet; resolves with the hash once the chain has the transaction. */
-  const sendFrom = async (wallet: string, call: InnerTransaction, gas?: bigint): Promise<`0x${string}`> => {
-    const account = options.accounts.get(wallet.toLowerCase());
-    if (!account) throw new Error("Engine emulator has no signer for this transaction");
+  /** Sends from the account the vault unlocked; resolves with the hash once the chain has the transaction. */
+  const sendFrom = async (account: Account, call: InnerTransaction, gas?: bigint): Promise<`0x${string}`> => {
     const prepared = prepareTransaction({
       client: options.client,
       chain: options.chain,
@@ -174,11 +176,11 @@ export function createTransactionBook(options: {
    * The call lands after Engine reported it FAILED: only the chain tells. The bundler lands what it took without
    * simulating it again, so a call the contract now refuses is mined and reverts (a fixed gas limit skips estimation).
    */
-  const landLater = (job: Job) => {
+  const landLater = (job: Job, account: Account) => {
     const timer = setTimeout(() => {
       landingTimers.delete(timer);
       track(
-        onLane(job.sender, () => sendFrom(job.sender, job.call, LANDING_GAS)).then((transactionHash) =>
+        onLane(job.sender, () => sendFrom(account, job.call, LANDING_GAS)).then((transactionHash) =>
           options.log("transaction landed after FAILED", { id: job.row.id, transactionHash }),
         ),
       );
@@ -196,11 +198,16 @@ export function createTransactionBook(options: {
     };
     if (draining) return stop("Engine emulator stopped before sending");
     if (job.sabotage === "failed") return stop("Transaction failed: fault injected by the Engine emulator");
+    // The worker asks the vault at the moment it signs: a wrong token or a wallet the vault does not hold fails here,
+    // long after the write was answered 202.
+    const signing = options.vault.sign(job.accessToken, job.sender);
+    if ("refusal" in signing) return stop(transactionSigningFailed(signing.refusal));
+    const { account } = signing;
     if (job.sabotage === "failedThenLands") {
       // The send stage succeeded (the bundler took it); its confirmation could not get a hash from the bundler.
       retention.finished(job.row, "success");
       fail(job, "confirm", "Failed to get transaction hash from bundler: fault injected by the Engine emulator");
-      landLater(job);
+      landLater(job, account);
       return null;
     }
 
@@ -209,8 +216,8 @@ export function createTransactionBook(options: {
       transactionHash =
         job.sabotage === "innerRevert"
           ? // The bundle stand-in: it succeeds, and the call inside it never runs.
-            await sendFrom(job.sender, { to: job.sender, data: "0x", value: "0" })
-          : await sendFrom(job.sender, job.call, revertsOnChain(job.sabotage) ? REVERTING_GAS_LIMIT : undefined);
+            await sendFrom(account, { to: job.sender, data: "0x", value: "0" })
+          : await sendFrom(account, job.call, revertsOnChain(job.sabotage) ? REVERTING_GAS_LIMIT : undefined);
     } catch (error) {
       return stop(errorText(error));
     }
@@ -266,7 +273,7 @@ export function createTransactionBook(options: {
 
   return {
     holder: (idempotencyKey) => retention.holder(idempotencyKey),
-    queue({ clientId, executionParams, sender, transaction: call, webhooks, sabotage }) {
+    queue({ clientId, executionParams, sender, accessToken, transaction: call, webhooks, sabotage }) {
       const mode = sabotage?.mode ?? null;
       const row: EngineTransaction = {
         id: executionParams.idempotencyKey,
@@ -290,6 +297,7 @@ export function createTransactionBook(options: {
       const job: Job = {
         row,
         sender,
+        accessToken,
         call,
         webhooks,
         sabotage: mode,

@@ -1,15 +1,15 @@
 import express, { Router, type Response } from "express";
-import { requireHeader, sendEngineError } from "./engine-http.ts";
+import { sendEngineError } from "./engine-http.ts";
 import type { FaultSwitch } from "./faults.ts";
 import { TRANSACTION_FAULTS } from "./faults.ts";
 import type { Sabotage, TransactionBook } from "./transaction-book.ts";
+import { MISSING_SIGNING_CREDENTIAL } from "./vault.ts";
 import { WriteRequestError, type WriteRequest } from "./write-request.ts";
 
 // How long a "timeout" fault holds a write's answer when the client does not hang up first.
 const HELD_ANSWER_MS = 30_000;
 
 export interface WriteContractDeps {
-  vaultAccessToken: string;
   clientId: string;
   faults: FaultSwitch;
   book: TransactionBook;
@@ -20,7 +20,8 @@ export interface WriteContractDeps {
 
 /**
  * `POST /v1/write/contract`: queues one contract call and answers 202 with its id, the idempotency key. A key still
- * held (key-retention.ts) answers with its transaction and queues nothing.
+ * held (key-retention.ts) answers with its transaction and queues nothing. The vault access token is only required
+ * to be there: whether it may sign as `from` is found when the worker signs (vault.ts).
  */
 export function writeContractRoute(deps: WriteContractDeps): Router {
   const router = Router();
@@ -31,9 +32,11 @@ export function writeContractRoute(deps: WriteContractDeps): Router {
       if (!deps.faults.take("rateLimited")) return next();
       sendEngineError(response, 429, "RATE_LIMITED", "Too many requests (fault injected by the Engine emulator)");
     },
-    requireHeader("x-vault-access-token", deps.vaultAccessToken, "VAULT_ERROR"),
     express.json({ type: () => true }),
     async (request, response) => {
+      const accessToken = request.get("x-vault-access-token");
+      if (accessToken === undefined)
+        return sendEngineError(response, 400, "VALIDATION_ERROR", MISSING_SIGNING_CREDENTIAL);
       if (deps.faults.take("http500"))
         return sendEngineError(response, 500, "INTERNAL_ERROR", "Internal server error (fault injected)");
 
@@ -52,6 +55,7 @@ export function writeContractRoute(deps: WriteContractDeps): Router {
         transaction = deps.book.queue({
           clientId: deps.clientId,
           ...write,
+          accessToken,
           sabotage: takeSabotage(deps.faults, write.transaction.data),
         });
       }

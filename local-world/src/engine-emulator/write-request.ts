@@ -52,7 +52,7 @@ export class WriteRequestError extends Error {}
  */
 export async function parseWriteRequest(
   body: unknown,
-  context: { client: ThirdwebClient; chain: Chain; serverWallets: ReadonlySet<string>; newId: () => string },
+  context: { client: ThirdwebClient; chain: Chain; newId: () => string },
 ): Promise<WriteRequest> {
   const { executionOptions, params, webhookOptions } = asRecord(body, "body");
   const options = asRecord(executionOptions, "executionOptions");
@@ -69,10 +69,8 @@ export async function parseWriteRequest(
   }
   const base = { chainId: context.chain.id, idempotencyKey };
   const executionParams = resolveExecution(options, base);
+  // Whether the vault holds a key for the sender is found only when the worker signs (vault.ts).
   const sender = executionParams.type === "ERC4337" ? executionParams.signerAddress : executionParams.from;
-  if (!context.serverWallets.has(sender.toLowerCase())) {
-    throw new WriteRequestError(`${JSON.stringify(sender)} is not a server wallet of this project`);
-  }
   if (!Array.isArray(params) || params.length !== 1) {
     throw new WriteRequestError("params must hold exactly one contract call");
   }

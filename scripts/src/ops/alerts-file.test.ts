@@ -27,13 +27,14 @@ async function servedMetricNames(): Promise<Set<string>> {
 }
 
 describe("ops/alerts.yml", () => {
-  it("when Prometheus loads it, then it is a rule file with the eight alerts, each on metrics the server serves", async () => {
+  it("when Prometheus loads it, then it is a rule file with the nine alerts, each on metrics the server serves", async () => {
     const rules = load(await fs.readFile(ALERTS_FILE, "utf8")) as RuleFile;
     const all = rules.groups.flatMap((group) => group.rules);
     expect(all.map((rule) => rule.alert).sort()).toEqual([
       "TubeClaimBudgetNearlySpent",
       "TubeClaimsStuckUnconfirmed",
       "TubeEngineFailures",
+      "TubeMintingBlocked",
       "TubeRewardCapNearlyReached",
       "TubeServerWalletGasLow",
       "TubeTrustProxyMismatch",

@@ -43,6 +43,8 @@ Checks the configuration in the environment and .env end to end and prints a che
   ENGINE_SERVER_WALLET holds REWARDER_ROLE on it, does NOT hold the token's MINTER_ROLE, and has gas;
   the rewards contract's cap: rewards paid of maxRewards (warns below MAX_TOTAL_CLAIMS or under 5 % left);
   Engine reachable with the credentials;
+  Engine signs as ENGINE_SERVER_WALLET with ENGINE_VAULT_ACCESS_TOKEN (a message, no transaction): a reward Engine
+  cannot sign is accepted with 202 and fails later, pausing claims;
   the store reachable (opening it builds and awaits the unique indexes); the claim budget left;
   YouTube quota spent today, as the servers on this store counted it.
 Exits 1 when any check fails.
@@ -70,6 +72,7 @@ const CHECKS: Check[] = [
   { name: "Server wallet", run: checkServerWallet },
   { name: "Reward cap", run: checkRewardCap },
   { name: "Engine", run: checkEngine },
+  { name: "Engine signs as the server wallet", run: checkEngineSigning },
   { name: "Store", run: checkStore },
   { name: "YouTube quota today", run: checkQuota },
 ];
@@ -299,6 +302,20 @@ async function checkRewardCap(config: Config) {
 async function checkEngine(config: Config) {
   await engineMinterFromConfig(config).ping();
   return pass(`${config.ENGINE_URL} accepted THIRDWEB_SECRET_KEY`);
+}
+
+/**
+ * Engine reads the vault access token only when it signs, and signs a reward only in its worker: a wrong token or a
+ * wallet the vault does not hold is answered 202 and fails later. Signing a message happens in the request, so it
+ * tells now.
+ */
+async function checkEngineSigning(config: Config) {
+  const proof = await engineMinterFromConfig(config).proveSigning();
+  return proof.signed
+    ? pass(`Engine signed a message as ${config.ENGINE_SERVER_WALLET} with ENGINE_VAULT_ACCESS_TOKEN`)
+    : fail(
+        `Engine could not sign as ${config.ENGINE_SERVER_WALLET} (${proof.reason}): check ENGINE_VAULT_ACCESS_TOKEN and that ENGINE_SERVER_WALLET is a server wallet of its vault`,
+      );
 }
 
 async function checkStore(config: Config) {

@@ -234,6 +234,11 @@ const WAIT_TO_RETRY: Record<
     happened: "Claiming is paused for a while.",
     untilRetry: "a while",
   },
+  MINTING_PAUSED: {
+    title: "Claiming Paused",
+    happened: "New claims are paused while we fix a problem with our minting setup.",
+    untilRetry: "a while",
+  },
   STORE_UNAVAILABLE: {
     title: "Claims Unavailable",
     happened: "Our claim records could not be reached.",

@@ -1,0 +1,50 @@
+import express, { Router } from "express";
+import { sendEngineError } from "./engine-http.ts";
+import { MISSING_SIGNING_CREDENTIAL, type Vault } from "./vault.ts";
+
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const HEX_DATA = /^0x[0-9a-fA-F]*$/;
+
+/**
+ * `POST /v1/sign/message`, as engine-core's `server/src/http/routes/sign_message.rs` serves it: the signing happens
+ * in the request, so the vault's answer comes back at once, yet always with 200. Each message gets its own item in
+ * `result`: `{ result: { signature, signedData } }`, or `{ error }` with the signer's EngineError as it serializes
+ * (`core/src/error.rs`: tagged by `type`, a refused vault is `VAULT_ERROR` with its `message`). Only a request without
+ * any signing credential is refused outright (400). EOA signing only: what the server wallet does.
+ */
+export function signMessageRoute(deps: { vault: Vault }): Router {
+  const router = Router();
+  router.post("/v1/sign/message", express.json({ type: () => true }), async (request, response) => {
+    const accessToken = request.get("x-vault-access-token");
+    if (accessToken === undefined)
+      return sendEngineError(response, 400, "VALIDATION_ERROR", MISSING_SIGNING_CREDENTIAL);
+    const body = (request.body ?? {}) as { signingOptions?: { type?: unknown; from?: unknown }; params?: unknown };
+    const { type, from } = body.signingOptions ?? {};
+    if ((type !== "EOA" && type !== "auto") || typeof from !== "string" || !HEX_ADDRESS.test(from))
+      return sendEngineError(
+        response,
+        400,
+        "VALIDATION_ERROR",
+        "signingOptions must be EOA (or auto) with a `from` address",
+      );
+    const params = Array.isArray(body.params) ? (body.params as Array<{ message?: unknown; format?: unknown }>) : null;
+    if (!params?.every((param) => typeof param.message === "string"))
+      return sendEngineError(response, 400, "VALIDATION_ERROR", "params must be a list of { message, format? }");
+
+    const result = await Promise.all(
+      params.map(async ({ message, format }) => {
+        const signedData = message as string;
+        const signing = deps.vault.sign(accessToken, from);
+        if ("refusal" in signing) return { error: { type: "VAULT_ERROR", message: signing.refusal } };
+        if (format === "hex" && !HEX_DATA.test(signedData))
+          return { error: { type: "VALIDATION_ERROR", message: "Invalid hex message" } };
+        const signature = await signing.account.signMessage({
+          message: format === "hex" ? { raw: signedData as `0x${string}` } : signedData,
+        });
+        return { result: { signature, signedData } };
+      }),
+    );
+    response.status(200).json({ result });
+  });
+  return router;
+}
