@@ -222,7 +222,7 @@ export function createMintDriver(deps: MintDriverDeps) {
         engine,
         chain,
         takenBack: lastKeyNumber(claim) > claim.attempts,
-        signingBlocked: signingProbe !== undefined,
+        signingBlocked: signingBlocked(),
       },
       within,
     );
