@@ -181,7 +181,6 @@ describe("loadConfig in production", () => {
     ["MINT_GRACE_BLOCKS", "39", "40"],
     ["CLAIM_LEASE_MS", "9999", "10000"],
     ["MINT_FOLLOW_INTERVAL_MS", "249", "250"],
-    ["RECONCILE_INTERVAL_MS", "999", "1000"],
   ])("when %s is %s, then it refuses naming it, and %s starts", (key, below, floor) => {
     expect(() => loadConfig({ ...PRODUCTION, [key]: below })).toThrowError(
       new RegExp(`\\n  ${key}: is ${below}, below the production minimum of ${floor}: `),

@@ -104,8 +104,6 @@ const schema = z.object({
     .transform((value) => (value === "unlimited" ? undefined : Number(value)))
     .optional(),
   MINT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
-  /** How often the reconciler steps unfinished claims nobody drives (a crashed process's, after its lease). */
-  RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
   /**
    * Which head makes a reward final, so its claim `confirmed` (ADR 2): `latest` is the Arbitrum sequencer's soft
    * finality; `safe` and `finalized` wait for the batch on L1 (minutes).
@@ -118,7 +116,11 @@ const schema = z.object({
   MINT_GRACE_BLOCKS: z.coerce.bigint().positive().default(240n),
   /** How long a process's lease on a claim lasts; a crashed process's claims wait this long for another. */
   CLAIM_LEASE_MS: z.coerce.number().int().positive().default(30_000),
-  /** How often the driver of a claim asks Engine and the chain about it. */
+  /**
+   * The pause between two passes of the mint loop, which asks Engine and the chain about every unfinished claim the
+   * process can lease (and takes on a crashed process's once their leases ran out): a shorter pause shortens the
+   * visitor's wait by up to as much, and costs an RPC request a pass while claims are in flight.
+   */
   MINT_FOLLOW_INTERVAL_MS: z.coerce.number().int().positive().default(500),
   /** How long a SQLite write waits for another connection's lock; the whole process waits with it (node:sqlite is synchronous). */
   SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(5000),
@@ -344,11 +346,6 @@ const PRODUCTION_FLOORS = [
     "MINT_FOLLOW_INTERVAL_MS",
     250,
     "Arbitrum One makes about one block per 250 ms, so asking more often learns nothing and multiplies Engine and RPC calls by the claims in flight",
-  ],
-  [
-    "RECONCILE_INTERVAL_MS",
-    1000,
-    "every replica reads the store each pass, and a pass only finds claims whose lease (at least 10 s) ran out, so more often only loads the store",
   ],
 ] as const satisfies ReadonlyArray<readonly [keyof Settings, number, string]>;
 

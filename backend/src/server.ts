@@ -3,7 +3,6 @@ import type { PublicConfig } from "@tube/common/api";
 import { createApp } from "./app.ts";
 import { createClaimControls } from "./claims/claim-controls.ts";
 import { mintDriverFromConfig } from "./claims/mint-driver-from-config.ts";
-import { createReconciler } from "./claims/reconciler.ts";
 import type { Config } from "./config.ts";
 import { createGoogleGateway } from "./google/google-gateway.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
@@ -84,7 +83,6 @@ export async function startServer(
       countCall(`engine_${api}`)(outcome);
     },
   });
-  const reconciler = createReconciler({ store, mintDriver, logger, intervalMs: config.RECONCILE_INTERVAL_MS });
 
   const publicConfig: PublicConfig = {
     thirdwebClientId: config.THIRDWEB_CLIENT_ID,
@@ -136,7 +134,7 @@ export async function startServer(
     },
   });
 
-  reconciler.start();
+  mintDriver.start();
 
   const httpServer = app.listen(config.PORT);
   await new Promise<void>((resolve, reject) => {
@@ -150,7 +148,7 @@ export async function startServer(
   return {
     url,
     async stop() {
-      await reconciler.stop();
+      await mintDriver.stop();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections();
       await store.close();

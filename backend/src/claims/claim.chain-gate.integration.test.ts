@@ -112,9 +112,9 @@ describe("the rewards contract is the last gate", () => {
   });
 });
 
-describe("the reconciler", () => {
+describe("the mint loop", () => {
   it("when 20 claims cannot settle yet and 20 orphaned claims wait, then every orphan is settled first and the 20 after their grace", async () => {
-    // Engine never picks these up: their rows stay with an empty status, more of them than the reconciler has slots.
+    // Engine never picks these up: their rows stay with an empty status, more of them than a pass steps in one group.
     world.engineFaults.set({ mode: "nullStatus", count: 20 });
     const stuck = Array.from({ length: 20 }, () => randomWallet());
     for (const response of await Promise.all(stuck.map(claim))) expect(response.status).toBe(202);
@@ -135,7 +135,7 @@ describe("the reconciler", () => {
     } finally {
       await store.close();
     }
-    // Only the reconciler drives claims after a restart: the followers of the requests are gone.
+    // Only the mint loop drives claims after a restart: the requests that reserved them are gone.
     await world.restartApp();
 
     await Promise.all(orphans.map((wallet) => untilConfirmed(wallet, 60_000)));

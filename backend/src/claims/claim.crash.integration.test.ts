@@ -12,7 +12,7 @@ import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
  * The backend is SIGKILLed mid-claim and started again over the same store,
- * chain and Engine: the reconciler must end every claim with exactly one mint.
+ * chain and Engine: the mint loop must end every claim with exactly one mint.
  * The last tests put 50 claims in flight, and two backends on one store.
  */
 const CLAIMS_IN_FLIGHT = 50;
@@ -211,7 +211,7 @@ describe("crash recovery", () => {
   }, 240_000);
 
   it.each(SHARED_STORES)(
-    "when two backends share one $kind and their reconcilers race, then no wallet is minted twice, and after one is SIGKILLed the other finishes every claim",
+    "when two backends share one $kind and their mint loops race, then no wallet is minted twice, and after one is SIGKILLed the other finishes every claim",
     async ({ kind, MONGODB_URI }) => {
       await startBackend(MONGODB_URI);
       const secondPort = await freePort();
@@ -219,7 +219,7 @@ describe("crash recovery", () => {
       const secondUrl = `http://localhost:${secondPort}`;
       const crowd = await world.visitors(2 * CLAIMS_PER_BACKEND);
       await world.rpc("evm_setAutomine", [false]);
-      // Half the crowd claims through each backend; both reconcilers see every unfinished claim.
+      // Half the crowd claims through each backend; both mint loops see every unfinished claim.
       const responses = await Promise.all(
         crowd.map((visitor, index) => claim(visitor.wallet, visitor.token, index % 2 === 0 ? world.url : secondUrl)),
       );

@@ -31,7 +31,7 @@ const verify = (accessToken: string, youtubeUsername?: string) =>
 const claim = (token: string, wallet = randomWallet()) => world.api.claim({ token, wallet });
 
 describe("readiness", () => {
-  // First in the file: no claim is in flight yet, so the reconciler makes no Engine reads of its own.
+  // First in the file: no claim is in flight yet, so the mint loop makes no Engine reads of its own.
   it("when /readyz is asked 20 times, then Engine is probed once", async () => {
     const engineReads = () => metric("tube_upstream_calls_total", 'service="engine_search_transactions"');
     const before = await engineReads();

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
- * Reads read: polling a claim never writes to Engine. The reconciler runs only at start-up here and the claim's
- * driver has given up on it, so any Engine write during the test could only come from the GET handlers.
+ * Reads read: polling a claim never writes to Engine. The claim's driver has given up on it (a failed claim is not
+ * unfinished, so the mint loop leaves it), so any Engine write during the test could only come from the GET handlers.
  */
 let world: TestWorld;
 
 beforeAll(async () => {
   // One attempt: after Engine's FAILED the driver leaves the claim `failed` and writes nothing more itself.
   world = await startTestWorld({
-    env: { RECONCILE_INTERVAL_MS: String(60 * 60 * 1000), MINT_MAX_ATTEMPTS: "1" },
+    env: { MINT_MAX_ATTEMPTS: "1" },
   });
 });
 afterAll(async () => {

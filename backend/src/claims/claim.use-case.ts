@@ -126,7 +126,7 @@ export async function checkClaim(deps: ClaimUseCaseDeps, walletAddress: string):
   return deps.store.claims.findByWallet(walletAddress.toLowerCase());
 }
 
-/** The claim's stored status. Reads only: the mint driver and the reconciler move claims forward. */
+/** The claim's stored status. Reads only: only the mint driver moves claims forward. */
 export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise<ClaimRecord> {
   const claim = await deps.store.claims.findById(claimId);
   if (!claim) throw new AppError("CLAIM_NOT_FOUND");

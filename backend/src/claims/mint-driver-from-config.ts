@@ -36,7 +36,7 @@ export function mintDriverFromConfig(
     maxAttempts: config.MINT_MAX_ATTEMPTS,
     graceBlocks: config.MINT_GRACE_BLOCKS,
     leaseMs: config.CLAIM_LEASE_MS,
-    followIntervalMs: config.MINT_FOLLOW_INTERVAL_MS,
+    intervalMs: config.MINT_FOLLOW_INTERVAL_MS,
     engineWebhooks: config.ENGINE_WEBHOOK_SECRET !== undefined,
     metrics: deps.metrics,
     logger: deps.logger,

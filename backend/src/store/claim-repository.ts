@@ -32,7 +32,7 @@ export interface NewClaim {
   walletAddress: string;
   googleSub: string;
   amountWei: bigint;
-  /** The reserving process holds the claim's lease from the start, so no reconciler races its first attempt. */
+  /** The reserving process holds the claim's lease from the start, so no mint loop races its first attempt. */
   lease: { owner: string; until: number };
   /**
    * The first mint attempt, written ahead with the reservation in the same insert (status `queued`, attempt 1) so a

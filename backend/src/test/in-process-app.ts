@@ -67,7 +67,7 @@ export async function startInProcessApp(
       maxAttempts: 3,
       graceBlocks: 50n,
       leaseMs: 30_000,
-      followIntervalMs: 500,
+      intervalMs: 500,
       metrics,
       logger,
     }),

@@ -80,7 +80,6 @@ export async function startTestWorld(
     YOUTUBE_CHANNEL_ID: LOCAL_CHANNEL_ID,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     RATE_LIMIT_PER_MINUTE: "100000",
-    RECONCILE_INTERVAL_MS: "500",
     // A killed server's claims wait out its lease before a restart takes them over: short here, 30 s by default.
     CLAIM_LEASE_MS: "2000",
     MINT_FOLLOW_INTERVAL_MS: "100",
@@ -219,7 +218,7 @@ export async function startTestWorld(
     async mineBlocks(count: number) {
       await rpc(chainUrl, "anvil_mine", [hex(count)]);
     },
-    /** Restarts the server over the same store and chain (the reconciler runs again). */
+    /** Restarts the server over the same store and chain (the mint loop's first pass takes the claims on again). */
     async restartApp() {
       await server?.stop();
       if (options.inProcessApp !== false) await startApp();

@@ -31,7 +31,6 @@ export async function startBenchWorld(
       // Production's pace (the test world polls faster): the follow loop asks Engine and the chain this often, and
       // that polling is part of what a claim costs the app.
       MINT_FOLLOW_INTERVAL_MS: "500",
-      RECONCILE_INTERVAL_MS: "2000",
       CLAIM_LEASE_MS: "30000",
       // Production's defaults (the test world shortens the grace): the sequencer's head is final, and an attempt has
       // 240 blocks (60 s at Arbitrum's cadence) before the next one starts.

@@ -1,13 +1,13 @@
 /**
  * How the store's size shows: restart to /readyz, check-claim and verify-and-mint latency with
- * 10^3 to 10^6 claims in the SQLite store, and one reconciler pass over 10^4 unfinished claims.
+ * 10^3 to 10^6 claims in the SQLite store, and one mint-loop pass over 10^4 unfinished claims.
  * Each size is seeded in one SQL transaction while the app is stopped.
  */
 import { randomWallet } from "@tube/local-world/mint-log";
 import { MINT_MAX_ATTEMPTS, type BenchWorld } from "./bench-world.ts";
 import { verifyAndMint } from "./claimant.ts";
 import { load } from "./load.ts";
-import { RECONCILE_BATCH } from "@tube/backend/claims/reconciler";
+import { PASS_GROUP } from "@tube/backend/claims/mint-driver";
 import { countUnfinished, seedClaims, seededWallet, waitForStore } from "./seed.ts";
 import { formatSpread, percentile, table, timed } from "./stats.ts";
 
@@ -101,7 +101,7 @@ export async function growthPhase(
     "",
     `### Reconciler pass over ${UNFINISHED.toLocaleString("en")} unfinished claims`,
     "",
-    `Seeded as \`queued\` at their last attempt with Engine ids Engine does not know, so the pass does for each what it does for a lost mint: asks Engine, asks the chain, marks it failed. The pass starts with the app and steps ${RECONCILE_BATCH} claims at a time (one lease write, one batched Engine read, one JSON-RPC batch, one store transaction each); timed from the fork of the app process until the store holds no unfinished claim (the bench reads the file). One pass.`,
+    `Seeded as \`queued\` at their last attempt with Engine ids Engine does not know, so the pass does for each what it does for a lost mint: asks Engine, asks the chain, marks it failed. The pass starts with the app and steps ${PASS_GROUP} claims at a time (one lease write, one batched Engine read, one JSON-RPC batch, one store transaction each); timed from the fork of the app process until the store holds no unfinished claim (the bench reads the file). One pass.`,
     "",
     table(
       ["restart to /readyz ms", "pass ms", "ms per unfinished claim"],
@@ -132,6 +132,6 @@ async function reconcilerPass(world: BenchWorld): Promise<ReconcilerPass> {
   );
   const forkedAt = performance.now() - app.msToReady;
   if (!(await waitForStore(() => countUnfinished(world.dataDir) === 0, PASS_TIMEOUT_MS, 100)))
-    throw new Error(`the reconciler left claims unfinished after ${PASS_TIMEOUT_MS} ms`);
+    throw new Error(`the mint loop left claims unfinished after ${PASS_TIMEOUT_MS} ms`);
   return { readyMs: app.msToReady, passMs: performance.now() - forkedAt };
 }

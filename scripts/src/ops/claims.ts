@@ -252,7 +252,7 @@ async function retryFailed(
     }
   } finally {
     // retry() leaves the follow loop holding each claim's lease; stopping ends it and gives the leases back before
-    // the store closes, so the server's reconciler can take the claims at once instead of after the lease expires.
+    // the store closes, so the server's mint loop can take the claims at once instead of after the lease expires.
     await mintDriver.stop();
   }
   return ok;

@@ -65,7 +65,6 @@ beforeAll(async () => {
     STORE: "sqlite",
     DATA_DIR: path.join(workDir, "data"),
     LOG_LEVEL: "silent",
-    RECONCILE_INTERVAL_MS: "300",
     // The local chain mines a block only per transaction, so a lost attempt's grace is counted in few (as npm start sets).
     MINT_GRACE_BLOCKS: "50",
     GOOGLE_CLIENT_ID: CLIENT.clientId,
@@ -443,7 +442,7 @@ describe("following docs/deploy.md with the local world's values", () => {
     "when the operator resolves stuck claims, then a rewarded one is confirmed with its reward's hash and an unpaid one is failed",
     async () => {
       const store = await openSqliteClaimStore({ dataDir: env.DATA_DIR as string });
-      // A live lease held by a driver that never moves: the server's reconciler leaves these claims alone.
+      // A live lease held by a driver that never moves: the server's mint loop leaves these claims alone.
       const stuckLease = { owner: "stuck-driver", until: Date.now() + 3_600_000 };
       try {
         const [paid] = await store.claims.list({ status: "confirmed" });

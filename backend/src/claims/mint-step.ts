@@ -1,0 +1,310 @@
+import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import {
+  RewardNotQueuedError,
+  type ChainObservation,
+  type ChainReader,
+  type Minter,
+  type MintTransaction,
+} from "../minting/minter.ts";
+import type { Logger } from "../observability/logger.ts";
+import type { Metrics } from "../observability/metrics.ts";
+import type { ClaimPatch, ClaimRecord, ClaimTransition } from "../store/claim-repository.ts";
+import type { ClaimStore } from "../store/claim-store.ts";
+import { attemptKey, claimIdOfAttemptKey } from "./attempt-key.ts";
+import { decideMint, type MintRules } from "./mint-decision.ts";
+import type { SigningPause } from "./signing-pause.ts";
+
+/** What a step needs: the store, Engine, the chain, and the pause it starts when Engine cannot sign. */
+export interface StepContext {
+  store: ClaimStore;
+  minter: Minter;
+  chainReader: ChainReader;
+  signing: SigningPause;
+  metrics: Metrics;
+  logger: Logger;
+}
+
+const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
+const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "failed"];
+/** A settled claim needs no driver, so the write that settles it gives its lease up too: no commit of its own. */
+const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
+
+/** What one look at a claim found: Engine's record of its current attempt, and the chain's. */
+interface Sighting {
+  engine: MintTransaction | null;
+  chain: ChainObservation;
+}
+
+/**
+ * What a step does about one claim: the store write it needs (null: none), then what follows that write
+ * (`afterWrite`), given the claim as written (null when the compare-and-set did not apply).
+ */
+interface Move {
+  write: ClaimTransition | null;
+  afterWrite: (written: ClaimRecord | null) => Promise<ClaimRecord>;
+}
+
+/**
+ * Moves claims whose leases the caller holds by one step: one look at Engine and the chain for them all, each
+ * claim's decision from `decideMint`, every write those decisions need in one store transaction, then what follows
+ * each write (Engine calls). A claim's failure is its own: the others still move. `askEngine` picks the claims whose
+ * Engine record is read this time; the others count as "Engine shows nothing new", which the rules wait on.
+ */
+export async function stepClaims(
+  ctx: StepContext,
+  claims: readonly ClaimRecord[],
+  rules: MintRules,
+  askEngine: (claim: ClaimRecord) => boolean = () => true,
+): Promise<PromiseSettledResult<ClaimRecord>[]> {
+  if (claims.length === 0) return [];
+  const sightings = await look(ctx, claims, askEngine);
+  const moves = await Promise.all(
+    claims.map((claim, index) => {
+      const sighting = sightings[index] as PromiseSettledResult<Sighting>;
+      return sighting.status === "fulfilled" ? planMove(ctx, claim, sighting.value, rules) : unseen(sighting.reason);
+    }),
+  );
+  const written = await ctx.store.claims.transitionMany(moves.flatMap((move) => (move.write ? [move.write] : [])));
+  let next = 0;
+  return Promise.allSettled(moves.map((move) => move.afterWrite(move.write ? (written[next++] ?? null) : null)));
+}
+
+/**
+ * Engine's record of the current attempt of each claim `askEngine` picks (one batched read), then the chain's (a
+ * few JSON-RPC calls for them all). A claim whose chain read failed has no sighting: its step fails alone.
+ */
+async function look(
+  ctx: StepContext,
+  claims: readonly ClaimRecord[],
+  askEngine: (claim: ClaimRecord) => boolean,
+): Promise<PromiseSettledResult<Sighting>[]> {
+  // A claim whose only attempt was taken back (unsigned) has none counted, but its key is still on record.
+  const engineIds = claims.map((claim) =>
+    (claim.attempts > 0 || claim.engineTransactionId !== null) && askEngine(claim)
+      ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
+      : null,
+  );
+  const asked = engineIds.filter((id) => id !== null);
+  const engine = asked.length > 0 ? await ctx.minter.getTransactions(asked) : new Map<string, MintTransaction>();
+  const records = engineIds.map((id) => (id === null ? null : (engine.get(id) ?? null)));
+  const chain = await ctx.chainReader.observeMany(
+    claims.map((claim, index) => ({ wallet: claim.walletAddress, txHash: records[index]?.txHash ?? claim.txHash })),
+  );
+  return chain.map((seen, index) =>
+    seen.status === "fulfilled"
+      ? { status: "fulfilled", value: { engine: records[index] ?? null, chain: seen.value } }
+      : seen,
+  );
+}
+
+/** Turns `decideMint`'s decision about one claim into its store write and what follows it. */
+async function planMove(ctx: StepContext, claim: ClaimRecord, { engine, chain }: Sighting, rules: MintRules) {
+  const txHash = engine?.txHash ?? claim.txHash;
+  const decision = decideMint(
+    {
+      status: claim.status,
+      attempts: claim.attempts,
+      attemptAtBlock: claim.attemptAtBlock,
+      txHash,
+      engine,
+      chain,
+      takenBack: lastKeyNumber(claim) > claim.attempts,
+      signingBlocked: ctx.signing.isOn(),
+    },
+    rules,
+  );
+  switch (decision.kind) {
+    case "wait":
+      return unchanged(claim);
+    case "submitted":
+      return markSubmitted(ctx, claim, decision.txHash);
+    case "confirm":
+      return confirm(ctx, claim, decision.txHash ?? (await rewardHash(ctx, claim, decision.block)));
+    case "attempt":
+      return startAttempt(ctx, claim, decision.reason, chain.head);
+    case "unsigned":
+      return takeBackUnsigned(ctx, claim, decision.reason);
+    case "fail":
+      return fail(ctx, claim, decision.reason);
+  }
+}
+
+/** A claim that could not be seen this time: no write, and its step fails with why. */
+function unseen(reason: unknown): Move {
+  return { write: null, afterWrite: () => Promise.reject(reason as Error) };
+}
+
+function unchanged(claim: ClaimRecord): Move {
+  return { write: null, afterWrite: async () => claim };
+}
+
+function markSubmitted(ctx: StepContext, claim: ClaimRecord, txHash: string): Move {
+  if (claim.status === "submitted" && claim.txHash === txHash) return unchanged(claim);
+  return {
+    write: {
+      id: claim.id,
+      fromStatuses: UNFINISHED,
+      patch: { status: "submitted", txHash },
+      guard: { attempts: claim.attempts },
+    },
+    afterWrite: async (written) => written ?? reread(ctx, claim),
+  };
+}
+
+/** A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". */
+function confirm(ctx: StepContext, claim: ClaimRecord, txHash: string | null): Move {
+  if (!txHash) return unchanged(claim);
+  return {
+    write: {
+      id: claim.id,
+      fromStatuses: RETRYABLE,
+      patch: { status: "confirmed", txHash, lastError: null, ...NO_LEASE },
+    },
+    afterWrite: async (confirmed) => {
+      if (!confirmed) return reread(ctx, claim);
+      ctx.metrics.claims.inc({ outcome: "confirmed" });
+      ctx.metrics.mintLatency.observe((Date.now() - claim.createdAt.getTime()) / 1000);
+      ctx.logger.info({ claimId: claim.id, txHash }, "reward confirmed");
+      return confirmed;
+    },
+  };
+}
+
+/** The hash of the transaction that rewarded the claim's wallet in `block`; null (wait) while the node lacks the log. */
+async function rewardHash(ctx: StepContext, claim: ClaimRecord, block: bigint): Promise<string | null> {
+  const txHash = await ctx.chainReader.rewardTransaction(claim.walletAddress, block);
+  if (!txHash)
+    ctx.logger.warn({ claimId: claim.id, block: String(block) }, "the reward's log is not found yet; will retry");
+  return txHash;
+}
+
+/**
+ * Writes the attempt ahead (so a crash leaves its key on record), then queues it with Engine. An outright refusal
+ * (nothing queued) takes the write-ahead back, so a rate-limited Engine does not use up the claim's attempts.
+ */
+function startAttempt(ctx: StepContext, claim: ClaimRecord, reason: string | null, head: bigint): Move {
+  const attempt = claim.attempts + 1;
+  const idempotencyKey = attemptKey(claim.id, Math.max(attempt, lastKeyNumber(claim) + 1));
+  const write: ClaimTransition = {
+    id: claim.id,
+    fromStatuses: RETRYABLE,
+    patch: {
+      status: "queued",
+      attempts: attempt,
+      // Engine Cloud's transaction id is the idempotency key itself.
+      engineTransactionId: idempotencyKey,
+      txHash: null,
+      attemptAtBlock: head,
+      lastError: reason,
+    },
+    guard: { attempts: claim.attempts },
+  };
+  return { write, afterWrite: async (written) => (written ? sendAttempt(ctx, claim, written) : reread(ctx, claim)) };
+}
+
+/** Queues the attempt `written` ahead with Engine; `before` is the claim as it was before that write. */
+export async function sendAttempt(ctx: StepContext, before: ClaimRecord, written: ClaimRecord): Promise<ClaimRecord> {
+  const attempt = written.attempts;
+  const idempotencyKey = written.engineTransactionId ?? attemptKey(before.id, attempt);
+  ctx.metrics.claims.inc({ outcome: "queued" });
+  let transactionId: string;
+  try {
+    ({ transactionId } = await ctx.minter.queueReward({ to: before.walletAddress, idempotencyKey }));
+  } catch (error) {
+    if (error instanceof RewardNotQueuedError) await takeBackRefused(ctx, written, before, error);
+    throw error;
+  }
+  ctx.logger.info({ claimId: before.id, attempt, transactionId }, "reward queued");
+  if (transactionId === idempotencyKey) return written;
+  return (
+    (await ctx.store.claims.transition(
+      before.id,
+      UNFINISHED,
+      { engineTransactionId: transactionId },
+      { attempts: attempt },
+    )) ?? reread(ctx, before)
+  );
+}
+
+/** Restores the claim as it was before an attempt Engine refused: that attempt's key was never used. */
+async function takeBackRefused(
+  ctx: StepContext,
+  written: ClaimRecord,
+  before: ClaimRecord,
+  error: RewardNotQueuedError,
+): Promise<void> {
+  ctx.logger.warn(
+    { claimId: before.id, attempt: written.attempts, err: error },
+    "Engine refused the reward; not counted",
+  );
+  await ctx.store.claims.transition(
+    before.id,
+    ["queued"],
+    {
+      status: before.status,
+      attempts: before.attempts,
+      engineTransactionId: before.engineTransactionId,
+      txHash: before.txHash,
+      attemptAtBlock: before.attemptAtBlock,
+      lastError: `Engine refused attempt ${written.attempts}: ${error.cause instanceof Error ? error.cause.message : "4xx"}`,
+    },
+    { attempts: written.attempts },
+  );
+}
+
+/**
+ * The attempt Engine could not sign sent nothing, so it does not count: `attempts` goes back by one while its key
+ * stays on record (the next attempt's key is a new one). Engine will sign nothing for any claim until the operator
+ * fixes the vault token or the server wallet, so new claims pause until a probe sees it sign again.
+ */
+function takeBackUnsigned(ctx: StepContext, claim: ClaimRecord, reason: string): Move {
+  return {
+    write: {
+      id: claim.id,
+      fromStatuses: UNFINISHED,
+      patch: { attempts: claim.attempts - 1, lastError: reason },
+      guard: { attempts: claim.attempts },
+    },
+    afterWrite: async (written) => {
+      if (!written) return reread(ctx, claim);
+      ctx.metrics.mintSigningFailures.inc();
+      ctx.logger.error(
+        { claimId: claim.id, attempt: claim.attempts, reason },
+        "Engine could not sign the reward (ENGINE_VAULT_ACCESS_TOKEN or ENGINE_SERVER_WALLET): the attempt is not counted, the claim waits, new claims are paused until Engine signs again",
+      );
+      ctx.signing.start();
+      return written;
+    },
+  };
+}
+
+function fail(ctx: StepContext, claim: ClaimRecord, reason: string): Move {
+  return {
+    write: {
+      id: claim.id,
+      fromStatuses: UNFINISHED,
+      patch: { status: "failed", lastError: reason, ...NO_LEASE },
+      guard: { attempts: claim.attempts },
+    },
+    afterWrite: async (written) => {
+      if (!written) return reread(ctx, claim);
+      ctx.metrics.claims.inc({ outcome: "failed" });
+      ctx.logger.warn({ claimId: claim.id, attempts: claim.attempts, reason }, "mint failed for good");
+      return written;
+    },
+  };
+}
+
+async function reread(ctx: StepContext, claim: ClaimRecord): Promise<ClaimRecord> {
+  return (await ctx.store.claims.findById(claim.id)) ?? claim;
+}
+
+/**
+ * The number of the last key sent for the claim (`<claimId>-<n>`). It equals `attempts` but after an unsigned
+ * attempt, which was taken back and left its key on record: the next key must be past it, as no key is sent twice.
+ */
+function lastKeyNumber(claim: ClaimRecord): number {
+  const id = claim.engineTransactionId;
+  const number = id && claimIdOfAttemptKey(id) === claim.id ? Number(id.slice(claim.id.length + 1)) : Number.NaN;
+  return Number.isSafeInteger(number) ? number : claim.attempts;
+}

@@ -1,0 +1,57 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Minter } from "../minting/minter.ts";
+import type { Logger } from "../observability/logger.ts";
+import type { Metrics } from "../observability/metrics.ts";
+import { outsideAnyRequest } from "../observability/request-context.ts";
+
+/**
+ * While Engine cannot sign, it is asked to sign a message after this long, then twice as long each time it still
+ * cannot, up to `PROBE_MAX_MS`: an operator's fix is seen within half a minute, for one cheap call a while.
+ */
+const PROBE_FIRST_MS = 1_000;
+const PROBE_MAX_MS = 30_000;
+
+/**
+ * The pause on new claims while Engine cannot sign as the server wallet (a wrong vault access token, a server wallet
+ * the vault does not hold): every attempt would fail unsigned, so none is started, and a probe with back-off lifts
+ * the pause once Engine signs again.
+ */
+export function createSigningPause(deps: { minter: Minter; metrics: Metrics; logger: Logger }) {
+  const { minter, metrics, logger } = deps;
+  let probe: { done: Promise<void>; abort: AbortController } | undefined;
+  let stopped = false;
+
+  async function probeUntilSigned(signal: AbortSignal): Promise<void> {
+    for (let waitMs = PROBE_FIRST_MS; ; waitMs = Math.min(waitMs * 2, PROBE_MAX_MS)) {
+      const woke = await sleep(waitMs, true, { signal }).catch(() => false);
+      if (!woke) return;
+      const proof = await minter.proveSigning().catch((error: unknown) => ({ signed: false, reason: String(error) }));
+      if (proof.signed) break;
+      logger.warn({ reason: proof.reason }, "Engine still cannot sign as the server wallet: claims stay paused");
+    }
+    probe = undefined;
+    metrics.mintingBlocked.set(0);
+    logger.info("Engine signs as the server wallet again: claims resume, held claims get their next attempt");
+  }
+
+  return {
+    /** True while Engine cannot sign: a new claim could only wait, so none is taken. */
+    isOn(): boolean {
+      return probe !== undefined;
+    },
+    /** Engine could not sign an attempt: pause new claims until a probe sees it sign. */
+    start(): void {
+      if (probe || stopped) return;
+      const abort = new AbortController();
+      metrics.mintingBlocked.set(1);
+      probe = { abort, done: outsideAnyRequest(() => probeUntilSigned(abort.signal)) };
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      probe?.abort.abort();
+      await probe?.done;
+    },
+  };
+}
+
+export type SigningPause = ReturnType<typeof createSigningPause>;
