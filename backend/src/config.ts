@@ -105,8 +105,9 @@ const schema = z.object({
     .optional(),
   MINT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
   /**
-   * Which head makes a reward final, so its claim `confirmed` (ADR 2): `latest` is the Arbitrum sequencer's soft
-   * finality; `safe` and `finalized` wait for the batch on L1 (minutes).
+   * Which head a reward's block must reach before its claim is `confirmed` (ADR 2): `latest` is the Arbitrum
+   * sequencer's soft finality; `safe` and `finalized` wait for the batch on L1 (minutes). Whichever it is, the claim is
+   * checked once more when `finalized` covers the reward, and reopened if a reorganisation took the reward away.
    */
   MINT_FINALITY: z.enum(["latest", "safe", "finalized"]).default("latest"),
   /**

@@ -6,7 +6,7 @@ const HASH = `0x${"ab".repeat(32)}`;
 const rules = { maxAttempts: 3, graceBlocks: 240n };
 
 function chain(overrides: Partial<ChainObservation> = {}): ChainObservation {
-  return { head: 1_000n, finalHead: 1_000n, rewardedInBlock: null, receipt: null, ...overrides };
+  return { head: 1_000n, finalHead: 1_000n, finalizedHead: 1_000n, rewardedInBlock: null, receipt: null, ...overrides };
 }
 
 function engine(overrides: Partial<MintTransaction> = {}): MintTransaction {
@@ -44,6 +44,7 @@ describe("decideMint: the contract's record decides", () => {
       kind: "confirm",
       txHash: HASH,
       block: 950n,
+      finalized: true,
     });
   });
 
@@ -53,6 +54,7 @@ describe("decideMint: the contract's record decides", () => {
       kind: "confirm",
       txHash: null,
       block: 950n,
+      finalized: true,
     });
   });
 
@@ -63,7 +65,19 @@ describe("decideMint: the contract's record decides", () => {
       attemptAtBlock: null,
       chain: chain({ rewardedInBlock: 5n }),
     });
-    expect(decideMint(fresh, rules)).toEqual({ kind: "confirm", txHash: null, block: 5n });
+    expect(decideMint(fresh, rules)).toEqual({ kind: "confirm", txHash: null, block: 5n, finalized: true });
+  });
+
+  it("when the reward's block is final under the configured finality but not yet finalized, then confirm, not yet final", () => {
+    const observed = chain({
+      finalizedHead: 900n,
+      rewardedInBlock: 950n,
+      receipt: { blockNumber: 950n, rewardsWallet: true },
+    });
+    expect(decideMint(facts({ txHash: HASH, chain: observed }), rules)).toMatchObject({
+      kind: "confirm",
+      finalized: false,
+    });
   });
 
   it("when the reward's block is not final yet, then it is submitted, not confirmed", () => {
@@ -78,6 +92,35 @@ describe("decideMint: the contract's record decides", () => {
   it("when another attempt's reward is not final yet, then wait: no new attempt", () => {
     const observed = chain({ finalHead: 940n, rewardedInBlock: 950n });
     expect(decideMint(facts({ attemptAtBlock: 0n, chain: observed }), rules)).toEqual({ kind: "wait" });
+  });
+});
+
+describe("decideMint: a confirmed claim until finalized covers its reward", () => {
+  const confirmed = (chainOverrides: Partial<ChainObservation>, overrides: Partial<MintFacts> = {}) =>
+    facts({ status: "confirmed", txHash: HASH, attemptAtBlock: 940n, chain: chain(chainOverrides), ...overrides });
+
+  it("when finalized covers the reward's block, then it is finalized", () => {
+    expect(decideMint(confirmed({ finalizedHead: 950n, rewardedInBlock: 950n }), rules)).toEqual({ kind: "finalized" });
+  });
+
+  it("when finalized is still below the reward's block, then wait", () => {
+    expect(decideMint(confirmed({ finalizedHead: 949n, rewardedInBlock: 950n }), rules)).toEqual({ kind: "wait" });
+  });
+
+  it("when the reward is gone from the contract's record (reorganised away), then the next attempt, even past the attempts allowed", () => {
+    expect(decideMint(confirmed({ rewardedInBlock: null }, { attempts: 3 }), rules)).toEqual({
+      kind: "attempt",
+      reason: "the reward was reorganised away: reopened",
+    });
+  });
+
+  it("when the contract has no record of the reward but its transaction still stands (another contract), then wait: never pay again", () => {
+    const standing = { blockNumber: 950n, rewardsWallet: true };
+    expect(decideMint(confirmed({ rewardedInBlock: null, receipt: standing }), rules)).toEqual({ kind: "wait" });
+  });
+
+  it("when the node read is behind the attempt's own block and shows no reward, then wait: it may not have seen it yet", () => {
+    expect(decideMint(confirmed({ head: 930n, rewardedInBlock: null }), rules)).toEqual({ kind: "wait" });
   });
 });
 

@@ -31,8 +31,13 @@ export type MintDecision =
   | { kind: "wait" }
   /** The attempt has a hash and is under way. */
   | { kind: "submitted"; txHash: string }
-  /** The contract rewarded the wallet in `block`, which is final; `txHash` is that reward's, when known. */
-  | { kind: "confirm"; txHash: string | null; block: bigint }
+  /**
+   * The contract rewarded the wallet in `block`, which is final under the configured finality; `txHash` is that
+   * reward's, when known; `finalized` when the `finalized` head covers it too, so nothing can take it away.
+   */
+  | { kind: "confirm"; txHash: string | null; block: bigint; finalized: boolean }
+  /** A confirmed claim's reward is now covered by the `finalized` head. */
+  | { kind: "finalized" }
   /** The current attempt is dead (or there is none yet): write the next one ahead and queue it. */
   | { kind: "attempt"; reason: string | null }
   /**
@@ -50,6 +55,9 @@ export type MintDecision =
  *
  * | # | when | then |
  * |---|------|------|
+ * | 0a | the claim is `confirmed`, the contract's record of the reward is gone and so is the transaction that paid it (their block was reorganised away), while the chain is past the attempt's write-ahead | the next attempt, whatever the attempts used |
+ * | 0b | the claim is `confirmed` and its reward's block is at or below the `finalized` head | finalized |
+ * | 0c | the claim is `confirmed` otherwise | wait |
  * | 1 | the contract rewarded the wallet in a final block | confirm (with the attempt's hash when its receipt holds the reward) |
  * | 2 | the contract rewarded the wallet in a block not yet final | wait (submitted, with the hash when known) |
  * | 3 | the claim is `failed` | a new attempt while attempts are left, else stay failed |
@@ -64,14 +72,25 @@ export type MintDecision =
  * | 12 | an attempt is dead and attempts are left | the next attempt |
  * | 13 | an attempt is dead and none are left | fail |
  *
+ * A confirmed claim rests on the configured finality (by default the sequencer's promise); until `finalized` covers its
+ * reward it is checked once more (rows 0a–0c). A reward reorganised away was never paid, so the claim is reopened and
+ * its next attempt pays; the contract, which no longer holds the first reward either, pays it once. A node behind the
+ * attempt's own block may not have seen the reward yet, so it cannot reopen a claim; nor can a paying transaction
+ * that still stands (the contract's record is missing because `REWARDS_ADDRESS` now names another contract, which
+ * would pay the wallet a second time).
+ *
  * An unsigned attempt sent nothing, so nothing of it can land: it is the operator's failure, not the visitor's, and
  * spends none of the claim's attempts (rows 5–7). Its key stays on record, so the next attempt's key is a new one.
  */
 export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
   const { chain, txHash } = facts;
   const reward = rewardOf(chain);
+  if (facts.status === "confirmed") return decideConfirmed(facts, reward);
   const receiptRewards = chain.receipt?.rewardsWallet === true;
-  if (reward.kind === "final") return { kind: "confirm", txHash: receiptRewards ? txHash : null, block: reward.block };
+  if (reward.kind === "final") {
+    const finalized = reward.block <= chain.finalizedHead;
+    return { kind: "confirm", txHash: receiptRewards ? txHash : null, block: reward.block, finalized };
+  }
   if (reward.kind === "pending") return txHash && receiptRewards ? { kind: "submitted", txHash } : { kind: "wait" };
 
   if (facts.status === "failed")
@@ -86,6 +105,17 @@ export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
   const dead = deathOf(facts, rules);
   if (dead === null) return txHash ? { kind: "submitted", txHash } : { kind: "wait" };
   return facts.attempts < rules.maxAttempts ? { kind: "attempt", reason: dead } : { kind: "fail", reason: dead };
+}
+
+/** Rows 0a–0c: a confirmed claim whose reward `finalized` does not cover yet. */
+function decideConfirmed(facts: MintFacts, reward: ReturnType<typeof rewardOf>): MintDecision {
+  const { chain, attemptAtBlock } = facts;
+  if (reward.kind === "none") {
+    const nodeBehind = attemptAtBlock !== null && chain.head < attemptAtBlock;
+    if (nodeBehind || chain.receipt) return { kind: "wait" };
+    return { kind: "attempt", reason: "the reward was reorganised away: reopened" };
+  }
+  return reward.block <= chain.finalizedHead ? { kind: "finalized" } : { kind: "wait" };
 }
 
 /** What the rewards contract's record says of the wallet: not rewarded, or rewarded in a block final or not yet. */

@@ -41,6 +41,11 @@ const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 export const PASS_GROUP = 200;
 /** With webhooks on, every claim's Engine record is still read every this many passes: lost deliveries. */
 const ENGINE_POLL_PASSES = 10;
+/**
+ * Confirmed claims awaiting finality are checked every this many passes (30 s at the default pace): Arbitrum's
+ * `finalized` head moves every few minutes, so checking more often would only spend RPC requests.
+ */
+const FINALITY_CHECK_PASSES = 60;
 
 /**
  * Moves claims through reserved → queued → submitted → confirmed (or failed), at most once per wallet (ADR 2):
@@ -50,7 +55,8 @@ const ENGINE_POLL_PASSES = 10;
  * - `decideMint` holds the rules, `stepClaims` gathers the facts and applies its decisions;
  * - only the holder of a claim's lease drives it, one process at a time.
  * One loop per process (ADR 28) steps every unfinished claim it can lease, a pass every `intervalMs`: the first pass
- * at start-up takes on what a crashed process left; Engine's webhook only starts the next pass early. A request
+ * at start-up takes on what a crashed process left; Engine's webhook only starts the next pass early. Confirmed claims
+ * whose reward `finalized` does not cover yet are checked now and then, and reopened if the reward vanished. A request
  * that reserves a claim sends its first attempt itself, for the visitor's wait; the loop does the rest. Status reads
  * never call it: they read the store.
  */
@@ -104,7 +110,7 @@ export function createMintDriver(deps: MintDriverDeps) {
       advance(leasedNow, by === "owner" ? rules : { ...rules, maxAttempts: leasedNow.attempts + 1 }),
     );
     // A claim still failed with no attempt left needs no driver: its lease is given back at once.
-    if (!UNFINISHED.includes(after.status)) await store.claims.releaseLease(claim.id, owner);
+    if (!drives(after)) await store.claims.releaseLease(claim.id, owner);
     return after;
   }
 
@@ -154,9 +160,11 @@ export function createMintDriver(deps: MintDriverDeps) {
    * settled it.
    */
   async function pass(): Promise<void> {
+    const number = passes++;
     const unfinished = await store.claims.listUnfinished();
-    const ids = unfinished.filter((claim) => !inHand.has(claim.id)).map((claim) => claim.id);
-    const pollEngine = !deps.engineWebhooks || ++passes % ENGINE_POLL_PASSES === 0;
+    const awaiting = number % FINALITY_CHECK_PASSES === 0 ? await store.claims.listAwaitingFinality() : [];
+    const ids = [...unfinished, ...awaiting].filter((claim) => !inHand.has(claim.id)).map((claim) => claim.id);
+    const pollEngine = !deps.engineWebhooks || number % ENGINE_POLL_PASSES === 0;
     const stillLeased = new Set<string>();
     for (let start = 0; start < ids.length && !loop.stopped; start += PASS_GROUP) {
       const now = Date.now();
@@ -179,7 +187,7 @@ export function createMintDriver(deps: MintDriverDeps) {
         const claim = held[index] as ClaimRecord;
         if (result.status === "rejected")
           logger.warn({ claimId: claim.id, err: result.reason }, "driving the mint failed; will retry");
-        if (result.status === "rejected" || UNFINISHED.includes(result.value.status)) stillLeased.add(claim.id);
+        if (result.status === "rejected" || drives(result.value)) stillLeased.add(claim.id);
       });
     }
     for (const id of heard) if (!stillLeased.has(id)) heard.delete(id);
@@ -256,6 +264,11 @@ function createLoop(pass: () => Promise<void>) {
       await running;
     },
   };
+}
+
+/** The claims the loop drives: unfinished ones, and confirmed ones whose reward `finalized` does not cover yet. */
+function drives(claim: ClaimRecord): boolean {
+  return UNFINISHED.includes(claim.status) || (claim.status === "confirmed" && claim.finalAt === null);
 }
 
 export type MintDriver = ReturnType<typeof createMintDriver>;

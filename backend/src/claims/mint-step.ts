@@ -26,6 +26,8 @@ export interface StepContext {
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "failed"];
+/** A confirmed claim whose reward was reorganised away is reopened by its next attempt. */
+const ATTEMPTABLE: readonly ClaimStatus[] = [...RETRYABLE, "confirmed"];
 /** A settled claim needs no driver, so the write that settles it gives its lease up too: no commit of its own. */
 const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
 
@@ -78,9 +80,10 @@ async function look(
   claims: readonly ClaimRecord[],
   askEngine: (claim: ClaimRecord) => boolean,
 ): Promise<PromiseSettledResult<Sighting>[]> {
-  // A claim whose only attempt was taken back (unsigned) has none counted, but its key is still on record.
+  // A claim whose only attempt was taken back (unsigned) has none counted, but its key is still on record. A confirmed
+  // claim is only checked against the contract's record: what Engine says of it no longer matters.
   const engineIds = claims.map((claim) =>
-    (claim.attempts > 0 || claim.engineTransactionId !== null) && askEngine(claim)
+    (claim.attempts > 0 || claim.engineTransactionId !== null) && claim.status !== "confirmed" && askEngine(claim)
       ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
       : null,
   );
@@ -88,13 +91,34 @@ async function look(
   const engine = asked.length > 0 ? await ctx.minter.getTransactions(asked) : new Map<string, MintTransaction>();
   const records = engineIds.map((id) => (id === null ? null : (engine.get(id) ?? null)));
   const chain = await ctx.chainReader.observeMany(
-    claims.map((claim, index) => ({ wallet: claim.walletAddress, txHash: records[index]?.txHash ?? claim.txHash })),
+    claims.map((claim, index) => ({
+      wallet: claim.walletAddress,
+      txHash: claim.status === "confirmed" ? null : (records[index]?.txHash ?? claim.txHash),
+    })),
   );
-  return chain.map((seen, index) =>
-    seen.status === "fulfilled"
-      ? { status: "fulfilled", value: { engine: records[index] ?? null, chain: seen.value } }
-      : seen,
+  return Promise.all(
+    chain.map(async (seen, index): Promise<PromiseSettledResult<Sighting>> => {
+      if (seen.status === "rejected") return seen;
+      const claim = claims[index] as ClaimRecord;
+      try {
+        return {
+          status: "fulfilled",
+          value: { engine: records[index] ?? null, chain: await recheck(claim, seen.value) },
+        };
+      } catch (reason) {
+        return { status: "rejected", reason };
+      }
+    }),
   );
+
+  /**
+   * A confirmed claim whose reward the contract no longer records: its transaction's receipt, read afresh, tells a
+   * reorganisation (the transaction is gone too) from a contract that changed under the claim (it still stands).
+   */
+  async function recheck(claim: ClaimRecord, chain: ChainObservation): Promise<ChainObservation> {
+    if (claim.status !== "confirmed" || chain.rewardedInBlock !== null || !claim.txHash) return chain;
+    return { ...chain, receipt: await ctx.chainReader.receiptNow(claim.walletAddress, claim.txHash) };
+  }
 }
 
 /** Turns `decideMint`'s decision about one claim into its store write and what follows it. */
@@ -119,7 +143,9 @@ async function planMove(ctx: StepContext, claim: ClaimRecord, { engine, chain }:
     case "submitted":
       return markSubmitted(ctx, claim, decision.txHash);
     case "confirm":
-      return confirm(ctx, claim, decision.txHash ?? (await rewardHash(ctx, claim, decision.block)));
+      return confirm(ctx, claim, decision.txHash ?? (await rewardHash(ctx, claim, decision.block)), decision.finalized);
+    case "finalized":
+      return markFinalized(ctx, claim);
     case "attempt":
       return startAttempt(ctx, claim, decision.reason, chain.head);
     case "unsigned":
@@ -151,14 +177,17 @@ function markSubmitted(ctx: StepContext, claim: ClaimRecord, txHash: string): Mo
   };
 }
 
-/** A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". */
-function confirm(ctx: StepContext, claim: ClaimRecord, txHash: string | null): Move {
+/**
+ * A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". Unless
+ * `finalized` covers the reward already, the loop checks the claim once more later (`markFinalized`).
+ */
+function confirm(ctx: StepContext, claim: ClaimRecord, txHash: string | null, finalized: boolean): Move {
   if (!txHash) return unchanged(claim);
   return {
     write: {
       id: claim.id,
       fromStatuses: RETRYABLE,
-      patch: { status: "confirmed", txHash, lastError: null, ...NO_LEASE },
+      patch: { status: "confirmed", txHash, lastError: null, finalAt: finalized ? new Date() : null, ...NO_LEASE },
     },
     afterWrite: async (confirmed) => {
       if (!confirmed) return reread(ctx, claim);
@@ -166,6 +195,18 @@ function confirm(ctx: StepContext, claim: ClaimRecord, txHash: string | null): M
       ctx.metrics.mintLatency.observe((Date.now() - claim.createdAt.getTime()) / 1000);
       ctx.logger.info({ claimId: claim.id, txHash }, "reward confirmed");
       return confirmed;
+    },
+  };
+}
+
+/** The reward of a confirmed claim is covered by `finalized`: nothing can take it away, and the loop is done with it. */
+function markFinalized(ctx: StepContext, claim: ClaimRecord): Move {
+  return {
+    write: { id: claim.id, fromStatuses: ["confirmed"], patch: { finalAt: new Date(), ...NO_LEASE } },
+    afterWrite: async (written) => {
+      if (!written) return reread(ctx, claim);
+      ctx.metrics.claims.inc({ outcome: "finalized" });
+      return written;
     },
   };
 }
@@ -187,7 +228,7 @@ function startAttempt(ctx: StepContext, claim: ClaimRecord, reason: string | nul
   const idempotencyKey = attemptKey(claim.id, Math.max(attempt, lastKeyNumber(claim) + 1));
   const write: ClaimTransition = {
     id: claim.id,
-    fromStatuses: RETRYABLE,
+    fromStatuses: ATTEMPTABLE,
     patch: {
       status: "queued",
       attempts: attempt,
@@ -199,7 +240,20 @@ function startAttempt(ctx: StepContext, claim: ClaimRecord, reason: string | nul
     },
     guard: { attempts: claim.attempts },
   };
-  return { write, afterWrite: async (written) => (written ? sendAttempt(ctx, claim, written) : reread(ctx, claim)) };
+  return {
+    write,
+    afterWrite: async (written) => {
+      if (!written) return reread(ctx, claim);
+      if (claim.status === "confirmed") {
+        ctx.metrics.claims.inc({ outcome: "reorganised" });
+        ctx.logger.error(
+          { claimId: claim.id, txHash: claim.txHash, attempt },
+          "a confirmed reward is gone from the chain (its block was reorganised away): the claim is reopened and its next attempt pays",
+        );
+      }
+      return sendAttempt(ctx, claim, written);
+    },
+  };
 }
 
 /** Queues the attempt `written` ahead with Engine; `before` is the claim as it was before that write. */

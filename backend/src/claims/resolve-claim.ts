@@ -41,6 +41,8 @@ export async function resolveClaim(
       status: "confirmed",
       txHash,
       lastError: null,
+      // Unless `finalized` covers the reward already, the server's mint loop checks it once more.
+      finalAt: reward.block <= seen.finalizedHead ? new Date() : null,
       leaseOwner: null,
       leaseUntil: null,
     });

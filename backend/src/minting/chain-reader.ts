@@ -109,9 +109,9 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
   async function observeMany(
     claims: readonly { wallet: string; txHash: string | null }[],
   ): Promise<PromiseSettledResult<ChainObservation>[]> {
+    const blockAt = (tag: FinalityTag): JsonRpcCall => ({ method: "eth_getBlockByNumber", params: [tag, false] });
     const calls: JsonRpcCall[] = [{ method: "eth_blockNumber", params: [] }];
-    if (options.finality !== "latest")
-      calls.push({ method: "eth_getBlockByNumber", params: [options.finality, false] });
+    const finalAt = options.finality === "latest" ? -1 : calls.push(blockAt(options.finality)) - 1;
     const firstMulticall = calls.length;
     for (let start = 0; start < claims.length; start += WALLETS_PER_MULTICALL) {
       const wallets = claims.slice(start, start + WALLETS_PER_MULTICALL);
@@ -126,16 +126,27 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       calls.push({ method: "eth_getTransactionReceipt", params: [txHash] });
     }
 
+    // Asked last, so a provider's per-second limit refuses it before the reads above: without it claims are only not
+    // yet known to be finalized, which the driver checks again later.
+    const finalizedAt = options.finality === "finalized" ? finalAt : calls.push(blockAt("finalized")) - 1;
+
     const outcomes = await batch(calls);
-    const [headRead, finalRead] = outcomes;
+    const [headRead] = outcomes;
     if (headRead?.status !== "fulfilled") throw unavailable(headRead?.reason);
     const head = BigInt(headRead.value as string);
-    let finalHead = head;
-    if (options.finality !== "latest") {
-      if (finalRead?.status !== "fulfilled") throw unavailable(finalRead?.reason);
+    const heightAt = (index: number): bigint => {
+      const read = outcomes[index];
+      if (read?.status !== "fulfilled") throw unavailable(read?.reason);
       // A chain too young to have a safe or finalized block has nothing final yet.
-      const finalBlock = finalRead.value as { number: string } | null;
-      finalHead = finalBlock ? BigInt(finalBlock.number) : -1n;
+      const block = read.value as { number: string } | null;
+      return block ? BigInt(block.number) : -1n;
+    };
+    const finalHead = finalAt === -1 ? head : heightAt(finalAt);
+    let finalizedHead = -1n;
+    try {
+      finalizedHead = heightAt(finalizedAt);
+    } catch (error) {
+      if (options.finality === "finalized") throw error;
     }
 
     return claims.map(({ wallet, txHash }, index): PromiseSettledResult<ChainObservation> => {
@@ -150,6 +161,7 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
           value: {
             head,
             finalHead,
+            finalizedHead,
             rewardedInBlock: rewardedInBlock === 0n ? null : rewardedInBlock,
             receipt: receiptOf(wallet, txHash),
           },
@@ -181,6 +193,14 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     },
 
     observeMany,
+
+    async receiptNow(wallet, txHash) {
+      const receipt = await single<RpcReceipt | null>({ method: "eth_getTransactionReceipt", params: [txHash] });
+      receipts.delete(txHash);
+      if (!receipt) return null;
+      const seen = remember(txHash, receipt);
+      return { blockNumber: seen.blockNumber, rewardsWallet: seen.logs.some(isRewardOf(wallet)) };
+    },
 
     async rewardTransaction(wallet, block) {
       const logs = await single<RpcLog[]>({

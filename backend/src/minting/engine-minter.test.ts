@@ -263,8 +263,10 @@ describe("Chain reader", () => {
 
       for (const seen of [...first, ...again]) expect(seen).toMatchObject({ receipt: { rewardsWallet: true } });
       expect(first.map((seen) => seen.rewardedInBlock)).toEqual(first.map((seen) => seen.receipt?.blockNumber));
-      expect(calls).toEqual({ http: 4, eth_blockNumber: 1, eth_call: 1, eth_getTransactionReceipt: 5 });
-      expect(provider.counts()).toEqual({ http: 1, eth_blockNumber: 1, eth_call: 1 });
+      // The finalized head is read beside the latest one, for claims confirmed but not yet finalized.
+      const heads = { eth_blockNumber: 1, eth_getBlockByNumber: 1 };
+      expect(calls).toEqual({ http: 4, ...heads, eth_call: 1, eth_getTransactionReceipt: 5 });
+      expect(provider.counts()).toEqual({ http: 2, ...heads, eth_call: 1 });
     } finally {
       await provider.stop();
     }

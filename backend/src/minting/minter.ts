@@ -61,8 +61,10 @@ export type FinalityTag = "latest" | "safe" | "finalized";
 export interface ChainObservation {
   /** The chain's height now. */
   head: bigint;
-  /** The height of the newest block counted as final (see `FinalityTag`). */
+  /** The height of the newest block counted as final (see `FinalityTag`): a reward at or below it is confirmed. */
   finalHead: bigint;
+  /** The height of the `finalized` block: a reward at or below it can no longer be reorganised away. */
+  finalizedHead: bigint;
   /** The block in which the rewards contract rewarded the wallet, or null: the contract's own record. */
   rewardedInBlock: bigint | null;
   /** The receipt of the transaction asked about, or null while it is unknown or pending. */
@@ -85,6 +87,11 @@ export interface ChainReader {
   observeMany(
     claims: readonly { wallet: string; txHash: string | null }[],
   ): Promise<PromiseSettledResult<ChainObservation>[]>;
+  /**
+   * The receipt of `txHash` as the chain holds it now, never a remembered one: a receipt remembered from a block since
+   * reorganised away is gone. Null while the transaction is unknown or pending.
+   */
+  receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]>;
   /** The hash of the transaction that rewarded `wallet` in `block`: a one-block log query, within any provider's cap. */
   rewardTransaction(wallet: string, block: bigint): Promise<string | null>;
   ping(): Promise<void>;

@@ -23,6 +23,12 @@ export interface ClaimRecord {
   /** Which process drives the claim, and until when (ms since the epoch): only the lease holder calls Engine for it. */
   leaseOwner: string | null;
   leaseUntil: number | null;
+  /**
+   * When a `confirmed` claim's reward was seen in a block `finalized` covers: from then on nothing can take it away.
+   * Null while a confirmed claim still rests on the sequencer's promise (the loop checks it once more), and for every
+   * other status.
+   */
+  finalAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -66,6 +72,7 @@ export type ClaimPatch = Partial<
     | "attemptAtBlock"
     | "leaseOwner"
     | "leaseUntil"
+    | "finalAt"
   >
 >;
 
@@ -108,9 +115,9 @@ export interface ClaimRepository {
    */
   acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null>;
   /**
-   * `acquireLease` for the unfinished claims among `ids`, in one write: takes or renews each lease `owner` may have;
-   * returns the unfinished claims `owner` holds afterwards (a settled claim, one another process holds, or an unknown
-   * id is left out).
+   * `acquireLease` for the claims among `ids` the mint loop drives (unfinished, or confirmed and awaiting finality),
+   * in one write: takes or renews each lease `owner` may have; returns those claims `owner` holds afterwards (a
+   * settled claim, one another process holds, or an unknown id is left out).
    */
   acquireLeases(ids: readonly string[], owner: string, now: number, until: number): Promise<ClaimRecord[]>;
   /**
@@ -122,6 +129,8 @@ export interface ClaimRepository {
   releaseLease(id: string, owner: string): Promise<void>;
   /** Claims in `reserved`, `queued` or `submitted`, oldest first. */
   listUnfinished(): Promise<ClaimRecord[]>;
+  /** `confirmed` claims not yet seen final (`finalAt` null), oldest first. */
+  listAwaitingFinality(): Promise<ClaimRecord[]>;
   /** Claims matching `filter`, oldest first: the operator's export and retries. */
   list(filter: ClaimFilter): Promise<ClaimRecord[]>;
   /**

@@ -57,6 +57,7 @@ export function describeClaimStoreContract(
         attemptAtBlock: null,
         leaseOwner: "process-a",
         leaseUntil: claim.lease.until,
+        finalAt: null,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
       };
@@ -287,15 +288,7 @@ export function describeClaimStoreContract(
 
     it("when claims are in every status, then listUnfinished returns reserved, queued and submitted ones oldest first", async () => {
       const store = await openStore();
-      const claims: NewClaim[] = [];
-      for (let index = 0; index < 5; index += 1) {
-        const claim = newClaim();
-        await store.claims.reserve(claim);
-        claims.push(claim);
-        // Distinct creation times, so "oldest first" has one right answer in every adapter.
-        await sleep(5);
-      }
-      const [oldest, confirmed, queued, failed, newest] = claims.map((claim) => claim.id) as [
+      const [oldest, confirmed, queued, failed, newest] = (await reserveOneAfterAnother(store, 5)) as [
         string,
         string,
         string,
@@ -311,6 +304,30 @@ export function describeClaimStoreContract(
       const unfinished = await store.claims.listUnfinished();
 
       expect(unfinished.map((claim) => claim.id)).toEqual([oldest, queued, newest]);
+    });
+
+    it("when confirmed claims are final or not yet, then listAwaitingFinality returns the not-yet-final ones oldest first, with finalAt as written", async () => {
+      const store = await openStore();
+      const [older, final, unfinished, newer] = (await reserveOneAfterAnother(store, 4)) as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      const finalAt = new Date(Date.now() - 1_000);
+      await store.claims.transition(newer, ["reserved"], { status: "confirmed", finalAt: null });
+      await store.claims.transition(older, ["reserved"], { status: "confirmed", finalAt: null });
+      await store.claims.transition(final, ["reserved"], { status: "confirmed", finalAt });
+
+      const awaiting = await store.claims.listAwaitingFinality();
+
+      expect(awaiting.map((claim) => claim.id)).toEqual([older, newer]);
+      expect(awaiting[0]?.finalAt).toBeNull();
+      expect((await store.claims.findById(final))?.finalAt).toEqual(finalAt);
+      expect((await store.claims.findById(unfinished))?.finalAt).toBeNull();
+      // Final from then on, and off the list.
+      await store.claims.transition(older, ["confirmed"], { finalAt });
+      expect((await store.claims.listAwaitingFinality()).map((claim) => claim.id)).toEqual([newer]);
     });
 
     it("when claims are listed by status and creation time, then only the matching ones come back, oldest first", async () => {
@@ -455,26 +472,31 @@ export function describeClaimStoreContract(
       expect(await store.claims.findById(claim.id)).toMatchObject(expected);
     });
 
-    it("when leases are taken for many claims at once, then only the unfinished ones nobody else holds are returned", async () => {
+    it("when leases are taken for many claims at once, then only the unfinished or not yet final ones nobody else holds are returned", async () => {
       const store = await openStore();
       const now = Date.now();
-      const [free, heldElsewhere, settled] = [
+      const [free, heldElsewhere, settled, awaitingFinality, failed] = [
         newClaim(),
         newClaim({ lease: { owner: "process-b", until: now + 60_000 } }),
         newClaim(),
+        newClaim(),
+        newClaim(),
       ];
-      for (const claim of [free, heldElsewhere, settled]) await store.claims.reserve(claim);
+      for (const claim of [free, heldElsewhere, settled, awaitingFinality, failed]) await store.claims.reserve(claim);
       await store.claims.releaseLease(free.id, "process-a");
-      await store.claims.transition(settled.id, ["reserved"], { status: "confirmed", txHash: "0xpaid" });
+      const paid = { status: "confirmed", txHash: "0xpaid", leaseOwner: null, leaseUntil: null } as const;
+      await store.claims.transition(settled.id, ["reserved"], { ...paid, finalAt: new Date() });
+      await store.claims.transition(awaitingFinality.id, ["reserved"], { ...paid, finalAt: null });
+      await store.claims.transition(failed.id, ["reserved"], { status: "failed" });
 
       const held = await store.claims.acquireLeases(
-        [free.id, heldElsewhere.id, settled.id, randomUUID()],
+        [free.id, heldElsewhere.id, settled.id, awaitingFinality.id, failed.id, randomUUID()],
         "process-a",
         now,
         now + 1_000,
       );
 
-      expect(held.map((claim) => claim.id)).toEqual([free.id]);
+      expect(held.map((claim) => claim.id).sort()).toEqual([free.id, awaitingFinality.id].sort());
       expect(await store.claims.findById(free.id)).toMatchObject({ leaseOwner: "process-a", leaseUntil: now + 1_000 });
       expect(await store.claims.findById(heldElsewhere.id)).toMatchObject({ leaseOwner: "process-b" });
       expect(await store.claims.acquireLeases([], "process-a", now, now + 1_000)).toEqual([]);
@@ -650,6 +672,18 @@ export const TEST_GATE_KEY = "contract-test-gate-key-0123456789abcdef";
 const OTHER_GATE_KEY = "contract-test-other-gate-key-0123456789ab";
 
 /** A checksum-like mixed-case address, so adapters must normalise it. */
+/** Reserves `count` claims a few milliseconds apart, so "oldest first" has one right answer in every adapter. */
+async function reserveOneAfterAnother(store: ClaimStore, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const claim = newClaim();
+    await store.claims.reserve(claim);
+    ids.push(claim.id);
+    await sleep(5);
+  }
+  return ids;
+}
+
 function randomWallet(): string {
   const hex = randomBytes(20).toString("hex");
   return "0x" + [...hex].map((char, index) => (index % 2 === 0 ? char.toUpperCase() : char)).join("");

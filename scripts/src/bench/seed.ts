@@ -33,8 +33,8 @@ export async function seedClaims(
     db.exec("PRAGMA cache_size = -262144");
     const insert = db.prepare(
       `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status,
-         engine_transaction_id, tx_hash, attempts, last_error, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
+         engine_transaction_id, tx_hash, attempts, last_error, created_at, updated_at, final_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
     );
     const now = Date.now();
     const confirmed = seeded.status === "confirmed";
@@ -55,6 +55,7 @@ export async function seedClaims(
         seeded.attempts,
         createdAt,
         createdAt,
+        confirmed ? createdAt : null,
       );
     }
     db.exec("COMMIT");

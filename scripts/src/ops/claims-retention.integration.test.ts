@@ -51,10 +51,18 @@ function insertOlderVersionsClaim(): { googleSub: string; email: string } {
   onDatabase((db) =>
     db
       .prepare(
-        `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status, attempts, created_at, updated_at)
-         VALUES (?, ?, ?, ?, '250000000000000000000', 'confirmed', 1, ?, ?)`,
+        `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status, attempts, created_at, updated_at, final_at)
+         VALUES (?, ?, ?, ?, '250000000000000000000', 'confirmed', 1, ?, ?, ?)`,
       )
-      .run(crypto.randomUUID(), randomWallet().toLowerCase(), googleSub, email, Date.now() - 1000, Date.now() - 1000),
+      .run(
+        crypto.randomUUID(),
+        randomWallet().toLowerCase(),
+        googleSub,
+        email,
+        Date.now() - 1000,
+        Date.now() - 1000,
+        Date.now() - 1000,
+      ),
   );
   return { googleSub, email };
 }

@@ -27,7 +27,7 @@ const RETENTION_DAYS = 365;
 const USAGE = `Usage: npm run claims -- <action> [options]
 
   export              print claims as CSV (default) or JSON
-  totals              count claims by status
+  totals              count claims by status, and the confirmed ones not yet finalized
   retry               re-check every failed claim with the rewards contract, then give it one more attempt, also
                       past MINT_MAX_ATTEMPTS (an owner's own retries stop there); with --dry-run, only list them
   pause               refuse new claims on every server (within 2 s; CLAIMS_PAUSED, 503); claims already under way
@@ -85,6 +85,7 @@ const COLUMNS = [
   "engineTransactionId",
   "attempts",
   "lastError",
+  "finalAt",
   "createdAt",
   "updatedAt",
 ] as const;
@@ -211,6 +212,9 @@ function printTotals(claims: ClaimRecord[]): boolean {
   const counts = new Map<string, number>(CLAIM_STATUSES.map((status) => [status, 0]));
   for (const claim of claims) counts.set(claim.status, (counts.get(claim.status) ?? 0) + 1);
   for (const [status, count] of counts) console.log(`${status.padEnd(10)} ${count}`);
+  // Confirmed at the configured finality; until `finalized` covers the reward the server checks it once more.
+  const awaiting = claims.filter((claim) => claim.status === "confirmed" && claim.finalAt === null).length;
+  console.log(`  of which awaiting finality ${awaiting}`);
   console.log(`${"total".padEnd(10)} ${claims.length}`);
   return true;
 }

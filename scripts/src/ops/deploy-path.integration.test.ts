@@ -319,7 +319,7 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(csv.code, csv.out).toBe(0);
       const [header, ...rows] = csv.out.trim().split("\n");
       expect(header).toBe(
-        "id,status,walletAddress,googleSub,amountWei,txHash,engineTransactionId,attempts,lastError,createdAt,updatedAt",
+        "id,status,walletAddress,googleSub,amountWei,txHash,engineTransactionId,attempts,lastError,finalAt,createdAt,updatedAt",
       );
       expect(rows).toHaveLength(1);
       expect(rows[0]).toContain(",confirmed,");
@@ -345,6 +345,7 @@ describe("following docs/deploy.md with the local world's values", () => {
 
       const totals = await command("claims", ["totals"]);
       expect(totals.out).toMatch(/^confirmed\s+1$/m);
+      expect(totals.out).toMatch(/^ {2}of which awaiting finality [01]$/m);
       expect(totals.out).toMatch(/^total\s+1$/m);
       expect((await command("claims", ["export", "--status", "lost"])).code).toBe(1);
     },

@@ -40,6 +40,7 @@ const claimSchema = new Schema<ClaimDocument>(
     attemptAtBlock: { type: String, default: null },
     leaseOwner: { type: String, default: null },
     leaseUntil: { type: Number, default: null },
+    finalAt: { type: Date, default: null },
   },
   // Indexes are built explicitly (and awaited) in openMongoClaimRepository, not in the background.
   { collection: CLAIMS_COLLECTION, timestamps: true, versionKey: false, autoIndex: false, strict: "throw" },
@@ -47,6 +48,14 @@ const claimSchema = new Schema<ClaimDocument>(
 claimSchema.index({ walletAddress: 1 }, { unique: true, name: "claims_wallet_unique" });
 claimSchema.index({ googleSub: 1 }, { unique: true, name: "claims_google_sub_unique" });
 claimSchema.index({ status: 1, createdAt: 1 }, { name: "claims_status_created" });
+
+/**
+ * Confirmed claims still resting on the sequencer's promise. `$type: "null"` matches only the explicit null every
+ * claim since the field exists is written with: a claim confirmed before it has no field and counts as final.
+ */
+const AWAITING_FINALITY = { status: "confirmed" as const, finalAt: { $type: "null" as const } };
+/** The claims the mint loop drives: unfinished, or confirmed and awaiting finality. */
+const DRIVEN = { $or: [{ status: { $in: [...UNFINISHED_CLAIM_STATUSES] } }, AWAITING_FINALITY] };
 
 /**
  * `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim; `keyCheck`: the
@@ -141,7 +150,7 @@ export async function openMongoClaimRepository(
         const free = { $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }] };
         await claims
           .updateMany(
-            { _id: { $in: [...ids] }, status: { $in: [...UNFINISHED_CLAIM_STATUSES] }, ...free },
+            { _id: { $in: [...ids] }, $and: [DRIVEN, free] },
             { $set: { leaseOwner: owner, leaseUntil: until } },
             { timestamps: false },
           )
@@ -149,7 +158,7 @@ export async function openMongoClaimRepository(
         const held = await claims
           .find({
             _id: { $in: [...ids] },
-            status: { $in: [...UNFINISHED_CLAIM_STATUSES] },
+            ...DRIVEN,
             leaseOwner: owner,
             leaseUntil: until,
           })
@@ -217,6 +226,7 @@ export async function openMongoClaimRepository(
         return result.modifiedCount;
       }),
     listUnfinished: () => findAll({ status: { $in: [...UNFINISHED_CLAIM_STATUSES] } }),
+    listAwaitingFinality: () => findAll(AWAITING_FINALITY),
     list: (filter) => {
       const createdAt = {
         ...(filter.createdFrom ? { $gte: filter.createdFrom } : {}),
@@ -255,5 +265,7 @@ function toRecord({ _id, googleEmail: _olderVersionsEmail, ...document }: ClaimD
     attemptAtBlock: document.attemptAtBlock ?? null,
     leaseOwner: document.leaseOwner ?? null,
     leaseUntil: document.leaseUntil ?? null,
+    // Confirmed before claims had the field: confirmed at the final head the server was set to then.
+    finalAt: document.finalAt ?? (document.status === "confirmed" ? document.updatedAt : null),
   });
 }

@@ -36,9 +36,11 @@ const PATCH_COLUMNS = {
   attemptAtBlock: "attempt_at_block",
   leaseOwner: "lease_owner",
   leaseUntil: "lease_until",
+  finalAt: "final_at",
 } as const satisfies Record<keyof ClaimPatch, string>;
 
 const UNFINISHED_IN = UNFINISHED_CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
+const AWAITING_FINALITY = "status = 'confirmed' AND final_at IS NULL";
 
 interface ClaimRow {
   id: string;
@@ -53,7 +55,8 @@ interface ClaimRow {
   attempt_at_block: string | null;
   lease_owner: string | null;
   lease_until: number | null;
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch, like the two below. */
+  final_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -64,6 +67,7 @@ export class SqliteClaimRepository implements ClaimRepository {
   private readonly byWallet: Statement;
   private readonly byGoogleSub: Statement;
   private readonly unfinished: Statement;
+  private readonly awaitingFinality: Statement;
   private readonly lease: Statement;
   private readonly leases: Statement;
   private readonly begin: Statement;
@@ -89,10 +93,10 @@ export class SqliteClaimRepository implements ClaimRepository {
       db,
       `INSERT INTO claims (id, wallet_address, google_sub, amount_wei, status,
          engine_transaction_id, tx_hash, attempts, last_error, attempt_at_block, lease_owner, lease_until,
-         created_at, updated_at)
+         final_at, created_at, updated_at)
        SELECT @id, @wallet_address, @google_sub, @amount_wei, @status,
          @engine_transaction_id, @tx_hash, @attempts, @last_error, @attempt_at_block, @lease_owner, @lease_until,
-         @created_at, @updated_at
+         @final_at, @created_at, @updated_at
        WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)`,
     );
     this.byId = prepare(db, "SELECT * FROM claims WHERE id = ?");
@@ -114,6 +118,7 @@ export class SqliteClaimRepository implements ClaimRepository {
       `SELECT * FROM claims WHERE status IN (${UNFINISHED_IN})
        ORDER BY created_at, rowid`,
     );
+    this.awaitingFinality = prepare(db, `SELECT * FROM claims WHERE ${AWAITING_FINALITY} ORDER BY created_at, rowid`);
     this.lease = prepare(
       db,
       `UPDATE claims SET lease_owner = @owner, lease_until = @until
@@ -123,7 +128,7 @@ export class SqliteClaimRepository implements ClaimRepository {
     this.leases = prepare(
       db,
       `UPDATE claims SET lease_owner = @owner, lease_until = @until
-       WHERE id IN (SELECT value FROM json_each(@ids)) AND status IN (${UNFINISHED_IN})
+       WHERE id IN (SELECT value FROM json_each(@ids)) AND (status IN (${UNFINISHED_IN}) OR (${AWAITING_FINALITY}))
          AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now) RETURNING *`,
     );
     this.begin = prepare(db, "BEGIN IMMEDIATE");
@@ -157,6 +162,7 @@ export class SqliteClaimRepository implements ClaimRepository {
       attempt_at_block: claim.firstAttempt?.attemptAtBlock.toString() ?? null,
       lease_owner: claim.lease.owner,
       lease_until: claim.lease.until,
+      final_at: null,
       created_at: now,
       updated_at: now,
     };
@@ -243,6 +249,10 @@ export class SqliteClaimRepository implements ClaimRepository {
     return (this.unfinished.all() as ClaimRow[]).map(toRecord);
   }
 
+  async listAwaitingFinality(): Promise<ClaimRecord[]> {
+    return (this.awaitingFinality.all() as ClaimRow[]).map(toRecord);
+  }
+
   async list(filter: ClaimFilter): Promise<ClaimRecord[]> {
     // A NULL parameter switches its condition off, so one prepared statement serves every filter.
     const rows = this.filtered.all({
@@ -294,6 +304,7 @@ export class SqliteClaimRepository implements ClaimRepository {
 }
 
 function toColumnValue(value: ClaimPatch[keyof ClaimPatch]): SQLInputValue {
+  if (value instanceof Date) return value.getTime();
   return typeof value === "bigint" ? value.toString() : (value as SQLInputValue);
 }
 
@@ -315,6 +326,7 @@ function toRecord(row: ClaimRow): ClaimRecord {
     attemptAtBlock: row.attempt_at_block,
     leaseOwner: row.lease_owner,
     leaseUntil: row.lease_until,
+    finalAt: row.final_at === null ? null : new Date(row.final_at),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   });

@@ -82,6 +82,12 @@ export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE claim_gate_key (id INTEGER PRIMARY KEY CHECK (id = 1), key_check TEXT NOT NULL);`,
   // Nothing has read the reservation's block since the contract's own record decides a claim (ADR 2).
   `ALTER TABLE claims DROP COLUMN reserved_at_block;`,
+  // When a confirmed claim's reward became final (ADR 2). Claims confirmed before this were confirmed at the final
+  // head the server was set to then, so they count as final since their confirmation; a partial index keeps the mint
+  // loop's look for the few claims still awaiting finality off the many settled ones.
+  `ALTER TABLE claims ADD COLUMN final_at INTEGER;
+   UPDATE claims SET final_at = updated_at WHERE status = 'confirmed';
+   CREATE INDEX claims_awaiting_finality ON claims (created_at) WHERE status = 'confirmed' AND final_at IS NULL;`,
 ];
 
 /** Brings the claims database up to the newest schema; several processes may run this on one file at once. */

@@ -77,6 +77,8 @@ describe("opening the SQLite store", () => {
       expect(await store.claims.findByGoogleSub("1234567890")).toMatchObject({
         id: "older-claim",
         status: "confirmed",
+        // Confirmed under the rules of its day: final since then, so the mint loop does not check it again.
+        finalAt: new Date(1),
       });
       expect(await store.claims.eraseExpired(new Date(2))).toBe(1);
       expect(await store.claims.findByGoogleSub("1234567890")).toMatchObject({ id: "older-claim" });
