@@ -11,7 +11,7 @@ import type { Metrics } from "../observability/metrics.ts";
 import type { ClaimPatch, ClaimRecord, ClaimTransition } from "../store/claim-repository.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { attemptKey, claimIdOfAttemptKey } from "./attempt-key.ts";
-import { decideMint, type MintRules } from "./mint-decision.ts";
+import { decideMint, type MintDecision, type MintRules } from "./mint-decision.ts";
 import type { SigningPause } from "./signing-pause.ts";
 
 /** What a step needs: the store, Engine, the chain, and the pause it starts when Engine cannot sign. */
@@ -60,12 +60,15 @@ export async function stepClaims(
 ): Promise<PromiseSettledResult<ClaimRecord>[]> {
   if (claims.length === 0) return [];
   const sightings = await look(ctx, claims, askEngine);
-  const moves = await Promise.all(
-    claims.map((claim, index) => {
-      const sighting = sightings[index] as PromiseSettledResult<Sighting>;
-      return sighting.status === "fulfilled" ? planMove(ctx, claim, sighting.value, rules) : unseen(sighting.reason);
-    }),
-  );
+  const decisions = claims.map((claim, index) => {
+    const sighting = sightings[index] as PromiseSettledResult<Sighting>;
+    return sighting.status === "fulfilled" ? decide(ctx, claim, sighting.value, rules) : sighting;
+  });
+  const hashes = await rewardHashes(ctx, claims, decisions);
+  const moves = claims.map((claim, index) => {
+    const decided = decisions[index] as (typeof decisions)[number];
+    return "reason" in decided ? unseen(decided.reason) : planMove(ctx, claim, decided, hashes.get(claim.id));
+  });
   const written = await ctx.store.claims.transitionMany(moves.flatMap((move) => (move.write ? [move.write] : [])));
   let next = 0;
   return Promise.allSettled(moves.map((move) => move.afterWrite(move.write ? (written[next++] ?? null) : null)));
@@ -121,8 +124,13 @@ async function look(
   }
 }
 
-/** Turns `decideMint`'s decision about one claim into its store write and what follows it. */
-async function planMove(ctx: StepContext, claim: ClaimRecord, { engine, chain }: Sighting, rules: MintRules) {
+/** `decideMint`'s decision about one claim, with the chain's height it was made at. */
+interface Decided {
+  decision: MintDecision;
+  head: bigint;
+}
+
+function decide(ctx: StepContext, claim: ClaimRecord, { engine, chain }: Sighting, rules: MintRules): Decided {
   const txHash = engine?.txHash ?? claim.txHash;
   const decision = decideMint(
     {
@@ -137,17 +145,57 @@ async function planMove(ctx: StepContext, claim: ClaimRecord, { engine, chain }:
     },
     rules,
   );
+  return { decision, head: chain.head };
+}
+
+/**
+ * The reward's own hash for each claim to confirm whose attempt does not prove it (a reward from another attempt, or
+ * a wiped store): one-block log queries for them all, sent together.
+ */
+async function rewardHashes(
+  ctx: StepContext,
+  claims: readonly ClaimRecord[],
+  decisions: readonly (Decided | PromiseRejectedResult)[],
+): Promise<Map<string, PromiseSettledResult<string | null>>> {
+  const wanted = claims.flatMap((claim, index) => {
+    const decided = decisions[index];
+    if (!decided || "reason" in decided) return [];
+    const { decision } = decided;
+    return decision.kind === "confirm" && decision.txHash === null ? [{ claim, block: decision.block }] : [];
+  });
+  const found = await ctx.chainReader.rewardTransactions(
+    wanted.map(({ claim, block }) => ({ wallet: claim.walletAddress, block })),
+  );
+  return new Map(wanted.map(({ claim }, index) => [claim.id, found[index] as PromiseSettledResult<string | null>]));
+}
+
+/** Turns a decision about one claim into its store write and what follows it; `hash` is the reward's, when looked up. */
+function planMove(
+  ctx: StepContext,
+  claim: ClaimRecord,
+  { decision, head }: Decided,
+  hash: PromiseSettledResult<string | null> | undefined,
+): Move {
   switch (decision.kind) {
     case "wait":
       return unchanged(claim);
     case "submitted":
       return markSubmitted(ctx, claim, decision.txHash);
-    case "confirm":
-      return confirm(ctx, claim, decision.txHash ?? (await rewardHash(ctx, claim, decision.block)), decision.finalized);
+    case "confirm": {
+      if (decision.txHash) return confirm(ctx, claim, decision.txHash, decision.finalized);
+      if (hash?.status === "rejected") return unseen(hash.reason);
+      const txHash = hash?.value ?? null;
+      if (!txHash)
+        ctx.logger.warn(
+          { claimId: claim.id, block: String(decision.block) },
+          "the reward's log is not found yet; will retry",
+        );
+      return confirm(ctx, claim, txHash, decision.finalized);
+    }
     case "finalized":
       return markFinalized(ctx, claim);
     case "attempt":
-      return startAttempt(ctx, claim, decision.reason, chain.head);
+      return startAttempt(ctx, claim, decision.reason, head);
     case "unsigned":
       return takeBackUnsigned(ctx, claim, decision.reason);
     case "fail":
@@ -209,14 +257,6 @@ function markFinalized(ctx: StepContext, claim: ClaimRecord): Move {
       return written;
     },
   };
-}
-
-/** The hash of the transaction that rewarded the claim's wallet in `block`; null (wait) while the node lacks the log. */
-async function rewardHash(ctx: StepContext, claim: ClaimRecord, block: bigint): Promise<string | null> {
-  const txHash = await ctx.chainReader.rewardTransaction(claim.walletAddress, block);
-  if (!txHash)
-    ctx.logger.warn({ claimId: claim.id, block: String(block) }, "the reward's log is not found yet; will retry");
-  return txHash;
 }
 
 /**

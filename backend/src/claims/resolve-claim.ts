@@ -33,7 +33,9 @@ export async function resolveClaim(
   if (reward.kind === "pending")
     return { kind: "not-final", claim, rewardedInBlock: reward.block, finalHead: seen.finalHead };
   if (reward.kind === "final") {
-    const txHash = await chainReader.rewardTransaction(claim.walletAddress, reward.block);
+    const [found] = await chainReader.rewardTransactions([{ wallet: claim.walletAddress, block: reward.block }]);
+    if (found?.status !== "fulfilled") throw found?.reason;
+    const txHash = found.value;
     if (!txHash)
       throw new Error(`the contract rewarded ${claim.walletAddress} in block ${reward.block}, but no reward event`);
     // The chain's record cannot be stale, so no attempt guard: whatever attempt paid, the claim is paid.

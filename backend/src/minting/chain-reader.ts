@@ -54,7 +54,7 @@ interface RpcReceipt {
  */
 export function createChainReader(options: ChainReaderOptions): ChainReader {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const rewards = options.rewardsAddress.toLowerCase();
+  const rewardsAddress = options.rewardsAddress.toLowerCase();
   const amountWord = `0x${options.rewardAmountWei.toString(16).padStart(64, "0")}`;
   const receipts = new Map<string, SeenReceipt>();
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
@@ -64,13 +64,19 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     if (Date.now() < rateLimit.pausedUntil)
       throw unavailable(new RpcRateLimitedError("paused after the provider's 429"));
     const outcomes = await jsonRpcBatch(options.rpcUrl, calls, { timeoutMs, maxCalls: options.maxBatchCalls });
-    if (outcomes.some((outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError))
-      pause();
-    else if (outcomes.every((outcome) => outcome.status === "fulfilled")) rateLimit.refusalsInARow = 0;
+    // Some calls through and some refused: reads are at the provider's limit, not past it, so the pause stays short
+    // and claims keep catching up a limit's worth at a time; only reads refused outright make it grow.
+    const refused = outcomes.some(
+      (outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError,
+    );
+    if (outcomes.some((outcome) => outcome.status === "fulfilled")) rateLimit.refusalsInARow = 0;
+    if (refused) pause();
     return outcomes;
   }
 
   function pause() {
+    // Refusals of reads sent together are one refusal: only a refusal after the pause ran out makes the next longer.
+    if (Date.now() < rateLimit.pausedUntil) return;
     const ceiling = Math.min(RATE_LIMIT_PAUSE_MS.longest, RATE_LIMIT_PAUSE_MS.first * 2 ** rateLimit.refusalsInARow);
     const pauseMs = Math.round(ceiling * (0.5 + Math.random() / 2));
     rateLimit.refusalsInARow++;
@@ -90,7 +96,7 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
   /** The reward event for exactly this wallet and amount, from the rewards contract itself. */
   const isRewardOf = (wallet: string) => (log: RpcLog) =>
     !log.removed &&
-    log.address.toLowerCase() === rewards &&
+    log.address.toLowerCase() === rewardsAddress &&
     log.topics[0] === REWARDED_TOPIC &&
     log.topics[1]?.toLowerCase() === addressWord(wallet) &&
     BigInt(log.data) === BigInt(amountWord);
@@ -116,7 +122,9 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     for (let start = 0; start < claims.length; start += WALLETS_PER_MULTICALL) {
       const wallets = claims.slice(start, start + WALLETS_PER_MULTICALL);
       calls.push(
-        aggregate3Call(wallets.map(({ wallet }) => ({ target: rewards, callData: rewardedInBlockData(wallet) }))),
+        aggregate3Call(
+          wallets.map(({ wallet }) => ({ target: rewardsAddress, callData: rewardedInBlockData(wallet) })),
+        ),
       );
     }
     const receiptAsked = new Map<string, number>();
@@ -202,19 +210,27 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       return { blockNumber: seen.blockNumber, rewardsWallet: seen.logs.some(isRewardOf(wallet)) };
     },
 
-    async rewardTransaction(wallet, block) {
-      const logs = await single<RpcLog[]>({
-        method: "eth_getLogs",
-        params: [
-          {
-            address: rewards,
-            topics: [REWARDED_TOPIC, addressWord(wallet)],
-            fromBlock: toHex(block),
-            toBlock: toHex(block),
-          },
-        ],
+    async rewardTransactions(rewards) {
+      if (rewards.length === 0) return [];
+      const outcomes = await batch(
+        rewards.map(({ wallet, block }) => ({
+          method: "eth_getLogs",
+          params: [
+            {
+              address: rewardsAddress,
+              topics: [REWARDED_TOPIC, addressWord(wallet)],
+              fromBlock: toHex(block),
+              toBlock: toHex(block),
+            },
+          ],
+        })),
+      );
+      return outcomes.map((outcome, index): PromiseSettledResult<string | null> => {
+        if (outcome.status === "rejected") return { status: "rejected", reason: unavailable(outcome.reason) };
+        const logs = outcome.value as RpcLog[];
+        const wallet = (rewards[index] as { wallet: string }).wallet;
+        return { status: "fulfilled", value: logs.find(isRewardOf(wallet))?.transactionHash ?? null };
       });
-      return logs.find(isRewardOf(wallet))?.transactionHash ?? null;
     },
 
     async ping() {

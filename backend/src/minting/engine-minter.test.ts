@@ -272,6 +272,31 @@ describe("Chain reader", () => {
     }
   });
 
+  it("when a capped batch is rate-limited, then the requests left are not sent and the reads pause", async () => {
+    const provider = await startRpcProxy({ upstreamUrl: anvil.rpcUrl, maxBatchCalls: 2, callsPerSecond: 2 });
+    const pauses: number[] = [];
+    try {
+      const limited = reader({
+        rpcUrl: provider.url,
+        maxBatchCalls: 2,
+        onRateLimited: (pauseMs) => pauses.push(pauseMs),
+      });
+      const unknownHash = () => `0x${randomUUID().replaceAll("-", "").padEnd(64, "0")}`;
+      const claims = Array.from({ length: 6 }, () => ({ wallet: randomWallet(), txHash: unknownHash() }));
+
+      const observed = await limited.observeMany(claims);
+
+      // The heads and the Multicall3 read fit the limit; the receipts' first request is refused and no other is sent.
+      expect(provider.counts().http).toBe(2);
+      expect(observed.every((outcome) => outcome.status === "rejected")).toBe(true);
+      expect(pauses).toHaveLength(1);
+      await expect(limited.observeMany(claims)).rejects.toEqual(unavailable);
+      expect(provider.counts().http).toBe(2);
+    } finally {
+      await provider.stop();
+    }
+  });
+
   it("when the provider rate-limits some reads, then only their claims fail, and reads pause before asking again", async () => {
     const subject = minter();
     const to = randomWallet();
@@ -312,7 +337,9 @@ describe("Chain reader", () => {
     expect(seen.rewardedInBlock).toEqual(seen.receipt?.blockNumber);
     expect(seen.receipt?.rewardsWallet).toBe(true);
     expect(seen.finalHead).toBe(seen.head);
-    expect(await reader().rewardTransaction(to, seen.rewardedInBlock!)).toBe(txHash);
+    expect(await reader().rewardTransactions([{ wallet: to, block: seen.rewardedInBlock! }])).toEqual([
+      { status: "fulfilled", value: txHash },
+    ]);
     expect(await reader().observe(randomWallet(), null)).toMatchObject({ rewardedInBlock: null, receipt: null });
   });
 

@@ -31,7 +31,7 @@ export async function jsonRpc<T>(url: string, call: JsonRpcCall, timeoutMs: numb
 /**
  * Every call, each HTTP request carrying at most `maxCalls` of them (providers cap batches, and count every call of
  * one against their per-second limits), one request after another; each call's outcome stands alone, so a call the
- * provider refused or rate-limited fails only itself.
+ * provider refused or rate-limited fails only itself. Once a request is rate-limited, the requests left are not sent.
  */
 export async function jsonRpcBatch(
   url: string,
@@ -39,8 +39,14 @@ export async function jsonRpcBatch(
   options: { timeoutMs: number; maxCalls: number },
 ): Promise<PromiseSettledResult<unknown>[]> {
   const outcomes: PromiseSettledResult<unknown>[] = [];
-  for (let start = 0; start < calls.length; start += options.maxCalls)
-    outcomes.push(...(await sendBatch(url, calls.slice(start, start + options.maxCalls), options.timeoutMs)));
+  for (let start = 0; start < calls.length; start += options.maxCalls) {
+    const chunk = calls.slice(start, start + options.maxCalls);
+    // Past the provider's per-second limit, the rest would only be refused too (and counted against the limit).
+    const limited = outcomes.find(
+      (outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError,
+    );
+    outcomes.push(...(limited ? chunk.map(() => limited) : await sendBatch(url, chunk, options.timeoutMs)));
+  }
   return outcomes;
 }
 

@@ -92,7 +92,13 @@ export interface ChainReader {
    * reorganised away is gone. Null while the transaction is unknown or pending.
    */
   receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]>;
-  /** The hash of the transaction that rewarded `wallet` in `block`: a one-block log query, within any provider's cap. */
-  rewardTransaction(wallet: string, block: bigint): Promise<string | null>;
+  /**
+   * For each reward, the hash of the transaction that rewarded `wallet` in `block` (null while the node lacks the
+   * log): a one-block log query each, within any provider's range cap, sent together in as few batches as allowed.
+   * Each answer stands alone.
+   */
+  rewardTransactions(
+    rewards: readonly { wallet: string; block: bigint }[],
+  ): Promise<PromiseSettledResult<string | null>[]>;
   ping(): Promise<void>;
 }
