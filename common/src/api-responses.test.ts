@@ -118,6 +118,7 @@ describe("inferred types", () => {
       status: ClaimStatus;
       txHash: string | null;
       explorerUrl: string | null;
+      onHold?: boolean | undefined;
     }>();
     expectTypeOf<VerifyAndMintResponse>().toEqualTypeOf<{
       claimed: boolean;
@@ -134,6 +135,7 @@ describe("inferred types", () => {
       status: ClaimStatus | null;
       claimId: string | null;
       claimedAt?: string | null | undefined;
+      onHold?: boolean | undefined;
     }>();
   });
 });

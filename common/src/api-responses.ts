@@ -44,6 +44,8 @@ export const claimViewSchema = z.object({
   status: claimStatusSchema,
   txHash: z.nullable(z.string()),
   explorerUrl: z.nullable(z.string()),
+  /** Failed with every attempt used: no retry can help until the operator grants one. Optional for an older server. */
+  onHold: z.optional(z.boolean()),
 });
 export type ClaimView = z.infer<typeof claimViewSchema>;
 
@@ -65,5 +67,7 @@ export const checkClaimResponseSchema = z.object({
   claimId: z.nullable(z.string()),
   /** ISO 8601: when the wallet's claim was made; null without one. Optional for an older server's answer. */
   claimedAt: z.optional(z.nullable(z.string())),
+  /** As in a claim's view: failed, and on hold until the operator grants another attempt. */
+  onHold: z.optional(z.boolean()),
 });
 export type CheckClaimResponse = z.infer<typeof checkClaimResponseSchema>;

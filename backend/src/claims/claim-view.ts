@@ -3,24 +3,27 @@ import { ERROR_CATALOGUE, type ErrorCode } from "@tube/common/errors";
 import type { ClaimRecord } from "../store/claim-repository.ts";
 import type { ClaimConflict, VerifyAndMintOutcome } from "./claim.use-case.ts";
 
-export function toClaimView(claim: ClaimRecord, explorerUrl: string): ClaimView {
+/** `onHold`: the claim failed with every attempt its owner may make used up (see `isOnHold`). */
+export function toClaimView(claim: ClaimRecord, explorerUrl: string, onHold: boolean): ClaimView {
   return {
     claimId: claim.id,
     walletAddress: claim.walletAddress,
     status: claim.status,
     txHash: claim.txHash,
     explorerUrl: claim.txHash ? `${explorerUrl}/tx/${claim.txHash}` : null,
+    onHold,
   };
 }
 
-export function toCheckClaimResponse(claim: ClaimRecord | null): CheckClaimResponse {
-  if (!claim) return { claimed: false, txHash: null, status: null, claimId: null, claimedAt: null };
+export function toCheckClaimResponse(claim: ClaimRecord | null, onHold: boolean): CheckClaimResponse {
+  if (!claim) return { claimed: false, txHash: null, status: null, claimId: null, claimedAt: null, onHold: false };
   return {
     claimed: claim.status !== "failed",
     txHash: claim.txHash,
     status: claim.status,
     claimId: claim.id,
     claimedAt: claim.createdAt.toISOString(),
+    onHold,
   };
 }
 

@@ -172,6 +172,7 @@ describe("claim API over HTTP against the local world", () => {
     expect((await world.api.get(`/api/check-claim/${wallet}`)).body).toMatchObject({
       claimed: false,
       status: "failed",
+      onHold: true,
     });
 
     // The owner's retries count toward the same bound: no attempt past it.
@@ -199,6 +200,7 @@ describe("claim API over HTTP against the local world", () => {
       await store.close();
     }
     expect((await claimUntilSettled(retry.body.claimId)).status).toBe("confirmed");
+    expect((await world.api.get(`/api/claims/${retry.body.claimId}`)).body).toMatchObject({ onHold: false });
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 

@@ -11,7 +11,14 @@ import {
 import { parseInput } from "../http/validate.ts";
 import { signInWithGoogle } from "./auth.use-case.ts";
 import { toCheckClaimResponse, toClaimView, toVerifyAndMintResponse } from "./claim-view.ts";
-import { checkClaim, getClaim, recordClaim, verifyAndMint, type ClaimUseCaseDeps } from "./claim.use-case.ts";
+import {
+  checkClaim,
+  getClaim,
+  isOnHold,
+  recordClaim,
+  verifyAndMint,
+  type ClaimUseCaseDeps,
+} from "./claim.use-case.ts";
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 
 /** The claim API of docs/product.md#api-calls (plus the server-side Google sign-in). Routes only parse, call a use case and answer. */
@@ -42,12 +49,14 @@ export function claimRoutes(
 
   router.get("/check-claim/:walletAddress", async (req, res) => {
     const { walletAddress } = parseInput(walletParamSchema, req.params);
-    res.json(toCheckClaimResponse(await checkClaim(deps, walletAddress)));
+    const claim = await checkClaim(deps, walletAddress);
+    res.json(toCheckClaimResponse(claim, claim !== null && isOnHold(deps, claim)));
   });
 
   router.get("/claims/:claimId", async (req, res) => {
     const { claimId } = parseInput(claimIdParamSchema, req.params);
-    res.json(toClaimView(await getClaim(deps, claimId), deps.explorerUrl));
+    const claim = await getClaim(deps, claimId);
+    res.json(toClaimView(claim, deps.explorerUrl, isOnHold(deps, claim)));
   });
 
   router.post("/record-claim", async (req, res) => {

@@ -126,6 +126,11 @@ export async function checkClaim(deps: ClaimUseCaseDeps, walletAddress: string):
   return deps.store.claims.findByWallet(walletAddress.toLowerCase());
 }
 
+/** Failed with every attempt its owner may make used up: on hold until the operator grants one more (`claims retry`). */
+export function isOnHold(deps: Pick<ClaimUseCaseDeps, "mintDriver">, claim: ClaimRecord): boolean {
+  return claim.status === "failed" && !deps.mintDriver.mayRetry(claim);
+}
+
 /** The claim's stored status. Reads only: only the mint driver moves claims forward. */
 export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise<ClaimRecord> {
   const claim = await deps.store.claims.findById(claimId);

@@ -21,9 +21,10 @@ const AUTH = { email: "viewer@example.com", accessToken: "ya29.test-token", expi
 const CLAIM_ID = "7d4a3a8e-5f7c-4b7e-9a55-2a8f0c1d9e01";
 const TX_HASH = `0x${"ab".repeat(32)}`;
 
-const claimView = (status: ClaimView["status"], txHash: string | null = null): FakeResponse => ({
+const claimView = (status: ClaimView["status"], txHash: string | null = null, onHold = false): FakeResponse => ({
   status: 200,
   body: {
+    onHold,
     claimId: CLAIM_ID,
     walletAddress: WALLET_ADDRESS,
     status,
@@ -457,6 +458,36 @@ describe("claim wizard: every claim has a way forward", () => {
     await reachMintStep(user);
 
     expect(await screen.findByRole("button", { name: "Retry claim" })).toBeEnabled();
+  });
+
+  it("when the wallet's claim is on hold on arrival at the Claim step, then it says so, with no retry that could only fail", async () => {
+    defaultRoutes({
+      "GET /api/check-claim/:wallet": {
+        status: 200,
+        body: { claimed: false, txHash: null, status: "failed", claimId: CLAIM_ID, onHold: true },
+      },
+    });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+
+    expect(await screen.findByText("This claim is on hold")).toBeInTheDocument();
+    expect(screen.getByText(/nothing was minted and your claim is kept/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Retry claim" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeDisabled();
+  });
+
+  it("when a followed claim fails with its last attempt, then 'Minting Failed' says it is on hold and Claim is not offered again", async () => {
+    defaultRoutes({
+      "GET /api/claims/:id": sequence(claimView("queued"), claimView("failed", null, true)),
+    });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+
+    expect(await toast("Minting Failed")).toHaveTextContent(/this claim is on hold/);
+    expect(await screen.findByText("This claim is on hold")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeDisabled();
   });
 
   it("when the subscription check gets a non-OK answer without a catalogue code, then it reads the product's sentence", async () => {

@@ -5,7 +5,7 @@ import {
   accountAlreadyClaimedToast,
   claimFailedToast,
   eligibilityCheckFailedToast,
-  isRetryableMintFailure,
+  failedClaimAfter,
   subscriptionCheckFailedToast,
   tokensAlreadyClaimedToast,
   walletAlreadyClaimedToast,
@@ -56,7 +56,7 @@ describe("claimFailedToast", () => {
       title: "Minting Failed",
       description: "Minting is temporarily unavailable.",
     });
-    expect(claimFailedToast(new MintFailure("Transaction failed for unknown reason", true))).toMatchObject({
+    expect(claimFailedToast(new MintFailure("Transaction failed for unknown reason", "retryable"))).toMatchObject({
       title: "Minting Failed",
       description: "Transaction failed for unknown reason",
     });
@@ -264,19 +264,22 @@ describe("every catalogue code gets its kind's toast", () => {
   });
 });
 
-describe("isRetryableMintFailure", () => {
+describe("failedClaimAfter", () => {
   it("when the mint failed and the claim is left failed for its owner, then Claim offers a retry", () => {
-    for (const code of ["MINT_FAILED", "MINT_UNAVAILABLE", "MINT_ATTEMPTS_EXHAUSTED"])
-      expect(isRetryableMintFailure(apiError(code, "", 502))).toBe(true);
-    expect(isRetryableMintFailure(new MintFailure("Transaction failed for unknown reason", true))).toBe(true);
+    for (const code of ["MINT_FAILED", "MINT_UNAVAILABLE"])
+      expect(failedClaimAfter(apiError(code, "", 502))).toBe("retryable");
+    expect(failedClaimAfter(new MintFailure("Transaction failed for unknown reason", "retryable"))).toBe("retryable");
+  });
+
+  it("when every attempt is used, then the claim is on hold: no retry is offered", () => {
+    expect(failedClaimAfter(apiError("MINT_ATTEMPTS_EXHAUSTED", "", 202))).toBe("onHold");
+    expect(failedClaimAfter(new MintFailure("on hold", "onHold"))).toBe("onHold");
   });
 
   it("when the claim is held elsewhere, out of budget, or still under way, then it does not", () => {
     for (const code of ["ALREADY_CLAIMED", "CLAIM_STARTED_BY_ANOTHER_ACCOUNT", "CLAIM_BUDGET_EXHAUSTED"])
-      expect(isRetryableMintFailure(apiError(code, "", 409))).toBe(false);
-    expect(isRetryableMintFailure(new MintFailure("The transaction is taking longer than expected.", false))).toBe(
-      false,
-    );
+      expect(failedClaimAfter(apiError(code, "", 409))).toBe("none");
+    expect(failedClaimAfter(new MintFailure("The transaction is taking longer than expected.", "none"))).toBe("none");
   });
 });
 

@@ -10,6 +10,7 @@ import { ApiError, CLIENT_ERROR_CODES } from "../../lib/api-client.ts";
 import { shortenAddress } from "../../lib/format.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
+import type { FailedClaim } from "./api/claim-status.ts";
 import { formatClaimDate } from "./claim-date.ts";
 
 type Toast = Notification;
@@ -147,18 +148,20 @@ export function isNotSubscribed(cause: unknown): boolean {
 }
 
 /**
- * The mint failed and the wallet's claim stays failed, for its Google account to retry (ADR 9): the Claim button
- * then reads 'Retry claim'. Attempts used up leave the claim failed too, on hold for the operator.
+ * What a failed claim leaves the visitor: the wallet's claim stays failed for its Google account to retry (ADR 9),
+ * and the Claim button then reads 'Retry claim'; with its attempts used up it is on hold for the operator, and
+ * retrying could only fail again.
  */
-export function isRetryableMintFailure(cause: unknown): boolean {
-  if (cause instanceof MintFailure) return cause.retryable;
-  return cause instanceof ApiError && RETRYABLE_MINT_CODES.includes(cause.code);
+export function failedClaimAfter(cause: unknown): FailedClaim {
+  if (cause instanceof MintFailure) return cause.failedClaim;
+  if (!(cause instanceof ApiError)) return "none";
+  if (cause.code === "MINT_ATTEMPTS_EXHAUSTED") return "onHold";
+  return RETRYABLE_MINT_CODES.includes(cause.code) ? "retryable" : "none";
 }
 
 const RETRYABLE_MINT_CODES: readonly string[] = [
   "MINT_FAILED",
   "MINT_UNAVAILABLE",
-  "MINT_ATTEMPTS_EXHAUSTED",
 ] satisfies ErrorCodeOfKind<"minting">[];
 
 /**

@@ -6,7 +6,7 @@
 import type { CheckClaimResponse, GoogleAuthResponse } from "@tube/common/api";
 import { useEffect, useEffectEvent } from "react";
 import { notify } from "../../components/ui/toaster.tsx";
-import { isClaimPending } from "./api/claim-status.ts";
+import { failedClaimOf, isClaimPending } from "./api/claim-status.ts";
 import { CLAIM_TOAST_ID, MISSING_GOOGLE_DATA_TOAST, tokensAlreadyClaimedToast } from "./claim-messages.ts";
 import type { FlowLock } from "./flow-lock.ts";
 import type { ClaimLookup } from "./use-claim-lookup.ts";
@@ -38,7 +38,7 @@ export function useClaimResume({ claimStepWallet, auth, dispatch, lock, lookup, 
     } else if (existing.claimed && existing.claimId && isClaimPending(existing.status)) {
       if (!auth?.email) {
         // Claim, or 'Reconnect with Google' on this step, follows it again once Google is connected.
-        dispatch({ type: "mintStopped", retryable: false });
+        dispatch({ type: "mintStopped", failedClaim: "none" });
         notify({ ...MISSING_GOOGLE_DATA_TOAST, id: CLAIM_TOAST_ID });
         return;
       }
@@ -46,7 +46,7 @@ export function useClaimResume({ claimStepWallet, auth, dispatch, lock, lookup, 
       dispatch({ type: "mintStarted" });
       follow({ claimId: existing.claimId, walletAddress, googleEmail: auth.email });
     } else {
-      dispatch({ type: "claimRetryable", retryable: existing.status === "failed" });
+      dispatch({ type: "failedClaimFound", failedClaim: failedClaimOf(existing) });
     }
   });
 

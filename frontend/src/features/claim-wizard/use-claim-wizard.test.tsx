@@ -261,11 +261,11 @@ describe("claim: one failure path", () => {
     { how: "refuses in its answer", answer: mintRefusedAnswer("MINT_ATTEMPTS_EXHAUSTED") },
     { how: "answers with the error", answer: catalogueError("MINT_ATTEMPTS_EXHAUSTED") },
   ])(
-    "when verify-and-mint $how, then 'Minting Failed' shows the catalogue's text and Claim offers a retry",
+    "when verify-and-mint $how, then 'Minting Failed' shows the catalogue's text and the claim is on hold, with no retry",
     async ({ answer }) => {
       const { wizard } = await claimWhenMintAnswers(answer);
       await flush();
-      expect(wizard().state).toMatchObject({ activity: "idle", retryingFailedClaim: true });
+      expect(wizard().state).toMatchObject({ activity: "idle", failedClaim: "onHold" });
       expect(screen.getByRole("status", { name: "Minting Failed" })).toHaveTextContent(
         ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message,
       );
@@ -275,7 +275,7 @@ describe("claim: one failure path", () => {
   it("when the claim store is unreachable, then 'Claims Unavailable' says nothing was claimed", async () => {
     const { wizard } = await claimWhenMintAnswers(catalogueError("STORE_UNAVAILABLE"));
     await flush();
-    expect(wizard().state).toMatchObject({ activity: "idle", retryingFailedClaim: false });
+    expect(wizard().state).toMatchObject({ activity: "idle", failedClaim: "none" });
     expect(screen.getByRole("status", { name: "Claims Unavailable" })).toHaveTextContent(
       "Nothing was claimed. Please try again in a moment.",
     );

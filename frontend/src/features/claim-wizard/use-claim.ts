@@ -13,7 +13,7 @@ import {
   CLAIM_TOAST_ID,
   claimFailedToast,
   isGoogleSessionRejected,
-  isRetryableMintFailure,
+  failedClaimAfter,
   TOASTS,
   tokensAlreadyClaimedToast,
 } from "./claim-messages.ts";
@@ -92,7 +92,7 @@ export function useClaim(deps: ClaimDeps): ClaimControls {
         rejectToken(auth.accessToken);
         claimAfterAuthorizing.current = true;
       }
-      dispatch({ type: "mintStopped", retryable: isRetryableMintFailure(cause) });
+      dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(cause) });
       notify({ ...claimFailedToast(cause), id: CLAIM_TOAST_ID });
     } finally {
       if (!following) lock.release();

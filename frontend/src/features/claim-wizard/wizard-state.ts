@@ -3,6 +3,7 @@
  * feeds it events from the server, the wallet and the visitor.
  */
 import type { ClaimStatus } from "@tube/common/constants";
+import type { FailedClaim } from "./api/claim-status.ts";
 import { nextProgress, VERIFY_CHECKPOINTS } from "./progress-ticker.ts";
 
 export type WizardStep = 0 | 1 | 2 | 3;
@@ -27,8 +28,8 @@ export interface WizardState {
   recipient: string | null;
   /** ISO date of a claim made before this visit (Done then says when); null for a claim made now. */
   claimedEarlierAt: string | null;
-  /** This wallet's last claim failed and its Google account may retry it (ADR 9): the Claim button says so. */
-  retryingFailedClaim: boolean;
+  /** This wallet's last claim failed: its Google account may retry it (ADR 9), or it is on hold. The Claim step says so. */
+  failedClaim: FailedClaim;
   /** Reset was pressed: the page reloads shortly. */
   resetting: boolean;
   successDialogOpen: boolean;
@@ -45,7 +46,7 @@ export const initialWizardState: WizardState = {
   txHash: null,
   recipient: null,
   claimedEarlierAt: null,
-  retryingFailedClaim: false,
+  failedClaim: "none",
   resetting: false,
   successDialogOpen: false,
 };
@@ -76,9 +77,10 @@ export type WizardEvent =
   | { type: "claimStatusChanged"; status: ClaimStatus }
   /** `claimedAt`: the claim was made earlier (found, not minted now), on that date. */
   | { type: "mintSucceeded"; txHash: string; recipient: string; claimedAt?: string }
-  /** The mint stopped; `retryable` when the wallet's claim is left failed for its owner to retry (ADR 9). */
-  | { type: "mintStopped"; retryable: boolean }
-  | { type: "claimRetryable"; retryable: boolean }
+  /** The mint stopped, leaving the wallet's claim as `failedClaim` says. */
+  | { type: "mintStopped"; failedClaim: FailedClaim }
+  /** The wallet's claim, looked up on arrival at the Claim step. */
+  | { type: "failedClaimFound"; failedClaim: FailedClaim }
   | { type: "resetStarted" }
   | { type: "resetFailed" }
   | { type: "stepChanged"; step: WizardStep }
@@ -133,14 +135,14 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         txHash: event.txHash,
         recipient: event.recipient,
         claimedEarlierAt: event.claimedAt ?? null,
-        retryingFailedClaim: false,
+        failedClaim: "none",
         step: 3,
         successDialogOpen: true,
       };
     case "mintStopped":
-      return { ...state, activity: "idle", progress: 0, claimStatus: null, retryingFailedClaim: event.retryable };
-    case "claimRetryable":
-      return { ...state, retryingFailedClaim: event.retryable };
+      return { ...state, activity: "idle", progress: 0, claimStatus: null, failedClaim: event.failedClaim };
+    case "failedClaimFound":
+      return { ...state, failedClaim: event.failedClaim };
     case "resetStarted":
       return { ...state, resetting: true };
     case "resetFailed":

@@ -56,12 +56,12 @@ describe("useClaimProgress", () => {
     {
       title: "when the claim fails, then a MintFailure says so",
       status: "failed",
-      failure: new MintFailure("Transaction failed for unknown reason", true),
+      failure: new MintFailure("Transaction failed for unknown reason", "retryable"),
     },
     {
       title: "when confirmed without a hash, then a MintFailure says no hash was returned",
       status: "confirmed",
-      failure: new MintFailure("No transaction hash returned", false),
+      failure: new MintFailure("No transaction hash returned", "none"),
     },
   ] as const)("$title", async ({ status, failure }) => {
     stubApi({ "GET /api/claims/:id": view(status) });

@@ -5,11 +5,12 @@
  */
 import type { ClaimView } from "@tube/common/api";
 import type { ClaimStatus } from "@tube/common/constants";
+import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { getClaim } from "./claim-api.ts";
-import { isClaimPending } from "./claim-status.ts";
+import { isClaimPending, type FailedClaim } from "./claim-status.ts";
 
 const CLAIM_POLL_INTERVAL_MS = 1_000;
 /** Engine confirms on Arbitrum within seconds; past this the visitor is told to check again later. */
@@ -23,8 +24,8 @@ export class MintFailure extends Error {
 
   constructor(
     message: string,
-    /** The claim is left failed and its owner may retry it; false while it may still be under way. */
-    readonly retryable: boolean,
+    /** What became of the wallet's claim: left failed for its owner to retry, on hold, or maybe still under way. */
+    readonly failedClaim: FailedClaim,
   ) {
     super(message);
   }
@@ -76,12 +77,18 @@ function progressOf(
 ): ClaimProgress {
   if (claimId === null) return { state: "idle" };
   if (isError) return { state: "failed", error };
-  if (claim?.status === "failed")
-    return { state: "failed", error: new MintFailure("Transaction failed for unknown reason", true) };
+  if (claim?.status === "failed") {
+    return {
+      state: "failed",
+      error: claim.onHold
+        ? new MintFailure(ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message, "onHold")
+        : new MintFailure("Transaction failed for unknown reason", "retryable"),
+    };
+  }
   if (claim?.status === "confirmed") {
     return claim.txHash
       ? { state: "confirmed", txHash: claim.txHash }
-      : { state: "failed", error: new MintFailure("No transaction hash returned", false) };
+      : { state: "failed", error: new MintFailure("No transaction hash returned", "none") };
   }
   if (timedOut) {
     return {
@@ -89,7 +96,7 @@ function progressOf(
       // The claim goes on without the page: the Claim step looks it up again whenever the visitor comes back.
       error: new MintFailure(
         "The transaction is taking longer than expected. Come back to this page later to see how it ended.",
-        false,
+        "none",
       ),
     };
   }

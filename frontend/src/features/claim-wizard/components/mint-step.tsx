@@ -1,5 +1,6 @@
 import { Alert, Box, Button, DataList, HStack, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS } from "@tube/common/constants";
+import { ERROR_CATALOGUE } from "@tube/common/errors";
 import type { Ref } from "react";
 import { activityLabel } from "../activity-label.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
@@ -15,6 +16,7 @@ const ROWS = [
 export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingRef: Ref<HTMLHeadingElement> }) {
   const { state } = wizard;
   const minting = state.activity === "minting";
+  const onHold = state.failedClaim === "onHold" && !minting;
   return (
     <Stack gap="5">
       <StepHeading ref={headingRef}>Step 3: Claim Your Tokens</StepHeading>
@@ -66,20 +68,31 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
           </Button>
         </Alert.Root>
       )}
-      {state.retryingFailedClaim && !minting && (
+      {state.failedClaim === "retryable" && !minting && (
         <Text fontSize="sm" color="fg.muted">
           This wallet's earlier claim did not go through. The Google account that started it can retry it now.
         </Text>
       )}
+      {onHold && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>This claim is on hold</Alert.Title>
+            <Alert.Description>{ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {/* A claim on hold can only fail again until the operator grants it another attempt: no button offers that. */}
       <Button
         colorPalette="red"
         size="lg"
         width="full"
         onClick={() => void wizard.claim()}
+        disabled={onHold}
         loading={minting || wizard.isWalletRestoring}
         loadingText={minting ? "Minting Your Tokens..." : "Reconnecting your wallet..."}
       >
-        {state.retryingFailedClaim ? "Retry claim" : `Claim ${REWARD_TOKENS} Tokens`}
+        {state.failedClaim === "retryable" ? "Retry claim" : `Claim ${REWARD_TOKENS} Tokens`}
       </Button>
       {minting && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
       <HStack>
