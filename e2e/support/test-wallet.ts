@@ -17,7 +17,7 @@ export async function failWalletConnects(page: Page, failure: ConnectFailure): P
  * backed by the local anvil: it answers account and chain requests itself, as a
  * wallet does, and forwards everything else (eth_sendTransaction included, since
  * anvil's dev accounts are unlocked) to the chain. `window.testWallet.disconnect()`
- * plays the visitor disconnecting it; `window.testWallet.failConnect(kind)` makes its
+ * plays the visitor disconnecting it and `changeChain(id)` switching its network; `window.testWallet.failConnect(kind)` makes its
  * connect requests fail one way ("reject", "pending", "locked", "broken", "silent").
  * It approves every token the page asks it to list (EIP-747) and keeps them in `window.testWallet.watchedAssets`.
  */
@@ -134,6 +134,12 @@ export async function injectTestWallet(
       Object.defineProperty(window, "testWallet", {
         value: {
           disconnect: () => emit("accountsChanged", []),
+          // The visitor picks another network in the wallet itself, as EIP-1193 tells it.
+          changeChain: (target: string) => {
+            chainId = target.toLowerCase();
+            knownChains.add(chainId);
+            emit("chainChanged", chainId);
+          },
           failConnect: (failure: ConnectFailure) => (connectFailure = failure),
           watchedAssets,
         },

@@ -77,6 +77,8 @@ async function verifyThroughUi(user: UserEvent, username = "viewer") {
 }
 
 const stepHeading = (name: string) => screen.findByRole("heading", { level: 2, name });
+/** A row of the Claim step's list, by its label: the label and its value. */
+const row = (label: string) => screen.getByText(label).parentElement as HTMLElement;
 const toast = (name: string) => screen.findByRole("status", { name });
 
 async function reachMintStep(user: UserEvent) {
@@ -351,6 +353,34 @@ describe("claim wizard: claim", () => {
 
     wallet.update({ isConnected: true, isCorrectNetwork: true, address: WALLET_ADDRESS, isConnecting: false });
     expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+  });
+
+  it("when the wallet disconnects on the Claim step, then its row says so and offers to connect again, and Ready comes back with it", async () => {
+    defaultRoutes();
+    const { user, wallet } = renderWizard();
+    await reachMintStep(user);
+    expect(row("Wallet Connected")).toHaveTextContent("Ready");
+
+    wallet.update({ isConnected: false, isCorrectNetwork: false, address: undefined });
+    expect(row("Wallet Connected")).toHaveTextContent("Not connected");
+    await user.click(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" }));
+
+    expect(wallet.current().connect).toHaveBeenCalledTimes(1);
+    expect(row("Wallet Connected")).toHaveTextContent("Ready");
+    expect(screen.queryByRole("button", { name: "Connect Wallet to Claim Tokens" })).not.toBeInTheDocument();
+  });
+
+  it("when the wallet changes chain on the Claim step, then the Network row says 'Wrong Network' and offers the switch", async () => {
+    defaultRoutes();
+    const { user, wallet } = renderWizard();
+    await reachMintStep(user);
+
+    wallet.update({ isCorrectNetwork: false });
+    expect(row("Network")).toHaveTextContent("Wrong Network");
+    await user.click(screen.getByRole("button", { name: "Switch to Arbitrum Network" }));
+
+    expect(row("Network")).toHaveTextContent("Arbitrum");
+    expect(screen.queryByRole("button", { name: "Switch to Arbitrum Network" })).not.toBeInTheDocument();
   });
 
   it("when the server refuses because the wallet already claimed, then the toast is 'Already Claimed'", async () => {

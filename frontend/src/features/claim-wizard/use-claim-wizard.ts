@@ -37,6 +37,10 @@ export interface ClaimWizard {
   isAuthorizingGoogle: boolean;
   /** On the Claim step, the visitor's wallet is still coming back (a reload or a round trip): Claim waits. */
   isWalletRestoring: boolean;
+  /** The wallet as it is now, which the Claim step's rows follow: it may disconnect or change chain at any time. */
+  walletStatus: "ready" | "wrongNetwork" | "disconnected";
+  connectWallet(): Promise<void>;
+  switchNetwork(): Promise<void>;
   setUsername(value: string): void;
   verify(): Promise<void>;
   claim(): Promise<void>;
@@ -98,6 +102,9 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
     isAuthorizingGoogle: google.isAuthorizing,
     // After a reload or a round trip the Claim step shows before the wallet is back: Claim waits rather than refuse.
     isWalletRestoring: state.step === 2 && wallet.isConnecting && !wallet.isConnected,
+    walletStatus: walletReady ? "ready" : wallet.isConnected ? "wrongNetwork" : "disconnected",
+    connectWallet: () => wallet.connect(),
+    switchNetwork: () => wallet.switchNetwork(),
     setUsername: (value) => dispatch({ type: "usernameChanged", value }),
     verify,
     claim,

@@ -7,16 +7,44 @@ import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { LabelledProgress } from "./labelled-progress.tsx";
 import { StepHeading } from "./step-heading.tsx";
 
-const ROWS = [
-  ["Subscription Status", "Verified"],
-  ["Wallet Connected", "Ready"],
-  ["Network", "Arbitrum"],
-] as const;
+/** A row of the Claim step: its value, whether all is well, and the fix when it is not. */
+interface Row {
+  label: string;
+  value: string;
+  ok: boolean;
+  fix?: { label: string; run: () => Promise<void> };
+}
+
+/** The rows follow the live wallet: a disconnect or a chain change shows at once, with its fix beside it. */
+function rowsOf(wizard: ClaimWizard): Row[] {
+  const { walletStatus } = wizard;
+  const restoring = wizard.isWalletRestoring;
+  return [
+    { label: "Subscription Status", value: "Verified", ok: true },
+    walletStatus === "disconnected"
+      ? {
+          label: "Wallet Connected",
+          value: restoring ? "Reconnecting..." : "Not connected",
+          ok: false,
+          ...(restoring ? {} : { fix: { label: "Connect Wallet to Claim Tokens", run: wizard.connectWallet } }),
+        }
+      : { label: "Wallet Connected", value: "Ready", ok: true },
+    walletStatus === "wrongNetwork"
+      ? {
+          label: "Network",
+          value: "Wrong Network",
+          ok: false,
+          fix: { label: "Switch to Arbitrum Network", run: wizard.switchNetwork },
+        }
+      : { label: "Network", value: "Arbitrum", ok: walletStatus === "ready" },
+  ];
+}
 
 export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingRef: Ref<HTMLHeadingElement> }) {
   const { state } = wizard;
   const minting = state.activity === "minting";
   const onHold = state.failedClaim === "onHold" && !minting;
+  const rows = rowsOf(wizard);
   return (
     <Stack gap="5">
       <StepHeading ref={headingRef}>Step 3: Claim Your Tokens</StepHeading>
@@ -32,15 +60,25 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
         </Text>
       </Box>
       <DataList.Root orientation="horizontal" size="sm">
-        {ROWS.map(([label, value]) => (
+        {rows.map(({ label, value, ok }) => (
           <DataList.Item key={label} justifyContent="space-between">
             <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue justifyContent="flex-end" color="green.fg" fontWeight="semibold">
+            <DataList.ItemValue justifyContent="flex-end" color={ok ? "green.fg" : "fg.error"} fontWeight="semibold">
               {value}
             </DataList.ItemValue>
           </DataList.Item>
         ))}
       </DataList.Root>
+      {!minting &&
+        rows.flatMap(({ label, fix }) =>
+          fix
+            ? [
+                <Button key={label} colorPalette="yellow" variant="solid" onClick={() => void fix.run()}>
+                  {fix.label}
+                </Button>,
+              ]
+            : [],
+        )}
       {wizard.needsGoogleAgain && (
         <Alert.Root
           status="warning"
