@@ -1,5 +1,8 @@
 import { expect, type Page } from "@playwright/test";
+import { setWalletFault as setFault } from "@tube/local-world/embedded-wallet/set-wallet-fault";
+import type { WalletFaultMode } from "@tube/local-world/embedded-wallet/wallet-faults";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
+import { loadTlsIdentity } from "@tube/local-world/network-border/tls-identity";
 
 /**
  * 'Sign in with Google' on the wallet panel: the page goes to thirdweb's wallet service (the local world's stand-in,
@@ -28,5 +31,14 @@ export async function connectedAddress(page: Page): Promise<string> {
 export async function expectCleanAddress(page: Page): Promise<void> {
   await expect(page).toHaveURL((url) =>
     ["walletId", "authProvider", "state", "authResult", "authCookie"].every((name) => !url.searchParams.has(name)),
+  );
+}
+
+/** Aims a fault of the wallet stand-in (local-world's wallet-faults.ts) at one Google account. */
+export function setWalletFault(fault: { mode: WalletFaultMode; account: string }): Promise<void> {
+  const dataDir = process.env.E2E_DATA_DIR as string;
+  return setFault(
+    { port: Number(process.env.E2E_BORDER_PORT), certificatePem: loadTlsIdentity(dataDir).certificatePem },
+    fault,
   );
 }
