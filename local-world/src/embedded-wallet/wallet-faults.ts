@@ -10,7 +10,7 @@
  * - slow: `GET /api/2024-05-05/accounts` answers only after `ms` (default 20 s), past AutoConnect's time-out
  *   (15 s unless the page sets another, `autoConnectCore.ts`).
  */
-export const WALLET_FAULT_MODES = ["stateMissing", "stateForeign", "expiredToken", "generateFails", "slow"] as const;
+const WALLET_FAULT_MODES = ["stateMissing", "stateForeign", "expiredToken", "generateFails", "slow"] as const;
 export type WalletFaultMode = (typeof WALLET_FAULT_MODES)[number];
 
 export interface WalletFault {
