@@ -44,28 +44,40 @@ test("when the sign-in comes back more than 10 minutes after it started, then th
   await expectWayOn(page);
 });
 
-for (const mode of ["stateMissing", "stateForeign"] as const) {
-  test(`when the sign-in comes back with ${mode === "stateMissing" ? "no state" : "a state this browser never stored"}, then the SDK drops it and /claim says so`, async ({
-    page,
-    googleAccount,
-  }) => {
-    await setWalletFault({ mode, account: googleAccount.email });
-    await page.goto("/claim");
-    await signInWithEmbeddedWallet(page, googleAccount);
-    await expect(page.getByRole("alert")).toContainText(STALE);
-    await expectWayOn(page);
-  });
-}
+/** Faults of the wallet service aimed at the test's own Google account, and what the page then says. */
+const SERVICE_FAULTS = [
+  {
+    mode: "stateMissing",
+    when: "the sign-in comes back with no state",
+    then: "the SDK drops it and /claim says so",
+    text: STALE,
+  },
+  {
+    mode: "stateForeign",
+    when: "the sign-in comes back with a state this browser never stored",
+    then: "the SDK drops it and /claim says so",
+    text: STALE,
+  },
+  {
+    mode: "expiredToken",
+    when: "the wallet service finds the returned session expired (401)",
+    then: "/claim says the sign-in was not accepted",
+    text: REFUSED,
+  },
+  {
+    mode: "generateFails",
+    when: "the wallet service fails to generate the new wallet (500)",
+    then: "/claim says the sign-in was not accepted",
+    text: REFUSED,
+  },
+] as const;
 
-for (const mode of ["expiredToken", "generateFails"] as const) {
-  test(`when the wallet service ${mode === "expiredToken" ? "finds the returned session expired (401)" : "fails to generate the new wallet (500)"}, then /claim says the sign-in was not accepted`, async ({
-    page,
-    googleAccount,
-  }) => {
-    await setWalletFault({ mode, account: googleAccount.email });
+for (const fault of SERVICE_FAULTS) {
+  test(`when ${fault.when}, then ${fault.then}`, async ({ page, googleAccount }) => {
+    await setWalletFault({ mode: fault.mode, account: googleAccount.email });
     await page.goto("/claim");
     await signInWithEmbeddedWallet(page, googleAccount);
-    await expect(page.getByRole("alert")).toContainText(REFUSED);
+    await expect(page.getByRole("alert")).toContainText(fault.text);
     await expectWayOn(page);
   });
 }
