@@ -2,14 +2,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_FLAGS, E2E_CHROMIUM_PATH } from "./local-world/src/chromium.ts";
+import { E2E_CHROMIUM_PATH, chromiumFlags } from "./local-world/src/chromium.ts";
 import { freePort } from "./local-world/src/free-port.ts";
+import { loadTlsIdentity } from "./local-world/src/network-border/tls-identity.ts";
 
 // Chosen once in the main process; workers inherit the environment and so agree on them.
 process.env.E2E_PORT ??= String(await freePort());
 // The Engine stand-in's port, so a test can make Engine fail through its fault switch.
 process.env.E2E_ENGINE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "tube-e2e-"));
+// The network border (thirdweb's wallet service), at a port and with a key the browsers are launched to trust.
+process.env.E2E_BORDER_PORT ??= String(await freePort());
+const border = {
+  port: Number(process.env.E2E_BORDER_PORT),
+  spkiSha256: loadTlsIdentity(process.env.E2E_DATA_DIR).spkiSha256,
+};
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 /** The specs that claim (their names start with "claim-"): the longest tests, each minting on the chain. */
 const CLAIMING_SPECS = "**/claim-*.spec.ts";
@@ -36,7 +43,7 @@ export default defineConfig({
     // the tests themselves (docs/benchmarks/test-suite.md); the failure screenshot below shows the last frame.
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags(border) },
   },
   // Every test runs side by side with any other: each makes its own Google account and wallet, and a test that makes
   // Engine fail aims the fault at its own wallet. The claiming specs are listed first: the longest tests start first,
@@ -57,6 +64,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOCAL_ENGINE_PORT: process.env.E2E_ENGINE_PORT,
+      LOCAL_BORDER_PORT: process.env.E2E_BORDER_PORT,
       LOG_LEVEL: "warn",
       // Short enough for the time-out spec to wait out; a connect that answers later still completes.
       WALLET_CONNECT_TIMEOUT_SECONDS: "10",

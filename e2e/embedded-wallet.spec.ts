@@ -1,12 +1,100 @@
+import type { Page } from "@playwright/test";
+import { expectCleanAddress, setWalletFault, signInWithEmbeddedWallet } from "./support/embedded-wallet.ts";
 import { expect, test } from "./support/fixtures.ts";
 
-test("when thirdweb's servers cannot be reached, then 'Sign in with Google' fails with the spec's text in red and the page stays usable", async ({
+/** The visitor can go on: both ways to a wallet are offered again. */
+async function expectWayOn(page: Page) {
+  await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
+  await expectCleanAddress(page);
+}
+
+const STALE = "This Google sign-in was not started from this page in the last 10 minutes, so it was not used.";
+const REFUSED = "The wallet service did not accept this Google sign-in (it may have expired).";
+
+test("when the visitor cancels on Google's account chooser, then /claim says the sign-in was cancelled and offers both ways again", async ({
   page,
+  googleAccount,
 }) => {
   await page.goto("/claim");
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Failed to login with Google", { timeout: 30_000 });
-  await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
+  await signInWithEmbeddedWallet(page, googleAccount, (chooser) =>
+    chooser.getByRole("button", { name: "Cancel" }).click(),
+  );
+  await expect(page.getByRole("alert")).toHaveText(/^Google sign-in was cancelled\./);
+  await expectWayOn(page);
+});
+
+test("when the sign-in comes back more than 10 minutes after it started, then the SDK drops it and /claim says so", async ({
+  page,
+  googleAccount,
+}) => {
+  await page.goto("/claim");
+  await signInWithEmbeddedWallet(page, googleAccount, async (chooser) => {
+    // The SDK's one-time state, kept in this origin's storage with its expiry: ten minutes pass while Google waits.
+    const other = await page.context().newPage();
+    await other.goto("/terms");
+    await other.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith("thirdweb:auth-redirect-state:")) localStorage.setItem(key, String(Date.now() - 1));
+    });
+    await other.close();
+    await chooser.getByRole("button", { name: googleAccount.email }).click();
+  });
+  await expect(page.getByRole("alert")).toContainText(STALE);
+  await expectWayOn(page);
+});
+
+/** Faults of the wallet service aimed at the test's own Google account, and what the page then says. */
+const SERVICE_FAULTS = [
+  {
+    mode: "stateMissing",
+    when: "the sign-in comes back with no state",
+    then: "the SDK drops it and /claim says so",
+    text: STALE,
+  },
+  {
+    mode: "stateForeign",
+    when: "the sign-in comes back with a state this browser never stored",
+    then: "the SDK drops it and /claim says so",
+    text: STALE,
+  },
+  {
+    mode: "expiredToken",
+    when: "the wallet service finds the returned session expired (401)",
+    then: "/claim says the sign-in was not accepted",
+    text: REFUSED,
+  },
+  {
+    mode: "generateFails",
+    when: "the wallet service fails to generate the new wallet (500)",
+    then: "/claim says the sign-in was not accepted",
+    text: REFUSED,
+  },
+] as const;
+
+for (const fault of SERVICE_FAULTS) {
+  test(`when ${fault.when}, then ${fault.then}`, async ({ page, googleAccount }) => {
+    await setWalletFault({ mode: fault.mode, account: googleAccount.email });
+    await page.goto("/claim");
+    await signInWithEmbeddedWallet(page, googleAccount);
+    await expect(page.getByRole("alert")).toContainText(fault.text);
+    await expectWayOn(page);
+  });
+}
+
+test("when the wallet service answers slower than the page waits, then /claim says the sign-in did not finish in time", async ({
+  page,
+  googleAccount,
+  publicConfig,
+}) => {
+  await setWalletFault({ mode: "slow", account: googleAccount.email });
+  await page.goto("/claim");
+  await signInWithEmbeddedWallet(page, googleAccount);
+  await expect(page.getByRole("alert")).toContainText(
+    `Google sign-in did not finish within ${publicConfig.walletConnectTimeoutSeconds} seconds.`,
+    { timeout: (publicConfig.walletConnectTimeoutSeconds + 10) * 1000 },
+  );
+  await expectWayOn(page);
 });
 
 test("when the redirect login comes back with its session credential in the address, then once the SDK has read it no address, history entry or referrer keeps it", async ({

@@ -1,7 +1,6 @@
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
 import { createGoogleAccount, type FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { randomWallet } from "@tube/local-world/mint-log";
-import { blockExternalRequests } from "./offline.ts";
 import { injectTestWallet } from "./test-wallet.ts";
 
 /** The fields of the app's /api/config the tests read. */
@@ -28,15 +27,11 @@ interface Fixtures {
 }
 
 /**
- * Every e2e test's data and browser: the browser reaches only the local world, and each account or wallet a test
+ * Every e2e test's data and browser: the browser reaches only the local world (Chromium's host-resolver rules, set in
+ * playwright.config.ts), and each account or wallet a test
  * asks for is new, so no test depends on what another test (or an earlier run on the same data) claimed.
  */
 export const test = base.extend<Fixtures>({
-  context: async ({ context }, use) => {
-    await blockExternalRequests(context);
-    await use(context);
-  },
-
   publicConfig: async ({ request }, use) => {
     await use((await (await request.get("/api/config")).json()) as PublicConfig);
   },
@@ -60,7 +55,6 @@ export const test = base.extend<Fixtures>({
     await use(async () => {
       const context = await browser.newContext();
       contexts.push(context);
-      await blockExternalRequests(context);
       const wallet = await injectFreshWallet(context, publicConfig, walletChainId);
       return { page: await context.newPage(), wallet };
     });

@@ -3,6 +3,7 @@
  * only for the settings the environment leaves unset. A set variable always wins,
  * part by part, so the same code serves a laptop, CI and production.
  */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ARBITRUM_ONE_CHAIN_ID, GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
@@ -13,6 +14,11 @@ import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
 import { startEngineEmulator, type FaultControl } from "./engine-emulator/engine-emulator.ts";
 import { freePort } from "./free-port.ts";
 import { startGoogleEmulator } from "./google-emulator/google-emulator.ts";
+import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet/embedded-wallet-emulator.ts";
+import { loadWalletKeys } from "./embedded-wallet/wallet-keys.ts";
+import { EMBEDDED_WALLET_HOST } from "./network-border/border-hosts.ts";
+import { startNetworkBorder } from "./network-border/border-server.ts";
+import { loadTlsIdentity } from "./network-border/tls-identity.ts";
 import { LOCAL_CHANNEL_ID, type SeedAccount } from "./google-emulator/seed-accounts.ts";
 
 type Env = Record<string, string | undefined>;
@@ -43,6 +49,8 @@ export interface LocalWorld {
     chain?: { rpcUrl: string; chainId: number };
     google?: { url: string; accounts: SeedAccount[] };
     engine?: { url: string; faults: FaultControl };
+    /** The HTTPS server answering for outside hosts (thirdweb's wallet service), for browsers launched to reach it. */
+    border?: { port: number; spkiSha256: string };
   };
   /**
    * Moves the local chain's head `blocks` higher (its state kept, the blocks between empty), at the same URL: a
@@ -131,6 +139,10 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
       // Google sends codes only to registered redirect URIs, so the stand-in must know the app's origin: the one
       // the server will use, its own default filled in here when unset.
       env.PUBLIC_URL = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? DEFAULT_APP_PORT}`).replace(/\/+$/, "");
+      const walletGoogleClient = {
+        clientId: "thirdweb-embedded-wallet.apps.googleusercontent.com",
+        clientSecret: randomBytes(16).toString("hex"),
+      };
       const google = await startGoogleEmulator({
         port: await freePort(),
         clients: [
@@ -139,6 +151,7 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
             clientSecret: env.GOOGLE_CLIENT_SECRET,
             redirectUris: [`${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`],
           },
+          { ...walletGoogleClient, redirectUris: [WALLET_GOOGLE_CALLBACK] },
         ],
         channelId: env.YOUTUBE_CHANNEL_ID,
       });
@@ -146,6 +159,26 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
       env.GOOGLE_EMULATOR_URL = google.url;
       started.google = { url: google.url, accounts: google.accounts };
       log(`Google stand-in at ${google.url}`);
+
+      // thirdweb's wallet service signs visitors in through Google: the local one, so only beside it.
+      env.THIRDWEB_CLIENT_ID ??= LOCAL_DEFAULTS.THIRDWEB_CLIENT_ID;
+      env.ECOSYSTEM_ID ??= LOCAL_DEFAULTS.ECOSYSTEM_ID;
+      const tls = loadTlsIdentity(dataDir);
+      const wallet = embeddedWalletEmulator({
+        ecosystemId: env.ECOSYSTEM_ID,
+        googleUrl: google.url,
+        googleClient: walletGoogleClient,
+        keys: loadWalletKeys(dataDir),
+      });
+      const border = await startNetworkBorder({
+        // Fixed only when asked, so a test runner can launch its browsers with the rules that reach it.
+        port: env.LOCAL_BORDER_PORT ? Number(env.LOCAL_BORDER_PORT) : await freePort(),
+        tls,
+        sites: { [EMBEDDED_WALLET_HOST]: wallet.app },
+      });
+      stops.push(() => border.stop());
+      started.border = { port: border.port, spkiSha256: tls.spkiSha256 };
+      log(`thirdweb wallet stand-in (https://${EMBEDDED_WALLET_HOST}) at 127.0.0.1:${border.port}`);
     }
 
     env.THIRDWEB_CLIENT_ID ??= LOCAL_DEFAULTS.THIRDWEB_CLIENT_ID;

@@ -7,6 +7,7 @@
 import "dotenv/config";
 import { ConfigError, loadConfig } from "@tube/backend/config";
 import { startServer } from "@tube/backend/server";
+import { writeBrowserSetup } from "./browser-setup.ts";
 import { buildFrontendIfStale, FRONTEND_DIST } from "./build-frontend.ts";
 import { runCompiledServer } from "./run-compiled-server.ts";
 import { DEPLOYER } from "@tube/local-world/dev-accounts";
@@ -24,6 +25,7 @@ let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   const config = loadConfig(world.env as NodeJS.ProcessEnv);
   server = await startServer(config);
+  writeBrowserSetup(config.DATA_DIR, { url: config.PUBLIC_URL, border: world.started.border });
   console.log(banner(config.PUBLIC_URL, world));
 } catch (error) {
   await world.stop();
@@ -62,6 +64,10 @@ function banner(publicUrl: string, { started, env }: LocalWorld): string {
     lines.push(`  Google stand-in ${started.google.url}  (seeded accounts:)`);
     for (const account of started.google.accounts) lines.push(`    - ${account.email.padEnd(28)} ${account.name}`);
   }
+  if (started.border)
+    lines.push(
+      `  thirdweb wallet stand-in 127.0.0.1:${started.border.port}  ('Sign in with Google' offline: open the app with \`npm run browser\`)`,
+    );
   lines.push("", "  Press Ctrl-C to stop everything.", "");
   return lines.join("\n");
 }

@@ -23,7 +23,12 @@ export interface ThirdwebSetup {
   walletConnectProjectId?: string;
   /** Every wallet the page can restore; AutoConnect needs all of them mounted to finish a redirect login. */
   wallets: Wallet[];
+  /** What became of the ecosystem wallet's restore on this page so far (AutoConnect keeps its errors to itself). */
+  ecosystemRestore(): WalletRestoreOutcome;
 }
+
+/** The ecosystem wallet's restore: never asked, still running, failed, or connected. */
+export type WalletRestoreOutcome = "not-tried" | "pending" | "failed" | "connected";
 
 /**
  * Where the SDK posts its usage events. It sends one on every wallet connection, with the wallet's address, and has
@@ -50,7 +55,30 @@ export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
   const wc = walletConnect();
   const wallets: Wallet[] = [metamask, wc];
   if (ecosystem) wallets.unshift(ecosystem);
-  return { client, chain, ecosystem, metamask, walletConnect: wc, walletConnectProjectId, wallets };
+  const ecosystemRestore = ecosystem ? watchRestore(ecosystem) : () => "not-tried" as const;
+  return { client, chain, ecosystem, metamask, walletConnect: wc, walletConnectProjectId, wallets, ecosystemRestore };
+}
+
+/**
+ * Records what the wallet's `autoConnect` did. thirdweb's AutoConnect catches every failure of it, time-out or
+ * error, logs it and goes on silently (thirdweb/src/wallets/connection/autoConnectCore.ts); the page needs to know
+ * which, to tell the visitor. The same object stays mounted, so thirdweb still knows it by identity.
+ */
+function watchRestore(wallet: Wallet): () => WalletRestoreOutcome {
+  let outcome: WalletRestoreOutcome = "not-tried";
+  const autoConnect = wallet.autoConnect.bind(wallet);
+  wallet.autoConnect = async (options) => {
+    outcome = "pending";
+    try {
+      const account = await autoConnect(options);
+      outcome = "connected";
+      return account;
+    } catch (cause) {
+      outcome = "failed";
+      throw cause;
+    }
+  };
+  return () => outcome;
 }
 
 /** Never the SDK's bare `arbitrum` export: that would send RPC calls to thirdweb instead of our configured node. */

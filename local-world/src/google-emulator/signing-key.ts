@@ -1,5 +1,5 @@
-import forge from "node-forge";
-import { createHash, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from "node:crypto";
+import { createHash, generateKeyPairSync, randomBytes, sign, verify } from "node:crypto";
+import { selfSignedCertificatePem } from "../self-signed-certificate.ts";
 
 /**
  * The stand-in's RS256 key, made at start. Google publishes its keys twice: as X.509 certificates
@@ -47,25 +47,4 @@ export function accessTokenHash(accessToken: string): string {
 
 function base64url(text: string): string {
   return Buffer.from(text).toString("base64url");
-}
-
-// node:crypto reads certificates but cannot write them. A v3 certificate with no extensions, subject = issuer,
-// signed sha256WithRSAEncryption: google-auth-library reads only its public key.
-function selfSignedCertificatePem(privateKey: KeyObject, publicKey: KeyObject, commonName: string): string {
-  const certificate = forge.pki.createCertificate();
-  certificate.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
-  // A positive serial: the leading 01 keeps the sign bit clear.
-  certificate.serialNumber = `01${randomBytes(8).toString("hex")}`;
-  const now = Date.now();
-  certificate.validity.notBefore = new Date(now - 3_600_000);
-  certificate.validity.notAfter = new Date(now + 365 * 86_400_000);
-  // forge writes it as a PrintableString, which holds every character of the stand-in's own http://host:port.
-  const name = [{ shortName: "CN", value: commonName }];
-  certificate.setSubject(name);
-  certificate.setIssuer(name);
-  certificate.sign(
-    forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs1", format: "pem" }).toString()),
-    forge.md.sha256.create(),
-  );
-  return forge.pki.certificateToPem(certificate);
 }

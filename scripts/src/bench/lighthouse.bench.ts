@@ -14,7 +14,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import type { Result as LighthouseResult } from "lighthouse";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "@tube/local-world/chromium";
+import { CHROMIUM_PATH, chromiumFlags } from "@tube/local-world/chromium";
 import { freePort } from "@tube/local-world/free-port";
 
 // LIGHTHOUSE_PAGES="/,/terms" audits only those pages (while working on them; the report then has only their rows).
@@ -74,7 +74,7 @@ async function audit(url: string, route: string): Promise<PageResult> {
 async function auditOnce(pageUrl: string): Promise<LighthouseResult | string> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
+    chromeFlags: ["--headless=new", ...chromiumFlags()],
   });
   try {
     const result = await lighthouse(pageUrl, { port: chrome.port, output: "json", logLevel: "error" });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
+import { removeRedirectLoginParameters, replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
 
 const CREDENTIAL_URL = "/claim?walletId=ecosystem.tube&authCookie=session-credential&authProvider=google";
 
@@ -45,5 +45,22 @@ describe("the redirect login's credential in the address", () => {
     undo = replaceCredentialEntryOnceRead(window);
 
     expect(window.history.pushState).toBe(ownPushState);
+  });
+});
+
+describe("removeRedirectLoginParameters", () => {
+  it("when a cancelled redirect login left its parameters, then they leave the address in place and the rest stays", () => {
+    window.history.replaceState(
+      { router: "state" },
+      "",
+      "/claim?ref=x&walletId=ecosystem.tube&authProvider=google&state=ab#top",
+    );
+    const entries = window.history.length;
+
+    removeRedirectLoginParameters(window);
+
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe("/claim?ref=x#top");
+    expect(window.history.length).toBe(entries);
+    expect(window.history.state).toEqual({ router: "state" });
   });
 });

@@ -22,3 +22,23 @@ export function replaceCredentialEntryOnceRead(win: Window): () => void {
   };
   return restore;
 }
+
+/** The parameters thirdweb's login puts on the way back (thirdweb v5's wallets/in-app/core/authentication/getLoginPath.js). */
+const REDIRECT_LOGIN_PARAMETERS = ["walletId", "authProvider", "authFlow", "state"];
+
+/**
+ * Takes a redirect login's parameters out of the address in place (no new history entry): after a cancelled consent
+ * the SDK finds no credential and leaves them there, where a reload would start the same dead end again.
+ */
+export function removeRedirectLoginParameters(win: Window): void {
+  const url = new URL(win.location.href);
+  for (const name of REDIRECT_LOGIN_PARAMETERS) url.searchParams.delete(name);
+  const hashQueryAt = url.hash.indexOf("?");
+  if (hashQueryAt !== -1) {
+    const hashParams = new URLSearchParams(url.hash.slice(hashQueryAt));
+    for (const name of REDIRECT_LOGIN_PARAMETERS) hashParams.delete(name);
+    const rest = hashParams.toString();
+    url.hash = url.hash.slice(0, hashQueryAt) + (rest ? `?${rest}` : "");
+  }
+  win.history.replaceState(win.history.state, "", url.href);
+}

@@ -11,12 +11,12 @@ import { ARBITRUM_ONE_NAME, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/co
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import {
-  AutoConnect,
   ThirdwebProvider,
   useActiveAccount,
   useActiveWallet,
   useActiveWalletChain,
   useActiveWalletConnectionStatus,
+  useAutoConnect,
   useConnect,
   useDisconnect,
   useSwitchActiveWalletChain,
@@ -33,9 +33,15 @@ import {
   type AddChainParameters,
   type Eip1193Requester,
 } from "./network-switch.ts";
-import { connectTimedOut, describeConnectError, inlineConnectError, requestInjectedAccounts } from "./wallet-errors.ts";
-import { replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
-import { hasWalletToRestore } from "./wallet-to-restore.ts";
+import {
+  connectTimedOut,
+  describeConnectError,
+  inlineConnectError,
+  redirectLoginFailure,
+  requestInjectedAccounts,
+} from "./wallet-errors.ts";
+import { removeRedirectLoginParameters, replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
+import { hasWalletToRestore, redirectLoginReturn } from "./wallet-to-restore.ts";
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
 import type { WalletState } from "./wallet-state.tsx";
 
@@ -45,18 +51,34 @@ const MoreWalletsButton = lazy(() => import("./more-wallets-button.tsx"));
 export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletRuntimeProps) {
   const config = usePublicConfig();
   const setup = useMemo(() => createThirdwebSetup(config), [config]);
+  // Read before the effects below and the SDK change the address.
+  const [returned] = useState(() => redirectLoginReturn(window.location));
   // A layout effect runs before AutoConnect's query starts, and so before the SDK reads and clears the address.
-  useLayoutEffect(() => replaceCredentialEntryOnceRead(window), []);
+  useLayoutEffect(() => {
+    if (returned === "abandoned") removeRedirectLoginParameters(window);
+    return replaceCredentialEntryOnceRead(window);
+  }, [returned]);
   return (
     <ThirdwebProvider>
-      <AutoConnect client={setup.client} wallets={setup.wallets} chain={setup.chain} />
-      <WalletStateBridge setup={setup} onState={onState} pickerTarget={pickerTarget} />
+      <WalletStateBridge setup={setup} returned={returned} onState={onState} pickerTarget={pickerTarget} />
     </ThirdwebProvider>
   );
 }
 
-function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps & { setup: ThirdwebSetup }) {
+function WalletStateBridge({
+  setup,
+  returned,
+  onState,
+  pickerTarget,
+}: WalletRuntimeProps & { setup: ThirdwebSetup; returned: ReturnType<typeof redirectLoginReturn> }) {
   const config = usePublicConfig();
+  // Restores a wallet on load and finishes a redirect login, giving up after the page's own connect time-out.
+  const autoConnect = useAutoConnect({
+    client: setup.client,
+    wallets: setup.wallets,
+    chain: setup.chain,
+    timeout: config.walletConnectTimeoutSeconds * 1000,
+  });
   const account = useActiveAccount();
   const activeWallet = useActiveWallet();
   const activeChain = useActiveWalletChain();
@@ -69,7 +91,8 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
   // Only the latest attempt speaks: one the visitor gave up on (by trying again or another way) stays silent.
   const latestAttempt = useRef(0);
   const [error, setError] = useState<string>();
-  // thirdweb reports "unknown" until AutoConnect starts, and stays there when it has nothing to restore.
+  // thirdweb reports "unknown" until AutoConnect starts, and stays there when it has nothing to restore (or drops a
+  // redirect login's result): until AutoConnect has settled, a wallet may be on its way back.
   const [hasRestoreAhead] = useState(() => hasWalletToRestore(window.location));
 
   const address = account?.address;
@@ -77,6 +100,20 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
   const isCorrectNetwork = isConnected && activeChain?.id === setup.chain.id;
 
   useDisconnectedToast(status);
+
+  // A redirect login that came back and connected nothing is said, never left as a silent disconnect.
+  const restoreSettled = autoConnect.isFetched;
+  useEffect(() => {
+    if (!returned || !restoreSettled) return;
+    const failure = redirectLoginFailure({
+      returned,
+      restore: setup.ecosystemRestore(),
+      seconds: config.walletConnectTimeoutSeconds,
+    });
+    if (!failure) return;
+    setError(failure.description);
+    notify({ type: "error", ...failure });
+  }, [config.walletConnectTimeoutSeconds, restoreSettled, returned, setup]);
 
   const addChainParameters = useMemo<AddChainParameters>(
     () => ({
@@ -242,7 +279,7 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
       isConnected,
       isCorrectNetwork,
       isConnecting:
-        (attempt !== null && !attempt.timedOut) || status === "connecting" || (status === "unknown" && hasRestoreAhead),
+        (attempt !== null && !attempt.timedOut) || status === "connecting" || (hasRestoreAhead && !restoreSettled),
       connectingVia: attempt && !attempt.timedOut ? attempt.via : undefined,
       retryConnect: attempt?.timedOut ? () => connectWith(attempt.via, attempt.connectWallet) : undefined,
       error,
@@ -256,6 +293,7 @@ function WalletStateBridge({ setup, onState, pickerTarget }: WalletRuntimeProps 
       addToken,
       address,
       hasRestoreAhead,
+      restoreSettled,
       connect,
       connectWithGoogle,
       disconnect,

@@ -4,6 +4,7 @@ import {
   describeConnectError,
   inlineConnectError,
   NoAccountsError,
+  redirectLoginFailure,
   requestInjectedAccounts,
 } from "./wallet-errors.ts";
 
@@ -96,5 +97,31 @@ describe("connectTimedOut", () => {
       description:
         "Google sign-in did not finish within 20 seconds. Please try again, or connect a wallet you already have.",
     });
+  });
+});
+
+describe("redirectLoginFailure", () => {
+  const seconds = 10;
+  it.each([
+    ["abandoned", "not-tried", "Google Sign-in Cancelled"],
+    ["abandoned", "connected", "Google Sign-in Cancelled"],
+    ["credential", "not-tried", "Google Sign-in Expired"],
+    ["credential", "pending", "Sign-in Timed Out"],
+    ["credential", "failed", "Google Sign-in Failed"],
+  ] as const)(
+    "when the page came back with %s and the restore was %s, then the toast is %s",
+    (returned, restore, title) => {
+      expect(redirectLoginFailure({ returned, restore, seconds })?.title).toBe(title);
+    },
+  );
+
+  it("when the page came back with its credential and the wallet connected, then nothing is wrong", () => {
+    expect(redirectLoginFailure({ returned: "credential", restore: "connected", seconds })).toBeNull();
+  });
+
+  it("when the restore was still running as the page gave up, then the text names the page's time-out", () => {
+    expect(redirectLoginFailure({ returned: "credential", restore: "pending", seconds })?.description).toContain(
+      "within 10 seconds",
+    );
   });
 });

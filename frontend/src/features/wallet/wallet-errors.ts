@@ -1,4 +1,5 @@
 /** The wallet toasts for a failed connect (docs/product.md#wallet-toasts). */
+import type { WalletRestoreOutcome } from "../../lib/thirdweb.ts";
 import { errorCode, type Eip1193Requester } from "./network-switch.ts";
 
 export interface WalletErrorText {
@@ -86,6 +87,45 @@ export function connectTimedOut({
     title: "Wallet Not Responding",
     description: `Your wallet did not answer within ${seconds} seconds. ${ways}`,
   };
+}
+
+/**
+ * Why a redirect login ('Sign in with Google') that came back to the page left no wallet connected, or null when it
+ * connected. `returned` is what the address carried; `restore`, what the SDK did once AutoConnect gave up or ended.
+ */
+export function redirectLoginFailure({
+  returned,
+  restore,
+  seconds,
+}: {
+  returned: "credential" | "abandoned";
+  restore: WalletRestoreOutcome;
+  seconds: number;
+}): WalletErrorText | null {
+  if (returned === "abandoned")
+    return {
+      title: "Google Sign-in Cancelled",
+      description: "Google sign-in was cancelled. Sign in with Google again, or connect a wallet you already have.",
+    };
+  switch (restore) {
+    case "connected":
+      return null;
+    case "not-tried":
+      // AutoConnect drops a sign-in whose one-time state this browser did not store, or stored over 10 minutes ago.
+      return {
+        title: "Google Sign-in Expired",
+        description:
+          "This Google sign-in was not started from this page in the last 10 minutes, so it was not used. Please sign in with Google again.",
+      };
+    case "pending":
+      return connectTimedOut({ seconds, via: "google", canSignInWithGoogle: true });
+    case "failed":
+      return {
+        title: "Google Sign-in Failed",
+        description:
+          "The wallet service did not accept this Google sign-in (it may have expired). Please sign in with Google again, or connect a wallet you already have.",
+      };
+  }
 }
 
 /** The wallet module's code did not download (offline, or a deploy replaced it): shown inline with a retry. */

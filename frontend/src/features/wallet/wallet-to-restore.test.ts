@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasWalletToRestore } from "./wallet-to-restore.ts";
+import { hasWalletToRestore, redirectLoginReturn } from "./wallet-to-restore.ts";
 
 const plain = { search: "", hash: "" };
 
@@ -22,5 +22,23 @@ describe("hasWalletToRestore", () => {
     expect(hasWalletToRestore(plain)).toBe(false);
     localStorage.setItem("thirdweb:connected-wallet-ids", '["io.metamask"]');
     expect(hasWalletToRestore(plain)).toBe(true);
+  });
+});
+
+describe("redirectLoginReturn", () => {
+  it("when the redirect login comes back with its credential, then it came back with the credential", () => {
+    expect(redirectLoginReturn({ search: "?walletId=ecosystem.tube&authResult=%7B%7D&state=ab", hash: "" })).toBe(
+      "credential",
+    );
+  });
+
+  it("when it comes back with walletId and authProvider but no credential (a cancelled consent), then it was abandoned, and the module loads to say so", () => {
+    const cancelled = { search: "?walletId=ecosystem.tube&authProvider=google&state=ab", hash: "" };
+    expect(redirectLoginReturn(cancelled)).toBe("abandoned");
+    expect(hasWalletToRestore(cancelled)).toBe(true);
+  });
+
+  it("when the address carries no walletId, then it did not come back from a redirect login", () => {
+    expect(redirectLoginReturn({ search: "?authProvider=google", hash: "" })).toBeNull();
   });
 });

@@ -9,15 +9,30 @@
 const CONNECTED_WALLET_KEYS = ["thirdweb:connected-wallet-ids", "thirdweb:active-wallet-id"];
 
 export function hasWalletToRestore(location: Pick<Location, "search" | "hash">): boolean {
-  return isReturningFromRedirectLogin(location) || hasConnectedWallet();
+  return redirectLoginReturn(location) !== null || hasConnectedWallet();
+}
+
+/**
+ * How the page came back from the ecosystem wallet's redirect login: with its session credential (`authResult` or
+ * `authCookie`, beside `walletId`), or without one (`walletId` and `authProvider` only: the visitor cancelled or
+ * refused consent, and the SDK reads nothing); null when it did not. The module then loads at once either way, to
+ * finish the login or to say why it did not.
+ */
+export function redirectLoginReturn({
+  search,
+  hash,
+}: Pick<Location, "search" | "hash">): "credential" | "abandoned" | null {
+  const hashQuery = hash.includes("?") ? hash.slice(hash.indexOf("?")) : "";
+  const all = [new URLSearchParams(search), new URLSearchParams(hashQuery)];
+  const has = (name: string) => all.some((params) => params.has(name));
+  if (!has("walletId")) return null;
+  if (has("authResult") || has("authCookie")) return "credential";
+  return has("authProvider") ? "abandoned" : null;
 }
 
 /** The address carries the redirect login's session credential (`authResult` or `authCookie`, with `walletId`). */
-export function isReturningFromRedirectLogin({ search, hash }: Pick<Location, "search" | "hash">): boolean {
-  const hashQuery = hash.includes("?") ? hash.slice(hash.indexOf("?")) : "";
-  return [new URLSearchParams(search), new URLSearchParams(hashQuery)].some(
-    (params) => params.has("walletId") && (params.has("authResult") || params.has("authCookie")),
-  );
+export function isReturningFromRedirectLogin(location: Pick<Location, "search" | "hash">): boolean {
+  return redirectLoginReturn(location) === "credential";
 }
 
 function hasConnectedWallet(): boolean {

@@ -1,0 +1,173 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAnvil, type RunningAnvil } from "../anvil.ts";
+import { startGoogleEmulator, type GoogleEmulator } from "../google-emulator/google-emulator.ts";
+import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
+import { startNetworkBorder, type NetworkBorder } from "../network-border/border-server.ts";
+import { loadTlsIdentity } from "../network-border/tls-identity.ts";
+import { rpc } from "../test/json-rpc.ts";
+import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet-emulator.ts";
+import { setWalletFault, walletServiceRequest, type BorderClient } from "./set-wallet-fault.ts";
+import { loadWalletKeys } from "./wallet-keys.ts";
+
+const ECOSYSTEM_ID = "ecosystem.tube-test";
+const PAGE = "http://localhost:3000/claim?walletId=ecosystem.tube-test&authProvider=google&state=0123abcd";
+const googleClient = { clientId: "wallet-test.apps.googleusercontent.com", clientSecret: "wallet-test-secret" };
+
+let dataDir: string;
+let google: GoogleEmulator;
+let anvil: RunningAnvil;
+let border: NetworkBorder;
+let client: BorderClient;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "tube-wallet-"));
+  [google, anvil] = await Promise.all([
+    startGoogleEmulator({ clients: [{ ...googleClient, redirectUris: [WALLET_GOOGLE_CALLBACK] }] }),
+    startAnvil(),
+  ]);
+  const tls = loadTlsIdentity(dataDir);
+  const wallet = embeddedWalletEmulator({
+    ecosystemId: ECOSYSTEM_ID,
+    googleUrl: google.url,
+    googleClient,
+    keys: loadWalletKeys(dataDir),
+  });
+  border = await startNetworkBorder({ port: 0, tls, sites: { [EMBEDDED_WALLET_HOST]: wallet.app } });
+  client = { port: border.port, certificatePem: tls.certificatePem };
+});
+
+afterAll(async () => {
+  await Promise.all([border?.stop(), google?.stop(), anvil?.stop()]);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The page's way through: the login redirect, Google's chooser (`choose`), and back; the address it lands on. */
+async function signIn(choose: Record<string, string>): Promise<URL> {
+  const login = await walletServiceRequest(client, {
+    path: `/api/2024-05-05/login/google?clientId=c&ecosystemId=${ECOSYSTEM_ID}&redirectUrl=${encodeURIComponent(PAGE)}`,
+  });
+  expect(login.status).toBe(302);
+  const chooser = new URL(String(login.headers.location));
+  expect(chooser.origin).toBe(google.url);
+  const chosen = new URL("/o/oauth2/v2/auth/choose", google.url);
+  chosen.search = new URLSearchParams({ ...Object.fromEntries(chooser.searchParams), ...choose }).toString();
+  const back = await fetch(chosen, { redirect: "manual" });
+  const callback = new URL(String(back.headers.get("location")));
+  expect(callback.href.startsWith(WALLET_GOOGLE_CALLBACK)).toBe(true);
+  const landing = await walletServiceRequest(client, { path: callback.pathname + callback.search });
+  expect(landing.status).toBe(302);
+  return new URL(String(landing.headers.location));
+}
+
+function authResultOf(landing: URL): { storedToken: { cookieString: string; isNewUser: boolean } } {
+  return JSON.parse(decodeURIComponent(landing.searchParams.get("authResult") ?? "")) as never;
+}
+
+const bearer = (cookieString: string) => ({ authorization: `Bearer embedded-wallet-token:${cookieString}` });
+
+describe("the embedded-wallet stand-in", () => {
+  it("when the page preflights an SDK call with its own headers, then the stand-in answers the preflight for that origin", async () => {
+    const preflight = await walletServiceRequest(client, {
+      method: "OPTIONS",
+      path: "/api/2024-05-05/accounts",
+      headers: {
+        origin: "http://localhost:3000",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization,x-client-id,x-ecosystem-id",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+    expect(preflight.headers["access-control-allow-headers"]).toBe("authorization,x-client-id,x-ecosystem-id");
+  });
+
+  it("when asked for an ecosystem it does not know, then it answers UNAUTHORIZED; its own has Google and no smart accounts", async () => {
+    const unknown = await walletServiceRequest(client, {
+      path: "/api/2024-05-05/ecosystem-wallet",
+      headers: { "x-ecosystem-id": "ecosystem.other" },
+    });
+    expect(JSON.parse(unknown.body)).toMatchObject({ code: "UNAUTHORIZED" });
+    const own = JSON.parse(
+      (
+        await walletServiceRequest(client, {
+          path: "/api/2024-05-05/ecosystem-wallet",
+          headers: { "x-ecosystem-id": ECOSYSTEM_ID },
+        })
+      ).body,
+    ) as Record<string, unknown>;
+    expect(own.authOptions).toEqual(["google"]);
+    expect(own).not.toHaveProperty("smartAccountOptions");
+  });
+
+  it("when a Google account signs in, then the page gets its session with its state, a generated wallet signs a transaction the chain accepts, and the next sign-in finds the same wallet", async () => {
+    const landing = await signIn({ account: "heidi@example.com" });
+    expect(landing.searchParams.get("state")).toBe("0123abcd");
+    const { storedToken } = authResultOf(landing);
+    expect(storedToken.isNewUser).toBe(true);
+
+    const before = JSON.parse(
+      (
+        await walletServiceRequest(client, {
+          path: "/api/2024-05-05/accounts",
+          headers: bearer(storedToken.cookieString),
+        })
+      ).body,
+    ) as { wallets: unknown[] };
+    expect(before.wallets).toEqual([]);
+    const generated = await walletServiceRequest(client, {
+      method: "POST",
+      path: "/api/v1/enclave-wallet/generate",
+      headers: bearer(storedToken.cookieString),
+    });
+    const { address } = (JSON.parse(generated.body) as { wallet: { address: string } }).wallet;
+
+    await rpc(anvil.rpcUrl, "anvil_setBalance", [address, "0xde0b6b3a7640000"]);
+    const signed = await walletServiceRequest(client, {
+      method: "POST",
+      path: "/api/v1/enclave-wallet/sign-transaction",
+      headers: bearer(storedToken.cookieString),
+      body: {
+        transactionPayload: {
+          chainId: "0xa4b1",
+          to: address,
+          value: "0x1",
+          gas: "0x5208",
+          nonce: "0x0",
+          maxFeePerGas: "0x77359400",
+          maxPriorityFeePerGas: "0x0",
+          type: 2,
+        },
+      },
+    });
+    const { signature } = JSON.parse(signed.body) as { signature: string };
+    const hash = await rpc<string>(anvil.rpcUrl, "eth_sendRawTransaction", [signature]);
+    const transaction = await rpc<{ from: string }>(anvil.rpcUrl, "eth_getTransactionByHash", [hash]);
+    expect(transaction.from.toLowerCase()).toBe(address.toLowerCase());
+
+    const again = authResultOf(await signIn({ account: "heidi@example.com" })).storedToken;
+    expect(again.isNewUser).toBe(false);
+    const after = JSON.parse(
+      (await walletServiceRequest(client, { path: "/api/2024-05-05/accounts", headers: bearer(again.cookieString) }))
+        .body,
+    ) as { wallets: Array<{ address: string; type: string }> };
+    expect(after.wallets).toEqual([expect.objectContaining({ address, type: "enclave" })]);
+  });
+
+  it("when the visitor cancels on Google's chooser, then the page gets its address back with neither authResult nor authCookie", async () => {
+    const landing = await signIn({ cancel: "1" });
+    expect(landing.href).toBe(PAGE);
+  });
+
+  it("when the session is expired, then accounts answers 401", async () => {
+    await setWalletFault(client, { mode: "expiredToken", account: "alice@example.com" });
+    const { storedToken } = authResultOf(await signIn({ account: "alice@example.com" }));
+    const accounts = await walletServiceRequest(client, {
+      path: "/api/2024-05-05/accounts",
+      headers: bearer(storedToken.cookieString),
+    });
+    expect(accounts.status).toBe(401);
+  });
+});

@@ -1,0 +1,310 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import express, { type Express, type Request, type Response } from "express";
+import type { Hex } from "thirdweb";
+import { hashMessage, keccak256 } from "thirdweb/utils";
+import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
+import type { WalletKeys } from "./wallet-keys.ts";
+import { createWalletFaultSwitch, parseWalletFault, type WalletFaultSwitch } from "./wallet-faults.ts";
+
+/** The OAuth client thirdweb's service signs visitors in to Google with; the local Google must know it. */
+export interface WalletGoogleClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Where Google sends the visitor back to thirdweb's service: registered with the local Google. */
+export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-05-05/login/google/callback`;
+
+export interface EmbeddedWalletOptions {
+  /** The one ecosystem this stand-in knows; any other id is refused as thirdweb refuses an unknown one. */
+  ecosystemId: string;
+  /** Base URL of the local Google. */
+  googleUrl: string;
+  googleClient: WalletGoogleClient;
+  keys: WalletKeys;
+}
+
+/** How long a session handed to the page lasts before `accounts` answers 401. */
+const SESSION_LIFETIME_MS = 7 * 86_400_000;
+/** How long a login may wait on Google's pages. */
+const LOGIN_LIFETIME_MS = 10 * 60_000;
+
+interface User {
+  /** thirdweb's user id (`authDetails.userWalletId`). */
+  id: string;
+  googleSub: string;
+  email: string;
+  /** When the enclave wallet was generated; absent until `generate`. */
+  walletCreatedAt?: string;
+}
+
+interface Session {
+  user: User;
+  expiresAt: number;
+}
+
+/**
+ * A stand-in for thirdweb's in-app and ecosystem wallet service at `embedded-wallet.thirdweb.com`, for an ecosystem
+ * whose wallets are enclave EOAs (no smart-account options), signing in with Google through the local Google. It
+ * speaks what thirdweb v5 sends and reads; each route names the SDK file (under `thirdweb/src/wallets/`) behind it.
+ * Faults are set at `POST /__emulator/faults` (wallet-faults.ts).
+ */
+export function embeddedWalletEmulator(options: EmbeddedWalletOptions): { app: Express; faults: WalletFaultSwitch } {
+  const app = express();
+  app.disable("x-powered-by");
+  const faults = createWalletFaultSwitch();
+  const logins = new Map<string, { redirectUrl: string; expiresAt: number }>();
+  const users = new Map<string, User>();
+  const sessions = new Map<string, Session>();
+
+  // The SDK calls from the page's origin with headers of its own (x-client-id, x-ecosystem-*, x-sdk-*,
+  // Authorization), so every call is preflighted; it sends no credentials (`src/utils/fetch.ts`).
+  app.use("/api", (req, res, next) => {
+    const origin = req.get("origin");
+    if (origin) res.set({ "Access-Control-Allow-Origin": origin, Vary: "Origin" });
+    if (req.method !== "OPTIONS") return next();
+    res
+      .set({
+        "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+        "Access-Control-Allow-Headers": req.get("access-control-request-headers") ?? "",
+        "Access-Control-Max-Age": "600",
+      })
+      .status(204)
+      .end();
+  });
+
+  // The hidden iframe the connector always mounts (`in-app/web/lib/web-connector.ts`); the page waits for its
+  // `ewsIframeLoaded` and answers `initIframe` through a MessagePort (`in-app/web/utils/iFrameCommunication/
+  // IframeCommunicator.ts`). Enclave wallets never call into it.
+  app.get("/sdk/2022-08-12/embedded-wallet", (_req, res) => {
+    res.type("html").send(IFRAME_PAGE);
+  });
+
+  // `ecosystem/get-ecosystem-wallet-auth-options.ts`: an unknown ecosystem is told by a `code: "UNAUTHORIZED"` body,
+  // whose `message` the SDK throws.
+  app.get("/api/2024-05-05/ecosystem-wallet", (req, res) => {
+    if (req.get("x-ecosystem-id") !== options.ecosystemId) return sendUnknownEcosystem(res);
+    res.json({
+      name: "TuBE (local)",
+      slug: options.ecosystemId.replace(/^ecosystem\./, ""),
+      homepage: "",
+      authOptions: ["google"],
+    });
+  });
+
+  // `core/authentication/getLoginPath.ts` navigates here; Google comes next, then the callback below.
+  app.get("/api/2024-05-05/login/google", (req, res) => {
+    const ecosystemId = String(req.query.ecosystemId ?? "");
+    const redirectUrl = String(req.query.redirectUrl ?? "");
+    if (ecosystemId !== options.ecosystemId) return sendUnknownEcosystem(res);
+    if (!URL.canParse(redirectUrl)) return res.status(400).json({ message: "redirectUrl must be a URL" });
+    const loginId = randomBytes(16).toString("hex");
+    logins.set(loginId, { redirectUrl, expiresAt: Date.now() + LOGIN_LIFETIME_MS });
+    const google = new URL("/o/oauth2/v2/auth", options.googleUrl);
+    google.search = new URLSearchParams({
+      client_id: options.googleClient.clientId,
+      redirect_uri: WALLET_GOOGLE_CALLBACK,
+      response_type: "code",
+      scope: "openid email profile",
+      state: loginId,
+    }).toString();
+    res.redirect(302, google.href);
+  });
+
+  app.get("/api/2024-05-05/login/google/callback", async (req, res) => {
+    const loginId = String(req.query.state ?? "");
+    const login = logins.get(loginId);
+    logins.delete(loginId);
+    if (!login || login.expiresAt < Date.now())
+      return res.status(400).json({ message: "This sign-in has expired. Start again." });
+    const back = new URL(login.redirectUrl);
+    const code = req.query.code;
+    // A cancelled or denied consent: back to the page with neither `authResult` nor `authCookie`
+    // (`in-app/web/lib/get-url-token.ts` then reads nothing).
+    if (typeof code !== "string") return res.redirect(302, back.href);
+    const identity = await exchangeCode(options, code);
+    if (!identity) return res.status(502).json({ message: "Google refused the sign-in." });
+    let user = users.get(identity.sub);
+    if (!user) {
+      user = { id: randomUUID(), googleSub: identity.sub, email: identity.email };
+      users.set(identity.sub, user);
+    }
+    const cookieString = randomBytes(32).toString("hex");
+    const expired = faults.take("expiredToken", user.email);
+    sessions.set(cookieString, { user, expiresAt: expired ? 0 : Date.now() + SESSION_LIFETIME_MS });
+    if (faults.take("stateMissing", user.email)) back.searchParams.delete("state");
+    if (faults.take("stateForeign", user.email)) back.searchParams.set("state", randomBytes(16).toString("hex"));
+    const authResult = {
+      storedToken: {
+        jwtToken: "",
+        authProvider: "Google",
+        authDetails: {
+          email: user.email,
+          userWalletId: user.id,
+          recoveryShareManagement: "ENCLAVE",
+          walletType: "enclave",
+        },
+        developerClientId: String(req.query.clientId ?? ""),
+        cookieString,
+        shouldStoreCookieString: true,
+        isNewUser: user.walletCreatedAt === undefined,
+      },
+    };
+    // `get-url-token.ts` decodes the parameter once more after URLSearchParams has: encoded twice on the wire.
+    back.searchParams.set("authResult", encodeURIComponent(JSON.stringify(authResult)));
+    res.redirect(302, back.href);
+  });
+
+  const sessionOf = (req: Request): Session | null => {
+    const token = /^Bearer embedded-wallet-token:(.+)$/.exec(req.get("authorization") ?? "")?.[1];
+    const session = token ? sessions.get(token) : undefined;
+    return session && session.expiresAt > Date.now() ? session : null;
+  };
+  const walletOf = (user: User) => ({
+    address: options.keys.accountFor(user.googleSub).address,
+    createdAt: user.walletCreatedAt,
+    type: "enclave",
+  });
+
+  // `in-app/core/actions/get-enclave-user-status.ts`.
+  app.get("/api/2024-05-05/accounts", async (req, res) => {
+    const session = sessionOf(req);
+    if (!session) return sendUnauthorized(res);
+    const slow = faults.take("slow", session.user.email);
+    if (slow) await new Promise((resolve) => setTimeout(resolve, slow.ms));
+    const { user } = session;
+    res.json({
+      id: user.id,
+      linkedAccounts: [{ type: "google", details: { email: user.email, id: user.googleSub } }],
+      wallets: user.walletCreatedAt ? [walletOf(user)] : [],
+    });
+  });
+
+  const enclave = express.Router();
+  enclave.use(express.json({ limit: "1mb" }));
+  enclave.use((req, res, next) => {
+    const session = sessionOf(req);
+    if (!session) return sendUnauthorized(res);
+    res.locals.user = session.user;
+    next();
+  });
+  // `in-app/core/actions/generate-wallet.enclave.ts`: a new user's wallet, made once.
+  enclave.post("/generate", (_req, res) => {
+    const user = res.locals.user as User;
+    if (faults.take("generateFails", user.email))
+      return res.status(500).json({ error: { code: "INTERNAL_SERVER_ERROR", message: "Internal Server Error" } });
+    user.walletCreatedAt ??= new Date().toISOString();
+    res.json({ wallet: walletOf(user) });
+  });
+  // `in-app/core/actions/sign-message.enclave.ts`.
+  enclave.post("/sign-message", async (req, res) => {
+    const { message, isRaw } = ((req.body as { messagePayload?: unknown }).messagePayload ?? {}) as {
+      message?: string;
+      isRaw?: boolean;
+    };
+    if (typeof message !== "string") return res.status(400).json({ message: "messagePayload.message is required" });
+    const signable = isRaw ? { raw: message as Hex } : message;
+    const signature = await accountOf(res).signMessage({ message: signable });
+    res.json({ ...signatureParts(signature), signature, hash: hashMessage(signable) });
+  });
+  // `in-app/core/actions/sign-typed-data.enclave.ts`: the body is the typed data itself.
+  enclave.post("/sign-typed-data", async (req, res) => {
+    const signature = await accountOf(res).signTypedData(req.body as Parameters<Account["signTypedData"]>[0]);
+    res.json({ ...signatureParts(signature), signature });
+  });
+  // `in-app/core/actions/sign-transaction.enclave.ts`: `signature` holds the signed raw transaction, which
+  // `in-app/core/wallet/enclave-wallet.ts` sends with eth_sendRawTransaction to the page's own RPC.
+  enclave.post("/sign-transaction", async (req, res) => {
+    const payload = (req.body as { transactionPayload?: Record<string, string | number | undefined> })
+      .transactionPayload;
+    if (!payload) return res.status(400).json({ message: "transactionPayload is required" });
+    const account = accountOf(res);
+    if (!account.signTransaction) return res.status(500).end();
+    const signed = await account.signTransaction(serializable(payload));
+    res.json({ signature: signed, hash: keccak256(signed) });
+  });
+  app.use("/api/v1/enclave-wallet", enclave);
+
+  app.use("/__emulator", express.json());
+  app.post("/__emulator/faults", (req, res) => {
+    const fault = parseWalletFault(req.body);
+    if (typeof fault === "string") return res.status(400).json({ message: fault });
+    faults.set(fault);
+    res.json(fault);
+  });
+
+  app.use((_req, res) => {
+    res.status(404).json({ message: "Not Found" });
+  });
+
+  const accountOf = (res: Response) => options.keys.accountFor((res.locals.user as User).googleSub);
+  return { app, faults };
+}
+
+type Account = ReturnType<WalletKeys["accountFor"]>;
+
+function sendUnknownEcosystem(res: Response): void {
+  res.status(401).json({ code: "UNAUTHORIZED", message: "Unauthorized: this ecosystem does not exist." });
+}
+
+function sendUnauthorized(res: Response): void {
+  res.status(401).json({ error: { code: "UNAUTHORIZED", message: "Invalid or expired auth token" } });
+}
+
+/** The page's payload (hex quantities, `type` 0, 2 or 4) as the SDK's serializer takes it. */
+function serializable(payload: Record<string, string | number | undefined>) {
+  const big = (value: string | number | undefined) => (value === undefined ? undefined : BigInt(value));
+  return {
+    chainId: Number(payload.chainId),
+    to: payload.to as string | undefined,
+    data: payload.data as Hex | undefined,
+    value: big(payload.value),
+    gas: big(payload.gas),
+    nonce: Number(payload.nonce),
+    ...(Number(payload.type) === 0
+      ? { gasPrice: big(payload.gasPrice) }
+      : { maxFeePerGas: big(payload.maxFeePerGas), maxPriorityFeePerGas: big(payload.maxPriorityFeePerGas) }),
+  };
+}
+
+function signatureParts(signature: Hex) {
+  return {
+    r: `0x${signature.slice(2, 66)}`,
+    s: `0x${signature.slice(66, 130)}`,
+    v: Number.parseInt(signature.slice(130, 132), 16),
+  };
+}
+
+/** The Google account behind an authorization code, read from the id_token of the local Google's token answer. */
+async function exchangeCode(
+  options: EmbeddedWalletOptions,
+  code: string,
+): Promise<{ sub: string; email: string } | null> {
+  const response = await fetch(new URL("/token", options.googleUrl), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: WALLET_GOOGLE_CALLBACK,
+      client_id: options.googleClient.clientId,
+      client_secret: options.googleClient.clientSecret,
+    }),
+  });
+  if (!response.ok) return null;
+  const { id_token: idToken } = (await response.json()) as { id_token?: string };
+  // Straight from the token endpoint over our own connection: OpenID Connect lets the client skip the signature check.
+  const claims = JSON.parse(Buffer.from(idToken?.split(".")[1] ?? "", "base64url").toString("utf8") || "{}") as {
+    sub?: string;
+    email?: string;
+  };
+  return claims.sub && claims.email ? { sub: claims.sub, email: claims.email } : null;
+}
+
+/** Posts `ewsIframeLoaded` to the page and answers its `initIframe` with success. */
+const IFRAME_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>thirdweb</title></head><body><script>
+addEventListener("message", (event) => {
+  if (event.data && event.data.eventType === "initIframe" && event.ports[0]) event.ports[0].postMessage({ success: true });
+});
+parent.postMessage({ eventType: "ewsIframeLoaded" }, "*");
+</script></body></html>`;

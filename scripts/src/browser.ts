@@ -1,0 +1,28 @@
+/**
+ * `npm run browser`: opens Chromium on the app `npm start` is running, with the same network edge the end-to-end
+ * tests have: thirdweb's wallet service answered by the local world's stand-in (so 'Sign in with Google' works
+ * offline), every other outside host refused. A fresh profile each time, removed on exit.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import "dotenv/config";
+import { CHROMIUM_PATH, chromiumFlags } from "@tube/local-world/chromium";
+import { readBrowserSetup } from "./browser-setup.ts";
+
+const setup = readBrowserSetup(path.resolve(process.env.DATA_DIR ?? ".data"));
+if (!setup) {
+  console.error("No running local world found: start it with `npm start` (same DATA_DIR) first.");
+  process.exit(1);
+}
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tube-browser-"));
+const chromium = spawn(
+  CHROMIUM_PATH,
+  [...chromiumFlags(setup.border), `--user-data-dir=${profile}`, `${setup.url}/claim`],
+  { stdio: "ignore" },
+);
+chromium.on("exit", (code) => {
+  fs.rmSync(profile, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
