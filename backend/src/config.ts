@@ -152,7 +152,31 @@ export const settingsSchema = z.object({
   CLAIM_GATE_KEY: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
 });
 
-export type Config = ReturnType<typeof loadConfig>;
+/** Keys only operator commands read; the server never does (production refuses to start with the deployer's key set). */
+export const operatorSettingsSchema = z.object({
+  /** `deploy-token`'s key: deploys the contracts and grants their roles. */
+  DEPLOYER_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x and 64 hex digits")
+    .optional(),
+  /** `doctor`'s YouTube Data API key, to check that the channel exists; unset, that check is skipped. */
+  YOUTUBE_API_KEY: z.string().trim().min(1).optional(),
+  /** The block the token was deployed in: where `deploy-token` and `doctor` start reading its role events. */
+  TOKEN_DEPLOY_BLOCK: z.coerce.bigint().nonnegative().optional(),
+  /**
+   * The widest `eth_getLogs` the RPC answers, in blocks: QuickNode's paid plans allow 10,000, Alchemy's paid plans
+   * any range, Alchemy's free tier only 10.
+   */
+  RPC_GETLOGS_MAX_BLOCKS: z.coerce.bigint().min(1n).default(10_000n),
+});
+
+declare const loaded: unique symbol;
+/**
+ * The settings as loadConfig parsed them, and only so: the brand cannot be written by hand, so the app and every test
+ * world are built from what the schema made of an env, never from a literal that could drift from it.
+ */
+export type Config = ReturnType<typeof parseConfig> & { readonly [loaded]: true };
 type Settings = z.infer<typeof settingsSchema>;
 /** Every setting the server reads, so what passes settings to it (docker-compose.yml) can be checked against them. */
 export const SETTING_KEYS = Object.keys(settingsSchema.shape) as ReadonlyArray<keyof Settings>;
@@ -163,7 +187,11 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return parseConfig(env) as Config;
+}
+
+function parseConfig(env: NodeJS.ProcessEnv) {
   const given = blankToUndefined(env);
   const { parsed, problems } = parseEach(settingsSchema, given);
   const production = parsed.NODE_ENV === "production";

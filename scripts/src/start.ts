@@ -5,7 +5,7 @@
  * server, which refuses any missing or local setting itself.
  */
 import "dotenv/config";
-import { ConfigError, loadConfig } from "@tube/backend/config";
+import { ConfigError, loadConfig, parseSettings, settingsSchema } from "@tube/backend/config";
 import { startServer } from "@tube/backend/server";
 import { buildFrontendIfStale, FRONTEND_DIST } from "./build-frontend.ts";
 import { runCompiledServer } from "./run-compiled-server.ts";
@@ -14,7 +14,7 @@ import { startLocalWorld, type LocalWorld } from "@tube/local-world/local-world"
 
 const log = (line: string) => console.log(`[start] ${line}`);
 
-if (process.env.NODE_ENV === "production") {
+if (parseSettings(settingsSchema.pick({ NODE_ENV: true })).NODE_ENV === "production") {
   process.exit(await runCompiledServer(log));
 }
 
