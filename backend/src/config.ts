@@ -202,21 +202,19 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
   const storeKind = settings.STORE ?? (settings.MONGODB_URI ? "mongodb" : "sqlite");
   const dataDir = path.resolve(settings.DATA_DIR);
-  /** Never a URL with a key in it: browsers see it. */
-  const publicRpcUrl = settings.PUBLIC_RPC_URL ?? settings.RPC_URL;
-  const googleAuthUrl = `${settings.GOOGLE_EMULATOR_URL ?? "https://accounts.google.com"}/o/oauth2/v2/auth`;
   const publicConfig: PublicConfig = {
     thirdwebClientId: settings.THIRDWEB_CLIENT_ID,
     ecosystemId: settings.ECOSYSTEM_ID,
     ecosystemPartnerId: settings.ECOSYSTEM_PARTNER_ID,
     walletConnectProjectId: settings.WALLETCONNECT_PROJECT_ID,
     chainId: settings.CHAIN_ID,
-    rpcUrl: publicRpcUrl,
+    // Never a URL with a key in it: browsers see it.
+    rpcUrl: settings.PUBLIC_RPC_URL ?? settings.RPC_URL,
     explorerUrl: settings.EXPLORER_URL,
     tokenAddress: settings.TOKEN_ADDRESS,
     youtubeChannelId: settings.YOUTUBE_CHANNEL_ID,
     googleClientId: settings.GOOGLE_CLIENT_ID,
-    googleAuthUrl,
+    googleAuthUrl: `${settings.GOOGLE_EMULATOR_URL ?? "https://accounts.google.com"}/o/oauth2/v2/auth`,
     walletConnectTimeoutSeconds: settings.WALLET_CONNECT_TIMEOUT_SECONDS,
   };
   return {
@@ -231,9 +229,7 @@ function parseConfig(env: NodeJS.ProcessEnv) {
       dataDir,
       gateKey: settings.CLAIM_GATE_KEY,
     },
-    publicRpcUrl,
-    googleAuthUrl,
-    /** What /api/config and the page give the browser. */
+    /** What /api/config, the page and the CSP give the browser. */
     publicConfig,
   };
 }

@@ -14,7 +14,7 @@ import type { VerificationAdmission } from "./verification-admission.ts";
 const ACCOUNTS_REMEMBERED = 10_000;
 
 /** Long enough to cover Verify then Claim (a few minutes in the wizard), short enough that unsubscribing shows soon. */
-export const SUBSCRIPTION_CACHE_SECONDS = 300;
+const SUBSCRIPTION_CACHE_SECONDS = 300;
 
 export interface SubscriptionVerifierOptions {
   google: GoogleGateway;

@@ -103,7 +103,7 @@ await runCommand({ usage: USAGE, options: {} }, async () => {
 function googleBase(config: Config) {
   const emulator = config.GOOGLE_EMULATOR_URL;
   return {
-    auth: config.googleAuthUrl,
+    auth: config.publicConfig.googleAuthUrl,
     token: emulator ? `${emulator}/token` : "https://oauth2.googleapis.com/token",
     youtube: emulator ?? "https://youtube.googleapis.com",
   };
