@@ -40,6 +40,8 @@ export interface AppAdapters {
   probes: ReadinessProbe[];
   /** Write rate-limit counters shared by every process on the store; unset, each process counts alone. */
   rateLimitStoreFor?: (prefix: string) => Store;
+  /** The built frontend to serve on the same origin, when it holds an index.html; unset, the API alone. */
+  staticDir?: string;
 }
 
 /** Internal tunings a test changes to make one rule show in seconds; unset, each is its module's constant. */
@@ -123,7 +125,7 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
     errorHandler,
   );
 
-  const staticDir = config.STATIC_DIR;
+  const { staticDir } = adapters;
   if (staticDir && fs.existsSync(path.join(staticDir, "index.html"))) {
     app.use(staticSite({ staticDir, publicConfig, publicUrl: config.PUBLIC_URL }));
   }

@@ -54,7 +54,6 @@ export const settingsSchema = z.object({
   /** Which store to use; unset means MongoDB when MONGODB_URI is set, SQLite otherwise (production refuses that guess). */
   STORE: z.enum(["mongodb", "sqlite"]).optional(),
   DATA_DIR: z.string().trim().min(1).default(".data"),
-  STATIC_DIR: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_ID: required,
   GOOGLE_CLIENT_SECRET: required,
   GOOGLE_EMULATOR_URL: httpUrl.optional(),

@@ -25,11 +25,17 @@ export interface ServerTuning extends AppTuning {
   metricsCacheMs?: number;
 }
 
+export interface ServerOptions {
+  /** The built frontend, served on the same origin when it holds an index.html: the entry points' own build. */
+  staticDir?: string;
+  tuning?: ServerTuning;
+}
+
 /** Wires the real adapters from the config, reconciles unfinished claims, then listens. */
 export async function startServer(
   config: Config,
   logger: Logger = createLogger(config.LOG_LEVEL),
-  tuning: ServerTuning = {},
+  { staticDir, tuning = {} }: ServerOptions = {},
 ): Promise<RunningServer> {
   const metrics = createMetrics();
   const { store, kind } = await openClaimStore({
@@ -111,6 +117,7 @@ export async function startServer(
         { name: "chain", check: () => chainReader.ping() },
         { name: "engine", check: () => minter.ping() },
       ],
+      staticDir,
     },
     tuning,
   );

@@ -19,11 +19,11 @@ if (parseSettings(settingsSchema.pick({ NODE_ENV: true })).NODE_ENV === "product
 }
 
 await buildFrontendIfStale(log);
-const world = await startLocalWorld({ STATIC_DIR: FRONTEND_DIST, ...process.env }, { log });
+const world = await startLocalWorld(process.env, { log });
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   const config = loadConfig(world.env as NodeJS.ProcessEnv);
-  server = await startServer(config);
+  server = await startServer(config, undefined, { staticDir: FRONTEND_DIST });
   console.log(banner(config.PUBLIC_URL, world));
 } catch (error) {
   await world.stop();

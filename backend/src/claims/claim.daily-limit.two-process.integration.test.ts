@@ -27,9 +27,11 @@ beforeAll(async () => {
   for (const port of [Number(new URL(world.url).port), await freePort()]) {
     const config = testConfig({ ...world.env, PORT: String(port) });
     const server = await startServer(config, createLogger(config.LOG_LEVEL), {
-      // The window limit and the cache stay out of the way: every verification reaches YouTube.
-      verificationLimits: { limitPerDay: CHECKS_PER_DAY, limitPerWindow: 1000 },
-      subscriptionCacheSeconds: 0,
+      tuning: {
+        // The window limit and the cache stay out of the way: every verification reaches YouTube.
+        verificationLimits: { limitPerDay: CHECKS_PER_DAY, limitPerWindow: 1000 },
+        subscriptionCacheSeconds: 0,
+      },
     });
     servers.push(server);
     apis.push(createTestApi(() => server.url));

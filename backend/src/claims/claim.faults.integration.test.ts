@@ -52,7 +52,7 @@ beforeAll(async () => {
   world = await startTestWorld({ inProcessApp: false });
   relay = await startRpcRelay(world.rpcUrl);
   const config = testConfig({ ...world.env, RPC_URL: relay.url });
-  server = await startServer(config, createLogger(config.LOG_LEVEL), { sqliteBusyTimeoutMs: 100 });
+  server = await startServer(config, createLogger(config.LOG_LEVEL), { tuning: { sqliteBusyTimeoutMs: 100 } });
 });
 
 afterAll(async () => {

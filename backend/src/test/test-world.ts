@@ -99,7 +99,9 @@ export async function startTestWorld(
 
   const startApp = async () => {
     const config = testConfig({ ...world.env, ...(proxy ? { RPC_URL: proxy.url } : {}) });
-    server = await startServer(config, createLogger(config.LOG_LEVEL, options.logDestination), options.tuning);
+    server = await startServer(config, createLogger(config.LOG_LEVEL, options.logDestination), {
+      tuning: options.tuning,
+    });
     return server;
   };
   if (options.inProcessApp !== false) await startApp();
