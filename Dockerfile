@@ -30,8 +30,7 @@ RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --no-au
 # --- runtime ------------------------------------------------------------------------------------------------
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
-    PORT=3000 \
-    STATIC_DIR=/app/frontend/dist
+    PORT=3000
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 # The server and the operator commands beside it: `node backend/dist/claims.js <action>` runs here with the servers'

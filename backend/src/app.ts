@@ -2,14 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
 import type { Store } from "express-rate-limit";
-import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import type { ClaimControls } from "./claims/claim-controls.ts";
 import { claimRoutes } from "./claims/claim.routes.ts";
 import { engineWebhookRoutes } from "./claims/engine-webhook.routes.ts";
 import { createSubscriptionVerifier } from "./claims/subscription-verifier.ts";
-import { createVerificationAdmission } from "./claims/verification-admission.ts";
+import { createVerificationAdmission, type VerificationLimits } from "./claims/verification-admission.ts";
 import type { MintDriver } from "./claims/mint-driver.ts";
+import type { Config } from "./config.ts";
 import type { GoogleGateway } from "./google/google-gateway.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { opsRoutes, type ReadinessProbe } from "./http/ops.routes.ts";
@@ -28,7 +28,8 @@ import type { Metrics } from "./observability/metrics.ts";
 import { requestContext } from "./observability/request-context.ts";
 import type { ClaimStore } from "./store/claim-store.ts";
 
-export interface AppDeps {
+/** What the app talks to: the pieces that hold I/O, which tests point at stand-ins. */
+export interface AppAdapters {
   store: ClaimStore;
   google: GoogleGateway;
   mintDriver: MintDriver;
@@ -37,84 +38,68 @@ export interface AppDeps {
   metrics: Metrics;
   logger: Logger;
   probes: ReadinessProbe[];
-  publicConfig: PublicConfig;
   /** Write rate-limit counters shared by every process on the store; unset, each process counts alone. */
   rateLimitStoreFor?: (prefix: string) => Store;
-  settings: {
-    publicUrl: string;
-    channelId: string;
-    explorerUrl: string;
-    rpcUrl: string;
-    trustProxy: boolean | number | string[];
-    rateLimitPerMinute: number;
-    maxTotalClaims: number | undefined;
-    /** Built frontend to serve on the same origin, when present. */
-    staticDir: string | undefined;
-    subscriptionCacheSeconds: number;
-    verifyLimitPerAccount: number;
-    verifyLimitWindowSeconds: number;
-    verifyLimitPerAccountPerDay: number;
-    youtubeDailyQuotaUnits: number;
-    youtubeQuotaReserveUnits: number;
-    readinessCacheSeconds: number;
-    /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (never in production). */
-    metricsToken: string | undefined;
-    /** The secret Engine signs its webhook posts with; unset, the webhook route is not mounted. */
-    engineWebhookSecret?: string | undefined;
-  };
+  /** The built frontend to serve on the same origin, when it holds an index.html; unset, the API alone. */
+  staticDir?: string;
 }
 
-/** Builds the HTTP app without listening, so tests can start it on port 0. */
-export function createApp(deps: AppDeps): Express {
-  const { settings } = deps;
+/** Internal tunings a test changes to make one rule show in seconds; unset, each is its module's constant. */
+export interface AppTuning {
+  subscriptionCacheSeconds?: number;
+  verificationLimits?: Partial<VerificationLimits>;
+  readinessCacheSeconds?: number;
+}
+
+/** Builds the HTTP app from the config without listening, so tests can start it on port 0. */
+export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuning = {}): Express {
+  const { publicConfig } = config;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", settings.trustProxy);
+  app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(requestContext());
-  app.use(requestLogger(deps.logger));
-  app.use(securityHeaders({ rpcUrl: settings.rpcUrl }), keepOpenerOn(GOOGLE_CALLBACK_PATH));
+  app.use(requestLogger(adapters.logger));
+  app.use(securityHeaders({ rpcUrl: publicConfig.rpcUrl }), keepOpenerOn(GOOGLE_CALLBACK_PATH));
   app.use(
     opsRoutes({
-      ...deps,
-      readinessCacheSeconds: settings.readinessCacheSeconds,
-      metricsToken: settings.metricsToken,
+      ...adapters,
+      publicConfig,
+      readinessCacheSeconds: tuning.readinessCacheSeconds,
+      metricsToken: config.METRICS_TOKEN,
     }),
   );
 
   // After the ops routes: probes and scrapes reach the app without passing its proxies.
   app.use(
     trustProxyWatch({
-      trustProxy: settings.trustProxy,
-      trustProxyMismatches: deps.metrics.trustProxyMismatches,
-      logger: deps.logger,
+      trustProxy: config.TRUST_PROXY,
+      trustProxyMismatches: adapters.metrics.trustProxyMismatches,
+      logger: adapters.logger,
     }),
   );
 
   const subscriptions = createSubscriptionVerifier({
-    google: deps.google,
-    channelId: settings.channelId,
-    cacheSeconds: settings.subscriptionCacheSeconds,
+    google: adapters.google,
+    channelId: config.YOUTUBE_CHANNEL_ID,
+    cacheSeconds: tuning.subscriptionCacheSeconds,
     admission: createVerificationAdmission({
-      store: deps.store,
-      limitPerWindow: settings.verifyLimitPerAccount,
-      windowSeconds: settings.verifyLimitWindowSeconds,
-      limitPerDay: settings.verifyLimitPerAccountPerDay,
-      dailyQuotaUnits: settings.youtubeDailyQuotaUnits,
-      reserveUnits: settings.youtubeQuotaReserveUnits,
+      ...tuning.verificationLimits,
+      store: adapters.store,
+      dailyQuotaUnits: config.YOUTUBE_DAILY_QUOTA_UNITS,
     }),
   });
 
   // The API answers with live claim state, never to be reused: no-store, and so no ETag (Express's default is a SHA-1
   // of every JSON body, which no client could use). A sub-app scopes the setting: the page and static files keep
   // theirs for revalidation, and GET /api/config (an ops route, answered before this stack) keeps its no-cache.
-  if (settings.engineWebhookSecret)
+  if (config.ENGINE_WEBHOOK_SECRET)
     app.use(
       engineWebhookRoutes({
-        secret: settings.engineWebhookSecret,
-        mintDriver: deps.mintDriver,
-        metrics: deps.metrics,
-        logger: deps.logger,
+        secret: config.ENGINE_WEBHOOK_SECRET,
+        mintDriver: adapters.mintDriver,
+        metrics: adapters.metrics,
+        logger: adapters.logger,
       }),
     );
 
@@ -124,19 +109,25 @@ export function createApp(deps: AppDeps): Express {
   app.use("/api", api);
   api.use(
     noStore,
-    corsForOrigin(settings.publicUrl),
-    apiRateLimits(settings.rateLimitPerMinute, deps.rateLimitStoreFor),
+    corsForOrigin(config.PUBLIC_URL),
+    apiRateLimits(config.RATE_LIMIT_PER_MINUTE, adapters.rateLimitStoreFor),
     express.json({ limit: "16kb", strict: true }),
-    claimRoutes({ ...deps, ...settings, subscriptions }),
+    claimRoutes({
+      ...adapters,
+      subscriptions,
+      publicUrl: config.PUBLIC_URL,
+      explorerUrl: config.EXPLORER_URL,
+      channelId: config.YOUTUBE_CHANNEL_ID,
+      maxTotalClaims: config.MAX_TOTAL_CLAIMS,
+    }),
     notFoundHandler,
     // Here too, so the API's refusals are answered under its settings (no ETag) rather than the app's.
     errorHandler,
   );
 
-  if (settings.staticDir && fs.existsSync(path.join(settings.staticDir, "index.html"))) {
-    app.use(
-      staticSite({ staticDir: settings.staticDir, publicConfig: deps.publicConfig, publicUrl: settings.publicUrl }),
-    );
+  const { staticDir } = adapters;
+  if (staticDir && fs.existsSync(path.join(staticDir, "index.html"))) {
+    app.use(staticSite({ staticDir, publicConfig, publicUrl: config.PUBLIC_URL }));
   }
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -3,7 +3,16 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, mayHoldKey } from "./config.ts";
+import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
+import {
+  ConfigError,
+  loadConfig,
+  mayHoldKey,
+  operatorSettingsSchema,
+  parseSettings,
+  settingsSchema,
+  type Config,
+} from "./config.ts";
 import { COMPILED_BACKEND_ARGS } from "./test/compiled-backend.ts";
 
 const VALID = {
@@ -21,6 +30,20 @@ const VALID = {
 };
 
 describe("loadConfig", () => {
+  it("when every setting is written out by hand, then it is not a Config: the app and test worlds take only what loadConfig made", () => {
+    type HandWritten = { [K in keyof Config as K extends string ? K : never]: Config[K] };
+    const handWritten: HandWritten = { ...loadConfig(VALID) };
+    // @ts-expect-error: only loadConfig gives a Config its brand, so settings cannot drift from the schema
+    const config: Config = handWritten;
+    expect(config.PORT).toBe(3000);
+  });
+
+  it("when the daily YouTube quota is no more than the units kept in reserve, then start-up refuses naming it", () => {
+    expect(() => loadConfig({ ...VALID, YOUTUBE_DAILY_QUOTA_UNITS: String(YOUTUBE_QUOTA_RESERVE_UNITS) })).toThrow(
+      /YOUTUBE_DAILY_QUOTA_UNITS: must be more than the 500 units kept for verified viewers/,
+    );
+  });
+
   it("when only the required settings are given, then the defaults point at production services", () => {
     const config = loadConfig(VALID);
     expect(config).toMatchObject({
@@ -29,13 +52,13 @@ describe("loadConfig", () => {
       CHAIN_ID: 42161,
       RPC_URL: "https://arb1.example/rpc",
       ENGINE_URL: "https://engine.thirdweb.com",
-      googleAuthUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+      publicConfig: { googleAuthUrl: "https://accounts.google.com/o/oauth2/v2/auth" },
       TRUST_PROXY: false,
     });
   });
 
   it("when a Google stand-in is configured, then the browser is sent to it", () => {
-    expect(loadConfig({ ...VALID, GOOGLE_EMULATOR_URL: "http://127.0.0.1:9099/" }).googleAuthUrl).toBe(
+    expect(loadConfig({ ...VALID, GOOGLE_EMULATOR_URL: "http://127.0.0.1:9099/" }).publicConfig.googleAuthUrl).toBe(
       "http://127.0.0.1:9099/o/oauth2/v2/auth",
     );
   });
@@ -67,7 +90,7 @@ describe("loadConfig", () => {
       RPC_URL: "https://arb1.example/rpc?key=secret",
       PUBLIC_RPC_URL: "https://arb1.arbitrum.io/rpc",
     });
-    expect(config.publicRpcUrl).toBe("https://arb1.arbitrum.io/rpc");
+    expect(config.publicConfig.rpcUrl).toBe("https://arb1.arbitrum.io/rpc");
     expect(config.RPC_URL).toBe("https://arb1.example/rpc?key=secret");
   });
 
@@ -303,5 +326,38 @@ describe("loadConfig in production", () => {
       await world.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("parseSettings", () => {
+  it("when an operator command's settings are bad, then it names each by the server's rules, and fills the server's defaults", () => {
+    const schema = settingsSchema
+      .pick({ RPC_URL: true, CHAIN_ID: true, ENGINE_SERVER_WALLET: true, MAX_TOTAL_CLAIMS: true })
+      .extend({ DEPLOYER_PRIVATE_KEY: operatorSettingsSchema.shape.DEPLOYER_PRIVATE_KEY });
+    const refusal = (() => {
+      try {
+        parseSettings(schema, { RPC_URL: "ftp://x", ENGINE_SERVER_WALLET: "0x12", DEPLOYER_PRIVATE_KEY: "0xnope" });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(ConfigError);
+    expect((refusal as Error).message.split("\n").map((line) => line.trim().split(":")[0])).toEqual([
+      "Invalid configuration",
+      "RPC_URL",
+      "ENGINE_SERVER_WALLET",
+      "DEPLOYER_PRIVATE_KEY",
+    ]);
+    expect((refusal as Error).message).not.toContain("0xnope");
+
+    expect(
+      parseSettings(schema, { RPC_URL: "https://rpc.example/", ENGINE_SERVER_WALLET: VALID.ENGINE_SERVER_WALLET }),
+    ).toEqual({
+      RPC_URL: "https://rpc.example",
+      CHAIN_ID: 42161,
+      ENGINE_SERVER_WALLET: VALID.ENGINE_SERVER_WALLET,
+      MAX_TOTAL_CLAIMS: undefined,
+      DEPLOYER_PRIVATE_KEY: undefined,
+    });
   });
 });

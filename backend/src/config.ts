@@ -4,7 +4,9 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
+import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ""));
@@ -42,7 +44,8 @@ const trustProxy = z
     return value.split(",").map((part) => part.trim());
   });
 
-const schema = z.object({
+/** Every server setting. Operator commands pick the ones they read from it, so a key means one thing everywhere. */
+export const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: httpUrl.optional(),
@@ -51,7 +54,6 @@ const schema = z.object({
   /** Which store to use; unset means MongoDB when MONGODB_URI is set, SQLite otherwise (production refuses that guess). */
   STORE: z.enum(["mongodb", "sqlite"]).optional(),
   DATA_DIR: z.string().trim().min(1).default(".data"),
-  STATIC_DIR: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_ID: required,
   GOOGLE_CLIENT_SECRET: required,
   GOOGLE_EMULATOR_URL: httpUrl.optional(),
@@ -123,21 +125,15 @@ const schema = z.object({
    * visitor's wait by up to as much, and costs an RPC request a pass while claims are in flight.
    */
   MINT_FOLLOW_INTERVAL_MS: z.coerce.number().int().positive().default(500),
-  /** How long a SQLite write waits for another connection's lock; the whole process waits with it (node:sqlite is synchronous). */
-  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(5000),
-  /** How long a verified subscription is remembered per Google account, so Claim after Verify spends no quota. */
-  SUBSCRIPTION_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(300),
-  /** YouTube checks one Google account may cause per window (each costs 1–2 quota units), whatever its IP. */
-  VERIFY_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
-  VERIFY_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
-  /** YouTube checks one Google account may cause per Google quota day (midnight to midnight Pacific time). */
-  VERIFY_LIMIT_PER_ACCOUNT_PER_DAY: z.coerce.number().int().positive().default(20),
   /** The project's YouTube quota a day: Google grants 10,000 units unless an extension was granted. */
-  YOUTUBE_DAILY_QUOTA_UNITS: z.coerce.number().int().positive().default(10_000),
-  /** The last units of the day, kept for viewers who already verified so their claim can finish. */
-  YOUTUBE_QUOTA_RESERVE_UNITS: z.coerce.number().int().nonnegative().default(500),
-  /** /readyz answers from one probe run for this long, so it cannot be used to hammer Engine. */
-  READINESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(5),
+  YOUTUBE_DAILY_QUOTA_UNITS: z.coerce
+    .number()
+    .int()
+    .gt(
+      YOUTUBE_QUOTA_RESERVE_UNITS,
+      `must be more than the ${YOUTUBE_QUOTA_RESERVE_UNITS} units kept for verified viewers`,
+    )
+    .default(10_000),
   /** How long the browser waits for a wallet to answer a connect before it offers 'Try again' and another way in. */
   WALLET_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
   /**
@@ -151,21 +147,41 @@ const schema = z.object({
     .optional(),
   /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (refused in production). */
   METRICS_TOKEN: z.string().trim().min(1).optional(),
-  /** How long a scrape's reads of the store and the RPC are reused, so scrapes cannot multiply keyed RPC calls. */
-  METRICS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(15),
   /**
    * The operator's secret under which an expired claim keeps its Google account as a fingerprint (HMAC-SHA256), so
    * the account still cannot claim twice; needed by `claims erase-expired`, and by every server once it has run.
    */
   CLAIM_GATE_KEY: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
-  /** One budget per call to Google (OAuth and YouTube), whatever the client library retries within it. */
-  GOOGLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
-export type Config = ReturnType<typeof loadConfig>;
-type Settings = z.infer<typeof schema>;
+/** Keys only operator commands read; the server never does (production refuses to start with the deployer's key set). */
+export const operatorSettingsSchema = z.object({
+  /** `deploy-token`'s key: deploys the contracts and grants their roles. */
+  DEPLOYER_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x and 64 hex digits")
+    .optional(),
+  /** `doctor`'s YouTube Data API key, to check that the channel exists; unset, that check is skipped. */
+  YOUTUBE_API_KEY: z.string().trim().min(1).optional(),
+  /** The block the token was deployed in: where `deploy-token` and `doctor` start reading its role events. */
+  TOKEN_DEPLOY_BLOCK: z.coerce.bigint().nonnegative().optional(),
+  /**
+   * The widest `eth_getLogs` the RPC answers, in blocks: QuickNode's paid plans allow 10,000, Alchemy's paid plans
+   * any range, Alchemy's free tier only 10.
+   */
+  RPC_GETLOGS_MAX_BLOCKS: z.coerce.bigint().min(1n).default(10_000n),
+});
+
+declare const loaded: unique symbol;
+/**
+ * The settings as loadConfig parsed them, and only so: the brand cannot be written by hand, so the app and every test
+ * world are built from what the schema made of an env, never from a literal that could drift from it.
+ */
+export type Config = ReturnType<typeof parseConfig> & { readonly [loaded]: true };
+type Settings = z.infer<typeof settingsSchema>;
 /** Every setting the server reads, so what passes settings to it (docker-compose.yml) can be checked against them. */
-export const SETTING_KEYS = Object.keys(schema.shape) as ReadonlyArray<keyof Settings>;
+export const SETTING_KEYS = Object.keys(settingsSchema.shape) as ReadonlyArray<keyof Settings>;
 type Given = Record<string, string | undefined>;
 
 /** A refused start. Its message is the whole report, one `  KEY: why` line per problem: print it alone. */
@@ -173,20 +189,36 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return parseConfig(env) as Config;
+}
+
+function parseConfig(env: NodeJS.ProcessEnv) {
   const given = blankToUndefined(env);
-  const { parsed, problems } = parseEach(given);
+  const { parsed, problems } = parseEach(settingsSchema, given);
   const production = parsed.NODE_ENV === "production";
   problems.push(...consistencyProblems(parsed, given), ...(production ? productionRefusals(parsed, given) : []));
-  if (problems.length > 0) {
-    const heading = production ? "Refusing to start in production" : "Invalid configuration";
-    throw new ConfigError(`${heading}:\n${problems.map(([key, why]) => `  ${key}: ${why}`).join("\n")}`);
-  }
+  refuseOn(problems, production ? "Refusing to start in production" : "Invalid configuration");
   // Every setting parsed, so none is missing.
   const settings = parsed as Settings;
   const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
   const storeKind = settings.STORE ?? (settings.MONGODB_URI ? "mongodb" : "sqlite");
   const dataDir = path.resolve(settings.DATA_DIR);
+  const publicConfig: PublicConfig = {
+    thirdwebClientId: settings.THIRDWEB_CLIENT_ID,
+    ecosystemId: settings.ECOSYSTEM_ID,
+    ecosystemPartnerId: settings.ECOSYSTEM_PARTNER_ID,
+    walletConnectProjectId: settings.WALLETCONNECT_PROJECT_ID,
+    chainId: settings.CHAIN_ID,
+    // Never a URL with a key in it: browsers see it.
+    rpcUrl: settings.PUBLIC_RPC_URL ?? settings.RPC_URL,
+    explorerUrl: settings.EXPLORER_URL,
+    tokenAddress: settings.TOKEN_ADDRESS,
+    youtubeChannelId: settings.YOUTUBE_CHANNEL_ID,
+    googleClientId: settings.GOOGLE_CLIENT_ID,
+    googleAuthUrl: `${settings.GOOGLE_EMULATOR_URL ?? "https://accounts.google.com"}/o/oauth2/v2/auth`,
+    walletConnectTimeoutSeconds: settings.WALLET_CONNECT_TIMEOUT_SECONDS,
+  };
   return {
     ...settings,
     PUBLIC_URL: publicUrl,
@@ -197,13 +229,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     storeOptions: {
       mongodbUri: storeKind === "mongodb" ? settings.MONGODB_URI : undefined,
       dataDir,
-      sqliteBusyTimeoutMs: settings.SQLITE_BUSY_TIMEOUT_MS,
       gateKey: settings.CLAIM_GATE_KEY,
     },
-    /** What /api/config and the CSP give the browser: never a URL with a key in it. */
-    publicRpcUrl: settings.PUBLIC_RPC_URL ?? settings.RPC_URL,
-    googleAuthUrl: `${settings.GOOGLE_EMULATOR_URL ?? "https://accounts.google.com"}/o/oauth2/v2/auth`,
+    /** What /api/config, the page and the CSP give the browser. */
+    publicConfig,
   };
+}
+
+/**
+ * The settings an operator command reads, parsed by the same rules as the server's (pick them from
+ * `settingsSchema`, extend with the command's own): throws a ConfigError naming every bad key.
+ */
+export function parseSettings<Shape extends Record<string, z.ZodType>>(
+  schema: z.ZodObject<Shape>,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<z.ZodObject<Shape>> {
+  const { parsed, problems } = parseEach(schema, blankToUndefined(env));
+  refuseOn(problems, "Invalid configuration");
+  return parsed as z.infer<z.ZodObject<Shape>>;
+}
+
+function refuseOn(problems: Problem[], heading: string): void {
+  if (problems.length > 0)
+    throw new ConfigError(`${heading}:\n${problems.map(([key, why]) => `  ${key}: ${why}`).join("\n")}`);
 }
 
 type Problem = readonly [key: string, why: string];
@@ -212,7 +260,10 @@ type Problem = readonly [key: string, why: string];
  * Parses each setting on its own, so that a bad one leaves the rest for the rules below and a refused start names
  * every problem at once. A key is absent from `parsed` exactly when its value was bad (and named in `problems`).
  */
-function parseEach(given: Given): { parsed: Partial<Settings>; problems: Problem[] } {
+function parseEach<Shape extends Record<string, z.ZodType>>(
+  schema: z.ZodObject<Shape>,
+  given: Given,
+): { parsed: Partial<z.infer<z.ZodObject<Shape>>>; problems: Problem[] } {
   const parsed: Record<string, unknown> = {};
   const problems: Problem[] = [];
   for (const [key, field] of Object.entries(schema.shape)) {
@@ -221,7 +272,7 @@ function parseEach(given: Given): { parsed: Partial<Settings>; problems: Problem
     else if (given[key] === undefined) problems.push([key, "is required"]);
     else for (const issue of result.error.issues) problems.push([[key, ...issue.path].join("."), issue.message]);
   }
-  return { parsed: parsed as Partial<Settings>, problems };
+  return { parsed: parsed as Partial<z.infer<z.ZodObject<Shape>>>, problems };
 }
 
 /*
@@ -240,12 +291,6 @@ function consistencyProblems(settings: Partial<Settings>, given: Given): Problem
       "is required: RPC_URL looks like it carries a provider key, and the browser must never see it",
     ]);
   }
-  if (
-    settings.YOUTUBE_QUOTA_RESERVE_UNITS !== undefined &&
-    settings.YOUTUBE_DAILY_QUOTA_UNITS !== undefined &&
-    settings.YOUTUBE_QUOTA_RESERVE_UNITS >= settings.YOUTUBE_DAILY_QUOTA_UNITS
-  )
-    problems.push(["YOUTUBE_QUOTA_RESERVE_UNITS", "must be less than YOUTUBE_DAILY_QUOTA_UNITS"]);
   if (settings.PUBLIC_RPC_URL && mayHoldKey(settings.PUBLIC_RPC_URL)) {
     problems.push([
       "PUBLIC_RPC_URL",

@@ -1,4 +1,5 @@
 import "dotenv/config";
+import path from "node:path";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createLogger } from "./observability/logger.ts";
 import { startServer } from "./server.ts";
@@ -10,6 +11,9 @@ function refuseStart(error: unknown): never {
   process.exit(1);
 }
 
+/** The frontend's build beside this one, where `npm run build` and the image put it (from backend/src or backend/dist). */
+const FRONTEND_DIST = path.resolve(import.meta.dirname, "../../frontend/dist");
+
 let config: Config;
 try {
   config = loadConfig();
@@ -18,7 +22,7 @@ try {
 }
 const logger = createLogger(config.LOG_LEVEL);
 // The store refuses a start too: a CLAIM_GATE_KEY other than the one its erased claims were fingerprinted under.
-const server = await startServer(config, logger).catch(refuseStart);
+const server = await startServer(config, logger, { staticDir: FRONTEND_DIST }).catch(refuseStart);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,6 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { PublicConfig } from "@tube/common/api";
-import { createApp } from "./app.ts";
+import { createApp, type AppTuning } from "./app.ts";
 import { createClaimControls } from "./claims/claim-controls.ts";
 import { mintDriverFromConfig } from "./claims/mint-driver-from-config.ts";
 import type { Config } from "./config.ts";
@@ -18,13 +17,30 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The app's tunings and those of the adapters the server opens: what a test changes to see a rule in seconds. */
+export interface ServerTuning extends AppTuning {
+  sqliteBusyTimeoutMs?: number;
+  googleTimeoutMs?: number;
+  metricsCacheMs?: number;
+}
+
+export interface ServerOptions {
+  /** The built frontend, served on the same origin when it holds an index.html: the entry points' own build. */
+  staticDir?: string;
+  tuning?: ServerTuning;
+}
+
 /** Wires the real adapters from the config, reconciles unfinished claims, then listens. */
 export async function startServer(
   config: Config,
   logger: Logger = createLogger(config.LOG_LEVEL),
+  { staticDir, tuning = {} }: ServerOptions = {},
 ): Promise<RunningServer> {
   const metrics = createMetrics();
-  const { store, kind } = await openClaimStore(config.storeOptions);
+  const { store, kind } = await openClaimStore({
+    ...config.storeOptions,
+    sqliteBusyTimeoutMs: tuning.sqliteBusyTimeoutMs,
+  });
   logger.info({ store: kind }, "claim store open");
 
   const youtubeQuota = createYoutubeQuotaMeter({
@@ -52,7 +68,7 @@ export async function startServer(
       engineAnswered: () => engineAnswered,
     },
     {
-      ttlMs: config.METRICS_CACHE_SECONDS * 1000,
+      ttlMs: tuning.metricsCacheMs,
       onReadFailed: (upstream, error) => logger.warn({ upstream, err: error }, "metrics read failed"),
     },
   );
@@ -70,7 +86,7 @@ export async function startServer(
     emulatorUrl: config.GOOGLE_EMULATOR_URL,
     allowBrandAccounts: config.ALLOW_BRAND_ACCOUNTS,
     logger,
-    timeoutMs: config.GOOGLE_TIMEOUT_MS,
+    timeoutMs: tuning.googleTimeoutMs,
     onCall: (api, outcome) => countCall(`google_${api}`)(outcome),
     onQuotaUnits: (units) => youtubeQuota.spend(units),
   });
@@ -84,55 +100,25 @@ export async function startServer(
     },
   });
 
-  const publicConfig: PublicConfig = {
-    thirdwebClientId: config.THIRDWEB_CLIENT_ID,
-    ecosystemId: config.ECOSYSTEM_ID,
-    ecosystemPartnerId: config.ECOSYSTEM_PARTNER_ID,
-    walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID,
-    chainId: config.CHAIN_ID,
-    rpcUrl: config.publicRpcUrl,
-    explorerUrl: config.EXPLORER_URL,
-    tokenAddress: config.TOKEN_ADDRESS,
-    youtubeChannelId: config.YOUTUBE_CHANNEL_ID,
-    googleClientId: config.GOOGLE_CLIENT_ID,
-    googleAuthUrl: config.googleAuthUrl,
-    walletConnectTimeoutSeconds: config.WALLET_CONNECT_TIMEOUT_SECONDS,
-  };
-
-  const app = createApp({
-    store,
-    google,
-    mintDriver,
-    controls,
-    metrics,
-    logger,
-    publicConfig,
-    rateLimitStoreFor: (prefix) => fixedWindowStore(prefix, store.rateLimits),
-    probes: [
-      { name: "store", check: () => store.ping() },
-      { name: "chain", check: () => chainReader.ping() },
-      { name: "engine", check: () => minter.ping() },
-    ],
-    settings: {
-      publicUrl: config.PUBLIC_URL,
-      channelId: config.YOUTUBE_CHANNEL_ID,
-      explorerUrl: config.EXPLORER_URL,
-      rpcUrl: config.publicRpcUrl,
-      trustProxy: config.TRUST_PROXY,
-      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-      maxTotalClaims: config.MAX_TOTAL_CLAIMS,
-      staticDir: config.STATIC_DIR,
-      subscriptionCacheSeconds: config.SUBSCRIPTION_CACHE_SECONDS,
-      verifyLimitPerAccount: config.VERIFY_LIMIT_PER_ACCOUNT,
-      verifyLimitWindowSeconds: config.VERIFY_LIMIT_WINDOW_SECONDS,
-      verifyLimitPerAccountPerDay: config.VERIFY_LIMIT_PER_ACCOUNT_PER_DAY,
-      youtubeDailyQuotaUnits: config.YOUTUBE_DAILY_QUOTA_UNITS,
-      youtubeQuotaReserveUnits: config.YOUTUBE_QUOTA_RESERVE_UNITS,
-      readinessCacheSeconds: config.READINESS_CACHE_SECONDS,
-      metricsToken: config.METRICS_TOKEN,
-      engineWebhookSecret: config.ENGINE_WEBHOOK_SECRET,
+  const app = createApp(
+    config,
+    {
+      store,
+      google,
+      mintDriver,
+      controls,
+      metrics,
+      logger,
+      rateLimitStoreFor: (prefix) => fixedWindowStore(prefix, store.rateLimits),
+      probes: [
+        { name: "store", check: () => store.ping() },
+        { name: "chain", check: () => chainReader.ping() },
+        { name: "engine", check: () => minter.ping() },
+      ],
+      staticDir,
     },
-  });
+    tuning,
+  );
 
   mintDriver.start();
 

@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { FRONTEND_DIST } from "./build-frontend.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const COMPILED_SERVER = path.join(ROOT, "backend/dist/index.js");
@@ -18,7 +17,6 @@ export async function runCompiledServer(log: (line: string) => void): Promise<nu
   log(`production: node ${path.relative(ROOT, COMPILED_SERVER)} (no stand-ins)`);
   const child = spawn(process.execPath, ["--enable-source-maps", COMPILED_SERVER], {
     stdio: "inherit",
-    env: { STATIC_DIR: FRONTEND_DIST, ...process.env },
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   return new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));

@@ -5,7 +5,7 @@
  * server, which refuses any missing or local setting itself.
  */
 import "dotenv/config";
-import { ConfigError, loadConfig } from "@tube/backend/config";
+import { ConfigError, loadConfig, parseSettings, settingsSchema } from "@tube/backend/config";
 import { startServer } from "@tube/backend/server";
 import { writeBrowserSetup } from "./browser-setup.ts";
 import { buildFrontendIfStale, FRONTEND_DIST } from "./build-frontend.ts";
@@ -15,16 +15,16 @@ import { startLocalWorld, type LocalWorld } from "@tube/local-world/local-world"
 
 const log = (line: string) => console.log(`[start] ${line}`);
 
-if (process.env.NODE_ENV === "production") {
+if (parseSettings(settingsSchema.pick({ NODE_ENV: true })).NODE_ENV === "production") {
   process.exit(await runCompiledServer(log));
 }
 
 await buildFrontendIfStale(log);
-const world = await startLocalWorld({ STATIC_DIR: FRONTEND_DIST, ...process.env }, { log });
+const world = await startLocalWorld(process.env, { log });
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   const config = loadConfig(world.env as NodeJS.ProcessEnv);
-  server = await startServer(config);
+  server = await startServer(config, undefined, { staticDir: FRONTEND_DIST });
   writeBrowserSetup(config.DATA_DIR, { url: config.PUBLIC_URL, border: world.started.border });
   console.log(banner(config.PUBLIC_URL, world));
 } catch (error) {

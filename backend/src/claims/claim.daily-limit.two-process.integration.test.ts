@@ -1,43 +1,44 @@
-import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@tube/local-world/free-port";
-import { startBackendProcess, stopBackendProcesses } from "../test/compiled-backend.ts";
+import { createLogger } from "../observability/logger.ts";
+import { startServer, type RunningServer } from "../server.ts";
 import { createTestApi } from "../test/test-api.ts";
+import { testConfig } from "../test/test-config.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
- * Two server processes over one SQLite store, as behind a load balancer: the per-account daily limit on YouTube
- * checks is kept in the store, so an account whose verifications are spread over both still gets one day's worth.
+ * Two servers, each with its own connection to one SQLite store, as two processes behind a load balancer: the
+ * per-account daily limit on YouTube checks is kept in the store, so an account whose verifications are spread over
+ * both still gets one day's worth.
  */
 const CHECKS_PER_DAY = 4;
 const ACCOUNTS = 6;
 
 let world: TestWorld;
-const backends: ChildProcess[] = [];
+const servers: RunningServer[] = [];
 type TestApi = ReturnType<typeof createTestApi>;
 const apis: TestApi[] = [];
-/** The i-th request goes to one process, the next to the other. */
+/** The i-th request goes to one server, the next to the other. */
 const through = (i: number) => apis[i % apis.length] as TestApi;
 
 beforeAll(async () => {
-  world = await startTestWorld({
-    inProcessApp: false,
-    env: {
-      VERIFY_LIMIT_PER_ACCOUNT_PER_DAY: String(CHECKS_PER_DAY),
-      // The window limit and the cache stay out of the way: every verification reaches YouTube.
-      VERIFY_LIMIT_PER_ACCOUNT: "1000",
-      SUBSCRIPTION_CACHE_SECONDS: "0",
-    },
-  });
-  // The first process answers at the world's own address, where the visitors sign in.
+  world = await startTestWorld({ inProcessApp: false });
+  // The first server answers at the world's own address, where the visitors sign in.
   for (const port of [Number(new URL(world.url).port), await freePort()]) {
-    const { child, url } = await startBackendProcess(world.env, port);
-    backends.push(child);
-    apis.push(createTestApi(() => url));
+    const config = testConfig({ ...world.env, PORT: String(port) });
+    const server = await startServer(config, createLogger(config.LOG_LEVEL), {
+      tuning: {
+        // The window limit and the cache stay out of the way: every verification reaches YouTube.
+        verificationLimits: { limitPerDay: CHECKS_PER_DAY, limitPerWindow: 1000 },
+        subscriptionCacheSeconds: 0,
+      },
+    });
+    servers.push(server);
+    apis.push(createTestApi(() => server.url));
   }
 });
 afterAll(async () => {
-  await stopBackendProcesses(backends);
+  for (const server of servers) await server.stop();
   await world?.stop();
 });
 
@@ -46,8 +47,8 @@ async function youtubeUnitsSpent(): Promise<number> {
   return ((await response.json()) as { units: number }).units;
 }
 
-describe("the per-account daily limit across two processes", () => {
-  it("when fresh accounts verify again and again through both processes, then each gets exactly the day's checks, and YouTube is asked no more", async () => {
+describe("the per-account daily limit across two servers", () => {
+  it("when fresh accounts verify again and again through both servers, then each gets exactly the day's checks, and YouTube is asked no more", async () => {
     const visitors = await world.visitors(ACCOUNTS);
     const unitsBefore = await youtubeUnitsSpent();
     const attempts = CHECKS_PER_DAY + 3;
@@ -73,7 +74,7 @@ describe("the per-account daily limit across two processes", () => {
     }
     const spent = (await youtubeUnitsSpent()) - unitsBefore;
     console.log(
-      `${ACCOUNTS} fresh accounts, ${attempts} verifications each over two processes: ${spent} YouTube units (limit ${CHECKS_PER_DAY} checks per account per day)`,
+      `${ACCOUNTS} fresh accounts, ${attempts} verifications each over two servers: ${spent} YouTube units (limit ${CHECKS_PER_DAY} checks per account per day)`,
     );
     expect(spent).toBe(ACCOUNTS * CHECKS_PER_DAY);
   });

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import type { FaultMode } from "@tube/local-world/engine-emulator/engine-emulator";
 import { countMintsTo } from "@tube/local-world/mint-log";
-import { loadConfig } from "../config.ts";
 import { createLogger } from "../observability/logger.ts";
 import { startServer, type RunningServer } from "../server.ts";
+import { testConfig } from "../test/test-config.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
@@ -51,12 +51,8 @@ const firedByFault: Partial<Record<Fault, number | null>> = {};
 beforeAll(async () => {
   world = await startTestWorld({ inProcessApp: false });
   relay = await startRpcRelay(world.rpcUrl);
-  const config = loadConfig({
-    ...world.env,
-    RPC_URL: relay.url,
-    SQLITE_BUSY_TIMEOUT_MS: "100",
-  } as NodeJS.ProcessEnv);
-  server = await startServer(config, createLogger(config.LOG_LEVEL));
+  const config = testConfig({ ...world.env, RPC_URL: relay.url });
+  server = await startServer(config, createLogger(config.LOG_LEVEL), { tuning: { sqliteBusyTimeoutMs: 100 } });
 });
 
 afterAll(async () => {

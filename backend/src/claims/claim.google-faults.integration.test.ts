@@ -15,7 +15,7 @@ let viewers: Visitor[];
 beforeAll(async () => {
   // A short budget keeps the hanging-Google cases quick (the stand-in never answers them anyway), yet one long enough
   // for every other call to finish on a loaded machine: it covers a whole call, with no retry of a code exchange.
-  world = await startTestWorld({ env: { GOOGLE_TIMEOUT_MS: "5000" } });
+  world = await startTestWorld({ tuning: { googleTimeoutMs: 5000 } });
   viewers = await world.visitors(CONCURRENT);
 });
 afterAll(async () => {

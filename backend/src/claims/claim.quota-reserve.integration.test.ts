@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./verification-admission.ts";
 
 /**
- * A tiny daily quota with most of it in reserve, so a few viewers reach the reserve. Nothing is remembered between
+ * A daily quota a few units above the reserve, so a few viewers reach the reserve. Nothing is remembered between
  * Verify and Claim, so every claim asks YouTube again and must be served from the reserve.
  */
-const DAILY_QUOTA_UNITS = 10;
-const RESERVE_UNITS = 7;
+const RESERVE_UNITS = YOUTUBE_QUOTA_RESERVE_UNITS;
+const DAILY_QUOTA_UNITS = RESERVE_UNITS + 3;
 let world: TestWorld;
 
 beforeAll(async () => {
   world = await startTestWorld({
-    env: {
-      YOUTUBE_DAILY_QUOTA_UNITS: String(DAILY_QUOTA_UNITS),
-      YOUTUBE_QUOTA_RESERVE_UNITS: String(RESERVE_UNITS),
-      SUBSCRIPTION_CACHE_SECONDS: "0",
-    },
+    env: { YOUTUBE_DAILY_QUOTA_UNITS: String(DAILY_QUOTA_UNITS) },
+    tuning: { subscriptionCacheSeconds: 0 },
   });
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ let world: TestWorld;
 beforeAll(async () => {
   world = await startTestWorld({
     // Every scrape reads the store afresh, so the day's gauge can be compared before and after one verify.
-    env: { VERIFY_LIMIT_PER_ACCOUNT: String(LIMIT_PER_ACCOUNT), METRICS_CACHE_SECONDS: "0" },
+    tuning: { verificationLimits: { limitPerWindow: LIMIT_PER_ACCOUNT }, metricsCacheMs: 0 },
   });
 });
 afterAll(async () => {

@@ -13,11 +13,14 @@ import type { VerificationAdmission } from "./verification-admission.ts";
  */
 const ACCOUNTS_REMEMBERED = 10_000;
 
+/** Long enough to cover Verify then Claim (a few minutes in the wizard), short enough that unsubscribing shows soon. */
+const SUBSCRIPTION_CACHE_SECONDS = 300;
+
 export interface SubscriptionVerifierOptions {
   google: GoogleGateway;
   channelId: string;
   /** How long a verified subscription is remembered per Google account; 0 remembers nothing. */
-  cacheSeconds: number;
+  cacheSeconds?: number;
   /** The per-account limits and the quota reserve, shared by every process through the store. */
   admission: VerificationAdmission;
 }
@@ -30,10 +33,10 @@ export interface SubscriptionVerifierOptions {
  * `channels.list` (1 unit more) is asked only to explain a refusal (ADR 23).
  */
 export function createSubscriptionVerifier(options: SubscriptionVerifierOptions) {
-  const { google, channelId, admission } = options;
+  const { google, channelId, admission, cacheSeconds = SUBSCRIPTION_CACHE_SECONDS } = options;
   const verified = new LRUCache<string, true>({
     max: ACCOUNTS_REMEMBERED,
-    ttl: options.cacheSeconds * 1000,
+    ttl: cacheSeconds * 1000,
   });
   const inFlight = new Map<string, Promise<SubscriptionCheck>>();
 
@@ -42,7 +45,7 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     const result = await google.checkSubscription(accessToken, channelId);
     if (result.isSubscribed) {
       await admission.recordVerified(sub);
-      if (options.cacheSeconds > 0) verified.set(sub, true);
+      if (cacheSeconds > 0) verified.set(sub, true);
     }
     return result;
   }

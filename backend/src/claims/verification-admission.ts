@@ -3,16 +3,28 @@ import { secondsUntilPacificMidnight } from "../google/youtube-errors.ts";
 import { quotaDay } from "../observability/quota-day.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 
-export interface VerificationAdmissionOptions {
-  store: Pick<ClaimStore, "rateLimits" | "youtubeQuota">;
-  /** YouTube checks one Google account may cause per window. */
+/**
+ * YouTube checks one Google account may cause per window, whatever its IP: a viewer verifies once or twice, so ten in
+ * ten minutes only stops a script, and each check costs 1–2 quota units.
+ */
+export const VERIFY_LIMIT_PER_ACCOUNT = 10;
+export const VERIFY_LIMIT_WINDOW_SECONDS = 600;
+/** YouTube checks one Google account may cause per Google quota day: two windows' worth, so one account cannot drain it. */
+export const VERIFY_LIMIT_PER_ACCOUNT_PER_DAY = 20;
+/** The last units of the day, kept for viewers who already verified: room for a few hundred claims to finish. */
+export const YOUTUBE_QUOTA_RESERVE_UNITS = 500;
+
+/** The per-account limits a test tightens or lifts to make one rule show; the server runs on the constants above. */
+export interface VerificationLimits {
   limitPerWindow: number;
   windowSeconds: number;
-  /** YouTube checks one Google account may cause per Google quota day. */
   limitPerDay: number;
-  /** The project's YouTube units a day, and the last of them kept for viewers who already verified. */
+}
+
+export interface VerificationAdmissionOptions extends Partial<VerificationLimits> {
+  store: Pick<ClaimStore, "rateLimits" | "youtubeQuota">;
+  /** The project's YouTube units a day; the last YOUTUBE_QUOTA_RESERVE_UNITS are kept for viewers who already verified. */
   dailyQuotaUnits: number;
-  reserveUnits: number;
   now?: () => Date;
 }
 
@@ -24,7 +36,12 @@ export interface VerificationAdmissionOptions {
  * verification resumes. A refused check reaches no YouTube call.
  */
 export function createVerificationAdmission(options: VerificationAdmissionOptions) {
-  const { store } = options;
+  const {
+    store,
+    limitPerWindow = VERIFY_LIMIT_PER_ACCOUNT,
+    windowSeconds = VERIFY_LIMIT_WINDOW_SECONDS,
+    limitPerDay = VERIFY_LIMIT_PER_ACCOUNT_PER_DAY,
+  } = options;
   const now = options.now ?? (() => new Date());
   const windowKey = (sub: string) => `verify-window:${sub}`;
   const dayKey = (day: string, sub: string) => `verify-day:${day}:${sub}`;
@@ -32,7 +49,7 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
 
   async function assertQuotaLeftFor(sub: string, day: string, untilMidnight: number): Promise<void> {
     const spent = await store.youtubeQuota.unitsOn(day);
-    if (spent < options.dailyQuotaUnits - options.reserveUnits) return;
+    if (spent < options.dailyQuotaUnits - YOUTUBE_QUOTA_RESERVE_UNITS) return;
     if (await store.rateLimits.get(verifiedKey(day, sub))) return;
     throw new AppError("YOUTUBE_QUOTA_RESERVED", { retryAfterSeconds: untilMidnight });
   }
@@ -44,14 +61,14 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
       const day = quotaDay(at);
       const untilMidnight = secondsUntilPacificMidnight(at);
       await assertQuotaLeftFor(sub, day, untilMidnight);
-      const window = await store.rateLimits.increment(windowKey(sub), options.windowSeconds * 1000);
-      if (window.totalHits > options.limitPerWindow) {
+      const window = await store.rateLimits.increment(windowKey(sub), windowSeconds * 1000);
+      if (window.totalHits > limitPerWindow) {
         throw new AppError("ACCOUNT_RATE_LIMITED", {
           retryAfterSeconds: Math.max(1, Math.ceil((window.resetTime.getTime() - at.getTime()) / 1000)),
         });
       }
       const today = await store.rateLimits.increment(dayKey(day, sub), untilMidnight * 1000);
-      if (today.totalHits > options.limitPerDay) {
+      if (today.totalHits > limitPerDay) {
         throw new AppError("ACCOUNT_DAILY_LIMIT_REACHED", { retryAfterSeconds: untilMidnight });
       }
     },

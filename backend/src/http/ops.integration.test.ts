@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { OPERATOR_HEADERS, startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /** The operator endpoints over HTTP: who may read them, what the public sees, and what a scrape costs upstream. */
-const METRICS_CACHE_SECONDS = 1;
+const METRICS_CACHE_MS = 1000;
 let world: TestWorld;
 
 beforeAll(async () => {
   // The RPC proxy counts the server's chain calls and can play an unreachable provider.
   world = await startTestWorld({
     rpcProvider: {},
-    env: { METRICS_CACHE_SECONDS: String(METRICS_CACHE_SECONDS), READINESS_CACHE_SECONDS: "0" },
+    tuning: { metricsCacheMs: METRICS_CACHE_MS, readinessCacheSeconds: 0 },
   });
 });
 afterAll(async () => {
@@ -62,7 +62,7 @@ describe("operator endpoints", () => {
 
   it("when 30 scrapes come at once, then the RPC is read once per TTL", async () => {
     // Past the TTL of any earlier scrape, so this window starts with these scrapes.
-    await sleep(METRICS_CACHE_SECONDS * 1000 + 100);
+    await sleep(METRICS_CACHE_MS + 100);
     rpc().resetCounts();
     const statuses = await Promise.all(
       Array.from({ length: 30 }, () => get("/metrics", OPERATOR_HEADERS).then((response) => response.status)),
@@ -72,7 +72,7 @@ describe("operator endpoints", () => {
     await get("/metrics", OPERATOR_HEADERS);
     expect(rpc().counts().eth_getBalance).toBe(1);
 
-    await sleep(METRICS_CACHE_SECONDS * 1000 + 100);
+    await sleep(METRICS_CACHE_MS + 100);
     await get("/metrics", OPERATOR_HEADERS);
     expect(rpc().counts().eth_getBalance).toBe(2);
   });

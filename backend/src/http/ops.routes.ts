@@ -17,6 +17,9 @@ interface Readiness {
   errors: Record<string, string>;
 }
 
+/** Enough that /readyz cannot be used to hammer Engine, short enough that a load balancer sees an outage at once. */
+const READINESS_CACHE_SECONDS = 5;
+
 /**
  * Public settings, liveness, readiness and metrics. Readiness is answered from one probe run for
  * `readinessCacheSeconds`, and simultaneous requests share the run in progress: /readyz is public, and each
@@ -28,10 +31,11 @@ export function opsRoutes(deps: {
   probes: ReadinessProbe[];
   metrics: Metrics;
   logger: Logger;
-  readinessCacheSeconds: number;
+  readinessCacheSeconds?: number;
   /** Unset (outside production only; config refuses that in production): the operator endpoints are open. */
   metricsToken: string | undefined;
 }): Router {
+  const { readinessCacheSeconds = READINESS_CACHE_SECONDS } = deps;
   const router = Router();
   let lastRun: { readiness: Promise<Readiness>; expiresAt: number } | null = null;
 
@@ -62,7 +66,7 @@ export function opsRoutes(deps: {
       lastRun = { readiness: run, expiresAt: Number.POSITIVE_INFINITY };
       const current = lastRun;
       void run.finally(() => {
-        current.expiresAt = Date.now() + deps.readinessCacheSeconds * 1000;
+        current.expiresAt = Date.now() + readinessCacheSeconds * 1000;
       });
     }
     return lastRun.readiness;

@@ -12,7 +12,7 @@ import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 let world: TestWorld;
 
 beforeAll(async () => {
-  world = await startTestWorld({ env: { SQLITE_BUSY_TIMEOUT_MS: "1" } });
+  world = await startTestWorld({ tuning: { sqliteBusyTimeoutMs: 1 } });
 });
 
 afterAll(async () => {

@@ -12,8 +12,8 @@ let oneHop: InProcessApp;
 
 beforeAll(async () => {
   [untrusting, oneHop] = await Promise.all([
-    startInProcessApp({ trustProxy: false, logDestination: noProxyTrusted.destination }),
-    startInProcessApp({ trustProxy: 1, logDestination: oneHopTrusted.destination }),
+    startInProcessApp({ trustProxy: "false", logDestination: noProxyTrusted.destination }),
+    startInProcessApp({ trustProxy: "1", logDestination: oneHopTrusted.destination }),
   ]);
 });
 afterAll(async () => {

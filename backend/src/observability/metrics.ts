@@ -73,6 +73,9 @@ const AGE_BANDS = [
 /** The upstreams a scrape reads from (store, rpc) or hears about (engine); each has its own `tube_upstream_up`. */
 export type Upstream = "store" | "rpc" | "engine";
 
+/** Prometheus scrapes every 15 s by default: one read per scrape interval, however many scrapers there are. */
+const METRICS_CACHE_MS = 15_000;
+
 /**
  * Gauges read from the store and the chain when Prometheus scrapes, so every process reports the shared truth: the
  * claim budget left, the unfinished claims by age, the YouTube quota spent today, the server wallet's gas, and the
@@ -97,8 +100,9 @@ export function registerStateGauges(
     /** Whether the last Engine call this process made was answered; undefined before the first. Costs no call. */
     engineAnswered?(): boolean | undefined;
   },
-  options: { ttlMs: number; onReadFailed?: (upstream: Upstream, error: unknown) => void } = { ttlMs: 15_000 },
+  options: { ttlMs?: number; onReadFailed?: (upstream: Upstream, error: unknown) => void } = {},
 ): void {
+  const { ttlMs = METRICS_CACHE_MS } = options;
   const registers = [metrics.registry];
   const budget = sources.maxTotalClaims;
   const store = cachedRead(
@@ -110,7 +114,7 @@ export function registerStateGauges(
       ]);
       return { budgetSlotsUsed, unfinished, quotaUnitsToday };
     },
-    options.ttlMs,
+    ttlMs,
     (error) => options.onReadFailed?.("store", error),
   );
   const rpc = cachedRead(
@@ -118,7 +122,7 @@ export function registerStateGauges(
       const [balanceWei, cap] = await Promise.all([sources.serverWalletBalanceWei(), sources.rewardCap()]);
       return { balanceWei, ...cap };
     },
-    options.ttlMs,
+    ttlMs,
     (error) => options.onReadFailed?.("rpc", error),
   );
 

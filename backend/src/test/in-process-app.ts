@@ -1,25 +1,24 @@
 /**
  * The HTTP app alone, in-process on port 0, for tests that throw thousands of requests at it: a fresh
  * SQLite store, the Google stand-in, and Engine and RPC URLs that nothing answers (no request here may
- * get as far as a mint). The rate limits are lifted through the app's own settings.
+ * get as far as a mint). The rate limits are lifted through the app's own settings, loaded as the server loads them.
  */
 import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { DestinationStream } from "pino";
-import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
-import { createApp, type AppDeps } from "../app.ts";
+import { createApp } from "../app.ts";
 import { createClaimControls } from "../claims/claim-controls.ts";
-import { createMintDriver } from "../claims/mint-driver.ts";
+import { mintDriverFromConfig } from "../claims/mint-driver-from-config.ts";
 import { createGoogleGateway } from "../google/google-gateway.ts";
-import { createChainReader } from "../minting/chain-reader.ts";
-import { createEngineMinter } from "../minting/engine-minter.ts";
 import { createLogger } from "../observability/logger.ts";
 import { createMetrics } from "../observability/metrics.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
+import { testConfig } from "./test-config.ts";
 import { APP_CLIENT } from "./test-world.ts";
 
 /** A port nothing listens on: the discard port, refused at once on a local machine. */
@@ -28,9 +27,7 @@ const TOKEN_ADDRESS = "0x00000000000000000000000000000000000000aa";
 const SERVER_WALLET = "0x00000000000000000000000000000000000000bb";
 const REWARDS_ADDRESS = "0x00000000000000000000000000000000000000cc";
 
-export async function startInProcessApp(
-  options: { logDestination?: DestinationStream; trustProxy?: AppDeps["settings"]["trustProxy"] } = {},
-) {
+export async function startInProcessApp(options: { logDestination?: DestinationStream; trustProxy?: string } = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-app-"));
   const publicUrl = "http://localhost:5173";
   const google = await startGoogleEmulator({
@@ -38,77 +35,40 @@ export async function startInProcessApp(
     clients: [{ ...APP_CLIENT, redirectUris: [`${publicUrl}${GOOGLE_CALLBACK_PATH}`] }],
     channelId: LOCAL_CHANNEL_ID,
   });
-  const store = await openSqliteClaimStore({ dataDir });
-  const logger = createLogger(options.logDestination ? "info" : "silent", options.logDestination);
+  const config = testConfig({
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: options.logDestination ? "info" : "silent",
+    GOOGLE_CLIENT_ID: APP_CLIENT.clientId,
+    GOOGLE_CLIENT_SECRET: APP_CLIENT.clientSecret,
+    GOOGLE_EMULATOR_URL: google.url,
+    YOUTUBE_CHANNEL_ID: LOCAL_CHANNEL_ID,
+    RPC_URL: NOBODY,
+    TOKEN_ADDRESS,
+    REWARDS_ADDRESS,
+    ENGINE_URL: NOBODY,
+    ENGINE_SERVER_WALLET: SERVER_WALLET,
+    THIRDWEB_SECRET_KEY: "unused",
+    ENGINE_VAULT_ACCESS_TOKEN: "unused",
+    THIRDWEB_CLIENT_ID: "test",
+    ECOSYSTEM_ID: "ecosystem.test",
+    TRUST_PROXY: options.trustProxy,
+    RATE_LIMIT_PER_MINUTE: "1000000000",
+    // Set, so the webhook route is mounted and gets malformed posts too.
+    ENGINE_WEBHOOK_SECRET: "in-process-webhook-secret-of-32-characters",
+  });
+  const store = await openSqliteClaimStore({ dataDir: config.DATA_DIR });
+  const logger = createLogger(config.LOG_LEVEL, options.logDestination);
   const metrics = createMetrics();
-  const minter = createEngineMinter({
-    engineUrl: NOBODY,
-    secretKey: "unused",
-    vaultAccessToken: "unused",
-    serverWallet: SERVER_WALLET,
-    chainId: 42161,
-    rewardsAddress: REWARDS_ADDRESS,
-  });
-  const chainReader = createChainReader({
-    rpcUrl: NOBODY,
-    chainId: 42161,
-    rewardsAddress: REWARDS_ADDRESS,
-    rewardAmountWei: REWARD_AMOUNT_WEI,
-    finality: "latest",
-    maxBatchCalls: 50,
-  });
-  const app = createApp({
+  const { mintDriver } = mintDriverFromConfig(config, { store, metrics, logger });
+  const app = createApp(config, {
     store,
     google: createGoogleGateway({ ...APP_CLIENT, emulatorUrl: google.url }),
-    mintDriver: createMintDriver({
-      store,
-      minter,
-      chainReader,
-      maxAttempts: 3,
-      graceBlocks: 50n,
-      leaseMs: 30_000,
-      intervalMs: 500,
-      metrics,
-      logger,
-    }),
+    mintDriver,
     controls: createClaimControls(store),
     metrics,
     logger,
     probes: [],
-    publicConfig: {
-      thirdwebClientId: "test",
-      ecosystemId: "ecosystem.test",
-      ecosystemPartnerId: "",
-      walletConnectProjectId: "",
-      chainId: 42161,
-      rpcUrl: NOBODY,
-      explorerUrl: "https://arbiscan.io",
-      tokenAddress: TOKEN_ADDRESS,
-      youtubeChannelId: LOCAL_CHANNEL_ID,
-      googleClientId: APP_CLIENT.clientId,
-      googleAuthUrl: `${google.url}/o/oauth2/v2/auth`,
-      walletConnectTimeoutSeconds: 30,
-    },
-    settings: {
-      publicUrl,
-      channelId: LOCAL_CHANNEL_ID,
-      explorerUrl: "https://arbiscan.io",
-      rpcUrl: NOBODY,
-      trustProxy: options.trustProxy ?? false,
-      rateLimitPerMinute: 1_000_000_000,
-      maxTotalClaims: undefined,
-      staticDir: undefined,
-      subscriptionCacheSeconds: 300,
-      verifyLimitPerAccount: 10,
-      verifyLimitWindowSeconds: 600,
-      verifyLimitPerAccountPerDay: 20,
-      youtubeDailyQuotaUnits: 10_000,
-      youtubeQuotaReserveUnits: 500,
-      readinessCacheSeconds: 5,
-      metricsToken: undefined,
-      // Set, so the webhook route is mounted and gets malformed posts too.
-      engineWebhookSecret: "in-process-webhook-secret",
-    },
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve, reject) => {

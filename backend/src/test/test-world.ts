@@ -18,10 +18,10 @@ import { randomWallet } from "@tube/local-world/mint-log";
 import { hex, rpc, rpcBatch } from "@tube/local-world/test/json-rpc";
 import type { DestinationStream } from "pino";
 import { vi } from "vitest";
-import { loadConfig } from "../config.ts";
 import { createLogger } from "../observability/logger.ts";
-import { startServer, type RunningServer } from "../server.ts";
+import { startServer, type RunningServer, type ServerTuning } from "../server.ts";
 import { createTestApi, type ApiAnswer, type Visitor } from "./test-api.ts";
+import { testConfig } from "./test-config.ts";
 
 /** `AlreadyRewarded(address)`: the rewards contract's refusal of a second reward to a wallet. */
 const ALREADY_REWARDED_SELECTOR = "0xb89365fb";
@@ -56,6 +56,8 @@ export async function startTestWorld(
     rpcProvider?: Omit<RpcProxyOptions, "upstreamUrl" | "port" | "now">;
     /** Where the in-process server logs (at LOG_LEVEL, silent unless the env says otherwise); stdout when unset. */
     logDestination?: DestinationStream;
+    /** Internal tunings of the in-process server, for a test that shows a rule in seconds. */
+    tuning?: ServerTuning;
   } = {},
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
@@ -95,8 +97,10 @@ export async function startTestWorld(
   const proxy = options.rpcProvider ? await startRpcProxy({ ...options.rpcProvider, upstreamUrl: chainUrl }) : null;
 
   const startApp = async () => {
-    const config = loadConfig({ ...world.env, ...(proxy ? { RPC_URL: proxy.url } : {}) } as NodeJS.ProcessEnv);
-    server = await startServer(config, createLogger(config.LOG_LEVEL, options.logDestination));
+    const config = testConfig({ ...world.env, ...(proxy ? { RPC_URL: proxy.url } : {}) });
+    server = await startServer(config, createLogger(config.LOG_LEVEL, options.logDestination), {
+      tuning: options.tuning,
+    });
     return server;
   };
   if (options.inProcessApp !== false) await startApp();

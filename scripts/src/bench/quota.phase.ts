@@ -5,6 +5,12 @@
  * a fresh account that follows nobody, typing its @handle (the costliest check), verifies until it is refused.
  */
 import { loadConfig } from "@tube/backend/config";
+import {
+  VERIFY_LIMIT_PER_ACCOUNT,
+  VERIFY_LIMIT_PER_ACCOUNT_PER_DAY,
+  VERIFY_LIMIT_WINDOW_SECONDS,
+  YOUTUBE_QUOTA_RESERVE_UNITS,
+} from "@tube/backend/claims/verification-admission";
 import { randomWallet } from "@tube/local-world/mint-log";
 import type { BenchWorld } from "./bench-world.ts";
 import { verifyAndMint, verifySubscription, type Viewer } from "./claimant.ts";
@@ -69,9 +75,9 @@ export async function quotaPhase(
     }
   });
   const unitsPerCheck = spent / Math.max(1, checks);
-  const unitsPerAccountADay = config.VERIFY_LIMIT_PER_ACCOUNT_PER_DAY * unitsPerCheck;
+  const unitsPerAccountADay = VERIFY_LIMIT_PER_ACCOUNT_PER_DAY * unitsPerCheck;
   const quota = config.YOUTUBE_DAILY_QUOTA_UNITS;
-  const spendable = quota - config.YOUTUBE_QUOTA_RESERVE_UNITS;
+  const spendable = quota - YOUTUBE_QUOTA_RESERVE_UNITS;
   const claimsADay = fresh.map((units) => Math.floor(spendable / Math.max(1, units)));
 
   const markdown = [
@@ -86,13 +92,13 @@ export async function quotaPhase(
         ["successful claim, @handle typed (Verify + Claim)", formatSpread(withHandle)],
         ["account that already claimed (Verify + Claim)", formatSpread(again)],
         [
-          `claims a day on ${quota.toLocaleString("en")} units, less the ${config.YOUTUBE_QUOTA_RESERVE_UNITS} kept for verified viewers`,
+          `claims a day on ${quota.toLocaleString("en")} units, less the ${YOUTUBE_QUOTA_RESERVE_UNITS} kept for verified viewers`,
           formatSpread(claimsADay),
         ],
       ],
     ),
     "",
-    `What one account can spend: a fresh account that follows nobody verified with its @handle (nothing remembered, a channel read every time) until refused: ${checks} checks, ${spent} units (${unitsPerCheck} a check), then 429 from the per-window limit (${config.VERIFY_LIMIT_PER_ACCOUNT} per ${config.VERIFY_LIMIT_WINDOW_SECONDS} s). Over a day it may make ${config.VERIFY_LIMIT_PER_ACCOUNT_PER_DAY} checks (\`VERIFY_LIMIT_PER_ACCOUNT_PER_DAY\`, counted in the store for every process).`,
+    `What one account can spend: a fresh account that follows nobody verified with its @handle (nothing remembered, a channel read every time) until refused: ${checks} checks, ${spent} units (${unitsPerCheck} a check), then 429 from the per-window limit (${VERIFY_LIMIT_PER_ACCOUNT} per ${VERIFY_LIMIT_WINDOW_SECONDS} s). Over a day it may make ${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY} checks (counted in the store for every process).`,
     "",
     table(
       ["spending the day's quota with fresh accounts", "before", "now"],

@@ -28,8 +28,6 @@ function environmentOf(service: ComposeService): Record<string, string> {
 /** Settings of the server the compose app leaves unset on purpose, each with why. */
 const LEFT_OUT: Partial<Record<(typeof SETTING_KEYS)[number], string>> = {
   DATA_DIR: "SQLite's files: the compose app's store is the compose MongoDB (STORE=mongodb)",
-  SQLITE_BUSY_TIMEOUT_MS: "SQLite's lock wait, likewise",
-  STATIC_DIR: "the image sets it to the page it built; an empty value passed from compose would turn the page off",
   GOOGLE_EMULATOR_URL: "the local world's Google stand-in, which production refuses",
 };
 

@@ -153,7 +153,7 @@ describe("following docs/deploy.md with the local world's values", () => {
     async () => {
       const missing = await command("deploy-token", [], { ENGINE_SERVER_WALLET: "" });
       expect(missing.code).toBe(1);
-      expect(missing.out).toContain("ENGINE_SERVER_WALLET is required");
+      expect(missing.out).toContain("ENGINE_SERVER_WALLET: is required");
       const uncapped = await command("deploy-token", [], {
         DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
         MAX_TOTAL_CLAIMS: "unlimited",

@@ -26,8 +26,9 @@ import {
   prepareTokenDeployment,
   REWARDER_ROLE,
 } from "@tube/local-world/deploy-token";
+import { operatorSettingsSchema, parseSettings, settingsSchema } from "@tube/backend/config";
 import { runCommand } from "./cli.ts";
-import { ROLE_HISTORY_USAGE, roleHistoryFromEnv, tokenRoleHolders } from "./token-roles.ts";
+import { ROLE_HISTORY_SETTINGS, ROLE_HISTORY_USAGE, roleHistoryFrom, tokenRoleHolders } from "./token-roles.ts";
 
 const USAGE = `Usage: npm run deploy-token -- [--token <address>] [--rewards <address>] [--retire <address>]...
                               [--max-rewards <n>] [--renounce-admin]
@@ -65,6 +66,16 @@ ${ROLE_HISTORY_USAGE}`;
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
+/** The server's settings this command shares, read by the server's rules, and the deployer's key. */
+const SETTINGS = settingsSchema
+  .pick({ RPC_URL: true, CHAIN_ID: true, ENGINE_SERVER_WALLET: true, ALLOW_OTHER_CHAIN: true, MAX_TOTAL_CLAIMS: true })
+  .extend({
+    // The SDK's types ask for a client id; calls go to RPC_URL only, never to thirdweb.
+    THIRDWEB_CLIENT_ID: settingsSchema.shape.THIRDWEB_CLIENT_ID.default("tube-deploy-token"),
+    DEPLOYER_PRIVATE_KEY: operatorSettingsSchema.shape.DEPLOYER_PRIVATE_KEY,
+    ...ROLE_HISTORY_SETTINGS.shape,
+  });
+
 await runCommand(
   {
     usage: USAGE,
@@ -77,11 +88,9 @@ await runCommand(
     },
   },
   async ({ values }) => {
-    const rpcUrl = need("RPC_URL");
-    const chainId = Number(process.env.CHAIN_ID || ARBITRUM_ONE_CHAIN_ID);
-    const serverWallet = need("ENGINE_SERVER_WALLET");
-    if (!ADDRESS.test(serverWallet)) throw new Error("ENGINE_SERVER_WALLET must be a 0x-prefixed 20-byte address");
-    if (chainId !== ARBITRUM_ONE_CHAIN_ID && process.env.ALLOW_OTHER_CHAIN !== "true") {
+    const settings = parseSettings(SETTINGS);
+    const { RPC_URL: rpcUrl, CHAIN_ID: chainId, ENGINE_SERVER_WALLET: serverWallet } = settings;
+    if (chainId !== ARBITRUM_ONE_CHAIN_ID && !settings.ALLOW_OTHER_CHAIN) {
       throw new Error(
         `CHAIN_ID is ${chainId}, not Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}); set ALLOW_OTHER_CHAIN=true if that is meant`,
       );
@@ -95,12 +104,10 @@ await runCommand(
       if (value !== undefined && !ADDRESS.test(value))
         throw new Error(`--${flag} must be a 0x-prefixed 20-byte address`);
     }
-    const history = roleHistoryFromEnv(process.env);
+    const history = roleHistoryFrom(settings);
     const maxRewardsFlag =
       values["max-rewards"] === undefined ? undefined : count("--max-rewards", values["max-rewards"]);
-    const budgetSetting = process.env.MAX_TOTAL_CLAIMS;
-    const budget =
-      budgetSetting && budgetSetting !== "unlimited" ? count("MAX_TOTAL_CLAIMS", budgetSetting) : undefined;
+    const budget = settings.MAX_TOTAL_CLAIMS === undefined ? undefined : BigInt(settings.MAX_TOTAL_CLAIMS);
     // Settled before any transaction, so a missing cap never leaves a token deployed without its rewards contract.
     const maxRewards = maxRewardsFlag ?? budget;
     if (!values.rewards && maxRewards === undefined) {
@@ -109,19 +116,17 @@ await runCommand(
       );
     }
 
-    // A thirdweb client id is required by the SDK's types; calls go to RPC_URL only, never to thirdweb.
-    const client = createThirdwebClient({ clientId: process.env.THIRDWEB_CLIENT_ID || "tube-deploy-token" });
+    const client = createThirdwebClient({ clientId: settings.THIRDWEB_CLIENT_ID });
     const chain = defineChain({ id: chainId, rpc: rpcUrl });
     const rpc = getRpcClient({ client, chain });
     const served = Number(await rpc({ method: "eth_chainId" }));
     if (served !== chainId) throw new Error(`RPC_URL serves chain ${served}, not CHAIN_ID ${chainId}`);
     console.log(`chain ${chainId} at ${new URL(rpcUrl).origin}`);
 
-    const deployerKey = process.env.DEPLOYER_PRIVATE_KEY;
-    const deployerAccount =
-      deployerKey && /^0x[0-9a-fA-F]{64}$/.test(deployerKey)
-        ? privateKeyToAccount({ client, privateKey: deployerKey as `0x${string}` })
-        : undefined;
+    const deployerKey = settings.DEPLOYER_PRIVATE_KEY;
+    const deployerAccount = deployerKey
+      ? privateKeyToAccount({ client, privateKey: deployerKey as `0x${string}` })
+      : undefined;
     const deployer = (): Account => {
       if (!deployerAccount) throw new Error("DEPLOYER_PRIVATE_KEY (0x + 64 hex digits) is required for this step");
       return deployerAccount;
@@ -178,7 +183,7 @@ await runCommand(
       throw new Error(`--retire names ${adoptedRewards.address}, the rewards contract being set up`);
 
     let token: ThirdwebContract;
-    let tokenDeployBlock = process.env.TOKEN_DEPLOY_BLOCK?.trim() ? history.fromBlock : undefined;
+    let tokenDeployBlock = settings.TOKEN_DEPLOY_BLOCK;
     if (tokenAddress) {
       token = await contractAt(tokenAddress, "TuBE");
       console.log(`adopted TuBE at ${token.address}`);
@@ -315,12 +320,6 @@ await runCommand(
     return true;
   },
 );
-
-function need(key: string): string {
-  const value = process.env[key]?.trim();
-  if (!value) throw new Error(`${key} is required (environment or .env); see --help`);
-  return value;
-}
 
 function count(name: string, value: string): bigint {
   if (!/^\d+$/.test(value) || BigInt(value) === 0n) throw new Error(`${name} must be a positive whole number`);

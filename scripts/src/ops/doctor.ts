@@ -21,13 +21,13 @@ import {
   REWARD_TOKENS,
   TOKEN_DECIMALS,
 } from "@tube/common/constants";
-import { loadConfig, type Config } from "@tube/backend/config";
+import { loadConfig, operatorSettingsSchema, parseSettings, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { isTuBERewardsCode, REWARDER_ROLE } from "@tube/local-world/deploy-token";
 import { message, printCheck, runCommand, type CheckState } from "./cli.ts";
-import { ROLE_HISTORY_USAGE, roleHistoryFromEnv, tokenRoleHolders } from "./token-roles.ts";
+import { ROLE_HISTORY_SETTINGS, ROLE_HISTORY_USAGE, roleHistoryFrom, tokenRoleHolders } from "./token-roles.ts";
 
 const USAGE = `Usage: npm run doctor
 
@@ -103,7 +103,7 @@ await runCommand({ usage: USAGE, options: {} }, async () => {
 function googleBase(config: Config) {
   const emulator = config.GOOGLE_EMULATOR_URL;
   return {
-    auth: config.googleAuthUrl,
+    auth: config.publicConfig.googleAuthUrl,
     token: emulator ? `${emulator}/token` : "https://oauth2.googleapis.com/token",
     youtube: emulator ?? "https://youtube.googleapis.com",
   };
@@ -155,7 +155,7 @@ async function checkGoogleClient(config: Config) {
 }
 
 async function checkChannel(config: Config) {
-  const key = process.env.YOUTUBE_API_KEY;
+  const key = parseSettings(operatorSettingsSchema.pick({ YOUTUBE_API_KEY: true })).YOUTUBE_API_KEY;
   if (!key)
     return {
       state: "skip" as const,
@@ -237,7 +237,7 @@ async function checkTokenRoles(config: Config) {
   const { minters, admins, searched } = await tokenRoleHolders(
     { client, chain },
     config.TOKEN_ADDRESS,
-    roleHistoryFromEnv(process.env),
+    roleHistoryFrom(parseSettings(ROLE_HISTORY_SETTINGS)),
   );
   const others = minters.filter((minter) => minter.toLowerCase() !== config.REWARDS_ADDRESS.toLowerCase());
   const holders = `minters: ${minters.join(", ") || "none"}; admins: ${admins.join(", ") || "none (renounced)"} (role events of blocks ${searched.fromBlock}–${searched.toBlock})`;

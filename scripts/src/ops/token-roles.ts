@@ -6,6 +6,7 @@
 import { eth_blockNumber, eth_getLogs, getContract, getRpcClient, type Chain, type ThirdwebClient } from "thirdweb";
 import { getRoleHash, hasRole } from "thirdweb/extensions/permissions";
 import { getAddress, keccakId } from "thirdweb/utils";
+import { operatorSettingsSchema } from "@tube/backend/config";
 import { message } from "./cli.ts";
 
 const ROLE_EVENTS = [
@@ -15,11 +16,6 @@ const ROLE_EVENTS = [
 const ROLES = ["minter", "admin"] as const;
 type TokenRole = (typeof ROLES)[number];
 
-/**
- * The default span of one `eth_getLogs`: QuickNode's paid plans allow 10,000 blocks, Alchemy's paid plans any range,
- * Alchemy's free tier only 10.
- */
-const DEFAULT_LOG_WINDOW_BLOCKS = 10_000n;
 /**
  * The most log requests one search makes. Arbitrum One makes about 345,600 blocks a day: a token a month old is about
  * 1,000 windows of 10,000 blocks, while a search from block 0 would be over ten thousand.
@@ -31,7 +27,7 @@ export const ROLE_HISTORY_USAGE = `  TOKEN_DEPLOY_BLOCK    the block the token w
                         holders starts there. Unset, it starts at block 0: on Arbitrum One (4 blocks a second) that is
                         a log request per RPC_GETLOGS_MAX_BLOCKS blocks of the whole chain's history
   RPC_GETLOGS_MAX_BLOCKS
-                        the widest eth_getLogs the RPC answers, in blocks (default ${DEFAULT_LOG_WINDOW_BLOCKS}; Alchemy's free tier: 10)`;
+                        the widest eth_getLogs the RPC answers, in blocks (default 10000; Alchemy's free tier: 10)`;
 
 /** Where the search for role holders starts, and how many blocks one log request spans. */
 export interface RoleHistory {
@@ -39,17 +35,17 @@ export interface RoleHistory {
   windowBlocks: bigint;
 }
 
-export function roleHistoryFromEnv(env: NodeJS.ProcessEnv): RoleHistory {
-  const whole = (key: string, fallback: bigint, least: bigint): bigint => {
-    const value = env[key]?.trim();
-    if (!value) return fallback;
-    if (!/^\d+$/.test(value) || BigInt(value) < least) throw new Error(`${key} must be a whole number ≥ ${least}`);
-    return BigInt(value);
-  };
-  return {
-    fromBlock: whole("TOKEN_DEPLOY_BLOCK", 0n, 0n),
-    windowBlocks: whole("RPC_GETLOGS_MAX_BLOCKS", DEFAULT_LOG_WINDOW_BLOCKS, 1n),
-  };
+/** The settings the role search reads, by the rules every command reads settings with. */
+export const ROLE_HISTORY_SETTINGS = operatorSettingsSchema.pick({
+  TOKEN_DEPLOY_BLOCK: true,
+  RPC_GETLOGS_MAX_BLOCKS: true,
+});
+
+export function roleHistoryFrom(settings: {
+  TOKEN_DEPLOY_BLOCK?: bigint;
+  RPC_GETLOGS_MAX_BLOCKS: bigint;
+}): RoleHistory {
+  return { fromBlock: settings.TOKEN_DEPLOY_BLOCK ?? 0n, windowBlocks: settings.RPC_GETLOGS_MAX_BLOCKS };
 }
 
 export interface TokenRoleHolders {

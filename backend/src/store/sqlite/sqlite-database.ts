@@ -6,9 +6,15 @@ import { migrate } from "./sqlite-migrations.ts";
 import { isBusy } from "./sqlite-statement.ts";
 
 export type SqliteDatabaseOptions = ({ dataDir: string } | { filename: ":memory:" }) & {
-  /** How long a write waits for another connection's lock before the request gets a 503. Default 5 s. */
+  /** How long a write waits for another connection's lock before the request gets a 503. */
   busyTimeoutMs?: number;
 };
+
+/**
+ * Writes hold the lock for milliseconds, so waiting 5 s only happens when something is wrong; the whole process
+ * waits with it (node:sqlite is synchronous), so longer would stall every request behind one stuck writer.
+ */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 const CLAIMS_FILE_NAME = "claims.sqlite";
 const RATE_LIMITS_FILE_NAME = "rate-limits.sqlite";
@@ -29,7 +35,7 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
     rateLimitsFile = path.join(options.dataDir, RATE_LIMITS_FILE_NAME);
   }
   const db = new DatabaseSync(claimsFile);
-  const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? 5000);
+  const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS);
   try {
     // First: a second process on the same file (a CLI, a rolling restart, two replicas starting together) waits
     // instead of failing at once, also while the first migrates.
