@@ -33,7 +33,16 @@ interface CheckedStorage {
 
 export interface ClaimStoreCheck {
   /** What the check covers, for doctor's checklist. */
-  area: "unique indexes" | "transactions" | "leases and compare-and-set" | "outage" | "counters" | "erasure" | "other";
+  area:
+    | "connection"
+    | "claims"
+    | "unique indexes"
+    | "transactions"
+    | "leases and compare-and-set"
+    | "erasure"
+    | "counters"
+    | "operator controls"
+    | "outage";
   /** "when …, then …" */
   name: string;
   run(storage: CheckedStorage): Promise<void>;
@@ -82,18 +91,21 @@ export async function runClaimStoreCheck(
   }
 }
 
-export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
-  {
-    area: "other",
-    name: "when the store is open, then ping resolves",
-    async run({ open }) {
-      const store = await open();
+/** The first check: when it fails, no other can pass. */
+export const STORE_OPENS_CHECK: ClaimStoreCheck = {
+  area: "connection",
+  name: "when the store is opened (on MongoDB, only a replica set or a sharded cluster, which have transactions), then ping resolves",
+  async run({ open }) {
+    const store = await open();
 
-      assert.equal(await store.ping(), undefined);
-    },
+    assert.equal(await store.ping(), undefined);
   },
+};
+
+export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
+  STORE_OPENS_CHECK,
   {
-    area: "other",
+    area: "claims",
     name: "when a claim is reserved, then it can be found by id, wallet and Google account",
     async run({ open }) {
       const store = await open();
@@ -131,7 +143,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     },
   },
   {
-    area: "other",
+    area: "claims",
     name: "when nothing was reserved, then every lookup returns null",
     async run({ open }) {
       const store = await open();
@@ -140,6 +152,59 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       assert.equal(await store.claims.findById(claim.id), null);
       assert.equal(await store.claims.findByWallet(claim.walletAddress), null);
       assert.equal(await store.claims.findByGoogleSub(claim.googleSub), null);
+    },
+  },
+  {
+    area: "claims",
+    name: "when a claim is reserved with its first attempt, then it is stored queued at attempt 1 in that one insert",
+    async run({ open }) {
+      const store = await open();
+      const claim = newClaim({ firstAttempt: { engineTransactionId: "engine-tx-1", attemptAtBlock: 9n } });
+
+      const reservation = await store.claims.reserve(claim);
+
+      const expected = { status: "queued", attempts: 1, engineTransactionId: "engine-tx-1", attemptAtBlock: 9n };
+      assert.ok(reservation.reserved);
+      assert.partialDeepStrictEqual(reservation.claim, expected);
+      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), expected);
+    },
+  },
+  {
+    area: "claims",
+    name: "when claims are in every status, then listUnfinished returns reserved, queued and submitted ones oldest first",
+    async run({ open }) {
+      const store = await open();
+      const ids = await reserveOneAfterAnother(store, 5);
+      const [oldest, confirmed, queued, failed, newest] = ids as [string, string, string, string, string];
+      await store.claims.transition(confirmed, ["reserved"], { status: "confirmed" });
+      await store.claims.transition(failed, ["reserved"], { status: "failed" });
+      await store.claims.transition(queued, ["reserved"], { status: "queued" });
+      // Updated last, yet still first: the order is by creation, not by update.
+      await store.claims.transition(oldest, ["reserved"], { status: "submitted" });
+
+      const unfinished = await store.claims.listUnfinished();
+
+      assert.deepEqual(
+        unfinished.map((claim) => claim.id),
+        [oldest, queued, newest],
+      );
+    },
+  },
+  {
+    area: "claims",
+    name: "when claims are listed by status and creation time, then only the matching ones come back, oldest first",
+    async run({ open }) {
+      const store = await open();
+      const [first, second, third] = (await reserveOneAfterAnother(store, 3)) as [string, string, string];
+      await store.claims.transition(second, ["reserved"], { status: "failed" });
+      const secondCreated = (await store.claims.findById(second))!.createdAt;
+      const listed = async (filter: Parameters<ClaimStore["claims"]["list"]>[0]) =>
+        (await store.claims.list(filter)).map((claim) => claim.id);
+
+      assert.deepEqual(await listed({}), [first, second, third]);
+      assert.deepEqual(await listed({ status: "failed" }), [second]);
+      assert.deepEqual(await listed({ createdFrom: secondCreated }), [second, third]);
+      assert.deepEqual(await listed({ createdBefore: secondCreated, status: "reserved" }), [first]);
     },
   },
   {
@@ -511,59 +576,6 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     },
   },
   {
-    area: "other",
-    name: "when a claim is reserved with its first attempt, then it is stored queued at attempt 1 in that one insert",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim({ firstAttempt: { engineTransactionId: "engine-tx-1", attemptAtBlock: 9n } });
-
-      const reservation = await store.claims.reserve(claim);
-
-      const expected = { status: "queued", attempts: 1, engineTransactionId: "engine-tx-1", attemptAtBlock: 9n };
-      assert.ok(reservation.reserved);
-      assert.partialDeepStrictEqual(reservation.claim, expected);
-      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), expected);
-    },
-  },
-  {
-    area: "other",
-    name: "when claims are in every status, then listUnfinished returns reserved, queued and submitted ones oldest first",
-    async run({ open }) {
-      const store = await open();
-      const ids = await reserveOneAfterAnother(store, 5);
-      const [oldest, confirmed, queued, failed, newest] = ids as [string, string, string, string, string];
-      await store.claims.transition(confirmed, ["reserved"], { status: "confirmed" });
-      await store.claims.transition(failed, ["reserved"], { status: "failed" });
-      await store.claims.transition(queued, ["reserved"], { status: "queued" });
-      // Updated last, yet still first: the order is by creation, not by update.
-      await store.claims.transition(oldest, ["reserved"], { status: "submitted" });
-
-      const unfinished = await store.claims.listUnfinished();
-
-      assert.deepEqual(
-        unfinished.map((claim) => claim.id),
-        [oldest, queued, newest],
-      );
-    },
-  },
-  {
-    area: "other",
-    name: "when claims are listed by status and creation time, then only the matching ones come back, oldest first",
-    async run({ open }) {
-      const store = await open();
-      const [first, second, third] = (await reserveOneAfterAnother(store, 3)) as [string, string, string];
-      await store.claims.transition(second, ["reserved"], { status: "failed" });
-      const secondCreated = (await store.claims.findById(second))!.createdAt;
-      const listed = async (filter: Parameters<ClaimStore["claims"]["list"]>[0]) =>
-        (await store.claims.list(filter)).map((claim) => claim.id);
-
-      assert.deepEqual(await listed({}), [first, second, third]);
-      assert.deepEqual(await listed({ status: "failed" }), [second]);
-      assert.deepEqual(await listed({ createdFrom: secondCreated }), [second, third]);
-      assert.deepEqual(await listed({ createdBefore: secondCreated, status: "reserved" }), [first]);
-    },
-  },
-  {
     area: "erasure",
     name: "when expired claims are erased, then only those created before the cutoff keep a fingerprint instead of the account id, and the account still cannot claim again",
     async run({ open }) {
@@ -734,7 +746,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     },
   },
   {
-    area: "other",
+    area: "operator controls",
     name: "when claims are paused in one open store, then another sees it with who and when, until they are resumed",
     async run({ open }) {
       const [storeA, storeB] = [await open(), await open()];
@@ -751,7 +763,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     },
   },
   {
-    area: "other",
+    area: "operator controls",
     name: "when a wallet or a Google account is denied, then isDenied names it, in any letter case, until it is allowed",
     async run({ open }) {
       const [storeA, storeB] = [await open(), await open()];
@@ -777,7 +789,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     },
   },
   {
-    area: "counters",
+    area: "operator controls",
     name: "when two open stores count operator actions at once, then every one is counted, per action",
     async run({ open }) {
       const [storeA, storeB] = [await open(), await open()];
