@@ -17,8 +17,7 @@ try {
   refuseStart(error);
 }
 const logger = createLogger(config.LOG_LEVEL);
-// The store refuses a start too: a CLAIM_GATE_KEY other than the one its erased claims were fingerprinted under, or
-// a MongoDB server without transactions.
+// The store refuses a start too: a CLAIM_GATE_KEY other than the one its erased claims were fingerprinted under.
 const server = await startServer(config, logger).catch(refuseStart);
 
 let stopping = false;
