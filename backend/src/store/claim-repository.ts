@@ -121,8 +121,8 @@ export interface ClaimRepository {
    */
   acquireLeases(ids: readonly string[], owner: string, now: number, until: number): Promise<ClaimRecord[]>;
   /**
-   * Many `transition`s in one durable commit where the store has transactions (SQLite); each answers as `transition`
-   * would, in order.
+   * Many `transition`s in one transaction, one durable commit: all are written or none (when one fails, it throws and
+   * nothing of the others stays). Each answers as `transition` would, in order.
    */
   transitionMany(transitions: readonly ClaimTransition[]): Promise<(ClaimRecord | null)[]>;
   /** Gives the lease up, if `owner` still holds it. */

@@ -7,6 +7,8 @@ import { SETTING_KEYS } from "@tube/backend/config";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 interface ComposeService {
+  entrypoint?: string[];
+  healthcheck?: { test?: string[] };
   ports?: unknown[];
   env_file?: unknown;
   environment?: Record<string, string> | string[];
@@ -39,6 +41,14 @@ describe("docker-compose.yml", () => {
     const environment = environmentOf(mongodb!);
     for (const key of ["MONGO_INITDB_ROOT_USERNAME", "MONGO_INITDB_ROOT_PASSWORD"])
       expect(environment[key]).toMatch(new RegExp(`^\\$\\{${key}:\\?.+\\}$`));
+  });
+
+  it("when compose starts MongoDB, then as a replica set of one member, initiated once, since the store needs transactions", async () => {
+    const { mongodb } = await services();
+    expect(mongodb!.entrypoint?.join(" ")).toMatch(/docker-entrypoint\.sh mongod --replSet rs0 --keyFile /);
+    expect(mongodb!.healthcheck?.test?.join(" ")).toMatch(
+      /rs\.initiate\(\{ _id: 'rs0', members: \[\{ _id: 0, host: 'mongodb:27017' \}\] \}\)/,
+    );
   });
 
   it("when compose starts the app, then it passes only settings the server reads, never the deployer's key", async () => {

@@ -1,6 +1,8 @@
 /**
  * `npm run doctor`: checks a configuration end to end, the way the server will use it, and prints a checklist.
  * Exits 1 when any check fails. Reads nothing but the environment and .env, writes nothing anywhere.
+ * `npm run doctor -- --store` instead runs the store contract's checks against the configured store's server, each in
+ * scratch storage it drops afterwards: the only writes doctor makes, and never to the real store.
  */
 import "dotenv/config";
 import {
@@ -24,12 +26,15 @@ import {
 import { loadConfig, operatorSettingsSchema, parseSettings, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
+import { CLAIM_STORE_CHECKS, runClaimStoreCheck, STORE_OPENS_CHECK } from "@tube/backend/store/claim-store-checks";
+import { mongoScratchStorage } from "@tube/backend/store/mongo/mongo-scratch-storage";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
+import { sqliteScratchStorage } from "@tube/backend/store/sqlite/sqlite-scratch-storage";
 import { isTuBERewardsCode, REWARDER_ROLE } from "@tube/local-world/deploy-token";
 import { message, printCheck, runCommand, type CheckState } from "./cli.ts";
 import { ROLE_HISTORY_SETTINGS, ROLE_HISTORY_USAGE, roleHistoryFrom, tokenRoleHolders } from "./token-roles.ts";
 
-const USAGE = `Usage: npm run doctor
+const USAGE = `Usage: npm run doctor [-- --store]
 
 Checks the configuration in the environment and .env end to end and prints a checklist:
   every variable valid (with NODE_ENV=production, the production refusals too);
@@ -48,6 +53,14 @@ Checks the configuration in the environment and .env end to end and prints a che
   the store reachable (opening it builds and awaits the unique indexes); the claim budget left;
   YouTube quota spent today, as the servers on this store counted it.
 Exits 1 when any check fails.
+
+With --store, runs instead every check of the store contract (the one the tests run on both adapters) against the
+configured store (MongoDB at MONGODB_URI, or SQLite under DATA_DIR), one line each: the unique indexes (one claim per
+wallet, one per Google account, racing reservations leave exactly one), transactions (a batch of claim updates is
+written all or none; MongoDB must be a replica set or Atlas), outages (a store that cannot be served answers
+STORE_UNAVAILABLE in bounded time), leases and compare-and-set, counters, erasure. Each check works in a scratch
+database (MongoDB: tube-store-check-<random>, so the URI's user must be allowed to create and drop databases) or
+directory (SQLite: under DATA_DIR) of its own and drops it afterwards; the real store is never opened.
 
 Besides the server's settings, it reads:
 ${ROLE_HISTORY_USAGE}`;
@@ -77,7 +90,7 @@ const CHECKS: Check[] = [
   { name: "YouTube quota today", run: checkQuota },
 ];
 
-await runCommand({ usage: USAGE, options: {} }, async () => {
+await runCommand({ usage: USAGE, options: { store: { type: "boolean" } } }, async ({ values }) => {
   let config: Config;
   try {
     config = loadConfig();
@@ -90,6 +103,7 @@ await runCommand({ usage: USAGE, options: {} }, async () => {
     printCheck("fail", "Variables", message(error).replace(/\n/g, "\n    "));
     return false;
   }
+  if (values.store) return checkStoreContract(config);
   let ok = true;
   for (const check of CHECKS) {
     const { state, detail } = await check.run(config).catch((error: unknown) => fail(message(error)));
@@ -334,6 +348,36 @@ async function checkStore(config: Config) {
   } finally {
     await store.close();
   }
+}
+
+/** `--store`: one line per check of the store contract, each in scratch storage of its own, dropped afterwards. */
+async function checkStoreContract(config: Config): Promise<boolean> {
+  const { mongodbUri } = config.storeOptions;
+  const scratchStorage = mongodbUri
+    ? () => mongoScratchStorage(mongodbUri)
+    : () => sqliteScratchStorage(config.DATA_DIR);
+  let ok = true;
+  let opens = true;
+  for (const check of CLAIM_STORE_CHECKS) {
+    const name = `Store, ${check.area}`;
+    if (!opens) {
+      printCheck("skip", name, `${check.name}: not run, the store did not open`);
+      continue;
+    }
+    const failure = await runClaimStoreCheck(check, scratchStorage).then(
+      () => null,
+      (error: unknown) => message(error).replace(/\n/g, "\n    "),
+    );
+    printCheck(failure === null ? "pass" : "fail", name, failure === null ? check.name : `${check.name}: ${failure}`);
+    if (failure !== null) ok = false;
+    if (failure !== null && check === STORE_OPENS_CHECK) opens = false;
+  }
+  console.log(
+    ok
+      ? `\nThe ${config.storeKind} store passed every check.`
+      : `\nThe ${config.storeKind} store failed some checks: fix them before going live.`,
+  );
+  return ok;
 }
 
 async function checkQuota(config: Config) {

@@ -2,10 +2,13 @@
  * The claims collection. MongoDB's unique indexes on wallet and Google account are the once-only gate (an account
  * whose expired claim keeps only its fingerprint is looked up first), and
  * `transition` is one findOneAndUpdate filtered on status and attempt, an atomic compare-and-set; so is the lease.
+ * `transitionMany` runs its compare-and-sets in one transaction, all or none, which is why the store needs a replica
+ * set. The other writes of many claims need none: a lease is each claim's own, and an erasure cut short is finished
+ * by the next run.
  */
-import mongoose, { Schema, type Connection, type QueryFilter } from "mongoose";
+import mongoose, { Schema, type ClientSession, type Connection, type QueryFilter } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
-import type { ClaimRecord, ClaimRepository } from "../claim-repository.ts";
+import type { ClaimRecord, ClaimRepository, ClaimTransition } from "../claim-repository.ts";
 import {
   googleAccountFingerprint,
   isGoogleAccountFingerprint,
@@ -81,25 +84,34 @@ export async function openMongoClaimRepository(
     });
   const findByWallet = (walletAddress: string) => findOne({ walletAddress: walletAddress.toLowerCase() });
   const findByGoogleSub = (googleSub: string) => findOne({ googleSub: { $in: storedFormsOf(gateKey, googleSub) } });
-  const transition: ClaimRepository["transition"] = (id, fromStatuses, patch, guard = {}) =>
-    whenReachable(async () => {
-      if (fromStatuses.length === 0) return null;
-      const set = Object.fromEntries(
-        Object.entries(patch)
-          .filter(([, value]) => value !== undefined)
-          .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
-      );
-      const filter = {
-        _id: id,
-        status: { $in: [...fromStatuses] },
-        ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
-      };
-      const updated = await claims
-        .findOneAndUpdate(filter, { $set: set }, { returnDocument: "after", runValidators: true })
-        .lean<ClaimDocument>()
-        .exec();
-      return toRecordOrNull(updated);
-    });
+  /** The compare-and-set itself, inside `session`'s transaction when given; its errors are the driver's own. */
+  const applyTransition = async (
+    { id, fromStatuses, patch, guard = {} }: ClaimTransition,
+    session?: ClientSession,
+  ): Promise<ClaimRecord | null> => {
+    if (fromStatuses.length === 0) return null;
+    const set = Object.fromEntries(
+      Object.entries(patch)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
+    );
+    const filter = {
+      _id: id,
+      status: { $in: [...fromStatuses] },
+      ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
+    };
+    const updated = await claims
+      .findOneAndUpdate(
+        filter,
+        { $set: set },
+        { returnDocument: "after", runValidators: true, ...(session ? { session } : {}) },
+      )
+      .lean<ClaimDocument>()
+      .exec();
+    return toRecordOrNull(updated);
+  };
+  const transition: ClaimRepository["transition"] = (id, fromStatuses, patch, guard) =>
+    whenReachable(() => applyTransition({ id, fromStatuses, patch, guard }));
 
   return {
     reserve: (claim) =>
@@ -166,9 +178,23 @@ export async function openMongoClaimRepository(
           .exec();
         return held.map(toRecord);
       }),
-    // MongoDB commits each document's write on its own; without a replica set there is no transaction to group them.
     transitionMany: (transitions) =>
-      Promise.all(transitions.map(({ id, fromStatuses, patch, guard }) => transition(id, fromStatuses, patch, guard))),
+      whenReachable(async () => {
+        if (transitions.length === 0) return [];
+        const session = await connection.startSession();
+        try {
+          // The driver runs the callback again after a TransientTransactionError (a failover, a write conflict with
+          // another process's batch) and retries a commit of unknown outcome: each run builds its answers afresh, from
+          // what the compare-and-sets find then. One after another: a transaction runs no two operations at once.
+          return await session.withTransaction(async () => {
+            const results: (ClaimRecord | null)[] = [];
+            for (const move of transitions) results.push(await applyTransition(move, session));
+            return results;
+          });
+        } finally {
+          await session.endSession();
+        }
+      }),
     acquireLease: (id, owner, now, until) =>
       whenReachable(async () => {
         const updated = await claims

@@ -2,16 +2,18 @@
 import type { ClaimStore } from "../claim-store.ts";
 import { openMongoBudgetCounter } from "./mongo-budget-counter.ts";
 import { openMongoClaimRepository } from "./mongo-claim-repository.ts";
-import { openMongoConnection, type MongoConnectionOptions } from "./mongo-connection.ts";
+import { adminOf, openMongoConnection, type MongoConnectionOptions } from "./mongo-connection.ts";
 import { mongoGateKey } from "./mongo-gate-key.ts";
 import { mongoOperatorControls } from "./mongo-operator-controls.ts";
 import { whenReachable } from "./mongo-outage.ts";
 import { openMongoRateLimitCounters } from "./mongo-rate-limit-counters.ts";
+import { requireTransactions } from "./mongo-transactions.ts";
 import { mongoYoutubeQuotaCounter } from "./mongo-youtube-quota-counter.ts";
 
 export async function openMongoClaimStore(options: MongoConnectionOptions & { gateKey?: string }): Promise<ClaimStore> {
   const connection = await openMongoConnection(options);
   try {
+    await requireTransactions(connection);
     const keyCheck = mongoGateKey(connection);
     await keyCheck.verify(options.gateKey);
     // The claims first: their indexes exist before the budget counts them and before anyone can reserve.
@@ -24,9 +26,7 @@ export async function openMongoClaimStore(options: MongoConnectionOptions & { ga
       operator: mongoOperatorControls(connection),
       ping: () =>
         whenReachable(async () => {
-          const db = connection.db;
-          if (!db) throw new Error("MongoDB connection is not open");
-          await db.admin().ping();
+          await adminOf(connection).ping();
         }),
       async close() {
         await connection.close();

@@ -1,4 +1,4 @@
-import mongoose, { type Connection } from "mongoose";
+import mongoose, { type Connection, type mongo } from "mongoose";
 
 export interface MongoConnectionOptions {
   uri: string;
@@ -25,4 +25,11 @@ export async function openMongoConnection(options: MongoConnectionOptions): Prom
     throw error;
   }
   return connection;
+}
+
+/** The server's admin commands over `connection`, which must be open. */
+export function adminOf(connection: Connection): mongo.Admin {
+  const db = connection.db;
+  if (!db) throw new Error("MongoDB connection is not open");
+  return db.admin();
 }

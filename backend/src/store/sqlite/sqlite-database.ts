@@ -74,3 +74,15 @@ async function enterWalMode(db: DatabaseSync, schema: string, busyTimeoutMs: num
     }
   }
 }
+
+/**
+ * Another connection, as another process would hold it, inside a write transaction on both of the store's files
+ * under `dataDir` (its claims, and the counters attached beside them): until it closes, no other connection can write
+ * either. What doctor's outage check stands a store against.
+ */
+export function holdWriteLocks(dataDir: string): DatabaseSync {
+  const holder = new DatabaseSync(path.join(dataDir, CLAIMS_FILE_NAME));
+  holder.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(path.join(dataDir, RATE_LIMITS_FILE_NAME));
+  holder.exec("BEGIN IMMEDIATE");
+  return holder;
+}

@@ -1,0 +1,932 @@
+/**
+ * What every ClaimStore adapter must do, as checks that need no test runner: the contract test runs them under vitest
+ * against each adapter, and `npm run doctor -- --store` runs the very same ones against the operator's store, so the
+ * two can never drift. Each check gets storage of its own (`ScratchStorage`), empty, and leaves it to be dropped.
+ */
+import assert from "node:assert/strict";
+import { randomBytes, randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { REWARD_AMOUNT_WEI, type ClaimStatus } from "@tube/common/constants";
+import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
+import type { ClaimRecord, NewClaim } from "./claim-repository.ts";
+import type { ClaimStore } from "./claim-store.ts";
+
+/** One check's storage, empty when made: every store `open` returns is over it, until `drop` deletes it. */
+export interface ScratchStorage {
+  /** `gateKey` is the store's CLAIM_GATE_KEY (none when undefined). */
+  open(options: { gateKey?: string }): Promise<ClaimStore>;
+  /**
+   * A store over this storage that its database cannot serve (locked by another connection, or its connection gone);
+   * `end` lets go of whatever made it so.
+   */
+  openUnavailable(): Promise<{ store: ClaimStore; end(): Promise<void> }>;
+  drop(): Promise<void>;
+}
+
+/** What a check is handed: stores over its scratch storage, all closed for it when it ends. */
+interface CheckedStorage {
+  /** Opened with `CHECK_GATE_KEY` unless `options` say otherwise (none when `gateKey` is left out of them). */
+  open(options?: { gateKey?: string }): Promise<ClaimStore>;
+  close(store: ClaimStore): Promise<void>;
+  openUnavailable: ScratchStorage["openUnavailable"];
+}
+
+export interface ClaimStoreCheck {
+  /** What the check covers, for doctor's checklist. */
+  area:
+    | "connection"
+    | "claims"
+    | "unique indexes"
+    | "transactions"
+    | "leases and compare-and-set"
+    | "erasure"
+    | "counters"
+    | "operator controls"
+    | "outage";
+  /** "when …, then …" */
+  name: string;
+  run(storage: CheckedStorage): Promise<void>;
+}
+
+/** The CLAIM_GATE_KEY every checked store is opened with: never the operator's. */
+export const CHECK_GATE_KEY = "contract-test-gate-key-0123456789abcdef";
+/** Another operator's key, or a mistyped one. */
+const OTHER_GATE_KEY = "contract-test-other-gate-key-0123456789ab";
+
+const WINDOW_MS = 60_000;
+
+/**
+ * How long one write of an unavailable store may take to answer before the check calls it a hang: past SQLite's busy
+ * time-out and MongoDB's 10 s server selection, with room to spare.
+ */
+const OUTAGE_ANSWER_DEADLINE_MS = 30_000;
+
+/** Runs `check` on fresh scratch storage, closes every store it opened and drops the storage, whatever happened. */
+export async function runClaimStoreCheck(
+  check: ClaimStoreCheck,
+  scratchStorage: () => ScratchStorage | Promise<ScratchStorage>,
+): Promise<void> {
+  const storage = await scratchStorage();
+  const opened = new Set<ClaimStore>();
+  const close = async (store: ClaimStore) => {
+    opened.delete(store);
+    await store.close();
+  };
+  try {
+    await check.run({
+      async open(options = { gateKey: CHECK_GATE_KEY }) {
+        const store = await storage.open(options);
+        opened.add(store);
+        return store;
+      },
+      close,
+      openUnavailable: () => storage.openUnavailable(),
+    });
+  } finally {
+    try {
+      await Promise.all([...opened].map(close));
+    } finally {
+      await storage.drop();
+    }
+  }
+}
+
+/** The first check: when it fails, no other can pass. */
+export const STORE_OPENS_CHECK: ClaimStoreCheck = {
+  area: "connection",
+  name: "when the store is opened (on MongoDB, only a replica set or a sharded cluster, which have transactions), then ping resolves",
+  async run({ open }) {
+    const store = await open();
+
+    assert.equal(await store.ping(), undefined);
+  },
+};
+
+export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
+  STORE_OPENS_CHECK,
+  {
+    area: "claims",
+    name: "when a claim is reserved, then it can be found by id, wallet and Google account",
+    async run({ open }) {
+      const store = await open();
+      const claim = newClaim();
+
+      const result = await store.claims.reserve(claim);
+
+      assert.ok(result.reserved);
+      const expected = {
+        id: claim.id,
+        walletAddress: claim.walletAddress.toLowerCase(),
+        googleSub: claim.googleSub,
+        amountWei: claim.amountWei,
+        status: "reserved",
+        engineTransactionId: null,
+        txHash: null,
+        attempts: 0,
+        lastError: null,
+        attemptAtBlock: null,
+        leaseOwner: "process-a",
+        leaseUntil: claim.lease.until,
+        finalAt: null,
+      };
+      const found = [
+        result.claim,
+        await store.claims.findById(claim.id),
+        await store.claims.findByWallet(claim.walletAddress.toUpperCase().replace("0X", "0x")),
+        await store.claims.findByGoogleSub(claim.googleSub),
+      ];
+      for (const record of found) {
+        assert.ok(record);
+        const { createdAt, updatedAt, ...rest } = record;
+        assert.ok(createdAt instanceof Date && updatedAt instanceof Date);
+        assert.deepEqual(rest, expected);
+      }
+    },
+  },
+  {
+    area: "claims",
+    name: "when nothing was reserved, then every lookup returns null",
+    async run({ open }) {
+      const store = await open();
+      const claim = newClaim();
+
+      assert.equal(await store.claims.findById(claim.id), null);
+      assert.equal(await store.claims.findByWallet(claim.walletAddress), null);
+      assert.equal(await store.claims.findByGoogleSub(claim.googleSub), null);
+    },
+  },
+  {
+    area: "claims",
+    name: "when a claim is reserved with its first attempt, then it is stored queued at attempt 1 in that one insert",
+    async run({ open }) {
+      const store = await open();
+      const claim = newClaim({ firstAttempt: { engineTransactionId: "engine-tx-1", attemptAtBlock: 9n } });
+
+      const reservation = await store.claims.reserve(claim);
+
+      const expected = { status: "queued", attempts: 1, engineTransactionId: "engine-tx-1", attemptAtBlock: 9n };
+      assert.ok(reservation.reserved);
+      assert.partialDeepStrictEqual(reservation.claim, expected);
+      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), expected);
+    },
+  },
+  {
+    area: "claims",
+    name: "when claims are in every status, then listUnfinished returns reserved, queued and submitted ones oldest first",
+    async run({ open }) {
+      const store = await open();
+      const ids = await reserveOneAfterAnother(store, 5);
+      const [oldest, confirmed, queued, failed, newest] = ids as [string, string, string, string, string];
+      await store.claims.transition(confirmed, ["reserved"], { status: "confirmed" });
+      await store.claims.transition(failed, ["reserved"], { status: "failed" });
+      await store.claims.transition(queued, ["reserved"], { status: "queued" });
+      // Updated last, yet still first: the order is by creation, not by update.
+      await store.claims.transition(oldest, ["reserved"], { status: "submitted" });
+
+      const unfinished = await store.claims.listUnfinished();
+
+      assert.deepEqual(
+        unfinished.map((claim) => claim.id),
+        [oldest, queued, newest],
+      );
+    },
+  },
+  {
+    area: "claims",
+    name: "when confirmed claims are final or not yet, then listAwaitingFinality returns the not-yet-final ones oldest first, with finalAt as written",
+    async run({ open }) {
+      const store = await open();
+      const ids = await reserveOneAfterAnother(store, 4);
+      const [older, final, unfinished, newer] = ids as [string, string, string, string];
+      const finalAt = new Date(Date.now() - 1_000);
+      await store.claims.transition(newer, ["reserved"], { status: "confirmed", finalAt: null });
+      await store.claims.transition(older, ["reserved"], { status: "confirmed", finalAt: null });
+      await store.claims.transition(final, ["reserved"], { status: "confirmed", finalAt });
+      const awaitingIds = async () => (await store.claims.listAwaitingFinality()).map((claim) => claim.id);
+
+      assert.deepEqual(await awaitingIds(), [older, newer]);
+      assert.equal((await store.claims.findById(older))!.finalAt, null);
+      assert.deepEqual((await store.claims.findById(final))!.finalAt, finalAt);
+      assert.equal((await store.claims.findById(unfinished))!.finalAt, null);
+      // Final from then on, and off the list.
+      await store.claims.transition(older, ["confirmed"], { finalAt });
+      assert.deepEqual(await awaitingIds(), [newer]);
+    },
+  },
+  {
+    area: "claims",
+    name: "when claims are listed by status and creation time, then only the matching ones come back, oldest first",
+    async run({ open }) {
+      const store = await open();
+      const [first, second, third] = (await reserveOneAfterAnother(store, 3)) as [string, string, string];
+      await store.claims.transition(second, ["reserved"], { status: "failed" });
+      const secondCreated = (await store.claims.findById(second))!.createdAt;
+      const listed = async (filter: Parameters<ClaimStore["claims"]["list"]>[0]) =>
+        (await store.claims.list(filter)).map((claim) => claim.id);
+
+      assert.deepEqual(await listed({}), [first, second, third]);
+      assert.deepEqual(await listed({ status: "failed" }), [second]);
+      assert.deepEqual(await listed({ createdFrom: secondCreated }), [second, third]);
+      assert.deepEqual(await listed({ createdBefore: secondCreated, status: "reserved" }), [first]);
+    },
+  },
+  {
+    area: "unique indexes",
+    name: "when the same wallet reserves again in another letter case, then the wallet conflict names the existing claim",
+    async run({ open }) {
+      const store = await open();
+      const first = newClaim();
+      await store.claims.reserve({ ...first, walletAddress: first.walletAddress.toLowerCase() });
+
+      const second = newClaim({ walletAddress: "0x" + first.walletAddress.slice(2).toUpperCase() });
+      const result = await store.claims.reserve(second);
+
+      assertConflict(result, "wallet", first.id);
+      assert.equal(await store.claims.findById(second.id), null);
+    },
+  },
+  {
+    area: "unique indexes",
+    name: "when the same Google account reserves with another wallet, then the Google-account conflict names the existing claim",
+    async run({ open }) {
+      const store = await open();
+      const first = newClaim();
+      await store.claims.reserve(first);
+
+      assertConflict(await store.claims.reserve(newClaim({ googleSub: first.googleSub })), "googleAccount", first.id);
+    },
+  },
+  {
+    area: "unique indexes",
+    name: "when the wallet and the Google account are held by different claims, then the wallet conflict is reported",
+    async run({ open }) {
+      const store = await open();
+      const holdsWallet = newClaim();
+      const holdsAccount = newClaim();
+      await store.claims.reserve(holdsWallet);
+      await store.claims.reserve(holdsAccount);
+
+      const result = await store.claims.reserve(
+        newClaim({ walletAddress: holdsWallet.walletAddress, googleSub: holdsAccount.googleSub }),
+      );
+
+      assertConflict(result, "wallet", holdsWallet.id);
+    },
+  },
+  reservationRace("wallet"),
+  reservationRace("googleAccount"),
+  {
+    area: "unique indexes",
+    name: "when two open stores reserve the same wallet at once, then only one succeeds",
+    async run({ open }) {
+      const [storeA, storeB] = [await open(), await open()];
+      const walletAddress = randomWallet();
+
+      const results = await Promise.all([
+        storeA.claims.reserve(newClaim({ walletAddress })),
+        storeB.claims.reserve(newClaim({ walletAddress })),
+      ]);
+
+      const winners = results.filter((result) => result.reserved);
+      assert.equal(winners.length, 1);
+      for (const result of results) if (!result.reserved) assertConflict(result, "wallet", winners[0]!.claim.id);
+    },
+  },
+  {
+    area: "unique indexes",
+    name: "when the store is closed and reopened, then its claims are still there",
+    async run({ open, close }) {
+      const first = await open();
+      const claim = newClaim();
+      await first.claims.reserve(claim);
+      await first.claims.transition(claim.id, ["reserved"], { status: "queued", engineTransactionId: "engine-tx-1" });
+      await close(first);
+
+      const reopened = await open();
+
+      assert.partialDeepStrictEqual(await reopened.claims.findById(claim.id), {
+        status: "queued",
+        engineTransactionId: "engine-tx-1",
+      });
+      assertConflict(
+        await reopened.claims.reserve(newClaim({ walletAddress: claim.walletAddress })),
+        "wallet",
+        claim.id,
+      );
+    },
+  },
+  {
+    area: "transactions",
+    name: "when many transitions are applied together, then each answers as its own compare-and-set would",
+    async run({ open }) {
+      const store = await open();
+      const [first, second] = [newClaim(), newClaim()];
+      for (const claim of [first, second]) await store.claims.reserve(claim);
+
+      const results = await store.claims.transitionMany([
+        { id: first.id, fromStatuses: ["reserved"], patch: { status: "queued", attempts: 1 }, guard: { attempts: 0 } },
+        { id: second.id, fromStatuses: ["reserved"], patch: { status: "queued" }, guard: { attempts: 3 } },
+        { id: second.id, fromStatuses: ["reserved"], patch: { status: "failed", lastError: "dead" } },
+      ]);
+
+      assert.partialDeepStrictEqual(results[0], { id: first.id, status: "queued", attempts: 1 });
+      assert.equal(results[1], null);
+      assert.partialDeepStrictEqual(results[2], { id: second.id, status: "failed", lastError: "dead" });
+      assert.deepEqual(await store.claims.transitionMany([]), []);
+    },
+  },
+  {
+    area: "transactions",
+    name: "when one transition of many fails, then none of them is written",
+    async run({ open }) {
+      const store = await open();
+      const [first, second] = [newClaim(), newClaim()];
+      for (const claim of [first, second]) await store.claims.reserve(claim);
+
+      await assert.rejects(
+        store.claims.transitionMany([
+          { id: first.id, fromStatuses: ["reserved"], patch: { status: "queued", attempts: 1 } },
+          // A status no adapter stores: its schema refuses the write after the first one was made.
+          { id: second.id, fromStatuses: ["reserved"], patch: { status: "no-such-status" as ClaimStatus } },
+        ]),
+      );
+
+      for (const claim of [first, second])
+        assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { status: "reserved", attempts: 0 });
+    },
+  },
+  {
+    area: "transactions",
+    name: "when two open stores apply the same transitions to the same claims at once, then one applies them all and the other none",
+    async run({ open }) {
+      const [storeA, storeB] = [await open(), await open()];
+      const claims = Array.from({ length: 5 }, () => newClaim());
+      for (const claim of claims) await storeA.claims.reserve(claim);
+      const moves = (engineTransactionId: string) =>
+        claims.map(({ id }) => ({
+          id,
+          fromStatuses: ["reserved"] as const,
+          patch: { status: "queued" as const, engineTransactionId },
+        }));
+
+      const [byA, byB] = await Promise.all([
+        storeA.claims.transitionMany(moves("engine-tx-a")),
+        storeB.claims.transitionMany(moves("engine-tx-b")),
+      ]);
+
+      const applied = (results: (ClaimRecord | null)[]) => results.filter((result) => result !== null).length;
+      assert.deepEqual([applied(byA), applied(byB)].sort(), [0, claims.length]);
+      const winner = applied(byA) > 0 ? "engine-tx-a" : "engine-tx-b";
+      for (const claim of claims)
+        assert.partialDeepStrictEqual(await storeB.claims.findById(claim.id), {
+          status: "queued",
+          engineTransactionId: winner,
+        });
+    },
+  },
+  {
+    area: "leases and compare-and-set",
+    name: "when a transition starts from an allowed status, then the patch is applied and returned",
+    async run({ open }) {
+      const store = await open();
+      const claim = newClaim();
+      await store.claims.reserve(claim);
+
+      const updated = await store.claims.transition(claim.id, ["reserved"], {
+        status: "queued",
+        engineTransactionId: "engine-tx-1",
+        attempts: 1,
+      });
+
+      const expected = {
+        id: claim.id,
+        status: "queued",
+        engineTransactionId: "engine-tx-1",
+        attempts: 1,
+        txHash: null,
+      };
+      assert.ok(updated);
+      assert.partialDeepStrictEqual(updated, expected);
+      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), expected);
+      assert.ok(updated.updatedAt.getTime() >= updated.createdAt.getTime());
+    },
+  },
+  {
+    area: "leases and compare-and-set",
+    name: "when a transition starts from a status that is not allowed, then it returns null and changes nothing",
+    async run({ open }) {
+      const store = await open();
+      const claim = newClaim();
+      await store.claims.reserve(claim);
+
+      const updated = await store.claims.transition(claim.id, ["queued", "submitted"], {
+        status: "confirmed",
+        txHash: "0xabc",
+      });
+
+      assert.equal(updated, null);
+      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { status: "reserved", txHash: null });
+    },
+  },
+  {
+    area: "leases and compare-and-set",
+    name: "when a transition targets an unknown claim, then it returns null",
+    async run({ open }) {
+      const store = await open();
+
+      assert.equal(await store.claims.transition(randomUUID(), ["reserved"], { status: "queued" }), null);
+    },
+  },
+  {
+    area: "leases and compare-and-set",
+    name: "when a patch sets a field to null, then the field is cleared and unpatched fields are kept",
+    async run({ open }) {
+      const store = await open();
+      const claim = newClaim();
+      await store.claims.reserve(claim);
+      await store.claims.transition(claim.id, ["reserved"], { lastError: "engine unreachable", attempts: 2 });
+
+      const updated = await store.claims.transition(claim.id, ["reserved"], { lastError: null });
+
+      assert.partialDeepStrictEqual(updated, { lastError: null, attempts: 2, status: "reserved" });
+    },
+  },
+  {
+    area: "leases and compare-and-set",
+    name: "when 50 transitions from the same status race, then exactly one wins",
+    async run({ open }) {
+      const store = await open();
+      const claim = newClaim();
+      await store.claims.reserve(claim);
+
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, attempt) =>
+          store.claims.transition(claim.id, ["reserved"], {
+            status: "queued",
+            engineTransactionId: `engine-tx-${attempt}`,
+          }),
+        ),
+      );
+
+      const winners = results.filter((result) => result !== null);
+      assert.equal(winners.length, 1);
+      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), {
+        status: "queued",
+        engineTransactionId: winners[0]!.engineTransactionId,
+      });
+    },
+  },
+  {
+    area: "leases and compare-and-set",
+    name: "when a transition names an older attempt, then it changes nothing, while the current attempt's applies",
+    async run({ open }) {
+      const store = await open();
+      const claim = newClaim();
+      await store.claims.reserve(claim);
+      await store.claims.transition(claim.id, ["reserved"], { status: "queued", attempts: 2, attemptAtBlock: 12n });
+
+      const stale = await store.claims.transition(
+        claim.id,
+        ["queued"],
+        { status: "submitted", txHash: "0xold" },
+        { attempts: 1 },
+      );
+      const current = await store.claims.transition(
+        claim.id,
+        ["queued"],
+        { status: "submitted", txHash: "0xnew" },
+        { attempts: 2 },
+      );
+
+      assert.equal(stale, null);
+      assert.partialDeepStrictEqual(current, {
+        status: "submitted",
+        txHash: "0xnew",
+        attempts: 2,
+        attemptAtBlock: 12n,
+      });
+    },
+  },
+  {
+    area: "leases and compare-and-set",
+    name: "when another process holds a live lease, then acquireLease refuses; once it expires or is released, it is taken",
+    async run({ open }) {
+      const store = await open();
+      const claim = newClaim();
+      await store.claims.reserve(claim);
+      const now = Date.now();
+
+      assert.equal(await store.claims.acquireLease(claim.id, "process-b", now, now + 1_000), null);
+      assert.partialDeepStrictEqual(await store.claims.acquireLease(claim.id, "process-a", now, now + 2_000), {
+        leaseOwner: "process-a",
+        leaseUntil: now + 2_000,
+      });
+      assert.partialDeepStrictEqual(await store.claims.acquireLease(claim.id, "process-b", now + 3_000, now + 4_000), {
+        leaseOwner: "process-b",
+      });
+      await store.claims.releaseLease(claim.id, "process-a");
+      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { leaseOwner: "process-b" });
+      await store.claims.releaseLease(claim.id, "process-b");
+      assert.partialDeepStrictEqual(await store.claims.acquireLease(claim.id, "process-c", now, now + 1_000), {
+        leaseOwner: "process-c",
+      });
+    },
+  },
+  {
+    area: "leases and compare-and-set",
+    name: "when leases are taken for many claims at once, then only the unfinished or not yet final ones nobody else holds are returned",
+    async run({ open }) {
+      const store = await open();
+      const now = Date.now();
+      const [free, heldElsewhere, settled, awaitingFinality, failed] = [
+        newClaim(),
+        newClaim({ lease: { owner: "process-b", until: now + 60_000 } }),
+        newClaim(),
+        newClaim(),
+        newClaim(),
+      ];
+      for (const claim of [free, heldElsewhere, settled, awaitingFinality, failed]) await store.claims.reserve(claim);
+      await store.claims.releaseLease(free.id, "process-a");
+      const paid = { status: "confirmed", txHash: "0xpaid", leaseOwner: null, leaseUntil: null } as const;
+      await store.claims.transition(settled.id, ["reserved"], { ...paid, finalAt: new Date() });
+      await store.claims.transition(awaitingFinality.id, ["reserved"], { ...paid, finalAt: null });
+      await store.claims.transition(failed.id, ["reserved"], { status: "failed" });
+
+      const held = await store.claims.acquireLeases(
+        [free.id, heldElsewhere.id, settled.id, awaitingFinality.id, failed.id, randomUUID()],
+        "process-a",
+        now,
+        now + 1_000,
+      );
+
+      assert.deepEqual(held.map((claim) => claim.id).sort(), [free.id, awaitingFinality.id].sort());
+      assert.partialDeepStrictEqual(await store.claims.findById(free.id), {
+        leaseOwner: "process-a",
+        leaseUntil: now + 1_000,
+      });
+      assert.partialDeepStrictEqual(await store.claims.findById(heldElsewhere.id), { leaseOwner: "process-b" });
+      assert.deepEqual(await store.claims.acquireLeases([], "process-a", now, now + 1_000), []);
+    },
+  },
+  {
+    area: "erasure",
+    name: "when expired claims are erased, then only those created before the cutoff keep a fingerprint instead of the account id, and the account still cannot claim again",
+    async run({ open }) {
+      const store = await open();
+      const expired = newClaim();
+      await store.claims.reserve(expired);
+      await store.claims.transition(expired.id, ["reserved"], { status: "confirmed", txHash: `0x${"ab".repeat(32)}` });
+      const cutoff = await betweenTwoMilliseconds();
+      const recent = newClaim();
+      await store.claims.reserve(recent);
+
+      assert.equal(await store.claims.eraseExpired(cutoff), 1);
+
+      const erased = await store.claims.findById(expired.id);
+      assert.partialDeepStrictEqual(erased, {
+        walletAddress: expired.walletAddress.toLowerCase(),
+        status: "confirmed",
+        txHash: `0x${"ab".repeat(32)}`,
+      });
+      assert.match(erased!.googleSub, /^hmac-sha256:[0-9a-f]{64}$/);
+      assert.ok(!Object.values(erased!).map(String).includes(expired.googleSub));
+      assert.partialDeepStrictEqual(await store.claims.findByGoogleSub(expired.googleSub), { id: expired.id });
+      assertConflict(
+        await store.claims.reserve(newClaim({ googleSub: expired.googleSub })),
+        "googleAccount",
+        expired.id,
+      );
+      assert.partialDeepStrictEqual(await store.claims.findById(recent.id), { googleSub: recent.googleSub });
+      assert.equal(await store.claims.eraseExpired(cutoff), 0);
+    },
+  },
+  {
+    area: "erasure",
+    name: "when a claim was erased, then the store refuses to open without its key or with another, naming CLAIM_GATE_KEY, and with its key the account still cannot claim again",
+    async run({ open, close }) {
+      const erasing = await open();
+      const claim = newClaim();
+      await erasing.claims.reserve(claim);
+      assert.equal(await erasing.claims.eraseExpired(new Date(Date.now() + 1)), 1);
+      await close(erasing);
+
+      for (const gateKey of [undefined, OTHER_GATE_KEY]) {
+        const refusal = String(await open({ gateKey }).catch((error: unknown) => error));
+        assert.match(refusal, /CLAIM_GATE_KEY: is not/);
+        for (const key of [CHECK_GATE_KEY, OTHER_GATE_KEY]) assert.ok(!refusal.includes(key));
+      }
+
+      const reopened = await open();
+      assertConflict(
+        await reopened.claims.reserve(newClaim({ googleSub: claim.googleSub })),
+        "googleAccount",
+        claim.id,
+      );
+    },
+  },
+  {
+    area: "erasure",
+    name: "when another process erased first under another key, then erasing refuses and writes no fingerprint",
+    async run({ open }) {
+      // Both open before any erasure, when the store has no key to compare with yet.
+      const first = await open();
+      const second = await open({ gateKey: OTHER_GATE_KEY });
+      const [erasedFirst, left] = [newClaim(), newClaim()];
+      await first.claims.reserve(erasedFirst);
+      assert.equal(await first.claims.eraseExpired(new Date(Date.now() + 1), erasedFirst.walletAddress), 1);
+      await second.claims.reserve(left);
+
+      await assert.rejects(second.claims.eraseExpired(new Date(Date.now() + 1)), /CLAIM_GATE_KEY: is not/);
+
+      assert.partialDeepStrictEqual(await second.claims.findById(left.id), { googleSub: left.googleSub });
+    },
+  },
+  {
+    area: "counters",
+    name: "when two open stores take budget slots at once, then exactly the limit is granted",
+    async run({ open }) {
+      const [storeA, storeB] = [await open(), await open()];
+      const limit = 7;
+
+      const granted = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => (i % 2 ? storeA : storeB).budget.takeSlot(limit)),
+      );
+
+      assert.equal(granted.filter(Boolean).length, limit);
+      assert.equal(await storeA.budget.takeSlot(limit), false);
+      assert.equal(await storeB.budget.slotsUsed(), limit);
+    },
+  },
+  {
+    area: "counters",
+    name: "when a slot is released, then exactly one more can be taken, and the count survives a reopen",
+    async run({ open, close }) {
+      const first = await open();
+      assert.equal(await first.budget.takeSlot(2), true);
+      assert.equal(await first.budget.takeSlot(2), true);
+      await first.budget.releaseSlot();
+      await close(first);
+
+      const reopened = await open();
+      assert.equal(await reopened.budget.slotsUsed(), 1);
+      assert.equal(await reopened.budget.takeSlot(2), true);
+      assert.equal(await reopened.budget.takeSlot(2), false);
+    },
+  },
+  {
+    area: "counters",
+    name: "when two open stores add YouTube quota units at once, then the day's total is their sum, apart from other days",
+    async run({ open }) {
+      const [storeA, storeB] = [await open(), await open()];
+
+      const totals = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? storeA : storeB).youtubeQuota.add("2026-11-23", 1 + (i % 3))),
+      );
+      await storeB.youtubeQuota.add("2026-11-24", 5);
+
+      assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-23"), 39);
+      assert.equal(Math.max(...totals), 39);
+      assert.equal(new Set(totals).size, totals.length);
+      assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-24"), 5);
+      assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-22"), 0);
+    },
+  },
+  {
+    area: "counters",
+    name: "when two open stores count rate-limit hits for one key, then they share one count and one window",
+    async run({ open }) {
+      const [storeA, storeB] = [await open(), await open()];
+      const key = randomUUID();
+
+      const first = await storeA.rateLimits.increment(key, WINDOW_MS);
+      const second = await storeB.rateLimits.increment(key, WINDOW_MS);
+
+      assert.deepEqual([first.totalHits, second.totalHits], [1, 2]);
+      assert.equal(second.resetTime.getTime(), first.resetTime.getTime());
+      assert.equal((await storeA.rateLimits.get(key))?.totalHits, 2);
+    },
+  },
+  {
+    area: "counters",
+    name: "when a rate-limit hit is taken back or its key is reset, then the count follows",
+    async run({ open }) {
+      const { rateLimits } = await open();
+      const key = randomUUID();
+      await rateLimits.increment(key, WINDOW_MS);
+      await rateLimits.increment(key, WINDOW_MS);
+
+      await rateLimits.decrement(key);
+      assert.equal((await rateLimits.get(key))?.totalHits, 1);
+      await rateLimits.resetKey(key);
+      assert.equal(await rateLimits.get(key), undefined);
+    },
+  },
+  {
+    area: "counters",
+    name: "when a rate-limit window has ended, then the next hit opens a new one at 1",
+    async run({ open }) {
+      const { rateLimits } = await open();
+      const key = randomUUID();
+      const shortWindowMs = 20;
+      await rateLimits.increment(key, shortWindowMs);
+      await sleep(shortWindowMs + 10);
+
+      const before = Date.now();
+      const next = await rateLimits.increment(key, WINDOW_MS);
+
+      assert.equal(next.totalHits, 1);
+      assert.ok(next.resetTime.getTime() >= before + WINDOW_MS && next.resetTime.getTime() <= Date.now() + WINDOW_MS);
+    },
+  },
+  {
+    area: "operator controls",
+    name: "when claims are paused in one open store, then another sees it with who and when, until they are resumed",
+    async run({ open }) {
+      const [storeA, storeB] = [await open(), await open()];
+      const resumed = { paused: false, pausedBy: null, pausedAt: null };
+      assert.deepEqual(await storeB.operator.controls(), resumed);
+
+      const paused = await storeA.operator.setPaused(true, "alice");
+
+      assert.partialDeepStrictEqual(paused, { paused: true, pausedBy: "alice" });
+      assert.ok(paused.pausedAt instanceof Date);
+      assert.deepEqual(await storeB.operator.controls(), paused);
+      await storeB.operator.setPaused(false, "bob");
+      assert.deepEqual(await storeA.operator.controls(), resumed);
+    },
+  },
+  {
+    area: "operator controls",
+    name: "when a wallet or a Google account is denied, then isDenied names it, in any letter case, until it is allowed",
+    async run({ open }) {
+      const [storeA, storeB] = [await open(), await open()];
+      const wallet = randomWallet();
+      const sub = randomBytes(10).toString("hex");
+
+      assert.equal(await storeA.operator.isDenied(wallet, sub), null);
+      await storeA.operator.deny("wallet", wallet, "alice");
+      await storeA.operator.deny("wallet", wallet.toLowerCase(), "alice");
+      await storeA.operator.deny("googleAccount", sub, "alice");
+
+      assert.equal(await storeB.operator.isDenied(wallet.toLowerCase(), sub), "wallet");
+      assert.equal(await storeB.operator.isDenied(randomWallet(), sub), "googleAccount");
+      assert.equal(await storeB.operator.isDenied(null, sub), "googleAccount");
+      assert.equal(await storeB.operator.isDenied(wallet.toUpperCase().replace("0X", "0x"), null), "wallet");
+      assert.equal(await storeB.operator.isDenied(randomWallet(), sub.toUpperCase()), null);
+      assert.equal(await storeB.operator.isDenied(null, null), null);
+
+      assert.equal(await storeB.operator.allow("wallet", wallet.toUpperCase().replace("0X", "0x")), true);
+      assert.equal(await storeB.operator.allow("wallet", wallet), false);
+      assert.equal(await storeA.operator.isDenied(wallet, null), null);
+      assert.equal(await storeA.operator.isDenied(wallet, sub), "googleAccount");
+    },
+  },
+  {
+    area: "operator controls",
+    name: "when two open stores count operator actions at once, then every one is counted, per action",
+    async run({ open }) {
+      const [storeA, storeB] = [await open(), await open()];
+      assert.deepEqual(await storeA.operator.actionCounts(), {});
+
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? storeA : storeB).operator.countAction(i < 7 ? "pause" : "resolve"),
+        ),
+      );
+
+      assert.deepEqual(await storeB.operator.actionCounts(), { pause: 7, resolve: 3 });
+    },
+  },
+  {
+    area: "outage",
+    name: "when the database cannot serve the store, then every write answers STORE_UNAVAILABLE with a retry hint, in bounded time",
+    async run({ open, openUnavailable }) {
+      const claim = newClaim();
+      const ready = await open();
+      await ready.claims.reserve(claim);
+      const { store, end } = await openUnavailable();
+      try {
+        const writes: Array<[string, () => Promise<unknown>]> = [
+          ["claims.reserve", () => store.claims.reserve(newClaim())],
+          ["claims.transition", () => store.claims.transition(claim.id, ["reserved"], { status: "queued" })],
+          [
+            "claims.transitionMany",
+            () =>
+              store.claims.transitionMany([{ id: claim.id, fromStatuses: ["reserved"], patch: { status: "queued" } }]),
+          ],
+          ["claims.acquireLease", () => store.claims.acquireLease(claim.id, "process-b", Date.now(), Date.now() + 1)],
+          ["claims.releaseLease", () => store.claims.releaseLease(claim.id, "process-a")],
+          ["budget.takeSlot", () => store.budget.takeSlot(10)],
+          ["budget.releaseSlot", () => store.budget.releaseSlot()],
+          ["youtubeQuota.add", () => store.youtubeQuota.add("2026-11-23", 1)],
+          ["rateLimits.increment", () => store.rateLimits.increment(randomUUID(), WINDOW_MS)],
+          ["rateLimits.decrement", () => store.rateLimits.decrement(randomUUID())],
+          ["rateLimits.resetKey", () => store.rateLimits.resetKey(randomUUID())],
+          ["operator.setPaused", () => store.operator.setPaused(true, "alice")],
+          ["operator.deny", () => store.operator.deny("wallet", randomWallet(), "alice")],
+          ["operator.allow", () => store.operator.allow("wallet", randomWallet())],
+          ["operator.countAction", () => store.operator.countAction("pause")],
+        ];
+
+        // One after the other: each waits out its own busy time-out.
+        const outcomes: string[] = [];
+        for (const [write, run] of writes) outcomes.push(`${write}: ${await outageAnswer(run)}`);
+
+        assert.deepEqual(
+          outcomes,
+          writes.map(([write]) => `${write}: STORE_UNAVAILABLE`),
+        );
+      } finally {
+        await end();
+      }
+      assert.partialDeepStrictEqual(await ready.claims.findById(claim.id), {
+        status: "reserved",
+        leaseOwner: "process-a",
+      });
+    },
+  },
+];
+
+/** 200 reservations that share one wallet or one Google account, all at once: the unique index lets exactly one in. */
+function reservationRace(shared: "wallet" | "googleAccount"): ClaimStoreCheck {
+  return {
+    area: "unique indexes",
+    name: `when 200 reserves for one ${shared === "wallet" ? "wallet" : "Google account"} race, then exactly one is reserved and the rest name it`,
+    async run({ open }) {
+      const store = await open();
+      const { walletAddress, googleSub } = newClaim();
+      const sharing = shared === "wallet" ? { walletAddress } : { googleSub };
+
+      const results = await Promise.all(Array.from({ length: 200 }, () => store.claims.reserve(newClaim(sharing))));
+
+      const winners = results.filter((result) => result.reserved);
+      assert.equal(winners.length, 1);
+      for (const result of results) if (!result.reserved) assertConflict(result, shared, winners[0]!.claim.id);
+      assert.equal((await store.claims.list({})).length, 1);
+    },
+  };
+}
+
+/** The code of the AppError a write of an unavailable store threw, or what else it did: succeed, fail, or hang. */
+async function outageAnswer(write: () => Promise<unknown>): Promise<string> {
+  const deadline = new AbortController();
+  const hang = sleep(OUTAGE_ANSWER_DEADLINE_MS, "no answer: hung", { signal: deadline.signal }).catch(() => "");
+  try {
+    return await Promise.race([
+      write().then(
+        () => "done",
+        (error: unknown) =>
+          error instanceof AppError && error.retryAfterSeconds === RETRY_AFTER_SECONDS ? error.code : String(error),
+      ),
+      hang,
+    ]);
+  } finally {
+    deadline.abort();
+  }
+}
+
+function assertConflict(
+  result: Awaited<ReturnType<ClaimStore["claims"]["reserve"]>>,
+  conflict: "wallet" | "googleAccount",
+  existingId: string,
+): void {
+  assert.ok(!result.reserved, "reserved, though it should have been refused");
+  assert.deepEqual([result.conflict, result.existing.id], [conflict, existingId]);
+}
+
+/** `count` claims, each created a few milliseconds after the last, so "oldest first" has one right answer. */
+async function reserveOneAfterAnother(store: ClaimStore, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const claim = newClaim();
+    await store.claims.reserve(claim);
+    ids.push(claim.id);
+    await sleep(5);
+  }
+  return ids;
+}
+
+/** A moment strictly after every claim created so far and strictly before any created from now on. */
+async function betweenTwoMilliseconds(): Promise<Date> {
+  await sleep(5);
+  const moment = new Date();
+  await sleep(5);
+  return moment;
+}
+
+/** A checksum-like mixed-case address, so adapters must normalise it. */
+function randomWallet(): string {
+  const hex = randomBytes(20).toString("hex");
+  return "0x" + [...hex].map((char, index) => (index % 2 === 0 ? char.toUpperCase() : char)).join("");
+}
+
+function newClaim(overrides: Partial<NewClaim> = {}): NewClaim {
+  return {
+    id: randomUUID(),
+    walletAddress: randomWallet(),
+    googleSub: randomBytes(10).toString("hex"),
+    amountWei: REWARD_AMOUNT_WEI,
+    lease: { owner: "process-a", until: Date.now() + 60_000 },
+    ...overrides,
+  };
+}

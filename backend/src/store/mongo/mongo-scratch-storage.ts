@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import { CHECK_GATE_KEY, type ScratchStorage } from "../claim-store-checks.ts";
+import { openMongoClaimStore } from "./mongo-claim-store.ts";
+import { openMongoConnection } from "./mongo-connection.ts";
+
+/**
+ * A database of its own on the server at `uri`, named with a random suffix, for one store check: never the database
+ * the URI names. Its user must be allowed to create and drop it.
+ */
+export function mongoScratchStorage(uri: string): ScratchStorage {
+  const dbName = `tube-store-check-${randomBytes(6).toString("hex")}`;
+  return {
+    open: ({ gateKey }) => openMongoClaimStore({ uri, dbName, gateKey }),
+    async openUnavailable() {
+      // A connection that is gone answers like a server that cannot be reached.
+      const store = await openMongoClaimStore({ uri, dbName, gateKey: CHECK_GATE_KEY });
+      await store.close();
+      return { store, end: async () => {} };
+    },
+    async drop() {
+      const connection = await openMongoConnection({ uri, dbName });
+      try {
+        await connection.dropDatabase();
+      } finally {
+        await connection.close();
+      }
+    },
+  };
+}
