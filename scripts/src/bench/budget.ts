@@ -24,7 +24,7 @@ const CORE_MS_PER_SECOND = 1_000;
  * (2,900 plus 2,100 cold); the Transfer event (375, 375 for each of its 3 topics, 8 a data byte for its 32 bytes); the
  * calldata (a selector and an address: about 430).
  */
-export const REWARD_GAS_FLOOR = 21_000 + 2 * (20_000 + 2_100) + (2_900 + 2_100) + (375 + 3 * 375 + 8 * 32) + 430;
+const REWARD_GAS_FLOOR = 21_000 + 2 * (20_000 + 2_100) + (2_900 + 2_100) + (375 + 3 * 375 + 8 * 32) + 430;
 
 /** Claims a day that YouTube's quota allows, less the reserve kept for viewers who already verified. */
 export function claimsADayOnTheQuota(
