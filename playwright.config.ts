@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { STEP_TIMEOUT_MS } from "./e2e/support/expect.ts";
 import { E2E_CHROMIUM_PATH, chromiumFlags } from "./local-world/src/chromium.ts";
 import { freePort } from "./local-world/src/free-port.ts";
 import { loadTlsIdentity } from "./local-world/src/network-border/tls-identity.ts";
@@ -26,7 +27,7 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   outputDir: "test-results/playwright-artifacts",
   timeout: 90_000,
-  expect: { timeout: 15_000 },
+  expect: { timeout: STEP_TIMEOUT_MS },
   // Three on two cores: a test often waits (for a block, a poll, a time-out) and a third worker fills that; the stage
   // took 108 s against 115 s with two (docs/benchmarks/test-suite.md).
   workers: 3,

@@ -1,5 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
+import { expect } from "./expect.ts";
 
 export const CLAIM_STEP = "Step 3: Claim Your Tokens";
 
@@ -62,6 +63,17 @@ export async function verifySubscription(
   wallet: string,
   username = account.channel.handle,
 ): Promise<void> {
+  await fillVerifyStep(page, account, wallet, username);
+  await verifyButton(page).click();
+}
+
+/** Google, username, `wallet`: all that Verify needs, short of pressing it. */
+export async function fillVerifyStep(
+  page: Page,
+  account: FreshAccount,
+  wallet: string,
+  username = account.channel.handle,
+): Promise<void> {
   await signInWithGoogle(page, account);
   await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
   await page.getByLabel("Enter your YouTube username").fill(username);
@@ -71,12 +83,19 @@ export async function verifySubscription(
   await expect(connected.or(connectButton)).toBeVisible();
   if (!(await connected.isVisible())) await connectButton.click();
   await expect(connected).toBeVisible();
-  await page.getByRole("button", { name: "Verify My Subscription" }).click();
+}
+
+export function verifyButton(page: Page) {
+  return page.getByRole("button", { name: "Verify My Subscription" });
+}
+
+export function claimButton(page: Page) {
+  return page.getByRole("button", { name: "Claim 250 Tokens" });
 }
 
 /** Presses Claim and waits for the mint's success dialog, which it returns. */
 export async function claimTokens(page: Page) {
-  await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
+  await claimButton(page).click();
   const dialog = page.getByRole("dialog", { name: "Transaction Successful" });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   return dialog;

@@ -7,7 +7,9 @@ export type ConnectFailure = "reject" | "pending" | "locked" | "broken" | "silen
 export async function failWalletConnects(page: Page, failure: ConnectFailure): Promise<void> {
   await page.evaluate(
     (kind) =>
-      (window as unknown as { testWallet: { failConnect(kind: ConnectFailure): void } }).testWallet.failConnect(kind),
+      (globalThis as unknown as { testWallet: { failConnect(kind: ConnectFailure): void } }).testWallet.failConnect(
+        kind,
+      ),
     failure,
   );
 }
@@ -27,6 +29,8 @@ export async function injectTestWallet(
 ): Promise<void> {
   await context.addInitScript(
     ({ rpcUrl, account, chainIdHex }) => {
+      // The page's window, named through globalThis: the bench type-checks this file as Node code, without DOM types.
+      const page = globalThis as unknown as EventTarget;
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
       const emit = (event: string, ...args: unknown[]) =>
         listeners.get(event)?.forEach((listener) => listener(...args));
@@ -121,7 +125,7 @@ export async function injectTestWallet(
           '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#f6851b"/></svg>',
         );
       const announce = () =>
-        window.dispatchEvent(
+        page.dispatchEvent(
           new CustomEvent("eip6963:announceProvider", {
             detail: Object.freeze({
               info: { uuid: "5b0b6f1e-7c2f-4c57-9e55-tube-test", name: "MetaMask", icon, rdns: "io.metamask" },
@@ -131,7 +135,7 @@ export async function injectTestWallet(
         );
       // A test plays the visitor locking or disconnecting the wallet: EIP-1193 says accountsChanged with no accounts.
       // failConnect makes every connect request fail one way, as the visitor or a wallet in trouble would.
-      Object.defineProperty(window, "testWallet", {
+      Object.defineProperty(globalThis, "testWallet", {
         value: {
           disconnect: () => emit("accountsChanged", []),
           // The visitor picks another network in the wallet itself, as EIP-1193 tells it.
@@ -145,8 +149,8 @@ export async function injectTestWallet(
         },
         configurable: true,
       });
-      Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
-      window.addEventListener("eip6963:requestProvider", announce);
+      Object.defineProperty(globalThis, "ethereum", { value: provider, configurable: true });
+      page.addEventListener("eip6963:requestProvider", announce);
       announce();
     },
     { rpcUrl: options.rpcUrl, account: options.account, chainIdHex: options.chainIdHex ?? "0xa4b1" },

@@ -125,6 +125,7 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
         secretKey: env.THIRDWEB_SECRET_KEY,
         vaultAccessToken: env.ENGINE_VAULT_ACCESS_TOKEN,
         serverWallets: [ENGINE_SERVER_WALLET],
+        sendLatencyMs: Number(env.LOCAL_ENGINE_SEND_LATENCY_MS ?? 0),
       });
       stops.push(() => engine.stop());
       env.ENGINE_URL = engine.url;

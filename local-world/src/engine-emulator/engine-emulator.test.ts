@@ -769,3 +769,44 @@ describe("Engine emulator: listing", () => {
     expect(data?.result.pagination.totalCount).toBeGreaterThan(2);
   });
 });
+
+describe("Engine emulator: send latency", () => {
+  it("when a send latency is set, then the worker takes a write up no sooner than that after it was written", async () => {
+    const sendLatencyMs = 400;
+    const slow = await startEngineEmulator({
+      rpcUrl: world.anvil.rpcUrl,
+      chainId,
+      secretKey,
+      vaultAccessToken,
+      serverWallets: [ENGINE_SERVER_WALLET],
+      sendLatencyMs,
+    });
+    try {
+      // Failed by the worker as it takes the write up: when that happened shows, and nothing is sent from the wallet
+      // this suite's own Engine sends from.
+      slow.faults.set({ mode: "failed", count: 1 });
+      const idempotencyKey = randomUUID();
+      const written = performance.now();
+      await writeContract({
+        baseUrl: slow.url,
+        auth: secretKey,
+        headers: { "x-vault-access-token": vaultAccessToken },
+        body: {
+          executionOptions: { type: "EOA", from: ENGINE_SERVER_WALLET.address, chainId, idempotencyKey },
+          params: [rewardCall(randomWallet())],
+        },
+      });
+      await vi.waitFor(
+        async () => {
+          const { data } = await getTransactions({ baseUrl: slow.url, auth: secretKey, query: { id: idempotencyKey } });
+          expect(data?.result.transactions[0]?.status).toBe("FAILED");
+        },
+        { timeout: 10_000, interval: 25 },
+      );
+      // A lower bound, which load cannot break; Node's timers round to the millisecond, hence the 1 ms.
+      expect(performance.now() - written).toBeGreaterThanOrEqual(sendLatencyMs - 1);
+    } finally {
+      await slow.stop();
+    }
+  });
+});

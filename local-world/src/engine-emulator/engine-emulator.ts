@@ -34,6 +34,11 @@ export interface EngineEmulatorOptions {
   retainedJobs?: number;
   /** How long after a `failedThenLands` transaction is reported FAILED its call is sent. Default 1,000 ms. */
   lateLandingMs?: number;
+  /**
+   * How long the worker takes from a write's 202 to sending it. Default 0. thirdweb publishes about 300 ms (median)
+   * from receipt to send for Engine; the bench sets that to time a visitor's wait as production has it.
+   */
+  sendLatencyMs?: number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -70,6 +75,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
     vault,
     retainedJobs: options.retainedJobs ?? RETAINED_JOBS_DEFAULT,
     lateLandingMs: options.lateLandingMs ?? LATE_LANDING_MS_DEFAULT,
+    sendLatencyMs: options.sendLatencyMs ?? 0,
     log,
     onStage: webhooks.notify,
   });

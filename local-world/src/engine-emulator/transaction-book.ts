@@ -84,6 +84,8 @@ export function createTransactionBook(options: {
   vault: Vault;
   retainedJobs: number;
   lateLandingMs: number;
+  /** Queue to send: every transaction waits this long before its lane takes it, so the wait never adds up per wallet. */
+  sendLatencyMs: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
   /** Called after each status change with the executor stage it ended (webhooks.ts). */
   onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
@@ -323,9 +325,11 @@ export function createTransactionBook(options: {
       // Sends from one wallet stay in order (each takes the chain's next pending nonce), but the next send does not
       // wait for the previous receipt: Engine sends many transactions per wallet before any is mined.
       track(
-        onLane(sender, () => pickUp(job)).then(async (transactionHash) => {
-          if (transactionHash) await confirm(job, transactionHash);
-        }),
+        afterSendLatency(options.sendLatencyMs)
+          .then(() => onLane(sender, () => pickUp(job)))
+          .then(async (transactionHash) => {
+            if (transactionHash) await confirm(job, transactionHash);
+          }),
       );
       return row;
     },
@@ -342,6 +346,14 @@ export function createTransactionBook(options: {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Equal waits end in the order they began, so a wallet's sends keep their queue order; the wait runs beside the lane,
+ * as Engine's workers pipeline sends, rather than on it.
+ */
+function afterSendLatency(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 function revertsOnChain(sabotage: Job["sabotage"]): boolean {

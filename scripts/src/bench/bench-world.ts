@@ -4,11 +4,18 @@
  */
 import { OPERATOR_HEADERS, startTestWorld } from "@tube/backend/test/test-world";
 import type { RpcProxyOptions } from "@tube/local-world/rpc-proxy";
+import { FRONTEND_DIST } from "../build-frontend.ts";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
 import { createTokenPool } from "./claimant.ts";
 
 /** Arbitrum One's cadence, a block every 250 ms, rather than one per transaction (which paces sends by mining). */
 export const BLOCK_SECONDS = Number(process.env.BENCH_BLOCK_SECONDS ?? 0.25);
+
+/**
+ * The Engine stand-in's wait from a write's 202 to its send: thirdweb's published median for Engine, about 300 ms from
+ * receipt to send.
+ */
+export const ENGINE_SEND_LATENCY_MS = Number(process.env.BENCH_ENGINE_SEND_LATENCY_MS ?? 300);
 
 /** Set explicitly: the reconciler phase seeds claims at their last attempt. */
 export const MINT_MAX_ATTEMPTS = 3;
@@ -39,6 +46,9 @@ export async function startBenchWorld(
       MINT_MAX_ATTEMPTS: String(MINT_MAX_ATTEMPTS),
       // anvil's --block-time: its evm_setIntervalMining takes whole seconds only.
       LOCAL_CHAIN_BLOCK_TIME: String(BLOCK_SECONDS),
+      LOCAL_ENGINE_SEND_LATENCY_MS: String(ENGINE_SEND_LATENCY_MS),
+      // The built page, served as `npm start` serves it, for the phase that walks it in a browser.
+      STATIC_DIR: FRONTEND_DIST,
       ...options.env,
     },
   });

@@ -10,7 +10,20 @@ export async function blockNumber(rpcUrl: string): Promise<bigint> {
 
 /** Recipients (lower-case addresses) of every mint (Transfer from zero) since `fromBlock`, one entry per mint. */
 export async function mintRecipientsSince(rpcUrl: string, token: string, fromBlock: bigint): Promise<string[]> {
-  const logs = await rpc<Array<{ topics: string[] }>>(rpcUrl, "eth_getLogs", [
+  return (await mintLogsSince(rpcUrl, token, fromBlock)).map((log) => `0x${(log.topics[2] ?? "").slice(-40)}`);
+}
+
+/** `gasUsed` of each transaction that minted since `fromBlock`, from its receipt: what a reward costs on chain. */
+export async function rewardGasUsedSince(rpcUrl: string, token: string, fromBlock: bigint): Promise<bigint[]> {
+  const hashes = new Set((await mintLogsSince(rpcUrl, token, fromBlock)).map((log) => log.transactionHash));
+  const receipts = await Promise.all(
+    [...hashes].map((hash) => rpc<{ gasUsed: string }>(rpcUrl, "eth_getTransactionReceipt", [hash])),
+  );
+  return receipts.map((receipt) => BigInt(receipt.gasUsed));
+}
+
+async function mintLogsSince(rpcUrl: string, token: string, fromBlock: bigint) {
+  return rpc<Array<{ topics: string[]; transactionHash: string }>>(rpcUrl, "eth_getLogs", [
     {
       address: token,
       fromBlock: `0x${fromBlock.toString(16)}`,
@@ -18,5 +31,4 @@ export async function mintRecipientsSince(rpcUrl: string, token: string, fromBlo
       topics: [TRANSFER_TOPIC, ZERO_TOPIC],
     },
   ]);
-  return logs.map((log) => `0x${(log.topics[2] ?? "").slice(-40)}`);
 }

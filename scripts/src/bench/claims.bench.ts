@@ -12,19 +12,24 @@ import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { BLOCK_SECONDS, startBenchWorld } from "./bench-world.ts";
+import { loadConfig } from "@tube/backend/config";
+import { BLOCK_SECONDS, ENGINE_SEND_LATENCY_MS, startBenchWorld } from "./bench-world.ts";
+import { costSection, headroomSection } from "./budget.ts";
 import { coldStartPhase } from "./cold-start.phase.ts";
 import { contentionPhase } from "./contention.phase.ts";
-import { finalityPhase } from "./finality.phase.ts";
+import { finalityPhase, type FinalityResult } from "./finality.phase.ts";
 import { growthPhase } from "./growth.phase.ts";
 import { quotaPhase } from "./quota.phase.ts";
 import { readsPhase } from "./reads.phase.ts";
-import { throughputPhase } from "./throughput.phase.ts";
+import { percentile } from "./stats.ts";
+import { throughputPhase, type BatchResult } from "./throughput.phase.ts";
+import { visitorPhase } from "./visitor.phase.ts";
+import { buildFrontendIfStale } from "../build-frontend.ts";
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const RESTART_SIZE = 100_000;
 const OUTPUT = path.resolve(import.meta.dirname, "../../../docs/benchmarks/claims.md");
-const PHASES = ["quota", "reads", "throughput", "contention", "growth", "finality", "cold-start"] as const;
+const PHASES = ["visitor", "quota", "reads", "throughput", "contention", "growth", "finality", "cold-start"] as const;
 type Phase = (typeof PHASES)[number];
 const selected = selectedPhases(process.env.BENCH_PHASES);
 const runs = (phase: Phase) => selected.has(phase);
@@ -38,16 +43,37 @@ const section = (markdown: string) => {
   sections.push(markdown);
 };
 
+// The visitor phase walks the built page.
+if (runs("visitor")) await buildFrontendIfStale((line) => console.log(`[bench] ${line}`));
 const world = await startBenchWorld();
+const config = loadConfig(world.env as NodeJS.ProcessEnv);
 let restartWithClaims: number[] = [];
+// The figures the quota's budget sections read, from whichever phases ran.
+let gasUsed: bigint[] | undefined;
+let unitsPerClaim: number[] | undefined;
+let throughput: BatchResult[] | undefined;
+let provider: FinalityResult[] | undefined;
 try {
+  // First, while the app is fresh: the others leave thousands of claims behind.
+  if (runs("visitor")) {
+    const visitor = await visitorPhase(world);
+    section(visitor.markdown);
+    gasUsed = visitor.gasUsed;
+  }
   if (runs("quota") || runs("reads")) {
     // The reads read the claim the quota phase made.
     const quota = await quotaPhase(world, ROUNDS);
-    if (runs("quota")) section(quota.markdown);
+    if (runs("quota")) {
+      section(quota.markdown);
+      unitsPerClaim = quota.unitsPerClaim;
+    }
     if (runs("reads")) section(await readsPhase(world, ROUNDS, quota.claimed));
   }
-  if (runs("throughput")) section(await throughputPhase(world, ROUNDS));
+  if (runs("throughput")) {
+    const measured = await throughputPhase(world, ROUNDS);
+    section(measured.markdown);
+    throughput = measured.results;
+  }
   if (runs("contention")) section(await contentionPhase(world, ROUNDS));
   if (runs("growth")) {
     const growth = await growthPhase(world, ROUNDS);
@@ -58,8 +84,17 @@ try {
   await world.stop();
 }
 // Its own world: the app waits for `safe` and reaches the chain through a provider's limits.
-if (runs("finality")) section(await finalityPhase(ROUNDS));
+if (runs("finality")) {
+  const measured = await finalityPhase(ROUNDS);
+  section(measured.markdown);
+  provider = measured.results;
+}
 if (runs("cold-start")) section(await coldStartPhase(ROUNDS, { claims: RESTART_SIZE, ms: restartWithClaims }));
+if (throughput)
+  // Without the quota phase, its target: one unit a claim.
+  section(headroomSection(config, unitsPerClaim ? percentile(unitsPerClaim, 50) : 1, throughput));
+const costs = costSection({ unitsPerClaim, provider, gasUsed });
+if (costs) section(costs);
 
 const minutes = (Date.now() - started) / 60_000;
 const report = [
@@ -70,7 +105,7 @@ const report = [
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}. ${loadNote(loadBefore, os.loadavg(), os.cpus().length)}`,
   "",
   `Versions: Node ${process.version}, ${versions(["express", "pino", "pino-http", "autocannon", "thirdweb"])}, SQLite ${sqliteVersion()}, ${anvilVersion()}. ` +
-    `App: the real server (SQLite store, LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE lifted, production's follow, reconcile and lease intervals) in its own process; the Google and Engine stand-ins and anvil (a block every ${BLOCK_SECONDS} s) in others.`,
+    `App: the real server (SQLite store, LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE lifted, production's follow, reconcile and lease intervals) in its own process; the Google and Engine stand-ins (Engine sending ${ENGINE_SEND_LATENCY_MS} ms after each write) and anvil (a block every ${BLOCK_SECONDS} s) in others.`,
   "",
   "Each figure is **median (min–max)** over the rounds.",
   "",

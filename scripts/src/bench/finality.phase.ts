@@ -26,14 +26,14 @@ const CALLS_PER_SECOND = process.env.BENCH_RPC_CALLS_PER_SECOND
 /** Past the lag: here a batch this size confirms within seconds of it, so a batch still waiting is stuck. */
 const SETTLE_AFTER_LAG_MS = 120_000;
 
-interface FinalityResult extends BatchResult {
+export interface FinalityResult extends BatchResult {
   httpRequestsPerClaim: number;
   callsPerClaim: number;
   largestBatch: number;
   callsByMethod: Record<string, number>;
 }
 
-export async function finalityPhase(rounds: number): Promise<string> {
+export async function finalityPhase(rounds: number): Promise<{ markdown: string; results: FinalityResult[] }> {
   const world = await startBenchWorld({
     env: { MINT_FINALITY: "safe", RPC_BATCH_MAX_CALLS: String(BATCH_CAP) },
     rpcProvider: {
@@ -71,7 +71,7 @@ export async function finalityPhase(rounds: number): Promise<string> {
     .map(([method, n]) => `${method} ${(n / BATCH).toFixed(2)}`)
     .join(", ");
   const rateLimit = CALLS_PER_SECOND === undefined ? "no per-second limit" : `${CALLS_PER_SECOND} calls a second`;
-  return [
+  const markdown = [
     "## Under Arbitrum's finality, through a provider's limits",
     "",
     `The throughput batch (Verify then Claim at once, confirmed read from the store) with the app on \`MINT_FINALITY=safe\`, reaching the chain through the local world's RPC proxy: \`safe\` trails \`latest\` by ${SAFE_LAG_SECONDS} s of block time (Arbitrum One's by minutes), batches are capped at ${BATCH_CAP} calls (\`RPC_BATCH_MAX_CALLS=${BATCH_CAP}\`; a larger one is refused whole), ${rateLimit}. Requests and calls are the proxy's counts from the batch's first request to its last confirmation, divided by the batch: what a claim costs at a provider that bills per call. The largest batch is the most calls the app put in one HTTP request. ${rounds} batches in a fresh world.`,
@@ -105,4 +105,5 @@ export async function finalityPhase(rounds: number): Promise<string> {
     "",
     `Calls per claim by method, last batch: ${byMethod || "none"}.`,
   ].join("\n");
+  return { markdown, results };
 }

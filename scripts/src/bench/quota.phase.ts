@@ -14,6 +14,7 @@ import {
 import { randomWallet } from "@tube/local-world/mint-log";
 import type { BenchWorld } from "./bench-world.ts";
 import { verifyAndMint, verifySubscription, type Viewer } from "./claimant.ts";
+import { claimsADayOnTheQuota } from "./budget.ts";
 import { formatSpread, table } from "./stats.ts";
 
 /** The units the app spent, as Google counts them: what the app's quota alert watches too. */
@@ -29,7 +30,7 @@ const UNITS_PER_ACCOUNT_A_DAY_BEFORE = 1_440;
 export async function quotaPhase(
   world: BenchWorld,
   rounds: number,
-): Promise<{ markdown: string; claimed: { wallet: string; claimId: string } }> {
+): Promise<{ markdown: string; claimed: { wallet: string; claimId: string }; unitsPerClaim: number[] }> {
   const config = loadConfig(world.env as NodeJS.ProcessEnv);
   const quotaUnits = () => world.metric(QUOTA_METRIC);
   const unitsOf = async (flow: () => Promise<void>) => {
@@ -78,7 +79,7 @@ export async function quotaPhase(
   const unitsPerAccountADay = VERIFY_LIMIT_PER_ACCOUNT_PER_DAY * unitsPerCheck;
   const quota = config.YOUTUBE_DAILY_QUOTA_UNITS;
   const spendable = quota - YOUTUBE_QUOTA_RESERVE_UNITS;
-  const claimsADay = fresh.map((units) => Math.floor(spendable / Math.max(1, units)));
+  const claimsADay = fresh.map((units) => claimsADayOnTheQuota(config, units));
 
   const markdown = [
     "## YouTube quota",
@@ -116,5 +117,5 @@ export async function quotaPhase(
       ],
     ),
   ].join("\n");
-  return { markdown, claimed };
+  return { markdown, claimed, unitsPerClaim: fresh };
 }
