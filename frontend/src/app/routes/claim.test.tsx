@@ -267,9 +267,10 @@ describe("claim wizard: claim", () => {
     await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40"));
     expect(screen.getByRole("progressbar", { name: "Your mint is queued..." })).toBeInTheDocument();
 
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    // One poll each: the claim is polled twice a second while it is under way.
+    await act(() => vi.advanceTimersByTimeAsync(500));
     await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "70"));
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await act(() => vi.advanceTimersByTimeAsync(500));
 
     const dialog = await screen.findByRole("dialog", { name: "Transaction Successful" });
     expect(await toast("Transaction Successful")).toHaveTextContent(

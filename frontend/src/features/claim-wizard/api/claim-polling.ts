@@ -12,7 +12,12 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { getClaim } from "./claim-api.ts";
 import { isClaimPending, type FailedClaim } from "./claim-status.ts";
 
-const CLAIM_POLL_INTERVAL_MS = 1_000;
+/**
+ * Twice a second while the claim is under way: the confirmation reaches the page half a second sooner on average
+ * than at once a second (the bench's visitor phase: 0.8 s of a 2.3 s wait was this poll), for a read the server
+ * answers from its store without writing, well within the read limit of five a second.
+ */
+const CLAIM_POLL_INTERVAL_MS = 500;
 /** Engine confirms on Arbitrum within seconds; past this the visitor is told to check again later. */
 const CLAIM_POLL_TIMEOUT_MS = 5 * 60_000;
 /** Transient failures (a dropped request, a busy server) are retried until this many happen in a row. */
