@@ -13,8 +13,7 @@ import { useRouteChangeFocus } from "./use-route-change-focus.ts";
 
 /**
  * A page built with Chakra, loaded together with Chakra's provider and system and wrapped in them:
- * the static pages (landing, legal, not found) never download Chakra (ADR 0012). A route loaded this way is also
- * listed in `LAZY_ROUTES` (frontend/build/route-preloads.ts), so its page announces its chunks (ADR 0017).
+ * the static pages (landing, legal, not found) never download Chakra (ADR 0012).
  */
 function withChakra(loadPage: () => Promise<{ default: ComponentType }>) {
   return () =>
