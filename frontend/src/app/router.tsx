@@ -17,15 +17,17 @@ import { useRouteChangeFocus } from "./use-route-change-focus.ts";
  */
 function withChakra(loadPage: () => Promise<{ default: ComponentType }>) {
   return () =>
-    Promise.all([loadPage(), import("./chakra-root.tsx")]).then(([{ default: Page }, { ChakraRoot }]) => ({
-      default: function ChakraPage() {
-        return (
-          <ChakraRoot>
-            <Page />
-          </ChakraRoot>
-        );
-      },
-    }));
+    Promise.all([loadPage(), import("./chakra-root.tsx").then((module) => module.ChakraRoot)]).then(
+      ([{ default: Page }, ChakraRoot]) => ({
+        default: function ChakraPage() {
+          return (
+            <ChakraRoot>
+              <Page />
+            </ChakraRoot>
+          );
+        },
+      }),
+    );
 }
 
 // The wallet SDK is large: only the claim flow and the OAuth callback load it, on demand.
