@@ -14,7 +14,7 @@ const budget = JSON.parse(
 /**
  * Every same-origin script the page fetched, with its gzip size in KB and whether it carries wallet (thirdweb) code
  * or Chakra UI (its CSS variables' prefix, or emotion's style tags), which the static pages do without (ADR 0012).
- * Modulepreload fetches are scripts too, so the chunks the server announces in a route's HTML (ADR 0017) are counted.
+ * Modulepreload fetches are scripts too, so the chunks index.html announces are counted.
  */
 async function scriptsLoadedBy(page: Page, baseURL: string, route: string, ready: () => Promise<void>) {
   const urls: string[] = [];

@@ -1,6 +1,3 @@
-import { openClaimWizard } from "./support/claim-wizard.ts";
-import type { APIRequestContext } from "@playwright/test";
-import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { expect, test } from "./support/fixtures.ts";
 
 /** The landing page's own scripts and stylesheets, as the page references them. */
@@ -75,42 +72,4 @@ test("when /api/config cannot be reached, then the landing page still renders fr
   await expect(page.getByRole("link", { name: "Subscribe on YouTube" })).toHaveAttribute("href", /UC/);
   expect(configRequests).toEqual([]);
   expect(violations).toEqual([]);
-});
-
-/** The hrefs of a page's modulepreload links, in the order its HTML lists them. */
-async function modulePreloadsOf(request: APIRequestContext, route: string): Promise<string[]> {
-  const html = await (await request.get(route)).text();
-  return [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1] ?? "");
-}
-
-test("when a Chakra route's page is fetched, then its HTML announces that route's chunks after the entry's own; the landing page's announces only the entry's", async ({
-  request,
-}) => {
-  const landing = await modulePreloadsOf(request, "/");
-  const claim = await modulePreloadsOf(request, "/claim");
-  const callback = await modulePreloadsOf(request, GOOGLE_CALLBACK_PATH);
-  expect(landing.length).toBeGreaterThan(0);
-  expect(landing.filter((href) => /\/(claim|chakra-root|google-callback-page)-/.test(href))).toEqual([]);
-
-  expect(claim.slice(0, landing.length)).toEqual(landing);
-  const claimChunks = claim.slice(landing.length);
-  expect(claimChunks).toContainEqual(expect.stringMatching(/^\/assets\/claim-[\w-]+\.js$/));
-  expect(claimChunks).toContainEqual(expect.stringMatching(/^\/assets\/chakra-root-[\w-]+\.js$/));
-
-  expect(callback.slice(0, landing.length)).toEqual(landing);
-  expect(callback.slice(landing.length)).toContainEqual(
-    expect.stringMatching(/^\/assets\/google-callback-page-[\w-]+\.js$/),
-  );
-});
-
-test("when /claim loads, then Vite's preload helper finds the route's chunks already in the document and adds no second link to any", async ({
-  page,
-}) => {
-  await openClaimWizard(page);
-  // Resolved URLs, as the helper compares them: a link written in another form would show up twice here.
-  const hrefs = await page
-    .locator('link[rel="modulepreload"]')
-    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-  expect(hrefs.filter((href, index) => hrefs.indexOf(href) !== index)).toEqual([]);
-  expect(hrefs.filter((href) => /\/assets\/claim-[\w-]+\.js$/.test(href))).toHaveLength(1);
 });

@@ -6,9 +6,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
-import { ROUTE_PRELOADS_FILE } from "@tube/common/constants";
-import { chakraGlobalCss } from "./build/chakra-global-css.ts";
-import { routePreloadsPlugin } from "./build/route-preloads.ts";
+import { compileHintPlugin } from "./build/compile-hint.ts";
 
 const frontendDir = fileURLToPath(new URL(".", import.meta.url));
 // The dev server forwards API calls so the browser sees one origin, as in production.
@@ -23,13 +21,12 @@ const apiTarget = process.env.VITE_API_PROXY ?? "http://localhost:3000";
 export const OWN_MODULE_GRAPH_TESTS = ["src/**/*.isolated.test.{ts,tsx}"];
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml|map)$/;
-const SERVER_INPUTS = ["index.html", ROUTE_PRELOADS_FILE];
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) twin beside every text file of the build,
  * at the highest levels, once: the server then picks one by content negotiation and
- * never compresses per request. index.html and the route preloads are left out: they are
- * the server's input, not files it sends.
+ * never compresses per request. index.html is left out: it is the server's input, not a
+ * file it sends.
  */
 function precompress(): Plugin {
   let outDir = "";
@@ -41,7 +38,7 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       const files = (await fs.readdir(outDir, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && !SERVER_INPUTS.includes(entry.name))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && entry.name !== "index.html")
         .map((entry) => path.join(entry.parentPath, entry.name));
       await Promise.all(
         files.map(async (file) => {
@@ -64,7 +61,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: frontendDir,
-  plugins: [react(), chakraGlobalCss(), routePreloadsPlugin(), precompress()],
+  plugins: [react(), compileHintPlugin(), precompress()],
   build: {
     outDir: "dist",
     // The wallet SDK's chunks are large by nature and load only on /claim; what the pages really

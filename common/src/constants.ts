@@ -39,9 +39,3 @@ export const UNFINISHED_CLAIM_STATUSES = ["reserved", "queued", "submitted"] as 
  * config into the page it serves, so the first paint never waits for GET /api/config.
  */
 export const PUBLIC_CONFIG_ELEMENT_ID = "tube-public-config";
-
-/**
- * Written by the frontend build beside index.html, read by the server at start-up: for each route whose page is a lazy
- * chunk, the `/assets/...` files that chunk needs, which the server announces in that route's HTML (ADR 0017).
- */
-export const ROUTE_PRELOADS_FILE = "route-preloads.json";

@@ -18,7 +18,6 @@ const ENTRY = [
 const INDEX_HTML = `<html><head><title>TuBE Rewards</title><meta property="og:image" content="/og-image.png" />
     ${ENTRY.join("\n    ")}
   </head><body><div id="root"></div></body></html>`;
-const ROUTE_PRELOADS = { "/claim": ["/assets/claim-1234.js", "/assets/chakra-1234.js", "/assets/claim-1234.css"] };
 const CONFIG = { youtubeChannelId: "UC</script><script>alert(1)</script>", chainId: 42161 } as unknown as PublicConfig;
 let baseUrl: string;
 let server: ReturnType<express.Express["listen"]>;
@@ -27,7 +26,6 @@ beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tube-static-"));
   fs.mkdirSync(path.join(dir, "assets"));
   fs.writeFileSync(path.join(dir, "index.html"), INDEX_HTML);
-  fs.writeFileSync(path.join(dir, "route-preloads.json"), JSON.stringify(ROUTE_PRELOADS));
   fs.writeFileSync(path.join(dir, "assets/app-1234.js"), SCRIPT);
   fs.writeFileSync(path.join(dir, "assets/app-1234.js.br"), brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(dir, "assets/app-1234.js.gz"), gzipSync(SCRIPT));
@@ -44,7 +42,6 @@ afterAll(() => {
 /** Node's fetch decodes bodies itself; the raw header shows what was sent. */
 const get = (route: string, acceptEncoding?: string) =>
   fetch(`${baseUrl}${route}`, { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
-const preloadLinks = (html: string) => html.match(/<link rel="(?:modulepreload|preload)"[^>]*>/g) ?? [];
 
 describe("static site", () => {
   it("when the browser accepts brotli, then a hashed asset comes as its .br twin, typed as the original and cached for good", async () => {
@@ -89,20 +86,7 @@ describe("static site", () => {
     expect(html).toContain('content="https://rewards.example/og-image.png"');
   });
 
-  it("when a lazy route's page is opened, then it announces the route's chunks right after the entry's modulepreload links, CSS as a style preload", async () => {
-    const html = await (await get("/claim", "br")).text();
-    expect(html).toContain(
-      [
-        ...ENTRY.slice(0, 2),
-        '<link rel="modulepreload" crossorigin href="/assets/claim-1234.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/chakra-1234.js">',
-        '<link rel="preload" as="style" crossorigin href="/assets/claim-1234.css">',
-        ENTRY[2],
-      ].join("\n    "),
-    );
-  });
-
-  it("when the lazy route's page is asked for in each encoding, then each carries the same page", async () => {
+  it("when a page is asked for in each encoding, then each carries the same page", async () => {
     const pages = await Promise.all(
       ["br", "gzip", "identity"].map(async (encoding) => {
         const response = await get("/claim", encoding);
@@ -112,14 +96,7 @@ describe("static site", () => {
     expect(pages.map((page) => page.encoding)).toEqual(["br", "gzip", null]);
     const plainHtml = pages[2]?.html ?? "";
     expect(pages.map((page) => page.html)).toEqual([plainHtml, plainHtml, plainHtml]);
-    expect(preloadLinks(plainHtml)).toHaveLength(4);
-  });
-
-  it("when any other route is opened, then its page announces only the entry's own chunks", async () => {
-    for (const route of ["/", "/terms", "/claim/extra"]) {
-      const html = await (await get(route, "br")).text();
-      expect(preloadLinks(html), route).toEqual([ENTRY[1]]);
-    }
+    expect(plainHtml).toContain(ENTRY.join("\n    "));
   });
 
   it("when each of the app's pages is opened, then it comes with a 200 and its own title", async () => {
@@ -143,27 +120,5 @@ describe("static site", () => {
       expect(html).toContain('<div id="root">');
       expect(html).toContain(`<title>${NOT_FOUND_TITLE}</title>`);
     }
-  });
-
-  it("when the route preloads file itself is asked for, then it is not served: it is the server's input", async () => {
-    expect((await get("/route-preloads.json")).status).toBe(404);
-  });
-});
-
-describe("static site route preloads at start-up", () => {
-  const siteWith = (routePreloads?: string) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tube-static-"));
-    fs.writeFileSync(path.join(dir, "index.html"), INDEX_HTML);
-    if (routePreloads !== undefined) fs.writeFileSync(path.join(dir, "route-preloads.json"), routePreloads);
-    return () => staticSite({ staticDir: dir, publicConfig: CONFIG, publicUrl: "https://rewards.example" });
-  };
-
-  it("when the build wrote no route preloads, then the site starts without them", () => {
-    expect(siteWith()).not.toThrow();
-  });
-
-  it("when a route's href is not a built asset's path, then the site refuses to start rather than write it into the page", () => {
-    expect(siteWith(JSON.stringify({ "/claim": ['/assets/x.js"><script>alert(1)</script>'] }))).toThrow();
-    expect(siteWith(JSON.stringify({ "/claim": ["https://elsewhere.example/x.js"] }))).toThrow();
   });
 });

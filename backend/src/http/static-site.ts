@@ -3,18 +3,16 @@
  * writes `.br` and `.gz` beside each text file) by content negotiation; hashed
  * assets are cached for good and the HTML is revalidated on every visit. Every
  * page is index.html with the public config and the page's title written into it,
- * so the app's first paint never waits for GET /api/config; a lazy route's page
- * also announces the chunks that route needs (ADR 0017). A path that is none of
+ * so the app's first paint never waits for GET /api/config. A path that is none of
  * the app's pages gets the same HTML, which draws the not-found page, with a 404.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { Router, type Request, type Response } from "express";
-import { z } from "zod";
 import type { PublicConfig } from "@tube/common/api";
 import { NOT_FOUND_TITLE, PAGE_PATHS, pageAt, pageTitle } from "@tube/common/app-pages";
-import { PUBLIC_CONFIG_ELEMENT_ID, ROUTE_PRELOADS_FILE } from "@tube/common/constants";
+import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
 
 type Encoding = "br" | "gzip";
 /** In order of preference. */
@@ -29,22 +27,12 @@ interface StaticFile {
   encodings: Encoding[];
 }
 
-/**
- * The build's route preloads (see frontend/build/route-preloads.ts). Checked so that a href
- * can be written into the page as it is: a built asset's path, nothing that could close the attribute.
- */
-const RoutePreloads = z.record(z.string().startsWith("/"), z.array(z.string().regex(/^\/assets\/[\w.-]+\.(js|css)$/)));
-
 export function staticSite(options: { staticDir: string; publicConfig: PublicConfig; publicUrl: string }): Router {
   const files = indexFiles(options.staticDir);
   const html = renderPage(fs.readFileSync(path.join(options.staticDir, "index.html"), "utf8"), options);
-  const preloads = readRoutePreloads(options.staticDir);
   // Every variant built once, here: a request only picks one.
   const pages = new Map(
-    Object.values(PAGE_PATHS).map((route) => [
-      route,
-      compressed(withTitle(withPreloads(html, preloads[route] ?? []), pageTitle(route))),
-    ]),
+    Object.values(PAGE_PATHS).map((route) => [route, compressed(withTitle(html, pageTitle(route)))]),
   );
   const notFoundPage = compressed(withTitle(html, NOT_FOUND_TITLE));
   const router = Router();
@@ -68,34 +56,6 @@ function withTitle(html: string, title: string): string {
   if (!/<title>[^<]*<\/title>/.test(html)) throw new Error("index.html must have a <title> to name each page");
   const escaped = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escaped}</title>`);
-}
-
-function readRoutePreloads(staticDir: string): z.infer<typeof RoutePreloads> {
-  const file = path.join(staticDir, ROUTE_PRELOADS_FILE);
-  // Optional: a build without lazy routes has no preloads to announce, and every page is then index.html.
-  if (!fs.existsSync(file)) return {};
-  return RoutePreloads.parse(JSON.parse(fs.readFileSync(file, "utf8")));
-}
-
-/**
- * The page with a route's chunks announced right after the entry's own modulepreload links, so the
- * browser fetches them beside the entry instead of once it has run. Vite's preload helper skips a
- * dependency whose URL a `<link>` in the document already has, so it then appends nothing. CSS is
- * only preloaded (a stylesheet link would block the page's render), with `crossorigin` as the helper
- * will load it, so the preloaded response is the one it uses.
- */
-function withPreloads(html: string, hrefs: readonly string[]): string {
-  if (hrefs.length === 0) return html;
-  const entry = html.match(/<script type="module"[^>]*><\/script>(?:\s*<link rel="modulepreload"[^>]*>)*/);
-  if (!entry || entry.index === undefined)
-    throw new Error("index.html must load its entry as a module script to announce a route's chunks after it");
-  const links = hrefs.map((href) =>
-    href.endsWith(".css")
-      ? `<link rel="preload" as="style" crossorigin href="${href}">`
-      : `<link rel="modulepreload" crossorigin href="${href}">`,
-  );
-  const end = entry.index + entry[0].length;
-  return `${html.slice(0, end)}${links.map((link) => `\n    ${link}`).join("")}${html.slice(end)}`;
 }
 
 /**
@@ -128,8 +88,8 @@ function indexFiles(staticDir: string): Map<string, StaticFile> {
       }
       if (entry.name.endsWith(".br") || entry.name.endsWith(".gz")) continue;
       const urlPath = `/${path.relative(staticDir, absolutePath).split(path.sep).join("/")}`;
-      // The server's input, not files it sends.
-      if (urlPath === "/index.html" || urlPath === `/${ROUTE_PRELOADS_FILE}`) continue;
+      // The server's input, not a file it sends.
+      if (urlPath === "/index.html") continue;
       const encodings = (Object.keys(SUFFIX) as Encoding[]).filter((encoding) =>
         fs.existsSync(absolutePath + SUFFIX[encoding]),
       );

@@ -13,20 +13,21 @@ import { useRouteChangeFocus } from "./use-route-change-focus.ts";
 
 /**
  * A page built with Chakra, loaded together with Chakra's provider and system and wrapped in them:
- * the static pages (landing, legal, not found) never download Chakra (ADR 0012). A route loaded this way is also
- * listed in `LAZY_ROUTES` (frontend/build/route-preloads.ts), so its page announces its chunks (ADR 0017).
+ * the static pages (landing, legal, not found) never download Chakra (ADR 0012).
  */
 function withChakra(loadPage: () => Promise<{ default: ComponentType }>) {
   return () =>
-    Promise.all([loadPage(), import("./chakra-root.tsx")]).then(([{ default: Page }, { ChakraRoot }]) => ({
-      default: function ChakraPage() {
-        return (
-          <ChakraRoot>
-            <Page />
-          </ChakraRoot>
-        );
-      },
-    }));
+    Promise.all([loadPage(), import("./chakra-root.tsx").then((module) => module.ChakraRoot)]).then(
+      ([{ default: Page }, ChakraRoot]) => ({
+        default: function ChakraPage() {
+          return (
+            <ChakraRoot>
+              <Page />
+            </ChakraRoot>
+          );
+        },
+      }),
+    );
 }
 
 // The wallet SDK is large: only the claim flow and the OAuth callback load it, on demand.
