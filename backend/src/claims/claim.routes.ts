@@ -11,14 +11,7 @@ import {
 import { parseInput } from "../http/validate.ts";
 import { signInWithGoogle } from "./auth.use-case.ts";
 import { toCheckClaimResponse, toClaimView, toVerifyAndMintResponse } from "./claim-view.ts";
-import {
-  checkClaim,
-  getClaim,
-  isOnHold,
-  recordClaim,
-  verifyAndMint,
-  type ClaimUseCaseDeps,
-} from "./claim.use-case.ts";
+import { checkClaim, getClaim, isOnHold, recordClaim, verifyAndMint, type ClaimUseCaseDeps } from "./claim.use-case.ts";
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 
 /** The claim API of docs/product.md#api-calls (plus the server-side Google sign-in). Routes only parse, call a use case and answer. */
