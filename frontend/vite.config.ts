@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { chakraGlobalCss } from "./build/chakra-global-css.ts";
 import { compileHintPlugin } from "./build/compile-hint.ts";
 
 const frontendDir = fileURLToPath(new URL(".", import.meta.url));
@@ -61,7 +62,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: frontendDir,
-  plugins: [react(), compileHintPlugin(), precompress()],
+  plugins: [react(), chakraGlobalCss(), compileHintPlugin(), precompress()],
   build: {
     outDir: "dist",
     // The wallet SDK's chunks are large by nature and load only on /claim; what the pages really
