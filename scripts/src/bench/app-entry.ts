@@ -10,12 +10,14 @@ import express from "express";
 import { loadConfig } from "@tube/backend/config";
 import { createLogger } from "@tube/backend/observability/logger";
 import { startServer } from "@tube/backend/server";
+import { FRONTEND_DIST } from "../build-frontend.ts";
 import type { AppMessage, BenchRequest } from "./app-messages.ts";
 
 const send = (message: AppMessage) => process.send?.(message);
 
 const config = loadConfig();
-const server = await startServer(config, createLogger(config.LOG_LEVEL));
+// The built page, served as `npm start` serves it, for the phase that walks it in a browser.
+const server = await startServer(config, createLogger(config.LOG_LEVEL), { staticDir: FRONTEND_DIST });
 
 const bare = express();
 bare.get("/bare/:walletAddress", (req, res) => {

@@ -4,7 +4,6 @@
  */
 import { OPERATOR_HEADERS, startTestWorld } from "@tube/backend/test/test-world";
 import type { RpcProxyOptions } from "@tube/local-world/rpc-proxy";
-import { FRONTEND_DIST } from "../build-frontend.ts";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
 import { createTokenPool } from "./claimant.ts";
 
@@ -47,8 +46,6 @@ export async function startBenchWorld(
       // anvil's --block-time: its evm_setIntervalMining takes whole seconds only.
       LOCAL_CHAIN_BLOCK_TIME: String(BLOCK_SECONDS),
       LOCAL_ENGINE_SEND_LATENCY_MS: String(ENGINE_SEND_LATENCY_MS),
-      // The built page, served as `npm start` serves it, for the phase that walks it in a browser.
-      STATIC_DIR: FRONTEND_DIST,
       ...options.env,
     },
   });
