@@ -4,8 +4,8 @@ import { expect, test } from "./support/fixtures.ts";
 
 type TestWallet = { disconnect(): void; changeChain(chainId: string): void };
 
-/** A row of the Claim step's list, by its label. */
-const row = (page: Page, label: string) => page.getByText(label, { exact: true }).locator("..");
+/** A row of the Claim step's list, by its label (a toast may say "Wallet Connected" too). */
+const row = (page: Page, label: string) => page.locator("dl").getByText(label, { exact: true }).locator("..");
 
 test("when the wallet changes network or disconnects on the Claim step, then its rows say so at once and offer the fix", async ({
   page,
