@@ -110,7 +110,10 @@ export function createMintDriver(deps: MintDriverDeps) {
       advance(leasedNow, by === "owner" ? rules : { ...rules, maxAttempts: leasedNow.attempts + 1 }),
     );
     // A claim still failed with no attempt left needs no driver: its lease is given back at once.
-    if (!drives(after)) await store.claims.releaseLease(claim.id, owner);
+    if (!drives(after)) {
+      leased.delete(claim.id);
+      await store.claims.releaseLease(claim.id, owner);
+    }
     return after;
   }
 
