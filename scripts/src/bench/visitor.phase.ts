@@ -4,7 +4,7 @@
  * Claim step, and Claim pressed to 'Tokens Claimed Successfully!'. A few visitors at a time, so the figures are one
  * visitor's wait, not a queue's.
  */
-import { chromium, type Browser } from "@playwright/test";
+import { chromium, type Browser, type Locator, type Page } from "@playwright/test";
 import { createGoogleAccount } from "@tube/local-world/google-emulator/create-account";
 import { chromiumFlags, E2E_CHROMIUM_PATH } from "@tube/local-world/chromium";
 import { randomWallet } from "@tube/local-world/mint-log";
@@ -106,22 +106,62 @@ async function visit(
     await openClaimWizard(page);
     await fillVerifyStep(page, account, wallet);
 
-    const verifyPressed = performance.now();
-    await verifyButton(page).click();
-    await expect(page.getByText(CLAIM_STEP)).toBeVisible();
-    const verifyMs = performance.now() - verifyPressed;
-
-    const claimPressedAt = Date.now();
-    const claimPressed = performance.now();
-    await claimButton(page).click();
-    await expect(page.getByText("Tokens Claimed Successfully!")).toBeVisible({ timeout: MINT_TIMEOUT_MS });
-    const claimMs = performance.now() - claimPressed;
+    const verify = await pressUntilShown(page, verifyButton(page), CLAIM_STEP, 30_000);
+    const claim = await pressUntilShown(page, claimButton(page), "Tokens Claimed Successfully!", MINT_TIMEOUT_MS);
 
     const confirmedAt = confirmedAtByWallet(world.dataDir, [wallet]).get(wallet);
-    return { verifyMs, claimMs, confirmedMs: confirmedAt === undefined ? null : confirmedAt - claimPressedAt };
+    return {
+      verifyMs: verify.waitMs,
+      claimMs: claim.waitMs,
+      confirmedMs: confirmedAt === undefined ? null : confirmedAt - claim.pressedAt,
+    };
   } finally {
     await context.close();
   }
+}
+
+interface PageGlobals {
+  document: {
+    body: { textContent: string | null };
+    addEventListener(type: "click", listener: () => void, options: { capture: boolean; once: boolean }): void;
+  };
+  MutationObserver: new (callback: () => void) => {
+    observe(target: unknown, options: { childList: boolean; subtree: boolean; characterData: boolean }): void;
+    disconnect(): void;
+  };
+}
+
+/**
+ * Presses `button` and times, on the page's own clock, the press to the first frame whose text holds `text`. Timed in
+ * the page because Playwright's `expect` re-checks at growing intervals (up to a second apart), which would round
+ * every wait up to its next check.
+ */
+async function pressUntilShown(
+  page: Page,
+  button: Locator,
+  text: string,
+  timeoutMs: number,
+): Promise<{ waitMs: number; pressedAt: number }> {
+  await page.evaluate((text) => {
+    // The page's globals, named through globalThis: this file is type-checked as Node code, without DOM types.
+    const { document, MutationObserver } = globalThis as unknown as PageGlobals;
+    const marks = { pressed: 0, shown: 0 };
+    Object.assign(globalThis, { __waitMarks: marks });
+    document.addEventListener("click", () => (marks.pressed ||= performance.now()), { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      if (!marks.pressed || !document.body.textContent?.includes(text)) return;
+      marks.shown = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+  await button.click();
+  await expect(page.getByText(text)).toBeVisible({ timeout: timeoutMs });
+  return page.evaluate(() => {
+    const { pressed, shown } = (globalThis as unknown as { __waitMarks: { pressed: number; shown: number } })
+      .__waitMarks;
+    return { waitMs: shown - pressed, pressedAt: performance.timeOrigin + pressed };
+  });
 }
 
 function spreadOf(values: number[]): string {
