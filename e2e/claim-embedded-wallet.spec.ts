@@ -25,6 +25,8 @@ test("when a fresh Google account signs in with the embedded wallet through the 
   await page.getByRole("button", { name: "Verify My Subscription" }).click();
   await expect(page.getByText("Step 3: Claim Your Tokens")).toBeVisible();
   await claimTokens(page);
+  // The embedded wallet has no token list to add TuBE to: the page reads its balance instead.
+  await expect(page.getByText("The connected wallet holds 250 TuBE.")).toBeVisible();
   expect(await balanceOf(publicConfig.rpcUrl, publicConfig.chainId, publicConfig.tokenAddress, address)).toBe(
     REWARD_AMOUNT_WEI,
   );

@@ -4,17 +4,18 @@ import { useState } from "react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
 import { useWalletState } from "../wallet-state.tsx";
+import { TokenBalance } from "./token-balance.tsx";
 
 /**
  * After a claim, 'Add TuBE to your wallet' for a wallet that lists a token on request (EIP-747): otherwise a visitor
  * who opens MetaMask sees no TuBE until they add the token by hand. A wallet that declines is answered with the
- * token's address, to add it by hand. Nothing shows for a wallet that cannot be asked (the embedded one).
+ * token's address, to add it by hand. A wallet that cannot be asked (the embedded one) is shown its TuBE balance.
  */
 export function AddTokenButton() {
-  const { addToken } = useWalletState();
+  const { addToken, address } = useWalletState();
   const { tokenAddress } = usePublicConfig();
   const [outcome, setOutcome] = useState<"idle" | "asking" | "added" | "declined">("idle");
-  if (!addToken) return null;
+  if (!addToken) return address ? <TokenBalance holder={address} /> : null;
   if (outcome === "added") return <Text color="fg.muted">{TOKEN_SYMBOL} is now in your wallet&apos;s token list.</Text>;
 
   async function ask(request: () => Promise<boolean>) {

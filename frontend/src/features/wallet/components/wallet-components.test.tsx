@@ -1,7 +1,9 @@
 import { screen } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../../test/render-with-providers.tsx";
 import { createFakeWallet, WALLET_ADDRESS } from "../../../test/fake-wallet.tsx";
+import { server } from "../../../test/server.ts";
 import { DEFAULT_HINT, METAMASK_BROWSER_HINT } from "../wallet-hint.ts";
 import type { WalletState } from "../wallet-state.tsx";
 import { AddTokenButton } from "./add-token-button.tsx";
@@ -133,8 +135,36 @@ describe("AddTokenButton", () => {
     expect(screen.getByText(TEST_PUBLIC_CONFIG.tokenAddress)).toBeInTheDocument();
   });
 
-  it("when the wallet cannot be asked (the embedded wallet), then nothing is offered", () => {
+  it("when the wallet cannot be asked (the embedded wallet), then it is shown its TuBE balance, read from the chain", async () => {
+    const calls: unknown[] = [];
+    server.use(
+      http.post(TEST_PUBLIC_CONFIG.rpcUrl, async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ jsonrpc: "2.0", id: 1, result: `0x${(250n * 10n ** 18n).toString(16)}` });
+      }),
+    );
     renderWith(<AddTokenButton />, { addToken: undefined });
+
+    expect(await screen.findByText("The connected wallet holds 250 TuBE.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Add TuBE/ })).toBeNull();
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: "eth_call",
+        params: [
+          {
+            to: TEST_PUBLIC_CONFIG.tokenAddress,
+            data: `0x70a08231${WALLET_ADDRESS.slice(2).toLowerCase().padStart(64, "0")}`,
+          },
+          "latest",
+        ],
+      }),
+    ]);
+  });
+
+  it("when the balance cannot be read, then the visitor is pointed at the transaction link", async () => {
+    server.use(http.post(TEST_PUBLIC_CONFIG.rpcUrl, () => new HttpResponse(null, { status: 503 })));
+    renderWith(<AddTokenButton />, { addToken: undefined });
+
+    expect(await screen.findByText(/balance could not be read just now/, {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
