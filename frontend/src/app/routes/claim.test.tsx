@@ -604,6 +604,55 @@ describe("claim wizard: every claim has a way forward", () => {
   });
 });
 
+describe("claim wizard: the Subscribe step's parts", () => {
+  it("when the Subscribe step shows, then the subscription's Google button and the wallet's two ways in are in groups named for what they are for", () => {
+    defaultRoutes();
+    renderWizard({ wallet: { isConnected: false, isCorrectNetwork: false, address: undefined }, auth: null });
+
+    const subscription = screen.getByRole("group", { name: "Verify your subscription" });
+    const wallet = screen.getByRole("group", { name: "Your wallet for the tokens" });
+    expect(within(subscription).getByRole("button", { name: "Connect with Google" })).toHaveAccessibleDescription(
+      "To verify your YouTube subscription (read-only access).",
+    );
+    expect(within(subscription).queryByRole("button", { name: "Sign in with Google" })).not.toBeInTheDocument();
+    expect(within(wallet).getByRole("button", { name: "Sign in with Google" })).toHaveAccessibleDescription(
+      "To create a wallet with your Google account, if you have none.",
+    );
+    expect(within(wallet).getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toHaveAccessibleDescription(
+      "For a wallet you already have, such as MetaMask.",
+    );
+    expect(within(wallet).queryByRole("button", { name: "Connect with Google" })).not.toBeInTheDocument();
+  });
+
+  it("when a wallet and a Google account are connected on the Subscribe step, then each says how to change it and what stays, and disconnecting offers both ways in again", async () => {
+    defaultRoutes();
+    const { user, fns } = renderWizard();
+
+    expect(screen.getByRole("button", { name: "Change Google Account" })).toHaveAccessibleDescription(
+      "To verify with another Google account, press 'Change Google Account'. Your wallet and username stay as they are.",
+    );
+    const wallet = screen.getByRole("group", { name: "Your wallet for the tokens" });
+    const disconnect = within(wallet).getByRole("button", { name: "Disconnect Wallet" });
+    expect(disconnect).toHaveAccessibleDescription(
+      "To claim with another wallet, press 'Disconnect Wallet' and connect the other one, or switch accounts in your wallet. Your Google account and username stay as they are.",
+    );
+    await user.click(disconnect);
+
+    expect(fns.disconnect).toHaveBeenCalledTimes(1);
+    expect(within(wallet).getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeInTheDocument();
+    expect(within(wallet).getByRole("button", { name: "Sign in with Google" })).toBeInTheDocument();
+    expect(screen.getByText("Google Authorization Complete!")).toBeInTheDocument();
+  });
+
+  it("when the wizard shows, then Reset says before it is pressed what it clears and that the wallet stays", () => {
+    defaultRoutes();
+    renderWizard();
+    expect(screen.getByRole("button", { name: "Reset" })).toHaveAccessibleDescription(
+      "Reset signs out of Google and clears your progress. Your wallet stays connected.",
+    );
+  });
+});
+
 describe("claim wizard: reset", () => {
   it("when Reset is pressed, then it is busy at once, before the revoke answers", async () => {
     defaultRoutes({ "POST /api/auth/revoke": () => new Promise<FakeResponse>(() => undefined) });

@@ -1,6 +1,6 @@
 import { Box, Button, DataList, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS } from "@tube/common/constants";
-import type { ReactNode, Ref } from "react";
+import { useId, type ReactNode, type Ref } from "react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { formatClaimDate } from "../claim-date.ts";
@@ -28,6 +28,7 @@ export function DoneStep({
   onStartOver: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
+  const startOverId = useId();
   return (
     <Stack gap="5" textAlign="center">
       <SuccessMark />
@@ -63,9 +64,15 @@ export function DoneStep({
           )}
         </DataList.Root>
       </Box>
-      <Button colorPalette="red" variant="outline" onClick={onStartOver}>
-        Start Over
-      </Button>
+      <Stack gap="1">
+        <Button colorPalette="red" variant="outline" onClick={onStartOver} aria-describedby={startOverId}>
+          Start Over
+        </Button>
+        <Text id={startOverId} fontSize="sm" color="fg.muted">
+          Start Over goes back to Step 1. Your wallet and Google account stay connected: each claims only once, so
+          change both to claim again.
+        </Text>
+      </Stack>
     </Stack>
   );
 }

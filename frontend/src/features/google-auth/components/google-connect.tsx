@@ -4,12 +4,17 @@ import { isEmbeddedBrowser } from "../browser-environment.ts";
 import type { GoogleAuthState } from "../use-google-auth.ts";
 import { InAppBrowserHint } from "./in-app-browser-hint.tsx";
 
+/** What changing the account keeps: a visitor claiming for someone else must know the wallet is not changed with it. */
+const CHANGE_ACCOUNT_HINT =
+  "To verify with another Google account, press 'Change Google Account'. Your wallet and username stay as they are.";
+
 /** Step 0's Google piece: connect, progress, success and, in an app's built-in browser, the way out of it. */
 export function GoogleConnect({ google }: { google: GoogleAuthState }) {
   const { auth, status, error, authorize } = google;
   const busy = status === "authorizing";
   const embedded = useMemo(() => isEmbeddedBrowser(navigator.userAgent), []);
   const purposeId = useId();
+  const changeId = useId();
 
   return (
     <Stack gap="3">
@@ -23,10 +28,13 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
             {auth.email}
           </Text>
           <HStack>
-            <Button variant="outline" size="sm" onClick={authorize}>
+            <Button variant="outline" size="sm" onClick={authorize} aria-describedby={changeId}>
               Change Google Account
             </Button>
           </HStack>
+          <Text id={changeId} fontSize="sm" color="fg.muted">
+            {CHANGE_ACCOUNT_HINT}
+          </Text>
         </Stack>
       ) : (
         <Stack gap="1">

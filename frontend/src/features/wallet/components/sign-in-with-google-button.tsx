@@ -13,7 +13,7 @@ export function SignInWithGoogleButton() {
   return (
     <Stack gap="1">
       <Button
-        colorPalette="red"
+        colorPalette="blue"
         variant="outline"
         onClick={() => void connectWithGoogle()}
         disabled={isWaitingFor(wallet, "google")}
@@ -22,7 +22,7 @@ export function SignInWithGoogleButton() {
       >
         Sign in with Google
       </Button>
-      {/* Step 1 also has 'Connect with Google', which verifies the subscription: this one makes a wallet. */}
+      {/* The Subscribe step also has 'Connect with Google', which verifies the subscription: this one makes a wallet. */}
       <Text id={purposeId} fontSize="sm" color="fg.muted">
         To create a wallet with your Google account, if you have none.
       </Text>
