@@ -32,6 +32,11 @@ const claimView = (status: ClaimView["status"], txHash: string | null = null, on
     explorerUrl: txHash ? `https://arbiscan.io/tx/${txHash}` : null,
   },
 });
+/** A failed claim's view with the reason the server knows for it. */
+const failedFor = (failureReason: string, onHold = false): FakeResponse => {
+  const view = claimView("failed", null, onHold);
+  return { ...view, body: { ...(view.body as object), failureReason } };
+};
 const queuedMint: FakeResponse = {
   status: 202,
   body: {
@@ -434,6 +439,18 @@ describe("claim wizard: claim", () => {
     expect(await screen.findByRole("dialog", { name: "Transaction Successful" })).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/verify-and-mint")).toHaveLength(1);
   });
+  it("when the mint fails for a reason the server knows, then 'Minting Failed' and the Claim step give that reason, not the unknown one", async () => {
+    defaultRoutes({ "GET /api/claims/:id": sequence(claimView("queued"), failedFor("REVERTED")) });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+
+    const reason = "Transaction failed: it reached the network, but the rewards contract did not pay the reward.";
+    expect(await toast("Minting Failed")).toHaveTextContent(reason);
+    expect(screen.getByText(/earlier claim did not go through/)).toHaveTextContent(reason);
+    expect(screen.queryByText(/unknown reason/)).not.toBeInTheDocument();
+  });
 });
 
 describe("claim wizard: every claim has a way forward", () => {
@@ -505,6 +522,28 @@ describe("claim wizard: every claim has a way forward", () => {
     expect(screen.getByText(/nothing was minted and your claim is kept/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Retry claim" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeDisabled();
+  });
+
+  it("when the wallet's claim is on hold on arrival for a reason the server knows, then the on-hold alert gives it", async () => {
+    defaultRoutes({
+      "GET /api/check-claim/:wallet": {
+        status: 200,
+        body: {
+          claimed: false,
+          txHash: null,
+          status: "failed",
+          claimId: CLAIM_ID,
+          onHold: true,
+          failureReason: "REWARD_CAP_REACHED",
+        },
+      },
+    });
+    const { user } = renderWizard();
+    await reachMintStep(user);
+
+    expect(await screen.findByText(/nothing was minted and your claim is kept/)).toHaveTextContent(
+      "Transaction failed: every reward this campaign holds has been paid out.",
+    );
   });
 
   it("when a followed claim fails with its last attempt, then 'Minting Failed' says it is on hold and Claim is not offered again", async () => {
