@@ -114,6 +114,7 @@ test("when Engine fails every attempt of the mint, then the Claim step says the 
   await expect(page.getByText(ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message).first()).toBeVisible();
   // Engine failed each attempt before sending it: the step says so rather than an unknown reason.
   await expect(page.getByText(/our minting service could not send it to the network\./).first()).toBeVisible();
+  await screenshotAtBothSizes(page, "claim-on-hold");
   await expect(page.getByRole("button", { name: "Retry claim" })).toHaveCount(0);
 });
 

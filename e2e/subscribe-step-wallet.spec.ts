@@ -13,6 +13,7 @@ import {
   verifyButton,
 } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { screenshotAtBothSizes } from "./support/screenshots.ts";
 
 const walletPart = (page: Page) => page.getByRole("group", { name: "Your wallet for the tokens" });
 
@@ -42,9 +43,11 @@ test("when the visitor changes the wallet on the Subscribe step, then the page f
   await expect(walletPart(page).getByRole("button", { name: "Sign in with Google" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Connect Wallet", exact: true })).toBeVisible();
   await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
+  await screenshotAtBothSizes(page, "subscribe-wallet-choices");
 
   await walletPart(page).getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
   await expect(connectedLine(page, other)).toBeVisible();
+  await screenshotAtBothSizes(page, "subscribe-wallet-connected");
   await page.getByLabel("Enter your YouTube username").fill(googleAccount.channel.handle);
   await verifyButton(page).click();
   await expect(page.getByText(CLAIM_STEP)).toBeVisible();
