@@ -3,6 +3,7 @@
  * local world, with the injected test wallet. Nothing here claims, so each test is quick and stands alone.
  */
 import type { Page } from "@playwright/test";
+import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { randomWallet } from "@tube/local-world/mint-log";
 import {
   CLAIM_STEP,
@@ -17,13 +18,18 @@ import { screenshotAtBothSizes } from "./support/screenshots.ts";
 
 const walletPart = (page: Page) => page.getByRole("group", { name: "Your wallet for the tokens" });
 
+/** The Subscribe step with `account` signed in with Google and `wallet` connected. */
+async function openWithWalletConnected(page: Page, account: FreshAccount, wallet: string) {
+  await openClaimWizardSignedIn(page, account);
+  await connectWallet(page, wallet);
+}
+
 test("when the visitor changes the wallet on the Subscribe step, then the page follows, 'Disconnect Wallet' offers both ways in again with Google kept, and Verify goes on with the new wallet", async ({
   page,
   googleAccount,
   wallet,
 }) => {
-  await openClaimWizardSignedIn(page, googleAccount);
-  await connectWallet(page, wallet);
+  await openWithWalletConnected(page, googleAccount, wallet);
   await expect(walletPart(page)).toContainText(wallet, { ignoreCase: true });
 
   // The visitor picks another account in the wallet itself.
@@ -59,8 +65,7 @@ test("when Reset is pressed with a wallet connected, then it said beforehand tha
   googleAccount,
   wallet,
 }) => {
-  await openClaimWizardSignedIn(page, googleAccount);
-  await connectWallet(page, wallet);
+  await openWithWalletConnected(page, googleAccount, wallet);
   const reset = page.getByRole("button", { name: "Reset" });
   await expect(reset).toHaveAccessibleDescription(
     "Reset signs out of Google and clears your progress. Your wallet stays connected.",

@@ -99,6 +99,16 @@ async function pressClaimWhenMintAnswers(verifyAndMint: FakeResponse) {
   await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
 }
 
+/** Walks to the Claim step and presses Claim; the followed claim is queued, then reads `last`, one poll later. */
+async function claimUntilItReads(last: FakeResponse) {
+  defaultRoutes({ "GET /api/claims/:id": sequence(claimView("queued"), last) });
+  const view = renderWizard();
+  await reachMintStep(view.user);
+  await view.user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+  await act(() => vi.advanceTimersByTimeAsync(1_000));
+  return view;
+}
+
 afterEach(async () => {
   // Let toasts on a fake clock time out; the shared test setup closes the rest.
   if (vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(30_000));
@@ -422,11 +432,7 @@ describe("claim wizard: claim", () => {
   });
 
   it("when the mint fails on chain, then 'Minting Failed' is shown and pressing Claim again retries", async () => {
-    defaultRoutes({ "GET /api/claims/:id": sequence(claimView("queued"), claimView("failed")) });
-    const { user } = renderWizard();
-    await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    const { user } = await claimUntilItReads(claimView("failed"));
 
     expect(await toast("Minting Failed")).toHaveTextContent("Transaction failed for unknown reason");
     // The button says what it will do now.
@@ -439,12 +445,9 @@ describe("claim wizard: claim", () => {
     expect(await screen.findByRole("dialog", { name: "Transaction Successful" })).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/verify-and-mint")).toHaveLength(1);
   });
+
   it("when the mint fails for a reason the server knows, then 'Minting Failed' and the Claim step give that reason, not the unknown one", async () => {
-    defaultRoutes({ "GET /api/claims/:id": sequence(claimView("queued"), failedFor("REVERTED")) });
-    const { user } = renderWizard();
-    await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await claimUntilItReads(failedFor("REVERTED"));
 
     const reason = "Transaction failed: it reached the network, but the rewards contract did not pay the reward.";
     expect(await toast("Minting Failed")).toHaveTextContent(reason);
@@ -547,13 +550,7 @@ describe("claim wizard: every claim has a way forward", () => {
   });
 
   it("when a followed claim fails with its last attempt, then 'Minting Failed' says it is on hold and Claim is not offered again", async () => {
-    defaultRoutes({
-      "GET /api/claims/:id": sequence(claimView("queued"), claimView("failed", null, true)),
-    });
-    const { user } = renderWizard();
-    await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await claimUntilItReads(claimView("failed", null, true));
 
     expect(await toast("Minting Failed")).toHaveTextContent(/this claim is on hold/);
     expect(await screen.findByText("This claim is on hold")).toBeInTheDocument();

@@ -1,7 +1,8 @@
-import { Box, Button, DataList, Stack, Text } from "@chakra-ui/react";
+import { Box, DataList, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS } from "@tube/common/constants";
-import { useId, type ReactNode, type Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
+import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { formatClaimDate } from "../claim-date.ts";
 import { explorerTxUrl } from "../explorer-url.ts";
@@ -28,7 +29,6 @@ export function DoneStep({
   onStartOver: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
-  const startOverId = useId();
   return (
     <Stack gap="5" textAlign="center">
       <SuccessMark />
@@ -64,15 +64,14 @@ export function DoneStep({
           )}
         </DataList.Root>
       </Box>
-      <Stack gap="1">
-        <Button colorPalette="red" variant="outline" onClick={onStartOver} aria-describedby={startOverId}>
-          Start Over
-        </Button>
-        <Text id={startOverId} fontSize="sm" color="fg.muted">
-          Start Over goes back to Step 1. Your wallet and Google account stay connected: each claims only once, so
-          change both to claim again.
-        </Text>
-      </Stack>
+      <DescribedButton
+        colorPalette="red"
+        variant="outline"
+        onClick={onStartOver}
+        description="Start Over goes back to Step 1. Your wallet and Google account stay connected: each claims only once, so change both to claim again."
+      >
+        Start Over
+      </DescribedButton>
     </Stack>
   );
 }

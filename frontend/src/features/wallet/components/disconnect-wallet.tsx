@@ -1,5 +1,4 @@
-import { Button, Stack, Text } from "@chakra-ui/react";
-import { useId } from "react";
+import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { useWalletState } from "../wallet-state.tsx";
 
 /**
@@ -8,16 +7,13 @@ import { useWalletState } from "../wallet-state.tsx";
  */
 export function DisconnectWallet() {
   const { disconnect } = useWalletState();
-  const hintId = useId();
   return (
-    <Stack gap="1">
-      <Button variant="outline" onClick={() => void disconnect()} aria-describedby={hintId}>
-        Disconnect Wallet
-      </Button>
-      <Text id={hintId} fontSize="sm" color="fg.muted">
-        To claim with another wallet, press &apos;Disconnect Wallet&apos; and connect the other one, or switch accounts
-        in your wallet. Your Google account and username stay as they are.
-      </Text>
-    </Stack>
+    <DescribedButton
+      variant="outline"
+      onClick={() => void disconnect()}
+      description="To claim with another wallet, press 'Disconnect Wallet' and connect the other one, or switch accounts in your wallet. Your Google account and username stay as they are."
+    >
+      Disconnect Wallet
+    </DescribedButton>
   );
 }

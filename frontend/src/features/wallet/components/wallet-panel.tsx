@@ -1,6 +1,6 @@
 import { Box, Button, Separator, HStack, Stack, Text } from "@chakra-ui/react";
-import { useId } from "react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
+import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { useWalletIntent } from "../wallet-loading.ts";
 import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 import { ConnectWait } from "./connect-wait.tsx";
@@ -13,28 +13,22 @@ export function WalletPanel() {
   const wallet = useWalletState();
   const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
   const intent = useWalletIntent();
-  const purposeId = useId();
 
   if (!isConnected || !address) {
     // Verify needs a wallet, so the embedded one is offered here too: a visitor without MetaMask must not get stuck.
     // The two ways in are apart, each with what it is for, so neither Google button is taken for the other.
     return (
       <Stack gap="3">
-        <Stack gap="1">
-          <Button
-            colorPalette="blue"
-            width="full"
-            onClick={() => void connect()}
-            loading={isWaitingFor(wallet, "wallet")}
-            aria-describedby={purposeId}
-            {...intent}
-          >
-            Connect Wallet to Claim Tokens
-          </Button>
-          <Text id={purposeId} fontSize="sm" color="fg.muted">
-            For a wallet you already have, such as MetaMask.
-          </Text>
-        </Stack>
+        <DescribedButton
+          colorPalette="blue"
+          width="full"
+          onClick={() => void connect()}
+          loading={isWaitingFor(wallet, "wallet")}
+          description="For a wallet you already have, such as MetaMask."
+          {...intent}
+        >
+          Connect Wallet to Claim Tokens
+        </DescribedButton>
         {wallet.connectWithGoogle && (
           <>
             <HStack aria-hidden="true">
