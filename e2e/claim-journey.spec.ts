@@ -103,6 +103,14 @@ for (const journey of JOURNEYS) {
       expect(await balanceOf(publicConfig.rpcUrl, publicConfig.chainId, publicConfig.tokenAddress, wallet)).toBe(
         REWARD_AMOUNT_WEI,
       );
+
+      // Start Over says what it keeps, and keeps it: back on Step 1, Google and the wallet are still connected.
+      const startOver = page.getByRole("button", { name: "Start Over" });
+      await expect(startOver).toHaveAccessibleDescription(/Your wallet and Google account stay connected/);
+      await startOver.click();
+      await expect(page.getByText("Step 1: Subscribe & Verify")).toBeVisible();
+      await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
+      await expect(connectedLine(page, wallet)).toBeVisible();
     });
   });
 }

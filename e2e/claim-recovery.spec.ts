@@ -100,7 +100,7 @@ test("when a Google account that already claimed verifies again with a second wa
   await expect(second.page.getByText("This wallet address has already claimed tokens.")).toHaveCount(0);
 });
 
-test("when Engine fails every attempt of the mint, then the Claim step says the claim is on hold, also after a reload, and offers no retry that could only fail", async ({
+test("when Engine fails every attempt of the mint, then the Claim step says the claim is on hold and why, also after a reload, and offers no retry that could only fail", async ({
   page,
   googleAccount,
   wallet,
@@ -112,6 +112,9 @@ test("when Engine fails every attempt of the mint, then the Claim step says the 
   await expect(page.getByText(CLAIM_STEP)).toBeVisible();
   await expect(page.getByText("This claim is on hold", { exact: true })).toBeVisible();
   await expect(page.getByText(ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message).first()).toBeVisible();
+  // Engine failed each attempt before sending it: the step says so rather than an unknown reason.
+  await expect(page.getByText(/our minting service could not send it to the network\./).first()).toBeVisible();
+  await screenshotAtBothSizes(page, "claim-on-hold");
   await expect(page.getByRole("button", { name: "Retry claim" })).toHaveCount(0);
 });
 

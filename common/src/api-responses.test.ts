@@ -119,6 +119,7 @@ describe("inferred types", () => {
       txHash: string | null;
       explorerUrl: string | null;
       onHold?: boolean | undefined;
+      failureReason?: string | null | undefined;
     }>();
     expectTypeOf<VerifyAndMintResponse>().toEqualTypeOf<{
       claimed: boolean;
@@ -136,6 +137,7 @@ describe("inferred types", () => {
       claimId: string | null;
       claimedAt?: string | null | undefined;
       onHold?: boolean | undefined;
+      failureReason?: string | null | undefined;
     }>();
   });
 });

@@ -46,6 +46,11 @@ export const claimViewSchema = z.object({
   explorerUrl: z.nullable(z.string()),
   /** Failed with every attempt used: no retry can help until the operator grants one. Optional for an older server. */
   onHold: z.optional(z.boolean()),
+  /**
+   * A failed claim's known reason, a code of `MINT_FAILURE_REASONS`; null when it failed for a reason the server does
+   * not know, or did not fail. Any string is read, so a newer server's code is told as an unknown reason.
+   */
+  failureReason: z.optional(z.nullable(z.string())),
 });
 export type ClaimView = z.infer<typeof claimViewSchema>;
 
@@ -69,5 +74,7 @@ export const checkClaimResponseSchema = z.object({
   claimedAt: z.optional(z.nullable(z.string())),
   /** As in a claim's view: failed, and on hold until the operator grants another attempt. */
   onHold: z.optional(z.boolean()),
+  /** As in a claim's view. */
+  failureReason: z.optional(z.nullable(z.string())),
 });
 export type CheckClaimResponse = z.infer<typeof checkClaimResponseSchema>;

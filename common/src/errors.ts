@@ -227,3 +227,29 @@ export function isErrorCode(code: string): code is ErrorCode {
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; retryAfterSeconds?: number };
 }
+
+/**
+ * Why a failed claim's last mint attempt died, when the server knows: a stable code in the claim's answers
+ * (`failureReason`) and the sentence the visitor reads for it. The browser shows the sentence by code, never by
+ * Engine's or the chain's own wording, which is the operator's to read (`npm run claims -- export`).
+ */
+const MINT_FAILURE_REASONS = {
+  /** The rewards contract refused it with `RewardCapReached()`: its on-chain cap `maxRewards` is paid out. */
+  REWARD_CAP_REACHED: "Transaction failed: every reward this campaign holds has been paid out.",
+  /** Engine gave up on it before it reached the chain (a failed simulation, no gas funds): nothing was sent. */
+  NOT_SENT: "Transaction failed: our minting service could not send it to the network.",
+  /** It reached the chain, and the rewards contract's call reverted there. */
+  REVERTED: "Transaction failed: it reached the network, but the rewards contract did not pay the reward.",
+  CANCELLED: "Transaction failed: it was cancelled before it was sent.",
+  /** Neither confirmed nor failed within the attempt's grace blocks. */
+  NOT_CONFIRMED: "Transaction failed: it was not confirmed on the network in time.",
+} as const satisfies Record<string, string>;
+
+export type MintFailureReason = keyof typeof MINT_FAILURE_REASONS;
+
+/** The sentence for a failed claim's known reason; null for a missing one or one this table does not know (a newer server's). */
+export function mintFailureText(reason: string | null | undefined): string | null {
+  return reason && Object.hasOwn(MINT_FAILURE_REASONS, reason)
+    ? MINT_FAILURE_REASONS[reason as MintFailureReason]
+    : null;
+}

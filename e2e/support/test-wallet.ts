@@ -19,7 +19,8 @@ export async function failWalletConnects(page: Page, failure: ConnectFailure): P
  * backed by the local anvil: it answers account and chain requests itself, as a
  * wallet does, and forwards everything else (eth_sendTransaction included, since
  * anvil's dev accounts are unlocked) to the chain. `window.testWallet.disconnect()`
- * plays the visitor disconnecting it and `changeChain(id)` switching its network; `window.testWallet.failConnect(kind)` makes its
+ * plays the visitor disconnecting it, `changeChain(id)` switching its network and `switchAccount(address)` picking
+ * another of its accounts; `window.testWallet.failConnect(kind)` makes its
  * connect requests fail one way ("reject", "pending", "locked", "broken", "silent").
  * It approves every token the page asks it to list (EIP-747) and keeps them in `window.testWallet.watchedAssets`.
  */
@@ -28,7 +29,7 @@ export async function injectTestWallet(
   options: { rpcUrl: string; account: string; chainIdHex?: string },
 ): Promise<void> {
   await context.addInitScript(
-    ({ rpcUrl, account, chainIdHex }) => {
+    ({ rpcUrl, account: firstAccount, chainIdHex }) => {
       // The page's window, named through globalThis: the bench type-checks this file as Node code, without DOM types.
       const page = globalThis as unknown as EventTarget;
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
@@ -36,6 +37,7 @@ export async function injectTestWallet(
         listeners.get(event)?.forEach((listener) => listener(...args));
       const knownChains = new Set([chainIdHex]);
       let chainId = chainIdHex;
+      let account = firstAccount;
       let nextId = 1;
 
       const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
@@ -143,6 +145,11 @@ export async function injectTestWallet(
             chainId = target.toLowerCase();
             knownChains.add(chainId);
             emit("chainChanged", chainId);
+          },
+          // The visitor picks another account in the wallet: it answers with it from now on, and says so (EIP-1193).
+          switchAccount: (next: string) => {
+            account = next;
+            emit("accountsChanged", [next]);
           },
           failConnect: (failure: ConnectFailure) => (connectFailure = failure),
           watchedAssets,

@@ -2,6 +2,7 @@ import type { CheckClaimResponse, ClaimView, VerifyAndMintResponse } from "@tube
 import { ERROR_CATALOGUE, type ErrorCode } from "@tube/common/errors";
 import type { ClaimRecord } from "../store/claim-repository.ts";
 import type { ClaimConflict, VerifyAndMintOutcome } from "./claim.use-case.ts";
+import { mintFailureReasonOf } from "./mint-decision.ts";
 
 /** `onHold`: the claim failed with every attempt its owner may make used up (see `isOnHold`). */
 export function toClaimView(claim: ClaimRecord, explorerUrl: string, onHold: boolean): ClaimView {
@@ -12,11 +13,26 @@ export function toClaimView(claim: ClaimRecord, explorerUrl: string, onHold: boo
     txHash: claim.txHash,
     explorerUrl: claim.txHash ? `${explorerUrl}/tx/${claim.txHash}` : null,
     onHold,
+    failureReason: failureReasonOf(claim),
   };
 }
 
+/** Only a failed claim has a reason to give: an earlier attempt's error is history once the mint is under way again. */
+function failureReasonOf(claim: ClaimRecord) {
+  return claim.status === "failed" ? mintFailureReasonOf(claim.lastError) : null;
+}
+
 export function toCheckClaimResponse(claim: ClaimRecord | null, onHold: boolean): CheckClaimResponse {
-  if (!claim) return { claimed: false, txHash: null, status: null, claimId: null, claimedAt: null, onHold: false };
+  if (!claim)
+    return {
+      claimed: false,
+      txHash: null,
+      status: null,
+      claimId: null,
+      claimedAt: null,
+      onHold: false,
+      failureReason: null,
+    };
   return {
     claimed: claim.status !== "failed",
     txHash: claim.txHash,
@@ -24,6 +40,7 @@ export function toCheckClaimResponse(claim: ClaimRecord | null, onHold: boolean)
     claimId: claim.id,
     claimedAt: claim.createdAt.toISOString(),
     onHold,
+    failureReason: failureReasonOf(claim),
   };
 }
 

@@ -148,7 +148,7 @@ describe("claim API over HTTP against the local world", () => {
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 
-  it("when a wallet's claim failed every attempt, then another Google account is told the way out, the owner is told it is on hold, and an operator's retry mints", async () => {
+  it("when a wallet's claim failed every attempt, then another Google account is told the way out, the owner is told it is on hold and why, and an operator's retry mints", async () => {
     const [ownerViewer, otherViewer] = await Promise.all([world.visitor(), world.visitor()]);
     const { token: owner, wallet } = ownerViewer;
     const maxAttempts = Number(world.env.MINT_MAX_ATTEMPTS ?? 3);
@@ -173,6 +173,8 @@ describe("claim API over HTTP against the local world", () => {
       claimed: false,
       status: "failed",
       onHold: true,
+      // Engine failed each attempt before sending it.
+      failureReason: "NOT_SENT",
     });
 
     // The owner's retries count toward the same bound: no attempt past it.
@@ -200,7 +202,10 @@ describe("claim API over HTTP against the local world", () => {
       await store.close();
     }
     expect((await claimUntilSettled(retry.body.claimId)).status).toBe("confirmed");
-    expect((await world.api.get(`/api/claims/${retry.body.claimId}`)).body).toMatchObject({ onHold: false });
+    expect((await world.api.get(`/api/claims/${retry.body.claimId}`)).body).toMatchObject({
+      onHold: false,
+      failureReason: null,
+    });
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChainObservation, MintTransaction } from "../minting/minter.ts";
-import { decideMint, type MintFacts } from "./mint-decision.ts";
+import { decideMint, mintFailureReasonOf, type MintFacts } from "./mint-decision.ts";
 
 const HASH = `0x${"ab".repeat(32)}`;
 const rules = { maxAttempts: 3, graceBlocks: 240n };
@@ -185,6 +185,61 @@ describe("decideMint: when an attempt is dead", () => {
       kind: "fail",
       reason: expect.stringContaining("attempt 3"),
     });
+  });
+});
+
+describe("mintFailureReasonOf: the visitor's reason for a failed claim", () => {
+  /** The last allowed attempt, dead as `last` says: the reason decideMint gives is what the claim keeps. */
+  const deathOf = (last: Partial<MintFacts>) => {
+    const decision = decideMint(facts({ attempts: 3, attemptAtBlock: 999n, ...last }), rules);
+    if (decision.kind !== "fail") throw new Error(`not a failure: ${decision.kind}`);
+    return decision.reason;
+  };
+  const capReached = "Transaction reverted during gas estimation: execution reverted (revert: 1ca49cc5)";
+
+  it.each([
+    [
+      "mined without rewarding the wallet",
+      { txHash: HASH, chain: chain({ receipt: { blockNumber: 950n, rewardsWallet: false } }) },
+      "REVERTED",
+    ],
+    [
+      "the call inside reverted",
+      { txHash: HASH, engine: engine({ status: "CONFIRMED", callReverted: true, txHash: HASH }) },
+      "REVERTED",
+    ],
+    [
+      "FAILED in Engine before sending",
+      { engine: engine({ status: "FAILED", errorMessage: "insufficient funds" }) },
+      "NOT_SENT",
+    ],
+    [
+      "FAILED in Engine with RewardCapReached's revert data",
+      { engine: engine({ status: "FAILED", errorMessage: capReached }) },
+      "REWARD_CAP_REACHED",
+    ],
+    [
+      "the call inside reverted with RewardCapReached",
+      {
+        txHash: HASH,
+        engine: engine({
+          status: "CONFIRMED",
+          callReverted: true,
+          txHash: HASH,
+          errorMessage: "execution reverted: RewardCapReached()",
+        }),
+      },
+      "REWARD_CAP_REACHED",
+    ],
+    ["cancelled in Engine", { engine: engine({ cancelled: true }) }, "CANCELLED"],
+    ["no reward within the grace", { attemptAtBlock: 700n }, "NOT_CONFIRMED"],
+  ] as const)("when the last attempt died so (%s), then the reason is %s", (_, last, reason) => {
+    expect(mintFailureReasonOf(deathOf(last))).toBe(reason);
+  });
+
+  it("when the claim failed for a reason that is no attempt's death, or for none, then no reason is given", () => {
+    expect(mintFailureReasonOf("resolved by operator: not rewarded on chain")).toBeNull();
+    expect(mintFailureReasonOf(null)).toBeNull();
   });
 });
 

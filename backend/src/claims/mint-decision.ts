@@ -1,4 +1,5 @@
 import type { ClaimStatus } from "@tube/common/constants";
+import type { MintFailureReason } from "@tube/common/errors";
 import type { ChainObservation, MintTransaction } from "../minting/minter.ts";
 
 /** What is known about a claim at one moment: the store's row, Engine's record of its attempt, and the chain. */
@@ -141,3 +142,29 @@ function deathOf(facts: MintFacts, rules: MintRules): string | null {
   if (since !== null && since < rules.graceBlocks) return null;
   return `${name} did not reward the wallet within ${rules.graceBlocks} blocks`;
 }
+
+/**
+ * `RewardCapReached()`'s selector (keccak256 of the signature), as Engine quotes a revert: engine-core's EOA worker
+ * fails a call whose gas estimation reverts with "Transaction reverted during gas estimation: … (revert: <hex data>)",
+ * hex without 0x (`executors/src/eoa/worker/transaction.rs`); a decoding client names the error instead.
+ */
+const REWARD_CAP_REACHED = /Engine: .*(?:RewardCapReached|1ca49cc5)/i;
+
+/**
+ * The visitor's reason for a failed claim, read from the reason `deathOf` wrote for its last attempt (kept as the
+ * claim's `lastError`); null for a reason that is no attempt's death (an operator's resolve) or none at all.
+ */
+export function mintFailureReasonOf(lastError: string | null): MintFailureReason | null {
+  if (lastError === null) return null;
+  if (REWARD_CAP_REACHED.test(lastError)) return "REWARD_CAP_REACHED";
+  return DEATH_REASONS.find(([pattern]) => pattern.test(lastError))?.[1] ?? null;
+}
+
+/** Each of `deathOf`'s sentences, and the reason the visitor is given for it. */
+const DEATH_REASONS: readonly (readonly [RegExp, MintFailureReason])[] = [
+  [/^attempt \d+ \(\S+\) was mined without rewarding the wallet$/, "REVERTED"],
+  [/^attempt \d+'s call reverted \(Engine: /, "REVERTED"],
+  [/^attempt \d+ failed in Engine: /, "NOT_SENT"],
+  [/^attempt \d+ was cancelled in Engine$/, "CANCELLED"],
+  [/^attempt \d+ did not reward the wallet within \d+ blocks$/, "NOT_CONFIRMED"],
+];

@@ -32,6 +32,11 @@ const claimView = (status: ClaimView["status"], txHash: string | null = null, on
     explorerUrl: txHash ? `https://arbiscan.io/tx/${txHash}` : null,
   },
 });
+/** A failed claim's view with the reason the server knows for it. */
+const failedFor = (failureReason: string, onHold = false): FakeResponse => {
+  const view = claimView("failed", null, onHold);
+  return { ...view, body: { ...(view.body as object), failureReason } };
+};
 const queuedMint: FakeResponse = {
   status: 202,
   body: {
@@ -92,6 +97,16 @@ async function pressClaimWhenMintAnswers(verifyAndMint: FakeResponse) {
   const { user } = renderWizard();
   await reachMintStep(user);
   await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+}
+
+/** Walks to the Claim step and presses Claim; the followed claim is queued, then reads `last`, one poll later. */
+async function claimUntilItReads(last: FakeResponse) {
+  defaultRoutes({ "GET /api/claims/:id": sequence(claimView("queued"), last) });
+  const view = renderWizard();
+  await reachMintStep(view.user);
+  await view.user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+  await act(() => vi.advanceTimersByTimeAsync(1_000));
+  return view;
 }
 
 afterEach(async () => {
@@ -417,11 +432,7 @@ describe("claim wizard: claim", () => {
   });
 
   it("when the mint fails on chain, then 'Minting Failed' is shown and pressing Claim again retries", async () => {
-    defaultRoutes({ "GET /api/claims/:id": sequence(claimView("queued"), claimView("failed")) });
-    const { user } = renderWizard();
-    await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    const { user } = await claimUntilItReads(claimView("failed"));
 
     expect(await toast("Minting Failed")).toHaveTextContent("Transaction failed for unknown reason");
     // The button says what it will do now.
@@ -433,6 +444,15 @@ describe("claim wizard: claim", () => {
     await user.click(claimButton);
     expect(await screen.findByRole("dialog", { name: "Transaction Successful" })).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/verify-and-mint")).toHaveLength(1);
+  });
+
+  it("when the mint fails for a reason the server knows, then 'Minting Failed' and the Claim step give that reason, not the unknown one", async () => {
+    await claimUntilItReads(failedFor("REVERTED"));
+
+    const reason = "Transaction failed: it reached the network, but the rewards contract did not pay the reward.";
+    expect(await toast("Minting Failed")).toHaveTextContent(reason);
+    expect(screen.getByText(/earlier claim did not go through/)).toHaveTextContent(reason);
+    expect(screen.queryByText(/unknown reason/)).not.toBeInTheDocument();
   });
 });
 
@@ -507,14 +527,30 @@ describe("claim wizard: every claim has a way forward", () => {
     expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeDisabled();
   });
 
-  it("when a followed claim fails with its last attempt, then 'Minting Failed' says it is on hold and Claim is not offered again", async () => {
+  it("when the wallet's claim is on hold on arrival for a reason the server knows, then the on-hold alert gives it", async () => {
     defaultRoutes({
-      "GET /api/claims/:id": sequence(claimView("queued"), claimView("failed", null, true)),
+      "GET /api/check-claim/:wallet": {
+        status: 200,
+        body: {
+          claimed: false,
+          txHash: null,
+          status: "failed",
+          claimId: CLAIM_ID,
+          onHold: true,
+          failureReason: "REWARD_CAP_REACHED",
+        },
+      },
     });
     const { user } = renderWizard();
     await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
+
+    expect(await screen.findByText(/nothing was minted and your claim is kept/)).toHaveTextContent(
+      "Transaction failed: every reward this campaign holds has been paid out.",
+    );
+  });
+
+  it("when a followed claim fails with its last attempt, then 'Minting Failed' says it is on hold and Claim is not offered again", async () => {
+    await claimUntilItReads(claimView("failed", null, true));
 
     expect(await toast("Minting Failed")).toHaveTextContent(/this claim is on hold/);
     expect(await screen.findByText("This claim is on hold")).toBeInTheDocument();
@@ -601,6 +637,55 @@ describe("claim wizard: every claim has a way forward", () => {
 
     expect(await stepHeading("Tokens Claimed Successfully!")).toBeInTheDocument();
     expect(screen.getByText(WALLET_ADDRESS)).toBeInTheDocument();
+  });
+});
+
+describe("claim wizard: the Subscribe step's parts", () => {
+  it("when the Subscribe step shows, then the subscription's Google button and the wallet's two ways in are in groups named for what they are for", () => {
+    defaultRoutes();
+    renderWizard({ wallet: { isConnected: false, isCorrectNetwork: false, address: undefined }, auth: null });
+
+    const subscription = screen.getByRole("group", { name: "Verify your subscription" });
+    const wallet = screen.getByRole("group", { name: "Your wallet for the tokens" });
+    expect(within(subscription).getByRole("button", { name: "Connect with Google" })).toHaveAccessibleDescription(
+      "To verify your YouTube subscription (read-only access).",
+    );
+    expect(within(subscription).queryByRole("button", { name: "Sign in with Google" })).not.toBeInTheDocument();
+    expect(within(wallet).getByRole("button", { name: "Sign in with Google" })).toHaveAccessibleDescription(
+      "To create a wallet with your Google account, if you have none.",
+    );
+    expect(within(wallet).getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toHaveAccessibleDescription(
+      "For a wallet you already have, such as MetaMask.",
+    );
+    expect(within(wallet).queryByRole("button", { name: "Connect with Google" })).not.toBeInTheDocument();
+  });
+
+  it("when a wallet and a Google account are connected on the Subscribe step, then each says how to change it and what stays, and disconnecting offers both ways in again", async () => {
+    defaultRoutes();
+    const { user, fns } = renderWizard();
+
+    expect(screen.getByRole("button", { name: "Change Google Account" })).toHaveAccessibleDescription(
+      "To verify with another Google account, press 'Change Google Account'. Your wallet and username stay as they are.",
+    );
+    const wallet = screen.getByRole("group", { name: "Your wallet for the tokens" });
+    const disconnect = within(wallet).getByRole("button", { name: "Disconnect Wallet" });
+    expect(disconnect).toHaveAccessibleDescription(
+      "To claim with another wallet, press 'Disconnect Wallet' and connect the other one, or switch accounts in your wallet. Your Google account and username stay as they are.",
+    );
+    await user.click(disconnect);
+
+    expect(fns.disconnect).toHaveBeenCalledTimes(1);
+    expect(within(wallet).getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeInTheDocument();
+    expect(within(wallet).getByRole("button", { name: "Sign in with Google" })).toBeInTheDocument();
+    expect(screen.getByText("Google Authorization Complete!")).toBeInTheDocument();
+  });
+
+  it("when the wizard shows, then Reset says before it is pressed what it clears and that the wallet stays", () => {
+    defaultRoutes();
+    renderWizard();
+    expect(screen.getByRole("button", { name: "Reset" })).toHaveAccessibleDescription(
+      "Reset signs out of Google and clears your progress. Your wallet stays connected.",
+    );
   });
 });
 

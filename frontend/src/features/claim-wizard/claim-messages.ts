@@ -159,6 +159,11 @@ export function failedClaimAfter(cause: unknown): FailedClaim {
   return RETRYABLE_MINT_CODES.includes(cause.code) ? "retryable" : "none";
 }
 
+/** Why the claim failed, when the server said: only a followed claim's failure carries it. */
+export function failureReasonAfter(cause: unknown): string | null {
+  return cause instanceof MintFailure ? cause.reason : null;
+}
+
 const RETRYABLE_MINT_CODES: readonly string[] = [
   "MINT_FAILED",
   "MINT_UNAVAILABLE",

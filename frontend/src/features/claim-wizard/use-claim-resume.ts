@@ -46,7 +46,11 @@ export function useClaimResume({ claimStepWallet, auth, dispatch, lock, lookup, 
       dispatch({ type: "mintStarted" });
       follow({ claimId: existing.claimId, walletAddress, googleEmail: auth.email });
     } else {
-      dispatch({ type: "failedClaimFound", failedClaim: failedClaimOf(existing) });
+      dispatch({
+        type: "failedClaimFound",
+        failedClaim: failedClaimOf(existing),
+        failureReason: existing.failureReason ?? null,
+      });
     }
   });
 

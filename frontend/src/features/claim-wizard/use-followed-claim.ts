@@ -6,7 +6,7 @@ import { useEffect, useEffectEvent, useState } from "react";
 import { notify } from "../../components/ui/toaster.tsx";
 import { recordClaim } from "./api/claim-api.ts";
 import { useClaimProgress, type ClaimProgress } from "./api/claim-polling.ts";
-import { CLAIM_TOAST_ID, claimFailedToast, failedClaimAfter, TOASTS } from "./claim-messages.ts";
+import { CLAIM_TOAST_ID, claimFailedToast, failedClaimAfter, failureReasonAfter, TOASTS } from "./claim-messages.ts";
 import type { FlowLock } from "./flow-lock.ts";
 import type { SavedClaim } from "./wizard-progress-storage.ts";
 import type { WizardEvent } from "./wizard-state.ts";
@@ -36,7 +36,11 @@ export function useFollowedClaim(
     setFollowed(null);
     lock.release();
     if (progress.state === "failed") {
-      dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(progress.error) });
+      dispatch({
+        type: "mintStopped",
+        failedClaim: failedClaimAfter(progress.error),
+        failureReason: failureReasonAfter(progress.error),
+      });
       notify({ ...claimFailedToast(progress.error), id: CLAIM_TOAST_ID });
       return;
     }

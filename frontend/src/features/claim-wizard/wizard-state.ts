@@ -30,6 +30,8 @@ export interface WizardState {
   claimedEarlierAt: string | null;
   /** This wallet's last claim failed: its Google account may retry it (ADR 9), or it is on hold. The Claim step says so. */
   failedClaim: FailedClaim;
+  /** Why that failed claim failed, when the server knows: a code of `MINT_FAILURE_REASONS`. */
+  failureReason: string | null;
   /** Reset was pressed: the page reloads shortly. */
   resetting: boolean;
   successDialogOpen: boolean;
@@ -47,6 +49,7 @@ export const initialWizardState: WizardState = {
   recipient: null,
   claimedEarlierAt: null,
   failedClaim: "none",
+  failureReason: null,
   resetting: false,
   successDialogOpen: false,
 };
@@ -77,10 +80,10 @@ export type WizardEvent =
   | { type: "claimStatusChanged"; status: ClaimStatus }
   /** `claimedAt`: the claim was made earlier (found, not minted now), on that date. */
   | { type: "mintSucceeded"; txHash: string; recipient: string; claimedAt?: string }
-  /** The mint stopped, leaving the wallet's claim as `failedClaim` says. */
-  | { type: "mintStopped"; failedClaim: FailedClaim }
+  /** The mint stopped, leaving the wallet's claim as `failedClaim` says, for the reason given when one is known. */
+  | { type: "mintStopped"; failedClaim: FailedClaim; failureReason?: string | null }
   /** The wallet's claim, looked up on arrival at the Claim step. */
-  | { type: "failedClaimFound"; failedClaim: FailedClaim }
+  | { type: "failedClaimFound"; failedClaim: FailedClaim; failureReason?: string | null }
   | { type: "resetStarted" }
   | { type: "resetFailed" }
   | { type: "stepChanged"; step: WizardStep }
@@ -136,13 +139,21 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         recipient: event.recipient,
         claimedEarlierAt: event.claimedAt ?? null,
         failedClaim: "none",
+        failureReason: null,
         step: 3,
         successDialogOpen: true,
       };
     case "mintStopped":
-      return { ...state, activity: "idle", progress: 0, claimStatus: null, failedClaim: event.failedClaim };
+      return {
+        ...state,
+        activity: "idle",
+        progress: 0,
+        claimStatus: null,
+        failedClaim: event.failedClaim,
+        failureReason: event.failureReason ?? null,
+      };
     case "failedClaimFound":
-      return { ...state, failedClaim: event.failedClaim };
+      return { ...state, failedClaim: event.failedClaim, failureReason: event.failureReason ?? null };
     case "resetStarted":
       return { ...state, resetting: true };
     case "resetFailed":

@@ -5,7 +5,7 @@
  */
 import type { ClaimView } from "@tube/common/api";
 import type { ClaimStatus } from "@tube/common/constants";
-import { ERROR_CATALOGUE } from "@tube/common/errors";
+import { ERROR_CATALOGUE, mintFailureText } from "@tube/common/errors";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -31,6 +31,8 @@ export class MintFailure extends Error {
     message: string,
     /** What became of the wallet's claim: left failed for its owner to retry, on hold, or maybe still under way. */
     readonly failedClaim: FailedClaim,
+    /** The failed claim's reason, when the server knows it (`MINT_FAILURE_REASONS`). */
+    readonly reason: string | null = null,
   ) {
     super(message);
   }
@@ -86,8 +88,12 @@ function progressOf(
     return {
       state: "failed",
       error: claim.onHold
-        ? new MintFailure(ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message, "onHold")
-        : new MintFailure("Transaction failed for unknown reason", "retryable"),
+        ? new MintFailure(ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message, "onHold", claim.failureReason ?? null)
+        : new MintFailure(
+            mintFailureText(claim.failureReason) ?? "Transaction failed for unknown reason",
+            "retryable",
+            claim.failureReason ?? null,
+          ),
     };
   }
   if (claim?.status === "confirmed") {

@@ -1,7 +1,8 @@
-import { Box, Button, DataList, Stack, Text } from "@chakra-ui/react";
+import { Box, DataList, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS } from "@tube/common/constants";
 import type { ReactNode, Ref } from "react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
+import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { formatClaimDate } from "../claim-date.ts";
 import { explorerTxUrl } from "../explorer-url.ts";
@@ -63,9 +64,14 @@ export function DoneStep({
           )}
         </DataList.Root>
       </Box>
-      <Button colorPalette="red" variant="outline" onClick={onStartOver}>
+      <DescribedButton
+        colorPalette="red"
+        variant="outline"
+        onClick={onStartOver}
+        description="Start Over goes back to Step 1. Your wallet and Google account stay connected: each claims only once, so change both to claim again."
+      >
         Start Over
-      </Button>
+      </DescribedButton>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, DataList, HStack, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS } from "@tube/common/constants";
-import { ERROR_CATALOGUE } from "@tube/common/errors";
+import { ERROR_CATALOGUE, mintFailureText } from "@tube/common/errors";
 import type { Ref } from "react";
 import { activityLabel } from "../activity-label.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
@@ -44,6 +44,8 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
   const { state } = wizard;
   const minting = state.activity === "minting";
   const onHold = state.failedClaim === "onHold" && !minting;
+  // The last attempt's known reason; an unknown one adds nothing to what the step already says.
+  const reason = mintFailureText(state.failureReason);
   const rows = rowsOf(wizard);
   return (
     <Stack gap="5">
@@ -109,6 +111,7 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
       {state.failedClaim === "retryable" && !minting && (
         <Text fontSize="sm" color="fg.muted">
           This wallet's earlier claim did not go through. The Google account that started it can retry it now.
+          {reason && ` ${reason}`}
         </Text>
       )}
       {onHold && (
@@ -116,7 +119,10 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>This claim is on hold</Alert.Title>
-            <Alert.Description>{ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message}</Alert.Description>
+            <Alert.Description>
+              {ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message}
+              {reason && ` ${reason}`}
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}

@@ -7,6 +7,7 @@ import { activityLabel } from "../activity-label.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { LabelledProgress } from "./labelled-progress.tsx";
 import { StepHeading } from "./step-heading.tsx";
+import { StepSection } from "./step-section.tsx";
 
 export interface SubscribeStepProps {
   wizard: ClaimWizard;
@@ -35,32 +36,34 @@ export function SubscribeStep({
           Subscribe to the channel on YouTube
         </ExternalLink>
       </Button>
-      {googleConnect}
-      <Stack
-        as="form"
-        gap="3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (wizard.canVerify) void wizard.verify();
-        }}
-      >
-        <Field.Root disabled={!googleAuthorized || verifying}>
-          <Field.Label>Enter your YouTube username</Field.Label>
-          <Input
-            value={state.youtubeUsername}
-            onChange={(event) => wizard.setUsername(event.target.value)}
-            placeholder="Your YouTube Channel Name"
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <Field.HelperText>This helps us verify your subscription status</Field.HelperText>
-        </Field.Root>
-        <Button type="submit" colorPalette="red" width="full" disabled={!wizard.canVerify}>
-          Verify My Subscription
-        </Button>
-        {verifying && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
-      </Stack>
-      {walletPanel}
+      <StepSection title="Verify your subscription">
+        {googleConnect}
+        <Stack
+          as="form"
+          gap="3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (wizard.canVerify) void wizard.verify();
+          }}
+        >
+          <Field.Root disabled={!googleAuthorized || verifying}>
+            <Field.Label>Enter your YouTube username</Field.Label>
+            <Input
+              value={state.youtubeUsername}
+              onChange={(event) => wizard.setUsername(event.target.value)}
+              placeholder="Your YouTube Channel Name"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <Field.HelperText>This helps us verify your subscription status</Field.HelperText>
+          </Field.Root>
+          <Button type="submit" colorPalette="red" width="full" disabled={!wizard.canVerify}>
+            Verify My Subscription
+          </Button>
+          {verifying && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
+        </Stack>
+      </StepSection>
+      <StepSection title="Your wallet for the tokens">{walletPanel}</StepSection>
       <Alert.Root status="info" variant="subtle">
         <Alert.Indicator />
         <Alert.Description>

@@ -1,10 +1,11 @@
-import { Button, Flex, Heading, Stack } from "@chakra-ui/react";
+import { Button, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
 /**
  * The title on a line of its own and the actions on one row below, at every width: the wallet slot grows from
  * 'Connect Wallet' to the connected badge, and a title sharing its row would then wrap and push the card down.
+ * What Reset clears and keeps is said before it is pressed, and is the button's description for screen readers.
  */
 export function WizardHeader({
   onReset,
@@ -15,17 +16,28 @@ export function WizardHeader({
   resetting: boolean;
   walletIndicator: ReactNode;
 }) {
+  const effectId = useId();
   return (
     <Stack gap="3">
       <Heading as="h1" size="lg">
         Claim {REWARD_TOKENS} {TOKEN_SYMBOL}
       </Heading>
       <Flex gap="2" align="center" justify="space-between" minHeight="8" whiteSpace="nowrap">
-        <Button size="sm" variant="outline" onClick={onReset} loading={resetting} loadingText="Resetting...">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onReset}
+          loading={resetting}
+          loadingText="Resetting..."
+          aria-describedby={effectId}
+        >
           Reset
         </Button>
         {walletIndicator}
       </Flex>
+      <Text id={effectId} fontSize="xs" color="fg.muted">
+        Reset signs out of Google and clears your progress. Your wallet stays connected.
+      </Text>
     </Stack>
   );
 }

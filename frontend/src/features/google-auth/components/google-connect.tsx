@@ -1,5 +1,6 @@
-import { Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { useId, useMemo } from "react";
+import { Stack, Text } from "@chakra-ui/react";
+import { useMemo } from "react";
+import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { isEmbeddedBrowser } from "../browser-environment.ts";
 import type { GoogleAuthState } from "../use-google-auth.ts";
 import { InAppBrowserHint } from "./in-app-browser-hint.tsx";
@@ -9,7 +10,6 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
   const { auth, status, error, authorize } = google;
   const busy = status === "authorizing";
   const embedded = useMemo(() => isEmbeddedBrowser(navigator.userAgent), []);
-  const purposeId = useId();
 
   return (
     <Stack gap="3">
@@ -22,29 +22,29 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
           <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
             {auth.email}
           </Text>
-          <HStack>
-            <Button variant="outline" size="sm" onClick={authorize}>
-              Change Google Account
-            </Button>
-          </HStack>
+          {/* A visitor claiming with another account must know the wallet does not change with it. */}
+          <DescribedButton
+            variant="outline"
+            size="sm"
+            alignSelf="flex-start"
+            onClick={authorize}
+            description="To verify with another Google account, press 'Change Google Account'. Your wallet and username stay as they are."
+          >
+            Change Google Account
+          </DescribedButton>
         </Stack>
       ) : (
-        <Stack gap="1">
-          <Button
-            colorPalette="red"
-            onClick={authorize}
-            loading={busy}
-            loadingText="Authorizing with Google..."
-            width="full"
-            aria-describedby={purposeId}
-          >
-            Connect with Google
-          </Button>
-          {/* Step 1 has a second Google button, for a new wallet: this one only reads the subscription. */}
-          <Text id={purposeId} fontSize="sm" color="fg.muted">
-            To verify your YouTube subscription (read-only access).
-          </Text>
-        </Stack>
+        // The wallet part has a second Google button, for a new wallet: this one only reads the subscription.
+        <DescribedButton
+          colorPalette="red"
+          onClick={authorize}
+          loading={busy}
+          loadingText="Authorizing with Google..."
+          width="full"
+          description="To verify your YouTube subscription (read-only access)."
+        >
+          Connect with Google
+        </DescribedButton>
       )}
       {error && !busy && (
         <Text role="alert" color="fg.error" fontSize="sm">

@@ -1,5 +1,4 @@
-import { Button, Stack, Text } from "@chakra-ui/react";
-import { useId } from "react";
+import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { useWalletIntent } from "../wallet-loading.ts";
 import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 
@@ -8,24 +7,18 @@ export function SignInWithGoogleButton() {
   const wallet = useWalletState();
   const { connectWithGoogle } = wallet;
   const intent = useWalletIntent();
-  const purposeId = useId();
   if (!connectWithGoogle) return null;
   return (
-    <Stack gap="1">
-      <Button
-        colorPalette="red"
-        variant="outline"
-        onClick={() => void connectWithGoogle()}
-        disabled={isWaitingFor(wallet, "google")}
-        aria-describedby={purposeId}
-        {...intent}
-      >
-        Sign in with Google
-      </Button>
-      {/* Step 1 also has 'Connect with Google', which verifies the subscription: this one makes a wallet. */}
-      <Text id={purposeId} fontSize="sm" color="fg.muted">
-        To create a wallet with your Google account, if you have none.
-      </Text>
-    </Stack>
+    // The Subscribe step also has 'Connect with Google', which verifies the subscription: this one makes a wallet.
+    <DescribedButton
+      colorPalette="blue"
+      variant="outline"
+      onClick={() => void connectWithGoogle()}
+      disabled={isWaitingFor(wallet, "google")}
+      description="To create a wallet with your Google account, if you have none."
+      {...intent}
+    >
+      Sign in with Google
+    </DescribedButton>
   );
 }

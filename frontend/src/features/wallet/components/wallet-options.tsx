@@ -6,13 +6,14 @@ import { walletContextHint } from "../wallet-hint.ts";
 import { useWalletLoading } from "../wallet-loading.ts";
 import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 import { ConnectWait } from "./connect-wait.tsx";
+import { DisconnectWallet } from "./disconnect-wallet.tsx";
 import { SignInWithGoogleButton } from "./sign-in-with-google-button.tsx";
 import { WalletErrorText } from "./wallet-error-text.tsx";
 
 /** Step 1's wallet choices, or the connected wallet with its actions. Showing them loads the wallet module. */
 export function WalletOptions() {
   const wallet = useWalletState();
-  const { address, isConnected, isCorrectNetwork, connect, switchNetwork, disconnect } = wallet;
+  const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
   const { status, load, pickerTarget } = useWalletLoading();
   const hint = useMemo(
     () => walletContextHint({ userAgent: navigator.userAgent, isMobile: isMobileUserAgent(navigator.userAgent) }),
@@ -30,9 +31,7 @@ export function WalletOptions() {
               Switch to Arbitrum Network
             </Button>
           )}
-          <Button variant="outline" onClick={() => void disconnect()}>
-            Disconnect Wallet
-          </Button>
+          <DisconnectWallet />
         </>
       ) : (
         <>
