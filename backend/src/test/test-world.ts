@@ -265,7 +265,7 @@ export async function startTestWorld(
         return body;
       };
       // A visitor seen confirmed is not asked again on each look, only once more at the end: asking every one on every
-      // look made a crowd's wait quadratic (some 15,000 requests for 500 visitors). The end's pass asks them all, since a
+      // look made a crowd's wait quadratic (24,000 requests for 500 visitors). The end's pass asks them all, since a
       // reorganised chain can take a confirmation back.
       const seenConfirmed = new Set<number>();
       return vi.waitFor(
