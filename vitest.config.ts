@@ -8,8 +8,9 @@ import frontendConfig, { OWN_MODULE_GRAPH_TESTS } from "./frontend/vite.config.t
  * long integration files of the server project (minutes, mostly waiting on the local world) started only after every
  * frontend file had, and the run ended on them alone. The last run's durations (vitest's cache) rank the files;
  * files it has not timed go first: the integration files (`*.integration.test.ts`, each waiting tens of seconds on its
- * local world) before the rest, each group largest first, as vitest's own order does. By size alone a clean clone
- * (CI's) started the 500-claim provider-limits file, small but 50 s long, 128 s into a 178 s stage.
+ * local world) before the rest, each group largest first, as vitest's own order does. A wait does not shrink when the
+ * cores come free at the end of the run, a computing file does: by size alone a clean clone (CI's) started the
+ * 500-claim provider-limits file, small but 50 s long, 128 s into a 178 s stage.
  */
 class LongestFirstSequencer extends BaseSequencer {
   override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
