@@ -44,6 +44,7 @@ describe("a hosted provider's limits and finality in time", () => {
     });
 
     expect(claims).toHaveLength(CLAIMS);
+    expect(world.rpcProxy!.largestBatch()).toBeLessThanOrEqual(BATCH_CAP);
     const balances = await Promise.all(
       visitors.map((visitor) => balanceOf(world.rpcUrl, 42161, world.tokenAddress, visitor.wallet)),
     );

@@ -6,7 +6,7 @@ import { loadConfig } from "@tube/backend/config";
 import { startServer } from "@tube/backend/server";
 import type { Visitor } from "@tube/backend/test/test-api";
 import { startTestWorld, type TestWorld } from "@tube/backend/test/test-world";
-import { runOperatorCommand } from "./test/run-operator-command.ts";
+import { runOperatorCommandHere } from "./test/run-operator-command.ts";
 
 /**
  * The retention promise against the real app and its real store: once `npm run claims -- erase-expired` (or `erase`
@@ -26,9 +26,9 @@ afterAll(async () => {
   await world?.stop();
 });
 
-/** Runs `npm run claims -- <args>` as the operator would, on the world's store. */
+/** Runs `npm run claims -- <args>`, in this process, on the world's store. */
 function claimsCommand(args: string[], extraEnv: Record<string, string> = {}) {
-  return runOperatorCommand("claims", args, { env: { ...world.env, ...extraEnv } });
+  return runOperatorCommandHere("claims", args, { env: { ...world.env, ...extraEnv } });
 }
 
 /** Runs `sql` on the claims database over a connection of the test's own, as another process would. */

@@ -23,7 +23,7 @@ import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import { startRpcProxy } from "@tube/local-world/rpc-proxy";
 import { rpc } from "@tube/local-world/test/json-rpc";
 import { balanceOf } from "@tube/local-world/token-balance";
-import { runOperatorCommand } from "./test/run-operator-command.ts";
+import { runOperatorCommand, runOperatorCommandHere } from "./test/run-operator-command.ts";
 
 /**
  * docs/deploy.md from an empty chain and store, with the local world's services standing where Google, Engine
@@ -93,13 +93,16 @@ afterAll(async () => {
   await fs.rm(workDir, { recursive: true, force: true });
 });
 
-/** Runs an operator command the way `npm run <name>` does, in the test's clean environment and empty directory. */
+/**
+ * Runs an operator command in the test's process with the test's clean environment: what the commands do. That
+ * `npm run <name>` runs them as their own processes has the first test.
+ */
 function command(
-  name: Parameters<typeof runOperatorCommand>[0],
+  name: Parameters<typeof runOperatorCommandHere>[0],
   args: string[],
   extraEnv: Record<string, string> = {},
 ) {
-  return runOperatorCommand(name, args, { cwd: workDir, env: { ...env, ...extraEnv } });
+  return runOperatorCommandHere(name, args, { env: { ...env, ...extraEnv } });
 }
 
 function leaseOf(lease: { owner: string; until: number }) {
@@ -140,7 +143,7 @@ describe("following docs/deploy.md with the local world's values", () => {
     "when an operator asks for help, then each command explains itself and exits 0",
     async () => {
       for (const name of ["deploy-token", "doctor", "claims"] as const) {
-        const { code, out } = await command(name, ["--help"]);
+        const { code, out } = await runOperatorCommand(name, ["--help"], { cwd: workDir, env });
         expect({ name, code }).toEqual({ name, code: 0 });
         expect(out).toContain(`npm run ${name}`);
       }

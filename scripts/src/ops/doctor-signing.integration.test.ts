@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USERS } from "@tube/local-world/dev-accounts";
 import { startTestWorld, type TestWorld } from "@tube/backend/test/test-world";
-import { runOperatorCommand } from "./test/run-operator-command.ts";
+import { runOperatorCommandHere } from "./test/run-operator-command.ts";
 
 /**
  * Engine reads the vault access token only when it signs, and accepts a reward it cannot sign with 202: `doctor` has
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 function doctor(extraEnv: Record<string, string> = {}) {
-  return runOperatorCommand("doctor", [], { env: { ...world.env, ...extraEnv } });
+  return runOperatorCommandHere("doctor", [], { env: { ...world.env, ...extraEnv } });
 }
 
 describe("doctor: Engine signs as the server wallet", () => {

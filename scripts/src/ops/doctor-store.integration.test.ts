@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLAIM_STORE_CHECKS } from "@tube/backend/store/claim-store-checks";
-import { runOperatorCommand } from "./test/run-operator-command.ts";
+import { runOperatorCommandHere } from "./test/run-operator-command.ts";
 
 /**
  * `npm run doctor -- --store` runs the store contract's checks against the configured store, in scratch storage it
@@ -38,10 +38,10 @@ async function newDataDir(): Promise<string> {
 }
 
 function doctorStore(env: Record<string, string>) {
-  return runOperatorCommand("doctor", ["--store"], { env: { ...SETTINGS, ...env } });
+  return runOperatorCommandHere("doctor", ["--store"], { env: { ...SETTINGS, ...env } });
 }
 
-// Concurrent: each runs doctor in a process and a directory of its own.
+// Concurrent: each runs doctor on a directory of its own.
 describe.concurrent("doctor --store", () => {
   it("when the SQLite store keeps the contract, then every check passes on its own line, the scratch directories are gone and doctor exits 0", async () => {
     const dataDir = await newDataDir();
