@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import type { Hex } from "thirdweb";
+import { loadTlsIdentity } from "@tube/local-world/network-border/tls-identity";
+import type { BorderClient } from "@tube/local-world/network-border/border-request";
+import { routeBorderHostsFromNode } from "@tube/local-world/wallet-connect/node-border-route";
+import {
+  startPhoneWallet,
+  type PhoneWallet,
+  type PhoneWalletBehaviour,
+} from "@tube/local-world/wallet-connect/phone-wallet";
+import { expect } from "./expect.ts";
+
+/** The network border of this test run, as a Node client reaches it. */
+export function runBorder(): BorderClient {
+  return {
+    port: Number(process.env.E2E_BORDER_PORT),
+    certificatePem: loadTlsIdentity(process.env.E2E_DATA_DIR as string).certificatePem,
+  };
+}
+
+/** A phone wallet of its own for one test: a fresh key, funded on the local chain (anvil's `anvil_setBalance`). */
+export async function startTestPhoneWallet(
+  rpcUrl: string,
+  behaviour?: Partial<PhoneWalletBehaviour>,
+): Promise<PhoneWallet> {
+  const border = runBorder();
+  routeBorderHostsFromNode(border);
+  const privateKey = `0x${randomBytes(32).toString("hex")}` as Hex;
+  const wallet = await startPhoneWallet({ borderPort: border.port, rpcUrl, privateKey, behaviour });
+  await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "anvil_setBalance",
+      params: [wallet.address, "0x8ac7230489e80000"],
+    }),
+  });
+  return wallet;
+}
+
+/**
+ * The pairing URI as a desktop visitor takes it: thirdweb's QR overlay ('Scan to Connect'), its 'Copy URI' button,
+ * and the clipboard (the test's browser context is granted clipboard access).
+ */
+export async function copyPairingUri(page: Page): Promise<string> {
+  await expect(page.getByRole("heading", { name: "Scan to Connect" })).toBeVisible();
+  await page.getByRole("button", { name: "Copy URI" }).click();
+  await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+  const uri = await page.evaluate(() => navigator.clipboard.readText());
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+  return uri;
+}
