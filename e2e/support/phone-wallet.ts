@@ -53,3 +53,14 @@ export async function copyPairingUri(page: Page): Promise<string> {
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
   return uri;
 }
+
+/**
+ * The pairing URI as a phone visitor's browser hands it over: the page opens MetaMask's deep link
+ * (`metamask://wc?uri=<the URI>`), which the test catches as the request the browser makes for it.
+ */
+export async function deepLinkPairingUri(page: Page, open: () => Promise<void>): Promise<string> {
+  const [deepLink] = await Promise.all([page.waitForRequest(/^metamask:\/\/wc\?uri=/), open()]);
+  const uri = new URL(deepLink.url()).searchParams.get("uri") ?? "";
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+  return uri;
+}
