@@ -49,7 +49,12 @@ export async function copyPairingUri(page: Page): Promise<string> {
   await expect(page.getByRole("heading", { name: "Scan to Connect" })).toBeVisible();
   await page.getByRole("button", { name: "Copy URI" }).click();
   await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
-  const uri = await page.evaluate(() => navigator.clipboard.readText());
+  // The page's navigator, named through globalThis: this file is also type-checked as Node code, without DOM types.
+  const uri = await page.evaluate(() =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText(),
+  );
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
   return uri;
 }

@@ -11,8 +11,14 @@ export interface PhoneWalletBehaviour {
   /** The chains it approves a session on, the first being the one it reports. */
   chains: number[];
   rejectSession: boolean;
-  /** Answers signing and sending requests with 4001, as a visitor tapping 'Reject' does. */
+  /** Answers every request with 4001, as a visitor tapping 'Reject' does. */
   rejectRequests: boolean;
+}
+
+/** A request the dapp sent, and the wallet's answer: "ok" or the error code. */
+export interface AnsweredRequest {
+  method: string;
+  answer: "ok" | number;
 }
 
 export interface PhoneWallet {
@@ -20,10 +26,14 @@ export interface PhoneWallet {
   /** Its relay identity (the `iss` of its relay JWT). */
   clientId: string;
   behaviour: PhoneWalletBehaviour;
+  /** Every request answered so far, oldest first. */
+  requests: AnsweredRequest[];
   /** Pairs with a dapp from a `wc:` URI; resolves once the proposal has been answered. */
   pair(uri: string): Promise<void>;
   /** The session it approved last, once there is one. */
   session(): SessionTypes.Struct | undefined;
+  /** Moves the wallet to another chain it knows, as a visitor does in the wallet app: the dapp hears `chainChanged`. */
+  changeChain(chainId: number): Promise<void>;
   /** Ends the session from the wallet's side, as a visitor does in the wallet app. */
   disconnect(): Promise<void>;
   stop(): Promise<void>;
@@ -84,8 +94,9 @@ export async function startPhoneWallet(options: {
     logger: "silent",
     metadata: { name: "Phone wallet (stand-in)", description: "", url: "https://wallet.invalid", icons: [] },
   });
-  const knownChains = new Set(behaviour.chains);
-  let activeChain = behaviour.chains[0] as number;
+  let knownChains = new Set<number>();
+  let activeChain = 0;
+  const requests: AnsweredRequest[] = [];
   let current: SessionTypes.Struct | undefined;
   const proposalsAnswered = new Map<string, () => void>();
 
@@ -102,8 +113,17 @@ export async function startPhoneWallet(options: {
     try {
       if (behaviour.rejectSession) await client.reject({ id, reason: getSdkError("USER_REJECTED") });
       else {
+        knownChains = new Set(behaviour.chains);
+        activeChain = behaviour.chains[0] as number;
         const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
+        // MetaMask Mobile reports its chain as it approves: the event reaches the dapp with the settlement.
+        const reported = client.emit({
+          topic: approved.topic,
+          chainId: `eip155:${activeChain}`,
+          event: { name: "chainChanged", data: activeChain },
+        });
         current = await approved.acknowledged();
+        await reported;
       }
     } finally {
       proposalsAnswered.get(params.pairingTopic)?.();
@@ -132,12 +152,11 @@ export async function startPhoneWallet(options: {
   };
 
   const answer = async (topic: string, method: string, params: unknown[]): Promise<unknown> => {
+    if (behaviour.rejectRequests) throw USER_REJECTED_REQUEST;
     switch (method) {
       case "personal_sign":
-        if (behaviour.rejectRequests) throw USER_REJECTED_REQUEST;
         return account.signMessage({ message: { raw: params[0] as Hex } });
       case "eth_sendTransaction": {
-        if (behaviour.rejectRequests) throw USER_REJECTED_REQUEST;
         const tx = params[0] as Record<string, Hex | undefined>;
         const [nonce, gasPrice, gas] = await Promise.all([
           rpc("eth_getTransactionCount", [account.address, "pending"]),
@@ -169,9 +188,11 @@ export async function startPhoneWallet(options: {
   client.on("session_request", async ({ id, topic, params }: SignClientTypes.EventArguments["session_request"]) => {
     try {
       const result = await answer(topic, params.request.method, (params.request.params ?? []) as unknown[]);
+      requests.push({ method: params.request.method, answer: "ok" });
       await client.respond({ topic, response: { id, jsonrpc: "2.0", result } });
     } catch (cause) {
       const { code, message } = cause as { code?: number; message?: string };
+      requests.push({ method: params.request.method, answer: code ?? -32603 });
       await client.respond({
         topic,
         response: { id, jsonrpc: "2.0", error: { code: code ?? -32603, message: message ?? String(cause) } },
@@ -183,6 +204,7 @@ export async function startPhoneWallet(options: {
     address: account.address,
     clientId: await client.core.crypto.getClientId(),
     behaviour,
+    requests,
     async pair(uri) {
       const pairingTopic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1] ?? "";
       const answered = new Promise<void>((resolve) => proposalsAnswered.set(pairingTopic, resolve));
@@ -190,6 +212,10 @@ export async function startPhoneWallet(options: {
       await answered;
     },
     session: () => current,
+    async changeChain(chainId) {
+      if (!current) throw new Error("the phone wallet has no session");
+      await switchTo(current.topic, chainId);
+    },
     async disconnect() {
       if (!current) return;
       await client.disconnect({ topic: current.topic, reason: getSdkError("USER_DISCONNECTED") });

@@ -1,0 +1,56 @@
+import type { Page } from "@playwright/test";
+import { CLAIM_STEP, signInWithGoogle, verifyButton } from "./support/claim-wizard.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { copyPairingUri } from "./support/phone-wallet.ts";
+
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+/** Every error the page throws and nobody catches, for a test to show there were none. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test("when the phone wallet approves only Ethereum mainnet, then it is asked to switch (4902, then add), and the header, wallet panel and Claim step say 'Wrong Network' until it is on Arbitrum, with no page error", async ({
+  page,
+  googleAccount,
+  phoneWallet,
+}) => {
+  const errors = pageErrors(page);
+  phoneWallet.behaviour.chains = [1];
+  // The visitor first declines the switch in the wallet.
+  phoneWallet.behaviour.rejectRequests = true;
+  await page.goto("/claim");
+  await signInWithGoogle(page, googleAccount);
+  await page.getByLabel("Enter your YouTube username").fill(googleAccount.channel.handle);
+  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
+  await phoneWallet.pair(await copyPairingUri(page));
+
+  await expect(page.getByRole("status").filter({ hasText: "Network Switch Failed" })).toBeVisible();
+  await expect(page.getByText("Wrong Network")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Switch to Arbitrum", exact: true })).toBeVisible();
+
+  phoneWallet.behaviour.rejectRequests = false;
+  await page.getByRole("button", { name: "Switch to Arbitrum Network" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Network Switched" })).toBeVisible();
+  await expect(page.getByText("Ready to claim tokens on Arbitrum network")).toBeVisible();
+  expect(phoneWallet.requests).toEqual([
+    { method: "wallet_switchEthereumChain", answer: 4001 },
+    { method: "wallet_switchEthereumChain", answer: 4902 },
+    { method: "wallet_addEthereumChain", answer: "ok" },
+    { method: "wallet_switchEthereumChain", answer: "ok" },
+  ]);
+
+  await verifyButton(page).click();
+  await expect(page.getByText(CLAIM_STEP)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+  // The visitor moves the wallet back to mainnet in the wallet app.
+  await phoneWallet.changeChain(1);
+  await expect(page.getByText("Wrong Network")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Switch to Arbitrum", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Switch to Arbitrum Network" }).click();
+  await expect(page.getByText("Wrong Network")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+  expect(errors).toEqual([]);
+});
