@@ -54,3 +54,43 @@ test("when the phone wallet approves only Ethereum mainnet, then it is asked to 
   await expect(page.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
   expect(errors).toEqual([]);
 });
+
+test("when the phone wallet rejects the session, then the visitor reads 'You rejected the connection request.' and can connect again", async ({
+  page,
+  phoneWallet,
+}) => {
+  const errors = pageErrors(page);
+  phoneWallet.behaviour.rejectSession = true;
+  await page.goto("/claim");
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+  await phoneWallet.pair(await copyPairingUri(page));
+
+  await expect(page.getByRole("status").filter({ hasText: "Connection Rejected" })).toContainText(
+    "You rejected the connection request.",
+  );
+  await expect(page.getByRole("alert")).toHaveText("You rejected the connection request.");
+  await expect(page.getByRole("heading", { name: "Scan to Connect" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
+  expect(errors).toEqual([]);
+});
+
+test("when the phone wallet ends the session on the Claim step, then the visitor is told and the step offers to connect again", async ({
+  page,
+  googleAccount,
+  phoneWallet,
+}) => {
+  await page.goto("/claim");
+  await signInWithGoogle(page, googleAccount);
+  await page.getByLabel("Enter your YouTube username").fill(googleAccount.channel.handle);
+  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
+  await phoneWallet.pair(await copyPairingUri(page));
+  await verifyButton(page).click();
+  await expect(page.getByText(CLAIM_STEP)).toBeVisible();
+
+  await phoneWallet.disconnect();
+  await expect(page.getByRole("status").filter({ hasText: "Wallet Disconnected" })).toContainText(
+    "Your wallet has been disconnected.",
+  );
+  await expect(page.getByText("Not connected")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
+});
