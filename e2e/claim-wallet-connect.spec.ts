@@ -2,7 +2,8 @@ import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { claimTokens, connectedLine, signInWithGoogle, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { copyPairingUri } from "./support/phone-wallet.ts";
+import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-control";
+import { copyPairingUri, runBorder } from "./support/phone-wallet.ts";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -27,4 +28,32 @@ test("when a desktop visitor pairs a phone wallet from the QR overlay's 'Copy UR
   expect(
     await balanceOf(publicConfig.rpcUrl, publicConfig.chainId, publicConfig.tokenAddress, phoneWallet.address),
   ).toBe(REWARD_AMOUNT_WEI);
+});
+
+test("when the relay drops every socket of the session as the claim starts, then the claim completes and the wallet's session lives on", async ({
+  page,
+  publicConfig,
+  googleAccount,
+  phoneWallet,
+}) => {
+  phoneWallet.behaviour.chains = [42161, 1];
+  await page.goto("/claim");
+  await signInWithGoogle(page, googleAccount);
+  await page.getByLabel("Enter your YouTube username").fill(googleAccount.channel.handle);
+  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
+  await phoneWallet.pair(await copyPairingUri(page));
+  await verifyButton(page).click();
+  await expect(page.getByText(CLAIM_STEP)).toBeVisible();
+
+  const [, dialog] = await Promise.all([
+    dropRelaySockets(runBorder(), phoneWallet.session()?.topic),
+    claimTokens(page),
+  ]);
+  expect(
+    await balanceOf(publicConfig.rpcUrl, publicConfig.chainId, publicConfig.tokenAddress, phoneWallet.address),
+  ).toBe(REWARD_AMOUNT_WEI);
+  // Both ends reconnected: what the wallet says now still reaches the page.
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await phoneWallet.changeChain(1);
+  await expect(page.getByRole("button", { name: "Switch to Arbitrum", exact: true })).toBeVisible();
 });

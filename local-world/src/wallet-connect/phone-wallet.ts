@@ -214,6 +214,7 @@ export async function startPhoneWallet(options: {
     session: () => current,
     async changeChain(chainId) {
       if (!current) throw new Error("the phone wallet has no session");
+      if (!knownChains.has(chainId)) throw new Error(`the phone wallet does not know chain ${chainId}`);
       await switchTo(current.topic, chainId);
     },
     async disconnect() {

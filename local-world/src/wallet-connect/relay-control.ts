@@ -7,9 +7,9 @@ export async function setRelayFault(border: BorderClient, fault: RelayFault): Pr
   await control(border, "/__emulator/faults", fault);
 }
 
-/** Closes every socket open to the relay stand-in at once. */
-export async function dropRelaySockets(border: BorderClient): Promise<void> {
-  await control(border, "/__emulator/drop", {});
+/** Closes at once the relay stand-in's sockets of every client subscribed to `topic`, or every socket. */
+export async function dropRelaySockets(border: BorderClient, topic?: string): Promise<void> {
+  await control(border, "/__emulator/drop", { topic });
 }
 
 async function control(border: BorderClient, path: string, body: unknown): Promise<void> {

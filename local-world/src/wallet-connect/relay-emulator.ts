@@ -41,8 +41,12 @@ export interface WalletConnectRelay {
   app: Express;
   /** Takes a WebSocket upgrade addressed to the relay's host. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Closes every client's socket as a relay restart or a network drop would; clients reconnect and resubscribe. */
-  dropAll(): void;
+  /**
+   * Closes the sockets of every client subscribed to `topic` (every client when no topic is given) as a relay
+   * restart or a network drop would; clients reconnect and resubscribe. A test aims it at its own session's topic, so
+   * WalletConnect tests running beside it keep their sockets.
+   */
+  drop(topic?: string): void;
   stop(): Promise<void>;
 }
 
@@ -228,16 +232,19 @@ export function walletConnectRelay(faults: RelayFaultSwitch): WalletConnectRelay
     faults.set(fault);
     res.json(fault);
   });
-  app.post("/__emulator/drop", (_req, res) => {
-    dropAll();
+  app.post("/__emulator/drop", (req, res) => {
+    const { topic } = (req.body ?? {}) as { topic?: unknown };
+    if (topic !== undefined && typeof topic !== "string") return res.status(400).json({ message: "topic is a string" });
+    drop(topic);
     res.json({ dropped: true });
   });
   app.use((_req, res) => {
     res.status(404).json({ message: "Not Found" });
   });
 
-  const dropAll = () => {
-    for (const client of clients) client.socket.terminate();
+  const drop = (topic?: string) => {
+    for (const client of clients)
+      if (topic === undefined || subscribers.get(topic)?.has(client.id)) client.socket.terminate();
   };
 
   return {
@@ -260,9 +267,9 @@ export function walletConnectRelay(faults: RelayFaultSwitch): WalletConnectRelay
         ws.on("close", () => clients.delete(client));
       });
     },
-    dropAll,
+    drop,
     async stop() {
-      dropAll();
+      drop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -6,7 +6,8 @@
  * - verifyUnreachable: the next `count` requests to Verify fail the same way. A dapp then sends its proposal without
  *   an attestation after waiting 5 s (`@walletconnect/core` `src/controllers/verify.ts`, `register`); a wallet's
  *   `/v3/public-key` fetch never settles the promise its proposal waits on (`fetchAndPersistPublicKey`).
- * Dropping every open socket at once is an action, not a pending fault (`POST /__emulator/drop` on the relay).
+ * Dropping sockets at once is an action, not a pending fault (`POST /__emulator/drop` on the relay, aimed at the
+ * clients of one topic or at all).
  */
 const RELAY_FAULT_MODES = ["refuse", "verifyUnreachable"] as const;
 export type RelayFaultMode = (typeof RELAY_FAULT_MODES)[number];

@@ -170,11 +170,15 @@ describe("the relay", () => {
     await expect(open("/?auth=not-a-jwt&projectId=tube-test")).rejects.toThrow("Unexpected server response: 401");
   });
 
-  it("when told to refuse or to drop, then the next connection fails and every open socket closes", async () => {
-    const peer = await connect();
-    const closing = closed(peer.socket);
-    await dropRelaySockets(client);
+  it("when told to drop a topic's sockets, then only its subscribers' sockets close, and told to refuse, the next connection fails", async () => {
+    const [inRoom, elsewhere] = await Promise.all([connect(), connect()]);
+    const room = topic();
+    await inRoom.call("irn_subscribe", { topic: room });
+    const closing = closed(inRoom.socket);
+    await dropRelaySockets(client, room);
     expect((await closing).code).toBe(1006);
+    expect((await elsewhere.call("irn_subscribe", { topic: topic() })).result).toEqual(expect.any(String));
+    elsewhere.socket.close();
 
     await setRelayFault(client, { mode: "refuse", count: 1 });
     await expect(connect()).rejects.toThrow();
