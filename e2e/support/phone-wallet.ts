@@ -4,11 +4,7 @@ import type { Hex } from "thirdweb";
 import { loadTlsIdentity } from "@tube/local-world/network-border/tls-identity";
 import type { BorderClient } from "@tube/local-world/network-border/border-request";
 import { routeBorderHostsFromNode } from "@tube/local-world/wallet-connect/node-border-route";
-import {
-  startPhoneWallet,
-  type PhoneWallet,
-  type PhoneWalletBehaviour,
-} from "@tube/local-world/wallet-connect/phone-wallet";
+import { startPhoneWallet, type PhoneWallet } from "@tube/local-world/wallet-connect/phone-wallet";
 import { expect } from "./expect.ts";
 
 /** The network border of this test run, as a Node client reaches it. */
@@ -19,26 +15,12 @@ export function runBorder(): BorderClient {
   };
 }
 
-/** A phone wallet of its own for one test: a fresh key, funded on the local chain (anvil's `anvil_setBalance`). */
-export async function startTestPhoneWallet(
-  rpcUrl: string,
-  behaviour?: Partial<PhoneWalletBehaviour>,
-): Promise<PhoneWallet> {
+/** A phone wallet of its own for one test: a fresh key, funded on the local chain. */
+export function startTestPhoneWallet(rpcUrl: string): Promise<PhoneWallet> {
   const border = runBorder();
   routeBorderHostsFromNode(border);
   const privateKey = `0x${randomBytes(32).toString("hex")}` as Hex;
-  const wallet = await startPhoneWallet({ borderPort: border.port, rpcUrl, privateKey, behaviour });
-  await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "anvil_setBalance",
-      params: [wallet.address, "0x8ac7230489e80000"],
-    }),
-  });
-  return wallet;
+  return startPhoneWallet({ borderPort: border.port, rpcUrl, privateKey, fund: true });
 }
 
 /**

@@ -5,6 +5,7 @@ import { getSdkError } from "@walletconnect/utils";
 import { createThirdwebClient, type Hex } from "thirdweb";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
+import { rpc as jsonRpc } from "../test/json-rpc.ts";
 
 /** How the wallet answers; a test changes it between steps as a visitor would tap differently. */
 export interface PhoneWalletBehaviour {
@@ -52,6 +53,7 @@ const EVENTS = ["chainChanged", "accountsChanged"];
 /** EIP-1193 and EIP-3085 errors, as wallets return them. */
 const USER_REJECTED_REQUEST = { code: 4001, message: "User rejected the request." };
 const UNRECOGNIZED_CHAIN = { code: 4902, message: "Unrecognized chain ID." };
+const FUNDS = "0x8ac7230489e80000";
 
 /**
  * A phone wallet on WalletConnect, built on the same `@walletconnect/sign-client` the page's SDK uses, reaching the
@@ -65,6 +67,8 @@ export async function startPhoneWallet(options: {
   /** The local chain every approved chain's requests are sent to. */
   rpcUrl: string;
   privateKey: Hex;
+  /** Gives the key 10 ETH on the local chain first. */
+  fund?: boolean;
   behaviour?: Partial<PhoneWalletBehaviour>;
 }): Promise<PhoneWallet> {
   const account = privateKeyToAccount({
@@ -116,30 +120,25 @@ export async function startPhoneWallet(options: {
         knownChains = new Set(behaviour.chains);
         activeChain = behaviour.chains[0] as number;
         const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
-        // MetaMask Mobile reports its chain as it approves: the event reaches the dapp with the settlement.
-        const reported = client.emit({
-          topic: approved.topic,
-          chainId: `eip155:${activeChain}`,
-          event: { name: "chainChanged", data: activeChain },
-        });
+        // MetaMask Mobile reports its chain as it approves: the event reaches the dapp with the settlement. Not
+        // awaited: the answer to the proposal does not wait on it.
+        void client
+          .emit({
+            topic: approved.topic,
+            chainId: `eip155:${activeChain}`,
+            event: { name: "chainChanged", data: activeChain },
+          })
+          .catch(() => undefined);
         current = await approved.acknowledged();
-        await reported;
       }
     } finally {
       proposalsAnswered.get(params.pairingTopic)?.();
     }
   });
 
-  const rpc = async (method: string, params: unknown[]) => {
-    const response = await fetch(options.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(body.error.message);
-    return body.result;
-  };
+  const rpc = (method: string, params: unknown[]) => jsonRpc(options.rpcUrl, method, params);
+  // A local chain's way to give a new key gas, as the local world's dev accounts have it.
+  if (options.fund) await rpc("anvil_setBalance", [account.address, FUNDS]);
 
   const switchTo = async (topic: string, chainId: number) => {
     if (!knownChains.has(chainId)) throw UNRECOGNIZED_CHAIN;
