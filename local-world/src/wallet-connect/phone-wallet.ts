@@ -69,6 +69,8 @@ export async function startPhoneWallet(options: {
   privateKey: Hex;
   /** Gives the key 10 ETH on the local chain first. */
   fund?: boolean;
+  /** Told of every request as it is answered. */
+  onAnswered?: (request: AnsweredRequest) => void;
   behaviour?: Partial<PhoneWalletBehaviour>;
 }): Promise<PhoneWallet> {
   const account = privateKeyToAccount({
@@ -101,6 +103,10 @@ export async function startPhoneWallet(options: {
   let knownChains = new Set<number>();
   let activeChain = 0;
   const requests: AnsweredRequest[] = [];
+  const answered = (request: AnsweredRequest) => {
+    requests.push(request);
+    options.onAnswered?.(request);
+  };
   let current: SessionTypes.Struct | undefined;
   const proposalsAnswered = new Map<string, () => void>();
 
@@ -187,11 +193,11 @@ export async function startPhoneWallet(options: {
   client.on("session_request", async ({ id, topic, params }: SignClientTypes.EventArguments["session_request"]) => {
     try {
       const result = await answer(topic, params.request.method, (params.request.params ?? []) as unknown[]);
-      requests.push({ method: params.request.method, answer: "ok" });
+      answered({ method: params.request.method, answer: "ok" });
       await client.respond({ topic, response: { id, jsonrpc: "2.0", result } });
     } catch (cause) {
       const { code, message } = cause as { code?: number; message?: string };
-      requests.push({ method: params.request.method, answer: code ?? -32603 });
+      answered({ method: params.request.method, answer: code ?? -32603 });
       await client.respond({
         topic,
         response: { id, jsonrpc: "2.0", error: { code: code ?? -32603, message: message ?? String(cause) } },
