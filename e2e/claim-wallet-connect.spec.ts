@@ -1,9 +1,9 @@
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/token-balance";
-import { claimTokens, connectedLine, signInWithGoogle, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
-import { expect, test } from "./support/fixtures.ts";
 import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-control";
-import { copyPairingUri, runBorder } from "./support/phone-wallet.ts";
+import { claimTokens, connectedLine, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { readyToVerifyWithPhoneWallet, runBorder } from "./support/phone-wallet.ts";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -13,13 +13,7 @@ test("when a desktop visitor pairs a phone wallet from the QR overlay's 'Copy UR
   googleAccount,
   phoneWallet,
 }) => {
-  await page.goto("/claim");
-  await signInWithGoogle(page, googleAccount);
-  await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
-  await page.getByLabel("Enter your YouTube username").fill(googleAccount.channel.handle);
-
-  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
-  await phoneWallet.pair(await copyPairingUri(page));
+  await readyToVerifyWithPhoneWallet(page, googleAccount, phoneWallet);
   await expect(connectedLine(page, phoneWallet.address)).toBeVisible();
 
   await verifyButton(page).click();
@@ -37,11 +31,7 @@ test("when the relay drops every socket of the session as the claim starts, then
   phoneWallet,
 }) => {
   phoneWallet.behaviour.chains = [42161, 1];
-  await page.goto("/claim");
-  await signInWithGoogle(page, googleAccount);
-  await page.getByLabel("Enter your YouTube username").fill(googleAccount.channel.handle);
-  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
-  await phoneWallet.pair(await copyPairingUri(page));
+  await readyToVerifyWithPhoneWallet(page, googleAccount, phoneWallet);
   await verifyButton(page).click();
   await expect(page.getByText(CLAIM_STEP)).toBeVisible();
 

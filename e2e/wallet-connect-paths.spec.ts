@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { CLAIM_STEP, signInWithGoogle, verifyButton } from "./support/claim-wizard.ts";
+import { CLAIM_STEP, verifyButton } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { copyPairingUri } from "./support/phone-wallet.ts";
+import { connectPhoneWallet, readyToVerifyWithPhoneWallet } from "./support/phone-wallet.ts";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -21,11 +21,7 @@ test("when the phone wallet approves only Ethereum mainnet, then it is asked to 
   phoneWallet.behaviour.chains = [1];
   // The visitor first declines the switch in the wallet.
   phoneWallet.behaviour.rejectRequests = true;
-  await page.goto("/claim");
-  await signInWithGoogle(page, googleAccount);
-  await page.getByLabel("Enter your YouTube username").fill(googleAccount.channel.handle);
-  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
-  await phoneWallet.pair(await copyPairingUri(page));
+  await readyToVerifyWithPhoneWallet(page, googleAccount, phoneWallet);
 
   await expect(page.getByRole("status").filter({ hasText: "Network Switch Failed" })).toBeVisible();
   await expect(page.getByText("Wrong Network")).toBeVisible();
@@ -62,8 +58,7 @@ test("when the phone wallet rejects the session, then the visitor reads 'You rej
   const errors = pageErrors(page);
   phoneWallet.behaviour.rejectSession = true;
   await page.goto("/claim");
-  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
-  await phoneWallet.pair(await copyPairingUri(page));
+  await connectPhoneWallet(page, phoneWallet);
 
   await expect(page.getByRole("status").filter({ hasText: "Connection Rejected" })).toContainText(
     "You rejected the connection request.",
@@ -79,11 +74,7 @@ test("when the phone wallet ends the session on the Claim step, then the visitor
   googleAccount,
   phoneWallet,
 }) => {
-  await page.goto("/claim");
-  await signInWithGoogle(page, googleAccount);
-  await page.getByLabel("Enter your YouTube username").fill(googleAccount.channel.handle);
-  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
-  await phoneWallet.pair(await copyPairingUri(page));
+  await readyToVerifyWithPhoneWallet(page, googleAccount, phoneWallet);
   await verifyButton(page).click();
   await expect(page.getByText(CLAIM_STEP)).toBeVisible();
 
