@@ -52,7 +52,7 @@ export interface WalletConnectRelay {
 
 /**
  * A stand-in for WalletConnect's relay (`wss://relay.walletconnect.org`): JSON-RPC 2.0 over WebSocket, the `irn_*`
- * methods of `@walletconnect/relay-api` (`src/jsonrpc.ts`, `IRN_JSONRPC`) and the sign protocol's own
+ * methods of `@walletconnect/relay-api` (`src/jsonrpc.ts`, `RELAY_JSONRPC.irn`) and the sign protocol's own
  * `wc_proposeSession` / `wc_approveSession`, which `@walletconnect/sign-client` publishes through `publishCustom`
  * (`src/controllers/engine.ts`, `sendProposeSession` / `sendApproveSession`). What clients count on:
  * - a message waits in its topic's mailbox until its TTL, and reaches a client that subscribes later;
