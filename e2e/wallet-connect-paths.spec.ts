@@ -12,7 +12,7 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-test("when the phone wallet approves only Ethereum mainnet, then it is asked to switch (4902, then add), and the header, wallet panel and Claim step say 'Wrong Network' until it is on Arbitrum, with no page error", async ({
+test("when the phone wallet approves only Ethereum mainnet, then it is asked to switch (4902, then add), the header, wallet panel and Claim step say 'Wrong Network' until it is on Arbitrum, and when it then ends the session the Claim step offers to connect again, with no page error", async ({
   page,
   googleAccount,
   phoneWallet,
@@ -48,6 +48,14 @@ test("when the phone wallet approves only Ethereum mainnet, then it is asked to 
   await page.getByRole("button", { name: "Switch to Arbitrum Network" }).click();
   await expect(page.getByText("Wrong Network")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+
+  // The visitor ends the session in the wallet app.
+  await phoneWallet.disconnect();
+  await expect(page.getByRole("status").filter({ hasText: "Wallet Disconnected" })).toContainText(
+    "Your wallet has been disconnected.",
+  );
+  await expect(page.getByText("Not connected")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
   expect(errors).toEqual([]);
 });
 
@@ -67,21 +75,4 @@ test("when the phone wallet rejects the session, then the visitor reads 'You rej
   await expect(page.getByRole("heading", { name: "Scan to Connect" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
   expect(errors).toEqual([]);
-});
-
-test("when the phone wallet ends the session on the Claim step, then the visitor is told and the step offers to connect again", async ({
-  page,
-  googleAccount,
-  phoneWallet,
-}) => {
-  await readyToVerifyWithPhoneWallet(page, googleAccount, phoneWallet);
-  await verifyButton(page).click();
-  await expect(page.getByText(CLAIM_STEP)).toBeVisible();
-
-  await phoneWallet.disconnect();
-  await expect(page.getByRole("status").filter({ hasText: "Wallet Disconnected" })).toContainText(
-    "Your wallet has been disconnected.",
-  );
-  await expect(page.getByText("Not connected")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
 });

@@ -41,7 +41,7 @@ import {
   requestInjectedAccounts,
 } from "./wallet-errors.ts";
 import { removeRedirectLoginParameters, replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
-import { ignoreLostChainReports } from "./lost-chain-report.ts";
+import { ignoreKnownSdkRejections } from "./known-sdk-rejections.ts";
 import { hasWalletToRestore, redirectLoginReturn } from "./wallet-to-restore.ts";
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
 import type { WalletState } from "./wallet-state.tsx";
@@ -59,7 +59,7 @@ export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletR
     if (returned === "abandoned") removeRedirectLoginParameters(window);
     return replaceCredentialEntryOnceRead(window);
   }, [returned]);
-  useEffect(() => ignoreLostChainReports(window), []);
+  useEffect(() => ignoreKnownSdkRejections(window), []);
   return (
     <ThirdwebProvider>
       <WalletStateBridge setup={setup} returned={returned} onState={onState} pickerTarget={pickerTarget} />
@@ -173,7 +173,7 @@ function WalletStateBridge({
       }
       // Through WalletConnect thirdweb reports the chain it asked for, not one the wallet approved
       // (thirdweb/src/wallets/wallet-connect/controller.ts, connectWC), and the wallet's own report may be lost
-      // (lost-chain-report.ts). So the network counts as wrong until the wallet reports ours, which thirdweb's switch
+      // (known-sdk-rejections.ts). So the network counts as wrong until the wallet reports ours, which thirdweb's switch
       // makes it do; the switch asks the wallet only when the session lacks our chain, so its success goes without a
       // toast.
       chainReportRef.current?.stop();
