@@ -1,6 +1,8 @@
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
 import { createGoogleAccount, type FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { randomWallet } from "@tube/local-world/mint-log";
+import type { PhoneWallet } from "@tube/local-world/wallet-connect/phone-wallet";
+import { startTestPhoneWallet } from "./phone-wallet.ts";
 import { injectTestWallet } from "./test-wallet.ts";
 
 /** The fields of the app's /api/config the tests read. */
@@ -22,6 +24,8 @@ interface Fixtures {
   walletChainId: string;
   /** A fresh address, injected into this test's browser as its MetaMask. */
   wallet: string;
+  /** A WalletConnect phone wallet of this test's own (no wallet in the browser), approving Arbitrum One. */
+  phoneWallet: PhoneWallet;
   /** Another browser with a test wallet of its own, for a test that plays a second visitor or device. */
   openAnotherWallet: () => Promise<{ page: Page; wallet: string }>;
 }
@@ -48,6 +52,12 @@ export const test = base.extend<Fixtures>({
 
   wallet: async ({ context, publicConfig, walletChainId }, use) => {
     await use(await injectFreshWallet(context, publicConfig, walletChainId));
+  },
+
+  phoneWallet: async ({ publicConfig }, use) => {
+    const wallet = await startTestPhoneWallet(publicConfig.rpcUrl);
+    await use(wallet);
+    await wallet.stop();
   },
 
   openAnotherWallet: async ({ browser, publicConfig, walletChainId }, use) => {

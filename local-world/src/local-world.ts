@@ -16,9 +16,10 @@ import { freePort } from "./free-port.ts";
 import { startGoogleEmulator } from "./google-emulator/google-emulator.ts";
 import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet/embedded-wallet-emulator.ts";
 import { loadWalletKeys } from "./embedded-wallet/wallet-keys.ts";
-import { EMBEDDED_WALLET_HOST } from "./network-border/border-hosts.ts";
+import { EMBEDDED_WALLET_HOST, RELAY_HOSTS, VERIFY_HOST } from "./network-border/border-hosts.ts";
 import { startNetworkBorder } from "./network-border/border-server.ts";
 import { loadTlsIdentity } from "./network-border/tls-identity.ts";
+import { walletConnectStandIns } from "./wallet-connect/wallet-connect-stand-ins.ts";
 import { LOCAL_CHANNEL_ID, type SeedAccount } from "./google-emulator/seed-accounts.ts";
 
 type Env = Record<string, string | undefined>;
@@ -171,15 +172,21 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
         googleClient: walletGoogleClient,
         keys: loadWalletKeys(dataDir),
       });
+      const walletConnect = walletConnectStandIns();
       const border = await startNetworkBorder({
         // Fixed only when asked, so a test runner can launch its browsers with the rules that reach it.
         port: env.LOCAL_BORDER_PORT ? Number(env.LOCAL_BORDER_PORT) : await freePort(),
         tls,
-        sites: { [EMBEDDED_WALLET_HOST]: wallet.app },
+        sites: { [EMBEDDED_WALLET_HOST]: wallet.app, ...walletConnect.sites },
+        upgrades: walletConnect.upgrades,
       });
-      stops.push(() => border.stop());
+      stops.push(
+        () => border.stop(),
+        () => walletConnect.stop(),
+      );
       started.border = { port: border.port, spkiSha256: tls.spkiSha256 };
       log(`thirdweb wallet stand-in (https://${EMBEDDED_WALLET_HOST}) at 127.0.0.1:${border.port}`);
+      log(`WalletConnect relay and Verify stand-ins (wss://${RELAY_HOSTS[0]}, https://${VERIFY_HOST}) there too`);
     }
 
     env.THIRDWEB_CLIENT_ID ??= LOCAL_DEFAULTS.THIRDWEB_CLIENT_ID;

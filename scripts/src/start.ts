@@ -67,6 +67,8 @@ function banner(publicUrl: string, { started, env }: LocalWorld): string {
   if (started.border)
     lines.push(
       `  thirdweb wallet stand-in 127.0.0.1:${started.border.port}  ('Sign in with Google' offline: open the app with \`npm run browser\`)`,
+      `  WalletConnect relay and Verify stand-ins on the same border: in \`npm run browser\`, 'Connect Wallet' → 'Copy URI',`,
+      `    then pair a phone-wallet stand-in with \`npm run phone-wallet -- '<the URI>'\``,
     );
   lines.push("", "  Press Ctrl-C to stop everything.", "");
   return lines.join("\n");

@@ -9,7 +9,8 @@ import { startNetworkBorder, type NetworkBorder } from "../network-border/border
 import { loadTlsIdentity } from "../network-border/tls-identity.ts";
 import { rpc } from "../test/json-rpc.ts";
 import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet-emulator.ts";
-import { setWalletFault, walletServiceRequest, type BorderClient } from "./set-wallet-fault.ts";
+import type { BorderClient } from "../network-border/border-request.ts";
+import { setWalletFault, walletServiceRequest } from "./set-wallet-fault.ts";
 import { loadWalletKeys } from "./wallet-keys.ts";
 
 const ECOSYSTEM_ID = "ecosystem.tube-test";

@@ -1,48 +1,10 @@
-import https from "node:https";
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
+import { borderRequest, type BorderClient } from "../network-border/border-request.ts";
 import type { WalletFault } from "./wallet-faults.ts";
 
-/** The network border at `port` and the certificate it serves. */
-export interface BorderClient {
-  port: number;
-  certificatePem: string;
-}
-
-/**
- * One HTTPS request to the wallet stand-in behind the border, as a client of embedded-wallet.thirdweb.com makes it:
- * TLS checked against the border's own certificate (the one authority trusted here) and its host name. Redirects
- * are not followed.
- */
-export function walletServiceRequest(
-  border: BorderClient,
-  request: { method?: string; path: string; headers?: Record<string, string>; body?: unknown },
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-  return new Promise((resolve, reject) => {
-    const outgoing = https.request(
-      {
-        host: "127.0.0.1",
-        port: border.port,
-        servername: EMBEDDED_WALLET_HOST,
-        ca: border.certificatePem,
-        method: request.method ?? "GET",
-        path: request.path,
-        headers: {
-          host: EMBEDDED_WALLET_HOST,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-          ...request.headers,
-        },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
+/** One HTTPS request to the wallet stand-in behind the border, as a client of embedded-wallet.thirdweb.com makes it. */
+export function walletServiceRequest(border: BorderClient, request: Parameters<typeof borderRequest>[2]) {
+  return borderRequest(border, EMBEDDED_WALLET_HOST, request);
 }
 
 /** Sets a fault of the wallet stand-in (wallet-faults.ts). */

@@ -41,6 +41,7 @@ import {
   requestInjectedAccounts,
 } from "./wallet-errors.ts";
 import { removeRedirectLoginParameters, replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
+import { ignoreKnownSdkRejections } from "./known-sdk-rejections.ts";
 import { hasWalletToRestore, redirectLoginReturn } from "./wallet-to-restore.ts";
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
 import type { WalletState } from "./wallet-state.tsx";
@@ -58,6 +59,7 @@ export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletR
     if (returned === "abandoned") removeRedirectLoginParameters(window);
     return replaceCredentialEntryOnceRead(window);
   }, [returned]);
+  useEffect(() => ignoreKnownSdkRejections(window), []);
   return (
     <ThirdwebProvider>
       <WalletStateBridge setup={setup} returned={returned} onState={onState} pickerTarget={pickerTarget} />
@@ -95,9 +97,17 @@ function WalletStateBridge({
   // redirect login's result): until AutoConnect has settled, a wallet may be on its way back.
   const [hasRestoreAhead] = useState(() => hasWalletToRestore(window.location));
 
+  // The chain a WalletConnect wallet last reported, none yet right after connecting (see afterConnect); the ref is
+  // for the switch to read at once, the state for the page.
+  const [chainReport, setChainReport] = useState<ChainReport>();
+  const chainReportRef = useRef<ChainReport & { stop(): void }>(undefined);
+
   const address = account?.address;
   const isConnected = status === "connected" && address !== undefined;
-  const isCorrectNetwork = isConnected && activeChain?.id === setup.chain.id;
+  const isCorrectNetwork =
+    isConnected &&
+    activeChain?.id === setup.chain.id &&
+    (chainReport?.wallet !== activeWallet || chainReport?.chainId === setup.chain.id);
 
   useDisconnectedToast(status);
 
@@ -127,7 +137,7 @@ function WalletStateBridge({
   );
 
   const switchWalletNetwork = useCallback(
-    async (wallet: Wallet) => {
+    async (wallet: Wallet, options: { quietSuccess?: boolean } = {}) => {
       const provider = injectedProvider(wallet.id);
       if (provider) {
         const outcome = await switchInjectedChain(eip1193Requester(provider), addChainParameters);
@@ -137,9 +147,14 @@ function WalletStateBridge({
           await switchActiveWalletChain(setup.chain).catch(() => undefined);
         return;
       }
-      // Embedded and WalletConnect wallets: thirdweb switches but swallows failures, so read the result back.
+      // Embedded and WalletConnect wallets: thirdweb switches but logs failures instead of throwing them
+      // (thirdweb/src/wallets/create-wallet.ts, switchChain), so read the result back: from the wallet's own report
+      // for a WalletConnect wallet, whose getChain() says only what was asked for.
       await switchActiveWalletChain(setup.chain).catch(() => undefined);
-      notify(networkSwitchToast(wallet.getChain()?.id === setup.chain.id ? "switched" : "failed"));
+      const report = chainReportRef.current;
+      const switched =
+        report?.wallet === wallet ? report.chainId === setup.chain.id : wallet.getChain()?.id === setup.chain.id;
+      if (!(switched && options.quietSuccess)) notify(networkSwitchToast(switched ? "switched" : "failed"));
     },
     [addChainParameters, setup.chain, switchActiveWalletChain],
   );
@@ -151,10 +166,26 @@ function WalletStateBridge({
       if (connectedAddress) {
         notify({ type: "success", title: "Wallet Connected", description: shortenAddress(connectedAddress) });
       }
-      // After connecting on the wrong network, try to switch (docs/product.md#wallet-events).
-      if (wallet.getChain()?.id !== setup.chain.id) await switchWalletNetwork(wallet);
+      if (injectedProvider(wallet.id) || wallet === setup.ecosystem) {
+        // After connecting on the wrong network, try to switch (docs/product.md#wallet-events).
+        if (wallet.getChain()?.id !== setup.chain.id) await switchWalletNetwork(wallet);
+        return;
+      }
+      // Through WalletConnect thirdweb reports the chain it asked for, not one the wallet approved
+      // (thirdweb/src/wallets/wallet-connect/controller.ts, connectWC), and the wallet's own report may be lost
+      // (known-sdk-rejections.ts). So the network counts as wrong until the wallet reports ours, which thirdweb's switch
+      // makes it do; the switch asks the wallet only when the session lacks our chain, so its success goes without a
+      // toast.
+      chainReportRef.current?.stop();
+      const stop = wallet.subscribe("chainChanged", (chain) => {
+        chainReportRef.current = { wallet, chainId: chain.id, stop };
+        setChainReport({ wallet, chainId: chain.id });
+      });
+      chainReportRef.current = { wallet, stop };
+      setChainReport({ wallet });
+      await switchWalletNetwork(wallet, { quietSuccess: true });
     },
-    [setup.chain.id, switchWalletNetwork],
+    [setup.chain.id, setup.ecosystem, switchWalletNetwork],
   );
 
   const connectWith = useCallback(
@@ -321,6 +352,12 @@ function WalletStateBridge({
 /** The SDK types every RPC method; our helpers need only the untyped EIP-1193 shape. */
 function eip1193Requester(provider: NonNullable<ReturnType<typeof injectedProvider>>): Eip1193Requester {
   return { request: (args) => provider.request(args as never) };
+}
+
+/** The chain a WalletConnect wallet last reported (its `chainChanged` events); none yet right after connecting. */
+interface ChainReport {
+  wallet: Wallet;
+  chainId?: number;
 }
 
 /** A connect under way: which button started it, whether the page has stopped waiting, and how to start it again. */

@@ -1,0 +1,65 @@
+import { devices } from "@playwright/test";
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { balanceOf } from "@tube/local-world/token-balance";
+import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-control";
+import { claimTokens, connectedLine, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { readyToVerifyWithPhoneWallet, runBorder } from "./support/phone-wallet.ts";
+
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+/**
+ * The two ways a visitor without a browser wallet hands the pairing URI to a phone wallet. The desktop claim also
+ * meets a relay that drops the session's sockets as the claim starts.
+ */
+const JOURNEYS = [
+  {
+    via: "qr",
+    visitor:
+      "a desktop visitor pairs a phone wallet from the QR overlay's 'Copy URI' and the relay drops the session's sockets as the claim starts",
+    device: {},
+    dropsSockets: true,
+  },
+  {
+    via: "deep link",
+    visitor:
+      "a phone visitor with no wallet in the browser taps 'Connect Wallet' and the phone wallet pairs from the URI in the MetaMask deep link",
+    device: {
+      userAgent: devices["iPhone 13"].userAgent,
+      isMobile: true,
+      hasTouch: true,
+      viewport: { width: 390, height: 844 },
+    },
+    dropsSockets: false,
+  },
+] as const;
+
+for (const { via, visitor, device, dropsSockets } of JOURNEYS) {
+  test.describe(() => {
+    test.use(device);
+
+    test(`when ${visitor}, then it verifies and claims 250 TuBE to that wallet`, async ({
+      page,
+      publicConfig,
+      googleAccount,
+      phoneWallet,
+    }) => {
+      phoneWallet.behaviour.chains = [42161, 1];
+      await readyToVerifyWithPhoneWallet(page, googleAccount, phoneWallet, via);
+      await expect(connectedLine(page, phoneWallet.address)).toBeVisible();
+
+      await verifyButton(page).click();
+      await expect(page.getByText(CLAIM_STEP)).toBeVisible();
+      const drop = dropsSockets ? dropRelaySockets(runBorder(), phoneWallet.session()?.topic) : undefined;
+      const [, dialog] = await Promise.all([drop, claimTokens(page)]);
+      expect(
+        await balanceOf(publicConfig.rpcUrl, publicConfig.chainId, publicConfig.tokenAddress, phoneWallet.address),
+      ).toBe(REWARD_AMOUNT_WEI);
+
+      // The session outlived the claim (and the drop: both ends reconnected): the wallet's word still reaches the page.
+      await dialog.getByRole("button", { name: "Close", exact: true }).click();
+      await phoneWallet.changeChain(1);
+      await expect(page.getByRole("button", { name: "Switch to Arbitrum", exact: true })).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import type { Hex } from "thirdweb";
+import { loadTlsIdentity } from "@tube/local-world/network-border/tls-identity";
+import type { BorderClient } from "@tube/local-world/network-border/border-request";
+import { routeBorderHostsFromNode } from "@tube/local-world/wallet-connect/node-border-route";
+import { startPhoneWallet, type PhoneWallet } from "@tube/local-world/wallet-connect/phone-wallet";
+import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
+import { signInWithGoogle } from "./claim-wizard.ts";
+import { expect } from "./expect.ts";
+
+/** The network border of this test run, as a Node client reaches it. */
+export function runBorder(): BorderClient {
+  return {
+    port: Number(process.env.E2E_BORDER_PORT),
+    certificatePem: loadTlsIdentity(process.env.E2E_DATA_DIR as string).certificatePem,
+  };
+}
+
+/** A phone wallet of its own for one test: a fresh key, funded on the local chain. */
+export function startTestPhoneWallet(rpcUrl: string): Promise<PhoneWallet> {
+  const border = runBorder();
+  routeBorderHostsFromNode(border);
+  const privateKey = `0x${randomBytes(32).toString("hex")}` as Hex;
+  return startPhoneWallet({ borderPort: border.port, rpcUrl, privateKey, fund: true });
+}
+
+/**
+ * The pairing URI as a desktop visitor takes it: thirdweb's QR overlay ('Scan to Connect'), its 'Copy URI' button,
+ * and the clipboard (the test's browser context is granted clipboard access).
+ */
+async function copyPairingUri(page: Page): Promise<string> {
+  await expect(page.getByRole("heading", { name: "Scan to Connect" })).toBeVisible();
+  await page.getByRole("button", { name: "Copy URI" }).click();
+  await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+  // The page's navigator, named through globalThis: this file is also type-checked as Node code, without DOM types.
+  const uri = await page.evaluate(() =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText(),
+  );
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+  return uri;
+}
+
+/**
+ * The pairing URI as a phone visitor's browser hands it over: the page opens MetaMask's deep link
+ * (`metamask://wc?uri=<the URI>`), which the test catches as the request the browser makes for it.
+ */
+async function deepLinkPairingUri(page: Page, open: () => Promise<void>): Promise<string> {
+  const [deepLink] = await Promise.all([page.waitForRequest(/^metamask:\/\/wc\?uri=/), open()]);
+  const uri = new URL(deepLink.url()).searchParams.get("uri") ?? "";
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+  return uri;
+}
+
+/**
+ * 'Connect Wallet' with no wallet in the browser, and the phone wallet pairing from the URI the page offers: the QR
+ * overlay's on a desktop page, the deep link's on a phone.
+ */
+export async function connectPhoneWallet(page: Page, wallet: PhoneWallet, via: "qr" | "deep link" = "qr") {
+  const connect = () => page.getByRole("button", { name: "Connect Wallet" }).first().click();
+  const uri = via === "qr" ? await connect().then(() => copyPairingUri(page)) : await deepLinkPairingUri(page, connect);
+  await wallet.pair(uri);
+}
+
+/** Google and the username on the first step, then the phone wallet connected: all Verify needs. */
+export async function readyToVerifyWithPhoneWallet(
+  page: Page,
+  account: FreshAccount,
+  wallet: PhoneWallet,
+  via?: "qr" | "deep link",
+): Promise<void> {
+  await page.goto("/claim");
+  await signInWithGoogle(page, account);
+  await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
+  await page.getByLabel("Enter your YouTube username").fill(account.channel.handle);
+  await connectPhoneWallet(page, wallet, via);
+}

@@ -1,0 +1,235 @@
+import { randomBytes } from "node:crypto";
+import { SignClient } from "@walletconnect/sign-client";
+import type { SessionTypes, SignClientTypes } from "@walletconnect/types";
+import { getSdkError } from "@walletconnect/utils";
+import { createThirdwebClient, type Hex } from "thirdweb";
+import { privateKeyToAccount } from "thirdweb/wallets";
+import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
+import { rpc as jsonRpc } from "../test/json-rpc.ts";
+
+/** How the wallet answers; a test changes it between steps as a visitor would tap differently. */
+export interface PhoneWalletBehaviour {
+  /** The chains it approves a session on, the first being the one it reports. */
+  chains: number[];
+  rejectSession: boolean;
+  /** Answers every request with 4001, as a visitor tapping 'Reject' does. */
+  rejectRequests: boolean;
+}
+
+/** A request the dapp sent, and the wallet's answer: "ok" or the error code. */
+export interface AnsweredRequest {
+  method: string;
+  answer: "ok" | number;
+}
+
+export interface PhoneWallet {
+  address: string;
+  /** Its relay identity (the `iss` of its relay JWT). */
+  clientId: string;
+  behaviour: PhoneWalletBehaviour;
+  /** Every request answered so far, oldest first. */
+  requests: AnsweredRequest[];
+  /** Pairs with a dapp from a `wc:` URI; resolves once the proposal has been answered. */
+  pair(uri: string): Promise<void>;
+  /** The session it approved last, once there is one. */
+  session(): SessionTypes.Struct | undefined;
+  /** Moves the wallet to another chain it knows, as a visitor does in the wallet app: the dapp hears `chainChanged`. */
+  changeChain(chainId: number): Promise<void>;
+  /** Ends the session from the wallet's side, as a visitor does in the wallet app. */
+  disconnect(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The EVM methods the wallet answers (thirdweb asks for these, `src/wallets/wallet-connect/controller.ts`). */
+const METHODS = [
+  "eth_sendTransaction",
+  "personal_sign",
+  "eth_signTypedData_v4",
+  "wallet_switchEthereumChain",
+  "wallet_addEthereumChain",
+];
+const EVENTS = ["chainChanged", "accountsChanged"];
+
+/** EIP-1193 and EIP-3085 errors, as wallets return them. */
+const USER_REJECTED_REQUEST = { code: 4001, message: "User rejected the request." };
+const UNRECOGNIZED_CHAIN = { code: 4902, message: "Unrecognized chain ID." };
+const FUNDS = "0x8ac7230489e80000";
+
+/**
+ * A phone wallet on WalletConnect, built on the same `@walletconnect/sign-client` the page's SDK uses, reaching the
+ * relay stand-in at `relayUrl` (see node-border-route.ts for how Node gets there). It signs with its own key and sends
+ * its transactions, signed here, to the local chain. A chain it was not approved on is unknown to it until the dapp
+ * adds it (`wallet_switchEthereumChain` answers 4902, `wallet_addEthereumChain` adds it, and the next switch updates
+ * the session and emits `chainChanged`), as MetaMask Mobile does.
+ */
+export async function startPhoneWallet(options: {
+  borderPort: number;
+  /** The local chain every approved chain's requests are sent to. */
+  rpcUrl: string;
+  privateKey: Hex;
+  /** Gives the key 10 ETH on the local chain first. */
+  fund?: boolean;
+  /** Told of every request as it is answered. */
+  onAnswered?: (request: AnsweredRequest) => void;
+  behaviour?: Partial<PhoneWalletBehaviour>;
+}): Promise<PhoneWallet> {
+  const account = privateKeyToAccount({
+    client: createThirdwebClient({ clientId: "phone-wallet-stand-in" }),
+    privateKey: options.privateKey,
+  });
+  const behaviour: PhoneWalletBehaviour = {
+    chains: [42161],
+    rejectSession: false,
+    rejectRequests: false,
+    ...options.behaviour,
+  };
+  const storage = new Map<string, unknown>();
+  const client = await SignClient.init({
+    projectId: "tube-phone-wallet",
+    relayUrl: `wss://${RELAY_HOSTS[0]}:${options.borderPort}`,
+    // Each wallet its own core: the SDK shares one per storage prefix across the process.
+    customStoragePrefix: `phone-wallet-${randomBytes(6).toString("hex")}`,
+    storage: {
+      getKeys: async () => [...storage.keys()],
+      getEntries: async <T>() => [...storage.entries()] as Array<[string, T]>,
+      getItem: async <T>(key: string) => storage.get(key) as T | undefined,
+      setItem: async (key, value) => void storage.set(key, value),
+      removeItem: async (key) => void storage.delete(key),
+    },
+    telemetryEnabled: false,
+    logger: "silent",
+    metadata: { name: "Phone wallet (stand-in)", description: "", url: "https://wallet.invalid", icons: [] },
+  });
+  let knownChains = new Set<number>();
+  let activeChain = 0;
+  const requests: AnsweredRequest[] = [];
+  const answered = (request: AnsweredRequest) => {
+    requests.push(request);
+    options.onAnswered?.(request);
+  };
+  let current: SessionTypes.Struct | undefined;
+  const proposalsAnswered = new Map<string, () => void>();
+
+  const namespaces = (chains: number[]): SessionTypes.Namespaces => ({
+    eip155: {
+      chains: chains.map((id) => `eip155:${id}`),
+      accounts: chains.map((id) => `eip155:${id}:${account.address}`),
+      methods: METHODS,
+      events: EVENTS,
+    },
+  });
+
+  client.on("session_proposal", async ({ id, params }: SignClientTypes.EventArguments["session_proposal"]) => {
+    try {
+      if (behaviour.rejectSession) await client.reject({ id, reason: getSdkError("USER_REJECTED") });
+      else {
+        knownChains = new Set(behaviour.chains);
+        activeChain = behaviour.chains[0] as number;
+        const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
+        // MetaMask Mobile reports its chain as it approves: the event reaches the dapp with the settlement. Not
+        // awaited: the answer to the proposal does not wait on it.
+        void client
+          .emit({
+            topic: approved.topic,
+            chainId: `eip155:${activeChain}`,
+            event: { name: "chainChanged", data: activeChain },
+          })
+          .catch(() => undefined);
+        current = await approved.acknowledged();
+      }
+    } finally {
+      proposalsAnswered.get(params.pairingTopic)?.();
+    }
+  });
+
+  const rpc = (method: string, params: unknown[]) => jsonRpc(options.rpcUrl, method, params);
+  // A local chain's way to give a new key gas, as the local world's dev accounts have it.
+  if (options.fund) await rpc("anvil_setBalance", [account.address, FUNDS]);
+
+  const switchTo = async (topic: string, chainId: number) => {
+    if (!knownChains.has(chainId)) throw UNRECOGNIZED_CHAIN;
+    activeChain = chainId;
+    const chains = [chainId, ...[...knownChains].filter((id) => id !== chainId)];
+    await (await client.update({ topic, namespaces: namespaces(chains) })).acknowledged();
+    current = client.session.get(topic);
+    await client.emit({ topic, chainId: `eip155:${chainId}`, event: { name: "chainChanged", data: chainId } });
+    return null;
+  };
+
+  const answer = async (topic: string, method: string, params: unknown[]): Promise<unknown> => {
+    if (behaviour.rejectRequests) throw USER_REJECTED_REQUEST;
+    switch (method) {
+      case "personal_sign":
+        return account.signMessage({ message: { raw: params[0] as Hex } });
+      case "eth_sendTransaction": {
+        const tx = params[0] as Record<string, Hex | undefined>;
+        const [nonce, gasPrice, gas] = await Promise.all([
+          rpc("eth_getTransactionCount", [account.address, "pending"]),
+          rpc("eth_gasPrice", []),
+          tx.gas ?? rpc("eth_estimateGas", [{ ...tx, from: account.address }]),
+        ]);
+        const signed = await (account.signTransaction as NonNullable<typeof account.signTransaction>)({
+          chainId: activeChain,
+          to: tx.to,
+          data: tx.data,
+          value: tx.value ? BigInt(tx.value) : 0n,
+          nonce: Number(nonce),
+          gas: BigInt(gas as Hex),
+          maxFeePerGas: BigInt(gasPrice as Hex) * 2n,
+          maxPriorityFeePerGas: 0n,
+        });
+        return rpc("eth_sendRawTransaction", [signed]);
+      }
+      case "wallet_switchEthereumChain":
+        return switchTo(topic, Number((params[0] as { chainId: Hex }).chainId));
+      case "wallet_addEthereumChain":
+        knownChains.add(Number((params[0] as { chainId: Hex }).chainId));
+        return null;
+      default:
+        throw { code: 4200, message: `The wallet does not support ${method}.` };
+    }
+  };
+
+  client.on("session_request", async ({ id, topic, params }: SignClientTypes.EventArguments["session_request"]) => {
+    try {
+      const result = await answer(topic, params.request.method, (params.request.params ?? []) as unknown[]);
+      answered({ method: params.request.method, answer: "ok" });
+      await client.respond({ topic, response: { id, jsonrpc: "2.0", result } });
+    } catch (cause) {
+      const { code, message } = cause as { code?: number; message?: string };
+      answered({ method: params.request.method, answer: code ?? -32603 });
+      await client.respond({
+        topic,
+        response: { id, jsonrpc: "2.0", error: { code: code ?? -32603, message: message ?? String(cause) } },
+      });
+    }
+  });
+
+  return {
+    address: account.address,
+    clientId: await client.core.crypto.getClientId(),
+    behaviour,
+    requests,
+    async pair(uri) {
+      const pairingTopic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1] ?? "";
+      const answered = new Promise<void>((resolve) => proposalsAnswered.set(pairingTopic, resolve));
+      await client.pair({ uri });
+      await answered;
+    },
+    session: () => current,
+    async changeChain(chainId) {
+      if (!current) throw new Error("the phone wallet has no session");
+      if (!knownChains.has(chainId)) throw new Error(`the phone wallet does not know chain ${chainId}`);
+      await switchTo(current.topic, chainId);
+    },
+    async disconnect() {
+      if (!current) return;
+      await client.disconnect({ topic: current.topic, reason: getSdkError("USER_DISCONNECTED") });
+      current = undefined;
+    },
+    async stop() {
+      client.core.heartbeat.stop();
+      await client.core.relayer.transportClose();
+    },
+  };
+}

@@ -1,0 +1,316 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import express, { type Express } from "express";
+import { WebSocketServer, type WebSocket } from "ws";
+import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
+import { checkRelayAuth } from "./relay-auth.ts";
+import { parseRelayFault, type RelayFaultSwitch } from "./relay-faults.ts";
+
+/**
+ * The tags the relay publishes its own methods' messages with (`@walletconnect/sign-client`
+ * `src/constants/engine.ts`, `ENGINE_RPC_OPTS`): the proposal, the proposal's answer and the session settlement.
+ */
+const TAG_SESSION_PROPOSE = 1100;
+const TAG_SESSION_PROPOSE_RESPONSE = 1101;
+const TAG_SESSION_SETTLE = 1102;
+
+/** A published message in its topic's mailbox. */
+interface Message {
+  topic: string;
+  message: string;
+  publishedAt: number;
+  expiresAt: number;
+  tag: number;
+  attestation?: string;
+  /** The client ids that acknowledged it (or published it): the relay tracks delivery per client, not per socket. */
+  delivered: Set<string>;
+}
+
+interface Client {
+  id: string;
+  socket: WebSocket;
+  /** Push request ids waiting for the client's `true`, and the message each carried. */
+  unacknowledged: Map<number, Message>;
+}
+
+type JsonRpcRequest = { id: number | string; jsonrpc: "2.0"; method: string; params?: unknown };
+
+export interface WalletConnectRelay {
+  /** The relay's HTTP side: the fault switch (`POST /__emulator/faults`, `POST /__emulator/drop`). */
+  app: Express;
+  /** Takes a WebSocket upgrade addressed to the relay's host. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /**
+   * Closes the sockets of every client subscribed to `topic` (every client when no topic is given) as a relay
+   * restart or a network drop would; clients reconnect and resubscribe. A test aims it at its own session's topic, so
+   * WalletConnect tests running beside it keep their sockets.
+   */
+  drop(topic?: string): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * A stand-in for WalletConnect's relay (`wss://relay.walletconnect.org`): JSON-RPC 2.0 over WebSocket, the `irn_*`
+ * methods of `@walletconnect/relay-api` (`src/jsonrpc.ts`, `RELAY_JSONRPC.irn`) and the sign protocol's own
+ * `wc_proposeSession` / `wc_approveSession`, which `@walletconnect/sign-client` publishes through `publishCustom`
+ * (`src/controllers/engine.ts`, `sendProposeSession` / `sendApproveSession`). What clients count on:
+ * - a message waits in its topic's mailbox until its TTL, and reaches a client that subscribes later;
+ * - delivery is tracked per client id (the `auth` JWT's `iss`), so a client that reconnects gets again only what it
+ *   never acknowledged;
+ * - a subscription id is `sha256(topic + clientId)`, as the client computes it itself when it skips the request
+ *   (`@walletconnect/core` `src/controllers/subscriber.ts`, `getSubscriptionId`).
+ */
+export function walletConnectRelay(faults: RelayFaultSwitch): WalletConnectRelay {
+  const server = new WebSocketServer({ noServer: true });
+  const clients = new Set<Client>();
+  const subscribers = new Map<string, Set<string>>();
+  const mailbox = new Map<string, Message[]>();
+  let nextPushId = Date.now() * 1000;
+
+  const live = (topic: string): Message[] => {
+    const kept = (mailbox.get(topic) ?? []).filter((message) => message.expiresAt > Date.now());
+    if (kept.length > 0) mailbox.set(topic, kept);
+    else mailbox.delete(topic);
+    return kept;
+  };
+
+  const push = (client: Client, message: Message) => {
+    if ([...client.unacknowledged.values()].includes(message)) return;
+    const id = nextPushId++;
+    client.unacknowledged.set(id, message);
+    client.socket.send(
+      JSON.stringify({
+        id,
+        jsonrpc: "2.0",
+        method: "irn_subscription",
+        params: {
+          id: subscriptionId(message.topic, client.id),
+          data: {
+            topic: message.topic,
+            message: message.message,
+            publishedAt: message.publishedAt,
+            tag: message.tag,
+            ...(message.attestation ? { attestation: message.attestation } : {}),
+          },
+        },
+      }),
+    );
+  };
+
+  const subscribe = (client: Client, topic: string): string => {
+    const ids = subscribers.get(topic) ?? new Set<string>();
+    ids.add(client.id);
+    subscribers.set(topic, ids);
+    for (const message of live(topic)) if (!message.delivered.has(client.id)) push(client, message);
+    return subscriptionId(topic, client.id);
+  };
+
+  const publish = (
+    from: Client,
+    params: { topic: string; message: string; ttl: number; tag?: number; attestation?: string },
+  ) => {
+    const publishedAt = Date.now();
+    const message: Message = {
+      topic: params.topic,
+      message: params.message,
+      publishedAt,
+      expiresAt: publishedAt + params.ttl * 1000,
+      tag: params.tag ?? 0,
+      ...(params.attestation ? { attestation: params.attestation } : {}),
+      delivered: new Set([from.id]),
+    };
+    mailbox.set(params.topic, [...live(params.topic), message]);
+    const ids = subscribers.get(params.topic) ?? new Set();
+    for (const client of clients) if (ids.has(client.id) && client.id !== from.id) push(client, message);
+  };
+
+  const methods: Record<string, (client: Client, params: Record<string, unknown>) => unknown> = {
+    irn_subscribe: (client, { topic }) => subscribe(client, requireString(topic, "topic")),
+    irn_batchSubscribe: (client, { topics }) =>
+      requireStrings(topics, "topics").map((topic) => subscribe(client, topic)),
+    irn_unsubscribe: (client, { topic }) => {
+      subscribers.get(requireString(topic, "topic"))?.delete(client.id);
+      return true;
+    },
+    irn_batchUnsubscribe: (client, { subscriptions }) => {
+      for (const { topic } of requireArray(subscriptions, "subscriptions") as Array<{ topic?: unknown }>)
+        subscribers.get(requireString(topic, "topic"))?.delete(client.id);
+      return true;
+    },
+    irn_publish: (client, params) => {
+      publish(client, publishParams(params));
+      return true;
+    },
+    irn_batchPublish: (client, { messages }) => {
+      for (const params of requireArray(messages, "messages")) publish(client, publishParams(params));
+      return true;
+    },
+    // What a client that was away finds waiting: everything it has not acknowledged, now counted as delivered.
+    irn_batchFetchMessages: (client, { topics }) => {
+      const messages = requireStrings(topics, "topics").flatMap((topic) =>
+        live(topic).filter((message) => !message.delivered.has(client.id)),
+      );
+      for (const message of messages) message.delivered.add(client.id);
+      return {
+        messages: messages.map(({ topic, message, publishedAt, attestation }) => ({
+          topic,
+          message,
+          publishedAt,
+          ...(attestation ? { attestation } : {}),
+        })),
+        hasMore: false,
+      };
+    },
+    // The dapp pairs without subscribing (`connect` creates the pairing with `skipSubscribe`); the relay subscribes
+    // it to the pairing topic as it publishes the proposal there.
+    wc_proposeSession: (client, params) => {
+      const pairingTopic = requireString(params.pairingTopic, "pairingTopic");
+      subscribe(client, pairingTopic);
+      publish(client, {
+        topic: pairingTopic,
+        message: requireString(params.sessionProposal, "sessionProposal"),
+        ttl: ttlOf(params),
+        tag: TAG_SESSION_PROPOSE,
+        ...(typeof params.attestation === "string" ? { attestation: params.attestation } : {}),
+      });
+      return true;
+    },
+    // The wallet subscribes to the session topic with `skipSubscribe` too (`approve`); the relay subscribes it here
+    // and publishes the answer on the pairing topic and the settlement on the session topic.
+    wc_approveSession: (client, params) => {
+      const sessionTopic = requireString(params.sessionTopic, "sessionTopic");
+      const ttl = ttlOf(params);
+      subscribe(client, sessionTopic);
+      publish(client, {
+        topic: requireString(params.pairingTopic, "pairingTopic"),
+        message: requireString(params.sessionProposalResponse, "sessionProposalResponse"),
+        ttl,
+        tag: TAG_SESSION_PROPOSE_RESPONSE,
+      });
+      publish(client, {
+        topic: sessionTopic,
+        message: requireString(params.sessionSettlementRequest, "sessionSettlementRequest"),
+        ttl,
+        tag: TAG_SESSION_SETTLE,
+      });
+      return true;
+    },
+  };
+
+  const onPayload = (client: Client, text: string) => {
+    let payload: Partial<JsonRpcRequest> & { result?: unknown; error?: unknown };
+    try {
+      payload = JSON.parse(text) as typeof payload;
+    } catch {
+      return client.socket.send(JSON.stringify(rpcError(null, -32700, "Parse error")));
+    }
+    if (payload.method === undefined) {
+      // A client's answer to a push: `true` acknowledges it (`@walletconnect/core` `relayer.ts`, `acknowledgePayload`).
+      const message = client.unacknowledged.get(Number(payload.id));
+      client.unacknowledged.delete(Number(payload.id));
+      if (message && payload.result === true) message.delivered.add(client.id);
+      return;
+    }
+    const id = payload.id ?? null;
+    const method = methods[payload.method];
+    if (!method) return client.socket.send(JSON.stringify(rpcError(id, -32601, "Method not found")));
+    try {
+      const result = method(client, (payload.params ?? {}) as Record<string, unknown>);
+      client.socket.send(JSON.stringify({ id, jsonrpc: "2.0", result }));
+    } catch (error) {
+      client.socket.send(JSON.stringify(rpcError(id, -32602, (error as Error).message)));
+    }
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use("/__emulator", express.json());
+  app.post("/__emulator/faults", (req, res) => {
+    const fault = parseRelayFault(req.body);
+    if (typeof fault === "string") return res.status(400).json({ message: fault });
+    faults.set(fault);
+    res.json(fault);
+  });
+  app.post("/__emulator/drop", (req, res) => {
+    const { topic } = (req.body ?? {}) as { topic?: unknown };
+    if (topic !== undefined && typeof topic !== "string") return res.status(400).json({ message: "topic is a string" });
+    drop(topic);
+    res.json({ dropped: true });
+  });
+  app.use((_req, res) => {
+    res.status(404).json({ message: "Not Found" });
+  });
+
+  const drop = (topic?: string) => {
+    for (const client of clients)
+      if (topic === undefined || subscribers.get(topic)?.has(client.id)) client.socket.terminate();
+  };
+
+  return {
+    app,
+    upgrade(req, socket, head) {
+      if (faults.take("refuse")) return socket.destroy();
+      const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
+      const auth = query.get("projectId")
+        ? checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS)
+        : { error: "Project ID is required" };
+      // A client that asks for `useOnCloseEvent` (the SDK always does, `relayer.ts` `createProvider`) is told why in
+      // a close frame, code 3000 "Authorization error: …"; any other gets a bare 401 on the upgrade.
+      if ("error" in auth && query.get("useOnCloseEvent") !== "true")
+        return void socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      server.handleUpgrade(req, socket, head, (ws) => {
+        if ("error" in auth) return ws.close(3000, `Authorization error: JWT validation error: ${auth.error}`);
+        const client: Client = { id: auth.clientId, socket: ws, unacknowledged: new Map() };
+        clients.add(client);
+        ws.on("message", (data) => onPayload(client, String(data)));
+        ws.on("close", () => clients.delete(client));
+      });
+    },
+    drop,
+    async stop() {
+      drop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function subscriptionId(topic: string, clientId: string): string {
+  return createHash("sha256")
+    .update(topic + clientId)
+    .digest("hex");
+}
+
+function rpcError(id: number | string | null, code: number, message: string) {
+  return { id, jsonrpc: "2.0", error: { code, message } };
+}
+
+function publishParams(value: unknown) {
+  const params = (value ?? {}) as Record<string, unknown>;
+  return {
+    topic: requireString(params.topic, "topic"),
+    message: requireString(params.message, "message"),
+    ttl: ttlOf(params),
+    ...(typeof params.tag === "number" ? { tag: params.tag } : {}),
+    ...(typeof params.attestation === "string" ? { attestation: params.attestation } : {}),
+  };
+}
+
+function ttlOf(params: Record<string, unknown>): number {
+  if (typeof params.ttl !== "number" || params.ttl <= 0) throw new Error("ttl must be a positive number of seconds");
+  return params.ttl;
+}
+
+function requireString(value: unknown, name: string): string {
+  if (typeof value !== "string" || value === "") throw new Error(`${name} must be a string`);
+  return value;
+}
+
+function requireArray(value: unknown, name: string): unknown[] {
+  if (!Array.isArray(value)) throw new Error(`${name} must be an array`);
+  return value;
+}
+
+function requireStrings(value: unknown, name: string): string[] {
+  return requireArray(value, name).map((item) => requireString(item, name));
+}

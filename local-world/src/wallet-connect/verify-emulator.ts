@@ -1,0 +1,72 @@
+import { generateKeyPairSync, sign } from "node:crypto";
+import express, { type Express } from "express";
+import type { RelayFaultSwitch } from "./relay-faults.ts";
+
+/** How long an attestation and the public key are good for. */
+const ATTESTATION_LIFETIME_SECONDS = 3600;
+const PUBLIC_KEY_LIFETIME_SECONDS = 86_400;
+
+/**
+ * A stand-in for WalletConnect's Verify service (`https://verify.walletconnect.org`), both sides of
+ * `@walletconnect/core` `src/controllers/verify.ts`:
+ * - the dapp mounts a hidden iframe at `/v3/attestation?projectId&origin&id&decryptedId` and takes the first
+ *   `postMessage` whose JSON is `{type: "verify_attestation", attestation}` and whose JWT's `id` is its own (`register`);
+ * - the wallet fetches `/v3/public-key` (`{publicKey: <P-256 JWK>, expiresAt: <seconds>}`) and checks the attestation's
+ *   ES256 signature, raw r‖s (`@walletconnect/utils` `src/crypto.ts`, `verifyP256Jwt`), then reads `origin`,
+ *   `isVerified` and `isScam` from it.
+ * Every origin counts as one the project registered: the local world has no WalletConnect Cloud to list domains in.
+ */
+export function verifyEmulator(faults: RelayFaultSwitch): Express {
+  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const { x, y } = publicKey.export({ format: "jwk" });
+  const publicKeyAnswer = () => ({
+    publicKey: { crv: "P-256", ext: true, key_ops: ["verify"], kty: "EC", x, y },
+    expiresAt: Math.floor(Date.now() / 1000) + PUBLIC_KEY_LIFETIME_SECONDS,
+  });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use((req, _res, next) => {
+    if (faults.take("verifyUnreachable")) return req.socket.destroy();
+    next();
+  });
+  app.get("/v3/attestation", (req, res) => {
+    const id = String(req.query.id ?? "");
+    const given = String(req.query.origin ?? "");
+    if (!URL.canParse(given)) return res.status(400).json({ message: "origin must be the page's origin" });
+    const { origin } = new URL(given);
+    const payload = {
+      exp: Math.floor(Date.now() / 1000) + ATTESTATION_LIFETIME_SECONDS,
+      id,
+      origin,
+      isScam: false,
+      isVerified: true,
+    };
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const signingInput = `${encode({ alg: "ES256", typ: "JWT" })}.${encode(payload)}`;
+    const signature = sign("sha256", Buffer.from(signingInput), { key: privateKey, dsaEncoding: "ieee-p1363" });
+    const message = JSON.stringify({
+      type: "verify_attestation",
+      attestation: `${signingInput}.${signature.toString("base64url")}`,
+    });
+    // Only the page that framed it may read the attestation.
+    res
+      .type("html")
+      .send(
+        `<!doctype html><html><head><meta charset="utf-8"><title>Verify</title></head><body><script>parent.postMessage(${scriptValue(message)}, ${scriptValue(origin)});</script></body></html>`,
+      );
+  });
+  // Wallets fetch it from anywhere, browsers included.
+  app.get("/v3/public-key", (_req, res) => {
+    res.set("Access-Control-Allow-Origin", "*").json(publicKeyAnswer());
+  });
+  app.use((_req, res) => {
+    res.status(404).json({ message: "Not Found" });
+  });
+  return app;
+}
+
+/** A value written into an inline script: JSON, with `<` escaped so no value can end the script element. */
+function scriptValue(value: string): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
