@@ -1,4 +1,5 @@
 import { Button, Text } from "@chakra-ui/react";
+import { useEffect, useRef } from "react";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
 import { useWalletState } from "../wallet-state.tsx";
 
@@ -9,9 +10,16 @@ import { useWalletState } from "../wallet-state.tsx";
 export function ConnectWait() {
   const { connectingVia, retryConnect } = useWalletState();
   const { walletConnectTimeoutSeconds } = usePublicConfig();
+  const tryAgain = useRef<HTMLButtonElement>(null);
+  const stoppedWaiting = retryConnect !== undefined;
+  // On a phone the wallet part of the step runs below the fold: the time-out's message and its way on are brought
+  // into view, since the visitor was looking at the wallet app, not at where the page will answer.
+  useEffect(() => {
+    if (stoppedWaiting) tryAgain.current?.scrollIntoView?.({ block: "center" });
+  }, [stoppedWaiting]);
   if (retryConnect)
     return (
-      <Button variant="outline" colorPalette="blue" onClick={() => void retryConnect()}>
+      <Button ref={tryAgain} variant="outline" colorPalette="blue" onClick={() => void retryConnect()}>
         Try again
       </Button>
     );
