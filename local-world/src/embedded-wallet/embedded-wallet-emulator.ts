@@ -3,6 +3,7 @@ import express, { type Express, type Request, type Response } from "express";
 import type { Hex } from "thirdweb";
 import { hashMessage, keccak256 } from "thirdweb/utils";
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
+import { faultSwitchRoute } from "../network-border/stand-in-control.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
 import { createWalletFaultSwitch, parseWalletFault, type WalletFaultSwitch } from "./wallet-faults.ts";
 
@@ -225,13 +226,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): { app: E
   });
   app.use("/api/v1/enclave-wallet", enclave);
 
-  app.use("/__emulator", express.json());
-  app.post("/__emulator/faults", (req, res) => {
-    const fault = parseWalletFault(req.body);
-    if (typeof fault === "string") return res.status(400).json({ message: fault });
-    faults.set(fault);
-    res.json(fault);
-  });
+  app.use(faultSwitchRoute(parseWalletFault, (fault) => faults.set(fault)));
 
   app.use((_req, res) => {
     res.status(404).json({ message: "Not Found" });

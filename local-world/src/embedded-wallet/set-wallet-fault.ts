@@ -1,5 +1,6 @@
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
 import { borderRequest, type BorderClient } from "../network-border/border-request.ts";
+import { controlStandIn } from "../network-border/stand-in-control.ts";
 import type { WalletFault } from "./wallet-faults.ts";
 
 /** One HTTPS request to the wallet stand-in behind the border, as a client of embedded-wallet.thirdweb.com makes it. */
@@ -12,10 +13,5 @@ export async function setWalletFault(
   border: BorderClient,
   fault: Omit<WalletFault, "count"> & { count?: number },
 ): Promise<void> {
-  const { status, body } = await walletServiceRequest(border, {
-    method: "POST",
-    path: "/__emulator/faults",
-    body: fault,
-  });
-  if (status !== 200) throw new Error(`the wallet stand-in refused the fault: HTTP ${status} ${body}`);
+  await controlStandIn(border, EMBEDDED_WALLET_HOST, "faults", fault);
 }

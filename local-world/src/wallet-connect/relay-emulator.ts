@@ -4,6 +4,7 @@ import type { Duplex } from "node:stream";
 import express, { type Express } from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
+import { CONTROL_PATH, faultSwitchRoute } from "../network-border/stand-in-control.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
 import { parseRelayFault, type RelayFaultSwitch } from "./relay-faults.ts";
 
@@ -225,14 +226,8 @@ export function walletConnectRelay(faults: RelayFaultSwitch): WalletConnectRelay
 
   const app = express();
   app.disable("x-powered-by");
-  app.use("/__emulator", express.json());
-  app.post("/__emulator/faults", (req, res) => {
-    const fault = parseRelayFault(req.body);
-    if (typeof fault === "string") return res.status(400).json({ message: fault });
-    faults.set(fault);
-    res.json(fault);
-  });
-  app.post("/__emulator/drop", (req, res) => {
+  app.use(faultSwitchRoute(parseRelayFault, (fault) => faults.set(fault)));
+  app.post(`${CONTROL_PATH}/drop`, express.json(), (req, res) => {
     const { topic } = (req.body ?? {}) as { topic?: unknown };
     if (topic !== undefined && typeof topic !== "string") return res.status(400).json({ message: "topic is a string" });
     drop(topic);
