@@ -16,8 +16,9 @@ const config: KnipConfig = {
   workspaces: {
     ".": {
       // The root's tests (contracts/, e2e/) import the workspaces npm links at the root; `node` is the Node 24
-      // runtime that npm scripts run on, never imported.
-      ignoreDependencies: ["@tube/common", "@tube/local-world", "node"],
+      // runtime that npm scripts run on, never imported; `typescript-native` (TypeScript 7) is the typecheck's
+      // compiler, run by path because its `tsc` binary shares a name with TypeScript 5's, which the linters load.
+      ignoreDependencies: ["@tube/common", "@tube/local-world", "node", "typescript-native"],
     },
     "local-world": {
       // Both are found by path at run time: the anvil binary through its platform package, the OpenZeppelin sources
