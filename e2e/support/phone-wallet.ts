@@ -55,13 +55,17 @@ async function deepLinkPairingUri(page: Page, open: () => Promise<void>): Promis
 }
 
 /**
- * 'Connect Wallet' with no wallet in the browser, and the phone wallet pairing from the URI the page offers: the QR
- * overlay's on a desktop page, the deep link's on a phone.
+ * 'Connect Wallet' with no wallet in the browser, and the pairing URI the page offers for it: the QR overlay's on a
+ * desktop page, the deep link's on a phone.
  */
-export async function connectPhoneWallet(page: Page, wallet: PhoneWallet, via: "qr" | "deep link" = "qr") {
+export async function offeredPairingUri(page: Page, via: "qr" | "deep link" = "qr"): Promise<string> {
   const connect = () => page.getByRole("button", { name: "Connect Wallet" }).first().click();
-  const uri = via === "qr" ? await connect().then(() => copyPairingUri(page)) : await deepLinkPairingUri(page, connect);
-  await wallet.pair(uri);
+  return via === "qr" ? await connect().then(() => copyPairingUri(page)) : await deepLinkPairingUri(page, connect);
+}
+
+/** 'Connect Wallet' with no wallet in the browser, and the phone wallet pairing from the URI the page offers. */
+export async function connectPhoneWallet(page: Page, wallet: PhoneWallet, via: "qr" | "deep link" = "qr") {
+  await wallet.pair(await offeredPairingUri(page, via));
 }
 
 /** Google and the username on the first step, then the phone wallet connected: all Verify needs. */
