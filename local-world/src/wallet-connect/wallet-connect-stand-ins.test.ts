@@ -18,11 +18,13 @@ let dataDir: string;
 let border: NetworkBorder;
 let client: BorderClient;
 let stopStandIns: () => Promise<void>;
+/** How far a test moved the relay's clock ahead; each test that moves it puts it back. */
+let relayClockAhead = 0;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "tube-relay-"));
   const tls = loadTlsIdentity(dataDir);
-  const standIns = walletConnectStandIns();
+  const standIns = walletConnectStandIns(() => Date.now() + relayClockAhead);
   stopStandIns = standIns.stop;
   border = await startNetworkBorder({ port: 0, tls, sites: standIns.sites, upgrades: standIns.upgrades });
   client = { port: border.port, certificatePem: tls.certificatePem };
@@ -157,6 +159,23 @@ describe("the relay", () => {
     expect((await dapp.nextPush()).data).toMatchObject({ topic: sessionTopic, message: "settle", tag: 1102 });
     await dapp.call("irn_publish", { topic: sessionTopic, message: "request", ttl: 300, tag: 1108 });
     expect((await wallet.nextPush()).data).toMatchObject({ topic: sessionTopic, message: "request" });
+    dapp.socket.close();
+    wallet.socket.close();
+  });
+
+  it("when a session proposal's 5-minute TTL passes on the relay's clock before the wallet subscribes, then the mailbox no longer has it", async () => {
+    const [dapp, wallet] = await Promise.all([connect(), connect()]);
+    const [late, onTime] = [topic(), topic()];
+    await dapp.call("wc_proposeSession", { pairingTopic: late, sessionProposal: "proposal", ttl: 300 });
+    await dapp.call("wc_proposeSession", { pairingTopic: onTime, sessionProposal: "proposal", ttl: 600 });
+    relayClockAhead = 301_000;
+    try {
+      expect((await wallet.call("irn_batchFetchMessages", { topics: [late, onTime] })).result).toMatchObject({
+        messages: [{ topic: onTime, message: "proposal" }],
+      });
+    } finally {
+      relayClockAhead = 0;
+    }
     dapp.socket.close();
     wallet.socket.close();
   });
