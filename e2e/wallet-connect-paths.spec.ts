@@ -1,7 +1,12 @@
 import type { Page } from "@playwright/test";
 import { CLAIM_STEP, connectedLine, verifyButton } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { connectPhoneWallet, offeredPairingUri, readyToVerifyWithPhoneWallet } from "./support/phone-wallet.ts";
+import {
+  connectPhoneWallet,
+  offeredPairingUri,
+  readyToVerifyWithPhoneWallet,
+  setOwnRelayFault,
+} from "./support/phone-wallet.ts";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -155,4 +160,28 @@ test.describe("a WalletConnect session past its 7 days", () => {
     await expect(nextWeek.getByRole("status").filter({ hasText: "Wallet Connected" })).toHaveCount(0);
     expect(errors).toEqual([]);
   });
+});
+
+test("when the relay refuses every connection of the page, then no QR code appears, the page stops waiting at its time-out and offers 'Try again' and 'Sign in with Google', with no page error", async ({
+  page,
+  context,
+  publicConfig,
+}) => {
+  const errors = pageErrors(page);
+  await setOwnRelayFault(context, { mode: "refuse", count: 1000 });
+  await page.clock.install();
+  await page.goto("/claim");
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+  const seconds = publicConfig.walletConnectTimeoutSeconds;
+  await expect(page.getByText(`Waiting for your wallet to answer (up to ${seconds} seconds)…`)).toBeVisible();
+
+  await page.clock.fastForward(seconds * 1000);
+  await expect(page.getByRole("status").filter({ hasText: "Wallet Not Responding" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText(
+    `Your wallet did not answer within ${seconds} seconds. Open your wallet to approve the request, try again, or sign in with Google to create a wallet instead.`,
+  );
+  await expect(page.getByRole("heading", { name: "Scan to Connect" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Try again" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();
+  expect(errors).toEqual([]);
 });

@@ -247,7 +247,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
   return {
     app,
     upgrade(req, socket, head) {
-      if (faults.take("refuse")) return socket.destroy();
+      if (faults.take("refuse", req)) return socket.destroy();
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const auth = query.get("projectId")
         ? checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now())

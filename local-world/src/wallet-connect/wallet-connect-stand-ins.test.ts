@@ -1,4 +1,5 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import { borderRequest, type BorderClient } from "../network-border/border-reque
 import { startNetworkBorder, type NetworkBorder } from "../network-border/border-server.ts";
 import { loadTlsIdentity } from "../network-border/tls-identity.ts";
 import { dropRelaySockets, setRelayFault } from "./relay-control.ts";
+import { createRelayFaultSwitch, FAULT_SCOPE_COOKIE } from "./relay-faults.ts";
 import { walletConnectStandIns } from "./wallet-connect-stand-ins.ts";
 
 const RELAY = RELAY_HOSTS[0];
@@ -202,6 +204,22 @@ describe("the relay", () => {
     await setRelayFault(client, { mode: "refuse", count: 1 });
     await expect(connect()).rejects.toThrow();
     (await connect()).socket.close();
+  });
+});
+
+describe("the fault switch", () => {
+  it("when a fault has a scope, then only requests carrying that scope's cookie meet it, and an unscoped fault meets any", () => {
+    const faults = createRelayFaultSwitch();
+    const request = (cookie?: string) => ({ headers: cookie ? { cookie } : {} }) as IncomingMessage;
+    faults.set({ mode: "refuse", count: 1, scope: "mine" });
+    expect(faults.take("refuse", request())).toBe(false);
+    expect(faults.take("refuse", request(`${FAULT_SCOPE_COOKIE}=theirs`))).toBe(false);
+    expect(faults.take("refuse", request(`a=b; ${FAULT_SCOPE_COOKIE}=mine`))).toBe(true);
+    expect(faults.take("refuse", request(`${FAULT_SCOPE_COOKIE}=mine`))).toBe(false);
+
+    faults.set({ mode: "verifyUnreachable", count: 1 });
+    expect(faults.take("verifyUnreachable", request(`${FAULT_SCOPE_COOKIE}=mine`))).toBe(true);
+    expect(faults.take("verifyUnreachable", request())).toBe(false);
   });
 });
 
