@@ -4,21 +4,26 @@ import { balanceOf } from "@tube/local-world/token-balance";
 import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-control";
 import { claimTokens, connectedLine, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { readyToVerifyWithPhoneWallet, runBorder } from "./support/phone-wallet.ts";
+import { readyToVerifyWithPhoneWallet, runBorder, setOwnRelayFault } from "./support/phone-wallet.ts";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
+/** How long a dapp waits for Verify's attestation before proposing without one (`@walletconnect/core` `verify.ts`). */
+const VERIFY_WAIT_MS = 5_000;
+
 /**
  * The two ways a visitor without a browser wallet hands the pairing URI to a phone wallet. The desktop claim also
- * meets a relay that drops the session's sockets as the claim starts.
+ * meets a Verify its page cannot reach (the SDK proposes without an attestation after 5 s, which the page's clock
+ * skips) and a relay that drops the session's sockets as the claim starts.
  */
 const JOURNEYS = [
   {
     via: "qr",
     visitor:
-      "a desktop visitor pairs a phone wallet from the QR overlay's 'Copy URI' and the relay drops the session's sockets as the claim starts",
+      "a desktop visitor's page cannot reach Verify, a phone wallet pairs from the QR overlay's 'Copy URI', and the relay drops the session's sockets as the claim starts",
     device: {},
     dropsSockets: true,
+    verifyUnreachable: true,
   },
   {
     via: "deep link",
@@ -31,22 +36,30 @@ const JOURNEYS = [
       viewport: { width: 390, height: 844 },
     },
     dropsSockets: false,
+    verifyUnreachable: false,
   },
 ] as const;
 
-for (const { via, visitor, device, dropsSockets } of JOURNEYS) {
+for (const { via, visitor, device, dropsSockets, verifyUnreachable } of JOURNEYS) {
   test.describe(() => {
     test.use(device);
 
     test(`when ${visitor}, then it verifies and claims 250 TuBE to that wallet`, async ({
       page,
+      context,
       publicConfig,
       googleAccount,
       phoneWallet,
     }) => {
       phoneWallet.behaviour.chains = [42161, 1];
-      await readyToVerifyWithPhoneWallet(page, googleAccount, phoneWallet, via);
+      if (verifyUnreachable) {
+        await setOwnRelayFault(context, { mode: "verifyUnreachable", count: 100 });
+        await page.clock.install();
+      }
+      const skipVerifyWait = verifyUnreachable ? () => page.clock.fastForward(VERIFY_WAIT_MS) : undefined;
+      await readyToVerifyWithPhoneWallet(page, googleAccount, phoneWallet, via, skipVerifyWait);
       await expect(connectedLine(page, phoneWallet.address)).toBeVisible();
+      expect(phoneWallet.verifications).toEqual([verifyUnreachable ? "UNKNOWN" : "VALID"]);
 
       await verifyButton(page).click();
       await expect(page.getByText(CLAIM_STEP)).toBeVisible();

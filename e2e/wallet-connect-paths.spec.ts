@@ -1,9 +1,19 @@
 import type { Page } from "@playwright/test";
-import { CLAIM_STEP, verifyButton } from "./support/claim-wizard.ts";
+import { CLAIM_STEP, connectedLine, verifyButton } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { connectPhoneWallet, readyToVerifyWithPhoneWallet } from "./support/phone-wallet.ts";
+import {
+  connectPhoneWallet,
+  offeredPairingUri,
+  readyToVerifyWithPhoneWallet,
+  setOwnRelayFault,
+} from "./support/phone-wallet.ts";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+/** How long a WalletConnect pairing URI and its session proposal last (`@walletconnect/core` `pairing.ts`, `create`). */
+const PAIRING_LIFETIME_MS = 5 * 60_000;
+/** How long a session lasts unless extended (`@walletconnect/sign-client` `src/constants/session.ts`). */
+const SESSION_LIFETIME_MS = 7 * 24 * 3_600_000;
 
 /** Every error the page throws and nobody catches, for a test to show there were none. */
 function pageErrors(page: Page): string[] {
@@ -74,5 +84,104 @@ test("when the phone wallet rejects the session, then the visitor reads 'You rej
   await expect(page.getByRole("alert")).toHaveText("You rejected the connection request.");
   await expect(page.getByRole("heading", { name: "Scan to Connect" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
+  expect(errors).toEqual([]);
+});
+
+test("when a visitor pairs from a QR code over 5 minutes old, then the wallet refuses the expired URI, the page has said the request expired, and Connect Wallet's new code pairs, with no page error", async ({
+  page,
+  phoneWallet,
+}) => {
+  const errors = pageErrors(page);
+  // The page offered its code 6 minutes ago: its clock starts then and catches up with the world's, its timers
+  // (the SDK's proposal expiry among them) firing on the way.
+  await page.clock.install({ time: Date.now() - PAIRING_LIFETIME_MS - 60_000 });
+  await page.goto("/claim");
+  const expired = await offeredPairingUri(page);
+  await page.clock.fastForward(PAIRING_LIFETIME_MS + 60_000);
+
+  await expect(phoneWallet.pair(expired)).rejects.toThrow(
+    "Expired. pair() URI has expired. Please try again with a new connection URI.",
+  );
+  const text =
+    "No wallet accepted the connection request within 5 minutes, so its code has expired. Press Connect Wallet for a new one.";
+  await expect(page.getByRole("status").filter({ hasText: "Connection Request Expired" })).toContainText(text);
+  await expect(page.getByRole("alert")).toHaveText(text);
+  await expect(page.getByRole("heading", { name: "Scan to Connect" })).toHaveCount(0);
+
+  await connectPhoneWallet(page, phoneWallet);
+  await expect(connectedLine(page, phoneWallet.address)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test.describe("a WalletConnect session past its 7 days", () => {
+  const DISCONNECTED = "Your wallet has been disconnected.";
+
+  test("when the open page's clock passes the session's expiry, then the SDK drops it, the visitor reads 'Wallet Disconnected' and is offered to connect again, with no page error", async ({
+    page,
+    phoneWallet,
+  }) => {
+    const errors = pageErrors(page);
+    await page.clock.install();
+    await page.goto("/claim");
+    await connectPhoneWallet(page, phoneWallet);
+    await expect(connectedLine(page, phoneWallet.address)).toBeVisible();
+
+    // The SDK's expirer looks on each heartbeat pulse (`@walletconnect/heartbeat`, a page timer).
+    await page.clock.fastForward(SESSION_LIFETIME_MS + 60_000);
+    await expect(page.getByRole("status").filter({ hasText: "Wallet Disconnected" })).toContainText(DISCONNECTED);
+    await expect(connectedLine(page, phoneWallet.address)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
+    expect(errors).toEqual([]);
+  });
+
+  test("when the visitor comes back after the session expired, then AutoConnect does not restore it: no connected wallet, 'Connect Wallet' offered, no page error", async ({
+    page,
+    context,
+    phoneWallet,
+  }) => {
+    await page.clock.install();
+    await page.goto("/claim");
+    await connectPhoneWallet(page, phoneWallet);
+    await expect(connectedLine(page, phoneWallet.address)).toBeVisible();
+    // Back before it expired, the session is restored (what the later visit is measured against).
+    await page.close();
+    const soon = await context.newPage();
+    await soon.goto("/claim");
+    await expect(connectedLine(soon, phoneWallet.address)).toBeVisible();
+    await soon.close();
+
+    await context.clock.setSystemTime(Date.now() + SESSION_LIFETIME_MS + 60_000);
+    const nextWeek = await context.newPage();
+    const errors = pageErrors(nextWeek);
+    await nextWeek.goto("/claim");
+    await expect(nextWeek.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
+    await expect(nextWeek.getByText("Reconnecting...")).toHaveCount(0);
+    await expect(connectedLine(nextWeek, phoneWallet.address)).toHaveCount(0);
+    await expect(nextWeek.getByRole("status").filter({ hasText: "Wallet Connected" })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+test("when the relay refuses every connection of the page, then no QR code appears, the page stops waiting at its time-out and offers 'Try again' and 'Sign in with Google', with no page error", async ({
+  page,
+  context,
+  publicConfig,
+}) => {
+  const errors = pageErrors(page);
+  await setOwnRelayFault(context, { mode: "refuse", count: 1000 });
+  await page.clock.install();
+  await page.goto("/claim");
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+  const seconds = publicConfig.walletConnectTimeoutSeconds;
+  await expect(page.getByText(`Waiting for your wallet to answer (up to ${seconds} seconds)…`)).toBeVisible();
+
+  await page.clock.fastForward(seconds * 1000);
+  await expect(page.getByRole("status").filter({ hasText: "Wallet Not Responding" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText(
+    `Your wallet did not answer within ${seconds} seconds. Open your wallet to approve the request, try again, or sign in with Google to create a wallet instead.`,
+  );
+  await expect(page.getByRole("heading", { name: "Scan to Connect" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Try again" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();
   expect(errors).toEqual([]);
 });

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import type { Hex } from "thirdweb";
 import { loadTlsIdentity } from "@tube/local-world/network-border/tls-identity";
 import type { BorderClient } from "@tube/local-world/network-border/border-request";
+import { RELAY_HOSTS, VERIFY_HOST } from "@tube/local-world/network-border/border-hosts";
 import { routeBorderHostsFromNode } from "@tube/local-world/wallet-connect/node-border-route";
+import { setRelayFault } from "@tube/local-world/wallet-connect/relay-control";
+import { FAULT_SCOPE_COOKIE, type RelayFault } from "@tube/local-world/wallet-connect/relay-faults";
 import { startPhoneWallet, type PhoneWallet } from "@tube/local-world/wallet-connect/phone-wallet";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { signInWithGoogle } from "./claim-wizard.ts";
@@ -15,6 +18,25 @@ export function runBorder(): BorderClient {
     port: Number(process.env.E2E_BORDER_PORT),
     certificatePem: loadTlsIdentity(process.env.E2E_DATA_DIR as string).certificatePem,
   };
+}
+
+/**
+ * Sets a fault of the WalletConnect stand-ins that only this browser context meets: its scope travels in a cookie the
+ * context holds for the relay's and Verify's hosts (relay-faults.ts), so tests running beside it are not touched.
+ */
+export async function setOwnRelayFault(context: BrowserContext, fault: Omit<RelayFault, "scope">): Promise<void> {
+  const scope = randomBytes(8).toString("hex");
+  await context.addCookies(
+    [...RELAY_HOSTS, VERIFY_HOST].map((domain) => ({
+      name: FAULT_SCOPE_COOKIE,
+      value: scope,
+      domain,
+      path: "/",
+      secure: true,
+      sameSite: "None" as const,
+    })),
+  );
+  await setRelayFault(runBorder(), { ...fault, scope });
 }
 
 /** A phone wallet of its own for one test: a fresh key, funded on the local chain. */
@@ -54,14 +76,33 @@ async function deepLinkPairingUri(page: Page, open: () => Promise<void>): Promis
   return uri;
 }
 
+/** What a test does at the moment 'Connect Wallet' is pressed, e.g. move the page's clock past a wait of the SDK's. */
+type AfterConnectClick = () => Promise<void>;
+
 /**
- * 'Connect Wallet' with no wallet in the browser, and the phone wallet pairing from the URI the page offers: the QR
- * overlay's on a desktop page, the deep link's on a phone.
+ * 'Connect Wallet' with no wallet in the browser, and the pairing URI the page offers for it: the QR overlay's on a
+ * desktop page, the deep link's on a phone.
  */
-export async function connectPhoneWallet(page: Page, wallet: PhoneWallet, via: "qr" | "deep link" = "qr") {
-  const connect = () => page.getByRole("button", { name: "Connect Wallet" }).first().click();
-  const uri = via === "qr" ? await connect().then(() => copyPairingUri(page)) : await deepLinkPairingUri(page, connect);
-  await wallet.pair(uri);
+export async function offeredPairingUri(
+  page: Page,
+  via: "qr" | "deep link" = "qr",
+  afterClick?: AfterConnectClick,
+): Promise<string> {
+  const connect = async () => {
+    await page.getByRole("button", { name: "Connect Wallet" }).first().click();
+    await afterClick?.();
+  };
+  return via === "qr" ? await connect().then(() => copyPairingUri(page)) : await deepLinkPairingUri(page, connect);
+}
+
+/** 'Connect Wallet' with no wallet in the browser, and the phone wallet pairing from the URI the page offers. */
+export async function connectPhoneWallet(
+  page: Page,
+  wallet: PhoneWallet,
+  via: "qr" | "deep link" = "qr",
+  afterClick?: AfterConnectClick,
+) {
+  await wallet.pair(await offeredPairingUri(page, via, afterClick));
 }
 
 /** Google and the username on the first step, then the phone wallet connected: all Verify needs. */
@@ -70,10 +111,11 @@ export async function readyToVerifyWithPhoneWallet(
   account: FreshAccount,
   wallet: PhoneWallet,
   via?: "qr" | "deep link",
+  afterClick?: AfterConnectClick,
 ): Promise<void> {
   await page.goto("/claim");
   await signInWithGoogle(page, account);
   await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
   await page.getByLabel("Enter your YouTube username").fill(account.channel.handle);
-  await connectPhoneWallet(page, wallet, via);
+  await connectPhoneWallet(page, wallet, via, afterClick);
 }

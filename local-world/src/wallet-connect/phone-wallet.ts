@@ -29,6 +29,12 @@ export interface PhoneWallet {
   behaviour: PhoneWalletBehaviour;
   /** Every request answered so far, oldest first. */
   requests: AnsweredRequest[];
+  /**
+   * Verify's verdict on each proposal's origin, oldest first: "VALID" when it came with an attestation Verify's public
+   * key checks, "UNKNOWN" when it came with none (`@walletconnect/sign-client` `src/controllers/engine.ts`,
+   * `getVerifyContext`).
+   */
+  verifications: string[];
   /** Pairs with a dapp from a `wc:` URI; resolves once the proposal has been answered. */
   pair(uri: string): Promise<void>;
   /** The session it approved last, once there is one. */
@@ -103,6 +109,7 @@ export async function startPhoneWallet(options: {
   let knownChains = new Set<number>();
   let activeChain = 0;
   const requests: AnsweredRequest[] = [];
+  const verifications: string[] = [];
   const answered = (request: AnsweredRequest) => {
     requests.push(request);
     options.onAnswered?.(request);
@@ -119,28 +126,32 @@ export async function startPhoneWallet(options: {
     },
   });
 
-  client.on("session_proposal", async ({ id, params }: SignClientTypes.EventArguments["session_proposal"]) => {
-    try {
-      if (behaviour.rejectSession) await client.reject({ id, reason: getSdkError("USER_REJECTED") });
-      else {
-        knownChains = new Set(behaviour.chains);
-        activeChain = behaviour.chains[0] as number;
-        const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
-        // MetaMask Mobile reports its chain as it approves: the event reaches the dapp with the settlement. Not
-        // awaited: the answer to the proposal does not wait on it.
-        void client
-          .emit({
-            topic: approved.topic,
-            chainId: `eip155:${activeChain}`,
-            event: { name: "chainChanged", data: activeChain },
-          })
-          .catch(() => undefined);
-        current = await approved.acknowledged();
+  client.on(
+    "session_proposal",
+    async ({ id, params, verifyContext }: SignClientTypes.EventArguments["session_proposal"]) => {
+      verifications.push(verifyContext.verified.validation);
+      try {
+        if (behaviour.rejectSession) await client.reject({ id, reason: getSdkError("USER_REJECTED") });
+        else {
+          knownChains = new Set(behaviour.chains);
+          activeChain = behaviour.chains[0] as number;
+          const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
+          // MetaMask Mobile reports its chain as it approves: the event reaches the dapp with the settlement. Not
+          // awaited: the answer to the proposal does not wait on it.
+          void client
+            .emit({
+              topic: approved.topic,
+              chainId: `eip155:${activeChain}`,
+              event: { name: "chainChanged", data: activeChain },
+            })
+            .catch(() => undefined);
+          current = await approved.acknowledged();
+        }
+      } finally {
+        proposalsAnswered.get(params.pairingTopic)?.();
       }
-    } finally {
-      proposalsAnswered.get(params.pairingTopic)?.();
-    }
-  });
+    },
+  );
 
   const rpc = (method: string, params: unknown[]) => jsonRpc(options.rpcUrl, method, params);
   // A local chain's way to give a new key gas, as the local world's dev accounts have it.
@@ -210,6 +221,7 @@ export async function startPhoneWallet(options: {
     clientId: await client.core.crypto.getClientId(),
     behaviour,
     requests,
+    verifications,
     async pair(uri) {
       const pairingTopic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1] ?? "";
       const answered = new Promise<void>((resolve) => proposalsAnswered.set(pairingTopic, resolve));

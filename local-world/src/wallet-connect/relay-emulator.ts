@@ -61,16 +61,18 @@ export interface WalletConnectRelay {
  *   never acknowledged;
  * - a subscription id is `sha256(topic + clientId)`, as the client computes it itself when it skips the request
  *   (`@walletconnect/core` `src/controllers/subscriber.ts`, `getSubscriptionId`).
+ * Its clock (`now`, milliseconds) decides when a message's TTL has passed, as the relay's own does, whatever the
+ * clients' clocks say: a session proposal, published with a 5-minute TTL, is gone for a wallet that subscribes later.
  */
-export function walletConnectRelay(faults: RelayFaultSwitch): WalletConnectRelay {
+export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now): WalletConnectRelay {
   const server = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
   const subscribers = new Map<string, Set<string>>();
   const mailbox = new Map<string, Message[]>();
-  let nextPushId = Date.now() * 1000;
+  let nextPushId = now() * 1000;
 
   const live = (topic: string): Message[] => {
-    const kept = (mailbox.get(topic) ?? []).filter((message) => message.expiresAt > Date.now());
+    const kept = (mailbox.get(topic) ?? []).filter((message) => message.expiresAt > now());
     if (kept.length > 0) mailbox.set(topic, kept);
     else mailbox.delete(topic);
     return kept;
@@ -111,7 +113,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch): WalletConnectRelay
     from: Client,
     params: { topic: string; message: string; ttl: number; tag?: number; attestation?: string },
   ) => {
-    const publishedAt = Date.now();
+    const publishedAt = now();
     const message: Message = {
       topic: params.topic,
       message: params.message,
@@ -245,10 +247,10 @@ export function walletConnectRelay(faults: RelayFaultSwitch): WalletConnectRelay
   return {
     app,
     upgrade(req, socket, head) {
-      if (faults.take("refuse")) return socket.destroy();
+      if (faults.take("refuse", req)) return socket.destroy();
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const auth = query.get("projectId")
-        ? checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS)
+        ? checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now())
         : { error: "Project ID is required" };
       // A client that asks for `useOnCloseEvent` (the SDK always does, `relayer.ts` `createProvider`) is told why in
       // a close frame, code 3000 "Authorization error: …"; any other gets a bare 401 on the upgrade.

@@ -27,7 +27,7 @@ export function verifyEmulator(faults: RelayFaultSwitch): Express {
   const app = express();
   app.disable("x-powered-by");
   app.use((req, _res, next) => {
-    if (faults.take("verifyUnreachable")) return req.socket.destroy();
+    if (faults.take("verifyUnreachable", req)) return req.socket.destroy();
     next();
   });
   app.get("/v3/attestation", (req, res) => {

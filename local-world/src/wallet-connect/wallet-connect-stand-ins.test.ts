@@ -1,4 +1,5 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import { borderRequest, type BorderClient } from "../network-border/border-reque
 import { startNetworkBorder, type NetworkBorder } from "../network-border/border-server.ts";
 import { loadTlsIdentity } from "../network-border/tls-identity.ts";
 import { dropRelaySockets, setRelayFault } from "./relay-control.ts";
+import { createRelayFaultSwitch, FAULT_SCOPE_COOKIE } from "./relay-faults.ts";
 import { walletConnectStandIns } from "./wallet-connect-stand-ins.ts";
 
 const RELAY = RELAY_HOSTS[0];
@@ -18,11 +20,13 @@ let dataDir: string;
 let border: NetworkBorder;
 let client: BorderClient;
 let stopStandIns: () => Promise<void>;
+/** How far a test moved the relay's clock ahead; each test that moves it puts it back. */
+let relayClockAhead = 0;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "tube-relay-"));
   const tls = loadTlsIdentity(dataDir);
-  const standIns = walletConnectStandIns();
+  const standIns = walletConnectStandIns(() => Date.now() + relayClockAhead);
   stopStandIns = standIns.stop;
   border = await startNetworkBorder({ port: 0, tls, sites: standIns.sites, upgrades: standIns.upgrades });
   client = { port: border.port, certificatePem: tls.certificatePem };
@@ -161,6 +165,23 @@ describe("the relay", () => {
     wallet.socket.close();
   });
 
+  it("when a session proposal's 5-minute TTL passes on the relay's clock before the wallet subscribes, then the mailbox no longer has it", async () => {
+    const [dapp, wallet] = await Promise.all([connect(), connect()]);
+    const [late, onTime] = [topic(), topic()];
+    await dapp.call("wc_proposeSession", { pairingTopic: late, sessionProposal: "proposal", ttl: 300 });
+    await dapp.call("wc_proposeSession", { pairingTopic: onTime, sessionProposal: "proposal", ttl: 600 });
+    relayClockAhead = 301_000;
+    try {
+      expect((await wallet.call("irn_batchFetchMessages", { topics: [late, onTime] })).result).toMatchObject({
+        messages: [{ topic: onTime, message: "proposal" }],
+      });
+    } finally {
+      relayClockAhead = 0;
+    }
+    dapp.socket.close();
+    wallet.socket.close();
+  });
+
   it("when the auth JWT names another audience or is no JWT, then the relay closes with 3000 and says why, or answers 401 to a client that did not ask for a close frame", async () => {
     const foreign = await connect(generateKeyPair(), "wss://relay.example.com");
     expect(await closed(foreign.socket)).toEqual({
@@ -183,6 +204,22 @@ describe("the relay", () => {
     await setRelayFault(client, { mode: "refuse", count: 1 });
     await expect(connect()).rejects.toThrow();
     (await connect()).socket.close();
+  });
+});
+
+describe("the fault switch", () => {
+  it("when a fault has a scope, then only requests carrying that scope's cookie meet it, and an unscoped fault meets any", () => {
+    const faults = createRelayFaultSwitch();
+    const request = (cookie?: string) => ({ headers: cookie ? { cookie } : {} }) as IncomingMessage;
+    faults.set({ mode: "refuse", count: 1, scope: "mine" });
+    expect(faults.take("refuse", request())).toBe(false);
+    expect(faults.take("refuse", request(`${FAULT_SCOPE_COOKIE}=theirs`))).toBe(false);
+    expect(faults.take("refuse", request(`a=b; ${FAULT_SCOPE_COOKIE}=mine`))).toBe(true);
+    expect(faults.take("refuse", request(`${FAULT_SCOPE_COOKIE}=mine`))).toBe(false);
+
+    faults.set({ mode: "verifyUnreachable", count: 1 });
+    expect(faults.take("verifyUnreachable", request(`${FAULT_SCOPE_COOKIE}=mine`))).toBe(true);
+    expect(faults.take("verifyUnreachable", request())).toBe(false);
   });
 });
 

@@ -5,14 +5,17 @@ import { createRelayFaultSwitch } from "./relay-faults.ts";
 import { walletConnectRelay } from "./relay-emulator.ts";
 import { verifyEmulator } from "./verify-emulator.ts";
 
-/** WalletConnect's relay and Verify stand-ins, as the network border serves them, sharing one fault switch. */
-export function walletConnectStandIns(): {
+/**
+ * WalletConnect's relay and Verify stand-ins, as the network border serves them, sharing one fault switch; `now` is
+ * the relay's clock.
+ */
+export function walletConnectStandIns(now?: () => number): {
   sites: Record<string, RequestListener>;
   upgrades: Record<string, UpgradeListener>;
   stop(): Promise<void>;
 } {
   const faults = createRelayFaultSwitch();
-  const relay = walletConnectRelay(faults);
+  const relay = walletConnectRelay(faults, now);
   return {
     sites: {
       ...Object.fromEntries(RELAY_HOSTS.map((host) => [host, relay.app])),

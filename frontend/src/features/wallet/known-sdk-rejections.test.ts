@@ -12,6 +12,10 @@ describe("isKnownSdkRejection", () => {
     expect(isKnownSdkRejection(new Error("Please call connect() before enable()"))).toBe(true);
   });
 
+  it("when the expired proposal's promise kept for later callers rejects unhandled, then it is known", () => {
+    expect(isKnownSdkRejection(new Error("Proposal expired"))).toBe(true);
+  });
+
   it("when any other error is unhandled, then it is not", () => {
     expect(isKnownSdkRejection(new TypeError("Cannot read properties of undefined (reading 'request')"))).toBe(false);
     expect(isKnownSdkRejection(new Error("Session not initialized. Please call connect() before enable()"))).toBe(

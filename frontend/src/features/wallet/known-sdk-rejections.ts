@@ -11,10 +11,17 @@
  *   `session_delete` and `disconnect`; thirdweb answers each by calling the provider's `disconnect`, unawaited
  *   (`thirdweb/src/wallets/wallet-connect/controller.ts`, `onDisconnect`), which rejects with "Please call connect()
  *   before enable()" as there is no session left to end. thirdweb has already told the page the wallet disconnected.
+ * - The expired proposal's twin. When no wallet answers a WalletConnect proposal within its 5 minutes, the delayed
+ *   promise the connect waits on rejects with "Proposal expired", which reaches the page's connect (wallet-errors.ts
+ *   tells the visitor); it also keeps a second promise rejected with the same error for later callers, which nobody
+ *   handles (`@walletconnect/utils` 2.21.8 `src/misc.ts`, `createDelayedPromise`).
  */
 export function isKnownSdkRejection(reason: unknown): boolean {
   if (reason instanceof TypeError) return reason.message.includes("reading 'getDefaultChain'");
-  return reason instanceof Error && reason.message === "Please call connect() before enable()";
+  return (
+    reason instanceof Error &&
+    (reason.message === "Please call connect() before enable()" || reason.message === "Proposal expired")
+  );
 }
 
 /** Keeps the SDK rejections above from surfacing as uncaught errors; returns the way to stop. */

@@ -38,6 +38,16 @@ describe("describeConnectError", () => {
     });
   });
 
+  it("when no wallet answered a WalletConnect proposal before it expired, then the visitor is told to press Connect Wallet for a new code", () => {
+    const expired = {
+      title: "Connection Request Expired",
+      description:
+        "No wallet accepted the connection request within 5 minutes, so its code has expired. Press Connect Wallet for a new one.",
+    };
+    expect(describeConnectError(new Error("Proposal expired"))).toEqual(expired);
+    expect(describeConnectError({ message: "Proposal expired", code: 0 })).toEqual(expired);
+  });
+
   it("when anything else fails, then the wallet's own message is shown, or the default", () => {
     expect(describeConnectError(new Error("Provider exploded"))).toEqual({
       title: "Connection Failed",

@@ -13,19 +13,28 @@ const CONNECT_FAILED_TOAST_TEXT = "Failed to connect wallet.";
 const USER_REJECTED = 4001;
 /** MetaMask's "Request of type 'wallet_requestPermissions' already pending": its own window is still open. */
 const REQUEST_ALREADY_PENDING = -32002;
+/**
+ * What a WalletConnect connect rejects with when no wallet answered its proposal within the proposal's TTL, 5 minutes
+ * (`@walletconnect/sign-client`'s exported `PROPOSAL_EXPIRY_MESSAGE`; the TTL is `src/constants/engine.ts`
+ * `ENGINE_RPC_OPTS.wc_sessionPropose`). The pairing URI the page offered expires with it (`@walletconnect/core`
+ * `src/controllers/pairing.ts`, `create`), and a wallet refuses it from then on. thirdweb then removes its QR code and
+ * offers no new one (`thirdweb/src/wallets/create-wallet.ts`): a new connect makes a new URI.
+ */
+const PROPOSAL_EXPIRED = "Proposal expired";
 
 /** The wallet answered with no account at all, as a locked wallet does. */
 export class NoAccountsError extends Error {
   override readonly name = "NoAccountsError";
 }
 
-type ConnectFailureKind = "rejected" | "pending" | "locked" | "unknown";
+type ConnectFailureKind = "rejected" | "pending" | "locked" | "expired" | "unknown";
 
 function connectFailureKind(error: unknown): ConnectFailureKind {
   const code = errorCode(error);
   if (code === USER_REJECTED) return "rejected";
   if (code === REQUEST_ALREADY_PENDING) return "pending";
   if (error instanceof NoAccountsError) return "locked";
+  if (messageOf(error) === PROPOSAL_EXPIRED) return "expired";
   // Wallets reached through WalletConnect reject with codes of their own; their text is then all that tells.
   if (/rejected|denied/i.test(messageOf(error))) return "rejected";
   return "unknown";
@@ -54,6 +63,12 @@ export function describeConnectError(error: unknown): WalletErrorText {
       };
     case "locked":
       return { title: "Connection Failed", description: "No accounts found. Please unlock your wallet." };
+    case "expired":
+      return {
+        title: "Connection Request Expired",
+        description:
+          "No wallet accepted the connection request within 5 minutes, so its code has expired. Press Connect Wallet for a new one.",
+      };
     case "unknown":
       return { title: "Connection Failed", description: messageOf(error) || CONNECT_FAILED_TOAST_TEXT };
   }
