@@ -6,9 +6,9 @@
  * its ten slowest test files, the first place to look when the run gets slower; the frontend the end-to-end tests
  * serve is built beside it.
  * Lint is ESLint, Prettier's check and knip (no unused file, dependency or export), so style is never reviewed by
- * hand. Typecheck and lint run side by side: each keeps one core busy, and on two cores that halves their share of
- * the run (docs/benchmarks/test-suite.md); their output is held and printed whole, one after the other. Each stage's
- * line in the summary says how long it took.
+ * hand. The typecheck and the three linters run side by side: each linter keeps one core busy and the typecheck
+ * (TypeScript 7) uses both, so on two cores together they take about half their CPU time (docs/benchmarks/test-suite.md);
+ * their output is held and printed whole, one after the other. Each stage's line in the summary says how long it took.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -129,7 +129,9 @@ await fs.mkdir(REPORT_DIR, { recursive: true });
 const groups: Array<Array<[string, () => Promise<Tally>]>> = [
   [
     ["typecheck", () => checkStage("npm", ["run", "--silent", "typecheck"])],
-    ["lint", () => checkStage("npm", ["run", "--silent", "lint"])],
+    ["lint: ESLint", () => checkStage("npm", ["run", "--silent", "lint:code"])],
+    ["lint: Prettier", () => checkStage("npm", ["run", "--silent", "lint:format"])],
+    ["lint: knip", () => checkStage("npm", ["run", "--silent", "lint:unused"])],
   ],
   [
     ["unit + integration", vitestStage],
