@@ -134,8 +134,6 @@ export const settingsSchema = z.object({
       `must be more than the ${YOUTUBE_QUOTA_RESERVE_UNITS} units kept for verified viewers`,
     )
     .default(10_000),
-  /** How long the browser waits for a wallet to answer a connect before it offers 'Try again' and another way in. */
-  WALLET_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
   /**
    * Set, each reward Engine queues names `<PUBLIC_URL>/api/engine/webhook` and this secret: Engine signs its status
    * posts with it, and the follow loop reads Engine mostly when one arrives (ADR 28). Unset, it polls Engine.
@@ -217,7 +215,6 @@ function parseConfig(env: NodeJS.ProcessEnv) {
     youtubeChannelId: settings.YOUTUBE_CHANNEL_ID,
     googleClientId: settings.GOOGLE_CLIENT_ID,
     googleAuthUrl: `${settings.GOOGLE_EMULATOR_URL ?? "https://accounts.google.com"}/o/oauth2/v2/auth`,
-    walletConnectTimeoutSeconds: settings.WALLET_CONNECT_TIMEOUT_SECONDS,
   };
   return {
     ...settings,
