@@ -32,6 +32,16 @@ function channelIdHint(value: string): string {
   return "";
 }
 
+/**
+ * The chains the app runs on, with the explorer its transaction links point at: Arbitrum One, and Arbitrum Sepolia for
+ * a rehearsal on a testnet. The local chain is an Arbitrum One look-alike, so its links point at Arbiscan too.
+ */
+const ARBITRUM_SEPOLIA_CHAIN_ID = 421614;
+const CHAIN_EXPLORERS = {
+  [ARBITRUM_ONE_CHAIN_ID]: "https://arbiscan.io",
+  [ARBITRUM_SEPOLIA_CHAIN_ID]: "https://sepolia.arbiscan.io",
+} as const;
+
 /** Express's `trust proxy`: false, true, a hop count, or a comma-separated list of addresses/subnets. */
 const trustProxy = z
   .string()
@@ -50,9 +60,8 @@ export const settingsSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Set, claims are kept in MongoDB; unset, in SQLite under DATA_DIR (production then asks for DATA_DIR explicitly). */
   MONGODB_URI: z.string().trim().min(1).optional(),
-  /** Which store to use; unset means MongoDB when MONGODB_URI is set, SQLite otherwise (production refuses that guess). */
-  STORE: z.enum(["mongodb", "sqlite"]).optional(),
   DATA_DIR: z.string().trim().min(1).default(".data"),
   GOOGLE_CLIENT_ID: required,
   GOOGLE_CLIENT_SECRET: required,
@@ -66,7 +75,15 @@ export const settingsSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
-  CHAIN_ID: z.coerce.number().int().positive().default(ARBITRUM_ONE_CHAIN_ID),
+  CHAIN_ID: z.coerce
+    .number()
+    .default(ARBITRUM_ONE_CHAIN_ID)
+    .pipe(
+      z.union([z.literal(ARBITRUM_ONE_CHAIN_ID), z.literal(ARBITRUM_SEPOLIA_CHAIN_ID)], {
+        error: (issue) =>
+          `is ${String(issue.input)}: the app runs on Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}), or Arbitrum Sepolia (${ARBITRUM_SEPOLIA_CHAIN_ID}) for a rehearsal`,
+      }),
+    ),
   /** The server's RPC: may carry a provider key, so it is never published. */
   RPC_URL: httpUrl,
   /**
@@ -76,12 +93,6 @@ export const settingsSchema = z.object({
   RPC_BATCH_MAX_CALLS: z.coerce.number().int().min(1).max(1_000).default(50),
   /** The RPC the browser is told to use; required when RPC_URL looks like it carries a key. */
   PUBLIC_RPC_URL: httpUrl.optional(),
-  /** Production runs on Arbitrum One only, unless this says otherwise (a testnet rehearsal). */
-  ALLOW_OTHER_CHAIN: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
-  EXPLORER_URL: httpUrl.default("https://arbiscan.io"),
   TOKEN_ADDRESS: address,
   /** The TuBERewards contract: it holds the token's MINTER_ROLE and rewards each wallet at most once. */
   REWARDS_ADDRESS: address,
@@ -200,7 +211,7 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   // Every setting parsed, so none is missing.
   const settings = parsed as Settings;
   const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
-  const storeKind = settings.STORE ?? (settings.MONGODB_URI ? "mongodb" : "sqlite");
+  const storeKind = settings.MONGODB_URI ? "mongodb" : "sqlite";
   const dataDir = path.resolve(settings.DATA_DIR);
   const publicConfig: PublicConfig = {
     thirdwebClientId: settings.THIRDWEB_CLIENT_ID,
@@ -210,7 +221,7 @@ function parseConfig(env: NodeJS.ProcessEnv) {
     chainId: settings.CHAIN_ID,
     // Never a URL with a key in it: browsers see it.
     rpcUrl: settings.PUBLIC_RPC_URL ?? settings.RPC_URL,
-    explorerUrl: settings.EXPLORER_URL,
+    explorerUrl: CHAIN_EXPLORERS[settings.CHAIN_ID],
     tokenAddress: settings.TOKEN_ADDRESS,
     youtubeChannelId: settings.YOUTUBE_CHANNEL_ID,
     googleClientId: settings.GOOGLE_CLIENT_ID,
@@ -220,11 +231,10 @@ function parseConfig(env: NodeJS.ProcessEnv) {
     ...settings,
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
-    /** The store actually opened: an explicit STORE wins over the presence of MONGODB_URI. */
     storeKind,
-    /** What openClaimStore opens (the claims and the shared rate limits): a URI only when the store is MongoDB. */
+    /** What openClaimStore opens (the claims and the shared rate limits). */
     storeOptions: {
-      mongodbUri: storeKind === "mongodb" ? settings.MONGODB_URI : undefined,
+      mongodbUri: settings.MONGODB_URI,
       dataDir,
       gateKey: settings.CLAIM_GATE_KEY,
     },
@@ -280,8 +290,6 @@ function parseEach<Shape extends Record<string, z.ZodType>>(
 /** Settings that are each valid but do not make sense together, in any environment. */
 function consistencyProblems(settings: Partial<Settings>, given: Given): Problem[] {
   const problems: Problem[] = [];
-  if (settings.STORE === "mongodb" && given.MONGODB_URI === undefined)
-    problems.push(["MONGODB_URI", "is required with STORE=mongodb"]);
   if (given.PUBLIC_RPC_URL === undefined && settings.RPC_URL && mayHoldKey(settings.RPC_URL)) {
     problems.push([
       "PUBLIC_RPC_URL",
@@ -303,10 +311,10 @@ function consistencyProblems(settings: Partial<Settings>, given: Given): Problem
  */
 function productionRefusals(settings: Partial<Settings>, given: Given): Problem[] {
   const problems: Problem[] = [];
-  if (given.MONGODB_URI === undefined && !(settings.STORE === "sqlite" && given.DATA_DIR)) {
+  if (given.MONGODB_URI === undefined && given.DATA_DIR === undefined) {
     problems.push([
       "MONGODB_URI",
-      "is required in production (or STORE=sqlite with an explicit DATA_DIR, for a single instance with a kept volume)",
+      "is required in production (or an explicit DATA_DIR, for SQLite on a single instance with a kept volume)",
     ]);
   }
   if (given.PUBLIC_URL === undefined) {
@@ -343,12 +351,6 @@ function productionRefusals(settings: Partial<Settings>, given: Given): Problem[
     problems.push([
       "TRUST_PROXY",
       "true trusts every hop, so any client can forge X-Forwarded-For: give the hop count or the proxies' addresses",
-    ]);
-  }
-  if (settings.CHAIN_ID !== undefined && settings.CHAIN_ID !== ARBITRUM_ONE_CHAIN_ID && !settings.ALLOW_OTHER_CHAIN) {
-    problems.push([
-      "CHAIN_ID",
-      `is ${settings.CHAIN_ID}, not Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}); set ALLOW_OTHER_CHAIN=true if that is meant`,
     ]);
   }
   if (!settings.METRICS_TOKEN) {
