@@ -211,7 +211,6 @@ describe("loadConfig in production", () => {
   });
 
   it.each([
-    ["MINT_GRACE_BLOCKS", "39", "40"],
     ["CLAIM_LEASE_MS", "9999", "10000"],
     ["MINT_FOLLOW_INTERVAL_MS", "249", "250"],
   ])("when %s is %s, then it refuses naming it, and %s starts", (key, below, floor) => {

@@ -123,11 +123,6 @@ export const settingsSchema = z.object({
    * checked once more when `finalized` covers the reward, and reopened if a reorganisation took the reward away.
    */
   MINT_FINALITY: z.enum(["latest", "safe", "finalized"]).default("latest"),
-  /**
-   * Blocks an attempt may go without rewarding the wallet before the next one starts (about 60 s on Arbitrum One):
-   * it should outlast Engine's usual send, so that a healthy attempt is not doubled by one the contract then refuses.
-   */
-  MINT_GRACE_BLOCKS: z.coerce.bigint().positive().default(240n),
   /** How long a process's lease on a claim lasts; a crashed process's claims wait this long for another. */
   CLAIM_LEASE_MS: z.coerce.number().int().positive().default(30_000),
   /**
@@ -377,11 +372,6 @@ const HTTPS_ONLY = [
  * chain mines a block per transaction, and tests want crashes recovered in seconds).
  */
 const PRODUCTION_FLOORS = [
-  [
-    "MINT_GRACE_BLOCKS",
-    40,
-    "40 blocks are about 10 s on Arbitrum One; a shorter grace gives up on healthy attempts Engine is still sending",
-  ],
   [
     "CLAIM_LEASE_MS",
     10_000,

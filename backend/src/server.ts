@@ -22,6 +22,7 @@ export interface ServerTuning extends AppTuning {
   sqliteBusyTimeoutMs?: number;
   googleTimeoutMs?: number;
   metricsCacheMs?: number;
+  mintGraceBlocks?: bigint;
 }
 
 export interface ServerOptions {
@@ -94,6 +95,7 @@ export async function startServer(
     store,
     metrics,
     logger,
+    graceBlocks: tuning.mintGraceBlocks,
     onEngineCall: (api, outcome) => {
       engineAnswered = outcome === "ok";
       countCall(`engine_${api}`)(outcome);

@@ -20,10 +20,10 @@ beforeAll(async () => {
       MINT_FINALITY: "safe",
       RPC_BATCH_MAX_CALLS: String(BATCH_CAP),
       MINT_FOLLOW_INTERVAL_MS: "500",
-      // anvil mines a block for each reward, so 500 rewards pass the local world's 50-block grace in seconds while
-      // Engine still sends the last ones; production's 240 blocks are a minute of Arbitrum's.
-      MINT_GRACE_BLOCKS: String(4 * CLAIMS),
     },
+    // anvil mines a block for each reward, so 500 rewards pass production's 240-block grace (a minute of Arbitrum's)
+    // in seconds while Engine still sends the last ones.
+    tuning: { mintGraceBlocks: BigInt(4 * CLAIMS) },
   });
 });
 afterAll(async () => {

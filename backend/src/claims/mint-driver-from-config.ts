@@ -14,7 +14,13 @@ import { createMintDriver } from "./mint-driver.ts";
  */
 export function mintDriverFromConfig(
   config: Config,
-  deps: { store: ClaimStore; metrics: Metrics; logger: Logger; onEngineCall?: (api: string, outcome: string) => void },
+  deps: {
+    store: ClaimStore;
+    metrics: Metrics;
+    logger: Logger;
+    onEngineCall?: (api: string, outcome: string) => void;
+    graceBlocks?: bigint;
+  },
 ) {
   const minter = engineMinterFromConfig(config, deps.onEngineCall);
   const chainReader = createChainReader({
@@ -34,7 +40,7 @@ export function mintDriverFromConfig(
     minter,
     chainReader,
     maxAttempts: config.MINT_MAX_ATTEMPTS,
-    graceBlocks: config.MINT_GRACE_BLOCKS,
+    graceBlocks: deps.graceBlocks,
     leaseMs: config.CLAIM_LEASE_MS,
     intervalMs: config.MINT_FOLLOW_INTERVAL_MS,
     engineWebhooks: config.ENGINE_WEBHOOK_SECRET !== undefined,

@@ -18,8 +18,8 @@ export interface MintDriverDeps {
   chainReader: ChainReader;
   /** Attempts a claim may have in all, its owner's retries included; an operator may grant one more at a time. */
   maxAttempts: number;
-  /** Blocks an attempt may go without rewarding the wallet before the next one starts (the contract refuses a second). */
-  graceBlocks: bigint;
+  /** Blocks an attempt may go without rewarding the wallet before the next one starts; MINT_GRACE_BLOCKS unless a test says. */
+  graceBlocks?: bigint;
   /** How long a claim's lease lasts; a crashed process's claims wait this long for another process. */
   leaseMs: number;
   /** The pause between two passes of the mint loop. */
@@ -32,6 +32,13 @@ export interface MintDriverDeps {
 
 /** Who asks for a failed claim to be tried again: its owner within `maxAttempts`, or an operator, one attempt more. */
 export type RetryBy = "owner" | "operator";
+
+/**
+ * Blocks an attempt may go without rewarding the wallet before the next one starts: about a minute of Arbitrum One's
+ * 0.25 s blocks, which outlasts Engine's usual send, so a healthy attempt is not doubled by one the contract then
+ * refuses (a second reward reverts, so a shorter grace would only trade gas for speed).
+ */
+export const MINT_GRACE_BLOCKS = 240n;
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 /**
@@ -63,7 +70,7 @@ const FINALITY_CHECK_PASSES = 60;
 export function createMintDriver(deps: MintDriverDeps) {
   const { store, logger } = deps;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks: deps.graceBlocks };
+  const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks: deps.graceBlocks ?? MINT_GRACE_BLOCKS };
   const signing = createSigningPause(deps);
   const ctx: StepContext = { ...deps, signing };
   const loop = createLoop(() => pass());

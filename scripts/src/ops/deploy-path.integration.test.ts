@@ -64,8 +64,6 @@ beforeAll(async () => {
     PUBLIC_URL: publicUrl,
     DATA_DIR: path.join(workDir, "data"),
     LOG_LEVEL: "silent",
-    // The local chain mines a block only per transaction, so a lost attempt's grace is counted in few (as npm start sets).
-    MINT_GRACE_BLOCKS: "50",
     GOOGLE_CLIENT_ID: CLIENT.clientId,
     GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
     GOOGLE_EMULATOR_URL: google.url,
