@@ -123,14 +123,6 @@ export const settingsSchema = z.object({
    * checked once more when `finalized` covers the reward, and reopened if a reorganisation took the reward away.
    */
   MINT_FINALITY: z.enum(["latest", "safe", "finalized"]).default("latest"),
-  /** How long a process's lease on a claim lasts; a crashed process's claims wait this long for another. */
-  CLAIM_LEASE_MS: z.coerce.number().int().positive().default(30_000),
-  /**
-   * The pause between two passes of the mint loop, which asks Engine and the chain about every unfinished claim the
-   * process can lease (and takes on a crashed process's once their leases ran out): a shorter pause shortens the
-   * visitor's wait by up to as much, and costs an RPC request a pass while claims are in flight.
-   */
-  MINT_FOLLOW_INTERVAL_MS: z.coerce.number().int().positive().default(500),
   /** The project's YouTube quota a day: Google grants 10,000 units unless an extension was granted. */
   YOUTUBE_DAILY_QUOTA_UNITS: z.coerce
     .number()
@@ -330,11 +322,6 @@ function productionRefusals(settings: Partial<Settings>, given: Given): Problem[
     const value = settings[key];
     if (value && new URL(value).protocol !== "https:") problems.push([key, `must be https in production: ${why}`]);
   }
-  for (const [key, minimum, why] of PRODUCTION_FLOORS) {
-    const value = settings[key];
-    if (value !== undefined && value < minimum)
-      problems.push([key, `is ${value}, below the production minimum of ${minimum}: ${why}`]);
-  }
   if (settings.GOOGLE_EMULATOR_URL)
     problems.push(["GOOGLE_EMULATOR_URL", "points at a Google stand-in; production talks to Google itself (unset it)"]);
   for (const key of LOCAL_WORLD_KEYS) {
@@ -366,23 +353,6 @@ const HTTPS_ONLY = [
   ["RPC_URL", "the server believes what it says about the chain, and it may carry the provider's key"],
   ["PUBLIC_RPC_URL", "browsers believe what it says about the chain"],
 ] as const satisfies ReadonlyArray<readonly [keyof Settings, string]>;
-
-/**
- * Values below these make a healthy production misbehave; tests and the local world go lower on purpose (a local
- * chain mines a block per transaction, and tests want crashes recovered in seconds).
- */
-const PRODUCTION_FLOORS = [
-  [
-    "CLAIM_LEASE_MS",
-    10_000,
-    "a lease is renewed at half-time, so one slow Engine or RPC answer must not outlast that half, or another process takes the claim over",
-  ],
-  [
-    "MINT_FOLLOW_INTERVAL_MS",
-    250,
-    "Arbitrum One makes about one block per 250 ms, so asking more often learns nothing and multiplies Engine and RPC calls by the claims in flight",
-  ],
-] as const satisfies ReadonlyArray<readonly [keyof Settings, number, string]>;
 
 /** Settings the local world fills in when they are unset. */
 const LOCAL_WORLD_KEYS = [

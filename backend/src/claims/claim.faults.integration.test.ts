@@ -11,6 +11,7 @@ import { MINT_GRACE_BLOCKS } from "./mint-driver.ts";
 import { startServer, type RunningServer } from "../server.ts";
 import { testConfig } from "../test/test-config.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { TEST_WORLD_TUNING } from "../test/test-tuning.ts";
 
 /**
  * The fault matrix: each fault of Engine, the RPC and the store hits 20 concurrent claims. While it lasts, every
@@ -53,7 +54,9 @@ beforeAll(async () => {
   world = await startTestWorld({ inProcessApp: false });
   relay = await startRpcRelay(world.rpcUrl);
   const config = testConfig({ ...world.env, RPC_URL: relay.url });
-  server = await startServer(config, createLogger(config.LOG_LEVEL), { tuning: { sqliteBusyTimeoutMs: 100 } });
+  server = await startServer(config, createLogger(config.LOG_LEVEL), {
+    tuning: { ...TEST_WORLD_TUNING, sqliteBusyTimeoutMs: 100 },
+  });
 });
 
 afterAll(async () => {
