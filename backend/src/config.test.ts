@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { parse } from "dotenv";
 import { describe, expect, it } from "vitest";
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
 import {
@@ -182,6 +183,13 @@ describe("loadConfig in production", () => {
       /Refusing to start in production:[\s\S]*\n {2}MONGODB_URI: is required in production \(or an explicit DATA_DIR/,
     );
     expect(loadConfig({ ...PRODUCTION, MONGODB_URI: "", DATA_DIR: "/var/lib/tube" }).storeKind).toBe("sqlite");
+  });
+
+  it("when the operator copied .env.example and left MONGODB_URI empty, then it still refuses naming MONGODB_URI", async () => {
+    const example = parse(await fs.readFile(path.resolve(import.meta.dirname, "../../.env.example"), "utf8"));
+    expect(() => loadConfig({ ...PRODUCTION, MONGODB_URI: "", DATA_DIR: example.DATA_DIR })).toThrowError(
+      /\n {2}MONGODB_URI: is required in production/,
+    );
   });
 
   it("when PUBLIC_URL is missing or plain http, then it refuses naming it", () => {
