@@ -67,8 +67,6 @@ export default defineConfig({
       LOCAL_ENGINE_PORT: process.env.E2E_ENGINE_PORT,
       LOCAL_BORDER_PORT: process.env.E2E_BORDER_PORT,
       LOG_LEVEL: "warn",
-      // Short enough for the time-out spec to wait out; a connect that answers later still completes.
-      WALLET_CONNECT_TIMEOUT_SECONDS: "10",
       // Every test's browser is one client to the server (127.0.0.1), so the whole run shares one client's write limit;
       // a visitor in production has theirs alone. The limit itself has its own tests.
       RATE_LIMIT_PER_MINUTE: "6000",

@@ -116,7 +116,7 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
       ...adapters,
       subscriptions,
       publicUrl: config.PUBLIC_URL,
-      explorerUrl: config.EXPLORER_URL,
+      explorerUrl: config.publicConfig.explorerUrl,
       channelId: config.YOUTUBE_CHANNEL_ID,
       maxTotalClaims: config.MAX_TOTAL_CLAIMS,
     }),

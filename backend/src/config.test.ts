@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { parse } from "dotenv";
 import { describe, expect, it } from "vitest";
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
 import {
@@ -104,9 +105,22 @@ describe("loadConfig", () => {
     expect(mayHoldKey(url)).toBe(expected);
   });
 
-  it("when STORE=sqlite is given next to MONGODB_URI, then SQLite is opened", () => {
-    expect(loadConfig({ ...VALID, MONGODB_URI: "mongodb://db", STORE: "sqlite" }).storeKind).toBe("sqlite");
+  it("when MONGODB_URI is set, then MongoDB is opened; unset, SQLite", () => {
     expect(loadConfig({ ...VALID, MONGODB_URI: "mongodb://db" }).storeKind).toBe("mongodb");
+    expect(loadConfig(VALID).storeKind).toBe("sqlite");
+  });
+
+  it.each([
+    ["42161", "https://arbiscan.io"],
+    ["421614", "https://sepolia.arbiscan.io"],
+  ])("when the chain is %s, then transaction links point at %s", (chainId, explorerUrl) => {
+    expect(loadConfig({ ...VALID, CHAIN_ID: chainId }).publicConfig.explorerUrl).toBe(explorerUrl);
+  });
+
+  it("when the chain is neither Arbitrum One nor Arbitrum Sepolia, then it refuses naming CHAIN_ID, in any environment", () => {
+    expect(() => loadConfig({ ...VALID, CHAIN_ID: "31337" })).toThrowError(
+      /Invalid configuration:\n {2}CHAIN_ID: is 31337: the app runs on Arbitrum One \(42161\), or Arbitrum Sepolia \(421614\)/,
+    );
   });
 
   it.each([
@@ -164,13 +178,17 @@ describe("loadConfig in production", () => {
     expect(loadConfig(PRODUCTION)).toMatchObject({ NODE_ENV: "production", storeKind: "mongodb", CHAIN_ID: 42161 });
   });
 
-  it("when MONGODB_URI is missing, then it refuses naming it, unless STORE=sqlite comes with a DATA_DIR", () => {
+  it("when MONGODB_URI is missing, then it refuses naming it, unless an explicit DATA_DIR says where SQLite keeps the claims", () => {
     expect(() => loadConfig({ ...PRODUCTION, MONGODB_URI: "" })).toThrowError(
-      /Refusing to start in production:[\s\S]*MONGODB_URI/,
+      /Refusing to start in production:[\s\S]*\n {2}MONGODB_URI: is required in production \(or an explicit DATA_DIR/,
     );
-    expect(() => loadConfig({ ...PRODUCTION, MONGODB_URI: "", STORE: "sqlite" })).toThrowError(/MONGODB_URI/);
-    expect(loadConfig({ ...PRODUCTION, MONGODB_URI: "", STORE: "sqlite", DATA_DIR: "/var/lib/tube" }).storeKind).toBe(
-      "sqlite",
+    expect(loadConfig({ ...PRODUCTION, MONGODB_URI: "", DATA_DIR: "/var/lib/tube" }).storeKind).toBe("sqlite");
+  });
+
+  it("when the operator copied .env.example and left MONGODB_URI empty, then it still refuses naming MONGODB_URI", async () => {
+    const example = parse(await fs.readFile(path.resolve(import.meta.dirname, "../../.env.example"), "utf8"));
+    expect(() => loadConfig({ ...PRODUCTION, MONGODB_URI: "", DATA_DIR: example.DATA_DIR })).toThrowError(
+      /\n {2}MONGODB_URI: is required in production/,
     );
   });
 
@@ -198,17 +216,6 @@ describe("loadConfig in production", () => {
     expect(() => loadConfig({ ...PRODUCTION, [key]: value })).toThrowError(
       new RegExp(`^Refusing to start in production:\\n  ${key}: must be https in production: [^\\n]+$`),
     );
-  });
-
-  it.each([
-    ["MINT_GRACE_BLOCKS", "39", "40"],
-    ["CLAIM_LEASE_MS", "9999", "10000"],
-    ["MINT_FOLLOW_INTERVAL_MS", "249", "250"],
-  ])("when %s is %s, then it refuses naming it, and %s starts", (key, below, floor) => {
-    expect(() => loadConfig({ ...PRODUCTION, [key]: below })).toThrowError(
-      new RegExp(`\\n  ${key}: is ${below}, below the production minimum of ${floor}: `),
-    );
-    expect(() => loadConfig({ ...PRODUCTION, [key]: floor })).not.toThrow();
   });
 
   it("when DEPLOYER_PRIVATE_KEY is in the server's environment, then it refuses naming it", () => {
@@ -285,9 +292,11 @@ describe("loadConfig in production", () => {
     expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: "10.0.0.0/8" }).TRUST_PROXY).toEqual(["10.0.0.0/8"]);
   });
 
-  it("when the chain is not Arbitrum One, then it refuses unless ALLOW_OTHER_CHAIN=true", () => {
-    expect(() => loadConfig({ ...PRODUCTION, CHAIN_ID: "421614" })).toThrowError(/CHAIN_ID: is 421614/);
-    expect(loadConfig({ ...PRODUCTION, CHAIN_ID: "421614", ALLOW_OTHER_CHAIN: "true" }).CHAIN_ID).toBe(421614);
+  it("when the chain is Arbitrum Sepolia (a rehearsal), then it starts; another chain is refused naming CHAIN_ID", () => {
+    expect(loadConfig({ ...PRODUCTION, CHAIN_ID: "421614" }).CHAIN_ID).toBe(421614);
+    expect(() => loadConfig({ ...PRODUCTION, CHAIN_ID: "1" })).toThrowError(
+      /Refusing to start in production:[\s\S]*\n {2}CHAIN_ID: is 1: /,
+    );
   });
 
   it("when METRICS_TOKEN is missing or short, then it refuses naming it; outside production it may be unset", () => {

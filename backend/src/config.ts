@@ -32,6 +32,16 @@ function channelIdHint(value: string): string {
   return "";
 }
 
+/**
+ * The chains the app runs on, with the explorer its transaction links point at: Arbitrum One, and Arbitrum Sepolia for
+ * a rehearsal on a testnet. The local chain is an Arbitrum One look-alike, so its links point at Arbiscan too.
+ */
+const ARBITRUM_SEPOLIA_CHAIN_ID = 421614;
+const CHAIN_EXPLORERS = {
+  [ARBITRUM_ONE_CHAIN_ID]: "https://arbiscan.io",
+  [ARBITRUM_SEPOLIA_CHAIN_ID]: "https://sepolia.arbiscan.io",
+} as const;
+
 /** Express's `trust proxy`: false, true, a hop count, or a comma-separated list of addresses/subnets. */
 const trustProxy = z
   .string()
@@ -50,9 +60,8 @@ export const settingsSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Set, claims are kept in MongoDB; unset, in SQLite under DATA_DIR (production then asks for DATA_DIR explicitly). */
   MONGODB_URI: z.string().trim().min(1).optional(),
-  /** Which store to use; unset means MongoDB when MONGODB_URI is set, SQLite otherwise (production refuses that guess). */
-  STORE: z.enum(["mongodb", "sqlite"]).optional(),
   DATA_DIR: z.string().trim().min(1).default(".data"),
   GOOGLE_CLIENT_ID: required,
   GOOGLE_CLIENT_SECRET: required,
@@ -66,7 +75,15 @@ export const settingsSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
-  CHAIN_ID: z.coerce.number().int().positive().default(ARBITRUM_ONE_CHAIN_ID),
+  CHAIN_ID: z.coerce
+    .number()
+    .default(ARBITRUM_ONE_CHAIN_ID)
+    .pipe(
+      z.union([z.literal(ARBITRUM_ONE_CHAIN_ID), z.literal(ARBITRUM_SEPOLIA_CHAIN_ID)], {
+        error: (issue) =>
+          `is ${String(issue.input)}: the app runs on Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}), or Arbitrum Sepolia (${ARBITRUM_SEPOLIA_CHAIN_ID}) for a rehearsal`,
+      }),
+    ),
   /** The server's RPC: may carry a provider key, so it is never published. */
   RPC_URL: httpUrl,
   /**
@@ -76,12 +93,6 @@ export const settingsSchema = z.object({
   RPC_BATCH_MAX_CALLS: z.coerce.number().int().min(1).max(1_000).default(50),
   /** The RPC the browser is told to use; required when RPC_URL looks like it carries a key. */
   PUBLIC_RPC_URL: httpUrl.optional(),
-  /** Production runs on Arbitrum One only, unless this says otherwise (a testnet rehearsal). */
-  ALLOW_OTHER_CHAIN: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
-  EXPLORER_URL: httpUrl.default("https://arbiscan.io"),
   TOKEN_ADDRESS: address,
   /** The TuBERewards contract: it holds the token's MINTER_ROLE and rewards each wallet at most once. */
   REWARDS_ADDRESS: address,
@@ -112,19 +123,6 @@ export const settingsSchema = z.object({
    * checked once more when `finalized` covers the reward, and reopened if a reorganisation took the reward away.
    */
   MINT_FINALITY: z.enum(["latest", "safe", "finalized"]).default("latest"),
-  /**
-   * Blocks an attempt may go without rewarding the wallet before the next one starts (about 60 s on Arbitrum One):
-   * it should outlast Engine's usual send, so that a healthy attempt is not doubled by one the contract then refuses.
-   */
-  MINT_GRACE_BLOCKS: z.coerce.bigint().positive().default(240n),
-  /** How long a process's lease on a claim lasts; a crashed process's claims wait this long for another. */
-  CLAIM_LEASE_MS: z.coerce.number().int().positive().default(30_000),
-  /**
-   * The pause between two passes of the mint loop, which asks Engine and the chain about every unfinished claim the
-   * process can lease (and takes on a crashed process's once their leases ran out): a shorter pause shortens the
-   * visitor's wait by up to as much, and costs an RPC request a pass while claims are in flight.
-   */
-  MINT_FOLLOW_INTERVAL_MS: z.coerce.number().int().positive().default(500),
   /** The project's YouTube quota a day: Google grants 10,000 units unless an extension was granted. */
   YOUTUBE_DAILY_QUOTA_UNITS: z.coerce
     .number()
@@ -134,8 +132,6 @@ export const settingsSchema = z.object({
       `must be more than the ${YOUTUBE_QUOTA_RESERVE_UNITS} units kept for verified viewers`,
     )
     .default(10_000),
-  /** How long the browser waits for a wallet to answer a connect before it offers 'Try again' and another way in. */
-  WALLET_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
   /**
    * Set, each reward Engine queues names `<PUBLIC_URL>/api/engine/webhook` and this secret: Engine signs its status
    * posts with it, and the follow loop reads Engine mostly when one arrives (ADR 28). Unset, it polls Engine.
@@ -202,7 +198,7 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   // Every setting parsed, so none is missing.
   const settings = parsed as Settings;
   const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
-  const storeKind = settings.STORE ?? (settings.MONGODB_URI ? "mongodb" : "sqlite");
+  const storeKind = settings.MONGODB_URI ? "mongodb" : "sqlite";
   const dataDir = path.resolve(settings.DATA_DIR);
   const publicConfig: PublicConfig = {
     thirdwebClientId: settings.THIRDWEB_CLIENT_ID,
@@ -212,22 +208,20 @@ function parseConfig(env: NodeJS.ProcessEnv) {
     chainId: settings.CHAIN_ID,
     // Never a URL with a key in it: browsers see it.
     rpcUrl: settings.PUBLIC_RPC_URL ?? settings.RPC_URL,
-    explorerUrl: settings.EXPLORER_URL,
+    explorerUrl: CHAIN_EXPLORERS[settings.CHAIN_ID],
     tokenAddress: settings.TOKEN_ADDRESS,
     youtubeChannelId: settings.YOUTUBE_CHANNEL_ID,
     googleClientId: settings.GOOGLE_CLIENT_ID,
     googleAuthUrl: `${settings.GOOGLE_EMULATOR_URL ?? "https://accounts.google.com"}/o/oauth2/v2/auth`,
-    walletConnectTimeoutSeconds: settings.WALLET_CONNECT_TIMEOUT_SECONDS,
   };
   return {
     ...settings,
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
-    /** The store actually opened: an explicit STORE wins over the presence of MONGODB_URI. */
     storeKind,
-    /** What openClaimStore opens (the claims and the shared rate limits): a URI only when the store is MongoDB. */
+    /** What openClaimStore opens (the claims and the shared rate limits). */
     storeOptions: {
-      mongodbUri: storeKind === "mongodb" ? settings.MONGODB_URI : undefined,
+      mongodbUri: settings.MONGODB_URI,
       dataDir,
       gateKey: settings.CLAIM_GATE_KEY,
     },
@@ -283,8 +277,6 @@ function parseEach<Shape extends Record<string, z.ZodType>>(
 /** Settings that are each valid but do not make sense together, in any environment. */
 function consistencyProblems(settings: Partial<Settings>, given: Given): Problem[] {
   const problems: Problem[] = [];
-  if (settings.STORE === "mongodb" && given.MONGODB_URI === undefined)
-    problems.push(["MONGODB_URI", "is required with STORE=mongodb"]);
   if (given.PUBLIC_RPC_URL === undefined && settings.RPC_URL && mayHoldKey(settings.RPC_URL)) {
     problems.push([
       "PUBLIC_RPC_URL",
@@ -306,10 +298,10 @@ function consistencyProblems(settings: Partial<Settings>, given: Given): Problem
  */
 function productionRefusals(settings: Partial<Settings>, given: Given): Problem[] {
   const problems: Problem[] = [];
-  if (given.MONGODB_URI === undefined && !(settings.STORE === "sqlite" && given.DATA_DIR)) {
+  if (given.MONGODB_URI === undefined && given.DATA_DIR === undefined) {
     problems.push([
       "MONGODB_URI",
-      "is required in production (or STORE=sqlite with an explicit DATA_DIR, for a single instance with a kept volume)",
+      "is required in production (or an explicit DATA_DIR, for SQLite on a single instance with a kept volume)",
     ]);
   }
   if (given.PUBLIC_URL === undefined) {
@@ -330,11 +322,6 @@ function productionRefusals(settings: Partial<Settings>, given: Given): Problem[
     const value = settings[key];
     if (value && new URL(value).protocol !== "https:") problems.push([key, `must be https in production: ${why}`]);
   }
-  for (const [key, minimum, why] of PRODUCTION_FLOORS) {
-    const value = settings[key];
-    if (value !== undefined && value < minimum)
-      problems.push([key, `is ${value}, below the production minimum of ${minimum}: ${why}`]);
-  }
   if (settings.GOOGLE_EMULATOR_URL)
     problems.push(["GOOGLE_EMULATOR_URL", "points at a Google stand-in; production talks to Google itself (unset it)"]);
   for (const key of LOCAL_WORLD_KEYS) {
@@ -346,12 +333,6 @@ function productionRefusals(settings: Partial<Settings>, given: Given): Problem[
     problems.push([
       "TRUST_PROXY",
       "true trusts every hop, so any client can forge X-Forwarded-For: give the hop count or the proxies' addresses",
-    ]);
-  }
-  if (settings.CHAIN_ID !== undefined && settings.CHAIN_ID !== ARBITRUM_ONE_CHAIN_ID && !settings.ALLOW_OTHER_CHAIN) {
-    problems.push([
-      "CHAIN_ID",
-      `is ${settings.CHAIN_ID}, not Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}); set ALLOW_OTHER_CHAIN=true if that is meant`,
     ]);
   }
   if (!settings.METRICS_TOKEN) {
@@ -372,28 +353,6 @@ const HTTPS_ONLY = [
   ["RPC_URL", "the server believes what it says about the chain, and it may carry the provider's key"],
   ["PUBLIC_RPC_URL", "browsers believe what it says about the chain"],
 ] as const satisfies ReadonlyArray<readonly [keyof Settings, string]>;
-
-/**
- * Values below these make a healthy production misbehave; tests and the local world go lower on purpose (a local
- * chain mines a block per transaction, and tests want crashes recovered in seconds).
- */
-const PRODUCTION_FLOORS = [
-  [
-    "MINT_GRACE_BLOCKS",
-    40,
-    "40 blocks are about 10 s on Arbitrum One; a shorter grace gives up on healthy attempts Engine is still sending",
-  ],
-  [
-    "CLAIM_LEASE_MS",
-    10_000,
-    "a lease is renewed at half-time, so one slow Engine or RPC answer must not outlast that half, or another process takes the claim over",
-  ],
-  [
-    "MINT_FOLLOW_INTERVAL_MS",
-    250,
-    "Arbitrum One makes about one block per 250 ms, so asking more often learns nothing and multiplies Engine and RPC calls by the claims in flight",
-  ],
-] as const satisfies ReadonlyArray<readonly [keyof Settings, number, string]>;
 
 /** Settings the local world fills in when they are unset. */
 const LOCAL_WORLD_KEYS = [

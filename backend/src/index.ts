@@ -1,41 +1,7 @@
-import "dotenv/config";
 import path from "node:path";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
-import { createLogger } from "./observability/logger.ts";
-import { startServer } from "./server.ts";
-
-function refuseStart(error: unknown): never {
-  if (!(error instanceof ConfigError)) throw error;
-  // The message lists every problem, one per line; a stack trace would only bury it.
-  console.error(error.message);
-  process.exit(1);
-}
+import { runServer } from "./run-server.ts";
 
 /** The frontend's build beside this one, where `npm run build` and the image put it (from backend/src or backend/dist). */
 const FRONTEND_DIST = path.resolve(import.meta.dirname, "../../frontend/dist");
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  refuseStart(error);
-}
-const logger = createLogger(config.LOG_LEVEL);
-// The store refuses a start too: a CLAIM_GATE_KEY other than the one its erased claims were fingerprinted under.
-const server = await startServer(config, logger, { staticDir: FRONTEND_DIST }).catch(refuseStart);
-
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    server.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
-  });
-}
+await runServer({ staticDir: FRONTEND_DIST });

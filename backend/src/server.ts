@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createApp, type AppTuning } from "./app.ts";
 import { createClaimControls } from "./claims/claim-controls.ts";
 import { mintDriverFromConfig } from "./claims/mint-driver-from-config.ts";
+import type { MintTuning } from "./claims/mint-driver.ts";
 import type { Config } from "./config.ts";
 import { createGoogleGateway } from "./google/google-gateway.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
@@ -22,6 +23,7 @@ export interface ServerTuning extends AppTuning {
   sqliteBusyTimeoutMs?: number;
   googleTimeoutMs?: number;
   metricsCacheMs?: number;
+  mint?: MintTuning;
 }
 
 export interface ServerOptions {
@@ -94,6 +96,7 @@ export async function startServer(
     store,
     metrics,
     logger,
+    tuning: tuning.mint,
     onEngineCall: (api, outcome) => {
       engineAnswered = outcome === "ok";
       countCall(`engine_${api}`)(outcome);

@@ -20,7 +20,6 @@ export const publicConfigSchema = z.object({
   youtubeChannelId: z.string(),
   googleClientId: z.string(),
   googleAuthUrl: z.string(),
-  walletConnectTimeoutSeconds: z.number(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -11,7 +11,6 @@ export interface PublicConfig {
   chainId: number;
   tokenAddress: string;
   googleAuthUrl: string;
-  walletConnectTimeoutSeconds: number;
 }
 
 interface Fixtures {

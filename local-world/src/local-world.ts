@@ -99,10 +99,6 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
     const localChain = Boolean(started.chain);
     if (localChain) {
       env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
-      // On a chain that mines per transaction blocks come only with traffic, so a lost attempt's grace period must
-      // outlast a burst of claims but not keep a visitor waiting for minutes: 50 blocks. At Arbitrum's cadence the
-      // production default holds.
-      if (blockTime <= 0) env.MINT_GRACE_BLOCKS ??= "50";
     }
     if (localChain && !env.REWARDS_ADDRESS) {
       const { tokenAddress, rewardsAddress } = await deployLocalToken(env, dataDir);

@@ -43,6 +43,8 @@ export async function buildServer(): Promise<void> {
   await build({
     entryPoints: [
       { in: path.join(ROOT, "backend/src/entry.ts"), out: "index" },
+      // The server processes integration tests start and kill, on the test world's tunings; production never runs it.
+      { in: path.join(ROOT, "backend/src/test/tuned-server.ts"), out: "tuned-server" },
       ...OPERATOR_COMMANDS.map((name) => ({ in: path.join(ROOT, `scripts/src/ops/${name}.ts`), out: name })),
     ],
     outdir: OUT_DIR,

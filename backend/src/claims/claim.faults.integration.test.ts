@@ -7,9 +7,11 @@ import { ERROR_CATALOGUE } from "@tube/common/errors";
 import type { FaultMode } from "@tube/local-world/engine-emulator/engine-emulator";
 import { countMintsTo } from "@tube/local-world/mint-log";
 import { createLogger } from "../observability/logger.ts";
+import { MINT_GRACE_BLOCKS } from "./mint-driver.ts";
 import { startServer, type RunningServer } from "../server.ts";
 import { testConfig } from "../test/test-config.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { TEST_WORLD_TUNING } from "../test/test-tuning.ts";
 
 /**
  * The fault matrix: each fault of Engine, the RPC and the store hits 20 concurrent claims. While it lasts, every
@@ -52,7 +54,9 @@ beforeAll(async () => {
   world = await startTestWorld({ inProcessApp: false });
   relay = await startRpcRelay(world.rpcUrl);
   const config = testConfig({ ...world.env, RPC_URL: relay.url });
-  server = await startServer(config, createLogger(config.LOG_LEVEL), { tuning: { sqliteBusyTimeoutMs: 100 } });
+  server = await startServer(config, createLogger(config.LOG_LEVEL), {
+    tuning: { ...TEST_WORLD_TUNING, sqliteBusyTimeoutMs: 100 },
+  });
 });
 
 afterAll(async () => {
@@ -136,7 +140,7 @@ describe("fault matrix: 20 concurrent claims per fault", () => {
       }
 
       // Time passes on chain (the grace period of attempts Engine never saw), and refused visitors try again.
-      await world.mineBlocks(Number(world.env.MINT_GRACE_BLOCKS));
+      await world.mineBlocks(Number(MINT_GRACE_BLOCKS));
       await world.untilAllConfirmed(visitors, { claimAgain: true, timeoutMs: 90_000 });
 
       const refusedBefore = tally.refusedByContract;

@@ -15,15 +15,11 @@ let world: TestWorld;
 beforeAll(async () => {
   world = await startTestWorld({
     rpcProvider: { maxBatchCalls: BATCH_CAP, callsPerSecond: 25, finalityLagMs: { safe: 2_000, finalized: 6_000 } },
-    // The production follow interval: the test's 100 ms would ask the provider more often than production does.
-    env: {
-      MINT_FINALITY: "safe",
-      RPC_BATCH_MAX_CALLS: String(BATCH_CAP),
-      MINT_FOLLOW_INTERVAL_MS: "500",
-      // anvil mines a block for each reward, so 500 rewards pass the local world's 50-block grace in seconds while
-      // Engine still sends the last ones; production's 240 blocks are a minute of Arbitrum's.
-      MINT_GRACE_BLOCKS: String(4 * CLAIMS),
-    },
+    env: { MINT_FINALITY: "safe", RPC_BATCH_MAX_CALLS: String(BATCH_CAP) },
+    // The production follow interval: the test's 100 ms would ask the provider more often than production does. And
+    // anvil mines a block for each reward, so 500 rewards pass production's 240-block grace (a minute of Arbitrum's)
+    // in seconds while Engine still sends the last ones.
+    tuning: { mint: { intervalMs: 500, graceBlocks: BigInt(4 * CLAIMS) } },
   });
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { ENGINE_WEBHOOK_PATH } from "./engine-webhook.routes.ts";
-import { createMintDriver } from "./mint-driver.ts";
+import { createMintDriver, type MintTuning } from "./mint-driver.ts";
 
 /**
  * Engine, the chain reader and the mint driver as the server wires them: the operator's `claims retry` drives
@@ -14,7 +14,13 @@ import { createMintDriver } from "./mint-driver.ts";
  */
 export function mintDriverFromConfig(
   config: Config,
-  deps: { store: ClaimStore; metrics: Metrics; logger: Logger; onEngineCall?: (api: string, outcome: string) => void },
+  deps: {
+    store: ClaimStore;
+    metrics: Metrics;
+    logger: Logger;
+    onEngineCall?: (api: string, outcome: string) => void;
+    tuning?: MintTuning;
+  },
 ) {
   const minter = engineMinterFromConfig(config, deps.onEngineCall);
   const chainReader = createChainReader({
@@ -34,9 +40,7 @@ export function mintDriverFromConfig(
     minter,
     chainReader,
     maxAttempts: config.MINT_MAX_ATTEMPTS,
-    graceBlocks: config.MINT_GRACE_BLOCKS,
-    leaseMs: config.CLAIM_LEASE_MS,
-    intervalMs: config.MINT_FOLLOW_INTERVAL_MS,
+    tuning: deps.tuning,
     engineWebhooks: config.ENGINE_WEBHOOK_SECRET !== undefined,
     metrics: deps.metrics,
     logger: deps.logger,

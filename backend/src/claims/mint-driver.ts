@@ -18,12 +18,8 @@ export interface MintDriverDeps {
   chainReader: ChainReader;
   /** Attempts a claim may have in all, its owner's retries included; an operator may grant one more at a time. */
   maxAttempts: number;
-  /** Blocks an attempt may go without rewarding the wallet before the next one starts (the contract refuses a second). */
-  graceBlocks: bigint;
-  /** How long a claim's lease lasts; a crashed process's claims wait this long for another process. */
-  leaseMs: number;
-  /** The pause between two passes of the mint loop. */
-  intervalMs: number;
+  /** The driver's tunings, each its constant below unless a test shortens it to show a rule in seconds. */
+  tuning?: MintTuning;
   /** Engine posts status changes to this server's webhook, so a pass reads Engine mostly when told to. */
   engineWebhooks?: boolean;
   metrics: Metrics;
@@ -32,6 +28,30 @@ export interface MintDriverDeps {
 
 /** Who asks for a failed claim to be tried again: its owner within `maxAttempts`, or an operator, one attempt more. */
 export type RetryBy = "owner" | "operator";
+
+/**
+ * Blocks an attempt may go without rewarding the wallet before the next one starts: about a minute of Arbitrum One's
+ * 0.25 s blocks, which outlasts Engine's usual send, so a healthy attempt is not doubled by one the contract then
+ * refuses (a second reward reverts, so a shorter grace would only trade gas for speed).
+ */
+export const MINT_GRACE_BLOCKS = 240n;
+/**
+ * How long a process's lease on a claim lasts: another process takes over a crashed one's claims after it. It is
+ * renewed at half-time, so one slow Engine or RPC answer must fit in half of it, or another process takes over a
+ * healthy one's claims.
+ */
+const CLAIM_LEASE_MS = 30_000;
+/**
+ * The pause between two passes of the mint loop: two Arbitrum One blocks. A shorter pause shortens the visitor's wait
+ * by up to as much, and costs an RPC request a pass while claims are in flight; Engine's webhook cuts it short anyway.
+ */
+const MINT_FOLLOW_INTERVAL_MS = 500;
+
+export interface MintTuning {
+  graceBlocks?: bigint;
+  leaseMs?: number;
+  intervalMs?: number;
+}
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 /**
@@ -63,7 +83,12 @@ const FINALITY_CHECK_PASSES = 60;
 export function createMintDriver(deps: MintDriverDeps) {
   const { store, logger } = deps;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks: deps.graceBlocks };
+  const {
+    graceBlocks = MINT_GRACE_BLOCKS,
+    leaseMs = CLAIM_LEASE_MS,
+    intervalMs = MINT_FOLLOW_INTERVAL_MS,
+  } = deps.tuning ?? {};
+  const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks };
   const signing = createSigningPause(deps);
   const ctx: StepContext = { ...deps, signing };
   const loop = createLoop(() => pass());
@@ -82,7 +107,7 @@ export function createMintDriver(deps: MintDriverDeps) {
    */
   async function reservationTerms(walletAddress: string): Promise<Pick<NewClaim, "id" | "lease" | "firstAttempt">> {
     const id = randomUUID();
-    const terms = { id, lease: { owner, until: Date.now() + deps.leaseMs } };
+    const terms = { id, lease: { owner, until: Date.now() + leaseMs } };
     // Unread, the chain is asked again by `queue`, which answers the visitor as it always did when the chain is down.
     const [seen] = await deps.chainReader.observeMany([{ wallet: walletAddress, txHash: null }]).catch(() => []);
     if (seen?.status !== "fulfilled" || seen.value.rewardedInBlock !== null) return terms;
@@ -103,7 +128,7 @@ export function createMintDriver(deps: MintDriverDeps) {
 
   /** Tries a `failed` claim again, when this process can take its lease and `by` may. */
   async function retry(claim: ClaimRecord, by: RetryBy): Promise<ClaimRecord> {
-    const leasedNow = await store.claims.acquireLease(claim.id, owner, Date.now(), Date.now() + deps.leaseMs);
+    const leasedNow = await store.claims.acquireLease(claim.id, owner, Date.now(), Date.now() + leaseMs);
     if (!leasedNow) return claim;
     if (leasedNow.status !== "failed") return leasedNow;
     const after = await inHandWhile(claim.id, () =>
@@ -171,12 +196,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     const stillLeased = new Set<string>();
     for (let start = 0; start < ids.length && !loop.stopped; start += PASS_GROUP) {
       const now = Date.now();
-      const held = await store.claims.acquireLeases(
-        ids.slice(start, start + PASS_GROUP),
-        owner,
-        now,
-        now + deps.leaseMs,
-      );
+      const held = await store.claims.acquireLeases(ids.slice(start, start + PASS_GROUP), owner, now, now + leaseMs);
       const askEngine = (claim: ClaimRecord) => pollEngine || !leased.has(claim.id) || heard.delete(claim.id);
       let stepped: PromiseSettledResult<ClaimRecord>[];
       try {
@@ -207,7 +227,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     signingBlocked: () => signing.isOn(),
     /** Starts the loop: its first pass takes on every claim nobody drives. Not awaited: readiness never waits for it. */
     start(): void {
-      loop.start(deps.intervalMs, (error) => logger.warn({ err: error }, "a pass over the claims failed; will retry"));
+      loop.start(intervalMs, (error) => logger.warn({ err: error }, "a pass over the claims failed; will retry"));
     },
     /** Ends the loop and the signing probe, and gives every lease up, so another process can take the claims at once. */
     async stop(): Promise<void> {

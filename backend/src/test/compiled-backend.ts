@@ -11,13 +11,15 @@ const COMPILED_BACKEND = path.resolve(import.meta.dirname, "../../dist/index.js"
 
 /** Node's arguments that start the compiled server. */
 export const COMPILED_BACKEND_ARGS = ["--enable-source-maps", COMPILED_BACKEND];
+/** The same server on the test world's tunings (tuned-server.ts), built beside it. */
+const TUNED_BACKEND_ARGS = ["--enable-source-maps", path.join(path.dirname(COMPILED_BACKEND), "tuned-server.js")];
 
-/** Starts a server process on `port` with `env` and resolves once it answers /healthz. */
+/** Starts a server process on the test world's tunings, on `port` with `env`, and resolves once it answers /healthz. */
 export async function startBackendProcess(
   env: Record<string, string | undefined>,
   port: number,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, COMPILED_BACKEND_ARGS, {
+  const child = spawn(process.execPath, TUNED_BACKEND_ARGS, {
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "test" },
     stdio: "ignore",
   });

@@ -22,6 +22,7 @@ import { createLogger } from "../observability/logger.ts";
 import { startServer, type RunningServer, type ServerTuning } from "../server.ts";
 import { createTestApi, type ApiAnswer, type Visitor } from "./test-api.ts";
 import { testConfig } from "./test-config.ts";
+import { TEST_WORLD_TUNING } from "./test-tuning.ts";
 
 /** Sign-ins a crowd of test visitors makes at a time (`visitors`). */
 const SIGN_INS_AT_ONCE = 20;
@@ -84,9 +85,6 @@ export async function startTestWorld(
     YOUTUBE_CHANNEL_ID: LOCAL_CHANNEL_ID,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     RATE_LIMIT_PER_MINUTE: "100000",
-    // A killed server's claims wait out its lease before a restart takes them over: short here, 30 s by default.
-    CLAIM_LEASE_MS: "2000",
-    MINT_FOLLOW_INTERVAL_MS: "100",
     // A block per transaction: these suites move time on chain themselves (mineBlocks), block by block.
     LOCAL_CHAIN_BLOCK_TIME: "0",
     METRICS_TOKEN: TEST_METRICS_TOKEN,
@@ -101,7 +99,7 @@ export async function startTestWorld(
   const startApp = async () => {
     const config = testConfig({ ...world.env, ...(proxy ? { RPC_URL: proxy.url } : {}) });
     server = await startServer(config, createLogger(config.LOG_LEVEL, options.logDestination), {
-      tuning: options.tuning,
+      tuning: { ...TEST_WORLD_TUNING, ...options.tuning },
     });
     return server;
   };

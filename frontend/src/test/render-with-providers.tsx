@@ -22,7 +22,6 @@ export const TEST_PUBLIC_CONFIG: PublicConfig = {
   youtubeChannelId: "UCtestChannel0000000000",
   googleClientId: "test-google-client-id.apps.googleusercontent.com",
   googleAuthUrl: "https://accounts.google.com/o/oauth2/v2/auth",
-  walletConnectTimeoutSeconds: 30,
 };
 
 export interface RenderWithProvidersOptions {

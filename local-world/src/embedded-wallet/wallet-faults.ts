@@ -7,8 +7,8 @@
  * - expiredToken: the session the return handed over has expired: `GET /api/2024-05-05/accounts` answers 401
  *   (`src/wallets/in-app/core/actions/get-enclave-user-status.ts` throws "Failed to get user info").
  * - generateFails: `POST /api/v1/enclave-wallet/generate` answers 500 (`generate-wallet.enclave.ts` throws).
- * - slow: `GET /api/2024-05-05/accounts` answers only after `ms` (default 20 s), past AutoConnect's time-out
- *   (15 s unless the page sets another, `autoConnectCore.ts`).
+ * - slow: `GET /api/2024-05-05/accounts` answers only after `ms` (default 60 s), past AutoConnect's time-out
+ *   (the page's 30 s connect time-out; the SDK's own is 15 s, `autoConnectCore.ts`).
  */
 const WALLET_FAULT_MODES = ["stateMissing", "stateForeign", "expiredToken", "generateFails", "slow"] as const;
 export type WalletFaultMode = (typeof WALLET_FAULT_MODES)[number];
@@ -22,7 +22,7 @@ export interface WalletFault {
   ms?: number;
 }
 
-const DEFAULT_SLOW_MS = 20_000;
+const DEFAULT_SLOW_MS = 60_000;
 
 export interface WalletFaultSwitch {
   set(fault: WalletFault): void;

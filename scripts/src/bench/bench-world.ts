@@ -34,14 +34,8 @@ export async function startBenchWorld(
       LOG_LEVEL: "info",
       // Lifted so the limiter is not what the bench measures.
       RATE_LIMIT_PER_MINUTE: "100000000",
-      // Production's pace (the test world polls faster): the follow loop asks Engine and the chain this often, and
-      // that polling is part of what a claim costs the app.
-      MINT_FOLLOW_INTERVAL_MS: "500",
-      CLAIM_LEASE_MS: "30000",
-      // Production's defaults (the test world shortens the grace): the sequencer's head is final, and an attempt has
-      // 240 blocks (60 s at Arbitrum's cadence) before the next one starts.
+      // Production's default: the sequencer's head is final.
       MINT_FINALITY: "latest",
-      MINT_GRACE_BLOCKS: "240",
       MINT_MAX_ATTEMPTS: String(MINT_MAX_ATTEMPTS),
       // anvil's --block-time: its evm_setIntervalMining takes whole seconds only.
       LOCAL_CHAIN_BLOCK_TIME: String(BLOCK_SECONDS),

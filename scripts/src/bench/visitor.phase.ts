@@ -83,7 +83,7 @@ export async function visitorPhase(world: BenchWorld): Promise<VisitorResult> {
       ],
     ),
     "",
-    `What the Claim wait is made of: the POST that queues the mint (Google's subscription check and the store), Engine's ${ENGINE_SEND_LATENCY_MS} ms to send, the wait for the next block (${BLOCK_SECONDS} s at most), the server's mint loop seeing the reward on chain (a pass every \`MINT_FOLLOW_INTERVAL_MS\`, production's 500 ms here), and the page noticing the confirmed claim: it asks GET /api/claims/:id every ${PAGE_POLL_MS} ms while the claim is under way, then shows the success dialog and the Done step. The two polls, not the app's work, set most of the wait.`,
+    `What the Claim wait is made of: the POST that queues the mint (Google's subscription check and the store), Engine's ${ENGINE_SEND_LATENCY_MS} ms to send, the wait for the next block (${BLOCK_SECONDS} s at most), the server's mint loop seeing the reward on chain (a pass every 500 ms), and the page noticing the confirmed claim: it asks GET /api/claims/:id every ${PAGE_POLL_MS} ms while the claim is under way, then shows the success dialog and the Done step. The two polls, not the app's work, set most of the wait.`,
   ].join("\n");
   return { markdown, gasUsed };
 }

@@ -29,7 +29,7 @@ function environmentOf(service: ComposeService): Record<string, string> {
 
 /** Settings of the server the compose app leaves unset on purpose, each with why. */
 const LEFT_OUT: Partial<Record<(typeof SETTING_KEYS)[number], string>> = {
-  DATA_DIR: "SQLite's files: the compose app's store is the compose MongoDB (STORE=mongodb)",
+  DATA_DIR: "SQLite's files: the compose app's store is the compose MongoDB (MONGODB_URI)",
   GOOGLE_EMULATOR_URL: "the local world's Google stand-in, which production refuses",
 };
 

@@ -62,11 +62,8 @@ beforeAll(async () => {
   env = {
     PORT: String(port),
     PUBLIC_URL: publicUrl,
-    STORE: "sqlite",
     DATA_DIR: path.join(workDir, "data"),
     LOG_LEVEL: "silent",
-    // The local chain mines a block only per transaction, so a lost attempt's grace is counted in few (as npm start sets).
-    MINT_GRACE_BLOCKS: "50",
     GOOGLE_CLIENT_ID: CLIENT.clientId,
     GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
     GOOGLE_EMULATOR_URL: google.url,
@@ -263,7 +260,7 @@ describe("following docs/deploy.md with the local world's values", () => {
           PATH: process.env.PATH ?? "",
           ...env,
           NODE_ENV: "production",
-          STORE: "",
+          DATA_DIR: "",
           PORT: String(await freePort()),
           DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
         },

@@ -56,7 +56,7 @@ Options:
 
 Environment (or .env):
   RPC_URL               the chain's JSON-RPC endpoint (required)
-  CHAIN_ID              default ${ARBITRUM_ONE_CHAIN_ID} (Arbitrum One); another id needs ALLOW_OTHER_CHAIN=true
+  CHAIN_ID              default ${ARBITRUM_ONE_CHAIN_ID} (Arbitrum One), or 421614 (Arbitrum Sepolia) for a rehearsal
   ENGINE_SERVER_WALLET  the Engine Cloud server wallet that calls reward(address) (required)
   MAX_TOTAL_CLAIMS      the server's claim budget: --max-rewards when that is not given (unlimited: no default)
   DEPLOYER_PRIVATE_KEY  0x… key of a funded account: needed to deploy, grant, revoke or renounce (never a flag, so
@@ -67,7 +67,7 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** The server's settings this command shares, read by the server's rules, and the deployer's key. */
 const SETTINGS = settingsSchema
-  .pick({ RPC_URL: true, CHAIN_ID: true, ENGINE_SERVER_WALLET: true, ALLOW_OTHER_CHAIN: true, MAX_TOTAL_CLAIMS: true })
+  .pick({ RPC_URL: true, CHAIN_ID: true, ENGINE_SERVER_WALLET: true, MAX_TOTAL_CLAIMS: true })
   .extend({
     // The SDK's types ask for a client id; calls go to RPC_URL only, never to thirdweb.
     THIRDWEB_CLIENT_ID: settingsSchema.shape.THIRDWEB_CLIENT_ID.default("tube-deploy-token"),
@@ -89,11 +89,6 @@ export const deployTokenCommand = defineCommand(
   async ({ values }, io) => {
     const settings = parseSettings(SETTINGS, io.env);
     const { RPC_URL: rpcUrl, CHAIN_ID: chainId, ENGINE_SERVER_WALLET: serverWallet } = settings;
-    if (chainId !== ARBITRUM_ONE_CHAIN_ID && !settings.ALLOW_OTHER_CHAIN) {
-      throw new Error(
-        `CHAIN_ID is ${chainId}, not Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}); set ALLOW_OTHER_CHAIN=true if that is meant`,
-      );
-    }
     const retire = values.retire ?? [];
     for (const [flag, value] of [
       ["token", values.token],

@@ -22,7 +22,6 @@ const SETTINGS = {
   ENGINE_SERVER_WALLET: `0x${"3".repeat(40)}`,
   THIRDWEB_CLIENT_ID: "doctor-store-client",
   ECOSYSTEM_ID: "ecosystem.doctor-store",
-  STORE: "sqlite",
 };
 
 const dataDirs: string[] = [];

@@ -34,6 +34,7 @@ import {
   type Eip1193Requester,
 } from "./network-switch.ts";
 import {
+  CONNECT_TIMEOUT_SECONDS,
   connectTimedOut,
   describeConnectError,
   inlineConnectError,
@@ -79,7 +80,7 @@ function WalletStateBridge({
     client: setup.client,
     wallets: setup.wallets,
     chain: setup.chain,
-    timeout: config.walletConnectTimeoutSeconds * 1000,
+    timeout: CONNECT_TIMEOUT_SECONDS * 1000,
   });
   const account = useActiveAccount();
   const activeWallet = useActiveWallet();
@@ -118,12 +119,11 @@ function WalletStateBridge({
     const failure = redirectLoginFailure({
       returned,
       restore: setup.ecosystemRestore(),
-      seconds: config.walletConnectTimeoutSeconds,
     });
     if (!failure) return;
     setError(failure.description);
     notify({ type: "error", ...failure });
-  }, [config.walletConnectTimeoutSeconds, restoreSettled, returned, setup]);
+  }, [restoreSettled, returned, setup]);
 
   const addChainParameters = useMemo<AddChainParameters>(
     () => ({
@@ -200,13 +200,12 @@ function WalletStateBridge({
         if (!isLatest()) return;
         setAttempt((current) => current && { ...current, timedOut: true });
         const text = connectTimedOut({
-          seconds: config.walletConnectTimeoutSeconds,
           via,
           canSignInWithGoogle: setup.ecosystem !== undefined,
         });
         setError(text.description);
         notify({ type: "error", ...text });
-      }, config.walletConnectTimeoutSeconds * 1000);
+      }, CONNECT_TIMEOUT_SECONDS * 1000);
       try {
         const wallet = await connectWallet();
         if (!isLatest()) return;
@@ -223,7 +222,7 @@ function WalletStateBridge({
         if (isLatest()) setAttempt(null);
       }
     },
-    [afterConnect, config.walletConnectTimeoutSeconds, setActiveWallet, setup.ecosystem],
+    [afterConnect, setActiveWallet, setup.ecosystem],
   );
 
   const connect = useCallback(

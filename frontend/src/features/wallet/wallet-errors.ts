@@ -80,27 +80,32 @@ export function inlineConnectError(error: unknown): string {
   return description === CONNECT_FAILED_TOAST_TEXT ? "Failed to connect wallet" : description;
 }
 
+/**
+ * How long the page waits for a wallet to answer a connect (and for AutoConnect to finish a Google sign-in) before it
+ * says so and offers 'Try again' and the other way in. Long enough to switch to a phone's wallet app and approve; a
+ * wallet that answers later still connects, so a slow one loses nothing but the wait.
+ */
+export const CONNECT_TIMEOUT_SECONDS = 30;
+
 /** The page stopped waiting for a connect that never answered (an offline relay, a wallet app that never opened). */
 export function connectTimedOut({
-  seconds,
   via,
   canSignInWithGoogle,
 }: {
-  seconds: number;
   via: "wallet" | "google";
   canSignInWithGoogle: boolean;
 }): WalletErrorText {
   if (via === "google")
     return {
       title: "Sign-in Timed Out",
-      description: `Google sign-in did not finish within ${seconds} seconds. Please try again, or connect a wallet you already have.`,
+      description: `Google sign-in did not finish within ${CONNECT_TIMEOUT_SECONDS} seconds. Please try again, or connect a wallet you already have.`,
     };
   const ways = canSignInWithGoogle
     ? "Open your wallet to approve the request, try again, or sign in with Google to create a wallet instead."
     : "Open your wallet to approve the request, or try again.";
   return {
     title: "Wallet Not Responding",
-    description: `Your wallet did not answer within ${seconds} seconds. ${ways}`,
+    description: `Your wallet did not answer within ${CONNECT_TIMEOUT_SECONDS} seconds. ${ways}`,
   };
 }
 
@@ -111,11 +116,9 @@ export function connectTimedOut({
 export function redirectLoginFailure({
   returned,
   restore,
-  seconds,
 }: {
   returned: "credential" | "abandoned";
   restore: WalletRestoreOutcome;
-  seconds: number;
 }): WalletErrorText | null {
   if (returned === "abandoned")
     return {
@@ -133,7 +136,7 @@ export function redirectLoginFailure({
           "This Google sign-in was not started from this page in the last 10 minutes, so it was not used. Please sign in with Google again.",
       };
     case "pending":
-      return connectTimedOut({ seconds, via: "google", canSignInWithGoogle: true });
+      return connectTimedOut({ via: "google", canSignInWithGoogle: true });
     case "failed":
       return {
         title: "Google Sign-in Failed",

@@ -1,6 +1,6 @@
 import { Button, Text } from "@chakra-ui/react";
 import { useEffect, useRef } from "react";
-import { usePublicConfig } from "../../../lib/public-config.tsx";
+import { CONNECT_TIMEOUT_SECONDS } from "../wallet-errors.ts";
 import { useWalletState } from "../wallet-state.tsx";
 
 /**
@@ -9,7 +9,6 @@ import { useWalletState } from "../wallet-state.tsx";
  */
 export function ConnectWait() {
   const { connectingVia, retryConnect } = useWalletState();
-  const { walletConnectTimeoutSeconds } = usePublicConfig();
   const tryAgain = useRef<HTMLButtonElement>(null);
   const stoppedWaiting = retryConnect !== undefined;
   // On a phone the wallet part of the step runs below the fold: the time-out's message and its way on are brought
@@ -27,8 +26,8 @@ export function ConnectWait() {
   return (
     <Text role="status" fontSize="sm" color="fg.muted">
       {connectingVia === "wallet"
-        ? `Waiting for your wallet to answer (up to ${walletConnectTimeoutSeconds} seconds)…`
-        : `Waiting for Google sign-in (up to ${walletConnectTimeoutSeconds} seconds)…`}
+        ? `Waiting for your wallet to answer (up to ${CONNECT_TIMEOUT_SECONDS} seconds)…`
+        : `Waiting for Google sign-in (up to ${CONNECT_TIMEOUT_SECONDS} seconds)…`}
     </Text>
   );
 }

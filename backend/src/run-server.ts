@@ -1,0 +1,43 @@
+import "dotenv/config";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { createLogger } from "./observability/logger.ts";
+import { startServer, type ServerOptions } from "./server.ts";
+
+function refuseStart(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  // The message lists every problem, one per line; a stack trace would only bury it.
+  console.error(error.message);
+  process.exit(1);
+}
+
+/**
+ * A server process: the config from the environment (a refused start prints its problems and exits 1), the server,
+ * and a graceful shutdown on SIGINT or SIGTERM.
+ */
+export async function runServer(options: ServerOptions): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    refuseStart(error);
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  // The store refuses a start too: a CLAIM_GATE_KEY other than the one its erased claims were fingerprinted under.
+  const server = await startServer(config, logger, options).catch(refuseStart);
+
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, "shutting down");
+      server.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
