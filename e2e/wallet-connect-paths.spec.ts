@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CLAIM_STEP, connectedLine, verifyButton } from "./support/claim-wizard.ts";
+import { CONNECT_WAIT, NOT_ANSWERED } from "./support/connect-wait.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {
   connectPhoneWallet,
@@ -165,21 +166,17 @@ test.describe("a WalletConnect session past its 7 days", () => {
 test("when the relay refuses every connection of the page, then no QR code appears, the page stops waiting at its time-out and offers 'Try again' and 'Sign in with Google', with no page error", async ({
   page,
   context,
-  publicConfig,
 }) => {
   const errors = pageErrors(page);
   await setOwnRelayFault(context, { mode: "refuse", count: 1000 });
   await page.clock.install();
   await page.goto("/claim");
   await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
-  const seconds = publicConfig.walletConnectTimeoutSeconds;
-  await expect(page.getByText(`Waiting for your wallet to answer (up to ${seconds} seconds)…`)).toBeVisible();
+  await expect(page.getByText(`Waiting for your wallet to answer (${CONNECT_WAIT.text})…`)).toBeVisible();
 
-  await page.clock.fastForward(seconds * 1000);
+  await page.clock.fastForward(CONNECT_WAIT.past);
   await expect(page.getByRole("status").filter({ hasText: "Wallet Not Responding" })).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveText(
-    `Your wallet did not answer within ${seconds} seconds. Open your wallet to approve the request, try again, or sign in with Google to create a wallet instead.`,
-  );
+  await expect(page.getByRole("alert")).toHaveText(NOT_ANSWERED);
   await expect(page.getByRole("heading", { name: "Scan to Connect" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Try again" })).toBeEnabled();
   await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();

@@ -1,4 +1,5 @@
 import { devices } from "@playwright/test";
+import { CONNECT_WAIT, NOT_ANSWERED } from "./support/connect-wait.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { failWalletConnects } from "./support/test-wallet.ts";
 
@@ -29,11 +30,6 @@ for (const { failure, title, text } of FAILURES) {
     await expect(page.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
   });
 }
-
-/** The page's promise: it waits this long for a wallet's answer (docs/product.md), on the page's clock. */
-const CONNECT_WAIT = { text: "up to 30 seconds", past: "00:31" };
-const NOT_ANSWERED =
-  "Your wallet did not answer within 30 seconds. Open your wallet to approve the request, try again, or sign in with Google to create a wallet instead.";
 
 test("when the wallet never answers, then the page stops waiting after the stated time and offers 'Try again'", async ({
   page,
