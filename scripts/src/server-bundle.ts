@@ -27,9 +27,12 @@ export function compiledOperatorCommand(name: OperatorCommand): string {
   return path.join(OUT_DIR, `${name}.js`);
 }
 
-// What the build bundles (tests are not part of it), and this file, which says how.
+// What the build bundles (tests are not part of it, but for the test world's server and its tunings), and this file,
+// which says how.
 const SOURCES = [
   "backend/src",
+  "backend/src/test/tuned-server.ts",
+  "backend/src/test/test-tuning.ts",
   "common/src",
   "local-world/src",
   "scripts/src/ops",

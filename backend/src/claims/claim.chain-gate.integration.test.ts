@@ -6,9 +6,9 @@ import { balanceOf } from "@tube/local-world/token-balance";
 import { loadConfig } from "../config.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { TEST_WORLD_TUNING } from "../test/test-tuning.ts";
 import { engineMinterFromConfig } from "./mint-driver-from-config.ts";
 import { attemptKey } from "./attempt-key.ts";
-import { MINT_GRACE_BLOCKS } from "./mint-driver.ts";
 
 /**
  * Whatever Engine, the store or a stalled process does, the rewards contract pays a wallet once: each case ends
@@ -71,7 +71,7 @@ describe("the rewards contract is the last gate", () => {
     expect(reserved.status).toBe(503);
     const { body: stalled } = await world.api.get(`/api/check-claim/${wallet}`);
     // Past its grace, the attempt counts as dead and the next one rewards the wallet.
-    await world.mineBlocks(Number(MINT_GRACE_BLOCKS));
+    await world.mineBlocks(Number(TEST_WORLD_TUNING.mint.graceBlocks));
     await untilConfirmed(wallet);
 
     // The stalled process wakes and sends the attempt it wrote ahead, under that attempt's own key.
@@ -143,7 +143,7 @@ describe("the mint loop", () => {
     const stuckNow = await Promise.all(stuck.map((wallet) => world.api.get(`/api/check-claim/${wallet}`)));
     expect(stuckNow.map(({ body }) => body.status)).toEqual(stuck.map(() => "queued"));
 
-    await world.mineBlocks(Number(MINT_GRACE_BLOCKS));
+    await world.mineBlocks(Number(TEST_WORLD_TUNING.mint.graceBlocks));
     await Promise.all(stuck.map((wallet) => untilConfirmed(wallet, 60_000)));
     for (const wallet of [...stuck, ...orphans]) await expectOneReward(wallet);
   });

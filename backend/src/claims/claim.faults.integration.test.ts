@@ -7,7 +7,6 @@ import { ERROR_CATALOGUE } from "@tube/common/errors";
 import type { FaultMode } from "@tube/local-world/engine-emulator/engine-emulator";
 import { countMintsTo } from "@tube/local-world/mint-log";
 import { createLogger } from "../observability/logger.ts";
-import { MINT_GRACE_BLOCKS } from "./mint-driver.ts";
 import { startServer, type RunningServer } from "../server.ts";
 import { testConfig } from "../test/test-config.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
@@ -140,7 +139,7 @@ describe("fault matrix: 20 concurrent claims per fault", () => {
       }
 
       // Time passes on chain (the grace period of attempts Engine never saw), and refused visitors try again.
-      await world.mineBlocks(Number(MINT_GRACE_BLOCKS));
+      await world.mineBlocks(Number(TEST_WORLD_TUNING.mint.graceBlocks));
       await world.untilAllConfirmed(visitors, { claimAgain: true, timeoutMs: 90_000 });
 
       const refusedBefore = tally.refusedByContract;

@@ -10,8 +10,8 @@ import { createLogger } from "../observability/logger.ts";
 import { createMetrics } from "../observability/metrics.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { TEST_WORLD_TUNING } from "../test/test-tuning.ts";
 import { mintDriverFromConfig } from "./mint-driver-from-config.ts";
-import { MINT_GRACE_BLOCKS } from "./mint-driver.ts";
 
 let world: TestWorld;
 
@@ -144,7 +144,7 @@ describe("claim API over HTTP against the local world", () => {
     const { claimId, status } = (await world.api.get(`/api/check-claim/${wallet}`)).body;
     expect(status).toBe("queued");
 
-    await world.mineBlocks(Number(MINT_GRACE_BLOCKS));
+    await world.mineBlocks(Number(TEST_WORLD_TUNING.mint.graceBlocks));
     expect((await claimUntilSettled(claimId)).status).toBe("confirmed");
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
