@@ -39,10 +39,11 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    // A failed test keeps its trace: actions, network, console and DOM snapshots to step through. Not the trace's
-    // screencast: recording it made Chromium paint and encode frames throughout every test, and cost more CPU than
-    // the tests themselves (docs/benchmarks/test-suite.md); the failure screenshot below shows the last frame.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    // No trace by default: a trace is recorded for every test to keep the failed ones', and its DOM snapshots and
+    // response bodies (every test loads megabytes of script) were a tenth of the stage's CPU (docs/benchmarks/test-suite.md).
+    // A failed test keeps its screenshot and its page's accessibility snapshot; to step through one, run it again with
+    // `npx playwright test <file> --trace retain-on-failure`.
+    trace: "off",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags(border) },
   },
