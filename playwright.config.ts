@@ -39,8 +39,9 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    // No trace by default: a trace is recorded for every test to keep the failed ones', and its DOM snapshots and
-    // response bodies (every test loads megabytes of script) were a tenth of the stage's CPU (docs/benchmarks/test-suite.md).
+    // No trace by default: one is recorded for every test to keep the failed ones', and writing its DOM snapshots and
+    // response bodies (every test loads megabytes of script) was a tenth of the test workers' CPU in a profile
+    // (docs/benchmarks/test-suite.md); CI keeps no artifacts to read one from.
     // A failed test keeps its screenshot and its page's accessibility snapshot; to step through one, run it again with
     // `npx playwright test <file> --trace retain-on-failure`.
     trace: "off",
