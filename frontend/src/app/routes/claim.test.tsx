@@ -2,7 +2,7 @@ import type { ClaimView } from "@tube/common/api";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { saveGoogleAuth } from "../../features/google-auth/google-auth-storage.ts";
 import {
   FORCE_TEST_MODE_STORAGE_KEY,
@@ -108,11 +108,6 @@ async function claimUntilItReads(last: FakeResponse) {
   await act(() => vi.advanceTimersByTimeAsync(1_000));
   return view;
 }
-
-afterEach(async () => {
-  // Let toasts on a fake clock time out; the shared test setup closes the rest.
-  if (vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(30_000));
-});
 
 describe("claim wizard: transitions", () => {
   it("when the subscription is verified with a wallet on Arbitrum, then the wizard goes from Subscribe straight to Mint", async () => {
