@@ -76,8 +76,10 @@ function renderWizard({ wallet = {}, auth = AUTH }: { wallet?: Partial<WalletSta
   return { ...view, wallet: fake.wallet, fns: fake.fns, reloadPage };
 }
 
+/** Pasted rather than typed: each key would re-render the whole wizard, and no test here is about single keys. */
 async function verifyThroughUi(user: UserEvent, username = "viewer") {
-  await user.type(screen.getByLabelText("Enter your YouTube username"), username);
+  await user.click(screen.getByLabelText("Enter your YouTube username"));
+  await user.paste(username);
   await user.click(screen.getByRole("button", { name: "Verify My Subscription" }));
 }
 
