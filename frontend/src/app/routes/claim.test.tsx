@@ -76,11 +76,16 @@ function renderWizard({ wallet = {}, auth = AUTH }: { wallet?: Partial<WalletSta
   return { ...view, wallet: fake.wallet, fns: fake.fns, reloadPage };
 }
 
-/** Pasted rather than typed: each key would re-render the whole wizard, and no test here is about single keys. */
+/**
+ * Pasted rather than typed: each key would re-render the whole wizard, and no test here is about single keys. The
+ * button is looked for in the field's form, as a query by name over the whole page names every button on it.
+ */
 async function verifyThroughUi(user: UserEvent, username = "viewer") {
-  await user.click(screen.getByLabelText("Enter your YouTube username"));
+  const field = screen.getByLabelText("Enter your YouTube username");
+  await user.click(field);
   await user.paste(username);
-  await user.click(screen.getByRole("button", { name: "Verify My Subscription" }));
+  const form = field.closest("form") as HTMLFormElement;
+  await user.click(within(form).getByRole("button", { name: "Verify My Subscription" }));
 }
 
 const stepHeading = (name: string) => screen.findByRole("heading", { level: 2, name });
