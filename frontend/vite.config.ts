@@ -90,5 +90,6 @@ export default defineConfig({
     setupFiles: ["./src/test-setup.ts"],
     // Generous on a shared, loaded machine: a slow run must not read as a failure (no timing is asserted).
     testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

@@ -1,4 +1,6 @@
 import "@testing-library/jest-dom/vitest";
+// First: modules imported below read these APIs as they load (the toaster reads the screen width).
+import "./test/jsdom-layout.ts";
 import { act, cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { server } from "./test/server.ts";
@@ -27,7 +29,7 @@ async function closeOpenTooltip() {
 // left open would show on the next test's page.
 afterEach(async () => {
   await closeOpenTooltip();
-  await closeAllToasts();
+  closeAllToasts();
   cleanup();
 });
 
@@ -41,32 +43,3 @@ afterEach(() => {
   vi.useRealTimers();
 });
 afterAll(() => server.close());
-
-// jsdom lacks the layout APIs Chakra (Zag) and our route-change handling call; inert stand-ins suffice.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  });
-}
-
-class NoopObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-  takeRecords(): [] {
-    return [];
-  }
-}
-globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
-globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
-
-window.scrollTo = () => {};
-Element.prototype.scrollTo = () => {};
-Element.prototype.scrollIntoView = () => {};

@@ -2,7 +2,7 @@ import type { ClaimView } from "@tube/common/api";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { saveGoogleAuth } from "../../features/google-auth/google-auth-storage.ts";
 import {
   FORCE_TEST_MODE_STORAGE_KEY,
@@ -76,9 +76,16 @@ function renderWizard({ wallet = {}, auth = AUTH }: { wallet?: Partial<WalletSta
   return { ...view, wallet: fake.wallet, fns: fake.fns, reloadPage };
 }
 
+/**
+ * Pasted rather than typed: each key would re-render the whole wizard, and no test here is about single keys. The
+ * button is looked for in the field's form, as a query by name over the whole page names every button on it.
+ */
 async function verifyThroughUi(user: UserEvent, username = "viewer") {
-  await user.type(screen.getByLabelText("Enter your YouTube username"), username);
-  await user.click(screen.getByRole("button", { name: "Verify My Subscription" }));
+  const field = screen.getByLabelText("Enter your YouTube username");
+  await user.click(field);
+  await user.paste(username);
+  const form = field.closest("form") as HTMLFormElement;
+  await user.click(within(form).getByRole("button", { name: "Verify My Subscription" }));
 }
 
 const stepHeading = (name: string) => screen.findByRole("heading", { level: 2, name });
@@ -108,11 +115,6 @@ async function claimUntilItReads(last: FakeResponse) {
   await act(() => vi.advanceTimersByTimeAsync(1_000));
   return view;
 }
-
-afterEach(async () => {
-  // Let toasts on a fake clock time out; the shared test setup closes the rest.
-  if (vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(30_000));
-});
 
 describe("claim wizard: transitions", () => {
   it("when the subscription is verified with a wallet on Arbitrum, then the wizard goes from Subscribe straight to Mint", async () => {

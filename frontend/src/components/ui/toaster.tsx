@@ -48,6 +48,14 @@ export function notify({ title, description, type, id, duration }: Notification)
   });
 }
 
+/**
+ * Removes every toast at once, without the close animation each would play. For tests: their files share one toaster,
+ * and a mounted toaster shows every toast its store still holds.
+ */
+export function removeAllToasts(): void {
+  toaster.remove();
+}
+
 export function Toaster() {
   return (
     <Portal>

@@ -8,6 +8,8 @@ import { createCodeChallenge } from "../pkce.ts";
 import { useGoogleAuth } from "../use-google-auth.ts";
 import { GoogleConnect } from "./google-connect.tsx";
 
+/** The longest a closed popup goes unnoticed: one look every 500 ms, then a grace of 1 s for a last message. */
+const CLOSED_NOTICED_MS = 1_500;
 const SESSION = { email: "viewer@example.com", accessToken: "ya29.fresh", expiresAt: Date.now() + 3_600_000 };
 
 function Harness() {
@@ -134,6 +136,7 @@ describe("Connect with Google", () => {
   });
 
   it("when the visitor closes the popup, then the attempt fails with a clear message", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     stubApi({});
     const popup = fakePopup();
     vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
@@ -142,8 +145,9 @@ describe("Connect with Google", () => {
     await googleUrlOf(popup);
 
     popup.closed = true;
+    await act(() => vi.advanceTimersByTimeAsync(CLOSED_NOTICED_MS));
 
-    expect(await screen.findByRole("status", { name: "Authentication Failed" }, { timeout: 3_000 })).toHaveTextContent(
+    expect(await screen.findByRole("status", { name: "Authentication Failed" })).toHaveTextContent(
       "The Google sign-in window was closed before sign-in finished.",
     );
   });
@@ -192,6 +196,7 @@ describe("Connect with Google", () => {
   });
 
   it("when a change of account is abandoned, then the previous account stays, with one message and no red error", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     sessionStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify(SESSION));
     stubApi({});
     const popup = fakePopup();
@@ -201,10 +206,9 @@ describe("Connect with Google", () => {
     await googleUrlOf(popup);
 
     popup.closed = true;
+    await act(() => vi.advanceTimersByTimeAsync(CLOSED_NOTICED_MS));
 
-    expect(
-      await screen.findByRole("status", { name: "Google Account Unchanged" }, { timeout: 3_000 }),
-    ).toHaveTextContent(
+    expect(await screen.findByRole("status", { name: "Google Account Unchanged" })).toHaveTextContent(
       "The Google sign-in window was closed before sign-in finished. Please try again. You are still connected as viewer@example.com.",
     );
     expect(screen.getByText("Google Authorization Complete!")).toBeInTheDocument();
