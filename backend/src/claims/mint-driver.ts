@@ -34,7 +34,7 @@ export type RetryBy = "owner" | "operator";
  * 0.25 s blocks, which outlasts Engine's usual send, so a healthy attempt is not doubled by one the contract then
  * refuses (a second reward reverts, so a shorter grace would only trade gas for speed).
  */
-export const MINT_GRACE_BLOCKS = 240n;
+const MINT_GRACE_BLOCKS = 240n;
 /**
  * How long a process's lease on a claim lasts: another process takes over a crashed one's claims after it. It is
  * renewed at half-time, so one slow Engine or RPC answer must fit in half of it, or another process takes over a
