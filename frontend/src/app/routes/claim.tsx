@@ -4,8 +4,9 @@
  * this chunk: DeferredWalletProvider loads it when the page needs a wallet (ADR 13).
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
+import { Toaster } from "../../components/ui/toaster.tsx";
 import { ClaimWizard } from "../../features/claim-wizard/claim-wizard.tsx";
 import type { WizardGoogle, WizardSlots } from "../../features/claim-wizard/ports.ts";
 import { readWizardProgress } from "../../features/claim-wizard/wizard-progress-storage.ts";
@@ -20,18 +21,6 @@ import { DeferredWalletProvider } from "../../features/wallet/deferred-wallet-pr
 import { usePreloadWhenIdle } from "../../features/wallet/wallet-loading.ts";
 import { useWalletState } from "../../features/wallet/wallet-state.tsx";
 import { hasWalletToRestore } from "../../features/wallet/wallet-to-restore.ts";
-import { useAfterFirstPaint } from "../../lib/after-first-paint.ts";
-import { lazyOrElse } from "../../lib/lazy-or-else.ts";
-
-/**
- * The toast surface shows nothing until a toast is raised, so it is neither downloaded nor rendered before step 1 is
- * on screen (a toast raised meanwhile waits in the store and shows when it mounts). Should its chunk fail to
- * download, the page goes on without toasts rather than failing.
- */
-const Toaster = lazyOrElse(
-  () => import("../../components/ui/toaster.tsx").then((module) => module.Toaster),
-  () => null,
-);
 
 /**
  * The wallet module loads with the page when AutoConnect has something to finish or restore (a redirect login,
@@ -45,15 +34,10 @@ export default function ClaimRoute() {
   // The wizard's own query client: it no longer borrows thirdweb's, which loads later (ADR 13).
   const [queryClient] = useState(() => new QueryClient());
   const [loadWalletAtOnce] = useState(walletNeededAtOnce);
-  const painted = useAfterFirstPaint();
   return (
     <PageLayout>
       {/* Only the claim flow toasts: mounting the toaster here keeps its code off the landing and legal pages. */}
-      {painted && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      <Toaster />
       <QueryClientProvider client={queryClient}>
         <DeferredWalletProvider loadAtOnce={loadWalletAtOnce}>
           <ComposedClaimWizard />

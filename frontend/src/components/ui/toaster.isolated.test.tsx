@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../test/render-with-providers.tsx";
-import { notify } from "./notify.ts";
+import { notify } from "./toaster.tsx";
 
 describe("notify", () => {
   it("when called, then the toast is announced in a live region with its title and description", async () => {
@@ -34,14 +34,5 @@ describe("notify", () => {
 
     expect(await screen.findByRole("status", { name: "Transaction Successful" })).toBeInTheDocument();
     expect(screen.queryByRole("status", { name: "Processing Transaction" })).not.toBeInTheDocument();
-  });
-
-  it("when a toast is raised before the surface mounts, then it shows as the surface mounts", async () => {
-    act(() => {
-      notify({ type: "info", title: "Checking Claim Status" });
-    });
-    renderWithProviders(<p>page</p>);
-
-    expect(await screen.findByRole("status", { name: "Checking Claim Status" })).toBeInTheDocument();
   });
 });

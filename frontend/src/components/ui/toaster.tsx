@@ -1,9 +1,52 @@
 /**
- * The app's one toast surface, showing what `notify` (notify.ts) puts in the store. Toasts are announced politely:
- * Chakra's toast group is a `role="region"` with `aria-live="polite"` and each toast a `role="status"`.
+ * The app's one toast surface. Toasts are announced politely: Chakra's toast
+ * group is a `role="region"` with `aria-live="polite"` and each toast a `role="status"`.
  */
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from "@chakra-ui/react";
-import { toaster } from "./notify.ts";
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from "@chakra-ui/react";
+
+type NotifyType = "success" | "error" | "info" | "warning" | "loading";
+
+export interface Notification {
+  title: string;
+  description?: string;
+  type: NotifyType;
+  /** Reusing an id replaces that toast (e.g. a "loading" toast becoming "success"). */
+  id?: string;
+  /** Milliseconds; defaults per type, and a loading toast stays until replaced. */
+  duration?: number;
+}
+
+/** Chakra's `md` breakpoint: below it the page is one column and the card fills the width. */
+const PHONE_WIDTH = "(max-width: 47.99em)";
+/** Below the sticky site header (its height is 3.25rem and a border), so a toast never hides it. */
+const BELOW_SITE_HEADER = "4.25rem";
+
+/**
+ * On a phone a toast spans the width, and at the top it would cover the card's title and step heading: there toasts
+ * rise from the bottom. On wider screens they sit top right, beside the card, under the site header. The width is
+ * read once, when the claim page loads: a page does not move between a phone's and a desktop's layout while open.
+ */
+const onPhone = window.matchMedia(PHONE_WIDTH).matches;
+
+// Stacked (overlapping) rather than listed: a claim fires several toasts in a row, and a list of them covers a phone screen.
+const toaster = createToaster({
+  placement: onPhone ? "bottom" : "top-end",
+  offsets: { top: BELOW_SITE_HEADER, bottom: "1rem", left: "1rem", right: "1rem" },
+  pauseOnPageIdle: true,
+  overlap: true,
+});
+
+/** Shows (or replaces, by id) a toast and returns its id. */
+export function notify({ title, description, type, id, duration }: Notification): string {
+  return toaster.create({
+    title,
+    description,
+    type,
+    closable: true,
+    ...(id === undefined ? {} : { id }),
+    ...(duration === undefined ? {} : { duration }),
+  });
+}
 
 export function Toaster() {
   return (

@@ -5,7 +5,7 @@
 import type { VerifySubscriptionResponse } from "@tube/common/api";
 import { REWARD_TOKENS } from "@tube/common/constants";
 import { ERROR_CATALOGUE, errorKindOf, isErrorCode, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
-import type { Notification } from "../../components/ui/notify.ts";
+import type { Notification } from "../../components/ui/toaster.tsx";
 import { ApiError, CLIENT_ERROR_CODES } from "../../lib/api-client.ts";
 import { shortenAddress } from "../../lib/format.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";

@@ -2,7 +2,7 @@
 import type { CheckClaimResponse } from "@tube/common/api";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { notify } from "../../components/ui/notify.ts";
+import { notify } from "../../components/ui/toaster.tsx";
 import { checkClaim } from "./api/claim-api.ts";
 import { eligibilityCheckFailedToast } from "./claim-messages.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { CheckClaimResponse, GoogleAuthResponse } from "@tube/common/api";
 import { useEffect, useEffectEvent } from "react";
-import { notify } from "../../components/ui/notify.ts";
+import { notify } from "../../components/ui/toaster.tsx";
 import { failedClaimOf, isClaimPending } from "./api/claim-status.ts";
 import { CLAIM_TOAST_ID, MISSING_GOOGLE_DATA_TOAST, tokensAlreadyClaimedToast } from "./claim-messages.ts";
 import type { FlowLock } from "./flow-lock.ts";

@@ -5,7 +5,7 @@
  */
 import type { GoogleAuthResponse } from "@tube/common/api";
 import { useEffect, useReducer, useState } from "react";
-import { notify } from "../../components/ui/notify.ts";
+import { notify } from "../../components/ui/toaster.tsx";
 import { TOASTS } from "./claim-messages.ts";
 import { useFlowLock } from "./flow-lock.ts";
 import type { WizardGoogle, WizardWallet } from "./ports.ts";

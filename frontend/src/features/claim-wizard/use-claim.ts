@@ -6,7 +6,7 @@
 import type { GoogleAuthResponse } from "@tube/common/api";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef } from "react";
-import { notify, type Notification } from "../../components/ui/notify.ts";
+import { notify, type Notification } from "../../components/ui/toaster.tsx";
 import { verifyAndMint } from "./api/claim-api.ts";
 import { isClaimPending } from "./api/claim-status.ts";
 import {

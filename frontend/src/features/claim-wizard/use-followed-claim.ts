@@ -3,7 +3,7 @@
  * failed) ends the claim flow, tells the visitor, and releases the flow lock the claim took.
  */
 import { useEffect, useEffectEvent, useState } from "react";
-import { notify } from "../../components/ui/notify.ts";
+import { notify } from "../../components/ui/toaster.tsx";
 import { recordClaim } from "./api/claim-api.ts";
 import { useClaimProgress, type ClaimProgress } from "./api/claim-polling.ts";
 import { CLAIM_TOAST_ID, claimFailedToast, failedClaimAfter, failureReasonAfter, TOASTS } from "./claim-messages.ts";

@@ -5,7 +5,7 @@
 import type { GoogleAuthResponse, VerifySubscriptionResponse } from "@tube/common/api";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { notify } from "../../components/ui/notify.ts";
+import { notify } from "../../components/ui/toaster.tsx";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { verifySubscription } from "./api/claim-api.ts";
 import {

@@ -3,7 +3,7 @@
  * popup flow that renews it, and the toasts for each transition (docs/product.md#google-sign-in).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { notify } from "../../components/ui/notify.ts";
+import { notify } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { exchangeGoogleCode } from "./api/google-auth-api.ts";

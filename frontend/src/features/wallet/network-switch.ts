@@ -3,7 +3,7 @@
  * wallet does not know it. Done on the raw EIP-1193 provider because thirdweb's
  * own switch swallows failures and cannot tell "switched" from "added".
  */
-import type { Notification } from "../../components/ui/notify.ts";
+import type { Notification } from "../../components/ui/toaster.tsx";
 
 export interface Eip1193Requester {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;

@@ -22,7 +22,7 @@ import {
   useSwitchActiveWalletChain,
 } from "thirdweb/react";
 import { createWallet, getInstalledWallets, injectedProvider, type Wallet, type WalletId } from "thirdweb/wallets";
-import { notify } from "../../components/ui/notify.ts";
+import { notify } from "../../components/ui/toaster.tsx";
 import { shortenAddress } from "../../lib/format.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
