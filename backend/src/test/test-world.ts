@@ -258,7 +258,7 @@ export async function startTestWorld(
      * resolves with what the server said of each.
      * `claimAgain`: a visitor whose claim never took (refused, or cut off by a crash) claims again, as a person would.
      * `mineWhileWaiting`: a block is mined on every look, since Arbitrum never stops making blocks while anvil makes
-     * one only per transaction, and an attempt Engine never heard of is retried only after MINT_GRACE_BLOCKS.
+     * one only per transaction, and an attempt Engine never heard of is retried only after the grace (`TEST_WORLD_TUNING`'s 50 blocks).
      */
     async untilAllConfirmed(
       visitors: Array<Pick<Visitor, "wallet"> & Partial<Visitor>>,
