@@ -11,7 +11,11 @@ import { startAnvil, type RunningAnvil } from "./anvil.ts";
 import { restartAnvilAged } from "./chain-age.ts";
 import { ensureToken, hasContract, type TokenDeployment } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
-import { startEngineEmulator, type FaultControl } from "./engine-emulator/engine-emulator.ts";
+import {
+  ENGINE_MEDIAN_SEND_LATENCY_MS,
+  startEngineEmulator,
+  type FaultControl,
+} from "./engine-emulator/engine-emulator.ts";
 import { freePort } from "./free-port.ts";
 import { startGoogleEmulator } from "./google-emulator/google-emulator.ts";
 import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet/embedded-wallet-emulator.ts";
@@ -61,7 +65,16 @@ export interface LocalWorld {
   stop(): Promise<void>;
 }
 
-export async function startLocalWorld(given: Env, options: { log?: (line: string) => void } = {}): Promise<LocalWorld> {
+/** How the world runs: production's pace unless a test asks for another. */
+export interface LocalWorldOptions {
+  log?: (line: string) => void;
+  /** Seconds between the local chain's blocks: Arbitrum One's 0.25; 0 mines a block per transaction, from block 0. */
+  chainBlockSeconds?: number;
+  /** The Engine stand-in's wait from a write's 202 to sending it: Engine's published median. */
+  engineSendLatencyMs?: number;
+}
+
+export async function startLocalWorld(given: Env, options: LocalWorldOptions = {}): Promise<LocalWorld> {
   const log = options.log ?? (() => undefined);
   // An empty `KEY=` line means unset, here as in the config module.
   const env: Env = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ""));
@@ -75,14 +88,13 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
   };
 
   let anvil: RunningAnvil | undefined;
-  // 0 mines a block per transaction: for tests that move time on chain themselves, block by block.
-  const blockTime = Number(env.LOCAL_CHAIN_BLOCK_TIME ?? ARBITRUM_BLOCK_TIME_SECONDS);
+  const blockTime = options.chainBlockSeconds ?? ARBITRUM_BLOCK_TIME_SECONDS;
 
   try {
     if (!env.RPC_URL) {
       const chainId = Number(env.CHAIN_ID ?? ARBITRUM_ONE_CHAIN_ID);
       anvil = await startAnvil({
-        port: env.LOCAL_CHAIN_PORT ? Number(env.LOCAL_CHAIN_PORT) : await freePort(),
+        preferredPort: await keptChainPort(dataDir),
         chainId,
         stateFile: path.join(dataDir, "anvil-state.json"),
         // At Arbitrum's cadence, Arbitrum's height too; a chain that mines per transaction stays small for the tests
@@ -90,6 +102,7 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
         ...(blockTime > 0 ? { blockTimeSeconds: blockTime, number: ARBITRUM_LIKE_HEIGHT } : {}),
       });
       stops.push(() => anvil!.stop());
+      await keepChainPort(dataDir, anvil.options.port);
       env.RPC_URL = anvil.rpcUrl;
       env.CHAIN_ID = String(chainId);
       started.chain = { rpcUrl: anvil.rpcUrl, chainId };
@@ -115,14 +128,12 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
       env.THIRDWEB_SECRET_KEY ??= LOCAL_DEFAULTS.THIRDWEB_SECRET_KEY;
       env.ENGINE_VAULT_ACCESS_TOKEN ??= LOCAL_DEFAULTS.ENGINE_VAULT_ACCESS_TOKEN;
       const engine = await startEngineEmulator({
-        // Fixed only when asked, so a browser test can reach its fault switch (/__emulator/faults).
-        port: env.LOCAL_ENGINE_PORT ? Number(env.LOCAL_ENGINE_PORT) : await freePort(),
         rpcUrl: env.RPC_URL,
         chainId: Number(env.CHAIN_ID),
         secretKey: env.THIRDWEB_SECRET_KEY,
         vaultAccessToken: env.ENGINE_VAULT_ACCESS_TOKEN,
         serverWallets: [ENGINE_SERVER_WALLET],
-        sendLatencyMs: Number(env.LOCAL_ENGINE_SEND_LATENCY_MS ?? 0),
+        sendLatencyMs: options.engineSendLatencyMs ?? ENGINE_MEDIAN_SEND_LATENCY_MS,
       });
       stops.push(() => engine.stop());
       env.ENGINE_URL = engine.url;
@@ -196,6 +207,21 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
     await stop();
     throw error;
   }
+}
+
+/**
+ * The local chain listens where it did last time with this data dir, when that port is free: a wallet's custom network
+ * for it (MetaMask's) survives restarts, as the chain's state does.
+ */
+const chainPortFile = (dataDir: string) => path.join(dataDir, "local-chain-port");
+
+async function keptChainPort(dataDir: string): Promise<number | undefined> {
+  const kept = Number(await fs.readFile(chainPortFile(dataDir), "utf8").catch(() => ""));
+  return kept > 0 ? kept : undefined;
+}
+
+async function keepChainPort(dataDir: string, port: number): Promise<void> {
+  await fs.writeFile(chainPortFile(dataDir), String(port));
 }
 
 /**
