@@ -9,7 +9,7 @@ import path from "node:path";
 import { ARBITRUM_ONE_CHAIN_ID, GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "./anvil.ts";
 import { restartAnvilAged } from "./chain-age.ts";
-import { ensureToken, hasContract, type TokenDeployment } from "./deploy-token.ts";
+import { ensureToken, type TokenDeployment } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
 import {
   ENGINE_MEDIAN_SEND_LATENCY_MS,
@@ -52,6 +52,8 @@ export interface LocalWorld {
   /** What was started, for the start banner. */
   started: {
     chain?: { rpcUrl: string; chainId: number };
+    /** The token and rewards contract deployed on that chain. */
+    contracts?: TokenDeployment;
     google?: { url: string; accounts: SeedAccount[] };
     engine?: { url: string; faults: FaultControl };
     /** The HTTPS server answering for outside hosts (thirdweb's wallet service), for browsers launched to reach it. */
@@ -114,10 +116,9 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
     }
     if (localChain && !env.REWARDS_ADDRESS) {
-      const { tokenAddress, rewardsAddress } = await deployLocalToken(env, dataDir);
-      env.TOKEN_ADDRESS = tokenAddress;
-      env.REWARDS_ADDRESS = rewardsAddress;
-      log(`TuBE token at ${tokenAddress}, rewarded through ${rewardsAddress}`);
+      started.contracts = await deployLocalToken(env, dataDir);
+      env.REWARDS_ADDRESS = started.contracts.rewardsAddress;
+      log(`TuBE token at ${started.contracts.tokenAddress}, rewarded through ${env.REWARDS_ADDRESS}`);
     }
 
     if (!env.ENGINE_URL) {
@@ -224,17 +225,8 @@ async function keepChainPort(dataDir: string, port: number): Promise<void> {
   await fs.writeFile(chainPortFile(dataDir), String(port));
 }
 
-/**
- * Deploys the token and its rewards contract once per data dir; a restart with the kept chain state reuses them. A
- * given TOKEN_ADDRESS is kept, and gets a rewards contract of its own.
- */
+/** Deploys the token and its rewards contract once per data dir; a restart with the kept chain state reuses them. */
 async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeployment> {
-  const rpcUrl = env.RPC_URL as string;
-  const chainId = Number(env.CHAIN_ID);
-  const given = env.TOKEN_ADDRESS;
-  if (given && !(await hasContract(rpcUrl, chainId, given))) {
-    throw new Error(`TOKEN_ADDRESS ${given} has no contract on the local chain`);
-  }
   const recordFile = path.join(dataDir, "local-token.json");
   const recorded = await fs.readFile(recordFile, "utf8").then(
     (text) => {
@@ -244,13 +236,12 @@ async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeploym
     },
     () => ({}) as Partial<TokenDeployment>,
   );
-  const sameToken = !given || given.toLowerCase() === recorded.tokenAddress?.toLowerCase();
   const { tokenAddress, rewardsAddress } = await ensureToken({
-    rpcUrl,
-    chainId,
+    rpcUrl: env.RPC_URL as string,
+    chainId: Number(env.CHAIN_ID),
     deployerKey: DEPLOYER.privateKey,
     rewarder: env.ENGINE_SERVER_WALLET as string,
-    known: sameToken ? recorded : { tokenAddress: given },
+    known: recorded,
   });
   await fs.writeFile(recordFile, JSON.stringify({ tokenAddress, rewardsAddress }, null, 2));
   return { tokenAddress, rewardsAddress };

@@ -59,7 +59,7 @@ function banner(publicUrl: string, { started, env }: LocalWorld): string {
     lines.push(
       `  Local chain     ${started.chain.rpcUrl}  (chain id ${started.chain.chainId}; add it to MetaMask as a custom network)`,
       `  Funded test key ${DEPLOYER.privateKey}  (${DEPLOYER.address}; public anvil key, local use only)`,
-      `  TuBE token      ${env.TOKEN_ADDRESS}`,
+      `  TuBE token      ${started.contracts?.tokenAddress ?? "(the one REWARDS_ADDRESS mints)"}`,
       `  TuBE rewards    ${env.REWARDS_ADDRESS}  (the token's only minter: one reward per wallet)`,
     );
   }

@@ -96,8 +96,8 @@ export async function startTestWorld(
     },
     { chainBlockSeconds: 0, engineSendLatencyMs: 0, ...options.pace },
   );
-  const engine = world.started.engine;
-  if (!engine) throw new Error("the test world needs the Engine stand-in");
+  const { engine, contracts } = world.started;
+  if (!engine || !contracts) throw new Error("the test world needs the Engine stand-in and its own contracts");
   let server: RunningServer | null = null;
   const chainUrl = world.env.RPC_URL as string;
   const proxy = options.rpcProvider ? await startRpcProxy({ ...options.rpcProvider, upstreamUrl: chainUrl }) : null;
@@ -209,7 +209,7 @@ export async function startTestWorld(
     /** The server's requests to the chain, by method, since the last reset (with `rpcProvider` only). */
     rpcProxy: proxy,
     ageChain: (blocks: number) => world.ageChain(blocks),
-    tokenAddress: world.env.TOKEN_ADDRESS as string,
+    tokenAddress: contracts.tokenAddress,
     rewardsAddress: world.env.REWARDS_ADDRESS as string,
     /**
      * Second rewards the contract refused: those Engine's simulation stopped before sending (a FAILED row naming
