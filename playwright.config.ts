@@ -9,8 +9,6 @@ import { loadTlsIdentity } from "./local-world/src/network-border/tls-identity.t
 
 // Chosen once in the main process; workers inherit the environment and so agree on them.
 process.env.E2E_PORT ??= String(await freePort());
-// The Engine stand-in's port, so a test can make Engine fail through its fault switch.
-process.env.E2E_ENGINE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "tube-e2e-"));
 // The network border (thirdweb's wallet service), at a port and with a key the browsers are launched to trust.
 process.env.E2E_BORDER_PORT ??= String(await freePort());
@@ -66,7 +64,6 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
-      LOCAL_ENGINE_PORT: process.env.E2E_ENGINE_PORT,
       LOCAL_BORDER_PORT: process.env.E2E_BORDER_PORT,
       LOG_LEVEL: "warn",
       // Every test's browser is one client to the server (127.0.0.1), so the whole run shares one client's write limit;

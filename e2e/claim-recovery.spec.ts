@@ -4,6 +4,7 @@
  */
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
+import { readRunningWorld } from "@tube/local-world/running-world";
 import { balanceOf } from "@tube/local-world/token-balance";
 import {
   CLAIM_STEP,
@@ -36,7 +37,7 @@ async function savedProgress(page: Page): Promise<{ step: number; youtubeUsernam
  * is aimed at this test's wallet, so the claims other tests make meanwhile go through.
  */
 async function leaveClaimFailed(page: Page, account: FreshAccount, wallet: string) {
-  const fault = await fetch(`http://127.0.0.1:${process.env.E2E_ENGINE_PORT}/__emulator/faults`, {
+  const fault = await fetch(`${readRunningWorld(process.env.E2E_DATA_DIR as string)?.engineUrl}/__emulator/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     // Every automatic attempt (MINT_MAX_ATTEMPTS, 3 by default) ends FAILED at Engine.

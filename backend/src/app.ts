@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
 import type { Store } from "express-rate-limit";
+import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import type { ClaimControls } from "./claims/claim-controls.ts";
 import { claimRoutes } from "./claims/claim.routes.ts";
@@ -30,6 +31,8 @@ import type { ClaimStore } from "./store/claim-store.ts";
 
 /** What the app talks to: the pieces that hold I/O, which tests point at stand-ins. */
 export interface AppAdapters {
+  /** The token the rewards contract mints, as the server read it from the contract at start-up. */
+  tokenAddress: string;
   store: ClaimStore;
   google: GoogleGateway;
   mintDriver: MintDriver;
@@ -53,7 +56,7 @@ export interface AppTuning {
 
 /** Builds the HTTP app from the config without listening, so tests can start it on port 0. */
 export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuning = {}): Express {
-  const { publicConfig } = config;
+  const publicConfig: PublicConfig = { ...config.publicConfig, tokenAddress: adapters.tokenAddress };
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
@@ -116,7 +119,7 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
       ...adapters,
       subscriptions,
       publicUrl: config.PUBLIC_URL,
-      explorerUrl: config.publicConfig.explorerUrl,
+      explorerUrl: publicConfig.explorerUrl,
       channelId: config.YOUTUBE_CHANNEL_ID,
       maxTotalClaims: config.MAX_TOTAL_CLAIMS,
     }),

@@ -21,7 +21,6 @@ const VALID = {
   GOOGLE_CLIENT_SECRET: "secret",
   YOUTUBE_CHANNEL_ID: "UC_x5XG1OV2P6uZZ5FSM9Ttw",
   RPC_URL: "https://arb1.example/rpc/",
-  TOKEN_ADDRESS: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
   REWARDS_ADDRESS: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
   THIRDWEB_SECRET_KEY: "sk",
   ENGINE_VAULT_ACCESS_TOKEN: "vt",
@@ -73,8 +72,8 @@ describe("loadConfig", () => {
   });
 
   it("when several settings are bad, then the error names every one of them", () => {
-    expect(() => loadConfig({ ...VALID, TOKEN_ADDRESS: "0x12", RPC_URL: "", PORT: "http" })).toThrowError(
-      /TOKEN_ADDRESS[\s\S]*RPC_URL|RPC_URL[\s\S]*TOKEN_ADDRESS/,
+    expect(() => loadConfig({ ...VALID, REWARDS_ADDRESS: "0x12", RPC_URL: "", PORT: "http" })).toThrowError(
+      /REWARDS_ADDRESS[\s\S]*RPC_URL|RPC_URL[\s\S]*REWARDS_ADDRESS/,
     );
     expect(() => loadConfig({ ...VALID, PORT: "http" })).toThrowError(/PORT/);
   });
@@ -168,7 +167,6 @@ describe("loadConfig in production", () => {
     MAX_TOTAL_CLAIMS: "10000",
     TRUST_PROXY: "1",
     // VALID's addresses are anvil's public dev accounts, which production refuses.
-    TOKEN_ADDRESS: "0x1111111111111111111111111111111111111111",
     REWARDS_ADDRESS: "0x3333333333333333333333333333333333333333",
     ENGINE_SERVER_WALLET: "0x2222222222222222222222222222222222222222",
     METRICS_TOKEN: "a".repeat(32),
@@ -230,7 +228,7 @@ describe("loadConfig in production", () => {
     const attempt = () =>
       loadConfig({
         ...PRODUCTION,
-        TOKEN_ADDRESS: "0x12",
+        REWARDS_ADDRESS: "0x12",
         MONGODB_URI: "",
         RPC_URL: "http://arb1.example/rpc",
         DEPLOYER_PRIVATE_KEY: `0x${"ab".repeat(32)}`,
@@ -245,7 +243,7 @@ describe("loadConfig in production", () => {
     const [heading, ...lines] = message.split("\n");
     expect(heading).toBe("Refusing to start in production:");
     expect(lines.map((line) => line.split(":")[0])).toEqual(
-      expect.arrayContaining(["  TOKEN_ADDRESS", "  MONGODB_URI", "  RPC_URL", "  DEPLOYER_PRIVATE_KEY"]),
+      expect.arrayContaining(["  REWARDS_ADDRESS", "  MONGODB_URI", "  RPC_URL", "  DEPLOYER_PRIVATE_KEY"]),
     );
     expect(lines).toHaveLength(4);
   });
@@ -259,7 +257,7 @@ describe("loadConfig in production", () => {
         env: {
           PATH: process.env.PATH ?? "",
           ...PRODUCTION,
-          TOKEN_ADDRESS: "0x12",
+          REWARDS_ADDRESS: "0x12",
           MONGODB_URI: "",
           RPC_URL: "http://arb1.example/rpc",
           DEPLOYER_PRIVATE_KEY: `0x${"ab".repeat(32)}`,
@@ -271,7 +269,7 @@ describe("loadConfig in production", () => {
       child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
       const code = await new Promise((resolve) => child.once("exit", resolve));
       expect(stderr).toMatch(/^Refusing to start in production:\n/);
-      for (const key of ["TOKEN_ADDRESS", "MONGODB_URI", "RPC_URL", "DEPLOYER_PRIVATE_KEY"])
+      for (const key of ["REWARDS_ADDRESS", "MONGODB_URI", "RPC_URL", "DEPLOYER_PRIVATE_KEY"])
         expect(stderr).toMatch(new RegExp(`\\n  ${key}: `));
       expect(stderr).not.toContain("    at ");
       expect(stdout).toBe("");
@@ -322,7 +320,6 @@ describe("loadConfig in production", () => {
       keys.push(
         "ENGINE_VAULT_ACCESS_TOKEN",
         "ENGINE_SERVER_WALLET",
-        "TOKEN_ADDRESS",
         "REWARDS_ADDRESS",
         "ECOSYSTEM_ID",
         "GOOGLE_EMULATOR_URL",

@@ -93,8 +93,10 @@ export const settingsSchema = z.object({
   RPC_BATCH_MAX_CALLS: z.coerce.number().int().min(1).max(1_000).default(50),
   /** The RPC the browser is told to use; required when RPC_URL looks like it carries a key. */
   PUBLIC_RPC_URL: httpUrl.optional(),
-  TOKEN_ADDRESS: address,
-  /** The TuBERewards contract: it holds the token's MINTER_ROLE and rewards each wallet at most once. */
+  /**
+   * The TuBERewards contract: it holds the token's MINTER_ROLE and rewards each wallet at most once. The token is the
+   * contract's own (`token()`), read at start-up, never a setting that could name another.
+   */
   REWARDS_ADDRESS: address,
   ENGINE_URL: httpUrl.default("https://engine.thirdweb.com"),
   THIRDWEB_SECRET_KEY: required,
@@ -200,7 +202,8 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
   const storeKind = settings.MONGODB_URI ? "mongodb" : "sqlite";
   const dataDir = path.resolve(settings.DATA_DIR);
-  const publicConfig: PublicConfig = {
+  /** The token's address comes from the chain at start-up (the server adds it). */
+  const publicConfig: Omit<PublicConfig, "tokenAddress"> = {
     thirdwebClientId: settings.THIRDWEB_CLIENT_ID,
     ecosystemId: settings.ECOSYSTEM_ID,
     ecosystemPartnerId: settings.ECOSYSTEM_PARTNER_ID,
@@ -209,7 +212,6 @@ function parseConfig(env: NodeJS.ProcessEnv) {
     // Never a URL with a key in it: browsers see it.
     rpcUrl: settings.PUBLIC_RPC_URL ?? settings.RPC_URL,
     explorerUrl: CHAIN_EXPLORERS[settings.CHAIN_ID],
-    tokenAddress: settings.TOKEN_ADDRESS,
     youtubeChannelId: settings.YOUTUBE_CHANNEL_ID,
     googleClientId: settings.GOOGLE_CLIENT_ID,
     googleAuthUrl: `${settings.GOOGLE_EMULATOR_URL ?? "https://accounts.google.com"}/o/oauth2/v2/auth`,
@@ -225,7 +227,7 @@ function parseConfig(env: NodeJS.ProcessEnv) {
       dataDir,
       gateKey: settings.CLAIM_GATE_KEY,
     },
-    /** What /api/config, the page and the CSP give the browser. */
+    /** What /api/config, the page and the CSP give the browser, but the token's address. */
     publicConfig,
   };
 }
@@ -363,7 +365,6 @@ const LOCAL_WORLD_KEYS = [
   "THIRDWEB_SECRET_KEY",
   "ENGINE_VAULT_ACCESS_TOKEN",
   "ENGINE_SERVER_WALLET",
-  "TOKEN_ADDRESS",
   "REWARDS_ADDRESS",
   "ECOSYSTEM_ID",
 ] as const satisfies ReadonlyArray<keyof Settings>;

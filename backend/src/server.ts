@@ -3,10 +3,10 @@ import { createApp, type AppTuning } from "./app.ts";
 import { createClaimControls } from "./claims/claim-controls.ts";
 import { mintDriverFromConfig } from "./claims/mint-driver-from-config.ts";
 import type { MintTuning } from "./claims/mint-driver.ts";
-import type { Config } from "./config.ts";
+import { ConfigError, type Config } from "./config.ts";
 import { createGoogleGateway } from "./google/google-gateway.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
-import { jsonRpc } from "./minting/json-rpc.ts";
+import { readRewardCap, readRewardsToken } from "./minting/rewards-contract.ts";
 import { readNativeBalance } from "./minting/wallet-balance.ts";
 import { createMetrics, registerOperatorMetrics, registerStateGauges } from "./observability/metrics.ts";
 import { createYoutubeQuotaMeter } from "./observability/youtube-quota.ts";
@@ -38,6 +38,7 @@ export async function startServer(
   logger: Logger = createLogger(config.LOG_LEVEL),
   { staticDir, tuning = {} }: ServerOptions = {},
 ): Promise<RunningServer> {
+  const tokenAddress = await tokenOfRewards(config);
   const metrics = createMetrics();
   const { store, kind } = await openClaimStore({
     ...config.storeOptions,
@@ -60,13 +61,7 @@ export async function startServer(
       maxTotalClaims: config.MAX_TOTAL_CLAIMS,
       youtubeQuotaUnitsToday: () => youtubeQuota.unitsToday(),
       serverWalletBalanceWei: () => readNativeBalance(config.RPC_URL, config.ENGINE_SERVER_WALLET),
-      rewardCap: async () => {
-        const [rewardsPaid, maxRewards] = await Promise.all([
-          readUint(config.RPC_URL, config.REWARDS_ADDRESS, REWARDS_PAID_SELECTOR),
-          readUint(config.RPC_URL, config.REWARDS_ADDRESS, MAX_REWARDS_SELECTOR),
-        ]);
-        return { rewardsPaid, maxRewards };
-      },
+      rewardCap: () => readRewardCap(config.RPC_URL, config.REWARDS_ADDRESS),
       engineAnswered: () => engineAnswered,
     },
     {
@@ -106,6 +101,7 @@ export async function startServer(
   const app = createApp(
     config,
     {
+      tokenAddress,
       store,
       google,
       mintDriver,
@@ -145,14 +141,13 @@ export async function startServer(
   };
 }
 
-/** First 4 bytes of the keccak-256 of `rewardsPaid()` and `maxRewards()` (the deploy-path test reads the gauge from a deployed contract). */
-const REWARDS_PAID_SELECTOR = "0x69d8d6d2";
-const MAX_REWARDS_SELECTOR = "0xd619658b";
-
-/** A uint256 view of a contract, over plain JSON-RPC like the balance: one `eth_call`, for the metrics scrape. */
-async function readUint(rpcUrl: string, to: string, data: string, timeoutMs = 5_000): Promise<bigint> {
-  const result = await jsonRpc<string>(rpcUrl, { method: "eth_call", params: [{ to, data }, "latest"] }, timeoutMs);
-  // "0x" is what a call to an address without code answers.
-  if (result === "0x") throw new Error(`eth_call ${data}: no contract at ${to}`);
-  return BigInt(result);
+/** The token REWARDS_ADDRESS mints; a start that cannot read it is refused, naming the setting to check. */
+async function tokenOfRewards(config: Config): Promise<string> {
+  try {
+    return await readRewardsToken(config.RPC_URL, config.REWARDS_ADDRESS);
+  } catch (error) {
+    throw new ConfigError(
+      `Refusing to start:\n  REWARDS_ADDRESS: its token could not be read through RPC_URL (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
 }

@@ -50,6 +50,19 @@ describe("startAnvil", () => {
     }
   });
 
+  it("when the preferred port is free, then it listens there; when it is taken, then on another", async () => {
+    const first = await startAnvil();
+    const port = Number(new URL(first.rpcUrl).port);
+    await first.stop();
+    await using(await startAnvil({ preferredPort: port }), async (rpcUrl) => {
+      expect(Number(new URL(rpcUrl).port)).toBe(port);
+      await using(await startAnvil({ preferredPort: port }), async (other) => {
+        expect(Number(new URL(other).port)).not.toBe(port);
+        expect(await rpc(other, "eth_chainId")).toBe(ARBITRUM_ONE_CHAIN_ID_HEX);
+      });
+    });
+  });
+
   it("when started at a height, then the first block has that number and none exists below it", async () => {
     await using(await startAnvil({ number: 126_000_000 }), async (rpcUrl) => {
       expect(await blockNumber(rpcUrl)).toBe(126_000_000);

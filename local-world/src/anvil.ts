@@ -11,6 +11,8 @@ import { rpc } from "./test/json-rpc.ts";
 export interface AnvilOptions {
   /** 0 or absent: a free port. */
   port?: number;
+  /** Tried first when `port` is absent; taken, a free port instead. */
+  preferredPort?: number;
   chainId?: number;
   /**
    * Loads the chain from this file when it exists and writes it back on stop, without the empty blocks that are
@@ -50,7 +52,7 @@ const OUTPUT_KEPT = 4_000;
 /** Starts a local chain and resolves once it listens and answers `eth_chainId`. */
 export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnvil> {
   for (let attempt = 1; ; attempt++) {
-    const port = options.port || (await freePort());
+    const port = options.port || (attempt === 1 && options.preferredPort) || (await freePort());
     try {
       return await launch(port, options);
     } catch (error) {

@@ -104,7 +104,7 @@ export async function isTuBERewardsCode(code: string): Promise<boolean> {
 }
 
 /** Whether the chain has code at `address`: a kept chain still holds what an earlier run deployed. */
-export async function hasContract(rpcUrl: string, chainId: number, address: string): Promise<boolean> {
+async function hasContract(rpcUrl: string, chainId: number, address: string): Promise<boolean> {
   const code = await eth_getCode(getRpcClient(localChain(rpcUrl, chainId)), { address });
   return code !== "0x";
 }

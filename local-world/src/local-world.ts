@@ -9,9 +9,13 @@ import path from "node:path";
 import { ARBITRUM_ONE_CHAIN_ID, GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "./anvil.ts";
 import { restartAnvilAged } from "./chain-age.ts";
-import { ensureToken, hasContract, type TokenDeployment } from "./deploy-token.ts";
+import { ensureToken, type TokenDeployment } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
-import { startEngineEmulator, type FaultControl } from "./engine-emulator/engine-emulator.ts";
+import {
+  ENGINE_MEDIAN_SEND_LATENCY_MS,
+  startEngineEmulator,
+  type FaultControl,
+} from "./engine-emulator/engine-emulator.ts";
 import { freePort } from "./free-port.ts";
 import { startGoogleEmulator } from "./google-emulator/google-emulator.ts";
 import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet/embedded-wallet-emulator.ts";
@@ -48,6 +52,8 @@ export interface LocalWorld {
   /** What was started, for the start banner. */
   started: {
     chain?: { rpcUrl: string; chainId: number };
+    /** The token and rewards contract deployed on that chain. */
+    contracts?: TokenDeployment;
     google?: { url: string; accounts: SeedAccount[] };
     engine?: { url: string; faults: FaultControl };
     /** The HTTPS server answering for outside hosts (thirdweb's wallet service), for browsers launched to reach it. */
@@ -61,7 +67,16 @@ export interface LocalWorld {
   stop(): Promise<void>;
 }
 
-export async function startLocalWorld(given: Env, options: { log?: (line: string) => void } = {}): Promise<LocalWorld> {
+/** How the world runs: production's pace unless a test asks for another. */
+export interface LocalWorldOptions {
+  log?: (line: string) => void;
+  /** Seconds between the local chain's blocks: Arbitrum One's 0.25; 0 mines a block per transaction, from block 0. */
+  chainBlockSeconds?: number;
+  /** The Engine stand-in's wait from a write's 202 to sending it: Engine's published median. */
+  engineSendLatencyMs?: number;
+}
+
+export async function startLocalWorld(given: Env, options: LocalWorldOptions = {}): Promise<LocalWorld> {
   const log = options.log ?? (() => undefined);
   // An empty `KEY=` line means unset, here as in the config module.
   const env: Env = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ""));
@@ -75,14 +90,13 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
   };
 
   let anvil: RunningAnvil | undefined;
-  // 0 mines a block per transaction: for tests that move time on chain themselves, block by block.
-  const blockTime = Number(env.LOCAL_CHAIN_BLOCK_TIME ?? ARBITRUM_BLOCK_TIME_SECONDS);
+  const blockTime = options.chainBlockSeconds ?? ARBITRUM_BLOCK_TIME_SECONDS;
 
   try {
     if (!env.RPC_URL) {
       const chainId = Number(env.CHAIN_ID ?? ARBITRUM_ONE_CHAIN_ID);
       anvil = await startAnvil({
-        port: env.LOCAL_CHAIN_PORT ? Number(env.LOCAL_CHAIN_PORT) : await freePort(),
+        preferredPort: await keptChainPort(dataDir),
         chainId,
         stateFile: path.join(dataDir, "anvil-state.json"),
         // At Arbitrum's cadence, Arbitrum's height too; a chain that mines per transaction stays small for the tests
@@ -90,6 +104,7 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
         ...(blockTime > 0 ? { blockTimeSeconds: blockTime, number: ARBITRUM_LIKE_HEIGHT } : {}),
       });
       stops.push(() => anvil!.stop());
+      await keepChainPort(dataDir, anvil.options.port);
       env.RPC_URL = anvil.rpcUrl;
       env.CHAIN_ID = String(chainId);
       started.chain = { rpcUrl: anvil.rpcUrl, chainId };
@@ -101,10 +116,9 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
       env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
     }
     if (localChain && !env.REWARDS_ADDRESS) {
-      const { tokenAddress, rewardsAddress } = await deployLocalToken(env, dataDir);
-      env.TOKEN_ADDRESS = tokenAddress;
-      env.REWARDS_ADDRESS = rewardsAddress;
-      log(`TuBE token at ${tokenAddress}, rewarded through ${rewardsAddress}`);
+      started.contracts = await deployLocalToken(env, dataDir);
+      env.REWARDS_ADDRESS = started.contracts.rewardsAddress;
+      log(`TuBE token at ${started.contracts.tokenAddress}, rewarded through ${env.REWARDS_ADDRESS}`);
     }
 
     if (!env.ENGINE_URL) {
@@ -115,14 +129,12 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
       env.THIRDWEB_SECRET_KEY ??= LOCAL_DEFAULTS.THIRDWEB_SECRET_KEY;
       env.ENGINE_VAULT_ACCESS_TOKEN ??= LOCAL_DEFAULTS.ENGINE_VAULT_ACCESS_TOKEN;
       const engine = await startEngineEmulator({
-        // Fixed only when asked, so a browser test can reach its fault switch (/__emulator/faults).
-        port: env.LOCAL_ENGINE_PORT ? Number(env.LOCAL_ENGINE_PORT) : await freePort(),
         rpcUrl: env.RPC_URL,
         chainId: Number(env.CHAIN_ID),
         secretKey: env.THIRDWEB_SECRET_KEY,
         vaultAccessToken: env.ENGINE_VAULT_ACCESS_TOKEN,
         serverWallets: [ENGINE_SERVER_WALLET],
-        sendLatencyMs: Number(env.LOCAL_ENGINE_SEND_LATENCY_MS ?? 0),
+        sendLatencyMs: options.engineSendLatencyMs ?? ENGINE_MEDIAN_SEND_LATENCY_MS,
       });
       stops.push(() => engine.stop());
       env.ENGINE_URL = engine.url;
@@ -199,16 +211,22 @@ export async function startLocalWorld(given: Env, options: { log?: (line: string
 }
 
 /**
- * Deploys the token and its rewards contract once per data dir; a restart with the kept chain state reuses them. A
- * given TOKEN_ADDRESS is kept, and gets a rewards contract of its own.
+ * The local chain listens where it did last time with this data dir, when that port is free: a wallet's custom network
+ * for it (MetaMask's) survives restarts, as the chain's state does.
  */
+const chainPortFile = (dataDir: string) => path.join(dataDir, "local-chain-port");
+
+async function keptChainPort(dataDir: string): Promise<number | undefined> {
+  const kept = Number(await fs.readFile(chainPortFile(dataDir), "utf8").catch(() => ""));
+  return kept > 0 ? kept : undefined;
+}
+
+async function keepChainPort(dataDir: string, port: number): Promise<void> {
+  await fs.writeFile(chainPortFile(dataDir), String(port));
+}
+
+/** Deploys the token and its rewards contract once per data dir; a restart with the kept chain state reuses them. */
 async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeployment> {
-  const rpcUrl = env.RPC_URL as string;
-  const chainId = Number(env.CHAIN_ID);
-  const given = env.TOKEN_ADDRESS;
-  if (given && !(await hasContract(rpcUrl, chainId, given))) {
-    throw new Error(`TOKEN_ADDRESS ${given} has no contract on the local chain`);
-  }
   const recordFile = path.join(dataDir, "local-token.json");
   const recorded = await fs.readFile(recordFile, "utf8").then(
     (text) => {
@@ -218,13 +236,12 @@ async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeploym
     },
     () => ({}) as Partial<TokenDeployment>,
   );
-  const sameToken = !given || given.toLowerCase() === recorded.tokenAddress?.toLowerCase();
   const { tokenAddress, rewardsAddress } = await ensureToken({
-    rpcUrl,
-    chainId,
+    rpcUrl: env.RPC_URL as string,
+    chainId: Number(env.CHAIN_ID),
     deployerKey: DEPLOYER.privateKey,
     rewarder: env.ENGINE_SERVER_WALLET as string,
-    known: sameToken ? recorded : { tokenAddress: given },
+    known: recorded,
   });
   await fs.writeFile(recordFile, JSON.stringify({ tokenAddress, rewardsAddress }, null, 2));
   return { tokenAddress, rewardsAddress };

@@ -16,7 +16,7 @@ import { loadTlsIdentity } from "@tube/local-world/network-border/tls-identity";
 import { routeBorderHostsFromNode } from "@tube/local-world/wallet-connect/node-border-route";
 import { startPhoneWallet } from "@tube/local-world/wallet-connect/phone-wallet";
 import type { Hex } from "thirdweb";
-import { readBrowserSetup } from "./browser-setup.ts";
+import { readRunningWorld } from "@tube/local-world/running-world";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -28,7 +28,7 @@ if (!uri?.startsWith("wc:")) {
   process.exit(1);
 }
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
-const setup = readBrowserSetup(dataDir);
+const setup = readRunningWorld(dataDir);
 if (!setup?.border) {
   console.error("No running local world with a network border found: start it with `npm start` (same DATA_DIR) first.");
   process.exit(1);

@@ -7,11 +7,11 @@
 import "dotenv/config";
 import { ConfigError, loadConfig, parseSettings, settingsSchema } from "@tube/backend/config";
 import { startServer } from "@tube/backend/server";
-import { writeBrowserSetup } from "./browser-setup.ts";
 import { buildFrontendIfStale, FRONTEND_DIST } from "./build-frontend.ts";
 import { runCompiledServer } from "./run-compiled-server.ts";
 import { DEPLOYER } from "@tube/local-world/dev-accounts";
 import { startLocalWorld, type LocalWorld } from "@tube/local-world/local-world";
+import { writeRunningWorld } from "@tube/local-world/running-world";
 
 const log = (line: string) => console.log(`[start] ${line}`);
 
@@ -25,7 +25,11 @@ let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   const config = loadConfig(world.env as NodeJS.ProcessEnv);
   server = await startServer(config, undefined, { staticDir: FRONTEND_DIST });
-  writeBrowserSetup(config.DATA_DIR, { url: config.PUBLIC_URL, border: world.started.border });
+  writeRunningWorld(config.DATA_DIR, {
+    url: config.PUBLIC_URL,
+    border: world.started.border,
+    engineUrl: world.started.engine?.url,
+  });
   console.log(banner(config.PUBLIC_URL, world));
 } catch (error) {
   await world.stop();
@@ -55,7 +59,7 @@ function banner(publicUrl: string, { started, env }: LocalWorld): string {
     lines.push(
       `  Local chain     ${started.chain.rpcUrl}  (chain id ${started.chain.chainId}; add it to MetaMask as a custom network)`,
       `  Funded test key ${DEPLOYER.privateKey}  (${DEPLOYER.address}; public anvil key, local use only)`,
-      `  TuBE token      ${env.TOKEN_ADDRESS}`,
+      `  TuBE token      ${started.contracts?.tokenAddress ?? "(the one REWARDS_ADDRESS mints)"}`,
       `  TuBE rewards    ${env.REWARDS_ADDRESS}  (the token's only minter: one reward per wallet)`,
     );
   }

@@ -17,7 +17,7 @@ beforeAll(async () => {
   world = await startTestWorld({
     rpcProvider: { getLogsMaxRange: 10 },
     // Arbitrum's cadence, and no test settings for grace or finality: the production defaults.
-    env: { LOCAL_CHAIN_BLOCK_TIME: "0.25" },
+    pace: { chainBlockSeconds: 0.25 },
   });
 });
 afterAll(async () => {

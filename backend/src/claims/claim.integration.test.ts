@@ -5,10 +5,12 @@ import { USERS } from "@tube/local-world/dev-accounts";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import { balanceOf } from "@tube/local-world/token-balance";
-import { loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "../config.ts";
 import { createLogger } from "../observability/logger.ts";
 import { createMetrics } from "../observability/metrics.ts";
+import { startServer } from "../server.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
+import { testConfig } from "../test/test-config.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 import { TEST_WORLD_TUNING } from "../test/test-tuning.ts";
 import { mintDriverFromConfig } from "./mint-driver-from-config.ts";
@@ -368,9 +370,17 @@ describe("claim API over HTTP against the local world", () => {
       youtubeChannelId: LOCAL_CHANNEL_ID,
       googleClientId: expect.any(String),
     });
+    // No setting names the token: the server read it from the rewards contract.
+    expect(config.tokenAddress.toLowerCase()).toBe(world.tokenAddress.toLowerCase());
     expect(JSON.stringify(config)).not.toMatch(/secret|vault/i);
     const metrics = await world.metrics();
     expect(metrics).toContain("tube_claims_total");
     expect(metrics).toContain("tube_mint_latency_seconds");
+  });
+
+  it("when REWARDS_ADDRESS holds no contract, then the server refuses to start, naming it", async () => {
+    const start = startServer(testConfig({ ...world.env, PORT: "0", REWARDS_ADDRESS: randomWallet() }));
+    await expect(start).rejects.toThrowError(ConfigError);
+    await expect(start).rejects.toThrowError(/^Refusing to start:\n {2}REWARDS_ADDRESS: .*no contract at 0x/);
   });
 });

@@ -23,7 +23,7 @@ import { APP_CLIENT } from "./test-world.ts";
 
 /** A port nothing listens on: the discard port, refused at once on a local machine. */
 const NOBODY = "http://127.0.0.1:9";
-const TOKEN_ADDRESS = "0x00000000000000000000000000000000000000aa";
+const REWARDS_TOKEN = "0x00000000000000000000000000000000000000aa";
 const SERVER_WALLET = "0x00000000000000000000000000000000000000bb";
 const REWARDS_ADDRESS = "0x00000000000000000000000000000000000000cc";
 
@@ -44,7 +44,6 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
     GOOGLE_EMULATOR_URL: google.url,
     YOUTUBE_CHANNEL_ID: LOCAL_CHANNEL_ID,
     RPC_URL: NOBODY,
-    TOKEN_ADDRESS,
     REWARDS_ADDRESS,
     ENGINE_URL: NOBODY,
     ENGINE_SERVER_WALLET: SERVER_WALLET,
@@ -62,6 +61,8 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
   const metrics = createMetrics();
   const { mintDriver } = mintDriverFromConfig(config, { store, metrics, logger });
   const app = createApp(config, {
+    // What the server reads from the rewards contract at start-up: nothing answers RPC_URL here.
+    tokenAddress: REWARDS_TOKEN,
     store,
     google: createGoogleGateway({ ...APP_CLIENT, emulatorUrl: google.url }),
     mintDriver,

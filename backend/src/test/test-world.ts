@@ -13,7 +13,7 @@ import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-em
 import { createGoogleAccount } from "@tube/local-world/google-emulator/create-account";
 import { defaultGoogleAccounts, LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { signInWithEmulator, obtainAccessToken } from "@tube/local-world/google-emulator/sign-in";
-import { startLocalWorld } from "@tube/local-world/local-world";
+import { startLocalWorld, type LocalWorldOptions } from "@tube/local-world/local-world";
 import { randomWallet } from "@tube/local-world/mint-log";
 import { hex, rpc, rpcBatch } from "@tube/local-world/test/json-rpc";
 import type { DestinationStream } from "pino";
@@ -61,6 +61,11 @@ export async function startTestWorld(
     logDestination?: DestinationStream;
     /** Internal tunings of the in-process server, for a test that shows a rule in seconds. */
     tuning?: ServerTuning;
+    /**
+     * The local world's pace. Unset: a block per transaction, as these suites move time on chain themselves
+     * (mineBlocks), and an Engine that sends at once.
+     */
+    pace?: Pick<LocalWorldOptions, "chainBlockSeconds" | "engineSendLatencyMs">;
   } = {},
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));
@@ -75,23 +80,24 @@ export async function startTestWorld(
     accounts: defaultGoogleAccounts(LOCAL_CHANNEL_ID),
     channelId: LOCAL_CHANNEL_ID,
   });
-  const world = await startLocalWorld({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    GOOGLE_EMULATOR_URL: google.url,
-    GOOGLE_CLIENT_ID: APP_CLIENT.clientId,
-    GOOGLE_CLIENT_SECRET: APP_CLIENT.clientSecret,
-    YOUTUBE_CHANNEL_ID: LOCAL_CHANNEL_ID,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-    RATE_LIMIT_PER_MINUTE: "100000",
-    // A block per transaction: these suites move time on chain themselves (mineBlocks), block by block.
-    LOCAL_CHAIN_BLOCK_TIME: "0",
-    METRICS_TOKEN: TEST_METRICS_TOKEN,
-    ...options.env,
-  });
-  const engine = world.started.engine;
-  if (!engine) throw new Error("the test world needs the Engine stand-in");
+  const world = await startLocalWorld(
+    {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      GOOGLE_EMULATOR_URL: google.url,
+      GOOGLE_CLIENT_ID: APP_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: APP_CLIENT.clientSecret,
+      YOUTUBE_CHANNEL_ID: LOCAL_CHANNEL_ID,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+      RATE_LIMIT_PER_MINUTE: "100000",
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
+      ...options.env,
+    },
+    { chainBlockSeconds: 0, engineSendLatencyMs: 0, ...options.pace },
+  );
+  const { engine, contracts } = world.started;
+  if (!engine || !contracts) throw new Error("the test world needs the Engine stand-in and its own contracts");
   let server: RunningServer | null = null;
   const chainUrl = world.env.RPC_URL as string;
   const proxy = options.rpcProvider ? await startRpcProxy({ ...options.rpcProvider, upstreamUrl: chainUrl }) : null;
@@ -203,7 +209,7 @@ export async function startTestWorld(
     /** The server's requests to the chain, by method, since the last reset (with `rpcProvider` only). */
     rpcProxy: proxy,
     ageChain: (blocks: number) => world.ageChain(blocks),
-    tokenAddress: world.env.TOKEN_ADDRESS as string,
+    tokenAddress: contracts.tokenAddress,
     rewardsAddress: world.env.REWARDS_ADDRESS as string,
     /**
      * Second rewards the contract refused: those Engine's simulation stopped before sending (a FAILED row naming

@@ -34,10 +34,7 @@ export interface EngineEmulatorOptions {
   retainedJobs?: number;
   /** How long after a `failedThenLands` transaction is reported FAILED its call is sent. Default 1,000 ms. */
   lateLandingMs?: number;
-  /**
-   * How long the worker takes from a write's 202 to sending it. Default 0. thirdweb publishes about 300 ms (median)
-   * from receipt to send for Engine; the bench sets that to time a visitor's wait as production has it.
-   */
+  /** How long the worker takes from a write's 202 to sending it. Default 0: at once. */
   sendLatencyMs?: number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
@@ -47,6 +44,12 @@ export interface RunningEngineEmulator {
   stop(): Promise<void>;
   faults: FaultControl;
 }
+
+/**
+ * thirdweb's published median for Engine from a write's receipt to its send: the local world waits as much, so a
+ * visitor's wait there is production's.
+ */
+export const ENGINE_MEDIAN_SEND_LATENCY_MS = 300;
 
 const DRAIN_ON_STOP_MS = 5_000;
 const LATE_LANDING_MS_DEFAULT = 1_000;

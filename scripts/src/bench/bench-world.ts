@@ -3,6 +3,7 @@
  * Google stand-ins) in this process, and the app alone in a child process over the world's store.
  */
 import { OPERATOR_HEADERS, startTestWorld } from "@tube/backend/test/test-world";
+import { ENGINE_MEDIAN_SEND_LATENCY_MS } from "@tube/local-world/engine-emulator/engine-emulator";
 import type { RpcProxyOptions } from "@tube/local-world/rpc-proxy";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
 import { createTokenPool } from "./claimant.ts";
@@ -10,11 +11,8 @@ import { createTokenPool } from "./claimant.ts";
 /** Arbitrum One's cadence, a block every 250 ms, rather than one per transaction (which paces sends by mining). */
 export const BLOCK_SECONDS = Number(process.env.BENCH_BLOCK_SECONDS ?? 0.25);
 
-/**
- * The Engine stand-in's wait from a write's 202 to its send: thirdweb's published median for Engine, about 300 ms from
- * receipt to send.
- */
-export const ENGINE_SEND_LATENCY_MS = Number(process.env.BENCH_ENGINE_SEND_LATENCY_MS ?? 300);
+/** The Engine stand-in's wait from a write's 202 to its send: the local world's, Engine's published median. */
+export const ENGINE_SEND_LATENCY_MS = Number(process.env.BENCH_ENGINE_SEND_LATENCY_MS ?? ENGINE_MEDIAN_SEND_LATENCY_MS);
 
 /** Set explicitly: the reconciler phase seeds claims at their last attempt. */
 export const MINT_MAX_ATTEMPTS = 3;
@@ -37,11 +35,9 @@ export async function startBenchWorld(
       // Production's default: the sequencer's head is final.
       MINT_FINALITY: "latest",
       MINT_MAX_ATTEMPTS: String(MINT_MAX_ATTEMPTS),
-      // anvil's --block-time: its evm_setIntervalMining takes whole seconds only.
-      LOCAL_CHAIN_BLOCK_TIME: String(BLOCK_SECONDS),
-      LOCAL_ENGINE_SEND_LATENCY_MS: String(ENGINE_SEND_LATENCY_MS),
       ...options.env,
     },
+    pace: { chainBlockSeconds: BLOCK_SECONDS, engineSendLatencyMs: ENGINE_SEND_LATENCY_MS },
   });
   const dataDir = world.env.DATA_DIR as string;
   // The test world hands its proxy to an app it runs itself; this one runs in a child process and is told here.

@@ -9,6 +9,7 @@ import { privateKeyToAccount } from "thirdweb/wallets";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { openSqliteClaimStore } from "@tube/backend/store/sqlite/sqlite-claim-store";
+import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
 import { COMPILED_BACKEND_ARGS } from "@tube/backend/test/compiled-backend";
 import { createTestApi } from "@tube/backend/test/test-api";
 import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
@@ -106,6 +107,9 @@ function leaseOf(lease: { owner: string; until: number }) {
   return { leaseOwner: lease.owner, leaseUntil: lease.until };
 }
 
+/** The token a rewards contract mints, read as the server reads it. */
+const tokenOf = (rewards: string) => readRewardsToken(anvil.rpcUrl, rewards);
+
 function envLines(out: string): Record<string, string> {
   return Object.fromEntries(
     [...out.matchAll(/^([A-Z_]+)=(\S+)$/gm)].map((match) => [match[1] as string, match[2] as string]),
@@ -174,15 +178,9 @@ describe("following docs/deploy.md with the local world's values", () => {
       });
       expect(deployed.code, deployed.out).toBe(0);
       const lines = envLines(deployed.out);
-      expect(Object.keys(lines)).toEqual([
-        "CHAIN_ID",
-        "TOKEN_ADDRESS",
-        "REWARDS_ADDRESS",
-        "ENGINE_SERVER_WALLET",
-        "TOKEN_DEPLOY_BLOCK",
-      ]);
-      expect(lines.TOKEN_ADDRESS).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(Object.keys(lines)).toEqual(["CHAIN_ID", "REWARDS_ADDRESS", "ENGINE_SERVER_WALLET", "TOKEN_DEPLOY_BLOCK"]);
       expect(lines.REWARDS_ADDRESS).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(deployed.out.toLowerCase()).toContain(`tube token: ${await tokenOf(lines.REWARDS_ADDRESS!)}`);
       Object.assign(env, lines);
 
       const doctor = await command("doctor", []);
@@ -241,7 +239,7 @@ describe("following docs/deploy.md with the local world's values", () => {
         },
         { timeout: 60_000, interval: 250 },
       );
-      expect(await balanceOf(anvil.rpcUrl, 42161, env.TOKEN_ADDRESS as string, wallet)).toBe(REWARD_AMOUNT_WEI);
+      expect(await balanceOf(anvil.rpcUrl, 42161, await tokenOf(env.REWARDS_ADDRESS!), wallet)).toBe(REWARD_AMOUNT_WEI);
       // Only the operator's token reads it: an anonymous client learns no figure.
       expect((await fetch(`${env.PUBLIC_URL}/metrics`)).status).toBe(401);
       const metrics = await scrape();
@@ -391,7 +389,7 @@ describe("following docs/deploy.md with the local world's values", () => {
           { timeout: 60_000, interval: 250 },
         );
         expect(await store.claims.findById(id)).toMatchObject({ attempts: 4, engineTransactionId: `${id}-4` });
-        expect(await countMintsTo(anvil.rpcUrl, env.TOKEN_ADDRESS as string, wallet)).toBe(1);
+        expect(await countMintsTo(anvil.rpcUrl, await tokenOf(env.REWARDS_ADDRESS!), wallet)).toBe(1);
       } finally {
         await store.close();
       }
@@ -493,7 +491,7 @@ describe("following docs/deploy.md with the local world's values", () => {
     "when the server wallet also holds the token's MINTER_ROLE, then doctor fails it, and deploy-token adopting the contracts revokes it",
     async () => {
       const { client } = localChain(anvil.rpcUrl, 42161);
-      const token = tokenContract(anvil.rpcUrl, 42161, env.TOKEN_ADDRESS as string);
+      const token = tokenContract(anvil.rpcUrl, 42161, await tokenOf(env.REWARDS_ADDRESS!));
       // What a token minted through directly before the rewards contract existed would still have.
       await sendAndConfirm(
         grantRole({ contract: token, role: "minter", targetAccountAddress: ENGINE_SERVER_WALLET.address }),
@@ -505,7 +503,7 @@ describe("following docs/deploy.md with the local world's values", () => {
 
       const adopted = await command(
         "deploy-token",
-        ["--token", env.TOKEN_ADDRESS as string, "--rewards", env.REWARDS_ADDRESS as string],
+        ["--token", token.address, "--rewards", env.REWARDS_ADDRESS as string],
         { DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey },
       );
       expect(adopted.code, adopted.out).toBe(0);
@@ -523,7 +521,13 @@ describe("following docs/deploy.md with the local world's values", () => {
     async () => {
       const adopted = await command(
         "deploy-token",
-        ["--token", env.TOKEN_ADDRESS as string, "--rewards", env.REWARDS_ADDRESS as string, "--renounce-admin"],
+        [
+          "--token",
+          await tokenOf(env.REWARDS_ADDRESS!),
+          "--rewards",
+          env.REWARDS_ADDRESS as string,
+          "--renounce-admin",
+        ],
         { DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey },
       );
       expect(adopted.code, adopted.out).toBe(0);
@@ -540,21 +544,22 @@ describe("following docs/deploy.md with the local world's values", () => {
 });
 
 describe("replacing the rewards contract", () => {
-  /** A token and rewards contract of the test's own, deployed as an operator does: the settings doctor reads for them. */
+  /**
+   * A token and rewards contract of the test's own, deployed as an operator does: the settings doctor reads for them,
+   * and the token's address.
+   */
   async function deployOwnToken(): Promise<{
-    TOKEN_ADDRESS: string;
-    REWARDS_ADDRESS: string;
-    TOKEN_DEPLOY_BLOCK: string;
+    settings: { REWARDS_ADDRESS: string; TOKEN_DEPLOY_BLOCK: string };
+    token: string;
   }> {
     const deployed = await command("deploy-token", ["--max-rewards", "10"], {
       DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
     });
     expect(deployed.code, deployed.out).toBe(0);
-    const { TOKEN_ADDRESS, REWARDS_ADDRESS, TOKEN_DEPLOY_BLOCK } = envLines(deployed.out);
+    const { REWARDS_ADDRESS, TOKEN_DEPLOY_BLOCK } = envLines(deployed.out);
     return {
-      TOKEN_ADDRESS: TOKEN_ADDRESS!,
-      REWARDS_ADDRESS: REWARDS_ADDRESS!,
-      TOKEN_DEPLOY_BLOCK: TOKEN_DEPLOY_BLOCK!,
+      settings: { REWARDS_ADDRESS: REWARDS_ADDRESS!, TOKEN_DEPLOY_BLOCK: TOKEN_DEPLOY_BLOCK! },
+      token: await tokenOf(REWARDS_ADDRESS!),
     };
   }
 
@@ -564,9 +569,9 @@ describe("replacing the rewards contract", () => {
   it(
     "when deploy-token runs again on a token without --retire, then it refuses naming the old minter; with --retire <old>, the new contract is the only minter and the old one refuses to reward",
     async () => {
-      const first = await deployOwnToken();
+      const { settings: first, token } = await deployOwnToken();
       const again = (args: string[]) =>
-        command("deploy-token", ["--token", first.TOKEN_ADDRESS, "--max-rewards", "10", ...args], {
+        command("deploy-token", ["--token", token, "--max-rewards", "10", ...args], {
           DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
           TOKEN_DEPLOY_BLOCK: first.TOKEN_DEPLOY_BLOCK,
         });
@@ -607,11 +612,11 @@ describe("replacing the rewards contract", () => {
   it(
     "when the token has a minter besides REWARDS_ADDRESS, then doctor fails its Token roles line naming it",
     async () => {
-      const own = await deployOwnToken();
+      const { settings: own, token } = await deployOwnToken();
       const intruder = USERS[0].address;
       await sendAndConfirm(
         grantRole({
-          contract: tokenContract(anvil.rpcUrl, 42161, own.TOKEN_ADDRESS),
+          contract: tokenContract(anvil.rpcUrl, 42161, token),
           role: "minter",
           targetAccountAddress: intruder,
         }),
@@ -630,7 +635,7 @@ describe("replacing the rewards contract", () => {
   it(
     "when the RPC caps eth_getLogs at 10 blocks, then doctor reads the token's role events in windows of RPC_GETLOGS_MAX_BLOCKS, and names that setting when it is wider",
     async () => {
-      const own = await deployOwnToken();
+      const { settings: own } = await deployOwnToken();
       // Whatever ran before, the chain is then longer than one 10-block window.
       await rpc(anvil.rpcUrl, "anvil_mine", ["0x14"]);
       const provider = await startRpcProxy({ upstreamUrl: anvil.rpcUrl, getLogsMaxRange: 10 });
@@ -657,20 +662,20 @@ describe("replacing the rewards contract", () => {
   it(
     "when --rewards names a contract that is not TuBERewards, though it answers token() and rewardAmount() alike, then deploy-token and doctor refuse it",
     async () => {
-      const own = await deployOwnToken();
+      const { settings: own, token } = await deployOwnToken();
       const lookalike = randomWallet();
-      await rpc(anvil.rpcUrl, "anvil_setCode", [lookalike, lookalikeCode(own.TOKEN_ADDRESS, REWARD_AMOUNT_WEI)]);
+      await rpc(anvil.rpcUrl, "anvil_setCode", [lookalike, lookalikeCode(token, REWARD_AMOUNT_WEI)]);
       const { client, chain } = localChain(anvil.rpcUrl, 42161);
       const views = getContract({ client, chain, address: lookalike });
       expect(
         (await readContract({ contract: views, method: "function token() view returns (address)" })).toLowerCase(),
-      ).toBe(own.TOKEN_ADDRESS.toLowerCase());
+      ).toBe(token.toLowerCase());
       expect(await readContract({ contract: views, method: "function rewardAmount() view returns (uint256)" })).toBe(
         REWARD_AMOUNT_WEI,
       );
 
-      for (const rewards of [lookalike, own.TOKEN_ADDRESS]) {
-        const adopted = await command("deploy-token", ["--token", own.TOKEN_ADDRESS, "--rewards", rewards], {
+      for (const rewards of [lookalike, token]) {
+        const adopted = await command("deploy-token", ["--token", token, "--rewards", rewards], {
           DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
           TOKEN_DEPLOY_BLOCK: own.TOKEN_DEPLOY_BLOCK,
         });

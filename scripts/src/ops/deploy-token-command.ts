@@ -304,9 +304,9 @@ export const deployTokenCommand = defineCommand(
       );
     }
 
+    io.out(`\nTuBE token: ${token.address} (the server reads it from the rewards contract)`);
     io.out("\nSet in .env:");
     io.out(`CHAIN_ID=${chainId}`);
-    io.out(`TOKEN_ADDRESS=${token.address}`);
     io.out(`REWARDS_ADDRESS=${rewards.address}`);
     io.out(`ENGINE_SERVER_WALLET=${serverWallet}`);
     if (tokenDeployBlock !== undefined) io.out(`TOKEN_DEPLOY_BLOCK=${tokenDeployBlock}`);

@@ -24,6 +24,7 @@ import {
 } from "@tube/common/constants";
 import { loadConfig, operatorSettingsSchema, parseSettings, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
+import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
 import { youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
 import { CLAIM_STORE_CHECKS, runClaimStoreCheck, STORE_OPENS_CHECK } from "@tube/backend/store/claim-store-checks";
 import { mongoScratchStorage } from "@tube/backend/store/mongo/mongo-scratch-storage";
@@ -39,9 +40,10 @@ Checks the configuration in the environment and .env end to end and prints a che
   every variable valid (with NODE_ENV=production, the production refusals too);
   Google's OAuth client reachable, its secret accepted, the redirect URI ($PUBLIC_URL${GOOGLE_CALLBACK_PATH}) accepted;
   the YouTube channel exists (needs YOUTUBE_API_KEY, an API key for the YouTube Data API; skipped without it);
-  the RPC reachable and on CHAIN_ID; the token has code and ${TOKEN_DECIMALS} decimals;
-  REWARDS_ADDRESS runs contracts/TuBERewards.sol's code as built here, for TOKEN_ADDRESS, paying ${REWARD_TOKENS} TuBE,
-  and holds the token's MINTER_ROLE;
+  the RPC reachable and on CHAIN_ID;
+  REWARDS_ADDRESS runs contracts/TuBERewards.sol's code as built here, paying ${REWARD_TOKENS} TuBE, and holds the
+  MINTER_ROLE of its token (the contract's token(), which the server reads at start-up); that token has code and
+  ${TOKEN_DECIMALS} decimals;
   every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, from its role events: any minter but REWARDS_ADDRESS
   fails (each minter could pay a wallet once more);
   ENGINE_SERVER_WALLET holds REWARDER_ROLE on it, does NOT hold the token's MINTER_ROLE, and has gas;
@@ -79,8 +81,8 @@ const CHECKS: Check[] = [
   { name: "Google OAuth client", run: checkGoogleClient },
   { name: "YouTube channel", run: checkChannel },
   { name: "Chain RPC", run: checkChain },
-  { name: "TuBE token", run: checkToken },
   { name: "Rewards contract", run: checkRewards },
+  { name: "TuBE token", run: checkToken },
   { name: "Token roles", run: checkTokenRoles },
   { name: "Server wallet", run: checkServerWallet },
   { name: "Reward cap", run: checkRewardCap },
@@ -207,14 +209,17 @@ async function checkChain(config: Config) {
     : fail(`RPC_URL serves chain ${served}, not ${config.CHAIN_ID}`);
 }
 
+/** The token REWARDS_ADDRESS mints, read as the server reads it at start-up. */
+const rewardsToken = (config: Config) => readRewardsToken(config.RPC_URL, config.REWARDS_ADDRESS);
+
 async function checkToken(config: Config) {
   const { client, chain, rpc } = chainHandles(config);
-  if ((await eth_getCode(rpc, { address: config.TOKEN_ADDRESS })) === "0x")
-    return fail(`no contract at ${config.TOKEN_ADDRESS}`);
-  const places = await decimals({ contract: getContract({ client, chain, address: config.TOKEN_ADDRESS }) });
+  const token = await rewardsToken(config);
+  if ((await eth_getCode(rpc, { address: token })) === "0x") return fail(`REWARDS_ADDRESS mints ${token}: no contract`);
+  const places = await decimals({ contract: getContract({ client, chain, address: token }) });
   return places === TOKEN_DECIMALS
-    ? pass(`${config.TOKEN_ADDRESS} has code and ${places} decimals`)
-    : fail(`${places} decimals, expected ${TOKEN_DECIMALS}`);
+    ? pass(`REWARDS_ADDRESS mints ${token}: it has code and ${places} decimals`)
+    : fail(`REWARDS_ADDRESS mints ${token}: ${places} decimals, expected ${TOKEN_DECIMALS}`);
 }
 
 /** The contract is the last gate of one reward per wallet only when it pays the reward and alone can mint. */
@@ -226,27 +231,25 @@ async function checkRewards(config: Config) {
   if (!(await isTuBERewardsCode(code)))
     return fail(`${address} is not a TuBERewards: its runtime code is not contracts/TuBERewards.sol's as built here`);
   const rewards = getContract({ client, chain, address });
-  const [token, amount, minter] = await Promise.all([
-    readContract({ contract: rewards, method: "function token() view returns (address)" }),
+  const [token, amount] = await Promise.all([
+    rewardsToken(config),
     readContract({ contract: rewards, method: "function rewardAmount() view returns (uint256)" }),
-    hasRole({
-      contract: getContract({ client, chain, address: config.TOKEN_ADDRESS }),
-      role: "minter",
-      targetAccountAddress: address,
-    }),
   ]);
+  const minter = await hasRole({
+    contract: getContract({ client, chain, address: token }),
+    role: "minter",
+    targetAccountAddress: address,
+  });
   const problems: string[] = [];
-  if (token.toLowerCase() !== config.TOKEN_ADDRESS.toLowerCase())
-    problems.push(`it mints the token at ${token}, not TOKEN_ADDRESS ${config.TOKEN_ADDRESS}`);
   if (amount !== REWARD_AMOUNT_WEI)
     problems.push(`it pays ${amount} wei, not ${REWARD_AMOUNT_WEI} (${REWARD_TOKENS} TuBE)`);
   if (!minter)
     problems.push(
-      `it does not hold MINTER_ROLE on the token: run npm run deploy-token -- --token ${config.TOKEN_ADDRESS} --rewards ${address}`,
+      `it does not hold MINTER_ROLE on its token ${token}: run npm run deploy-token -- --rewards ${address}`,
     );
   return problems.length > 0
     ? fail(`${address}: ${problems.join("; ")}`)
-    : pass(`${address} pays ${REWARD_TOKENS} TuBE once per wallet and holds MINTER_ROLE on the token`);
+    : pass(`${address} pays ${REWARD_TOKENS} TuBE once per wallet and holds MINTER_ROLE on its token ${token}`);
 }
 
 /** Each minter pays a wallet once, so a second minter can pay it twice; each admin can grant MINTER_ROLE to anyone. */
@@ -254,14 +257,14 @@ async function checkTokenRoles(config: Config, env: NodeJS.ProcessEnv) {
   const { client, chain } = chainHandles(config);
   const { minters, admins, searched } = await tokenRoleHolders(
     { client, chain },
-    config.TOKEN_ADDRESS,
+    await rewardsToken(config),
     roleHistoryFrom(parseSettings(ROLE_HISTORY_SETTINGS, env)),
   );
   const others = minters.filter((minter) => minter.toLowerCase() !== config.REWARDS_ADDRESS.toLowerCase());
   const holders = `minters: ${minters.join(", ") || "none"}; admins: ${admins.join(", ") || "none (renounced)"} (role events of blocks ${searched.fromBlock}–${searched.toBlock})`;
   return others.length > 0
     ? fail(
-        `${others.join(", ")} can mint besides REWARDS_ADDRESS, and pay a wallet again: retire it with npm run deploy-token -- --token ${config.TOKEN_ADDRESS} --rewards ${config.REWARDS_ADDRESS} --retire ${others.join(" --retire ")}; ${holders}`,
+        `${others.join(", ")} can mint besides REWARDS_ADDRESS, and pay a wallet again: retire it with npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS} --retire ${others.join(" --retire ")}; ${holders}`,
       )
     : pass(holders);
 }
@@ -269,6 +272,7 @@ async function checkTokenRoles(config: Config, env: NodeJS.ProcessEnv) {
 async function checkServerWallet(config: Config) {
   const { client, chain, rpc } = chainHandles(config);
   const wallet = config.ENGINE_SERVER_WALLET;
+  const token = await rewardsToken(config);
   const [rewarder, minter, balance] = await Promise.all([
     hasRole({
       contract: getContract({ client, chain, address: config.REWARDS_ADDRESS }),
@@ -276,7 +280,7 @@ async function checkServerWallet(config: Config) {
       targetAccountAddress: wallet,
     }),
     hasRole({
-      contract: getContract({ client, chain, address: config.TOKEN_ADDRESS }),
+      contract: getContract({ client, chain, address: token }),
       role: "minter",
       targetAccountAddress: wallet,
     }),
@@ -285,11 +289,11 @@ async function checkServerWallet(config: Config) {
   const problems: string[] = [];
   if (!rewarder)
     problems.push(
-      `does not hold REWARDER_ROLE on the rewards contract: run npm run deploy-token -- --token ${config.TOKEN_ADDRESS} --rewards ${config.REWARDS_ADDRESS}`,
+      `does not hold REWARDER_ROLE on the rewards contract: run npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS}`,
     );
   if (minter)
     problems.push(
-      `holds MINTER_ROLE on the token, so it can mint around the rewards contract and pay a wallet twice: have the token's admin revoke it (npm run deploy-token -- --token ${config.TOKEN_ADDRESS} --rewards ${config.REWARDS_ADDRESS} does, with the admin's DEPLOYER_PRIVATE_KEY)`,
+      `holds MINTER_ROLE on the token, so it can mint around the rewards contract and pay a wallet twice: have the token's admin revoke it (npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS} does, with the admin's DEPLOYER_PRIVATE_KEY)`,
     );
   // Execution is pinned to EOA: the server wallet sends every reward and pays its gas.
   if (balance === 0n) problems.push("has no ETH for gas");

@@ -15,7 +15,6 @@ const SETTINGS = {
   GOOGLE_CLIENT_SECRET: "doctor-store-secret",
   YOUTUBE_CHANNEL_ID: "UCdoctorStoreCheck000000",
   RPC_URL: "http://127.0.0.1:1/never-called",
-  TOKEN_ADDRESS: `0x${"1".repeat(40)}`,
   REWARDS_ADDRESS: `0x${"2".repeat(40)}`,
   THIRDWEB_SECRET_KEY: "doctor-store-secret-key",
   ENGINE_VAULT_ACCESS_TOKEN: "doctor-store-vault-token",

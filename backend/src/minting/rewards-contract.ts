@@ -1,0 +1,37 @@
+import { jsonRpc } from "./json-rpc.ts";
+
+/** First 4 bytes of the keccak-256 of each view the server reads (the deploy-path test reads them from a deployed contract). */
+const TOKEN_SELECTOR = "0xfc0c546a";
+const REWARDS_PAID_SELECTOR = "0x69d8d6d2";
+const MAX_REWARDS_SELECTOR = "0xd619658b";
+
+const TIMEOUT_MS = 5_000;
+
+/**
+ * The token the rewards contract mints: an immutable of the contract, so the server reads it once, at start-up, and no
+ * setting can name another.
+ */
+export async function readRewardsToken(rpcUrl: string, rewards: string): Promise<string> {
+  return `0x${(await readWord(rpcUrl, rewards, TOKEN_SELECTOR)).slice(-40)}`;
+}
+
+/** The contract's own budget, for the metrics scrape: rewards paid, and the most it will ever pay. */
+export async function readRewardCap(
+  rpcUrl: string,
+  rewards: string,
+): Promise<{ rewardsPaid: bigint; maxRewards: bigint }> {
+  const [rewardsPaid, maxRewards] = await Promise.all(
+    [REWARDS_PAID_SELECTOR, MAX_REWARDS_SELECTOR].map(async (selector) =>
+      BigInt(await readWord(rpcUrl, rewards, selector)),
+    ),
+  );
+  return { rewardsPaid: rewardsPaid!, maxRewards: maxRewards! };
+}
+
+/** A view's 32-byte answer, over plain JSON-RPC like the balance: one `eth_call`. */
+async function readWord(rpcUrl: string, to: string, data: string): Promise<string> {
+  const result = await jsonRpc<string>(rpcUrl, { method: "eth_call", params: [{ to, data }, "latest"] }, TIMEOUT_MS);
+  // "0x" is what a call to an address without code answers.
+  if (result === "0x") throw new Error(`eth_call ${data}: no contract at ${to}`);
+  return result;
+}

@@ -1,0 +1,28 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { BorderAddress } from "./chromium.ts";
+
+/**
+ * Where a running `npm start` listens, for the tools beside it: `npm run browser` and `npm run phone-wallet` open the
+ * app through the network border, and the browser tests reach the Engine stand-in's fault switch. Its ports are free
+ * ones chosen at start, so they are read from here rather than set.
+ */
+export interface RunningWorld {
+  url: string;
+  border?: BorderAddress;
+  engineUrl?: string;
+}
+
+const fileIn = (dataDir: string) => path.join(dataDir, "running-world.json");
+
+export function writeRunningWorld(dataDir: string, world: RunningWorld): void {
+  fs.writeFileSync(fileIn(dataDir), JSON.stringify(world, null, 2));
+}
+
+export function readRunningWorld(dataDir: string): RunningWorld | null {
+  try {
+    return JSON.parse(fs.readFileSync(fileIn(dataDir), "utf8")) as RunningWorld;
+  } catch {
+    return null;
+  }
+}
