@@ -53,6 +53,28 @@ test("when a viewer signs in with Google, then the token lives in that tab alone
   await expect(otherTab.getByRole("button", { name: "Connect with Google" })).toBeVisible();
   expect(await otherTab.evaluate(() => sessionStorage.getItem("googleAuthData"))).toBeNull();
   await otherTab.close();
+
+  await test.step("when Reset is pressed, then it is busy within one frame, whatever the revoke does, and the page reloads", async () => {
+    // Google never answers the revoke: Reset must not wait for it.
+    await page.route("**/api/auth/revoke", () => undefined);
+
+    const reloaded = page.waitForEvent("load");
+    const busyNextFrame = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const reset = [...document.querySelectorAll("button")].find(
+            (button) => button.textContent?.trim() === "Reset",
+          );
+          reset?.click();
+          requestAnimationFrame(() => resolve(Boolean(reset?.disabled)));
+        }),
+    );
+    expect(busyNextFrame).toBe(true);
+    await expect(page.getByText("Logged out from Google")).toBeVisible();
+    await reloaded;
+    await expect(page.getByRole("button", { name: "Connect with Google" })).toBeVisible();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
 });
 
 test("when an older version left a Google session in localStorage, then the next page load removes it and the wizard is signed out", async ({
