@@ -11,29 +11,38 @@ const PAGES = [
   { path: "/no-such-page", ready: "404 Page Not Found" },
 ];
 
-for (const { path, ready } of PAGES) {
-  for (const viewport of [
-    { width: 360, height: 740 },
-    { width: 1280, height: 800 },
-  ]) {
-    test(`when ${path} is audited at ${viewport.width} px, then axe finds no WCAG A/AA violation and nothing scrolls sideways`, async ({
+// Each page is opened afresh in one browser context per width: what axe and the overflow check read is that page's
+// own document, and a context for each page only paid for the browser's set-up again.
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(() => {
+    test.use({ viewport });
+
+    test(`when every page is audited at ${viewport.width} px, then axe finds no WCAG A/AA violation and nothing scrolls sideways`, async ({
       page,
     }) => {
-      await page.setViewportSize(viewport);
-      await page.goto(path);
-      await expect(page.getByRole("heading", { name: ready }).first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(
-        results.violations.map(
-          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-        ),
-      ).toEqual([]);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      for (const { path, ready } of PAGES) {
+        await test.step(`when ${path} is audited at ${viewport.width} px, then axe finds no WCAG A/AA violation and nothing scrolls sideways`, async () => {
+          await page.goto(path);
+          await expect(page.getByRole("heading", { name: ready }).first()).toBeVisible();
+          const results = await new AxeBuilder({ page })
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+            .analyze();
+          expect(
+            results.violations.map(
+              (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+            ),
+          ).toEqual([]);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow).toBeLessThanOrEqual(0);
+        });
+      }
     });
-  }
+  });
 }
 
 /** The Subscribe step's controls as Tab reaches them, header to footer; the disabled ones are skipped. */

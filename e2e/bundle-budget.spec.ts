@@ -2,7 +2,9 @@ import { gzipSync } from "node:zlib";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { connectedLine } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { watchWalletCode } from "./support/wallet-code.ts";
 
 const budget = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, "../frontend/bundle-budget.json"), "utf8"),
@@ -69,6 +71,7 @@ for (const { route, heading } of [
 test("when the claim page loads, then it downloads Chakra but no wallet code before a wallet is needed, within its budget", async ({
   page,
   baseURL,
+  wallet,
 }) => {
   const scripts = await scriptsLoadedBy(page, baseURL as string, "/claim", () =>
     page.getByText("Step 1: Subscribe & Verify").waitFor(),
@@ -78,4 +81,12 @@ test("when the claim page loads, then it downloads Chakra but no wallet code bef
   expect(scripts.filter((script) => script.hasWalletCode)).toEqual([]);
   expect(scripts.some((script) => script.hasChakraCode)).toBe(true);
   expect(totalKb).toBeLessThanOrEqual(budget.claimTotalJsGzipKb);
+
+  await test.step("when /claim opens with no wallet to restore, then no wallet code downloads until a wallet button is pressed, which then connects", async () => {
+    const walletCode = watchWalletCode(page);
+    // One press both loads the wallet module and connects: the visitor does not press twice.
+    await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+    await expect(connectedLine(page, wallet)).toBeVisible();
+    expect(await walletCode.loaded()).toBe(true);
+  });
 });

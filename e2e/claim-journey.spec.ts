@@ -1,16 +1,9 @@
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/token-balance";
-import {
-  claimTokens,
-  connectedLine,
-  connectWallet,
-  openClaimWizard,
-  signInWithGoogle,
-} from "./support/claim-wizard.ts";
+import { claimTokens, connectedLine, connectWallet, signInWithGoogle } from "./support/claim-wizard.ts";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { expect, test } from "./support/fixtures.ts";
 import { VIEWPORTS, screenshot } from "./support/screenshots.ts";
-import { watchWalletCode } from "./support/wallet-code.ts";
 
 /** The desktop visitor types the channel's @handle, the mobile one its title: the wizard takes either. */
 const JOURNEYS = [
@@ -114,19 +107,3 @@ for (const journey of JOURNEYS) {
     });
   });
 }
-
-test("when /claim opens with no wallet to restore, then no wallet code downloads until a wallet button is pressed, which then connects", async ({
-  page,
-  wallet,
-}) => {
-  const walletCode = watchWalletCode(page);
-
-  await openClaimWizard(page);
-  await page.waitForLoadState("networkidle");
-  expect(await walletCode.loaded()).toBe(false);
-
-  // One press both loads the wallet module and connects: the visitor does not press twice.
-  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
-  await expect(connectedLine(page, wallet)).toBeVisible();
-  expect(await walletCode.loaded()).toBe(true);
-});

@@ -12,39 +12,7 @@ async function expectWayOn(page: Page) {
 const STALE = "This Google sign-in was not started from this page in the last 10 minutes, so it was not used.";
 const REFUSED = "The wallet service did not accept this Google sign-in (it may have expired).";
 
-test("when the visitor cancels on Google's account chooser, then /claim says the sign-in was cancelled and offers both ways again", async ({
-  page,
-  googleAccount,
-}) => {
-  await page.goto("/claim");
-  await signInWithEmbeddedWallet(page, googleAccount, (chooser) =>
-    chooser.getByRole("button", { name: "Cancel" }).click(),
-  );
-  await expect(page.getByRole("alert")).toHaveText(/^Google sign-in was cancelled\./);
-  await expectWayOn(page);
-});
-
-test("when the sign-in comes back more than 10 minutes after it started, then the SDK drops it and /claim says so", async ({
-  page,
-  googleAccount,
-}) => {
-  await page.goto("/claim");
-  await signInWithEmbeddedWallet(page, googleAccount, async (chooser) => {
-    // The SDK's one-time state, kept in this origin's storage with its expiry: ten minutes pass while Google waits.
-    const other = await page.context().newPage();
-    await other.goto("/terms");
-    await other.evaluate(() => {
-      for (const key of Object.keys(localStorage))
-        if (key.startsWith("thirdweb:auth-redirect-state:")) localStorage.setItem(key, String(Date.now() - 1));
-    });
-    await other.close();
-    await chooser.getByRole("button", { name: googleAccount.email }).click();
-  });
-  await expect(page.getByRole("alert")).toContainText(STALE);
-  await expectWayOn(page);
-});
-
-/** Faults of the wallet service aimed at the test's own Google account, and what the page then says. */
+/** Faults of the wallet service aimed at one Google account, and what the page then says. */
 const SERVICE_FAULTS = [
   {
     mode: "stateMissing",
@@ -72,15 +40,50 @@ const SERVICE_FAULTS = [
   },
 ] as const;
 
-for (const fault of SERVICE_FAULTS) {
-  test(`when ${fault.when}, then ${fault.then}`, async ({ page, googleAccount }) => {
-    await setWalletFault({ mode: fault.mode, account: googleAccount.email });
-    await page.goto("/claim");
-    await signInWithEmbeddedWallet(page, googleAccount);
-    await expect(page.getByRole("alert")).toContainText(fault.text);
+// One page meets every failed sign-in in turn, each with a Google account of its own: every sign-in leaves for Google
+// and comes back to /claim as a fresh page load, and each failure offers 'Sign in with Google' again, where the next
+// step starts.
+test("when an embedded-wallet sign-in is cancelled, comes back stale, or the wallet service refuses it, then /claim says which and offers both ways again", async ({
+  page,
+  createGoogleAccount,
+}) => {
+  await page.goto("/claim");
+
+  await test.step("when the visitor cancels on Google's account chooser, then /claim says the sign-in was cancelled and offers both ways again", async () => {
+    await signInWithEmbeddedWallet(page, await createGoogleAccount(), (chooser) =>
+      chooser.getByRole("button", { name: "Cancel" }).click(),
+    );
+    await expect(page.getByRole("alert")).toHaveText(/^Google sign-in was cancelled\./);
     await expectWayOn(page);
   });
-}
+
+  await test.step("when the sign-in comes back more than 10 minutes after it started, then the SDK drops it and /claim says so", async () => {
+    const account = await createGoogleAccount();
+    await signInWithEmbeddedWallet(page, account, async (chooser) => {
+      // The SDK's one-time state, kept in this origin's storage with its expiry: ten minutes pass while Google waits.
+      const other = await page.context().newPage();
+      await other.goto("/terms");
+      await other.evaluate(() => {
+        for (const key of Object.keys(localStorage))
+          if (key.startsWith("thirdweb:auth-redirect-state:")) localStorage.setItem(key, String(Date.now() - 1));
+      });
+      await other.close();
+      await chooser.getByRole("button", { name: account.email }).click();
+    });
+    await expect(page.getByRole("alert")).toContainText(STALE);
+    await expectWayOn(page);
+  });
+
+  for (const fault of SERVICE_FAULTS) {
+    await test.step(`when ${fault.when}, then ${fault.then}`, async () => {
+      const account = await createGoogleAccount();
+      await setWalletFault({ mode: fault.mode, account: account.email });
+      await signInWithEmbeddedWallet(page, account);
+      await expect(page.getByRole("alert")).toContainText(fault.text);
+      await expectWayOn(page);
+    });
+  }
+});
 
 test("when the wallet service answers slower than the page waits, then /claim says the sign-in did not finish in time", async ({
   page,

@@ -1,10 +1,17 @@
-import { connectedLine, connectWallet, openClaimWizard } from "./support/claim-wizard.ts";
+import { connectedLine, openClaimWizard } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
+
+/** thirdweb's analytics service (the SDK's "analytics" domain) and its social profile lookups by wallet address. */
+const THIRDWEB_TRACKING_HOSTS = ["c.thirdweb.com", "social.thirdweb.com"];
 
 test("when a wallet connects from the header's button, then no tooltip opens until the visitor points at or focuses the badge", async ({
   page,
   wallet,
 }) => {
+  const tracked: string[] = [];
+  page.on("request", (request) => {
+    if (THIRDWEB_TRACKING_HOSTS.includes(new URL(request.url()).hostname)) tracked.push(request.url());
+  });
   await openClaimWizard(page);
   await page.getByRole("button", { name: "Connect Wallet", exact: true }).click();
   const badge = page.getByText(/^Connected: 0x/);
@@ -17,13 +24,12 @@ test("when a wallet connects from the header's button, then no tooltip opens unt
 
   await badge.hover({ position: { x: 10, y: 5 } });
   await expect(page.getByRole("tooltip")).toHaveText(wallet, { ignoreCase: true });
-});
 
-test("when an unknown path is opened, then the server answers 404 with the app's not-found page", async ({ page }) => {
-  const response = await page.goto("/no-such-page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Go to Home" })).toBeVisible();
+  await test.step("when a wallet connects, then the browser sends nothing to thirdweb's analytics or profile services", async () => {
+    // thirdweb sends its event as the connection completes; once the page is idle it would have been sent.
+    await page.waitForLoadState("networkidle");
+    expect(tracked).toEqual([]);
+  });
 });
 
 test("when the visitor moves between pages, then each page has its own title, after client navigation too", async ({
@@ -43,6 +49,13 @@ test("when the visitor moves between pages, then each page has its own title, af
   titles.push(await page.title());
 
   expect(new Set(titles).size).toBe(titles.length);
+
+  await test.step("when an unknown path is opened, then the server answers 404 with the app's not-found page", async () => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to Home" })).toBeVisible();
+  });
 });
 
 test.describe("on a phone (390×844)", () => {
@@ -71,23 +84,3 @@ type Box = { x: number; y: number; width: number; height: number };
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
-
-/** thirdweb's analytics service (the SDK's "analytics" domain) and its social profile lookups by wallet address. */
-const THIRDWEB_TRACKING_HOSTS = ["c.thirdweb.com", "social.thirdweb.com"];
-
-test("when a wallet connects, then the browser sends nothing to thirdweb's analytics or profile services", async ({
-  page,
-  wallet,
-}) => {
-  const tracked: string[] = [];
-  page.on("request", (request) => {
-    if (THIRDWEB_TRACKING_HOSTS.includes(new URL(request.url()).hostname)) tracked.push(request.url());
-  });
-  await openClaimWizard(page);
-
-  await connectWallet(page, wallet);
-  // thirdweb sends its event as the connection completes; once the page is idle it would have been sent.
-  await page.waitForLoadState("networkidle");
-
-  expect(tracked).toEqual([]);
-});

@@ -10,7 +10,6 @@ import {
   connectedLine,
   connectWallet,
   openClaimWizardSignedIn,
-  resetAndWaitForReload,
   verifyButton,
 } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -66,13 +65,24 @@ test("when Reset is pressed with a wallet connected, then it said beforehand tha
   wallet,
 }) => {
   await openWithWalletConnected(page, googleAccount, wallet);
+  expect(await page.evaluate(() => sessionStorage.getItem("googleAuthData"))).not.toBeNull();
   const reset = page.getByRole("button", { name: "Reset" });
   await expect(reset).toHaveAccessibleDescription(
     "Reset signs out of Google and clears your progress. Your wallet stays connected.",
   );
   await expect(page.getByText("Reset signs out of Google and clears your progress.")).toBeVisible();
 
-  await resetAndWaitForReload(page);
+  await test.step("when Reset is pressed, then the Google session is cleared, the toast shown and the page reloads signed out", async () => {
+    const reloaded = page.waitForEvent("load");
+    await reset.click();
+    await expect(page.getByText("Logged out from Google")).toBeVisible();
+    await reloaded;
+    await expect(page.getByRole("button", { name: "Connect with Google" })).toBeVisible();
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem("googleAuthData"), sessionStorage.getItem("userEmail")]),
+    ).toEqual([null, null]);
+  });
+
   await expect(page.getByText("Google Authorization Complete!")).toBeHidden();
   await expect(connectedLine(page, wallet)).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { connectWallet, openClaimWizard } from "./support/claim-wizard.ts";
+import { connectWallet } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { VIEWPORTS } from "./support/screenshots.ts";
 
@@ -24,35 +24,39 @@ const TOLERANCE = { maxDiffPixelRatio: 0.01, animations: "disabled", caret: "hid
 
 const PAGES = [
   { name: "landing", path: "/", ready: "Subscribe & Earn Tokens" },
-  { name: "claim-subscribe", path: "/claim", ready: "Step 1: Subscribe & Verify" },
   { name: "google-info", path: "/google-info", ready: "Google API Usage" },
   { name: "not-found", path: "/no-such-page", ready: "404 Page Not Found" },
+  // Last: the wallet then connects on this page as it stands.
+  { name: "claim-subscribe", path: "/claim", ready: "Step 1: Subscribe & Verify" },
 ];
 
+// One browser context per size walks every page, each loaded afresh, and ends with the wallet connecting on the last,
+// /claim: the test wallet is in the browser from the start, and until it connects no page shows or reads it.
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    for (const { name, path, ready } of PAGES) {
-      test(`when ${path} is shown, then it looks as its committed screenshot`, async ({ page }) => {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { name: ready }).first()).toBeVisible();
-        await expect(page).toHaveScreenshot(`${viewport.label}-${name}.png`, {
-          ...TOLERANCE,
-          mask: runDependent(page),
-        });
-      });
-    }
-
-    test("when a wallet connects on the Subscribe step, then the header looks as its committed screenshot", async ({
+    test("when each page is shown, and when a wallet connects on the Subscribe step, then each looks as its committed screenshot", async ({
       page,
       wallet,
     }) => {
-      await openClaimWizard(page);
-      await connectWallet(page, wallet);
-      await expect(page).toHaveScreenshot(`${viewport.label}-claim-wallet-connected.png`, {
-        ...TOLERANCE,
-        mask: runDependent(page),
+      for (const { name, path, ready } of PAGES) {
+        await test.step(`when ${path} is shown, then it looks as its committed screenshot`, async () => {
+          await page.goto(path);
+          await expect(page.getByRole("heading", { name: ready }).first()).toBeVisible();
+          await expect(page).toHaveScreenshot(`${viewport.label}-${name}.png`, {
+            ...TOLERANCE,
+            mask: runDependent(page),
+          });
+        });
+      }
+
+      await test.step("when a wallet connects on the Subscribe step, then the header looks as its committed screenshot", async () => {
+        await connectWallet(page, wallet);
+        await expect(page).toHaveScreenshot(`${viewport.label}-claim-wallet-connected.png`, {
+          ...TOLERANCE,
+          mask: runDependent(page),
+        });
       });
     });
   });
