@@ -4,9 +4,8 @@ import { NOT_FOUND_TITLE, pageTitle } from "@tube/common/app-pages";
 import { renderWithProviders } from "../test/render-with-providers.tsx";
 import { AppRoutes } from "./router.tsx";
 
-// The lazy wallet pages pull in the whole wallet SDK; the shell only needs to know they are routed.
+// The lazy claim page pulls in the whole wallet SDK; the shell only needs to know it is routed.
 vi.mock("./routes/claim.tsx", () => ({ default: () => <h1>Claim wizard</h1> }));
-vi.mock("../features/google-auth/google-callback-page.tsx", () => ({ default: () => <h1>Google callback</h1> }));
 
 describe("AppRoutes", () => {
   it.each([
@@ -21,13 +20,18 @@ describe("AppRoutes", () => {
     expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
   });
 
-  it.each([
-    ["/claim", "Claim wizard"],
-    ["/auth/google/callback", "Google callback"],
-  ])("when the path is %s, then the lazily loaded page is shown", async (route, heading) => {
-    renderWithProviders(<AppRoutes />, { route });
+  it("when the path is /claim, then the lazily loaded page is shown", async () => {
+    renderWithProviders(<AppRoutes />, { route: "/claim" });
 
-    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Claim wizard" })).toBeInTheDocument();
+  });
+
+  it("when the path is Google's callback outside a sign-in popup, then the page says so", async () => {
+    renderWithProviders(<AppRoutes />, { route: "/auth/google/callback" });
+
+    expect(
+      await screen.findByText("This sign-in window is no longer connected to the claim page."),
+    ).toBeInTheDocument();
   });
 
   it("when the user follows a link, then the browser's title becomes the new page's", async () => {

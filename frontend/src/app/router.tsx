@@ -2,6 +2,7 @@ import { Suspense, lazy, type ComponentType } from "react";
 import { Route, Routes } from "react-router";
 import { PAGE_PATHS } from "@tube/common/app-pages";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
+import { GoogleCallbackPage } from "../features/google-auth/google-callback-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
 // In the first download, not a chunk of their own: about 4 KB gzip, and a legal page opened from a link then
 // paints without a second round trip (ADR 0012).
@@ -30,12 +31,11 @@ function withChakra(loadPage: () => Promise<{ default: ComponentType }>) {
     );
 }
 
-// The wallet SDK is large: only the claim flow and the OAuth callback load it, on demand.
+// The wallet SDK is large: only the claim flow loads it, on demand.
 const loadClaimPage = withChakra(() => import("./routes/claim.tsx"));
 const ClaimPage = lazy(loadClaimPage);
 // Started on hover or focus of the landing page's call to action; a failed preload is retried by the navigation.
 const preloadClaimPage = () => void loadClaimPage().catch(() => undefined);
-const GoogleCallbackPage = lazy(withChakra(() => import("../features/google-auth/google-callback-page.tsx")));
 
 export function AppRoutes() {
   useRouteChangeFocus();

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/render-with-providers.tsx";
-import GoogleCallbackPage from "./google-callback-page.tsx";
+import { GoogleCallbackPage } from "./google-callback-page.tsx";
 import { OAUTH_MESSAGE_TYPE } from "./oauth-popup.ts";
 
 afterEach(() => {

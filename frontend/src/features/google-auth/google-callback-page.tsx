@@ -2,13 +2,14 @@
  * The OAuth redirect target (GOOGLE_CALLBACK_PATH), opened inside the popup.
  * It hands Google's answer to the claim page that opened it and closes; the
  * code is useless without the PKCE verifier, which only the opener holds.
+ * Plain markup styled by styles/site.css, like the static pages (ADR 0012): the popup shows it for a moment, and
+ * with Chakra it downloaded and ran Chakra's runtime first, on every sign-in.
  */
-import { Center, Link, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
-import { Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { OAUTH_MESSAGE_TYPE, type OAuthCallbackMessage } from "./oauth-popup.ts";
 
-export default function GoogleCallbackPage() {
+export function GoogleCallbackPage() {
   const [orphaned, setOrphaned] = useState(false);
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -38,22 +39,22 @@ export default function GoogleCallbackPage() {
   }, [navigate, pathname, search]);
 
   return (
-    <Center as="main" minHeight="100dvh" padding="6">
-      <Stack gap="3" maxWidth="sm" textAlign="center" role="status">
+    <main className="screen">
+      <div role="status" className="stack message">
         {orphaned ? (
           <>
-            <Text>This sign-in window is no longer connected to the claim page.</Text>
-            <Text>
-              <Link asChild colorPalette="blue" variant="underline">
-                <RouterLink to="/claim">Go back to the claim page</RouterLink>
+            <p>This sign-in window is no longer connected to the claim page.</p>
+            <p>
+              <Link to="/claim" className="link link--underlined">
+                Go back to the claim page
               </Link>{" "}
               and press &lsquo;Connect with Google&rsquo; again.
-            </Text>
+            </p>
           </>
         ) : (
-          <Text>Completing Google sign-in...</Text>
+          <p>Completing Google sign-in...</p>
         )}
-      </Stack>
-    </Center>
+      </div>
+    </main>
   );
 }
