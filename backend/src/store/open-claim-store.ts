@@ -1,5 +1,4 @@
 import type { ClaimStore } from "./claim-store.ts";
-import { openMongoClaimStore } from "./mongo/mongo-claim-store.ts";
 import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
 
 export interface OpenedClaimStore {
@@ -18,6 +17,8 @@ export async function openClaimStore(options: {
 }): Promise<OpenedClaimStore> {
   const { gateKey } = options;
   if (options.mongodbUri) {
+    // Loaded only here: Mongoose is about 0.2 s of CPU to load, which a server on SQLite would pay at every start.
+    const { openMongoClaimStore } = await import("./mongo/mongo-claim-store.ts");
     return { store: await openMongoClaimStore({ uri: options.mongodbUri, gateKey }), kind: "mongodb" };
   }
   return {
