@@ -157,11 +157,23 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       if (options.finality === "finalized") throw error;
     }
 
+    // Each Multicall3 answer decoded once, for all of its wallets: decoding it per wallet made a read quadratic.
+    const decoded = new Map<number, ReturnType<typeof decodeAggregate3>>();
+    const rewardRecordOf = (index: number) => {
+      const at = firstMulticall + Math.floor(index / WALLETS_PER_MULTICALL);
+      let reads = decoded.get(at);
+      if (!reads) {
+        const multicall = outcomes[at];
+        if (multicall?.status !== "fulfilled") throw unavailable(multicall?.reason);
+        reads = decodeAggregate3(multicall.value as string);
+        decoded.set(at, reads);
+      }
+      return reads[index % WALLETS_PER_MULTICALL];
+    };
+
     return claims.map(({ wallet, txHash }, index): PromiseSettledResult<ChainObservation> => {
       try {
-        const multicall = outcomes[firstMulticall + Math.floor(index / WALLETS_PER_MULTICALL)];
-        if (multicall?.status !== "fulfilled") throw unavailable(multicall?.reason);
-        const read = decodeAggregate3(multicall.value as string)[index % WALLETS_PER_MULTICALL];
+        const read = rewardRecordOf(index);
         if (!read?.success) throw unavailable(new Error(`rewardedInBlock(${wallet}) failed in Multicall3`));
         const rewardedInBlock = BigInt(read.returnData);
         return {
