@@ -25,10 +25,6 @@ const config: KnipConfig = {
       // by solc's import callback.
       ignoreDependencies: ["@foundry-rs/anvil", "@openzeppelin/contracts"],
     },
-    scripts: {
-      // Run as a separate CLI process, resolved by path with createRequire.
-      ignoreDependencies: ["autocannon"],
-    },
   },
 };
 

@@ -58,7 +58,7 @@ const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
  * Claims a pass steps together, in one lease write, one Engine read, one JSON-RPC request or a few, and one store
  * transaction; groups go one after another, so 10^4 unfinished claims never call Engine and the chain all at once.
  */
-export const PASS_GROUP = 200;
+const PASS_GROUP = 200;
 /** With webhooks on, every claim's Engine record is still read every this many passes: lost deliveries. */
 const ENGINE_POLL_PASSES = 10;
 /**

@@ -36,12 +36,6 @@ const OTHER_CLIENT = {
   clientSecret: "other-app-secret",
   redirectUris: ["http://localhost/other-app/callback"],
 };
-/**
- * A second redirect URI registered for the app's client, for tools that take a token straight from Google without
- * the app's sign-in (the bench), as a developer registers one for their own tooling.
- */
-export const TOOLS_REDIRECT_URI = "http://localhost/tools/callback";
-
 /** The operator's token in every test world: /metrics and /readyz/details answer only to it. */
 const TEST_METRICS_TOKEN = "tube-test-metrics-token";
 /** What an operator (Prometheus, a test, the bench) sends to /metrics and /readyz/details. */
@@ -73,10 +67,7 @@ export async function startTestWorld(
   const publicUrl = `http://localhost:${port}`;
   const google = await startGoogleEmulator({
     port: 0,
-    clients: [
-      { ...APP_CLIENT, redirectUris: [`${publicUrl}${GOOGLE_CALLBACK_PATH}`, TOOLS_REDIRECT_URI] },
-      OTHER_CLIENT,
-    ],
+    clients: [{ ...APP_CLIENT, redirectUris: [`${publicUrl}${GOOGLE_CALLBACK_PATH}`] }, OTHER_CLIENT],
     accounts: defaultGoogleAccounts(LOCAL_CHANNEL_ID),
     channelId: LOCAL_CHANNEL_ID,
   });

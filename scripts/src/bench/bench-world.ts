@@ -1,93 +1,99 @@
 /**
- * The world every phase runs in: the integration tests' local world (anvil, token, Engine and
- * Google stand-ins) in this process, and the app alone in a child process over the world's store.
+ * The world every phase runs in: the integration tests' local world (anvil, token, Engine and Google stand-ins) in
+ * this process, and the app alone in a child process (app-entry.ts), so its CPU time is its own; it answers "cpu"
+ * over IPC with its `process.cpuUsage()`.
  */
+import { fork } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { OPERATOR_HEADERS, startTestWorld } from "@tube/backend/test/test-world";
 import { ENGINE_MEDIAN_SEND_LATENCY_MS } from "@tube/local-world/engine-emulator/engine-emulator";
 import type { RpcProxyOptions } from "@tube/local-world/rpc-proxy";
-import { startAppProcess, type AppProcess } from "./app-process.ts";
-import { createTokenPool } from "./claimant.ts";
+import { untilReady } from "./stats.ts";
 
 /** Arbitrum One's cadence, a block every 250 ms, rather than one per transaction (which paces sends by mining). */
 export const BLOCK_SECONDS = Number(process.env.BENCH_BLOCK_SECONDS ?? 0.25);
-
-/** The Engine stand-in's wait from a write's 202 to its send: the local world's, Engine's published median. */
 export const ENGINE_SEND_LATENCY_MS = Number(process.env.BENCH_ENGINE_SEND_LATENCY_MS ?? ENGINE_MEDIAN_SEND_LATENCY_MS);
 
-/** Set explicitly: the reconciler phase seeds claims at their last attempt. */
-export const MINT_MAX_ATTEMPTS = 3;
-
-/**
- * `env` overrides the settings below; `rpcProvider` puts a proxy playing a hosted provider's limits between the app and
- * the chain (the bench's own reads and the stand-ins still reach the chain directly).
- */
+/** `rpcProvider` puts a proxy playing a hosted provider's limits between the app and the chain. */
 export async function startBenchWorld(
   options: { env?: Record<string, string>; rpcProvider?: Omit<RpcProxyOptions, "upstreamUrl" | "port" | "now"> } = {},
 ) {
   const world = await startTestWorld({
     inProcessApp: false,
     rpcProvider: options.rpcProvider,
-    env: {
-      // Production's level, so what logging costs is in the figures.
-      LOG_LEVEL: "info",
-      // Lifted so the limiter is not what the bench measures.
-      RATE_LIMIT_PER_MINUTE: "100000000",
-      // Production's default: the sequencer's head is final.
-      MINT_FINALITY: "latest",
-      MINT_MAX_ATTEMPTS: String(MINT_MAX_ATTEMPTS),
-      ...options.env,
-    },
+    // Production's log level and finality; the limiter lifted so it is not what the bench measures.
+    env: { LOG_LEVEL: "info", RATE_LIMIT_PER_MINUTE: "100000000", MINT_FINALITY: "latest", ...options.env },
     pace: { chainBlockSeconds: BLOCK_SECONDS, engineSendLatencyMs: ENGINE_SEND_LATENCY_MS },
   });
-  const dataDir = world.env.DATA_DIR as string;
-  // The test world hands its proxy to an app it runs itself; this one runs in a child process and is told here.
-  const appEnv = world.rpcProxy ? { ...world.env, RPC_URL: world.rpcProxy.url } : world.env;
-  let app: AppProcess | null = null;
-  try {
-    app = await startAppProcess(appEnv);
-  } catch (error) {
+  const env = world.rpcProxy ? { ...world.env, RPC_URL: world.rpcProxy.url } : world.env;
+  const appUrl = env.PUBLIC_URL as string;
+  // Logs go nowhere but are still written, so their cost stays in the figures.
+  const child = fork(path.join(import.meta.dirname, "app-entry.ts"), [], {
+    env: { ...process.env, ...env },
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  const exited = once(child, "exit");
+  await untilReady(appUrl, child, 300_000).catch(async (error: unknown) => {
+    child.kill();
     await world.stop();
     throw error;
-  }
-
-  const current = (): AppProcess => {
-    if (!app) throw new Error("the app process is not running");
-    return app;
-  };
+  });
+  const dbFile = path.join(world.env.DATA_DIR as string, "claims.sqlite");
 
   return {
-    dataDir,
-    /** The app process's environment, from which its settings (its limits, say) can be read. */
-    env: appEnv,
-    rpcUrl: world.rpcUrl,
-    /** What the app asked of the chain, with `rpcProvider` only. */
+    env,
+    /** JSON-RPC to the chain itself. */
+    rpc: world.rpc,
     rpcProxy: world.rpcProxy,
-    tokenAddress: world.tokenAddress,
-    tokens: createTokenPool(world.googleUrl),
-    app: current,
-    /** Stops the app, lets `between` change its store, starts it again; returns the new process. */
-    async restartApp(between: () => Promise<void> = async () => undefined): Promise<AppProcess> {
-      await app?.stop();
-      app = null;
-      await between();
-      app = await startAppProcess(appEnv);
-      return app;
+    /** Our HTTP API on the app process, as the browser calls it. */
+    api: world.api,
+    /** Fresh viewers, signed in, each with a new Google account and wallet; subscribed unless told otherwise. */
+    viewers: world.visitors,
+    viewer: world.visitor,
+    /** The app process's user + system CPU time so far, in milliseconds. */
+    async cpuMs(): Promise<number> {
+      const reply = once(child, "message") as Promise<[NodeJS.CpuUsage]>;
+      child.send("cpu");
+      const [usage] = await reply;
+      return (usage.user + usage.system) / 1000;
     },
-    /** A counter from the app's /metrics, summed over the label values that match (all of them when none are given). */
-    async metric(name: string, labels: Record<string, string> = {}): Promise<number> {
-      const response = await fetch(`${current().appUrl}/metrics`, { headers: OPERATOR_HEADERS });
+    /** A counter from the app's /metrics, summed over all its label values. */
+    async metric(name: string): Promise<number> {
+      const response = await fetch(`${appUrl}/metrics`, { headers: OPERATOR_HEADERS });
       if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
-      const text = await response.text();
-      let sum = 0;
-      for (const line of text.split("\n")) {
-        if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-        if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`)))
-          sum += Number(line.split(" ").at(-1));
+      const lines = (await response.text()).split("\n");
+      return lines
+        .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+        .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+    },
+    /**
+     * Each of `wallets`' confirmed claims: when it was confirmed (its last write, ms since the epoch) and its reward's
+     * transaction, read from the store file itself so that waiting costs the app nothing.
+     */
+    confirmed(wallets: readonly string[]): Map<string, { at: number; txHash: string }> {
+      const db = new DatabaseSync(dbFile, { readOnly: true });
+      try {
+        const query = db.prepare(
+          "SELECT updated_at, tx_hash FROM claims WHERE wallet_address = ? AND status = 'confirmed'",
+        );
+        const confirmed = new Map<string, { at: number; txHash: string }>();
+        for (const wallet of wallets) {
+          const row = query.get(wallet) as { updated_at: number; tx_hash: string } | undefined;
+          if (row) confirmed.set(wallet, { at: row.updated_at, txHash: row.tx_hash });
+        }
+        return confirmed;
+      } finally {
+        db.close();
       }
-      return sum;
     },
     async stop() {
-      await app?.stop();
+      if (child.exitCode === null) {
+        child.send("stop");
+        await exited;
+      }
       await world.stop();
     },
   };

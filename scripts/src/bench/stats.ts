@@ -1,36 +1,33 @@
-/** Summaries and Markdown tables for the bench: every figure is min / median / max over the rounds. */
+/** Summaries, Markdown tables and waits for the bench. */
 
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-interface Spread {
-  min: number;
-  median: number;
-  max: number;
-}
-
-function spread(values: readonly number[]): Spread {
-  return { min: percentile(values, 0), median: percentile(values, 50), max: percentile(values, 100) };
-}
-
 /** "median (min–max)", the one way the bench prints a figure measured over rounds. */
 export function formatSpread(values: readonly number[], digits = 0): string {
-  const { min, median, max } = spread(values);
-  return `${median.toFixed(digits)} (${min.toFixed(digits)}–${max.toFixed(digits)})`;
+  const [min, median, max] = [0, 50, 100].map((p) => percentile(values, p).toFixed(digits));
+  return `${median} (${min}–${max})`;
 }
 
 export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  return [
-    `| ${header.join(" | ")} |`,
-    `|${header.map(() => "---").join("|")}|`,
-    ...rows.map((row) => `| ${row.join(" | ")} |`),
-  ].join("\n");
+  return [header, header.map(() => "---"), ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n");
 }
 
-export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const started = performance.now();
-  const result = await work();
-  return { result, ms: performance.now() - started };
+/** "**met**" or "**missed**". */
+export const verdict = (met: boolean) => (met ? "**met**" : "**missed**");
+
+/** `formatSpread` of one figure of each round's result. */
+export function spreadOf<T>(results: readonly T[], figure: (result: T) => number, digits = 0): string {
+  return formatSpread(results.map(figure), digits);
+}
+
+/** Polls `url`/readyz until it answers 200, as an orchestrator would; throws if `process` exits first. */
+export async function untilReady(url: string, process: { exitCode: number | null }, timeoutMs: number) {
+  for (const deadline = Date.now() + timeoutMs; (await fetch(`${url}/readyz`).catch(() => null))?.status !== 200;) {
+    if (process.exitCode !== null) throw new Error(`the app exited (${process.exitCode}) before it was ready`);
+    if (Date.now() > deadline) throw new Error(`${url}/readyz did not answer 200 within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

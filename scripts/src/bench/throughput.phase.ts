@@ -1,121 +1,152 @@
 /**
- * What a claim costs the app and how fast claims confirm. A batch of viewers runs Verify then
- * Claim all at once; the bench then waits, reading the store file itself (so waiting costs the
- * app nothing), until every claim is confirmed. The app's CPU time over the batch, divided by the
- * batch, is the CPU per claim: request handling, Engine calls and the follow loop's polling. The
- * chain mines at an interval (bench-world.ts), as a live chain does.
+ * A batch of viewers runs Verify then Claim all at once; the bench waits, reading the store file, until every accepted
+ * claim is confirmed. The app's CPU time over the batch, divided by the batch, is its CPU per claim. The finality phase
+ * runs the batch with the app waiting for `safe`, which trails `latest` by time, through the local world's RPC proxy
+ * playing a hosted provider: the proxy's counts are what a claim costs in provider requests, whatever the load.
  */
-import { randomWallet } from "@tube/local-world/mint-log";
-import { BLOCK_SECONDS, ENGINE_SEND_LATENCY_MS, type BenchWorld } from "./bench-world.ts";
-import { verifyAndMint, verifySubscription, type Viewer } from "./claimant.ts";
-import { confirmedAtByWallet, countByStatus, waitForStore } from "./seed.ts";
-import { formatSpread, percentile, table } from "./stats.ts";
+import type { Visitor } from "@tube/backend/test/test-api";
+import { BLOCK_SECONDS, ENGINE_SEND_LATENCY_MS, startBenchWorld, type BenchWorld } from "./bench-world.ts";
+import { formatSpread, percentile, spreadOf, table } from "./stats.ts";
 
 /** Big enough that the batch, not one block's wait, sets the pace. */
 const BATCH = Number(process.env.BENCH_CLAIM_BATCH ?? 300);
 const SETTLE_TIMEOUT_MS = 300_000;
 
 export interface BatchResult {
-  /** All Verify + Claim answers in, per second. */
-  acceptedPerSecond: number;
   confirmedPerSecond: number;
   confirmed: number;
-  refused: number;
-  refusalStatuses: string[];
+  /** HTTP statuses of claims refused under load: a finding, not a bench failure. */
+  refusals: number[];
   cpuMsPerClaim: number;
-  /** Time from a claim's Claim request to its confirmation in the store, over the batch's confirmed claims. */
-  claimToConfirmedP50Ms: number;
-  claimToConfirmedP95Ms: number;
+  /** From a claim's Claim request to its confirmed row in the store. */
+  toConfirmedMs: number[];
 }
 
-/** One batch of viewers, Verify then Claim at once, awaited until confirmed or until `windowMs` has passed. */
-export async function runBatch(world: BenchWorld, viewers: Viewer[], windowMs: number): Promise<BatchResult> {
-  const wallets = viewers.map(() => randomWallet());
-  const { appUrl } = world.app();
-  const cpuBefore = await world.app().cpuMs();
+async function runBatch(world: BenchWorld, viewers: Visitor[], windowMs: number): Promise<BatchResult> {
+  const cpuBefore = await world.cpuMs();
   const started = performance.now();
-  // Wall-clock time, to compare with the app's own `updated_at` of each confirmed claim.
   const claimedAt = new Map<string, number>();
   const statuses = await Promise.all(
-    viewers.map(async (viewer, i) => {
-      await verifySubscription(appUrl, viewer);
-      claimedAt.set(wallets[i] as string, Date.now());
-      return (await verifyAndMint(appUrl, wallets[i] as string, viewer)).status;
+    viewers.map(async (viewer) => {
+      await world.api.verifySubscription(viewer.token, viewer.channelName);
+      claimedAt.set(viewer.wallet, Date.now());
+      return (await world.api.claim(viewer)).status;
     }),
   );
-  const acceptedMs = performance.now() - started;
-  // A refusal under load is a finding, not a bench failure: it is counted, and only accepted claims are awaited.
-  const accepted = wallets.filter((_, i) => statuses[i] === 202);
-  const refusals = statuses.filter((status) => status !== 202).map(String);
-  const confirmedCount = () => countByStatus(world.dataDir, "confirmed", accepted);
-  await waitForStore(() => confirmedCount() >= accepted.length, windowMs - (performance.now() - started), 50);
-  const confirmed = confirmedCount();
+  const accepted = viewers.filter((_, i) => statuses[i] === 202).map((viewer) => viewer.wallet);
+  const deadline = started + windowMs;
+  while (world.confirmed(accepted).size < accepted.length && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const elapsedMs = performance.now() - started;
-  const cpuMs = (await world.app().cpuMs()) - cpuBefore;
-  const toConfirmed = [...confirmedAtByWallet(world.dataDir, accepted)].map(
-    ([wallet, at]) => at - (claimedAt.get(wallet) ?? at),
-  );
+  const cpuMs = (await world.cpuMs()) - cpuBefore;
+  const confirmed = world.confirmed(accepted);
   return {
-    claimToConfirmedP50Ms: percentile(toConfirmed, 50),
-    claimToConfirmedP95Ms: percentile(toConfirmed, 95),
-    acceptedPerSecond: (accepted.length * 1000) / acceptedMs,
-    confirmedPerSecond: (confirmed * 1000) / elapsedMs,
-    confirmed,
-    refused: refusals.length,
-    refusalStatuses: [...new Set(refusals)],
+    confirmedPerSecond: (confirmed.size * 1000) / elapsedMs,
+    confirmed: confirmed.size,
+    refusals: statuses.filter((status) => status !== 202),
     cpuMsPerClaim: cpuMs / viewers.length,
+    toConfirmedMs: [...confirmed].map(([wallet, { at }]) => at - (claimedAt.get(wallet) ?? at)),
   };
 }
 
-export async function throughputPhase(
-  world: BenchWorld,
-  rounds: number,
-): Promise<{ markdown: string; results: BatchResult[] }> {
+/** The columns both batch phases print. */
+const BATCH_COLUMNS = ["confirmed in window", "refused", "Claim → confirmed p50 ms", "p95 ms", "confirmed claims/s"];
+
+function batchCells(results: readonly BatchResult[]): string[] {
+  const statuses = [...new Set(results.flatMap((r) => r.refusals))];
+  return [
+    spreadOf(results, (r) => r.confirmed),
+    spreadOf(results, (r) => r.refusals.length) + (statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : ""),
+    formatSpread(results.map((r) => percentile(r.toConfirmedMs, 50))),
+    formatSpread(results.map((r) => percentile(r.toConfirmedMs, 95))),
+    spreadOf(results, (r) => r.confirmedPerSecond, 1),
+  ];
+}
+
+export async function throughputPhase(world: BenchWorld, rounds: number) {
   const results: BatchResult[] = [];
   for (let round = 0; round < rounds; round++)
-    results.push(await runBatch(world, await world.tokens.take(BATCH), SETTLE_TIMEOUT_MS));
-
-  const row = (name: string, results: BatchResult[], size: number) => [
-    name,
-    String(size),
-    formatSpread(results.map((r) => r.acceptedPerSecond)),
-    formatSpread(
-      results.map((r) => r.confirmedPerSecond),
-      1,
-    ),
-    formatSpread(results.map((r) => r.confirmed)),
-    `${formatSpread(results.map((r) => r.refused))}${refusalNote(results)}`,
-    formatSpread(
-      results.map((r) => r.cpuMsPerClaim),
-      2,
-    ),
-    formatSpread(results.map((r) => r.claimToConfirmedP50Ms)),
-    formatSpread(results.map((r) => r.claimToConfirmedP95Ms)),
-  ];
+    results.push(await runBatch(world, await world.viewers(BATCH), SETTLE_TIMEOUT_MS));
   const markdown = [
     "## CPU per claim and confirmed claims/s",
     "",
-    `Each batch: that many viewers run Verify then Claim at once; confirmed = the claim's status in the store, and confirmed claims/s = the batch over the time from its first request to its last confirmation. CPU is the app process's user + system time over that time (\`process.cpuUsage()\` over IPC), divided by the batch (refused claims included: they cost CPU too); the stand-ins and anvil run in other processes. Claim → confirmed: from the moment a claim's Claim request is sent to its confirmed row's last write in the store, over each batch's confirmed claims. anvil mines a block every ${BLOCK_SECONDS} s (Arbitrum One's cadence by default); the app runs production's finality (\`latest\`) and grace (240 blocks) defaults; the Engine stand-in sends ${ENGINE_SEND_LATENCY_MS} ms after each write, without waiting for earlier receipts. ${rounds} batches. What these figures are worth against YouTube's quota is under "Headroom over a quota-bound launch".`,
+    `${rounds} batches of ${BATCH} viewers, each running Verify then Claim at once; confirmed claims/s is the batch over the time from its first request to its last confirmation in the store. CPU is the app process's user + system time over that time, divided by the batch. anvil mines a block every ${BLOCK_SECONDS} s, Engine sends ${ENGINE_SEND_LATENCY_MS} ms after each write, the app runs production's finality (\`latest\`).`,
     "",
     table(
-      [
-        "chain",
-        "batch",
-        "accepted claims/s",
-        "confirmed claims/s",
-        "confirmed in window",
-        "refused",
-        "app CPU ms / claim",
-        "Claim → confirmed p50 ms",
-        "Claim → confirmed p95 ms",
-      ],
-      [row(`anvil, a block every ${BLOCK_SECONDS} s`, results, BATCH)],
+      ["batch", ...BATCH_COLUMNS, "app CPU ms / claim"],
+      [[String(BATCH), ...batchCells(results), spreadOf(results, (r) => r.cpuMsPerClaim, 2)]],
     ),
   ].join("\n");
   return { markdown, results };
 }
 
-export function refusalNote(results: BatchResult[]): string {
-  const statuses = [...new Set(results.flatMap((r) => r.refusalStatuses))];
-  return statuses.length > 0 ? ` (HTTP ${statuses.join(", ")})` : "";
+const FINALITY_BATCH = Number(process.env.BENCH_FINALITY_BATCH ?? 100);
+/** Arbitrum One's `safe` trails by minutes; 30 s keeps claims waiting on it without a run taking minutes a batch. */
+const SAFE_LAG_SECONDS = Number(process.env.BENCH_SAFE_LAG_SECONDS ?? 30);
+/** Arbitrum One's `finalized` follows L1 finality, about 13 minutes after `safe`. */
+const FINALIZED_AFTER_SAFE_MS = 13 * 60_000;
+/** Moralis's cap: the smallest among the hosted providers we know of. */
+const BATCH_CAP = 20;
+const SETTLE_AFTER_LAG_MS = 120_000;
+
+export interface FinalityResult extends BatchResult {
+  httpRequestsPerClaim: number;
+  callsPerClaim: number;
+  largestBatch: number;
+  callsByMethod: Record<string, number>;
+}
+
+export async function finalityPhase(rounds: number) {
+  const world = await startBenchWorld({
+    env: { MINT_FINALITY: "safe", RPC_BATCH_MAX_CALLS: String(BATCH_CAP) },
+    rpcProvider: {
+      maxBatchCalls: BATCH_CAP,
+      finalityLagMs: { safe: SAFE_LAG_SECONDS * 1000, finalized: SAFE_LAG_SECONDS * 1000 + FINALIZED_AFTER_SAFE_MS },
+    },
+  });
+  const proxy = world.rpcProxy!;
+  const results: FinalityResult[] = [];
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const viewers = await world.viewers(FINALITY_BATCH);
+      proxy.resetCounts();
+      const batch = await runBatch(world, viewers, SAFE_LAG_SECONDS * 1000 + SETTLE_AFTER_LAG_MS);
+      const { http = 0, ...callsByMethod } = proxy.counts();
+      const calls = Object.values(callsByMethod).reduce((sum, n) => sum + n, 0);
+      results.push({
+        ...batch,
+        httpRequestsPerClaim: http / FINALITY_BATCH,
+        callsPerClaim: calls / FINALITY_BATCH,
+        largestBatch: proxy.largestBatch(),
+        callsByMethod,
+      });
+    }
+  } finally {
+    await world.stop();
+  }
+  const byMethod = Object.entries(results.at(-1)?.callsByMethod ?? {})
+    .sort(([, a], [, b]) => b - a)
+    .map(([method, n]) => `${method} ${(n / FINALITY_BATCH).toFixed(2)}`)
+    .join(", ");
+  const markdown = [
+    "## Under Arbitrum's finality, through a provider's limits",
+    "",
+    `The throughput batch with the app on \`MINT_FINALITY=safe\`, through the RPC proxy: \`safe\` trails \`latest\` by ${SAFE_LAG_SECONDS} s, batches are capped at ${BATCH_CAP} calls (\`RPC_BATCH_MAX_CALLS=${BATCH_CAP}\`). Requests and calls are the proxy's counts over a batch, divided by the batch. ${rounds} batches in a fresh world.`,
+    "",
+    table(
+      ["batch", ...BATCH_COLUMNS, "HTTP requests / claim", "calls / claim", `largest batch (cap ${BATCH_CAP})`],
+      [
+        [
+          String(FINALITY_BATCH),
+          ...batchCells(results),
+          spreadOf(results, (r) => r.httpRequestsPerClaim, 2),
+          spreadOf(results, (r) => r.callsPerClaim, 2),
+          spreadOf(results, (r) => r.largestBatch),
+        ],
+      ],
+    ),
+    "",
+    `Calls per claim by method, last batch: ${byMethod || "none"}.`,
+  ].join("\n");
+  return { markdown, results };
 }

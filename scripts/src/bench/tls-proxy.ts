@@ -1,8 +1,6 @@
 /**
- * Debian's nginx as the TLS proxy production puts in front of the app (a CDN or a load balancer speaking HTTP/2), for
- * the Lighthouse bench: one connection per origin carries every file at once, where HTTP/1.1 queues them on six. The
- * certificate is self-signed, made at each run in a temporary directory; only the Lighthouse Chromium is told to
- * accept it, by its public key.
+ * Debian's nginx as the TLS proxy production puts in front of the app, speaking HTTP/2, for the Lighthouse bench. Its
+ * certificate is self-signed at each run; only the Lighthouse Chromium is told to accept it, by its public key.
  */
 import { execFile, spawn } from "node:child_process";
 import { createHash, X509Certificate } from "node:crypto";
@@ -13,24 +11,19 @@ import { promisify } from "node:util";
 import { freePort } from "@tube/local-world/free-port";
 
 const NGINX = "/usr/sbin/nginx";
-export const NGINX_INSTALL_HINT = "apt-get install -y nginx-light (Debian's nginx, with HTTP/2)";
 
-export interface TlsProxy {
-  url: string;
-  /** Chromium flags that make it accept this proxy's certificate and nothing else unchecked. */
-  chromiumFlags: string[];
-  stop(): Promise<void>;
-}
-
-export async function nginxInstalled(): Promise<boolean> {
-  return fs.access(NGINX, fs.constants.X_OK).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** nginx on a free port of localhost, HTTP/2 over TLS, forwarding every request to `upstream` over HTTP/1.1. */
-export async function startTlsProxy(upstream: string): Promise<TlsProxy> {
+/**
+ * nginx on a free port of localhost, HTTP/2 over TLS, forwarding every request to `upstream` over HTTP/1.1; null
+ * where nginx is not installed.
+ */
+export async function startTlsProxy(upstream: string) {
+  if (
+    !(await fs.access(NGINX, fs.constants.X_OK).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return null;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-tls-proxy-"));
   // nginx's workers drop root for nobody and must still reach their temporary directories.
   await fs.chmod(dir, 0o755);
@@ -47,9 +40,15 @@ export async function startTlsProxy(upstream: string): Promise<TlsProxy> {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `https://localhost:${port}`;
-  await waitForListening(port, () => child.exitCode);
+  for (const deadline = Date.now() + 10_000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`nginx did not listen (exit ${child.exitCode})`);
+    const refused = (error: Error & { cause?: { code?: string } }) => error.cause?.code === "ECONNREFUSED";
+    if (!(await fetch(`http://127.0.0.1:${port}`).then(() => false, refused))) break;
+  }
   return {
     url,
+    /** Chromium flags that make it accept this proxy's certificate and nothing else unchecked. */
     chromiumFlags: [`--ignore-certificate-errors-spki-list=${createHash("sha256").update(spki).digest("base64")}`],
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -91,18 +90,4 @@ ${temp.join("\n")}
   }
 }
 `;
-}
-
-async function waitForListening(port: number, exitCode: () => number | null): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (exitCode() !== null) throw new Error(`nginx exited with ${exitCode()}`);
-    const listening = await fetch(`http://127.0.0.1:${port}`).then(
-      () => true,
-      (error: Error & { cause?: { code?: string } }) => error.cause?.code !== "ECONNREFUSED",
-    );
-    if (listening) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("nginx did not listen within 10 s");
 }
