@@ -1,7 +1,7 @@
 import { signInWithGoogle } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
 
-/** The product's stance (ADR 21): a Brand Account's channel is refused unless the operator allows Brand Accounts. */
+/** The product's stance (ADR 20): a Brand Account's channel is refused unless the operator allows Brand Accounts. */
 const BRAND_ACCOUNT_REFUSED =
   "This YouTube channel belongs to a Brand Account. Please sign in with your personal Google account instead.";
 

@@ -81,7 +81,7 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     exclude: OWN_MODULE_GRAPH_TESTS,
-    // One module graph and one document per worker for all files (ADR 32): importing React, Chakra and the wallet
+    // One module graph and one document per worker for all files (docs/benchmarks/test-suite.md): importing React, Chakra and the wallet
     // SDK afresh for every file was over half of this project's CPU. test-setup.ts resets what a test leaves behind.
     isolate: false,
     // Every test starts with the real globals and no spy left by the one before, whoever wrote it.

@@ -68,7 +68,7 @@ export const settingsSchema = z.object({
   GOOGLE_EMULATOR_URL: httpUrl.optional(),
   YOUTUBE_CHANNEL_ID: youtubeChannelId,
   /**
-   * Brand Accounts' channels may claim (ADR 21). Off by default: each is a Google account of its own, and one person
+   * Brand Accounts' channels may claim (ADR 20). Off by default: each is a Google account of its own, and one person
    * may manage up to 100 of them, so "once per Google account" would be "up to 101 times per person".
    */
   ALLOW_BRAND_ACCOUNTS: z

@@ -9,7 +9,7 @@ import type { Plugin, Rolldown } from "vite";
 const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /**
- * Puts the compile hint atop the chunks every page starts with (ADR 0017): on HTTP/2 it kept about 140 ms of LCP on
+ * Puts the compile hint atop the chunks every page starts with (ADR 13): on HTTP/2 it kept about 140 ms of LCP on
  * the landing page (docs/benchmarks/frontend.md).
  */
 export function compileHintPlugin(): Plugin {

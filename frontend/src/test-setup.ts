@@ -9,7 +9,7 @@ import { closeAllToasts } from "./test/toasts.ts";
 // Machines running these tests are shared and loaded: waits are generous, never a measure of speed.
 configure({ asyncUtilTimeout: 5_000 });
 
-// The files of a worker share one document and one module graph (ADR 32): whatever a test leaves in them, the next
+// The files of a worker share one document and one module graph (docs/benchmarks/test-suite.md): whatever a test leaves in them, the next
 // test, of this file or another, would start with.
 
 /**

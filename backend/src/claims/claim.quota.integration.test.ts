@@ -3,7 +3,7 @@ import { randomWallet } from "@tube/local-world/mint-log";
 import type { Visitor } from "../test/test-api.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
-/** Quota and upstream protection (ADR 8), measured from the server's own /metrics. */
+/** Quota and upstream protection (ADR 23), measured from the server's own /metrics. */
 const LIMIT_PER_ACCOUNT = 3;
 let world: TestWorld;
 

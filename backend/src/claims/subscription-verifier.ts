@@ -26,7 +26,7 @@ export interface SubscriptionVerifierOptions {
 }
 
 /**
- * The only caller of YouTube in the claim flow, and its quota's guard (ADR 8, ADR 23). Per Google account (`sub`):
+ * The only caller of YouTube in the claim flow, and its quota's guard (ADR 23, ADR 23). Per Google account (`sub`):
  * a verified subscription is remembered for `cacheSeconds` with the channel it was made from, so Claim after
  * Verify spends nothing; concurrent checks share one call; and every check that reaches YouTube is admitted first
  * (per-account limits, the day's reserve). One check is one `subscriptions.list` (1 unit), whatever the visitor typed;

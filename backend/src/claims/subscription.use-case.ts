@@ -16,7 +16,7 @@ type Deps = {
 /**
  * POST /api/verify-subscription: the token is checked with Google (tokeninfo, free) before anything else,
  * and an account that already holds a claim spends no YouTube quota: its subscription was verified when it
- * claimed, and the answer names that claim so Verify can tell the visitor (ADR 8). While claims are paused, or for a denied account, it is
+ * claimed, and the answer names that claim so Verify can tell the visitor (ADR 23). While claims are paused, or for a denied account, it is
  * refused before any YouTube call: the claim it leads to would be refused anyway.
  */
 export async function verifySubscriptionRequest(

@@ -111,7 +111,7 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
 }
 
 /**
- * Kept at /56 on purpose (ADR 8): a /64 bucket is looser, since a home usually holds a whole /56, which would then
+ * Kept at /56 on purpose (ADR 23): a /64 bucket is looser, since a home usually holds a whole /56, which would then
  * count as 256 clients. Quota per Google account is bounded separately, whatever the IP.
  */
 const IPV6_SUBNET = 56;
@@ -147,7 +147,7 @@ export function clientRateLimit(
  * get `limitPerMinute`; reads get five times as many, so a page polling its
  * claim's status does not lock itself out. `writesStoreFor` shares the write counters between processes (through the
  * claim store's database, ADR 11); reads are counted in this process's memory: they cost no quota and mint nothing,
- * and a shared count cost a store write on every read (ADR 11, amended by ADR 14).
+ * and a shared count cost a store write on every read (ADR 11).
  * One handler picks the request's limiter by method, so each request pays for one limiter pass, not two
  * (express-rate-limit's pass was 7–10 % of the app's CPU on a read; docs/benchmarks/claims.md).
  */

@@ -209,7 +209,7 @@ const processFailed = (message: string | undefined) =>
 
 /**
  * The toasts of the wait-and-retry kind, which the product did not word; a new code of that kind does not compile
- * without its own. They all come before anything is reserved (ADR 8), so the toast can say nothing was claimed, and
+ * without its own. They all come before anything is reserved (ADR 23), so the toast can say nothing was claimed, and
  * when to come back: the server's Retry-After, or else the usual wait.
  */
 const WAIT_TO_RETRY: Record<
