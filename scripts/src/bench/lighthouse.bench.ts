@@ -23,6 +23,7 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const OUTPUT = path.join(ROOT, "docs/benchmarks/frontend.md");
 const EARLIER_RUNS = "## Earlier runs";
+const COLUMNS = "page|performance|FCP|LCP|TBT|CLS|transferred|accessibility|best practices|SEO".split("|");
 
 /** Where Lighthouse reaches the app, and what its Chromium needs to trust there. */
 interface Origin {
@@ -30,6 +31,9 @@ interface Origin {
   url: string;
   chromiumFlags: string[];
 }
+
+/** The Chromium version, as the audits' user agent names it. */
+let browser = "Chromium";
 
 const score = (lhr: LighthouseResult, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 const numeric = (lhr: LighthouseResult, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
@@ -52,6 +56,7 @@ async function audit(origin: Origin, route: string): Promise<string[]> {
     );
   }
   const lhr = computeMedianRun(runs);
+  browser = lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0].replace("Chrome/", "Chromium ") ?? browser;
   return [
     `\`${route}\``,
     `${score(lhr, "performance")} (${runs.map((run) => score(run, "performance")).join(", ")})`,
@@ -102,18 +107,15 @@ try {
   if (proxy) origins.push({ name: "HTTP/2 over TLS (nginx in front, as in production)", ...proxy });
   else console.log("[lighthouse] only HTTP/1.1: for HTTP/2, apt-get install -y nginx-light (Debian's nginx)");
   origins.push({ name: "HTTP/1.1 (straight to the app)", url, chromiumFlags: [] });
-  const tables: string[] = [];
-  for (const origin of origins) {
-    const rows: string[][] = [];
-    for (const route of PAGES) rows.push(await audit(origin, route));
-    const header = ["page", "performance", "FCP", "LCP", "TBT", "CLS", "transferred", "accessibility"];
-    tables.push("", `### ${origin.name}`, "", table([...header, "best practices", "SEO"], rows));
-  }
+  // Each page on every origin before the next page, so the origins share the machine's load alike.
+  const rows = origins.map(() => [] as string[][]);
+  for (const route of PAGES) for (const [i, origin] of origins.entries()) rows[i]!.push(await audit(origin, route));
+  const tables = origins.flatMap((origin, i) => ["", `### ${origin.name}`, "", table(COLUMNS, rows[i]!)]);
   const version = (createRequire(import.meta.url)("lighthouse/package.json") as { version: string }).version;
   const markdown = [
     "# Frontend benchmark (Lighthouse, mobile)",
     "",
-    `Written by \`npm run lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${version}, headless Chromium, Node ${process.version}, ${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(1)} at the end). Mobile preset (emulated Moto G Power, simulated slow 4G) against \`npm start\`. Each page ran ${RUNS} times in a fresh browser; the row is Lighthouse's median run, the brackets every run's performance score.`,
+    `Written by \`npm run lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${version}, ${browser} (headless), Node ${process.version}, ${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(1)} at the end). Mobile preset (emulated Moto G Power, simulated slow 4G) against \`npm start\`. Each page ran ${RUNS} times in a fresh browser; the row is Lighthouse's median run, the brackets every run's performance score.`,
     ...tables,
     "",
   ].join("\n");

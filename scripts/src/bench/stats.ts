@@ -23,10 +23,11 @@ export function spreadOf<T>(results: readonly T[], figure: (result: T) => number
   return formatSpread(results.map(figure), digits);
 }
 
-/** Polls `url`/readyz until it answers 200, as an orchestrator would; throws if `process` exits first. */
-export async function untilReady(url: string, process: { exitCode: number | null }, timeoutMs: number) {
-  for (const deadline = Date.now() + timeoutMs; (await fetch(`${url}/readyz`).catch(() => null))?.status !== 200;) {
-    if (process.exitCode !== null) throw new Error(`the app exited (${process.exitCode}) before it was ready`);
+/** Polls `url`/readyz until it answers 200, as an orchestrator would; throws if `child` exits first. */
+export async function untilReady(url: string, child: { exitCode: number | null }, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await fetch(`${url}/readyz`).catch(() => null))?.status !== 200) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}) before it was ready`);
     if (Date.now() > deadline) throw new Error(`${url}/readyz did not answer 200 within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

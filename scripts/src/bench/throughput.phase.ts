@@ -98,6 +98,7 @@ export interface FinalityResult extends BatchResult {
 
 export async function finalityPhase(rounds: number) {
   const world = await startBenchWorld({
+    // The app's own batch cap, set to the provider's.
     env: { MINT_FINALITY: "safe", RPC_BATCH_MAX_CALLS: String(BATCH_CAP) },
     rpcProvider: {
       maxBatchCalls: BATCH_CAP,
@@ -131,7 +132,7 @@ export async function finalityPhase(rounds: number) {
   const markdown = [
     "## Under Arbitrum's finality, through a provider's limits",
     "",
-    `The throughput batch with the app on \`MINT_FINALITY=safe\`, through the RPC proxy: \`safe\` trails \`latest\` by ${SAFE_LAG_SECONDS} s, batches are capped at ${BATCH_CAP} calls (\`RPC_BATCH_MAX_CALLS=${BATCH_CAP}\`). Requests and calls are the proxy's counts over a batch, divided by the batch. ${rounds} batches in a fresh world.`,
+    `The throughput batch with the app on \`MINT_FINALITY=safe\`, through the RPC proxy: \`safe\` trails \`latest\` by ${SAFE_LAG_SECONDS} s, batches are capped at ${BATCH_CAP} calls (a larger one is refused whole), the app's own cap set to match. Requests and calls are the proxy's counts over a batch, divided by the batch. ${rounds} batches in a fresh world.`,
     "",
     table(
       ["batch", ...BATCH_COLUMNS, "HTTP requests / claim", "calls / claim", `largest batch (cap ${BATCH_CAP})`],

@@ -4,6 +4,7 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { createHash, X509Certificate } from "node:crypto";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -17,13 +18,7 @@ const NGINX = "/usr/sbin/nginx";
  * where nginx is not installed.
  */
 export async function startTlsProxy(upstream: string) {
-  if (
-    !(await fs.access(NGINX, fs.constants.X_OK).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return null;
+  if (!existsSync(NGINX)) return null;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-tls-proxy-"));
   // nginx's workers drop root for nobody and must still reach their temporary directories.
   await fs.chmod(dir, 0o755);
@@ -40,11 +35,12 @@ export async function startTlsProxy(upstream: string) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `https://localhost:${port}`;
-  for (const deadline = Date.now() + 10_000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`nginx did not listen (exit ${child.exitCode})`);
-    const refused = (error: Error & { cause?: { code?: string } }) => error.cause?.code === "ECONNREFUSED";
-    if (!(await fetch(`http://127.0.0.1:${port}`).then(() => false, refused))) break;
+  // Any answer, an error page included, means nginx listens; only a refused connection means not yet.
+  const refused = (error: Error & { cause?: { code?: string } }) => error.cause?.code === "ECONNREFUSED";
+  const deadline = Date.now() + 10_000;
+  while (await fetch(`http://127.0.0.1:${port}`).then(() => false, refused)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not listen (${child.exitCode})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
