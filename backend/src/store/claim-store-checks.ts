@@ -1,7 +1,6 @@
 /**
- * What every ClaimStore adapter must do, as checks that need no test runner: the contract test runs them under vitest
- * against each adapter, and `npm run doctor -- --store` runs the very same ones against the operator's store, so the
- * two can never drift. Each check gets storage of its own (`ScratchStorage`), empty, and leaves it to be dropped.
+ * What every ClaimStore adapter must do, as checks that need no test runner: vitest runs them against each adapter
+ * and `npm run doctor -- --store` against the operator's store. Each check gets empty storage of its own.
  */
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -13,19 +12,14 @@ import type { ClaimStore } from "./claim-store.ts";
 
 /** One check's storage, empty when made: every store `open` returns is over it, until `drop` deletes it. */
 export interface ScratchStorage {
-  /** `gateKey` is the store's CLAIM_GATE_KEY (none when undefined). */
   open(options: { gateKey?: string }): Promise<ClaimStore>;
-  /**
-   * A store over this storage that its database cannot serve (locked by another connection, or its connection gone);
-   * `end` lets go of whatever made it so.
-   */
+  /** A store its database cannot serve (locked by another connection, or its connection gone) until `end`. */
   openUnavailable(): Promise<{ store: ClaimStore; end(): Promise<void> }>;
   drop(): Promise<void>;
 }
 
-/** What a check is handed: stores over its scratch storage, all closed for it when it ends. */
+/** What a check is handed: stores over its scratch storage (with `CHECK_GATE_KEY` by default), all closed at its end. */
 interface CheckedStorage {
-  /** Opened with `CHECK_GATE_KEY` unless `options` say otherwise (none when `gateKey` is left out of them). */
   open(options?: { gateKey?: string }): Promise<ClaimStore>;
   close(store: ClaimStore): Promise<void>;
   openUnavailable: ScratchStorage["openUnavailable"];
@@ -55,10 +49,7 @@ const OTHER_GATE_KEY = "contract-test-other-gate-key-0123456789ab";
 
 const WINDOW_MS = 60_000;
 
-/**
- * How long one write of an unavailable store may take to answer before the check calls it a hang: past SQLite's busy
- * time-out and MongoDB's 10 s server selection, with room to spare.
- */
+/** Past SQLite's busy time-out and MongoDB's 10 s server selection: an outage answer later than this is a hang. */
 const OUTAGE_ANSWER_DEADLINE_MS = 30_000;
 
 /** Runs `check` on fresh scratch storage, closes every store it opened and drops the storage, whatever happened. */
@@ -106,10 +97,13 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   STORE_OPENS_CHECK,
   {
     area: "claims",
-    name: "when a claim is reserved, then it can be found by id, wallet and Google account",
+    name: "when a claim is reserved, with or without its first attempt, then it can be found by id, wallet and Google account; before, every lookup returns null",
     async run({ open }) {
       const store = await open();
       const claim = newClaim();
+      assert.equal(await store.claims.findById(claim.id), null);
+      assert.equal(await store.claims.findByWallet(claim.walletAddress), null);
+      assert.equal(await store.claims.findByGoogleSub(claim.googleSub), null);
 
       const result = await store.claims.reserve(claim);
 
@@ -141,157 +135,78 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
         assert.ok(createdAt instanceof Date && updatedAt instanceof Date);
         assert.deepEqual(rest, expected);
       }
-    },
-  },
-  {
-    area: "claims",
-    name: "when nothing was reserved, then every lookup returns null",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim();
 
-      assert.equal(await store.claims.findById(claim.id), null);
-      assert.equal(await store.claims.findByWallet(claim.walletAddress), null);
-      assert.equal(await store.claims.findByGoogleSub(claim.googleSub), null);
-    },
-  },
-  {
-    area: "claims",
-    name: "when a claim is reserved with its first attempt, then it is stored queued at attempt 1 in that one insert",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim({ firstAttempt: { engineTransactionId: "engine-tx-1", attemptAtBlock: 9n } });
-
-      const reservation = await store.claims.reserve(claim);
-
-      const expected = { status: "queued", attempts: 1, engineTransactionId: "engine-tx-1", attemptAtBlock: 9n };
+      const queued = newClaim({ firstAttempt: { engineTransactionId: "engine-tx-1", attemptAtBlock: 9n } });
+      const reservation = await store.claims.reserve(queued);
+      const written = { status: "queued", attempts: 1, engineTransactionId: "engine-tx-1", attemptAtBlock: 9n };
       assert.ok(reservation.reserved);
-      assert.partialDeepStrictEqual(reservation.claim, expected);
-      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), expected);
+      assert.partialDeepStrictEqual(reservation.claim, written);
+      assert.partialDeepStrictEqual(await store.claims.findById(queued.id), written);
     },
   },
   {
     area: "claims",
-    name: "when claims are in every status, then listUnfinished returns reserved, queued and submitted ones oldest first",
+    name: "when claims are in every status, then listUnfinished, listAwaitingFinality and list return the matching ones oldest first, with finalAt as written",
     async run({ open }) {
       const store = await open();
-      const ids = await reserveOneAfterAnother(store, 5);
-      const [oldest, confirmed, queued, failed, newest] = ids as [string, string, string, string, string];
-      await store.claims.transition(confirmed, ["reserved"], { status: "confirmed" });
+      const ids = await reserveOneAfterAnother(store, 7);
+      const [submitted, awaitingOlder, queued, failed, final, awaitingNewer, reserved] = ids as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      const finalAt = new Date(Date.now() - 1_000);
+      await store.claims.transition(awaitingNewer, ["reserved"], { status: "confirmed", finalAt: null });
+      await store.claims.transition(awaitingOlder, ["reserved"], { status: "confirmed", finalAt: null });
+      await store.claims.transition(final, ["reserved"], { status: "confirmed", finalAt });
       await store.claims.transition(failed, ["reserved"], { status: "failed" });
       await store.claims.transition(queued, ["reserved"], { status: "queued" });
       // Updated last, yet still first: the order is by creation, not by update.
-      await store.claims.transition(oldest, ["reserved"], { status: "submitted" });
-
-      const unfinished = await store.claims.listUnfinished();
-
-      assert.deepEqual(
-        unfinished.map((claim) => claim.id),
-        [oldest, queued, newest],
-      );
-    },
-  },
-  {
-    area: "claims",
-    name: "when confirmed claims are final or not yet, then listAwaitingFinality returns the not-yet-final ones oldest first, with finalAt as written",
-    async run({ open }) {
-      const store = await open();
-      const ids = await reserveOneAfterAnother(store, 4);
-      const [older, final, unfinished, newer] = ids as [string, string, string, string];
-      const finalAt = new Date(Date.now() - 1_000);
-      await store.claims.transition(newer, ["reserved"], { status: "confirmed", finalAt: null });
-      await store.claims.transition(older, ["reserved"], { status: "confirmed", finalAt: null });
-      await store.claims.transition(final, ["reserved"], { status: "confirmed", finalAt });
-      const awaitingIds = async () => (await store.claims.listAwaitingFinality()).map((claim) => claim.id);
-
-      assert.deepEqual(await awaitingIds(), [older, newer]);
-      assert.equal((await store.claims.findById(older))!.finalAt, null);
-      assert.deepEqual((await store.claims.findById(final))!.finalAt, finalAt);
-      assert.equal((await store.claims.findById(unfinished))!.finalAt, null);
-      // Final from then on, and off the list.
-      await store.claims.transition(older, ["confirmed"], { finalAt });
-      assert.deepEqual(await awaitingIds(), [newer]);
-    },
-  },
-  {
-    area: "claims",
-    name: "when claims are listed by status and creation time, then only the matching ones come back, oldest first",
-    async run({ open }) {
-      const store = await open();
-      const [first, second, third] = (await reserveOneAfterAnother(store, 3)) as [string, string, string];
-      await store.claims.transition(second, ["reserved"], { status: "failed" });
-      const secondCreated = (await store.claims.findById(second))!.createdAt;
+      await store.claims.transition(submitted, ["reserved"], { status: "submitted" });
+      const idsOf = (claims: ClaimRecord[]) => claims.map((claim) => claim.id);
       const listed = async (filter: Parameters<ClaimStore["claims"]["list"]>[0]) =>
-        (await store.claims.list(filter)).map((claim) => claim.id);
+        idsOf(await store.claims.list(filter));
 
-      assert.deepEqual(await listed({}), [first, second, third]);
-      assert.deepEqual(await listed({ status: "failed" }), [second]);
-      assert.deepEqual(await listed({ createdFrom: secondCreated }), [second, third]);
-      assert.deepEqual(await listed({ createdBefore: secondCreated, status: "reserved" }), [first]);
+      assert.deepEqual(idsOf(await store.claims.listUnfinished()), [submitted, queued, reserved]);
+      assert.deepEqual(idsOf(await store.claims.listAwaitingFinality()), [awaitingOlder, awaitingNewer]);
+      assert.equal((await store.claims.findById(awaitingOlder))!.finalAt, null);
+      assert.deepEqual((await store.claims.findById(final))!.finalAt, finalAt);
+      assert.equal((await store.claims.findById(submitted))!.finalAt, null);
+      // Final from then on, and off the list.
+      await store.claims.transition(awaitingOlder, ["confirmed"], { finalAt });
+      assert.deepEqual(idsOf(await store.claims.listAwaitingFinality()), [awaitingNewer]);
+
+      const failedCreated = (await store.claims.findById(failed))!.createdAt;
+      assert.deepEqual(await listed({}), ids);
+      assert.deepEqual(await listed({ status: "failed" }), [failed]);
+      assert.deepEqual(await listed({ createdFrom: failedCreated }), ids.slice(3));
+      assert.deepEqual(await listed({ createdBefore: failedCreated, status: "queued" }), [queued]);
     },
   },
   {
     area: "unique indexes",
-    name: "when the same wallet reserves again in another letter case, then the wallet conflict names the existing claim",
+    name: "when a wallet (in another letter case) or a Google account that holds a claim reserves again, then the conflict names the claim that holds it, the wallet's when both are held",
     async run({ open }) {
       const store = await open();
-      const first = newClaim();
-      await store.claims.reserve({ ...first, walletAddress: first.walletAddress.toLowerCase() });
-
-      const second = newClaim({ walletAddress: "0x" + first.walletAddress.slice(2).toUpperCase() });
-      const result = await store.claims.reserve(second);
-
-      assertConflict(result, "wallet", first.id);
-      assert.equal(await store.claims.findById(second.id), null);
-    },
-  },
-  {
-    area: "unique indexes",
-    name: "when the same Google account reserves with another wallet, then the Google-account conflict names the existing claim",
-    async run({ open }) {
-      const store = await open();
-      const first = newClaim();
-      await store.claims.reserve(first);
-
-      assertConflict(await store.claims.reserve(newClaim({ googleSub: first.googleSub })), "googleAccount", first.id);
-    },
-  },
-  {
-    area: "unique indexes",
-    name: "when the wallet and the Google account are held by different claims, then the wallet conflict is reported",
-    async run({ open }) {
-      const store = await open();
-      const holdsWallet = newClaim();
-      const holdsAccount = newClaim();
-      await store.claims.reserve(holdsWallet);
+      const [holdsWallet, holdsAccount] = [newClaim(), newClaim()];
+      await store.claims.reserve({ ...holdsWallet, walletAddress: holdsWallet.walletAddress.toLowerCase() });
       await store.claims.reserve(holdsAccount);
 
-      const result = await store.claims.reserve(
-        newClaim({ walletAddress: holdsWallet.walletAddress, googleSub: holdsAccount.googleSub }),
-      );
-
-      assertConflict(result, "wallet", holdsWallet.id);
+      const sameWallet = newClaim({ walletAddress: "0x" + holdsWallet.walletAddress.slice(2).toUpperCase() });
+      assertConflict(await store.claims.reserve(sameWallet), "wallet", holdsWallet.id);
+      assert.equal(await store.claims.findById(sameWallet.id), null);
+      const sameAccount = newClaim({ googleSub: holdsAccount.googleSub });
+      assertConflict(await store.claims.reserve(sameAccount), "googleAccount", holdsAccount.id);
+      const both = newClaim({ walletAddress: holdsWallet.walletAddress, googleSub: holdsAccount.googleSub });
+      assertConflict(await store.claims.reserve(both), "wallet", holdsWallet.id);
     },
   },
   reservationRace("wallet"),
   reservationRace("googleAccount"),
-  {
-    area: "unique indexes",
-    name: "when two open stores reserve the same wallet at once, then only one succeeds",
-    async run({ open }) {
-      const [storeA, storeB] = [await open(), await open()];
-      const walletAddress = randomWallet();
-
-      const results = await Promise.all([
-        storeA.claims.reserve(newClaim({ walletAddress })),
-        storeB.claims.reserve(newClaim({ walletAddress })),
-      ]);
-
-      const winners = results.filter((result) => result.reserved);
-      assert.equal(winners.length, 1);
-      for (const result of results) if (!result.reserved) assertConflict(result, "wallet", winners[0]!.claim.id);
-    },
-  },
   {
     area: "unique indexes",
     name: "when the store is closed and reopened, then its claims are still there",
@@ -386,7 +301,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "leases and compare-and-set",
-    name: "when a transition starts from an allowed status, then the patch is applied and returned",
+    name: "when a transition starts from an allowed status, then its patch is applied (null clears a field, the others are kept); from another status or for an unknown claim, it returns null and changes nothing",
     async run({ open }) {
       const store = await open();
       const claim = newClaim();
@@ -396,6 +311,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
         status: "queued",
         engineTransactionId: "engine-tx-1",
         attempts: 1,
+        lastError: "engine unreachable",
       });
 
       const expected = {
@@ -409,46 +325,14 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       assert.partialDeepStrictEqual(updated, expected);
       assert.partialDeepStrictEqual(await store.claims.findById(claim.id), expected);
       assert.ok(updated.updatedAt.getTime() >= updated.createdAt.getTime());
-    },
-  },
-  {
-    area: "leases and compare-and-set",
-    name: "when a transition starts from a status that is not allowed, then it returns null and changes nothing",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
-
-      const updated = await store.claims.transition(claim.id, ["queued", "submitted"], {
-        status: "confirmed",
-        txHash: "0xabc",
+      assert.partialDeepStrictEqual(await store.claims.transition(claim.id, ["queued"], { lastError: null }), {
+        ...expected,
+        lastError: null,
       });
-
-      assert.equal(updated, null);
-      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { status: "reserved", txHash: null });
-    },
-  },
-  {
-    area: "leases and compare-and-set",
-    name: "when a transition targets an unknown claim, then it returns null",
-    async run({ open }) {
-      const store = await open();
-
+      const refused = { status: "confirmed", txHash: "0xabc" } as const;
+      assert.equal(await store.claims.transition(claim.id, ["reserved", "submitted"], refused), null);
+      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { status: "queued", txHash: null });
       assert.equal(await store.claims.transition(randomUUID(), ["reserved"], { status: "queued" }), null);
-    },
-  },
-  {
-    area: "leases and compare-and-set",
-    name: "when a patch sets a field to null, then the field is cleared and unpatched fields are kept",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
-      await store.claims.transition(claim.id, ["reserved"], { lastError: "engine unreachable", attempts: 2 });
-
-      const updated = await store.claims.transition(claim.id, ["reserved"], { lastError: null });
-
-      assert.partialDeepStrictEqual(updated, { lastError: null, attempts: 2, status: "reserved" });
     },
   },
   {
@@ -643,8 +527,8 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "counters",
-    name: "when two open stores take budget slots at once, then exactly the limit is granted",
-    async run({ open }) {
+    name: "when two open stores take budget slots at once, then exactly the limit is granted; a released slot lets exactly one more in, and the count survives a reopen",
+    async run({ open, close }) {
       const [storeA, storeB] = [await open(), await open()];
       const limit = 7;
 
@@ -655,22 +539,13 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       assert.equal(granted.filter(Boolean).length, limit);
       assert.equal(await storeA.budget.takeSlot(limit), false);
       assert.equal(await storeB.budget.slotsUsed(), limit);
-    },
-  },
-  {
-    area: "counters",
-    name: "when a slot is released, then exactly one more can be taken, and the count survives a reopen",
-    async run({ open, close }) {
-      const first = await open();
-      assert.equal(await first.budget.takeSlot(2), true);
-      assert.equal(await first.budget.takeSlot(2), true);
-      await first.budget.releaseSlot();
-      await close(first);
-
+      await storeA.budget.releaseSlot();
+      await close(storeA);
+      await close(storeB);
       const reopened = await open();
-      assert.equal(await reopened.budget.slotsUsed(), 1);
-      assert.equal(await reopened.budget.takeSlot(2), true);
-      assert.equal(await reopened.budget.takeSlot(2), false);
+      assert.equal(await reopened.budget.slotsUsed(), limit - 1);
+      assert.equal(await reopened.budget.takeSlot(limit), true);
+      assert.equal(await reopened.budget.takeSlot(limit), false);
     },
   },
   {
@@ -847,22 +722,24 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
 ];
 
-/** 200 reservations that share one wallet or one Google account, all at once: the unique index lets exactly one in. */
+/** 200 reservations that share one wallet or one Google account, all at once, through two open stores. */
 function reservationRace(shared: "wallet" | "googleAccount"): ClaimStoreCheck {
   return {
     area: "unique indexes",
-    name: `when 200 reserves for one ${shared === "wallet" ? "wallet" : "Google account"} race, then exactly one is reserved and the rest name it`,
+    name: `when 200 reserves for one ${shared === "wallet" ? "wallet" : "Google account"} race in two open stores, then exactly one is reserved and the rest name it`,
     async run({ open }) {
-      const store = await open();
+      const stores = [await open(), await open()];
       const { walletAddress, googleSub } = newClaim();
       const sharing = shared === "wallet" ? { walletAddress } : { googleSub };
 
-      const results = await Promise.all(Array.from({ length: 200 }, () => store.claims.reserve(newClaim(sharing))));
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => stores[i % 2]!.claims.reserve(newClaim(sharing))),
+      );
 
       const winners = results.filter((result) => result.reserved);
       assert.equal(winners.length, 1);
       for (const result of results) if (!result.reserved) assertConflict(result, shared, winners[0]!.claim.id);
-      assert.equal((await store.claims.list({})).length, 1);
+      assert.equal((await stores[0]!.claims.list({})).length, 1);
     },
   };
 }
