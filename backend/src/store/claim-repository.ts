@@ -141,3 +141,56 @@ export interface ClaimRepository {
    */
   eraseExpired(createdBefore: Date, walletAddress?: string): Promise<number>;
 }
+
+/**
+ * A claim as both adapters keep it: its bigints (the amount, block heights) as decimal strings, since 250 tokens in
+ * wei overflow the 64-bit integers of SQLite and MongoDB.
+ */
+export type StoredClaim = Omit<ClaimRecord, "amountWei" | "attemptAtBlock"> & {
+  amountWei: string;
+  attemptAtBlock: string | null;
+};
+
+export function claimFromStored(stored: StoredClaim): ClaimRecord {
+  return {
+    ...stored,
+    amountWei: BigInt(stored.amountWei),
+    attemptAtBlock: stored.attemptAtBlock === null ? null : BigInt(stored.attemptAtBlock),
+  };
+}
+
+/** What a reservation writes: `reserved` with no attempt, or `queued` at attempt 1 when its first one is given. */
+export function reservedClaim(claim: NewClaim, now: Date): StoredClaim {
+  const { firstAttempt } = claim;
+  return {
+    id: claim.id,
+    walletAddress: claim.walletAddress.toLowerCase(),
+    googleSub: claim.googleSub,
+    amountWei: claim.amountWei.toString(),
+    status: firstAttempt ? "queued" : "reserved",
+    engineTransactionId: firstAttempt?.engineTransactionId ?? null,
+    txHash: null,
+    attempts: firstAttempt ? 1 : 0,
+    lastError: null,
+    attemptAtBlock: firstAttempt?.attemptAtBlock.toString() ?? null,
+    leaseOwner: claim.lease.owner,
+    leaseUntil: claim.lease.until,
+    finalAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Why a reservation was refused, read back (claims are never deleted, so the claim that refused it is still there):
+ * the wallet's claim first, whichever constraint refused, so both adapters answer alike; null when neither holds one.
+ */
+export async function refusalOf(
+  claims: Pick<ClaimRepository, "findByWallet" | "findByGoogleSub">,
+  claim: NewClaim,
+): Promise<ReserveResult | null> {
+  const byWallet = await claims.findByWallet(claim.walletAddress);
+  if (byWallet) return { reserved: false, conflict: "wallet", existing: byWallet };
+  const byAccount = await claims.findByGoogleSub(claim.googleSub);
+  return byAccount ? { reserved: false, conflict: "googleAccount", existing: byAccount } : null;
+}

@@ -1,5 +1,5 @@
 import mongoose from "mongoose";
-import { storeUnavailable } from "../store-unavailable.ts";
+import { storeUnavailable } from "../claim-store.ts";
 
 const { mongo } = mongoose;
 

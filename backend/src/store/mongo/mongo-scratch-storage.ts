@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { CHECK_GATE_KEY, type ScratchStorage } from "../claim-store-checks.ts";
-import { openMongoClaimStore } from "./mongo-claim-store.ts";
-import { openMongoConnection } from "./mongo-connection.ts";
+
+import { openMongoClaimStore, openMongoConnection } from "./mongo-claim-store.ts";
 
 /**
  * A database of its own on the server at `uri`, named with a random suffix, for one store check: never the database
