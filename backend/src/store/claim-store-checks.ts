@@ -235,8 +235,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     name: "when many transitions are applied together, then each answers as its own compare-and-set would",
     async run({ open }) {
       const store = await open();
-      const [first, second] = [newClaim(), newClaim()];
-      for (const claim of [first, second]) await store.claims.reserve(claim);
+      const [first, second] = [await reserveNew(store), await reserveNew(store)];
 
       const results = await store.claims.transitionMany([
         { id: first.id, fromStatuses: ["reserved"], patch: { status: "queued", attempts: 1 }, guard: { attempts: 0 } },
@@ -255,8 +254,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     name: "when one transition of many fails, then none of them is written",
     async run({ open }) {
       const store = await open();
-      const [first, second] = [newClaim(), newClaim()];
-      for (const claim of [first, second]) await store.claims.reserve(claim);
+      const [first, second] = [await reserveNew(store), await reserveNew(store)];
 
       await assert.rejects(
         store.claims.transitionMany([
@@ -301,11 +299,10 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "leases and compare-and-set",
-    name: "when a transition starts from an allowed status, then its patch is applied (null clears a field, the others are kept); from another status or for an unknown claim, it returns null and changes nothing",
+    name: "when a transition starts from an allowed status at the current attempt, then its patch is applied (null clears a field, the others are kept); from another status, an older attempt or for an unknown claim, it returns null and changes nothing",
     async run({ open }) {
       const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
+      const claim = await reserveNew(store);
 
       const updated = await store.claims.transition(claim.id, ["reserved"], {
         status: "queued",
@@ -331,8 +328,15 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       });
       const refused = { status: "confirmed", txHash: "0xabc" } as const;
       assert.equal(await store.claims.transition(claim.id, ["reserved", "submitted"], refused), null);
+      assert.equal(await store.claims.transition(claim.id, ["queued"], refused, { attempts: 0 }), null);
       assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { status: "queued", txHash: null });
       assert.equal(await store.claims.transition(randomUUID(), ["reserved"], { status: "queued" }), null);
+      const current = { status: "submitted", txHash: "0xnew", attemptAtBlock: 12n } as const;
+      assert.partialDeepStrictEqual(await store.claims.transition(claim.id, ["queued"], current, { attempts: 1 }), {
+        ...current,
+        attempts: 1,
+        engineTransactionId: "engine-tx-1",
+      });
     },
   },
   {
@@ -340,8 +344,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     name: "when 50 transitions from the same status race, then exactly one wins",
     async run({ open }) {
       const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
+      const claim = await reserveNew(store);
 
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, attempt) =>
@@ -362,42 +365,10 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "leases and compare-and-set",
-    name: "when a transition names an older attempt, then it changes nothing, while the current attempt's applies",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
-      await store.claims.transition(claim.id, ["reserved"], { status: "queued", attempts: 2, attemptAtBlock: 12n });
-
-      const stale = await store.claims.transition(
-        claim.id,
-        ["queued"],
-        { status: "submitted", txHash: "0xold" },
-        { attempts: 1 },
-      );
-      const current = await store.claims.transition(
-        claim.id,
-        ["queued"],
-        { status: "submitted", txHash: "0xnew" },
-        { attempts: 2 },
-      );
-
-      assert.equal(stale, null);
-      assert.partialDeepStrictEqual(current, {
-        status: "submitted",
-        txHash: "0xnew",
-        attempts: 2,
-        attemptAtBlock: 12n,
-      });
-    },
-  },
-  {
-    area: "leases and compare-and-set",
     name: "when another process holds a live lease, then acquireLease refuses; once it expires or is released, it is taken",
     async run({ open }) {
       const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
+      const claim = await reserveNew(store);
       const now = Date.now();
 
       assert.equal(await store.claims.acquireLease(claim.id, "process-b", now, now + 1_000), null);
@@ -454,15 +425,13 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "erasure",
-    name: "when expired claims are erased, then only those created before the cutoff keep a fingerprint instead of the account id, and the account still cannot claim again",
-    async run({ open }) {
+    name: "when expired claims are erased, then only those created before the cutoff keep a fingerprint instead of the account id, the account still cannot claim again, and the store refuses to open without that key or with another, naming CLAIM_GATE_KEY",
+    async run({ open, close }) {
       const store = await open();
-      const expired = newClaim();
-      await store.claims.reserve(expired);
+      const expired = await reserveNew(store);
       await store.claims.transition(expired.id, ["reserved"], { status: "confirmed", txHash: `0x${"ab".repeat(32)}` });
       const cutoff = await betweenTwoMilliseconds();
-      const recent = newClaim();
-      await store.claims.reserve(recent);
+      const recent = await reserveNew(store);
 
       assert.equal(await store.claims.eraseExpired(cutoff), 1);
 
@@ -475,37 +444,18 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       assert.match(erased!.googleSub, /^hmac-sha256:[0-9a-f]{64}$/);
       assert.ok(!Object.values(erased!).map(String).includes(expired.googleSub));
       assert.partialDeepStrictEqual(await store.claims.findByGoogleSub(expired.googleSub), { id: expired.id });
-      assertConflict(
-        await store.claims.reserve(newClaim({ googleSub: expired.googleSub })),
-        "googleAccount",
-        expired.id,
-      );
+      const again = newClaim({ googleSub: expired.googleSub });
+      assertConflict(await store.claims.reserve(again), "googleAccount", expired.id);
       assert.partialDeepStrictEqual(await store.claims.findById(recent.id), { googleSub: recent.googleSub });
       assert.equal(await store.claims.eraseExpired(cutoff), 0);
-    },
-  },
-  {
-    area: "erasure",
-    name: "when a claim was erased, then the store refuses to open without its key or with another, naming CLAIM_GATE_KEY, and with its key the account still cannot claim again",
-    async run({ open, close }) {
-      const erasing = await open();
-      const claim = newClaim();
-      await erasing.claims.reserve(claim);
-      assert.equal(await erasing.claims.eraseExpired(new Date(Date.now() + 1)), 1);
-      await close(erasing);
+      await close(store);
 
       for (const gateKey of [undefined, OTHER_GATE_KEY]) {
         const refusal = String(await open({ gateKey }).catch((error: unknown) => error));
         assert.match(refusal, /CLAIM_GATE_KEY: is not/);
         for (const key of [CHECK_GATE_KEY, OTHER_GATE_KEY]) assert.ok(!refusal.includes(key));
       }
-
-      const reopened = await open();
-      assertConflict(
-        await reopened.claims.reserve(newClaim({ googleSub: claim.googleSub })),
-        "googleAccount",
-        claim.id,
-      );
+      assertConflict(await (await open()).claims.reserve(again), "googleAccount", expired.id);
     },
   },
   {
@@ -515,10 +465,9 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       // Both open before any erasure, when the store has no key to compare with yet.
       const first = await open();
       const second = await open({ gateKey: OTHER_GATE_KEY });
-      const [erasedFirst, left] = [newClaim(), newClaim()];
-      await first.claims.reserve(erasedFirst);
+      const erasedFirst = await reserveNew(first);
       assert.equal(await first.claims.eraseExpired(new Date(Date.now() + 1), erasedFirst.walletAddress), 1);
-      await second.claims.reserve(left);
+      const left = await reserveNew(second);
 
       await assert.rejects(second.claims.eraseExpired(new Date(Date.now() + 1)), /CLAIM_GATE_KEY: is not/);
 
@@ -795,6 +744,12 @@ async function betweenTwoMilliseconds(): Promise<Date> {
 function randomWallet(): string {
   const hex = randomBytes(20).toString("hex");
   return "0x" + [...hex].map((char, index) => (index % 2 === 0 ? char.toUpperCase() : char)).join("");
+}
+
+async function reserveNew(store: ClaimStore, overrides: Partial<NewClaim> = {}): Promise<NewClaim> {
+  const claim = newClaim(overrides);
+  await store.claims.reserve(claim);
+  return claim;
 }
 
 function newClaim(overrides: Partial<NewClaim> = {}): NewClaim {
