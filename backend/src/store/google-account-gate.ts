@@ -1,20 +1,13 @@
 import { createHmac } from "node:crypto";
 import { ConfigError } from "../config.ts";
 
-/** Marks a stored Google account id that was erased into its fingerprint; Google's own ids are digits only. */
-const FINGERPRINT_PREFIX = "hmac-sha256:";
-
 /**
  * The keyed fingerprint an erased claim keeps instead of its Google account id: HMAC-SHA256 under the operator's
  * `CLAIM_GATE_KEY`, so the account is recognised again while its id cannot be recovered by trying ids.
  */
 export function googleAccountFingerprint(gateKey: string, googleSub: string): string {
-  return FINGERPRINT_PREFIX + createHmac("sha256", gateKey).update(googleSub).digest("hex");
-}
-
-/** What erasure stores for a claim's Google account: its fingerprint (kept when it is one already). */
-export function erasedSub(gateKey: string, storedSub: string): string {
-  return storedSub.startsWith(FINGERPRINT_PREFIX) ? storedSub : googleAccountFingerprint(gateKey, storedSub);
+  // The prefix marks an erased id (Google's own are digits only): erasure passes over it.
+  return "hmac-sha256:" + createHmac("sha256", gateKey).update(googleSub).digest("hex");
 }
 
 /**

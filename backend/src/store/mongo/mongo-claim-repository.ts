@@ -16,8 +16,8 @@ import {
 } from "../claim-repository.ts";
 import {
   assertGateKeyMatches,
-  erasedSub,
   gateKeyCheck,
+  googleAccountFingerprint,
   requireGateKey,
   storedFormsOf,
 } from "../google-account-gate.ts";
@@ -26,18 +26,14 @@ import { whenReachable } from "./mongo-outage.ts";
 export const CLAIMS_COLLECTION = "claims";
 const DUPLICATE_KEY = 11000;
 
-/**
- * A stored claim with its id as the document's _id, so lookups by id need no second index. `googleEmail` is only on
- * documents an older version wrote, until their claim expires.
- */
-type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string; googleEmail?: string };
+/** A stored claim with its id as the document's _id, so lookups by id need no second index. */
+type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string };
 
 const claimSchema = new Schema<ClaimDocument>(
   {
     _id: { type: String, required: true },
     walletAddress: { type: String, required: true, lowercase: true },
     googleSub: { type: String, required: true },
-    googleEmail: { type: String },
     amountWei: { type: String, required: true },
     status: { type: String, required: true, enum: CLAIM_STATUSES },
     engineTransactionId: { type: String, default: null },
@@ -56,11 +52,8 @@ claimSchema.index({ walletAddress: 1 }, { unique: true, name: "claims_wallet_uni
 claimSchema.index({ googleSub: 1 }, { unique: true, name: "claims_google_sub_unique" });
 claimSchema.index({ status: 1, createdAt: 1 }, { name: "claims_status_created" });
 
-/**
- * Confirmed claims still resting on the sequencer's promise. `$type: "null"` matches only the explicit null every
- * claim since the field exists is written with: a claim confirmed before it has no field and counts as final.
- */
-const AWAITING_FINALITY = { status: "confirmed" as const, finalAt: { $type: "null" as const } };
+/** Confirmed claims still resting on the sequencer's promise. */
+const AWAITING_FINALITY = { status: "confirmed" as const, finalAt: null };
 /** The claims the mint loop drives: unfinished, or confirmed and awaiting finality. */
 const DRIVEN = { $or: [{ status: { $in: [...UNFINISHED_CLAIM_STATUSES] } }, AWAITING_FINALITY] };
 const leaseFree = (owner: string, now: number) => ({
@@ -125,9 +118,8 @@ export async function openMongoClaimRepository(
   const repository: ClaimRepository = {
     reserve: (claim) =>
       whenReachable(async () => {
-        // An erased claim holds the account under its fingerprint, which no unique index compares with the id. The
-        // look-up and the insert are two steps: only an erasure of this very account's year-old claim running between
-        // them could slip through, and the wallet's own unique index still holds.
+        // No unique index compares an erased claim's fingerprint with the id: it is looked up first. Only an erasure
+        // of this very account's year-old claim between the two steps could slip through.
         const [, fingerprint] = storedFormsOf(gateKey, claim.googleSub);
         if (fingerprint !== claim.googleSub && (await findOne({ googleSub: fingerprint })))
           return (await refusalOf(repository, claim))!;
@@ -215,7 +207,7 @@ export async function openMongoClaimRepository(
           .find({
             createdAt: { $lt: createdBefore },
             ...(walletAddress === undefined ? {} : { walletAddress: walletAddress.toLowerCase() }),
-            $or: [{ googleSub: { $not: /^hmac-sha256:/ } }, { googleEmail: { $exists: true } }],
+            googleSub: { $not: /^hmac-sha256:/ },
           })
           .select({ googleSub: 1 })
           .lean<Array<Pick<ClaimDocument, "_id" | "googleSub">>>()
@@ -225,7 +217,7 @@ export async function openMongoClaimRepository(
           expired.map(({ _id, googleSub }) => ({
             updateOne: {
               filter: { _id, googleSub },
-              update: { $set: { googleSub: erasedSub(key, googleSub) }, $unset: { googleEmail: "" } },
+              update: { $set: { googleSub: googleAccountFingerprint(key, googleSub) } },
             },
           })),
         );
@@ -261,18 +253,6 @@ function toRecordOrNull(document: ClaimDocument | null): ClaimRecord | null {
   return document ? toRecord(document) : null;
 }
 
-function toRecord({ _id, googleEmail: _olderVersionsEmail, ...document }: ClaimDocument): ClaimRecord {
-  // A field added to the schema after a document was written is missing from it, not null.
-  return claimFromStored({
-    ...document,
-    id: _id,
-    engineTransactionId: document.engineTransactionId ?? null,
-    txHash: document.txHash ?? null,
-    lastError: document.lastError ?? null,
-    attemptAtBlock: document.attemptAtBlock ?? null,
-    leaseOwner: document.leaseOwner ?? null,
-    leaseUntil: document.leaseUntil ?? null,
-    // Confirmed before claims had the field: confirmed at the final head the server was set to then.
-    finalAt: document.finalAt ?? (document.status === "confirmed" ? document.updatedAt : null),
-  });
+function toRecord({ _id, ...document }: ClaimDocument): ClaimRecord {
+  return claimFromStored({ ...document, id: _id });
 }

@@ -16,8 +16,8 @@ import {
 } from "../claim-repository.ts";
 import {
   assertGateKeyMatches,
-  erasedSub,
   gateKeyCheck,
+  googleAccountFingerprint,
   requireGateKey,
   storedFormsOf,
 } from "../google-account-gate.ts";
@@ -101,12 +101,9 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     db,
     `SELECT id, google_sub AS googleSub FROM claims
      WHERE created_at < @createdBefore AND (@wallet IS NULL OR wallet_address = @wallet)
-       AND (google_sub NOT LIKE 'hmac-sha256:%' OR google_email IS NOT NULL)`,
+       AND google_sub NOT LIKE 'hmac-sha256:%'`,
   );
-  const erase = prepare(
-    db,
-    "UPDATE claims SET google_sub = ?, google_email = NULL, updated_at = ? WHERE id = ? AND google_sub = ?",
-  );
+  const erase = prepare(db, "UPDATE claims SET google_sub = ?, updated_at = ? WHERE id = ? AND google_sub = ?");
   const keyCheck = prepare(db, "SELECT key_check AS keyCheck FROM claim_gate_key WHERE id = 1");
   const recordKeyCheck = prepare(
     db,
@@ -193,7 +190,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
         const now = Date.now();
         let erased = 0;
         for (const { id, googleSub } of rows)
-          erased += Number(erase.run(erasedSub(key, googleSub), now, id, googleSub).changes);
+          erased += Number(erase.run(googleAccountFingerprint(key, googleSub), now, id, googleSub).changes);
         return erased;
       });
     },
