@@ -4,7 +4,7 @@ import { CLAIM_STATUSES } from "@tube/common/constants";
 const statusList = CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
 
 /** Each entry moves the schema one version up; `user_version` records how many have run. Append only. */
-export const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: readonly string[] = [
   // Amounts and block heights are decimal strings (bigint end to end); times are milliseconds since the epoch. The
   // budget counter is one row (a failed claim keeps its slot); the operator's controls are the pause switch's row, the
   // deny list and a count per action; the gate key's row is the check of the key erasure fingerprints under.
