@@ -26,7 +26,7 @@ export type VerifyAndMintOutcome =
   /** The owner's failed claim has used every attempt it may have; only an operator can grant another. */
   | { kind: "attempts-exhausted"; claim: ClaimRecord };
 
-/** Who holds the claim that blocks this one: the wallet, the Google account, or (failed) the account that started it (ADR 9). */
+/** Who holds the claim that blocks this one: the wallet, the account, or (failed) the account that started it (ADR 9). */
 export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
 /**
@@ -126,7 +126,7 @@ export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise
   return claim;
 }
 
-/** Kept for the product's API (docs/product.md#api-calls); the server's own record is the truth, so it only confirms a matching hash. */
+/** Kept for the product's API: the server's own record is the truth, so it only confirms a matching hash. */
 export async function recordClaim(
   deps: ClaimUseCaseDeps,
   walletAddress: string,
