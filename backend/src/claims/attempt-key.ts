@@ -1,4 +1,4 @@
-/** Engine's idempotency key of one attempt, and its transaction id (ADR 2); Engine cannot read a `:` back, hence `-`. */
+/** Engine's idempotency key of one attempt and its transaction id (ADR 2); Engine cannot read `:` back, hence `-`. */
 export function attemptKey(claimId: string, attempt: number): string {
   return `${claimId}-${attempt}`;
 }

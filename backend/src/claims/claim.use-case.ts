@@ -26,7 +26,7 @@ export type VerifyAndMintOutcome =
   /** The owner's failed claim has used every attempt it may have; only an operator can grant another. */
   | { kind: "attempts-exhausted"; claim: ClaimRecord };
 
-/** Who holds the claim that blocks this one: the wallet, the account, or (failed) the account that started it (ADR 9). */
+/** Who holds the claim that blocks this one: the wallet, the account, or (failed) the one that started it (ADR 9). */
 export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
 /**

@@ -199,10 +199,7 @@ function unchanged(claim: ClaimRecord): Move {
   return { write: null, afterWrite: async () => claim };
 }
 
-/**
- * The compare-and-set of `patch` from `fromStatuses` (at the claim's current attempt, when `guarded`), then `then` on
- * the claim as written; a write that did not apply answers the claim as it is now.
- */
+/** A compare-and-set (at the claim's current attempt, when `guarded`), then `then`; if it did not apply, a reread. */
 function cas(
   ctx: StepContext,
   claim: ClaimRecord,
@@ -223,8 +220,7 @@ function markSubmitted(ctx: StepContext, claim: ClaimRecord, txHash: string): Mo
 }
 
 /**
- * A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". Unless
- * `finalized` covers the reward already, the loop checks the claim once more later (`markFinalized`). Whatever
+ * A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". Whatever
  * attempt paid, the claim is paid: no attempt guard.
  */
 function confirm(ctx: StepContext, claim: ClaimRecord, txHash: string | null, finalized: boolean): Move {
@@ -326,10 +322,7 @@ async function takeBackRefused(
   );
 }
 
-/**
- * The attempt Engine could not sign sent nothing, so it does not count: `attempts` goes back by one while its key
- * stays on record. Engine signs nothing until the operator fixes it, so new claims pause until a probe sees it sign.
- */
+/** The attempt Engine could not sign sent nothing: it does not count (its key stays on record); new claims pause. */
 function takeBackUnsigned(ctx: StepContext, claim: ClaimRecord, reason: string): Move {
   const patch = { attempts: claim.attempts - 1, lastError: reason };
   return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => {

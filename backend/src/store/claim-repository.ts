@@ -32,7 +32,7 @@ export interface NewClaim {
   amountWei: bigint;
   /** The reserving process holds the claim's lease from the start, so no mint loop races its first attempt. */
   lease: { owner: string; until: number };
-  /** The first mint attempt, written ahead in the same insert (`queued`, attempt 1); absent, the claim is `reserved`. */
+  /** The first mint attempt, written ahead in the same insert (`queued`, attempt 1); absent, it is `reserved`. */
   firstAttempt?: { engineTransactionId: string; attemptAtBlock: bigint };
 }
 
@@ -89,7 +89,7 @@ export interface ClaimRepository {
   ): Promise<ClaimRecord | null>;
   /** Many transitions in one transaction: all or none (it throws), each answering as `transition` would. */
   transitionMany(transitions: readonly ClaimTransition[]): Promise<(ClaimRecord | null)[]>;
-  /** Takes or renews the claim's lease when free, expired at `now`, or already `owner`'s; null when another holds it. */
+  /** Takes or renews the lease when free, expired at `now`, or already `owner`'s; null when another holds it. */
   acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null>;
   /** `acquireLease` for those of `ids` the mint loop drives, in one write: returns the claims `owner` holds now. */
   acquireLeases(ids: readonly string[], owner: string, now: number, until: number): Promise<ClaimRecord[]>;
@@ -108,10 +108,7 @@ export interface ClaimRepository {
   eraseExpired(createdBefore: Date, walletAddress?: string): Promise<number>;
 }
 
-/**
- * A claim as both adapters keep it: its bigints (the amount, block heights) as decimal strings, since 250 tokens in
- * wei overflow the 64-bit integers of SQLite and MongoDB.
- */
+/** A claim as both adapters keep it: bigints as decimal strings, since 250 tokens in wei overflow 64 bits. */
 export type StoredClaim = Omit<ClaimRecord, "amountWei" | "attemptAtBlock"> & {
   amountWei: string;
   attemptAtBlock: string | null;

@@ -18,7 +18,7 @@ export interface ScratchStorage {
   drop(): Promise<void>;
 }
 
-/** What a check is handed: stores over its scratch storage (with `CHECK_GATE_KEY` by default), all closed at its end. */
+/** What a check is handed: stores over its scratch storage (`CHECK_GATE_KEY` by default), closed at its end. */
 interface CheckedStorage {
   open(options?: { gateKey?: string }): Promise<ClaimStore>;
   close(store: ClaimStore): Promise<void>;

@@ -28,7 +28,7 @@ export interface BudgetCounter {
   slotsUsed(): Promise<number>;
 }
 
-/** YouTube quota units spent per Google quota day (a Pacific date `YYYY-MM-DD`), shared by every process on the store. */
+/** YouTube quota units spent per Google quota day (a Pacific date `YYYY-MM-DD`), shared by every process. */
 export interface YoutubeQuotaCounter {
   /** Adds `units` to `day`'s total in one atomic step; returns the day's new total. */
   add(day: string, units: number): Promise<number>;

@@ -239,10 +239,7 @@ export async function openMongoClaimRepository(
   return repository;
 }
 
-/**
- * A duplicate-key error on anything but `_id` (a reused claim id is a bug, not a conflict).
- * Servers that omit `keyPattern`/`keyValue` still count: the lookups that follow decide.
- */
+/** A duplicate-key error on anything but `_id` (a reused claim id is a bug); the lookups that follow decide. */
 function isWalletOrAccountDuplicate(error: unknown): boolean {
   if (!(error instanceof mongoose.mongo.MongoServerError) || error.code !== DUPLICATE_KEY) return false;
   const key: unknown = error.keyPattern ?? error.keyValue;
