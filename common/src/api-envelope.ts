@@ -1,9 +1,4 @@
-/**
- * The parts of the HTTP contract every page reads, the landing page included:
- * the error body and the public config. Written with zod/mini, which tree-shakes
- * to a few KB, so checking them costs the landing bundle almost nothing;
- * api.ts (full zod, the server's request schemas) re-exports them.
- */
+/** The parts of the HTTP contract every page reads, in zod/mini, which costs the landing bundle a few KB. */
 import "./zod-csp.ts";
 import { z } from "zod/mini";
 

@@ -1,10 +1,4 @@
-/**
- * The response bodies the browser reads on /claim (the server's handlers are
- * typed by them too). Written with zod/mini like api-envelope.ts: full zod
- * builds its schemas at import time, which was most of the claim chunk's
- * first long task on a phone (ADR 15). The request schemas are the server's
- * and stay in api.ts, which re-exports these.
- */
+/** The response bodies the browser reads on /claim, and the server's handlers are typed by: zod/mini (ADR 15). */
 import "./zod-csp.ts";
 import { z } from "zod/mini";
 import { CLAIM_STATUSES } from "./constants.ts";

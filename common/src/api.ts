@@ -1,9 +1,6 @@
 /**
- * The HTTP contract between the browser and the server. The request schemas
- * (the server validates with them) live here in full zod; the response schemas
- * the browser reads live in zod/mini modules (api-envelope.ts, api-responses.ts)
- * so full zod stays out of the browser (ADR 15), and are re-exported here so
- * the server imports the whole contract from one place.
+ * The HTTP contract between the browser and the server: the request schemas the server validates with, in full zod;
+ * the response schemas the browser reads are zod/mini (ADR 15), re-exported here.
  */
 import "./zod-csp.ts";
 import { z } from "zod";
@@ -18,9 +15,8 @@ const walletAddressSchema = z
 const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex hash");
 
 /**
- * A credential the server hands on to Google, an access token inside an HTTP header: visible ASCII only, as every
- * token and code Google issues and every PKCE verifier is. Anything else (a line break, NUL, a character past
- * Latin-1) is refused here, before it reaches a header, whose check would throw with the whole value in its message.
+ * A credential the server hands on to Google in an HTTP header: visible ASCII only, as Google's tokens and PKCE
+ * verifiers are, so nothing else reaches a header, whose check would throw with the whole value in its message.
  */
 const credentialSchema = (minLength: number, maxLength: number) =>
   z

@@ -15,11 +15,7 @@ export const ARBITRUM_ONE_NAME = "Arbitrum One";
 export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
 
 export const YOUTUBE_READONLY_SCOPE = "https://www.googleapis.com/auth/youtube.readonly";
-/**
- * Exactly what the server uses (docs/product.md#google-sign-in): `openid` for the id_token it verifies,
- * the e-mail it reads from that token, and read-only YouTube for the subscription check. Nothing else, since
- * Google's verification reviewers check for minimum access.
- */
+/** Exactly what the server uses: `openid` for the id_token, its e-mail, and read-only YouTube; nothing else. */
 export const GOOGLE_SCOPES = [
   "openid",
   "https://www.googleapis.com/auth/userinfo.email",
@@ -34,8 +30,5 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** A claim whose mint is still under way: it is followed, never started again. */
 export const UNFINISHED_CLAIM_STATUSES = ["reserved", "queued", "submitted"] as const satisfies readonly ClaimStatus[];
 
-/**
- * Id of the `<script type="application/json">` in which the server writes the public
- * config into the page it serves, so the first paint never waits for GET /api/config.
- */
+/** Id of the `<script>` the server writes the public config into, so the first paint never waits for /api/config. */
 export const PUBLIC_CONFIG_ELEMENT_ID = "tube-public-config";

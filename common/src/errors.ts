@@ -1,33 +1,19 @@
 /**
- * The error catalogue: every failure the API reports has one code here, an HTTP
- * status, the user-facing text the browser shows verbatim, and its kind.
+ * The error catalogue: every failure the API reports has one code here, an HTTP status, the user-facing text the
+ * browser shows verbatim, and its kind.
  */
 
-/**
- * What a failure means for the visitor, which is what the browser decides on (which toast, under which title):
- * never its status or its text.
- */
+/** What a failure means for the visitor: what the browser decides on (which toast, which title), never its text. */
 export type ErrorKind =
-  /**
-   * The claim's checks refused who is asking or what was sent: the request's own fields, the Google session,
-   * the YouTube account and its subscription (including YouTube being unable to answer the check), or the
-   * operator's deny list. The visitor may change something (sign in again, subscribe, another account) and retry.
-   */
+  /** The claim's checks refused who is asking or what was sent; the visitor may change something and retry. */
   | "verification"
-  /** The reward is already held: by this wallet, by this Google account, or by the account that started the wallet's claim. */
+  /** The reward is already held: by this wallet, this Google account, or the one that started the wallet's claim. */
   | "conflict"
   /** The checks passed, but the mint failed, cannot be queued, has no budget left, or its claim is gone. */
   | "minting"
-  /**
-   * Refused before anything was reserved, for a reason that passes by itself (a per-account limit, an outage,
-   * a pause): nothing was claimed, and the answer may say when to come back (Retry-After).
-   */
+  /** Refused before anything was reserved, for a reason that passes (a limit, an outage, a pause): Retry-After. */
   | "waitAndRetry"
-  /**
-   * The request was not served for a reason outside the claim's rules: a path or callback that does not exist
-   * or is not allowed, an operator-only endpoint, a hash that contradicts the record, the per-address request
-   * limit, or a fault of the server.
-   */
+  /** Not served for a reason outside the claim's rules: an unknown path, an operator endpoint, a server fault. */
   | "request";
 
 interface CatalogueEntry {
@@ -230,8 +216,7 @@ export interface ApiErrorBody {
 
 /**
  * Why a failed claim's last mint attempt died, when the server knows: a stable code in the claim's answers
- * (`failureReason`) and the sentence the visitor reads for it. The browser shows the sentence by code, never by
- * Engine's or the chain's own wording, which is the operator's to read (`npm run claims -- export`).
+ * (`failureReason`) and the sentence the visitor reads for it, never Engine's or the chain's own wording.
  */
 const MINT_FAILURE_REASONS = {
   /** The rewards contract refused it with `RewardCapReached()`: its on-chain cap `maxRewards` is paid out. */

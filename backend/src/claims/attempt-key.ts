@@ -1,8 +1,4 @@
-/**
- * Engine's idempotency key of one attempt: a new attempt gets a new key, never a reused one (ADR 2). The key becomes
- * Engine's transaction id, which its EOA executor stores between `:` separators: a key holding a `:` is never read
- * back, so Engine would never confirm it and would keep sending no-ops at its nonce. Hence `-`.
- */
+/** Engine's idempotency key of one attempt and its transaction id (ADR 2); Engine cannot read `:` back, hence `-`. */
 export function attemptKey(claimId: string, attempt: number): string {
   return `${claimId}-${attempt}`;
 }

@@ -3,10 +3,7 @@ import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { AppError } from "../errors.ts";
 import type { GoogleGateway } from "../google/google-gateway.ts";
 
-/**
- * Finishes the browser's authorization-code flow on the server, where the
- * client secret lives and where the id_token's audience can be checked.
- */
+/** Finishes the browser's authorization-code flow on the server, where the client secret lives. */
 export async function signInWithGoogle(
   deps: { google: GoogleGateway; publicUrl: string },
   request: GoogleAuthRequest,

@@ -14,7 +14,7 @@ import { toCheckClaimResponse, toClaimView, toVerifyAndMintResponse } from "./cl
 import { checkClaim, getClaim, isOnHold, recordClaim, verifyAndMint, type ClaimUseCaseDeps } from "./claim.use-case.ts";
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 
-/** The claim API of docs/product.md#api-calls (plus the server-side Google sign-in). Routes only parse, call a use case and answer. */
+/** The claim API of docs/product.md#api-calls and the Google sign-in: routes only parse, call a use case and answer. */
 export function claimRoutes(
   deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string; channelId: string },
 ): Router {

@@ -19,26 +19,21 @@ export interface ClaimUseCaseDeps {
   controls: ClaimControls;
 }
 
-/**
- * What a claim request came to. `accepted`: the mint is queued (or the claim already settled on chain, or
- * Engine failed and the claim stays retryable). `already-claimed`: the wallet or the Google account holds
- * another claim, `existing`.
- */
+/** What a claim request came to. `accepted`: the mint is under way (or settled, or failed and retryable). */
 export type VerifyAndMintOutcome =
   | { kind: "accepted"; claim: ClaimRecord }
   | { kind: "already-claimed"; conflict: ClaimConflict; existing: ClaimRecord }
   /** The owner's failed claim has used every attempt it may have; only an operator can grant another. */
   | { kind: "attempts-exhausted"; claim: ClaimRecord };
 
-/** Who holds the claim that blocks this one: the wallet, the Google account, or (failed) the account that started it (ADR 9). */
+/** Who holds the claim that blocks this one: the wallet, the account, or (failed) the one that started it (ADR 9). */
 export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
 /**
- * The claim story: the operator has not paused claims and Engine can sign the reward, Google vouches for the person (tokeninfo, free) and the
- * operator has not denied them or their wallet, the store says whether wallet or account
- * already claimed (so they spend no YouTube quota), YouTube vouches for the subscription, the budget counter
- * and the store's unique constraints for "once per wallet and per Google account", and only then is the
- * mint queued.
+ * The claim story: claims are open and Engine can sign, Google vouches for the person (tokeninfo, free), the operator
+ * has not denied them or their wallet, the store says whether wallet or account already claimed (so they spend no
+ * YouTube quota), YouTube vouches for the subscription, the budget and the store's unique constraints for "once per
+ * wallet and per Google account", and only then is the mint queued.
  */
 export async function verifyAndMint(
   deps: ClaimUseCaseDeps,
@@ -47,8 +42,7 @@ export async function verifyAndMint(
   const { store, mintDriver, metrics } = deps;
   const walletAddress = request.walletAddress.toLowerCase();
   await deps.controls.assertOpen();
-  // Engine cannot sign the reward until the operator fixes the vault token or the server wallet: a claim taken now
-  // would only wait, so it is refused before it costs the visitor anything.
+  // A claim taken while Engine cannot sign would only wait: it is refused before it costs the visitor anything.
   if (mintDriver.signingBlocked())
     throw new AppError("MINTING_PAUSED", { retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS });
 
@@ -98,10 +92,7 @@ export async function verifyAndMint(
   return { kind: "accepted", claim: await mintDriver.queue(reservation.claim) };
 }
 
-/**
- * Takes one of `MAX_TOTAL_CLAIMS` slots (an atomic conditional increment in the store) before inserting, and
- * gives it back when the insert does not happen, so concurrent claims can never overshoot the budget.
- */
+/** Takes one of `MAX_TOTAL_CLAIMS` slots before inserting, given back when the insert does not happen. */
 async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Promise<ReserveResult> {
   const { store, maxTotalClaims } = deps;
   if (maxTotalClaims === undefined) return store.claims.reserve(claim);
@@ -118,10 +109,7 @@ async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Pro
   }
 }
 
-/**
- * The stored claim of a wallet. Reads only: a claim left `failed` by a lost Engine answer is settled from
- * the chain when its owner retries, not by whoever polls.
- */
+/** The stored claim of a wallet. Reads only: only the mint driver moves claims forward. */
 export async function checkClaim(deps: ClaimUseCaseDeps, walletAddress: string): Promise<ClaimRecord | null> {
   return deps.store.claims.findByWallet(walletAddress.toLowerCase());
 }
@@ -138,7 +126,7 @@ export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise
   return claim;
 }
 
-/** Kept for the product's API (docs/product.md#api-calls); the server's own record is the truth, so it only confirms a matching hash. */
+/** Kept for the product's API: the server's own record is the truth, so it only confirms a matching hash. */
 export async function recordClaim(
   deps: ClaimUseCaseDeps,
   walletAddress: string,

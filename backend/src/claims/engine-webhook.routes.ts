@@ -9,22 +9,15 @@ import type { MintDriver } from "./mint-driver.ts";
 export const ENGINE_WEBHOOK_PATH = "/api/engine/webhook";
 
 /**
- * Posts a minute one client may make to the webhook, counted by each process alone. Engine posts once per status
- * change of a transaction: a reward is sent, then confirmed (two posts), plus one for each send it retries or a
- * failure. YouTube's quota bounds claims at about 9,500 a day: a whole day's claims in one hour is about 160 a minute,
- * so about 320 posts; 600 leaves room for retried sends. A refused post is not lost: Engine retries a 429 a few times
- * within seconds, and the follow loop reads every claim's Engine record on its own now and then.
+ * Posts a minute one client may make, per process: a day's quota-bound claims in one hour is about 320 posts (two a
+ * reward), so 600 leaves room for retried sends. Engine retries a refused post, and the loop polls Engine anyway.
  */
 export const WEBHOOK_POSTS_PER_MINUTE = 600;
 
 /**
- * Engine's webhook: a verified notification about a claim this process follows makes the follow loop read that
- * claim's Engine record at its next tick. Anything else (unsigned, a bad signature, a replay outside the time window,
- * an unknown claim) is ignored and counted in `tube_engine_webhooks_ignored_total`, not logged: anyone can post here.
- * Every readable post within the limit is answered 204, so a sender learns nothing about which webhooks counted (a
- * body that cannot be read, such as a compressed one that does not inflate, is a 400 `VALIDATION_FAILED`, which
- * Engine does not retry). Outside the API's
- * rate limits, which are sized for visitors, not Engine; its own limit comes before the signature is checked.
+ * Engine's webhook: a verified notification about a claim this process follows starts the loop's next pass, which
+ * reads that claim's Engine record. Anything else is ignored and counted, not logged: anyone can post here. Every
+ * readable post within the limit is answered 204, so a sender learns nothing about which ones counted.
  */
 export function engineWebhookRoutes(deps: {
   secret: string;

@@ -50,9 +50,8 @@ export type MintDecision =
   | { kind: "fail"; reason: string };
 
 /**
- * The mint driver's rules, apart from its I/O. The rewards contract rewards a wallet at most once, so a second
- * attempt can never pay twice: an attempt may be given up on after its grace period even when it might still land,
- * and only the contract's record decides that a claim is done.
+ * The mint driver's rules, apart from its I/O. The rewards contract rewards a wallet at most once, so an attempt may
+ * be given up on after its grace even when it might still land; only the contract's record decides a claim is done.
  *
  * | # | when | then |
  * |---|------|------|
@@ -73,15 +72,9 @@ export type MintDecision =
  * | 12 | an attempt is dead and attempts are left | the next attempt |
  * | 13 | an attempt is dead and none are left | fail |
  *
- * A confirmed claim rests on the configured finality (by default the sequencer's promise); until `finalized` covers its
- * reward it is checked once more (rows 0a–0c). A reward reorganised away was never paid, so the claim is reopened and
- * its next attempt pays; the contract, which no longer holds the first reward either, pays it once. A node behind the
- * attempt's own block may not have seen the reward yet, so it cannot reopen a claim; nor can a paying transaction
- * that still stands (the contract's record is missing because `REWARDS_ADDRESS` now names another contract, which
- * would pay the wallet a second time).
- *
- * An unsigned attempt sent nothing, so nothing of it can land: it is the operator's failure, not the visitor's, and
- * spends none of the claim's attempts (rows 5–7). Its key stays on record, so the next attempt's key is a new one.
+ * A reward reorganised away was never paid, so its claim is reopened and the contract pays it once (0a); a node behind
+ * the attempt's block, or a paying transaction that still stands (`REWARDS_ADDRESS` now names another contract), never
+ * reopens one. An unsigned attempt sent nothing: the operator's failure, it spends none of the claim's attempts (5–7).
  */
 export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
   const { chain, txHash } = facts;
@@ -143,17 +136,10 @@ function deathOf(facts: MintFacts, rules: MintRules): string | null {
   return `${name} did not reward the wallet within ${rules.graceBlocks} blocks`;
 }
 
-/**
- * `RewardCapReached()`'s selector (keccak256 of the signature), as Engine quotes a revert: engine-core's EOA worker
- * fails a call whose gas estimation reverts with "Transaction reverted during gas estimation: … (revert: <hex data>)",
- * hex without 0x (`executors/src/eoa/worker/transaction.rs`); a decoding client names the error instead.
- */
+/** `RewardCapReached()` by name, or by its selector as Engine quotes a revert's data (hex without 0x). */
 const REWARD_CAP_REACHED = /Engine: .*(?:RewardCapReached|1ca49cc5)/i;
 
-/**
- * The visitor's reason for a failed claim, read from the reason `deathOf` wrote for its last attempt (kept as the
- * claim's `lastError`); null for a reason that is no attempt's death (an operator's resolve) or none at all.
- */
+/** The visitor's reason for a failed claim, read from the `lastError` `deathOf` wrote; null for any other reason. */
 export function mintFailureReasonOf(lastError: string | null): MintFailureReason | null {
   if (lastError === null) return null;
   if (REWARD_CAP_REACHED.test(lastError)) return "REWARD_CAP_REACHED";

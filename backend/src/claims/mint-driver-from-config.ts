@@ -8,10 +8,7 @@ import type { ClaimStore } from "../store/claim-store.ts";
 import { ENGINE_WEBHOOK_PATH } from "./engine-webhook.routes.ts";
 import { createMintDriver, type MintTuning } from "./mint-driver.ts";
 
-/**
- * Engine, the chain reader and the mint driver as the server wires them: the operator's `claims retry` drives
- * failed claims through this same code, never a second copy of it.
- */
+/** Engine, the chain reader and the mint driver as the server wires them; the operator's `claims retry` too. */
 export function mintDriverFromConfig(
   config: Config,
   deps: {

@@ -18,7 +18,7 @@ export interface MintDriverDeps {
   chainReader: ChainReader;
   /** Attempts a claim may have in all, its owner's retries included; an operator may grant one more at a time. */
   maxAttempts: number;
-  /** The driver's tunings, each its constant below unless a test shortens it to show a rule in seconds. */
+  /** Tests shorten these to show a rule in seconds. */
   tuning?: MintTuning;
   /** Engine posts status changes to this server's webhook, so a pass reads Engine mostly when told to. */
   engineWebhooks?: boolean;
@@ -31,20 +31,12 @@ export type RetryBy = "owner" | "operator";
 
 /**
  * Blocks an attempt may go without rewarding the wallet before the next one starts: about a minute of Arbitrum One's
- * 0.25 s blocks, which outlasts Engine's usual send, so a healthy attempt is not doubled by one the contract then
- * refuses (a second reward reverts, so a shorter grace would only trade gas for speed).
+ * blocks, which outlasts Engine's usual send (a second reward reverts, so a shorter grace only trades gas for speed).
  */
 const MINT_GRACE_BLOCKS = 240n;
-/**
- * How long a process's lease on a claim lasts: another process takes over a crashed one's claims after it. It is
- * renewed at half-time, so one slow Engine or RPC answer must fit in half of it, or another process takes over a
- * healthy one's claims.
- */
+/** How long a process's lease on a claim lasts: another process takes over a crashed one's claims after it. */
 const CLAIM_LEASE_MS = 30_000;
-/**
- * The pause between two passes of the mint loop: two Arbitrum One blocks. A shorter pause shortens the visitor's wait
- * by up to as much, and costs an RPC request a pass while claims are in flight; Engine's webhook cuts it short anyway.
- */
+/** The pause between two passes of the mint loop: two Arbitrum One blocks; Engine's webhook cuts it short. */
 const MINT_FOLLOW_INTERVAL_MS = 500;
 
 export interface MintTuning {
@@ -54,31 +46,20 @@ export interface MintTuning {
 }
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
-/**
- * Claims a pass steps together, in one lease write, one Engine read, one JSON-RPC request or a few, and one store
- * transaction; groups go one after another, so 10^4 unfinished claims never call Engine and the chain all at once.
- */
+/** Claims a pass steps together (one lease write, one Engine read, one store transaction); groups go one by one. */
 const PASS_GROUP = 200;
 /** With webhooks on, every claim's Engine record is still read every this many passes: lost deliveries. */
 const ENGINE_POLL_PASSES = 10;
-/**
- * Confirmed claims awaiting finality are checked every this many passes (30 s at the default pace): Arbitrum's
- * `finalized` head moves every few minutes, so checking more often would only spend RPC requests.
- */
+/** Confirmed claims awaiting finality are checked every this many passes: `finalized` moves every few minutes. */
 const FINALITY_CHECK_PASSES = 60;
 
 /**
- * Moves claims through reserved → queued → submitted → confirmed (or failed), at most once per wallet (ADR 2):
- * - the rewards contract rewards a wallet once and refuses a second reward, whatever this process believes;
- * - each attempt is written ahead to the store (compare-and-set on status and attempt) before Engine is called,
- *   with its own idempotency key, so a stale copy never overwrites newer progress;
- * - `decideMint` holds the rules, `stepClaims` gathers the facts and applies its decisions;
- * - only the holder of a claim's lease drives it, one process at a time.
- * One loop per process (ADR 28) steps every unfinished claim it can lease, a pass every `intervalMs`: the first pass
- * at start-up takes on what a crashed process left; Engine's webhook only starts the next pass early. Confirmed claims
- * whose reward `finalized` does not cover yet are checked now and then, and reopened if the reward vanished. A request
- * that reserves a claim sends its first attempt itself, for the visitor's wait; the loop does the rest. Status reads
- * never call it: they read the store.
+ * Moves claims through reserved → queued → submitted → confirmed (or failed), at most once per wallet (ADR 2): the
+ * rewards contract refuses a second reward; each attempt is written ahead (compare-and-set on status and attempt)
+ * before Engine is called, with its own idempotency key; only the holder of a claim's lease drives it. One loop per
+ * process (ADR 28) steps every claim it can lease; its first pass takes on what a crashed process left, Engine's
+ * webhook only starts a pass early. A request that reserves a claim sends its first attempt itself; the loop does the
+ * rest. Status reads never call it.
  */
 export function createMintDriver(deps: MintDriverDeps) {
   const { store, logger } = deps;
@@ -101,23 +82,19 @@ export function createMintDriver(deps: MintDriverDeps) {
   let passes = 0;
 
   /**
-   * What a new reservation of `walletAddress` records: its id, this process's lease, no chain height (nothing scans
-   * the chain from one) and, unless the contract already rewarded the wallet, its first attempt written ahead in the
-   * same insert (`decideMint` would start one for a fresh reservation anyway).
+   * What a new reservation of `walletAddress` records: its id, this process's lease and, unless the contract already
+   * rewarded the wallet, its first attempt written ahead in the same insert.
    */
   async function reservationTerms(walletAddress: string): Promise<Pick<NewClaim, "id" | "lease" | "firstAttempt">> {
     const id = randomUUID();
     const terms = { id, lease: { owner, until: Date.now() + leaseMs } };
-    // Unread, the chain is asked again by `queue`, which answers the visitor as it always did when the chain is down.
+    // Unread, the chain is asked again by `queue`, which answers the visitor when the chain is down.
     const [seen] = await deps.chainReader.observeMany([{ wallet: walletAddress, txHash: null }]).catch(() => []);
     if (seen?.status !== "fulfilled" || seen.value.rewardedInBlock !== null) return terms;
     return { ...terms, firstAttempt: { engineTransactionId: attemptKey(id, 1), attemptAtBlock: seen.value.head } };
   }
 
-  /**
-   * Starts the first attempt of a claim this process just reserved (it holds the lease); the loop does the rest. An
-   * Engine failure is thrown for the visitor's 503, but the attempt stays written: the loop settles it.
-   */
+  /** Starts the first attempt of a claim just reserved here; an Engine failure is thrown, the loop settles it. */
   async function queue(claim: ClaimRecord): Promise<ClaimRecord> {
     return inHandWhile(claim.id, async () => {
       if (claim.status !== "queued") return advance(claim, rules);
@@ -147,11 +124,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     return claim.attempts < deps.maxAttempts;
   }
 
-  /**
-   * Runs a request's move of one claim, which the loop leaves alone meanwhile; afterwards the loop drives it, without
-   * a fresh Engine read first (the request has just made one). A claim whose move threw (Engine's answer lost) may
-   * have an attempt written: the loop takes it on all the same.
-   */
+  /** Runs a request's move of one claim, which the loop leaves alone meanwhile and drives afterwards. */
   async function inHandWhile(claimId: string, move: () => Promise<ClaimRecord>): Promise<ClaimRecord> {
     inHand.add(claimId);
     try {
@@ -169,11 +142,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     return moved?.value ?? claim;
   }
 
-  /**
-   * Engine's webhook says `transactionId` changed: when it is an attempt of a claim this process drives, the next
-   * pass starts now and reads that claim's Engine record. Engine Cloud's transaction id is the attempt's idempotency
-   * key (`attemptKey`). False when no claim driven here has that attempt.
-   */
+  /** Engine's webhook says `transactionId` changed: false unless a claim driven here has that attempt. */
   function hear(transactionId: string): boolean {
     const claimId = claimIdOfAttemptKey(transactionId);
     if (!leased.has(claimId)) return false;
@@ -182,11 +151,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     return true;
   }
 
-  /**
-   * One pass: every unfinished claim this process can lease (free, expired, or its own), `PASS_GROUP` at a time, one
-   * step each. A claim another process holds is left to it; one that settled gives its lease up in the write that
-   * settled it.
-   */
+  /** One pass: every claim to drive that this process can lease, `PASS_GROUP` at a time, one step each. */
   async function pass(): Promise<void> {
     const number = passes++;
     const unfinished = await store.claims.listUnfinished();
@@ -238,38 +203,31 @@ export function createMintDriver(deps: MintDriverDeps) {
   };
 }
 
-/**
- * Runs `pass` over and over, `intervalMs` apart, outside any request's context; `wake` cuts the pause short (a pass
- * under way is followed by the next at once). `stop` ends it after the pass under way.
- */
+/** Runs `pass` over and over, `intervalMs` apart, outside any request; `wake` cuts the pause short. */
 function createLoop(pass: () => Promise<void>) {
   let running: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
   let stopped = false;
+  let woken = false;
+  let cutShort = () => {};
 
   function wake(): void {
     woken = true;
-    wakeUp?.();
-  }
-
-  function pause(ms: number): Promise<void> {
-    if (woken || stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    cutShort();
   }
 
   async function run(intervalMs: number, onError: (error: unknown) => void): Promise<void> {
     while (!stopped) {
       woken = false;
       await pass().catch(onError);
-      await pause(intervalMs);
-      wakeUp = undefined;
+      if (!woken && !stopped)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, intervalMs);
+          cutShort = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      cutShort = () => {};
     }
   }
 

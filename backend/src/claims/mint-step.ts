@@ -37,20 +37,16 @@ interface Sighting {
   chain: ChainObservation;
 }
 
-/**
- * What a step does about one claim: the store write it needs (null: none), then what follows that write
- * (`afterWrite`), given the claim as written (null when the compare-and-set did not apply).
- */
+/** What a step does about one claim: its store write (null: none), then what follows, given the claim as written. */
 interface Move {
   write: ClaimTransition | null;
   afterWrite: (written: ClaimRecord | null) => Promise<ClaimRecord>;
 }
 
 /**
- * Moves claims whose leases the caller holds by one step: one look at Engine and the chain for them all, each
- * claim's decision from `decideMint`, every write those decisions need in one store transaction, then what follows
- * each write (Engine calls). A claim's failure is its own: the others still move. `askEngine` picks the claims whose
- * Engine record is read this time; the others count as "Engine shows nothing new", which the rules wait on.
+ * Moves claims whose leases the caller holds by one step: one look at Engine and the chain for them all, each claim's
+ * decision from `decideMint`, their writes in one store transaction, then what follows each write (Engine calls). A
+ * claim's failure is its own. `askEngine` picks the claims whose Engine record is read; the others show nothing new.
  */
 export async function stepClaims(
   ctx: StepContext,
@@ -74,17 +70,14 @@ export async function stepClaims(
   return Promise.allSettled(moves.map((move) => move.afterWrite(move.write ? (written[next++] ?? null) : null)));
 }
 
-/**
- * Engine's record of the current attempt of each claim `askEngine` picks (one batched read), then the chain's (a
- * few JSON-RPC calls for them all). A claim whose chain read failed has no sighting: its step fails alone.
- */
+/** Engine's record of each claim's attempt (one batched read), then the chain's; a failed read fails its claim. */
 async function look(
   ctx: StepContext,
   claims: readonly ClaimRecord[],
   askEngine: (claim: ClaimRecord) => boolean,
 ): Promise<PromiseSettledResult<Sighting>[]> {
-  // A claim whose only attempt was taken back (unsigned) has none counted, but its key is still on record. A confirmed
-  // claim is only checked against the contract's record: what Engine says of it no longer matters.
+  // A claim whose only attempt was taken back (unsigned) counts none, but its key is on record. A confirmed claim is
+  // checked against the contract alone.
   const engineIds = claims.map((claim) =>
     (claim.attempts > 0 || claim.engineTransactionId !== null) && claim.status !== "confirmed" && askEngine(claim)
       ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
@@ -114,10 +107,7 @@ async function look(
     }),
   );
 
-  /**
-   * A confirmed claim whose reward the contract no longer records: its transaction's receipt, read afresh, tells a
-   * reorganisation (the transaction is gone too) from a contract that changed under the claim (it still stands).
-   */
+  /** A confirmed claim the contract no longer records: a fresh receipt tells a reorg from a changed contract. */
   async function recheck(claim: ClaimRecord, chain: ChainObservation): Promise<ChainObservation> {
     if (claim.status !== "confirmed" || chain.rewardedInBlock !== null || !claim.txHash) return chain;
     return { ...chain, receipt: await ctx.chainReader.receiptNow(claim.walletAddress, claim.txHash) };
@@ -148,10 +138,7 @@ function decide(ctx: StepContext, claim: ClaimRecord, { engine, chain }: Sightin
   return { decision, head: chain.head };
 }
 
-/**
- * The reward's own hash for each claim to confirm whose attempt does not prove it (a reward from another attempt, or
- * a wiped store): one-block log queries for them all, sent together.
- */
+/** The reward's own hash for each claim to confirm whose attempt does not prove it: one-block log queries, together. */
 async function rewardHashes(
   ctx: StepContext,
   claims: readonly ClaimRecord[],
@@ -212,51 +199,49 @@ function unchanged(claim: ClaimRecord): Move {
   return { write: null, afterWrite: async () => claim };
 }
 
-function markSubmitted(ctx: StepContext, claim: ClaimRecord, txHash: string): Move {
-  if (claim.status === "submitted" && claim.txHash === txHash) return unchanged(claim);
+/** A compare-and-set (at the claim's current attempt, when `guarded`), then `then`; if it did not apply, a reread. */
+function cas(
+  ctx: StepContext,
+  claim: ClaimRecord,
+  write: { fromStatuses: readonly ClaimStatus[]; patch: ClaimPatch; guarded: boolean },
+  then: (written: ClaimRecord) => ClaimRecord | Promise<ClaimRecord>,
+): Move {
+  const { fromStatuses, patch, guarded } = write;
   return {
-    write: {
-      id: claim.id,
-      fromStatuses: UNFINISHED,
-      patch: { status: "submitted", txHash },
-      guard: { attempts: claim.attempts },
-    },
-    afterWrite: async (written) => written ?? reread(ctx, claim),
+    write: { id: claim.id, fromStatuses, patch, ...(guarded ? { guard: { attempts: claim.attempts } } : {}) },
+    afterWrite: async (written) => (written ? then(written) : reread(ctx, claim)),
   };
 }
 
+function markSubmitted(ctx: StepContext, claim: ClaimRecord, txHash: string): Move {
+  if (claim.status === "submitted" && claim.txHash === txHash) return unchanged(claim);
+  const patch: ClaimPatch = { status: "submitted", txHash };
+  return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => written);
+}
+
 /**
- * A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". Unless
- * `finalized` covers the reward already, the loop checks the claim once more later (`markFinalized`).
+ * A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". Whatever
+ * attempt paid, the claim is paid: no attempt guard.
  */
 function confirm(ctx: StepContext, claim: ClaimRecord, txHash: string | null, finalized: boolean): Move {
   if (!txHash) return unchanged(claim);
-  return {
-    write: {
-      id: claim.id,
-      fromStatuses: RETRYABLE,
-      patch: { status: "confirmed", txHash, lastError: null, finalAt: finalized ? new Date() : null, ...NO_LEASE },
-    },
-    afterWrite: async (confirmed) => {
-      if (!confirmed) return reread(ctx, claim);
-      ctx.metrics.claims.inc({ outcome: "confirmed" });
-      ctx.metrics.mintLatency.observe((Date.now() - claim.createdAt.getTime()) / 1000);
-      ctx.logger.info({ claimId: claim.id, txHash }, "reward confirmed");
-      return confirmed;
-    },
-  };
+  const finalAt = finalized ? new Date() : null;
+  const patch: ClaimPatch = { status: "confirmed", txHash, lastError: null, finalAt, ...NO_LEASE };
+  return cas(ctx, claim, { fromStatuses: RETRYABLE, patch, guarded: false }, (confirmed) => {
+    ctx.metrics.claims.inc({ outcome: "confirmed" });
+    ctx.metrics.mintLatency.observe((Date.now() - claim.createdAt.getTime()) / 1000);
+    ctx.logger.info({ claimId: claim.id, txHash }, "reward confirmed");
+    return confirmed;
+  });
 }
 
 /** The reward of a confirmed claim is covered by `finalized`: nothing can take it away, and the loop is done with it. */
 function markFinalized(ctx: StepContext, claim: ClaimRecord): Move {
-  return {
-    write: { id: claim.id, fromStatuses: ["confirmed"], patch: { finalAt: new Date(), ...NO_LEASE } },
-    afterWrite: async (written) => {
-      if (!written) return reread(ctx, claim);
-      ctx.metrics.claims.inc({ outcome: "finalized" });
-      return written;
-    },
-  };
+  const patch = { finalAt: new Date(), ...NO_LEASE };
+  return cas(ctx, claim, { fromStatuses: ["confirmed"], patch, guarded: false }, (written) => {
+    ctx.metrics.claims.inc({ outcome: "finalized" });
+    return written;
+  });
 }
 
 /**
@@ -265,35 +250,26 @@ function markFinalized(ctx: StepContext, claim: ClaimRecord): Move {
  */
 function startAttempt(ctx: StepContext, claim: ClaimRecord, reason: string | null, head: bigint): Move {
   const attempt = claim.attempts + 1;
-  const idempotencyKey = attemptKey(claim.id, Math.max(attempt, lastKeyNumber(claim) + 1));
-  const write: ClaimTransition = {
-    id: claim.id,
-    fromStatuses: ATTEMPTABLE,
-    patch: {
-      status: "queued",
-      attempts: attempt,
-      // Engine Cloud's transaction id is the idempotency key itself.
-      engineTransactionId: idempotencyKey,
-      txHash: null,
-      attemptAtBlock: head,
-      lastError: reason,
-    },
-    guard: { attempts: claim.attempts },
+  // Engine Cloud's transaction id is the idempotency key itself.
+  const engineTransactionId = attemptKey(claim.id, Math.max(attempt, lastKeyNumber(claim) + 1));
+  const patch: ClaimPatch = {
+    status: "queued",
+    attempts: attempt,
+    engineTransactionId,
+    txHash: null,
+    attemptAtBlock: head,
+    lastError: reason,
   };
-  return {
-    write,
-    afterWrite: async (written) => {
-      if (!written) return reread(ctx, claim);
-      if (claim.status === "confirmed") {
-        ctx.metrics.claims.inc({ outcome: "reorganised" });
-        ctx.logger.error(
-          { claimId: claim.id, txHash: claim.txHash, attempt },
-          "a confirmed reward is gone from the chain (its block was reorganised away): the claim is reopened and its next attempt pays",
-        );
-      }
-      return sendAttempt(ctx, claim, written);
-    },
-  };
+  return cas(ctx, claim, { fromStatuses: ATTEMPTABLE, patch, guarded: true }, (written) => {
+    if (claim.status === "confirmed") {
+      ctx.metrics.claims.inc({ outcome: "reorganised" });
+      ctx.logger.error(
+        { claimId: claim.id, txHash: claim.txHash, attempt },
+        "a confirmed reward is gone from the chain (its block was reorganised away): the claim is reopened and its next attempt pays",
+      );
+    }
+    return sendAttempt(ctx, claim, written);
+  });
 }
 
 /** Queues the attempt `written` ahead with Engine; `before` is the claim as it was before that write. */
@@ -346,57 +322,34 @@ async function takeBackRefused(
   );
 }
 
-/**
- * The attempt Engine could not sign sent nothing, so it does not count: `attempts` goes back by one while its key
- * stays on record (the next attempt's key is a new one). Engine will sign nothing for any claim until the operator
- * fixes the vault token or the server wallet, so new claims pause until a probe sees it sign again.
- */
+/** The attempt Engine could not sign sent nothing: it does not count (its key stays on record); new claims pause. */
 function takeBackUnsigned(ctx: StepContext, claim: ClaimRecord, reason: string): Move {
-  return {
-    write: {
-      id: claim.id,
-      fromStatuses: UNFINISHED,
-      patch: { attempts: claim.attempts - 1, lastError: reason },
-      guard: { attempts: claim.attempts },
-    },
-    afterWrite: async (written) => {
-      if (!written) return reread(ctx, claim);
-      ctx.metrics.mintSigningFailures.inc();
-      ctx.logger.error(
-        { claimId: claim.id, attempt: claim.attempts, reason },
-        "Engine could not sign the reward (ENGINE_VAULT_ACCESS_TOKEN or ENGINE_SERVER_WALLET): the attempt is not counted, the claim waits, new claims are paused until Engine signs again",
-      );
-      ctx.signing.start();
-      return written;
-    },
-  };
+  const patch = { attempts: claim.attempts - 1, lastError: reason };
+  return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => {
+    ctx.metrics.mintSigningFailures.inc();
+    ctx.logger.error(
+      { claimId: claim.id, attempt: claim.attempts, reason },
+      "Engine could not sign the reward (ENGINE_VAULT_ACCESS_TOKEN or ENGINE_SERVER_WALLET): the attempt is not counted, the claim waits, new claims are paused until Engine signs again",
+    );
+    ctx.signing.start();
+    return written;
+  });
 }
 
 function fail(ctx: StepContext, claim: ClaimRecord, reason: string): Move {
-  return {
-    write: {
-      id: claim.id,
-      fromStatuses: UNFINISHED,
-      patch: { status: "failed", lastError: reason, ...NO_LEASE },
-      guard: { attempts: claim.attempts },
-    },
-    afterWrite: async (written) => {
-      if (!written) return reread(ctx, claim);
-      ctx.metrics.claims.inc({ outcome: "failed" });
-      ctx.logger.warn({ claimId: claim.id, attempts: claim.attempts, reason }, "mint failed for good");
-      return written;
-    },
-  };
+  const patch: ClaimPatch = { status: "failed", lastError: reason, ...NO_LEASE };
+  return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => {
+    ctx.metrics.claims.inc({ outcome: "failed" });
+    ctx.logger.warn({ claimId: claim.id, attempts: claim.attempts, reason }, "mint failed for good");
+    return written;
+  });
 }
 
 async function reread(ctx: StepContext, claim: ClaimRecord): Promise<ClaimRecord> {
   return (await ctx.store.claims.findById(claim.id)) ?? claim;
 }
 
-/**
- * The number of the last key sent for the claim (`<claimId>-<n>`). It equals `attempts` but after an unsigned
- * attempt, which was taken back and left its key on record: the next key must be past it, as no key is sent twice.
- */
+/** The number of the claim's last key sent: past `attempts` after an unsigned attempt, as no key is sent twice. */
 function lastKeyNumber(claim: ClaimRecord): number {
   const id = claim.engineTransactionId;
   const number = id && claimIdOfAttemptKey(id) === claim.id ? Number(id.slice(claim.id.length + 1)) : Number.NaN;

@@ -15,9 +15,8 @@ export type ResolveOutcome =
   | { kind: "unchanged"; claim: ClaimRecord; reason: string };
 
 /**
- * Settles a claim from the chain's truth, for the operator: the rewards contract rewarded its wallet in a final block
- * → `confirmed` with that reward's hash; it did not → `failed`, so `retry` can give it one more attempt. Every write
- * is the store's compare-and-set: a claim that moved on meanwhile (a live driver's newer attempt) is left as it is.
+ * Settles a claim from the chain, for the operator: rewarded in a final block → `confirmed` with the reward's hash;
+ * not rewarded → `failed`, so `retry` can give it one more attempt. A claim that moved on meanwhile is left as it is.
  */
 export async function resolveClaim(
   deps: { store: ClaimStore; chainReader: ChainReader },

@@ -4,18 +4,11 @@ import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import { outsideAnyRequest } from "../observability/request-context.ts";
 
-/**
- * While Engine cannot sign, it is asked to sign a message after this long, then twice as long each time it still
- * cannot, up to `PROBE_MAX_MS`: an operator's fix is seen within half a minute, for one cheap call a while.
- */
+/** While Engine cannot sign, it is asked to sign a message after this long, doubling up to `PROBE_MAX_MS`. */
 const PROBE_FIRST_MS = 1_000;
 const PROBE_MAX_MS = 30_000;
 
-/**
- * The pause on new claims while Engine cannot sign as the server wallet (a wrong vault access token, a server wallet
- * the vault does not hold): every attempt would fail unsigned, so none is started, and a probe with back-off lifts
- * the pause once Engine signs again.
- */
+/** The pause on new claims while Engine cannot sign as the server wallet, lifted once a probe sees it sign again. */
 export function createSigningPause(deps: { minter: Minter; metrics: Metrics; logger: Logger }) {
   const { minter, metrics, logger } = deps;
   let probe: { done: Promise<void>; abort: AbortController } | undefined;

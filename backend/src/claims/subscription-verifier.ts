@@ -7,10 +7,7 @@ import type { GoogleIdentity } from "../google/google-oauth.ts";
 import type { SubscriptionCheck } from "../google/youtube.ts";
 import type { VerificationAdmission } from "./verification-admission.ts";
 
-/**
- * Accounts remembered at once: bounds memory whatever the traffic. Past it the least recently used account is
- * forgotten, which costs it one more YouTube check at worst.
- */
+/** Accounts remembered at once, whatever the traffic: a forgotten one costs one more YouTube check at worst. */
 const ACCOUNTS_REMEMBERED = 10_000;
 
 /** Long enough to cover Verify then Claim (a few minutes in the wizard), short enough that unsubscribing shows soon. */
@@ -26,11 +23,9 @@ export interface SubscriptionVerifierOptions {
 }
 
 /**
- * The only caller of YouTube in the claim flow, and its quota's guard (ADR 23, ADR 23). Per Google account (`sub`):
- * a verified subscription is remembered for `cacheSeconds` with the channel it was made from, so Claim after
- * Verify spends nothing; concurrent checks share one call; and every check that reaches YouTube is admitted first
- * (per-account limits, the day's reserve). One check is one `subscriptions.list` (1 unit), whatever the visitor typed;
- * `channels.list` (1 unit more) is asked only to explain a refusal (ADR 23).
+ * The only caller of YouTube in the claim flow, and its quota's guard (ADR 23). Per Google account: a verified
+ * subscription is remembered, so Claim after Verify spends nothing; concurrent checks share one call; every check is
+ * admitted first. One check is 1 unit; `channels.list` (1 more) is asked only to explain a refusal.
  */
 export function createSubscriptionVerifier(options: SubscriptionVerifierOptions) {
   const { google, channelId, admission, cacheSeconds = SUBSCRIPTION_CACHE_SECONDS } = options;
@@ -59,11 +54,7 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     return checking;
   }
 
-  /**
-   * Why a viewer is not subscribed, when the YouTube username they typed is not the signed-in account's own channel:
-   * the usual mistake is choosing the wrong Google account, and the refusal names the channel found. Part of the
-   * check just admitted, asked only after a failed one, so a subscriber's claim costs 1 unit whatever they typed.
-   */
+  /** Names the channel found when the username typed is not the signed-in account's: the wrong Google account. */
   async function explainWrongAccount(accessToken: string, youtubeUsername: string): Promise<void> {
     const channel = await google.getOwnChannel(accessToken);
     if (!channel) throw new AppError("YOUTUBE_SIGNUP_REQUIRED");

@@ -14,10 +14,9 @@ type Deps = {
 };
 
 /**
- * POST /api/verify-subscription: the token is checked with Google (tokeninfo, free) before anything else,
- * and an account that already holds a claim spends no YouTube quota: its subscription was verified when it
- * claimed, and the answer names that claim so Verify can tell the visitor (ADR 23). While claims are paused, or for a denied account, it is
- * refused before any YouTube call: the claim it leads to would be refused anyway.
+ * POST /api/verify-subscription: the token is checked with Google (tokeninfo, free) first; an account that holds a
+ * claim spends no YouTube quota, and the answer names that claim (ADR 23). Paused claims or a denied account are
+ * refused before any YouTube call.
  */
 export async function verifySubscriptionRequest(
   deps: Deps,

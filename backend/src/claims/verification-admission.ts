@@ -3,10 +3,7 @@ import { secondsUntilPacificMidnight } from "../google/youtube-errors.ts";
 import { quotaDay } from "../observability/quota-day.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 
-/**
- * YouTube checks one Google account may cause per window, whatever its IP: a viewer verifies once or twice, so ten in
- * ten minutes only stops a script, and each check costs 1–2 quota units.
- */
+/** YouTube checks one Google account may cause per window: a viewer verifies once or twice, ten stop a script. */
 export const VERIFY_LIMIT_PER_ACCOUNT = 10;
 export const VERIFY_LIMIT_WINDOW_SECONDS = 600;
 /** YouTube checks one Google account may cause per Google quota day: two windows' worth, so one account cannot drain it. */
@@ -29,11 +26,9 @@ export interface VerificationAdmissionOptions extends Partial<VerificationLimits
 }
 
 /**
- * Who may cause a YouTube check, decided in the store's shared counters so that every server process applies one
- * limit: an account gets `limitPerWindow` checks per window and `limitPerDay` per Google quota day (which ends at
- * midnight Pacific time, when YouTube's quota comes back). Once the day's spending reaches the reserve, only an
- * account that already verified today is let through, so its claim can still finish; the others are told when
- * verification resumes. A refused check reaches no YouTube call.
+ * Who may cause a YouTube check, in the store's shared counters so every process applies one limit: per account,
+ * `limitPerWindow` a window and `limitPerDay` a Google quota day (to midnight Pacific). Once the day's spending reaches
+ * the reserve, only an account that verified today is let through, so its claim can still finish.
  */
 export function createVerificationAdmission(options: VerificationAdmissionOptions) {
   const {

@@ -1,7 +1,6 @@
 /**
- * What every ClaimStore adapter must do, as checks that need no test runner: the contract test runs them under vitest
- * against each adapter, and `npm run doctor -- --store` runs the very same ones against the operator's store, so the
- * two can never drift. Each check gets storage of its own (`ScratchStorage`), empty, and leaves it to be dropped.
+ * What every ClaimStore adapter must do, as checks that need no test runner: vitest runs them against each adapter
+ * and `npm run doctor -- --store` against the operator's store. Each check gets empty storage of its own.
  */
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -13,19 +12,14 @@ import type { ClaimStore } from "./claim-store.ts";
 
 /** One check's storage, empty when made: every store `open` returns is over it, until `drop` deletes it. */
 export interface ScratchStorage {
-  /** `gateKey` is the store's CLAIM_GATE_KEY (none when undefined). */
   open(options: { gateKey?: string }): Promise<ClaimStore>;
-  /**
-   * A store over this storage that its database cannot serve (locked by another connection, or its connection gone);
-   * `end` lets go of whatever made it so.
-   */
+  /** A store its database cannot serve (locked by another connection, or its connection gone) until `end`. */
   openUnavailable(): Promise<{ store: ClaimStore; end(): Promise<void> }>;
   drop(): Promise<void>;
 }
 
-/** What a check is handed: stores over its scratch storage, all closed for it when it ends. */
+/** What a check is handed: stores over its scratch storage (`CHECK_GATE_KEY` by default), closed at its end. */
 interface CheckedStorage {
-  /** Opened with `CHECK_GATE_KEY` unless `options` say otherwise (none when `gateKey` is left out of them). */
   open(options?: { gateKey?: string }): Promise<ClaimStore>;
   close(store: ClaimStore): Promise<void>;
   openUnavailable: ScratchStorage["openUnavailable"];
@@ -55,10 +49,7 @@ const OTHER_GATE_KEY = "contract-test-other-gate-key-0123456789ab";
 
 const WINDOW_MS = 60_000;
 
-/**
- * How long one write of an unavailable store may take to answer before the check calls it a hang: past SQLite's busy
- * time-out and MongoDB's 10 s server selection, with room to spare.
- */
+/** Past SQLite's busy time-out and MongoDB's 10 s server selection: an outage answer later than this is a hang. */
 const OUTAGE_ANSWER_DEADLINE_MS = 30_000;
 
 /** Runs `check` on fresh scratch storage, closes every store it opened and drops the storage, whatever happened. */
@@ -106,10 +97,13 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   STORE_OPENS_CHECK,
   {
     area: "claims",
-    name: "when a claim is reserved, then it can be found by id, wallet and Google account",
-    async run({ open }) {
+    name: "when a claim is reserved, with or without its first attempt, then it can be found by id, wallet and Google account, also once the store is reopened; before, every lookup returns null",
+    async run({ open, close }) {
       const store = await open();
       const claim = newClaim();
+      assert.equal(await store.claims.findById(claim.id), null);
+      assert.equal(await store.claims.findByWallet(claim.walletAddress), null);
+      assert.equal(await store.claims.findByGoogleSub(claim.googleSub), null);
 
       const result = await store.claims.reserve(claim);
 
@@ -141,173 +135,19 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
         assert.ok(createdAt instanceof Date && updatedAt instanceof Date);
         assert.deepEqual(rest, expected);
       }
-    },
-  },
-  {
-    area: "claims",
-    name: "when nothing was reserved, then every lookup returns null",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim();
 
-      assert.equal(await store.claims.findById(claim.id), null);
-      assert.equal(await store.claims.findByWallet(claim.walletAddress), null);
-      assert.equal(await store.claims.findByGoogleSub(claim.googleSub), null);
-    },
-  },
-  {
-    area: "claims",
-    name: "when a claim is reserved with its first attempt, then it is stored queued at attempt 1 in that one insert",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim({ firstAttempt: { engineTransactionId: "engine-tx-1", attemptAtBlock: 9n } });
-
-      const reservation = await store.claims.reserve(claim);
-
-      const expected = { status: "queued", attempts: 1, engineTransactionId: "engine-tx-1", attemptAtBlock: 9n };
+      const queued = newClaim({ firstAttempt: { engineTransactionId: "engine-tx-1", attemptAtBlock: 9n } });
+      const reservation = await store.claims.reserve(queued);
+      const written = { status: "queued", attempts: 1, engineTransactionId: "engine-tx-1", attemptAtBlock: 9n };
       assert.ok(reservation.reserved);
-      assert.partialDeepStrictEqual(reservation.claim, expected);
-      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), expected);
-    },
-  },
-  {
-    area: "claims",
-    name: "when claims are in every status, then listUnfinished returns reserved, queued and submitted ones oldest first",
-    async run({ open }) {
-      const store = await open();
-      const ids = await reserveOneAfterAnother(store, 5);
-      const [oldest, confirmed, queued, failed, newest] = ids as [string, string, string, string, string];
-      await store.claims.transition(confirmed, ["reserved"], { status: "confirmed" });
-      await store.claims.transition(failed, ["reserved"], { status: "failed" });
-      await store.claims.transition(queued, ["reserved"], { status: "queued" });
-      // Updated last, yet still first: the order is by creation, not by update.
-      await store.claims.transition(oldest, ["reserved"], { status: "submitted" });
+      assert.partialDeepStrictEqual(reservation.claim, written);
+      assert.partialDeepStrictEqual(await store.claims.findById(queued.id), written);
 
-      const unfinished = await store.claims.listUnfinished();
-
-      assert.deepEqual(
-        unfinished.map((claim) => claim.id),
-        [oldest, queued, newest],
-      );
-    },
-  },
-  {
-    area: "claims",
-    name: "when confirmed claims are final or not yet, then listAwaitingFinality returns the not-yet-final ones oldest first, with finalAt as written",
-    async run({ open }) {
-      const store = await open();
-      const ids = await reserveOneAfterAnother(store, 4);
-      const [older, final, unfinished, newer] = ids as [string, string, string, string];
-      const finalAt = new Date(Date.now() - 1_000);
-      await store.claims.transition(newer, ["reserved"], { status: "confirmed", finalAt: null });
-      await store.claims.transition(older, ["reserved"], { status: "confirmed", finalAt: null });
-      await store.claims.transition(final, ["reserved"], { status: "confirmed", finalAt });
-      const awaitingIds = async () => (await store.claims.listAwaitingFinality()).map((claim) => claim.id);
-
-      assert.deepEqual(await awaitingIds(), [older, newer]);
-      assert.equal((await store.claims.findById(older))!.finalAt, null);
-      assert.deepEqual((await store.claims.findById(final))!.finalAt, finalAt);
-      assert.equal((await store.claims.findById(unfinished))!.finalAt, null);
-      // Final from then on, and off the list.
-      await store.claims.transition(older, ["confirmed"], { finalAt });
-      assert.deepEqual(await awaitingIds(), [newer]);
-    },
-  },
-  {
-    area: "claims",
-    name: "when claims are listed by status and creation time, then only the matching ones come back, oldest first",
-    async run({ open }) {
-      const store = await open();
-      const [first, second, third] = (await reserveOneAfterAnother(store, 3)) as [string, string, string];
-      await store.claims.transition(second, ["reserved"], { status: "failed" });
-      const secondCreated = (await store.claims.findById(second))!.createdAt;
-      const listed = async (filter: Parameters<ClaimStore["claims"]["list"]>[0]) =>
-        (await store.claims.list(filter)).map((claim) => claim.id);
-
-      assert.deepEqual(await listed({}), [first, second, third]);
-      assert.deepEqual(await listed({ status: "failed" }), [second]);
-      assert.deepEqual(await listed({ createdFrom: secondCreated }), [second, third]);
-      assert.deepEqual(await listed({ createdBefore: secondCreated, status: "reserved" }), [first]);
-    },
-  },
-  {
-    area: "unique indexes",
-    name: "when the same wallet reserves again in another letter case, then the wallet conflict names the existing claim",
-    async run({ open }) {
-      const store = await open();
-      const first = newClaim();
-      await store.claims.reserve({ ...first, walletAddress: first.walletAddress.toLowerCase() });
-
-      const second = newClaim({ walletAddress: "0x" + first.walletAddress.slice(2).toUpperCase() });
-      const result = await store.claims.reserve(second);
-
-      assertConflict(result, "wallet", first.id);
-      assert.equal(await store.claims.findById(second.id), null);
-    },
-  },
-  {
-    area: "unique indexes",
-    name: "when the same Google account reserves with another wallet, then the Google-account conflict names the existing claim",
-    async run({ open }) {
-      const store = await open();
-      const first = newClaim();
-      await store.claims.reserve(first);
-
-      assertConflict(await store.claims.reserve(newClaim({ googleSub: first.googleSub })), "googleAccount", first.id);
-    },
-  },
-  {
-    area: "unique indexes",
-    name: "when the wallet and the Google account are held by different claims, then the wallet conflict is reported",
-    async run({ open }) {
-      const store = await open();
-      const holdsWallet = newClaim();
-      const holdsAccount = newClaim();
-      await store.claims.reserve(holdsWallet);
-      await store.claims.reserve(holdsAccount);
-
-      const result = await store.claims.reserve(
-        newClaim({ walletAddress: holdsWallet.walletAddress, googleSub: holdsAccount.googleSub }),
-      );
-
-      assertConflict(result, "wallet", holdsWallet.id);
-    },
-  },
-  reservationRace("wallet"),
-  reservationRace("googleAccount"),
-  {
-    area: "unique indexes",
-    name: "when two open stores reserve the same wallet at once, then only one succeeds",
-    async run({ open }) {
-      const [storeA, storeB] = [await open(), await open()];
-      const walletAddress = randomWallet();
-
-      const results = await Promise.all([
-        storeA.claims.reserve(newClaim({ walletAddress })),
-        storeB.claims.reserve(newClaim({ walletAddress })),
-      ]);
-
-      const winners = results.filter((result) => result.reserved);
-      assert.equal(winners.length, 1);
-      for (const result of results) if (!result.reserved) assertConflict(result, "wallet", winners[0]!.claim.id);
-    },
-  },
-  {
-    area: "unique indexes",
-    name: "when the store is closed and reopened, then its claims are still there",
-    async run({ open, close }) {
-      const first = await open();
-      const claim = newClaim();
-      await first.claims.reserve(claim);
-      await first.claims.transition(claim.id, ["reserved"], { status: "queued", engineTransactionId: "engine-tx-1" });
-      await close(first);
-
+      await store.claims.transition(claim.id, ["reserved"], { status: "queued", engineTransactionId: "engine-tx-2" });
+      await close(store);
       const reopened = await open();
-
-      assert.partialDeepStrictEqual(await reopened.claims.findById(claim.id), {
-        status: "queued",
-        engineTransactionId: "engine-tx-1",
-      });
+      assert.partialDeepStrictEqual(await reopened.claims.findById(claim.id), { engineTransactionId: "engine-tx-2" });
+      assert.partialDeepStrictEqual(await reopened.claims.findById(queued.id), written);
       assertConflict(
         await reopened.claims.reserve(newClaim({ walletAddress: claim.walletAddress })),
         "wallet",
@@ -316,12 +156,74 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     },
   },
   {
+    area: "claims",
+    name: "when claims are in every status, then listUnfinished, listAwaitingFinality and list return the matching ones oldest first, with finalAt as written",
+    async run({ open }) {
+      const store = await open();
+      const ids = await reserveOneAfterAnother(store, 7);
+      const [submitted, awaitingOlder, queued, failed, final, awaitingNewer, reserved] = ids as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      const finalAt = new Date(Date.now() - 1_000);
+      await store.claims.transition(awaitingNewer, ["reserved"], { status: "confirmed", finalAt: null });
+      await store.claims.transition(awaitingOlder, ["reserved"], { status: "confirmed", finalAt: null });
+      await store.claims.transition(final, ["reserved"], { status: "confirmed", finalAt });
+      await store.claims.transition(failed, ["reserved"], { status: "failed" });
+      await store.claims.transition(queued, ["reserved"], { status: "queued" });
+      // Updated last, yet still first: the order is by creation, not by update.
+      await store.claims.transition(submitted, ["reserved"], { status: "submitted" });
+      const idsOf = (claims: ClaimRecord[]) => claims.map((claim) => claim.id);
+      const listed = async (filter: Parameters<ClaimStore["claims"]["list"]>[0]) =>
+        idsOf(await store.claims.list(filter));
+
+      assert.deepEqual(idsOf(await store.claims.listUnfinished()), [submitted, queued, reserved]);
+      assert.deepEqual(idsOf(await store.claims.listAwaitingFinality()), [awaitingOlder, awaitingNewer]);
+      assert.equal((await store.claims.findById(awaitingOlder))!.finalAt, null);
+      assert.deepEqual((await store.claims.findById(final))!.finalAt, finalAt);
+      assert.equal((await store.claims.findById(submitted))!.finalAt, null);
+      // Final from then on, and off the list.
+      await store.claims.transition(awaitingOlder, ["confirmed"], { finalAt });
+      assert.deepEqual(idsOf(await store.claims.listAwaitingFinality()), [awaitingNewer]);
+
+      const failedCreated = (await store.claims.findById(failed))!.createdAt;
+      assert.deepEqual(await listed({}), ids);
+      assert.deepEqual(await listed({ status: "failed" }), [failed]);
+      assert.deepEqual(await listed({ createdFrom: failedCreated }), ids.slice(3));
+      assert.deepEqual(await listed({ createdBefore: failedCreated, status: "queued" }), [queued]);
+    },
+  },
+  {
+    area: "unique indexes",
+    name: "when a wallet (in another letter case) or a Google account that holds a claim reserves again, then the conflict names the claim that holds it, the wallet's when both are held",
+    async run({ open }) {
+      const store = await open();
+      const [holdsWallet, holdsAccount] = [newClaim(), newClaim()];
+      await store.claims.reserve({ ...holdsWallet, walletAddress: holdsWallet.walletAddress.toLowerCase() });
+      await store.claims.reserve(holdsAccount);
+
+      const sameWallet = newClaim({ walletAddress: "0x" + holdsWallet.walletAddress.slice(2).toUpperCase() });
+      assertConflict(await store.claims.reserve(sameWallet), "wallet", holdsWallet.id);
+      assert.equal(await store.claims.findById(sameWallet.id), null);
+      const sameAccount = newClaim({ googleSub: holdsAccount.googleSub });
+      assertConflict(await store.claims.reserve(sameAccount), "googleAccount", holdsAccount.id);
+      const both = newClaim({ walletAddress: holdsWallet.walletAddress, googleSub: holdsAccount.googleSub });
+      assertConflict(await store.claims.reserve(both), "wallet", holdsWallet.id);
+    },
+  },
+  reservationRace("wallet"),
+  reservationRace("googleAccount"),
+  {
     area: "transactions",
     name: "when many transitions are applied together, then each answers as its own compare-and-set would",
     async run({ open }) {
       const store = await open();
-      const [first, second] = [newClaim(), newClaim()];
-      for (const claim of [first, second]) await store.claims.reserve(claim);
+      const [first, second] = [await reserveNew(store), await reserveNew(store)];
 
       const results = await store.claims.transitionMany([
         { id: first.id, fromStatuses: ["reserved"], patch: { status: "queued", attempts: 1 }, guard: { attempts: 0 } },
@@ -340,8 +242,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     name: "when one transition of many fails, then none of them is written",
     async run({ open }) {
       const store = await open();
-      const [first, second] = [newClaim(), newClaim()];
-      for (const claim of [first, second]) await store.claims.reserve(claim);
+      const [first, second] = [await reserveNew(store), await reserveNew(store)];
 
       await assert.rejects(
         store.claims.transitionMany([
@@ -386,16 +287,16 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "leases and compare-and-set",
-    name: "when a transition starts from an allowed status, then the patch is applied and returned",
+    name: "when a transition starts from an allowed status at the current attempt, then its patch is applied (null clears a field, the others are kept); from another status, an older attempt or for an unknown claim, it returns null and changes nothing",
     async run({ open }) {
       const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
+      const claim = await reserveNew(store);
 
       const updated = await store.claims.transition(claim.id, ["reserved"], {
         status: "queued",
         engineTransactionId: "engine-tx-1",
         attempts: 1,
+        lastError: "engine unreachable",
       });
 
       const expected = {
@@ -409,46 +310,21 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       assert.partialDeepStrictEqual(updated, expected);
       assert.partialDeepStrictEqual(await store.claims.findById(claim.id), expected);
       assert.ok(updated.updatedAt.getTime() >= updated.createdAt.getTime());
-    },
-  },
-  {
-    area: "leases and compare-and-set",
-    name: "when a transition starts from a status that is not allowed, then it returns null and changes nothing",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
-
-      const updated = await store.claims.transition(claim.id, ["queued", "submitted"], {
-        status: "confirmed",
-        txHash: "0xabc",
+      assert.partialDeepStrictEqual(await store.claims.transition(claim.id, ["queued"], { lastError: null }), {
+        ...expected,
+        lastError: null,
       });
-
-      assert.equal(updated, null);
-      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { status: "reserved", txHash: null });
-    },
-  },
-  {
-    area: "leases and compare-and-set",
-    name: "when a transition targets an unknown claim, then it returns null",
-    async run({ open }) {
-      const store = await open();
-
+      const refused = { status: "confirmed", txHash: "0xabc" } as const;
+      assert.equal(await store.claims.transition(claim.id, ["reserved", "submitted"], refused), null);
+      assert.equal(await store.claims.transition(claim.id, ["queued"], refused, { attempts: 0 }), null);
+      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { status: "queued", txHash: null });
       assert.equal(await store.claims.transition(randomUUID(), ["reserved"], { status: "queued" }), null);
-    },
-  },
-  {
-    area: "leases and compare-and-set",
-    name: "when a patch sets a field to null, then the field is cleared and unpatched fields are kept",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
-      await store.claims.transition(claim.id, ["reserved"], { lastError: "engine unreachable", attempts: 2 });
-
-      const updated = await store.claims.transition(claim.id, ["reserved"], { lastError: null });
-
-      assert.partialDeepStrictEqual(updated, { lastError: null, attempts: 2, status: "reserved" });
+      const current = { status: "submitted", txHash: "0xnew", attemptAtBlock: 12n } as const;
+      assert.partialDeepStrictEqual(await store.claims.transition(claim.id, ["queued"], current, { attempts: 1 }), {
+        ...current,
+        attempts: 1,
+        engineTransactionId: "engine-tx-1",
+      });
     },
   },
   {
@@ -456,8 +332,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     name: "when 50 transitions from the same status race, then exactly one wins",
     async run({ open }) {
       const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
+      const claim = await reserveNew(store);
 
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, attempt) =>
@@ -478,42 +353,10 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "leases and compare-and-set",
-    name: "when a transition names an older attempt, then it changes nothing, while the current attempt's applies",
-    async run({ open }) {
-      const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
-      await store.claims.transition(claim.id, ["reserved"], { status: "queued", attempts: 2, attemptAtBlock: 12n });
-
-      const stale = await store.claims.transition(
-        claim.id,
-        ["queued"],
-        { status: "submitted", txHash: "0xold" },
-        { attempts: 1 },
-      );
-      const current = await store.claims.transition(
-        claim.id,
-        ["queued"],
-        { status: "submitted", txHash: "0xnew" },
-        { attempts: 2 },
-      );
-
-      assert.equal(stale, null);
-      assert.partialDeepStrictEqual(current, {
-        status: "submitted",
-        txHash: "0xnew",
-        attempts: 2,
-        attemptAtBlock: 12n,
-      });
-    },
-  },
-  {
-    area: "leases and compare-and-set",
     name: "when another process holds a live lease, then acquireLease refuses; once it expires or is released, it is taken",
     async run({ open }) {
       const store = await open();
-      const claim = newClaim();
-      await store.claims.reserve(claim);
+      const claim = await reserveNew(store);
       const now = Date.now();
 
       assert.equal(await store.claims.acquireLease(claim.id, "process-b", now, now + 1_000), null);
@@ -570,15 +413,13 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "erasure",
-    name: "when expired claims are erased, then only those created before the cutoff keep a fingerprint instead of the account id, and the account still cannot claim again",
-    async run({ open }) {
+    name: "when expired claims are erased, then only those created before the cutoff keep a fingerprint instead of the account id, the account still cannot claim again, and the store refuses to open without that key or with another, naming CLAIM_GATE_KEY",
+    async run({ open, close }) {
       const store = await open();
-      const expired = newClaim();
-      await store.claims.reserve(expired);
+      const expired = await reserveNew(store);
       await store.claims.transition(expired.id, ["reserved"], { status: "confirmed", txHash: `0x${"ab".repeat(32)}` });
       const cutoff = await betweenTwoMilliseconds();
-      const recent = newClaim();
-      await store.claims.reserve(recent);
+      const recent = await reserveNew(store);
 
       assert.equal(await store.claims.eraseExpired(cutoff), 1);
 
@@ -591,37 +432,18 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       assert.match(erased!.googleSub, /^hmac-sha256:[0-9a-f]{64}$/);
       assert.ok(!Object.values(erased!).map(String).includes(expired.googleSub));
       assert.partialDeepStrictEqual(await store.claims.findByGoogleSub(expired.googleSub), { id: expired.id });
-      assertConflict(
-        await store.claims.reserve(newClaim({ googleSub: expired.googleSub })),
-        "googleAccount",
-        expired.id,
-      );
+      const again = newClaim({ googleSub: expired.googleSub });
+      assertConflict(await store.claims.reserve(again), "googleAccount", expired.id);
       assert.partialDeepStrictEqual(await store.claims.findById(recent.id), { googleSub: recent.googleSub });
       assert.equal(await store.claims.eraseExpired(cutoff), 0);
-    },
-  },
-  {
-    area: "erasure",
-    name: "when a claim was erased, then the store refuses to open without its key or with another, naming CLAIM_GATE_KEY, and with its key the account still cannot claim again",
-    async run({ open, close }) {
-      const erasing = await open();
-      const claim = newClaim();
-      await erasing.claims.reserve(claim);
-      assert.equal(await erasing.claims.eraseExpired(new Date(Date.now() + 1)), 1);
-      await close(erasing);
+      await close(store);
 
       for (const gateKey of [undefined, OTHER_GATE_KEY]) {
         const refusal = String(await open({ gateKey }).catch((error: unknown) => error));
         assert.match(refusal, /CLAIM_GATE_KEY: is not/);
         for (const key of [CHECK_GATE_KEY, OTHER_GATE_KEY]) assert.ok(!refusal.includes(key));
       }
-
-      const reopened = await open();
-      assertConflict(
-        await reopened.claims.reserve(newClaim({ googleSub: claim.googleSub })),
-        "googleAccount",
-        claim.id,
-      );
+      assertConflict(await (await open()).claims.reserve(again), "googleAccount", expired.id);
     },
   },
   {
@@ -631,10 +453,9 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       // Both open before any erasure, when the store has no key to compare with yet.
       const first = await open();
       const second = await open({ gateKey: OTHER_GATE_KEY });
-      const [erasedFirst, left] = [newClaim(), newClaim()];
-      await first.claims.reserve(erasedFirst);
+      const erasedFirst = await reserveNew(first);
       assert.equal(await first.claims.eraseExpired(new Date(Date.now() + 1), erasedFirst.walletAddress), 1);
-      await second.claims.reserve(left);
+      const left = await reserveNew(second);
 
       await assert.rejects(second.claims.eraseExpired(new Date(Date.now() + 1)), /CLAIM_GATE_KEY: is not/);
 
@@ -643,8 +464,8 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "counters",
-    name: "when two open stores take budget slots at once, then exactly the limit is granted",
-    async run({ open }) {
+    name: "when two open stores take budget slots at once, then exactly the limit is granted; a released slot lets exactly one more in, and the count survives a reopen",
+    async run({ open, close }) {
       const [storeA, storeB] = [await open(), await open()];
       const limit = 7;
 
@@ -655,22 +476,13 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       assert.equal(granted.filter(Boolean).length, limit);
       assert.equal(await storeA.budget.takeSlot(limit), false);
       assert.equal(await storeB.budget.slotsUsed(), limit);
-    },
-  },
-  {
-    area: "counters",
-    name: "when a slot is released, then exactly one more can be taken, and the count survives a reopen",
-    async run({ open, close }) {
-      const first = await open();
-      assert.equal(await first.budget.takeSlot(2), true);
-      assert.equal(await first.budget.takeSlot(2), true);
-      await first.budget.releaseSlot();
-      await close(first);
-
+      await storeA.budget.releaseSlot();
+      await close(storeA);
+      await close(storeB);
       const reopened = await open();
-      assert.equal(await reopened.budget.slotsUsed(), 1);
-      assert.equal(await reopened.budget.takeSlot(2), true);
-      assert.equal(await reopened.budget.takeSlot(2), false);
+      assert.equal(await reopened.budget.slotsUsed(), limit - 1);
+      assert.equal(await reopened.budget.takeSlot(limit), true);
+      assert.equal(await reopened.budget.takeSlot(limit), false);
     },
   },
   {
@@ -847,22 +659,24 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
 ];
 
-/** 200 reservations that share one wallet or one Google account, all at once: the unique index lets exactly one in. */
+/** 200 reservations that share one wallet or one Google account, all at once, through two open stores. */
 function reservationRace(shared: "wallet" | "googleAccount"): ClaimStoreCheck {
   return {
     area: "unique indexes",
-    name: `when 200 reserves for one ${shared === "wallet" ? "wallet" : "Google account"} race, then exactly one is reserved and the rest name it`,
+    name: `when 200 reserves for one ${shared === "wallet" ? "wallet" : "Google account"} race in two open stores, then exactly one is reserved and the rest name it`,
     async run({ open }) {
-      const store = await open();
+      const stores = [await open(), await open()];
       const { walletAddress, googleSub } = newClaim();
       const sharing = shared === "wallet" ? { walletAddress } : { googleSub };
 
-      const results = await Promise.all(Array.from({ length: 200 }, () => store.claims.reserve(newClaim(sharing))));
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => stores[i % 2]!.claims.reserve(newClaim(sharing))),
+      );
 
       const winners = results.filter((result) => result.reserved);
       assert.equal(winners.length, 1);
       for (const result of results) if (!result.reserved) assertConflict(result, shared, winners[0]!.claim.id);
-      assert.equal((await store.claims.list({})).length, 1);
+      assert.equal((await stores[0]!.claims.list({})).length, 1);
     },
   };
 }
@@ -918,6 +732,12 @@ async function betweenTwoMilliseconds(): Promise<Date> {
 function randomWallet(): string {
   const hex = randomBytes(20).toString("hex");
   return "0x" + [...hex].map((char, index) => (index % 2 === 0 ? char.toUpperCase() : char)).join("");
+}
+
+async function reserveNew(store: ClaimStore, overrides: Partial<NewClaim> = {}): Promise<NewClaim> {
+  const claim = newClaim(overrides);
+  await store.claims.reserve(claim);
+  return claim;
 }
 
 function newClaim(overrides: Partial<NewClaim> = {}): NewClaim {

@@ -1,13 +1,11 @@
-import type { BudgetCounter } from "./budget-counter.ts";
+import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { ClaimRepository } from "./claim-repository.ts";
 import type { OperatorControlsStore } from "./operator-controls.ts";
 import type { RateLimitCounters } from "./rate-limit-counters.ts";
-import type { YoutubeQuotaCounter } from "./youtube-quota-counter.ts";
 
 /**
  * Everything the server keeps in its database, one part per concern, all over one connection. Any part that cannot
- * get through (a SQLite lock held past the busy time-out, a MongoDB server out of reach) throws `STORE_UNAVAILABLE`,
- * which the visitor gets as a 503 with a retry hint.
+ * get through (a SQLite lock held past the busy time-out, a MongoDB server out of reach) throws `storeUnavailable`.
  */
 export interface ClaimStore {
   claims: ClaimRepository;
@@ -18,4 +16,27 @@ export interface ClaimStore {
   /** Resolves while the database answers: the readiness probe. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The `MAX_TOTAL_CLAIMS` gate: a counter of the claims ever reserved, shared by every process on the store. */
+export interface BudgetCounter {
+  /** One atomic conditional increment; false, changing nothing, when `limit` slots are taken. */
+  takeSlot(limit: number): Promise<boolean>;
+  /** Gives back a slot taken for a reservation that did not happen. */
+  releaseSlot(): Promise<void>;
+  /** The slots the gate has handed out, failed claims included. */
+  slotsUsed(): Promise<number>;
+}
+
+/** YouTube quota units spent per Google quota day (a Pacific date `YYYY-MM-DD`), shared by every process. */
+export interface YoutubeQuotaCounter {
+  /** Adds `units` to `day`'s total in one atomic step; returns the day's new total. */
+  add(day: string, units: number): Promise<number>;
+  /** The units spent on `day`; 0 when none were. */
+  unitsOn(day: string): Promise<number>;
+}
+
+/** A locked or unreachable database is a passing outage: the visitor gets a 503 with a retry hint, not a 500. */
+export function storeUnavailable(cause: unknown): AppError {
+  return new AppError("STORE_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
 }

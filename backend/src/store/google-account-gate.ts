@@ -1,25 +1,18 @@
 import { createHmac } from "node:crypto";
 import { ConfigError } from "../config.ts";
 
-/** Marks a stored Google account id that was erased into its fingerprint; Google's own ids are digits only. */
-const FINGERPRINT_PREFIX = "hmac-sha256:";
-
 /**
  * The keyed fingerprint an erased claim keeps instead of its Google account id: HMAC-SHA256 under the operator's
- * `CLAIM_GATE_KEY`, so the same account is recognised again, while the id cannot be recovered from the store
- * alone (a plain hash of a known id format could be reversed by trying ids).
+ * `CLAIM_GATE_KEY`, so the account is recognised again while its id cannot be recovered by trying ids.
  */
 export function googleAccountFingerprint(gateKey: string, googleSub: string): string {
-  return FINGERPRINT_PREFIX + createHmac("sha256", gateKey).update(googleSub).digest("hex");
-}
-
-export function isGoogleAccountFingerprint(storedSub: string): boolean {
-  return storedSub.startsWith(FINGERPRINT_PREFIX);
+  // The prefix marks an erased id (Google's own are digits only): erasure passes over it.
+  return "hmac-sha256:" + createHmac("sha256", gateKey).update(googleSub).digest("hex");
 }
 
 /**
- * What a claim of `googleSub` may be stored under: the id itself, and, once its claim's personal data expired,
- * its fingerprint. Without a key nothing can have been erased, so the id stands for both.
+ * What a claim of `googleSub` may be stored under: the id itself, and, once erased, its fingerprint. Without a key
+ * nothing can have been erased, so the id stands for both.
  */
 export function storedFormsOf(gateKey: string | undefined, googleSub: string): [asGiven: string, erased: string] {
   return [googleSub, gateKey === undefined ? googleSub : googleAccountFingerprint(gateKey, googleSub)];
@@ -32,18 +25,14 @@ export function requireGateKey(gateKey: string | undefined): string {
   return gateKey;
 }
 
-/**
- * What the store keeps of the key its fingerprints were made under, from the first erasure on: the HMAC of a fixed
- * text under it, which tells a wrong key from the right one without giving the key back.
- */
+/** What the store keeps of its key from the first erasure on: an HMAC of a fixed text, which does not give the key. */
 export function gateKeyCheck(gateKey: string): string {
   return createHmac("sha256", gateKey).update("tube claim gate key check").digest("hex");
 }
 
 /**
  * Refuses a key other than the one the store's fingerprints were made under (`storedCheck`, null before the first
- * erasure): under another key, or none, no erased account would be recognised and each could claim again. The key
- * itself is never part of the message.
+ * erasure): under another key, or none, every erased account could claim again. The message never holds the key.
  */
 export function assertGateKeyMatches(storedCheck: string | null, gateKey: string | undefined): void {
   if (storedCheck === null) return;

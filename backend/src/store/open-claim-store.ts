@@ -17,7 +17,7 @@ export async function openClaimStore(options: {
 }): Promise<OpenedClaimStore> {
   const { gateKey } = options;
   if (options.mongodbUri) {
-    // Loaded only here: Mongoose is about 0.2 s of CPU to load, which a server on SQLite would pay at every start.
+    // Loaded only here: a server on SQLite never pays for loading Mongoose.
     const { openMongoClaimStore } = await import("./mongo/mongo-claim-store.ts");
     return { store: await openMongoClaimStore({ uri: options.mongodbUri, gateKey }), kind: "mongodb" };
   }

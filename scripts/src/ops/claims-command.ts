@@ -38,8 +38,8 @@ const USAGE = `Usage: npm run claims -- <action> [options]
                       contract paid its wallet (in a final block), else failed, so that retry can try once more
   erase-expired       erase the personal data of claims created more than --older-than-days ago: the Google
                       account id becomes its keyed fingerprint (HMAC-SHA256 under CLAIM_GATE_KEY), so the account
-                      still cannot claim again, and any e-mail an older version stored is cleared; the wallet and
-                      the transaction hash stay. Safe to run again (daily, say). The first run records a check
+                      still cannot claim again; the wallet and the transaction hash stay. Safe to run again
+                      (daily, say). The first run records a check
                       of the key in the store: from then on every server, and this command, refuses to open the
                       store without that key or with another
   erase               erase the personal data of one wallet's claim now, whatever its age (--wallet <address>), as

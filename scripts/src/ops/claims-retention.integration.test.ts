@@ -11,7 +11,7 @@ import { runOperatorCommandHere } from "./test/run-operator-command.ts";
 /**
  * The retention promise against the real app and its real store: once `npm run claims -- erase-expired` (or `erase`
  * for one viewer who asked) has run, an erased claim keeps its wallet and transaction but neither the Google
- * account's id nor an e-mail, and that account still cannot claim a second time.
+ * account's id, and that account still cannot claim a second time.
  */
 const CLAIM_GATE_KEY = "retention-test-gate-key-0123456789abcdef";
 /** Another operator's key, or a mistyped one. */
@@ -44,40 +44,14 @@ function onDatabase<T>(use: (db: DatabaseSync) => T): T {
 const storedRows = () =>
   onDatabase((db) => db.prepare("SELECT * FROM claims ORDER BY rowid").all() as Array<Record<string, unknown>>);
 
-/** A claim as an older version stored it, e-mail included. */
-function insertOlderVersionsClaim(): { googleSub: string; email: string } {
-  const googleSub = `1${Date.now()}`;
-  const email = `older-${googleSub}@example.com`;
-  onDatabase((db) =>
-    db
-      .prepare(
-        `INSERT INTO claims (id, wallet_address, google_sub, google_email, amount_wei, status, attempts, created_at, updated_at, final_at)
-         VALUES (?, ?, ?, ?, '250000000000000000000', 'confirmed', 1, ?, ?, ?)`,
-      )
-      .run(
-        crypto.randomUUID(),
-        randomWallet().toLowerCase(),
-        googleSub,
-        email,
-        Date.now() - 1000,
-        Date.now() - 1000,
-        Date.now() - 1000,
-      ),
-  );
-  return { googleSub, email };
-}
-
 describe("npm run claims -- erase-expired", () => {
-  it("when a claim is past the retention period, then its account id and e-mail are gone, its wallet and hash stay, and the account still cannot claim again", async () => {
+  it("when a claim is past the retention period, then its account id is gone, its wallet and hash stay, and the account still cannot claim again", async () => {
     const viewer = await world.visitor();
     expect((await world.api.claim(viewer)).status).toBe(202);
     const [confirmed] = await world.untilAllConfirmed([viewer]);
     expect(storedRows().find((row) => row.wallet_address === viewer.wallet.toLowerCase())).toMatchObject({
       google_sub: viewer.sub,
-      google_email: null,
     });
-
-    const older = insertOlderVersionsClaim();
 
     // Every claim so far is older than a retention period of 0 days.
     const run = await claimsCommand(["erase-expired", "--older-than-days", "0"]);
@@ -88,12 +62,9 @@ describe("npm run claims -- erase-expired", () => {
     expect(erased).toMatchObject({
       status: "confirmed",
       tx_hash: (confirmed as { txHash: string }).txHash,
-      google_email: null,
       google_sub: expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/),
     });
-    for (const personal of [viewer.sub, viewer.email, older.googleSub, older.email])
-      expect(JSON.stringify(rows)).not.toContain(personal);
-    expect(rows.every((row) => row.google_email === null)).toBe(true);
+    for (const personal of [viewer.sub, viewer.email]) expect(JSON.stringify(rows)).not.toContain(personal);
 
     const again = await world.api.claim({ token: viewer.token, wallet: randomWallet() });
     expect(again.body).toMatchObject({ alreadyClaimed: true, details: "GOOGLE_ACCOUNT_ALREADY_CLAIMED" });
@@ -162,7 +133,7 @@ describe("npm run claims -- erase-expired", () => {
 
   it("when CLAIM_GATE_KEY is not set, then erase-expired refuses and erases nothing", async () => {
     // What erasure would change; the mint loop may meanwhile settle the claims the tests above left under way.
-    const identities = () => storedRows().map(({ id, google_sub, google_email }) => ({ id, google_sub, google_email }));
+    const identities = () => storedRows().map(({ id, google_sub }) => ({ id, google_sub }));
     const before = identities();
     const child = await claimsCommand(["erase-expired", "--older-than-days", "0"], { CLAIM_GATE_KEY: "" });
     expect(child.code).not.toBe(0);

@@ -1,39 +1,39 @@
 /**
- * The claims collection. MongoDB's unique indexes on wallet and Google account are the once-only gate (an account
- * whose expired claim keeps only its fingerprint is looked up first), and
- * `transition` is one findOneAndUpdate filtered on status and attempt, an atomic compare-and-set; so is the lease.
- * `transitionMany` runs its compare-and-sets in one transaction, all or none, which is why the store needs a replica
- * set. The other writes of many claims need none: a lease is each claim's own, and an erasure cut short is finished
- * by the next run.
+ * The claims collection. Its unique indexes on wallet and Google account are the once-only gate (an account whose
+ * expired claim keeps only its fingerprint is looked up first); `transition` and the leases are each an atomic
+ * findOneAndUpdate filtered on status and attempt. `transitionMany` runs in one transaction, all or none.
  */
 import mongoose, { Schema, type ClientSession, type Connection, type QueryFilter } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
-import type { ClaimRecord, ClaimRepository, ClaimTransition } from "../claim-repository.ts";
 import {
+  claimFromStored,
+  refusalOf,
+  reservedClaim,
+  type ClaimRecord,
+  type ClaimRepository,
+  type ClaimTransition,
+  type StoredClaim,
+} from "../claim-repository.ts";
+import {
+  assertGateKeyMatches,
+  gateKeyCheck,
   googleAccountFingerprint,
-  isGoogleAccountFingerprint,
   requireGateKey,
   storedFormsOf,
 } from "../google-account-gate.ts";
-import { claimFromStored, type StoredClaim } from "../stored-claim.ts";
-import type { MongoGateKey } from "./mongo-gate-key.ts";
 import { whenReachable } from "./mongo-outage.ts";
 
 export const CLAIMS_COLLECTION = "claims";
 const DUPLICATE_KEY = 11000;
 
-/**
- * A stored claim with its id as the document's _id, so lookups by id need no second index. `googleEmail` is only on
- * documents an older version wrote, until their claim expires.
- */
-type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string; googleEmail?: string };
+/** A stored claim with its id as the document's _id, so lookups by id need no second index. */
+type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string };
 
 const claimSchema = new Schema<ClaimDocument>(
   {
     _id: { type: String, required: true },
     walletAddress: { type: String, required: true, lowercase: true },
     googleSub: { type: String, required: true },
-    googleEmail: { type: String },
     amountWei: { type: String, required: true },
     status: { type: String, required: true, enum: CLAIM_STATUSES },
     engineTransactionId: { type: String, default: null },
@@ -52,23 +52,25 @@ claimSchema.index({ walletAddress: 1 }, { unique: true, name: "claims_wallet_uni
 claimSchema.index({ googleSub: 1 }, { unique: true, name: "claims_google_sub_unique" });
 claimSchema.index({ status: 1, createdAt: 1 }, { name: "claims_status_created" });
 
-/**
- * Confirmed claims still resting on the sequencer's promise. `$type: "null"` matches only the explicit null every
- * claim since the field exists is written with: a claim confirmed before it has no field and counts as final.
- */
-const AWAITING_FINALITY = { status: "confirmed" as const, finalAt: { $type: "null" as const } };
+/** Confirmed claims still resting on the sequencer's promise. */
+const AWAITING_FINALITY = { status: "confirmed" as const, finalAt: null };
 /** The claims the mint loop drives: unfinished, or confirmed and awaiting finality. */
 const DRIVEN = { $or: [{ status: { $in: [...UNFINISHED_CLAIM_STATUSES] } }, AWAITING_FINALITY] };
+const leaseFree = (owner: string, now: number) => ({
+  $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }],
+});
 
-/**
- * `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim; `keyCheck`: the
- * store's record of the key erasure first used.
- */
+/** `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim. */
 export async function openMongoClaimRepository(
   connection: Connection,
   gateKey: string | undefined,
-  keyCheck: MongoGateKey,
 ): Promise<ClaimRepository> {
+  // The check of the key erased claims were fingerprinted under, written by the first erasure.
+  const keyChecks = connection.collection<{ _id: string; keyCheck: string }>("claim_gate_key");
+  const keyCheckId = "claims";
+  await whenReachable(async () =>
+    assertGateKeyMatches((await keyChecks.findOne({ _id: keyCheckId }))?.keyCheck ?? null, gateKey),
+  );
   const claims = connection.model<ClaimDocument>("Claim", claimSchema);
   await claims.init();
   // The unique indexes are the gate: they must exist before the first insert.
@@ -113,42 +115,21 @@ export async function openMongoClaimRepository(
   const transition: ClaimRepository["transition"] = (id, fromStatuses, patch, guard) =>
     whenReachable(() => applyTransition({ id, fromStatuses, patch, guard }));
 
-  return {
+  const repository: ClaimRepository = {
     reserve: (claim) =>
       whenReachable(async () => {
-        const walletAddress = claim.walletAddress.toLowerCase();
-        // An erased claim holds the account under its fingerprint, which no unique index compares with the id. The
-        // look-up and the insert are two steps: only an erase of this very account's year-old claim running between
-        // them could slip through, and the wallet's own unique index still holds.
+        // No unique index compares an erased claim's fingerprint with the id: it is looked up first. Only an erasure
+        // of this very account's year-old claim between the two steps could slip through.
         const [, fingerprint] = storedFormsOf(gateKey, claim.googleSub);
-        const erased = fingerprint === claim.googleSub ? null : await findOne({ googleSub: fingerprint });
-        if (erased) {
-          const byWallet = await findByWallet(walletAddress);
-          if (byWallet) return { reserved: false, conflict: "wallet", existing: byWallet };
-          return { reserved: false, conflict: "googleAccount", existing: erased };
-        }
+        if (fingerprint !== claim.googleSub && (await findOne({ googleSub: fingerprint })))
+          return (await refusalOf(repository, claim))!;
+        const { id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = reservedClaim(claim, new Date());
         try {
-          const created = await claims.create({
-            _id: claim.id,
-            walletAddress,
-            googleSub: claim.googleSub,
-            amountWei: claim.amountWei.toString(),
-            status: claim.firstAttempt ? "queued" : "reserved",
-            engineTransactionId: claim.firstAttempt?.engineTransactionId ?? null,
-            attempts: claim.firstAttempt ? 1 : 0,
-            attemptAtBlock: claim.firstAttempt?.attemptAtBlock.toString() ?? null,
-            leaseOwner: claim.lease.owner,
-            leaseUntil: claim.lease.until,
-          });
-          return { reserved: true, claim: toRecord(created.toObject()) };
+          return { reserved: true, claim: toRecord((await claims.create({ _id: id, ...fields })).toObject()) };
         } catch (error) {
           if (!isWalletOrAccountDuplicate(error)) throw error;
-          // Wallet first, whichever index the server happened to report: both adapters answer alike.
-          // Claims are never deleted, so the document that refused us is still there to read.
-          const byWallet = await findByWallet(walletAddress);
-          if (byWallet) return { reserved: false, conflict: "wallet", existing: byWallet };
-          const byGoogleSub = await findByGoogleSub(claim.googleSub);
-          if (byGoogleSub) return { reserved: false, conflict: "googleAccount", existing: byGoogleSub };
+          const refusal = await refusalOf(repository, claim);
+          if (refusal) return refusal;
           throw error;
         }
       }),
@@ -159,21 +140,15 @@ export async function openMongoClaimRepository(
     acquireLeases: (ids, owner, now, until) =>
       whenReachable(async () => {
         if (ids.length === 0) return [];
-        const free = { $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }] };
         await claims
           .updateMany(
-            { _id: { $in: [...ids] }, $and: [DRIVEN, free] },
+            { _id: { $in: [...ids] }, $and: [DRIVEN, leaseFree(owner, now)] },
             { $set: { leaseOwner: owner, leaseUntil: until } },
             { timestamps: false },
           )
           .exec();
         const held = await claims
-          .find({
-            _id: { $in: [...ids] },
-            ...DRIVEN,
-            leaseOwner: owner,
-            leaseUntil: until,
-          })
+          .find({ _id: { $in: [...ids] }, ...DRIVEN, leaseOwner: owner, leaseUntil: until })
           .lean<ClaimDocument[]>()
           .exec();
         return held.map(toRecord);
@@ -183,9 +158,8 @@ export async function openMongoClaimRepository(
         if (transitions.length === 0) return [];
         const session = await connection.startSession();
         try {
-          // The driver runs the callback again after a TransientTransactionError (a failover, a write conflict with
-          // another process's batch) and retries a commit of unknown outcome: each run builds its answers afresh, from
-          // what the compare-and-sets find then. One after another: a transaction runs no two operations at once.
+          // The driver may run the callback again (a failover, a write conflict): each run builds its answers afresh.
+          // One after another: a transaction runs no two operations at once.
           return await session.withTransaction(async () => {
             const results: (ClaimRecord | null)[] = [];
             for (const move of transitions) results.push(await applyTransition(move, session));
@@ -199,7 +173,7 @@ export async function openMongoClaimRepository(
       whenReachable(async () => {
         const updated = await claims
           .findOneAndUpdate(
-            { _id: id, $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }] },
+            { _id: id, ...leaseFree(owner, now) },
             // timestamps: false, so a renewed lease does not look like progress.
             { $set: { leaseOwner: owner, leaseUntil: until } },
             { returnDocument: "after", timestamps: false },
@@ -221,14 +195,19 @@ export async function openMongoClaimRepository(
     eraseExpired: (createdBefore, walletAddress) =>
       whenReachable(async () => {
         const key = requireGateKey(gateKey);
-        // Before any fingerprint is written: another process may have erased under another key since this store
-        // was opened.
-        await keyCheck.adopt(key);
+        // Before any fingerprint is written, in one atomic upsert: of two erasures racing under different keys, the
+        // first recorded wins and the other is refused.
+        const recorded = await keyChecks.findOneAndUpdate(
+          { _id: keyCheckId },
+          { $setOnInsert: { keyCheck: gateKeyCheck(key) } },
+          { upsert: true, returnDocument: "after" },
+        );
+        assertGateKeyMatches(recorded?.keyCheck ?? null, key);
         const expired = await claims
           .find({
             createdAt: { $lt: createdBefore },
             ...(walletAddress === undefined ? {} : { walletAddress: walletAddress.toLowerCase() }),
-            $or: [{ googleSub: { $not: /^hmac-sha256:/ } }, { googleEmail: { $exists: true } }],
+            googleSub: { $not: /^hmac-sha256:/ },
           })
           .select({ googleSub: 1 })
           .lean<Array<Pick<ClaimDocument, "_id" | "googleSub">>>()
@@ -238,14 +217,7 @@ export async function openMongoClaimRepository(
           expired.map(({ _id, googleSub }) => ({
             updateOne: {
               filter: { _id, googleSub },
-              update: {
-                $set: {
-                  googleSub: isGoogleAccountFingerprint(googleSub)
-                    ? googleSub
-                    : googleAccountFingerprint(key, googleSub),
-                },
-                $unset: { googleEmail: "" },
-              },
+              update: { $set: { googleSub: googleAccountFingerprint(key, googleSub) } },
             },
           })),
         );
@@ -264,12 +236,10 @@ export async function openMongoClaimRepository(
       });
     },
   };
+  return repository;
 }
 
-/**
- * A duplicate-key error on anything but `_id` (a reused claim id is a bug, not a conflict).
- * Servers that omit `keyPattern`/`keyValue` still count: the lookups that follow decide.
- */
+/** A duplicate-key error on anything but `_id` (a reused claim id is a bug); the lookups that follow decide. */
 function isWalletOrAccountDuplicate(error: unknown): boolean {
   if (!(error instanceof mongoose.mongo.MongoServerError) || error.code !== DUPLICATE_KEY) return false;
   const key: unknown = error.keyPattern ?? error.keyValue;
@@ -280,18 +250,6 @@ function toRecordOrNull(document: ClaimDocument | null): ClaimRecord | null {
   return document ? toRecord(document) : null;
 }
 
-function toRecord({ _id, googleEmail: _olderVersionsEmail, ...document }: ClaimDocument): ClaimRecord {
-  // A field added to the schema after a document was written is missing from it, not null.
-  return claimFromStored({
-    ...document,
-    id: _id,
-    engineTransactionId: document.engineTransactionId ?? null,
-    txHash: document.txHash ?? null,
-    lastError: document.lastError ?? null,
-    attemptAtBlock: document.attemptAtBlock ?? null,
-    leaseOwner: document.leaseOwner ?? null,
-    leaseUntil: document.leaseUntil ?? null,
-    // Confirmed before claims had the field: confirmed at the final head the server was set to then.
-    finalAt: document.finalAt ?? (document.status === "confirmed" ? document.updatedAt : null),
-  });
+function toRecord({ _id, ...document }: ClaimDocument): ClaimRecord {
+  return claimFromStored({ ...document, id: _id });
 }

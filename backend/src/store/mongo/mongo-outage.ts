@@ -1,12 +1,9 @@
 import mongoose from "mongoose";
-import { storeUnavailable } from "../store-unavailable.ts";
+import { storeUnavailable } from "../claim-store.ts";
 
 const { mongo } = mongoose;
 
-/**
- * The driver's errors for a server that cannot be reached or a connection that is gone: network failures and
- * time-outs, no server to select, and a client or topology already closed.
- */
+/** The driver's errors for a server that cannot be reached or a connection that is gone. */
 const UNREACHABLE = [
   mongo.MongoNetworkError,
   mongo.MongoServerSelectionError,
@@ -16,15 +13,13 @@ const UNREACHABLE = [
   mongoose.Error.MongooseServerSelectionError,
 ] as const;
 
-/** Labels the driver or the server put on an error that passes with the failover or the conflict behind it. */
+/**
+ * Labels of an error that passes with the failover or conflict behind it, once the driver's own retries gave up.
+ * Trying again is safe: every write of a transaction is a compare-and-set, which finds its work done or does it.
+ */
 const PASSING_LABELS = [
-  // A failover the driver's one retry of a single write did not outlast.
   mongo.MongoErrorLabel.RetryableWriteError,
-  // A transaction aborted by a failover, a dropped connection or a write conflict: `withTransaction` (the driver's
-  // lib/sessions.js) runs it again for up to 120 s and then gives up with this error; nothing of it was written.
   mongo.MongoErrorLabel.TransientTransactionError,
-  // A commit whose outcome is unknown, after the driver's own retries of it. Trying again is safe: every write of a
-  // transaction is a compare-and-set, which finds its work done (and answers null) or does it.
   mongo.MongoErrorLabel.UnknownTransactionCommitResult,
 ] as const;
 
@@ -36,9 +31,8 @@ function isUnreachable(error: unknown): boolean {
 }
 
 /**
- * Runs one store operation; an unreachable server becomes `STORE_UNAVAILABLE`, anything else passes as it was.
- * Never inside a transaction's callback: `withTransaction` decides on the driver's own errors and labels, which this
- * replaces.
+ * Runs one store operation; an unreachable server becomes `STORE_UNAVAILABLE`, anything else passes as it was. Never
+ * inside a transaction's callback, which `withTransaction` retries on the driver's own errors.
  */
 export async function whenReachable<T>(operation: () => Promise<T>): Promise<T> {
   try {

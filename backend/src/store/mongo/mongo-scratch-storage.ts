@@ -1,12 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { CHECK_GATE_KEY, type ScratchStorage } from "../claim-store-checks.ts";
-import { openMongoClaimStore } from "./mongo-claim-store.ts";
-import { openMongoConnection } from "./mongo-connection.ts";
 
-/**
- * A database of its own on the server at `uri`, named with a random suffix, for one store check: never the database
- * the URI names. Its user must be allowed to create and drop it.
- */
+import { openMongoClaimStore, openMongoConnection } from "./mongo-claim-store.ts";
+
+/** A database of its own with a random name, for one store check; the URI's user must be allowed to drop it. */
 export function mongoScratchStorage(uri: string): ScratchStorage {
   const dbName = `tube-store-check-${randomBytes(6).toString("hex")}`;
   return {

@@ -1,33 +1,34 @@
 /**
- * The claims table. The UNIQUE constraints on wallet and Google account are the once-only gate, and the insert itself
- * also refuses an account whose expired claim keeps only its fingerprint; `transition` is one
- * conditional UPDATE (on status and attempt) so two workers can never both move a claim forward, and the lease is one
- * conditional UPDATE too.
+ * The claims table. Its UNIQUE constraints on wallet and Google account are the once-only gate, and the insert also
+ * refuses an account whose erased claim keeps only its fingerprint; `transition` and the leases are each one
+ * conditional UPDATE, so two workers can never both move a claim forward.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
-import type {
-  ClaimFilter,
-  ClaimPatch,
-  ClaimRecord,
-  ClaimRepository,
-  ClaimTransition,
-  NewClaim,
-  ReserveResult,
-  TransitionGuard,
+import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
+import {
+  claimFromStored,
+  refusalOf,
+  reservedClaim,
+  type ClaimRecord,
+  type ClaimRepository,
+  type ClaimTransition,
+  type StoredClaim,
 } from "../claim-repository.ts";
 import {
+  assertGateKeyMatches,
+  gateKeyCheck,
   googleAccountFingerprint,
-  isGoogleAccountFingerprint,
   requireGateKey,
   storedFormsOf,
 } from "../google-account-gate.ts";
-import { claimFromStored } from "../stored-claim.ts";
-import type { SqliteGateKey } from "./sqlite-gate-key.ts";
 import { isUniqueViolation, prepare, type Statement } from "./sqlite-statement.ts";
 
-/** Patch keys and their columns: the only names ever spliced into SQL. */
-const PATCH_COLUMNS = {
+/** Each field of a claim and its column: the only names ever spliced into SQL. */
+const COLUMNS = {
+  id: "id",
+  walletAddress: "wallet_address",
+  googleSub: "google_sub",
+  amountWei: "amount_wei",
   status: "status",
   engineTransactionId: "engine_transaction_id",
   txHash: "tx_hash",
@@ -37,297 +38,180 @@ const PATCH_COLUMNS = {
   leaseOwner: "lease_owner",
   leaseUntil: "lease_until",
   finalAt: "final_at",
-} as const satisfies Record<keyof ClaimPatch, string>;
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+} as const satisfies Record<keyof ClaimRecord, string>;
+const FIELDS = Object.keys(COLUMNS) as (keyof ClaimRecord)[];
+/** Every column under its field's name; times are milliseconds since the epoch. */
+const CLAIM = FIELDS.map((field) => `${COLUMNS[field]} AS ${field}`).join(", ");
+type Row = Omit<StoredClaim, "finalAt" | "createdAt" | "updatedAt"> & {
+  finalAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
 
 const UNFINISHED_IN = UNFINISHED_CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
 const AWAITING_FINALITY = "status = 'confirmed' AND final_at IS NULL";
+const LEASE_FREE = "(lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now)";
+/** rowid breaks ties between claims created in the same millisecond. */
+const OLDEST_FIRST = "ORDER BY created_at, rowid";
 
-interface ClaimRow {
-  id: string;
-  wallet_address: string;
-  google_sub: string;
-  amount_wei: string;
-  status: ClaimStatus;
-  engine_transaction_id: string | null;
-  tx_hash: string | null;
-  attempts: number;
-  last_error: string | null;
-  attempt_at_block: string | null;
-  lease_owner: string | null;
-  lease_until: number | null;
-  /** Milliseconds since the epoch, like the two below. */
-  final_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
+/** `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim. */
+export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefined): ClaimRepository {
+  const one = (statement: Statement, ...parameters: Parameters<Statement["get"]>) =>
+    toRecordOrNull(statement.get(...parameters) as Row | undefined);
+  const all = (statement: Statement, ...parameters: Parameters<Statement["all"]>) =>
+    (statement.all(...parameters) as Row[]).map(toRecord);
+  // One statement, so the fingerprint check and the insert happen under one write lock.
+  const insert = prepare(
+    db,
+    `INSERT INTO claims (${Object.values(COLUMNS).join(", ")})
+     SELECT ${FIELDS.map((field) => `@${field}`).join(", ")}
+     WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)`,
+  );
+  const byId = prepare(db, `SELECT ${CLAIM} FROM claims WHERE id = ?`);
+  const byWallet = prepare(db, `SELECT ${CLAIM} FROM claims WHERE wallet_address = ?`);
+  const byGoogleSub = prepare(db, `SELECT ${CLAIM} FROM claims WHERE google_sub IN (?, ?)`);
+  const unfinished = prepare(db, `SELECT ${CLAIM} FROM claims WHERE status IN (${UNFINISHED_IN}) ${OLDEST_FIRST}`);
+  const awaitingFinality = prepare(db, `SELECT ${CLAIM} FROM claims WHERE ${AWAITING_FINALITY} ${OLDEST_FIRST}`);
+  // A NULL parameter switches its condition off, so one prepared statement serves every filter.
+  const filtered = prepare(
+    db,
+    `SELECT ${CLAIM} FROM claims
+     WHERE (@status IS NULL OR status = @status)
+       AND (@createdFrom IS NULL OR created_at >= @createdFrom)
+       AND (@createdBefore IS NULL OR created_at < @createdBefore) ${OLDEST_FIRST}`,
+  );
+  const lease = prepare(
+    db,
+    `UPDATE claims SET lease_owner = @owner, lease_until = @until WHERE id = @id AND ${LEASE_FREE} RETURNING ${CLAIM}`,
+  );
+  // The ids travel as one JSON array: one statement whatever their number, within SQLite's parameter limit.
+  const leases = prepare(
+    db,
+    `UPDATE claims SET lease_owner = @owner, lease_until = @until
+     WHERE id IN (SELECT value FROM json_each(@ids)) AND (status IN (${UNFINISHED_IN}) OR (${AWAITING_FINALITY}))
+       AND ${LEASE_FREE} RETURNING ${CLAIM}`,
+  );
+  const unlease = prepare(
+    db,
+    "UPDATE claims SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?",
+  );
+  const expired = prepare(
+    db,
+    `SELECT id, google_sub AS googleSub FROM claims
+     WHERE created_at < @createdBefore AND (@wallet IS NULL OR wallet_address = @wallet)
+       AND google_sub NOT LIKE 'hmac-sha256:%'`,
+  );
+  const erase = prepare(db, "UPDATE claims SET google_sub = ?, updated_at = ? WHERE id = ? AND google_sub = ?");
+  const keyCheck = prepare(db, "SELECT key_check AS keyCheck FROM claim_gate_key WHERE id = 1");
+  const recordKeyCheck = prepare(
+    db,
+    "INSERT INTO claim_gate_key (id, key_check) VALUES (1, ?) ON CONFLICT (id) DO NOTHING",
+  );
+  const verifyGateKey = (key: string | undefined) =>
+    assertGateKeyMatches((keyCheck.get() as { keyCheck: string } | undefined)?.keyCheck ?? null, key);
+  /** `transition` statements, one per combination of patched columns, status count and guard. */
+  const transitions = new Map<string, Statement>();
 
-export class SqliteClaimRepository implements ClaimRepository {
-  private readonly insert: Statement;
-  private readonly byId: Statement;
-  private readonly byWallet: Statement;
-  private readonly byGoogleSub: Statement;
-  private readonly unfinished: Statement;
-  private readonly awaitingFinality: Statement;
-  private readonly lease: Statement;
-  private readonly leases: Statement;
-  private readonly begin: Statement;
-  private readonly commit: Statement;
-  private readonly unlease: Statement;
-  private readonly filtered: Statement;
-  private readonly expired: Statement;
-  private readonly erase: Statement;
-  /** Prepared `transition` statements, one per combination of patched columns and status count. */
-  private readonly transitions = new Map<string, Statement>();
+  const [begin, commit] = [prepare(db, "BEGIN IMMEDIATE"), prepare(db, "COMMIT")];
 
-  /**
-   * `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim; `keyCheck`:
-   * the store's record of the key erasure first used.
-   */
-  constructor(
-    private readonly db: DatabaseSync,
-    private readonly gateKey: string | undefined,
-    private readonly keyCheck: SqliteGateKey,
-  ) {
-    // One statement, so the fingerprint check and the insert happen under one write lock.
-    this.insert = prepare(
-      db,
-      `INSERT INTO claims (id, wallet_address, google_sub, amount_wei, status,
-         engine_transaction_id, tx_hash, attempts, last_error, attempt_at_block, lease_owner, lease_until,
-         final_at, created_at, updated_at)
-       SELECT @id, @wallet_address, @google_sub, @amount_wei, @status,
-         @engine_transaction_id, @tx_hash, @attempts, @last_error, @attempt_at_block, @lease_owner, @lease_until,
-         @final_at, @created_at, @updated_at
-       WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)`,
-    );
-    this.byId = prepare(db, "SELECT * FROM claims WHERE id = ?");
-    this.byWallet = prepare(db, "SELECT * FROM claims WHERE wallet_address = ?");
-    this.byGoogleSub = prepare(db, "SELECT * FROM claims WHERE google_sub IN (?, ?)");
-    this.expired = prepare(
-      db,
-      `SELECT id, google_sub FROM claims
-       WHERE created_at < @created_before AND (@wallet IS NULL OR wallet_address = @wallet)
-         AND (google_sub NOT LIKE 'hmac-sha256:%' OR google_email IS NOT NULL)`,
-    );
-    this.erase = prepare(
-      db,
-      "UPDATE claims SET google_sub = ?, google_email = NULL, updated_at = ? WHERE id = ? AND google_sub = ?",
-    );
-    // rowid breaks ties between claims created in the same millisecond.
-    this.unfinished = prepare(
-      db,
-      `SELECT * FROM claims WHERE status IN (${UNFINISHED_IN})
-       ORDER BY created_at, rowid`,
-    );
-    this.awaitingFinality = prepare(db, `SELECT * FROM claims WHERE ${AWAITING_FINALITY} ORDER BY created_at, rowid`);
-    this.lease = prepare(
-      db,
-      `UPDATE claims SET lease_owner = @owner, lease_until = @until
-       WHERE id = @id AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now) RETURNING *`,
-    );
-    // The ids travel as one JSON array: one statement whatever their number, within SQLite's parameter limit.
-    this.leases = prepare(
-      db,
-      `UPDATE claims SET lease_owner = @owner, lease_until = @until
-       WHERE id IN (SELECT value FROM json_each(@ids)) AND (status IN (${UNFINISHED_IN}) OR (${AWAITING_FINALITY}))
-         AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now) RETURNING *`,
-    );
-    this.begin = prepare(db, "BEGIN IMMEDIATE");
-    this.commit = prepare(db, "COMMIT");
-    this.unlease = prepare(
-      db,
-      "UPDATE claims SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?",
-    );
-    this.filtered = prepare(
-      db,
-      `SELECT * FROM claims
-       WHERE (@status IS NULL OR status = @status)
-         AND (@created_from IS NULL OR created_at >= @created_from)
-         AND (@created_before IS NULL OR created_at < @created_before)
-       ORDER BY created_at, rowid`,
-    );
-  }
-
-  async reserve(claim: NewClaim): Promise<ReserveResult> {
-    const now = Date.now();
-    const row: ClaimRow = {
-      id: claim.id,
-      wallet_address: claim.walletAddress.toLowerCase(),
-      google_sub: claim.googleSub,
-      amount_wei: claim.amountWei.toString(),
-      status: claim.firstAttempt ? "queued" : "reserved",
-      engine_transaction_id: claim.firstAttempt?.engineTransactionId ?? null,
-      tx_hash: null,
-      attempts: claim.firstAttempt ? 1 : 0,
-      last_error: null,
-      attempt_at_block: claim.firstAttempt?.attemptAtBlock.toString() ?? null,
-      lease_owner: claim.lease.owner,
-      lease_until: claim.lease.until,
-      final_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+  /** Every statement here is synchronous, so nothing else on this connection runs inside the transaction. */
+  function inTransaction<T>(body: () => T): T {
+    begin.run();
     try {
-      const [, fingerprint] = storedFormsOf(this.gateKey, row.google_sub);
-      if (this.insert.run({ ...row, fingerprint }).changes === 1) return { reserved: true, claim: toRecord(row) };
+      const result = body();
+      commit.run();
+      return result;
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
     }
-    // Claims are never deleted, so the row that refused us is still there to read.
-    const byWallet = this.byWallet.get(row.wallet_address) as ClaimRow | undefined;
-    if (byWallet) return { reserved: false, conflict: "wallet", existing: toRecord(byWallet) };
-    const byGoogleSub = await this.findByGoogleSub(row.google_sub);
-    if (byGoogleSub) return { reserved: false, conflict: "googleAccount", existing: byGoogleSub };
-    throw new Error(`claim ${row.id} was refused, yet neither its wallet nor its Google account holds a claim`);
   }
 
-  async findById(id: string): Promise<ClaimRecord | null> {
-    return toRecordOrNull(this.byId.get(id) as ClaimRow | undefined);
-  }
-
-  async findByWallet(walletAddress: string): Promise<ClaimRecord | null> {
-    return toRecordOrNull(this.byWallet.get(walletAddress.toLowerCase()) as ClaimRow | undefined);
-  }
-
-  async findByGoogleSub(googleSub: string): Promise<ClaimRecord | null> {
-    return toRecordOrNull(this.byGoogleSub.get(...storedFormsOf(this.gateKey, googleSub)) as ClaimRow | undefined);
-  }
-
-  async transition(
-    id: string,
-    fromStatuses: readonly ClaimStatus[],
-    patch: ClaimPatch,
-    guard: TransitionGuard = {},
-  ): Promise<ClaimRecord | null> {
-    return this.transitionNow(id, fromStatuses, patch, guard);
-  }
-
-  private transitionNow(
-    id: string,
-    fromStatuses: readonly ClaimStatus[],
-    patch: ClaimPatch,
-    guard: TransitionGuard = {},
-  ): ClaimRecord | null {
+  function apply({ id, fromStatuses, patch, guard = {} }: ClaimTransition): ClaimRecord | null {
     if (fromStatuses.length === 0) return null;
-    const keys = (Object.keys(PATCH_COLUMNS) as (keyof ClaimPatch)[]).filter((key) => patch[key] !== undefined);
+    const fields = FIELDS.filter((field) => (patch as Partial<ClaimRecord>)[field] !== undefined);
     const guarded = guard.attempts !== undefined;
-    const statement = this.transitionStatement(keys, fromStatuses.length, guarded);
-    const values = keys.map((key) => toColumnValue(patch[key]));
-    const row = statement.get(...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : []));
-    return toRecordOrNull(row as ClaimRow | undefined);
+    const sql = `UPDATE claims SET ${[...fields, "updatedAt" as const].map((field) => `${COLUMNS[field]} = ?`).join(", ")}
+      WHERE id = ? AND status IN (${fromStatuses.map(() => "?").join(", ")})${guarded ? " AND attempts = ?" : ""}
+      RETURNING ${CLAIM}`;
+    let statement = transitions.get(sql);
+    if (!statement) transitions.set(sql, (statement = prepare(db, sql)));
+    const values = fields.map((field) => toColumnValue((patch as Partial<ClaimRecord>)[field]));
+    return one(statement, ...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : []));
   }
 
-  async acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null> {
-    return toRecordOrNull(this.lease.get({ id, owner, now, until }) as ClaimRow | undefined);
-  }
-
-  async acquireLeases(ids: readonly string[], owner: string, now: number, until: number): Promise<ClaimRecord[]> {
-    if (ids.length === 0) return [];
-    return (this.leases.all({ ids: JSON.stringify(ids), owner, now, until }) as ClaimRow[]).map(toRecord);
-  }
-
-  async transitionMany(transitions: readonly ClaimTransition[]): Promise<(ClaimRecord | null)[]> {
-    if (transitions.length === 0) return [];
-    // Every statement here is synchronous, so nothing else on this connection runs inside the transaction.
-    this.begin.run();
-    try {
-      const results = transitions.map(({ id, fromStatuses, patch, guard }) =>
-        this.transitionNow(id, fromStatuses, patch, guard),
-      );
-      this.commit.run();
-      return results;
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-
-  async releaseLease(id: string, owner: string): Promise<void> {
-    this.unlease.run(id, owner);
-  }
-
-  async listUnfinished(): Promise<ClaimRecord[]> {
-    return (this.unfinished.all() as ClaimRow[]).map(toRecord);
-  }
-
-  async listAwaitingFinality(): Promise<ClaimRecord[]> {
-    return (this.awaitingFinality.all() as ClaimRow[]).map(toRecord);
-  }
-
-  async list(filter: ClaimFilter): Promise<ClaimRecord[]> {
-    // A NULL parameter switches its condition off, so one prepared statement serves every filter.
-    const rows = this.filtered.all({
-      status: filter.status ?? null,
-      created_from: filter.createdFrom?.getTime() ?? null,
-      created_before: filter.createdBefore?.getTime() ?? null,
-    });
-    return (rows as ClaimRow[]).map(toRecord);
-  }
-
-  async eraseExpired(createdBefore: Date, walletAddress?: string): Promise<number> {
-    const gateKey = requireGateKey(this.gateKey);
-    const now = Date.now();
-    let erased = 0;
-    this.db.exec("BEGIN IMMEDIATE");
-    try {
-      // Inside the write lock: another process may have erased under another key since this store was opened.
-      this.keyCheck.adopt(gateKey);
-      const rows = this.expired.all({
-        created_before: createdBefore.getTime(),
-        wallet: walletAddress?.toLowerCase() ?? null,
-      }) as Array<Pick<ClaimRow, "id" | "google_sub">>;
-      for (const { id, google_sub: stored } of rows) {
-        const fingerprint = isGoogleAccountFingerprint(stored) ? stored : googleAccountFingerprint(gateKey, stored);
-        erased += Number(this.erase.run(fingerprint, now, id, stored).changes);
+  verifyGateKey(gateKey);
+  const repository: ClaimRepository = {
+    async reserve(claim) {
+      const stored = reservedClaim(claim, new Date());
+      const [, fingerprint] = storedFormsOf(gateKey, stored.googleSub);
+      const values = Object.fromEntries(Object.entries(stored).map(([field, value]) => [field, toColumnValue(value)]));
+      try {
+        if (insert.run({ ...values, fingerprint }).changes === 1)
+          return { reserved: true, claim: claimFromStored(stored) };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
       }
-      this.db.exec("COMMIT");
-    } catch (error) {
-      this.db.exec("ROLLBACK");
-      throw error;
-    }
-    return erased;
-  }
-
-  private transitionStatement(keys: readonly (keyof ClaimPatch)[], statusCount: number, guarded: boolean) {
-    const cacheKey = `${keys.join(",")}|${statusCount}|${guarded}`;
-    let statement = this.transitions.get(cacheKey);
-    if (!statement) {
-      const assignments = [...keys.map((key) => `${PATCH_COLUMNS[key]} = ?`), "updated_at = ?"].join(", ");
-      const placeholders = Array.from({ length: statusCount }, () => "?").join(", ");
-      statement = prepare(
-        this.db,
-        `UPDATE claims SET ${assignments} WHERE id = ? AND status IN (${placeholders})${guarded ? " AND attempts = ?" : ""} RETURNING *`,
-      );
-      this.transitions.set(cacheKey, statement);
-    }
-    return statement;
-  }
+      const refusal = await refusalOf(repository, claim);
+      if (refusal) return refusal;
+      throw new Error(`claim ${claim.id} was refused, yet neither its wallet nor its Google account holds a claim`);
+    },
+    findById: async (id) => one(byId, id),
+    findByWallet: async (walletAddress) => one(byWallet, walletAddress.toLowerCase()),
+    findByGoogleSub: async (googleSub) => one(byGoogleSub, ...storedFormsOf(gateKey, googleSub)),
+    transition: async (id, fromStatuses, patch, guard) => apply({ id, fromStatuses, patch, guard }),
+    transitionMany: async (moves) => (moves.length === 0 ? [] : inTransaction(() => moves.map(apply))),
+    acquireLease: async (id, owner, now, until) => one(lease, { id, owner, now, until }),
+    acquireLeases: async (ids, owner, now, until) =>
+      ids.length === 0 ? [] : all(leases, { ids: JSON.stringify(ids), owner, now, until }),
+    async releaseLease(id, owner) {
+      unlease.run(id, owner);
+    },
+    listUnfinished: async () => all(unfinished),
+    listAwaitingFinality: async () => all(awaitingFinality),
+    list: async (filter) =>
+      all(filtered, {
+        status: filter.status ?? null,
+        createdFrom: filter.createdFrom?.getTime() ?? null,
+        createdBefore: filter.createdBefore?.getTime() ?? null,
+      }),
+    async eraseExpired(createdBefore, walletAddress) {
+      const key = requireGateKey(gateKey);
+      return inTransaction(() => {
+        // Inside the write lock: another process may have erased under another key since this store was opened.
+        recordKeyCheck.run(gateKeyCheck(key));
+        verifyGateKey(key);
+        const rows = expired.all({
+          createdBefore: createdBefore.getTime(),
+          wallet: walletAddress?.toLowerCase() ?? null,
+        }) as Pick<StoredClaim, "id" | "googleSub">[];
+        const now = Date.now();
+        let erased = 0;
+        for (const { id, googleSub } of rows)
+          erased += Number(erase.run(googleAccountFingerprint(key, googleSub), now, id, googleSub).changes);
+        return erased;
+      });
+    },
+  };
+  return repository;
 }
 
-function toColumnValue(value: ClaimPatch[keyof ClaimPatch]): SQLInputValue {
+function toColumnValue(value: unknown): SQLInputValue {
   if (value instanceof Date) return value.getTime();
   return typeof value === "bigint" ? value.toString() : (value as SQLInputValue);
 }
 
-function toRecordOrNull(row: ClaimRow | undefined): ClaimRecord | null {
+function toRecordOrNull(row: Row | undefined): ClaimRecord | null {
   return row ? toRecord(row) : null;
 }
 
-function toRecord(row: ClaimRow): ClaimRecord {
+function toRecord(row: Row): ClaimRecord {
   return claimFromStored({
-    id: row.id,
-    walletAddress: row.wallet_address,
-    googleSub: row.google_sub,
-    amountWei: row.amount_wei,
-    status: row.status,
-    engineTransactionId: row.engine_transaction_id,
-    txHash: row.tx_hash,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    attemptAtBlock: row.attempt_at_block,
-    leaseOwner: row.lease_owner,
-    leaseUntil: row.lease_until,
-    finalAt: row.final_at === null ? null : new Date(row.final_at),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
+    ...row,
+    finalAt: row.finalAt === null ? null : new Date(row.finalAt),
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
   });
 }

@@ -1,26 +1,20 @@
-/**
- * The zero-setup store: files under DATA_DIR, so a single server runs without a database service. Every part of
- * the store shares the one connection `openSqliteDatabase` makes.
- */
-import type { ClaimStore } from "../claim-store.ts";
-import { sqliteBudgetCounter } from "./sqlite-budget-counter.ts";
-import { SqliteClaimRepository } from "./sqlite-claim-repository.ts";
-import { openSqliteDatabase, type SqliteDatabaseOptions } from "./sqlite-database.ts";
-import { sqliteGateKey } from "./sqlite-gate-key.ts";
+/** The zero-setup store: files under DATA_DIR, so a single server runs without a database service. */
+import type { DatabaseSync } from "node:sqlite";
+import type { BudgetCounter, ClaimStore, YoutubeQuotaCounter } from "../claim-store.ts";
+import { sqliteClaimRepository } from "./sqlite-claim-repository.ts";
+import { openSqliteDatabase, RATE_LIMITS_SCHEMA, type SqliteDatabaseOptions } from "./sqlite-database.ts";
 import { sqliteOperatorControls } from "./sqlite-operator-controls.ts";
 import { sqliteRateLimitCounters } from "./sqlite-rate-limit-counters.ts";
 import { prepare } from "./sqlite-statement.ts";
-import { sqliteYoutubeQuotaCounter } from "./sqlite-youtube-quota-counter.ts";
 
 export async function openSqliteClaimStore(options: SqliteDatabaseOptions & { gateKey?: string }): Promise<ClaimStore> {
   const db = await openSqliteDatabase(options);
   try {
-    const keyCheck = sqliteGateKey(db);
-    keyCheck.verify(options.gateKey);
+    const claims = sqliteClaimRepository(db, options.gateKey);
     const rateLimits = sqliteRateLimitCounters(db);
     const ping = prepare(db, "SELECT 1");
     return {
-      claims: new SqliteClaimRepository(db, options.gateKey, keyCheck),
+      claims,
       budget: sqliteBudgetCounter(db),
       youtubeQuota: sqliteYoutubeQuotaCounter(db),
       rateLimits,
@@ -37,4 +31,37 @@ export async function openSqliteClaimStore(options: SqliteDatabaseOptions & { ga
     db.close();
     throw error;
   }
+}
+
+/** The `claim_budget` table's one row; each method is one statement, which no other writer can split. */
+function sqliteBudgetCounter(db: DatabaseSync): BudgetCounter {
+  const take = prepare(db, "UPDATE claim_budget SET used = used + 1 WHERE id = 1 AND used < ? RETURNING used");
+  const release = prepare(db, "UPDATE claim_budget SET used = used - 1 WHERE id = 1 AND used > 0");
+  const used = prepare(db, "SELECT used FROM claim_budget WHERE id = 1");
+  return {
+    takeSlot: async (limit) => take.get(limit) !== undefined,
+    async releaseSlot() {
+      release.run();
+    },
+    slotsUsed: async () => (used.get() as { used: number }).used,
+  };
+}
+
+/**
+ * One row per Pacific day, in the counters' file (no full fsync per call). That file has no schema versions, so the
+ * table is made when missing: a file made anew beside a migrated claims file still counts.
+ */
+function sqliteYoutubeQuotaCounter(db: DatabaseSync): YoutubeQuotaCounter {
+  const table = `${RATE_LIMITS_SCHEMA}.youtube_quota`;
+  db.exec(`CREATE TABLE IF NOT EXISTS ${table} (day TEXT PRIMARY KEY, units INTEGER NOT NULL CHECK (units >= 0))`);
+  const add = prepare(
+    db,
+    `INSERT INTO ${table} (day, units) VALUES (?, ?)
+     ON CONFLICT (day) DO UPDATE SET units = units + excluded.units RETURNING units`,
+  );
+  const unitsOn = prepare(db, `SELECT units FROM ${table} WHERE day = ?`);
+  return {
+    add: async (day, units) => (add.get(day, units) as { units: number }).units,
+    unitsOn: async (day) => (unitsOn.get(day) as { units: number } | undefined)?.units ?? 0,
+  };
 }

@@ -10,10 +10,7 @@ export type SqliteDatabaseOptions = ({ dataDir: string } | { filename: ":memory:
   busyTimeoutMs?: number;
 };
 
-/**
- * Writes hold the lock for milliseconds, so waiting 5 s only happens when something is wrong; the whole process
- * waits with it (node:sqlite is synchronous), so longer would stall every request behind one stuck writer.
- */
+/** Writes hold the lock for milliseconds; the whole process waits with a blocked one (node:sqlite is synchronous). */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 const CLAIMS_FILE_NAME = "claims.sqlite";
@@ -22,9 +19,8 @@ const RATE_LIMITS_FILE_NAME = "rate-limits.sqlite";
 export const RATE_LIMITS_SCHEMA = "limits";
 
 /**
- * The store's one connection: the claims file, migrated, with the rate-limit file attached to it. The counters (rate
- * limits and the YouTube quota) keep a file of their own so that a hit neither waits for the claims' write lock nor
- * pays their full fsync.
+ * The store's one connection: the claims file, migrated, with the counters' file (rate limits, YouTube quota)
+ * attached, so that a hit neither waits for the claims' write lock nor pays their full fsync.
  */
 export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promise<DatabaseSync> {
   let claimsFile: string = ":memory:";
@@ -41,14 +37,13 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
     // instead of failing at once, also while the first migrates.
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     await enterWalMode(db, "main", busyTimeoutMs);
-    // FULL, not NORMAL: in WAL mode NORMAL can lose the last commits on power loss. A lost
-    // reservation whose mint was already queued would let the same wallet claim twice.
+    // FULL: in WAL mode NORMAL can lose the last commits on power loss, and a lost reservation whose mint was queued
+    // would let the same wallet claim twice.
     db.exec("PRAGMA synchronous = FULL");
     db.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(rateLimitsFile);
     await enterWalMode(db, RATE_LIMITS_SCHEMA, busyTimeoutMs);
     // Counters may lose their last hits on power loss: NORMAL is enough, unlike the claims.
     db.exec(`PRAGMA ${RATE_LIMITS_SCHEMA}.synchronous = NORMAL`);
-    // After the attach: a migration may move a counter's table into the counters' file.
     migrate(db);
   } catch (error) {
     db.close();
@@ -58,9 +53,8 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
 }
 
 /**
- * Switching a fresh file to WAL needs its exclusive lock, and when another connection opening the same file holds
- * a shared lock SQLite answers SQLITE_BUSY at once instead of calling the busy handler (waiting could deadlock).
- * So the switch is retried here, with a jittered pause, for as long as the busy time-out allows.
+ * Switching a fresh file to WAL needs its exclusive lock, and SQLite answers SQLITE_BUSY at once, without the busy
+ * handler, while another connection opening it holds a shared lock: retried here within the busy time-out.
  */
 async function enterWalMode(db: DatabaseSync, schema: string, busyTimeoutMs: number): Promise<void> {
   const deadline = Date.now() + busyTimeoutMs;
@@ -75,11 +69,7 @@ async function enterWalMode(db: DatabaseSync, schema: string, busyTimeoutMs: num
   }
 }
 
-/**
- * Another connection, as another process would hold it, inside a write transaction on both of the store's files
- * under `dataDir` (its claims, and the counters attached beside them): until it closes, no other connection can write
- * either. What doctor's outage check stands a store against.
- */
+/** Another connection holding the write lock of both of the store's files until it closes: doctor's outage. */
 export function holdWriteLocks(dataDir: string): DatabaseSync {
   const holder = new DatabaseSync(path.join(dataDir, CLAIMS_FILE_NAME));
   holder.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(path.join(dataDir, RATE_LIMITS_FILE_NAME));

@@ -4,11 +4,7 @@ import { CHECK_GATE_KEY, type ScratchStorage } from "../claim-store-checks.ts";
 import { openSqliteClaimStore } from "./sqlite-claim-store.ts";
 import { holdWriteLocks } from "./sqlite-database.ts";
 
-/**
- * A directory of its own under `parentDir`, with a random suffix, for one store check: on the filesystem the real
- * store lives on when `parentDir` is its DATA_DIR, so the check also proves that filesystem's locks, and never the
- * real files.
- */
+/** A directory of its own under `parentDir` (DATA_DIR for doctor: that filesystem's locks), for one store check. */
 export async function sqliteScratchStorage(parentDir: string): Promise<ScratchStorage> {
   await fs.mkdir(parentDir, { recursive: true });
   const dataDir = await fs.mkdtemp(path.join(parentDir, "tube-store-check-"));

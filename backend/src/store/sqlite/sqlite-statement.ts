@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue, StatementResultingChanges, StatementSync } from "node:sqlite";
-import { storeUnavailable } from "../store-unavailable.ts";
+import { storeUnavailable } from "../claim-store.ts";
 
 /** SQLite's extended result code, which node:sqlite reports as `errcode`. */
 const SQLITE_CONSTRAINT_UNIQUE = 2067;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../config.ts";
-import { refusalWithoutTransactions } from "./mongo-transactions.ts";
+import { refusalWithoutTransactions } from "./mongo-claim-store.ts";
 
 describe("MongoDB transactions required", () => {
   it("when the server is standalone, then the store refuses to open, naming MONGODB_URI and the replica set it needs", () => {
