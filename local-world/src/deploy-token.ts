@@ -1,6 +1,13 @@
-import { eth_getCode, getRpcClient, type Chain, type PreparedTransaction, type ThirdwebClient } from "thirdweb";
+import {
+  eth_getCode,
+  getRpcClient,
+  type Chain,
+  type PreparedTransaction,
+  type ThirdwebClient,
+  type ThirdwebContract,
+} from "thirdweb";
 import { prepareDirectDeployTransaction } from "thirdweb/deploys";
-import { grantRole, hasRole, revokeRole } from "thirdweb/extensions/permissions";
+import { getAllRoleMembers, grantRole, hasRole, revokeRole } from "thirdweb/extensions/permissions";
 import { keccak256 } from "thirdweb/utils";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
@@ -29,10 +36,15 @@ export const REWARDER_ROLE = "REWARDER_ROLE";
 
 const DEFAULT_MAX_REWARDS = 1_000_000n;
 
-/**
- * Deploys TuBE and a TuBERewards for it, grants the token's MINTER_ROLE to the rewards contract only and the rewards
- * contract's REWARDER_ROLE to `rewarder`.
- */
+/** Every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, as the token itself lists them (lower-case). */
+export async function tokenRoleHolders(token: ThirdwebContract): Promise<{ minters: string[]; admins: string[] }> {
+  const holders = (role: "minter" | "admin") =>
+    getAllRoleMembers({ contract: token, role }).then((accounts) => accounts.map((account) => account.toLowerCase()));
+  const [minters, admins] = await Promise.all([holders("minter"), holders("admin")]);
+  return { minters, admins };
+}
+
+/** Deploys TuBE and a TuBERewards for it, the token's only minter, with `rewarder` as its REWARDER_ROLE holder. */
 export async function deployToken(options: DeployTokenOptions): Promise<TokenDeployment> {
   const { client, chain, account } = deployer(options);
   const tokenAddress = await deploy(await prepareTokenDeployment(client, chain, account.address), account, "TuBE");
@@ -123,19 +135,16 @@ async function deployRewards(options: DeployTokenOptions, tokenAddress: string):
   });
   const rewardsAddress = await deploy(deployment, account, "TuBERewards");
 
+  // Any other minter (the server wallet of an older setup, a rewards contract a kept chain lost) is revoked first:
+  // the token never has two minters.
+  for (const minter of (await tokenRoleHolders(token)).minters)
+    await sendAndConfirm(revokeRole({ contract: token, role: "minter", targetAccountAddress: minter }), account);
   const rewards = tokenContract(options.rpcUrl, options.chainId, rewardsAddress);
   await sendAndConfirm(grantRole({ contract: token, role: "minter", targetAccountAddress: rewardsAddress }), account);
   await sendAndConfirm(
     grantRole({ contract: rewards, role: REWARDER_ROLE, targetAccountAddress: options.rewarder }),
     account,
   );
-  // A token from before the rewards contract let the server wallet mint directly, around the gate.
-  if (await hasRole({ contract: token, role: "minter", targetAccountAddress: options.rewarder })) {
-    await sendAndConfirm(
-      revokeRole({ contract: token, role: "minter", targetAccountAddress: options.rewarder }),
-      account,
-    );
-  }
   return rewardsAddress;
 }
 
