@@ -24,24 +24,16 @@ const USAGE = `Usage: npm run claims -- <action> [options]
 
   export              print claims as CSV (default) or JSON
   totals              count claims by status, and the confirmed ones not yet finalized
-  retry [<claimId>]   settle failed claims from the rewards contract: a wallet it rewarded is confirmed with that
-                      reward's hash, never paid again; any other gets one attempt more, also past MINT_MAX_ATTEMPTS
-                      (an owner's own retries stop there). Without <claimId>, every failed claim. With it, that
-                      claim, also when it is stuck unfinished: not rewarded, it is failed first ("resolved by
-                      operator: not rewarded on chain"); rewarded in a block not yet final, it is left to the server
-  pause               refuse new claims on every server (within 2 s; CLAIMS_PAUSED, 503); claims already under way
-                      still finish
-  resume              accept new claims again
-  deny                refuse claims from a wallet (--wallet <address>) or a Google account (--google-sub <sub>);
-                      with --undo, take it off the deny list
-  erase-expired       erase the personal data of claims created more than --older-than-days ago: the Google
-                      account id becomes its keyed fingerprint (HMAC-SHA256 under CLAIM_GATE_KEY), so the account
-                      still cannot claim again, and any e-mail an older version stored is cleared; the wallet and
-                      the transaction hash stay. Safe to run again (daily, say). The first run records a check
-                      of the key in the store: from then on every server, and this command, refuses to open the
-                      store without that key or with another
-  erase               erase the personal data of one wallet's claim now, whatever its age (--wallet <address>), as
-                      erase-expired does: a viewer's request to delete their data
+  retry [<claimId>]   settle failed claims (or the one named, also when stuck unfinished) from the rewards contract:
+                      a wallet it rewarded is confirmed with that reward's hash, never paid again; any other claim
+                      gets one attempt more, also past MINT_MAX_ATTEMPTS
+  pause, resume       refuse new claims on every server within 2 s (CLAIMS_PAUSED, 503), or accept them again;
+                      claims already under way still finish
+  deny                refuse claims from --wallet <address> or --google-sub <sub>; --undo allows it again
+  erase-expired       erase the personal data of claims older than --older-than-days: the Google account id becomes
+                      its keyed fingerprint (HMAC-SHA256 under CLAIM_GATE_KEY, which every server then needs), the
+                      wallet and transaction hash stay; safe to run again (daily)
+  erase               erase the personal data of one wallet's claim (--wallet <address>) now, as erase-expired does
 
 Options:
   --status <status>   only claims in this status (${CLAIM_STATUSES.join(", ")})
@@ -49,16 +41,12 @@ Options:
   --until <date>      only claims created before this date
   --format <csv|json> export format (default csv)
   --dry-run           retry: change nothing, list what it would retry
-  --wallet <address>  deny, erase: the wallet
-  --google-sub <sub>  deny: the Google account's id (the googleSub column of export)
-  --undo              deny: allow it again
   --older-than-days <n>  erase-expired: the retention period in days (default ${RETENTION_DAYS})
   --by <name>         who is acting, for the log (default: the OS user)
   -h, --help          this text
 
-Reads the store and services from the environment and .env, like the server. Every action but export and totals
-logs one line (who, when, what); pause, resume, deny, settling a stuck claim and erasing count in
-tube_operator_actions_total.`;
+Reads the store and services from the environment and .env, like the server. Every change is logged (who, when,
+what); pause, resume, deny, settling a stuck claim and erasing count in tube_operator_actions_total.`;
 
 const COLUMNS = [
   "id",

@@ -27,35 +27,22 @@ import { chainHandles, defineCommand, parseAddress, readRewardsView } from "./cl
 const USAGE = `Usage: npm run deploy-token -- [--token <address>] [--rewards <address>] [--retire <address>]...
                               [--max-rewards <n>] [--renounce-admin]
 
-Deploys the TuBE token with DEPLOYER_PRIVATE_KEY (it becomes the admin), or adopts --token <address>, and a
-TuBERewards contract for it that pays ${REWARD_TOKENS} TuBE at most once per wallet, or adopts --rewards <address>.
-Then makes the rewards contract the token's only minter and grants REWARDER_ROLE on it to ENGINE_SERVER_WALLET.
-Prints the .env lines to set.
-The token never keeps two minters: each would pay a wallet once, so a wallet could be paid twice. Every other minter
-the token lists is revoked before the rewards contract is granted MINTER_ROLE; one other than ENGINE_SERVER_WALLET (an
-older rewards contract) must be named with --retire, else this refuses before sending anything. Drain the old
-contract's unfinished claims before retiring it (docs/deploy.md).
+Deploys TuBE (DEPLOYER_PRIVATE_KEY's account becomes its admin) and a TuBERewards for it that pays
+${REWARD_TOKENS} TuBE at most once per wallet, or adopts them. Makes the rewards contract the token's only minter, revoking every other minter
+first (one but ENGINE_SERVER_WALLET must be named with --retire, else this refuses before sending anything: two
+minters could pay a wallet twice), and ENGINE_SERVER_WALLET its rewarder. Prints the .env lines to set.
 
 Options:
-  --token <address>     adopt this deployed TuBE instead of deploying a new one
-  --rewards <address>   adopt this deployed TuBERewards instead of deploying a new one (its token is the one adopted);
-                        its runtime code must be contracts/TuBERewards.sol's as built here
-  --retire <address>    an older minter of the token to retire (repeat for several): it loses MINTER_ROLE on the
-                        token and, if it is a TuBERewards, its cap becomes 0 and ENGINE_SERVER_WALLET loses
-                        REWARDER_ROLE on it
-  --max-rewards <n>     the most wallets the rewards contract ever rewards: needed to deploy one (default
-                        MAX_TOTAL_CLAIMS); on an adopted one, sets its cap to n
-  --renounce-admin      afterwards, the deployer gives up DEFAULT_ADMIN_ROLE on both contracts (nobody can grant
-                        roles or change the cap again)
+  --token <address>     adopt this TuBE
+  --rewards <address>   adopt this TuBERewards (its code must be contracts/TuBERewards.sol's; its token is adopted)
+  --retire <address>    an older minter to revoke (repeatable); a TuBERewards also gets cap 0 and loses its rewarder
+  --max-rewards <n>     the rewards contract's cap on wallets (default MAX_TOTAL_CLAIMS); changes an adopted one's
+  --renounce-admin      afterwards, the deployer gives up DEFAULT_ADMIN_ROLE on both contracts
   -h, --help            this text
 
-Environment (or .env):
-  RPC_URL               the chain's JSON-RPC endpoint (required)
-  CHAIN_ID              default ${ARBITRUM_ONE_CHAIN_ID} (Arbitrum One), or 421614 (Arbitrum Sepolia) for a rehearsal
-  ENGINE_SERVER_WALLET  the Engine Cloud server wallet that calls reward(address) (required)
-  MAX_TOTAL_CLAIMS      the server's claim budget: --max-rewards when that is not given (unlimited: no default)
-  DEPLOYER_PRIVATE_KEY  0x… key of a funded account: needed to deploy, grant, revoke or renounce (never a flag, so
-                        it stays out of shell history)`;
+Environment (or .env): RPC_URL and ENGINE_SERVER_WALLET (required); CHAIN_ID (default ${ARBITRUM_ONE_CHAIN_ID},
+Arbitrum One); MAX_TOTAL_CLAIMS; DEPLOYER_PRIVATE_KEY, the 0x… key of a funded account, needed to send anything (never a flag, so it
+stays out of shell history). Drain an old contract's claims before retiring it: see docs/deploy.md.`;
 
 const SETTINGS = settingsSchema
   .pick({ RPC_URL: true, CHAIN_ID: true, ENGINE_SERVER_WALLET: true, MAX_TOTAL_CLAIMS: true })
@@ -102,19 +89,16 @@ export const deployTokenCommand = defineCommand(
       if (!account) throw new Error("DEPLOYER_PRIVATE_KEY (0x + 64 hex digits) is required for this step");
       return account;
     };
-    const send = async (transaction: PreparedTransaction, done: string) => {
+    const send = async (transaction: PreparedTransaction, done: string | ((address: string) => string)) => {
       const receipt = await sendAndConfirmTransaction({ transaction, account: deployer() });
-      io.out(`${done} (tx ${receipt.transactionHash})`);
+      io.out(
+        `${typeof done === "string" ? done : done(receipt.contractAddress ?? "nowhere")} (tx ${receipt.transactionHash})`,
+      );
       return receipt;
     };
     const deploy = async (transaction: PreparedTransaction, what: string) => {
-      const { contractAddress, transactionHash } = await sendAndConfirmTransaction({
-        transaction,
-        account: deployer(),
-      });
-      if (!contractAddress)
-        throw new Error(`the ${what} deployment transaction ${transactionHash} created no contract`);
-      io.out(`deployed ${what} at ${contractAddress} (tx ${transactionHash})`);
+      const { contractAddress } = await send(transaction, (address) => `deployed ${what} at ${address}`);
+      if (!contractAddress) throw new Error(`the ${what} deployment created no contract`);
       return at(contractAddress);
     };
     const isAdmin = (contract: ThirdwebContract) =>

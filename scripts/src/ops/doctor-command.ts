@@ -35,28 +35,18 @@ import {
 
 const USAGE = `Usage: npm run doctor [-- --store]
 
-Checks the configuration in the environment and .env end to end, as the server will use it, and prints a checklist:
-  every variable valid (with NODE_ENV=production, the production refusals too);
-  Google's OAuth client, its secret and the redirect URI ($PUBLIC_URL${GOOGLE_CALLBACK_PATH}) accepted;
-  the YouTube channel exists (skipped without YOUTUBE_API_KEY, a YouTube Data API key);
-  the RPC reachable and on CHAIN_ID;
-  REWARDS_ADDRESS runs contracts/TuBERewards.sol's code as built here, pays ${REWARD_TOKENS} TuBE and holds its token's
-  MINTER_ROLE; the token (the contract's token(), as the server reads it) has ${TOKEN_DECIMALS} decimals;
-  the token's minters and admins, as it lists them: any minter but REWARDS_ADDRESS fails (it could pay a wallet once
-  more), and so do a second admin and ENGINE_SERVER_WALLET as an admin;
-  ENGINE_SERVER_WALLET holds REWARDER_ROLE, not the token's MINTER_ROLE, and has gas;
-  the rewards contract's cap (warns below MAX_TOTAL_CLAIMS or under 5 % left);
-  Engine reachable, and signing as ENGINE_SERVER_WALLET with ENGINE_VAULT_ACCESS_TOKEN (a message, no transaction:
-  a reward Engine cannot sign is accepted with 202 and fails later, pausing claims);
-  the store reachable with its unique indexes, the claim budget left, and the YouTube quota spent today.
-Exits 1 when any check fails.
+Checks the configuration in the environment and .env end to end, as the server will use it, one line each: the
+variables (with NODE_ENV=production, its refusals too); Google's OAuth client, secret and redirect URI
+($PUBLIC_URL${GOOGLE_CALLBACK_PATH}); the YouTube channel (with YOUTUBE_API_KEY, a YouTube Data API key); the RPC on
+CHAIN_ID; REWARDS_ADDRESS running contracts/TuBERewards.sol's code and paying ${REWARD_TOKENS} TuBE; its token's
+${TOKEN_DECIMALS} decimals; the token's minters and admins as it lists them (any minter but REWARDS_ADDRESS fails, and
+so do a second admin and ENGINE_SERVER_WALLET as one); the server wallet's REWARDER_ROLE and gas; the rewards cap;
+Engine, and its signing as ENGINE_SERVER_WALLET with ENGINE_VAULT_ACCESS_TOKEN; the store and the claim budget left;
+the YouTube quota spent today. Exits 1 when any check fails.
 
-With --store, runs instead every check of the store contract (the one the tests run on both adapters) against the
-configured store (MongoDB at MONGODB_URI, or SQLite under DATA_DIR), one line each: unique indexes, transactions
-(MongoDB must be a replica set or Atlas), outages answered STORE_UNAVAILABLE in bounded time, leases and
-compare-and-set, counters, erasure. Each check works in a scratch database (MongoDB: tube-store-check-<random>, so the
-URI's user must be allowed to create and drop databases) or directory (SQLite: under DATA_DIR) and drops it
-afterwards; the real store is never opened.`;
+With --store, runs instead every check of the store contract against the configured store (MongoDB at MONGODB_URI,
+or SQLite under DATA_DIR), each in a scratch database (MongoDB: tube-store-check-<random>, so the URI's user must be
+allowed to create and drop databases) or directory of its own, dropped afterwards; the real store is never opened.`;
 
 const pass = (detail: string) => ({ state: "pass" as const, detail });
 const fail = (detail: string) => ({ state: "fail" as const, detail });
@@ -200,7 +190,7 @@ async function checkToken(config: Config) {
     : fail(`REWARDS_ADDRESS mints ${token}: ${places} decimals, expected ${TOKEN_DECIMALS}`);
 }
 
-/** The contract is the last gate of one reward per wallet only when it pays the reward and alone can mint. */
+/** The contract is the last gate of one reward per wallet only when it is this code and pays the reward. */
 async function checkRewards(config: Config) {
   const { rpc, at } = chainHandles(config);
   const address = config.REWARDS_ADDRESS;
@@ -208,69 +198,53 @@ async function checkRewards(config: Config) {
   if (code === "0x") return fail(`no contract at ${address}`);
   if (!(await isTuBERewardsCode(code)))
     return fail(`${address} is not a TuBERewards: its runtime code is not contracts/TuBERewards.sol's as built here`);
-  const [token, amount] = await Promise.all([rewardsToken(config), readRewardsView(at(address), "rewardAmount")]);
-  const minter = await hasRole({ contract: at(token), role: "minter", targetAccountAddress: address });
-  const problems: string[] = [];
-  if (amount !== REWARD_AMOUNT_WEI)
-    problems.push(`it pays ${amount} wei, not ${REWARD_AMOUNT_WEI} (${REWARD_TOKENS} TuBE)`);
-  if (!minter)
-    problems.push(
-      `it does not hold MINTER_ROLE on its token ${token}: run npm run deploy-token -- --rewards ${address}`,
-    );
-  return problems.length > 0
-    ? fail(`${address}: ${problems.join("; ")}`)
-    : pass(`${address} pays ${REWARD_TOKENS} TuBE once per wallet and holds MINTER_ROLE on its token ${token}`);
+  const amount = await readRewardsView(at(address), "rewardAmount");
+  return amount === REWARD_AMOUNT_WEI
+    ? pass(`${address} pays ${REWARD_TOKENS} TuBE once per wallet`)
+    : fail(`${address} pays ${amount} wei, not ${REWARD_AMOUNT_WEI} (${REWARD_TOKENS} TuBE)`);
 }
 
+/** The problems found, each written where its test held. */
+const problems = (...found: Array<string | false>) => found.filter((problem) => problem !== false);
+
 /**
- * Each minter pays a wallet once, so a second minter can pay it twice; each admin can grant MINTER_ROLE to anyone, so
- * deploy-token leaves one (the deployer, until it hands the role on) or none.
+ * Each minter pays a wallet once, so a second minter (the server wallet included) can pay it twice; each admin can
+ * grant MINTER_ROLE to anyone, so deploy-token leaves one (the deployer, until it hands the role on) or none.
  */
 async function checkTokenRoles(config: Config) {
   const { minters, admins } = await tokenRoleHolders(chainHandles(config).at(await rewardsToken(config)));
   const rewards = config.REWARDS_ADDRESS;
   const others = minters.filter((minter) => minter !== rewards.toLowerCase());
-  const problems: string[] = [];
-  if (others.length > 0)
-    problems.push(
-      `${others.join(", ")} can mint besides REWARDS_ADDRESS, and pay a wallet again: retire it with npm run deploy-token -- --rewards ${rewards} --retire ${others.join(" --retire ")}`,
-    );
-  if (admins.length > 1)
-    problems.push(
-      `${admins.length} admins, each able to grant MINTER_ROLE: have all but one renounce DEFAULT_ADMIN_ROLE`,
-    );
-  if (admins.includes(config.ENGINE_SERVER_WALLET.toLowerCase()))
-    problems.push(
-      "ENGINE_SERVER_WALLET is an admin, so it can grant itself MINTER_ROLE: have it renounce DEFAULT_ADMIN_ROLE",
-    );
   const holders = `minters: ${minters.join(", ") || "none"}; admins: ${admins.join(", ") || "none (renounced)"}`;
-  return problems.length > 0 ? fail(`${problems.join("; ")}; ${holders}`) : pass(holders);
+  const found = problems(
+    !minters.includes(rewards.toLowerCase()) &&
+      `REWARDS_ADDRESS is no minter: run npm run deploy-token -- --rewards ${rewards}`,
+    others.length > 0 &&
+      `${others.join(", ")} can mint besides REWARDS_ADDRESS, around its once-per-wallet gate: retire it with npm run deploy-token -- --rewards ${rewards} --retire ${others.join(" --retire ")}`,
+    admins.length > 1 &&
+      `${admins.length} admins, each able to grant MINTER_ROLE: have all but one renounce DEFAULT_ADMIN_ROLE`,
+    admins.includes(config.ENGINE_SERVER_WALLET.toLowerCase()) &&
+      "ENGINE_SERVER_WALLET is an admin, so it can grant itself MINTER_ROLE: have it renounce DEFAULT_ADMIN_ROLE",
+  );
+  return found.length > 0 ? fail(`${found.join("; ")}; ${holders}`) : pass(holders);
 }
 
 async function checkServerWallet(config: Config) {
   const { rpc, at } = chainHandles(config);
   const wallet = config.ENGINE_SERVER_WALLET;
-  const [rewarder, minter, balance] = await Promise.all([
+  const [rewarder, balance] = await Promise.all([
     hasRole({ contract: at(config.REWARDS_ADDRESS), role: REWARDER_ROLE, targetAccountAddress: wallet }),
-    rewardsToken(config).then((token) =>
-      hasRole({ contract: at(token), role: "minter", targetAccountAddress: wallet }),
-    ),
     eth_getBalance(rpc, { address: wallet }),
   ]);
-  const problems: string[] = [];
-  if (!rewarder)
-    problems.push(
-      `does not hold REWARDER_ROLE on the rewards contract: run npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS}`,
-    );
-  if (minter)
-    problems.push(
-      `holds MINTER_ROLE on the token, so it can mint around the rewards contract and pay a wallet twice: have the token's admin revoke it (npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS} does, with the admin's DEPLOYER_PRIVATE_KEY)`,
-    );
   // Execution is pinned to EOA: the server wallet sends every reward and pays its gas.
-  if (balance === 0n) problems.push("has no ETH for gas");
-  return problems.length > 0
-    ? fail(`${wallet} ${problems.join("; ")}`)
-    : pass(`${wallet} holds REWARDER_ROLE, no MINTER_ROLE on the token, and ${Number(balance) / 1e18} ETH for gas`);
+  const found = problems(
+    !rewarder &&
+      `does not hold REWARDER_ROLE on the rewards contract: run npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS}`,
+    balance === 0n && "has no ETH for gas",
+  );
+  return found.length > 0
+    ? fail(`${wallet} ${found.join("; ")}`)
+    : pass(`${wallet} holds REWARDER_ROLE and ${Number(balance) / 1e18} ETH for gas`);
 }
 
 /** The contract's own budget: past `maxRewards` every reward reverts, whatever the server's budget says. */
