@@ -119,12 +119,9 @@ const ACTIONS: Record<string, Action> = {
 };
 
 export const claimsCommand = defineCommand(
-  {
-    usage: USAGE,
-    options: OPTIONS,
-  },
+  { usage: USAGE, options: OPTIONS },
   async ({ values, positionals: [name, claimId] }, io) => {
-    const action = ACTIONS[name ?? ""];
+    const action = name !== undefined && Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
     if (!action) throw new Error(`say ${Object.keys(ACTIONS).join(", ")} (see --help)`);
     const config = loadConfig(io.env);
     const { store } = await openClaimStore(config.storeOptions);
