@@ -6,11 +6,14 @@ import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import {
   createThirdwebClient,
   defineChain,
+  eth_getCode,
   getContract,
   getRpcClient,
   readContract,
   type ThirdwebContract,
 } from "thirdweb";
+import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
+import { isTuBERewardsCode } from "@tube/local-world/deploy-token";
 
 /** Where a command reads its settings and writes its lines: its process's own, or a test's in the same process. */
 export interface CommandIo {
@@ -101,4 +104,15 @@ export function readRewardsView(
   view: "rewardAmount" | "maxRewards" | "rewardsPaid",
 ): Promise<bigint> {
   return readContract({ contract: rewards, method: `function ${view}() view returns (uint256)` as const });
+}
+
+/** Why `rewards` is not a TuBERewards paying the reward (any contract can answer its views alike), or null. */
+export async function rewardsProblem(rewards: ThirdwebContract): Promise<string | null> {
+  const code = await eth_getCode(getRpcClient(rewards), { address: rewards.address });
+  if (code === "0x") return `no contract at ${rewards.address}`;
+  if (!(await isTuBERewardsCode(code)))
+    return `${rewards.address} is not a TuBERewards: its runtime code is not contracts/TuBERewards.sol's as built here`;
+  const amount = await readRewardsView(rewards, "rewardAmount");
+  if (amount === REWARD_AMOUNT_WEI) return null;
+  return `${rewards.address} pays ${amount} wei, not ${REWARD_AMOUNT_WEI} (${REWARD_TOKENS} TuBE)`;
 }

@@ -708,7 +708,7 @@ describe("replacing the rewards contract", () => {
           DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
         });
         expect(adopted.code, adopted.out).toBe(1);
-        expect(adopted.out).toContain(`error: the contract at ${rewards} is not a TuBERewards`);
+        expect(adopted.out).toContain(`error: ${rewards} is not a TuBERewards`);
       }
       const doctor = await command("doctor", [], { ...own, REWARDS_ADDRESS: lookalike });
       expect(doctor.out).toMatch(new RegExp(`^✘ Rewards contract: ${lookalike} is not a TuBERewards`, "m"));

@@ -13,7 +13,7 @@ import {
 } from "thirdweb";
 import { grantRole, hasRole, renounceRole, revokeRole } from "thirdweb/extensions/permissions";
 import { privateKeyToAccount } from "thirdweb/wallets";
-import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
+import { ARBITRUM_ONE_CHAIN_ID, REWARD_TOKENS } from "@tube/common/constants";
 import {
   isTuBERewardsCode,
   prepareRewardsDeployment,
@@ -22,7 +22,7 @@ import {
   tokenRoleHolders,
 } from "@tube/local-world/deploy-token";
 import { operatorSettingsSchema, parseSettings, settingsSchema } from "@tube/backend/config";
-import { chainHandles, defineCommand, parseAddress, readRewardsView } from "./cli.ts";
+import { chainHandles, defineCommand, parseAddress, readRewardsView, rewardsProblem } from "./cli.ts";
 
 const USAGE = `Usage: npm run deploy-token -- [--token <address>] [--rewards <address>] [--retire <address>]...
                               [--max-rewards <n>] [--renounce-admin]
@@ -109,32 +109,22 @@ export const deployTokenCommand = defineCommand(
           `${deployer().address} is not an admin of ${name} at ${contract.address}: have its admin ${step}, then run this again`,
         );
     };
-    const contractAt = async (address: string, what: string) => {
-      const code = await eth_getCode(rpc, { address });
-      if (code === "0x") throw new Error(`no ${what} contract at ${address} on chain ${settings.CHAIN_ID}`);
-      return { contract: at(address), code };
-    };
 
     let adoptedRewards: ThirdwebContract | undefined;
     if (rewardsFlag) {
-      const { contract, code } = await contractAt(rewardsFlag, "TuBERewards");
-      if (!(await isTuBERewardsCode(code)))
-        throw new Error(
-          `the contract at ${rewardsFlag} is not a TuBERewards: its runtime code is not contracts/TuBERewards.sol's as built here`,
-        );
-      const paysOut = await readContract({ contract, method: "function token() view returns (address)" });
+      adoptedRewards = at(rewardsFlag);
+      const problem = await rewardsProblem(adoptedRewards);
+      if (problem) throw new Error(problem);
+      const paysOut = await readContract({
+        contract: adoptedRewards,
+        method: "function token() view returns (address)",
+      });
       if (tokenAddress && !same(tokenAddress, paysOut))
         throw new Error(
           `the rewards contract at ${rewardsFlag} mints the token at ${paysOut}, not --token ${tokenAddress}`,
         );
-      const amount = await readRewardsView(contract, "rewardAmount");
-      if (amount !== REWARD_AMOUNT_WEI)
-        throw new Error(
-          `the rewards contract at ${rewardsFlag} pays ${amount} wei, not ${REWARD_AMOUNT_WEI} (${REWARD_TOKENS} TuBE)`,
-        );
       if (retire.some((address) => same(address, rewardsFlag)))
         throw new Error(`--retire names ${rewardsFlag}, the rewards contract being set up`);
-      adoptedRewards = contract;
       tokenAddress = paysOut;
     }
 
@@ -142,7 +132,9 @@ export const deployTokenCommand = defineCommand(
     // The token's minters to revoke, as it lists them (lower-case): every one but the rewards contract set up.
     let revoke: string[] = [];
     if (tokenAddress) {
-      token = (await contractAt(tokenAddress, "TuBE")).contract;
+      if ((await eth_getCode(rpc, { address: tokenAddress })) === "0x")
+        throw new Error(`no TuBE contract at ${tokenAddress} on chain ${settings.CHAIN_ID}`);
+      token = at(tokenAddress);
       io.out(`adopted TuBE at ${token.address}`);
       const { minters } = await tokenRoleHolders(token);
       revoke = minters.filter((minter) => !adoptedRewards || !same(minter, adoptedRewards.address));

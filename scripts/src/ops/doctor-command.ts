@@ -6,13 +6,7 @@
 import { eth_getBalance, eth_getCode } from "thirdweb";
 import { decimals } from "thirdweb/extensions/erc20";
 import { hasRole } from "thirdweb/extensions/permissions";
-import {
-  GOOGLE_CALLBACK_PATH,
-  GOOGLE_SCOPES,
-  REWARD_AMOUNT_WEI,
-  REWARD_TOKENS,
-  TOKEN_DECIMALS,
-} from "@tube/common/constants";
+import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES, REWARD_TOKENS, TOKEN_DECIMALS } from "@tube/common/constants";
 import { loadConfig, operatorSettingsSchema, parseSettings, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
@@ -22,13 +16,14 @@ import { mongoScratchStorage } from "@tube/backend/store/mongo/mongo-scratch-sto
 import type { ClaimStore } from "@tube/backend/store/claim-store";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { sqliteScratchStorage } from "@tube/backend/store/sqlite/sqlite-scratch-storage";
-import { isTuBERewardsCode, REWARDER_ROLE, tokenRoleHolders } from "@tube/local-world/deploy-token";
+import { REWARDER_ROLE, tokenRoleHolders } from "@tube/local-world/deploy-token";
 import {
   chainHandles,
   defineCommand,
   message,
   printCheck,
   readRewardsView,
+  rewardsProblem,
   type CheckState,
   type CommandIo,
 } from "./cli.ts";
@@ -192,16 +187,8 @@ async function checkToken(config: Config) {
 
 /** The contract is the last gate of one reward per wallet only when it is this code and pays the reward. */
 async function checkRewards(config: Config) {
-  const { rpc, at } = chainHandles(config);
-  const address = config.REWARDS_ADDRESS;
-  const code = await eth_getCode(rpc, { address });
-  if (code === "0x") return fail(`no contract at ${address}`);
-  if (!(await isTuBERewardsCode(code)))
-    return fail(`${address} is not a TuBERewards: its runtime code is not contracts/TuBERewards.sol's as built here`);
-  const amount = await readRewardsView(at(address), "rewardAmount");
-  return amount === REWARD_AMOUNT_WEI
-    ? pass(`${address} pays ${REWARD_TOKENS} TuBE once per wallet`)
-    : fail(`${address} pays ${amount} wei, not ${REWARD_AMOUNT_WEI} (${REWARD_TOKENS} TuBE)`);
+  const problem = await rewardsProblem(chainHandles(config).at(config.REWARDS_ADDRESS));
+  return problem ? fail(problem) : pass(`${config.REWARDS_ADDRESS} pays ${REWARD_TOKENS} TuBE once per wallet`);
 }
 
 /** The problems found, each written where its test held. */
