@@ -153,7 +153,7 @@ describe("following docs/deploy.md with the local world's values", () => {
   );
 
   it(
-    "when deploy-token misses the server wallet or the rewards cap, or gets an unknown flag, then it says so and exits non-zero",
+    "when deploy-token misses the server wallet or the rewards cap, gets an unknown flag or an unfunded deployer, then it says so and exits non-zero",
     async () => {
       const missing = await command("deploy-token", [], { ENGINE_SERVER_WALLET: "" });
       expect(missing.code).toBe(1);
@@ -166,6 +166,12 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(uncapped.out).toContain("pass --max-rewards <n>");
       expect(uncapped.out).not.toContain("deployed");
       expect((await command("deploy-token", ["--frobnicate"])).code).not.toBe(0);
+      // A deployer without ETH: the RPC's refusal, readable (a JSON-RPC error is no Error instance).
+      const unfunded = await command("deploy-token", ["--max-rewards", "10"], {
+        DEPLOYER_PRIVATE_KEY: `0x${"42".repeat(32)}`,
+      });
+      expect(unfunded.code).toBe(1);
+      expect(unfunded.out).toMatch(/^error: .*insufficient funds/im);
     },
     STEP_TIMEOUT,
   );
