@@ -191,7 +191,7 @@ async function checkRewards(config: Config) {
   return problem ? fail(problem) : pass(`${config.REWARDS_ADDRESS} pays ${REWARD_TOKENS} TuBE once per wallet`);
 }
 
-/** The problems found, each written where its test held. */
+/** The problems among `found`: false where a check held. */
 const problems = (...found: Array<string | false>) => found.filter((problem) => problem !== false);
 
 /**
