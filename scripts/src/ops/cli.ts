@@ -13,7 +13,7 @@ import {
   type ThirdwebContract,
 } from "thirdweb";
 import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
-import { isTuBERewardsCode } from "@tube/local-world/deploy-token";
+import { isBuiltCode } from "@tube/local-world/deploy-token";
 
 /** Where a command reads its settings and writes its lines: its process's own, or a test's in the same process. */
 export interface CommandIo {
@@ -110,7 +110,7 @@ export function readRewardsView(
 export async function rewardsProblem(rewards: ThirdwebContract): Promise<string | null> {
   const code = await eth_getCode(getRpcClient(rewards), { address: rewards.address });
   if (code === "0x") return `no contract at ${rewards.address}`;
-  if (!(await isTuBERewardsCode(code)))
+  if (!(await isBuiltCode("TuBERewards", code)))
     return `${rewards.address} is not a TuBERewards: its runtime code is not contracts/TuBERewards.sol's as built here`;
   const amount = await readRewardsView(rewards, "rewardAmount");
   if (amount === REWARD_AMOUNT_WEI) return null;

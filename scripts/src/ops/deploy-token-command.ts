@@ -15,7 +15,7 @@ import { grantRole, hasRole, renounceRole, revokeRole } from "thirdweb/extension
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_TOKENS } from "@tube/common/constants";
 import {
-  isTuBERewardsCode,
+  isBuiltCode,
   prepareRewardsDeployment,
   prepareTokenDeployment,
   REWARDER_ROLE,
@@ -176,7 +176,7 @@ export const deployTokenCommand = defineCommand(
       await send(revokeRole({ contract: token, role: "minter", targetAccountAddress: minter }), done);
     }
     for (const old of retire) {
-      if (!(await isTuBERewardsCode(await eth_getCode(rpc, { address: old })))) continue;
+      if (!(await isBuiltCode("TuBERewards", await eth_getCode(rpc, { address: old })))) continue;
       const retired = at(old);
       if (!(await isAdmin(retired))) {
         io.out(
