@@ -6,7 +6,7 @@ import { grantRole, hasRole } from "thirdweb/extensions/permissions";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import type { RunningAnvil } from "@tube/local-world/anvil";
-import type { TokenDeployment } from "@tube/local-world/deploy-token";
+import { tokenRoleHolders, type TokenDeployment } from "@tube/local-world/deploy-token";
 import { DEPLOYER, ENGINE_SERVER_WALLET, USERS, type DevAccount } from "@tube/local-world/dev-accounts";
 import { sendAndConfirm, tokenContract } from "@tube/local-world/local-chain";
 import { startDeployedChain } from "@tube/local-world/test/deployed-chain";
@@ -38,6 +38,11 @@ describe("TuBE token", () => {
     expect(await symbol({ contract: token })).toBe("TuBE");
     expect(await decimals({ contract: token })).toBe(18);
     expect(await hasRole({ contract: token, role: "admin", targetAccountAddress: DEPLOYER.address })).toBe(true);
+    // The token lists its role holders itself: exactly these, no others.
+    expect(await tokenRoleHolders(token)).toEqual({
+      minters: [deployment.rewardsAddress],
+      admins: [DEPLOYER.address.toLowerCase()],
+    });
     const minters = [deployment.rewardsAddress, DEPLOYER.address, ENGINE_SERVER_WALLET.address];
     const held = await Promise.all(
       minters.map((account) => hasRole({ contract: token, role: "minter", targetAccountAddress: account })),
@@ -52,7 +57,7 @@ describe("TuBE token", () => {
     expect(await balance(to)).toBe(0n);
   });
 
-  it("when the admin grants MINTER_ROLE, then the grantee can mint", async () => {
+  it("when the admin grants MINTER_ROLE, then the grantee can mint and the token lists it among its minters", async () => {
     const grantee = USERS[2];
     await sendAndConfirm(
       grantRole({ contract: token, role: "minter", targetAccountAddress: grantee.address }),
@@ -60,6 +65,7 @@ describe("TuBE token", () => {
     );
     await mint(grantee, grantee.address, 7n);
     expect(await balance(grantee.address)).toBe(7n);
+    expect((await tokenRoleHolders(token)).minters).toEqual([deployment.rewardsAddress, grantee.address.toLowerCase()]);
   });
 
   it("when a non-admin grants MINTER_ROLE, then it reverts", async () => {

@@ -41,9 +41,12 @@ const SETTINGS = {
   },
 } as const;
 
-interface CachedArtifacts {
-  inputsHash: string;
-  contracts: ContractArtifacts;
+interface SolcContract {
+  abi: Abi;
+  evm: {
+    bytecode: { object: string };
+    deployedBytecode: { object: string; immutableReferences: Record<string, Array<{ start: number; length: number }>> };
+  };
 }
 
 /**
@@ -55,35 +58,28 @@ export async function loadContractArtifact(name: ContractName): Promise<Contract
 }
 
 async function loadContractArtifacts(): Promise<ContractArtifacts> {
-  const sources = await readSources();
-  const inputsHash = hashInputs(sources);
-  const cached = await readCache();
+  const sources = Object.fromEntries(
+    await Promise.all(
+      Object.values(SOURCES).map(async (file) => [file, await readFile(new URL(file, CONTRACTS_DIR), "utf8")]),
+    ),
+  ) as Record<string, string>;
+  const versions = ["solc", "@openzeppelin/contracts"].map(
+    (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
+  );
+  const inputsHash = createHash("sha256").update(JSON.stringify({ sources, versions, SETTINGS })).digest("hex");
+  const cached = await readFile(CACHE_PATH, "utf8").then(
+    (text) => JSON.parse(text) as { inputsHash: string; contracts: ContractArtifacts },
+    () => null,
+  );
   if (cached?.inputsHash === inputsHash) return cached.contracts;
 
   const contracts = await compile(sources);
-  await writeCache({ inputsHash, contracts });
+  await mkdir(dirname(CACHE_PATH), { recursive: true });
+  // Parallel test workers may compile at once: rename makes each write all-or-nothing.
+  const temporary = `${CACHE_PATH}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify({ inputsHash, contracts }, null, 2)}\n`);
+  await rename(temporary, CACHE_PATH);
   return contracts;
-}
-
-async function readSources(): Promise<Record<string, string>> {
-  const entries = await Promise.all(
-    CONTRACT_NAMES.map(async (name) => [
-      sourceName(name),
-      await readFile(new URL(sourceName(name), CONTRACTS_DIR), "utf8"),
-    ]),
-  );
-  return Object.fromEntries(entries);
-}
-
-const sourceName = (name: ContractName) => SOURCES[name];
-
-function hashInputs(sources: Record<string, string>): string {
-  const versions = ["solc", "@openzeppelin/contracts"].map((name) => `${name}@${packageVersion(name)}`);
-  return createHash("sha256").update(JSON.stringify({ sources, versions, SETTINGS })).digest("hex");
-}
-
-function packageVersion(name: string): string {
-  return (require(`${name}/package.json`) as { version: string }).version;
 }
 
 async function compile(sources: Record<string, string>): Promise<ContractArtifacts> {
@@ -94,14 +90,15 @@ async function compile(sources: Record<string, string>): Promise<ContractArtifac
     sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),
     settings: SETTINGS,
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: resolveImport })) as SolcOutput;
-
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: resolveImport })) as {
+    errors?: Array<{ severity: string; formattedMessage: string }>;
+    contracts?: Record<string, Record<string, SolcContract>>;
+  };
   const errors = (output.errors ?? []).filter((entry) => entry.severity === "error");
-  if (errors.length > 0) {
+  if (errors.length > 0)
     throw new Error(`contracts/ does not compile:\n${errors.map((entry) => entry.formattedMessage).join("\n")}`);
-  }
   const artifact = (name: ContractName): ContractArtifact => {
-    const contract = output.contracts?.[sourceName(name)]?.[name];
+    const contract = output.contracts?.[SOURCES[name]]?.[name];
     if (!contract) throw new Error(`solc produced no ${name} contract`);
     const { bytecode, deployedBytecode } = contract.evm;
     return {
@@ -120,42 +117,6 @@ function resolveImport(path: string): { contents: string } | { error: string } {
   } catch (error) {
     return { error: `cannot resolve ${path}: ${String(error)}` };
   }
-}
-
-interface SolcOutput {
-  errors?: Array<{ severity: string; formattedMessage: string }>;
-  contracts?: Record<
-    string,
-    Record<
-      string,
-      {
-        abi: Abi;
-        evm: {
-          bytecode: { object: string };
-          deployedBytecode: {
-            object: string;
-            immutableReferences: Record<string, Array<{ start: number; length: number }>>;
-          };
-        };
-      }
-    >
-  >;
-}
-
-async function readCache(): Promise<CachedArtifacts | null> {
-  try {
-    return JSON.parse(await readFile(CACHE_PATH, "utf8")) as CachedArtifacts;
-  } catch {
-    return null;
-  }
-}
-
-async function writeCache(artifacts: CachedArtifacts): Promise<void> {
-  await mkdir(dirname(CACHE_PATH), { recursive: true });
-  // Parallel test workers may compile at once: rename makes each write all-or-nothing.
-  const temporary = `${CACHE_PATH}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(artifacts, null, 2)}\n`);
-  await rename(temporary, CACHE_PATH);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

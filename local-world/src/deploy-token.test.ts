@@ -7,7 +7,7 @@ import { grantRole, hasRole } from "thirdweb/extensions/permissions";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { startAnvil } from "./anvil.ts";
-import { ensureToken, prepareTokenDeployment } from "./deploy-token.ts";
+import { ensureToken, prepareTokenDeployment, tokenRoleHolders } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
 import { localChain, sendAndConfirm, tokenContract } from "./local-chain.ts";
 import { randomWallet } from "./mint-log.ts";
@@ -96,6 +96,7 @@ describe("ensureToken with a persisted chain", () => {
       expect(result).toMatchObject({ tokenAddress, deployed: true });
       expect(await hasRole(minter)).toBe(false);
       expect(await hasRole({ ...minter, targetAccountAddress: result.rewardsAddress })).toBe(true);
+      expect((await tokenRoleHolders(token)).minters).toEqual([result.rewardsAddress.toLowerCase()]);
     } finally {
       await anvil.stop();
     }

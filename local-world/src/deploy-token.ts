@@ -1,6 +1,13 @@
-import { eth_getCode, getRpcClient, type Chain, type PreparedTransaction, type ThirdwebClient } from "thirdweb";
+import {
+  eth_getCode,
+  getRpcClient,
+  type Chain,
+  type PreparedTransaction,
+  type ThirdwebClient,
+  type ThirdwebContract,
+} from "thirdweb";
 import { prepareDirectDeployTransaction } from "thirdweb/deploys";
-import { grantRole, hasRole, revokeRole } from "thirdweb/extensions/permissions";
+import { getAllRoleMembers, grantRole, hasRole, revokeRole } from "thirdweb/extensions/permissions";
 import { keccak256 } from "thirdweb/utils";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
@@ -29,10 +36,15 @@ export const REWARDER_ROLE = "REWARDER_ROLE";
 
 const DEFAULT_MAX_REWARDS = 1_000_000n;
 
-/**
- * Deploys TuBE and a TuBERewards for it, grants the token's MINTER_ROLE to the rewards contract only and the rewards
- * contract's REWARDER_ROLE to `rewarder`.
- */
+/** Every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, as the token itself lists them (lower-case). */
+export async function tokenRoleHolders(token: ThirdwebContract): Promise<{ minters: string[]; admins: string[] }> {
+  const holders = (role: "minter" | "admin") =>
+    getAllRoleMembers({ contract: token, role }).then((accounts) => accounts.map((account) => account.toLowerCase()));
+  const [minters, admins] = await Promise.all([holders("minter"), holders("admin")]);
+  return { minters, admins };
+}
+
+/** Deploys TuBE and a TuBERewards for it, the token's only minter, with `rewarder` as its REWARDER_ROLE holder. */
 export async function deployToken(options: DeployTokenOptions): Promise<TokenDeployment> {
   const { client, chain, account } = deployer(options);
   const tokenAddress = await deploy(await prepareTokenDeployment(client, chain, account.address), account, "TuBE");
@@ -40,17 +52,18 @@ export async function deployToken(options: DeployTokenOptions): Promise<TokenDep
 }
 
 /**
- * Reuses what the chain still has of `known` (anvil restarted from its state file) and deploys the rest: a kept
- * token without a kept rewards contract gets a new one, wired as `deployToken` wires it.
+ * Reuses what the chain still has of `known` (anvil restarted from its state file), when it runs the contracts as
+ * built now, and deploys the rest: a kept token without a kept rewards contract gets a new one, wired as `deployToken`
+ * wires it.
  */
 export async function ensureToken(
   options: DeployTokenOptions & { known?: Partial<TokenDeployment> },
 ): Promise<TokenDeployment & { deployed: boolean }> {
   const { tokenAddress, rewardsAddress } = options.known ?? {};
-  if (!tokenAddress || !(await hasContract(options.rpcUrl, options.chainId, tokenAddress))) {
+  if (!tokenAddress || !(await runsBuiltCode(options, "TuBE", tokenAddress))) {
     return { ...(await deployToken(options)), deployed: true };
   }
-  if (rewardsAddress && (await hasContract(options.rpcUrl, options.chainId, rewardsAddress))) {
+  if (rewardsAddress && (await runsBuiltCode(options, "TuBERewards", rewardsAddress))) {
     return { tokenAddress, rewardsAddress, deployed: false };
   }
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress), deployed: true };
@@ -80,16 +93,15 @@ export async function prepareRewardsDeployment(
 }
 
 /**
- * Whether `code`, a deployed contract's runtime code (`eth_getCode`), is contracts/TuBERewards.sol as built here: any
- * contract can answer `token()` and `rewardAmount()`, only this code pays each wallet once. Two parts stay out of the
- * hashes compared. The immutables (`token`, `rewardAmount`) are written into the code by each deployment's
+ * Whether `code`, a deployed contract's runtime code (`eth_getCode`), is contracts/<name>.sol as built here: any
+ * contract can answer TuBERewards' `token()` and `rewardAmount()`, only this code pays each wallet once. Two parts stay
+ * out of the hashes compared. The immutables (`token`, `rewardAmount`) are written into the code by each deployment's
  * constructor, so they are zeroed in both, and the caller checks their values through the views that return exactly
- * them: together that is the code a deployment with the same constructor arguments has. The compiler's metadata
- * trailer (a hash of the sources, comments included) is never executed: with it, a comment edit would disown a
- * deployed contract that behaves the same.
+ * them. The compiler's metadata trailer (a hash of the sources, comments included) is never executed: with it, a
+ * comment edit would disown a deployed contract that behaves the same.
  */
-export async function isTuBERewardsCode(code: string): Promise<boolean> {
-  const { deployedBytecode, immutableRanges } = await loadContractArtifact("TuBERewards");
+export async function isBuiltCode(name: "TuBE" | "TuBERewards", code: string): Promise<boolean> {
+  const { deployedBytecode, immutableRanges } = await loadContractArtifact(name);
   const built = Buffer.from(deployedBytecode.slice(2), "hex");
   const deployed = Buffer.from(code.slice(2), "hex");
   if (deployed.length !== built.length) return false;
@@ -103,10 +115,10 @@ export async function isTuBERewardsCode(code: string): Promise<boolean> {
   return comparable(deployed) === comparable(built);
 }
 
-/** Whether the chain has code at `address`: a kept chain still holds what an earlier run deployed. */
-async function hasContract(rpcUrl: string, chainId: number, address: string): Promise<boolean> {
-  const code = await eth_getCode(getRpcClient(localChain(rpcUrl, chainId)), { address });
-  return code !== "0x";
+/** Whether `address` runs `name` as built now: a kept chain may hold what an earlier run deployed, or older code. */
+async function runsBuiltCode(options: DeployTokenOptions, name: "TuBE" | "TuBERewards", address: string) {
+  const code = await eth_getCode(getRpcClient(localChain(options.rpcUrl, options.chainId)), { address });
+  return isBuiltCode(name, code);
 }
 
 async function deployRewards(options: DeployTokenOptions, tokenAddress: string): Promise<string> {
@@ -123,19 +135,16 @@ async function deployRewards(options: DeployTokenOptions, tokenAddress: string):
   });
   const rewardsAddress = await deploy(deployment, account, "TuBERewards");
 
+  // Any other minter (the server wallet of an older setup, a rewards contract a kept chain lost) is revoked first:
+  // the token never has two minters.
+  for (const minter of (await tokenRoleHolders(token)).minters)
+    await sendAndConfirm(revokeRole({ contract: token, role: "minter", targetAccountAddress: minter }), account);
   const rewards = tokenContract(options.rpcUrl, options.chainId, rewardsAddress);
   await sendAndConfirm(grantRole({ contract: token, role: "minter", targetAccountAddress: rewardsAddress }), account);
   await sendAndConfirm(
     grantRole({ contract: rewards, role: REWARDER_ROLE, targetAccountAddress: options.rewarder }),
     account,
   );
-  // A token from before the rewards contract let the server wallet mint directly, around the gate.
-  if (await hasRole({ contract: token, role: "minter", targetAccountAddress: options.rewarder })) {
-    await sendAndConfirm(
-      revokeRole({ contract: token, role: "minter", targetAccountAddress: options.rewarder }),
-      account,
-    );
-  }
   return rewardsAddress;
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { createMetrics, registerStateGauges } from "@tube/backend/observability/metrics";
+import { claimsCommand } from "./claims-command.ts";
 
 const ALERTS_FILE = path.resolve(import.meta.dirname, "../../../ops/alerts.yml");
 
@@ -46,6 +47,17 @@ describe("ops/alerts.yml", () => {
       expect(rule.expr, rule.alert).toEqual(expect.any(String));
       for (const name of rule.expr.match(/\btube_\w+/g) ?? [])
         expect(served, `${rule.alert} uses ${name}`).toContain(name);
+    }
+  });
+
+  it("when it or the runbook names an `npm run claims` action, then the command has that action", async () => {
+    let usage = "";
+    await claimsCommand.run(["--help"], { env: {}, out: (text) => (usage += text), err: () => {} });
+    for (const file of [ALERTS_FILE, path.resolve(ALERTS_FILE, "../../docs/deploy.md")]) {
+      const actions = [...(await fs.readFile(file, "utf8")).matchAll(/npm run claims -- ([a-z-]+)/g)].map((m) => m[1]);
+      expect(actions.length, file).toBeGreaterThan(0);
+      for (const action of actions)
+        expect(usage, `${file}: ${action}`).toMatch(new RegExp(`^  ([a-z-]+, )?${action}[ ,]`, "m"));
     }
   });
 });

@@ -1,23 +1,20 @@
 /**
- * `npm run claims`: the operator's view of the claim store, and the operator's controls. Exports claims (CSV or JSON)
- * filtered by status and creation date, totals them by status, and re-checks or retries failed claims through the
- * server's own mint driver (the chain is asked first, and every step is the same compare-and-set the server makes).
- * Pauses and resumes new claims, denies and allows wallets and Google accounts, and resolves a stuck claim from the
- * rewards contract's record; each of those is logged with who ran it and counted in the store for /metrics.
- * Erases the personal data of claims past their retention period, keeping what stops an account claiming twice.
+ * `npm run claims`: the operator's view of the claim store and controls. Every change goes through the server's own
+ * code (the chain asked first, each write the store's compare-and-set), and each control is logged with who ran it and
+ * counted in the store for /metrics.
  */
 import os from "node:os";
 import { CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import { mintDriverFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { resolveClaim } from "@tube/backend/claims/resolve-claim";
-import { loadConfig } from "@tube/backend/config";
-import { createLogger, type Logger } from "@tube/backend/observability/logger";
+import { loadConfig, type Config } from "@tube/backend/config";
+import { createLogger } from "@tube/backend/observability/logger";
 import { createMetrics } from "@tube/backend/observability/metrics";
 import type { ClaimFilter, ClaimRecord } from "@tube/backend/store/claim-repository";
 import type { ClaimStore } from "@tube/backend/store/claim-store";
 import type { DenyKind, OperatorAction } from "@tube/backend/store/operator-controls";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
-import { defineCommand, message, type CommandIo } from "./cli.ts";
+import { defineCommand, message, parseAddress, type CommandIo, type OptionValues } from "./cli.ts";
 import { csvField } from "./csv.ts";
 
 /** How long a claim's personal data is kept after the claim: 12 months, as the privacy policy says. */
@@ -27,52 +24,29 @@ const USAGE = `Usage: npm run claims -- <action> [options]
 
   export              print claims as CSV (default) or JSON
   totals              count claims by status, and the confirmed ones not yet finalized
-  retry               re-check every failed claim with the rewards contract, then give it one more attempt, also
-                      past MINT_MAX_ATTEMPTS (an owner's own retries stop there); with --dry-run, only list them
-  pause               refuse new claims on every server (within 2 s; CLAIMS_PAUSED, 503); claims already under way
-                      still finish
-  resume              accept new claims again
-  deny                refuse claims from a wallet (--wallet <address>) or a Google account (--google-sub <sub>)
-  allow               take a wallet or a Google account off the deny list (same options)
-  resolve <claimId>   settle a stuck claim from the rewards contract: confirmed with the reward's hash if the
-                      contract paid its wallet (in a final block), else failed, so that retry can try once more
-  erase-expired       erase the personal data of claims created more than --older-than-days ago: the Google
-                      account id becomes its keyed fingerprint (HMAC-SHA256 under CLAIM_GATE_KEY), so the account
-                      still cannot claim again; the wallet and the transaction hash stay. Safe to run again
-                      (daily, say). The first run records a check
-                      of the key in the store: from then on every server, and this command, refuses to open the
-                      store without that key or with another
-  erase               erase the personal data of one wallet's claim now, whatever its age (--wallet <address>), as
-                      erase-expired does: a viewer's request to delete their data
+  retry [<claimId>]   settle failed claims (or the one named, also when stuck unfinished) from the rewards contract:
+                      a wallet it rewarded is confirmed with that reward's hash, never paid again; any other claim
+                      gets one attempt more, also past MINT_MAX_ATTEMPTS
+  pause, resume       refuse new claims on every server within 2 s (CLAIMS_PAUSED, 503), or accept them again;
+                      claims already under way still finish
+  deny                refuse claims from --wallet <address> or --google-sub <sub>; --undo allows it again
+  erase-expired       erase the personal data of claims older than --older-than-days: the Google account id becomes
+                      its keyed fingerprint (HMAC-SHA256 under CLAIM_GATE_KEY, which every server then needs), the
+                      wallet and transaction hash stay; safe to run again (daily)
+  erase               erase the personal data of one wallet's claim (--wallet <address>) now, as erase-expired does
 
 Options:
   --status <status>   only claims in this status (${CLAIM_STATUSES.join(", ")})
   --since <date>      only claims created at or after this date (ISO 8601, e.g. 2026-11-01)
   --until <date>      only claims created before this date
   --format <csv|json> export format (default csv)
-  --dry-run           retry: change nothing
-  --wallet <address>  deny, allow, erase: the wallet
-  --google-sub <sub>  deny, allow: the Google account's id (the googleSub column of export)
+  --dry-run           retry: change nothing, list what it would retry
   --older-than-days <n>  erase-expired: the retention period in days (default ${RETENTION_DAYS})
   --by <name>         who is acting, for the log (default: the OS user)
   -h, --help          this text
 
-Reads the store and services from the environment and .env, like the server. pause, resume, deny, allow and
-resolve log one line each (who, when, what) and count in tube_operator_actions_total.`;
-
-const ACTIONS = [
-  "export",
-  "totals",
-  "retry",
-  "pause",
-  "resume",
-  "deny",
-  "allow",
-  "resolve",
-  "erase-expired",
-  "erase",
-] as const;
-type Action = (typeof ACTIONS)[number];
+Reads the store and services from the environment and .env, like the server. Every change is logged (who, when,
+what); pause, resume, deny, settling a stuck claim and erasing count in tube_operator_actions_total.`;
 
 const COLUMNS = [
   "id",
@@ -89,263 +63,214 @@ const COLUMNS = [
   "updatedAt",
 ] as const;
 
-export const claimsCommand = defineCommand(
-  {
-    usage: USAGE,
-    options: {
-      status: { type: "string" },
-      since: { type: "string" },
-      until: { type: "string" },
-      format: { type: "string", default: "csv" },
-      "dry-run": { type: "boolean" },
-      wallet: { type: "string" },
-      "google-sub": { type: "string" },
-      by: { type: "string" },
-      "older-than-days": { type: "string" },
-    },
+const OPTIONS = {
+  status: { type: "string" },
+  since: { type: "string" },
+  until: { type: "string" },
+  format: { type: "string", default: "csv" },
+  "dry-run": { type: "boolean" },
+  wallet: { type: "string" },
+  "google-sub": { type: "string" },
+  undo: { type: "boolean" },
+  by: { type: "string" },
+  "older-than-days": { type: "string" },
+} as const;
+type Values = OptionValues<typeof OPTIONS>;
+
+interface Operator {
+  io: CommandIo;
+  store: ClaimStore;
+  config: Config;
+  /** Who is acting, for the log. */
+  by: string;
+  /** Counts `action` in the store (for every server's /metrics) and logs who took it and when. */
+  record(action: OperatorAction, details: Record<string, unknown>): Promise<void>;
+}
+
+type Action = (operator: Operator, values: Values, claimId: string | undefined) => Promise<boolean>;
+
+const ACTIONS: Record<string, Action> = {
+  export: exportClaims,
+  totals: printTotals,
+  retry,
+  pause: (operator) => setPaused(operator, true),
+  resume: (operator) => setPaused(operator, false),
+  deny,
+  "erase-expired": async ({ io, store, record }, values) => {
+    const days = values["older-than-days"] ?? String(RETENTION_DAYS);
+    if (!/^\d+$/.test(days)) throw new Error(`--older-than-days must be a whole number of days, got ${days}`);
+    const createdBefore = new Date(Date.now() - Number(days) * 86_400_000);
+    const erased = await store.claims.eraseExpired(createdBefore);
+    await record("erase-expired", { createdBefore: createdBefore.toISOString(), erased });
+    io.out(`erased the personal data of ${erased} claim(s) created before ${createdBefore.toISOString()}`);
+    return true;
   },
-  async ({ values, positionals }, io) => {
-    const [action, claimId] = positionals;
-    if (!(ACTIONS as readonly string[]).includes(action ?? ""))
-      throw new Error(`say ${ACTIONS.join(", ")} (see --help)`);
-    if (action === "resolve" && !claimId) throw new Error("resolve needs the claim's id");
-    const filter = parseFilter(values);
-    const denied = action === "deny" || action === "allow" ? parseDenied(values) : null;
-    const retentionDays = parseRetentionDays(values["older-than-days"]);
+  // A viewer's deletion request: their claim loses its personal data at once, exactly as an expired one does.
+  erase: async ({ io, store, record }, { wallet }) => {
+    if (wallet === undefined) throw new Error("erase needs the viewer's wallet: --wallet <address>");
+    const erased = await store.claims.eraseExpired(
+      new Date(Date.now() + 1),
+      parseAddress("--wallet", wallet).toLowerCase(),
+    );
+    await record("erase", { wallet, erased });
+    io.out(`erased the personal data of ${erased} claim(s) of ${wallet}`);
+    return true;
+  },
+};
+
+export const claimsCommand = defineCommand(
+  { usage: USAGE, options: OPTIONS },
+  async ({ values, positionals: [name, claimId] }, io) => {
+    const action = name !== undefined && Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
+    if (!action) throw new Error(`say ${Object.keys(ACTIONS).join(", ")} (see --help)`);
     const config = loadConfig(io.env);
     const { store } = await openClaimStore(config.storeOptions);
-    const operator = {
-      store,
-      by: values.by ?? os.userInfo().username,
-      out: io.out,
-      // The operator's log lines go where the command's output goes.
-      logger: createLogger(config.LOG_LEVEL, { write: (line: string) => io.out(line.trimEnd()) }).child({
-        component: "operator",
-      }),
+    const by = values.by ?? os.userInfo().username;
+    // The operator's log lines go where the command's output goes.
+    const logger = createLogger(config.LOG_LEVEL, { write: (line: string) => io.out(line.trimEnd()) });
+    const record = async (action: OperatorAction, details: Record<string, unknown>) => {
+      await store.operator.countAction(action);
+      logger.info({ component: "operator", action, by, at: new Date().toISOString(), ...details }, "operator action");
     };
     try {
-      switch (action as Action) {
-        case "export":
-          return exportClaims(io, await store.claims.list(filter), values.format ?? "csv");
-        case "totals":
-          return printTotals(io, await store.claims.list(filter));
-        case "retry":
-          return await retryFailed(io, store, config, filter, Boolean(values["dry-run"]));
-        case "pause":
-        case "resume":
-          return await setPaused(operator, action === "pause");
-        case "deny":
-        case "allow":
-          return await changeDenyList(operator, action === "deny", denied!);
-        case "resolve":
-          return await resolve(operator, config, claimId!);
-        case "erase-expired":
-          return await eraseExpired(operator, retentionDays);
-        case "erase":
-          return await eraseOnRequest(operator, values.wallet);
-      }
+      return await action({ io, store, config, by, record }, values, claimId);
     } finally {
       await store.close();
     }
   },
 );
 
-function parseFilter(values: { status?: string; since?: string; until?: string }): ClaimFilter {
+function parseFilter({ status, since, until }: Values): ClaimFilter {
   const filter: ClaimFilter = {};
-  if (values.status !== undefined) {
-    if (!(CLAIM_STATUSES as readonly string[]).includes(values.status))
+  if (status !== undefined) {
+    if (!(CLAIM_STATUSES as readonly string[]).includes(status))
       throw new Error(`--status must be one of ${CLAIM_STATUSES.join(", ")}`);
-    filter.status = values.status as ClaimStatus;
+    filter.status = status as ClaimStatus;
   }
-  if (values.since !== undefined) filter.createdFrom = parseDate("--since", values.since);
-  if (values.until !== undefined) filter.createdBefore = parseDate("--until", values.until);
+  const date = (flag: string, text: string) => {
+    const parsed = new Date(text);
+    if (Number.isNaN(parsed.getTime())) throw new Error(`${flag} must be an ISO 8601 date, got ${text}`);
+    return parsed;
+  };
+  if (since !== undefined) filter.createdFrom = date("--since", since);
+  if (until !== undefined) filter.createdBefore = date("--until", until);
   return filter;
 }
 
-function parseRetentionDays(text: string | undefined): number {
-  if (text === undefined) return RETENTION_DAYS;
-  if (!/^\d+$/.test(text)) throw new Error(`--older-than-days must be a whole number of days, got ${text}`);
-  return Number(text);
-}
-
-/** The cutoff is counted back from now; the run is logged and counted like the other operator actions. */
-async function eraseExpired(operator: Operator, retentionDays: number): Promise<boolean> {
-  const createdBefore = new Date(Date.now() - retentionDays * 86_400_000);
-  const erased = await operator.store.claims.eraseExpired(createdBefore);
-  await record(operator, "erase-expired", { createdBefore: createdBefore.toISOString(), erased });
-  operator.out(`erased the personal data of ${erased} claim(s) created before ${createdBefore.toISOString()}`);
+async function exportClaims({ io, store }: Operator, values: Values): Promise<boolean> {
+  if (values.format !== "csv" && values.format !== "json") throw new Error("--format must be csv or json");
+  const cell = (value: ClaimRecord[keyof ClaimRecord]) =>
+    value instanceof Date ? value.toISOString() : typeof value === "bigint" ? value.toString() : value;
+  const rows = (await store.claims.list(parseFilter(values))).map((claim) =>
+    Object.fromEntries(COLUMNS.map((column) => [column, cell(claim[column])])),
+  );
+  if (values.format === "json") io.out(JSON.stringify(rows, null, 2));
+  else
+    io.out([COLUMNS.join(","), ...rows.map((row) => COLUMNS.map((c) => csvField(row[c] ?? "")).join(","))].join("\n"));
   return true;
 }
 
-/** A viewer's deletion request: their claim loses its personal data at once, exactly as an expired one does. */
-async function eraseOnRequest(operator: Operator, wallet: string | undefined): Promise<boolean> {
-  if (wallet === undefined) throw new Error("erase needs the viewer's wallet: --wallet <address>");
-  const erased = await operator.store.claims.eraseExpired(new Date(Date.now() + 1), parseWallet(wallet));
-  await record(operator, "erase", { wallet, erased });
-  operator.out(`erased the personal data of ${erased} claim(s) of ${wallet}`);
-  return true;
-}
-
-function parseDate(flag: string, text: string): Date {
-  const date = new Date(text);
-  if (Number.isNaN(date.getTime())) throw new Error(`${flag} must be an ISO 8601 date, got ${text}`);
-  return date;
-}
-
-function exportClaims(io: CommandIo, claims: ClaimRecord[], format: string): boolean {
-  const rows = claims.map((claim) => Object.fromEntries(COLUMNS.map((column) => [column, cell(claim[column])])));
-  if (format === "json") {
-    io.out(JSON.stringify(rows, null, 2));
-  } else if (format === "csv") {
-    io.out(COLUMNS.join(","));
-    for (const row of rows) io.out(COLUMNS.map((column) => csvField(row[column] ?? "")).join(","));
-  } else {
-    throw new Error("--format must be csv or json");
-  }
-  return true;
-}
-
-function cell(value: ClaimRecord[keyof ClaimRecord]): string | number | null {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === "bigint") return value.toString();
-  return value;
-}
-
-function printTotals(io: CommandIo, claims: ClaimRecord[]): boolean {
-  const counts = new Map<string, number>(CLAIM_STATUSES.map((status) => [status, 0]));
-  for (const claim of claims) counts.set(claim.status, (counts.get(claim.status) ?? 0) + 1);
-  for (const [status, count] of counts) io.out(`${status.padEnd(10)} ${count}`);
+async function printTotals({ io, store }: Operator, values: Values): Promise<boolean> {
+  const claims = await store.claims.list(parseFilter(values));
+  for (const status of CLAIM_STATUSES)
+    io.out(`${status.padEnd(10)} ${claims.filter((claim) => claim.status === status).length}`);
   // Confirmed at the configured finality; until `finalized` covers the reward the server checks it once more.
   const awaiting = claims.filter((claim) => claim.status === "confirmed" && claim.finalAt === null).length;
-  io.out(`  of which awaiting finality ${awaiting}`);
-  io.out(`${"total".padEnd(10)} ${claims.length}`);
+  io.out(`  of which awaiting finality ${awaiting}\n${"total".padEnd(10)} ${claims.length}`);
   return true;
 }
 
-async function retryFailed(
-  io: CommandIo,
-  store: ClaimStore,
-  config: ReturnType<typeof loadConfig>,
-  filter: ClaimFilter,
-  dryRun: boolean,
-): Promise<boolean> {
+async function retry(operator: Operator, values: Values, claimId: string | undefined): Promise<boolean> {
+  const { io, store, config } = operator;
+  const filter = parseFilter(values);
   if (filter.status && filter.status !== "failed")
     throw new Error("retry takes failed claims only (leave --status out)");
-  const failed = await store.claims.list({ ...filter, status: "failed" });
-  if (failed.length === 0) {
-    io.out("no failed claims");
-    return true;
-  }
-  const { mintDriver } = mintDriverFromConfig(config, {
+  const { mintDriver, chainReader } = mintDriverFromConfig(config, {
     store,
     metrics: createMetrics(),
     logger: createLogger("silent"),
   });
   let ok = true;
   try {
+    let failed: ClaimRecord[];
+    if (claimId === undefined) failed = await store.claims.list({ ...filter, status: "failed" });
+    else {
+      const claim = await store.claims.findById(claimId);
+      if (!claim) throw new Error(`no claim ${claimId}`);
+      failed = claim.status === "failed" || values["dry-run"] ? [claim] : await settle(operator, chainReader, claim);
+    }
+    if (claimId === undefined && failed.length === 0) io.out("no failed claims");
     for (const claim of failed) {
-      if (dryRun) {
-        io.out(`would retry ${claim.id} (${claim.walletAddress}): ${claim.lastError ?? "no error recorded"}`);
+      const from = `${claim.id} (${claim.walletAddress})`;
+      if (values["dry-run"]) {
+        io.out(
+          `would retry ${from}: ${claim.status === "failed" ? (claim.lastError ?? "no error recorded") : claim.status}`,
+        );
         continue;
       }
       try {
         const after = await mintDriver.retry(claim, "operator");
-        io.out(
-          `${claim.id} (${claim.walletAddress}): failed → ${after.status}${after.txHash ? ` ${after.txHash}` : ""}`,
-        );
+        io.out(`${from}: failed → ${after.status}${after.txHash ? ` ${after.txHash}` : ""}`);
       } catch (error) {
         ok = false;
-        io.out(`${claim.id} (${claim.walletAddress}): still failed: ${message(error)}`);
+        io.out(`${from}: still failed: ${message(error)}`);
       }
     }
   } finally {
-    // retry() leaves the follow loop holding each claim's lease; stopping ends it and gives the leases back before
-    // the store closes, so the server's mint loop can take the claims at once instead of after the lease expires.
+    // retry() leaves the follow loop holding each claim's lease: stopping gives them back before the store closes, so
+    // the server's mint loop can take the claims at once.
     await mintDriver.stop();
   }
   return ok;
 }
 
-interface Operator {
-  store: ClaimStore;
-  by: string;
-  out: CommandIo["out"];
-  logger: Logger;
+/** Settles an unfinished claim from the chain; the claim, when that left it failed (not rewarded), to retry. */
+async function settle(
+  { io, store, record }: Operator,
+  chainReader: Parameters<typeof resolveClaim>[0]["chainReader"],
+  stuck: ClaimRecord,
+): Promise<ClaimRecord[]> {
+  const outcome = await resolveClaim({ store, chainReader }, stuck.id);
+  const { claim } = outcome;
+  const from = `${claim.id} (${claim.walletAddress})`;
+  if (outcome.kind === "confirmed" || outcome.kind === "failed")
+    await record("resolve", { claimId: claim.id, outcome: outcome.kind, txHash: claim.txHash ?? undefined });
+  if (outcome.kind === "confirmed") io.out(`${from}: confirmed, rewarded by ${claim.txHash}`);
+  else if (outcome.kind === "failed") io.out(`${from}: failed, not rewarded on chain; retrying it`);
+  else if (outcome.kind === "not-final")
+    io.out(
+      `${from}: rewarded in block ${outcome.rewardedInBlock}, not final yet (final head ${outcome.finalHead}); nothing changed, the server confirms it once final`,
+    );
+  else io.out(`${from}: unchanged, ${outcome.reason}`);
+  return outcome.kind === "failed" ? [claim] : [];
 }
 
-/** Counts the action in the store (for every server's /metrics) and logs who took it and when. */
-async function record(operator: Operator, action: OperatorAction, details: Record<string, unknown>): Promise<void> {
-  await operator.store.operator.countAction(action);
-  operator.logger.info({ action, by: operator.by, at: new Date().toISOString(), ...details }, "operator action");
-}
-
-function parseDenied(values: { wallet?: string; "google-sub"?: string }): { kind: DenyKind; value: string } {
-  const { wallet, "google-sub": googleSub } = values;
-  if ((wallet === undefined) === (googleSub === undefined)) throw new Error("give one of --wallet or --google-sub");
-  if (wallet !== undefined) return { kind: "wallet", value: parseWallet(wallet) };
-  if (!googleSub) throw new Error("--google-sub must not be empty");
-  return { kind: "googleAccount", value: googleSub };
-}
-
-function parseWallet(wallet: string): string {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(wallet)) throw new Error(`--wallet must be a 0x address, got ${wallet}`);
-  return wallet.toLowerCase();
-}
-
-async function setPaused(operator: Operator, paused: boolean): Promise<boolean> {
-  const controls = await operator.store.operator.setPaused(paused, operator.by);
-  await record(operator, paused ? "pause" : "resume", {});
-  operator.out(
+async function setPaused({ io, store, by, record }: Operator, paused: boolean): Promise<boolean> {
+  const controls = await store.operator.setPaused(paused, by);
+  await record(paused ? "pause" : "resume", {});
+  io.out(
     paused
-      ? `claims paused by ${operator.by} at ${controls.pausedAt?.toISOString()}: every server refuses new claims within 2 s`
+      ? `claims paused by ${by} at ${controls.pausedAt?.toISOString()}: every server refuses new claims within 2 s`
       : "claims resumed: every server accepts new claims within 2 s",
   );
   return true;
 }
 
-async function changeDenyList(
-  operator: Operator,
-  deny: boolean,
-  { kind, value }: { kind: DenyKind; value: string },
-): Promise<boolean> {
-  const label = kind === "wallet" ? "wallet" : "Google account";
-  if (deny) {
-    await operator.store.operator.deny(kind, value, operator.by);
-    await record(operator, "deny", { kind, value });
-    operator.out(`${label} ${value} denied: its claims are refused from now on`);
+async function deny({ io, store, by, record }: Operator, values: Values): Promise<boolean> {
+  const { wallet, "google-sub": googleSub } = values;
+  if ((wallet === undefined) === (googleSub === undefined)) throw new Error("give one of --wallet or --google-sub");
+  if (googleSub === "") throw new Error("--google-sub must not be empty");
+  const kind: DenyKind = wallet === undefined ? "googleAccount" : "wallet";
+  const value = wallet === undefined ? googleSub! : parseAddress("--wallet", wallet).toLowerCase();
+  const label = `${kind === "wallet" ? "wallet" : "Google account"} ${value}`;
+  if (!values.undo) {
+    await store.operator.deny(kind, value, by);
+    await record("deny", { kind, value });
+    io.out(`${label} denied: its claims are refused from now on`);
     return true;
   }
-  const removed = await operator.store.operator.allow(kind, value);
-  await record(operator, "allow", { kind, value, removed });
-  operator.out(removed ? `${label} ${value} allowed again` : `${label} ${value} was not on the deny list`);
+  const removed = await store.operator.allow(kind, value);
+  await record("allow", { kind, value, removed });
+  io.out(removed ? `${label} allowed again` : `${label} was not on the deny list`);
   return true;
-}
-
-async function resolve(operator: Operator, config: ReturnType<typeof loadConfig>, claimId: string): Promise<boolean> {
-  const { chainReader } = mintDriverFromConfig(config, {
-    store: operator.store,
-    metrics: createMetrics(),
-    logger: createLogger("silent"),
-  });
-  const outcome = await resolveClaim({ store: operator.store, chainReader }, claimId);
-  const { claim } = outcome;
-  const from = `${claimId} (${claim.walletAddress})`;
-  switch (outcome.kind) {
-    case "confirmed":
-      await record(operator, "resolve", { claimId, outcome: "confirmed", txHash: claim.txHash });
-      operator.out(`${from}: confirmed, rewarded by ${claim.txHash}`);
-      return true;
-    case "failed":
-      await record(operator, "resolve", { claimId, outcome: "failed" });
-      operator.out(`${from}: failed, not rewarded on chain; \`npm run claims -- retry\` gives it one more attempt`);
-      return true;
-    case "not-final":
-      operator.out(
-        `${from}: rewarded in block ${outcome.rewardedInBlock}, not final yet (final head ${outcome.finalHead}); nothing changed, the server confirms it once final`,
-      );
-      return true;
-    case "unchanged":
-      operator.out(`${from}: unchanged, ${outcome.reason}`);
-      return true;
-  }
 }

@@ -3,18 +3,22 @@
  * one-line error, and the exit code: 0 when everything passed, 1 otherwise.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-
-export interface CommandSpec<O extends ParseArgsOptionsConfig> {
-  usage: string;
-  options: O;
-}
+import {
+  createThirdwebClient,
+  defineChain,
+  eth_getCode,
+  getContract,
+  getRpcClient,
+  readContract,
+  type ThirdwebContract,
+} from "thirdweb";
+import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
+import { isBuiltCode } from "@tube/local-world/deploy-token";
 
 /** Where a command reads its settings and writes its lines: its process's own, or a test's in the same process. */
 export interface CommandIo {
   env: NodeJS.ProcessEnv;
-  /** Standard output. */
   out(text: string): void;
-  /** Standard error. */
   err(text: string): void;
 }
 
@@ -23,26 +27,20 @@ export interface Command {
   run(args: string[], io: CommandIo): Promise<number>;
 }
 
+type Parsed<O extends ParseArgsOptionsConfig> = ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>;
+/** The options a command was given, typed by its options' table. */
+export type OptionValues<O extends ParseArgsOptionsConfig> = Parsed<O>["values"];
+
 export function defineCommand<O extends ParseArgsOptionsConfig>(
-  spec: CommandSpec<O>,
-  main: (
-    args: {
-      values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>["values"];
-      positionals: string[];
-    },
-    io: CommandIo,
-  ) => Promise<boolean>,
+  spec: { usage: string; options: O },
+  main: (args: Pick<Parsed<O>, "values" | "positionals">, io: CommandIo) => Promise<boolean>,
 ): Command {
   return {
     async run(args, io) {
       let parsed;
       try {
-        parsed = parseArgs({
-          args,
-          options: { ...spec.options, help: { type: "boolean", short: "h" } },
-          allowPositionals: true,
-          strict: true,
-        });
+        const options = { ...spec.options, help: { type: "boolean", short: "h" } } as const;
+        parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
       } catch (error) {
         io.err(`error: ${message(error)}\n\n${spec.usage}`);
         return 2;
@@ -52,7 +50,7 @@ export function defineCommand<O extends ParseArgsOptionsConfig>(
         return 0;
       }
       try {
-        return (await main({ values: parsed.values as never, positionals: parsed.positionals }, io)) ? 0 : 1;
+        return (await main(parsed as never, io)) ? 0 : 1;
       } catch (error) {
         io.err(`error: ${message(error)}`);
         return 1;
@@ -70,8 +68,11 @@ export async function runAsProcess(command: Command): Promise<void> {
   });
 }
 
+/** An error's message; a JSON-RPC error (an unfunded deployer's, say) is a plain object with one too. */
 export function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof Error) return error.message;
+  if (typeof error === "object" && error !== null && "message" in error) return String(error.message);
+  return typeof error === "object" ? JSON.stringify(error) : String(error);
 }
 
 export type CheckState = "pass" | "fail" | "skip" | "info";
@@ -80,4 +81,38 @@ const MARKS: Record<CheckState, string> = { pass: "✔", fail: "✘", skip: "–
 /** One checklist line: `✔ name: detail`. */
 export function printCheck(io: CommandIo, state: CheckState, name: string, detail: string): void {
   io.out(`${MARKS[state]} ${name}: ${detail}`);
+}
+
+/** `value` when it is a 0x-prefixed 20-byte address (or not given); an error naming `flag` otherwise. */
+export function parseAddress<T extends string | undefined>(flag: string, value: T): T {
+  if (value !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(value))
+    throw new Error(`${flag} must be a 0x address (20 bytes in hex), got ${value}`);
+  return value;
+}
+
+/** thirdweb's handles on the chain at RPC_URL; the client id only satisfies the SDK, every call goes to RPC_URL. */
+export function chainHandles(settings: { RPC_URL: string; CHAIN_ID: number; THIRDWEB_CLIENT_ID: string }) {
+  const client = createThirdwebClient({ clientId: settings.THIRDWEB_CLIENT_ID });
+  const chain = defineChain({ id: settings.CHAIN_ID, rpc: settings.RPC_URL });
+  const at = (address: string) => getContract({ client, chain, address });
+  return { client, chain, rpc: getRpcClient({ client, chain }), at };
+}
+
+/** One of TuBERewards' numbers. */
+export function readRewardsView(
+  rewards: ThirdwebContract,
+  view: "rewardAmount" | "maxRewards" | "rewardsPaid",
+): Promise<bigint> {
+  return readContract({ contract: rewards, method: `function ${view}() view returns (uint256)` as const });
+}
+
+/** Why `rewards` is not a TuBERewards paying the reward (any contract can answer its views alike), or null. */
+export async function rewardsProblem(rewards: ThirdwebContract): Promise<string | null> {
+  const code = await eth_getCode(getRpcClient(rewards), { address: rewards.address });
+  if (code === "0x") return `no contract at ${rewards.address}`;
+  if (!(await isBuiltCode("TuBERewards", code)))
+    return `${rewards.address} is not a TuBERewards: its runtime code is not contracts/TuBERewards.sol's as built here`;
+  const amount = await readRewardsView(rewards, "rewardAmount");
+  if (amount === REWARD_AMOUNT_WEI) return null;
+  return `${rewards.address} pays ${amount} wei, not ${REWARD_AMOUNT_WEI} (${REWARD_TOKENS} TuBE)`;
 }

@@ -21,15 +21,15 @@ import { startGoogleEmulator, type GoogleEmulator } from "@tube/local-world/goog
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
-import { startRpcProxy } from "@tube/local-world/rpc-proxy";
 import { rpc } from "@tube/local-world/test/json-rpc";
 import { balanceOf } from "@tube/local-world/token-balance";
+import { tokenRoleHolders } from "@tube/local-world/deploy-token";
 import { runOperatorCommand, runOperatorCommandHere } from "./test/run-operator-command.ts";
 
 /**
  * docs/deploy.md from an empty chain and store, with the local world's services standing where Google, Engine
  * Cloud and Arbitrum One would: deploy-token → doctor all green → the compiled server → one claim; then the
- * operator's claims export, totals, retry, pause, resume and resolve against what that left behind.
+ * operator's claims export, totals, retry, pause, resume and deny against what that left behind.
  */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const TSX = import.meta.resolve("tsx");
@@ -153,7 +153,7 @@ describe("following docs/deploy.md with the local world's values", () => {
   );
 
   it(
-    "when deploy-token misses the server wallet or the rewards cap, or gets an unknown flag, then it says so and exits non-zero",
+    "when deploy-token misses the server wallet or the rewards cap, gets an unknown flag or an unfunded deployer, then it says so and exits non-zero",
     async () => {
       const missing = await command("deploy-token", [], { ENGINE_SERVER_WALLET: "" });
       expect(missing.code).toBe(1);
@@ -166,6 +166,12 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(uncapped.out).toContain("pass --max-rewards <n>");
       expect(uncapped.out).not.toContain("deployed");
       expect((await command("deploy-token", ["--frobnicate"])).code).not.toBe(0);
+      // A deployer without ETH: the RPC's refusal, readable (a JSON-RPC error is no Error instance).
+      const unfunded = await command("deploy-token", ["--max-rewards", "10"], {
+        DEPLOYER_PRIVATE_KEY: `0x${"42".repeat(32)}`,
+      });
+      expect(unfunded.code).toBe(1);
+      expect(unfunded.out).toMatch(/^error: .*insufficient funds/im);
     },
     STEP_TIMEOUT,
   );
@@ -178,7 +184,7 @@ describe("following docs/deploy.md with the local world's values", () => {
       });
       expect(deployed.code, deployed.out).toBe(0);
       const lines = envLines(deployed.out);
-      expect(Object.keys(lines)).toEqual(["CHAIN_ID", "REWARDS_ADDRESS", "ENGINE_SERVER_WALLET", "TOKEN_DEPLOY_BLOCK"]);
+      expect(Object.keys(lines)).toEqual(["CHAIN_ID", "REWARDS_ADDRESS", "ENGINE_SERVER_WALLET"]);
       expect(lines.REWARDS_ADDRESS).toMatch(/^0x[0-9a-fA-F]{40}$/);
       expect(deployed.out.toLowerCase()).toContain(`tube token: ${await tokenOf(lines.REWARDS_ADDRESS!)}`);
       Object.assign(env, lines);
@@ -438,7 +444,38 @@ describe("following docs/deploy.md with the local world's values", () => {
   );
 
   it(
-    "when the operator resolves stuck claims, then a rewarded one is confirmed with its reward's hash and an unpaid one is failed",
+    "when the operator denies a wallet, then the running server refuses it with WALLET_DENIED until deny --undo",
+    async () => {
+      const { body: session } = await signInAlice();
+      const wallet = randomWallet();
+      const claim = () =>
+        api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: session.accessToken });
+
+      const denied = await command("claims", ["deny", "--wallet", wallet, "--by", "deploy-test"]);
+      expect(denied.code, denied.out).toBe(0);
+      expect(denied.out).toContain(`wallet ${wallet} denied: its claims are refused from now on`);
+      const refused = await claim();
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: "WALLET_DENIED" });
+
+      expect((await command("claims", ["deny", "--wallet", wallet, "--undo"])).out).toContain(
+        `wallet ${wallet} allowed again`,
+      );
+      // Alice claimed already: allowed again, the wallet is refused for that, not as denied.
+      expect((await claim()).body.details).toBe("GOOGLE_ACCOUNT_ALREADY_CLAIMED");
+      expect((await command("claims", ["deny", "--wallet", wallet, "--undo"])).out).toContain(
+        "was not on the deny list",
+      );
+      expect((await command("claims", ["deny", "--wallet", "not-a-wallet"])).code).toBe(1);
+      const metrics = await scrape();
+      expect(metrics).toMatch(/^tube_operator_actions_total\{action="deny"\} 1$/m);
+      expect(metrics).toMatch(/^tube_operator_actions_total\{action="allow"\} 2$/m);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when the operator retries stuck claims by id, then a rewarded one is confirmed with its reward's hash and an unpaid one is failed, then given one attempt more",
     async () => {
       const store = await openSqliteClaimStore({ dataDir: env.DATA_DIR as string });
       // A live lease held by a driver that never moves: the server's mint loop leaves these claims alone.
@@ -453,9 +490,10 @@ describe("following docs/deploy.md with the local world's values", () => {
         });
 
         const unpaidId = crypto.randomUUID();
+        const unpaid = { walletAddress: randomWallet() };
         await store.claims.reserve({
           id: unpaidId,
-          walletAddress: randomWallet(),
+          walletAddress: unpaid.walletAddress,
           googleSub: "300000000000000000002",
           amountWei: REWARD_AMOUNT_WEI,
           lease: stuckLease,
@@ -467,18 +505,27 @@ describe("following docs/deploy.md with the local world's values", () => {
           txHash: `0x${"ab".repeat(32)}`,
         });
 
-        const confirmed = await command("claims", ["resolve", paid!.id, "--by", "deploy-test"]);
+        const confirmed = await command("claims", ["retry", paid!.id, "--by", "deploy-test"]);
         expect(confirmed.code, confirmed.out).toBe(0);
         expect(confirmed.out).toContain(`confirmed, rewarded by ${rewardHash}`);
         expect(await store.claims.findById(paid!.id)).toMatchObject({ status: "confirmed", txHash: rewardHash });
 
-        const failed = await command("claims", ["resolve", unpaidId]);
-        expect(failed.code, failed.out).toBe(0);
-        expect(await store.claims.findById(unpaidId)).toMatchObject({
-          status: "failed",
-          lastError: "resolved by operator: not rewarded on chain",
-          leaseOwner: null,
-        });
+        const dryRun = await command("claims", ["retry", unpaidId, "--dry-run"]);
+        expect(dryRun.out).toContain(`would retry ${unpaidId}`);
+        expect((await store.claims.findById(unpaidId))?.status).toBe("submitted");
+
+        const retried = await command("claims", ["retry", unpaidId]);
+        expect(retried.code, retried.out).toBe(0);
+        expect(retried.out).toContain(`${unpaidId} (${unpaid.walletAddress}): failed, not rewarded on chain`);
+        expect(retried.out).toMatch(new RegExp(`${unpaidId} .*failed → (queued|submitted|confirmed)`));
+        await vi.waitFor(
+          async () => {
+            if ((await store.claims.findById(unpaidId))?.status !== "confirmed") throw new Error("not confirmed yet");
+          },
+          { timeout: 60_000, interval: 250 },
+        );
+        expect(await store.claims.findById(unpaidId)).toMatchObject({ attempts: 2 });
+        expect(await countMintsTo(anvil.rpcUrl, await tokenOf(env.REWARDS_ADDRESS!), unpaid.walletAddress)).toBe(1);
         expect(await store.operator.actionCounts()).toMatchObject({ resolve: 2 });
       } finally {
         await store.close();
@@ -488,7 +535,7 @@ describe("following docs/deploy.md with the local world's values", () => {
   );
 
   it(
-    "when the server wallet also holds the token's MINTER_ROLE, then doctor fails it, and deploy-token adopting the contracts revokes it",
+    "when the server wallet also holds the token's MINTER_ROLE, then doctor fails it, and deploy-token adopting the contracts revokes it (refusing a key that is not the token's admin)",
     async () => {
       const { client } = localChain(anvil.rpcUrl, 42161);
       const token = tokenContract(anvil.rpcUrl, 42161, await tokenOf(env.REWARDS_ADDRESS!));
@@ -499,7 +546,17 @@ describe("following docs/deploy.md with the local world's values", () => {
       );
       const bypassable = await command("doctor", []);
       expect(bypassable.code).toBe(1);
-      expect(bypassable.out).toMatch(/^✘ Server wallet: .*holds MINTER_ROLE on the token, so it can mint around/m);
+      expect(bypassable.out).toMatch(
+        new RegExp(`^✘ Token roles: ${ENGINE_SERVER_WALLET.address} can mint besides REWARDS_ADDRESS`, "mi"),
+      );
+
+      // A key that is not the token's admin cannot revoke it: deploy-token refuses before sending anything.
+      const notAdmin = await command("deploy-token", ["--token", token.address, "--rewards", env.REWARDS_ADDRESS!], {
+        DEPLOYER_PRIVATE_KEY: USERS[2].privateKey,
+      });
+      expect(notAdmin.code, notAdmin.out).toBe(1);
+      expect(notAdmin.out.toLowerCase()).toContain(`is not an admin of tube at ${token.address.toLowerCase()}`);
+      expect(notAdmin.out).not.toContain("(tx ");
 
       const adopted = await command(
         "deploy-token",
@@ -511,7 +568,8 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(adopted.out).not.toContain("WARNING");
       const doctor = await command("doctor", []);
       expect(doctor.code, doctor.out).toBe(0);
-      expect(doctor.out).toMatch(/^✔ Server wallet: .*holds REWARDER_ROLE, no MINTER_ROLE on the token/m);
+      expect(doctor.out).toMatch(new RegExp(`^✔ Token roles: minters: ${env.REWARDS_ADDRESS};`, "mi"));
+      expect(doctor.out).toMatch(/^✔ Server wallet: .*holds REWARDER_ROLE and/m);
     },
     STEP_TIMEOUT,
   );
@@ -548,19 +606,13 @@ describe("replacing the rewards contract", () => {
    * A token and rewards contract of the test's own, deployed as an operator does: the settings doctor reads for them,
    * and the token's address.
    */
-  async function deployOwnToken(): Promise<{
-    settings: { REWARDS_ADDRESS: string; TOKEN_DEPLOY_BLOCK: string };
-    token: string;
-  }> {
+  async function deployOwnToken(): Promise<{ settings: { REWARDS_ADDRESS: string }; token: string }> {
     const deployed = await command("deploy-token", ["--max-rewards", "10"], {
       DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
     });
     expect(deployed.code, deployed.out).toBe(0);
-    const { REWARDS_ADDRESS, TOKEN_DEPLOY_BLOCK } = envLines(deployed.out);
-    return {
-      settings: { REWARDS_ADDRESS: REWARDS_ADDRESS!, TOKEN_DEPLOY_BLOCK: TOKEN_DEPLOY_BLOCK! },
-      token: await tokenOf(REWARDS_ADDRESS!),
-    };
+    const { REWARDS_ADDRESS } = envLines(deployed.out);
+    return { settings: { REWARDS_ADDRESS: REWARDS_ADDRESS! }, token: await tokenOf(REWARDS_ADDRESS!) };
   }
 
   const deployer = () =>
@@ -573,7 +625,6 @@ describe("replacing the rewards contract", () => {
       const again = (args: string[]) =>
         command("deploy-token", ["--token", token, "--max-rewards", "10", ...args], {
           DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
-          TOKEN_DEPLOY_BLOCK: first.TOKEN_DEPLOY_BLOCK,
         });
 
       const refused = await again([]);
@@ -588,6 +639,12 @@ describe("replacing the rewards contract", () => {
       expect(replaced.out).not.toContain("WARNING");
       const second = envLines(replaced.out);
       expect(second.REWARDS_ADDRESS).not.toBe(first.REWARDS_ADDRESS);
+      // The token itself lists its minters: the new contract alone, never the two.
+      expect(replaced.out).toContain(`TuBE's minters: ${second.REWARDS_ADDRESS!.toLowerCase()}; admins:`);
+      expect(await tokenRoleHolders(tokenContract(anvil.rpcUrl, 42161, token))).toEqual({
+        minters: [second.REWARDS_ADDRESS!.toLowerCase()],
+        admins: [DEPLOYER.address.toLowerCase()],
+      });
 
       const doctor = await command("doctor", [], { ...first, REWARDS_ADDRESS: second.REWARDS_ADDRESS! });
       expect(doctor.code, doctor.out).toBe(0);
@@ -610,51 +667,29 @@ describe("replacing the rewards contract", () => {
   );
 
   it(
-    "when the token has a minter besides REWARDS_ADDRESS, then doctor fails its Token roles line naming it",
+    "when the token has a minter besides REWARDS_ADDRESS, or a second admin, then doctor fails its Token roles line naming each",
     async () => {
       const { settings: own, token } = await deployOwnToken();
+      const contract = tokenContract(anvil.rpcUrl, 42161, token);
       const intruder = USERS[0].address;
-      await sendAndConfirm(
-        grantRole({
-          contract: tokenContract(anvil.rpcUrl, 42161, token),
-          role: "minter",
-          targetAccountAddress: intruder,
-        }),
-        deployer(),
-      );
+      await sendAndConfirm(grantRole({ contract, role: "minter", targetAccountAddress: intruder }), deployer());
 
       const doctor = await command("doctor", [], own);
       expect(doctor.code, doctor.out).toBe(1);
       expect(doctor.out).toMatch(new RegExp(`^✘ Token roles: ${intruder} can mint besides REWARDS_ADDRESS`, "mi"));
-      expect(doctor.out.toLowerCase()).toContain(`admins: ${DEPLOYER.address.toLowerCase()}`);
+      expect(doctor.out.toLowerCase()).toContain(
+        `minters: ${own.REWARDS_ADDRESS.toLowerCase()}, ${intruder.toLowerCase()}; admins: ${DEPLOYER.address.toLowerCase()}`,
+      );
+
+      const secondAdmin = USERS[1].address;
+      await sendAndConfirm(grantRole({ contract, role: "admin", targetAccountAddress: secondAdmin }), deployer());
+      const twoAdmins = await command("doctor", [], own);
+      expect(twoAdmins.code).toBe(1);
+      expect(twoAdmins.out).toMatch(/^✘ Token roles: .*2 admins, each able to grant MINTER_ROLE/m);
+      expect(twoAdmins.out.toLowerCase()).toContain(
+        `admins: ${DEPLOYER.address.toLowerCase()}, ${secondAdmin.toLowerCase()}`,
+      );
       expect(doctor.out).toMatch(/^✔ Rewards contract:/m);
-    },
-    STEP_TIMEOUT,
-  );
-
-  it(
-    "when the RPC caps eth_getLogs at 10 blocks, then doctor reads the token's role events in windows of RPC_GETLOGS_MAX_BLOCKS, and names that setting when it is wider",
-    async () => {
-      const { settings: own } = await deployOwnToken();
-      // Whatever ran before, the chain is then longer than one 10-block window.
-      await rpc(anvil.rpcUrl, "anvil_mine", ["0x14"]);
-      const provider = await startRpcProxy({ upstreamUrl: anvil.rpcUrl, getLogsMaxRange: 10 });
-      try {
-        const fromGenesis = { ...own, RPC_URL: provider.url, TOKEN_DEPLOY_BLOCK: "0" };
-        const windowed = await command("doctor", [], { ...fromGenesis, RPC_GETLOGS_MAX_BLOCKS: "10" });
-        expect(windowed.code, windowed.out).toBe(0);
-        expect(windowed.out).toMatch(new RegExp(`^✔ Token roles: minters: ${own.REWARDS_ADDRESS};`, "mi"));
-        const head = Number(/role events of blocks 0–(\d+)/.exec(windowed.out)?.[1]);
-        expect(provider.counts().eth_getLogs).toBe(Math.ceil((head + 1) / 10));
-
-        const tooWide = await command("doctor", [], fromGenesis);
-        expect(tooWide.code, tooWide.out).toBe(1);
-        expect(tooWide.out).toMatch(
-          /^✘ Token roles: eth_getLogs over blocks 0–\d+ failed .*set RPC_GETLOGS_MAX_BLOCKS/m,
-        );
-      } finally {
-        await provider.stop();
-      }
     },
     STEP_TIMEOUT,
   );
@@ -677,10 +712,9 @@ describe("replacing the rewards contract", () => {
       for (const rewards of [lookalike, token]) {
         const adopted = await command("deploy-token", ["--token", token, "--rewards", rewards], {
           DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey,
-          TOKEN_DEPLOY_BLOCK: own.TOKEN_DEPLOY_BLOCK,
         });
         expect(adopted.code, adopted.out).toBe(1);
-        expect(adopted.out).toContain(`error: the contract at ${rewards} is not a TuBERewards`);
+        expect(adopted.out).toContain(`error: ${rewards} is not a TuBERewards`);
       }
       const doctor = await command("doctor", [], { ...own, REWARDS_ADDRESS: lookalike });
       expect(doctor.out).toMatch(new RegExp(`^✘ Rewards contract: ${lookalike} is not a TuBERewards`, "m"));

@@ -1,96 +1,74 @@
 /**
- * `npm run doctor`: checks a configuration end to end, the way the server will use it, and prints a checklist.
- * Exits 1 when any check fails. Reads nothing but the environment and .env, writes nothing anywhere.
- * `npm run doctor -- --store` instead runs the store contract's checks against the configured store's server, each in
- * scratch storage it drops afterwards: the only writes doctor makes, and never to the real store.
+ * `npm run doctor`: checks a configuration end to end, the way the server will use it, and prints a checklist; writes
+ * nothing. `--store` instead runs the store contract's checks against the configured store's server, each in scratch
+ * storage it drops afterwards.
  */
-import {
-  createThirdwebClient,
-  defineChain,
-  eth_getBalance,
-  eth_getCode,
-  getContract,
-  getRpcClient,
-  readContract,
-} from "thirdweb";
+import { eth_getBalance, eth_getCode } from "thirdweb";
 import { decimals } from "thirdweb/extensions/erc20";
 import { hasRole } from "thirdweb/extensions/permissions";
-import {
-  GOOGLE_CALLBACK_PATH,
-  GOOGLE_SCOPES,
-  REWARD_AMOUNT_WEI,
-  REWARD_TOKENS,
-  TOKEN_DECIMALS,
-} from "@tube/common/constants";
+import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES, REWARD_TOKENS, TOKEN_DECIMALS } from "@tube/common/constants";
 import { loadConfig, operatorSettingsSchema, parseSettings, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
 import { youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
 import { CLAIM_STORE_CHECKS, runClaimStoreCheck, STORE_OPENS_CHECK } from "@tube/backend/store/claim-store-checks";
 import { mongoScratchStorage } from "@tube/backend/store/mongo/mongo-scratch-storage";
+import type { ClaimStore } from "@tube/backend/store/claim-store";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { sqliteScratchStorage } from "@tube/backend/store/sqlite/sqlite-scratch-storage";
-import { isTuBERewardsCode, REWARDER_ROLE } from "@tube/local-world/deploy-token";
-import { defineCommand, message, printCheck, type CheckState, type CommandIo } from "./cli.ts";
-import { ROLE_HISTORY_SETTINGS, ROLE_HISTORY_USAGE, roleHistoryFrom, tokenRoleHolders } from "./token-roles.ts";
+import { REWARDER_ROLE, tokenRoleHolders } from "@tube/local-world/deploy-token";
+import {
+  chainHandles,
+  defineCommand,
+  message,
+  printCheck,
+  readRewardsView,
+  rewardsProblem,
+  type CheckState,
+  type CommandIo,
+} from "./cli.ts";
 
 const USAGE = `Usage: npm run doctor [-- --store]
 
-Checks the configuration in the environment and .env end to end and prints a checklist:
-  every variable valid (with NODE_ENV=production, the production refusals too);
-  Google's OAuth client reachable, its secret accepted, the redirect URI ($PUBLIC_URL${GOOGLE_CALLBACK_PATH}) accepted;
-  the YouTube channel exists (needs YOUTUBE_API_KEY, an API key for the YouTube Data API; skipped without it);
-  the RPC reachable and on CHAIN_ID;
-  REWARDS_ADDRESS runs contracts/TuBERewards.sol's code as built here, paying ${REWARD_TOKENS} TuBE, and holds the
-  MINTER_ROLE of its token (the contract's token(), which the server reads at start-up); that token has code and
-  ${TOKEN_DECIMALS} decimals;
-  every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, from its role events: any minter but REWARDS_ADDRESS
-  fails (each minter could pay a wallet once more);
-  ENGINE_SERVER_WALLET holds REWARDER_ROLE on it, does NOT hold the token's MINTER_ROLE, and has gas;
-  the rewards contract's cap: rewards paid of maxRewards (warns below MAX_TOTAL_CLAIMS or under 5 % left);
-  Engine reachable with the credentials;
-  Engine signs as ENGINE_SERVER_WALLET with ENGINE_VAULT_ACCESS_TOKEN (a message, no transaction): a reward Engine
-  cannot sign is accepted with 202 and fails later, pausing claims;
-  the store reachable (opening it builds and awaits the unique indexes); the claim budget left;
-  YouTube quota spent today, as the servers on this store counted it.
-Exits 1 when any check fails.
+Checks the configuration in the environment and .env end to end, as the server will use it, one line each: the
+variables (with NODE_ENV=production, its refusals too); Google's OAuth client, secret and redirect URI
+($PUBLIC_URL${GOOGLE_CALLBACK_PATH}); the YouTube channel (with YOUTUBE_API_KEY, a YouTube Data API key); the RPC on
+CHAIN_ID; REWARDS_ADDRESS running contracts/TuBERewards.sol's code and paying ${REWARD_TOKENS} TuBE; its token's
+${TOKEN_DECIMALS} decimals; the token's minters and admins as it lists them (any minter but REWARDS_ADDRESS fails, and
+so do a second admin and ENGINE_SERVER_WALLET as one); the server wallet's REWARDER_ROLE and gas; the rewards cap;
+Engine, and its signing as ENGINE_SERVER_WALLET with ENGINE_VAULT_ACCESS_TOKEN; the store and the claim budget left;
+the YouTube quota spent today. Exits 1 when any check fails.
 
-With --store, runs instead every check of the store contract (the one the tests run on both adapters) against the
-configured store (MongoDB at MONGODB_URI, or SQLite under DATA_DIR), one line each: the unique indexes (one claim per
-wallet, one per Google account, racing reservations leave exactly one), transactions (a batch of claim updates is
-written all or none; MongoDB must be a replica set or Atlas), outages (a store that cannot be served answers
-STORE_UNAVAILABLE in bounded time), leases and compare-and-set, counters, erasure. Each check works in a scratch
-database (MongoDB: tube-store-check-<random>, so the URI's user must be allowed to create and drop databases) or
-directory (SQLite: under DATA_DIR) of its own and drops it afterwards; the real store is never opened.
-
-Besides the server's settings, it reads:
-${ROLE_HISTORY_USAGE}`;
-
-interface Check {
-  name: string;
-  /** `env`: where the settings doctor reads besides the server's come from. */
-  run(config: Config, env: NodeJS.ProcessEnv): Promise<{ state: CheckState; detail: string }>;
-}
+With --store, runs instead every check of the store contract against the configured store (MongoDB at MONGODB_URI,
+or SQLite under DATA_DIR), each in a scratch database (MongoDB: tube-store-check-<random>, so the URI's user must be
+allowed to create and drop databases) or directory of its own, dropped afterwards; the real store is never opened.`;
 
 const pass = (detail: string) => ({ state: "pass" as const, detail });
 const fail = (detail: string) => ({ state: "fail" as const, detail });
 // The checklist has no warning mark: a warning is an ℹ line that says so, and does not fail the run.
 const warn = (detail: string) => ({ state: "info" as const, detail: `WARNING: ${detail}` });
 
-const CHECKS: Check[] = [
-  { name: "Google OAuth client", run: checkGoogleClient },
-  { name: "YouTube channel", run: checkChannel },
-  { name: "Chain RPC", run: checkChain },
-  { name: "Rewards contract", run: checkRewards },
-  { name: "TuBE token", run: checkToken },
-  { name: "Token roles", run: checkTokenRoles },
-  { name: "Server wallet", run: checkServerWallet },
-  { name: "Reward cap", run: checkRewardCap },
-  { name: "Engine", run: checkEngine },
-  { name: "Engine signs as the server wallet", run: checkEngineSigning },
-  { name: "Store", run: checkStore },
-  { name: "YouTube quota today", run: checkQuota },
-];
+type Check = (config: Config, env: NodeJS.ProcessEnv) => Promise<{ state: CheckState; detail: string }>;
+const CHECKS: Record<string, Check> = {
+  "Google OAuth client": checkGoogleClient,
+  "YouTube channel": checkChannel,
+  "Chain RPC": checkChain,
+  "Rewards contract": checkRewards,
+  "TuBE token": checkToken,
+  "Token roles": checkTokenRoles,
+  "Server wallet": checkServerWallet,
+  "Reward cap": checkRewardCap,
+  Engine: async (config) => {
+    await engineMinterFromConfig(config).ping();
+    return pass(`${config.ENGINE_URL} accepted THIRDWEB_SECRET_KEY`);
+  },
+  "Engine signs as the server wallet": checkEngineSigning,
+  Store: checkStore,
+  "YouTube quota today": async (config) => ({
+    state: "info",
+    detail: `${await withStore(config, youtubeQuotaUnitsToday)} of ${config.YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en-US")} units (YOUTUBE_DAILY_QUOTA_UNITS) spent today by every server on this store; Google Cloud's console is the authority`,
+  }),
+};
 
 export const doctorCommand = defineCommand(
   { usage: USAGE, options: { store: { type: "boolean" } } },
@@ -110,24 +88,15 @@ export const doctorCommand = defineCommand(
     }
     if (values.store) return checkStoreContract(io, config);
     let ok = true;
-    for (const check of CHECKS) {
-      const { state, detail } = await check.run(config, io.env).catch((error: unknown) => fail(message(error)));
-      printCheck(io, state, check.name, detail);
+    for (const [name, check] of Object.entries(CHECKS)) {
+      const { state, detail } = await check(config, io.env).catch((error: unknown) => fail(message(error)));
+      printCheck(io, state, name, detail);
       if (state === "fail") ok = false;
     }
     io.out(ok ? "\nAll checks passed." : "\nSome checks failed: fix them before going live.");
     return ok;
   },
 );
-
-function googleBase(config: Config) {
-  const emulator = config.GOOGLE_EMULATOR_URL;
-  return {
-    auth: config.publicConfig.googleAuthUrl,
-    token: emulator ? `${emulator}/token` : "https://oauth2.googleapis.com/token",
-    youtube: emulator ?? "https://youtube.googleapis.com",
-  };
-}
 
 /**
  * Google answers an authorization request for an unknown client or an unregistered redirect URI with an error
@@ -136,7 +105,7 @@ function googleBase(config: Config) {
  */
 async function checkGoogleClient(config: Config) {
   const redirectUri = `${config.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
-  const authorize = new URL(googleBase(config).auth);
+  const authorize = new URL(config.publicConfig.googleAuthUrl);
   authorize.search = new URLSearchParams({
     client_id: config.GOOGLE_CLIENT_ID,
     redirect_uri: redirectUri,
@@ -154,7 +123,8 @@ async function checkGoogleClient(config: Config) {
       `the sign-in for redirect URI ${redirectUri} was refused (${refused?.[0] ?? `HTTP ${consent.status}`})`,
     );
 
-  const exchange = await fetch(googleBase(config).token, {
+  const emulator = config.GOOGLE_EMULATOR_URL;
+  const exchange = await fetch(emulator ? `${emulator}/token` : "https://oauth2.googleapis.com/token", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({
@@ -181,7 +151,7 @@ async function checkChannel(config: Config, env: NodeJS.ProcessEnv) {
       state: "skip" as const,
       detail: "set YOUTUBE_API_KEY (a YouTube Data API key) to check that the channel exists",
     };
-  const url = new URL(`${googleBase(config).youtube}/youtube/v3/channels`);
+  const url = new URL(`${config.GOOGLE_EMULATOR_URL ?? "https://youtube.googleapis.com"}/youtube/v3/channels`);
   url.search = new URLSearchParams({ part: "snippet", id: config.YOUTUBE_CHANNEL_ID, key }).toString();
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   const body = (await response.json()) as {
@@ -195,13 +165,6 @@ async function checkChannel(config: Config, env: NodeJS.ProcessEnv) {
     : fail(`no channel ${config.YOUTUBE_CHANNEL_ID}`);
 }
 
-function chainHandles(config: Config) {
-  // The client id only satisfies the SDK: every call goes to RPC_URL.
-  const client = createThirdwebClient({ clientId: config.THIRDWEB_CLIENT_ID });
-  const chain = defineChain({ id: config.CHAIN_ID, rpc: config.RPC_URL });
-  return { client, chain, rpc: getRpcClient({ client, chain }) };
-}
-
 async function checkChain(config: Config) {
   const served = Number(await chainHandles(config).rpc({ method: "eth_chainId" }));
   return served === config.CHAIN_ID
@@ -213,102 +176,70 @@ async function checkChain(config: Config) {
 const rewardsToken = (config: Config) => readRewardsToken(config.RPC_URL, config.REWARDS_ADDRESS);
 
 async function checkToken(config: Config) {
-  const { client, chain, rpc } = chainHandles(config);
+  const { rpc, at } = chainHandles(config);
   const token = await rewardsToken(config);
   if ((await eth_getCode(rpc, { address: token })) === "0x") return fail(`REWARDS_ADDRESS mints ${token}: no contract`);
-  const places = await decimals({ contract: getContract({ client, chain, address: token }) });
+  const places = await decimals({ contract: at(token) });
   return places === TOKEN_DECIMALS
     ? pass(`REWARDS_ADDRESS mints ${token}: it has code and ${places} decimals`)
     : fail(`REWARDS_ADDRESS mints ${token}: ${places} decimals, expected ${TOKEN_DECIMALS}`);
 }
 
-/** The contract is the last gate of one reward per wallet only when it pays the reward and alone can mint. */
+/** The contract is the last gate of one reward per wallet only when it is this code and pays the reward. */
 async function checkRewards(config: Config) {
-  const { client, chain, rpc } = chainHandles(config);
-  const address = config.REWARDS_ADDRESS;
-  const code = await eth_getCode(rpc, { address });
-  if (code === "0x") return fail(`no contract at ${address}`);
-  if (!(await isTuBERewardsCode(code)))
-    return fail(`${address} is not a TuBERewards: its runtime code is not contracts/TuBERewards.sol's as built here`);
-  const rewards = getContract({ client, chain, address });
-  const [token, amount] = await Promise.all([
-    rewardsToken(config),
-    readContract({ contract: rewards, method: "function rewardAmount() view returns (uint256)" }),
-  ]);
-  const minter = await hasRole({
-    contract: getContract({ client, chain, address: token }),
-    role: "minter",
-    targetAccountAddress: address,
-  });
-  const problems: string[] = [];
-  if (amount !== REWARD_AMOUNT_WEI)
-    problems.push(`it pays ${amount} wei, not ${REWARD_AMOUNT_WEI} (${REWARD_TOKENS} TuBE)`);
-  if (!minter)
-    problems.push(
-      `it does not hold MINTER_ROLE on its token ${token}: run npm run deploy-token -- --rewards ${address}`,
-    );
-  return problems.length > 0
-    ? fail(`${address}: ${problems.join("; ")}`)
-    : pass(`${address} pays ${REWARD_TOKENS} TuBE once per wallet and holds MINTER_ROLE on its token ${token}`);
+  const problem = await rewardsProblem(chainHandles(config).at(config.REWARDS_ADDRESS));
+  return problem ? fail(problem) : pass(`${config.REWARDS_ADDRESS} pays ${REWARD_TOKENS} TuBE once per wallet`);
 }
 
-/** Each minter pays a wallet once, so a second minter can pay it twice; each admin can grant MINTER_ROLE to anyone. */
-async function checkTokenRoles(config: Config, env: NodeJS.ProcessEnv) {
-  const { client, chain } = chainHandles(config);
-  const { minters, admins, searched } = await tokenRoleHolders(
-    { client, chain },
-    await rewardsToken(config),
-    roleHistoryFrom(parseSettings(ROLE_HISTORY_SETTINGS, env)),
+/** The problems among `found`: false where a check held. */
+const problems = (...found: Array<string | false>) => found.filter((problem) => problem !== false);
+
+/**
+ * Each minter pays a wallet once, so a second minter (the server wallet included) can pay it twice; each admin can
+ * grant MINTER_ROLE to anyone, so deploy-token leaves one (the deployer, until it hands the role on) or none.
+ */
+async function checkTokenRoles(config: Config) {
+  const { minters, admins } = await tokenRoleHolders(chainHandles(config).at(await rewardsToken(config)));
+  const rewards = config.REWARDS_ADDRESS;
+  const others = minters.filter((minter) => minter !== rewards.toLowerCase());
+  const holders = `minters: ${minters.join(", ") || "none"}; admins: ${admins.join(", ") || "none (renounced)"}`;
+  const found = problems(
+    !minters.includes(rewards.toLowerCase()) &&
+      `REWARDS_ADDRESS is no minter: run npm run deploy-token -- --rewards ${rewards}`,
+    others.length > 0 &&
+      `${others.join(", ")} can mint besides REWARDS_ADDRESS, around its once-per-wallet gate: retire it with npm run deploy-token -- --rewards ${rewards} --retire ${others.join(" --retire ")}`,
+    admins.length > 1 &&
+      `${admins.length} admins, each able to grant MINTER_ROLE: have all but one renounce DEFAULT_ADMIN_ROLE`,
+    admins.includes(config.ENGINE_SERVER_WALLET.toLowerCase()) &&
+      "ENGINE_SERVER_WALLET is an admin, so it can grant itself MINTER_ROLE: have it renounce DEFAULT_ADMIN_ROLE",
   );
-  const others = minters.filter((minter) => minter.toLowerCase() !== config.REWARDS_ADDRESS.toLowerCase());
-  const holders = `minters: ${minters.join(", ") || "none"}; admins: ${admins.join(", ") || "none (renounced)"} (role events of blocks ${searched.fromBlock}–${searched.toBlock})`;
-  return others.length > 0
-    ? fail(
-        `${others.join(", ")} can mint besides REWARDS_ADDRESS, and pay a wallet again: retire it with npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS} --retire ${others.join(" --retire ")}; ${holders}`,
-      )
-    : pass(holders);
+  return found.length > 0 ? fail(`${found.join("; ")}; ${holders}`) : pass(holders);
 }
 
 async function checkServerWallet(config: Config) {
-  const { client, chain, rpc } = chainHandles(config);
+  const { rpc, at } = chainHandles(config);
   const wallet = config.ENGINE_SERVER_WALLET;
-  const token = await rewardsToken(config);
-  const [rewarder, minter, balance] = await Promise.all([
-    hasRole({
-      contract: getContract({ client, chain, address: config.REWARDS_ADDRESS }),
-      role: REWARDER_ROLE,
-      targetAccountAddress: wallet,
-    }),
-    hasRole({
-      contract: getContract({ client, chain, address: token }),
-      role: "minter",
-      targetAccountAddress: wallet,
-    }),
+  const [rewarder, balance] = await Promise.all([
+    hasRole({ contract: at(config.REWARDS_ADDRESS), role: REWARDER_ROLE, targetAccountAddress: wallet }),
     eth_getBalance(rpc, { address: wallet }),
   ]);
-  const problems: string[] = [];
-  if (!rewarder)
-    problems.push(
-      `does not hold REWARDER_ROLE on the rewards contract: run npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS}`,
-    );
-  if (minter)
-    problems.push(
-      `holds MINTER_ROLE on the token, so it can mint around the rewards contract and pay a wallet twice: have the token's admin revoke it (npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS} does, with the admin's DEPLOYER_PRIVATE_KEY)`,
-    );
   // Execution is pinned to EOA: the server wallet sends every reward and pays its gas.
-  if (balance === 0n) problems.push("has no ETH for gas");
-  return problems.length > 0
-    ? fail(`${wallet} ${problems.join("; ")}`)
-    : pass(`${wallet} holds REWARDER_ROLE, no MINTER_ROLE on the token, and ${Number(balance) / 1e18} ETH for gas`);
+  const found = problems(
+    !rewarder &&
+      `does not hold REWARDER_ROLE on the rewards contract: run npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS}`,
+    balance === 0n && "has no ETH for gas",
+  );
+  return found.length > 0
+    ? fail(`${wallet} ${found.join("; ")}`)
+    : pass(`${wallet} holds REWARDER_ROLE and ${Number(balance) / 1e18} ETH for gas`);
 }
 
 /** The contract's own budget: past `maxRewards` every reward reverts, whatever the server's budget says. */
 async function checkRewardCap(config: Config) {
-  const { client, chain } = chainHandles(config);
-  const rewards = getContract({ client, chain, address: config.REWARDS_ADDRESS });
+  const rewards = chainHandles(config).at(config.REWARDS_ADDRESS);
   const [paid, max] = await Promise.all([
-    readContract({ contract: rewards, method: "function rewardsPaid() view returns (uint256)" }),
-    readContract({ contract: rewards, method: "function maxRewards() view returns (uint256)" }),
+    readRewardsView(rewards, "rewardsPaid"),
+    readRewardsView(rewards, "maxRewards"),
   ]);
   const left = max > paid ? max - paid : 0n;
   const detail = `${paid} / ${max} rewards paid, ${left} left`;
@@ -319,11 +250,6 @@ async function checkRewardCap(config: Config) {
     );
   if (left * 20n < max || left === 0n) return warn(`${detail}: under 5 % of the cap is left; ${raise}`);
   return pass(detail);
-}
-
-async function checkEngine(config: Config) {
-  await engineMinterFromConfig(config).ping();
-  return pass(`${config.ENGINE_URL} accepted THIRDWEB_SECRET_KEY`);
 }
 
 /**
@@ -340,30 +266,31 @@ async function checkEngineSigning(config: Config) {
       );
 }
 
-async function checkStore(config: Config) {
-  const { store, kind } = await openClaimStore(config.storeOptions);
+/** Opens the configured store for `read`, and closes it. */
+async function withStore<T>(config: Config, read: (store: ClaimStore) => Promise<T>): Promise<T> {
+  const { store } = await openClaimStore(config.storeOptions);
   try {
-    await store.ping();
-    // The budget counter the server's gate takes slots from (a failed claim keeps its slot), as /metrics shows it.
-    const used = await store.budget.slotsUsed();
-    const budget =
-      config.MAX_TOTAL_CLAIMS === undefined
-        ? "no budget set (MAX_TOTAL_CLAIMS)"
-        : `${Math.max(config.MAX_TOTAL_CLAIMS - used, 0)} of ${config.MAX_TOTAL_CLAIMS} claims left`;
-    return pass(
-      `${kind} reachable, unique indexes on wallet and Google account in place; ${used} claims made, ${budget}`,
-    );
+    return await read(store);
   } finally {
     await store.close();
   }
 }
 
+async function checkStore(config: Config) {
+  // Opening builds and awaits the unique indexes; the budget counter is the one the server's gate takes slots from.
+  const used = await withStore(config, async (store) => (await store.ping(), store.budget.slotsUsed()));
+  const cap = config.MAX_TOTAL_CLAIMS;
+  const budget =
+    cap === undefined ? "no budget set (MAX_TOTAL_CLAIMS)" : `${Math.max(cap - used, 0)} of ${cap} claims left`;
+  return pass(
+    `${config.storeKind} reachable, unique indexes on wallet and Google account in place; ${used} claims made, ${budget}`,
+  );
+}
+
 /** `--store`: one line per check of the store contract, each in scratch storage of its own, dropped afterwards. */
 async function checkStoreContract(io: CommandIo, config: Config): Promise<boolean> {
   const { mongodbUri } = config.storeOptions;
-  const scratchStorage = mongodbUri
-    ? () => mongoScratchStorage(mongodbUri)
-    : () => sqliteScratchStorage(config.DATA_DIR);
+  const scratch = mongodbUri ? () => mongoScratchStorage(mongodbUri) : () => sqliteScratchStorage(config.DATA_DIR);
   let ok = true;
   let opens = true;
   for (const check of CLAIM_STORE_CHECKS) {
@@ -372,7 +299,7 @@ async function checkStoreContract(io: CommandIo, config: Config): Promise<boolea
       printCheck(io, "skip", name, `${check.name}: not run, the store did not open`);
       continue;
     }
-    const failure = await runClaimStoreCheck(check, scratchStorage).then(
+    const failure = await runClaimStoreCheck(check, scratch).then(
       () => null,
       (error: unknown) => message(error).replace(/\n/g, "\n    "),
     );
@@ -382,26 +309,14 @@ async function checkStoreContract(io: CommandIo, config: Config): Promise<boolea
       name,
       failure === null ? check.name : `${check.name}: ${failure}`,
     );
-    if (failure !== null) ok = false;
-    if (failure !== null && check === STORE_OPENS_CHECK) opens = false;
+    ok &&= failure === null;
+    opens = failure === null || check !== STORE_OPENS_CHECK;
   }
+  const { storeKind } = config;
   io.out(
     ok
-      ? `\nThe ${config.storeKind} store passed every check.`
-      : `\nThe ${config.storeKind} store failed some checks: fix them before going live.`,
+      ? `\nThe ${storeKind} store passed every check.`
+      : `\nThe ${storeKind} store failed some checks: fix them before going live.`,
   );
   return ok;
-}
-
-async function checkQuota(config: Config) {
-  const { store } = await openClaimStore(config.storeOptions);
-  try {
-    const units = await youtubeQuotaUnitsToday(store);
-    return {
-      state: "info" as const,
-      detail: `${units} of ${config.YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en-US")} units (YOUTUBE_DAILY_QUOTA_UNITS) spent today by every server on this store; Google Cloud's console is the authority`,
-    };
-  } finally {
-    await store.close();
-  }
 }
