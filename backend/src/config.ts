@@ -1,41 +1,44 @@
 /**
- * The only reader of process.env on the server. Validates every setting once,
- * at start-up, and fails naming every bad key.
+ * The only reader of process.env on the server, and the table of its settings: each key's rule and documentation,
+ * from which `npm run settings` writes the README's tables and .env.example. Validated once, naming every bad key.
  */
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
 
+/** What the README and .env.example say of a setting; `why: null` marks a stand-in's address, set by the local world. */
+export interface SettingDoc {
+  meaning: string;
+  why: string | null;
+  local: string;
+}
+const doc = <T extends z.ZodType>(schema: T, meaning: string, why: string | null, local: string): T =>
+  schema.meta({ meaning, why, local } satisfies SettingDoc);
+
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ""));
 const required = z.string().trim().min(1, "is required");
+const optional = z.string().trim().min(1).optional();
 
-/**
- * A channel id as YouTube gives it: `UC` and 22 base64url characters. A handle, a channel URL or a typo would not fail
- * anywhere else: YouTube would simply find every viewer "not subscribed" to a channel that does not exist.
- */
+/** A handle, a URL or a typo would fail nowhere else: every viewer would just be "not subscribed" to no channel. */
 const youtubeChannelId = required.superRefine((value, context) => {
   if (/^UC[A-Za-z0-9_-]{22}$/.test(value)) return;
+  const embedded = /UC[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/.exec(value)?.[0];
+  const hint = embedded
+    ? `; did you mean ${embedded}?`
+    : value.startsWith("@") || value.includes("/@")
+      ? "; that is a handle: the channel id is in the channel's About page (Share channel → Copy channel ID)"
+      : "";
   context.addIssue({
     code: "custom",
-    message: `is "${value}", not a YouTube channel id (UC and 22 letters, digits, - or _)${channelIdHint(value)}`,
+    message: `is "${value}", not a YouTube channel id (UC and 22 letters, digits, - or _)${hint}`,
   });
 });
 
-function channelIdHint(value: string): string {
-  const embedded = /UC[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/.exec(value)?.[0];
-  if (embedded) return `; did you mean ${embedded}?`;
-  if (value.startsWith("@") || value.includes("/@"))
-    return "; that is a handle: the channel id is in the channel's About page (Share channel → Copy channel ID)";
-  return "";
-}
-
-/**
- * The chains the app runs on, with the explorer its transaction links point at: Arbitrum One, and Arbitrum Sepolia for
- * a rehearsal on a testnet. The local chain is an Arbitrum One look-alike, so its links point at Arbiscan too.
- */
+/** The chains the app runs on and their explorers; the local chain is an Arbitrum One look-alike. */
 const ARBITRUM_SEPOLIA_CHAIN_ID = 421614;
 const CHAIN_EXPLORERS = {
   [ARBITRUM_ONE_CHAIN_ID]: "https://arbiscan.io",
@@ -56,130 +59,232 @@ const trustProxy = z
 
 /** Every server setting. Operator commands pick the ones they read from it, so a key means one thing everywhere. */
 export const settingsSchema = z.object({
-  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: httpUrl.optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Set, claims are kept in MongoDB; unset, in SQLite under DATA_DIR (production then asks for DATA_DIR explicitly). */
-  MONGODB_URI: z.string().trim().min(1).optional(),
-  DATA_DIR: z.string().trim().min(1).default(".data"),
-  GOOGLE_CLIENT_ID: required,
-  GOOGLE_CLIENT_SECRET: required,
-  GOOGLE_EMULATOR_URL: httpUrl.optional(),
-  YOUTUBE_CHANNEL_ID: youtubeChannelId,
-  /**
-   * Brand Accounts' channels may claim (ADR 21). Off by default: each is a Google account of its own, and one person
-   * may manage up to 100 of them, so "once per Google account" would be "up to 101 times per person".
-   */
-  ALLOW_BRAND_ACCOUNTS: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
-  CHAIN_ID: z.coerce
-    .number()
-    .default(ARBITRUM_ONE_CHAIN_ID)
-    .pipe(
-      z.union([z.literal(ARBITRUM_ONE_CHAIN_ID), z.literal(ARBITRUM_SEPOLIA_CHAIN_ID)], {
-        error: (issue) =>
-          `is ${String(issue.input)}: the app runs on Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}), or Arbitrum Sepolia (${ARBITRUM_SEPOLIA_CHAIN_ID}) for a rehearsal`,
-      }),
-    ),
-  /** The server's RPC: may carry a provider key, so it is never published. */
-  RPC_URL: httpUrl,
-  /**
-   * The most calls one JSON-RPC batch to RPC_URL carries: the provider's cap (Moralis 20, Alchemy 1,000 over HTTP).
-   * A claim's reads fit in 3 calls plus one per new receipt, whatever the number followed.
-   */
-  RPC_BATCH_MAX_CALLS: z.coerce.number().int().min(1).max(1_000).default(50),
-  /** The RPC the browser is told to use; required when RPC_URL looks like it carries a key. */
-  PUBLIC_RPC_URL: httpUrl.optional(),
-  /**
-   * The TuBERewards contract: it holds the token's MINTER_ROLE and rewards each wallet at most once. The token is the
-   * contract's own (`token()`), read at start-up, never a setting that could name another.
-   */
-  REWARDS_ADDRESS: address,
-  ENGINE_URL: httpUrl.default("https://engine.thirdweb.com"),
-  THIRDWEB_SECRET_KEY: required,
-  ENGINE_VAULT_ACCESS_TOKEN: required,
-  ENGINE_SERVER_WALLET: address,
-  THIRDWEB_CLIENT_ID: required,
-  ECOSYSTEM_ID: z
-    .string()
-    .trim()
-    .regex(/^ecosystem\.[a-z0-9-]+$/, "must look like ecosystem.<name>"),
-  ECOSYSTEM_PARTNER_ID: z.string().trim().default(""),
-  WALLETCONNECT_PROJECT_ID: z.string().trim().default(""),
-  TRUST_PROXY: trustProxy,
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  /** The claim budget: a positive whole number, or `unlimited` (no limit: what unset means, outside production). */
-  MAX_TOTAL_CLAIMS: z
-    .string()
-    .trim()
-    .regex(/^(unlimited|[1-9]\d*)$/, "must be a positive whole number or unlimited")
-    .transform((value) => (value === "unlimited" ? undefined : Number(value)))
-    .optional(),
-  MINT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
-  /**
-   * Which head a reward's block must reach before its claim is `confirmed` (ADR 2): `latest` is the Arbitrum
-   * sequencer's soft finality; `safe` and `finalized` wait for the batch on L1 (minutes). Whichever it is, the claim is
-   * checked once more when `finalized` covers the reward, and reopened if a reorganisation took the reward away.
-   */
-  MINT_FINALITY: z.enum(["latest", "safe", "finalized"]).default("latest"),
-  /** The project's YouTube quota a day: Google grants 10,000 units unless an extension was granted. */
-  YOUTUBE_DAILY_QUOTA_UNITS: z.coerce
-    .number()
-    .int()
-    .gt(
-      YOUTUBE_QUOTA_RESERVE_UNITS,
-      `must be more than the ${YOUTUBE_QUOTA_RESERVE_UNITS} units kept for verified viewers`,
-    )
-    .default(10_000),
-  /**
-   * Set, each reward Engine queues names `<PUBLIC_URL>/api/engine/webhook` and this secret: Engine signs its status
-   * posts with it, and the follow loop reads Engine mostly when one arrives (ADR 28). Unset, it polls Engine.
-   */
-  ENGINE_WEBHOOK_SECRET: z
-    .string()
-    .trim()
-    .min(32, "is shorter than 32 characters; use openssl rand -hex 32")
-    .optional(),
-  /** What /metrics and /readyz/details ask for as `Authorization: Bearer`; unset, they are open (refused in production). */
-  METRICS_TOKEN: z.string().trim().min(1).optional(),
-  /**
-   * The operator's secret under which an expired claim keeps its Google account as a fingerprint (HMAC-SHA256), so
-   * the account still cannot claim twice; needed by `claims erase-expired`, and by every server once it has run.
-   */
-  CLAIM_GATE_KEY: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+  NODE_ENV: doc(
+    z.enum(["development", "test", "production"]).default("development"),
+    "`production` refuses every missing or local setting, naming each (docs/deploy.md), and makes `npm start` run the compiled server with no stand-ins.",
+    "`production` on a live server: every fallback becomes a refusal.",
+    "`development`",
+  ),
+  PORT: doc(
+    z.coerce.number().int().min(0).max(65535).default(3000),
+    "Port of the app (API and frontend).",
+    "Your platform assigns the port.",
+    "`3000`",
+  ),
+  PUBLIC_URL: doc(
+    httpUrl.optional(),
+    "Origin visitors use. Google's redirect URI is `$PUBLIC_URL/auth/google/callback`; CORS allows only this origin. Production requires it, on https.",
+    "Your domain.",
+    "`http://localhost:$PORT`",
+  ),
+  TRUST_PROXY: doc(
+    trustProxy,
+    "Express `trust proxy`: `false`, a hop count or the proxies' addresses (`true` only outside production); it decides the client IP for rate limiting. A wrong hop count is counted in `tube_trust_proxy_mismatches_total` and warned about (docs/deploy.md says how to choose).",
+    "The proxies between visitors and the app.",
+    "`false`",
+  ),
+  RATE_LIMIT_PER_MINUTE: doc(
+    z.coerce.number().int().positive().default(60),
+    "API writes (POST) per client IP per minute; reads such as status polls get five times as many. Counted in the store, so every instance shares one limit.",
+    "Many viewers behind one IP (a campus, a carrier's NAT, an event's Wi-Fi).",
+    "`60`",
+  ),
+  MAX_TOTAL_CLAIMS: doc(
+    z
+      .string()
+      .trim()
+      .regex(/^(unlimited|[1-9]\d*)$/, "must be a positive whole number or unlimited")
+      .transform((value) => (value === "unlimited" ? undefined : Number(value)))
+      .optional(),
+    "Budget: new claims are refused once this many were made (a counter in the store; a failed claim keeps its slot). A positive whole number or `unlimited`; production requires one of the two.",
+    "Your campaign's budget.",
+    "unlimited (production: required)",
+  ),
+  MINT_FINALITY: doc(
+    z.enum(["latest", "safe", "finalized"]).default("latest"),
+    "Head a reward's block must reach before its claim is `confirmed` (ADR 2): `latest` (the sequencer's soft finality, seconds), `safe` or `finalized` (final on L1, minutes; `submitted` till then). Either way the claim is checked again once `finalized` covers it, and reopened if the reward was reorganised away.",
+    "How much reorg risk you accept before a viewer reads `confirmed`.",
+    "`latest`",
+  ),
+  YOUTUBE_DAILY_QUOTA_UNITS: doc(
+    z.coerce
+      .number()
+      .int()
+      .gt(
+        YOUTUBE_QUOTA_RESERVE_UNITS,
+        `must be more than the ${YOUTUBE_QUOTA_RESERVE_UNITS} units kept for verified viewers`,
+      )
+      .default(10_000),
+    "The project's YouTube Data API units a day: Google's default unless it granted an extension. The day's last 500 are kept for viewers who already verified, so their claim can finish (ADR 23).",
+    "Google granted your project a quota extension.",
+    "`10000`",
+  ),
+  METRICS_TOKEN: doc(
+    optional,
+    "Bearer token `GET /metrics` and `GET /readyz/details` ask for (Prometheus sends it, docs/deploy.md); anyone else gets 401. Unset outside production leaves them open; production requires one of 32+ characters (ADR 19).",
+    "Secret: your Prometheus's credential.",
+    "unset (open)",
+  ),
+  CLAIM_GATE_KEY: doc(
+    z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+    "Secret (32+ characters) under which `npm run claims -- erase-expired` keeps an expired claim's Google account as a fingerprint (HMAC-SHA256), so it still cannot claim twice; the same on every server, never changed, kept with the backups: after the first erasure the server and `npm run claims` refuse to start without it or with another (docs/deploy.md, ADR 24).",
+    "Secret: needed once you erase expired claims.",
+    "unset (erasure refused)",
+  ),
+  MONGODB_URI: doc(
+    optional,
+    "When set, claims (and rate-limit counters) are recorded in MongoDB: a replica set or Atlas, since the store needs transactions (`npm run doctor -- --store` proves it). Unset, in SQLite under `DATA_DIR`. Production requires it, or an explicit `DATA_DIR`.",
+    "Secret: your database; more than one instance needs it.",
+    "unset",
+  ),
+  DATA_DIR: doc(
+    z.string().trim().min(1).default(".data"),
+    "Embedded SQLite store (and the local chain's state) when `MONGODB_URI` is unset. Production without `MONGODB_URI` needs it set explicitly: that is the choice of SQLite, one instance on a kept volume.",
+    "Where your kept volume is mounted.",
+    "`.data`",
+  ),
+  GOOGLE_CLIENT_ID: doc(
+    required,
+    "OAuth 2.0 web client. The server exchanges codes and checks every token's audience against this id.",
+    "Your Google Cloud OAuth client.",
+    "stand-in's client",
+  ),
+  GOOGLE_CLIENT_SECRET: doc(
+    required,
+    "That client's secret (server only).",
+    "Secret: that client's.",
+    "stand-in's client",
+  ),
+  GOOGLE_EMULATOR_URL: doc(
+    httpUrl.optional(),
+    "Base URL of a Google stand-in; unset means the real Google, and production refuses it.",
+    null,
+    "the stand-in",
+  ),
+  YOUTUBE_CHANNEL_ID: doc(
+    youtubeChannelId,
+    "The channel viewers must subscribe to: its id (`UC` and 22 characters), not its handle or URL; start-up refuses anything else, naming the key.",
+    "Your channel.",
+    "`UCtube-local-channel-000`",
+  ),
+  ALLOW_BRAND_ACCOUNTS: doc(
+    z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
+    "`true` lets Brand Accounts' channels claim (ADR 21); unset, a Brand identity (Google reports an e-mail at `pages.plusgoogle.com`) gets `BRAND_ACCOUNT_REFUSED`: one person may manage up to 100.",
+    "Your policy on Brand Accounts.",
+    "`false`",
+  ),
+  CHAIN_ID: doc(
+    z.coerce
+      .number()
+      .default(ARBITRUM_ONE_CHAIN_ID)
+      .pipe(
+        z.union([z.literal(ARBITRUM_ONE_CHAIN_ID), z.literal(ARBITRUM_SEPOLIA_CHAIN_ID)], {
+          error: (issue) =>
+            `is ${String(issue.input)}: the app runs on Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}), or Arbitrum Sepolia (${ARBITRUM_SEPOLIA_CHAIN_ID}) for a rehearsal`,
+        }),
+      ),
+    "42161 (Arbitrum One) or 421614 (Arbitrum Sepolia); anything else is refused. Transaction links point at the chain's Arbiscan.",
+    "A testnet rehearsal (421614).",
+    "`42161`",
+  ),
+  RPC_URL: doc(
+    httpUrl,
+    "JSON-RPC endpoint the server uses; may hold a provider key, never published. Production: https only.",
+    "Your RPC provider (and its key).",
+    "the local anvil",
+  ),
+  PUBLIC_RPC_URL: doc(
+    httpUrl.optional(),
+    "JSON-RPC endpoint given to browsers (`/api/config`, CSP); required when `RPC_URL` looks like it holds a key. Production: https only.",
+    "A keyless RPC for browsers when `RPC_URL` holds a key.",
+    "`RPC_URL`",
+  ),
+  REWARDS_ADDRESS: doc(
+    address,
+    "The TuBERewards contract, the token's only minter: pays 250 TuBE at most once per wallet (a second reward reverts), up to its on-chain cap `maxRewards` (ADR 2). The server reads the token from it at start-up (`token()`, an immutable of the contract), and refuses to start if it cannot.",
+    "Your deployment (`npm run deploy-token` prints it).",
+    "deployed locally",
+  ),
+  ENGINE_URL: doc(
+    httpUrl.default("https://engine.thirdweb.com"),
+    "thirdweb Engine Cloud base URL, `https://engine.thirdweb.com` unless a stand-in's. Production: https only.",
+    null,
+    "the stand-in",
+  ),
+  THIRDWEB_SECRET_KEY: doc(
+    required,
+    "thirdweb project secret key (server only). The browser SDK's public client id is derived from it, as thirdweb derives it.",
+    "Secret: your thirdweb project.",
+    "local value",
+  ),
+  ENGINE_VAULT_ACCESS_TOKEN: doc(
+    required,
+    "Engine vault access token (server only).",
+    "Secret: your Engine vault.",
+    "local value",
+  ),
+  ENGINE_SERVER_WALLET: doc(
+    address,
+    "Engine server wallet that sends the rewards and pays their gas (EOA execution, so keep ETH on it): holds `REWARDER_ROLE` on the rewards contract, never `MINTER_ROLE` on the token.",
+    "Your Engine server wallet.",
+    "anvil account 1",
+  ),
+  ENGINE_WEBHOOK_SECRET: doc(
+    z.string().trim().min(32, "is shorter than 32 characters; use openssl rand -hex 32").optional(),
+    "Secret (32+ characters) Engine signs its status posts to `<PUBLIC_URL>/api/engine/webhook` with; set, the follow loop reads Engine mostly when one arrives (ADR 28). Unsigned, stale or forged posts are ignored and counted (`tube_engine_webhooks_ignored_total`); past 600 a minute from one address, refused with 429.",
+    "Secret: turns Engine's webhooks on, so the server reads Engine less.",
+    "unset (polling only)",
+  ),
+  ECOSYSTEM_ID: doc(
+    z
+      .string()
+      .trim()
+      .regex(/^ecosystem\.[a-z0-9-]+$/, "must look like ecosystem.<name>"),
+    'Ecosystem wallet behind "Sign in with Google" (redirect mode).',
+    "Your ecosystem wallet.",
+    "`ecosystem.tube-local`",
+  ),
+  ECOSYSTEM_PARTNER_ID: doc(
+    z.string().trim().default(""),
+    "This app's partner id within that ecosystem.",
+    "Your ecosystem admits only its allowlist, where every app, your own included, has a partner id.",
+    "empty",
+  ),
+  WALLETCONNECT_PROJECT_ID: doc(
+    z.string().trim().default(""),
+    "WalletConnect project id (Reown dashboard). WalletConnect is offered without one, on thirdweb's shared default project; your own adds allowed domains, domain verification (wallets show the site verified) and usage figures (ADR 25).",
+    "Your own Reown project: allowed domains, verification, usage figures.",
+    "unset (SDK's default project)",
+  ),
 });
 
 /** Keys only operator commands read; the server never does (production refuses to start with the deployer's key set). */
 export const operatorSettingsSchema = z.object({
-  /** `deploy-token`'s key: deploys the contracts and grants their roles. */
-  DEPLOYER_PRIVATE_KEY: z
-    .string()
-    .trim()
-    .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x and 64 hex digits")
-    .optional(),
-  /** `doctor`'s YouTube Data API key, to check that the channel exists; unset, that check is skipped. */
-  YOUTUBE_API_KEY: z.string().trim().min(1).optional(),
-  /** The block the token was deployed in: where `deploy-token` and `doctor` start reading its role events. */
+  DEPLOYER_PRIVATE_KEY: doc(
+    z
+      .string()
+      .trim()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x and 64 hex digits")
+      .optional(),
+    "`npm run deploy-token` only: deploys both contracts (becoming their admin), makes the rewards contract the token's only minter and the server wallet its rewarder, revokes the wallet's old `MINTER_ROLE`. The server refuses to start in production while it is set.",
+    "Secret: the contracts' deployer and admin.",
+    "unset",
+  ),
+});
+
+/** Read only by the token-role search of deploy-token and doctor, which goes with the token's own role lists. */
+export const roleHistorySchema = z.object({
   TOKEN_DEPLOY_BLOCK: z.coerce.bigint().nonnegative().optional(),
-  /**
-   * The widest `eth_getLogs` the RPC answers, in blocks: QuickNode's paid plans allow 10,000, Alchemy's paid plans
-   * any range, Alchemy's free tier only 10.
-   */
   RPC_GETLOGS_MAX_BLOCKS: z.coerce.bigint().min(1n).default(10_000n),
 });
 
 declare const loaded: unique symbol;
-/**
- * The settings as loadConfig parsed them, and only so: the brand cannot be written by hand, so the app and every test
- * world are built from what the schema made of an env, never from a literal that could drift from it.
- */
+/** The settings as loadConfig parsed them, and only so: the app and every test world are built from a parsed env. */
 export type Config = ReturnType<typeof parseConfig> & { readonly [loaded]: true };
 type Settings = z.infer<typeof settingsSchema>;
-/** Every setting the server reads, so what passes settings to it (docker-compose.yml) can be checked against them. */
-export const SETTING_KEYS = Object.keys(settingsSchema.shape) as ReadonlyArray<keyof Settings>;
 type Given = Record<string, string | undefined>;
 
 /** A refused start. Its message is the whole report, one `  KEY: why` line per problem: print it alone. */
@@ -197,14 +302,12 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   const production = parsed.NODE_ENV === "production";
   problems.push(...consistencyProblems(parsed, given), ...(production ? productionRefusals(parsed, given) : []));
   refuseOn(problems, production ? "Refusing to start in production" : "Invalid configuration");
-  // Every setting parsed, so none is missing.
   const settings = parsed as Settings;
-  const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`;
-  const storeKind = settings.MONGODB_URI ? "mongodb" : "sqlite";
   const dataDir = path.resolve(settings.DATA_DIR);
   /** The token's address comes from the chain at start-up (the server adds it). */
   const publicConfig: Omit<PublicConfig, "tokenAddress"> = {
-    thirdwebClientId: settings.THIRDWEB_CLIENT_ID,
+    // thirdweb's own derivation: a project's client id is the start of its secret key's SHA-256.
+    thirdwebClientId: createHash("sha256").update(settings.THIRDWEB_SECRET_KEY).digest("hex").slice(0, 32),
     ecosystemId: settings.ECOSYSTEM_ID,
     ecosystemPartnerId: settings.ECOSYSTEM_PARTNER_ID,
     walletConnectProjectId: settings.WALLETCONNECT_PROJECT_ID,
@@ -218,24 +321,17 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   };
   return {
     ...settings,
-    PUBLIC_URL: publicUrl,
+    PUBLIC_URL: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
     DATA_DIR: dataDir,
-    storeKind,
+    storeKind: settings.MONGODB_URI ? "mongodb" : "sqlite",
     /** What openClaimStore opens (the claims and the shared rate limits). */
-    storeOptions: {
-      mongodbUri: settings.MONGODB_URI,
-      dataDir,
-      gateKey: settings.CLAIM_GATE_KEY,
-    },
+    storeOptions: { mongodbUri: settings.MONGODB_URI, dataDir, gateKey: settings.CLAIM_GATE_KEY },
     /** What /api/config, the page and the CSP give the browser, but the token's address. */
     publicConfig,
   };
 }
 
-/**
- * The settings an operator command reads, parsed by the same rules as the server's (pick them from
- * `settingsSchema`, extend with the command's own): throws a ConfigError naming every bad key.
- */
+/** An operator command's settings (picked from `settingsSchema`, extended with its own): throws naming every bad key. */
 export function parseSettings<Shape extends Record<string, z.ZodType>>(
   schema: z.ZodObject<Shape>,
   env: NodeJS.ProcessEnv = process.env,
@@ -252,10 +348,7 @@ function refuseOn(problems: Problem[], heading: string): void {
 
 type Problem = readonly [key: string, why: string];
 
-/**
- * Parses each setting on its own, so that a bad one leaves the rest for the rules below and a refused start names
- * every problem at once. A key is absent from `parsed` exactly when its value was bad (and named in `problems`).
- */
+/** Each setting on its own, so a refusal names every problem at once; a bad key is absent from `parsed`. */
 function parseEach<Shape extends Record<string, z.ZodType>>(
   schema: z.ZodObject<Shape>,
   given: Given,
@@ -271,81 +364,84 @@ function parseEach<Shape extends Record<string, z.ZodType>>(
   return { parsed: parsed as Partial<z.infer<z.ZodObject<Shape>>>, problems };
 }
 
-/*
- * The rules below read what parsed and skip a bad value (its key is already named). Whether a key was given at all
- * comes from the raw env, so a bad value is not also reported as missing.
- */
+// The rules below skip a bad value (already named) and read from the raw env whether a key was given at all.
+
+/** Each refusal whose condition holds, as a problem. */
+const holding = (rules: ReadonlyArray<readonly [unknown, string, string]>): Problem[] =>
+  rules.filter(([holds]) => holds).map(([, key, why]) => [key, why]);
 
 /** Settings that are each valid but do not make sense together, in any environment. */
 function consistencyProblems(settings: Partial<Settings>, given: Given): Problem[] {
-  const problems: Problem[] = [];
-  if (given.PUBLIC_RPC_URL === undefined && settings.RPC_URL && mayHoldKey(settings.RPC_URL)) {
-    problems.push([
+  return holding([
+    [
+      given.PUBLIC_RPC_URL === undefined && settings.RPC_URL && mayHoldKey(settings.RPC_URL),
       "PUBLIC_RPC_URL",
       "is required: RPC_URL looks like it carries a provider key, and the browser must never see it",
-    ]);
-  }
-  if (settings.PUBLIC_RPC_URL && mayHoldKey(settings.PUBLIC_RPC_URL)) {
-    problems.push([
+    ],
+    [
+      settings.PUBLIC_RPC_URL && mayHoldKey(settings.PUBLIC_RPC_URL),
       "PUBLIC_RPC_URL",
       "looks like it carries a key (credentials, a query string or a key-like path segment); browsers see it",
-    ]);
-  }
-  return problems;
+    ],
+  ]);
 }
 
-/**
- * Production never falls back to a local default: two replicas that each opened their own SQLite file would let
- * every wallet claim once per replica. Each refusal names its key.
- */
+/** Production never falls back to a local default: replicas with a SQLite file each would pay each wallet per replica. */
 function productionRefusals(settings: Partial<Settings>, given: Given): Problem[] {
-  const problems: Problem[] = [];
-  if (given.MONGODB_URI === undefined && given.DATA_DIR === undefined) {
-    problems.push([
+  return holding([
+    [
+      given.MONGODB_URI === undefined && given.DATA_DIR === undefined,
       "MONGODB_URI",
       "is required in production (or an explicit DATA_DIR, for SQLite on a single instance with a kept volume)",
-    ]);
-  }
-  if (given.PUBLIC_URL === undefined) {
-    problems.push([
+    ],
+    [
+      given.PUBLIC_URL === undefined,
       "PUBLIC_URL",
       "is required in production: the Google callback and CORS are derived from it (the default is http://localhost)",
-    ]);
-  }
-  if (given.MAX_TOTAL_CLAIMS === undefined)
-    problems.push(["MAX_TOTAL_CLAIMS", "is required in production: a positive whole number, or unlimited if meant"]);
-  if (given.DEPLOYER_PRIVATE_KEY !== undefined) {
-    problems.push([
+    ],
+    [
+      given.MAX_TOTAL_CLAIMS === undefined,
+      "MAX_TOTAL_CLAIMS",
+      "is required in production: a positive whole number, or unlimited if meant",
+    ],
+    [
+      given.DEPLOYER_PRIVATE_KEY !== undefined,
       "DEPLOYER_PRIVATE_KEY",
       "is set: the contracts' admin key belongs to `npm run deploy-token` only; the server never needs it (unset it)",
-    ]);
-  }
-  for (const [key, why] of HTTPS_ONLY) {
-    const value = settings[key];
-    if (value && new URL(value).protocol !== "https:") problems.push([key, `must be https in production: ${why}`]);
-  }
-  if (settings.GOOGLE_EMULATOR_URL)
-    problems.push(["GOOGLE_EMULATOR_URL", "points at a Google stand-in; production talks to Google itself (unset it)"]);
-  for (const key of LOCAL_WORLD_KEYS) {
-    const value = settings[key];
-    if (typeof value === "string" && isLocalWorldValue(value))
-      problems.push([key, "is the local world's default, not a real one"]);
-  }
-  if (settings.TRUST_PROXY === true) {
-    problems.push([
+    ],
+    ...HTTPS_ONLY.map(([key, why]) => {
+      const value = settings[key];
+      return [value && new URL(value).protocol !== "https:", key, `must be https in production: ${why}`] as const;
+    }),
+    [
+      settings.GOOGLE_EMULATOR_URL,
+      "GOOGLE_EMULATOR_URL",
+      "points at a Google stand-in; production talks to Google itself (unset it)",
+    ],
+    ...LOCAL_WORLD_KEYS.map((key) => {
+      const value = settings[key];
+      return [
+        typeof value === "string" && isLocalWorldValue(value),
+        key,
+        "is the local world's default, not a real one",
+      ] as const;
+    }),
+    [
+      settings.TRUST_PROXY === true,
       "TRUST_PROXY",
       "true trusts every hop, so any client can forge X-Forwarded-For: give the hop count or the proxies' addresses",
-    ]);
-  }
-  if (!settings.METRICS_TOKEN) {
-    problems.push([
+    ],
+    [
+      !settings.METRICS_TOKEN,
       "METRICS_TOKEN",
       "is required in production: /metrics and /readyz/details (quota, budget, gas, failing dependencies) answer only to it",
-    ]);
-  } else if (settings.METRICS_TOKEN.length < 32) {
-    problems.push(["METRICS_TOKEN", "is shorter than 32 characters; use a random one (openssl rand -hex 32)"]);
-  }
-  return problems;
+    ],
+    [
+      settings.METRICS_TOKEN && settings.METRICS_TOKEN.length < 32,
+      "METRICS_TOKEN",
+      "is shorter than 32 characters; use a random one (openssl rand -hex 32)",
+    ],
+  ]);
 }
 
 /** Whoever sits on the path of a plain-http one could read the secrets sent to it or forge what it answers. */
@@ -361,7 +457,6 @@ const LOCAL_WORLD_KEYS = [
   "GOOGLE_CLIENT_ID",
   "GOOGLE_CLIENT_SECRET",
   "YOUTUBE_CHANNEL_ID",
-  "THIRDWEB_CLIENT_ID",
   "THIRDWEB_SECRET_KEY",
   "ENGINE_VAULT_ACCESS_TOKEN",
   "ENGINE_SERVER_WALLET",
@@ -393,10 +488,7 @@ function isLocalWorldValue(value: string): boolean {
   return value.includes("tube-local") || PUBLIC_DEV_ADDRESSES.has(value.toLowerCase());
 }
 
-/**
- * Providers put keys in credentials, the query string, or a long opaque path segment
- * (`/v2/<key>`, `/v3/<key>`); a URL with none of those is safe to hand to browsers.
- */
+/** Providers put keys in credentials, the query string, or a long opaque path segment (`/v2/<key>`, `/v3/<key>`). */
 export function mayHoldKey(url: string): boolean {
   const parsed = new URL(url);
   if (parsed.username || parsed.password || parsed.search) return true;
@@ -404,6 +496,6 @@ export function mayHoldKey(url: string): boolean {
 }
 
 /** An empty `KEY=` line in .env means "unset", so defaults still apply. */
-function blankToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+function blankToUndefined(env: NodeJS.ProcessEnv): Given {
   return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === "" ? undefined : value]));
 }

@@ -17,7 +17,7 @@ const send = (message: AppMessage) => process.send?.(message);
 
 const config = loadConfig();
 // The built page, served as `npm start` serves it, for the phase that walks it in a browser.
-const server = await startServer(config, createLogger(config.LOG_LEVEL), { staticDir: FRONTEND_DIST });
+const server = await startServer(config, createLogger(), { staticDir: FRONTEND_DIST });
 
 const bare = express();
 bare.get("/bare/:walletAddress", (req, res) => {

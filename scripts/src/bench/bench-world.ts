@@ -14,9 +14,6 @@ export const BLOCK_SECONDS = Number(process.env.BENCH_BLOCK_SECONDS ?? 0.25);
 /** The Engine stand-in's wait from a write's 202 to its send: the local world's, Engine's published median. */
 export const ENGINE_SEND_LATENCY_MS = Number(process.env.BENCH_ENGINE_SEND_LATENCY_MS ?? ENGINE_MEDIAN_SEND_LATENCY_MS);
 
-/** Set explicitly: the reconciler phase seeds claims at their last attempt. */
-export const MINT_MAX_ATTEMPTS = 3;
-
 /**
  * `env` overrides the settings below; `rpcProvider` puts a proxy playing a hosted provider's limits between the app and
  * the chain (the bench's own reads and the stand-ins still reach the chain directly).
@@ -28,13 +25,10 @@ export async function startBenchWorld(
     inProcessApp: false,
     rpcProvider: options.rpcProvider,
     env: {
-      // Production's level, so what logging costs is in the figures.
-      LOG_LEVEL: "info",
       // Lifted so the limiter is not what the bench measures.
       RATE_LIMIT_PER_MINUTE: "100000000",
       // Production's default: the sequencer's head is final.
       MINT_FINALITY: "latest",
-      MINT_MAX_ATTEMPTS: String(MINT_MAX_ATTEMPTS),
       ...options.env,
     },
     pace: { chainBlockSeconds: BLOCK_SECONDS, engineSendLatencyMs: ENGINE_SEND_LATENCY_MS },

@@ -105,7 +105,7 @@ const report = [
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}. ${loadNote(loadBefore, os.loadavg(), os.cpus().length)}`,
   "",
   `Versions: Node ${process.version}, ${versions(["express", "pino", "pino-http", "autocannon", "thirdweb"])}, SQLite ${sqliteVersion()}, ${anvilVersion()}. ` +
-    `App: the real server (SQLite store, LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE lifted, production's follow, reconcile and lease intervals) in its own process; the Google and Engine stand-ins (Engine sending ${ENGINE_SEND_LATENCY_MS} ms after each write) and anvil (a block every ${BLOCK_SECONDS} s) in others.`,
+    `App: the real server (SQLite store, logs at info, RATE_LIMIT_PER_MINUTE lifted, production's follow, reconcile and lease intervals) in its own process; the Google and Engine stand-ins (Engine sending ${ENGINE_SEND_LATENCY_MS} ms after each write) and anvil (a block every ${BLOCK_SECONDS} s) in others.`,
   "",
   "Each figure is **median (min–max)** over the rounds.",
   "",

@@ -27,7 +27,6 @@ async function timeNpmStart(): Promise<number> {
       DATA_DIR: dataDir,
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: "warn",
     },
     stdio: "ignore",
     detached: true,

@@ -35,7 +35,7 @@ export interface FinalityResult extends BatchResult {
 
 export async function finalityPhase(rounds: number): Promise<{ markdown: string; results: FinalityResult[] }> {
   const world = await startBenchWorld({
-    env: { MINT_FINALITY: "safe", RPC_BATCH_MAX_CALLS: String(BATCH_CAP) },
+    env: { MINT_FINALITY: "safe" },
     rpcProvider: {
       maxBatchCalls: BATCH_CAP,
       callsPerSecond: CALLS_PER_SECOND,
@@ -74,7 +74,7 @@ export async function finalityPhase(rounds: number): Promise<{ markdown: string;
   const markdown = [
     "## Under Arbitrum's finality, through a provider's limits",
     "",
-    `The throughput batch (Verify then Claim at once, confirmed read from the store) with the app on \`MINT_FINALITY=safe\`, reaching the chain through the local world's RPC proxy: \`safe\` trails \`latest\` by ${SAFE_LAG_SECONDS} s of block time (Arbitrum One's by minutes), batches are capped at ${BATCH_CAP} calls (\`RPC_BATCH_MAX_CALLS=${BATCH_CAP}\`; a larger one is refused whole), ${rateLimit}. Requests and calls are the proxy's counts from the batch's first request to its last confirmation, divided by the batch: what a claim costs at a provider that bills per call. The largest batch is the most calls the app put in one HTTP request. ${rounds} batches in a fresh world.`,
+    `The throughput batch (Verify then Claim at once, confirmed read from the store) with the app on \`MINT_FINALITY=safe\`, reaching the chain through the local world's RPC proxy: \`safe\` trails \`latest\` by ${SAFE_LAG_SECONDS} s of block time (Arbitrum One's by minutes), batches are capped at ${BATCH_CAP} calls (the app's own cap; a larger one is refused whole), ${rateLimit}. Requests and calls are the proxy's counts from the batch's first request to its last confirmation, divided by the batch: what a claim costs at a provider that bills per call. The largest batch is the most calls the app put in one HTTP request. ${rounds} batches in a fresh world.`,
     "",
     table(
       [

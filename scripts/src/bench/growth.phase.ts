@@ -4,7 +4,8 @@
  * Each size is seeded in one SQL transaction while the app is stopped.
  */
 import { randomWallet } from "@tube/local-world/mint-log";
-import { MINT_MAX_ATTEMPTS, type BenchWorld } from "./bench-world.ts";
+import { MINT_MAX_ATTEMPTS } from "@tube/backend/claims/mint-driver-from-config";
+import type { BenchWorld } from "./bench-world.ts";
 import { verifyAndMint } from "./claimant.ts";
 import { load } from "./load.ts";
 import { PASS_GROUP } from "@tube/backend/claims/mint-driver";

@@ -47,7 +47,7 @@ async function startApp(): Promise<{ url: string; child: ChildProcess }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-lighthouse-"));
   const child = spawn("npm", ["start"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });

@@ -119,7 +119,7 @@ export const claimsCommand = defineCommand(
       by: values.by ?? os.userInfo().username,
       out: io.out,
       // The operator's log lines go where the command's output goes.
-      logger: createLogger(config.LOG_LEVEL, { write: (line: string) => io.out(line.trimEnd()) }).child({
+      logger: createLogger("info", { write: (line: string) => io.out(line.trimEnd()) }).child({
         component: "operator",
       }),
     };

@@ -69,8 +69,6 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const SETTINGS = settingsSchema
   .pick({ RPC_URL: true, CHAIN_ID: true, ENGINE_SERVER_WALLET: true, MAX_TOTAL_CLAIMS: true })
   .extend({
-    // The SDK's types ask for a client id; calls go to RPC_URL only, never to thirdweb.
-    THIRDWEB_CLIENT_ID: settingsSchema.shape.THIRDWEB_CLIENT_ID.default("tube-deploy-token"),
     DEPLOYER_PRIVATE_KEY: operatorSettingsSchema.shape.DEPLOYER_PRIVATE_KEY,
     ...ROLE_HISTORY_SETTINGS.shape,
   });
@@ -110,7 +108,8 @@ export const deployTokenCommand = defineCommand(
       );
     }
 
-    const client = createThirdwebClient({ clientId: settings.THIRDWEB_CLIENT_ID });
+    // The SDK asks for a client id; every call goes to RPC_URL, never to thirdweb.
+    const client = createThirdwebClient({ clientId: "tube-deploy-token" });
     const chain = defineChain({ id: chainId, rpc: rpcUrl });
     const rpc = getRpcClient({ client, chain });
     const served = Number(await rpc({ method: "eth_chainId" }));

@@ -22,7 +22,7 @@ import {
   REWARD_TOKENS,
   TOKEN_DECIMALS,
 } from "@tube/common/constants";
-import { loadConfig, operatorSettingsSchema, parseSettings, type Config } from "@tube/backend/config";
+import { loadConfig, parseSettings, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
 import { youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
@@ -39,7 +39,6 @@ const USAGE = `Usage: npm run doctor [-- --store]
 Checks the configuration in the environment and .env end to end and prints a checklist:
   every variable valid (with NODE_ENV=production, the production refusals too);
   Google's OAuth client reachable, its secret accepted, the redirect URI ($PUBLIC_URL${GOOGLE_CALLBACK_PATH}) accepted;
-  the YouTube channel exists (needs YOUTUBE_API_KEY, an API key for the YouTube Data API; skipped without it);
   the RPC reachable and on CHAIN_ID;
   REWARDS_ADDRESS runs contracts/TuBERewards.sol's code as built here, paying ${REWARD_TOKENS} TuBE, and holds the
   MINTER_ROLE of its token (the contract's token(), which the server reads at start-up); that token has code and
@@ -79,7 +78,6 @@ const warn = (detail: string) => ({ state: "info" as const, detail: `WARNING: ${
 
 const CHECKS: Check[] = [
   { name: "Google OAuth client", run: checkGoogleClient },
-  { name: "YouTube channel", run: checkChannel },
   { name: "Chain RPC", run: checkChain },
   { name: "Rewards contract", run: checkRewards },
   { name: "TuBE token", run: checkToken },
@@ -125,7 +123,6 @@ function googleBase(config: Config) {
   return {
     auth: config.publicConfig.googleAuthUrl,
     token: emulator ? `${emulator}/token` : "https://oauth2.googleapis.com/token",
-    youtube: emulator ?? "https://youtube.googleapis.com",
   };
 }
 
@@ -174,30 +171,9 @@ async function checkGoogleClient(config: Config) {
   return pass(`client accepted, redirect URI ${redirectUri} accepted`);
 }
 
-async function checkChannel(config: Config, env: NodeJS.ProcessEnv) {
-  const key = parseSettings(operatorSettingsSchema.pick({ YOUTUBE_API_KEY: true }), env).YOUTUBE_API_KEY;
-  if (!key)
-    return {
-      state: "skip" as const,
-      detail: "set YOUTUBE_API_KEY (a YouTube Data API key) to check that the channel exists",
-    };
-  const url = new URL(`${googleBase(config).youtube}/youtube/v3/channels`);
-  url.search = new URLSearchParams({ part: "snippet", id: config.YOUTUBE_CHANNEL_ID, key }).toString();
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  const body = (await response.json()) as {
-    items?: Array<{ snippet?: { title?: string } }>;
-    error?: { message?: string };
-  };
-  if (!response.ok) return fail(`YouTube answered HTTP ${response.status}: ${body.error?.message ?? ""}`);
-  const channel = body.items?.[0];
-  return channel
-    ? pass(`${config.YOUTUBE_CHANNEL_ID} is "${channel.snippet?.title ?? "?"}"`)
-    : fail(`no channel ${config.YOUTUBE_CHANNEL_ID}`);
-}
-
 function chainHandles(config: Config) {
   // The client id only satisfies the SDK: every call goes to RPC_URL.
-  const client = createThirdwebClient({ clientId: config.THIRDWEB_CLIENT_ID });
+  const client = createThirdwebClient({ clientId: config.publicConfig.thirdwebClientId });
   const chain = defineChain({ id: config.CHAIN_ID, rpc: config.RPC_URL });
   return { client, chain, rpc: getRpcClient({ client, chain }) };
 }

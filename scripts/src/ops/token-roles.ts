@@ -6,7 +6,7 @@
 import { eth_blockNumber, eth_getLogs, getContract, getRpcClient, type Chain, type ThirdwebClient } from "thirdweb";
 import { getRoleHash, hasRole } from "thirdweb/extensions/permissions";
 import { getAddress, keccakId } from "thirdweb/utils";
-import { operatorSettingsSchema } from "@tube/backend/config";
+import { roleHistorySchema } from "@tube/backend/config";
 import { message } from "./cli.ts";
 
 const ROLE_EVENTS = [
@@ -36,10 +36,7 @@ export interface RoleHistory {
 }
 
 /** The settings the role search reads, by the rules every command reads settings with. */
-export const ROLE_HISTORY_SETTINGS = operatorSettingsSchema.pick({
-  TOKEN_DEPLOY_BLOCK: true,
-  RPC_GETLOGS_MAX_BLOCKS: true,
-});
+export const ROLE_HISTORY_SETTINGS = roleHistorySchema;
 
 export function roleHistoryFrom(settings: {
   TOKEN_DEPLOY_BLOCK?: bigint;
