@@ -1,22 +1,10 @@
-/**
- * The only reader of process.env on the server, and the table of its settings: each key's rule and documentation,
- * from which `npm run settings` writes the README's tables and .env.example. Validated once, naming every bad key.
- */
+/** The only reader of process.env on the server: every setting validated once, at start-up, naming every bad key. */
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
-
-/** What the README and .env.example say of a setting; `why: null` marks a stand-in's address, set by the local world. */
-export interface SettingDoc {
-  meaning: string;
-  why: string | null;
-  local: string;
-}
-const doc = <T extends z.ZodType>(schema: T, meaning: string, why: string | null, local: string): T =>
-  schema.meta({ meaning, why, local } satisfies SettingDoc);
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ""));
@@ -57,222 +45,79 @@ const trustProxy = z
     return value.split(",").map((part) => part.trim());
   });
 
-/** Every server setting. Operator commands pick the ones they read from it, so a key means one thing everywhere. */
+/**
+ * Every server setting (documented in settings.ts). Operator commands pick the ones they read from it, so a key means
+ * one thing everywhere.
+ */
 export const settingsSchema = z.object({
-  NODE_ENV: doc(
-    z.enum(["development", "test", "production"]).default("development"),
-    "`production` refuses every missing or local setting, naming each (docs/deploy.md), and makes `npm start` run the compiled server with no stand-ins.",
-    "`production` on a live server: every fallback becomes a refusal.",
-    "`development`",
-  ),
-  PORT: doc(
-    z.coerce.number().int().min(0).max(65535).default(3000),
-    "Port of the app (API and frontend).",
-    "Your platform assigns the port.",
-    "`3000`",
-  ),
-  PUBLIC_URL: doc(
-    httpUrl.optional(),
-    "Origin visitors use. Google's redirect URI is `$PUBLIC_URL/auth/google/callback`; CORS allows only this origin. Production requires it, on https.",
-    "Your domain.",
-    "`http://localhost:$PORT`",
-  ),
-  TRUST_PROXY: doc(
-    trustProxy,
-    "Express `trust proxy`: `false`, a hop count or the proxies' addresses (`true` only outside production); it decides the client IP for rate limiting. A wrong hop count is counted in `tube_trust_proxy_mismatches_total` and warned about (docs/deploy.md says how to choose).",
-    "The proxies between visitors and the app.",
-    "`false`",
-  ),
-  RATE_LIMIT_PER_MINUTE: doc(
-    z.coerce.number().int().positive().default(60),
-    "API writes (POST) per client IP per minute; reads such as status polls get five times as many. Counted in the store, so every instance shares one limit.",
-    "Many viewers behind one IP (a campus, a carrier's NAT, an event's Wi-Fi).",
-    "`60`",
-  ),
-  MAX_TOTAL_CLAIMS: doc(
-    z
-      .string()
-      .trim()
-      .regex(/^(unlimited|[1-9]\d*)$/, "must be a positive whole number or unlimited")
-      .transform((value) => (value === "unlimited" ? undefined : Number(value)))
-      .optional(),
-    "Budget: new claims are refused once this many were made (a counter in the store; a failed claim keeps its slot). A positive whole number or `unlimited`; production requires one of the two.",
-    "Your campaign's budget.",
-    "unlimited (production: required)",
-  ),
-  MINT_FINALITY: doc(
-    z.enum(["latest", "safe", "finalized"]).default("latest"),
-    "Head a reward's block must reach before its claim is `confirmed` (ADR 2): `latest` (the sequencer's soft finality, seconds), `safe` or `finalized` (final on L1, minutes; `submitted` till then). Either way the claim is checked again once `finalized` covers it, and reopened if the reward was reorganised away.",
-    "How much reorg risk you accept before a viewer reads `confirmed`.",
-    "`latest`",
-  ),
-  YOUTUBE_DAILY_QUOTA_UNITS: doc(
-    z.coerce
-      .number()
-      .int()
-      .gt(
-        YOUTUBE_QUOTA_RESERVE_UNITS,
-        `must be more than the ${YOUTUBE_QUOTA_RESERVE_UNITS} units kept for verified viewers`,
-      )
-      .default(10_000),
-    "The project's YouTube Data API units a day: Google's default unless it granted an extension. The day's last 500 are kept for viewers who already verified, so their claim can finish (ADR 23).",
-    "Google granted your project a quota extension.",
-    "`10000`",
-  ),
-  METRICS_TOKEN: doc(
-    optional,
-    "Bearer token `GET /metrics` and `GET /readyz/details` ask for (Prometheus sends it, docs/deploy.md); anyone else gets 401. Unset outside production leaves them open; production requires one of 32+ characters (ADR 19).",
-    "Secret: your Prometheus's credential.",
-    "unset (open)",
-  ),
-  CLAIM_GATE_KEY: doc(
-    z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
-    "Secret (32+ characters) under which `npm run claims -- erase-expired` keeps an expired claim's Google account as a fingerprint (HMAC-SHA256), so it still cannot claim twice; the same on every server, never changed, kept with the backups: after the first erasure the server and `npm run claims` refuse to start without it or with another (docs/deploy.md, ADR 24).",
-    "Secret: needed once you erase expired claims.",
-    "unset (erasure refused)",
-  ),
-  MONGODB_URI: doc(
-    optional,
-    "When set, claims (and rate-limit counters) are recorded in MongoDB: a replica set or Atlas, since the store needs transactions (`npm run doctor -- --store` proves it). Unset, in SQLite under `DATA_DIR`. Production requires it, or an explicit `DATA_DIR`.",
-    "Secret: your database; more than one instance needs it.",
-    "unset",
-  ),
-  DATA_DIR: doc(
-    z.string().trim().min(1).default(".data"),
-    "Embedded SQLite store (and the local chain's state) when `MONGODB_URI` is unset. Production without `MONGODB_URI` needs it set explicitly: that is the choice of SQLite, one instance on a kept volume.",
-    "Where your kept volume is mounted.",
-    "`.data`",
-  ),
-  GOOGLE_CLIENT_ID: doc(
-    required,
-    "OAuth 2.0 web client. The server exchanges codes and checks every token's audience against this id.",
-    "Your Google Cloud OAuth client.",
-    "stand-in's client",
-  ),
-  GOOGLE_CLIENT_SECRET: doc(
-    required,
-    "That client's secret (server only).",
-    "Secret: that client's.",
-    "stand-in's client",
-  ),
-  GOOGLE_EMULATOR_URL: doc(
-    httpUrl.optional(),
-    "Base URL of a Google stand-in; unset means the real Google, and production refuses it.",
-    null,
-    "the stand-in",
-  ),
-  YOUTUBE_CHANNEL_ID: doc(
-    youtubeChannelId,
-    "The channel viewers must subscribe to: its id (`UC` and 22 characters), not its handle or URL; start-up refuses anything else, naming the key.",
-    "Your channel.",
-    "`UCtube-local-channel-000`",
-  ),
-  ALLOW_BRAND_ACCOUNTS: doc(
-    z
-      .enum(["true", "false"])
-      .default("false")
-      .transform((value) => value === "true"),
-    "`true` lets Brand Accounts' channels claim (ADR 21); unset, a Brand identity (Google reports an e-mail at `pages.plusgoogle.com`) gets `BRAND_ACCOUNT_REFUSED`: one person may manage up to 100.",
-    "Your policy on Brand Accounts.",
-    "`false`",
-  ),
-  CHAIN_ID: doc(
-    z.coerce
-      .number()
-      .default(ARBITRUM_ONE_CHAIN_ID)
-      .pipe(
-        z.union([z.literal(ARBITRUM_ONE_CHAIN_ID), z.literal(ARBITRUM_SEPOLIA_CHAIN_ID)], {
-          error: (issue) =>
-            `is ${String(issue.input)}: the app runs on Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}), or Arbitrum Sepolia (${ARBITRUM_SEPOLIA_CHAIN_ID}) for a rehearsal`,
-        }),
-      ),
-    "42161 (Arbitrum One) or 421614 (Arbitrum Sepolia); anything else is refused. Transaction links point at the chain's Arbiscan.",
-    "A testnet rehearsal (421614).",
-    "`42161`",
-  ),
-  RPC_URL: doc(
-    httpUrl,
-    "JSON-RPC endpoint the server uses; may hold a provider key, never published. Production: https only.",
-    "Your RPC provider (and its key).",
-    "the local anvil",
-  ),
-  PUBLIC_RPC_URL: doc(
-    httpUrl.optional(),
-    "JSON-RPC endpoint given to browsers (`/api/config`, CSP); required when `RPC_URL` looks like it holds a key. Production: https only.",
-    "A keyless RPC for browsers when `RPC_URL` holds a key.",
-    "`RPC_URL`",
-  ),
-  REWARDS_ADDRESS: doc(
-    address,
-    "The TuBERewards contract, the token's only minter: pays 250 TuBE at most once per wallet (a second reward reverts), up to its on-chain cap `maxRewards` (ADR 2). The server reads the token from it at start-up (`token()`, an immutable of the contract), and refuses to start if it cannot.",
-    "Your deployment (`npm run deploy-token` prints it).",
-    "deployed locally",
-  ),
-  ENGINE_URL: doc(
-    httpUrl.default("https://engine.thirdweb.com"),
-    "thirdweb Engine Cloud base URL, `https://engine.thirdweb.com` unless a stand-in's. Production: https only.",
-    null,
-    "the stand-in",
-  ),
-  THIRDWEB_SECRET_KEY: doc(
-    required,
-    "thirdweb project secret key (server only). The browser SDK's public client id is derived from it, as thirdweb derives it.",
-    "Secret: your thirdweb project.",
-    "local value",
-  ),
-  ENGINE_VAULT_ACCESS_TOKEN: doc(
-    required,
-    "Engine vault access token (server only).",
-    "Secret: your Engine vault.",
-    "local value",
-  ),
-  ENGINE_SERVER_WALLET: doc(
-    address,
-    "Engine server wallet that sends the rewards and pays their gas (EOA execution, so keep ETH on it): holds `REWARDER_ROLE` on the rewards contract, never `MINTER_ROLE` on the token.",
-    "Your Engine server wallet.",
-    "anvil account 1",
-  ),
-  ENGINE_WEBHOOK_SECRET: doc(
-    z.string().trim().min(32, "is shorter than 32 characters; use openssl rand -hex 32").optional(),
-    "Secret (32+ characters) Engine signs its status posts to `<PUBLIC_URL>/api/engine/webhook` with; set, the follow loop reads Engine mostly when one arrives (ADR 28). Unsigned, stale or forged posts are ignored and counted (`tube_engine_webhooks_ignored_total`); past 600 a minute from one address, refused with 429.",
-    "Secret: turns Engine's webhooks on, so the server reads Engine less.",
-    "unset (polling only)",
-  ),
-  ECOSYSTEM_ID: doc(
-    z
-      .string()
-      .trim()
-      .regex(/^ecosystem\.[a-z0-9-]+$/, "must look like ecosystem.<name>"),
-    'Ecosystem wallet behind "Sign in with Google" (redirect mode).',
-    "Your ecosystem wallet.",
-    "`ecosystem.tube-local`",
-  ),
-  ECOSYSTEM_PARTNER_ID: doc(
-    z.string().trim().default(""),
-    "This app's partner id within that ecosystem.",
-    "Your ecosystem admits only its allowlist, where every app, your own included, has a partner id.",
-    "empty",
-  ),
-  WALLETCONNECT_PROJECT_ID: doc(
-    z.string().trim().default(""),
-    "WalletConnect project id (Reown dashboard). WalletConnect is offered without one, on thirdweb's shared default project; your own adds allowed domains, domain verification (wallets show the site verified) and usage figures (ADR 25).",
-    "Your own Reown project: allowed domains, verification, usage figures.",
-    "unset (SDK's default project)",
-  ),
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: httpUrl.optional(),
+  TRUST_PROXY: trustProxy,
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  MAX_TOTAL_CLAIMS: z
+    .string()
+    .trim()
+    .regex(/^(unlimited|[1-9]\d*)$/, "must be a positive whole number or unlimited")
+    .transform((value) => (value === "unlimited" ? undefined : Number(value)))
+    .optional(),
+  MINT_FINALITY: z.enum(["latest", "safe", "finalized"]).default("latest"),
+  YOUTUBE_DAILY_QUOTA_UNITS: z.coerce
+    .number()
+    .int()
+    .gt(
+      YOUTUBE_QUOTA_RESERVE_UNITS,
+      `must be more than the ${YOUTUBE_QUOTA_RESERVE_UNITS} units kept for verified viewers`,
+    )
+    .default(10_000),
+  METRICS_TOKEN: optional,
+  CLAIM_GATE_KEY: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+  MONGODB_URI: optional,
+  DATA_DIR: z.string().trim().min(1).default(".data"),
+  GOOGLE_CLIENT_ID: required,
+  GOOGLE_CLIENT_SECRET: required,
+  GOOGLE_EMULATOR_URL: httpUrl.optional(),
+  YOUTUBE_CHANNEL_ID: youtubeChannelId,
+  ALLOW_BRAND_ACCOUNTS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+  CHAIN_ID: z.coerce
+    .number()
+    .default(ARBITRUM_ONE_CHAIN_ID)
+    .pipe(
+      z.union([z.literal(ARBITRUM_ONE_CHAIN_ID), z.literal(ARBITRUM_SEPOLIA_CHAIN_ID)], {
+        error: (issue) =>
+          `is ${String(issue.input)}: the app runs on Arbitrum One (${ARBITRUM_ONE_CHAIN_ID}), or Arbitrum Sepolia (${ARBITRUM_SEPOLIA_CHAIN_ID}) for a rehearsal`,
+      }),
+    ),
+  RPC_URL: httpUrl,
+  PUBLIC_RPC_URL: httpUrl.optional(),
+  REWARDS_ADDRESS: address,
+  ENGINE_URL: httpUrl.default("https://engine.thirdweb.com"),
+  THIRDWEB_SECRET_KEY: required,
+  ENGINE_VAULT_ACCESS_TOKEN: required,
+  ENGINE_SERVER_WALLET: address,
+  ENGINE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .min(32, "is shorter than 32 characters; use openssl rand -hex 32")
+    .optional(),
+  ECOSYSTEM_ID: z
+    .string()
+    .trim()
+    .regex(/^ecosystem\.[a-z0-9-]+$/, "must look like ecosystem.<name>"),
+  ECOSYSTEM_PARTNER_ID: z.string().trim().default(""),
+  WALLETCONNECT_PROJECT_ID: z.string().trim().default(""),
 });
 
 /** Keys only operator commands read; the server never does (production refuses to start with the deployer's key set). */
 export const operatorSettingsSchema = z.object({
-  DEPLOYER_PRIVATE_KEY: doc(
-    z
-      .string()
-      .trim()
-      .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x and 64 hex digits")
-      .optional(),
-    "`npm run deploy-token` only: deploys both contracts (becoming their admin), makes the rewards contract the token's only minter and the server wallet its rewarder, revokes the wallet's old `MINTER_ROLE`. The server refuses to start in production while it is set.",
-    "Secret: the contracts' deployer and admin.",
-    "unset",
-  ),
+  DEPLOYER_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x and 64 hex digits")
+    .optional(),
 });
 
 /** Read only by the token-role search of deploy-token and doctor, which goes with the token's own role lists. */

@@ -1,43 +1,46 @@
 /**
- * Writes the README's settings tables and .env.example from the settings table in backend/src/config.ts. With
+ * Writes the README's settings tables and .env.example from the settings table in backend/src/settings.ts. With
  * `--check` (part of `npm run lint`) it writes nothing and fails when either file differs from what it would write.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import prettier from "prettier";
-import { operatorSettingsSchema, settingsSchema, type SettingDoc } from "@tube/backend/config";
+import { operatorSettingsSchema, settingsSchema } from "@tube/backend/config";
+import { SETTINGS_TABLE } from "@tube/backend/settings";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const README = path.join(ROOT, "README.md");
 const ENV_EXAMPLE = path.join(ROOT, ".env.example");
-const START = "<!-- settings: written by `npm run settings` from backend/src/config.ts -->";
+const START = "<!-- settings: written by `npm run settings` from backend/src/settings.ts -->";
 const END = "<!-- /settings -->";
 
-type Row = SettingDoc & { key: string };
-const rows = (schema: { shape: Record<string, { meta(): unknown }> }): Row[] =>
-  Object.entries(schema.shape).map(([key, field]) => ({ key, ...(field.meta() as SettingDoc) }));
+const rows = (schema: { shape: object }) =>
+  Object.keys(schema.shape).map((key) => {
+    const [meaning, why, local] = SETTINGS_TABLE[key as keyof typeof SETTINGS_TABLE].split(" | ");
+    return { key, meaning, why, local };
+  });
 const server = rows(settingsSchema);
 const operator = rows(operatorSettingsSchema);
-const settings = [...server, ...operator].filter((row) => row.why !== null);
+const settings = [...server, ...operator].filter((row) => row.why !== "");
 
-const table = (head: string, list: Row[]) =>
+const table = (head: string, list: ReturnType<typeof rows>) =>
   [
     `| ${head} | Meaning | Why an operator sets it | Local default |`,
     "| --- | --- | --- | --- |",
     ...list.map((row) => `| \`${row.key}\` | ${row.meaning} | ${row.why} | ${row.local} |`),
   ].join("\n");
 
-const standIns = server.filter((row) => row.why === null);
+const standIns = server.filter((row) => row.why === "");
 const readmeSection = [
   START,
   table(
     "Setting",
-    server.filter((row) => row.why !== null),
+    server.filter((row) => row.why !== ""),
   ),
   "Read by the operator commands only, never by the server:",
   table("Variable", operator),
   "The local world sets these itself, to reach its stand-ins; no operator needs them:",
-  standIns.map((row) => `- \`${row.key}\`: ${row.meaning}`).join("\n"),
+  standIns.map((row) => `- \`${row.key}\`: ${row.meaning}.`).join("\n"),
   END,
 ].join("\n\n");
 
@@ -54,12 +57,12 @@ function comment(text: string): string {
 
 const envExample = [
   comment(
-    "TuBE Rewards settings, written by `npm run settings` from backend/src/config.ts (the README's Configuration says " +
+    "TuBE Rewards settings, written by `npm run settings` from backend/src/settings.ts (the README's Configuration says " +
       "more). Copy to .env and fill in what you need: every variable left empty is filled by `npm start`'s local " +
       "world (local chain, Google and Engine stand-ins, embedded store), part by part. A value set here or in the " +
       "environment wins.",
   ),
-  ...settings.map((row) => `${comment(`${row.meaning} Why set it: ${row.why} Default: ${row.local}.`)}\n${row.key}=`),
+  ...settings.map((row) => `${comment(`${row.meaning}. Why: ${row.why}. Default: ${row.local}.`)}\n${row.key}=`),
 ].join("\n\n");
 
 async function expected(): Promise<Map<string, string>> {
