@@ -145,7 +145,10 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   const given = blankToUndefined(env);
   const { parsed, problems } = parseEach(settingsSchema, given);
   const production = parsed.NODE_ENV === "production";
-  problems.push(...consistencyProblems(parsed, given), ...(production ? productionRefusals(parsed, given) : []));
+  problems.push(
+    ...holding(consistencyRules(parsed, given)),
+    ...(production ? holding(productionRules(parsed, given)) : []),
+  );
   refuseOn(problems, production ? "Refusing to start in production" : "Invalid configuration");
   const settings = parsed as Settings;
   const dataDir = path.resolve(settings.DATA_DIR);
@@ -211,13 +214,12 @@ function parseEach<Shape extends Record<string, z.ZodType>>(
 
 // The rules below skip a bad value (already named) and read from the raw env whether a key was given at all.
 
-/** Each refusal whose condition holds, as a problem. */
-const holding = (rules: ReadonlyArray<readonly [unknown, string, string]>): Problem[] =>
-  rules.filter(([holds]) => holds).map(([, key, why]) => [key, why]);
+type Rule = readonly [holds: unknown, key: string, why: string];
+const holding = (rules: Rule[]): Problem[] => rules.filter(([holds]) => holds).map(([, key, why]) => [key, why]);
 
 /** Settings that are each valid but do not make sense together, in any environment. */
-function consistencyProblems(settings: Partial<Settings>, given: Given): Problem[] {
-  return holding([
+function consistencyRules(settings: Partial<Settings>, given: Given): Rule[] {
+  return [
     [
       given.PUBLIC_RPC_URL === undefined && settings.RPC_URL && mayHoldKey(settings.RPC_URL),
       "PUBLIC_RPC_URL",
@@ -228,12 +230,12 @@ function consistencyProblems(settings: Partial<Settings>, given: Given): Problem
       "PUBLIC_RPC_URL",
       "looks like it carries a key (credentials, a query string or a key-like path segment); browsers see it",
     ],
-  ]);
+  ];
 }
 
 /** Production never falls back to a local default: replicas with a SQLite file each would pay each wallet per replica. */
-function productionRefusals(settings: Partial<Settings>, given: Given): Problem[] {
-  return holding([
+function productionRules(settings: Partial<Settings>, given: Given): Rule[] {
+  return [
     [
       given.MONGODB_URI === undefined && given.DATA_DIR === undefined,
       "MONGODB_URI",
@@ -286,7 +288,7 @@ function productionRefusals(settings: Partial<Settings>, given: Given): Problem[
       "METRICS_TOKEN",
       "is shorter than 32 characters; use a random one (openssl rand -hex 32)",
     ],
-  ]);
+  ];
 }
 
 /** Whoever sits on the path of a plain-http one could read the secrets sent to it or forge what it answers. */
