@@ -360,7 +360,7 @@ describe("following docs/deploy.md with the local world's values", () => {
           amountWei: REWARD_AMOUNT_WEI,
           lease: { owner: "operator-test", until: 0 },
         });
-        // Three dead attempts: its owner may not retry it any more (MINT_MAX_ATTEMPTS, default 3), an operator may.
+        // Three dead attempts: its owner may not retry it any more (MINT_MAX_ATTEMPTS: 3), an operator may.
         await store.claims.transition(id, ["reserved"], {
           status: "failed",
           attempts: 3,
