@@ -14,33 +14,25 @@ const ENV_EXAMPLE = path.join(ROOT, ".env.example");
 const START = "<!-- settings: written by `npm run settings` from backend/src/settings.ts -->";
 const END = "<!-- /settings -->";
 
-const rows = (schema: { shape: object }) =>
+const rows = [settingsSchema, operatorSettingsSchema].flatMap((schema) =>
   Object.keys(schema.shape).map((key) => {
     const [meaning, why, local] = SETTINGS_TABLE[key as keyof typeof SETTINGS_TABLE].split(" | ");
     return { key, meaning, why, local };
-  });
-const server = rows(settingsSchema);
-const operator = rows(operatorSettingsSchema);
-const settings = [...server, ...operator].filter((row) => row.why !== "");
-
-const table = (head: string, list: ReturnType<typeof rows>) =>
-  [
-    `| ${head} | Meaning | Why an operator sets it | Local default |`,
-    "| --- | --- | --- | --- |",
-    ...list.map((row) => `| \`${row.key}\` | ${row.meaning} | ${row.why} | ${row.local} |`),
-  ].join("\n");
-
-const standIns = server.filter((row) => row.why === "");
+  }),
+);
+const settings = rows.filter((row) => row.why !== "");
 const readmeSection = [
   START,
-  table(
-    "Setting",
-    server.filter((row) => row.why !== ""),
-  ),
-  "Read by the operator commands only, never by the server:",
-  table("Variable", operator),
+  [
+    "| Setting | Meaning | Why an operator sets it | Local default |",
+    "| --- | --- | --- | --- |",
+    ...settings.map((row) => `| \`${row.key}\` | ${row.meaning} | ${row.why} | ${row.local} |`),
+  ].join("\n"),
   "The local world sets these itself, to reach its stand-ins; no operator needs them:",
-  standIns.map((row) => `- \`${row.key}\`: ${row.meaning}.`).join("\n"),
+  rows
+    .filter((row) => row.why === "")
+    .map((row) => `- \`${row.key}\`: ${row.meaning}.`)
+    .join("\n"),
   END,
 ].join("\n\n");
 
