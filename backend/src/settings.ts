@@ -3,7 +3,7 @@ import type { operatorSettingsSchema, settingsSchema } from "./config.ts";
 type Key = keyof typeof settingsSchema.shape | keyof typeof operatorSettingsSchema.shape;
 
 /**
- * The settings table, from which `npm run settings` writes the README's tables and .env.example (`npm run lint`
+ * The settings table, from which `npm run settings` writes the README's table and .env.example (`npm run lint`
  * checks them): "meaning | why an operator sets it | local default" for each key of config.ts's schemas. An empty
  * reason marks a stand-in's address, which only the local world sets.
  */

@@ -1,5 +1,5 @@
 /**
- * Writes the README's settings tables and .env.example from the settings table in backend/src/settings.ts. With
+ * Writes the README's settings table and .env.example from the settings table in backend/src/settings.ts. With
  * `--check` (part of `npm run lint`) it writes nothing and fails when either file differs from what it would write.
  */
 import fs from "node:fs/promises";
