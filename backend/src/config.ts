@@ -256,23 +256,22 @@ function productionRules(settings: Partial<Settings>, given: Given): Rule[] {
       "DEPLOYER_PRIVATE_KEY",
       "is set: the contracts' admin key belongs to `npm run deploy-token` only; the server never needs it (unset it)",
     ],
-    ...HTTPS_ONLY.map(([key, why]) => {
-      const value = settings[key];
-      return [value && new URL(value).protocol !== "https:", key, `must be https in production: ${why}`] as const;
-    }),
+    // Each URL is http or https (the schema allows no other).
+    ...HTTPS_ONLY.map(([key, why]): Rule => [
+      settings[key]?.startsWith("http:"),
+      key,
+      `must be https in production: ${why}`,
+    ]),
     [
       settings.GOOGLE_EMULATOR_URL,
       "GOOGLE_EMULATOR_URL",
       "points at a Google stand-in; production talks to Google itself (unset it)",
     ],
-    ...LOCAL_WORLD_KEYS.map((key) => {
-      const value = settings[key];
-      return [
-        typeof value === "string" && isLocalWorldValue(value),
-        key,
-        "is the local world's default, not a real one",
-      ] as const;
-    }),
+    ...LOCAL_WORLD_KEYS.map((key): Rule => [
+      isLocalWorldValue(settings[key]),
+      key,
+      "is the local world's default, not a real one",
+    ]),
     [
       settings.TRUST_PROXY === true,
       "TRUST_PROXY",
@@ -331,8 +330,8 @@ const PUBLIC_DEV_ADDRESSES = new Set([
 ]);
 
 /** Every local-world default id and key says `tube-local`; addresses are anvil's. */
-function isLocalWorldValue(value: string): boolean {
-  return value.includes("tube-local") || PUBLIC_DEV_ADDRESSES.has(value.toLowerCase());
+function isLocalWorldValue(value: string | undefined): boolean {
+  return value !== undefined && (value.includes("tube-local") || PUBLIC_DEV_ADDRESSES.has(value.toLowerCase()));
 }
 
 /** Providers put keys in credentials, the query string, or a long opaque path segment (`/v2/<key>`, `/v3/<key>`). */
