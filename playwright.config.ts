@@ -65,7 +65,6 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOCAL_BORDER_PORT: process.env.E2E_BORDER_PORT,
-      LOG_LEVEL: "warn",
       // Every test's browser is one client to the server (127.0.0.1), so the whole run shares one client's write limit;
       // a visitor in production has theirs alone. The limit itself has its own tests.
       RATE_LIMIT_PER_MINUTE: "6000",

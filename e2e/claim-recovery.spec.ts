@@ -37,7 +37,7 @@ async function leaveClaimFailed(page: Page, account: FreshAccount, wallet: strin
   const fault = await fetch(`${readRunningWorld(process.env.E2E_DATA_DIR as string)?.engineUrl}/__emulator/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    // Every automatic attempt (MINT_MAX_ATTEMPTS, 3 by default) ends FAILED at Engine.
+    // Every automatic attempt (MINT_MAX_ATTEMPTS, 3) ends FAILED at Engine.
     body: JSON.stringify({ mode: "failed", count: 3, wallet }),
   });
   expect(fault.ok).toBe(true);

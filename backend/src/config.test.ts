@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parse } from "dotenv";
+import { createThirdwebClient } from "thirdweb";
 import { describe, expect, it } from "vitest";
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
 import {
@@ -25,7 +26,6 @@ const VALID = {
   THIRDWEB_SECRET_KEY: "sk",
   ENGINE_VAULT_ACCESS_TOKEN: "vt",
   ENGINE_SERVER_WALLET: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-  THIRDWEB_CLIENT_ID: "client",
   ECOSYSTEM_ID: "ecosystem.tube",
 };
 
@@ -55,6 +55,12 @@ describe("loadConfig", () => {
       publicConfig: { googleAuthUrl: "https://accounts.google.com/o/oauth2/v2/auth" },
       TRUST_PROXY: false,
     });
+  });
+
+  it("when the thirdweb secret key is given, then the browser gets the client id thirdweb derives from it", () => {
+    expect(loadConfig(VALID).publicConfig.thirdwebClientId).toBe(
+      createThirdwebClient({ secretKey: VALID.THIRDWEB_SECRET_KEY }).clientId,
+    );
   });
 
   it("when a Google stand-in is configured, then the browser is sent to it", () => {
@@ -310,13 +316,7 @@ describe("loadConfig in production", () => {
     try {
       const attempt = () =>
         loadConfig({ ...world.env, NODE_ENV: "production", MONGODB_URI: "mongodb://db", TRUST_PROXY: "1" });
-      const keys = [
-        "GOOGLE_CLIENT_ID",
-        "GOOGLE_CLIENT_SECRET",
-        "YOUTUBE_CHANNEL_ID",
-        "THIRDWEB_CLIENT_ID",
-        "THIRDWEB_SECRET_KEY",
-      ];
+      const keys = ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "YOUTUBE_CHANNEL_ID", "THIRDWEB_SECRET_KEY"];
       keys.push(
         "ENGINE_VAULT_ACCESS_TOKEN",
         "ENGINE_SERVER_WALLET",

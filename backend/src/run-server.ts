@@ -21,7 +21,7 @@ export async function runServer(options: ServerOptions): Promise<void> {
   } catch (error) {
     refuseStart(error);
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger();
   // The store refuses a start too: a CLAIM_GATE_KEY other than the one its erased claims were fingerprinted under.
   const server = await startServer(config, logger, options).catch(refuseStart);
 

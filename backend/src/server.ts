@@ -35,7 +35,7 @@ export interface ServerOptions {
 /** Wires the real adapters from the config, reconciles unfinished claims, then listens. */
 export async function startServer(
   config: Config,
-  logger: Logger = createLogger(config.LOG_LEVEL),
+  logger: Logger = createLogger(),
   { staticDir, tuning = {} }: ServerOptions = {},
 ): Promise<RunningServer> {
   const tokenAddress = await tokenOfRewards(config);

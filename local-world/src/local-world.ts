@@ -32,7 +32,6 @@ type Env = Record<string, string | undefined>;
 const LOCAL_DEFAULTS = {
   GOOGLE_CLIENT_ID: "tube-local.apps.googleusercontent.com",
   GOOGLE_CLIENT_SECRET: "tube-local-google-secret",
-  THIRDWEB_CLIENT_ID: "tube-local-client",
   THIRDWEB_SECRET_KEY: "tube-local-engine-secret",
   ENGINE_VAULT_ACCESS_TOKEN: "tube-local-vault-token",
   ECOSYSTEM_ID: "ecosystem.tube-local",
@@ -171,7 +170,6 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       log(`Google stand-in at ${google.url}`);
 
       // thirdweb's wallet service signs visitors in through Google: the local one, so only beside it.
-      env.THIRDWEB_CLIENT_ID ??= LOCAL_DEFAULTS.THIRDWEB_CLIENT_ID;
       env.ECOSYSTEM_ID ??= LOCAL_DEFAULTS.ECOSYSTEM_ID;
       const tls = loadTlsIdentity(dataDir);
       const wallet = embeddedWalletEmulator({
@@ -197,7 +195,6 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       log(`WalletConnect relay and Verify stand-ins (wss://${RELAY_HOSTS[0]}, https://${VERIFY_HOST}) there too`);
     }
 
-    env.THIRDWEB_CLIENT_ID ??= LOCAL_DEFAULTS.THIRDWEB_CLIENT_ID;
     env.ECOSYSTEM_ID ??= LOCAL_DEFAULTS.ECOSYSTEM_ID;
     const ageChain = async (blocks: number) => {
       if (!anvil) throw new Error("only the local chain can be aged");

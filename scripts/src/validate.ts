@@ -132,6 +132,7 @@ const groups: Array<Array<[string, () => Promise<Tally>]>> = [
     ["lint: ESLint", () => checkStage("npm", ["run", "--silent", "lint:code"])],
     ["lint: Prettier", () => checkStage("npm", ["run", "--silent", "lint:format"])],
     ["lint: knip", () => checkStage("npm", ["run", "--silent", "lint:unused"])],
+    ["lint: settings", () => checkStage("npm", ["run", "--silent", "lint:settings"])],
   ],
   [
     ["unit + integration", vitestStage],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { MINT_MAX_ATTEMPTS } from "./mint-driver-from-config.ts";
 
 const BUDGET = 5;
 const CONCURRENT = 12;
@@ -17,7 +18,7 @@ describe("MAX_TOTAL_CLAIMS", () => {
     // A claim whose mint failed at Engine keeps its slot; its owner's retry takes no new one.
     const failedVisitor = await world.visitor();
     // Every automatic attempt ends FAILED at Engine without reaching the chain, so the claim is left failed (ADR 2).
-    world.engineFaults.set({ mode: "failed", count: Number(world.env.MINT_MAX_ATTEMPTS ?? 3) });
+    world.engineFaults.set({ mode: "failed", count: MINT_MAX_ATTEMPTS });
     expect((await world.api.claim(failedVisitor)).status).toBe(202);
     await expect
       .poll(async () => (await world.api.checkClaim(failedVisitor.wallet)).body.status, { timeout: 60_000 })

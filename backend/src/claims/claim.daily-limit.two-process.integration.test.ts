@@ -26,7 +26,7 @@ beforeAll(async () => {
   // The first server answers at the world's own address, where the visitors sign in.
   for (const port of [Number(new URL(world.url).port), await freePort()]) {
     const config = testConfig({ ...world.env, PORT: String(port) });
-    const server = await startServer(config, createLogger(config.LOG_LEVEL), {
+    const server = await startServer(config, createLogger("silent"), {
       tuning: {
         // The window limit and the cache stay out of the way: every verification reaches YouTube.
         verificationLimits: { limitPerDay: CHECKS_PER_DAY, limitPerWindow: 1000 },

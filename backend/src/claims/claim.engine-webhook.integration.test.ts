@@ -14,7 +14,8 @@ let world: TestWorld;
 
 beforeAll(async () => {
   world = await startTestWorld({
-    env: { ENGINE_WEBHOOK_SECRET: SECRET, LOG_LEVEL: "debug" },
+    env: { ENGINE_WEBHOOK_SECRET: SECRET },
+    logLevel: "debug",
     logDestination: logs.destination,
   });
 });

@@ -53,7 +53,7 @@ beforeAll(async () => {
   world = await startTestWorld({ inProcessApp: false });
   relay = await startRpcRelay(world.rpcUrl);
   const config = testConfig({ ...world.env, RPC_URL: relay.url });
-  server = await startServer(config, createLogger(config.LOG_LEVEL), {
+  server = await startServer(config, createLogger("silent"), {
     tuning: { ...TEST_WORLD_TUNING, sqliteBusyTimeoutMs: 100 },
   });
 });

@@ -12,6 +12,7 @@ import { startServer } from "../server.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { testConfig } from "../test/test-config.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { MINT_MAX_ATTEMPTS } from "./mint-driver-from-config.ts";
 import { TEST_WORLD_TUNING } from "../test/test-tuning.ts";
 import { mintDriverFromConfig } from "./mint-driver-from-config.ts";
 
@@ -154,9 +155,8 @@ describe("claim API over HTTP against the local world", () => {
   it("when a wallet's claim failed every attempt, then another Google account is told the way out, the owner is told it is on hold and why, and an operator's retry mints", async () => {
     const [ownerViewer, otherViewer] = await Promise.all([world.visitor(), world.visitor()]);
     const { token: owner, wallet } = ownerViewer;
-    const maxAttempts = Number(world.env.MINT_MAX_ATTEMPTS ?? 3);
     // Every attempt ends FAILED at Engine without reaching the chain, so the claim is left failed (ADR 2).
-    world.engineFaults.set({ mode: "failed", count: maxAttempts });
+    world.engineFaults.set({ mode: "failed", count: MINT_MAX_ATTEMPTS });
     await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: owner });
     await expect
       .poll(async () => (await world.api.get(`/api/check-claim/${wallet}`)).body.status, { timeout: 60_000 })
@@ -192,7 +192,7 @@ describe("claim API over HTTP against the local world", () => {
     });
     const store = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
     try {
-      expect((await store.claims.findByWallet(wallet))?.attempts).toBe(maxAttempts);
+      expect((await store.claims.findByWallet(wallet))?.attempts).toBe(MINT_MAX_ATTEMPTS);
       // An operator grants one attempt more, as `npm run claims -- retry` does.
       const { mintDriver } = mintDriverFromConfig(loadConfig(world.env as NodeJS.ProcessEnv), {
         store,

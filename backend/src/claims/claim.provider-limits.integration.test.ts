@@ -22,7 +22,7 @@ let world: TestWorld;
 beforeAll(async () => {
   world = await startTestWorld({
     rpcProvider: { maxBatchCalls: BATCH_CAP, callsPerSecond: 25, finalityLagMs: { safe: 2_000, finalized: 6_000 } },
-    env: { MINT_FINALITY: "safe", RPC_BATCH_MAX_CALLS: String(BATCH_CAP) },
+    env: { MINT_FINALITY: "safe" },
     // The production follow interval: the test's 100 ms would ask the provider more often than production does. And
     // anvil mines a block for each reward, so 200 rewards pass production's 240-block grace (a minute of Arbitrum's)
     // in seconds while Engine still sends the last ones.

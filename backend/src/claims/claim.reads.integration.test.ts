@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { MINT_MAX_ATTEMPTS } from "./mint-driver-from-config.ts";
 
 /**
  * Reads read: polling a claim never writes to Engine. The claim's driver has given up on it (a failed claim is not
@@ -8,10 +9,7 @@ import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 let world: TestWorld;
 
 beforeAll(async () => {
-  // One attempt: after Engine's FAILED the driver leaves the claim `failed` and writes nothing more itself.
-  world = await startTestWorld({
-    env: { MINT_MAX_ATTEMPTS: "1" },
-  });
+  world = await startTestWorld();
 });
 afterAll(async () => {
   await world?.stop();
@@ -38,12 +36,13 @@ async function engineStatus(transactionId: string): Promise<string | null> {
 describe("reading a claim", () => {
   it("when a claim is polled with GET, then no Engine write is made", async () => {
     const visitor = await world.visitor();
-    // The mint fails at Engine: a handler that still drove claims would queue it again on the next read.
-    world.engineFaults.set({ mode: "failed", count: 1 });
+    // Every attempt fails at Engine, after which the driver leaves the claim `failed` and writes nothing more itself: a
+    // handler that still drove claims would queue it again on the next read.
+    world.engineFaults.set({ mode: "failed", count: MINT_MAX_ATTEMPTS });
     const mint = await world.api.claim(visitor);
     expect(mint.status).toBe(202);
     const { claimId } = mint.body;
-    await expect.poll(() => engineStatus(`${claimId}-1`), { timeout: 30_000 }).toBe("FAILED");
+    await expect.poll(() => engineStatus(`${claimId}-${MINT_MAX_ATTEMPTS}`), { timeout: 30_000 }).toBe("FAILED");
     await expect
       .poll(async () => (await world.api.get(`/api/claims/${claimId}`)).body.status, { timeout: 30_000 })
       .toBe("failed");

@@ -8,7 +8,15 @@ import type { ClaimStore } from "../store/claim-store.ts";
 import { ENGINE_WEBHOOK_PATH } from "./engine-webhook.routes.ts";
 import { createMintDriver, type MintTuning } from "./mint-driver.ts";
 
-/** Engine, the chain reader and the mint driver as the server wires them; the operator's `claims retry` too. */
+/** Reward attempts a claim may have in all, its owner's retries included; `claims retry` grants one more a run. */
+export const MINT_MAX_ATTEMPTS = 3;
+/** The most calls one JSON-RPC batch carries: the smallest common provider cap (Moralis's; Alchemy's is 1,000). */
+const RPC_BATCH_MAX_CALLS = 20;
+
+/**
+ * Engine, the chain reader and the mint driver as the server wires them: the operator's `claims retry` drives
+ * failed claims through this same code, never a second copy of it.
+ */
 export function mintDriverFromConfig(
   config: Config,
   deps: {
@@ -26,7 +34,7 @@ export function mintDriverFromConfig(
     rewardsAddress: config.REWARDS_ADDRESS,
     rewardAmountWei: REWARD_AMOUNT_WEI,
     finality: config.MINT_FINALITY,
-    maxBatchCalls: config.RPC_BATCH_MAX_CALLS,
+    maxBatchCalls: RPC_BATCH_MAX_CALLS,
     onRateLimited: (pauseMs) => {
       deps.metrics.upstreamCalls.inc({ service: "rpc", outcome: "rate_limited" });
       deps.logger.warn({ pauseMs }, "the RPC provider refused calls as too many: chain reads pause");
@@ -36,7 +44,7 @@ export function mintDriverFromConfig(
     store: deps.store,
     minter,
     chainReader,
-    maxAttempts: config.MINT_MAX_ATTEMPTS,
+    maxAttempts: MINT_MAX_ATTEMPTS,
     tuning: deps.tuning,
     engineWebhooks: config.ENGINE_WEBHOOK_SECRET !== undefined,
     metrics: deps.metrics,

@@ -40,7 +40,8 @@ const REDACTED_PATHS = [
 const CREDENTIAL_IN_TEXT = /\b(Bearer|Basic)\s+(?:[^"\\]|\\.)+/gi;
 
 /** `destination` defaults to stdout; tests pass their own to read what was logged. */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/** At `info` unless a test or a command asks otherwise: the only lines below it are two about Engine webhooks. */
+export function createLogger(level = "info", destination?: DestinationStream): Logger {
   const options = {
     level,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },

@@ -38,7 +38,6 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
   const config = testConfig({
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
-    LOG_LEVEL: options.logDestination ? "info" : "silent",
     GOOGLE_CLIENT_ID: APP_CLIENT.clientId,
     GOOGLE_CLIENT_SECRET: APP_CLIENT.clientSecret,
     GOOGLE_EMULATOR_URL: google.url,
@@ -49,7 +48,6 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
     ENGINE_SERVER_WALLET: SERVER_WALLET,
     THIRDWEB_SECRET_KEY: "unused",
     ENGINE_VAULT_ACCESS_TOKEN: "unused",
-    THIRDWEB_CLIENT_ID: "test",
     ECOSYSTEM_ID: "ecosystem.test",
     TRUST_PROXY: options.trustProxy,
     RATE_LIMIT_PER_MINUTE: "1000000000",
@@ -57,7 +55,7 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
     ENGINE_WEBHOOK_SECRET: "in-process-webhook-secret-of-32-characters",
   });
   const store = await openSqliteClaimStore({ dataDir: config.DATA_DIR });
-  const logger = createLogger(config.LOG_LEVEL, options.logDestination);
+  const logger = createLogger(options.logDestination ? "info" : "silent", options.logDestination);
   const metrics = createMetrics();
   const { mintDriver } = mintDriverFromConfig(config, { store, metrics, logger });
   const app = createApp(config, {

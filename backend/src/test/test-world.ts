@@ -51,8 +51,10 @@ export async function startTestWorld(
      * `eth_getLogs` ranges, batch size, calls per second, finality trailing by time.
      */
     rpcProvider?: Omit<RpcProxyOptions, "upstreamUrl" | "port" | "now">;
-    /** Where the in-process server logs (at LOG_LEVEL, silent unless the env says otherwise); stdout when unset. */
+    /** Where the in-process server logs; stdout when unset. */
     logDestination?: DestinationStream;
+    /** The in-process server's log level: TEST_LOG_LEVEL, or silent. */
+    logLevel?: string;
     /** Internal tunings of the in-process server, for a test that shows a rule in seconds. */
     tuning?: ServerTuning;
     /**
@@ -80,7 +82,6 @@ export async function startTestWorld(
       GOOGLE_CLIENT_ID: APP_CLIENT.clientId,
       GOOGLE_CLIENT_SECRET: APP_CLIENT.clientSecret,
       YOUTUBE_CHANNEL_ID: LOCAL_CHANNEL_ID,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       RATE_LIMIT_PER_MINUTE: "100000",
       METRICS_TOKEN: TEST_METRICS_TOKEN,
       ...options.env,
@@ -95,9 +96,13 @@ export async function startTestWorld(
 
   const startApp = async () => {
     const config = testConfig({ ...world.env, ...(proxy ? { RPC_URL: proxy.url } : {}) });
-    server = await startServer(config, createLogger(config.LOG_LEVEL, options.logDestination), {
-      tuning: { ...TEST_WORLD_TUNING, ...options.tuning },
-    });
+    server = await startServer(
+      config,
+      createLogger(options.logLevel ?? process.env.TEST_LOG_LEVEL ?? "silent", options.logDestination),
+      {
+        tuning: { ...TEST_WORLD_TUNING, ...options.tuning },
+      },
+    );
     return server;
   };
   if (options.inProcessApp !== false) await startApp();

@@ -6,7 +6,7 @@ import { FRONTEND_DIST } from "../build-frontend.ts";
 
 const config = loadConfig();
 // The built page, served as `npm start` serves it, for the visitor phase.
-const server = await startServer(config, createLogger(config.LOG_LEVEL), { staticDir: FRONTEND_DIST });
+const server = await startServer(config, createLogger(), { staticDir: FRONTEND_DIST });
 process.on("message", (request: "cpu" | "stop") => {
   if (request === "cpu") process.send?.(process.cpuUsage());
   else void server.stop().then(() => process.exit(0));

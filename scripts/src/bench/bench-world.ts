@@ -23,8 +23,8 @@ export async function startBenchWorld(
   const world = await startTestWorld({
     inProcessApp: false,
     rpcProvider: options.rpcProvider,
-    // Production's log level and finality; the limiter lifted so it is not what the bench measures.
-    env: { LOG_LEVEL: "info", RATE_LIMIT_PER_MINUTE: "100000000", MINT_FINALITY: "latest", ...options.env },
+    // Production's finality; the limiter lifted so it is not what the bench measures.
+    env: { RATE_LIMIT_PER_MINUTE: "100000000", MINT_FINALITY: "latest", ...options.env },
     pace: { chainBlockSeconds: BLOCK_SECONDS, engineSendLatencyMs: ENGINE_SEND_LATENCY_MS },
   });
   const env = world.rpcProxy ? { ...world.env, RPC_URL: world.rpcProxy.url } : world.env;

@@ -94,7 +94,6 @@ const child = spawn("npm", ["start"], {
     PORT: String(port),
     PUBLIC_URL: url,
     DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), "tube-lighthouse-")),
-    LOG_LEVEL: "warn",
   },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,

@@ -98,8 +98,7 @@ export interface FinalityResult extends BatchResult {
 
 export async function finalityPhase(rounds: number) {
   const world = await startBenchWorld({
-    // The app's own batch cap, set to the provider's.
-    env: { MINT_FINALITY: "safe", RPC_BATCH_MAX_CALLS: String(BATCH_CAP) },
+    env: { MINT_FINALITY: "safe" },
     rpcProvider: {
       maxBatchCalls: BATCH_CAP,
       finalityLagMs: { safe: SAFE_LAG_SECONDS * 1000, finalized: SAFE_LAG_SECONDS * 1000 + FINALIZED_AFTER_SAFE_MS },

@@ -127,7 +127,7 @@ export const claimsCommand = defineCommand(
     const { store } = await openClaimStore(config.storeOptions);
     const by = values.by ?? os.userInfo().username;
     // The operator's log lines go where the command's output goes.
-    const logger = createLogger(config.LOG_LEVEL, { write: (line: string) => io.out(line.trimEnd()) });
+    const logger = createLogger("info", { write: (line: string) => io.out(line.trimEnd()) });
     const record = async (action: OperatorAction, details: Record<string, unknown>) => {
       await store.operator.countAction(action);
       logger.info({ component: "operator", action, by, at: new Date().toISOString(), ...details }, "operator action");

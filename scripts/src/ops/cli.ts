@@ -91,8 +91,8 @@ export function parseAddress<T extends string | undefined>(flag: string, value: 
 }
 
 /** thirdweb's handles on the chain at RPC_URL; the client id only satisfies the SDK, every call goes to RPC_URL. */
-export function chainHandles(settings: { RPC_URL: string; CHAIN_ID: number; THIRDWEB_CLIENT_ID: string }) {
-  const client = createThirdwebClient({ clientId: settings.THIRDWEB_CLIENT_ID });
+export function chainHandles(settings: { RPC_URL: string; CHAIN_ID: number }) {
+  const client = createThirdwebClient({ clientId: "tube-operator" });
   const chain = defineChain({ id: settings.CHAIN_ID, rpc: settings.RPC_URL });
   const at = (address: string) => getContract({ client, chain, address });
   return { client, chain, rpc: getRpcClient({ client, chain }), at };

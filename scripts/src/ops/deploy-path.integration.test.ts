@@ -64,19 +64,16 @@ beforeAll(async () => {
     PORT: String(port),
     PUBLIC_URL: publicUrl,
     DATA_DIR: path.join(workDir, "data"),
-    LOG_LEVEL: "silent",
     GOOGLE_CLIENT_ID: CLIENT.clientId,
     GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
     GOOGLE_EMULATOR_URL: google.url,
     YOUTUBE_CHANNEL_ID: LOCAL_CHANNEL_ID,
-    YOUTUBE_API_KEY: "deploy-test-api-key",
     CHAIN_ID: "42161",
     RPC_URL: anvil.rpcUrl,
     ENGINE_URL: engine.url,
     THIRDWEB_SECRET_KEY: "deploy-test-secret-key",
     ENGINE_VAULT_ACCESS_TOKEN: "deploy-test-vault-token",
     ENGINE_SERVER_WALLET: ENGINE_SERVER_WALLET.address,
-    THIRDWEB_CLIENT_ID: "deploy-test-client",
     ECOSYSTEM_ID: "ecosystem.deploy-test",
     METRICS_TOKEN: "deploy-test-metrics-token-0123456789abcdef",
   };
@@ -195,7 +192,6 @@ describe("following docs/deploy.md with the local world's values", () => {
       for (const check of [
         "Variables",
         "Google OAuth client",
-        "YouTube channel",
         "Chain RPC",
         "TuBE token",
         "Rewards contract",
@@ -370,7 +366,7 @@ describe("following docs/deploy.md with the local world's values", () => {
           amountWei: REWARD_AMOUNT_WEI,
           lease: { owner: "operator-test", until: 0 },
         });
-        // Three dead attempts: its owner may not retry it any more (MINT_MAX_ATTEMPTS, default 3), an operator may.
+        // Three dead attempts: its owner may not retry it any more (MINT_MAX_ATTEMPTS: 3), an operator may.
         await store.claims.transition(id, ["reserved"], {
           status: "failed",
           attempts: 3,
@@ -410,7 +406,7 @@ describe("following docs/deploy.md with the local world's values", () => {
       const claim = () =>
         api.post("/api/verify-and-mint", { walletAddress: randomWallet(), oauthAccessToken: session.accessToken });
 
-      const paused = await command("claims", ["pause", "--by", "deploy-test"], { LOG_LEVEL: "info" });
+      const paused = await command("claims", ["pause", "--by", "deploy-test"]);
       expect(paused.code, paused.out).toBe(0);
       expect(paused.out).toContain("claims paused by deploy-test");
       expect(paused.out).toMatch(/"action":"pause".*"by":"deploy-test"/);

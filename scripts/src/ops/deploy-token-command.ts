@@ -47,7 +47,6 @@ stays out of shell history). Drain an old contract's claims before retiring it: 
 const SETTINGS = settingsSchema
   .pick({ RPC_URL: true, CHAIN_ID: true, ENGINE_SERVER_WALLET: true, MAX_TOTAL_CLAIMS: true })
   .extend({
-    THIRDWEB_CLIENT_ID: settingsSchema.shape.THIRDWEB_CLIENT_ID.default("tube-deploy-token"),
     DEPLOYER_PRIVATE_KEY: operatorSettingsSchema.shape.DEPLOYER_PRIVATE_KEY,
   });
 

@@ -7,7 +7,7 @@ import { eth_getBalance, eth_getCode } from "thirdweb";
 import { decimals } from "thirdweb/extensions/erc20";
 import { hasRole } from "thirdweb/extensions/permissions";
 import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES, REWARD_TOKENS, TOKEN_DECIMALS } from "@tube/common/constants";
-import { loadConfig, operatorSettingsSchema, parseSettings, type Config } from "@tube/backend/config";
+import { loadConfig, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
 import { youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
@@ -32,8 +32,7 @@ const USAGE = `Usage: npm run doctor [-- --store]
 
 Checks the configuration in the environment and .env end to end, as the server will use it, one line each: the
 variables (with NODE_ENV=production, its refusals too); Google's OAuth client, secret and redirect URI
-($PUBLIC_URL${GOOGLE_CALLBACK_PATH}); the YouTube channel (with YOUTUBE_API_KEY, a YouTube Data API key); the RPC on
-CHAIN_ID; REWARDS_ADDRESS running contracts/TuBERewards.sol's code and paying ${REWARD_TOKENS} TuBE; its token's
+($PUBLIC_URL${GOOGLE_CALLBACK_PATH}); the RPC on CHAIN_ID; REWARDS_ADDRESS running contracts/TuBERewards.sol's code and paying ${REWARD_TOKENS} TuBE; its token's
 ${TOKEN_DECIMALS} decimals; the token's minters and admins as it lists them (any minter but REWARDS_ADDRESS fails, and
 so do a second admin and ENGINE_SERVER_WALLET as one); the server wallet's REWARDER_ROLE and gas; the rewards cap;
 Engine, and its signing as ENGINE_SERVER_WALLET with ENGINE_VAULT_ACCESS_TOKEN; the store and the claim budget left;
@@ -51,7 +50,6 @@ const warn = (detail: string) => ({ state: "info" as const, detail: `WARNING: ${
 type Check = (config: Config, env: NodeJS.ProcessEnv) => Promise<{ state: CheckState; detail: string }>;
 const CHECKS: Record<string, Check> = {
   "Google OAuth client": checkGoogleClient,
-  "YouTube channel": checkChannel,
   "Chain RPC": checkChain,
   "Rewards contract": checkRewards,
   "TuBE token": checkToken,
@@ -142,27 +140,6 @@ async function checkGoogleClient(config: Config) {
       `the code exchange answered ${error ?? `HTTP ${exchange.status}`}: check GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`,
     );
   return pass(`client accepted, redirect URI ${redirectUri} accepted`);
-}
-
-async function checkChannel(config: Config, env: NodeJS.ProcessEnv) {
-  const key = parseSettings(operatorSettingsSchema.pick({ YOUTUBE_API_KEY: true }), env).YOUTUBE_API_KEY;
-  if (!key)
-    return {
-      state: "skip" as const,
-      detail: "set YOUTUBE_API_KEY (a YouTube Data API key) to check that the channel exists",
-    };
-  const url = new URL(`${config.GOOGLE_EMULATOR_URL ?? "https://youtube.googleapis.com"}/youtube/v3/channels`);
-  url.search = new URLSearchParams({ part: "snippet", id: config.YOUTUBE_CHANNEL_ID, key }).toString();
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  const body = (await response.json()) as {
-    items?: Array<{ snippet?: { title?: string } }>;
-    error?: { message?: string };
-  };
-  if (!response.ok) return fail(`YouTube answered HTTP ${response.status}: ${body.error?.message ?? ""}`);
-  const channel = body.items?.[0];
-  return channel
-    ? pass(`${config.YOUTUBE_CHANNEL_ID} is "${channel.snippet?.title ?? "?"}"`)
-    : fail(`no channel ${config.YOUTUBE_CHANNEL_ID}`);
 }
 
 async function checkChain(config: Config) {

@@ -19,7 +19,6 @@ const SETTINGS = {
   THIRDWEB_SECRET_KEY: "doctor-store-secret-key",
   ENGINE_VAULT_ACCESS_TOKEN: "doctor-store-vault-token",
   ENGINE_SERVER_WALLET: `0x${"3".repeat(40)}`,
-  THIRDWEB_CLIENT_ID: "doctor-store-client",
   ECOSYSTEM_ID: "ecosystem.doctor-store",
 };
 
