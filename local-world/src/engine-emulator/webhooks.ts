@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { within } from "../stand-in.ts";
 import type { EngineTransaction } from "./transaction-book.ts";
 import type { WebhookOption } from "./write-request.ts";
 
@@ -17,12 +18,10 @@ export interface WebhookDispatcher {
 }
 
 /**
- * Delivers status changes as engine-core does (`executors/src/webhook/envelope.rs`, `executors/src/webhook/mod.rs`):
- * a POST of the WebhookNotificationEnvelope as JSON, with `User-Agent: <executor>/<stage>`; when the webhook has a
- * secret, `x-request-timestamp` (Unix seconds) and `x-signature-sha256`, the hex HMAC-SHA256 of
- * "<timestamp>.<body>" under the secret. Unlike engine-core, each notification is tried once (engine-core retries
- * 5xx and 429 five times with backoff), and the payload carries the row's `executionResult` (on SUCCESS) or its
- * `errorMessage` (on FAILURE) instead of each executor's own result and error types.
+ * Delivers status changes as engine-core does (`executors/src/webhook/envelope.rs`, `mod.rs`): the envelope POSTed
+ * with `User-Agent: <executor>/<stage>` and, with a secret, `x-request-timestamp` and `x-signature-sha256` (hex
+ * HMAC-SHA256 of "<timestamp>.<body>"). Unlike engine-core, tried once (it retries 5xx and 429 five times), with the
+ * row's `executionResult` or `errorMessage` as payload.
  */
 export function createWebhookDispatcher(
   log: (message: string, fields?: Record<string, unknown>) => void,
@@ -70,11 +69,6 @@ export function createWebhookDispatcher(
         deliveries.add(delivery);
       }
     },
-    async drain(timeoutMs) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-      await Promise.race([Promise.all(deliveries), timeout]);
-      clearTimeout(timer);
-    },
+    drain: (timeoutMs) => within(Promise.all(deliveries), timeoutMs),
   };
 }

@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from "express";
-import { playSilentFault, takeFault, type EmulatorControls, type FaultTarget } from "./control-routes.ts";
+import { takeFault, type EmulatorControls } from "./control-routes.ts";
 import {
   ACCESS_TOKEN_LIFETIME_S,
   verifierMatches,
@@ -96,7 +96,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
 
   router.post("/token", form, (req, res) => {
     // Before the code is looked at: a code whose exchange failed this way is still unredeemed, as at Google.
-    if (playedFault(deps.controls, "token", req, res)) return;
+    if (playedFault(takeFault(deps.controls, "token", req), res)) return;
     const body = formOf(req);
     const client = authenticateClient(req, body, deps.clients);
     if ("error" in client) return sendOAuthError(res, client);
@@ -145,7 +145,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   });
 
   const tokenInfo = (req: Request, res: Response) => {
-    if (playedFault(deps.controls, "tokeninfo", req, res)) return;
+    if (playedFault(takeFault(deps.controls, "tokeninfo", req), res)) return;
     const params = new URLSearchParams([...queryOf(req), ...formOf(req)]);
     const bearer = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
     const accessToken = params.get("access_token") ?? bearer;
@@ -222,10 +222,8 @@ function parseAuthorization(
   if (!client) return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
   const redirectUri = params.get("redirect_uri");
   if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
-  // Google compares the redirect URI with the client's registered ones exactly (scheme, host, port, path, case,
-  // trailing slash) and answers a mismatch with its error page, never a redirect: sending the visitor to an
-  // unregistered URI would hand the code to whoever named it
-  // (https://developers.google.com/identity/protocols/oauth2/web-server#authorization-errors-redirect-uri-mismatch).
+  // Google matches registered redirect URIs exactly and answers a mismatch with its error page, never a redirect
+  // (developers.google.com/identity/protocols/oauth2/web-server, redirect_uri_mismatch).
   if (!client.redirectUris.includes(redirectUri)) {
     return {
       status: 400,
@@ -325,12 +323,9 @@ function idTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | n
   return { ...strings, alg: "RS256", kid: deps.key.kid, typ: "JWT" };
 }
 
-/** Plays the injected fault of `target`, if one is set, and says whether it did (the request is then answered). */
-function playedFault(controls: EmulatorControls, target: FaultTarget, req: Request, res: Response): boolean {
-  const fault = takeFault(controls, target);
-  if (!fault) return false;
-  if (playSilentFault(req, fault)) return true;
-  // Google's JSON error format (https://cloud.google.com/apis/design/errors#http_mapping).
+/** Plays a taken fault, if any, in Google's JSON error format (cloud.google.com/apis/design/errors). */
+function playedFault(fault: ReturnType<typeof takeFault>, res: Response): boolean {
+  if (!fault || fault === "played") return fault === "played";
   res.status(fault.status).json({
     error: { code: fault.status, message: fault.reason, status: fault.status >= 500 ? "UNAVAILABLE" : "UNKNOWN" },
   });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Router, type Request, type Response } from "express";
-import { playSilentFault, takeFault, type EmulatorControls } from "./control-routes.ts";
+import { takeFault, type EmulatorControls } from "./control-routes.ts";
 import type { GrantRegistry } from "./grants.ts";
 import { YOUTUBE_READ_SCOPES } from "./scopes.ts";
 import type { SeedAccount } from "./seed-accounts.ts";
@@ -185,8 +185,8 @@ function authorize(
     sendError(res, spec);
     return null;
   };
-  const fault = takeFault(deps.controls, "youtube");
-  if (fault) return playSilentFault(req, fault) ? null : fail(faultError(fault.status, fault.reason));
+  const fault = takeFault(deps.controls, "youtube", req);
+  if (fault) return fault === "played" ? null : fail(faultError(fault.status, fault.reason));
 
   const token = accessTokenOf(req);
   if (!token) return fail(credentialError("required", "Request is missing required authentication credential."));

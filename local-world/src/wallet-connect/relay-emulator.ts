@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import express, { type Express } from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
-import { CONTROL_PATH, faultSwitchRoute } from "../network-border/stand-in-control.ts";
+import { CONTROL_PATH, faultSwitchRoute, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
 import { parseRelayFault, type RelayFaultSwitch } from "./relay-faults.ts";
 
@@ -226,10 +226,9 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     }
   };
 
-  const app = express();
-  app.disable("x-powered-by");
+  const app = standInApp();
   app.use(faultSwitchRoute(parseRelayFault, (fault) => faults.set(fault)));
-  app.post(`${CONTROL_PATH}/drop`, express.json(), (req, res) => {
+  app.post(`${CONTROL_PATH}/drop`, express.json({ type: () => true }), (req, res) => {
     const { topic } = (req.body ?? {}) as { topic?: unknown };
     if (topic !== undefined && typeof topic !== "string") return res.status(400).json({ message: "topic is a string" });
     drop(topic);

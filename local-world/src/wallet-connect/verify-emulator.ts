@@ -1,5 +1,6 @@
 import { generateKeyPairSync, sign } from "node:crypto";
-import express, { type Express } from "express";
+import type { Express } from "express";
+import { standInApp } from "../stand-in.ts";
 import type { RelayFaultSwitch } from "./relay-faults.ts";
 
 /** How long an attestation and the public key are good for. */
@@ -24,8 +25,7 @@ export function verifyEmulator(faults: RelayFaultSwitch): Express {
     expiresAt: Math.floor(Date.now() / 1000) + PUBLIC_KEY_LIFETIME_SECONDS,
   });
 
-  const app = express();
-  app.disable("x-powered-by");
+  const app = standInApp();
   app.use((req, _res, next) => {
     if (faults.take("verifyUnreachable", req)) return req.socket.destroy();
     next();
