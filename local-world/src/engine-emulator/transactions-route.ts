@@ -10,9 +10,8 @@ type Row = (transaction: EngineTransaction) => boolean;
 type Paging = { page: number; limit: number; sortBy: "createdAt" | "confirmedAt"; direction: 1 | -1 };
 
 /**
- * Engine Cloud's transaction index: `GET /v1/transactions` (filtered by query parameters) and
- * `POST /v1/transactions/search` (filters in the body, any number of ids at once, as thirdweb's SDK reads a
- * transaction's status in `thirdweb/src/engine/get-status.ts`), both sorted and paged the same way.
+ * Engine Cloud's transaction index: `GET /v1/transactions` (query filters) and `POST /v1/transactions/search` (body
+ * filters, as thirdweb's `src/engine/get-status.ts` reads a status), sorted and paged alike.
  */
 export function transactionsRoute(deps: { book: TransactionBook; faults: FaultSwitch }): Router {
   const router = Router();

@@ -8,14 +8,12 @@ import { createSigningKey } from "./signing-key.ts";
 import { youtubeRoutes } from "./youtube-routes.ts";
 
 export interface GoogleEmulatorOptions {
-  /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
-  /** The OAuth clients registered with this "Google", each with the redirect URIs registered for it, as in Google's console. */
+  /** The OAuth clients registered, with their redirect URIs, as in Google's console. */
   clients: RegisteredClient[];
-  /** Defaults to the seeded accounts subscribed to `channelId`; tests can add more over HTTP. */
+  /** Defaults to the seeded accounts, subscribed to `channelId`; tests can add more over HTTP. */
   accounts?: SeedAccount[];
-  /** The channel the default accounts subscribe to. */
   channelId?: string;
   log?: (message: string) => void;
 }

@@ -34,10 +34,8 @@ const QUOTA_MESSAGE =
   'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
 
 /**
- * The two YouTube Data API v3 reads the claim flow makes, with `mine=true`, and the quota units they spent.
- * GET /__emulator/youtube-units?account=<e-mail> → {units}: what that account's calls spent (every call when no
- * account is named). Google charges each of these reads 1 unit, whether it succeeds or fails
- * (https://developers.google.com/youtube/v3/determine_quota_cost).
+ * The two YouTube Data API v3 reads the claim flow makes, with `mine=true`. Each costs 1 quota unit, success or not:
+ * GET /__emulator/youtube-units?account=<e-mail> → {units} spent by that account's calls (or by all).
  */
 export function youtubeRoutes(deps: YouTubeDeps): Router {
   const router = Router();
@@ -86,8 +84,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
             },
           }
         : {}),
-      // https://developers.google.com/youtube/v3/docs/subscriptions#subscriberSnippet: the subscriber's own
-      // channel (title, description, channelId, thumbnails), never its handle.
+      // The subscriber's own channel, never its handle.
       ...(wantsPart(req, "subscriberSnippet")
         ? {
             subscriberSnippet: {
@@ -107,8 +104,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
     });
   });
 
-  // channels.list by id with an API key: public data, no signed-in user (what the operator's `doctor` asks).
-  // https://developers.google.com/youtube/v3/docs/channels/list : a channel that does not exist is an empty list.
+  // channels.list by id with an API key (the operator's `doctor`): a channel that does not exist is an empty list.
   router.get("/youtube/v3/channels", (req, res, next) => {
     const ids = stringParam(req, "id");
     if (ids === undefined) return next();
@@ -230,12 +226,7 @@ function authorize(
   return account;
 }
 
-/**
- * The error YouTube sends for an injected fault, in the shapes its documentation gives:
- * https://developers.google.com/youtube/v3/docs/errors (quotaExceeded: 403, domain youtube.quota;
- * rateLimitExceeded: 403/429; backendError: 500/503, domain global) and Google's JSON error format
- * https://cloud.google.com/apis/design/errors#http_mapping.
- */
+/** YouTube's documented errors: quotaExceeded (403, youtube.quota), rateLimitExceeded (403/429), backendError (5xx). */
 function faultError(status: number, reason: string): ErrorSpec {
   if (reason === "quotaExceeded") return { status, reason, domain: "youtube.quota", message: QUOTA_MESSAGE };
   if (reason === "rateLimitExceeded")

@@ -29,11 +29,7 @@ export interface PhoneWallet {
   behaviour: PhoneWalletBehaviour;
   /** Every request answered so far, oldest first. */
   requests: AnsweredRequest[];
-  /**
-   * Verify's verdict on each proposal's origin, oldest first: "VALID" when it came with an attestation Verify's public
-   * key checks, "UNKNOWN" when it came with none (`@walletconnect/sign-client` `src/controllers/engine.ts`,
-   * `getVerifyContext`).
-   */
+  /** Verify's verdict on each proposal's origin, oldest first: "VALID" with a checked attestation, else "UNKNOWN". */
   verifications: string[];
   /** Pairs with a dapp from a `wc:` URI; resolves once the proposal has been answered. */
   pair(uri: string): Promise<void>;
@@ -62,11 +58,9 @@ const UNRECOGNIZED_CHAIN = { code: 4902, message: "Unrecognized chain ID." };
 const FUNDS = "0x8ac7230489e80000";
 
 /**
- * A phone wallet on WalletConnect, built on the same `@walletconnect/sign-client` the page's SDK uses, reaching the
- * relay stand-in at `relayUrl` (see node-border-route.ts for how Node gets there). It signs with its own key and sends
- * its transactions, signed here, to the local chain. A chain it was not approved on is unknown to it until the dapp
- * adds it (`wallet_switchEthereumChain` answers 4902, `wallet_addEthereumChain` adds it, and the next switch updates
- * the session and emits `chainChanged`), as MetaMask Mobile does.
+ * A phone wallet on WalletConnect, on the same `@walletconnect/sign-client` the page's SDK uses, reaching the relay
+ * through the border (node-border-route.ts); it signs with its own key and sends to the local chain. As MetaMask
+ * Mobile, a chain it was not approved on answers a switch with 4902 until the dapp adds it.
  */
 export async function startPhoneWallet(options: {
   borderPort: number;
@@ -136,8 +130,7 @@ export async function startPhoneWallet(options: {
           knownChains = new Set(behaviour.chains);
           activeChain = behaviour.chains[0] as number;
           const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
-          // MetaMask Mobile reports its chain as it approves: the event reaches the dapp with the settlement. Not
-          // awaited: the answer to the proposal does not wait on it.
+          // MetaMask Mobile reports its chain as it approves; the answer to the proposal does not wait on it.
           void client
             .emit({
               topic: approved.topic,

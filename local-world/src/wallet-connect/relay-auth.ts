@@ -2,10 +2,8 @@ import { createPublicKey, verify } from "node:crypto";
 import { decodeIss } from "@walletconnect/relay-auth";
 
 /**
- * The client identity a relay connection's `auth` proves, or why it proves none. The SDK signs it itself
- * (`@walletconnect/relay-auth` `src/api.ts`, `signJWT`): header `{alg: "EdDSA", typ: "JWT"}`, payload
- * `{iss: "did:key:z…", sub, aud, iat, exp}` in base64url, an Ed25519 signature by the key `iss` names, and `aud`
- * the relay URL the client dialled. The `iss` is the client id a subscription id is made from.
+ * The client id a relay connection's `auth` proves, or why it proves none: the SDK's `signJWT`
+ * (`@walletconnect/relay-auth`), EdDSA by the key `iss` names, `aud` the relay URL dialled.
  */
 export function checkRelayAuth(
   jwt: string,
