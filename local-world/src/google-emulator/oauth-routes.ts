@@ -31,6 +31,7 @@ export interface OAuthDeps {
 }
 
 type Failure = { status: number; error: string; description: string };
+const failure = (status: number, error: string, description: string): Failure => ({ status, error, description });
 type ParsedAuthorization = AuthorizationRequest & {
   scope: string;
   state: string | null;
@@ -65,21 +66,12 @@ export function oauthRoutes(deps: OAuthDeps): Router {
       return res.redirect(302, back.href);
     }
     const person = deps.accounts.find((candidate) => candidate.email === params.get("account"));
-    if (!person)
-      return sendErrorPage(res, {
-        status: 400,
-        error: "invalid_request",
-        description: "No such account on this stand-in.",
-      });
+    if (!person) return sendErrorPage(res, failure(400, "invalid_request", "No such account on this stand-in."));
     const identity = chosenIdentity(person, parsed.scope, params.get("identity"));
     if (identity === "ask")
       return res.type("html").send(channelPickerPage({ clientId: parsed.clientId, params, person }));
     if (!identity)
-      return sendErrorPage(res, {
-        status: 400,
-        error: "invalid_request",
-        description: "No such channel for this account on this stand-in.",
-      });
+      return sendErrorPage(res, failure(400, "invalid_request", "No such channel for this account on this stand-in."));
     const grant: Grant = {
       clientId: parsed.clientId,
       account: identity,
@@ -102,25 +94,16 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     if ("error" in client) return sendOAuthError(res, client);
     const grantType = body.get("grant_type") ?? "";
     if (grantType !== "authorization_code") {
-      return sendOAuthError(res, {
-        status: 400,
-        error: "unsupported_grant_type",
-        description: `Invalid grant_type: ${grantType}`,
-      });
+      return sendOAuthError(res, failure(400, "unsupported_grant_type", `Invalid grant_type: ${grantType}`));
     }
     const code = body.get("code");
-    if (!code)
-      return sendOAuthError(res, {
-        status: 400,
-        error: "invalid_request",
-        description: "Missing required parameter: code",
-      });
+    if (!code) return sendOAuthError(res, failure(400, "invalid_request", "Missing required parameter: code"));
     const pending = deps.grants.redeemCode(code);
     if (!pending || pending.clientId !== client.clientId) {
-      return sendOAuthError(res, { status: 400, error: "invalid_grant", description: "Bad Request" });
+      return sendOAuthError(res, failure(400, "invalid_grant", "Bad Request"));
     }
     if (body.get("redirect_uri") !== pending.redirectUri) {
-      return sendOAuthError(res, { status: 400, error: "redirect_uri_mismatch", description: "Bad Request" });
+      return sendOAuthError(res, failure(400, "redirect_uri_mismatch", "Bad Request"));
     }
     const verifier = body.get("code_verifier") ?? undefined;
     if (!verifierMatches(pending, verifier)) {
@@ -215,26 +198,26 @@ function parseAuthorization(
   params: URLSearchParams,
   clients: ReadonlyMap<string, RegisteredClient>,
 ): ParsedAuthorization | Failure {
-  const invalid = (description: string): Failure => ({ status: 400, error: "invalid_request", description });
+  const invalid = (description: string) => failure(400, "invalid_request", description);
   const clientId = params.get("client_id");
   if (!clientId) return invalid("Missing required parameter: client_id");
   const client = clients.get(clientId);
-  if (!client) return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
+  if (!client) return failure(401, "invalid_client", "The OAuth client was not found.");
   const redirectUri = params.get("redirect_uri");
   if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
   // Google matches registered redirect URIs exactly and answers a mismatch with its error page, never a redirect
   // (developers.google.com/identity/protocols/oauth2/web-server, redirect_uri_mismatch).
   if (!client.redirectUris.includes(redirectUri)) {
-    return {
-      status: 400,
-      error: "redirect_uri_mismatch",
-      description: `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. If you're the app developer, register the redirect URI in the Google Cloud Console. Request details: redirect_uri=${redirectUri}`,
-    };
+    return failure(
+      400,
+      "redirect_uri_mismatch",
+      `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. If you're the app developer, register the redirect URI in the Google Cloud Console. Request details: redirect_uri=${redirectUri}`,
+    );
   }
   const responseType = params.get("response_type");
   if (!responseType) return invalid("Required parameter is missing: response_type");
   if (responseType !== "code")
-    return { status: 400, error: "unsupported_response_type", description: `Invalid response_type: ${responseType}` };
+    return failure(400, "unsupported_response_type", `Invalid response_type: ${responseType}`);
   const scope = params.get("scope");
   if (!scope?.trim()) return invalid("Missing required parameter: scope");
   const codeChallenge = params.get("code_challenge");
@@ -266,13 +249,11 @@ function authenticateClient(
   const [basicId, ...secretParts] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":") : [];
   const clientId = basicId ?? body.get("client_id");
   const secret = basic ? secretParts.join(":") : body.get("client_secret");
-  if (!clientId)
-    return { status: 400, error: "invalid_request", description: "Could not determine client ID from request." };
+  if (!clientId) return failure(400, "invalid_request", "Could not determine client ID from request.");
   const expected = clients.get(clientId)?.clientSecret;
-  if (expected === undefined)
-    return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
-  if (!secret) return { status: 400, error: "invalid_request", description: "client_secret is missing." };
-  if (secret !== expected) return { status: 401, error: "invalid_client", description: "Unauthorized" };
+  if (expected === undefined) return failure(401, "invalid_client", "The OAuth client was not found.");
+  if (!secret) return failure(400, "invalid_request", "client_secret is missing.");
+  if (secret !== expected) return failure(401, "invalid_client", "Unauthorized");
   return { clientId };
 }
 
