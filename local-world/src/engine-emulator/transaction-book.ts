@@ -45,24 +45,17 @@ const REVERTING_GAS_LIMIT = 25_000n;
 // engine-core `executors/src/external_bundler/send.rs`: UserCancelled, which twmq fails a cancelled job with.
 const CANCELLED_MESSAGE = "Transaction cancelled by user";
 
-export interface TransactionBook {
-  /** The transaction a write with this key answers with instead of queueing (key-retention.ts). */
-  holder(idempotencyKey: string): EngineTransaction | null;
-  /** Records a transaction and queues it behind the earlier ones from the same wallet. */
-  queue(input: {
-    clientId: string;
-    executionParams: ExecutionParams;
-    sender: string;
-    /** The `x-vault-access-token` the write came with: the worker hands it to the vault when it signs. */
-    accessToken: string;
-    transaction: InnerTransaction;
-    webhooks: WebhookOption[];
-    sabotage: Sabotage | null;
-  }): EngineTransaction;
-  /** The rows the index shows now that `matches` accepts. */
-  list(matches: (transaction: EngineTransaction) => boolean): EngineTransaction[];
-  /** Waits (at most `timeoutMs`) for queued work and stops taking more; late landings not yet due never happen. */
-  drain(timeoutMs: number): Promise<void>;
+export type TransactionBook = ReturnType<typeof createTransactionBook>;
+
+interface QueueInput {
+  clientId: string;
+  executionParams: ExecutionParams;
+  sender: string;
+  /** The `x-vault-access-token` the write came with: the worker hands it to the vault when it signs. */
+  accessToken: string;
+  transaction: InnerTransaction;
+  webhooks: WebhookOption[];
+  sabotage: Sabotage | null;
 }
 
 interface Job {
@@ -87,7 +80,7 @@ export function createTransactionBook(options: {
   log: (message: string, fields?: Record<string, unknown>) => void;
   /** Called after each status change with the executor stage it ended (webhooks.ts). */
   onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
-}): TransactionBook {
+}) {
   // One row per id: a key sent again once released is assumed to overwrite its row (the indexer is not open source).
   const rows = new Map<string, EngineTransaction>();
   const retention = createKeyRetention<EngineTransaction>(options.retainedJobs);
@@ -266,8 +259,10 @@ export function createTransactionBook(options: {
   };
 
   return {
-    holder: (idempotencyKey) => retention.holder(idempotencyKey),
-    queue({ clientId, executionParams, sender, accessToken, transaction: call, webhooks, sabotage }) {
+    /** The transaction a write with this key answers with instead of queueing (key-retention.ts). */
+    holder: (idempotencyKey: string) => retention.holder(idempotencyKey),
+    /** Records a transaction and queues it behind the earlier ones from the same wallet. */
+    queue({ clientId, executionParams, sender, accessToken, transaction: call, webhooks, sabotage }: QueueInput) {
       const mode = sabotage?.mode ?? null;
       const row: EngineTransaction = {
         id: executionParams.idempotencyKey,
@@ -324,10 +319,12 @@ export function createTransactionBook(options: {
       );
       return row;
     },
-    list(matches) {
+    /** The rows the index shows now that `matches` accepts. */
+    list(matches: (transaction: EngineTransaction) => boolean) {
       return [...rows.values()].filter((transaction) => visible(transaction) && matches(transaction));
     },
-    async drain(timeoutMs) {
+    /** Waits (at most `timeoutMs`) for queued work and stops taking more; late landings not yet due never happen. */
+    async drain(timeoutMs: number) {
       draining = true;
       for (const timer of landingTimers) clearTimeout(timer);
       landingTimers.clear();
