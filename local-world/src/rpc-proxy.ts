@@ -187,25 +187,14 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     });
   }
 
-  /** The block numbers of the tags filters name, in one uncounted upstream request. */
+  /** The block numbers of the tags filters name, asked upstream uncounted. */
   async function resolveTags(tags: string[]): Promise<Map<string, bigint>> {
     const heads = new Map<string, bigint>([["earliest", 0n]]);
-    const asked = tags.filter((tag) => tag !== "earliest");
-    if (asked.length === 0) return heads;
-    const { body } = await post(
-      options.upstreamUrl,
-      asked.map((tag, id) =>
-        tag === "latest" || tag === "pending"
-          ? { jsonrpc: "2.0", id, method: "eth_blockNumber", params: [] }
-          : { jsonrpc: "2.0", id, method: "eth_getBlockByNumber", params: [tag, false] },
-      ),
-      { timeoutMs: UPSTREAM_TIMEOUT_MS },
-    );
-    const answers = body as Array<{ id: number; result?: string | { number: string } | null }>;
-    for (const { id, result } of answers) {
-      const number = typeof result === "string" ? result : result?.number;
-      const tag = asked[id];
-      if (tag !== undefined && number !== undefined) heads.set(tag, BigInt(number));
+    for (const tag of tags.filter((tag) => tag !== "earliest")) {
+      const head = ["latest", "pending"].includes(tag)
+        ? await upstream("eth_blockNumber", [])
+        : ((await upstream("eth_getBlockByNumber", [tag, false])) as { number: string } | null)?.number;
+      if (typeof head === "string") heads.set(tag, BigInt(head));
     }
     return heads;
   }
