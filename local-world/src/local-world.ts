@@ -206,12 +206,8 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
 async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeployment> {
   const recordFile = path.join(dataDir, "local-token.json");
   const recorded = await fs.readFile(recordFile, "utf8").then(
-    (text) => {
-      // `address` is how the token was recorded before there was a rewards contract.
-      const record = JSON.parse(text) as Partial<TokenDeployment> & { address?: string };
-      return { tokenAddress: record.tokenAddress ?? record.address, rewardsAddress: record.rewardsAddress };
-    },
-    () => ({}) as Partial<TokenDeployment>,
+    (text) => JSON.parse(text) as Partial<TokenDeployment>,
+    () => ({}),
   );
   const { tokenAddress, rewardsAddress } = await ensureToken({
     rpcUrl: env.RPC_URL as string,
