@@ -22,25 +22,7 @@ export interface AnsweredRequest {
   answer: "ok" | number;
 }
 
-export interface PhoneWallet {
-  address: string;
-  /** Its relay identity (the `iss` of its relay JWT). */
-  clientId: string;
-  behaviour: PhoneWalletBehaviour;
-  /** Every request answered so far, oldest first. */
-  requests: AnsweredRequest[];
-  /** Verify's verdict on each proposal's origin, oldest first: "VALID" with a checked attestation, else "UNKNOWN". */
-  verifications: string[];
-  /** Pairs with a dapp from a `wc:` URI; resolves once the proposal has been answered. */
-  pair(uri: string): Promise<void>;
-  /** The session it approved last, once there is one. */
-  session(): SessionTypes.Struct | undefined;
-  /** Moves the wallet to another chain it knows, as a visitor does in the wallet app: the dapp hears `chainChanged`. */
-  changeChain(chainId: number): Promise<void>;
-  /** Ends the session from the wallet's side, as a visitor does in the wallet app. */
-  disconnect(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type PhoneWallet = Awaited<ReturnType<typeof startPhoneWallet>>;
 
 /** The EVM methods the wallet answers (thirdweb asks for these, `src/wallets/wallet-connect/controller.ts`). */
 const METHODS = [
@@ -72,7 +54,7 @@ export async function startPhoneWallet(options: {
   /** Told of every request as it is answered. */
   onAnswered?: (request: AnsweredRequest) => void;
   behaviour?: Partial<PhoneWalletBehaviour>;
-}): Promise<PhoneWallet> {
+}) {
   const account = privateKeyToAccount({
     client: createThirdwebClient({ clientId: "phone-wallet-stand-in" }),
     privateKey: options.privateKey,
@@ -102,6 +84,7 @@ export async function startPhoneWallet(options: {
   });
   let knownChains = new Set<number>();
   let activeChain = 0;
+  // Every request answered, and Verify's verdict on each proposal's origin ("VALID" or "UNKNOWN"), oldest first.
   const requests: AnsweredRequest[] = [];
   const verifications: string[] = [];
   const answered = (request: AnsweredRequest) => {
@@ -211,22 +194,26 @@ export async function startPhoneWallet(options: {
 
   return {
     address: account.address,
+    /** Its relay identity (the `iss` of its relay JWT). */
     clientId: await client.core.crypto.getClientId(),
     behaviour,
     requests,
     verifications,
-    async pair(uri) {
+    /** Pairs with a dapp from a `wc:` URI; resolves once the proposal has been answered. */
+    async pair(uri: string) {
       const pairingTopic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1] ?? "";
       const answered = new Promise<void>((resolve) => proposalsAnswered.set(pairingTopic, resolve));
       await client.pair({ uri });
       await answered;
     },
     session: () => current,
-    async changeChain(chainId) {
+    /** Moves to another chain it knows, as a visitor does in the wallet app: the dapp hears `chainChanged`. */
+    async changeChain(chainId: number) {
       if (!current) throw new Error("the phone wallet has no session");
       if (!knownChains.has(chainId)) throw new Error(`the phone wallet does not know chain ${chainId}`);
       await switchTo(current.topic, chainId);
     },
+    /** Ends the session from the wallet's side. */
     async disconnect() {
       if (!current) return;
       await client.disconnect({ topic: current.topic, reason: getSdkError("USER_DISCONNECTED") });
