@@ -1,7 +1,7 @@
 import { devices } from "@playwright/test";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/token-balance";
-import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-control";
+import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-faults";
 import { claimTokens, connectedLine, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { readyToVerifyWithPhoneWallet, runBorder, setOwnRelayFault } from "./support/phone-wallet.ts";

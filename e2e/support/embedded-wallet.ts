@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { setWalletFault as setFault } from "@tube/local-world/embedded-wallet/set-wallet-fault";
-import type { WalletFaultMode } from "@tube/local-world/embedded-wallet/wallet-faults";
+import { setWalletFault as setFault, type WalletFaultMode } from "@tube/local-world/embedded-wallet/wallet-faults";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { loadTlsIdentity } from "@tube/local-world/network-border/tls-identity";
 

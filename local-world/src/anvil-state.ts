@@ -1,12 +1,9 @@
 /**
- * anvil's state file (`--state`, written on a graceful exit): the one module that knows its shape, as anvil 1.7.1
- * writes it. The fields read here are the ones anvil needs to load a chain; a test loads what this module writes, so
- * a change of format on an anvil upgrade fails there.
+ * anvil's state file (`--state`, written on a graceful exit), as anvil 1.7.1 writes it: the one module that knows its
+ * shape; a test loads what it writes, so a format change on an anvil upgrade fails there.
  */
 import { readFile, rename, writeFile } from "node:fs/promises";
-import { keccak256 } from "thirdweb/utils";
-
-type Hex = `0x${string}`;
+import { keccak256, toRlp, type Hex } from "viem";
 
 /** A block header as anvil stores it (the JSON-RPC block's fields, without `hash`). */
 type Header = Record<string, Hex>;
@@ -84,9 +81,8 @@ export async function writeAnvilState(file: string, state: AnvilState): Promise<
 }
 
 /**
- * Drops the empty blocks that are neither the first nor among the last `keepLatest`: anvil keeps every block in the
- * file, about 1.75 KB each, so a day of 250 ms blocks is some 560 MB that takes seconds to load. The numbers of the
- * dropped blocks stay taken: `eth_getLogs` over them answers `[]`, `eth_getBlockByNumber` null.
+ * Drops the empty blocks that are neither the first nor among the last `keepLatest` (a day of 250 ms blocks is some
+ * 560 MB that takes seconds to load). Their numbers stay taken: `eth_getLogs` answers `[]`, `eth_getBlockByNumber` null.
  */
 export function dropEmptyBlocks(state: AnvilState, keepLatest: number): number {
   const before = state.blocks.length;
@@ -133,13 +129,13 @@ export function raiseHead(state: AnvilState, blocks: number, options: { tail: nu
 
 /** keccak-256 of the header's RLP encoding: the block hash anvil computes when it loads the header. */
 function headerHash(header: Header): Hex {
-  const fields: Uint8Array[] = [];
+  const fields: Hex[] = [];
   for (const name of HEADER_FIELDS) {
     const value = header[name];
     if (value === undefined) break;
-    fields.push(rlpString(QUANTITIES.has(name) ? quantityBytes(value) : hexBytes(value)));
+    fields.push(QUANTITIES.has(name) ? quantity(value) : value);
   }
-  return keccak256(rlpList(fields));
+  return keccak256(toRlp(fields));
 }
 
 function numberOf(block: StoredBlock): number {
@@ -150,29 +146,8 @@ function toQuantity(value: number): Hex {
   return `0x${value.toString(16)}`;
 }
 
-function hexBytes(value: Hex): Uint8Array {
-  return Uint8Array.from(Buffer.from(value.slice(2), "hex"));
-}
-
 // RLP encodes an integer big-endian without leading zeros; zero is the empty string.
-function quantityBytes(value: Hex): Uint8Array {
+function quantity(value: Hex): Hex {
   const digits = BigInt(value).toString(16);
-  return BigInt(value) === 0n ? new Uint8Array() : hexBytes(`0x${digits.length % 2 ? "0" : ""}${digits}`);
-}
-
-function rlpString(bytes: Uint8Array): Uint8Array {
-  if (bytes.length === 1 && (bytes[0] as number) < 0x80) return bytes;
-  return Buffer.concat([rlpLength(bytes.length, 0x80), bytes]);
-}
-
-function rlpList(items: Uint8Array[]): Uint8Array {
-  const payload = Buffer.concat(items);
-  return Buffer.concat([rlpLength(payload.length, 0xc0), payload]);
-}
-
-function rlpLength(length: number, offset: number): Uint8Array {
-  if (length < 56) return Uint8Array.of(offset + length);
-  const digits = length.toString(16);
-  const lengthBytes = Buffer.from(`${digits.length % 2 ? "0" : ""}${digits}`, "hex");
-  return Buffer.concat([Uint8Array.of(offset + 55 + lengthBytes.length), lengthBytes]);
+  return digits === "0" ? "0x" : `0x${digits.length % 2 ? "0" : ""}${digits}`;
 }

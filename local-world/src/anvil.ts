@@ -14,25 +14,13 @@ export interface AnvilOptions {
   /** Tried first when `port` is absent; taken, a free port instead. */
   preferredPort?: number;
   chainId?: number;
-  /**
-   * Loads the chain from this file when it exists and writes it back on stop, without the empty blocks that are
-   * neither the first nor among the last `2 × slotsInAnEpoch + 1` (their numbers stay taken, as gaps).
-   */
+  /** Loaded when it exists, written back on stop without most empty blocks (anvil-state.ts). */
   stateFile?: string;
-  /**
-   * Interval mining, e.g. 0.25 as on Arbitrum One (anvil then stamps four blocks a second with the same second);
-   * absent: a block per transaction (automine).
-   */
+  /** Interval mining (0.25 as on Arbitrum One); absent: a block per transaction. */
   blockTimeSeconds?: number;
-  /**
-   * The first block's number (genesis), so the chain starts old; no block exists below it. Ignored when `stateFile`
-   * holds a chain (anvil keeps the loaded head).
-   */
+  /** The genesis block's number, so the chain starts old; ignored when `stateFile` holds a chain. */
   number?: number;
-  /**
-   * How far the `safe` and `finalized` tags trail `latest`: anvil answers `latest − slots` and `latest − 2 × slots`
-   * (null while that block does not exist, e.g. within `2 × slots` of a `number` start). Default 32.
-   */
+  /** `safe` and `finalized` are `latest − slots` and `latest − 2 × slots`. Default 32. */
   slotsInAnEpoch?: number;
 }
 
@@ -63,11 +51,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
 
 async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil> {
   const chainId = options.chainId ?? ARBITRUM_ONE_CHAIN_ID;
-  // Without --prune-history anvil moves the world state of each block older than the last few hundred to files under
-  // ~/.foundry/anvil/tmp, some hundreds of KB a block, and never deletes them (seen: 2.3 GB after 6,000 empty blocks).
-  // With it, calls at older blocks fail, as on a pruned (non-archive) node. Keeping only the latest state also fails
-  // a call at `latest` that a new block overtakes ("block height is 66 but requested was 65"), which no real node
-  // does: the last 64 states are kept, in memory (seen: no disk writes, 285 MB after 1,500 blocks).
+  // Without --prune-history anvil writes old blocks' states under ~/.foundry/anvil/tmp and never deletes them; keeping
+  // only the latest fails calls a new block overtakes, which no real node does: the last 64, in memory, as a pruned node.
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--prune-history", "64"];
   if (options.stateFile) args.push("--state", options.stateFile);
   if (options.blockTimeSeconds !== undefined) args.push("--block-time", String(options.blockTimeSeconds));
@@ -78,14 +63,14 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
   const exited = once(anvil, "exit");
   const watchdog = killWhenParentDies(anvil);
   let output = "";
-  // anvil logs every RPC method; keep only the tail, for error messages.
+  // Only the tail of anvil's log, for error messages.
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));
   anvil.stdout?.on("data", keep);
   anvil.stderr?.on("data", keep);
 
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
-    // "Listening on" proves that this anvil holds the port, not some other node that answers there.
+    // "Listening on" proves this anvil holds the port, not another node answering there.
     await waitFor(
       () => output.includes(`Listening on 127.0.0.1:${port}`),
       anvil,
@@ -134,10 +119,7 @@ function anvilBinary(): string {
   return join(dirname(packageJson), "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
 }
 
-/**
- * Node cannot ask Linux to kill a child with its parent, so a tiny shell holds a pipe from us:
- * when this process dies for any reason the pipe closes and the shell stops anvil gracefully (state is written).
- */
+/** A shell holding a pipe from us stops anvil gracefully (its state written) when this process dies for any reason. */
 function killWhenParentDies(anvil: ChildProcess): ChildProcess {
   const watchdog = spawn("sh", ["-c", 'while read -r _; do :; done; kill -TERM "$0" 2>/dev/null', String(anvil.pid)], {
     stdio: ["pipe", "ignore", "ignore"],
@@ -168,10 +150,7 @@ async function chainIdOf(rpcUrl: string): Promise<number | null> {
   }
 }
 
-/**
- * Puts Multicall3's code where Arbitrum One has it (contracts/stand-ins/Multicall3.sol, which has no immutables), set
- * without a transaction, as a chain that always had it.
- */
+/** Multicall3's code where Arbitrum One has it (contracts/stand-ins/Multicall3.sol), as a chain that always had it. */
 async function installMulticall3(rpcUrl: string): Promise<void> {
   const { deployedBytecode } = await loadContractArtifact("Multicall3");
   await rpc(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, deployedBytecode]);

@@ -1,14 +1,9 @@
 import { createServer } from "node:net";
+import { listen } from "./stand-in.ts";
 
 /** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("the OS gave no port"))));
-    });
-  });
+export async function freePort(): Promise<number> {
+  const server = await listen(createServer());
+  await server.stop();
+  return server.port;
 }

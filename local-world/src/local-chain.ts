@@ -17,10 +17,7 @@ export type Receipt = Awaited<ReturnType<typeof eth_getTransactionReceipt>>;
 const RECEIPT_POLL_MS = 50;
 const RECEIPT_TIMEOUT_MS = 60_000;
 
-/**
- * thirdweb handles for a local chain. The client id is a placeholder: local calls never reach thirdweb.
- * thirdweb looks chains up by id, so the latest definition for an id wins in a process.
- */
+/** thirdweb handles for a local chain (a placeholder client id; the latest definition for a chain id wins). */
 export function localChain(rpcUrl: string, chainId: number): { client: ThirdwebClient; chain: Chain } {
   return { client: createThirdwebClient({ clientId: "local" }), chain: defineChain({ id: chainId, rpc: rpcUrl }) };
 }
@@ -37,10 +34,7 @@ export async function sendAndConfirm(transaction: PreparedTransaction, account: 
   return receipt;
 }
 
-/**
- * Polls for the receipt by RPC URL. thirdweb's own waitForReceipt watches blocks through one poller per chain id that
- * stays bound to the first RPC URL it saw, so it hangs once a process moves to a new local chain with the same id.
- */
+/** Polls by RPC URL: thirdweb's waitForReceipt keeps one poller per chain id, bound to the first URL it saw. */
 export async function receiptOf(
   handles: { client: ThirdwebClient; chain: Chain },
   hash: `0x${string}`,

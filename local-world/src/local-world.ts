@@ -1,7 +1,6 @@
 /**
- * The local world: stand-ins for everything these machines cannot reach, started
- * only for the settings the environment leaves unset. A set variable always wins,
- * part by part, so the same code serves a laptop, CI and production.
+ * The local world: stand-ins for everything these machines cannot reach, started only for the settings the
+ * environment leaves unset. A set variable always wins, part by part.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -37,31 +36,24 @@ const LOCAL_DEFAULTS = {
   ECOSYSTEM_ID: "ecosystem.tube-local",
 } as const;
 
-/** The server's port when PORT is unset. */
 const DEFAULT_APP_PORT = 3000;
-
-/** Arbitrum One's cadence: a block about every 250 ms, about 345,600 a day. */
+/** Arbitrum One's cadence (a block every 250 ms) and about its height: a new local chain is not young. */
 const ARBITRUM_BLOCK_TIME_SECONDS = 0.25;
-/** A new local chain starts as high as Arbitrum One is (hundreds of millions of blocks), not at block 0. */
 const ARBITRUM_LIKE_HEIGHT = 400_000_000;
 
 export interface LocalWorld {
   /** The settings to run the app with: the given ones plus whatever the world filled in. */
   env: Env;
-  /** What was started, for the start banner. */
+  /** What was started, for the banner. */
   started: {
     chain?: { rpcUrl: string; chainId: number };
-    /** The token and rewards contract deployed on that chain. */
     contracts?: TokenDeployment;
     google?: { url: string; accounts: SeedAccount[] };
     engine?: { url: string; faults: FaultControl };
-    /** The HTTPS server answering for outside hosts (thirdweb's wallet service), for browsers launched to reach it. */
+    /** The HTTPS server answering for outside hosts, for browsers launched to reach it. */
     border?: { port: number; spkiSha256: string };
   };
-  /**
-   * Moves the local chain's head `blocks` higher (its state kept, the blocks between empty), at the same URL: a
-   * chain as old as a production one, for tests that must not pass only because the local chain is young.
-   */
+  /** Moves the local chain's head `blocks` higher, state kept, at the same URL (chain-age.ts). */
   ageChain(blocks: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -71,7 +63,7 @@ export interface LocalWorldOptions {
   log?: (line: string) => void;
   /** Seconds between the local chain's blocks: Arbitrum One's 0.25; 0 mines a block per transaction, from block 0. */
   chainBlockSeconds?: number;
-  /** The Engine stand-in's wait from a write's 202 to sending it: Engine's published median. */
+  /** The Engine stand-in's wait from a write's 202 to sending it; default Engine's published median. */
   engineSendLatencyMs?: number;
 }
 
@@ -84,6 +76,8 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
   const dataDir = path.resolve(env.DATA_DIR ?? ".data");
   env.DATA_DIR = dataDir;
   await fs.mkdir(dataDir, { recursive: true });
+  // The chain listens where it did last time, when free, so a wallet's custom network for it survives restarts.
+  const chainPortFile = path.join(dataDir, "local-chain-port");
   const stop = async () => {
     for (const stopPart of stops.reverse()) await stopPart();
   };
@@ -95,15 +89,14 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
     if (!env.RPC_URL) {
       const chainId = Number(env.CHAIN_ID ?? ARBITRUM_ONE_CHAIN_ID);
       anvil = await startAnvil({
-        preferredPort: await keptChainPort(dataDir),
+        preferredPort: Number(await fs.readFile(chainPortFile, "utf8").catch(() => "")) || undefined,
         chainId,
         stateFile: path.join(dataDir, "anvil-state.json"),
-        // At Arbitrum's cadence, Arbitrum's height too; a chain that mines per transaction stays small for the tests
-        // that read it whole (anvil's eth_getLogs walks every block number in its range).
+        // A chain that mines per transaction starts at 0: tests read it whole, and anvil's eth_getLogs walks every number.
         ...(blockTime > 0 ? { blockTimeSeconds: blockTime, number: ARBITRUM_LIKE_HEIGHT } : {}),
       });
       stops.push(() => anvil!.stop());
-      await keepChainPort(dataDir, anvil.options.port);
+      await fs.writeFile(chainPortFile, String(anvil.options.port));
       env.RPC_URL = anvil.rpcUrl;
       env.CHAIN_ID = String(chainId);
       started.chain = { rpcUrl: anvil.rpcUrl, chainId };
@@ -145,8 +138,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       env.GOOGLE_CLIENT_ID = LOCAL_DEFAULTS.GOOGLE_CLIENT_ID;
       env.GOOGLE_CLIENT_SECRET ??= LOCAL_DEFAULTS.GOOGLE_CLIENT_SECRET;
       env.YOUTUBE_CHANNEL_ID ??= LOCAL_CHANNEL_ID;
-      // Google sends codes only to registered redirect URIs, so the stand-in must know the app's origin: the one
-      // the server will use, its own default filled in here when unset.
+      // Google sends codes only to registered redirect URIs, so the stand-in must know the app's origin.
       env.PUBLIC_URL = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? DEFAULT_APP_PORT}`).replace(/\/+$/, "");
       const walletGoogleClient = {
         clientId: "thirdweb-embedded-wallet.apps.googleusercontent.com",
@@ -183,7 +175,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         // Fixed only when asked, so a test runner can launch its browsers with the rules that reach it.
         port: env.LOCAL_BORDER_PORT ? Number(env.LOCAL_BORDER_PORT) : await freePort(),
         tls,
-        sites: { [EMBEDDED_WALLET_HOST]: wallet.app, ...walletConnect.sites },
+        sites: { [EMBEDDED_WALLET_HOST]: wallet, ...walletConnect.sites },
         upgrades: walletConnect.upgrades,
       });
       stops.push(
@@ -207,31 +199,12 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
   }
 }
 
-/**
- * The local chain listens where it did last time with this data dir, when that port is free: a wallet's custom network
- * for it (MetaMask's) survives restarts, as the chain's state does.
- */
-const chainPortFile = (dataDir: string) => path.join(dataDir, "local-chain-port");
-
-async function keptChainPort(dataDir: string): Promise<number | undefined> {
-  const kept = Number(await fs.readFile(chainPortFile(dataDir), "utf8").catch(() => ""));
-  return kept > 0 ? kept : undefined;
-}
-
-async function keepChainPort(dataDir: string, port: number): Promise<void> {
-  await fs.writeFile(chainPortFile(dataDir), String(port));
-}
-
 /** Deploys the token and its rewards contract once per data dir; a restart with the kept chain state reuses them. */
 async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeployment> {
   const recordFile = path.join(dataDir, "local-token.json");
   const recorded = await fs.readFile(recordFile, "utf8").then(
-    (text) => {
-      // `address` is how the token was recorded before there was a rewards contract.
-      const record = JSON.parse(text) as Partial<TokenDeployment> & { address?: string };
-      return { tokenAddress: record.tokenAddress ?? record.address, rewardsAddress: record.rewardsAddress };
-    },
-    () => ({}) as Partial<TokenDeployment>,
+    (text) => JSON.parse(text) as Partial<TokenDeployment>,
+    () => ({}),
   );
   const { tokenAddress, rewardsAddress } = await ensureToken({
     rpcUrl: env.RPC_URL as string,

@@ -1,59 +1,38 @@
 /**
  * A hosted RPC provider in front of a local chain: it forwards JSON-RPC (single and batch) and, like Alchemy's or
- * QuickNode's entry plans, refuses an `eth_getLogs` over more blocks than its plan allows, a batch over its cap and
- * calls over its per-second limit. It can also hold `safe` and `finalized` back by time, as Arbitrum One's trail
- * `latest` by minutes. It counts what it receives, so a test can tell what one claim costs in requests, and it can
- * play unreachable.
+ * QuickNode's entry plans, refuses an `eth_getLogs` wider than its plan, a batch over its cap and calls over its
+ * per-second limit. It can hold `safe` and `finalized` back by time, as Arbitrum One's trail `latest` by minutes,
+ * counts what it receives (what one claim costs in requests), and can play unreachable.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
+import { listen } from "./stand-in.ts";
 import { post } from "./test/json-rpc.ts";
 
 export interface RpcProxyOptions {
   upstreamUrl: string;
-  /**
-   * The widest `eth_getLogs` answered, in blocks, both ends counted (a `blockHash` filter is one block); absent: any.
-   * Alchemy's free tier allows 10 on Arbitrum One, QuickNode's trial 5.
-   */
+  /** The widest `eth_getLogs` answered, in blocks, both ends counted; Alchemy's free tier allows 10, QuickNode's trial 5. */
   getLogsMaxRange?: number;
-  /**
-   * The most calls one batch may hold; a larger batch is refused whole. Moralis allows 20, Alchemy 1,000 over HTTP.
-   * Absent: any.
-   */
+  /** The most calls one batch may hold; a larger one is refused whole. Moralis allows 20, Alchemy 1,000. */
   maxBatchCalls?: number;
-  /**
-   * Calls answered per second, every member of a batch counted (QuickNode and Alchemy count each call against their
-   * per-second capacity). Calls past it get the provider's 429. Absent: any.
-   */
+  /** Calls answered per second, each member of a batch counted, as QuickNode and Alchemy do; past it, a 429. */
   callsPerSecond?: number;
   /**
-   * How far `safe` and `finalized` trail `latest`, in milliseconds of block time: the tag is answered with the newest
-   * block at least that old. On Arbitrum One `safe` follows once the batch is posted and L1's safe block covers it
-   * (minutes), `finalized` once L1 finalizes it (about 13 minutes more). Absent: the chain's own tags.
+   * How far `safe` and `finalized` trail `latest`, in ms of block time. On Arbitrum One `safe` follows once the batch
+   * is posted and L1's safe block covers it (minutes), `finalized` about 13 minutes later. Absent: the chain's own.
    */
   finalityLagMs?: { safe: number; finalized: number };
-  /** The clock the lag and the per-second limit are read from; absent, the machine's. */
   now?: () => number;
-  /** 0 or absent: a free port. */
   port?: number;
 }
 
 export interface RpcProxy {
   url: string;
-  /**
-   * What arrived since the start or the last reset: per JSON-RPC method, each member of a batch counted, and under
-   * `http` the HTTP requests. Refused and dropped requests count too.
-   */
+  /** Since the start or the last reset, refused ones too: calls per method (batch members counted), `http` requests. */
   counts(): Record<string, number>;
-  /**
-   * The most calls one HTTP request held since the start or the last reset (a single call is 1), refused ones
-   * included: how close the client came to a provider's batch cap.
-   */
+  /** The most calls one HTTP request held since the start or the last reset: how close the client came to the cap. */
   largestBatch(): number;
-  /** Starts the counts and the largest batch again from nothing. */
   resetCounts(): void;
-  /** While set, every request is read and its connection closed unanswered, as when the provider cannot be reached. */
+  /** While set, every request is read and its connection closed unanswered. */
   setUnreachable(unreachable: boolean): void;
   stop(): Promise<void>;
 }
@@ -73,10 +52,7 @@ interface LogFilter {
 
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
-/**
- * Alchemy's answer to calls past the app's per-second capacity: HTTP 429 for a single call, and this error for each
- * call of a batch past it (its error reference, "429: Too Many Requests").
- */
+/** Alchemy's answer past the per-second capacity: HTTP 429 for a single call, this error per call of a batch. */
 const RATE_LIMITED = {
   code: 429,
   message:
@@ -84,10 +60,7 @@ const RATE_LIMITED = {
     "ignore this message. If not, check out https://docs.alchemy.com/reference/throughput",
 };
 
-/**
- * A Nitro (go-ethereum) node's answer to a batch over its limit: one error, with the first call's id, in an array
- * (go-ethereum `rpc/handler.go`, respondWithBatchTooLarge).
- */
+/** A Nitro (go-ethereum) node's answer to a batch over its limit (`rpc/handler.go`, respondWithBatchTooLarge). */
 const BATCH_TOO_LARGE = { code: -32600, message: "batch too large" };
 
 export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy> {
@@ -153,11 +126,7 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     }
   }
 
-  /**
-   * For each `eth_getBlockByNumber` of `safe` or `finalized`, the answer of a chain whose tag trails `latest` by the
-   * configured time: the newest block whose timestamp is at least that old (found by bisection, uncounted), or null
-   * while no block is that old yet, as a young chain answers.
-   */
+  /** For each `eth_getBlockByNumber` of `safe` or `finalized`: the newest block at least the lag old, or null. */
   async function laggedFinalBlocks(calls: RpcCall[]): Promise<Array<object | undefined>> {
     const lag = options.finalityLagMs as { safe: number; finalized: number };
     return Promise.all(
@@ -170,11 +139,7 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     );
   }
 
-  /**
-   * Bisects for the newest block with a timestamp at or before `timestamp`. A block number the chain does not have
-   * (below the first block of a chain started at a height, or skipped by a state load) counts as old: when the
-   * boundary lands on one, no block is old enough and the answer is null.
-   */
+  /** Bisects for the newest block stamped at or before `timestamp`; a missing number counts as old (then null). */
   async function newestBlockAtOrBefore(timestamp: number, full: boolean): Promise<unknown> {
     const block = async (number: bigint | "latest") =>
       (await upstream("eth_getBlockByNumber", [
@@ -222,33 +187,19 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     });
   }
 
-  /** The block numbers of the tags a filter names, in one upstream request that is not counted. */
+  /** The block numbers of the tags filters name, asked upstream uncounted. */
   async function resolveTags(tags: string[]): Promise<Map<string, bigint>> {
     const heads = new Map<string, bigint>([["earliest", 0n]]);
-    const asked = tags.filter((tag) => tag !== "earliest");
-    if (asked.length === 0) return heads;
-    const { body } = await post(
-      options.upstreamUrl,
-      asked.map((tag, id) =>
-        tag === "latest" || tag === "pending"
-          ? { jsonrpc: "2.0", id, method: "eth_blockNumber", params: [] }
-          : { jsonrpc: "2.0", id, method: "eth_getBlockByNumber", params: [tag, false] },
-      ),
-      { timeoutMs: UPSTREAM_TIMEOUT_MS },
-    );
-    const answers = body as Array<{ id: number; result?: string | { number: string } | null }>;
-    for (const { id, result } of answers) {
-      const number = typeof result === "string" ? result : result?.number;
-      const tag = asked[id];
-      if (tag !== undefined && number !== undefined) heads.set(tag, BigInt(number));
+    for (const tag of tags.filter((tag) => tag !== "earliest")) {
+      const head = ["latest", "pending"].includes(tag)
+        ? await upstream("eth_blockNumber", [])
+        : ((await upstream("eth_getBlockByNumber", [tag, false])) as { number: string } | null)?.number;
+      if (typeof head === "string") heads.set(tag, BigInt(head));
     }
     return heads;
   }
 
-  /**
-   * Forwards the calls not answered here as one batch and answers every call in the order asked, with HTTP 200 as for
-   * any batch whose members fail one by one (how Alchemy answers a batch holding a refused call is not on record).
-   */
+  /** Forwards the calls not answered here as one batch; answers all in order, with HTTP 200. */
   async function answerBatch(calls: RpcCall[], local: Array<object | undefined>, response: ServerResponse) {
     const passing = calls.filter((_, index) => !local[index]);
     const answered = new Map<string, unknown>();
@@ -280,12 +231,9 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     });
   }
 
-  server.listen(options.port ?? 0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-
+  const listening = await listen(server, options.port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     counts: () => ({ ...counts }),
     largestBatch: () => largestBatch,
     resetCounts: () => {
@@ -295,20 +243,13 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     setUnreachable: (value) => {
       unreachable = value;
     },
-    stop: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    stop: listening.stop,
   };
 }
 
 /**
- * Alchemy's answer to an `eth_getLogs` wider than the free tier's 10 blocks, as observed in production and recorded in
- * https://github.com/jaxernst/lasso-rpc/blob/main/lib/lasso/core/providers/adapters/alchemy.ex :
- * `{"code":-32600,"message":"Under the Free tier plan, you can make eth_getLogs requests with up to a 10 block range.
- * Based on your parameters, this block range should work: [0x1180fca, 0x1180fd3]. Upgrade to PAYG for expanded block
- * range."}` — the suggested range starts at `fromBlock` and spans the cap. (QuickNode's trial answers HTTP 413 with
- * `{"code":-32615,"message":"eth_getLogs is limited to a 5 range, …"}`; one shape is enough to fail a design on.)
+ * Alchemy's free-tier answer to a wider `eth_getLogs`, as seen in production: the suggested range starts at
+ * `fromBlock` and spans the cap. (QuickNode's trial answers HTTP 413, code -32615; one shape is enough.)
  */
 function overRangeError(cap: bigint, from: bigint): { code: number; message: string } {
   const suggested = `[0x${from.toString(16)}, 0x${(from + cap - 1n).toString(16)}]`;

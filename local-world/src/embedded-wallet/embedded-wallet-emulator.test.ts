@@ -10,7 +10,7 @@ import { loadTlsIdentity } from "../network-border/tls-identity.ts";
 import { rpc } from "../test/json-rpc.ts";
 import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet-emulator.ts";
 import type { BorderClient } from "../network-border/border-request.ts";
-import { setWalletFault, walletServiceRequest } from "./set-wallet-fault.ts";
+import { setWalletFault, walletServiceRequest } from "./wallet-faults.ts";
 import { loadWalletKeys } from "./wallet-keys.ts";
 
 const ECOSYSTEM_ID = "ecosystem.tube-test";
@@ -36,7 +36,7 @@ beforeAll(async () => {
     googleClient,
     keys: loadWalletKeys(dataDir),
   });
-  border = await startNetworkBorder({ port: 0, tls, sites: { [EMBEDDED_WALLET_HOST]: wallet.app } });
+  border = await startNetworkBorder({ port: 0, tls, sites: { [EMBEDDED_WALLET_HOST]: wallet } });
   client = { port: border.port, certificatePem: tls.certificatePem };
 });
 

@@ -3,9 +3,9 @@ import express, { type Express, type Request, type Response } from "express";
 import type { Hex } from "thirdweb";
 import { hashMessage, keccak256 } from "thirdweb/utils";
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
-import { faultSwitchRoute } from "../network-border/stand-in-control.ts";
+import { faultSwitchRoute, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
-import { createWalletFaultSwitch, parseWalletFault, type WalletFaultSwitch } from "./wallet-faults.ts";
+import { createWalletFaultSwitch, parseWalletFault } from "./wallet-faults.ts";
 
 /** The OAuth client thirdweb's service signs visitors in to Google with; the local Google must know it. */
 export interface WalletGoogleClient {
@@ -50,9 +50,8 @@ interface Session {
  * speaks what thirdweb v5 sends and reads; each route names the SDK file (under `thirdweb/src/wallets/`) behind it.
  * Faults are set at `POST /__emulator/faults` (wallet-faults.ts).
  */
-export function embeddedWalletEmulator(options: EmbeddedWalletOptions): { app: Express; faults: WalletFaultSwitch } {
-  const app = express();
-  app.disable("x-powered-by");
+export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express {
+  const app = standInApp();
   const faults = createWalletFaultSwitch();
   const logins = new Map<string, { redirectUrl: string; expiresAt: number }>();
   const users = new Map<string, User>();
@@ -233,7 +232,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): { app: E
   });
 
   const accountOf = (res: Response) => options.keys.accountFor((res.locals.user as User).googleSub);
-  return { app, faults };
+  return app;
 }
 
 type Account = ReturnType<WalletKeys["accountFor"]>;

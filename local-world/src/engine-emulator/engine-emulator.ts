@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import express, { type ErrorRequestHandler } from "express";
+import { createServer } from "node:http";
+import type { ErrorRequestHandler } from "express";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 import { localChain } from "../local-chain.ts";
+import { CONTROL_PATH, controlRouter, listen, standInApp } from "../stand-in.ts";
 import { requireHeader, sendEngineError } from "./engine-http.ts";
-import { faultRoutes } from "./fault-routes.ts";
-import { createFaultSwitch, type FaultControl } from "./faults.ts";
+import { FAULT_MODES, createFaultSwitch, parseFault, type FaultControl, type FaultSwitch } from "./faults.ts";
 import { RETAINED_JOBS_DEFAULT } from "./key-retention.ts";
 import { createTransactionBook } from "./transaction-book.ts";
 import { signMessageRoute } from "./sign-message-route.ts";
@@ -16,7 +16,8 @@ import { createWebhookDispatcher } from "./webhooks.ts";
 import { parseWriteRequest } from "./write-request.ts";
 
 export type { FaultControl, FaultMode } from "./faults.ts";
-export { FAULTS_PATH } from "./fault-routes.ts";
+
+export const FAULTS_PATH = `${CONTROL_PATH}/faults`;
 
 export interface EngineEmulatorOptions {
   /** 0 or absent: an ephemeral port. */
@@ -26,11 +27,7 @@ export interface EngineEmulatorOptions {
   secretKey: string;
   vaultAccessToken: string;
   serverWallets: Array<{ address: string; privateKey: `0x${string}` }>;
-  /**
-   * How many later finished jobs of the same queue and outcome release a relayed write's idempotency key
-   * (key-retention.ts). Default 1,000, as engine-core's queues; Engine Cloud's are shared by all its customers, so
-   * there a key goes sooner than here.
-   */
+  /** Later finished jobs that release a relayed write's idempotency key (key-retention.ts); default 1,000. */
   retainedJobs?: number;
   /** How long after a `failedThenLands` transaction is reported FAILED its call is sent. Default 1,000 ms. */
   lateLandingMs?: number;
@@ -45,20 +42,16 @@ export interface RunningEngineEmulator {
   faults: FaultControl;
 }
 
-/**
- * thirdweb's published median for Engine from a write's receipt to its send: the local world waits as much, so a
- * visitor's wait there is production's.
- */
+/** thirdweb's published median for Engine from a write's receipt to its send, so a local visitor waits as long. */
 export const ENGINE_MEDIAN_SEND_LATENCY_MS = 300;
 
 const DRAIN_ON_STOP_MS = 5_000;
 const LATE_LANDING_MS_DEFAULT = 1_000;
 
 /**
- * A stand-in for thirdweb Engine Cloud: answers `POST /v1/write/contract`, `GET /v1/transactions` (and search) and
- * `POST /v1/sign/message` exactly as `@thirdweb-dev/engine` expects, and executes the writes for real on the local
- * chain from the server wallets, signed through its vault (vault.ts).
- * Transactions live in memory: the backend's store and the chain are the durable truth.
+ * thirdweb Engine Cloud's `POST /v1/write/contract`, `GET /v1/transactions` (and search) and `POST /v1/sign/message`
+ * as `@thirdweb-dev/engine` expects them, the writes sent for real on the local chain from the server wallets, signed
+ * through the vault (vault.ts). Transactions live in memory: the backend's store and the chain are the durable truth.
  */
 export async function startEngineEmulator(options: EngineEmulatorOptions): Promise<RunningEngineEmulator> {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
@@ -84,8 +77,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
   });
   const heldAnswers = new Set<() => void>();
 
-  const app = express();
-  app.disable("x-powered-by");
+  const app = standInApp();
   app.use(faultRoutes(faults));
   // The secret key is checked at request time, by thirdweb's gateway; the vault access token only when signing.
   app.use(
@@ -114,28 +106,47 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
     if (!response.headersSent) sendEngineError(response, 500, "INTERNAL_ERROR", "Internal server error");
   }) satisfies ErrorRequestHandler);
 
-  const server = app.listen(options.port ?? 0, "127.0.0.1");
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
-  const { port } = server.address() as AddressInfo;
-
+  const server = await listen(createServer(app), options.port);
   let stopping: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     faults,
     stop() {
       stopping ??= (async () => {
         for (const release of heldAnswers) release();
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeAllConnections();
-        await Promise.all([closed, book.drain(DRAIN_ON_STOP_MS)]);
+        await Promise.all([server.stop(), book.drain(DRAIN_ON_STOP_MS)]);
         await webhooks.drain(DRAIN_ON_STOP_MS);
       })();
       return stopping;
     },
   };
+}
+
+/**
+ * POST {mode, count = 1, reads?, wallet?} sets a fault (faults.ts), DELETE clears them all, GET reads one (`?wallet=`
+ * names whose) with `fired`, the times each mode was applied; each answers `{ fault }` with what is still pending.
+ */
+function faultRoutes(faults: FaultSwitch) {
+  const router = controlRouter();
+  router.get(FAULTS_PATH, (request, response) => {
+    const wallet = typeof request.query.wallet === "string" ? request.query.wallet : undefined;
+    response.json({ fault: faults.pending(wallet), fired: faults.fired() });
+  });
+  router.delete(FAULTS_PATH, (_request, response) => {
+    faults.clear();
+    response.json({ fault: null });
+  });
+  router.post(FAULTS_PATH, (request, response) => {
+    const fault = parseFault(request.body);
+    if (!fault) {
+      const modes = FAULT_MODES.map((mode) => `"${mode}"`).join(" | ");
+      const expected = `Expected {"mode": ${modes}, "count": n, "wallet"?: address}`;
+      return sendEngineError(response, 400, "VALIDATION_ERROR", expected);
+    }
+    faults.set(fault);
+    response.json({ fault: faults.pending(fault.wallet) });
+  });
+  return router;
 }
 
 // body-parser marks a body it could not parse with this type.

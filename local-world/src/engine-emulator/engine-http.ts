@@ -1,16 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 
-/**
- * Engine's error envelope, `{ error: { message, details } }`, where details is the serialized EngineError tagged by
- * `type` (engine-core `server/src/http/error.rs`, `core/src/error.rs`). The stand-in's details carry `type` and
- * `message` only.
- */
+/** Engine's error envelope; details is the EngineError tagged by `type` (engine-core `server/src/http/error.rs`). */
 export function sendEngineError(response: Response, status: number, type: string, message: string): void {
   response.status(status).json({ error: { message, details: { type, message } } });
 }
 
-/** Refuses a request whose `header` is not `expected` with a 401 in Engine's envelope. */
+/** A 401 in Engine's envelope for a request whose `header` is not `expected`. */
 export function requireHeader(header: string, expected: string, type: string): RequestHandler {
   return (request, response, next) => {
     if (sameSecret(request.get(header), expected)) return next();

@@ -1,7 +1,7 @@
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
-import { startAnvil, type RunningAnvil } from "../anvil.ts";
-import { deployToken } from "../deploy-token.ts";
-import { DEPLOYER, ENGINE_SERVER_WALLET } from "../dev-accounts.ts";
+import type { RunningAnvil } from "../anvil.ts";
+import { ENGINE_SERVER_WALLET } from "../dev-accounts.ts";
+import { startDeployedChain } from "../test/deployed-chain.ts";
 import { startEngineEmulator, type EngineEmulatorOptions, type RunningEngineEmulator } from "./engine-emulator.ts";
 
 export interface EngineWorld {
@@ -13,33 +13,22 @@ export interface EngineWorld {
   stop(): Promise<void>;
 }
 
-/**
- * What every test of Engine's wire needs: a local Arbitrum One, the token and its rewards contract (the Engine server
- * wallet may reward) and the Engine stand-in sending from that wallet.
- */
+/** What every test of Engine's wire needs: a local Arbitrum One with the token, and Engine sending from its wallet. */
 export async function startEngineWorld(
   options: Pick<EngineEmulatorOptions, "secretKey" | "vaultAccessToken" | "log">,
 ): Promise<EngineWorld> {
-  const chainId = ARBITRUM_ONE_CHAIN_ID;
-  const anvil = await startAnvil({ chainId });
+  const { anvil, deployment } = await startDeployedChain(ARBITRUM_ONE_CHAIN_ID);
   try {
-    const { tokenAddress, rewardsAddress } = await deployToken({
-      rpcUrl: anvil.rpcUrl,
-      chainId,
-      deployerKey: DEPLOYER.privateKey,
-      rewarder: ENGINE_SERVER_WALLET.address,
-    });
     const engine = await startEngineEmulator({
       ...options,
       rpcUrl: anvil.rpcUrl,
-      chainId,
+      chainId: ARBITRUM_ONE_CHAIN_ID,
       serverWallets: [ENGINE_SERVER_WALLET],
     });
     return {
       anvil,
       engine,
-      tokenAddress,
-      rewardsAddress,
+      ...deployment,
       async stop() {
         await engine.stop();
         await anvil.stop();

@@ -1,9 +1,6 @@
 import type { ExecutorType } from "./write-request.ts";
 
-/**
- * engine-core `server/src/queue/manager.rs`: every queue keeps its last 1,000 successful and 1,000 failed jobs
- * (max_success, max_failed). The queues are Engine Cloud's own, shared by all its customers.
- */
+/** engine-core `server/src/queue/manager.rs`: each queue keeps its last 1,000 successful and failed jobs. */
 export const RETAINED_JOBS_DEFAULT = 1000;
 
 interface Job {
@@ -12,16 +9,12 @@ interface Job {
 }
 
 /**
- * Which transaction a repeated idempotency key answers with. In engine-core the key is the transaction's id and, for
- * relayed writes, its send job's id (`server/src/execution_router/mod.rs`), and a repeat is dropped (answering 202 with
- * that id) only while the key is held:
- * - Relayed (EIP-7702, ERC-4337): the send queues deduplicate job ids for as long as the job is kept
- *   (IdempotencyMode::Permanent, `twmq/src/queue.rs`). A finished job goes to the head of its queue's success or
- *   failed list; once `retainedJobs` later jobs finished in that list, it is pruned and its id leaves the dedupe set
- *   (`twmq/src/lib.rs`, the trim scripts after completion and failure). A repeat after that queues and sends anew.
- * - EOA: the EOA store adds a transaction with HSET and ZADD, with no check for one already there
- *   (`executors/src/eoa/store/mod.rs`, add_transaction), so a repeat is absorbed only while the transaction is still
- *   pending; once the EOA worker has picked it up, a repeat sends it again.
+ * Which transaction a repeated idempotency key answers with (engine-core: the key is the transaction's id,
+ * `server/src/execution_router/mod.rs`); a repeat is absorbed only while the key is held:
+ * - relayed (EIP-7702, ERC-4337): while the send job is kept (`twmq/src/queue.rs`, IdempotencyMode::Permanent), i.e.
+ *   until `retainedJobs` later jobs finished in its queue's success or failed list (`twmq/src/lib.rs` trims);
+ * - EOA: only until the worker picks it up: the store adds with no check for one there
+ *   (`executors/src/eoa/store/mod.rs`, add_transaction).
  */
 export interface KeyRetention<T extends Job> {
   /** The transaction a write with this key answers with instead of queueing, or null when the key is free. */

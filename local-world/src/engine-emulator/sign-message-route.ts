@@ -6,11 +6,9 @@ const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HEX_DATA = /^0x[0-9a-fA-F]*$/;
 
 /**
- * `POST /v1/sign/message`, as engine-core's `server/src/http/routes/sign_message.rs` serves it: the signing happens
- * in the request, so the vault's answer comes back at once, yet always with 200. Each message gets its own item in
- * `result`: `{ result: { signature, signedData } }`, or `{ error }` with the signer's EngineError as it serializes
- * (`core/src/error.rs`: tagged by `type`, a refused vault is `VAULT_ERROR` with its `message`). Only a request without
- * any signing credential is refused outright (400). EOA signing only: what the server wallet does.
+ * `POST /v1/sign/message` (engine-core `server/src/http/routes/sign_message.rs`): signed in the request, always 200,
+ * each message answered `{ result: { signature, signedData } }` or `{ error }` (a refused vault is `VAULT_ERROR`);
+ * only a request with no signing credential gets 400. EOA signing only, as the server wallet does.
  */
 export function signMessageRoute(deps: { vault: Vault }): Router {
   const router = Router();

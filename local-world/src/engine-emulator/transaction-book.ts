@@ -3,6 +3,7 @@ import { prepareTransaction, sendTransaction, type ThirdwebClient } from "thirdw
 import type { Chain } from "thirdweb/chains";
 import type { Account } from "thirdweb/wallets";
 import { receiptOf, type Receipt } from "../local-chain.ts";
+import { within } from "../stand-in.ts";
 import type { Fault, TRANSACTION_FAULTS } from "./faults.ts";
 import { createKeyRetention } from "./key-retention.ts";
 import { transactionSigningFailed, type Vault } from "./vault.ts";
@@ -36,35 +37,25 @@ export interface EngineTransaction {
 /** A fault that changes what happens to a new transaction (see faults.ts). */
 export type Sabotage = Fault & { mode: (typeof TRANSACTION_FAULTS)[number] };
 
-/** Gas for a late landing: ample for a reward, and no estimate that would stop a refused one before the chain. */
+/** Gas for a late landing: ample for a reward, with no estimate to stop a refused one before the chain. */
 const LANDING_GAS = 300_000n;
-
-/** How many list reads a `listLag` transaction stays invisible to when the fault does not say. */
 const LAGGING_READS_DEFAULT = 3;
-// Enough for a plain transfer's intrinsic cost plus calldata, far too little for a reward: the transaction is mined and reverts.
+// Enough for a transfer's intrinsic cost, too little for a reward: mined, and reverts.
 const REVERTING_GAS_LIMIT = 25_000n;
-// engine-core `executors/src/external_bundler/send.rs`: the send stage's UserCancelled error, which twmq fails a
-// cancelled job with (`twmq/src/lib.rs`, process_cancelled_job).
+// engine-core `executors/src/external_bundler/send.rs`: UserCancelled, which twmq fails a cancelled job with.
 const CANCELLED_MESSAGE = "Transaction cancelled by user";
 
-export interface TransactionBook {
-  /** The transaction a write with this key answers with instead of queueing a new one (see key-retention.ts). */
-  holder(idempotencyKey: string): EngineTransaction | null;
-  /** Records a transaction and queues it behind the earlier ones from the same wallet. */
-  queue(input: {
-    clientId: string;
-    executionParams: ExecutionParams;
-    sender: string;
-    /** The `x-vault-access-token` the write came with: the worker hands it to the vault when it signs. */
-    accessToken: string;
-    transaction: InnerTransaction;
-    webhooks: WebhookOption[];
-    sabotage: Sabotage | null;
-  }): EngineTransaction;
-  /** The rows the index shows now that `matches` accepts. */
-  list(matches: (transaction: EngineTransaction) => boolean): EngineTransaction[];
-  /** Waits (at most `timeoutMs`) for queued work and stops taking more; late landings not yet due never happen. */
-  drain(timeoutMs: number): Promise<void>;
+export type TransactionBook = ReturnType<typeof createTransactionBook>;
+
+interface QueueInput {
+  clientId: string;
+  executionParams: ExecutionParams;
+  sender: string;
+  /** The `x-vault-access-token` the write came with: the worker hands it to the vault when it signs. */
+  accessToken: string;
+  transaction: InnerTransaction;
+  webhooks: WebhookOption[];
+  sabotage: Sabotage | null;
 }
 
 interface Job {
@@ -84,21 +75,20 @@ export function createTransactionBook(options: {
   vault: Vault;
   retainedJobs: number;
   lateLandingMs: number;
-  /** Queue to send: every transaction waits this long before its lane takes it, so the wait never adds up per wallet. */
+  /** Each transaction waits this long before its lane takes it, so the wait never adds up per wallet. */
   sendLatencyMs: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
   /** Called after each status change with the executor stage it ended (webhooks.ts). */
   onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
-}): TransactionBook {
-  // The list's rows, one per id: the indexer behind `GET /v1/transactions` is not open source; a key sent again after
-  // it was released is assumed to overwrite the row of its first transaction.
+}) {
+  // One row per id: a key sent again once released is assumed to overwrite its row (the indexer is not open source).
   const rows = new Map<string, EngineTransaction>();
   const retention = createKeyRetention<EngineTransaction>(options.retainedJobs);
   // Reads left before a lagging transaction shows up in the list.
   const hiddenReads = new Map<EngineTransaction, number>();
   // One promise chain per wallet: sends from a wallet never overlap, so nonces never collide.
   const lanes = new Map<string, Promise<void>>();
-  // Work off the lanes (receipts being waited for, late landings); drain waits for it too.
+  // Work off the lanes (receipts, late landings); drain waits for it too.
   const inFlight = new Set<Promise<void>>();
   const landingTimers = new Set<NodeJS.Timeout>();
   let draining = false;
@@ -174,10 +164,7 @@ export function createTransactionBook(options: {
     return (await sendTransaction({ transaction: prepared, account })).transactionHash;
   };
 
-  /**
-   * The call lands after Engine reported it FAILED: only the chain tells. The bundler lands what it took without
-   * simulating it again, so a call the contract now refuses is mined and reverts (a fixed gas limit skips estimation).
-   */
+  /** Lands the call after Engine reported it FAILED, unsimulated as a bundler lands it: a refused call reverts. */
   const landLater = (job: Job, account: Account) => {
     const timer = setTimeout(() => {
       landingTimers.delete(timer);
@@ -200,8 +187,7 @@ export function createTransactionBook(options: {
     };
     if (draining) return stop("Engine emulator stopped before sending");
     if (job.sabotage === "failed") return stop("Transaction failed: fault injected by the Engine emulator");
-    // The worker asks the vault at the moment it signs: a wrong token or a wallet the vault does not hold fails here,
-    // long after the write was answered 202.
+    // The vault is asked only now: a wrong token or an unknown wallet fails long after the 202.
     const signing = options.vault.sign(job.accessToken, job.sender);
     if ("refusal" in signing) return stop(transactionSigningFailed(signing.refusal));
     const { account } = signing;
@@ -239,7 +225,7 @@ export function createTransactionBook(options: {
 
   /** Follows a sent transaction to its receipt, as Engine's confirmation worker does. */
   const confirm = async (job: Job, transactionHash: `0x${string}`) => {
-    // Engine gives up on a transaction that is already on its way: FAILED, with the hash of what the chain mines anyway.
+    // Engine gives up on a transaction on its way: FAILED, with the hash of what the chain mines anyway.
     if (job.sabotage === "failedThenMined")
       return fail(
         job,
@@ -253,8 +239,7 @@ export function createTransactionBook(options: {
       const receipt = await receiptOf(options, transactionHash);
       if (receipt.status === "success")
         return confirmed(job, receipt, job.sabotage === "innerRevert" ? "REVERTED" : "SUCCESS");
-      // engine-core fails an EIP-7702 transaction whose receipt has status 0 (`executors/src/eip7702_executor/
-      // confirm.rs`); its EOA and ERC-4337 executors confirm any receipt (see revertConfirmed in faults.ts).
+      // engine-core fails a status-0 EIP-7702 receipt; EOA and ERC-4337 confirm any (revertConfirmed in faults.ts).
       const failsOnRevert =
         job.sabotage === "revert" || (job.sabotage !== "revertConfirmed" && job.row.executionParams.type === "EIP7702");
       if (failsOnRevert)
@@ -274,8 +259,10 @@ export function createTransactionBook(options: {
   };
 
   return {
-    holder: (idempotencyKey) => retention.holder(idempotencyKey),
-    queue({ clientId, executionParams, sender, accessToken, transaction: call, webhooks, sabotage }) {
+    /** The transaction a write with this key answers with instead of queueing (key-retention.ts). */
+    holder: (idempotencyKey: string) => retention.holder(idempotencyKey),
+    /** Records a transaction and queues it behind the earlier ones from the same wallet. */
+    queue({ clientId, executionParams, sender, accessToken, transaction: call, webhooks, sabotage }: QueueInput) {
       const mode = sabotage?.mode ?? null;
       const row: EngineTransaction = {
         id: executionParams.idempotencyKey,
@@ -322,8 +309,7 @@ export function createTransactionBook(options: {
         retention.finished(row, "failed");
         return row;
       }
-      // Sends from one wallet stay in order (each takes the chain's next pending nonce), but the next send does not
-      // wait for the previous receipt: Engine sends many transactions per wallet before any is mined.
+      // A wallet's sends stay in order (nonces), but none waits for the previous receipt, as at Engine.
       track(
         afterSendLatency(options.sendLatencyMs)
           .then(() => onLane(sender, () => pickUp(job)))
@@ -333,25 +319,21 @@ export function createTransactionBook(options: {
       );
       return row;
     },
-    list(matches) {
+    /** The rows the index shows now that `matches` accepts. */
+    list(matches: (transaction: EngineTransaction) => boolean) {
       return [...rows.values()].filter((transaction) => visible(transaction) && matches(transaction));
     },
-    async drain(timeoutMs) {
+    /** Waits (at most `timeoutMs`) for queued work and stops taking more; late landings not yet due never happen. */
+    async drain(timeoutMs: number) {
       draining = true;
       for (const timer of landingTimers) clearTimeout(timer);
       landingTimers.clear();
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-      await Promise.race([Promise.all([...lanes.values(), ...inFlight]), timeout]);
-      clearTimeout(timer);
+      await within(Promise.all([...lanes.values(), ...inFlight]), timeoutMs);
     },
   };
 }
 
-/**
- * Equal waits end in the order they began, so a wallet's sends keep their queue order; the wait runs beside the lane,
- * as Engine's workers pipeline sends, rather than on it.
- */
+// Equal waits end in the order they began, so sends keep their queue order; the wait runs beside the lane, not on it.
 function afterSendLatency(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
@@ -365,10 +347,8 @@ function errorText(error: unknown): string {
 }
 
 /**
- * engine-core keeps a sent EOA transaction as `hash:id:queued_at:submitted_at` and reads it back with
- * `split(':')`, accepting 3 or 4 parts only (`executors/src/eoa/store/submitted.rs`, from_redis_strings): an id (the
- * idempotency key) holding a `:` is logged as invalid and dropped, so the confirmation worker never matches the
- * receipt to it and the transaction is never reported past SUBMITTED, although the chain mines it.
+ * engine-core stores a sent EOA transaction as `hash:id:queued_at:submitted_at` and reads it back split on `:`
+ * (`executors/src/eoa/store/submitted.rs`): an id holding a `:` is dropped, so it stays SUBMITTED though mined.
  */
 function eoaRecordUnreadable(row: EngineTransaction): boolean {
   return row.executionParams.type === "EOA" && row.id.includes(":");

@@ -10,9 +10,8 @@ type Row = (transaction: EngineTransaction) => boolean;
 type Paging = { page: number; limit: number; sortBy: "createdAt" | "confirmedAt"; direction: 1 | -1 };
 
 /**
- * Engine Cloud's transaction index: `GET /v1/transactions` (filtered by query parameters) and
- * `POST /v1/transactions/search` (filters in the body, any number of ids at once, as thirdweb's SDK reads a
- * transaction's status in `thirdweb/src/engine/get-status.ts`), both sorted and paged the same way.
+ * Engine Cloud's transaction index: `GET /v1/transactions` (query filters) and `POST /v1/transactions/search` (body
+ * filters, as thirdweb's `src/engine/get-status.ts` reads a status), sorted and paged alike.
  */
 export function transactionsRoute(deps: { book: TransactionBook; faults: FaultSwitch }): Router {
   const router = Router();
@@ -26,12 +25,7 @@ export function transactionsRoute(deps: { book: TransactionBook; faults: FaultSw
         (id === undefined || row.id === id) &&
         (status === undefined || row.status === status) &&
         (from === undefined || row.from.toLowerCase() === from),
-      paging: paging({
-        page: query(request, "page"),
-        limit: query(request, "limit"),
-        sortBy: query(request, "sortBy"),
-        sortDirection: query(request, "sortDirection"),
-      }),
+      paging: paging((name) => query(request, name)),
     });
   });
 
@@ -46,12 +40,7 @@ export function transactionsRoute(deps: { book: TransactionBook; faults: FaultSw
     }
     answer(deps, response, {
       matches,
-      paging: paging({
-        page: body.page,
-        limit: body.limit,
-        sortBy: body.sortBy,
-        sortDirection: body.sortDirection,
-      }),
+      paging: paging((name) => body[name]),
     });
   });
 
@@ -71,12 +60,12 @@ function answer(
   response.json({ result: { transactions, pagination: { totalCount: matching.length, page, limit } } });
 }
 
-function paging(given: { page: unknown; limit: unknown; sortBy: unknown; sortDirection: unknown }): Paging {
+function paging(given: (name: string) => unknown): Paging {
   return {
-    page: positiveInteger(given.page) ?? 1,
-    limit: Math.min(positiveInteger(given.limit) ?? PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX),
-    sortBy: given.sortBy === "confirmedAt" ? "confirmedAt" : "createdAt",
-    direction: given.sortDirection === "asc" ? 1 : -1,
+    page: positiveInteger(given("page")) ?? 1,
+    limit: Math.min(positiveInteger(given("limit")) ?? PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX),
+    sortBy: given("sortBy") === "confirmedAt" ? "confirmedAt" : "createdAt",
+    direction: given("sortDirection") === "asc" ? 1 : -1,
   };
 }
 

@@ -2,29 +2,19 @@ import type { Account } from "thirdweb/wallets";
 import { sameSecret } from "./engine-http.ts";
 import type { FaultSwitch } from "./faults.ts";
 
-/**
- * engine-core's SigningCredentialsExtractor (`server/src/http/extractors.rs`) refuses a request with no signing
- * credential at all, before anything is queued; a credential that is there is only read when something is signed.
- */
+/** engine-core refuses a request with no signing credential before queueing (`server/src/http/extractors.rs`). */
 export const MISSING_SIGNING_CREDENTIAL =
   "Missing valid authentication credentials. Provide either AWS KMS headers (x-aws-kms-arn, x-aws-kms-access-key-id, x-aws-secret-access-key), IAW credentials (x-wallet-access-token + x-thirdweb-client-id + x-thirdweb-service-key), or Vault credentials (x-vault-access-token)";
 
-/** What the stand-in's vault answers a signing: the server wallet's key, or the vault's refusal (the text after engine-core's prefix). */
+/** The server wallet's key, or the vault's refusal (the text after engine-core's prefix). */
 export type Signing = { account: Account } | { refusal: string };
 
 export interface Vault {
-  /**
-   * Signs as `from` with `accessToken`, as Engine's signer asks the vault at the moment it signs. The vault's own
-   * wording is not in engine-core; these refusals are the stand-in's.
-   */
+  /** Asked when the worker signs; the refusals' wording is the stand-in's (the vault's is not in engine-core). */
   sign(accessToken: string, from: string): Signing;
 }
 
-/**
- * The project's vault: it holds the server wallets' keys and unlocks them for the project's access token only. The
- * `signingRefused` fault makes it refuse the next signings whatever it is sent, as it does once the operator's access
- * token is revoked or rotated.
- */
+/** Unlocks the server wallets' keys for the project's access token only, unless `signingRefused` is pending. */
 export function createVault(options: {
   accessToken: string;
   accounts: ReadonlyMap<string, Account>;
@@ -42,10 +32,8 @@ export function createVault(options: {
 }
 
 /**
- * engine-core's text for a transaction its EOA worker could not sign: EoaExecutorWorkerError::SigningError around
- * the signer's EngineError::VaultError (`executors/src/eoa/worker/error.rs`, `executors/src/eoa/worker/transaction.rs`
- * sign_transaction, `core/src/error.rs`). It is not retryable (is_retryable_preparation_error), so the worker fails the
- * transaction at once with this as its reason, and with no hash: nothing was sent.
+ * engine-core's reason for a transaction its EOA worker could not sign (`executors/src/eoa/worker/error.rs`, SigningError
+ * around VaultError); not retryable, so it fails at once, with no hash.
  */
 export function transactionSigningFailed(refusal: string): string {
   return `Transaction signing failed: Failed to sign transaction: Error interaction with vault: ${refusal}`;

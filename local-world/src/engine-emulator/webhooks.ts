@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { within } from "../stand-in.ts";
 import type { EngineTransaction } from "./transaction-book.ts";
 import type { WebhookOption } from "./write-request.ts";
 
@@ -9,24 +10,13 @@ const EXECUTOR_NAMES = { EOA: "eoa", EIP7702: "eip7702", ERC4337: "erc4337" } as
 // engine-core `server/src/queue/manager.rs`: the webhook client's request timeout.
 const DELIVERY_TIMEOUT_MS = 10_000;
 
-export interface WebhookDispatcher {
-  /** Posts a transaction's new status to each of its webhooks. */
-  notify(transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage): void;
-  /** Waits (at most `timeoutMs`) for deliveries under way. */
-  drain(timeoutMs: number): Promise<void>;
-}
-
 /**
- * Delivers status changes as engine-core does (`executors/src/webhook/envelope.rs`, `executors/src/webhook/mod.rs`):
- * a POST of the WebhookNotificationEnvelope as JSON, with `User-Agent: <executor>/<stage>`; when the webhook has a
- * secret, `x-request-timestamp` (Unix seconds) and `x-signature-sha256`, the hex HMAC-SHA256 of
- * "<timestamp>.<body>" under the secret. Unlike engine-core, each notification is tried once (engine-core retries
- * 5xx and 429 five times with backoff), and the payload carries the row's `executionResult` (on SUCCESS) or its
- * `errorMessage` (on FAILURE) instead of each executor's own result and error types.
+ * Delivers status changes as engine-core does (`executors/src/webhook/envelope.rs`, `mod.rs`): the envelope POSTed
+ * with `User-Agent: <executor>/<stage>` and, with a secret, `x-request-timestamp` and `x-signature-sha256` (hex
+ * HMAC-SHA256 of "<timestamp>.<body>"). Unlike engine-core, tried once (it retries 5xx and 429 five times), with the
+ * row's `executionResult` or `errorMessage` as payload.
  */
-export function createWebhookDispatcher(
-  log: (message: string, fields?: Record<string, unknown>) => void,
-): WebhookDispatcher {
+export function createWebhookDispatcher(log: (message: string, fields?: Record<string, unknown>) => void) {
   const deliveries = new Set<Promise<void>>();
 
   const deliver = async (webhook: WebhookOption, body: string, userAgent: string) => {
@@ -47,7 +37,8 @@ export function createWebhookDispatcher(
   };
 
   return {
-    notify(transaction, webhooks, stage) {
+    /** Posts a transaction's new status to each of its webhooks. */
+    notify(transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) {
       const executorName = EXECUTOR_NAMES[transaction.executionParams.type];
       const failed = transaction.status === "FAILED";
       for (const webhook of webhooks) {
@@ -70,11 +61,6 @@ export function createWebhookDispatcher(
         deliveries.add(delivery);
       }
     },
-    async drain(timeoutMs) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-      await Promise.race([Promise.all(deliveries), timeout]);
-      clearTimeout(timer);
-    },
+    drain: (timeoutMs: number) => within(Promise.all(deliveries), timeoutMs),
   };
 }

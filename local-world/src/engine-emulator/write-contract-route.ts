@@ -19,9 +19,8 @@ export interface WriteContractDeps {
 }
 
 /**
- * `POST /v1/write/contract`: queues one contract call and answers 202 with its id, the idempotency key. A key still
- * held (key-retention.ts) answers with its transaction and queues nothing. The vault access token is only required
- * to be there: whether it may sign as `from` is found when the worker signs (vault.ts).
+ * `POST /v1/write/contract`: queues one call and answers 202 with its id, the idempotency key; a key still held
+ * answers with its transaction (key-retention.ts). The access token is only checked when the worker signs (vault.ts).
  */
 export function writeContractRoute(deps: WriteContractDeps): Router {
   const router = Router();

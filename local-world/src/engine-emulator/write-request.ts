@@ -13,10 +13,7 @@ const MAX_USER_METADATA_BYTES = 4096;
 /** Who executes a write: the server wallet itself (EOA) or a bundler on its behalf (EIP-7702, ERC-4337). */
 export type ExecutorType = "EOA" | "EIP7702" | "ERC4337";
 
-/**
- * Engine's resolved execution options, echoed back as `executionParams`: the base options flattened with the
- * executor's own (engine-core `core/src/execution_options/mod.rs`, ExecutionOptions; the client's ExecutionOptions).
- */
+/** Engine's resolved execution options, echoed as `executionParams` (engine-core `core/src/execution_options/mod.rs`). */
 export type ExecutionParams = { chainId: number; idempotencyKey: string } & (
   { type: "EOA" | "EIP7702"; from: string } | { type: "ERC4337"; signerAddress: string }
 );
@@ -46,9 +43,8 @@ export interface WriteRequest {
 export class WriteRequestError extends Error {}
 
 /**
- * Checks a `POST /v1/write/contract` body the way Engine Cloud does for what this project sends, and encodes the call.
- * Every execution type the client allows from a server wallet is accepted; the emulator sends every write as a plain
- * transaction from that wallet, one call per write.
+ * Checks a `POST /v1/write/contract` body as Engine Cloud does for what this project sends, and encodes the call;
+ * every execution type is accepted, and sent as a plain transaction from the server wallet.
  */
 export async function parseWriteRequest(
   body: unknown,
@@ -84,10 +80,7 @@ export async function parseWriteRequest(
   }
 }
 
-/**
- * `auto` from a server wallet's address resolves to EIP-7702 (the client's AutoExecutionOptions: "If EOA address,
- * execution uses EIP7702 based smart-wallet execution"; Arbitrum One has EIP-7702). A missing type is `auto`.
- */
+/** A missing type is `auto`, which from a server wallet's address resolves to EIP-7702 (the client's AutoExecutionOptions). */
 function resolveExecution(
   options: Record<string, unknown>,
   base: { chainId: number; idempotencyKey: string },

@@ -1,87 +1,130 @@
-import express, { Router, type Request } from "express";
+import { randomBytes, randomInt } from "node:crypto";
+import type { Request, Router } from "express";
+import { CONTROL_PATH, controlRouter, faultSwitch } from "../stand-in.ts";
 import type { GrantRegistry } from "./grants.ts";
+import { BRAND_ACCOUNT_EMAIL_DOMAIN, type SeedAccount } from "./seed-accounts.ts";
 
 /** Where a fault can be injected: YouTube's reads, OAuth's tokeninfo, or its token endpoint (the code exchange). */
 const FAULT_TARGETS = ["youtube", "tokeninfo", "token"] as const;
-export type FaultTarget = (typeof FAULT_TARGETS)[number];
+type FaultTarget = (typeof FAULT_TARGETS)[number];
 
-/**
- * The next `remaining` calls fail with this status and reason; status 0 drops the connection;
- * `hang` holds the request unanswered until the caller gives up (Google timing out).
- */
-export interface InjectedFault {
+/** The next `count` calls fail with this status and reason; status 0 drops the connection; `hang` never answers. */
+interface InjectedFault {
+  mode: FaultTarget;
+  count: number;
   status: number;
   reason: string;
-  remaining: number;
   hang: boolean;
 }
 
-/** Failures a test can ask for; none of this exists at Google, so it lives under /__emulator. */
-export interface EmulatorControls {
-  faults: Record<FaultTarget, InjectedFault | null>;
-  /** The next id_token is issued for this audience instead of the client that asked. */
-  nextIdTokenAudience: string | null;
-}
+/** At Google one person may manage up to 100 Brand Accounts. */
+const MAX_BRAND_ACCOUNTS = 100;
 
-export function createControls(): EmulatorControls {
-  return { faults: { youtube: null, tokeninfo: null, token: null }, nextIdTokenAudience: null };
+export function createControls() {
+  return {
+    faults: faultSwitch<InjectedFault>((fault) => fault.mode),
+    /** The next id_token is issued for this audience instead of the client that asked. */
+    nextIdTokenAudience: null as string | null,
+  };
 }
+export type EmulatorControls = ReturnType<typeof createControls>;
 
-/** The fault for this call to `target`, counted down; null when none is set. */
-export function takeFault(controls: EmulatorControls, target: FaultTarget): InjectedFault | null {
-  const fault = controls.faults[target];
+/**
+ * Takes the fault pending for `target`: null when none, "played" when it sends no answer (a hang, which ends when the
+ * caller's time-out closes the socket, or a dropped connection), else the error to answer.
+ */
+export function takeFault(
+  controls: EmulatorControls,
+  target: FaultTarget,
+  req: Request,
+): InjectedFault | "played" | null {
+  const fault = controls.faults.take(target, [target]);
   if (!fault) return null;
-  fault.remaining -= 1;
-  if (fault.remaining <= 0) controls.faults[target] = null;
-  return fault;
-}
-
-/**
- * Plays a fault that sends no answer (a hang or a dropped connection) and returns true; false leaves the
- * error answer to the caller. A hung request ends when the caller's time-out closes the socket.
- */
-export function playSilentFault(req: Request, fault: InjectedFault): boolean {
-  if (fault.hang) return true;
-  if (fault.status !== 0) return false;
+  if (fault.hang) return "played";
+  if (fault.status !== 0) return fault;
   req.socket.destroy();
-  return true;
+  return "played";
 }
 
 /**
- * POST /__emulator/youtube-fault, /__emulator/tokeninfo-fault and /__emulator/token-fault {status=503,
- * reason="backendError", count=1, hang=false}; GET them to read what is left (so a test counts the attempts made).
- * POST /__emulator/expire {access_token}.
- * POST /__emulator/id-token-audience {aud}.
+ * POST /__emulator/{youtube,tokeninfo,token}-fault {status=503, reason="backendError", count=1, hang=false}; GET them
+ * for what is left (a test counts the attempts made). POST /__emulator/expire {access_token}.
+ * POST /__emulator/id-token-audience {aud}. POST /__emulator/accounts {subscribed=true, brandChannels=0} → 201 with a
+ * new account, offered on the chooser from then on.
  */
-export function controlRoutes(controls: EmulatorControls, grants: GrantRegistry): Router {
-  const router = Router();
-  router.use("/__emulator", express.json());
-
+export function controlRoutes(
+  controls: EmulatorControls,
+  grants: GrantRegistry,
+  accounts: SeedAccount[],
+  channelId: string,
+): Router {
+  const router = controlRouter();
   for (const target of FAULT_TARGETS) {
-    router.post(`/__emulator/${target}-fault`, (req, res) => {
+    router.post(`${CONTROL_PATH}/${target}-fault`, (req, res) => {
       const body = (req.body ?? {}) as { status?: number; reason?: string; count?: number; hang?: boolean };
       const { status = 503, reason = "backendError", count = 1, hang = false } = body;
-      controls.faults[target] = count > 0 ? { status, reason, remaining: count, hang } : null;
+      controls.faults.set({ mode: target, status, reason, count, hang });
       res.json({ remaining: count });
     });
-    router.get(`/__emulator/${target}-fault`, (_req, res) => {
-      res.json({ remaining: controls.faults[target]?.remaining ?? 0 });
+    router.get(`${CONTROL_PATH}/${target}-fault`, (_req, res) => {
+      res.json({ remaining: controls.faults.pending(target)?.count ?? 0 });
     });
   }
 
-  router.post("/__emulator/expire", (req, res) => {
+  router.post(`${CONTROL_PATH}/expire`, (req, res) => {
     const token = (req.body as { access_token?: unknown } | undefined)?.access_token;
     if (typeof token !== "string" || !grants.expire(token))
       return res.status(404).json({ error: "unknown access_token" });
     res.json({});
   });
 
-  router.post("/__emulator/id-token-audience", (req, res) => {
+  router.post(`${CONTROL_PATH}/id-token-audience`, (req, res) => {
     const aud = (req.body as { aud?: unknown } | undefined)?.aud;
     if (typeof aud !== "string") return res.status(400).json({ error: "aud must be a string" });
     controls.nextIdTokenAudience = aud;
     res.json({});
   });
 
+  router.post(`${CONTROL_PATH}/accounts`, (req, res) => {
+    const { subscribed, brandChannels = 0 } = (req.body ?? {}) as { subscribed?: unknown; brandChannels?: unknown };
+    if (subscribed !== undefined && typeof subscribed !== "boolean")
+      return res.status(400).json({ error: "subscribed must be a boolean" });
+    if (
+      !Number.isInteger(brandChannels) ||
+      (brandChannels as number) < 0 ||
+      (brandChannels as number) > MAX_BRAND_ACCOUNTS
+    )
+      return res.status(400).json({ error: `brandChannels must be a whole number from 0 to ${MAX_BRAND_ACCOUNTS}` });
+    const account = freshAccount(channelId, subscribed !== false, brandChannels as number);
+    accounts.push(account);
+    res.status(201).json(account);
+  });
   return router;
+}
+
+/**
+ * A Google account nobody has used yet, so a test owns its data; the ids are random, so a kept claim store never met
+ * them either. Its Brand Accounts (on the channel picker behind it) follow the channel as it does.
+ */
+function freshAccount(channelId: string, subscribed: boolean, brandChannels: number): SeedAccount {
+  const tag = randomBytes(5).toString("hex");
+  const name = `Viewer ${tag}`;
+  const subscribedTo = subscribed ? [channelId] : [];
+  const identity = (email: string, name: string, channel: SeedAccount["channel"]): SeedAccount => ({
+    sub: `2${Array.from({ length: 20 }, () => randomInt(10)).join("")}`, // 21 digits, as Google's account ids
+    email,
+    name,
+    channel,
+    subscribedTo,
+    youtube: "normal",
+    grantsYoutube: true,
+  });
+  const brandAccounts = Array.from({ length: brandChannels }, (_, index) => {
+    const n = index + 1;
+    const brandName = `Brand ${n} of ${tag}`;
+    const channel = { id: `UCbrand-${tag}-${n}`, title: brandName, handle: `@brand${n}${tag}` };
+    return identity(`brand-${tag}-${n}@${BRAND_ACCOUNT_EMAIL_DOMAIN}`, brandName, channel);
+  });
+  const channel = { id: `UCviewer-${tag}`, title: name, handle: `@viewer${tag}` };
+  return { ...identity(`viewer-${tag}@example.com`, name, channel), brandAccounts };
 }

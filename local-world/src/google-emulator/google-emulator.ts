@@ -1,6 +1,5 @@
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { accountRoutes } from "./account-routes.ts";
+import { createServer } from "node:http";
+import { listen, standInApp } from "../stand-in.ts";
 import { controlRoutes, createControls } from "./control-routes.ts";
 import { createGrantRegistry } from "./grants.ts";
 import { oauthRoutes, type RegisteredClient } from "./oauth-routes.ts";
@@ -9,14 +8,12 @@ import { createSigningKey } from "./signing-key.ts";
 import { youtubeRoutes } from "./youtube-routes.ts";
 
 export interface GoogleEmulatorOptions {
-  /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
-  /** The OAuth clients registered with this "Google", each with the redirect URIs registered for it, as in Google's console. */
+  /** The OAuth clients registered, with their redirect URIs, as in Google's console. */
   clients: RegisteredClient[];
-  /** Defaults to the seeded accounts subscribed to `channelId`; tests can add more over HTTP. */
+  /** Defaults to the seeded accounts, subscribed to `channelId`; tests can add more over HTTP. */
   accounts?: SeedAccount[];
-  /** The channel the default accounts subscribe to. */
   channelId?: string;
   log?: (message: string) => void;
 }
@@ -29,26 +26,17 @@ export interface GoogleEmulator {
 }
 
 /**
- * A local Google: OAuth 2.0 with PKCE, an account chooser instead of a login, id_tokens signed with a
- * key made at start, tokeninfo, revoke, and YouTube's subscriptions/channels reads, all at Google's
- * own paths under one base URL, so production code runs against it with only its URLs changed.
+ * A local Google: OAuth 2.0 with PKCE, an account chooser instead of a login, id_tokens signed with a key made at
+ * start, tokeninfo, revoke, and YouTube's subscriptions/channels reads, at Google's own paths under one base URL.
  */
 export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promise<GoogleEmulator> {
   const channelId = options.channelId ?? LOCAL_CHANNEL_ID;
   // A copy: accounts a test adds belong to this stand-in, not to the caller's list.
   const accounts = [...(options.accounts ?? defaultGoogleAccounts(channelId))];
-  const host = options.host ?? "127.0.0.1";
   const log = options.log ?? (() => {});
-
-  const app = express();
-  app.disable("x-powered-by");
-  const server = app.listen(options.port ?? 0, host);
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const app = standInApp();
+  const server = await listen(createServer(app), options.port, options.host);
+  const { url } = server;
 
   const grants = createGrantRegistry();
   const controls = createControls();
@@ -72,20 +60,11 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
     }),
   );
   app.use(youtubeRoutes({ grants, controls, channelTitles }));
-  app.use(controlRoutes(controls, grants));
-  app.use(accountRoutes(accounts, channelId));
+  app.use(controlRoutes(controls, grants, accounts, channelId));
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 404, message: "Not Found", status: "NOT_FOUND" } });
   });
 
   log(`Google stand-in listening at ${url}`);
-  return {
-    url,
-    accounts,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return { url, accounts, stop: server.stop };
 }

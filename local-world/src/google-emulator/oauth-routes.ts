@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from "express";
-import { playSilentFault, takeFault, type EmulatorControls, type FaultTarget } from "./control-routes.ts";
+import { takeFault, type EmulatorControls } from "./control-routes.ts";
 import {
   ACCESS_TOKEN_LIFETIME_S,
   verifierMatches,
@@ -31,6 +31,7 @@ export interface OAuthDeps {
 }
 
 type Failure = { status: number; error: string; description: string };
+const failure = (status: number, error: string, description: string): Failure => ({ status, error, description });
 type ParsedAuthorization = AuthorizationRequest & {
   scope: string;
   state: string | null;
@@ -65,21 +66,12 @@ export function oauthRoutes(deps: OAuthDeps): Router {
       return res.redirect(302, back.href);
     }
     const person = deps.accounts.find((candidate) => candidate.email === params.get("account"));
-    if (!person)
-      return sendErrorPage(res, {
-        status: 400,
-        error: "invalid_request",
-        description: "No such account on this stand-in.",
-      });
+    if (!person) return sendErrorPage(res, failure(400, "invalid_request", "No such account on this stand-in."));
     const identity = chosenIdentity(person, parsed.scope, params.get("identity"));
     if (identity === "ask")
       return res.type("html").send(channelPickerPage({ clientId: parsed.clientId, params, person }));
     if (!identity)
-      return sendErrorPage(res, {
-        status: 400,
-        error: "invalid_request",
-        description: "No such channel for this account on this stand-in.",
-      });
+      return sendErrorPage(res, failure(400, "invalid_request", "No such channel for this account on this stand-in."));
     const grant: Grant = {
       clientId: parsed.clientId,
       account: identity,
@@ -96,31 +88,22 @@ export function oauthRoutes(deps: OAuthDeps): Router {
 
   router.post("/token", form, (req, res) => {
     // Before the code is looked at: a code whose exchange failed this way is still unredeemed, as at Google.
-    if (playedFault(deps.controls, "token", req, res)) return;
+    if (playedFault(takeFault(deps.controls, "token", req), res)) return;
     const body = formOf(req);
     const client = authenticateClient(req, body, deps.clients);
     if ("error" in client) return sendOAuthError(res, client);
     const grantType = body.get("grant_type") ?? "";
     if (grantType !== "authorization_code") {
-      return sendOAuthError(res, {
-        status: 400,
-        error: "unsupported_grant_type",
-        description: `Invalid grant_type: ${grantType}`,
-      });
+      return sendOAuthError(res, failure(400, "unsupported_grant_type", `Invalid grant_type: ${grantType}`));
     }
     const code = body.get("code");
-    if (!code)
-      return sendOAuthError(res, {
-        status: 400,
-        error: "invalid_request",
-        description: "Missing required parameter: code",
-      });
+    if (!code) return sendOAuthError(res, failure(400, "invalid_request", "Missing required parameter: code"));
     const pending = deps.grants.redeemCode(code);
     if (!pending || pending.clientId !== client.clientId) {
-      return sendOAuthError(res, { status: 400, error: "invalid_grant", description: "Bad Request" });
+      return sendOAuthError(res, failure(400, "invalid_grant", "Bad Request"));
     }
     if (body.get("redirect_uri") !== pending.redirectUri) {
-      return sendOAuthError(res, { status: 400, error: "redirect_uri_mismatch", description: "Bad Request" });
+      return sendOAuthError(res, failure(400, "redirect_uri_mismatch", "Bad Request"));
     }
     const verifier = body.get("code_verifier") ?? undefined;
     if (!verifierMatches(pending, verifier)) {
@@ -145,7 +128,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   });
 
   const tokenInfo = (req: Request, res: Response) => {
-    if (playedFault(deps.controls, "tokeninfo", req, res)) return;
+    if (playedFault(takeFault(deps.controls, "tokeninfo", req), res)) return;
     const params = new URLSearchParams([...queryOf(req), ...formOf(req)]);
     const bearer = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
     const accessToken = params.get("access_token") ?? bearer;
@@ -215,28 +198,26 @@ function parseAuthorization(
   params: URLSearchParams,
   clients: ReadonlyMap<string, RegisteredClient>,
 ): ParsedAuthorization | Failure {
-  const invalid = (description: string): Failure => ({ status: 400, error: "invalid_request", description });
+  const invalid = (description: string) => failure(400, "invalid_request", description);
   const clientId = params.get("client_id");
   if (!clientId) return invalid("Missing required parameter: client_id");
   const client = clients.get(clientId);
-  if (!client) return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
+  if (!client) return failure(401, "invalid_client", "The OAuth client was not found.");
   const redirectUri = params.get("redirect_uri");
   if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
-  // Google compares the redirect URI with the client's registered ones exactly (scheme, host, port, path, case,
-  // trailing slash) and answers a mismatch with its error page, never a redirect: sending the visitor to an
-  // unregistered URI would hand the code to whoever named it
-  // (https://developers.google.com/identity/protocols/oauth2/web-server#authorization-errors-redirect-uri-mismatch).
+  // Google matches registered redirect URIs exactly and answers a mismatch with its error page, never a redirect
+  // (developers.google.com/identity/protocols/oauth2/web-server, redirect_uri_mismatch).
   if (!client.redirectUris.includes(redirectUri)) {
-    return {
-      status: 400,
-      error: "redirect_uri_mismatch",
-      description: `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. If you're the app developer, register the redirect URI in the Google Cloud Console. Request details: redirect_uri=${redirectUri}`,
-    };
+    return failure(
+      400,
+      "redirect_uri_mismatch",
+      `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. If you're the app developer, register the redirect URI in the Google Cloud Console. Request details: redirect_uri=${redirectUri}`,
+    );
   }
   const responseType = params.get("response_type");
   if (!responseType) return invalid("Required parameter is missing: response_type");
   if (responseType !== "code")
-    return { status: 400, error: "unsupported_response_type", description: `Invalid response_type: ${responseType}` };
+    return failure(400, "unsupported_response_type", `Invalid response_type: ${responseType}`);
   const scope = params.get("scope");
   if (!scope?.trim()) return invalid("Missing required parameter: scope");
   const codeChallenge = params.get("code_challenge");
@@ -268,13 +249,11 @@ function authenticateClient(
   const [basicId, ...secretParts] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":") : [];
   const clientId = basicId ?? body.get("client_id");
   const secret = basic ? secretParts.join(":") : body.get("client_secret");
-  if (!clientId)
-    return { status: 400, error: "invalid_request", description: "Could not determine client ID from request." };
+  if (!clientId) return failure(400, "invalid_request", "Could not determine client ID from request.");
   const expected = clients.get(clientId)?.clientSecret;
-  if (expected === undefined)
-    return { status: 401, error: "invalid_client", description: "The OAuth client was not found." };
-  if (!secret) return { status: 400, error: "invalid_request", description: "client_secret is missing." };
-  if (secret !== expected) return { status: 401, error: "invalid_client", description: "Unauthorized" };
+  if (expected === undefined) return failure(401, "invalid_client", "The OAuth client was not found.");
+  if (!secret) return failure(400, "invalid_request", "client_secret is missing.");
+  if (secret !== expected) return failure(401, "invalid_client", "Unauthorized");
   return { clientId };
 }
 
@@ -325,12 +304,9 @@ function idTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | n
   return { ...strings, alg: "RS256", kid: deps.key.kid, typ: "JWT" };
 }
 
-/** Plays the injected fault of `target`, if one is set, and says whether it did (the request is then answered). */
-function playedFault(controls: EmulatorControls, target: FaultTarget, req: Request, res: Response): boolean {
-  const fault = takeFault(controls, target);
-  if (!fault) return false;
-  if (playSilentFault(req, fault)) return true;
-  // Google's JSON error format (https://cloud.google.com/apis/design/errors#http_mapping).
+/** Plays a taken fault, if any, in Google's JSON error format (cloud.google.com/apis/design/errors). */
+function playedFault(fault: ReturnType<typeof takeFault>, res: Response): boolean {
+  if (!fault || fault === "played") return fault === "played";
   res.status(fault.status).json({
     error: { code: fault.status, message: fault.reason, status: fault.status >= 500 ? "UNAVAILABLE" : "UNKNOWN" },
   });

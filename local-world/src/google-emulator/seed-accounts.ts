@@ -18,11 +18,7 @@ export interface SeedAccount {
   youtube: YouTubeBehaviour;
   /** false: the person unticks YouTube on the consent screen, so the grant lacks youtube.readonly. */
   grantsYoutube: boolean;
-  /**
-   * The Brand Accounts this person manages, each an identity of its own (its own `sub`, an e-mail at
-   * pages.plusgoogle.com, its own channel): when YouTube access is asked, Google's chooser continues to a channel
-   * picker offering the personal account and each of these.
-   */
+  /** Brand Accounts this person manages, each its own identity; with YouTube asked, a channel picker offers them. */
   brandAccounts?: SeedAccount[];
 }
 

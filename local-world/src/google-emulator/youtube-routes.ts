@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Router, type Request, type Response } from "express";
-import { playSilentFault, takeFault, type EmulatorControls } from "./control-routes.ts";
+import { takeFault, type EmulatorControls } from "./control-routes.ts";
 import type { GrantRegistry } from "./grants.ts";
 import { YOUTUBE_READ_SCOPES } from "./scopes.ts";
 import type { SeedAccount } from "./seed-accounts.ts";
@@ -12,13 +12,7 @@ export interface YouTubeDeps {
   channelTitles: ReadonlyMap<string, string>;
 }
 
-interface ErrorSpec {
-  status: number;
-  reason: string;
-  domain?: string;
-  message: string;
-  extra?: Record<string, string>;
-}
+type ErrorSpec = ReturnType<typeof spec>;
 
 const STATUS_NAMES: Record<number, string> = {
   400: "INVALID_ARGUMENT",
@@ -34,10 +28,8 @@ const QUOTA_MESSAGE =
   'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
 
 /**
- * The two YouTube Data API v3 reads the claim flow makes, with `mine=true`, and the quota units they spent.
- * GET /__emulator/youtube-units?account=<e-mail> → {units}: what that account's calls spent (every call when no
- * account is named). Google charges each of these reads 1 unit, whether it succeeds or fails
- * (https://developers.google.com/youtube/v3/determine_quota_cost).
+ * The two YouTube Data API v3 reads the claim flow makes, with `mine=true`. Each costs 1 quota unit, success or not:
+ * GET /__emulator/youtube-units?account=<e-mail> → {units} spent by that account's calls (or by all).
  */
 export function youtubeRoutes(deps: YouTubeDeps): Router {
   const router = Router();
@@ -58,13 +50,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
     const account = authorize(deps, req, res, "subscription");
     if (!account) return;
     if (!account.channel) {
-      return sendError(res, {
-        status: 401,
-        reason: "youtubeSignupRequired",
-        domain: "youtube.header",
-        message: "Unauthorized",
-        extra: { location: "Authorization", locationType: "header" },
-      });
+      return sendError(res, spec(401, "youtubeSignupRequired", "Unauthorized", "youtube.header", AT_AUTHORIZATION));
     }
     const wanted = stringParam(req, "forChannelId");
     const filter = wanted === undefined ? null : new Set(wanted.split(","));
@@ -86,8 +72,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
             },
           }
         : {}),
-      // https://developers.google.com/youtube/v3/docs/subscriptions#subscriberSnippet: the subscriber's own
-      // channel (title, description, channelId, thumbnails), never its handle.
+      // The subscriber's own channel, never its handle.
       ...(wantsPart(req, "subscriberSnippet")
         ? {
             subscriberSnippet: {
@@ -107,13 +92,12 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
     });
   });
 
-  // channels.list by id with an API key: public data, no signed-in user (what the operator's `doctor` asks).
-  // https://developers.google.com/youtube/v3/docs/channels/list : a channel that does not exist is an empty list.
+  // channels.list by id with an API key (the operator's `doctor`): a channel that does not exist is an empty list.
   router.get("/youtube/v3/channels", (req, res, next) => {
     const ids = stringParam(req, "id");
     if (ids === undefined) return next();
     if (!stringParam(req, "key") && !req.get("authorization")) {
-      return sendError(res, { status: 403, reason: "forbidden", message: "The request is missing a valid API key." });
+      return sendError(res, spec(403, "forbidden", "The request is missing a valid API key."));
     }
     const found = ids.split(",").filter((id) => deps.channelTitles.has(id));
     res.json({
@@ -166,12 +150,14 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
 
 /** YouTube's 401: the problem, then the same hint at what it expected, located at the Authorization header. */
 function credentialError(reason: "required" | "authError", problem: string): ErrorSpec {
-  return {
-    status: 401,
-    reason,
-    message: `${problem} Expected OAuth 2 access token, login cookie or other valid authentication credential.`,
-    extra: { location: "Authorization", locationType: "header" },
-  };
+  const hint = "Expected OAuth 2 access token, login cookie or other valid authentication credential.";
+  return spec(401, reason, `${problem} ${hint}`, "global", AT_AUTHORIZATION);
+}
+
+const AT_AUTHORIZATION = { location: "Authorization", locationType: "header" };
+
+function spec(status: number, reason: string, message: string, domain = "global", extra?: Record<string, string>) {
+  return { status, reason, message, domain, extra };
 }
 
 /** Everything YouTube checks before it looks at the data; answers the error itself and returns null on failure. */
@@ -181,71 +167,46 @@ function authorize(
   res: Response,
   resource: "subscription" | "channel",
 ): SeedAccount | null {
-  const fail = (spec: ErrorSpec) => {
-    sendError(res, spec);
+  const fail = (error: ErrorSpec) => {
+    sendError(res, error);
     return null;
   };
-  const fault = takeFault(deps.controls, "youtube");
-  if (fault) return playSilentFault(req, fault) ? null : fail(faultError(fault.status, fault.reason));
+  const fault = takeFault(deps.controls, "youtube", req);
+  if (fault) return fault === "played" ? null : fail(faultError(fault.status, fault.reason));
 
   const token = accessTokenOf(req);
   if (!token) return fail(credentialError("required", "Request is missing required authentication credential."));
   const found = deps.grants.accessToken(token);
   if (!found) return fail(credentialError("authError", "Request had invalid authentication credentials."));
   const { account, scopes } = found.grant;
-  if (account.youtube === "quotaExceeded")
-    return fail({ status: 403, reason: "quotaExceeded", domain: "youtube.quota", message: QUOTA_MESSAGE });
-  if (!scopes.some((scope) => YOUTUBE_READ_SCOPES.includes(scope))) {
-    return fail({
-      status: 403,
-      reason: "insufficientPermissions",
-      message: "Request had insufficient authentication scopes.",
-    });
-  }
-  if (!stringParam(req, "part")) {
-    return fail({
-      status: 400,
-      reason: "required",
-      message: "Required parameter: part",
-      extra: { location: "part", locationType: "parameter" },
-    });
-  }
-  if (stringParam(req, "mine") !== "true") {
-    return fail({
-      status: 400,
-      reason: "missingRequiredParameter",
-      domain: "youtube.parameter",
-      message: "This stand-in answers mine=true only.",
-    });
-  }
+  if (account.youtube === "quotaExceeded") return fail(spec(403, "quotaExceeded", QUOTA_MESSAGE, "youtube.quota"));
+  if (!scopes.some((scope) => YOUTUBE_READ_SCOPES.includes(scope)))
+    return fail(spec(403, "insufficientPermissions", "Request had insufficient authentication scopes."));
+  if (!stringParam(req, "part"))
+    return fail(
+      spec(400, "required", "Required parameter: part", "global", { location: "part", locationType: "parameter" }),
+    );
+  if (stringParam(req, "mine") !== "true")
+    return fail(spec(400, "missingRequiredParameter", "This stand-in answers mine=true only.", "youtube.parameter"));
   if (account.youtube === "suspended" || account.youtube === "closed") {
     const reason = account.youtube === "suspended" ? "accountSuspended" : "accountClosed";
-    return fail({
-      status: 403,
-      reason,
-      domain: `youtube.${resource}`,
-      message: `The account of the authenticated user is ${account.youtube}.`,
-    });
+    const message = `The account of the authenticated user is ${account.youtube}.`;
+    return fail(spec(403, reason, message, `youtube.${resource}`));
   }
   return account;
 }
 
-/**
- * The error YouTube sends for an injected fault, in the shapes its documentation gives:
- * https://developers.google.com/youtube/v3/docs/errors (quotaExceeded: 403, domain youtube.quota;
- * rateLimitExceeded: 403/429; backendError: 500/503, domain global) and Google's JSON error format
- * https://cloud.google.com/apis/design/errors#http_mapping.
- */
+/** YouTube's documented errors: quotaExceeded (403, youtube.quota), rateLimitExceeded (403/429), backendError (5xx). */
 function faultError(status: number, reason: string): ErrorSpec {
-  if (reason === "quotaExceeded") return { status, reason, domain: "youtube.quota", message: QUOTA_MESSAGE };
+  if (reason === "quotaExceeded") return spec(status, reason, QUOTA_MESSAGE, "youtube.quota");
   if (reason === "rateLimitExceeded")
-    return {
+    return spec(
       status,
       reason,
-      domain: "youtube.quota",
-      message: "The request cannot be completed because you have exceeded your quota.",
-    };
-  return { status, reason, message: status >= 500 ? "Backend Error" : reason };
+      "The request cannot be completed because you have exceeded your quota.",
+      "youtube.quota",
+    );
+  return spec(status, reason, status >= 500 ? "Backend Error" : reason);
 }
 
 /** Google's JSON error body, as the YouTube Data API sends it. */
@@ -254,7 +215,7 @@ function sendError(res: Response, spec: ErrorSpec): void {
     error: {
       code: spec.status,
       message: spec.message,
-      errors: [{ message: spec.message, domain: spec.domain ?? "global", reason: spec.reason, ...spec.extra }],
+      errors: [{ message: spec.message, domain: spec.domain, reason: spec.reason, ...spec.extra }],
       status: STATUS_NAMES[spec.status] ?? "UNKNOWN",
     },
   });

@@ -1,4 +1,5 @@
 import https from "node:https";
+import { CONTROL_PATH } from "../stand-in.ts";
 
 /** The network border at `port` and the certificate it serves. */
 export interface BorderClient {
@@ -8,8 +9,7 @@ export interface BorderClient {
 
 /**
  * One HTTPS request to the stand-in for `host` behind the border, as a client of that host makes it: TLS checked
- * against the border's own certificate (the one authority trusted here) and the host's name. Redirects are not
- * followed.
+ * against the border's own certificate and the host's name. Redirects are not followed.
  */
 export function borderRequest(
   border: BorderClient,
@@ -26,11 +26,7 @@ export function borderRequest(
         ca: border.certificatePem,
         method: request.method ?? "GET",
         path: request.path,
-        headers: {
-          host,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-          ...request.headers,
-        },
+        headers: { host, ...(body === undefined ? {} : { "content-type": "application/json" }), ...request.headers },
       },
       (response) => {
         let text = "";
@@ -42,4 +38,11 @@ export function borderRequest(
     outgoing.on("error", reject);
     outgoing.end(body);
   });
+}
+
+/** Posts `body` to the control `action` of the stand-in for `host`; throws what the stand-in refused. */
+export async function controlStandIn(border: BorderClient, host: string, action: string, body: unknown): Promise<void> {
+  const path = `${CONTROL_PATH}/${action}`;
+  const { status, body: answer } = await borderRequest(border, host, { method: "POST", path, body });
+  if (status !== 200) throw new Error(`the stand-in for ${host} refused ${path}: HTTP ${status} ${answer}`);
 }

@@ -3,11 +3,9 @@ import { BORDER_HOSTS } from "../network-border/border-hosts.ts";
 import type { BorderClient } from "../network-border/border-request.ts";
 
 /**
- * Sends this Node process's own `fetch` and `WebSocket` (undici's) for the border's hosts to the border, trusting its
- * certificate for them alone; every other host goes out as before. A Node WalletConnect client needs this for both
- * services: `@walletconnect/jsonrpc-ws-connection` opens Node's global `WebSocket` with no TLS options of its own, and
- * Verify's public key is fetched from a fixed URL (`@walletconnect/core` `src/controllers/verify.ts`). The same
- * thing Chromium's host-resolver rules and certificate pin do for the page.
+ * Sends this process's `fetch` and `WebSocket` (undici's) for the border's hosts to the border, trusting its
+ * certificate for them alone, as Chromium's resolver rules do for the page: a Node WalletConnect client opens the
+ * global `WebSocket` with no TLS options and fetches Verify's key from a fixed URL.
  */
 export function routeBorderHostsFromNode(border: BorderClient): void {
   const direct = buildConnector({});

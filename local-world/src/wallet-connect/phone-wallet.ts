@@ -22,29 +22,7 @@ export interface AnsweredRequest {
   answer: "ok" | number;
 }
 
-export interface PhoneWallet {
-  address: string;
-  /** Its relay identity (the `iss` of its relay JWT). */
-  clientId: string;
-  behaviour: PhoneWalletBehaviour;
-  /** Every request answered so far, oldest first. */
-  requests: AnsweredRequest[];
-  /**
-   * Verify's verdict on each proposal's origin, oldest first: "VALID" when it came with an attestation Verify's public
-   * key checks, "UNKNOWN" when it came with none (`@walletconnect/sign-client` `src/controllers/engine.ts`,
-   * `getVerifyContext`).
-   */
-  verifications: string[];
-  /** Pairs with a dapp from a `wc:` URI; resolves once the proposal has been answered. */
-  pair(uri: string): Promise<void>;
-  /** The session it approved last, once there is one. */
-  session(): SessionTypes.Struct | undefined;
-  /** Moves the wallet to another chain it knows, as a visitor does in the wallet app: the dapp hears `chainChanged`. */
-  changeChain(chainId: number): Promise<void>;
-  /** Ends the session from the wallet's side, as a visitor does in the wallet app. */
-  disconnect(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type PhoneWallet = Awaited<ReturnType<typeof startPhoneWallet>>;
 
 /** The EVM methods the wallet answers (thirdweb asks for these, `src/wallets/wallet-connect/controller.ts`). */
 const METHODS = [
@@ -62,11 +40,9 @@ const UNRECOGNIZED_CHAIN = { code: 4902, message: "Unrecognized chain ID." };
 const FUNDS = "0x8ac7230489e80000";
 
 /**
- * A phone wallet on WalletConnect, built on the same `@walletconnect/sign-client` the page's SDK uses, reaching the
- * relay stand-in at `relayUrl` (see node-border-route.ts for how Node gets there). It signs with its own key and sends
- * its transactions, signed here, to the local chain. A chain it was not approved on is unknown to it until the dapp
- * adds it (`wallet_switchEthereumChain` answers 4902, `wallet_addEthereumChain` adds it, and the next switch updates
- * the session and emits `chainChanged`), as MetaMask Mobile does.
+ * A phone wallet on WalletConnect, on the same `@walletconnect/sign-client` the page's SDK uses, reaching the relay
+ * through the border (node-border-route.ts); it signs with its own key and sends to the local chain. As MetaMask
+ * Mobile, a chain it was not approved on answers a switch with 4902 until the dapp adds it.
  */
 export async function startPhoneWallet(options: {
   borderPort: number;
@@ -78,7 +54,7 @@ export async function startPhoneWallet(options: {
   /** Told of every request as it is answered. */
   onAnswered?: (request: AnsweredRequest) => void;
   behaviour?: Partial<PhoneWalletBehaviour>;
-}): Promise<PhoneWallet> {
+}) {
   const account = privateKeyToAccount({
     client: createThirdwebClient({ clientId: "phone-wallet-stand-in" }),
     privateKey: options.privateKey,
@@ -108,6 +84,7 @@ export async function startPhoneWallet(options: {
   });
   let knownChains = new Set<number>();
   let activeChain = 0;
+  // Every request answered, and Verify's verdict on each proposal's origin ("VALID" or "UNKNOWN"), oldest first.
   const requests: AnsweredRequest[] = [];
   const verifications: string[] = [];
   const answered = (request: AnsweredRequest) => {
@@ -136,8 +113,7 @@ export async function startPhoneWallet(options: {
           knownChains = new Set(behaviour.chains);
           activeChain = behaviour.chains[0] as number;
           const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
-          // MetaMask Mobile reports its chain as it approves: the event reaches the dapp with the settlement. Not
-          // awaited: the answer to the proposal does not wait on it.
+          // MetaMask Mobile reports its chain as it approves; the answer to the proposal does not wait on it.
           void client
             .emit({
               topic: approved.topic,
@@ -218,22 +194,26 @@ export async function startPhoneWallet(options: {
 
   return {
     address: account.address,
+    /** Its relay identity (the `iss` of its relay JWT). */
     clientId: await client.core.crypto.getClientId(),
     behaviour,
     requests,
     verifications,
-    async pair(uri) {
+    /** Pairs with a dapp from a `wc:` URI; resolves once the proposal has been answered. */
+    async pair(uri: string) {
       const pairingTopic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1] ?? "";
       const answered = new Promise<void>((resolve) => proposalsAnswered.set(pairingTopic, resolve));
       await client.pair({ uri });
       await answered;
     },
     session: () => current,
-    async changeChain(chainId) {
+    /** Moves to another chain it knows, as a visitor does in the wallet app: the dapp hears `chainChanged`. */
+    async changeChain(chainId: number) {
       if (!current) throw new Error("the phone wallet has no session");
       if (!knownChains.has(chainId)) throw new Error(`the phone wallet does not know chain ${chainId}`);
       await switchTo(current.topic, chainId);
     },
+    /** Ends the session from the wallet's side. */
     async disconnect() {
       if (!current) return;
       await client.disconnect({ topic: current.topic, reason: getSdkError("USER_DISCONNECTED") });

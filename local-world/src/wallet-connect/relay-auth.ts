@@ -1,14 +1,9 @@
 import { createPublicKey, verify } from "node:crypto";
-
-/** The did:key prefix of an Ed25519 key: multicodec 0xed 0x01 (`@walletconnect/relay-auth` `src/constants.ts`). */
-const ED25519_MULTICODEC = Buffer.from([0xed, 0x01]);
-const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+import { decodeIss } from "@walletconnect/relay-auth";
 
 /**
- * The client identity a relay connection's `auth` proves, or why it proves none. The SDK signs it itself
- * (`@walletconnect/relay-auth` `src/api.ts`, `signJWT`): header `{alg: "EdDSA", typ: "JWT"}`, payload
- * `{iss: "did:key:z…", sub, aud, iat, exp}` in base64url, an Ed25519 signature by the key `iss` names, and `aud`
- * the relay URL the client dialled. The `iss` is the client id a subscription id is made from.
+ * The client id a relay connection's `auth` proves, or why it proves none: the SDK's `signJWT`
+ * (`@walletconnect/relay-auth`), EdDSA by the key `iss` names, `aud` the relay URL dialled.
  */
 export function checkRelayAuth(
   jwt: string,
@@ -51,20 +46,9 @@ function decodeJson(part: string): Record<string, unknown> | null {
 
 /** The 32-byte Ed25519 key of `did:key:z<base58btc(0xed 0x01 ‖ key)>`, or null for any other DID. */
 function ed25519KeyOfDid(did: string): Buffer | null {
-  const match = /^did:key:z([1-9A-HJ-NP-Za-km-z]+)$/.exec(did);
-  if (!match) return null;
-  const bytes = base58Decode(match[1] as string);
-  if (bytes.length !== 34 || !bytes.subarray(0, 2).equals(ED25519_MULTICODEC)) return null;
-  return bytes.subarray(2);
-}
-
-function base58Decode(text: string): Buffer {
-  let value = 0n;
-  for (const character of text) value = value * 58n + BigInt(BASE58_ALPHABET.indexOf(character));
-  const hex = value === 0n ? "" : value.toString(16);
-  const leadingZeros = /^1*/.exec(text)?.[0].length ?? 0;
-  return Buffer.concat([
-    Buffer.alloc(leadingZeros),
-    Buffer.from(hex.padStart(hex.length + (hex.length % 2), "0"), "hex"),
-  ]);
+  try {
+    return Buffer.from(decodeIss(did));
+  } catch {
+    return null;
+  }
 }

@@ -4,19 +4,15 @@ import type { Duplex } from "node:stream";
 import express, { type Express } from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
-import { CONTROL_PATH, faultSwitchRoute } from "../network-border/stand-in-control.ts";
+import { CONTROL_PATH, faultSwitchRoute, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
 import { parseRelayFault, type RelayFaultSwitch } from "./relay-faults.ts";
 
-/**
- * The tags the relay publishes its own methods' messages with (`@walletconnect/sign-client`
- * `src/constants/engine.ts`, `ENGINE_RPC_OPTS`): the proposal, the proposal's answer and the session settlement.
- */
+/** The tags of the proposal, its answer and the settlement (`@walletconnect/sign-client`, `ENGINE_RPC_OPTS`). */
 const TAG_SESSION_PROPOSE = 1100;
 const TAG_SESSION_PROPOSE_RESPONSE = 1101;
 const TAG_SESSION_SETTLE = 1102;
 
-/** A published message in its topic's mailbox. */
 interface Message {
   topic: string;
   message: string;
@@ -24,45 +20,38 @@ interface Message {
   expiresAt: number;
   tag: number;
   attestation?: string;
-  /** The client ids that acknowledged it (or published it): the relay tracks delivery per client, not per socket. */
+  /** The client ids that acknowledged (or published) it: delivery is per client, not per socket. */
   delivered: Set<string>;
 }
 
 interface Client {
   id: string;
   socket: WebSocket;
-  /** Push request ids waiting for the client's `true`, and the message each carried. */
+  /** Push ids waiting for the client's `true`, and their messages. */
   unacknowledged: Map<number, Message>;
 }
 
 type JsonRpcRequest = { id: number | string; jsonrpc: "2.0"; method: string; params?: unknown };
 
 export interface WalletConnectRelay {
-  /** The relay's HTTP side: the fault switch (`POST /__emulator/faults`, `POST /__emulator/drop`). */
+  /** The relay's HTTP side: `POST /__emulator/faults` and `POST /__emulator/drop`. */
   app: Express;
-  /** Takes a WebSocket upgrade addressed to the relay's host. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /**
-   * Closes the sockets of every client subscribed to `topic` (every client when no topic is given) as a relay
-   * restart or a network drop would; clients reconnect and resubscribe. A test aims it at its own session's topic, so
-   * WalletConnect tests running beside it keep their sockets.
-   */
+  /** Closes the sockets of the clients subscribed to `topic` (or all), as a relay restart would; they reconnect. */
   drop(topic?: string): void;
   stop(): Promise<void>;
 }
 
 /**
- * A stand-in for WalletConnect's relay (`wss://relay.walletconnect.org`): JSON-RPC 2.0 over WebSocket, the `irn_*`
- * methods of `@walletconnect/relay-api` (`src/jsonrpc.ts`, `RELAY_JSONRPC.irn`) and the sign protocol's own
- * `wc_proposeSession` / `wc_approveSession`, which `@walletconnect/sign-client` publishes through `publishCustom`
- * (`src/controllers/engine.ts`, `sendProposeSession` / `sendApproveSession`). What clients count on:
+ * WalletConnect's relay (`wss://relay.walletconnect.org`): JSON-RPC over WebSocket, the `irn_*` methods of
+ * `@walletconnect/relay-api` and the sign protocol's `wc_proposeSession` / `wc_approveSession` (sign-client's
+ * `publishCustom`). What clients count on:
  * - a message waits in its topic's mailbox until its TTL, and reaches a client that subscribes later;
- * - delivery is tracked per client id (the `auth` JWT's `iss`), so a client that reconnects gets again only what it
- *   never acknowledged;
- * - a subscription id is `sha256(topic + clientId)`, as the client computes it itself when it skips the request
- *   (`@walletconnect/core` `src/controllers/subscriber.ts`, `getSubscriptionId`).
- * Its clock (`now`, milliseconds) decides when a message's TTL has passed, as the relay's own does, whatever the
- * clients' clocks say: a session proposal, published with a 5-minute TTL, is gone for a wallet that subscribes later.
+ * - delivery is per client id (the `auth` JWT's `iss`): a client that reconnects gets again only what it never acked;
+ * - a subscription id is `sha256(topic + clientId)`, as the client computes it (`@walletconnect/core`
+ *   `getSubscriptionId`).
+ * The relay's clock (`now`) decides when a TTL has passed, whatever the clients' say: a proposal (5-minute TTL) is
+ * gone for a wallet that subscribes later.
  */
 export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now): WalletConnectRelay {
   const server = new WebSocketServer({ noServer: true });
@@ -165,8 +154,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
         hasMore: false,
       };
     },
-    // The dapp pairs without subscribing (`connect` creates the pairing with `skipSubscribe`); the relay subscribes
-    // it to the pairing topic as it publishes the proposal there.
+    // The dapp pairs with `skipSubscribe`: the relay subscribes it to the pairing topic as it publishes the proposal.
     wc_proposeSession: (client, params) => {
       const pairingTopic = requireString(params.pairingTopic, "pairingTopic");
       subscribe(client, pairingTopic);
@@ -179,8 +167,8 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
       });
       return true;
     },
-    // The wallet subscribes to the session topic with `skipSubscribe` too (`approve`); the relay subscribes it here
-    // and publishes the answer on the pairing topic and the settlement on the session topic.
+    // The wallet's `approve` skips subscribing too: subscribed here; the answer goes to the pairing topic, the
+    // settlement to the session topic.
     wc_approveSession: (client, params) => {
       const sessionTopic = requireString(params.sessionTopic, "sessionTopic");
       const ttl = ttlOf(params);
@@ -209,7 +197,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
       return client.socket.send(JSON.stringify(rpcError(null, -32700, "Parse error")));
     }
     if (payload.method === undefined) {
-      // A client's answer to a push: `true` acknowledges it (`@walletconnect/core` `relayer.ts`, `acknowledgePayload`).
+      // A client's answer to a push: `true` acknowledges it (`@walletconnect/core` `acknowledgePayload`).
       const message = client.unacknowledged.get(Number(payload.id));
       client.unacknowledged.delete(Number(payload.id));
       if (message && payload.result === true) message.delivered.add(client.id);
@@ -226,10 +214,9 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     }
   };
 
-  const app = express();
-  app.disable("x-powered-by");
+  const app = standInApp();
   app.use(faultSwitchRoute(parseRelayFault, (fault) => faults.set(fault)));
-  app.post(`${CONTROL_PATH}/drop`, express.json(), (req, res) => {
+  app.post(`${CONTROL_PATH}/drop`, express.json({ type: () => true }), (req, res) => {
     const { topic } = (req.body ?? {}) as { topic?: unknown };
     if (topic !== undefined && typeof topic !== "string") return res.status(400).json({ message: "topic is a string" });
     drop(topic);
@@ -252,8 +239,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
       const auth = query.get("projectId")
         ? checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now())
         : { error: "Project ID is required" };
-      // A client that asks for `useOnCloseEvent` (the SDK always does, `relayer.ts` `createProvider`) is told why in
-      // a close frame, code 3000 "Authorization error: …"; any other gets a bare 401 on the upgrade.
+      // A client asking `useOnCloseEvent` (the SDK always does) is told why in close code 3000; others get a bare 401.
       if ("error" in auth && query.get("useOnCloseEvent") !== "true")
         return void socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       server.handleUpgrade(req, socket, head, (ws) => {

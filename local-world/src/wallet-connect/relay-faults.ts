@@ -1,20 +1,20 @@
 import type { IncomingMessage } from "node:http";
+import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
+import { controlStandIn, type BorderClient } from "../network-border/border-request.ts";
+import { faultSwitch, isCount } from "../stand-in.ts";
 
 /**
- * Failures the WalletConnect stand-ins can be told to produce, each as the page or a wallet meets the real service
- * failing:
- * - refuse: the next `count` connections to the relay fail before the WebSocket opens, as an unreachable relay does.
+ * Failures the WalletConnect stand-ins play, as the page or a wallet meets the real service failing:
+ * - refuse: the next `count` connections to the relay fail before the WebSocket opens, as an unreachable relay's do.
  * - verifyUnreachable: the next `count` requests to Verify fail the same way. A dapp then sends its proposal without
- *   an attestation after waiting 5 s (`@walletconnect/core` `src/controllers/verify.ts`, `register`); a wallet's
+ *   an attestation after 5 s (`@walletconnect/core` `src/controllers/verify.ts`, `register`); a wallet's
  *   `/v3/public-key` fetch never settles the promise its proposal waits on (`fetchAndPersistPublicKey`).
- * The relay is one for every client, as the real one is; a fault given a `scope` hits only the requests that carry
- * that scope in the `FAULT_SCOPE_COOKIE` cookie, so one test's browser (its context holds the cookie for the stand-ins'
- * hosts) meets it while the tests beside it do not. A fault without a scope hits any request.
- * Dropping sockets at once is an action, not a pending fault (`POST /__emulator/drop` on the relay, aimed at the
- * clients of one topic or at all).
+ * The relay is one for every client, as the real one is; a fault with a `scope` hits only requests that carry it in
+ * the `FAULT_SCOPE_COOKIE` cookie (one test's browser context), one without hits any. Dropping sockets is an action,
+ * not a fault: `POST /__emulator/drop` on the relay.
  */
 const RELAY_FAULT_MODES = ["refuse", "verifyUnreachable"] as const;
-export type RelayFaultMode = (typeof RELAY_FAULT_MODES)[number];
+type RelayFaultMode = (typeof RELAY_FAULT_MODES)[number];
 
 export interface RelayFault {
   mode: RelayFaultMode;
@@ -25,33 +25,20 @@ export interface RelayFault {
 /** The cookie a request names its fault scope in; a name no real service sets. */
 export const FAULT_SCOPE_COOKIE = "emulator-fault-scope";
 
-export interface RelayFaultSwitch {
-  set(fault: RelayFault): void;
-  /** Whether a fault of `mode` is pending for `req` (its scope's, else an unscoped one), counted down. */
-  take(mode: RelayFaultMode, req: IncomingMessage): boolean;
-}
+const keyOf = (mode: RelayFaultMode, scope = "") => `${mode} ${scope}`;
 
-export function createRelayFaultSwitch(): RelayFaultSwitch {
-  const pending = new Map<string, number>();
-  const key = (mode: RelayFaultMode, scope = "") => `${mode} ${scope}`;
-  const takeKey = (at: string) => {
-    const count = pending.get(at) ?? 0;
-    if (count <= 0) return false;
-    if (count === 1) pending.delete(at);
-    else pending.set(at, count - 1);
-    return true;
-  };
+export function createRelayFaultSwitch() {
+  const faults = faultSwitch<RelayFault>((fault) => keyOf(fault.mode, fault.scope));
   return {
-    set(fault) {
-      if (fault.count > 0) pending.set(key(fault.mode, fault.scope), fault.count);
-      else pending.delete(key(fault.mode, fault.scope));
-    },
-    take(mode, req) {
+    set: faults.set,
+    /** Whether a fault of `mode` is pending for `req` (its scope's, else an unscoped one), counted down. */
+    take(mode: RelayFaultMode, req: IncomingMessage): boolean {
       const scope = faultScopeOf(req);
-      return (scope !== undefined && takeKey(key(mode, scope))) || takeKey(key(mode));
+      return faults.take(mode, [...(scope === undefined ? [] : [keyOf(mode, scope)]), keyOf(mode)]) !== null;
     },
   };
 }
+export type RelayFaultSwitch = ReturnType<typeof createRelayFaultSwitch>;
 
 function faultScopeOf(req: IncomingMessage): string | undefined {
   for (const pair of (req.headers.cookie ?? "").split(";")) {
@@ -65,7 +52,17 @@ function faultScopeOf(req: IncomingMessage): string | undefined {
 export function parseRelayFault(body: unknown): RelayFault | string {
   const { mode, count = 1, scope } = (body ?? {}) as Record<string, unknown>;
   if (!RELAY_FAULT_MODES.includes(mode as RelayFaultMode)) return `mode must be one of ${RELAY_FAULT_MODES.join(", ")}`;
-  if (!Number.isInteger(count) || (count as number) < 0) return "count must be a whole number";
+  if (!isCount(count)) return "count must be a whole number";
   if (scope !== undefined && (typeof scope !== "string" || scope === "")) return "scope must be a non-empty string";
-  return { mode: mode as RelayFaultMode, count: count as number, ...(scope === undefined ? {} : { scope }) };
+  return { mode: mode as RelayFaultMode, count, ...(scope === undefined ? {} : { scope }) };
+}
+
+/** Sets a fault of the WalletConnect stand-ins. */
+export async function setRelayFault(border: BorderClient, fault: RelayFault): Promise<void> {
+  await controlStandIn(border, RELAY_HOSTS[0], "faults", fault);
+}
+
+/** Closes at once the relay stand-in's sockets of every client subscribed to `topic`, or every socket. */
+export async function dropRelaySockets(border: BorderClient, topic?: string): Promise<void> {
+  await controlStandIn(border, RELAY_HOSTS[0], "drop", { topic });
 }

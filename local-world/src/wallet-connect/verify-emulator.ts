@@ -1,5 +1,6 @@
 import { generateKeyPairSync, sign } from "node:crypto";
-import express, { type Express } from "express";
+import type { Express } from "express";
+import { standInApp } from "../stand-in.ts";
 import type { RelayFaultSwitch } from "./relay-faults.ts";
 
 /** How long an attestation and the public key are good for. */
@@ -7,14 +8,12 @@ const ATTESTATION_LIFETIME_SECONDS = 3600;
 const PUBLIC_KEY_LIFETIME_SECONDS = 86_400;
 
 /**
- * A stand-in for WalletConnect's Verify service (`https://verify.walletconnect.org`), both sides of
- * `@walletconnect/core` `src/controllers/verify.ts`:
- * - the dapp mounts a hidden iframe at `/v3/attestation?projectId&origin&id&decryptedId` and takes the first
- *   `postMessage` whose JSON is `{type: "verify_attestation", attestation}` and whose JWT's `id` is its own (`register`);
- * - the wallet fetches `/v3/public-key` (`{publicKey: <P-256 JWK>, expiresAt: <seconds>}`) and checks the attestation's
- *   ES256 signature, raw r‖s (`@walletconnect/utils` `src/crypto.ts`, `verifyP256Jwt`), then reads `origin`,
- *   `isVerified` and `isScam` from it.
- * Every origin counts as one the project registered: the local world has no WalletConnect Cloud to list domains in.
+ * WalletConnect's Verify service, both sides of `@walletconnect/core` `src/controllers/verify.ts`:
+ * - the dapp frames `/v3/attestation?projectId&origin&id&decryptedId` and takes the first `postMessage`
+ *   `{type: "verify_attestation", attestation}` whose JWT `id` is its own;
+ * - the wallet fetches `/v3/public-key` (a P-256 JWK) and checks the attestation's ES256 signature, raw r‖s
+ *   (`@walletconnect/utils` `verifyP256Jwt`), then reads `origin`, `isVerified` and `isScam`.
+ * Every origin counts as registered: there is no WalletConnect Cloud here to list domains in.
  */
 export function verifyEmulator(faults: RelayFaultSwitch): Express {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
@@ -24,8 +23,7 @@ export function verifyEmulator(faults: RelayFaultSwitch): Express {
     expiresAt: Math.floor(Date.now() / 1000) + PUBLIC_KEY_LIFETIME_SECONDS,
   });
 
-  const app = express();
-  app.disable("x-powered-by");
+  const app = standInApp();
   app.use((req, _res, next) => {
     if (faults.take("verifyUnreachable", req)) return req.socket.destroy();
     next();

@@ -10,8 +10,7 @@ import { RELAY_HOSTS, VERIFY_HOST } from "../network-border/border-hosts.ts";
 import { borderRequest, type BorderClient } from "../network-border/border-request.ts";
 import { startNetworkBorder, type NetworkBorder } from "../network-border/border-server.ts";
 import { loadTlsIdentity } from "../network-border/tls-identity.ts";
-import { dropRelaySockets, setRelayFault } from "./relay-control.ts";
-import { createRelayFaultSwitch, FAULT_SCOPE_COOKIE } from "./relay-faults.ts";
+import { createRelayFaultSwitch, dropRelaySockets, FAULT_SCOPE_COOKIE, setRelayFault } from "./relay-faults.ts";
 import { walletConnectStandIns } from "./wallet-connect-stand-ins.ts";
 
 const RELAY = RELAY_HOSTS[0];

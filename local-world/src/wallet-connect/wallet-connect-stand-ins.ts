@@ -5,10 +5,7 @@ import { createRelayFaultSwitch } from "./relay-faults.ts";
 import { walletConnectRelay } from "./relay-emulator.ts";
 import { verifyEmulator } from "./verify-emulator.ts";
 
-/**
- * WalletConnect's relay and Verify stand-ins, as the network border serves them, sharing one fault switch; `now` is
- * the relay's clock.
- */
+/** WalletConnect's relay and Verify stand-ins for the border, sharing one fault switch; `now` is the relay's clock. */
 export function walletConnectStandIns(now?: () => number): {
   sites: Record<string, RequestListener>;
   upgrades: Record<string, UpgradeListener>;

@@ -1,0 +1,114 @@
+import type { Server } from "node:net";
+import type { AddressInfo } from "node:net";
+import express, { Router, type Express } from "express";
+
+/** Where a stand-in takes its controls: a path no real service's API has, so it cannot clash with one. */
+export const CONTROL_PATH = "/__emulator";
+
+export interface Listening {
+  port: number;
+  url: string;
+  /** Closes the server and every connection still open. */
+  stop(): Promise<void>;
+}
+
+/** An Express app without the header that names it, as every stand-in's. */
+export function standInApp(): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  return app;
+}
+
+/** Starts `server` on `port` (0: one the OS picks) at `host`. */
+export async function listen(server: Server, port = 0, host = "127.0.0.1"): Promise<Listening> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
+  return {
+    port: bound,
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${bound}`,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        (server as Server & { closeAllConnections?(): void }).closeAllConnections?.();
+      }),
+  };
+}
+
+/** Waits for `work`, at most `ms`. */
+export async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/** A fault a test set: it hits the next `count` matching requests. */
+export interface CountedFault {
+  mode: string;
+  count: number;
+}
+
+/**
+ * The stand-ins' fault switch: each fault pending under the key `keyOf` gives it (its mode and whom it is aimed at),
+ * replacing the one there; a count of 0 clears it. None of this exists at the real services: it is the tests' way
+ * to make them fail, aimed so that tests side by side each fail only their own requests.
+ */
+export function faultSwitch<F extends CountedFault>(keyOf: (fault: F) => string) {
+  const pending = new Map<string, F>();
+  const fired: Partial<Record<F["mode"], number>> = {};
+  return {
+    set(fault: F): void {
+      if (fault.count > 0) pending.set(keyOf(fault), { ...fault });
+      else pending.delete(keyOf(fault));
+    },
+    clear: () => pending.clear(),
+    pending(key: string): F | null {
+      const fault = pending.get(key);
+      return fault ? { ...fault } : null;
+    },
+    keys: () => [...pending.keys()],
+    /** How many times each mode was taken: a test can tell its fault really happened. */
+    fired: () => ({ ...fired }),
+    /** The first fault of `mode` pending under one of `keys`, as it was before this take counted it down. */
+    take(mode: F["mode"], keys: readonly string[]): F | null {
+      for (const key of keys) {
+        const fault = pending.get(key);
+        if (fault?.mode !== mode) continue;
+        fired[mode as F["mode"]] = (fired[mode as F["mode"]] ?? 0) + 1;
+        const taken = { ...fault };
+        if (--fault.count <= 0) pending.delete(key);
+        return taken;
+      }
+      return null;
+    },
+  };
+}
+
+/** A router for control routes under CONTROL_PATH, whose JSON bodies are read whatever content type they name. */
+export function controlRouter(): Router {
+  const router = Router();
+  router.use(CONTROL_PATH, express.json({ type: () => true }));
+  return router;
+}
+
+/**
+ * `POST /__emulator/faults`: the body parsed into a fault and set, answered with the fault, or 400 with what is wrong
+ * with it.
+ */
+export function faultSwitchRoute<Fault>(parse: (body: unknown) => Fault | string, set: (fault: Fault) => void): Router {
+  const router = controlRouter();
+  router.post(`${CONTROL_PATH}/faults`, (req, res) => {
+    const fault = parse(req.body);
+    if (typeof fault === "string") return res.status(400).json({ message: fault });
+    set(fault);
+    res.json(fault);
+  });
+  return router;
+}
+
+/** A non-negative whole number, as a fault's count. */
+export function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
