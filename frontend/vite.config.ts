@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
+import { REWARD_TOKENS } from "@tube/common/constants";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { chakraGlobalCss } from "./build/chakra-global-css.ts";
@@ -62,7 +63,14 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: frontendDir,
-  plugins: [react(), chakraGlobalCss(), compileHintPlugin(), precompress()],
+  plugins: [
+    react(),
+    chakraGlobalCss(),
+    compileHintPlugin(),
+    precompress(),
+    // index.html's title and meta tags say the reward from its one constant.
+    { name: "tube:reward", transformIndexHtml: (html) => html.replaceAll("%REWARD%", String(REWARD_TOKENS)) },
+  ],
   build: {
     outDir: "dist",
     // The wallet SDK's chunks are large by nature and load only on /claim; what the pages really
