@@ -7,11 +7,10 @@ import { REWARD_TOKENS } from "@tube/common/constants";
 import { ERROR_CATALOGUE, errorKindOf, isErrorCode, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
 import type { Notification } from "../../components/ui/toaster.tsx";
 import { ApiError, CLIENT_ERROR_CODES } from "../../lib/api-client.ts";
-import { shortenAddress } from "../../lib/format.ts";
+import { formatClaimDate, shortenAddress } from "../../lib/format.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
 import type { FailedClaim } from "./api/claim-status.ts";
-import { formatClaimDate } from "./claim-date.ts";
 
 type Toast = Notification;
 

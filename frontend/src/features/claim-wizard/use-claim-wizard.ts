@@ -26,14 +26,19 @@ import {
   walletAlreadyClaimedToast,
 } from "./claim-messages.ts";
 import type { WizardGoogle, WizardWallet } from "./ports.ts";
-import { startProgressTicker, VERIFY_CHECKPOINTS } from "./progress-ticker.ts";
 import {
   clearWizardProgress,
   readWizardProgress,
   saveWizardProgress,
   type SavedClaim,
 } from "./wizard-progress-storage.ts";
-import { resumedWizardState, wizardReducer, type WizardState } from "./wizard-state.ts";
+import {
+  resumedWizardState,
+  startProgressTicker,
+  VERIFY_CHECKPOINTS,
+  wizardReducer,
+  type WizardState,
+} from "./wizard-state.ts";
 
 /** Reset says 'Logged out' before the page reloads; long enough to read it. */
 const RESET_RELOAD_DELAY_MS = 1_500;

@@ -1,10 +1,6 @@
-/**
- * The wizard's state machine: its steps, progress and activity. Pure: the hook
- * feeds it events from the server, the wallet and the visitor.
- */
+/** The wizard's state machine: its steps, progress and activity. Pure: the hook feeds it events. */
 import type { ClaimStatus } from "@tube/common/constants";
 import type { FailedClaim } from "./api/claim-status.ts";
-import { nextProgress, VERIFY_CHECKPOINTS } from "./progress-ticker.ts";
 
 export type WizardStep = 0 | 1 | 2 | 3;
 export const STEP_LABELS = ["Subscribe", "Connect", "Mint", "Done"] as const;
@@ -166,5 +162,41 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         : state;
     case "dialogClosed":
       return { ...state, successDialogOpen: false };
+  }
+}
+
+/** While the subscription check runs, progress climbs by 10 every 200 ms up to 90; its result sets a checkpoint. */
+const PROGRESS_STEP = 10;
+const PROGRESS_INTERVAL_MS = 200;
+export const PROGRESS_CAP = 90;
+
+export const VERIFY_CHECKPOINTS = { start: 0, notSubscribed: 50, subscribed: 95, done: 100 } as const;
+
+export function nextProgress(current: number): number {
+  return Math.max(current, Math.min(current + PROGRESS_STEP, PROGRESS_CAP));
+}
+
+/** Calls `onTick` every interval until the returned stop function is called. */
+export function startProgressTicker(onTick: () => void, intervalMs: number = PROGRESS_INTERVAL_MS): () => void {
+  const timer = setInterval(onTick, intervalMs);
+  return () => clearInterval(timer);
+}
+
+/** What the wizard is doing, in words: shown beside the progress bar and announced to screen readers. */
+export function activityLabel({ activity, claimStatus }: Pick<WizardState, "activity" | "claimStatus">): string {
+  if (activity === "verifying") return "Verifying subscription...";
+  if (activity !== "minting") return "";
+  switch (claimStatus) {
+    case null:
+      return "Checking claim status...";
+    case "reserved":
+    case "queued":
+      return "Your mint is queued...";
+    case "submitted":
+      return "Transaction submitted, waiting for confirmation...";
+    case "confirmed":
+      return "Tokens minted.";
+    case "failed":
+      return "Minting failed.";
   }
 }

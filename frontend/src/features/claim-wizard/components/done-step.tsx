@@ -4,8 +4,7 @@ import type { ReactNode, Ref } from "react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
-import { formatClaimDate } from "../claim-date.ts";
-import { explorerTxUrl } from "../explorer-url.ts";
+import { explorerTxUrl, formatClaimDate } from "../../../lib/format.ts";
 import { StepHeading } from "./step-heading.tsx";
 import { SuccessMark } from "./step-transition.tsx";
 

@@ -3,7 +3,7 @@ import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
 import type { RefObject } from "react";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { LabelledValue } from "../../../components/ui/labelled-value.tsx";
-import { explorerTxUrl } from "../explorer-url.ts";
+import { explorerTxUrl } from "../../../lib/format.ts";
 
 /**
  * Opens after a successful claim; on close, focus returns to the done step's heading. Its content is
