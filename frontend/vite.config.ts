@@ -90,12 +90,12 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     exclude: OWN_MODULE_GRAPH_TESTS,
     // One module graph and one document per worker for all files (ADR 32): importing React, Chakra and the wallet
-    // SDK afresh for every file was over half of this project's CPU. test-setup.ts resets what a test leaves behind.
+    // SDK afresh for every file was over half of this project's CPU. src/test/setup.ts resets what a test leaves behind.
     isolate: false,
     // Every test starts with the real globals and no spy left by the one before, whoever wrote it.
     restoreMocks: true,
     unstubGlobals: true,
-    setupFiles: ["./src/test-setup.ts"],
+    setupFiles: ["./src/test/setup.ts"],
     // Generous on a shared, loaded machine: a slow run must not read as a failure (no timing is asserted).
     testTimeout: 30_000,
     hookTimeout: 30_000,

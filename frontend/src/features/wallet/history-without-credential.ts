@@ -1,11 +1,9 @@
 import { isReturningFromRedirectLogin } from "./wallet-to-restore.ts";
 
 /**
- * The ecosystem wallet's redirect login comes back to /claim with its session credential in the address (thirdweb
- * v5's wallets/in-app/web/lib/get-url-token.js reads `authCookie` or `authResult` beside `walletId`). Once it has read
- * them, the SDK *pushes* a clean address: the entry holding the credential would stay in the history, one Back away.
- * Installed before AutoConnect runs, this turns that one push into a replace, so no entry keeps the credential; the
- * entry keeps its state (the router's), which the SDK's push would have dropped. Returns the undo, for unmounting.
+ * The redirect login comes back with its session credential in the address, and the SDK then *pushes* a clean one,
+ * leaving the credential one Back away. Installed before AutoConnect, this turns that push into a replace that keeps
+ * the router's state. Returns the undo.
  */
 export function replaceCredentialEntryOnceRead(win: Window): () => void {
   const { history } = win;
@@ -23,13 +21,10 @@ export function replaceCredentialEntryOnceRead(win: Window): () => void {
   return restore;
 }
 
-/** The parameters thirdweb's login puts on the way back (thirdweb v5's wallets/in-app/core/authentication/getLoginPath.js). */
+/** The parameters thirdweb's login puts on the way back. */
 const REDIRECT_LOGIN_PARAMETERS = ["walletId", "authProvider", "authFlow", "state"];
 
-/**
- * Takes a redirect login's parameters out of the address in place (no new history entry): after a cancelled consent
- * the SDK finds no credential and leaves them there, where a reload would start the same dead end again.
- */
+/** Takes a cancelled redirect login's parameters out of the address in place, so a reload does not repeat it. */
 export function removeRedirectLoginParameters(win: Window): void {
   const url = new URL(win.location.href);
   for (const name of REDIRECT_LOGIN_PARAMETERS) url.searchParams.delete(name);

@@ -1,10 +1,6 @@
 /**
- * Whether thirdweb has a wallet to restore on this visit, read without loading
- * the SDK: the wallet module must then load at once so AutoConnect can finish
- * (ADR 13). The names are thirdweb v5's own: the connection manager's storage
- * keys (thirdweb/dist/esm/wallets/manager/index.js) and the parameters the
- * in-app and ecosystem wallets' redirect login returns with
- * (wallets/in-app/web/lib/get-url-token.js).
+ * Whether thirdweb has a wallet to restore on this visit, read without loading the SDK (ADR 13): its connection
+ * manager's storage keys, and the parameters its redirect login returns with.
  */
 const CONNECTED_WALLET_KEYS = ["thirdweb:connected-wallet-ids", "thirdweb:active-wallet-id"];
 
@@ -13,10 +9,8 @@ export function hasWalletToRestore(location: Pick<Location, "search" | "hash">):
 }
 
 /**
- * How the page came back from the ecosystem wallet's redirect login: with its session credential (`authResult` or
- * `authCookie`, beside `walletId`), or without one (`walletId` and `authProvider` only: the visitor cancelled or
- * refused consent, and the SDK reads nothing); null when it did not. The module then loads at once either way, to
- * finish the login or to say why it did not.
+ * How the page came back from the redirect login: with its credential (`authResult` or `authCookie`, beside
+ * `walletId`), without one (cancelled or refused consent), or null when it did not.
  */
 export function redirectLoginReturn({
   search,
@@ -30,7 +24,6 @@ export function redirectLoginReturn({
   return has("authProvider") ? "abandoned" : null;
 }
 
-/** The address carries the redirect login's session credential (`authResult` or `authCookie`, with `walletId`). */
 export function isReturningFromRedirectLogin(location: Pick<Location, "search" | "hash">): boolean {
   return redirectLoginReturn(location) === "credential";
 }
@@ -42,7 +35,7 @@ function hasConnectedWallet(): boolean {
       return value !== null && value !== "[]" && value !== "";
     });
   } catch {
-    // Storage refused (private mode): thirdweb cannot have stored anything either.
+    // Storage refused: thirdweb cannot have stored anything either.
     return false;
   }
 }
