@@ -4,11 +4,7 @@ import { useLocation } from "react-router";
 /** How long to wait for a lazily loaded page to render its heading. */
 const HEADING_WAIT_MS = 5_000;
 
-/**
- * A client-side navigation neither scrolls nor tells screen readers that the
- * page changed, so after each one we scroll to the top and focus the new page's
- * main heading. The first render is left alone: the browser handles a real load.
- */
+/** After a client-side navigation (not the first render), scroll to the top and focus the new page's main heading. */
 export function useRouteChangeFocus(): void {
   const { pathname } = useLocation();
   const previousPathname = useRef(pathname);

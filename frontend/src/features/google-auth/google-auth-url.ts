@@ -13,11 +13,7 @@ export function googleRedirectUri(origin: string): string {
   return `${origin}${GOOGLE_CALLBACK_PATH}`;
 }
 
-/**
- * docs/product.md#google-sign-in: exactly the scopes the server uses; forced account choice; granted scopes included.
- * No `access_type=offline`: the server never refreshes a token, and a refresh token would keep the grant alive at
- * Google for months after the claim.
- */
+/** Exactly the server's scopes, forced account choice; no `access_type=offline`, as no token is ever refreshed. */
 export function buildGoogleAuthUrl({
   authUrl,
   clientId,

@@ -1,8 +1,4 @@
-/**
- * PKCE (RFC 7636, S256) and the OAuth `state` value. The verifier never leaves
- * this browser tab until the server exchanges the code, so an intercepted code
- * is useless on its own.
- */
+/** PKCE (S256) and the OAuth `state`: the verifier stays in this tab, so an intercepted code is useless alone. */
 
 /** 48 random bytes encode to exactly 64 base64url characters, all allowed in a verifier. */
 const VERIFIER_BYTES = 48;

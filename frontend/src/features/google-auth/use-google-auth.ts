@@ -1,7 +1,4 @@
-/**
- * The Google authorization state of the claim page: the stored session, the
- * popup flow that renews it, and the toasts for each transition (docs/product.md#google-sign-in).
- */
+/** The claim page's Google authorization: the stored session, the popup flow that renews it, and its toasts. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api-client.ts";
