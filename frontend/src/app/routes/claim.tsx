@@ -16,7 +16,7 @@ import { WalletPanel } from "../../features/wallet/components/wallet-panel.tsx";
 import { DeferredWalletProvider } from "../../features/wallet/deferred-wallet-provider.tsx";
 import { usePreloadWhenIdle } from "../../features/wallet/wallet-loading.ts";
 import { useWalletState } from "../../features/wallet/wallet-state.tsx";
-import { hasWalletToRestore } from "../../features/wallet/wallet-to-restore.ts";
+import { hasWalletToRestore } from "../../features/wallet/redirect-login.ts";
 
 /** The wallet module loads at once when AutoConnect has something to restore, or the visitor is past Subscribe. */
 function walletNeededAtOnce(): boolean {

@@ -37,9 +37,14 @@ import {
   redirectLoginFailure,
   requestInjectedAccounts,
 } from "./wallet-errors.ts";
-import { removeRedirectLoginParameters, replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
+
 import { ignoreKnownSdkRejections } from "./known-sdk-rejections.ts";
-import { hasWalletToRestore, redirectLoginReturn } from "./wallet-to-restore.ts";
+import {
+  hasWalletToRestore,
+  redirectLoginReturn,
+  removeRedirectLoginParameters,
+  replaceCredentialEntryOnceRead,
+} from "./redirect-login.ts";
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
 import type { WalletState } from "./wallet-state.tsx";
 

@@ -1,4 +1,44 @@
-import { isReturningFromRedirectLogin } from "./wallet-to-restore.ts";
+/**
+ * The ecosystem wallet's redirect login and thirdweb's remembered wallets, read without loading the SDK (ADR 13):
+ * its connection manager's storage keys, and the parameters its redirect login returns with.
+ */
+const CONNECTED_WALLET_KEYS = ["thirdweb:connected-wallet-ids", "thirdweb:active-wallet-id"];
+
+export function hasWalletToRestore(location: Pick<Location, "search" | "hash">): boolean {
+  return redirectLoginReturn(location) !== null || hasConnectedWallet();
+}
+
+/**
+ * How the page came back from the redirect login: with its credential (`authResult` or `authCookie`, beside
+ * `walletId`), without one (cancelled or refused consent), or null when it did not.
+ */
+export function redirectLoginReturn({
+  search,
+  hash,
+}: Pick<Location, "search" | "hash">): "credential" | "abandoned" | null {
+  const hashQuery = hash.includes("?") ? hash.slice(hash.indexOf("?")) : "";
+  const all = [new URLSearchParams(search), new URLSearchParams(hashQuery)];
+  const has = (name: string) => all.some((params) => params.has(name));
+  if (!has("walletId")) return null;
+  if (has("authResult") || has("authCookie")) return "credential";
+  return has("authProvider") ? "abandoned" : null;
+}
+
+export function isReturningFromRedirectLogin(location: Pick<Location, "search" | "hash">): boolean {
+  return redirectLoginReturn(location) === "credential";
+}
+
+function hasConnectedWallet(): boolean {
+  try {
+    return CONNECTED_WALLET_KEYS.some((key) => {
+      const value = localStorage.getItem(key);
+      return value !== null && value !== "[]" && value !== "";
+    });
+  } catch {
+    // Storage refused: thirdweb cannot have stored anything either.
+    return false;
+  }
+}
 
 /**
  * The redirect login comes back with its session credential in the address, and the SDK then *pushes* a clean one,
