@@ -33,6 +33,7 @@ import {
   type SavedClaim,
 } from "./wizard-progress-storage.ts";
 import {
+  isTicking,
   resumedWizardState,
   startProgressTicker,
   VERIFY_CHECKPOINTS,
@@ -141,10 +142,11 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
 
   const { youtubeChannelId } = usePublicConfig();
   const { mutateAsync: requestVerification } = useMutation({ mutationFn: verifySubscription });
+  const ticking = isTicking(state);
   useEffect(() => {
-    if (!state.ticking) return;
+    if (!ticking) return;
     return startProgressTicker(() => dispatch({ type: "progressTicked" }));
-  }, [state.ticking]);
+  }, [ticking]);
 
   /** Step 0: the checks in the order the visitor meets them, the subscription, then whether this wallet claimed. */
   async function verify() {
