@@ -33,8 +33,8 @@ export const TOASTS = {
     title: "Subscription Verified!",
     description: "Your subscription to the channel is confirmed.",
   },
-  alreadyClaimed: error("Already Claimed", "This wallet address has already claimed tokens."),
-  notSubscribed: error("Not Subscribed", "You don't appear to be subscribed to the channel. Please subscribe first."),
+  alreadyClaimed: error("Already Claimed", ERROR_CATALOGUE.ALREADY_CLAIMED.message),
+  notSubscribed: error("Not Subscribed", ERROR_CATALOGUE.NOT_SUBSCRIBED.message),
 
   walletNotConnected: error("Wallet Not Connected", "Please connect your wallet to continue."),
   usernameMissing: error("YouTube Username Missing", "Please enter your YouTube username."),

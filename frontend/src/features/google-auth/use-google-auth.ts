@@ -1,4 +1,5 @@
 /** The claim page's Google authorization: the stored session, the popup flow that renews it, and its toasts. */
+import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api-client.ts";
@@ -24,7 +25,7 @@ export interface GoogleAuthState {
 const TOAST_ID = "google-auth";
 /** setTimeout fires at once beyond a signed 32-bit delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const DEFAULT_FAILURE = "Failed to connect with Google. Please try again.";
+const DEFAULT_FAILURE = ERROR_CATALOGUE.GOOGLE_AUTH_FAILED.message;
 
 export function useGoogleAuth(): GoogleAuthState {
   const config = usePublicConfig();
