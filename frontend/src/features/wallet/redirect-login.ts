@@ -24,10 +24,6 @@ export function redirectLoginReturn({
   return has("authProvider") ? "abandoned" : null;
 }
 
-export function isReturningFromRedirectLogin(location: Pick<Location, "search" | "hash">): boolean {
-  return redirectLoginReturn(location) === "credential";
-}
-
 function hasConnectedWallet(): boolean {
   try {
     return CONNECTED_WALLET_KEYS.some((key) => {
@@ -47,14 +43,14 @@ function hasConnectedWallet(): boolean {
  */
 export function replaceCredentialEntryOnceRead(win: Window): () => void {
   const { history } = win;
-  if (!isReturningFromRedirectLogin(win.location)) return () => undefined;
+  if (redirectLoginReturn(win.location) !== "credential") return () => undefined;
   const ownPushState = history.pushState;
   const restore = () => {
     if (history.pushState !== ownPushState) history.pushState = ownPushState;
   };
   history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
     // Only the push that leaves the credential's entry is replaced; any other goes through as it was.
-    if (!isReturningFromRedirectLogin(win.location)) return ownPushState.call(history, data, unused, url);
+    if (redirectLoginReturn(win.location) !== "credential") return ownPushState.call(history, data, unused, url);
     restore();
     history.replaceState(history.state, unused, url);
   };
