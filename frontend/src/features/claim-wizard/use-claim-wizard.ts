@@ -96,6 +96,16 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
   // A ref, so a double click cannot start two before React renders again. A reload while minting holds it.
   const lock = useRef(saved?.claim != null);
   const queryClient = useQueryClient();
+  const succeed = (recipient: string, txHash: string, toast: Notification, claimedAt?: string | null) => {
+    dispatch({ type: "mintSucceeded", txHash, recipient, claimedAt: claimedAt ?? undefined });
+    notify({ ...toast, id: CLAIM_TOAST_ID });
+  };
+  /** The wallet's claim was confirmed earlier (with its hash): Done, saying when. */
+  const succeedEarlier = (walletAddress: string, existing: CheckClaimResponse | null) => {
+    if (!existing?.claimed || existing.status !== "confirmed" || !existing.txHash) return false;
+    succeed(walletAddress, existing.txHash, tokensAlreadyClaimedToast(existing.claimedAt), existing.claimedAt);
+    return true;
+  };
   const lookUp = async (walletAddress: string): Promise<CheckClaimResponse | null> => {
     try {
       return await fetchClaim(queryClient, walletAddress);
@@ -123,8 +133,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
       return;
     }
     const { txHash } = progress;
-    dispatch({ type: "mintSucceeded", txHash, recipient: followed.walletAddress });
-    notify({ ...TOASTS.minted, id: CLAIM_TOAST_ID });
+    succeed(followed.walletAddress, txHash, TOASTS.minted);
     // The server's own record is the truth: the answer is not read and a failure is only logged.
     recordClaim({ walletAddress: followed.walletAddress, googleEmail: followed.googleEmail, txHash }).catch(
       (cause: unknown) => console.warn("record-claim failed", cause),
@@ -213,17 +222,12 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
     lock.current = true;
     let following = false;
     const signal = unmounted();
-    const succeed = (txHash: string, toast: Notification, claimedAt?: string) => {
-      dispatch({ type: "mintSucceeded", txHash, recipient: walletAddress, claimedAt });
-      notify({ ...toast, id: CLAIM_TOAST_ID });
-    };
+
     try {
       dispatch({ type: "mintStarted" });
       notify(TOASTS.checkingClaim);
       const existing = await lookUp(walletAddress);
-      if (existing?.claimed && existing.status === "confirmed" && existing.txHash) {
-        return succeed(existing.txHash, tokensAlreadyClaimedToast(existing.claimedAt), existing.claimedAt ?? undefined);
-      }
+      if (succeedEarlier(walletAddress, existing)) return;
       // A claim already under way for this wallet is followed, not started again.
       let claimId = existing?.claimed && isClaimPending(existing.status) ? existing.claimId : null;
       if (!claimId) {
@@ -233,7 +237,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
           googleEmail: auth.email,
           oauthAccessToken: auth.accessToken,
         });
-        if (started.state === "confirmed") return succeed(started.txHash, TOASTS.tokensAlreadyClaimed);
+        if (started.state === "confirmed") return succeed(walletAddress, started.txHash, TOASTS.tokensAlreadyClaimed);
         claimId = started.claimId;
       }
       setFollowed({ claimId, walletAddress, googleEmail: auth.email });
@@ -267,11 +271,8 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
   const resume = useEffectEvent((walletAddress: string, existing: CheckClaimResponse) => {
     // A flow the visitor started meanwhile decides for itself.
     if (lock.current) return;
-    if (existing.claimed && existing.status === "confirmed" && existing.txHash) {
-      const claimedAt = existing.claimedAt ?? undefined;
-      dispatch({ type: "mintSucceeded", txHash: existing.txHash, recipient: walletAddress, claimedAt });
-      notify({ ...tokensAlreadyClaimedToast(existing.claimedAt), id: CLAIM_TOAST_ID });
-    } else if (existing.claimed && existing.claimId && isClaimPending(existing.status)) {
+    if (succeedEarlier(walletAddress, existing)) return;
+    if (existing.claimed && existing.claimId && isClaimPending(existing.status)) {
       if (!auth?.email) {
         // Claim, or 'Reconnect with Google' on this step, follows it again once Google is connected.
         dispatch({ type: "mintStopped", failedClaim: "none" });
