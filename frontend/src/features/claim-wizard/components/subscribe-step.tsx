@@ -5,9 +5,7 @@ import { youtubeSubscribeUrl } from "../../../lib/format.ts";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
 import { activityLabel } from "../wizard-state.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
-import { LabelledProgress } from "./labelled-progress.tsx";
-import { StepHeading } from "./step-heading.tsx";
-import { StepSection } from "./step-section.tsx";
+import { LabelledProgress, StepHeading, StepSection } from "./step-parts.tsx";
 
 export interface SubscribeStepProps {
   wizard: ClaimWizard;

@@ -1,15 +1,20 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { pageTitle } from "@tube/common/app-pages";
 
 /** How long to wait for a lazily loaded page to render its heading. */
 const HEADING_WAIT_MS = 5_000;
 
-/** After a client-side navigation (not the first render), scroll to the top and focus the new page's main heading. */
-export function useRouteChangeFocus(): void {
+/**
+ * After a client-side navigation the title follows the path (the server wrote the first one), and the page scrolls to
+ * the top and focuses its main heading; the first render is left alone.
+ */
+export function useRouteChange(): void {
   const { pathname } = useLocation();
   const previousPathname = useRef(pathname);
 
   useEffect(() => {
+    document.title = pageTitle(pathname);
     if (previousPathname.current === pathname) return;
     previousPathname.current = pathname;
     window.scrollTo(0, 0);
