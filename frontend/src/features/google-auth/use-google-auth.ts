@@ -6,9 +6,14 @@ import { ApiError } from "../../lib/api-client.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { exchangeGoogleCode } from "./api/google-auth-api.ts";
 import { readGoogleAuth, saveGoogleAuth, type GoogleAuth } from "./google-auth-storage.ts";
-import { buildGoogleAuthUrl, googleRedirectUri } from "./google-auth-url.ts";
+import {
+  buildGoogleAuthUrl,
+  createCodeChallenge,
+  createCodeVerifier,
+  createOAuthState,
+  googleRedirectUri,
+} from "./google-auth-url.ts";
 import { openOAuthPopup, waitForAuthorizationCode, type AuthorizationCodeWait } from "./oauth-popup.ts";
-import { createCodeChallenge, createCodeVerifier, createOAuthState } from "./pkce.ts";
 
 type GoogleAuthStatus = "idle" | "authorizing" | "authorized" | "failed";
 
