@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
+import { REWARD_TOKENS } from "@tube/common/constants";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { chakraGlobalCss } from "./build/chakra-global-css.ts";
@@ -62,7 +63,14 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: frontendDir,
-  plugins: [react(), chakraGlobalCss(), compileHintPlugin(), precompress()],
+  plugins: [
+    react(),
+    chakraGlobalCss(),
+    compileHintPlugin(),
+    precompress(),
+    // index.html's title and meta tags say the reward from its one constant.
+    { name: "tube:reward", transformIndexHtml: (html) => html.replaceAll("%REWARD%", String(REWARD_TOKENS)) },
+  ],
   build: {
     outDir: "dist",
     // The wallet SDK's chunks are large by nature and load only on /claim; what the pages really
@@ -82,12 +90,12 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     exclude: OWN_MODULE_GRAPH_TESTS,
     // One module graph and one document per worker for all files (docs/benchmarks/test-suite.md): importing React, Chakra and the wallet
-    // SDK afresh for every file was over half of this project's CPU. test-setup.ts resets what a test leaves behind.
+    // SDK afresh for every file was over half of this project's CPU. src/test/setup.ts resets what a test leaves behind.
     isolate: false,
     // Every test starts with the real globals and no spy left by the one before, whoever wrote it.
     restoreMocks: true,
     unstubGlobals: true,
-    setupFiles: ["./src/test-setup.ts"],
+    setupFiles: ["./src/test/setup.ts"],
     // Generous on a shared, loaded machine: a slow run must not read as a failure (no timing is asserted).
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,10 +1,6 @@
 /**
- * Chakra's global CSS (the cascade layers' order, the reset, the base styles and every token's
- * CSS variable) as a stylesheet built with the app. In the browser Chakra would compute all of it
- * in createSystem and serialize it with emotion on the provider's first render: long tasks on
- * /claim's start-up on a phone (docs/performance.md). app/chakra-root.tsx imports the stylesheet and hands
- * the provider a system with nothing global left to insert, and the bundled createSystem no
- * longer computes the global styles at all (ADR 0016).
+ * Chakra's global CSS (layers, reset, base styles, token variables) as a stylesheet built with the app, instead of
+ * computed in the browser on /claim's start-up (ADR 16).
  */
 import { ChakraProvider, type SystemContext } from "@chakra-ui/react";
 import { createElement } from "react";
@@ -13,10 +9,7 @@ import type { Plugin } from "vite";
 
 const CHAKRA_GLOBAL_CSS_ID = "virtual:chakra-global.css";
 
-/**
- * The CSS Chakra's provider inserts for `system`, in its order: emotion, rendering on a server,
- * writes each global style as a `<style>` element, through the same stylis plugins it runs in the browser.
- */
+/** The CSS Chakra's provider inserts for `system`, in its order, rendered by emotion on the server. */
 export function renderChakraGlobalCss(system: SystemContext): string {
   const markup = renderToStaticMarkup(createElement(ChakraProvider, { value: system, children: null }));
   return [...markup.matchAll(/<style data-emotion="[^"]*"[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join("\n");
@@ -33,10 +26,7 @@ export function chakraGlobalCss(): Plugin {
     resolveId: (id) => (id === CHAKRA_GLOBAL_CSS_ID ? resolvedId : undefined),
     transform(code, id) {
       if (!CREATE_SYSTEM_MODULE.test(id)) return undefined;
-      // About three quarters of createSystem's time, for styles the stylesheet already holds. A Chakra
-      // release that computes them otherwise must fail the build, not quietly bring the cost back.
-      // Here rather than in a patch of node_modules: load() below renders the stylesheet from the unpatched
-      // createSystem, and tests and the dev server need it whole too.
+      // Most of createSystem's time, for styles the stylesheet holds; a Chakra release that moves them fails the build.
       if (!code.includes(EAGER_GLOBALS)) this.error(`Chakra's createSystem no longer has "${EAGER_GLOBALS}"`);
       return { code: code.replace(EAGER_GLOBALS, "const _global = [];"), map: null };
     },

@@ -2,16 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Plugin, Rolldown } from "vite";
 
-/**
- * V8's explicit compile hint (Chrome 136 and later; other engines read a comment): every function of the file is
- * compiled as it downloads, off the main thread, instead of on the main thread at its first call.
- */
+/** V8's explicit compile hint: every function of the file is compiled as it downloads, off the main thread. */
 const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
-/**
- * Puts the compile hint atop the chunks every page starts with (ADR 13): on HTTP/2 it kept about 140 ms of LCP on
- * the landing page (docs/benchmarks/frontend.md).
- */
+/** Puts the compile hint atop the chunks every page starts with (ADR 13). */
 export function compileHintPlugin(): Plugin {
   return {
     name: "tube:compile-hint",
@@ -29,10 +23,7 @@ export function compileHintPlugin(): Plugin {
   };
 }
 
-/**
- * index.html's chunks: the entry and everything it imports statically. Never what loads later (a lazy route, the
- * wallet SDK): compiling code that may never run would only cost the phone's memory and cores.
- */
+/** index.html's chunks: the entry and its static imports, never what loads later (a lazy route, the wallet SDK). */
 export function startupChunks(bundle: Rolldown.OutputBundle): string[] {
   const seen = new Set<string>();
   const visit = (fileName: string) => {

@@ -1,8 +1,9 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { AppProviders } from "./app/providers.tsx";
+import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./app/router.tsx";
 import { forgetLegacyGoogleSession } from "./features/google-auth/google-session-keys.ts";
+import { PublicConfigProvider } from "./lib/public-config.tsx";
 import "./styles/site.css";
 
 const rootElement = document.getElementById("root");
@@ -10,10 +11,13 @@ if (!rootElement) throw new Error("index.html must contain an element with id 'r
 
 forgetLegacyGoogleSession();
 
+// What every page needs. Chakra is not here: only the routes that use it load it (app/chakra-root.tsx, ADR 12).
 createRoot(rootElement).render(
   <StrictMode>
-    <AppProviders>
-      <AppRoutes />
-    </AppProviders>
+    <PublicConfigProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </PublicConfigProvider>
   </StrictMode>,
 );

@@ -1,8 +1,4 @@
-/**
- * Catches what a page throws while rendering, including a lazy chunk that
- * failed to download after a deploy, so the visitor gets a way out instead of
- * a blank page.
- */
+/** Catches what a page throws while rendering (a lazy chunk gone after a deploy too): a way out, not a blank page. */
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { HomeLinkButton, MessageScreen } from "../components/ui/message-screen.tsx";

@@ -9,8 +9,7 @@ import { LandingPage } from "../features/landing/landing-page.tsx";
 import { GoogleInfoPage, PrivacyPage, TermsPage } from "../features/legal/legal-pages.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
-import { usePageTitle } from "./use-page-title.ts";
-import { useRouteChangeFocus } from "./use-route-change-focus.ts";
+import { useRouteChange } from "./use-route-change.ts";
 
 /**
  * A page built with Chakra, loaded together with Chakra's provider and system and wrapped in them:
@@ -38,8 +37,7 @@ const ClaimPage = lazy(loadClaimPage);
 const preloadClaimPage = () => void loadClaimPage().catch(() => undefined);
 
 export function AppRoutes() {
-  useRouteChangeFocus();
-  usePageTitle();
+  useRouteChange();
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>

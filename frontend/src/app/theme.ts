@@ -29,22 +29,14 @@ import {
   tooltipSlotRecipe,
 } from "@chakra-ui/react/theme";
 
-/**
- * Chakra's palettes that nothing here uses (the app's colorPalettes are gray, red, yellow, green
- * and blue; the alert and toast recipes' warning is orange). Each palette's tokens and CSS
- * variables are built at start-up, on a phone too: these four were about a quarter of
- * createSystem's time. A colorPalette from this list would render unstyled.
- */
+/** Palettes nothing here uses, left out of start-up's work; a colorPalette from this list would render unstyled. */
 const UNUSED_PALETTES = ["teal", "cyan", "purple", "pink"];
 
 function withoutUnusedPalettes<T extends object>(colors: T): T {
   return Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.includes(name))) as T;
 }
 
-/**
- * The app has no dark mode: each semantic token keeps only its light value (`{ _light, _dark }` → the
- * `_light` one), so no second, dark set of variables is built at start-up (about a fifth of createSystem's time).
- */
+/** No dark mode: each semantic token keeps only its `_light` value, so no dark set of variables is built. */
 function withLightValuesOnly<T>(node: T): T {
   if (typeof node !== "object" || node === null) return node;
   if ("value" in node && typeof node.value === "object" && node.value !== null && "_light" in node.value) {
@@ -53,12 +45,7 @@ function withLightValuesOnly<T>(node: T): T {
   return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, withLightValuesOnly(child)])) as T;
 }
 
-/**
- * Chakra's default theme (tokens, text and layer styles) with only the recipes of the
- * components this app renders and only the palettes it uses: the full default config
- * carries every component's recipe and ten palettes, and their weight lands in /claim's
- * start-up on a phone. A component added to the app needs its recipe here, or it renders unstyled.
- */
+/** Chakra's default theme with only the recipes this app renders: a component added needs its recipe here. */
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,

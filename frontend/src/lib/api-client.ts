@@ -1,8 +1,4 @@
-/**
- * The one HTTP client for our API. Every failure — an error response, no
- * network, a cancelled request, an unreadable body — becomes an ApiError whose
- * `message` can be shown to people as is.
- */
+/** The one HTTP client for our API: every failure becomes an ApiError whose `message` can be shown as is. */
 import { apiErrorBodySchema } from "@tube/common/api-envelope";
 
 /** Codes the client itself produces; server failures carry a code from ERROR_CATALOGUE. */

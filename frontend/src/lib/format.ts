@@ -12,3 +12,13 @@ export function youtubeChannelUrl(channelId: string): string {
 export function youtubeSubscribeUrl(channelId: string): string {
   return `${youtubeChannelUrl(channelId)}?sub_confirmation=1`;
 }
+
+/** A claim's date as the visitor reads it ("November 5, 2026"), in their own time zone. */
+export function formatClaimDate(iso: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date(iso));
+}
+
+/** The block-explorer page of a transaction (its path is /tx/{hash}). */
+export function explorerTxUrl(explorerUrl: string, txHash: string): string {
+  return `${explorerUrl.replace(/\/+$/, "")}/tx/${txHash}`;
+}

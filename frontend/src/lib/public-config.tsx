@@ -1,8 +1,6 @@
 /**
- * The server's public settings, shared through context, so nothing in the browser
- * hard-codes chain, token or channel. The server writes them into the page it serves,
- * so the first paint needs no round trip; GET /api/config is the fallback (dev server,
- * a page served without them).
+ * The server's public settings, through context, so nothing in the browser hard-codes chain, token or channel. The
+ * server writes them into the page; GET /api/config is the fallback (the dev server).
  */
 import type { PublicConfig } from "@tube/common/api-envelope";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
@@ -26,12 +24,7 @@ export function StaticPublicConfigProvider({ config, children }: { config: Publi
 type LoadState =
   { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; config: PublicConfig };
 
-/**
- * The config the server wrote into the page, if it did. It is not checked with zod here: the server writes its
- * own typed `PublicConfig` into the same response as the page that runs this code, so the check could only fail
- * together with the page itself, and zod would cost the landing page about 15 KB gzip (ADR 0012). The API's
- * answer, a separate response, is checked.
- */
+/** The config the server wrote into the page: not checked with zod, which would cost the landing page (ADR 12). */
 function embeddedConfig(): PublicConfig | null {
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return null;
@@ -43,10 +36,7 @@ function embeddedConfig(): PublicConfig | null {
   }
 }
 
-/**
- * Asks the API, for a page served without the config (the dev server). Its client and the schema load only
- * then, so the pages the server serves do without them.
- */
+/** Asks the API, for a page served without the config; its client and schema load only then. */
 async function fetchPublicConfig(signal: AbortSignal): Promise<PublicConfig> {
   const [{ apiGet }, { publicConfigSchema }] = await Promise.all([
     import("./api-client.ts"),

@@ -1,9 +1,4 @@
-/**
- * The one place the thirdweb SDK is configured. Everything comes from the
- * public config so a local stand-in chain and production use the same code.
- * Only the wallet module, loaded when /claim needs a wallet, imports this one,
- * which keeps the SDK off every page's first load (ADR 13).
- */
+/** The one place the thirdweb SDK is configured, from the public config; only the wallet module imports it (ADR 13). */
 import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
 import { createThirdwebClient, defineChain, type Chain, type ThirdwebClient } from "thirdweb";
@@ -30,13 +25,8 @@ export interface ThirdwebSetup {
 /** The ecosystem wallet's restore: never asked, still running, failed, or connected. */
 export type WalletRestoreOutcome = "not-tried" | "pending" | "failed" | "connected";
 
-/**
- * Where the SDK posts its usage events. It sends one on every wallet connection, with the wallet's address, and has
- * no option to stop it; it does let the analytics host be chosen. A reserved name that never resolves, and that the
- * page's Content-Security-Policy does not allow, keeps the event in the browser. The wallet's own traffic (RPC, the
- * ecosystem wallet's sign-in, WalletConnect's relay) uses the SDK's other hosts, which stay as they are.
- */
-const NO_ANALYTICS_HOST = "analytics.invalid"; // ADR 26
+/** The SDK posts a usage event with the address on every connection: a host that never resolves keeps it (ADR 26). */
+const NO_ANALYTICS_HOST = "analytics.invalid";
 
 export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
   setThirdwebDomains({ analytics: NO_ANALYTICS_HOST });
@@ -50,8 +40,6 @@ export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
     : undefined;
   const metamask = createWallet("io.metamask");
   const walletConnectProjectId = config.walletConnectProjectId || undefined;
-  // Without the operator's project id, thirdweb's WalletConnect connector uses its own default one
-  // (thirdweb/dist/esm/wallets/wallet-connect/controller.js: `projectId || DEFAULT_PROJECT_ID`): offered either way.
   const wc = walletConnect();
   const wallets: Wallet[] = [metamask, wc];
   if (ecosystem) wallets.unshift(ecosystem);
@@ -59,11 +47,7 @@ export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
   return { client, chain, ecosystem, metamask, walletConnect: wc, walletConnectProjectId, wallets, ecosystemRestore };
 }
 
-/**
- * Records what the wallet's `autoConnect` did. thirdweb's AutoConnect catches every failure of it, time-out or
- * error, logs it and goes on silently (thirdweb/src/wallets/connection/autoConnectCore.ts); the page needs to know
- * which, to tell the visitor. The same object stays mounted, so thirdweb still knows it by identity.
- */
+/** Records what the wallet's `autoConnect` did: thirdweb's AutoConnect swallows its failures, and the page must tell. */
 function watchRestore(wallet: Wallet): () => WalletRestoreOutcome {
   let outcome: WalletRestoreOutcome = "not-tried";
   const autoConnect = wallet.autoConnect.bind(wallet);

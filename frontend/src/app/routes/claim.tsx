@@ -1,8 +1,4 @@
-/**
- * The /claim route: composes the claim wizard with the google-auth and wallet
- * features, which know nothing of each other. The wallet SDK is not part of
- * this chunk: DeferredWalletProvider loads it when the page needs a wallet (ADR 13).
- */
+/** The /claim route: composes the claim wizard with the google-auth and wallet features (the SDK loads later, ADR 13). */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
@@ -20,12 +16,9 @@ import { WalletPanel } from "../../features/wallet/components/wallet-panel.tsx";
 import { DeferredWalletProvider } from "../../features/wallet/deferred-wallet-provider.tsx";
 import { usePreloadWhenIdle } from "../../features/wallet/wallet-loading.ts";
 import { useWalletState } from "../../features/wallet/wallet-state.tsx";
-import { hasWalletToRestore } from "../../features/wallet/wallet-to-restore.ts";
+import { hasWalletToRestore } from "../../features/wallet/redirect-login.ts";
 
-/**
- * The wallet module loads with the page when AutoConnect has something to finish or restore (a redirect login,
- * a remembered wallet) or the visitor is already past the Subscribe step, which needs no wallet to show.
- */
+/** The wallet module loads at once when AutoConnect has something to restore, or the visitor is past Subscribe. */
 function walletNeededAtOnce(): boolean {
   return hasWalletToRestore(window.location) || (readWizardProgress()?.step ?? 0) >= 1;
 }

@@ -5,10 +5,7 @@ export interface ExternalLinkProps extends Omit<LinkProps, "href" | "target" | "
   href: string;
 }
 
-/**
- * `NewTabLink` styled as a Chakra link, for the Chakra-rendered claim flow.
- * Inside `<Button asChild>` pass `unstyled`.
- */
+/** `NewTabLink` styled as a Chakra link; inside `<Button asChild>` pass `unstyled`. */
 export function ExternalLink({ href, children, ...rest }: ExternalLinkProps) {
   return (
     <Link asChild {...rest}>

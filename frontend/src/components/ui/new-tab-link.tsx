@@ -4,10 +4,7 @@ export interface NewTabLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEle
   href: string;
 }
 
-/**
- * A plain link that opens in a new tab without giving the new page access to ours, and says that it does: an arrow
- * out of a box for the eye, "(opens in a new tab)" for screen readers. Needs no Chakra, so the static pages use it as is.
- */
+/** A plain link to a new tab (no opener), saying so to eye and screen reader; no Chakra, for the static pages too. */
 export function NewTabLink({ children, ...rest }: NewTabLinkProps) {
   return (
     <a target="_blank" rel="noopener noreferrer" {...rest}>

@@ -1,7 +1,4 @@
-/**
- * The app's one toast surface. Toasts are announced politely: Chakra's toast
- * group is a `role="region"` with `aria-live="polite"` and each toast a `role="status"`.
- */
+/** The app's one toast surface; Chakra announces each toast politely as a `role="status"`. */
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from "@chakra-ui/react";
 
 type NotifyType = "success" | "error" | "info" | "warning" | "loading";
@@ -21,14 +18,10 @@ const PHONE_WIDTH = "(max-width: 47.99em)";
 /** Below the sticky site header (its height is 3.25rem and a border), so a toast never hides it. */
 const BELOW_SITE_HEADER = "4.25rem";
 
-/**
- * On a phone a toast spans the width, and at the top it would cover the card's title and step heading: there toasts
- * rise from the bottom. On wider screens they sit top right, beside the card, under the site header. The width is
- * read once, when the claim page loads: a page does not move between a phone's and a desktop's layout while open.
- */
+/** On a phone toasts rise from the bottom, clear of the card's headings; elsewhere top right. Read once, on load. */
 const onPhone = window.matchMedia(PHONE_WIDTH).matches;
 
-// Stacked (overlapping) rather than listed: a claim fires several toasts in a row, and a list of them covers a phone screen.
+// Stacked rather than listed: a claim fires several toasts in a row, and a list would cover a phone screen.
 const toaster = createToaster({
   placement: onPhone ? "bottom" : "top-end",
   offsets: { top: BELOW_SITE_HEADER, bottom: "1rem", left: "1rem", right: "1rem" },
@@ -48,10 +41,7 @@ export function notify({ title, description, type, id, duration }: Notification)
   });
 }
 
-/**
- * Removes every toast at once, without the close animation each would play. For tests: their files share one toaster,
- * and a mounted toaster shows every toast its store still holds.
- */
+/** Removes every toast at once, without animation: for tests, whose files share one toaster. */
 export function removeAllToasts(): void {
   toaster.remove();
 }

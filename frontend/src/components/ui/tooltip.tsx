@@ -3,11 +3,7 @@ import type { PointerEvent, ReactElement, ReactNode } from "react";
 
 /** Tooltips open after 700 ms (docs/product.md#constants). */
 const OPEN_DELAY_MS = 700;
-/**
- * The product's "skip delay" of 300 ms (docs/product.md#constants). Zag (under Chakra) opens a tooltip instantly
- * while another one is still visible, so a 300 ms close delay gives a 300 ms
- * window in which moving to the next trigger skips the open delay.
- */
+/** The product's 300 ms "skip delay": Zag opens a tooltip at once while another is still visible. */
 const CLOSE_DELAY_MS = 300;
 
 export interface TooltipProps {
@@ -17,11 +13,7 @@ export interface TooltipProps {
   disabled?: boolean;
 }
 
-/**
- * Chromium sends `pointerover` when an element appears under a pointer that has not moved (the connected badge
- * replacing the button just clicked), and Zag opens on it. Marking that event handled before Zag sees it leaves the
- * tooltip to a pointer that moves over the trigger, or to keyboard focus.
- */
+/** Chromium sends `pointerover` when an element appears under a still pointer: the tooltip waits for a real move. */
 function ignoreStationaryPointer(event: PointerEvent<HTMLElement>) {
   event.preventDefault();
 }

@@ -1,21 +1,17 @@
-/**
- * The wizard's toasts, word for word as the product defines them, and which one a failure
- * gets. Server failures carry the catalogue's user-facing text, shown as is.
- */
+/** The wizard's toasts, word for word as the product defines them, and which one a failure gets. */
 import type { VerifySubscriptionResponse } from "@tube/common/api";
 import { REWARD_TOKENS } from "@tube/common/constants";
 import { ERROR_CATALOGUE, errorKindOf, isErrorCode, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
 import type { Notification } from "../../components/ui/toaster.tsx";
 import { ApiError, CLIENT_ERROR_CODES } from "../../lib/api-client.ts";
-import { shortenAddress } from "../../lib/format.ts";
+import { formatClaimDate, shortenAddress } from "../../lib/format.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
 import type { FailedClaim } from "./api/claim-status.ts";
-import { formatClaimDate } from "./claim-date.ts";
 
 type Toast = Notification;
 
-/** The claim's toasts replace one another as it advances, from 'Processing' to its outcome. */
+/** The claim's toasts replace one another as it advances. */
 export const CLAIM_TOAST_ID = "claim-mint";
 
 const error = (title: string, description: string): Toast => ({ type: "error", title, description });
@@ -37,8 +33,8 @@ export const TOASTS = {
     title: "Subscription Verified!",
     description: "Your subscription to the channel is confirmed.",
   },
-  alreadyClaimed: error("Already Claimed", "This wallet address has already claimed tokens."),
-  notSubscribed: error("Not Subscribed", "You don't appear to be subscribed to the channel. Please subscribe first."),
+  alreadyClaimed: error("Already Claimed", ERROR_CATALOGUE.ALREADY_CLAIMED.message),
+  notSubscribed: error("Not Subscribed", ERROR_CATALOGUE.NOT_SUBSCRIBED.message),
 
   walletNotConnected: error("Wallet Not Connected", "Please connect your wallet to continue."),
   usernameMissing: error("YouTube Username Missing", "Please enter your YouTube username."),
@@ -102,10 +98,7 @@ export function accountAlreadyClaimedToast({ walletAddress, status, claimedAt }:
   );
 }
 
-/**
- * A claim under way was found (after a reload) with no Google session left to follow it with: connecting with
- * Google again picks it up.
- */
+/** A claim under way was found (after a reload) with no Google session left to follow it with. */
 export const MISSING_GOOGLE_DATA_TOAST = error(
   "Minting Failed",
   "Missing Google authentication data. Please connect with Google again to follow your claim.",
@@ -114,11 +107,7 @@ export const MISSING_GOOGLE_DATA_TOAST = error(
 const SUBSCRIPTION_UNVERIFIED =
   "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.";
 
-/**
- * The subscription check threw: 'Subscription Verification Failed' with the product's sentence, unless it says
- * "not subscribed". The catalogue's reason (or a lost connection) follows the sentence, since it tells the visitor
- * what to change; a bare status or an unreadable answer would not, so those show the sentence alone.
- */
+/** The subscription check threw: the product's sentence, then the catalogue's reason (or a lost connection) if any. */
 export function subscriptionCheckFailedToast(cause: unknown): Toast {
   if (cause instanceof ApiError && errorKindOf(cause.code) === "waitAndRetry") return waitToRetryToast(cause);
   if (isNotSubscribed(cause))
@@ -147,11 +136,7 @@ export function isNotSubscribed(cause: unknown): boolean {
   return isCode(cause, "NOT_SUBSCRIBED");
 }
 
-/**
- * What a failed claim leaves the visitor: the wallet's claim stays failed for its Google account to retry (ADR 9),
- * and the Claim button then reads 'Retry claim'; with its attempts used up it is on hold for the operator, and
- * retrying could only fail again.
- */
+/** What a failed claim leaves the visitor: a retry for its Google account (ADR 9), or on hold for the operator. */
 export function failedClaimAfter(cause: unknown): FailedClaim {
   if (cause instanceof MintFailure) return cause.failedClaim;
   if (!(cause instanceof ApiError)) return "none";
@@ -169,10 +154,7 @@ const RETRYABLE_MINT_CODES: readonly string[] = [
   "MINT_UNAVAILABLE",
 ] satisfies ErrorCodeOfKind<"minting">[];
 
-/**
- * Any failure of the claim (step 2) after its checks passed, whether the server answered with an error or refused
- * in its answer (api/claim-api.ts throws both alike). The code's kind picks the title; the server's text is shown.
- */
+/** Any failure of the claim (step 2): the code's kind picks the title; the server's text is shown. */
 export function claimFailedToast(cause: unknown): Toast {
   if (cause instanceof MintFailure) return mintingFailed(cause.message);
   if (!(cause instanceof ApiError)) return processFailed(messageOf(cause));
@@ -208,9 +190,8 @@ const processFailed = (message: string | undefined) =>
   error("Process Failed", message ?? "Failed to complete the token claim process.");
 
 /**
- * The toasts of the wait-and-retry kind, which the product did not word; a new code of that kind does not compile
- * without its own. They all come before anything is reserved (ADR 23), so the toast can say nothing was claimed, and
- * when to come back: the server's Retry-After, or else the usual wait.
+ * The wait-and-retry toasts (a new code of that kind does not compile without one): they all come before anything
+ * is reserved (ADR 23), so they say nothing was claimed, and when to come back.
  */
 const WAIT_TO_RETRY: Record<
   ErrorCodeOfKind<"waitAndRetry">,

@@ -2,7 +2,6 @@ import { Card, Container, Stack, VisuallyHidden } from "@chakra-ui/react";
 import { Suspense, useEffect, useRef } from "react";
 import { lazyOrElse } from "../../lib/lazy-or-else.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
-import { activityLabel } from "./activity-label.ts";
 import { ConnectStep } from "./components/connect-step.tsx";
 import { DoneStep } from "./components/done-step.tsx";
 import { MintStep } from "./components/mint-step.tsx";
@@ -12,7 +11,7 @@ import { SubscribeStep } from "./components/subscribe-step.tsx";
 import { WizardHeader } from "./components/wizard-header.tsx";
 import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
-import { STEP_LABELS } from "./wizard-state.ts";
+import { activityLabel, STEP_LABELS } from "./wizard-state.ts";
 
 /**
  * It opens only after a successful claim, so its code (a dialog, a focus trap) is not in /claim's first download.

@@ -1,8 +1,4 @@
-/**
- * What the wizard needs from the rest of the app. The wizard defines these and
- * the app's /claim route fills them with the google-auth and wallet features,
- * so this feature imports neither (dependency inversion).
- */
+/** What the wizard needs from the rest of the app: the /claim route fills these, so this feature imports neither. */
 import type { GoogleAuthResponse } from "@tube/common/api";
 import type { ReactNode } from "react";
 
@@ -24,10 +20,7 @@ export interface WizardGoogle {
   auth: GoogleAuthResponse | null;
   /** A Google authorization is under way: Verify waits for it. */
   isAuthorizing: boolean;
-  /**
-   * Reset: clears the stored session at once and sends the revoke without waiting for it
-   * (the page reloads 1.5 s later, so the request must outlive it). Throws when storage refuses.
-   */
+  /** Reset: clears the session at once and sends the revoke unawaited (the page reloads); throws when storage refuses. */
   signOut(): void;
   /** Opens the Google popup again; call it straight from a click handler. */
   authorize(): void;

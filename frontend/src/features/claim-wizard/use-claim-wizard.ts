@@ -1,25 +1,50 @@
 /**
- * The claim wizard's behaviour, composed from one hook per job over the state machine of wizard-state.ts:
- * verifying, claiming, following a claim, resuming on the Claim step, and keeping progress across a reload.
- * Presentation lives in the step components; this hook knows nothing of layout.
+ * The claim wizard's behaviour over the state machine of wizard-state.ts: verifying, claiming, following a claim,
+ * resuming on the Claim step, and keeping progress across a reload. Presentation lives in the step components.
  */
-import type { GoogleAuthResponse } from "@tube/common/api";
-import { useEffect, useReducer, useState } from "react";
-import { notify } from "../../components/ui/toaster.tsx";
-import { TOASTS } from "./claim-messages.ts";
-import { useFlowLock } from "./flow-lock.ts";
+import type { CheckClaimResponse, GoogleAuthResponse, VerifySubscriptionResponse } from "@tube/common/api";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
+import { notify, type Notification } from "../../components/ui/toaster.tsx";
+import { usePublicConfig } from "../../lib/public-config.tsx";
+import { checkClaim, recordClaim, verifyAndMint, verifySubscription } from "./api/claim-api.ts";
+import { useClaimProgress, type ClaimProgress } from "./api/claim-polling.ts";
+import { failedClaimOf, isClaimPending } from "./api/claim-status.ts";
+import {
+  accountAlreadyClaimedToast,
+  CLAIM_TOAST_ID,
+  claimFailedToast,
+  eligibilityCheckFailedToast,
+  failedClaimAfter,
+  failureReasonAfter,
+  isGoogleSessionRejected,
+  isNotSubscribed,
+  MISSING_GOOGLE_DATA_TOAST,
+  subscriptionCheckFailedToast,
+  TOASTS,
+  tokensAlreadyClaimedToast,
+  walletAlreadyClaimedToast,
+} from "./claim-messages.ts";
 import type { WizardGoogle, WizardWallet } from "./ports.ts";
-import { useClaim } from "./use-claim.ts";
-import { useClaimLookup } from "./use-claim-lookup.ts";
-import { useClaimResume } from "./use-claim-resume.ts";
-import { useFollowedClaim } from "./use-followed-claim.ts";
-import { useVerify } from "./use-verify.ts";
-import { useSavedWizardProgress, useWizardPersistence } from "./use-wizard-persistence.ts";
-import { clearWizardProgress } from "./wizard-progress-storage.ts";
-import { resumedWizardState, wizardReducer, type WizardState } from "./wizard-state.ts";
+import {
+  clearWizardProgress,
+  readWizardProgress,
+  saveWizardProgress,
+  type SavedClaim,
+} from "./wizard-progress-storage.ts";
+import {
+  isTicking,
+  resumedWizardState,
+  startProgressTicker,
+  VERIFY_CHECKPOINTS,
+  wizardReducer,
+  type WizardState,
+} from "./wizard-state.ts";
 
 /** Reset says 'Logged out' before the page reloads; long enough to read it. */
 const RESET_RELOAD_DELAY_MS = 1_500;
+/** Toasts of one verification replace one another. */
+const VERIFY_TOAST_ID = "claim-verify";
 
 export interface ClaimWizardDeps {
   wallet: WizardWallet;
@@ -54,7 +79,7 @@ export interface ClaimWizard {
 }
 
 export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps): ClaimWizard {
-  const saved = useSavedWizardProgress();
+  const [saved] = useState(readWizardProgress);
   const walletReady = wallet.isConnected && wallet.isCorrectNetwork;
   const [state, dispatch] = useReducer(wizardReducer, null, () =>
     resumedWizardState(
@@ -67,17 +92,215 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
   // The token the server refused: still stored and unexpired, but no longer a session.
   const [rejectedToken, setRejectedToken] = useState<string | null>(null);
   const auth = usableAuth(google.auth, rejectedToken);
-  // A reload while minting picks the same claim up again, and holds the flow until it settles.
-  const lock = useFlowLock(saved?.claim != null);
-  const lookup = useClaimLookup();
-  const { followed, follow } = useFollowedClaim(saved?.claim ?? null, { dispatch, lock });
-  useWizardPersistence(state, followed);
+  // One flow at a time (verify, claim, or following a claim until it settles); a press while one runs does nothing.
+  // A ref, so a double click cannot start two before React renders again. A reload while minting holds it.
+  const lock = useRef(saved?.claim != null);
+  const queryClient = useQueryClient();
+  const succeed = (recipient: string, txHash: string, toast: Notification, claimedAt?: string | null) => {
+    dispatch({ type: "mintSucceeded", txHash, recipient, claimedAt: claimedAt ?? undefined });
+    notify({ ...toast, id: CLAIM_TOAST_ID });
+  };
+  /** The wallet's claim was confirmed earlier (with its hash): Done, saying when. */
+  const succeedEarlier = (walletAddress: string, existing: CheckClaimResponse | null) => {
+    if (!existing?.claimed || existing.status !== "confirmed" || !existing.txHash) return false;
+    succeed(walletAddress, existing.txHash, tokensAlreadyClaimedToast(existing.claimedAt), existing.claimedAt);
+    return true;
+  };
+  const lookUp = async (walletAddress: string): Promise<CheckClaimResponse | null> => {
+    try {
+      return await fetchClaim(queryClient, walletAddress);
+    } catch (cause) {
+      notify(eligibilityCheckFailedToast(cause));
+      return null;
+    }
+  };
 
-  const verify = useVerify({ state, dispatch, wallet, auth, lock, lookup });
-  const flow = { state, dispatch, wallet, auth, lock, lookup, follow };
-  const { claim, reconnectGoogle } = useClaim({ ...flow, google, rejectToken: setRejectedToken });
+  // Following a queued mint until it settles; its end releases the lock the claim took.
+  const [followed, setFollowed] = useState<SavedClaim | null>(saved?.claim ?? null);
+  const progress = useClaimProgress(followed?.claimId ?? null);
+  const onProgress = useEffectEvent((progress: ClaimProgress) => {
+    if (!followed || progress.state === "idle") return;
+    if (progress.state === "pending") {
+      if (progress.status) dispatch({ type: "claimStatusChanged", status: progress.status });
+      return;
+    }
+    setFollowed(null);
+    lock.current = false;
+    if (progress.state === "failed") {
+      const { error } = progress;
+      dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(error), failureReason: failureReasonAfter(error) });
+      notify({ ...claimFailedToast(error), id: CLAIM_TOAST_ID });
+      return;
+    }
+    const { txHash } = progress;
+    succeed(followed.walletAddress, txHash, TOASTS.minted);
+    // The server's own record is the truth: the answer is not read and a failure is only logged.
+    recordClaim({ walletAddress: followed.walletAddress, googleEmail: followed.googleEmail, txHash }).catch(
+      (cause: unknown) => console.warn("record-claim failed", cause),
+    );
+  });
+  useEffect(() => onProgress(progress), [progress]);
+
+  // Saved in sessionStorage, so a reload or the embedded wallet's redirect resumes; Done or a reset starts afresh.
+  const { step, youtubeUsername, resetting } = state;
+  useEffect(() => {
+    if (resetting) return;
+    if (step === 3) clearWizardProgress();
+    else saveWizardProgress({ step, youtubeUsername, claim: followed });
+  }, [step, youtubeUsername, followed, resetting]);
+
+  const { youtubeChannelId } = usePublicConfig();
+  const { mutateAsync: requestVerification } = useMutation({ mutationFn: verifySubscription });
+  const ticking = isTicking(state);
+  useEffect(() => {
+    if (!ticking) return;
+    return startProgressTicker(() => dispatch({ type: "progressTicked" }));
+  }, [ticking]);
+
+  /** Step 0: the checks in the order the visitor meets them, the subscription, then whether this wallet claimed. */
+  async function verify() {
+    if (lock.current) return;
+    const username = state.youtubeUsername.trim();
+    if (!auth) return void notify(TOASTS.verifyAuthRequired);
+    if (!username) return void notify(TOASTS.usernameRequired);
+    if (!wallet.isConnected || !wallet.address) return void notify(TOASTS.walletRequired);
+
+    lock.current = true;
+    const stop = (progress: number, toast: Notification) => {
+      dispatch({ type: "verifyStopped", progress });
+      notify({ ...toast, id: VERIFY_TOAST_ID });
+    };
+    try {
+      dispatch({ type: "verifyStarted" });
+      notify({ ...TOASTS.verifying, id: VERIFY_TOAST_ID });
+      let result: VerifySubscriptionResponse;
+      try {
+        result = await requestVerification({
+          accessToken: auth.accessToken,
+          channelId: youtubeChannelId,
+          youtubeUsername: username,
+        });
+      } catch (cause) {
+        const progress = isNotSubscribed(cause) ? VERIFY_CHECKPOINTS.notSubscribed : VERIFY_CHECKPOINTS.start;
+        return stop(progress, subscriptionCheckFailedToast(cause));
+      }
+      if (!result.isSubscribed) return stop(VERIFY_CHECKPOINTS.notSubscribed, TOASTS.notSubscribed);
+      dispatch({ type: "subscriptionConfirmed" });
+
+      // This Google account's reward went to another wallet: Claim would refuse, so Verify says so now.
+      const { accountClaim } = result;
+      if (accountClaim && accountClaim.walletAddress !== wallet.address.toLowerCase())
+        return stop(VERIFY_CHECKPOINTS.start, accountAlreadyClaimedToast(accountClaim));
+      const existing = await lookUp(wallet.address);
+      if (existing?.claimed && existing.status === "confirmed")
+        return stop(VERIFY_CHECKPOINTS.start, walletAlreadyClaimedToast(existing.claimedAt));
+      dispatch({ type: "verifySucceeded" });
+      notify({ ...TOASTS.verified, id: VERIFY_TOAST_ID });
+    } finally {
+      lock.current = false;
+    }
+  }
+
+  const { mutateAsync: requestMint } = useMutation({ mutationFn: verifyAndMint });
+  const claimAfterAuthorizing = useRef(false);
+  const unmounted = useUnmountSignal();
+
+  /**
+   * Step 2: one confirmed claim goes to Done, one under way is followed, otherwise verify-and-mint starts it. When
+   * Google must authorize first, the claim goes on by itself once the visitor has.
+   */
+  async function claim() {
+    if (lock.current) return;
+    const walletAddress = wallet.isConnected ? wallet.address : undefined;
+    if (!walletAddress) return void notify(TOASTS.walletNotConnected);
+    if (!state.youtubeUsername.trim()) return void notify(TOASTS.usernameMissing);
+    if (!auth?.email) {
+      claimAfterAuthorizing.current = true;
+      return void notify(TOASTS.mintAuthRequired);
+    }
+
+    lock.current = true;
+    let following = false;
+    const signal = unmounted();
+
+    try {
+      dispatch({ type: "mintStarted" });
+      notify(TOASTS.checkingClaim);
+      const existing = await lookUp(walletAddress);
+      if (succeedEarlier(walletAddress, existing)) return;
+      // A claim already under way for this wallet is followed, not started again.
+      let claimId = existing?.claimed && isClaimPending(existing.status) ? existing.claimId : null;
+      if (!claimId) {
+        notify({ ...TOASTS.processing, id: CLAIM_TOAST_ID });
+        const started = await requestMint({
+          walletAddress,
+          googleEmail: auth.email,
+          oauthAccessToken: auth.accessToken,
+        });
+        if (started.state === "confirmed") return succeed(walletAddress, started.txHash, TOASTS.tokensAlreadyClaimed);
+        claimId = started.claimId;
+      }
+      setFollowed({ claimId, walletAddress, googleEmail: auth.email });
+      following = true;
+    } catch (cause) {
+      if (signal.aborted) return;
+      if (isGoogleSessionRejected(cause)) {
+        setRejectedToken(auth.accessToken);
+        claimAfterAuthorizing.current = true;
+      }
+      dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(cause) });
+      notify({ ...claimFailedToast(cause), id: CLAIM_TOAST_ID });
+    } finally {
+      if (!following) lock.current = false;
+    }
+  }
+
+  // After the popup on the Claim step, the claim the visitor asked for goes on by itself.
+  const continueAfterAuthorizing = useEffectEvent(() => {
+    if (!claimAfterAuthorizing.current || state.step !== 2) return;
+    claimAfterAuthorizing.current = false;
+    void claim();
+  });
+  const authorizedToken = auth?.accessToken;
+  useEffect(() => {
+    if (authorizedToken) continueAfterAuthorizing();
+  }, [authorizedToken]);
+
+  // Arriving on the Claim step (after a reload too) asks the server what became of this wallet's claim: a settled
+  // one goes to Done, one under way is followed, and a failed one is offered as a retry.
+  const resume = useEffectEvent((walletAddress: string, existing: CheckClaimResponse) => {
+    // A flow the visitor started meanwhile decides for itself.
+    if (lock.current) return;
+    if (succeedEarlier(walletAddress, existing)) return;
+    if (existing.claimed && existing.claimId && isClaimPending(existing.status)) {
+      if (!auth?.email) {
+        // Claim, or 'Reconnect with Google' on this step, follows it again once Google is connected.
+        dispatch({ type: "mintStopped", failedClaim: "none" });
+        notify({ ...MISSING_GOOGLE_DATA_TOAST, id: CLAIM_TOAST_ID });
+        return;
+      }
+      lock.current = true;
+      dispatch({ type: "mintStarted" });
+      setFollowed({ claimId: existing.claimId, walletAddress, googleEmail: auth.email });
+    } else {
+      const failureReason = existing.failureReason ?? null;
+      dispatch({ type: "failedClaimFound", failedClaim: failedClaimOf(existing), failureReason });
+    }
+  });
   const claimStepWallet = state.step === 2 && wallet.isConnected ? wallet.address : undefined;
-  useClaimResume({ ...flow, claimStepWallet });
+  useEffect(() => {
+    if (!claimStepWallet) return;
+    let current = true;
+    void fetchClaim(queryClient, claimStepWallet)
+      .then((existing) => {
+        if (current) resume(claimStepWallet, existing);
+      })
+      // Quietly: pressing Claim checks again, and tells the visitor if that fails.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [claimStepWallet, queryClient]);
 
   // The button reacts at once; the revoke goes out on its own (ports.ts) and nothing waits for it.
   function reset() {
@@ -108,7 +331,10 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
     setUsername: (value) => dispatch({ type: "usernameChanged", value }),
     verify,
     claim,
-    reconnectGoogle,
+    reconnectGoogle() {
+      claimAfterAuthorizing.current = true;
+      google.authorize();
+    },
     back: () => dispatch({ type: "back" }),
     async continueFromConnect() {
       if (walletReady) dispatch({ type: "stepChanged", step: 2 });
@@ -124,7 +350,28 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
   };
 }
 
+/** The wallet's claim as the server has it now, always afresh: every step that decides on it asks again. */
+function fetchClaim(queryClient: QueryClient, walletAddress: string): Promise<CheckClaimResponse> {
+  return queryClient.fetchQuery({
+    queryKey: ["check-claim", walletAddress],
+    queryFn: () => checkClaim(walletAddress),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
 /** An expired token, or one the server refused, counts as not authorized. */
 function usableAuth(auth: GoogleAuthResponse | null, rejectedToken: string | null): GoogleAuthResponse | null {
   return auth && auth.expiresAt > Date.now() && auth.accessToken !== rejectedToken ? auth : null;
+}
+
+/** The signal of the current mount: aborted once the wizard unmounts, so a late failure tells no one. */
+function useUnmountSignal(): () => AbortSignal {
+  const controller = useRef(new AbortController());
+  useEffect(() => {
+    const mounted = new AbortController();
+    controller.current = mounted;
+    return () => mounted.abort();
+  }, []);
+  return () => controller.current.signal;
 }

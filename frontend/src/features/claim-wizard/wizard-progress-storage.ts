@@ -1,8 +1,4 @@
-/**
- * The wizard's progress in sessionStorage, so a reload or the embedded
- * wallet's redirect sign-in resumes where the visitor was. Per tab
- * and gone when the tab closes: nothing here outlives the visit.
- */
+/** The wizard's progress in sessionStorage: per tab, so nothing here outlives the visit. */
 export const WIZARD_PROGRESS_STORAGE_KEY = "claimWizardProgress";
 
 export interface SavedClaim {
@@ -22,19 +18,18 @@ export interface WizardProgress {
 export function readWizardProgress(): WizardProgress | null {
   try {
     const raw = sessionStorage.getItem(WIZARD_PROGRESS_STORAGE_KEY);
-    if (raw === null) return null;
-    return asProgress(JSON.parse(raw));
+    return raw === null ? null : asProgress(JSON.parse(raw));
   } catch {
     return null;
   }
 }
 
-/** Best effort: a browser that refuses storage only loses the resume. */
+/** Best effort: a browser that refuses storage (a private mode) only loses the resume. */
 export function saveWizardProgress(progress: WizardProgress): void {
   try {
     sessionStorage.setItem(WIZARD_PROGRESS_STORAGE_KEY, JSON.stringify(progress));
   } catch {
-    // Private modes may refuse; the wizard works on without it.
+    // The wizard works on without it.
   }
 }
 
@@ -51,8 +46,7 @@ function asProgress(value: unknown): WizardProgress | null {
   if (typeof value !== "object" || value === null) return null;
   const { step, youtubeUsername, claim } = value as Record<string, unknown>;
   if ((step !== 0 && step !== 1 && step !== 2) || typeof youtubeUsername !== "string") return null;
-  if (claim === null) return { step, youtubeUsername, claim: null };
-  return isSavedClaim(claim) ? { step, youtubeUsername, claim } : null;
+  return claim === null || isSavedClaim(claim) ? { step, youtubeUsername, claim } : null;
 }
 
 function isSavedClaim(value: unknown): value is SavedClaim {

@@ -1,10 +1,6 @@
-/**
- * The wizard's state machine: its steps, progress and activity. Pure: the hook
- * feeds it events from the server, the wallet and the visitor.
- */
+/** The wizard's state machine: its steps, progress and activity. Pure: the hook feeds it events. */
 import type { ClaimStatus } from "@tube/common/constants";
 import type { FailedClaim } from "./api/claim-status.ts";
-import { nextProgress, VERIFY_CHECKPOINTS } from "./progress-ticker.ts";
 
 export type WizardStep = 0 | 1 | 2 | 3;
 export const STEP_LABELS = ["Subscribe", "Connect", "Mint", "Done"] as const;
@@ -19,8 +15,6 @@ export interface WizardState {
   /** 0–100: the verification progress on step 0, the mint's progress on step 2. */
   progress: number;
   activity: WizardActivity;
-  /** The progress ticker runs only while the subscription check is in flight. */
-  ticking: boolean;
   /** The mint's server-side status while minting. */
   claimStatus: ClaimStatus | null;
   txHash: string | null;
@@ -43,7 +37,6 @@ export const initialWizardState: WizardState = {
   walletReady: false,
   progress: 0,
   activity: "idle",
-  ticking: false,
   claimStatus: null,
   txHash: null,
   recipient: null,
@@ -110,21 +103,15 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         ? { ...state, walletReady: true, step: 2, progress: 0 }
         : { ...state, walletReady: event.ready };
     case "verifyStarted":
-      return { ...state, activity: "verifying", ticking: true, progress: VERIFY_CHECKPOINTS.start };
+      return { ...state, activity: "verifying", progress: VERIFY_CHECKPOINTS.start };
     case "progressTicked":
-      return state.ticking ? { ...state, progress: nextProgress(state.progress) } : state;
+      return isTicking(state) ? { ...state, progress: nextProgress(state.progress) } : state;
     case "subscriptionConfirmed":
-      return { ...state, ticking: false, progress: VERIFY_CHECKPOINTS.subscribed };
+      return { ...state, progress: VERIFY_CHECKPOINTS.subscribed };
     case "verifyStopped":
-      return { ...state, activity: "idle", ticking: false, progress: event.progress };
+      return { ...state, activity: "idle", progress: event.progress };
     case "verifySucceeded":
-      return {
-        ...state,
-        activity: "idle",
-        ticking: false,
-        progress: VERIFY_CHECKPOINTS.done,
-        step: state.walletReady ? 2 : 1,
-      };
+      return { ...state, activity: "idle", progress: VERIFY_CHECKPOINTS.done, step: state.walletReady ? 2 : 1 };
     case "mintStarted":
       return { ...state, activity: "minting", progress: MINT_PROGRESS.checking, claimStatus: null };
     case "claimStatusChanged":
@@ -166,5 +153,46 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         : state;
     case "dialogClosed":
       return { ...state, successDialogOpen: false };
+  }
+}
+
+/** While the subscription check runs, progress climbs by 10 every 200 ms up to 90; its result sets a checkpoint. */
+const PROGRESS_STEP = 10;
+const PROGRESS_INTERVAL_MS = 200;
+export const PROGRESS_CAP = 90;
+
+export const VERIFY_CHECKPOINTS = { start: 0, notSubscribed: 50, subscribed: 95, done: 100 } as const;
+
+/** The ticker runs while the subscription check is in flight, until its answer sets a checkpoint. */
+export function isTicking({ activity, progress }: Pick<WizardState, "activity" | "progress">): boolean {
+  return activity === "verifying" && progress < VERIFY_CHECKPOINTS.subscribed;
+}
+
+export function nextProgress(current: number): number {
+  return Math.max(current, Math.min(current + PROGRESS_STEP, PROGRESS_CAP));
+}
+
+/** Calls `onTick` every interval until the returned stop function is called. */
+export function startProgressTicker(onTick: () => void, intervalMs: number = PROGRESS_INTERVAL_MS): () => void {
+  const timer = setInterval(onTick, intervalMs);
+  return () => clearInterval(timer);
+}
+
+/** What the wizard is doing, in words: shown beside the progress bar and announced to screen readers. */
+export function activityLabel({ activity, claimStatus }: Pick<WizardState, "activity" | "claimStatus">): string {
+  if (activity === "verifying") return "Verifying subscription...";
+  if (activity !== "minting") return "";
+  switch (claimStatus) {
+    case null:
+      return "Checking claim status...";
+    case "reserved":
+    case "queued":
+      return "Your mint is queued...";
+    case "submitted":
+      return "Transaction submitted, waiting for confirmation...";
+    case "confirmed":
+      return "Tokens minted.";
+    case "failed":
+      return "Minting failed.";
   }
 }

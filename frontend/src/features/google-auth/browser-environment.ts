@@ -1,8 +1,6 @@
 /**
- * Google answers `403 disallowed_useragent` to OAuth requests from embedded
- * browsers: the in-app browsers of social apps and wallets, on iOS as on Android,
- * and Android WebViews. Detecting them lets the page say so up front, before a
- * Google button fails. Each app names itself in its user agent.
+ * Google refuses OAuth in embedded browsers (`403 disallowed_useragent`): apps' in-app browsers and Android
+ * WebViews, each named in its user agent. The page says so before a Google button fails.
  */
 const EMBEDDED_BROWSER_PATTERNS = [
   /\bInstagram\b/i,
@@ -34,10 +32,7 @@ export function phonePlatform(userAgent: string): PhonePlatform {
   return "other";
 }
 
-/**
- * A link that asks the phone to open `url` in its system browser: Chrome through an
- * Android intent, Safari through its URL scheme; elsewhere the plain URL.
- */
+/** A link that opens `url` in the phone's system browser: an Android intent, Safari's URL scheme, else the URL. */
 export function systemBrowserUrl(url: string, userAgent: string): string {
   const parsed = new URL(url);
   switch (phonePlatform(userAgent)) {

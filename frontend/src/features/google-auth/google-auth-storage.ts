@@ -1,9 +1,4 @@
-/**
- * The Google session kept in sessionStorage under the product's keys (docs/product.md#header-and-reset): a reload in
- * the same tab keeps it while the token lives, and it goes when the tab closes, so an access token never outlives
- * the tab on a shared machine. The sign-in popup only posts Google's answer back; this tab exchanges it and saves the
- * session here, since the popup's own sessionStorage is a copy the opener never sees.
- */
+/** The Google session in sessionStorage under the product's keys: a reload keeps it, closing the tab drops it. */
 import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api-responses";
 import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_SESSION_STORAGE_KEYS, USER_EMAIL_STORAGE_KEY } from "./google-session-keys.ts";
 
@@ -25,10 +20,7 @@ export function readStoredAccessToken(): string | null {
   return readStoredSession()?.accessToken ?? null;
 }
 
-/**
- * Reset (docs/product.md#header-and-reset): the Google auth data, the e-mail and the forced-test-mode flag, where this
- * version keeps them and where older ones did. Throws if storage refuses.
- */
+/** Reset: the Google auth data, the e-mail and the forced-test-mode flag, in both storages. Throws if refused. */
 export function clearGoogleSession(): void {
   for (const key of GOOGLE_SESSION_STORAGE_KEYS) {
     sessionStorage.removeItem(key);

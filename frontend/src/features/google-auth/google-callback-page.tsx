@@ -1,9 +1,6 @@
 /**
- * The OAuth redirect target (GOOGLE_CALLBACK_PATH), opened inside the popup.
- * It hands Google's answer to the claim page that opened it and closes; the
- * code is useless without the PKCE verifier, which only the opener holds.
- * Plain markup styled by styles/site.css, like the static pages (ADR 0012): the popup shows it for a moment, and
- * with Chakra it downloaded and ran Chakra's runtime first, on every sign-in.
+ * The OAuth redirect target in the popup: hands Google's answer to its opener (which alone holds the PKCE verifier)
+ * and closes. Plain markup, no Chakra (ADR 12).
  */
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";

@@ -1,7 +1,4 @@
-/**
- * The popup half of the Google authorization-code flow: open a window the
- * browser will not block, then wait for the callback page to post the code back.
- */
+/** The popup half of Google's authorization-code flow: open a window, wait for the callback page's message. */
 
 /** The message the callback page posts to its opener. */
 export const OAUTH_MESSAGE_TYPE = "tube:google-oauth";
@@ -39,11 +36,7 @@ const CLOSED_POLL_MS = 500;
 /** The callback posts and then closes itself; give its message time to arrive before calling the popup abandoned. */
 const CLOSED_GRACE_MS = 1_000;
 
-/**
- * Must run synchronously inside the click handler: Safari blocks a popup opened
- * after an await. It opens on about:blank; the caller sets the Google URL once
- * the PKCE challenge is computed (the opener may navigate a window it opened).
- */
+/** Call it synchronously in the click (Safari blocks a popup after an await); the caller sets its URL later. */
 export function openOAuthPopup(win: Window = window): Window {
   const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - POPUP_WIDTH) / 2));
   const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - POPUP_HEIGHT) / 2));

@@ -1,10 +1,7 @@
 import { revokeGoogleToken } from "./api/google-auth-api.ts";
 import { clearGoogleSession, readStoredAccessToken } from "./google-auth-storage.ts";
 
-/**
- * Reset (docs/product.md#header-and-reset): clears the stored session and revokes its token. The revoke is best effort and nobody waits
- * for it: a keepalive request survives the reload that follows Reset. Throws when storage refuses.
- */
+/** Reset: clears the session and revokes its token with a keepalive request nobody waits for. Throws if refused. */
 export function signOutOfGoogle(): void {
   const accessToken = readStoredAccessToken();
   clearGoogleSession();

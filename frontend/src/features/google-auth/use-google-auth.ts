@@ -1,16 +1,19 @@
-/**
- * The Google authorization state of the claim page: the stored session, the
- * popup flow that renews it, and the toasts for each transition (docs/product.md#google-sign-in).
- */
+/** The claim page's Google authorization: the stored session, the popup flow that renews it, and its toasts. */
+import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { exchangeGoogleCode } from "./api/google-auth-api.ts";
 import { readGoogleAuth, saveGoogleAuth, type GoogleAuth } from "./google-auth-storage.ts";
-import { buildGoogleAuthUrl, googleRedirectUri } from "./google-auth-url.ts";
+import {
+  buildGoogleAuthUrl,
+  createCodeChallenge,
+  createCodeVerifier,
+  createOAuthState,
+  googleRedirectUri,
+} from "./google-auth-url.ts";
 import { openOAuthPopup, waitForAuthorizationCode, type AuthorizationCodeWait } from "./oauth-popup.ts";
-import { createCodeChallenge, createCodeVerifier, createOAuthState } from "./pkce.ts";
 
 type GoogleAuthStatus = "idle" | "authorizing" | "authorized" | "failed";
 
@@ -27,7 +30,7 @@ export interface GoogleAuthState {
 const TOAST_ID = "google-auth";
 /** setTimeout fires at once beyond a signed 32-bit delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const DEFAULT_FAILURE = "Failed to connect with Google. Please try again.";
+const DEFAULT_FAILURE = ERROR_CATALOGUE.GOOGLE_AUTH_FAILED.message;
 
 export function useGoogleAuth(): GoogleAuthState {
   const config = usePublicConfig();

@@ -4,7 +4,7 @@ import { NewTabLink } from "../../components/ui/new-tab-link.tsx";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
 import { youtubeChannelUrl } from "../../lib/format.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
-import type { InlinePart, LegalBlock, LegalDocument } from "./legal-document.ts";
+import type { LegalBlock, LegalDocument } from "./legal-document.ts";
 
 /** One legal text: plain markup and styles/site.css, no Chakra (ADR 0012). */
 export function LegalDocumentPage({ document }: { document: LegalDocument }) {
@@ -19,7 +19,7 @@ export function LegalDocumentPage({ document }: { document: LegalDocument }) {
             <h1 className="page-title">{document.title}</h1>
             <p className="muted">Last updated: {document.lastUpdated}</p>
             <p className="legal-intro">
-              <Inline parts={document.intro} />
+              <Inline text={document.intro} />
             </p>
           </div>
           {document.sections.map((section, index) => (
@@ -41,39 +41,43 @@ export function LegalDocumentPage({ document }: { document: LegalDocument }) {
 }
 
 function Block({ block }: { block: LegalBlock }) {
-  if ("paragraph" in block) {
+  if (typeof block === "string") {
     return (
       <p>
-        <Inline parts={block.paragraph} />
+        <Inline text={block} />
       </p>
     );
   }
   return (
     <ul className="legal-list">
-      {block.bullets.map((parts, index) => (
+      {block.map((text, index) => (
         <li key={index}>
-          <Inline parts={parts} />
+          <Inline text={text} />
         </li>
       ))}
     </ul>
   );
 }
 
-function Inline({ parts }: { parts: readonly InlinePart[] }) {
+/** Text and its `[text](target)` links: split by the pattern, the captures come out as text, target pairs. */
+function Inline({ text }: { text: string }) {
   const { youtubeChannelId } = usePublicConfig();
-  return parts.map((part, index) => {
-    if (typeof part === "string") return <Fragment key={index}>{part}</Fragment>;
-    if ("to" in part) {
+  const pieces = text.split(/\[([^\]]+)\]\(([^)]+)\)/);
+  return pieces.map((piece, index) => {
+    if (index % 3 === 0) return <Fragment key={index}>{piece}</Fragment>;
+    if (index % 3 === 2) return null;
+    const target = pieces[index + 1] as string;
+    if (target.startsWith("/")) {
       return (
-        <Link key={index} to={part.to} className="link link--red link--underlined">
-          {part.text}
+        <Link key={index} to={target} className="link link--red link--underlined">
+          {piece}
         </Link>
       );
     }
-    const href = "href" in part ? part.href : youtubeChannelUrl(youtubeChannelId);
+    const href = target === "channel" ? youtubeChannelUrl(youtubeChannelId) : target;
     return (
       <NewTabLink key={index} href={href} className="link link--red link--underlined">
-        {part.text}
+        {piece}
       </NewTabLink>
     );
   });

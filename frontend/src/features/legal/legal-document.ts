@@ -1,10 +1,11 @@
-/** Legal texts are data, rendered by one component, so each page only states its words. */
+/**
+ * Legal texts are data, rendered by one component, so each page only states its words. A text may hold links as
+ * `[text](target)`: a target starting with "/" is a page of this site, `channel` the configured YouTube channel, and
+ * anything else an outside address, opened in a new tab.
+ */
 
-/** A run of text, or a link inside it. `channel` links to the configured YouTube channel. */
-export type InlinePart =
-  string | { text: string; href: string } | { text: string; to: string } | { text: string; channel: true };
-
-export type LegalBlock = { paragraph: readonly InlinePart[] } | { bullets: readonly (readonly InlinePart[])[] };
+/** A paragraph, or a list of bullets. */
+export type LegalBlock = string | readonly string[];
 
 interface LegalSection {
   heading: string;
@@ -17,7 +18,7 @@ export interface LegalDocument {
   lastUpdated: string;
   /** Numbered documents prefix each section heading with "1.", "2.", … */
   numbered: boolean;
-  intro: readonly InlinePart[];
+  intro: string;
   sections: readonly LegalSection[];
 }
 

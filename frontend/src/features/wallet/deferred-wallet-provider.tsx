@@ -1,8 +1,6 @@
 /**
- * The page's WalletState before and after the thirdweb wallet module loads
- * (ADR 13). Until then the wallet is "not connected", and a connect asked for
- * in the meantime loads the module and runs once its state arrives. The module
- * renders beside the children, so its arrival never remounts them.
+ * The page's WalletState before and after the wallet module loads (ADR 13): until then "not connected", and a
+ * connect asked for meanwhile loads the module and runs on its first state.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { isEcosystemId } from "../../lib/ecosystem-id.ts";

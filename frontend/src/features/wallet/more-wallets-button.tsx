@@ -1,9 +1,4 @@
-/**
- * thirdweb's own wallet picker (ConnectButton), offered next to the product's two
- * buttons for every other wallet: WalletConnect's QR code and deep links, other
- * installed wallets, the ecosystem wallet. The wallet runtime renders it with
- * the same setup and after-connect steps (toast, network switch) as the main buttons.
- */
+/** thirdweb's own picker for every other wallet, with the same setup and after-connect steps as the main buttons. */
 import { ConnectButton } from "thirdweb/react";
 import type { Wallet } from "thirdweb/wallets";
 import type { ThirdwebSetup } from "../../lib/thirdweb.ts";

@@ -1,8 +1,4 @@
-/**
- * Switching an injected wallet to our chain, adding the chain first when the
- * wallet does not know it. Done on the raw EIP-1193 provider because thirdweb's
- * own switch swallows failures and cannot tell "switched" from "added".
- */
+/** Switching an injected wallet to our chain, adding it if unknown, on the raw provider: thirdweb's switch hides why. */
 import type { Notification } from "../../components/ui/toaster.tsx";
 
 export interface Eip1193Requester {

@@ -1,8 +1,4 @@
-/**
- * thirdweb's picker dressed as the app's own buttons. The SDK takes plain colours, not our CSS variables, so each
- * value is the Chakra token named beside it (a test holds them to the theme): its button is the outline button of
- * the app's size md, and its modal uses the app's blue, greys and font.
- */
+/** thirdweb's picker dressed as the app's buttons: plain colours, each the Chakra token named beside it (tested). */
 import type { CSSProperties } from "react";
 import { lightTheme } from "thirdweb/react";
 

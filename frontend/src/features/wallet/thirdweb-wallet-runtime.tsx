@@ -1,11 +1,7 @@
 /**
- * The real WalletState, backed by thirdweb v5: the wallet module's chunk, which
- * DeferredWalletProvider loads only when the page needs a wallet (ADR 13). It
- * mounts the SDK's provider and AutoConnect with every wallet the page offers,
- * which restores a wallet silently on load and completes the ecosystem wallet's
- * redirect login. It renders beside the page, not around it, so loading it never
- * remounts the wizard: it hands its state up, and thirdweb's picker reaches its
- * place on the Connect step through a portal, keeping this provider's context.
+ * The real WalletState, backed by thirdweb v5, in the chunk DeferredWalletProvider loads when needed (ADR 13).
+ * AutoConnect restores a wallet and completes the redirect login. It renders beside the page, so loading it never
+ * remounts the wizard; the picker reaches the Connect step through a portal.
  */
 import { ARBITRUM_ONE_NAME, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -41,9 +37,14 @@ import {
   redirectLoginFailure,
   requestInjectedAccounts,
 } from "./wallet-errors.ts";
-import { removeRedirectLoginParameters, replaceCredentialEntryOnceRead } from "./history-without-credential.ts";
+
 import { ignoreKnownSdkRejections } from "./known-sdk-rejections.ts";
-import { hasWalletToRestore, redirectLoginReturn } from "./wallet-to-restore.ts";
+import {
+  hasWalletToRestore,
+  redirectLoginReturn,
+  removeRedirectLoginParameters,
+  replaceCredentialEntryOnceRead,
+} from "./redirect-login.ts";
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
 import type { WalletState } from "./wallet-state.tsx";
 
@@ -94,12 +95,10 @@ function WalletStateBridge({
   // Only the latest attempt speaks: one the visitor gave up on (by trying again or another way) stays silent.
   const latestAttempt = useRef(0);
   const [error, setError] = useState<string>();
-  // thirdweb reports "unknown" until AutoConnect starts, and stays there when it has nothing to restore (or drops a
-  // redirect login's result): until AutoConnect has settled, a wallet may be on its way back.
+  // Until AutoConnect has settled a wallet may be on its way back (thirdweb reports "unknown" meanwhile).
   const [hasRestoreAhead] = useState(() => hasWalletToRestore(window.location));
 
-  // The chain a WalletConnect wallet last reported, none yet right after connecting (see afterConnect); the ref is
-  // for the switch to read at once, the state for the page.
+  // The chain a WalletConnect wallet last reported (see afterConnect): the ref for the switch, the state for the page.
   const [chainReport, setChainReport] = useState<ChainReport>();
   const chainReportRef = useRef<ChainReport & { stop(): void }>(undefined);
 
@@ -116,10 +115,7 @@ function WalletStateBridge({
   const restoreSettled = autoConnect.isFetched;
   useEffect(() => {
     if (!returned || !restoreSettled) return;
-    const failure = redirectLoginFailure({
-      returned,
-      restore: setup.ecosystemRestore(),
-    });
+    const failure = redirectLoginFailure({ returned, restore: setup.ecosystemRestore() });
     if (!failure) return;
     setError(failure.description);
     notify({ type: "error", ...failure });
@@ -147,9 +143,8 @@ function WalletStateBridge({
           await switchActiveWalletChain(setup.chain).catch(() => undefined);
         return;
       }
-      // Embedded and WalletConnect wallets: thirdweb switches but logs failures instead of throwing them
-      // (thirdweb/src/wallets/create-wallet.ts, switchChain), so read the result back: from the wallet's own report
-      // for a WalletConnect wallet, whose getChain() says only what was asked for.
+      // Embedded and WalletConnect wallets: thirdweb logs a failed switch instead of throwing, so read the result
+      // back, from the wallet's own report for WalletConnect, whose getChain() says only what was asked for.
       await switchActiveWalletChain(setup.chain).catch(() => undefined);
       const report = chainReportRef.current;
       const switched =
@@ -171,11 +166,8 @@ function WalletStateBridge({
         if (wallet.getChain()?.id !== setup.chain.id) await switchWalletNetwork(wallet);
         return;
       }
-      // Through WalletConnect thirdweb reports the chain it asked for, not one the wallet approved
-      // (thirdweb/src/wallets/wallet-connect/controller.ts, connectWC), and the wallet's own report may be lost
-      // (known-sdk-rejections.ts). So the network counts as wrong until the wallet reports ours, which thirdweb's switch
-      // makes it do; the switch asks the wallet only when the session lacks our chain, so its success goes without a
-      // toast.
+      // Through WalletConnect thirdweb reports the chain it asked for, not one the wallet approved, so the network
+      // counts as wrong until the wallet reports ours; the switch makes it do so, and its success needs no toast.
       chainReportRef.current?.stop();
       const stop = wallet.subscribe("chainChanged", (chain) => {
         chainReportRef.current = { wallet, chainId: chain.id, stop };
@@ -194,15 +186,11 @@ function WalletStateBridge({
       const isLatest = () => latestAttempt.current === id;
       setError(undefined);
       setAttempt({ via, connectWallet, timedOut: false });
-      // The SDK has no time-out of its own (a WalletConnect relay that never answers waits for ever): stop waiting,
-      // say so, and free the buttons. A wallet that answers later still connects.
+      // The SDK has no time-out of its own: stop waiting, say so, free the buttons; a late wallet still connects.
       const timer = setTimeout(() => {
         if (!isLatest()) return;
         setAttempt((current) => current && { ...current, timedOut: true });
-        const text = connectTimedOut({
-          via,
-          canSignInWithGoogle: setup.ecosystem !== undefined,
-        });
+        const text = connectTimedOut({ via, canSignInWithGoogle: setup.ecosystem !== undefined });
         setError(text.description);
         notify({ type: "error", ...text });
       }, CONNECT_TIMEOUT_SECONDS * 1000);

@@ -13,13 +13,7 @@ const CONNECT_FAILED_TOAST_TEXT = "Failed to connect wallet.";
 const USER_REJECTED = 4001;
 /** MetaMask's "Request of type 'wallet_requestPermissions' already pending": its own window is still open. */
 const REQUEST_ALREADY_PENDING = -32002;
-/**
- * What a WalletConnect connect rejects with when no wallet answered its proposal within the proposal's TTL, 5 minutes
- * (`@walletconnect/sign-client`'s exported `PROPOSAL_EXPIRY_MESSAGE`; the TTL is `src/constants/engine.ts`
- * `ENGINE_RPC_OPTS.wc_sessionPropose`). The pairing URI the page offered expires with it (`@walletconnect/core`
- * `src/controllers/pairing.ts`, `create`), and a wallet refuses it from then on. thirdweb then removes its QR code and
- * offers no new one (`thirdweb/src/wallets/create-wallet.ts`): a new connect makes a new URI.
- */
+/** WalletConnect's rejection when no wallet answered the proposal within 5 minutes; its pairing code is dead too. */
 const PROPOSAL_EXPIRED = "Proposal expired";
 
 /** The wallet answered with no account at all, as a locked wallet does. */
@@ -41,10 +35,8 @@ function connectFailureKind(error: unknown): ConnectFailureKind {
 }
 
 /**
- * Asks an injected wallet for its accounts ourselves before thirdweb does: thirdweb retries a failed request and
- * then throws its own "no accounts" error, which would hide what the wallet said (a pending request, its own text).
- * The wallet remembers the grant, so thirdweb's request that follows is answered without a second prompt.
- * (ADR 27)
+ * Asks an injected wallet for its accounts before thirdweb does, whose own "no accounts" error would hide what the
+ * wallet said; the grant is remembered, so thirdweb's request gets no second prompt (ADR 27).
  */
 export async function requestInjectedAccounts(provider: Eip1193Requester): Promise<void> {
   const accounts = await provider.request({ method: "eth_requestAccounts" });
@@ -80,11 +72,7 @@ export function inlineConnectError(error: unknown): string {
   return description === CONNECT_FAILED_TOAST_TEXT ? "Failed to connect wallet" : description;
 }
 
-/**
- * How long the page waits for a wallet to answer a connect (and for AutoConnect to finish a Google sign-in) before it
- * says so and offers 'Try again' and the other way in. Long enough to switch to a phone's wallet app and approve; a
- * wallet that answers later still connects, so a slow one loses nothing but the wait.
- */
+/** How long the page waits for a connect (or AutoConnect's Google sign-in) before offering 'Try again'. */
 export const CONNECT_TIMEOUT_SECONDS = 30;
 
 /** The page stopped waiting for a connect that never answered (an offline relay, a wallet app that never opened). */
@@ -109,10 +97,7 @@ export function connectTimedOut({
   };
 }
 
-/**
- * Why a redirect login ('Sign in with Google') that came back to the page left no wallet connected, or null when it
- * connected. `returned` is what the address carried; `restore`, what the SDK did once AutoConnect gave up or ended.
- */
+/** Why a redirect login ('Sign in with Google') that came back left no wallet connected; null when it connected. */
 export function redirectLoginFailure({
   returned,
   restore,

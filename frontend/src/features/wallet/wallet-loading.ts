@@ -1,8 +1,4 @@
-/**
- * Whether the wallet module is there yet, for the pieces that show its loading
- * state (ADR 13). Without DeferredWalletProvider above them (a fake wallet in
- * the component tests) the wallet counts as loaded.
- */
+/** Whether the wallet module is there yet (ADR 13); without DeferredWalletProvider above, it counts as loaded. */
 import { createContext, useContext, useEffect, useMemo } from "react";
 
 export type WalletModuleStatus = "idle" | "loading" | "ready" | "failed";

@@ -1,7 +1,4 @@
-/**
- * The seam between the page and the thirdweb wallet module, which is most of
- * /claim's JavaScript and so loads only when the page needs a wallet (ADR 13).
- */
+/** The seam to the thirdweb wallet module, most of /claim's JavaScript, loaded only when needed (ADR 13). */
 import type { ComponentType } from "react";
 import type { WalletState } from "./wallet-state.tsx";
 

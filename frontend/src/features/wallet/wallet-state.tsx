@@ -1,8 +1,4 @@
-/**
- * The wallet as the page sees it. The wallet's components read this context
- * only, and the /claim route hands it to the wizard, so tests can provide a
- * fake wallet without loading thirdweb.
- */
+/** The wallet as the page sees it: a context, so tests can provide a fake wallet without loading thirdweb. */
 import { createContext, useContext } from "react";
 
 export interface WalletState {
@@ -24,10 +20,7 @@ export interface WalletState {
   connectWithGoogle?: () => Promise<void>;
   switchNetwork(): Promise<void>;
   disconnect(): Promise<void>;
-  /**
-   * Asks the wallet to list the TuBE token (EIP-747 `wallet_watchAsset`); resolves to whether it did. Absent when the
-   * connected wallet cannot be asked (the embedded wallet) or none is connected.
-   */
+  /** EIP-747 `wallet_watchAsset` for TuBE; absent when the wallet cannot be asked (the embedded one) or none is connected. */
   addToken?: () => Promise<boolean>;
 }
 

@@ -1,8 +1,4 @@
-/**
- * Following a queued mint until it settles. The server answers 202 as soon as
- * the mint is queued; the transaction hash exists only once it is submitted.
- * TanStack Query polls GET /api/claims/:id and retries transient failures.
- */
+/** Following a queued mint until it settles: TanStack Query polls GET /api/claims/:id, retrying transient failures. */
 import type { ClaimView } from "@tube/common/api";
 import type { ClaimStatus } from "@tube/common/constants";
 import { ERROR_CATALOGUE, mintFailureText } from "@tube/common/errors";
@@ -12,11 +8,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { getClaim } from "./claim-api.ts";
 import { isClaimPending, type FailedClaim } from "./claim-status.ts";
 
-/**
- * Twice a second while the claim is under way: the confirmation reaches the page half a second sooner on average
- * than at once a second (the bench's visitor phase: 0.8 s of a 2.3 s wait was this poll), for a read the server
- * answers from its store without writing, well within the read limit of five a second.
- */
+/** Twice a second while the claim is under way: a cheap read, well within the read limit of five a second. */
 const CLAIM_POLL_INTERVAL_MS = 500;
 /** Engine confirms on Arbitrum within seconds; past this the visitor is told to check again later. */
 const CLAIM_POLL_TIMEOUT_MS = 5 * 60_000;
@@ -59,8 +51,7 @@ export function useClaimProgress(
     refetchOnWindowFocus: false,
     retry: (failureCount, error) => isTransient(error) && failureCount < MAX_CONSECUTIVE_POLL_ERRORS - 1,
     retryDelay: CLAIM_POLL_INTERVAL_MS,
-    // Each follow starts from the server's answer, never from an earlier follow's cache,
-    // whatever defaults the client above has (on /claim, thirdweb's).
+    // Each follow starts from the server's answer, never from an earlier follow's cache.
     staleTime: 0,
     gcTime: 0,
   });

@@ -2,7 +2,7 @@ import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
 import type { ReactNode, Ref } from "react";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
-import { StepHeading } from "./step-heading.tsx";
+import { StepHeading } from "./step-parts.tsx";
 
 export interface ConnectStepProps {
   wizard: ClaimWizard;

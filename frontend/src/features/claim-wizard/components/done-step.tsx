@@ -4,10 +4,9 @@ import type { ReactNode, Ref } from "react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
-import { formatClaimDate } from "../claim-date.ts";
-import { explorerTxUrl } from "../explorer-url.ts";
-import { StepHeading } from "./step-heading.tsx";
+import { explorerTxUrl, formatClaimDate } from "../../../lib/format.ts";
 import { SuccessMark } from "./step-transition.tsx";
+import { StepHeading } from "./step-parts.tsx";
 
 export function DoneStep({
   txHash,

@@ -2,10 +2,9 @@ import { Alert, Box, Button, DataList, HStack, Stack, Text } from "@chakra-ui/re
 import { REWARD_TOKENS } from "@tube/common/constants";
 import { ERROR_CATALOGUE, mintFailureText } from "@tube/common/errors";
 import type { Ref } from "react";
-import { activityLabel } from "../activity-label.ts";
+import { activityLabel } from "../wizard-state.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
-import { LabelledProgress } from "./labelled-progress.tsx";
-import { StepHeading } from "./step-heading.tsx";
+import { LabelledProgress, StepHeading } from "./step-parts.tsx";
 
 /** A row of the Claim step: its value, whether all is well, and the fix when it is not. */
 interface Row {

@@ -2,10 +2,8 @@ import { Flex, Text } from "@chakra-ui/react";
 import { STEP_LABELS, type WizardStep } from "../wizard-state.ts";
 
 /**
- * Subscribe · Connect · Mint · Done. The steps are not clickable, so they form
- * a plain ordered list with the current item marked aria-current="step"; the
- * explicit role="list" keeps Safari announcing it as a list despite
- * list-style: none. Labels sit under the circles so all four fit a 360 px phone.
+ * Subscribe · Connect · Mint · Done: an ordered list (role="list" for Safari) with aria-current="step"; labels sit
+ * under the circles so all four fit a 360 px phone.
  */
 export function StepIndicator({ step }: { step: WizardStep }) {
   return (

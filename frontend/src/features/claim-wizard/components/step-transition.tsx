@@ -4,10 +4,7 @@ import { useRef, type ReactNode } from "react";
 
 let featuresLoaded = false;
 
-/**
- * The animation code is not in /claim's first download: step 1 shows without moving, so LazyMotion fetches it
- * after the first render, long before a visitor finishes step 1.
- */
+/** The animation code is not in /claim's first download: LazyMotion fetches it after the first render. */
 function loadMotionFeatures() {
   return import("./motion-features.ts").then((module) => {
     featuresLoaded = true;
@@ -15,20 +12,12 @@ function loadMotionFeatures() {
   });
 }
 
-/**
- * Where an element enters from, or no entrance while the features are still on their way: an `m` element mounted
- * before they arrive keeps its `initial` style and never animates out of it (framer/motion#2601), so a step
- * changed that early simply appears.
- */
+/** No entrance before the features arrive: an `m` element mounted earlier would stay in its `initial` style. */
 function entranceFrom(from: TargetAndTransition): TargetAndTransition | false {
   return featuresLoaded ? from : false;
 }
 
-/**
- * Framer Motion for the wizard only (it loads with the lazy /claim chunk): the
- * small DOM feature set, and reduced motion whenever the visitor's system asks
- * for it (transforms are dropped, fades stay).
- */
+/** Framer Motion for the wizard: the small DOM feature set, and reduced motion when the system asks for it. */
 export function WizardMotion({ children }: { children: ReactNode }) {
   return (
     <MotionConfig reducedMotion="user">

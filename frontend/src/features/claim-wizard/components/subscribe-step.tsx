@@ -3,11 +3,9 @@ import type { ReactNode, Ref } from "react";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { youtubeSubscribeUrl } from "../../../lib/format.ts";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
-import { activityLabel } from "../activity-label.ts";
+import { activityLabel } from "../wizard-state.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
-import { LabelledProgress } from "./labelled-progress.tsx";
-import { StepHeading } from "./step-heading.tsx";
-import { StepSection } from "./step-section.tsx";
+import { LabelledProgress, StepHeading, StepSection } from "./step-parts.tsx";
 
 export interface SubscribeStepProps {
   wizard: ClaimWizard;

@@ -2,8 +2,8 @@ import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/rea
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
 import type { RefObject } from "react";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
-import { LabelledValue } from "../../../components/ui/labelled-value.tsx";
-import { explorerTxUrl } from "../explorer-url.ts";
+import { LabelledValue } from "../../../components/ui/copyable-value.tsx";
+import { explorerTxUrl } from "../../../lib/format.ts";
 
 /**
  * Opens after a successful claim; on close, focus returns to the done step's heading. Its content is

@@ -2,11 +2,7 @@ import { Button, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { useId, type ReactNode } from "react";
 
-/**
- * The title on a line of its own and the actions on one row below, at every width: the wallet slot grows from
- * 'Connect Wallet' to the connected badge, and a title sharing its row would then wrap and push the card down.
- * What Reset clears and keeps is said before it is pressed, and is the button's description for screen readers.
- */
+/** The title on its own line (the wallet slot grows), and what Reset does said before it is pressed. */
 export function WizardHeader({
   onReset,
   resetting,

@@ -4,7 +4,7 @@ import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../../test/render-wi
 import { stubApi } from "../../../test/fake-api.ts";
 import { GOOGLE_AUTH_STORAGE_KEY, USER_EMAIL_STORAGE_KEY } from "../google-session-keys.ts";
 import { OAUTH_MESSAGE_TYPE } from "../oauth-popup.ts";
-import { createCodeChallenge } from "../pkce.ts";
+import { createCodeChallenge } from "../google-auth-url.ts";
 import { useGoogleAuth } from "../use-google-auth.ts";
 import { GoogleConnect } from "./google-connect.tsx";
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../../test/render-with-providers.tsx";
 import { createFakeWallet, WALLET_ADDRESS } from "../../../test/fake-wallet.tsx";
 import { server } from "../../../test/server.ts";
-import { DEFAULT_HINT, METAMASK_BROWSER_HINT } from "../wallet-hint.ts";
+import { DEFAULT_HINT, METAMASK_BROWSER_HINT } from "../connection-route.ts";
 import type { WalletState } from "../wallet-state.tsx";
 import { AddTokenButton } from "./add-token-button.tsx";
 import { WalletIndicator } from "./wallet-indicator.tsx";

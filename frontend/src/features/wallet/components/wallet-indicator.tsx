@@ -12,10 +12,7 @@ function TriggerAlone({ children }: TooltipProps): ReactElement {
   return children;
 }
 
-/**
- * The tooltip's code (a positioning engine) is not in /claim's first download: only a connected wallet shows one,
- * and a wallet exists only once the wallet module has loaded (ADR 13), so it is fetched alongside that module.
- */
+/** The tooltip's code is not in /claim's first download: only a connected wallet, hence a loaded module, shows it. */
 function loadTooltip() {
   return import("../../../components/ui/tooltip.tsx").then((module) => module.Tooltip);
 }

@@ -1,8 +1,7 @@
 import { Box, Button, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useMemo } from "react";
-import { LabelledValue } from "../../../components/ui/labelled-value.tsx";
-import { isMobileUserAgent } from "../connection-route.ts";
-import { walletContextHint } from "../wallet-hint.ts";
+import { LabelledValue } from "../../../components/ui/copyable-value.tsx";
+import { isMobileUserAgent, walletContextHint } from "../connection-route.ts";
 import { useWalletLoading } from "../wallet-loading.ts";
 import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 import { ConnectWait } from "./connect-wait.tsx";

@@ -1,10 +1,10 @@
 import "@testing-library/jest-dom/vitest";
 // First: modules imported below read these APIs as they load (the toaster reads the screen width).
-import "./test/jsdom-layout.ts";
+import "./jsdom-layout.ts";
 import { act, cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
-import { server } from "./test/server.ts";
-import { closeAllToasts } from "./test/toasts.ts";
+import { server } from "./server.ts";
+import { closeAllToasts } from "./toasts.ts";
 
 // Machines running these tests are shared and loaded: waits are generous, never a measure of speed.
 configure({ asyncUtilTimeout: 5_000 });
@@ -12,11 +12,7 @@ configure({ asyncUtilTimeout: 5_000 });
 // The files of a worker share one document and one module graph (docs/benchmarks/test-suite.md): whatever a test leaves in them, the next
 // test, of this file or another, would start with.
 
-/**
- * Zag (under Chakra) keeps one page-wide record of the tooltip showing, and a tooltip unmounted while open stays in
- * it: the next tooltip would then open at once, without its delay. Escape closes an open tooltip, clearing the record;
- * it is pressed only then, as other pieces of a page answer Escape too.
- */
+/** Zag keeps a page-wide record of the open tooltip, which would skip the next one's delay: Escape clears it. */
 async function closeOpenTooltip() {
   const tooltip = document.querySelector('[role="tooltip"]');
   if (!tooltip) return;

@@ -1,19 +1,20 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { pageTitle } from "@tube/common/app-pages";
 
 /** How long to wait for a lazily loaded page to render its heading. */
 const HEADING_WAIT_MS = 5_000;
 
 /**
- * A client-side navigation neither scrolls nor tells screen readers that the
- * page changed, so after each one we scroll to the top and focus the new page's
- * main heading. The first render is left alone: the browser handles a real load.
+ * After a client-side navigation the title follows the path (the server wrote the first one), and the page scrolls to
+ * the top and focuses its main heading; the first render is left alone.
  */
-export function useRouteChangeFocus(): void {
+export function useRouteChange(): void {
   const { pathname } = useLocation();
   const previousPathname = useRef(pathname);
 
   useEffect(() => {
+    document.title = pageTitle(pathname);
     if (previousPathname.current === pathname) return;
     previousPathname.current = pathname;
     window.scrollTo(0, 0);

@@ -1,0 +1,57 @@
+/** The pieces every step is built of. */
+import { Heading, HStack, Progress, Stack, Text } from "@chakra-ui/react";
+import { useId, type ReactNode, type Ref } from "react";
+
+/** Each step's heading; focusable from script so a step change can move focus to it. */
+export function StepHeading({ children, ref }: { children: ReactNode; ref?: Ref<HTMLHeadingElement> }) {
+  return (
+    <Heading
+      as="h2"
+      size="md"
+      tabIndex={-1}
+      ref={ref}
+      _focusVisible={{ outline: "2px solid", outlineColor: "colorPalette.focusRing" }}
+    >
+      {children}
+    </Heading>
+  );
+}
+
+/**
+ * A titled part of a step, boxed and named as a group by its title: the Subscribe step has a Google button in its
+ * subscription part and another in its wallet part, and each must be seen and heard under what it is for.
+ */
+export function StepSection({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Stack
+      role="group"
+      aria-labelledby={titleId}
+      gap="3"
+      borderWidth="1px"
+      borderColor="border.emphasized"
+      rounded="lg"
+      padding={{ base: "3", sm: "4" }}
+    >
+      <Heading as="h3" size="sm" id={titleId}>
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+/** A percentage progress bar with its label; the bar itself is the accessible progressbar. */
+export function LabelledProgress({ label, value }: { label: string; value: number }) {
+  return (
+    <Progress.Root value={value} max={100} colorPalette="red" size="sm">
+      <HStack justify="space-between" marginBottom="1">
+        <Text fontSize="sm">{label}</Text>
+        <Progress.ValueText fontSize="sm" />
+      </HStack>
+      <Progress.Track aria-label={label} aria-valuetext={`${value}%`}>
+        <Progress.Range />
+      </Progress.Track>
+    </Progress.Root>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The ecosystem wallet's redirect login and thirdweb's remembered wallets, read without loading the SDK (ADR 13):
+ * its connection manager's storage keys, and the parameters its redirect login returns with.
+ */
+const CONNECTED_WALLET_KEYS = ["thirdweb:connected-wallet-ids", "thirdweb:active-wallet-id"];
+
+export function hasWalletToRestore(location: Pick<Location, "search" | "hash">): boolean {
+  return redirectLoginReturn(location) !== null || hasConnectedWallet();
+}
+
+/**
+ * How the page came back from the redirect login: with its credential (`authResult` or `authCookie`, beside
+ * `walletId`), without one (cancelled or refused consent), or null when it did not.
+ */
+export function redirectLoginReturn({
+  search,
+  hash,
+}: Pick<Location, "search" | "hash">): "credential" | "abandoned" | null {
+  const hashQuery = hash.includes("?") ? hash.slice(hash.indexOf("?")) : "";
+  const all = [new URLSearchParams(search), new URLSearchParams(hashQuery)];
+  const has = (name: string) => all.some((params) => params.has(name));
+  if (!has("walletId")) return null;
+  if (has("authResult") || has("authCookie")) return "credential";
+  return has("authProvider") ? "abandoned" : null;
+}
+
+function hasConnectedWallet(): boolean {
+  try {
+    return CONNECTED_WALLET_KEYS.some((key) => {
+      const value = localStorage.getItem(key);
+      return value !== null && value !== "[]" && value !== "";
+    });
+  } catch {
+    // Storage refused: thirdweb cannot have stored anything either.
+    return false;
+  }
+}
+
+/**
+ * The redirect login comes back with its session credential in the address, and the SDK then *pushes* a clean one,
+ * leaving the credential one Back away. Installed before AutoConnect, this turns that push into a replace that keeps
+ * the router's state. Returns the undo.
+ */
+export function replaceCredentialEntryOnceRead(win: Window): () => void {
+  const { history } = win;
+  if (redirectLoginReturn(win.location) !== "credential") return () => undefined;
+  const ownPushState = history.pushState;
+  const restore = () => {
+    if (history.pushState !== ownPushState) history.pushState = ownPushState;
+  };
+  history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
+    // Only the push that leaves the credential's entry is replaced; any other goes through as it was.
+    if (redirectLoginReturn(win.location) !== "credential") return ownPushState.call(history, data, unused, url);
+    restore();
+    history.replaceState(history.state, unused, url);
+  };
+  return restore;
+}
+
+/** The parameters thirdweb's login puts on the way back. */
+const REDIRECT_LOGIN_PARAMETERS = ["walletId", "authProvider", "authFlow", "state"];
+
+/** Takes a cancelled redirect login's parameters out of the address in place, so a reload does not repeat it. */
+export function removeRedirectLoginParameters(win: Window): void {
+  const url = new URL(win.location.href);
+  for (const name of REDIRECT_LOGIN_PARAMETERS) url.searchParams.delete(name);
+  const hashQueryAt = url.hash.indexOf("?");
+  if (hashQueryAt !== -1) {
+    const hashParams = new URLSearchParams(url.hash.slice(hashQueryAt));
+    for (const name of REDIRECT_LOGIN_PARAMETERS) hashParams.delete(name);
+    const rest = hashParams.toString();
+    url.hash = url.hash.slice(0, hashQueryAt) + (rest ? `?${rest}` : "");
+  }
+  win.history.replaceState(win.history.state, "", url.href);
+}
