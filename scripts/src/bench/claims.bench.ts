@@ -24,7 +24,7 @@ import { readsPhase } from "./reads.phase.ts";
 import { percentile } from "./stats.ts";
 import { throughputPhase, type BatchResult } from "./throughput.phase.ts";
 import { visitorPhase } from "./visitor.phase.ts";
-import { buildFrontendIfStale } from "../build-frontend.ts";
+import { buildFrontend } from "../build-frontend.ts";
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const RESTART_SIZE = 100_000;
@@ -44,7 +44,7 @@ const section = (markdown: string) => {
 };
 
 // The visitor phase walks the built page.
-if (runs("visitor")) await buildFrontendIfStale((line) => console.log(`[bench] ${line}`));
+if (runs("visitor")) await buildFrontend();
 const world = await startBenchWorld();
 const config = loadConfig(world.env as NodeJS.ProcessEnv);
 let restartWithClaims: number[] = [];

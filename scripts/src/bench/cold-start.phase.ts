@@ -9,7 +9,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "@tube/local-world/free-port";
-import { buildFrontendIfStale } from "../build-frontend.ts";
+import { buildFrontend } from "../build-frontend.ts";
 import { waitForReady } from "./app-process.ts";
 import { formatSpread, table } from "./stats.ts";
 
@@ -47,7 +47,7 @@ export async function coldStartPhase(
   rounds: number,
   restartWithClaims: { claims: number; ms: number[] },
 ): Promise<string> {
-  await buildFrontendIfStale(() => undefined);
+  await buildFrontend();
   const starts: number[] = [];
   for (let round = 0; round < rounds; round++) starts.push(await timeNpmStart());
   return [
