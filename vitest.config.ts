@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     // Most test time waits on the local world (blocks, polls, child processes): six workers keep two cores busy.
     maxWorkers: 6,
+    // `npm test` totals the run from this report.
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/vitest.json" },
     projects: [
       {
         test: {
