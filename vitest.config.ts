@@ -13,9 +13,8 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          // The server's test files share one module graph per worker instead of importing the backend afresh each:
-          // a third less CPU for the project. Safe because they replace no module, timer, global or environment
-          // variable (ESLint keeps it so) and each file starts and stops the world it uses.
+          // One module graph per worker, a third less CPU: the files replace no module, timer, global or environment
+          // variable (ESLint keeps it so), and each starts and stops the world it uses.
           isolate: false,
           restoreMocks: true,
           unstubGlobals: true,
