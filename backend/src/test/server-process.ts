@@ -2,12 +2,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { vi } from "vitest";
 
-/** Node's arguments that run a TypeScript file through tsx, from any working directory. */
-export const TSX_ARGS = ["--import", import.meta.resolve("tsx")];
+// Node runs these TypeScript sources itself, stripping the types (the typecheck allows only erasable syntax).
 /** Node's arguments that start the server as its entry does (the Node version check, then the server). */
-export const SERVER_ENTRY_ARGS = [...TSX_ARGS, path.resolve(import.meta.dirname, "../entry.ts")];
+export const SERVER_ENTRY_ARGS = [path.resolve(import.meta.dirname, "../entry.ts")];
 /** The same server on the test world's tunings (tuned-server.ts). */
-const TUNED_SERVER_ARGS = [...TSX_ARGS, path.join(import.meta.dirname, "tuned-server.ts")];
+const TUNED_SERVER_ARGS = [path.join(import.meta.dirname, "tuned-server.ts")];
 
 /** Starts a server process on the test world's tunings, on `port` with `env`, and resolves once it answers /healthz. */
 export async function startBackendProcess(

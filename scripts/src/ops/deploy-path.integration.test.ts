@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { openSqliteClaimStore } from "@tube/backend/store/sqlite/sqlite-claim-store";
 import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
-import { TSX_ARGS } from "@tube/backend/test/server-process";
 import { createTestApi } from "@tube/backend/test/test-api";
 import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
 import { DEPLOYER, ENGINE_SERVER_WALLET, USERS } from "@tube/local-world/dev-accounts";
@@ -48,7 +47,7 @@ let server: ChildProcess | null = null;
 
 beforeAll(async () => {
   // `npm run build`'s server step, as docs/deploy.md builds it before starting the server.
-  await promisify(execFile)(process.execPath, [...TSX_ARGS, path.join(ROOT, "scripts/src/build-server.ts")]);
+  await promisify(execFile)(process.execPath, [path.join(ROOT, "scripts/src/build-server.ts")]);
   // The commands run in an empty directory, so no developer's .env leaks into them.
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-deploy-"));
   anvil = await startAnvil({ chainId: 42161 });

@@ -83,11 +83,14 @@ export class SqliteClaimRepository implements ClaimRepository {
    * `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim; `keyCheck`:
    * the store's record of the key erasure first used.
    */
-  constructor(
-    private readonly db: DatabaseSync,
-    private readonly gateKey: string | undefined,
-    private readonly keyCheck: SqliteGateKey,
-  ) {
+  private readonly db: DatabaseSync;
+  private readonly gateKey: string | undefined;
+  private readonly keyCheck: SqliteGateKey;
+
+  constructor(db: DatabaseSync, gateKey: string | undefined, keyCheck: SqliteGateKey) {
+    this.db = db;
+    this.gateKey = gateKey;
+    this.keyCheck = keyCheck;
     // One statement, so the fingerprint check and the insert happen under one write lock.
     this.insert = prepare(
       db,

@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { TSX_ARGS } from "@tube/backend/test/server-process";
 import type { Command } from "../cli.ts";
 import { claimsCommand } from "../claims-command.ts";
 import { deployTokenCommand } from "../deploy-token-command.ts";
@@ -22,8 +21,8 @@ const COMMANDS: Record<OperatorCommandName, Command> = {
 };
 
 /**
- * Runs an operator command as `npm run <name>` does (its entry file through tsx), with PATH and `env` as its whole
- * environment, so that no developer's settings leak in. A process costs a second or two of CPU, mostly loading
+ * Runs an operator command as `npm run <name>` does (`node scripts/src/ops/<name>.ts`), with PATH and `env` as its
+ * whole environment, so that no developer's settings leak in. A process costs a second or two of CPU, mostly loading
  * thirdweb's SDK: `runOperatorCommandHere` runs the same command in the test's own process; this is for what only the
  * real command line shows.
  */
@@ -32,7 +31,7 @@ export function runOperatorCommand(
   args: string[],
   { env, cwd }: { env: Record<string, string | undefined>; cwd?: string },
 ): Promise<CommandRun> {
-  const child = spawn(process.execPath, [...TSX_ARGS, path.join(import.meta.dirname, `../${name}.ts`), ...args], {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, `../${name}.ts`), ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? "", ...env },
   });
