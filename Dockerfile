@@ -13,8 +13,7 @@ COPY frontend/package.json frontend/
 COPY scripts/package.json scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The test world's server entry (tuned-server.js) is built beside the server for the integration tests; it stays out.
-RUN npm run build && rm backend/dist/tuned-server.js backend/dist/tuned-server.js.map
+RUN npm run build
 
 # --- runtime dependencies: the backend's `dependencies` only ---------------------------------------------
 FROM node:24-bookworm-slim AS deps

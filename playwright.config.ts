@@ -26,8 +26,7 @@ export default defineConfig({
   outputDir: "test-results/playwright-artifacts",
   timeout: 90_000,
   expect: { timeout: STEP_TIMEOUT_MS },
-  // Three on two cores: a test often waits (for a block, a poll, a time-out) and a third worker fills that; the stage
-  // took 108 s against 115 s with two (docs/benchmarks/test-suite.md).
+  // Three on two cores: a test often waits (for a block, a poll, a time-out), and a third worker fills that.
   workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
@@ -37,11 +36,8 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    // No trace by default: one is recorded for every test to keep the failed ones', and writing its DOM snapshots and
-    // response bodies (every test loads megabytes of script) was a tenth of the test workers' CPU in a profile
-    // (docs/benchmarks/test-suite.md); CI keeps no artifacts to read one from.
-    // A failed test keeps its screenshot and its page's accessibility snapshot; to step through one, run it again with
-    // `npx playwright test <file> --trace retain-on-failure`.
+    // No trace: recording one for every test cost a tenth of the workers' CPU, and CI keeps no artifacts. To step
+    // through a failed test, run it again with `npx playwright test <file> --trace retain-on-failure`.
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags(border) },

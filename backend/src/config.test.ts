@@ -15,7 +15,7 @@ import {
   settingsSchema,
   type Config,
 } from "./config.ts";
-import { COMPILED_BACKEND_ARGS } from "./test/compiled-backend.ts";
+import { SERVER_ENTRY_ARGS } from "./test/server-process.ts";
 
 const VALID = {
   GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
@@ -258,7 +258,7 @@ describe("loadConfig in production", () => {
     // An empty directory, so no developer's .env leaks in.
     const cwd = await fs.mkdtemp(path.join(os.tmpdir(), "tube-config-"));
     try {
-      const child = spawn(process.execPath, COMPILED_BACKEND_ARGS, {
+      const child = spawn(process.execPath, SERVER_ENTRY_ARGS, {
         cwd,
         env: {
           PATH: process.env.PATH ?? "",

@@ -1,14 +1,15 @@
 /**
- * `npm start`. In development: builds what is stale, starts the local world for
- * every setting that .env and the environment leave unset, then the app on one
- * origin. With NODE_ENV=production: no stand-in ever starts; it runs the compiled
- * server, which refuses any missing or local setting itself.
+ * `npm start`. In development: builds the frontend while it starts the local world for every setting that .env and
+ * the environment leave unset, then the app on one origin. With NODE_ENV=production: no stand-in ever starts; it runs
+ * the compiled server (`npm run build`), which refuses any missing or local setting itself.
  */
 import "dotenv/config";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { ConfigError, loadConfig, parseSettings, settingsSchema } from "@tube/backend/config";
 import { startServer } from "@tube/backend/server";
-import { buildFrontendIfStale, FRONTEND_DIST } from "./build-frontend.ts";
-import { runCompiledServer } from "./run-compiled-server.ts";
+import { buildFrontend, FRONTEND_DIST } from "./build-frontend.ts";
 import { DEPLOYER } from "@tube/local-world/dev-accounts";
 import { startLocalWorld, type LocalWorld } from "@tube/local-world/local-world";
 import { writeRunningWorld } from "@tube/local-world/running-world";
@@ -16,11 +17,20 @@ import { writeRunningWorld } from "@tube/local-world/running-world";
 const log = (line: string) => console.log(`[start] ${line}`);
 
 if (parseSettings(settingsSchema.pick({ NODE_ENV: true })).NODE_ENV === "production") {
-  process.exit(await runCompiledServer(log));
+  const server = "backend/dist/index.js";
+  const file = path.resolve(import.meta.dirname, "../..", server);
+  if (!fs.existsSync(file)) {
+    log(`${server} is missing: run \`npm run build\` first`);
+    process.exit(1);
+  }
+  log(`production: node ${server} (no stand-ins)`);
+  const child = spawn(process.execPath, ["--enable-source-maps", file], { stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  process.exit(await new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1))));
 }
 
-await buildFrontendIfStale(log);
-const world = await startLocalWorld(process.env, { log });
+// The build and the world's start-up wait on different things, so they run side by side.
+const [world] = await Promise.all([startLocalWorld(process.env, { log }), buildFrontend()]);
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   const config = loadConfig(world.env as NodeJS.ProcessEnv);

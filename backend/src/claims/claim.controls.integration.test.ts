@@ -9,7 +9,7 @@ import { createLogger } from "../observability/logger.ts";
 import { createMetrics } from "../observability/metrics.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
-import { startBackendProcess } from "../test/compiled-backend.ts";
+import { startBackendProcess } from "../test/server-process.ts";
 import { OPERATOR_HEADERS, startTestWorld, type TestWorld } from "../test/test-world.ts";
 import { PAUSE_CACHE_MS } from "./claim-controls.ts";
 import { mintDriverFromConfig } from "./mint-driver-from-config.ts";

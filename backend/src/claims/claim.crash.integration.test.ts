@@ -7,7 +7,7 @@ import { freePort } from "@tube/local-world/free-port";
 import { countMintsTo } from "@tube/local-world/mint-log";
 import { balanceOf } from "@tube/local-world/token-balance";
 import type { Visitor } from "../test/test-api.ts";
-import { startBackendProcess } from "../test/compiled-backend.ts";
+import { startBackendProcess } from "../test/server-process.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**

@@ -26,11 +26,10 @@ export interface EngineMinterOptions {
 type EngineOutcome = "ok" | "http_4xx" | "http_5xx" | "timeout" | "unreachable";
 
 class EngineAnswerError extends Error {
-  constructor(
-    message: string,
-    readonly kind: EngineOutcome,
-  ) {
+  readonly kind: EngineOutcome;
+  constructor(message: string, kind: EngineOutcome) {
     super(message);
+    this.kind = kind;
   }
 }
 

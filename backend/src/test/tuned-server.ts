@@ -1,7 +1,4 @@
-/**
- * The server process the integration tests start and kill (compiled-backend.ts): production's runServer on the test
- * world's tunings. Built beside backend/dist/index.js; production runs index.js, which takes no tunings.
- */
+/** The server process the integration tests start and kill (server-process.ts): runServer on the test world's tunings. */
 import { runServer } from "../run-server.ts";
 import { TEST_WORLD_TUNING } from "./test-tuning.ts";
 

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { getContract, prepareContractCall, readContract } from "thirdweb";
 import { grantRole, hasRole } from "thirdweb/extensions/permissions";
 import { keccakId } from "thirdweb/utils";
@@ -10,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { openSqliteClaimStore } from "@tube/backend/store/sqlite/sqlite-claim-store";
 import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
-import { COMPILED_BACKEND_ARGS } from "@tube/backend/test/compiled-backend";
 import { createTestApi } from "@tube/backend/test/test-api";
 import { startAnvil, type RunningAnvil } from "@tube/local-world/anvil";
 import { DEPLOYER, ENGINE_SERVER_WALLET, USERS } from "@tube/local-world/dev-accounts";
@@ -33,6 +33,8 @@ import { runOperatorCommand, runOperatorCommandHere } from "./test/run-operator-
  */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const TSX = import.meta.resolve("tsx");
+/** The server as production runs it, from `npm run build`'s bundle. */
+const COMPILED_SERVER_ARGS = ["--enable-source-maps", path.join(ROOT, "backend/dist/index.js")];
 const CLIENT = { clientId: "tube-deploy-test.apps.googleusercontent.com", clientSecret: "deploy-test-secret" };
 const STEP_TIMEOUT = 180_000;
 
@@ -44,6 +46,8 @@ let env: Record<string, string>;
 let server: ChildProcess | null = null;
 
 beforeAll(async () => {
+  // `npm run build`'s server step, as docs/deploy.md builds it before starting the server.
+  await promisify(execFile)(process.execPath, [path.join(ROOT, "scripts/src/build-server.ts")]);
   // The commands run in an empty directory, so no developer's .env leaks into them.
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-deploy-"));
   anvil = await startAnvil({ chainId: 42161 });
@@ -204,9 +208,7 @@ describe("following docs/deploy.md with the local world's values", () => {
         expect(doctor.out).toMatch(new RegExp(`^✔ ${check}:`, "m"));
       }
 
-      // The build step (scripts/src/build-server.ts) ran once for the whole test run, in the server project's
-      // globalSetup: building again here would replace backend/dist under other tests' running servers.
-      server = spawn(process.execPath, COMPILED_BACKEND_ARGS, {
+      server = spawn(process.execPath, COMPILED_SERVER_ARGS, {
         cwd: workDir,
         env: { PATH: process.env.PATH ?? "", ...env },
         stdio: "ignore",

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@tube/local-world/free-port";
-import { startBackendProcess, stopBackendProcesses } from "../../test/compiled-backend.ts";
+import { startBackendProcess, stopBackendProcesses } from "../../test/server-process.ts";
 import { startTestWorld, type TestWorld } from "../../test/test-world.ts";
 
 /**

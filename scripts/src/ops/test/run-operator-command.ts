@@ -1,11 +1,9 @@
 import { spawn } from "node:child_process";
-import { compiledOperatorCommand } from "../../server-bundle.ts";
+import path from "node:path";
 import type { Command } from "../cli.ts";
 import { claimsCommand } from "../claims-command.ts";
 import { deployTokenCommand } from "../deploy-token-command.ts";
 import { doctorCommand } from "../doctor-command.ts";
-
-type OperatorCommandName = Parameters<typeof compiledOperatorCommand>[0];
 
 /** What a run came to: its exit code, its standard output and error together, and the process it ran in. */
 export interface CommandRun {
@@ -14,6 +12,8 @@ export interface CommandRun {
   pid: number | undefined;
 }
 
+type OperatorCommandName = "claims" | "doctor" | "deploy-token";
+
 const COMMANDS: Record<OperatorCommandName, Command> = {
   claims: claimsCommand,
   doctor: doctorCommand,
@@ -21,17 +21,17 @@ const COMMANDS: Record<OperatorCommandName, Command> = {
 };
 
 /**
- * Runs an operator command as `npm run <name>` does, compiled (`node backend/dist/<name>.js`, built before the tests
- * by their global setup), with PATH and `env` as its whole environment, so that no developer's settings leak in.
- * A process costs a second or two of CPU, nearly all of it loading thirdweb's SDK: `runOperatorCommandHere` runs the
- * same command in the test's own process, and this is for what only the real command line shows.
+ * Runs an operator command as `npm run <name>` does (`node scripts/src/ops/<name>.ts`), with PATH and `env` as its
+ * whole environment, so that no developer's settings leak in. A process costs a second or two of CPU, mostly loading
+ * thirdweb's SDK: `runOperatorCommandHere` runs the same command in the test's own process; this is for what only the
+ * real command line shows.
  */
 export function runOperatorCommand(
   name: OperatorCommandName,
   args: string[],
   { env, cwd }: { env: Record<string, string | undefined>; cwd?: string },
 ): Promise<CommandRun> {
-  const child = spawn(process.execPath, [compiledOperatorCommand(name), ...args], {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, `../${name}.ts`), ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? "", ...env },
   });

@@ -2,28 +2,18 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { vi } from "vitest";
 
-/**
- * The server as production runs it, `node backend/dist/index.js`: tests that start server processes run this build
- * rather than the sources through tsx, which costs about twice the start-up per process. The server project's global
- * setup (scripts/src/build-server.global-setup.ts) builds it before the tests when it is missing or older than a source.
- */
-const COMPILED_BACKEND = path.resolve(import.meta.dirname, "../../dist/index.js");
-
-/** Node's arguments that start the compiled server. */
-export const COMPILED_BACKEND_ARGS = ["--enable-source-maps", COMPILED_BACKEND];
-/**
- * The same server on the test world's tunings (tuned-server.ts), built beside it. Without source maps: its output is
- * not kept (`stdio: "ignore"`), so no stack trace of it is ever read, and reading the maps of the modules it loads
- * cost about 0.15 s of CPU a start (0.8–0.9 s against 0.6–0.8 s), which the crash tests pay ten times.
- */
-const TUNED_BACKEND_ARGS = [path.join(path.dirname(COMPILED_BACKEND), "tuned-server.js")];
+// Node runs these TypeScript sources itself, stripping the types (the typecheck allows only erasable syntax).
+/** Node's arguments that start the server as its entry does (the Node version check, then the server). */
+export const SERVER_ENTRY_ARGS = [path.resolve(import.meta.dirname, "../entry.ts")];
+/** The same server on the test world's tunings (tuned-server.ts). */
+const TUNED_SERVER_ARGS = [path.join(import.meta.dirname, "tuned-server.ts")];
 
 /** Starts a server process on the test world's tunings, on `port` with `env`, and resolves once it answers /healthz. */
 export async function startBackendProcess(
   env: Record<string, string | undefined>,
   port: number,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, TUNED_BACKEND_ARGS, {
+  const child = spawn(process.execPath, TUNED_SERVER_ARGS, {
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "test" },
     stdio: "ignore",
   });

@@ -1,0 +1,44 @@
+/**
+ * `npm test`: the typecheck and the linters side by side, then vitest, then Playwright (whose server, `npm start`,
+ * builds the frontend). Every stage runs whatever failed before it. The last line totals them all: a failed check
+ * counts as one failure, and so does a runner that failed outside any test (a suite that did not load).
+ */
+import fs from "node:fs";
+import runAll, { type NpmRunAllResult } from "npm-run-all2";
+
+const total = [0, 0, 0];
+const summary: string[] = [];
+const format = ([passed, failed, skipped]: number[]) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
+const report = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {});
+
+/** Runs `tasks`, side by side if several; `count` reads what a task ran as [passed, failed, skipped]. */
+async function stage(tasks: string[], count = (code: number) => (code ? [0, 1] : [1, 0])): Promise<void> {
+  const startedAt = performance.now();
+  const parallel = tasks.length > 1;
+  const options = { parallel, aggregateOutput: parallel, continueOnError: true, printName: true, nodeRun: true };
+  const results = await runAll(tasks, { ...options, stdout: process.stdout, stderr: process.stderr }).then(
+    (results) => results ?? [],
+    (error: { results?: NpmRunAllResult[] }) => error.results ?? tasks.map((name) => ({ name, code: 1 })),
+  );
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(0);
+  for (const { name, code = 1 } of results) {
+    const counted = count(code);
+    const tally = [0, 1, 2].map((i) => Number(counted[i]) || 0);
+    tally[1] ||= code ? 1 : 0;
+    tally.forEach((n, i) => (total[i]! += n));
+    summary.push(`  ${name.padEnd(12)} ${format(tally)} (${seconds} s)`);
+  }
+}
+
+fs.rmSync("test-results", { recursive: true, force: true });
+await stage(["typecheck", "lint:code", "lint:format", "lint:unused", "lint:settings"]);
+await stage(["test:unit"], () => {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = report("test-results/vitest.json");
+  return [numPassedTests, numFailedTests, numPendingTests + numTodoTests];
+});
+await stage(["test:e2e"], () => {
+  const { expected, flaky, unexpected, skipped } = report("test-results/playwright.json").stats ?? {};
+  return [expected + flaky, unexpected, skipped];
+});
+console.log(`\nSummary\n${summary.join("\n")}\n${format(total)}`);
+process.exitCode = total[1] === 0 ? 0 : 1;
