@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
-import type { Store } from "express-rate-limit";
 import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import type { ClaimControls } from "./claims/claim-controls.ts";
@@ -41,8 +40,6 @@ export interface AppAdapters {
   metrics: Metrics;
   logger: Logger;
   probes: ReadinessProbe[];
-  /** Write rate-limit counters shared by every process on the store; unset, each process counts alone. */
-  rateLimitStoreFor?: (prefix: string) => Store;
   /** The built frontend to serve on the same origin, when it holds an index.html; unset, the API alone. */
   staticDir?: string;
 }
@@ -113,7 +110,7 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
   api.use(
     noStore,
     corsForOrigin(config.PUBLIC_URL),
-    apiRateLimits(config.RATE_LIMIT_PER_MINUTE, adapters.rateLimitStoreFor),
+    apiRateLimits(config.RATE_LIMIT_PER_MINUTE, adapters.store.rateLimits),
     express.json({ limit: "16kb", strict: true }),
     claimRoutes({
       ...adapters,

@@ -5,7 +5,7 @@ import helmet from "helmet";
 import type { Counter } from "prom-client";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
-import { clientKey } from "./rate-limit/client-key.ts";
+import type { RateLimitCounters } from "../store/rate-limit-counters.ts";
 
 /**
  * Security headers, a Permissions-Policy among them. The CSP names what the page really talks to: our origin, the
@@ -110,29 +110,25 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
   return cors({ origin: new URL(publicUrl).origin, methods: ["GET", "POST"], maxAge: 600 });
 }
 
-/**
- * Kept at /56 on purpose (ADR 8): a /64 bucket is looser, since a home usually holds a whole /56, which would then
- * count as 256 clients. Quota per Google account is bounded separately, whatever the IP.
- */
-const IPV6_SUBNET = 56;
+const WINDOW_MS = 60_000;
 
 /**
  * At most `limit` requests a minute from one client, answered beyond it with the catalogued 429 (RATE_LIMITED, and
- * Retry-After). The client is the IP Express derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored
- * unless a trusted proxy set it; an IPv6 client is its /56. `store` shares the count between processes; unset, this
- * process counts alone. `onLimited` hears each refusal.
+ * Retry-After). The client is the IP Express derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored unless
+ * a trusted proxy set it; an IPv6 client is its /56 (ADR 8: a home usually holds a whole /56). `counters` shares the
+ * count between processes; unset, this process counts alone. `onLimited` hears each refusal.
  */
 export function clientRateLimit(
   limit: number,
-  options: { store?: Store | undefined; onLimited?: () => void } = {},
+  options: { counters?: RateLimitCounters | undefined; prefix?: string; onLimited?: () => void } = {},
 ): RequestHandler {
   return rateLimit({
-    windowMs: 60_000,
+    windowMs: WINDOW_MS,
     limit,
-    ...(options.store ? { store: options.store } : {}),
-    keyGenerator: (req) => clientKey(req.ip, IPV6_SUBNET),
-    // clientKey falls back to ipKeyGenerator, which this check (it reads the function's source) cannot see.
-    validate: { keyGeneratorIpFallback: false },
+    ...(options.counters ? { store: sharedStore(options.prefix ?? "", options.counters) } : {}),
+    ipv6Subnet: 56,
+    // TRUST_PROXY's mismatches are trustProxyWatch's to report, in the app's log.
+    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false },
     standardHeaders: "draft-8",
     legacyHeaders: false,
     handler: (_req, _res, next) => {
@@ -142,17 +138,26 @@ export function clientRateLimit(
   });
 }
 
+/** express-rate-limit's Store over the claim store's counters, the prefix keeping this limiter's keys apart. */
+function sharedStore(prefix: string, counters: RateLimitCounters): Store {
+  return {
+    prefix,
+    // The counts live in a database other processes share.
+    localKeys: false,
+    get: (key) => counters.get(prefix + key),
+    increment: (key) => counters.increment(prefix + key, WINDOW_MS),
+    decrement: (key) => counters.decrement(prefix + key),
+    resetKey: (key) => counters.resetKey(prefix + key),
+  };
+}
+
 /**
- * Per-IP limits on the API. Writes (each one costs Google quota and maybe a mint)
- * get `limitPerMinute`; reads get five times as many, so a page polling its
- * claim's status does not lock itself out. `writesStoreFor` shares the write counters between processes (through the
- * claim store's database, ADR 11); reads are counted in this process's memory: they cost no quota and mint nothing,
- * and a shared count cost a store write on every read (ADR 11, amended by ADR 14).
- * One handler picks the request's limiter by method, so each request pays for one limiter pass, not two
- * (express-rate-limit's pass was 7–10 % of the app's CPU on a read; docs/benchmarks/claims.md).
+ * Per-IP limits on the API. Writes (each costs Google quota and maybe a mint) get `limitPerMinute`, counted in the
+ * claim store so every process shares them (ADR 11); reads get five times as many, counted in this process's memory:
+ * they cost no quota and mint nothing (ADR 14), and a page polling its claim's status must not lock itself out.
  */
-export function apiRateLimits(limitPerMinute: number, writesStoreFor?: (prefix: string) => Store): RequestHandler {
-  const writes = clientRateLimit(limitPerMinute, { store: writesStoreFor?.("writes:") });
+export function apiRateLimits(limitPerMinute: number, counters: RateLimitCounters): RequestHandler {
+  const writes = clientRateLimit(limitPerMinute, { counters, prefix: "writes:" });
   const reads = clientRateLimit(limitPerMinute * 5);
   return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? reads : writes)(req, res, next);
 }
