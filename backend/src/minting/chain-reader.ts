@@ -1,5 +1,5 @@
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import { jsonRpcBatch, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
+import { jsonRpcBatcher, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
 import type { ChainObservation, ChainReader, FinalityTag } from "./minter.ts";
 import { aggregate3Call, decodeAggregate3 } from "./multicall3.ts";
 
@@ -58,12 +58,13 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
   const amountWord = `0x${options.rewardAmountWei.toString(16).padStart(64, "0")}`;
   const receipts = new Map<string, SeenReceipt>();
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
+  const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs, maxCalls: options.maxBatchCalls });
 
   /** The calls in as few batches as the provider allows, each call's outcome on its own; none while paused. */
   async function batch(calls: JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> {
     if (Date.now() < rateLimit.pausedUntil)
       throw unavailable(new RpcRateLimitedError("paused after the provider's 429"));
-    const outcomes = await jsonRpcBatch(options.rpcUrl, calls, { timeoutMs, maxCalls: options.maxBatchCalls });
+    const outcomes = await sendBatches(calls);
     // Some calls through and some refused: reads are at the provider's limit, not past it, so the pause stays short
     // and claims keep catching up a limit's worth at a time; only reads refused outright make it grow.
     const refused = outcomes.some(

@@ -1,7 +1,6 @@
 import { searchTransactions, signMessage, writeContract } from "@thirdweb-dev/engine";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import { RewardNotQueuedError, type Minter, type MintStatus, type MintTransaction } from "./minter.ts";
-import { withTimeLimit } from "./time-limit.ts";
 
 export type EngineApi = "write_contract" | "search_transactions" | "sign_message";
 
@@ -74,7 +73,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
     send: (signal: AbortSignal) => Promise<{ data?: T; error?: unknown; response?: Response }>,
   ): Promise<T> {
     try {
-      const { data, error, response } = await withTimeLimit(timeoutMs, send);
+      const { data, error, response } = await send(AbortSignal.timeout(timeoutMs));
       if (data === undefined || error !== undefined) {
         const status = response?.status ?? 0;
         const kind = status >= 400 && status < 500 ? "http_4xx" : "http_5xx";
