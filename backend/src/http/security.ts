@@ -8,10 +8,8 @@ import type { Logger } from "../observability/logger.ts";
 import type { RateLimitCounters } from "../store/rate-limit-counters.ts";
 
 /**
- * Security headers, a Permissions-Policy among them. The CSP names what the page really talks to: our origin, the
- * chain's RPC, thirdweb's wallet services and WalletConnect's relay. Google's
- * sign-in is a popup (navigation, not a fetch), which needs the opener kept:
- * hence same-origin-allow-popups rather than same-origin.
+ * Security headers. The CSP names what the page talks to: our origin, the chain's RPC, thirdweb's wallet services and
+ * WalletConnect's relay. Google's sign-in is a popup, which needs its opener: hence same-origin-allow-popups.
  */
 export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   const rpcOrigin = new URL(options.rpcUrl).origin;
@@ -50,8 +48,7 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
       },
     },
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    // Addresses carry credentials for a moment (Google's code on the callback, the wallet's session on /claim after
-    // its redirect login): no request the page makes may pass them on as a Referer.
+    // Addresses carry credentials for a moment (Google's code, the wallet's session): never pass them on as a Referer.
     referrerPolicy: { policy: "no-referrer" },
     // thirdweb's wallet iframes and remote images are cross-origin resources without CORP headers.
     crossOriginEmbedderPolicy: false,
@@ -62,11 +59,7 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   };
 }
 
-/**
- * Powerful features nothing on the page uses, denied to it and to every frame it embeds. Left alone: passkeys
- * (publickey-credentials-*) and clipboard-write, which thirdweb's wallet frames and modal may use; the Google popup is
- * a window of its own, which this header does not reach.
- */
+/** Features nothing on the page uses, denied to it and its frames; passkeys and clipboard-write are thirdweb's to use. */
 const PERMISSIONS_POLICY = [
   "accelerometer",
   "browsing-topics",
@@ -87,10 +80,8 @@ const PERMISSIONS_POLICY = [
   .join(", ");
 
 /**
- * The OAuth callback page runs inside the popup and must keep its `window.opener`
- * to hand the code back. A popup whose document sets a COOP other than the page
- * before it (Google's) is moved to a new browsing context group, which severs the
- * opener, so this one page opts out of isolation.
+ * The OAuth callback page runs in the popup and must keep its `window.opener` to hand the code back; a COOP other
+ * than Google's page before it would sever the opener, so this one page opts out.
  */
 export function keepOpenerOn(callbackPath: string): RequestHandler {
   return (req, res, next) => {
@@ -172,7 +163,6 @@ const FORWARDED_HEADERS = [
   "x-real-ip",
 ];
 
-/** How a request can contradict TRUST_PROXY, as `tube_trust_proxy_mismatches_total` labels it. */
 type TrustProxySign = "untrusted_peer" | "fewer_hops";
 
 const TRUST_PROXY_WARNINGS: Record<TrustProxySign, string> = {
@@ -187,15 +177,10 @@ const TRUST_PROXY_WARNINGS: Record<TrustProxySign, string> = {
 };
 
 /**
- * Watches requests for what contradicts TRUST_PROXY, as far as it can be seen from here, counting each in
- * `trustProxyMismatches` and warning once a process for each sign (the setting, never the headers' values):
- * - forwarded headers from a socket peer TRUST_PROXY does not trust: Express ignores them, but either the proxy in
- *   front is not trusted (too low a setting) or something reaches the app without passing it;
- * - under a hop count n, an X-Forwarded-For with fewer than n entries: each proxy appends one, so the request passed
- *   fewer than n proxies (too high a setting, or a way in around the proxies), and Express then takes the leftmost
- *   entry, which a client may write itself, as the client's address. A client's own entries only add to the count,
- *   so a forger who writes enough of them is not seen; the visitors who write none are, as soon as one arrives.
- * Mount it after the probe and metrics routes, which load balancers, Docker and Prometheus call without a proxy.
+ * Counts requests that contradict TRUST_PROXY and warns once a process for each sign (naming the setting, never the
+ * headers' values): forwarded headers from a peer it does not trust (too low a setting, or a way around the proxy),
+ * or, under a hop count n, fewer than n X-Forwarded-For entries (too high a setting: Express then takes an entry the
+ * client may write as its address). Mount it after the probe and metrics routes, which are called without a proxy.
  */
 export function trustProxyWatch(deps: {
   trustProxy: boolean | number | string[];
