@@ -3,10 +3,7 @@ import { MULTICALL3_ADDRESS } from "@tube/common/constants";
 /** `aggregate3((address,bool,bytes)[])`: the first 4 bytes of its keccak-256 (a test recomputes it). */
 export const AGGREGATE3_SELECTOR = "0x82ad56cb";
 
-/**
- * One `eth_call` to Multicall3 carrying many contract reads: a provider counts it as one call, whatever the number of
- * reads. Each read may fail on its own (`allowFailure`), without failing the others.
- */
+/** One `eth_call` to Multicall3 carrying many reads, which a provider counts as one; each may fail on its own. */
 export function aggregate3Call(calls: readonly { target: string; callData: string }[]): {
   method: string;
   params: unknown[];
