@@ -30,12 +30,11 @@ import type { ClaimStore } from "./store/claim-store.ts";
 
 /** What the app talks to: the pieces that hold I/O, which tests point at stand-ins. */
 export interface AppAdapters {
-  /** The token the rewards contract mints, as the server read it from the contract at start-up. */
+  /** The token the rewards contract mints, read from the contract at start-up. */
   tokenAddress: string;
   store: ClaimStore;
   google: GoogleGateway;
   mintDriver: MintDriver;
-  /** The operator's pause switch and deny list, as this process reads them. */
   controls: ClaimControls;
   metrics: Metrics;
   logger: Logger;
@@ -90,9 +89,6 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
     }),
   });
 
-  // The API answers with live claim state, never to be reused: no-store, and so no ETag (Express's default is a SHA-1
-  // of every JSON body, which no client could use). A sub-app scopes the setting: the page and static files keep
-  // theirs for revalidation, and GET /api/config (an ops route, answered before this stack) keeps its no-cache.
   if (config.ENGINE_WEBHOOK_SECRET)
     app.use(
       engineWebhookRoutes({
@@ -103,6 +99,8 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
       }),
     );
 
+  // The API answers live claim state: no-store, and so no ETag. A sub-app scopes that setting, so the page and
+  // static files keep theirs for revalidation (and GET /api/config, an ops route, its no-cache).
   const api = express();
   api.disable("x-powered-by");
   api.set("etag", false);
