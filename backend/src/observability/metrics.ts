@@ -129,18 +129,27 @@ export function registerStateGauges(
       else this.set({ upstream: "engine" }, engine ? 1 : 0);
     },
   });
-  if (budget !== undefined) {
+  /** A gauge of one value read at scrape time, absent while there is none. */
+  const valueGauge = (name: string, help: string, value: () => Promise<number | undefined>) =>
     new Gauge({
-      name: "tube_claim_budget_left",
-      help: "Claims that can still be made before MAX_TOTAL_CLAIMS is reached",
+      name,
+      help,
       registers,
       async collect() {
-        const used = (await store()).last?.budgetSlotsUsed;
-        if (used === undefined) this.remove();
-        else this.set(Math.max(budget - used, 0));
+        const current = await value();
+        if (current === undefined) this.remove();
+        else this.set(current);
       },
     });
-  }
+  if (budget !== undefined)
+    valueGauge(
+      "tube_claim_budget_left",
+      "Claims that can still be made before MAX_TOTAL_CLAIMS is reached",
+      async () => {
+        const used = (await store()).last?.budgetSlotsUsed;
+        return used === undefined ? undefined : Math.max(budget - used, 0);
+      },
+    );
   new Gauge({
     name: "tube_claims_unfinished",
     help: "Claims reserved, queued or submitted, by how long ago they were made",
@@ -157,38 +166,29 @@ export function registerStateGauges(
       });
     },
   });
-  new Gauge({
-    name: "tube_youtube_quota_units_today",
-    help: "YouTube Data API units spent since midnight Pacific time (Google's quota day) by every process on this store",
-    registers,
-    async collect() {
-      const units = (await store()).last?.quotaUnitsToday;
-      if (units === undefined) this.remove();
-      else this.set(units);
-    },
-  });
-  new Gauge({
-    name: "tube_server_wallet_balance_eth",
-    help: "Native balance (gas) of the Engine server wallet that sends the mints",
-    registers,
-    async collect() {
+  valueGauge(
+    "tube_youtube_quota_units_today",
+    "YouTube Data API units spent since midnight Pacific time (Google's quota day) by every process on this store",
+    async () => (await store()).last?.quotaUnitsToday,
+  );
+  valueGauge(
+    "tube_server_wallet_balance_eth",
+    "Native balance (gas) of the Engine server wallet that sends the mints",
+    async () => {
       const balanceWei = (await rpc()).last?.balanceWei;
       // Whole wei to ETH for the alert thresholds; a float is fine for a gauge, never for amounts we send.
-      if (balanceWei === undefined) this.remove();
-      else this.set(Number(balanceWei) / 1e18);
+      return balanceWei === undefined ? undefined : Number(balanceWei) / 1e18;
     },
-  });
-  new Gauge({
-    name: "tube_rewards_left",
-    help: "Rewards the rewards contract still pays before its on-chain cap (maxRewards - rewardsPaid); past it every reward reverts",
-    registers,
-    async collect() {
+  );
+  valueGauge(
+    "tube_rewards_left",
+    "Rewards the rewards contract still pays before its on-chain cap (maxRewards - rewardsPaid); past it every reward reverts",
+    async () => {
       const cap = (await rpc()).last;
-      if (!cap) return this.remove();
       // An admin may lower the cap below what was already paid: nothing is left then, not a negative count.
-      this.set(Number(cap.maxRewards > cap.rewardsPaid ? cap.maxRewards - cap.rewardsPaid : 0n));
+      return cap && Number(cap.maxRewards > cap.rewardsPaid ? cap.maxRewards - cap.rewardsPaid : 0n);
     },
-  });
+  );
 }
 
 /** `run`, at most once per `ttlMs` from when it settles, its answer shared by every caller meanwhile. */
