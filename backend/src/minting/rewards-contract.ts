@@ -32,3 +32,8 @@ async function readWord(rpcUrl: string, to: string, data: string): Promise<strin
   if (result === "0x") throw new Error(`eth_call ${data}: no contract at ${to}`);
   return result;
 }
+
+/** The native (gas) balance of `address`, for the metrics scrape. */
+export async function readNativeBalance(rpcUrl: string, address: string): Promise<bigint> {
+  return BigInt(await jsonRpc<string>(rpcUrl, { method: "eth_getBalance", params: [address, "latest"] }, TIMEOUT_MS));
+}
