@@ -1,4 +1,5 @@
 /** Checks Node's version before loading the server, which an older Node would die on (no `node:sqlite`). */
+import path from "node:path";
 import { nodeVersionProblem } from "./node-version.ts";
 
 const problem = nodeVersionProblem(process.versions.node);
@@ -6,4 +7,6 @@ if (problem) {
   console.error(problem);
   process.exit(1);
 }
-await import("./index.ts");
+const { runServer } = await import("./run-server.ts");
+// The frontend's build beside this one (from backend/src or backend/dist), where `npm run build` and the image put it.
+await runServer({ staticDir: path.resolve(import.meta.dirname, "../../frontend/dist") });
