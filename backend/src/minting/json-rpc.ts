@@ -33,11 +33,12 @@ function rpcClient(url: string, options: { timeoutMs: number; maxCalls: number }
     try {
       result = await request({ method: call.method, params: call.params });
     } catch (error) {
-      // thirdweb rejects with the call's JSON-RPC error object, or an Error naming the HTTP status.
-      const { code, message } = error as { code?: number; message?: string };
-      if ((code !== undefined && RATE_LIMIT_CODES.has(code)) || /status 429\b/.test(message ?? ""))
-        throw new RpcRateLimitedError(`${call.method}: ${message}`);
-      throw error instanceof Error ? error : new Error(`${call.method}: ${message}`);
+      // thirdweb rejects with the call's JSON-RPC error object or an Error naming the HTTP status; one it cannot
+      // match names the URL, which may hold the provider's key: its first line is kept, without the URL.
+      const { code, message = String(error) } = error as { code?: number; message?: string };
+      const what = `${call.method}: ${message.split("\n")[0]?.replaceAll(url, "RPC_URL")}`;
+      const limited = (code !== undefined && RATE_LIMIT_CODES.has(code)) || /status 429\b/.test(message);
+      throw limited ? new RpcRateLimitedError(what) : new Error(what);
     }
     if (result === undefined) throw new Error(`${call.method}: no result`);
     return result;
