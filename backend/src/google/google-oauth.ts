@@ -116,15 +116,7 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
   }
 
   return {
-    async exchangeCode({
-      code,
-      codeVerifier,
-      redirectUri,
-    }: {
-      code: string;
-      codeVerifier: string;
-      redirectUri: string;
-    }) {
+    async exchangeCode({ code, codeVerifier, redirectUri }: Record<"code" | "codeVerifier" | "redirectUri", string>) {
       // Never retried: Google redeems a code once, so a retry would meet invalid_grant and hide what happened.
       const { tokens } = await oauthCall(
         "token",
