@@ -1,11 +1,7 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { REWARD_TOKENS } from "@tube/common/constants";
-import type { Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
 import { chakraGlobalCss } from "./build/chakra-global-css.ts";
 import { compileHintPlugin } from "./build/compile-hint.ts";
@@ -22,52 +18,14 @@ const apiTarget = process.env.VITE_API_PROXY ?? "http://localhost:3000";
  */
 export const OWN_MODULE_GRAPH_TESTS = ["src/**/*.isolated.test.{ts,tsx}"];
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml|map)$/;
-
-/**
- * Writes a brotli (`.br`) and a gzip (`.gz`) twin beside every text file of the build,
- * at the highest levels, once: the server then picks one by content negotiation and
- * never compresses per request. index.html is left out: it is the server's input, not a
- * file it sends.
- */
-function precompress(): Plugin {
-  let outDir = "";
-  return {
-    name: "tube:precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const files = (await fs.readdir(outDir, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && entry.name !== "index.html")
-        .map((entry) => path.join(entry.parentPath, entry.name));
-      await Promise.all(
-        files.map(async (file) => {
-          const content = await fs.readFile(file);
-          const [br, gz] = await Promise.all([
-            promisify(brotliCompress)(content, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-            promisify(gzip)(content, { level: 9 }),
-          ]);
-          await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
-        }),
-      );
-    },
-  };
-}
-
 export default defineConfig({
   root: frontendDir,
   plugins: [
     react(),
     chakraGlobalCss(),
     compileHintPlugin(),
-    precompress(),
+    // A brotli and a gzip twin beside each text file, for the server to pick from (index.html is its input, not sent).
+    compression({ include: /\.(js|mjs|css|svg|json|txt|webmanifest|xml|map)$/ }),
     // index.html's title and meta tags say the reward from its one constant.
     { name: "tube:reward", transformIndexHtml: (html) => html.replaceAll("%REWARD%", String(REWARD_TOKENS)) },
   ],

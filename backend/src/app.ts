@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
-import type { Store } from "express-rate-limit";
 import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import type { ClaimControls } from "./claims/claim-controls.ts";
@@ -31,18 +30,15 @@ import type { ClaimStore } from "./store/claim-store.ts";
 
 /** What the app talks to: the pieces that hold I/O, which tests point at stand-ins. */
 export interface AppAdapters {
-  /** The token the rewards contract mints, as the server read it from the contract at start-up. */
+  /** The token the rewards contract mints, read from the contract at start-up. */
   tokenAddress: string;
   store: ClaimStore;
   google: GoogleGateway;
   mintDriver: MintDriver;
-  /** The operator's pause switch and deny list, as this process reads them. */
   controls: ClaimControls;
   metrics: Metrics;
   logger: Logger;
   probes: ReadinessProbe[];
-  /** Write rate-limit counters shared by every process on the store; unset, each process counts alone. */
-  rateLimitStoreFor?: (prefix: string) => Store;
   /** The built frontend to serve on the same origin, when it holds an index.html; unset, the API alone. */
   staticDir?: string;
 }
@@ -93,9 +89,6 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
     }),
   });
 
-  // The API answers with live claim state, never to be reused: no-store, and so no ETag (Express's default is a SHA-1
-  // of every JSON body, which no client could use). A sub-app scopes the setting: the page and static files keep
-  // theirs for revalidation, and GET /api/config (an ops route, answered before this stack) keeps its no-cache.
   if (config.ENGINE_WEBHOOK_SECRET)
     app.use(
       engineWebhookRoutes({
@@ -106,6 +99,8 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
       }),
     );
 
+  // The API answers live claim state: no-store, and so no ETag. A sub-app scopes that setting, so the page and
+  // static files keep theirs for revalidation (and GET /api/config, an ops route, its no-cache).
   const api = express();
   api.disable("x-powered-by");
   api.set("etag", false);
@@ -113,7 +108,7 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
   api.use(
     noStore,
     corsForOrigin(config.PUBLIC_URL),
-    apiRateLimits(config.RATE_LIMIT_PER_MINUTE, adapters.rateLimitStoreFor),
+    apiRateLimits(config.RATE_LIMIT_PER_MINUTE, adapters.store.rateLimits),
     express.json({ limit: "16kb", strict: true }),
     claimRoutes({
       ...adapters,

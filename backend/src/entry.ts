@@ -1,8 +1,5 @@
-/**
- * What `node backend/dist/index.js` runs first. An older Node would die on an import it lacks (`No such built-in
- * module: node:sqlite`) before any line of the server ran, since a module's imports all load before its code: so this
- * checks the version and only then loads the server (index.ts), which the bundle keeps in a chunk of its own.
- */
+/** Checks Node's version before loading the server, which an older Node would die on (no `node:sqlite`). */
+import path from "node:path";
 import { nodeVersionProblem } from "./node-version.ts";
 
 const problem = nodeVersionProblem(process.versions.node);
@@ -10,4 +7,6 @@ if (problem) {
   console.error(problem);
   process.exit(1);
 }
-await import("./index.ts");
+const { runServer } = await import("./run-server.ts");
+// The frontend's build beside this one (from backend/src or backend/dist), where `npm run build` and the image put it.
+await runServer({ staticDir: path.resolve(import.meta.dirname, "../../frontend/dist") });

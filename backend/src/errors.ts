@@ -1,10 +1,6 @@
 import { ERROR_CATALOGUE, type ErrorCode } from "@tube/common/errors";
 
-/**
- * The one error type the server throws, from use cases and adapters alike; it sits beside the
- * catalogue rather than in http/ so the domain never depends on the web layer. The error
- * handler turns it into `{error:{code,message}}`.
- */
+/** The one error type the server throws, from use cases and adapters alike; the error handler answers it. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

@@ -10,10 +10,7 @@ function refuseStart(error: unknown): never {
   process.exit(1);
 }
 
-/**
- * A server process: the config from the environment (a refused start prints its problems and exits 1), the server,
- * and a graceful shutdown on SIGINT or SIGTERM.
- */
+/** A server process: the config from the environment (a refused start exits 1), and a graceful shutdown. */
 export async function runServer(options: ServerOptions): Promise<void> {
   let config: Config;
   try {

@@ -6,11 +6,9 @@ import type { MintTuning } from "./claims/mint-driver.ts";
 import { ConfigError, type Config } from "./config.ts";
 import { createGoogleGateway } from "./google/google-gateway.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
-import { readRewardCap, readRewardsToken } from "./minting/rewards-contract.ts";
-import { readNativeBalance } from "./minting/wallet-balance.ts";
+import { readNativeBalance, readRewardCap, readRewardsToken } from "./minting/rewards-contract.ts";
 import { createMetrics, registerOperatorMetrics, registerStateGauges } from "./observability/metrics.ts";
 import { createYoutubeQuotaMeter } from "./observability/youtube-quota.ts";
-import { fixedWindowStore } from "./http/rate-limit/fixed-window-store.ts";
 import { openClaimStore } from "./store/open-claim-store.ts";
 
 export interface RunningServer {
@@ -108,7 +106,6 @@ export async function startServer(
       controls,
       metrics,
       logger,
-      rateLimitStoreFor: (prefix) => fixedWindowStore(prefix, store.rateLimits),
       probes: [
         { name: "store", check: () => store.ping() },
         { name: "chain", check: () => chainReader.ping() },

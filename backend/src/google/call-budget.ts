@@ -10,10 +10,8 @@ interface CallBudget {
 const currentCall = new AsyncLocalStorage<CallBudget>();
 
 /**
- * Runs one call to Google (which may take several HTTP attempts inside google-auth-library) within `budgetMs` in
- * all: the library retries 5xx answers and time-outs by itself, up to three times, each with the full per-attempt
- * time-out, so a per-attempt limit let one call take several times GOOGLE_TIMEOUT_MS. `retries: false` turns the
- * library's retries off for calls that must reach Google at most once.
+ * Runs one call to Google within `budgetMs` in all, whatever google-auth-library retries inside it (a per-attempt
+ * limit let one call take several times the budget). `retries: false` is for calls that must reach Google once.
  */
 export async function withinBudget<T>(
   budgetMs: number,

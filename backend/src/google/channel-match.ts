@@ -1,9 +1,6 @@
 import type { YouTubeChannel } from "./youtube.ts";
 
-/**
- * Does what the visitor typed name this channel? Either its @handle or its title counts, in any
- * case, with or without the leading "@", ignoring surrounding spaces.
- */
+/** Does what the visitor typed name this channel? Its @handle or its title, in any case, "@" and spaces aside. */
 export function matchesChannel(username: string, channel: YouTubeChannel): boolean {
   const typed = comparable(username);
   if (!typed) return false;

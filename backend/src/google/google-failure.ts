@@ -18,19 +18,14 @@ export function isGoogleHttpError(error: unknown): boolean {
   return typeof error === "object" && error !== null && "config" in error;
 }
 
-/**
- * fetch's Headers, which gaxios builds every request with, refusing a value before anything is sent: a TypeError that
- * quotes the whole value ("…" is an invalid header value) for NUL, CR or LF, or names a character past Latin-1 (which
- * no ByteString holds). Node's http client sees only values Headers let through, so its ERR_INVALID_CHAR never comes.
- */
+/** fetch's Headers refusing a value (NUL, CR, LF, or past Latin-1) before anything is sent: a TypeError quoting it. */
 function isRefusedHeaderValue(error: unknown): boolean {
   return error instanceof TypeError && /invalid header value|ByteString/.test(error.message);
 }
 
 /**
- * Awaits one request to Google: its result, or Google's failure described (never the gaxios error itself).
- * A token no HTTP header can carry is GOOGLE_TOKEN_INVALID. Anything else thrown (a bug of ours) passes through as
- * it is.
+ * One request to Google: its result, or Google's failure described (never the gaxios error itself). A token no header
+ * can carry is GOOGLE_TOKEN_INVALID; anything else thrown (a bug of ours) passes through.
  */
 export async function attemptGoogleCall<T>(
   call: string,

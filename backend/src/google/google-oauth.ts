@@ -13,31 +13,23 @@ import {
 
 /** A Google account as Google itself reports it (never as the browser claims it). */
 export interface GoogleIdentity {
-  /** Google's stable account id. */
   sub: string;
   email: string;
   scopes: string[];
-  /** Milliseconds since the epoch. */
   expiresAt: number;
 }
 
 export interface GoogleOAuthOptions {
   clientId: string;
   clientSecret: string;
-  /** Base URL of the local Google stand-in, without a trailing slash; unset, the real Google endpoints are used. */
   emulatorUrl: string | undefined;
-  /** One budget per call, whatever the library retries within it. */
   timeoutMs: number;
   allowBrandAccounts: boolean;
   logger?: { warn(obj: object, msg?: string): void };
-  /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "oauth", outcome: string) => void;
 }
 
-/**
- * Google's answer for a Brand Account's identity: its e-mail is an address at pages.plusgoogle.com, made for the
- * Brand Account (one person may manage up to 100 of them, each with its own account id).
- */
+/** A Brand Account's identity has an e-mail at pages.plusgoogle.com (one person may manage up to 100 of them). */
 export function isBrandAccountEmail(email: string): boolean {
   return email.toLowerCase().endsWith("@pages.plusgoogle.com");
 }
@@ -64,10 +56,7 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
   });
   keepWithinBudget(oauth);
 
-  /**
-   * Runs one OAuth call within its time budget: Google refusing it (HTTP 400) becomes `refusal`; Google down or
-   * silent (5xx, no answer within the budget) GOOGLE_UNAVAILABLE with a retry hint; anything else GOOGLE_AUTH_FAILED.
-   */
+  /** One OAuth call within its budget: a 400 becomes `refusal`, Google down GOOGLE_UNAVAILABLE, else GOOGLE_AUTH_FAILED. */
   async function oauthCall<T>(
     name: string,
     request: () => Promise<T>,
@@ -127,26 +116,15 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
   }
 
   return {
-    async exchangeCode({
-      code,
-      codeVerifier,
-      redirectUri,
-    }: {
-      code: string;
-      codeVerifier: string;
-      redirectUri: string;
-    }) {
-      // Never retried: Google redeems a code once, so a retry of an exchange whose answer was lost meets
-      // invalid_grant and hides what really happened.
+    async exchangeCode({ code, codeVerifier, redirectUri }: Record<"code" | "codeVerifier" | "redirectUri", string>) {
+      // Never retried: Google redeems a code once, so a retry would meet invalid_grant and hide what happened.
       const { tokens } = await oauthCall(
         "token",
         () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }),
         "GOOGLE_AUTH_FAILED",
         { retries: false },
       );
-      // Never log `tokens`. The app asks for no offline access, so Google sends no refresh token: nothing the
-      // server is given works past the access token's hour, and Reset revokes even that. (A refresh token would
-      // keep the grant usable until revoked or six months unused, which is why offline access is not asked for.)
+      // Never log `tokens`. No offline access is asked, so no refresh token: nothing given works past the hour.
       const { access_token: accessToken, id_token: idToken, scope, expiry_date: expiresAt } = tokens;
       if (!accessToken || !idToken)
         throw new AppError("GOOGLE_AUTH_FAILED", {
@@ -154,8 +132,7 @@ export function createGoogleOAuth(options: GoogleOAuthOptions) {
         });
 
       const claims = await verifiedClaims(idToken);
-      // The audience is compared here, not through verifyIdToken's `audience`, so that a token made for
-      // another app gets its own error code.
+      // Compared here, not by verifyIdToken, so a token made for another app gets its own error code.
       if (claims.aud !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
       if (!claims.email)
         throw new AppError("GOOGLE_AUTH_FAILED", {

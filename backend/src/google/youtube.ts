@@ -6,10 +6,7 @@ import { attemptGoogleCall, isTransient } from "./google-failure.ts";
 import { youtubeAppError } from "./youtube-errors.ts";
 
 const RETRY_DELAY_MS = 250;
-/**
- * Both reads cost 1 unit, and every request counts, failed or not
- * (https://developers.google.com/youtube/v3/determine_quota_cost, "Quota usage").
- */
+/** Both reads cost 1 unit, and every request counts, failed or not. */
 const QUOTA_UNITS_PER_CALL = 1;
 
 export interface YouTubeChannel {
@@ -19,27 +16,22 @@ export interface YouTubeChannel {
   handle: string | null;
 }
 
-/** What one `subscriptions.list` answer tells: whether the viewer follows the channel. */
 export interface SubscriptionCheck {
   isSubscribed: boolean;
 }
 
 export interface YouTubeReaderOptions {
-  /** Base URL of the local Google stand-in, without a trailing slash; unset, the real YouTube API is used. */
   emulatorUrl: string | undefined;
   /** One budget per read, its retry included. */
   timeoutMs: number;
   logger?: { warn(obj: object, msg?: string): void };
-  /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "youtube", outcome: string) => void;
-  /** The YouTube quota units each HTTP attempt spent; awaited (alongside the call) before the call's result is; must not reject. */
   onQuotaUnits?: (units: number) => void | Promise<void>;
 }
 
 /** The YouTube reads of the claim flow, each made with the visitor's own access token. */
 export function createYouTubeReader(options: YouTubeReaderOptions) {
-  // rootUrl replaces https://youtube.googleapis.com/ in front of /youtube/v3/...; retry is off because
-  // call() below retries once itself, and gaxios's own retries would multiply the quota spent.
+  // Retry off: call() retries once itself, and gaxios's own retries would multiply the quota spent.
   const youtube = youtubeApi({
     version: "v3",
     ...(options.emulatorUrl ? { rootUrl: `${options.emulatorUrl}/` } : {}),
@@ -52,8 +44,7 @@ export function createYouTubeReader(options: YouTubeReaderOptions) {
 
   async function attempts<T>(name: string, request: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
-      // Counted while the request runs, and settled before anyone reads the answer: a caller that then reads
-      // the quota spent sees this call in it.
+      // Counted while the request runs and settled before the answer is read, so the quota spent includes it.
       const counted = options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
       const outcome = await attemptGoogleCall(`YouTube ${name}`, request).finally(() => counted);
       if (outcome.ok) {

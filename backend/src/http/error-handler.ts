@@ -24,9 +24,8 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  // Our own code throws AppError, so a 4xx on anything else was set by Express's HTTP stack: the router (a path
-  // whose %-escapes do not decode), body-parser and raw-body (bad JSON, a body too large, a compressed body that
-  // does not inflate, an encoding or charset it cannot read). Their messages quote the request, so none is echoed.
+  // A 4xx on anything else was set by Express's stack (a bad path, bad JSON, a body too large); its message quotes
+  // the request, so it is not echoed.
   if (isClientErrorStatus(error)) return new AppError("VALIDATION_FAILED", { cause: error });
   return new AppError("INTERNAL", { cause: error });
 }

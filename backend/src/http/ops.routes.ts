@@ -3,7 +3,7 @@ import { Router, type RequestHandler } from "express";
 import type { PublicConfig } from "@tube/common/api";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
-import type { Metrics } from "../observability/metrics.ts";
+import { cachedRun, type Metrics } from "../observability/metrics.ts";
 
 export interface ReadinessProbe {
   name: string;
@@ -21,10 +21,9 @@ interface Readiness {
 const READINESS_CACHE_SECONDS = 5;
 
 /**
- * Public settings, liveness, readiness and metrics. Readiness is answered from one probe run for
- * `readinessCacheSeconds`, and simultaneous requests share the run in progress: /readyz is public, and each
- * run calls Engine. The public /readyz says only whether the app is ready; which dependency failed and why, and the
- * metrics (quota, budget, gas), answer only to `Authorization: Bearer <metricsToken>` when a token is set.
+ * Public settings, liveness, readiness and metrics. /readyz is public and each probe run calls Engine, so requests
+ * share one run per `readinessCacheSeconds`; which probe failed and why, and the metrics, answer only to
+ * `Authorization: Bearer <metricsToken>` when a token is set.
  */
 export function opsRoutes(deps: {
   publicConfig: PublicConfig;
@@ -37,7 +36,6 @@ export function opsRoutes(deps: {
 }): Router {
   const { readinessCacheSeconds = READINESS_CACHE_SECONDS } = deps;
   const router = Router();
-  let lastRun: { readiness: Promise<Readiness>; expiresAt: number } | null = null;
 
   async function probeAll(): Promise<Readiness> {
     const results = await Promise.all(
@@ -59,18 +57,7 @@ export function opsRoutes(deps: {
     };
   }
 
-  function readiness(now = Date.now()): Promise<Readiness> {
-    if (!lastRun || lastRun.expiresAt <= now) {
-      const run = probeAll();
-      // Until it settles the run is shared; once settled it is kept for the cache window from then.
-      lastRun = { readiness: run, expiresAt: Number.POSITIVE_INFINITY };
-      const current = lastRun;
-      void run.finally(() => {
-        current.expiresAt = Date.now() + readinessCacheSeconds * 1000;
-      });
-    }
-    return lastRun.readiness;
-  }
+  const readiness = cachedRun(probeAll, readinessCacheSeconds * 1000);
 
   router.get("/api/config", (_req, res) => {
     res.setHeader("Cache-Control", "no-cache");

@@ -5,13 +5,11 @@ import helmet from "helmet";
 import type { Counter } from "prom-client";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
-import { clientKey } from "./rate-limit/client-key.ts";
+import type { RateLimitCounters } from "../store/rate-limit-counters.ts";
 
 /**
- * Security headers, a Permissions-Policy among them. The CSP names what the page really talks to: our origin, the
- * chain's RPC, thirdweb's wallet services and WalletConnect's relay. Google's
- * sign-in is a popup (navigation, not a fetch), which needs the opener kept:
- * hence same-origin-allow-popups rather than same-origin.
+ * Security headers. The CSP names what the page talks to: our origin, the chain's RPC, thirdweb's wallet services and
+ * WalletConnect's relay. Google's sign-in is a popup, which needs its opener: hence same-origin-allow-popups.
  */
 export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   const rpcOrigin = new URL(options.rpcUrl).origin;
@@ -50,8 +48,7 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
       },
     },
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    // Addresses carry credentials for a moment (Google's code on the callback, the wallet's session on /claim after
-    // its redirect login): no request the page makes may pass them on as a Referer.
+    // Addresses carry credentials for a moment (Google's code, the wallet's session): never pass them on as a Referer.
     referrerPolicy: { policy: "no-referrer" },
     // thirdweb's wallet iframes and remote images are cross-origin resources without CORP headers.
     crossOriginEmbedderPolicy: false,
@@ -62,11 +59,7 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   };
 }
 
-/**
- * Powerful features nothing on the page uses, denied to it and to every frame it embeds. Left alone: passkeys
- * (publickey-credentials-*) and clipboard-write, which thirdweb's wallet frames and modal may use; the Google popup is
- * a window of its own, which this header does not reach.
- */
+/** Features nothing on the page uses, denied to it and its frames; passkeys and clipboard-write are thirdweb's to use. */
 const PERMISSIONS_POLICY = [
   "accelerometer",
   "browsing-topics",
@@ -87,10 +80,8 @@ const PERMISSIONS_POLICY = [
   .join(", ");
 
 /**
- * The OAuth callback page runs inside the popup and must keep its `window.opener`
- * to hand the code back. A popup whose document sets a COOP other than the page
- * before it (Google's) is moved to a new browsing context group, which severs the
- * opener, so this one page opts out of isolation.
+ * The OAuth callback page runs in the popup and must keep its `window.opener` to hand the code back; a COOP other
+ * than Google's page before it would sever the opener, so this one page opts out.
  */
 export function keepOpenerOn(callbackPath: string): RequestHandler {
   return (req, res, next) => {
@@ -110,29 +101,25 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
   return cors({ origin: new URL(publicUrl).origin, methods: ["GET", "POST"], maxAge: 600 });
 }
 
-/**
- * Kept at /56 on purpose (ADR 23): a /64 bucket is looser, since a home usually holds a whole /56, which would then
- * count as 256 clients. Quota per Google account is bounded separately, whatever the IP.
- */
-const IPV6_SUBNET = 56;
+const WINDOW_MS = 60_000;
 
 /**
  * At most `limit` requests a minute from one client, answered beyond it with the catalogued 429 (RATE_LIMITED, and
- * Retry-After). The client is the IP Express derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored
- * unless a trusted proxy set it; an IPv6 client is its /56. `store` shares the count between processes; unset, this
- * process counts alone. `onLimited` hears each refusal.
+ * Retry-After). The client is the IP Express derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored unless
+ * a trusted proxy set it; an IPv6 client is its /56 (ADR 23: a home usually holds a whole /56). `counters` shares the
+ * count between processes; unset, this process counts alone. `onLimited` hears each refusal.
  */
 export function clientRateLimit(
   limit: number,
-  options: { store?: Store | undefined; onLimited?: () => void } = {},
+  options: { counters?: RateLimitCounters | undefined; prefix?: string; onLimited?: () => void } = {},
 ): RequestHandler {
   return rateLimit({
-    windowMs: 60_000,
+    windowMs: WINDOW_MS,
     limit,
-    ...(options.store ? { store: options.store } : {}),
-    keyGenerator: (req) => clientKey(req.ip, IPV6_SUBNET),
-    // clientKey falls back to ipKeyGenerator, which this check (it reads the function's source) cannot see.
-    validate: { keyGeneratorIpFallback: false },
+    ...(options.counters ? { store: sharedStore(options.prefix ?? "", options.counters) } : {}),
+    ipv6Subnet: 56,
+    // TRUST_PROXY's mismatches are trustProxyWatch's to report, in the app's log.
+    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false },
     standardHeaders: "draft-8",
     legacyHeaders: false,
     handler: (_req, _res, next) => {
@@ -142,17 +129,26 @@ export function clientRateLimit(
   });
 }
 
+/** express-rate-limit's Store over the claim store's counters, the prefix keeping this limiter's keys apart. */
+function sharedStore(prefix: string, counters: RateLimitCounters): Store {
+  return {
+    prefix,
+    // The counts live in a database other processes share.
+    localKeys: false,
+    get: (key) => counters.get(prefix + key),
+    increment: (key) => counters.increment(prefix + key, WINDOW_MS),
+    decrement: (key) => counters.decrement(prefix + key),
+    resetKey: (key) => counters.resetKey(prefix + key),
+  };
+}
+
 /**
- * Per-IP limits on the API. Writes (each one costs Google quota and maybe a mint)
- * get `limitPerMinute`; reads get five times as many, so a page polling its
- * claim's status does not lock itself out. `writesStoreFor` shares the write counters between processes (through the
- * claim store's database, ADR 11); reads are counted in this process's memory: they cost no quota and mint nothing,
- * and a shared count cost a store write on every read (ADR 11).
- * One handler picks the request's limiter by method, so each request pays for one limiter pass, not two
- * (express-rate-limit's pass was 7–10 % of the app's CPU on a read; docs/benchmarks/claims.md).
+ * Per-IP limits on the API. Writes (each costs Google quota and maybe a mint) get `limitPerMinute`, counted in the
+ * claim store so every process shares them (ADR 11); reads get five times as many, counted in this process's memory:
+ * they cost no quota and mint nothing (ADR 11), and a page polling its claim's status must not lock itself out.
  */
-export function apiRateLimits(limitPerMinute: number, writesStoreFor?: (prefix: string) => Store): RequestHandler {
-  const writes = clientRateLimit(limitPerMinute, { store: writesStoreFor?.("writes:") });
+export function apiRateLimits(limitPerMinute: number, counters: RateLimitCounters): RequestHandler {
+  const writes = clientRateLimit(limitPerMinute, { counters, prefix: "writes:" });
   const reads = clientRateLimit(limitPerMinute * 5);
   return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? reads : writes)(req, res, next);
 }
@@ -167,7 +163,6 @@ const FORWARDED_HEADERS = [
   "x-real-ip",
 ];
 
-/** How a request can contradict TRUST_PROXY, as `tube_trust_proxy_mismatches_total` labels it. */
 type TrustProxySign = "untrusted_peer" | "fewer_hops";
 
 const TRUST_PROXY_WARNINGS: Record<TrustProxySign, string> = {
@@ -182,15 +177,10 @@ const TRUST_PROXY_WARNINGS: Record<TrustProxySign, string> = {
 };
 
 /**
- * Watches requests for what contradicts TRUST_PROXY, as far as it can be seen from here, counting each in
- * `trustProxyMismatches` and warning once a process for each sign (the setting, never the headers' values):
- * - forwarded headers from a socket peer TRUST_PROXY does not trust: Express ignores them, but either the proxy in
- *   front is not trusted (too low a setting) or something reaches the app without passing it;
- * - under a hop count n, an X-Forwarded-For with fewer than n entries: each proxy appends one, so the request passed
- *   fewer than n proxies (too high a setting, or a way in around the proxies), and Express then takes the leftmost
- *   entry, which a client may write itself, as the client's address. A client's own entries only add to the count,
- *   so a forger who writes enough of them is not seen; the visitors who write none are, as soon as one arrives.
- * Mount it after the probe and metrics routes, which load balancers, Docker and Prometheus call without a proxy.
+ * Counts requests that contradict TRUST_PROXY and warns once a process for each sign (naming the setting, never the
+ * headers' values): forwarded headers from a peer it does not trust (too low a setting, or a way around the proxy),
+ * or, under a hop count n, fewer than n X-Forwarded-For entries (too high a setting: Express then takes an entry the
+ * client may write as its address). Mount it after the probe and metrics routes, which are called without a proxy.
  */
 export function trustProxyWatch(deps: {
   trustProxy: boolean | number | string[];

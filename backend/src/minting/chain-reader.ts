@@ -1,30 +1,25 @@
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import { jsonRpcBatch, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
+import { jsonRpcBatcher, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
 import type { ChainObservation, ChainReader, FinalityTag } from "./minter.ts";
 import { aggregate3Call, decodeAggregate3 } from "./multicall3.ts";
 
 export interface ChainReaderOptions {
   rpcUrl: string;
   chainId: number;
-  /** The TuBERewards contract: its record of rewarded wallets is the truth about a claim. */
   rewardsAddress: string;
-  /** The reward each wallet gets, in base units: a receipt proves a claim only with this amount. */
+  /** A receipt proves a claim only with this amount. */
   rewardAmountWei: bigint;
   finality: FinalityTag;
   /** The most calls one JSON-RPC batch carries: the provider's cap (Moralis allows 20). */
   maxBatchCalls: number;
-  /** Per request. Default 10 s. */
   timeoutMs?: number;
   /** Told each time the provider says "too many requests" and reads pause for `pauseMs`. */
   onRateLimited?: (pauseMs: number) => void;
 }
 
-/**
- * After the provider says "too many requests", reads pause for 1 s, doubling with each refusal in a row up to a
- * minute, each pause drawn between half and all of that (jitter, so several processes do not come back together).
- */
+/** After the provider's 429, reads pause 1 s, doubling with each refusal in a row to a minute, with jitter. */
 const RATE_LIMIT_PAUSE_MS = { first: 1_000, longest: 60_000 };
-/** Wallets per `aggregate3`: a node caps an `eth_call`'s gas (50 M on go-ethereum), about 20 k reads of this view. */
+/** Wallets per `aggregate3`, well under a node's gas cap on one `eth_call`. */
 const WALLETS_PER_MULTICALL = 1_000;
 /** Receipts remembered once seen, so a claim waiting for finality costs no receipt read a tick. */
 const RECEIPTS_REMEMBERED = 10_000;
@@ -48,9 +43,8 @@ interface RpcReceipt {
 }
 
 /**
- * Reads the rewards contract over plain JSON-RPC: a few calls, not an SDK. Every read costs the same whatever the
- * chain's age: Multicall3 asks the contract about every followed wallet in one `eth_call`, and the only log query spans
- * one block. Each claim's outcome is its own: a call the provider refused fails only the claims it was about.
+ * Reads the rewards contract over JSON-RPC, at the same cost whatever the chain's age: Multicall3 asks about every
+ * followed wallet in one `eth_call`, and the only log query spans one block. A refused call fails only its claims.
  */
 export function createChainReader(options: ChainReaderOptions): ChainReader {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -58,14 +52,14 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
   const amountWord = `0x${options.rewardAmountWei.toString(16).padStart(64, "0")}`;
   const receipts = new Map<string, SeenReceipt>();
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
+  const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs, maxCalls: options.maxBatchCalls });
 
   /** The calls in as few batches as the provider allows, each call's outcome on its own; none while paused. */
   async function batch(calls: JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> {
     if (Date.now() < rateLimit.pausedUntil)
       throw unavailable(new RpcRateLimitedError("paused after the provider's 429"));
-    const outcomes = await jsonRpcBatch(options.rpcUrl, calls, { timeoutMs, maxCalls: options.maxBatchCalls });
-    // Some calls through and some refused: reads are at the provider's limit, not past it, so the pause stays short
-    // and claims keep catching up a limit's worth at a time; only reads refused outright make it grow.
+    const outcomes = await sendBatches(calls);
+    // Some calls through: reads are at the limit, not past it, so the pause stays short; only refusals make it grow.
     const refused = outcomes.some(
       (outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError,
     );
@@ -75,7 +69,7 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
   }
 
   function pause() {
-    // Refusals of reads sent together are one refusal: only a refusal after the pause ran out makes the next longer.
+    // Refusals of reads sent together are one: only one after the pause ran out makes the next longer.
     if (Date.now() < rateLimit.pausedUntil) return;
     const ceiling = Math.min(RATE_LIMIT_PAUSE_MS.longest, RATE_LIMIT_PAUSE_MS.first * 2 ** rateLimit.refusalsInARow);
     const pauseMs = Math.round(ceiling * (0.5 + Math.random() / 2));
@@ -108,10 +102,7 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     return seen;
   }
 
-  /**
-   * The heads once, the contract's record of every wallet (Multicall3), and the receipts not seen before: one head
-   * read, one `eth_call` per thousand wallets and one call per new receipt, whatever the number of claims.
-   */
+  /** The heads once, the contract's record of every wallet (Multicall3), and the receipts not seen before. */
   async function observeMany(
     claims: readonly { wallet: string; txHash: string | null }[],
   ): Promise<PromiseSettledResult<ChainObservation>[]> {
@@ -134,8 +125,7 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       calls.push({ method: "eth_getTransactionReceipt", params: [txHash] });
     }
 
-    // Asked last, so a provider's per-second limit refuses it before the reads above: without it claims are only not
-    // yet known to be finalized, which the driver checks again later.
+    // Asked last, so a per-second limit refuses it first: without it claims are only not yet known to be finalized.
     const finalizedAt = options.finality === "finalized" ? finalAt : calls.push(blockAt("finalized")) - 1;
 
     const outcomes = await batch(calls);
@@ -157,7 +147,7 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       if (options.finality === "finalized") throw error;
     }
 
-    // Each Multicall3 answer decoded once, for all of its wallets: decoding it per wallet made a read quadratic.
+    // Each Multicall3 answer decoded once, for all of its wallets.
     const decoded = new Map<number, ReturnType<typeof decodeAggregate3>>();
     const rewardRecordOf = (index: number) => {
       const at = firstMulticall + Math.floor(index / WALLETS_PER_MULTICALL);

@@ -1,12 +1,10 @@
 import { searchTransactions, signMessage, writeContract } from "@thirdweb-dev/engine";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import { RewardNotQueuedError, type Minter, type MintStatus, type MintTransaction } from "./minter.ts";
-import { withTimeLimit } from "./time-limit.ts";
 
 export type EngineApi = "write_contract" | "search_transactions" | "sign_message";
 
 export interface EngineMinterOptions {
-  /** Engine Cloud (https://engine.thirdweb.com) or the local emulator. */
   engineUrl: string;
   secretKey: string;
   vaultAccessToken: string;
@@ -22,7 +20,7 @@ export interface EngineMinterOptions {
   onCall?: (api: EngineApi, outcome: EngineOutcome) => void;
 }
 
-/** How an Engine call ended; the kinds an operator tells apart (ops/alerts.yml): refused, Engine down, too slow, unreachable. */
+/** How an Engine call ended, as the alerts tell them apart. */
 type EngineOutcome = "ok" | "http_4xx" | "http_5xx" | "timeout" | "unreachable";
 
 class EngineAnswerError extends Error {
@@ -41,28 +39,22 @@ function failureKind(cause: unknown): EngineOutcome {
 
 const REWARD_METHOD = "function reward(address to)";
 /**
- * Pinned, never Engine's default `auto`: from an EOA server wallet `auto` relays through thirdweb's bundler
- * (EIP-7702, or ERC-4337 as a fallback), where gas is thirdweb's, capped by the project's sponsorship policy, and a
- * bundle's receipt succeeds even when the reward inside it reverted. `EOA` sends from the server wallet itself: its
- * ETH pays the gas (what /metrics and `doctor` watch), and the receipt's status is the reward's own.
+ * Never Engine's default `auto`, which relays through thirdweb's bundler, whose receipt succeeds even when the reward
+ * inside reverted. `EOA` sends from the server wallet itself: its ETH pays the gas, and the receipt is the reward's.
  */
 const EXECUTION_TYPE = "EOA";
-/** Ids asked about in one search: a page of 100 rows holds them all, as each of our writes is one transaction. */
+/** Ids asked about in one search: one page of rows holds them, as each write is one transaction. */
 const IDS_PER_SEARCH = 100;
 const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] satisfies MintStatus[];
 /**
- * How engine-core's EOA worker words a transaction it could not sign (EoaExecutorWorkerError::SigningError,
- * `executors/src/eoa/worker/error.rs`): the vault refused the access token or holds no key for `from`. Engine then
- * fails it at once, with no hash, and does not retry it; the write itself had been answered 202.
+ * How Engine words a transaction it could not sign (the vault refused the access token or holds no key for `from`):
+ * failed at once, with no hash, never retried, though the write had been answered 202.
  */
 const SIGNING_FAILED_PREFIX = "Transaction signing failed:";
-/** What `proveSigning` has Engine sign: any text proves the key is reachable; this one says who asked. */
+/** Any text proves the key is reachable; this one says who asked. */
 const PROOF_MESSAGE = "TuBE Rewards: Engine signs as the server wallet";
 
-/**
- * Queues rewards through thirdweb Engine Cloud. The only user of `@thirdweb-dev/engine`: every call carries its own
- * base URL and credentials instead of the package's global `configure()`, so several minters can live in one process.
- */
+/** Queues rewards through thirdweb Engine Cloud; each call carries its own URL and credentials, not a global one. */
 export function createEngineMinter(options: EngineMinterOptions): Minter {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const requestOptions = (signal: AbortSignal) => ({ baseUrl: options.engineUrl, auth: options.secretKey, signal });
@@ -73,7 +65,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
     send: (signal: AbortSignal) => Promise<{ data?: T; error?: unknown; response?: Response }>,
   ): Promise<T> {
     try {
-      const { data, error, response } = await withTimeLimit(timeoutMs, send);
+      const { data, error, response } = await send(AbortSignal.timeout(timeoutMs));
       if (data === undefined || error !== undefined) {
         const status = response?.status ?? 0;
         const kind = status >= 400 && status < 500 ? "http_4xx" : "http_5xx";
@@ -90,10 +82,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
     }
   }
 
-  /**
-   * Engine's records of the given ids, by one `POST /v1/transactions/search` per hundred ids, as thirdweb's own SDK
-   * reads a transaction's status (`thirdweb/src/engine/get-status.ts`): any id, however old, in one request.
-   */
+  /** Engine's records of the given ids: any id, however old, in one search. */
   async function search(ids: readonly string[], limit = IDS_PER_SEARCH) {
     const data = await call("search_transactions", (signal) =>
       searchTransactions({
@@ -145,10 +134,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
       return new Map(found.map((transaction) => [transaction.transactionId, transaction]));
     },
 
-    /**
-     * engine-core signs a message inside the request (`server/src/http/routes/sign_message.rs`) and answers 200 with one
-     * item per message: the signature, or the signer's error (a refused vault is a `VAULT_ERROR`).
-     */
+    /** Engine signs inside the request and answers one item per message: the signature, or the signer's error. */
     async proveSigning() {
       const data = await call("sign_message", (signal) =>
         signMessage({

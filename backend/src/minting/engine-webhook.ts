@@ -15,10 +15,8 @@ export interface SignedWebhook {
 }
 
 /**
- * Checks a webhook the way Engine signs it (thirdweb-dev/engine-core, `executors/src/webhook/mod.rs`): the header
- * `X-Request-Timestamp` holds Unix seconds and `X-Signature-SHA256` the hex HMAC-SHA256, under the webhook's secret,
- * of "<timestamp>.<body>"; the body is the notification envelope (`executors/src/webhook/envelope.rs`), which names
- * the `transactionId`. A signed timestamp outside the window is a replay, or a clock too far off to trust.
+ * Checks a webhook as Engine signs it: `X-Signature-SHA256` is the hex HMAC-SHA256, under the secret, of
+ * "<X-Request-Timestamp>.<body>". A signed timestamp outside the window is a replay, or a clock too far off to trust.
  */
 export function verifyEngineWebhook(webhook: SignedWebhook, secret: string, nowSeconds: number): WebhookVerdict {
   const { body, timestamp, signature } = webhook;

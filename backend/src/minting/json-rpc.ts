@@ -1,14 +1,10 @@
-import { withTimeLimit } from "./time-limit.ts";
+import type { ThirdwebClient } from "thirdweb";
+import type { Chain } from "thirdweb/chains";
+import { getRpcClient } from "thirdweb/rpc";
 
 export interface JsonRpcCall {
   method: string;
   params: unknown[];
-}
-
-interface JsonRpcAnswer {
-  id: number;
-  result?: unknown;
-  error?: { code: number; message: string };
 }
 
 /**
@@ -17,78 +13,58 @@ interface JsonRpcAnswer {
  */
 export class RpcRateLimitedError extends Error {}
 
-/**
- * The server's one JSON-RPC client: plain fetch, no SDK. Rejects, naming the method, when the request fails, times
- * out, or a call has no result; callers decide what that means for a visitor.
- */
-export async function jsonRpc<T>(url: string, call: JsonRpcCall, timeoutMs: number): Promise<T> {
-  const answer = (await send(url, { jsonrpc: "2.0", id: 1, ...call }, timeoutMs)) as JsonRpcAnswer;
-  const outcome = settle(call.method, answer);
-  if (outcome.status === "rejected") throw outcome.reason;
-  return outcome.value as T;
-}
-
-/**
- * Every call, each HTTP request carrying at most `maxCalls` of them (providers cap batches, and count every call of
- * one against their per-second limits), one request after another; each call's outcome stands alone, so a call the
- * provider refused or rate-limited fails only itself. Once a request is rate-limited, the requests left are not sent.
- */
-export async function jsonRpcBatch(
-  url: string,
-  calls: readonly JsonRpcCall[],
-  options: { timeoutMs: number; maxCalls: number },
-): Promise<PromiseSettledResult<unknown>[]> {
-  const outcomes: PromiseSettledResult<unknown>[] = [];
-  for (let start = 0; start < calls.length; start += options.maxCalls) {
-    const chunk = calls.slice(start, start + options.maxCalls);
-    // Past the provider's per-second limit, the rest would only be refused too (and counted against the limit).
-    const limited = outcomes.find(
-      (outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError,
-    );
-    outcomes.push(...(limited ? chunk.map(() => limited) : await sendBatch(url, chunk, options.timeoutMs)));
-  }
-  return outcomes;
-}
-
-async function sendBatch(
-  url: string,
-  calls: readonly JsonRpcCall[],
-  timeoutMs: number,
-): Promise<PromiseSettledResult<unknown>[]> {
-  const requests = calls.map((call, index) => ({ jsonrpc: "2.0", id: index + 1, ...call }));
-  let answers: unknown;
-  try {
-    answers = await send(url, requests, timeoutMs);
-  } catch (reason) {
-    return requests.map(() => ({ status: "rejected", reason }));
-  }
-  // A provider that refuses a whole batch answers one error object instead of an array, or (a go-ethereum node over
-  // its batch limit) an array holding one error: every call it does not answer has failed.
-  const byId = new Map(Array.isArray(answers) ? (answers as JsonRpcAnswer[]).map((answer) => [answer.id, answer]) : []);
-  const whole = Array.isArray(answers) ? undefined : (answers as JsonRpcAnswer);
-  return requests.map(({ id, method }) => settle(method, byId.get(id) ?? whole));
-}
-
-function send(url: string, body: unknown, timeoutMs: number): Promise<unknown> {
-  return withTimeLimit(timeoutMs, async (signal) => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal,
-    });
-    if (response.status === 429) throw new RpcRateLimitedError("JSON-RPC answered HTTP 429");
-    if (!response.ok) throw new Error(`JSON-RPC answered HTTP ${response.status}`);
-    return response.json();
-  });
-}
-
 const RATE_LIMIT_CODES = new Set([429, -32005]);
 
-function settle(method: string, answer: JsonRpcAnswer | undefined): PromiseSettledResult<unknown> {
-  if (answer?.error && RATE_LIMIT_CODES.has(answer.error.code))
-    return { status: "rejected", reason: new RpcRateLimitedError(`${method}: ${answer.error.message}`) };
-  if (!answer || answer.error || answer.result === undefined)
-    return { status: "rejected", reason: new Error(`${method}: ${answer?.error?.message ?? "no result"}`) };
-  return { status: "fulfilled", value: answer.result };
+/**
+ * thirdweb's RPC client on `url`: the calls made together go out in one JSON-RPC batch of at most `maxCalls`
+ * (providers cap batches, and count each call against their per-second limits), each call's outcome its own. The
+ * calls go to `url` alone, never to thirdweb, so its client needs no key.
+ */
+function rpcClient(url: string, options: { timeoutMs: number; maxCalls: number }) {
+  // A client of its own, as thirdweb keeps one batcher per client and URL.
+  const client = { clientId: "tube-rewards-server", secretKey: undefined } as ThirdwebClient;
+  const request = getRpcClient({
+    client,
+    chain: { id: 0, rpc: url } as Chain,
+    config: { maxBatchSize: options.maxCalls, requestTimeoutMs: options.timeoutMs },
+  }) as unknown as (call: JsonRpcCall) => Promise<unknown>;
+  return async (call: JsonRpcCall): Promise<unknown> => {
+    let result: unknown;
+    try {
+      result = await request({ method: call.method, params: call.params });
+    } catch (error) {
+      // thirdweb rejects with the call's JSON-RPC error object or an Error naming the HTTP status; one it cannot
+      // match names the URL, which may hold the provider's key: its first line is kept, without the URL.
+      const { code, message = String(error) } = error as { code?: number; message?: string };
+      const what = `${call.method}: ${message.split("\n")[0]?.replaceAll(url, "RPC_URL")}`;
+      const limited = (code !== undefined && RATE_LIMIT_CODES.has(code)) || /status 429\b/.test(message);
+      throw limited ? new RpcRateLimitedError(what) : new Error(what);
+    }
+    if (result === undefined) throw new Error(`${call.method}: no result`);
+    return result;
+  };
+}
+
+/** One call; rejects, naming the method, when the request fails, times out, or the call has no result. */
+export async function jsonRpc<T>(url: string, call: JsonRpcCall, timeoutMs: number): Promise<T> {
+  return (await rpcClient(url, { timeoutMs, maxCalls: 1 })(call)) as T;
+}
+
+/**
+ * Sends batches of calls one after another: once a batch is rate-limited, the calls left are not sent (past the
+ * provider's per-second limit they would only be refused too, and counted against it).
+ */
+export function jsonRpcBatcher(url: string, options: { timeoutMs: number; maxCalls: number }) {
+  const send = rpcClient(url, options);
+  return async (calls: readonly JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> => {
+    const outcomes: PromiseSettledResult<unknown>[] = [];
+    for (let start = 0; start < calls.length; start += options.maxCalls) {
+      const chunk = calls.slice(start, start + options.maxCalls);
+      const limited = outcomes.find(
+        (outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError,
+      );
+      outcomes.push(...(limited ? chunk.map(() => limited) : await Promise.allSettled(chunk.map(send))));
+    }
+    return outcomes;
+  };
 }

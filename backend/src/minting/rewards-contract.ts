@@ -7,10 +7,7 @@ const MAX_REWARDS_SELECTOR = "0xd619658b";
 
 const TIMEOUT_MS = 5_000;
 
-/**
- * The token the rewards contract mints: an immutable of the contract, so the server reads it once, at start-up, and no
- * setting can name another.
- */
+/** The token the rewards contract mints: immutable, so read once at start-up, and no setting can name another. */
 export async function readRewardsToken(rpcUrl: string, rewards: string): Promise<string> {
   return `0x${(await readWord(rpcUrl, rewards, TOKEN_SELECTOR)).slice(-40)}`;
 }
@@ -28,10 +25,15 @@ export async function readRewardCap(
   return { rewardsPaid: rewardsPaid!, maxRewards: maxRewards! };
 }
 
-/** A view's 32-byte answer, over plain JSON-RPC like the balance: one `eth_call`. */
+/** A view's 32-byte answer: one `eth_call`. */
 async function readWord(rpcUrl: string, to: string, data: string): Promise<string> {
   const result = await jsonRpc<string>(rpcUrl, { method: "eth_call", params: [{ to, data }, "latest"] }, TIMEOUT_MS);
   // "0x" is what a call to an address without code answers.
   if (result === "0x") throw new Error(`eth_call ${data}: no contract at ${to}`);
   return result;
+}
+
+/** The native (gas) balance of `address`, for the metrics scrape. */
+export async function readNativeBalance(rpcUrl: string, address: string): Promise<bigint> {
+  return BigInt(await jsonRpc<string>(rpcUrl, { method: "eth_getBalance", params: [address, "latest"] }, TIMEOUT_MS));
 }

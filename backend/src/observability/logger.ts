@@ -1,11 +1,7 @@
 import { pino, type DestinationStream, type Logger } from "pino";
 import { currentRequestId } from "./request-context.ts";
 
-/**
- * Paths whose values are secrets, redacted wherever a log line carries them. A field named `code` is a secret only
- * where it is Google's authorization code (a request's body or query); an error's `code` and the catalogue code of a
- * refusal stay readable.
- */
+/** Secret fields, redacted wherever a line carries them; `code` only in a body or query (Google's code). */
 const SECRET_FIELDS = [
   "accessToken",
   "oauthAccessToken",
@@ -32,11 +28,7 @@ const REDACTED_PATHS = [
   "err.response.request",
 ];
 
-/**
- * A credential after its HTTP auth scheme, to the end of the JSON string it sits in, escapes included: an error's
- * message or stack can quote a whole Authorization header (fetch's Headers does, refusing a value with a line break
- * in it), which no path above can reach. The line is matched as written, so it holds whatever a serializer produced.
- */
+/** A credential after its auth scheme, to the end of its JSON string: an error's message may quote a header. */
 const CREDENTIAL_IN_TEXT = /\b(Bearer|Basic)\s+(?:[^"\\]|\\.)+/gi;
 
 /** `destination` defaults to stdout; tests pass their own to read what was logged. */

@@ -18,7 +18,6 @@ export function createMetrics() {
       buckets: [0.25, 0.5, 1, 2, 5, 10, 30, 60, 120],
       registers: [registry],
     }),
-    /** Google and Engine calls; `outcome` is `ok` or the error kind (an error-catalogue code). */
     upstreamCalls: new Counter({
       name: "tube_upstream_calls_total",
       help: "Calls to Google and Engine by service and outcome (ok, or the error kind)",
@@ -31,26 +30,22 @@ export function createMetrics() {
       help: "YouTube Data API quota units this process spent, as Google counts them (every request, failed or not)",
       registers: [registry],
     }),
-    /** Posts to Engine's webhook that changed nothing; counted, not logged one by one (anyone can post). */
     engineWebhooksIgnored: new Counter({
       name: "tube_engine_webhooks_ignored_total",
       help: "Posts to the Engine webhook that changed nothing, by reason (rate_limited, unsigned, bad_signature, outside_the_time_window, not_a_notification, not_followed_here)",
       labelNames: ["reason"] as const,
       registers: [registry],
     }),
-    /** Attempts Engine could not sign (vault access token, server wallet): the operator's, never the visitor's. */
     mintSigningFailures: new Counter({
       name: "tube_mint_signing_failures_total",
       help: "Mint attempts Engine failed without signing them (a wrong ENGINE_VAULT_ACCESS_TOKEN, or an ENGINE_SERVER_WALLET the vault does not hold); not counted against the claim",
       registers: [registry],
     }),
-    /** 1 while this process holds its claims and refuses new ones because Engine cannot sign as the server wallet. */
     mintingBlocked: new Gauge({
       name: "tube_minting_blocked",
       help: "1 while Engine cannot sign as the server wallet: this process holds its claims and refuses new ones (MINTING_PAUSED) until a signing probe succeeds",
       registers: [registry],
     }),
-    /** Requests that say TRUST_PROXY does not match the proxies really in front (http/security.ts). */
     trustProxyMismatches: new Counter({
       name: "tube_trust_proxy_mismatches_total",
       help: "Requests that contradict TRUST_PROXY, by sign: forwarded headers from a peer it does not trust (untrusted_peer), or fewer X-Forwarded-For entries than its hop count (fewer_hops)",
@@ -62,40 +57,34 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** Ages an unfinished claim can be in; the alert on stuck claims watches the older ones. */
-const AGE_BANDS = [
-  { label: "under_1m", maxSeconds: 60 },
-  { label: "1m_to_10m", maxSeconds: 600 },
-  { label: "10m_to_1h", maxSeconds: 3600 },
-  { label: "over_1h", maxSeconds: Infinity },
-] as const;
+/** Ages an unfinished claim can be in, by their upper bound in seconds; the alert on stuck claims watches the older. */
+const AGE_BANDS: [string, number][] = [
+  ["under_1m", 60],
+  ["1m_to_10m", 600],
+  ["10m_to_1h", 3600],
+  ["over_1h", Infinity],
+];
 
 /** The upstreams a scrape reads from (store, rpc) or hears about (engine); each has its own `tube_upstream_up`. */
 export type Upstream = "store" | "rpc" | "engine";
 
-/** Prometheus scrapes every 15 s by default: one read per scrape interval, however many scrapers there are. */
+/** Prometheus's default scrape interval. */
 const METRICS_CACHE_MS = 15_000;
 
 /**
- * Gauges read from the store and the chain when Prometheus scrapes, so every process reports the shared truth: the
- * claim budget left, the unfinished claims by age, the YouTube quota spent today, the server wallet's gas, and the
- * rewards left under the rewards contract's cap.
- *
- * Each upstream is read once per `ttlMs`, by one read that every scrape meanwhile shares, so scrapes (however many,
- * however often) cost the keyed RPC and the store a bounded number of calls. A failed read marks its upstream down
- * (`tube_upstream_up{upstream} 0`), keeps its gauges at their last good values (absent before the first), and never
- * fails the scrape: an alert on one upstream must not blind every other.
+ * Gauges read from the store and the chain when Prometheus scrapes, so every process reports the shared truth. Each
+ * upstream is read at most once per `ttlMs`, so scrapers cost a bounded number of calls. A failed read marks its
+ * upstream down (`tube_upstream_up 0`) and keeps its gauges at their last good values, never failing the scrape: an
+ * alert on one upstream must not blind every other.
  */
 export function registerStateGauges(
   metrics: Metrics,
   sources: {
-    /** The budget counter the `MAX_TOTAL_CLAIMS` gate takes slots from, so the gauge and the gate agree. */
     budgetSlotsUsed(): Promise<number>;
     listUnfinishedCreatedAt(): Promise<Date[]>;
     maxTotalClaims: number | undefined;
     youtubeQuotaUnitsToday(): Promise<number>;
     serverWalletBalanceWei(): Promise<bigint>;
-    /** The rewards contract's `rewardsPaid()` and `maxRewards()`. */
     rewardCap(): Promise<{ rewardsPaid: bigint; maxRewards: bigint }>;
     /** Whether the last Engine call this process made was answered; undefined before the first. Costs no call. */
     engineAnswered?(): boolean | undefined;
@@ -140,18 +129,27 @@ export function registerStateGauges(
       else this.set({ upstream: "engine" }, engine ? 1 : 0);
     },
   });
-  if (budget !== undefined) {
+  /** A gauge of one value read at scrape time, absent while there is none. */
+  const valueGauge = (name: string, help: string, value: () => Promise<number | undefined>) =>
     new Gauge({
-      name: "tube_claim_budget_left",
-      help: "Claims that can still be made before MAX_TOTAL_CLAIMS is reached",
+      name,
+      help,
       registers,
       async collect() {
-        const used = (await store()).last?.budgetSlotsUsed;
-        if (used === undefined) this.remove();
-        else this.set(Math.max(budget - used, 0));
+        const current = await value();
+        if (current === undefined) this.remove();
+        else this.set(current);
       },
     });
-  }
+  if (budget !== undefined)
+    valueGauge(
+      "tube_claim_budget_left",
+      "Claims that can still be made before MAX_TOTAL_CLAIMS is reached",
+      async () => {
+        const used = (await store()).last?.budgetSlotsUsed;
+        return used === undefined ? undefined : Math.max(budget - used, 0);
+      },
+    );
   new Gauge({
     name: "tube_claims_unfinished",
     help: "Claims reserved, queued or submitted, by how long ago they were made",
@@ -161,88 +159,69 @@ export function registerStateGauges(
       const unfinished = (await store()).last?.unfinished;
       if (!unfinished) return this.reset();
       const now = Date.now();
-      const counts = new Map<string, number>(AGE_BANDS.map((band) => [band.label, 0]));
-      for (const createdAt of unfinished) {
-        const age = (now - createdAt.getTime()) / 1000;
-        const label = AGE_BANDS.find((band) => age < band.maxSeconds)?.label ?? "over_1h";
-        counts.set(label, (counts.get(label) ?? 0) + 1);
-      }
-      for (const [age, count] of counts) this.set({ age }, count);
+      const ages = unfinished.map((createdAt) => (now - createdAt.getTime()) / 1000);
+      AGE_BANDS.forEach(([age, maxSeconds], band) => {
+        const minSeconds = band === 0 ? -Infinity : AGE_BANDS[band - 1]![1];
+        this.set({ age }, ages.filter((seconds) => seconds >= minSeconds && seconds < maxSeconds).length);
+      });
     },
   });
-  new Gauge({
-    name: "tube_youtube_quota_units_today",
-    help: "YouTube Data API units spent since midnight Pacific time (Google's quota day) by every process on this store",
-    registers,
-    async collect() {
-      const units = (await store()).last?.quotaUnitsToday;
-      if (units === undefined) this.remove();
-      else this.set(units);
-    },
-  });
-  new Gauge({
-    name: "tube_server_wallet_balance_eth",
-    help: "Native balance (gas) of the Engine server wallet that sends the mints",
-    registers,
-    async collect() {
+  valueGauge(
+    "tube_youtube_quota_units_today",
+    "YouTube Data API units spent since midnight Pacific time (Google's quota day) by every process on this store",
+    async () => (await store()).last?.quotaUnitsToday,
+  );
+  valueGauge(
+    "tube_server_wallet_balance_eth",
+    "Native balance (gas) of the Engine server wallet that sends the mints",
+    async () => {
       const balanceWei = (await rpc()).last?.balanceWei;
       // Whole wei to ETH for the alert thresholds; a float is fine for a gauge, never for amounts we send.
-      if (balanceWei === undefined) this.remove();
-      else this.set(Number(balanceWei) / 1e18);
+      return balanceWei === undefined ? undefined : Number(balanceWei) / 1e18;
     },
-  });
-  new Gauge({
-    name: "tube_rewards_left",
-    help: "Rewards the rewards contract still pays before its on-chain cap (maxRewards - rewardsPaid); past it every reward reverts",
-    registers,
-    async collect() {
+  );
+  valueGauge(
+    "tube_rewards_left",
+    "Rewards the rewards contract still pays before its on-chain cap (maxRewards - rewardsPaid); past it every reward reverts",
+    async () => {
       const cap = (await rpc()).last;
-      if (!cap) return this.remove();
       // An admin may lower the cap below what was already paid: nothing is left then, not a negative count.
-      this.set(Number(cap.maxRewards > cap.rewardsPaid ? cap.maxRewards - cap.rewardsPaid : 0n));
+      return cap && Number(cap.maxRewards > cap.rewardsPaid ? cap.maxRewards - cap.rewardsPaid : 0n);
     },
-  });
+  );
 }
 
-/**
- * `read`, run at most once per `ttlMs` (counted from when it settles) and shared by every caller while it runs. A
- * failure is kept as long as a success, so an upstream that is down is not asked again on every scrape either.
- */
-function cachedRead<T>(
-  read: () => Promise<T>,
-  ttlMs: number,
-  onFailed: (error: unknown) => void,
-): () => Promise<{ up: boolean; last: T | undefined }> {
-  let last: T | undefined;
-  let current: { up: Promise<boolean>; expiresAt: number } | null = null;
-  return async () => {
+/** `run`, at most once per `ttlMs` from when it settles, its answer shared by every caller meanwhile. */
+export function cachedRun<T>(run: () => Promise<T>, ttlMs: number): () => Promise<T> {
+  let current: { result: Promise<T>; expiresAt: number } | null = null;
+  return () => {
     if (!current || current.expiresAt <= Date.now()) {
-      const run = {
-        up: read().then(
-          (value) => {
-            last = value;
-            return true;
-          },
-          (error: unknown) => {
-            onFailed(error);
-            return false;
-          },
-        ),
-        expiresAt: Number.POSITIVE_INFINITY,
-      };
-      current = run;
-      void run.up.then(() => {
-        run.expiresAt = Date.now() + ttlMs;
-      });
+      const next = { result: run(), expiresAt: Number.POSITIVE_INFINITY };
+      current = next;
+      const settled = () => void (next.expiresAt = Date.now() + ttlMs);
+      next.result.then(settled, settled);
     }
-    return { up: await current.up, last };
+    return current.result;
   };
 }
 
-/**
- * The operator's controls (`npm run claims`): whether new claims are paused, as this process applies it, and how
- * often each operator action was taken on the store, so every process reports the same counts.
- */
+/** `read` through `cachedRun`, never rejecting: a failure is kept as long as a success, with the last good value. */
+function cachedRead<T>(read: () => Promise<T>, ttlMs: number, onFailed: (error: unknown) => void) {
+  let last: T | undefined;
+  return cachedRun(
+    () =>
+      read().then(
+        (value) => ({ up: true, last: (last = value) }),
+        (error: unknown) => {
+          onFailed(error);
+          return { up: false, last };
+        },
+      ),
+    ttlMs,
+  );
+}
+
+/** The operator's controls: whether this process applies a pause, and each action's count, as the store has it. */
 export function registerOperatorMetrics(
   metrics: Metrics,
   sources: { paused(): Promise<boolean>; operatorActionCounts(): Promise<Partial<Record<string, number>>> },

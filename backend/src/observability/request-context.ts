@@ -11,18 +11,14 @@ export function currentRequestId(): string | undefined {
   return context.getStore()?.requestId;
 }
 
-/**
- * Runs `work` as no request's work: what it starts that outlives the request (the mint driver's follow loop, which
- * goes on driving every later request's claims) logs under no request's id, instead of under the first request's.
- */
+/** Runs `work` as no request's: what outlives the request (the mint driver's loop) logs under no request's id. */
 export function outsideAnyRequest<T>(work: () => T): T {
   return context.run(undefined, work);
 }
 
 /**
- * Gives each request an id (a load balancer's X-Request-Id when it looks like one, so the two logs join up),
- * returns it in the response header, and keeps it for everything the request sets off: the use cases and the
- * mint driver log through the app's logger, not the request's, and still carry it.
+ * Gives each request an id (a load balancer's X-Request-Id when it looks like one, so the logs join up), returns it,
+ * and keeps it for everything the request sets off, whichever logger they write to.
  */
 export function requestContext(): RequestHandler {
   return (req, res, next) => {

@@ -7,7 +7,6 @@ import { quotaDay } from "./quota-day.ts";
 const WARN_AT_SHARE = 0.8;
 
 export interface YoutubeQuotaMeterDeps {
-  /** The project's units a day (`YOUTUBE_DAILY_QUOTA_UNITS`). */
   dailyQuotaUnits: number;
   store: Pick<ClaimStore, "youtubeQuota">;
   metrics: Pick<Metrics, "youtubeQuotaUnits">;
@@ -15,11 +14,7 @@ export interface YoutubeQuotaMeterDeps {
   now?: () => Date;
 }
 
-/**
- * The one count of YouTube quota spent today: the store's per-day counter, which every process adds to
- * atomically (ADR 11). The `/metrics` gauge and the log read it; `youtube_quota_units_total` is the same
- * spending as a per-process Prometheus counter.
- */
+/** The one count of YouTube quota spent today: the store's per-day counter, which every process adds to (ADR 11). */
 export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
   const now = deps.now ?? (() => new Date());
   const warnAtUnits = WARN_AT_SHARE * deps.dailyQuotaUnits;

@@ -1,3 +1,5 @@
+import type { RateLimiterRes, RateLimiterStoreAbstract } from "rate-limiter-flexible";
+
 /** A client's count in its current fixed window. */
 export interface RateLimitWindow {
   totalHits: number;
@@ -5,8 +7,8 @@ export interface RateLimitWindow {
 }
 
 /**
- * The write rate limit's fixed-window counters, keyed by the full key (the limiter's prefix already in front), in
- * the store's database so several server processes share one limit per client.
+ * Fixed-window counters, keyed by the full key (the limiter's prefix already in front), in the store's database so
+ * several server processes share one limit per client.
  */
 export interface RateLimitCounters {
   get(key: string): Promise<RateLimitWindow | undefined>;
@@ -14,6 +16,33 @@ export interface RateLimitCounters {
   increment(key: string, windowMs: number): Promise<RateLimitWindow>;
   decrement(key: string): Promise<void>;
   resetKey(key: string): Promise<void>;
-  /** Called when a limiter adopts the counters, with the limiter's window. */
-  adopted?(windowMs: number): void;
+}
+
+/** The counters over a rate-limiter-flexible store, which counts each hit atomically in the shared database. */
+export function limiterCounters(
+  limiter: RateLimiterStoreAbstract,
+  guard: <T>(operation: () => Promise<T>) => Promise<T> = (operation) => operation(),
+): RateLimitCounters {
+  const toWindow = (res: RateLimiterRes): RateLimitWindow => ({
+    totalHits: res.consumedPoints,
+    resetTime: new Date(Date.now() + res.msBeforeNext),
+  });
+  return {
+    get: (key) =>
+      guard(async () => {
+        const res = await limiter.get(key);
+        return res ? toWindow(res) : undefined;
+      }),
+    increment: (key, windowMs) =>
+      guard(async () => toWindow(await limiter.penalty(key, 1, { customDuration: windowMs / 1000 }))),
+    // Only ever after a hit in the same window, so the count never goes below zero.
+    decrement: (key) =>
+      guard(async () => {
+        await limiter.reward(key, 1);
+      }),
+    resetKey: (key) =>
+      guard(async () => {
+        await limiter.delete(key);
+      }),
+  };
 }

@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@tube/local-world/free-port";
-import { startBackendProcess, stopBackendProcesses } from "../../test/server-process.ts";
-import { startTestWorld, type TestWorld } from "../../test/test-world.ts";
+import { startBackendProcess, stopBackendProcesses } from "../test/server-process.ts";
+import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**
  * Two server processes over one SQLite store, as behind a load balancer: the write limit is one limit for a
