@@ -13,11 +13,7 @@ const FEATURES = readdirSync(new URL(`${FRONTEND}/features`, import.meta.url), {
   .map((entry) => entry.name);
 const SHARED = ["components", "hooks", "lib", "config", "types", "utils"].map((dir) => `${FRONTEND}/${dir}`);
 
-/**
- * Imports flow one way, shared → features → app (bulletproof-react): a feature
- * never imports another feature (the app's route modules compose them), nor the
- * app; shared code imports neither. Test helpers (src/test) may import anything.
- */
+// Imports flow one way, shared → features → app: the app's route modules compose features.
 const frontendZones = [
   ...FEATURES.map((feature) => ({
     target: `${FRONTEND}/features/${feature}`,
@@ -37,10 +33,7 @@ const frontendZones = [
   },
 ];
 
-/**
- * Workspaces (ADR 5): common depends on none of ours; the local world (the stand-ins) only on common; the backend
- * not on the frontend, the frontend not on the backend.
- */
+// Workspaces (ADR 5): common depends on none of ours, the stand-ins only on common, backend and frontend not on each other.
 const workspaceZones = [
   {
     target: "./common",
@@ -133,8 +126,7 @@ export default tseslint.config(
     },
   },
   {
-    // Full zod builds its schemas when imported, a long task on a phone's first /claim load (ADR 15): the page
-    // checks responses with the zod/mini modules of common. Types are erased, so type imports stay free.
+    // Full zod builds its schemas when imported, a long task on a phone's first /claim load (ADR 15).
     files: ["frontend/src/**/*.{ts,tsx}"],
     ignores: ["frontend/src/**/*.test.{ts,tsx}", "frontend/src/test/**"],
     rules: {
@@ -160,8 +152,7 @@ export default tseslint.config(
     },
   },
   {
-    // The server's test files share one module graph (vitest.config.ts): anything a file replaced would leak into the
-    // next file in the same worker.
+    // The server's test files share one module graph (vitest.config.ts): a replaced module would leak into the next.
     files: ["{common,local-world,backend,scripts,contracts}/**/*.test.ts", "frontend/build/**/*.test.ts"],
     rules: {
       "no-restricted-properties": [
