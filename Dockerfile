@@ -33,8 +33,9 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
-# The server and the operator commands beside it: `node backend/dist/claims.js <action>` runs here with the servers'
-# environment; doctor.js and deploy-token.js need thirdweb's SDK, a development dependency, so they run from a checkout.
+# npm puts a backend dependency whose version differs from the root's (lru-cache) under the workspace.
+COPY --from=deps /app/backend/node_modules ./backend/node_modules
+# The server and the operator commands beside it: `node backend/dist/<command>.js` runs here with the servers' environment.
 COPY --from=build /app/backend/dist ./backend/dist
 COPY --from=build /app/frontend/dist ./frontend/dist
 COPY package.json ./
