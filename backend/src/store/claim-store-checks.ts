@@ -453,13 +453,33 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       // Both open before any erasure, when the store has no key to compare with yet.
       const first = await open();
       const second = await open({ gateKey: OTHER_GATE_KEY });
-      const erasedFirst = await reserveNew(first);
+      const [erasedFirst, left] = [await reserveNew(first), await reserveNew(second)];
       assert.equal(await first.claims.eraseExpired(new Date(Date.now() + 1), erasedFirst.walletAddress), 1);
-      const left = await reserveNew(second);
 
       await assert.rejects(second.claims.eraseExpired(new Date(Date.now() + 1)), /CLAIM_GATE_KEY: is not/);
 
       assert.partialDeepStrictEqual(await second.claims.findById(left.id), { googleSub: left.googleSub });
+    },
+  },
+  {
+    area: "erasure",
+    name: "when claims are erased while a store without the key or with another is open, then it refuses every new claim, naming CLAIM_GATE_KEY, and reserves nothing; with the key, the erased account is already claimed",
+    async run({ open }) {
+      const stale = [await open({ gateKey: undefined }), await open({ gateKey: OTHER_GATE_KEY })];
+      const store = await open();
+      const expired = await reserveNew(store);
+      assert.equal(await store.claims.eraseExpired(new Date(Date.now() + 1)), 1);
+
+      for (const { claims } of stale)
+        for (const claim of [newClaim({ googleSub: expired.googleSub }), newClaim()]) {
+          await assert.rejects(claims.reserve(claim), /^ConfigError: Refusing new claims:\n {2}CLAIM_GATE_KEY: is not/);
+          assert.equal(await store.claims.findById(claim.id), null);
+        }
+      assertConflict(
+        await store.claims.reserve(newClaim({ googleSub: expired.googleSub })),
+        "googleAccount",
+        expired.id,
+      );
     },
   },
   {

@@ -68,9 +68,9 @@ export async function openMongoClaimRepository(
   // The check of the key erased claims were fingerprinted under, written by the first erasure.
   const keyChecks = connection.collection<{ _id: string; keyCheck: string }>("claim_gate_key");
   const keyCheckId = "claims";
-  await whenReachable(async () =>
-    assertGateKeyMatches((await keyChecks.findOne({ _id: keyCheckId }))?.keyCheck ?? null, gateKey),
-  );
+  const verifyGateKey = async (refusing?: string) =>
+    assertGateKeyMatches((await keyChecks.findOne({ _id: keyCheckId }))?.keyCheck ?? null, gateKey, refusing);
+  await whenReachable(() => verifyGateKey());
   const claims = connection.model<ClaimDocument>("Claim", claimSchema);
   await claims.init();
   // The unique indexes are the gate: they must exist before the first insert.
@@ -118,8 +118,10 @@ export async function openMongoClaimRepository(
   const repository: ClaimRepository = {
     reserve: (claim) =>
       whenReachable(async () => {
-        // No unique index compares an erased claim's fingerprint with the id: it is looked up first. Only an erasure
-        // of this very account's year-old claim between the two steps could slip through.
+        // No unique index compares an erased claim's fingerprint with the id: the key (an erasure may have run since
+        // this store opened) and the fingerprint are looked up first. Only an erasure of this very account's year-old
+        // claim between the steps could slip through.
+        await verifyGateKey("new claims");
         const [, fingerprint] = storedFormsOf(gateKey, claim.googleSub);
         if (fingerprint !== claim.googleSub && (await findOne({ googleSub: fingerprint })))
           return (await refusalOf(repository, claim))!;

@@ -1,7 +1,7 @@
 /**
  * The claims table. Its UNIQUE constraints on wallet and Google account are the once-only gate, and the insert also
- * refuses an account whose erased claim keeps only its fingerprint; `transition` and the leases are each one
- * conditional UPDATE, so two workers can never both move a claim forward.
+ * refuses an account whose erased claim keeps only its fingerprint, or any account while the stored gate-key check is
+ * not this server's; `transition` and the leases are each one conditional UPDATE.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
@@ -62,12 +62,14 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     toRecordOrNull(statement.get(...parameters) as Row | undefined);
   const all = (statement: Statement, ...parameters: Parameters<Statement["all"]>) =>
     (statement.all(...parameters) as Row[]).map(toRecord);
-  // One statement, so the fingerprint check and the insert happen under one write lock.
+  // One statement, so the key and fingerprint checks and the insert happen under one write lock: an erasure made
+  // since this store opened (under a key it lacks) cannot let an erased account claim again.
   const insert = prepare(
     db,
     `INSERT INTO claims (${Object.values(COLUMNS).join(", ")})
      SELECT ${FIELDS.map((field) => `@${field}`).join(", ")}
-     WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)`,
+     WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)
+       AND NOT EXISTS (SELECT 1 FROM claim_gate_key WHERE key_check IS NOT @keyCheck)`,
   );
   const byId = prepare(db, `SELECT ${CLAIM} FROM claims WHERE id = ?`);
   const byWallet = prepare(db, `SELECT ${CLAIM} FROM claims WHERE wallet_address = ?`);
@@ -109,8 +111,9 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     db,
     "INSERT INTO claim_gate_key (id, key_check) VALUES (1, ?) ON CONFLICT (id) DO NOTHING",
   );
-  const verifyGateKey = (key: string | undefined) =>
-    assertGateKeyMatches((keyCheck.get() as { keyCheck: string } | undefined)?.keyCheck ?? null, key);
+  const verifyGateKey = (key: string | undefined, refusing?: string) =>
+    assertGateKeyMatches((keyCheck.get() as { keyCheck: string } | undefined)?.keyCheck ?? null, key, refusing);
+  const ownKeyCheck = gateKey === undefined ? null : gateKeyCheck(gateKey);
   /** `transition` statements, one per combination of patched columns, status count and guard. */
   const transitions = new Map<string, Statement>();
 
@@ -149,11 +152,12 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
       const [, fingerprint] = storedFormsOf(gateKey, stored.googleSub);
       const values = Object.fromEntries(Object.entries(stored).map(([field, value]) => [field, toColumnValue(value)]));
       try {
-        if (insert.run({ ...values, fingerprint }).changes === 1)
+        if (insert.run({ ...values, fingerprint, keyCheck: ownKeyCheck }).changes === 1)
           return { reserved: true, claim: claimFromStored(stored) };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
+      verifyGateKey(gateKey, "new claims");
       const refusal = await refusalOf(repository, claim);
       if (refusal) return refusal;
       throw new Error(`claim ${claim.id} was refused, yet neither its wallet nor its Google account holds a claim`);
