@@ -46,7 +46,7 @@ export interface MintTuning {
 }
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
-/** Claims a pass steps together (one lease write, one Engine read, one store transaction); groups go one by one. */
+/** Claims a pass steps together (one lease write, one Engine read); groups go one by one. */
 const PASS_GROUP = 200;
 /** With webhooks on, every claim's Engine record is still read every this many passes: lost deliveries. */
 const ENGINE_POLL_PASSES = 10;

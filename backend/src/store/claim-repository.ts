@@ -65,14 +65,6 @@ export type ClaimPatch = Partial<
   >
 >;
 
-/** One compare-and-set: `patch` applies only from `fromStatuses` (and at attempt `guard.attempts`, when given). */
-export interface ClaimTransition {
-  id: string;
-  fromStatuses: readonly ClaimStatus[];
-  patch: ClaimPatch;
-  guard?: { attempts?: number };
-}
-
 /** The claims. Both adapters enforce one claim per wallet and one per Google account with unique constraints. */
 export interface ClaimRepository {
   reserve(claim: NewClaim): Promise<ReserveResult>;
@@ -80,15 +72,16 @@ export interface ClaimRepository {
   findByWallet(walletAddress: string): Promise<ClaimRecord | null>;
   /** The account's claim, stored under its id or, erased, under its fingerprint. */
   findByGoogleSub(googleSub: string): Promise<ClaimRecord | null>;
-  /** One `ClaimTransition`: the updated claim, or null when it did not apply (a stale copy never wins). */
+  /**
+   * One compare-and-set: `patch` applies only from `fromStatuses` (and at attempt `guard.attempts`, when given). The
+   * updated claim, or null when it did not apply (a stale copy never wins).
+   */
   transition(
     id: string,
     fromStatuses: readonly ClaimStatus[],
     patch: ClaimPatch,
-    guard?: ClaimTransition["guard"],
+    guard?: { attempts?: number },
   ): Promise<ClaimRecord | null>;
-  /** Many transitions in one transaction: all or none (it throws), each answering as `transition` would. */
-  transitionMany(transitions: readonly ClaimTransition[]): Promise<(ClaimRecord | null)[]>;
   /** Takes or renews the lease when free, expired at `now`, or already `owner`'s; null when another holds it. */
   acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null>;
   /** `acquireLease` for those of `ids` the mint loop drives, in one write: returns the claims `owner` holds now. */

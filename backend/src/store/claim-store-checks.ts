@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { REWARD_AMOUNT_WEI, type ClaimStatus } from "@tube/common/constants";
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { ClaimRecord, NewClaim } from "./claim-repository.ts";
 import type { ClaimStore } from "./claim-store.ts";
@@ -31,7 +31,6 @@ export interface ClaimStoreCheck {
     | "connection"
     | "claims"
     | "unique indexes"
-    | "transactions"
     | "leases and compare-and-set"
     | "erasure"
     | "counters"
@@ -85,7 +84,7 @@ export async function runClaimStoreCheck(
 /** The first check: when it fails, no other can pass. */
 export const STORE_OPENS_CHECK: ClaimStoreCheck = {
   area: "connection",
-  name: "when the store is opened (on MongoDB, only a replica set or a sharded cluster, which have transactions), then ping resolves",
+  name: "when the store is opened, then ping resolves",
   async run({ open }) {
     const store = await open();
 
@@ -218,73 +217,6 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   reservationRace("wallet"),
   reservationRace("googleAccount"),
-  {
-    area: "transactions",
-    name: "when many transitions are applied together, then each answers as its own compare-and-set would",
-    async run({ open }) {
-      const store = await open();
-      const [first, second] = [await reserveNew(store), await reserveNew(store)];
-
-      const results = await store.claims.transitionMany([
-        { id: first.id, fromStatuses: ["reserved"], patch: { status: "queued", attempts: 1 }, guard: { attempts: 0 } },
-        { id: second.id, fromStatuses: ["reserved"], patch: { status: "queued" }, guard: { attempts: 3 } },
-        { id: second.id, fromStatuses: ["reserved"], patch: { status: "failed", lastError: "dead" } },
-      ]);
-
-      assert.partialDeepStrictEqual(results[0], { id: first.id, status: "queued", attempts: 1 });
-      assert.equal(results[1], null);
-      assert.partialDeepStrictEqual(results[2], { id: second.id, status: "failed", lastError: "dead" });
-      assert.deepEqual(await store.claims.transitionMany([]), []);
-    },
-  },
-  {
-    area: "transactions",
-    name: "when one transition of many fails, then none of them is written",
-    async run({ open }) {
-      const store = await open();
-      const [first, second] = [await reserveNew(store), await reserveNew(store)];
-
-      await assert.rejects(
-        store.claims.transitionMany([
-          { id: first.id, fromStatuses: ["reserved"], patch: { status: "queued", attempts: 1 } },
-          // A status no adapter stores: its schema refuses the write after the first one was made.
-          { id: second.id, fromStatuses: ["reserved"], patch: { status: "no-such-status" as ClaimStatus } },
-        ]),
-      );
-
-      for (const claim of [first, second])
-        assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { status: "reserved", attempts: 0 });
-    },
-  },
-  {
-    area: "transactions",
-    name: "when two open stores apply the same transitions to the same claims at once, then one applies them all and the other none",
-    async run({ open }) {
-      const [storeA, storeB] = [await open(), await open()];
-      const claims = Array.from({ length: 5 }, () => newClaim());
-      for (const claim of claims) await storeA.claims.reserve(claim);
-      const moves = (engineTransactionId: string) =>
-        claims.map(({ id }) => ({
-          id,
-          fromStatuses: ["reserved"] as const,
-          patch: { status: "queued" as const, engineTransactionId },
-        }));
-
-      const [byA, byB] = await Promise.all([
-        storeA.claims.transitionMany(moves("engine-tx-a")),
-        storeB.claims.transitionMany(moves("engine-tx-b")),
-      ]);
-
-      const applied = (results: (ClaimRecord | null)[]) => results.filter((result) => result !== null).length;
-      assert.deepEqual([applied(byA), applied(byB)].sort(), [0, claims.length]);
-      const winner = applied(byA) > 0 ? "engine-tx-a" : "engine-tx-b";
-      for (const claim of claims)
-        assert.partialDeepStrictEqual(await storeB.claims.findById(claim.id), {
-          status: "queued",
-          engineTransactionId: winner,
-        });
-    },
-  },
   {
     area: "leases and compare-and-set",
     name: "when a transition starts from an allowed status at the current attempt, then its patch is applied (null clears a field, the others are kept); from another status, an older attempt or for an unknown claim, it returns null and changes nothing",
@@ -641,11 +573,6 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
         const writes: Array<[string, () => Promise<unknown>]> = [
           ["claims.reserve", () => store.claims.reserve(newClaim())],
           ["claims.transition", () => store.claims.transition(claim.id, ["reserved"], { status: "queued" })],
-          [
-            "claims.transitionMany",
-            () =>
-              store.claims.transitionMany([{ id: claim.id, fromStatuses: ["reserved"], patch: { status: "queued" } }]),
-          ],
           ["claims.acquireLease", () => store.claims.acquireLease(claim.id, "process-b", Date.now(), Date.now() + 1)],
           ["claims.releaseLease", () => store.claims.releaseLease(claim.id, "process-a")],
           ["budget.takeSlot", () => store.budget.takeSlot(10)],

@@ -1,9 +1,9 @@
 /**
  * The claims collection. Its unique indexes on wallet and Google account are the once-only gate (an account whose
  * expired claim keeps only its fingerprint is looked up first); `transition` and the leases are each an atomic
- * findOneAndUpdate filtered on status and attempt. `transitionMany` runs in one transaction, all or none.
+ * findOneAndUpdate filtered on status and attempt.
  */
-import mongoose, { Schema, type ClientSession, type Connection, type QueryFilter } from "mongoose";
+import mongoose, { Schema, type Connection, type QueryFilter } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
   claimFromStored,
@@ -11,7 +11,6 @@ import {
   reservedClaim,
   type ClaimRecord,
   type ClaimRepository,
-  type ClaimTransition,
   type StoredClaim,
 } from "../claim-repository.ts";
 import {
@@ -86,34 +85,25 @@ export async function openMongoClaimRepository(
     });
   const findByWallet = (walletAddress: string) => findOne({ walletAddress: walletAddress.toLowerCase() });
   const findByGoogleSub = (googleSub: string) => findOne({ googleSub: { $in: storedFormsOf(gateKey, googleSub) } });
-  /** The compare-and-set itself, inside `session`'s transaction when given; its errors are the driver's own. */
-  const applyTransition = async (
-    { id, fromStatuses, patch, guard = {} }: ClaimTransition,
-    session?: ClientSession,
-  ): Promise<ClaimRecord | null> => {
-    if (fromStatuses.length === 0) return null;
-    const set = Object.fromEntries(
-      Object.entries(patch)
-        .filter(([, value]) => value !== undefined)
-        .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
-    );
-    const filter = {
-      _id: id,
-      status: { $in: [...fromStatuses] },
-      ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
-    };
-    const updated = await claims
-      .findOneAndUpdate(
-        filter,
-        { $set: set },
-        { returnDocument: "after", runValidators: true, ...(session ? { session } : {}) },
-      )
-      .lean<ClaimDocument>()
-      .exec();
-    return toRecordOrNull(updated);
-  };
-  const transition: ClaimRepository["transition"] = (id, fromStatuses, patch, guard) =>
-    whenReachable(() => applyTransition({ id, fromStatuses, patch, guard }));
+  const transition: ClaimRepository["transition"] = (id, fromStatuses, patch, guard = {}) =>
+    whenReachable(async () => {
+      if (fromStatuses.length === 0) return null;
+      const set = Object.fromEntries(
+        Object.entries(patch)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
+      );
+      const filter = {
+        _id: id,
+        status: { $in: [...fromStatuses] },
+        ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
+      };
+      const updated = await claims
+        .findOneAndUpdate(filter, { $set: set }, { returnDocument: "after", runValidators: true })
+        .lean<ClaimDocument>()
+        .exec();
+      return toRecordOrNull(updated);
+    });
 
   const repository: ClaimRepository = {
     reserve: (claim) =>
@@ -154,22 +144,6 @@ export async function openMongoClaimRepository(
           .lean<ClaimDocument[]>()
           .exec();
         return held.map(toRecord);
-      }),
-    transitionMany: (transitions) =>
-      whenReachable(async () => {
-        if (transitions.length === 0) return [];
-        const session = await connection.startSession();
-        try {
-          // The driver may run the callback again (a failover, a write conflict): each run builds its answers afresh.
-          // One after another: a transaction runs no two operations at once.
-          return await session.withTransaction(async () => {
-            const results: (ClaimRecord | null)[] = [];
-            for (const move of transitions) results.push(await applyTransition(move, session));
-            return results;
-          });
-        } finally {
-          await session.endSession();
-        }
       }),
     acquireLease: (id, owner, now, until) =>
       whenReachable(async () => {

@@ -11,7 +11,6 @@ import {
   reservedClaim,
   type ClaimRecord,
   type ClaimRepository,
-  type ClaimTransition,
   type StoredClaim,
 } from "../claim-repository.ts";
 import {
@@ -119,20 +118,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
 
   const [begin, commit] = [prepare(db, "BEGIN IMMEDIATE"), prepare(db, "COMMIT")];
 
-  /** Every statement here is synchronous, so nothing else on this connection runs inside the transaction. */
-  function inTransaction<T>(body: () => T): T {
-    begin.run();
-    try {
-      const result = body();
-      commit.run();
-      return result;
-    } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-
-  function apply({ id, fromStatuses, patch, guard = {} }: ClaimTransition): ClaimRecord | null {
+  const transition: ClaimRepository["transition"] = async (id, fromStatuses, patch, guard = {}) => {
     if (fromStatuses.length === 0) return null;
     const fields = FIELDS.filter((field) => (patch as Partial<ClaimRecord>)[field] !== undefined);
     const guarded = guard.attempts !== undefined;
@@ -143,7 +129,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     if (!statement) transitions.set(sql, (statement = prepare(db, sql)));
     const values = fields.map((field) => toColumnValue((patch as Partial<ClaimRecord>)[field]));
     return one(statement, ...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : []));
-  }
+  };
 
   verifyGateKey(gateKey);
   const repository: ClaimRepository = {
@@ -165,8 +151,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     findById: async (id) => one(byId, id),
     findByWallet: async (walletAddress) => one(byWallet, walletAddress.toLowerCase()),
     findByGoogleSub: async (googleSub) => one(byGoogleSub, ...storedFormsOf(gateKey, googleSub)),
-    transition: async (id, fromStatuses, patch, guard) => apply({ id, fromStatuses, patch, guard }),
-    transitionMany: async (moves) => (moves.length === 0 ? [] : inTransaction(() => moves.map(apply))),
+    transition,
     acquireLease: async (id, owner, now, until) => one(lease, { id, owner, now, until }),
     acquireLeases: async (ids, owner, now, until) =>
       ids.length === 0 ? [] : all(leases, { ids: JSON.stringify(ids), owner, now, until }),
@@ -183,8 +168,9 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
       }),
     async eraseExpired(createdBefore, walletAddress) {
       const key = requireGateKey(gateKey);
-      return inTransaction(() => {
-        // Inside the write lock: another process may have erased under another key since this store was opened.
+      // In one write transaction (every statement is synchronous): another process may have erased under another key.
+      begin.run();
+      try {
         recordKeyCheck.run(gateKeyCheck(key));
         verifyGateKey(key);
         const rows = expired.all({
@@ -195,8 +181,11 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
         let erased = 0;
         for (const { id, googleSub } of rows)
           erased += Number(erase.run(googleAccountFingerprint(key, googleSub), now, id, googleSub).changes);
+        commit.run();
         return erased;
-      });
+      } finally {
+        if (db.isTransaction) db.exec("ROLLBACK");
+      }
     },
   };
   return repository;
