@@ -46,7 +46,7 @@ export interface MintTuning {
 }
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
-/** Claims a pass steps together (one lease write, one Engine read); groups go one by one. */
+/** Claims a pass steps together (one Engine read, one chain read); groups go one by one. */
 const PASS_GROUP = 200;
 /** With webhooks on, every claim's Engine record is still read every this many passes: lost deliveries. */
 const ENGINE_POLL_PASSES = 10;
@@ -161,7 +161,13 @@ export function createMintDriver(deps: MintDriverDeps) {
     const stillLeased = new Set<string>();
     for (let start = 0; start < ids.length && !loop.stopped; start += PASS_GROUP) {
       const now = Date.now();
-      const held = await store.claims.acquireLeases(ids.slice(start, start + PASS_GROUP), owner, now, now + leaseMs);
+      const leases = ids
+        .slice(start, start + PASS_GROUP)
+        .map((id) => store.claims.acquireLease(id, owner, now, now + leaseMs));
+      const taken = (await Promise.all(leases)).filter((claim) => claim !== null);
+      // One settled by another process since it was listed needs no driver: its lease goes back at once.
+      for (const claim of taken) if (!drives(claim)) await store.claims.releaseLease(claim.id, owner);
+      const held = taken.filter(drives);
       const askEngine = (claim: ClaimRecord) => pollEngine || !leased.has(claim.id) || heard.delete(claim.id);
       let stepped: PromiseSettledResult<ClaimRecord>[];
       try {

@@ -84,8 +84,6 @@ export interface ClaimRepository {
   ): Promise<ClaimRecord | null>;
   /** Takes or renews the lease when free, expired at `now`, or already `owner`'s; null when another holds it. */
   acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null>;
-  /** `acquireLease` for those of `ids` the mint loop drives, in one write: returns the claims `owner` holds now. */
-  acquireLeases(ids: readonly string[], owner: string, now: number, until: number): Promise<ClaimRecord[]>;
   /** Gives the lease up, if `owner` still holds it. */
   releaseLease(id: string, owner: string): Promise<void>;
   /** Claims in `reserved`, `queued` or `submitted`, oldest first. */

@@ -308,42 +308,6 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     },
   },
   {
-    area: "leases and compare-and-set",
-    name: "when leases are taken for many claims at once, then only the unfinished or not yet final ones nobody else holds are returned",
-    async run({ open }) {
-      const store = await open();
-      const now = Date.now();
-      const [free, heldElsewhere, settled, awaitingFinality, failed] = [
-        newClaim(),
-        newClaim({ lease: { owner: "process-b", until: now + 60_000 } }),
-        newClaim(),
-        newClaim(),
-        newClaim(),
-      ];
-      for (const claim of [free, heldElsewhere, settled, awaitingFinality, failed]) await store.claims.reserve(claim);
-      await store.claims.releaseLease(free.id, "process-a");
-      const paid = { status: "confirmed", txHash: "0xpaid", leaseOwner: null, leaseUntil: null } as const;
-      await store.claims.transition(settled.id, ["reserved"], { ...paid, finalAt: new Date() });
-      await store.claims.transition(awaitingFinality.id, ["reserved"], { ...paid, finalAt: null });
-      await store.claims.transition(failed.id, ["reserved"], { status: "failed" });
-
-      const held = await store.claims.acquireLeases(
-        [free.id, heldElsewhere.id, settled.id, awaitingFinality.id, failed.id, randomUUID()],
-        "process-a",
-        now,
-        now + 1_000,
-      );
-
-      assert.deepEqual(held.map((claim) => claim.id).sort(), [free.id, awaitingFinality.id].sort());
-      assert.partialDeepStrictEqual(await store.claims.findById(free.id), {
-        leaseOwner: "process-a",
-        leaseUntil: now + 1_000,
-      });
-      assert.partialDeepStrictEqual(await store.claims.findById(heldElsewhere.id), { leaseOwner: "process-b" });
-      assert.deepEqual(await store.claims.acquireLeases([], "process-a", now, now + 1_000), []);
-    },
-  },
-  {
     area: "erasure",
     name: "when expired claims are erased, then only those created before the cutoff keep a fingerprint instead of the account id, the account still cannot claim again, and the store refuses to open without that key or with another, naming CLAIM_GATE_KEY",
     async run({ open, close }) {

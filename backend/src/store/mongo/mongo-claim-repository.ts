@@ -53,8 +53,6 @@ claimSchema.index({ status: 1, createdAt: 1 }, { name: "claims_status_created" }
 
 /** Confirmed claims still resting on the sequencer's promise. */
 const AWAITING_FINALITY = { status: "confirmed" as const, finalAt: null };
-/** The claims the mint loop drives: unfinished, or confirmed and awaiting finality. */
-const DRIVEN = { $or: [{ status: { $in: [...UNFINISHED_CLAIM_STATUSES] } }, AWAITING_FINALITY] };
 const leaseFree = (owner: string, now: number) => ({
   $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }],
 });
@@ -129,22 +127,6 @@ export async function openMongoClaimRepository(
     findByWallet,
     findByGoogleSub,
     transition,
-    acquireLeases: (ids, owner, now, until) =>
-      whenReachable(async () => {
-        if (ids.length === 0) return [];
-        await claims
-          .updateMany(
-            { _id: { $in: [...ids] }, $and: [DRIVEN, leaseFree(owner, now)] },
-            { $set: { leaseOwner: owner, leaseUntil: until } },
-            { timestamps: false },
-          )
-          .exec();
-        const held = await claims
-          .find({ _id: { $in: [...ids] }, ...DRIVEN, leaseOwner: owner, leaseUntil: until })
-          .lean<ClaimDocument[]>()
-          .exec();
-        return held.map(toRecord);
-      }),
     acquireLease: (id, owner, now, until) =>
       whenReachable(async () => {
         const updated = await claims

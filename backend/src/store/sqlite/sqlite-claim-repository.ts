@@ -87,13 +87,6 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     db,
     `UPDATE claims SET lease_owner = @owner, lease_until = @until WHERE id = @id AND ${LEASE_FREE} RETURNING ${CLAIM}`,
   );
-  // The ids travel as one JSON array: one statement whatever their number, within SQLite's parameter limit.
-  const leases = prepare(
-    db,
-    `UPDATE claims SET lease_owner = @owner, lease_until = @until
-     WHERE id IN (SELECT value FROM json_each(@ids)) AND (status IN (${UNFINISHED_IN}) OR (${AWAITING_FINALITY}))
-       AND ${LEASE_FREE} RETURNING ${CLAIM}`,
-  );
   const unlease = prepare(
     db,
     "UPDATE claims SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?",
@@ -153,8 +146,6 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     findByGoogleSub: async (googleSub) => one(byGoogleSub, ...storedFormsOf(gateKey, googleSub)),
     transition,
     acquireLease: async (id, owner, now, until) => one(lease, { id, owner, now, until }),
-    acquireLeases: async (ids, owner, now, until) =>
-      ids.length === 0 ? [] : all(leases, { ids: JSON.stringify(ids), owner, now, until }),
     async releaseLease(id, owner) {
       unlease.run(id, owner);
     },
