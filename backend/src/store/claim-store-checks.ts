@@ -160,15 +160,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     async run({ open }) {
       const store = await open();
       const ids = await reserveOneAfterAnother(store, 7);
-      const [submitted, awaitingOlder, queued, failed, final, awaitingNewer, reserved] = ids as [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-      ];
+      const [submitted, awaitingOlder, queued, failed, final, awaitingNewer, reserved] = ids as Seven<string>;
       const finalAt = new Date(Date.now() - 1_000);
       await store.claims.transition(awaitingNewer, ["reserved"], { status: "confirmed", finalAt: null });
       await store.claims.transition(awaitingOlder, ["reserved"], { status: "confirmed", finalAt: null });
@@ -618,6 +610,8 @@ function assertConflict(
   assert.ok(!result.reserved, "reserved, though it should have been refused");
   assert.deepEqual([result.conflict, result.existing.id], [conflict, existingId]);
 }
+
+type Seven<T> = [T, T, T, T, T, T, T];
 
 /** `count` claims, each created a few milliseconds after the last, so "oldest first" has one right answer. */
 async function reserveOneAfterAnother(store: ClaimStore, count: number): Promise<string[]> {
