@@ -28,7 +28,7 @@ const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "failed"];
 /** A confirmed claim whose reward was reorganised away is reopened by its next attempt. */
 const ATTEMPTABLE: readonly ClaimStatus[] = [...RETRYABLE, "confirmed"];
-/** A settled claim needs no driver, so the write that settles it gives its lease up too: no commit of its own. */
+/** A settled claim needs no driver, so the write that settles it gives its lease up too. */
 const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
 
 /** What one look at a claim found: Engine's record of its current attempt, and the chain's. */
