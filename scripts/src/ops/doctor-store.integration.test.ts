@@ -58,7 +58,7 @@ describe.concurrent("doctor --store", () => {
 
     const { code, out } = await doctorStore({ DATA_DIR: notADirectory });
 
-    expect(out).toMatch(/^✘ Store, connection: when the store is opened .*: .*a-file/m);
+    expect(out).toMatch(/^✘ Store, connection: when the store is opened, then ping resolves: .*a-file/m);
     expect(out.split("\n").filter((line) => line.startsWith("– Store, "))).toHaveLength(CLAIM_STORE_CHECKS.length - 1);
     expect(out).not.toMatch(/^✔ Store/m);
     expect(code).toBe(1);
