@@ -50,19 +50,9 @@ export interface ClaimFilter {
   createdBefore?: Date;
 }
 
+/** What a transition may change: everything but the claim's identity and its times. */
 export type ClaimPatch = Partial<
-  Pick<
-    ClaimRecord,
-    | "status"
-    | "engineTransactionId"
-    | "txHash"
-    | "attempts"
-    | "lastError"
-    | "attemptAtBlock"
-    | "leaseOwner"
-    | "leaseUntil"
-    | "finalAt"
-  >
+  Omit<ClaimRecord, "id" | "walletAddress" | "googleSub" | "amountWei" | "createdAt" | "updatedAt">
 >;
 
 /** The claims. Both adapters enforce one claim per wallet and one per Google account with unique constraints. */
