@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import type { ChainReader, Minter } from "../minting/minter.ts";
 import type { Logger } from "../observability/logger.ts";
@@ -213,27 +214,15 @@ export function createMintDriver(deps: MintDriverDeps) {
 function createLoop(pass: () => Promise<void>) {
   let running: Promise<void> | undefined;
   let stopped = false;
-  let woken = false;
-  let cutShort = () => {};
-
-  function wake(): void {
-    woken = true;
-    cutShort();
-  }
+  /** Aborted by a wake: during a pass, the pause after it is skipped. */
+  let woken = new AbortController();
+  const wake = () => woken.abort();
 
   async function run(intervalMs: number, onError: (error: unknown) => void): Promise<void> {
     while (!stopped) {
-      woken = false;
+      woken = new AbortController();
       await pass().catch(onError);
-      if (!woken && !stopped)
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, intervalMs);
-          cutShort = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      cutShort = () => {};
+      if (!stopped) await sleep(intervalMs, undefined, { signal: woken.signal }).catch(() => {});
     }
   }
 
