@@ -106,8 +106,6 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
   const verifyGateKey = (key: string | undefined, refusing?: string) =>
     assertGateKeyMatches((keyCheck.get() as { keyCheck: string } | undefined)?.keyCheck ?? null, key, refusing);
   const ownKeyCheck = gateKey === undefined ? null : gateKeyCheck(gateKey);
-  /** `transition` statements, one per combination of patched columns, status count and guard. */
-  const transitions = new Map<string, Statement>();
 
   const [begin, commit] = [prepare(db, "BEGIN IMMEDIATE"), prepare(db, "COMMIT")];
 
@@ -118,10 +116,8 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     const sql = `UPDATE claims SET ${[...fields, "updatedAt" as const].map((field) => `${COLUMNS[field]} = ?`).join(", ")}
       WHERE id = ? AND status IN (${fromStatuses.map(() => "?").join(", ")})${guarded ? " AND attempts = ?" : ""}
       RETURNING ${CLAIM}`;
-    let statement = transitions.get(sql);
-    if (!statement) transitions.set(sql, (statement = prepare(db, sql)));
     const values = fields.map((field) => toColumnValue((patch as Partial<ClaimRecord>)[field]));
-    return one(statement, ...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : []));
+    return one(prepare(db, sql), ...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : []));
   };
 
   verifyGateKey(gateKey);
