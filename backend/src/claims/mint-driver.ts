@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import type { ChainReader, Minter } from "../minting/minter.ts";
 import type { Logger } from "../observability/logger.ts";
@@ -46,7 +47,7 @@ export interface MintTuning {
 }
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
-/** Claims a pass steps together (one lease write, one Engine read, one store transaction); groups go one by one. */
+/** Claims a pass steps together (one Engine read, one chain read); groups go one by one. */
 const PASS_GROUP = 200;
 /** With webhooks on, every claim's Engine record is still read every this many passes: lost deliveries. */
 const ENGINE_POLL_PASSES = 10;
@@ -161,7 +162,13 @@ export function createMintDriver(deps: MintDriverDeps) {
     const stillLeased = new Set<string>();
     for (let start = 0; start < ids.length && !loop.stopped; start += PASS_GROUP) {
       const now = Date.now();
-      const held = await store.claims.acquireLeases(ids.slice(start, start + PASS_GROUP), owner, now, now + leaseMs);
+      const leases = ids
+        .slice(start, start + PASS_GROUP)
+        .map((id) => store.claims.acquireLease(id, owner, now, now + leaseMs));
+      const taken = (await Promise.all(leases)).filter((claim) => claim !== null);
+      // One settled by another process since it was listed needs no driver: its lease goes back at once.
+      for (const claim of taken) if (!drives(claim)) await store.claims.releaseLease(claim.id, owner);
+      const held = taken.filter(drives);
       const askEngine = (claim: ClaimRecord) => pollEngine || !leased.has(claim.id) || heard.delete(claim.id);
       let stepped: PromiseSettledResult<ClaimRecord>[];
       try {
@@ -207,27 +214,15 @@ export function createMintDriver(deps: MintDriverDeps) {
 function createLoop(pass: () => Promise<void>) {
   let running: Promise<void> | undefined;
   let stopped = false;
-  let woken = false;
-  let cutShort = () => {};
-
-  function wake(): void {
-    woken = true;
-    cutShort();
-  }
+  /** Aborted by a wake: during a pass, the pause after it is skipped. */
+  let woken = new AbortController();
+  const wake = () => woken.abort();
 
   async function run(intervalMs: number, onError: (error: unknown) => void): Promise<void> {
     while (!stopped) {
-      woken = false;
+      woken = new AbortController();
       await pass().catch(onError);
-      if (!woken && !stopped)
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, intervalMs);
-          cutShort = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      cutShort = () => {};
+      if (!stopped) await sleep(intervalMs, undefined, { signal: woken.signal }).catch(() => {});
     }
   }
 

@@ -8,7 +8,7 @@ import {
 } from "../minting/minter.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
-import type { ClaimPatch, ClaimRecord, ClaimTransition } from "../store/claim-repository.ts";
+import type { ClaimPatch, ClaimRecord } from "../store/claim-repository.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { attemptKey, claimIdOfAttemptKey } from "./attempt-key.ts";
 import { decideMint, type MintDecision, type MintRules } from "./mint-decision.ts";
@@ -28,7 +28,7 @@ const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "failed"];
 /** A confirmed claim whose reward was reorganised away is reopened by its next attempt. */
 const ATTEMPTABLE: readonly ClaimStatus[] = [...RETRYABLE, "confirmed"];
-/** A settled claim needs no driver, so the write that settles it gives its lease up too: no commit of its own. */
+/** A settled claim needs no driver, so the write that settles it gives its lease up too. */
 const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
 
 /** What one look at a claim found: Engine's record of its current attempt, and the chain's. */
@@ -37,16 +37,13 @@ interface Sighting {
   chain: ChainObservation;
 }
 
-/** What a step does about one claim: its store write (null: none), then what follows, given the claim as written. */
-interface Move {
-  write: ClaimTransition | null;
-  afterWrite: (written: ClaimRecord | null) => Promise<ClaimRecord>;
-}
+/** What a step does about one claim: its own compare-and-set, if any, then what follows it (Engine calls). */
+type Move = () => Promise<ClaimRecord>;
 
 /**
  * Moves claims whose leases the caller holds by one step: one look at Engine and the chain for them all, each claim's
- * decision from `decideMint`, their writes in one store transaction, then what follows each write (Engine calls). A
- * claim's failure is its own. `askEngine` picks the claims whose Engine record is read; the others show nothing new.
+ * decision from `decideMint`, then each claim's move. A claim's failure is its own: no write spans two claims.
+ * `askEngine` picks the claims whose Engine record is read; the others show nothing new.
  */
 export async function stepClaims(
   ctx: StepContext,
@@ -65,9 +62,7 @@ export async function stepClaims(
     const decided = decisions[index] as (typeof decisions)[number];
     return "reason" in decided ? unseen(decided.reason) : planMove(ctx, claim, decided, hashes.get(claim.id));
   });
-  const written = await ctx.store.claims.transitionMany(moves.flatMap((move) => (move.write ? [move.write] : [])));
-  let next = 0;
-  return Promise.allSettled(moves.map((move) => move.afterWrite(move.write ? (written[next++] ?? null) : null)));
+  return Promise.allSettled(moves.map((move) => move()));
 }
 
 /** Engine's record of each claim's attempt (one batched read), then the chain's; a failed read fails its claim. */
@@ -156,7 +151,7 @@ async function rewardHashes(
   return new Map(wanted.map(({ claim }, index) => [claim.id, found[index] as PromiseSettledResult<string | null>]));
 }
 
-/** Turns a decision about one claim into its store write and what follows it; `hash` is the reward's, when looked up. */
+/** Turns a decision about one claim into its move; `hash` is the reward's, when looked up. */
 function planMove(
   ctx: StepContext,
   claim: ClaimRecord,
@@ -192,11 +187,11 @@ function planMove(
 
 /** A claim that could not be seen this time: no write, and its step fails with why. */
 function unseen(reason: unknown): Move {
-  return { write: null, afterWrite: () => Promise.reject(reason as Error) };
+  return () => Promise.reject(reason as Error);
 }
 
 function unchanged(claim: ClaimRecord): Move {
-  return { write: null, afterWrite: async () => claim };
+  return async () => claim;
 }
 
 /** A compare-and-set (at the claim's current attempt, when `guarded`), then `then`; if it did not apply, a reread. */
@@ -207,9 +202,14 @@ function cas(
   then: (written: ClaimRecord) => ClaimRecord | Promise<ClaimRecord>,
 ): Move {
   const { fromStatuses, patch, guarded } = write;
-  return {
-    write: { id: claim.id, fromStatuses, patch, ...(guarded ? { guard: { attempts: claim.attempts } } : {}) },
-    afterWrite: async (written) => (written ? then(written) : reread(ctx, claim)),
+  return async () => {
+    const written = await ctx.store.claims.transition(
+      claim.id,
+      fromStatuses,
+      patch,
+      guarded ? { attempts: claim.attempts } : undefined,
+    );
+    return written ? then(written) : reread(ctx, claim);
   };
 }
 

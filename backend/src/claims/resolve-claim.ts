@@ -7,7 +7,7 @@ import { rewardOf } from "./mint-decision.ts";
 /** The reason a claim the operator resolved as unpaid is failed with. */
 export const RESOLVED_NOT_REWARDED = "resolved by operator: not rewarded on chain";
 
-/** What `npm run claims -- resolve` came to; `unchanged` says why nothing was written. */
+/** What settling a claim stuck unfinished for `npm run claims -- retry <claimId>` came to; `unchanged` says why. */
 export type ResolveOutcome =
   | { kind: "confirmed"; claim: ClaimRecord }
   | { kind: "failed"; claim: ClaimRecord }
@@ -50,8 +50,7 @@ export async function resolveClaim(
     return confirmed ? { kind: "confirmed", claim: confirmed } : movedOn(store, claim);
   }
 
-  if (claim.status === "failed")
-    return { kind: "unchanged", claim, reason: "already failed and not rewarded: `retry` gives it one more attempt" };
+  if (claim.status === "failed") return { kind: "unchanged", claim, reason: "already failed and not rewarded" };
   const failed = await store.claims.transition(
     claim.id,
     UNFINISHED_CLAIM_STATUSES,
@@ -66,6 +65,6 @@ async function movedOn(store: ClaimStore, claim: ClaimRecord): Promise<ResolveOu
   return {
     kind: "unchanged",
     claim: now,
-    reason: `it moved on while being resolved (now ${now.status}, attempt ${now.attempts}); run resolve again`,
+    reason: `it moved on while being resolved (now ${now.status}, attempt ${now.attempts}); run retry again`,
   };
 }

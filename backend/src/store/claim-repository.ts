@@ -50,28 +50,10 @@ export interface ClaimFilter {
   createdBefore?: Date;
 }
 
+/** What a transition may change: everything but the claim's identity and its times. */
 export type ClaimPatch = Partial<
-  Pick<
-    ClaimRecord,
-    | "status"
-    | "engineTransactionId"
-    | "txHash"
-    | "attempts"
-    | "lastError"
-    | "attemptAtBlock"
-    | "leaseOwner"
-    | "leaseUntil"
-    | "finalAt"
-  >
+  Omit<ClaimRecord, "id" | "walletAddress" | "googleSub" | "amountWei" | "createdAt" | "updatedAt">
 >;
-
-/** One compare-and-set: `patch` applies only from `fromStatuses` (and at attempt `guard.attempts`, when given). */
-export interface ClaimTransition {
-  id: string;
-  fromStatuses: readonly ClaimStatus[];
-  patch: ClaimPatch;
-  guard?: { attempts?: number };
-}
 
 /** The claims. Both adapters enforce one claim per wallet and one per Google account with unique constraints. */
 export interface ClaimRepository {
@@ -80,19 +62,18 @@ export interface ClaimRepository {
   findByWallet(walletAddress: string): Promise<ClaimRecord | null>;
   /** The account's claim, stored under its id or, erased, under its fingerprint. */
   findByGoogleSub(googleSub: string): Promise<ClaimRecord | null>;
-  /** One `ClaimTransition`: the updated claim, or null when it did not apply (a stale copy never wins). */
+  /**
+   * One compare-and-set: `patch` applies only from `fromStatuses` (and at attempt `guard.attempts`, when given). The
+   * updated claim, or null when it did not apply (a stale copy never wins).
+   */
   transition(
     id: string,
     fromStatuses: readonly ClaimStatus[],
     patch: ClaimPatch,
-    guard?: ClaimTransition["guard"],
+    guard?: { attempts?: number },
   ): Promise<ClaimRecord | null>;
-  /** Many transitions in one transaction: all or none (it throws), each answering as `transition` would. */
-  transitionMany(transitions: readonly ClaimTransition[]): Promise<(ClaimRecord | null)[]>;
   /** Takes or renews the lease when free, expired at `now`, or already `owner`'s; null when another holds it. */
   acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null>;
-  /** `acquireLease` for those of `ids` the mint loop drives, in one write: returns the claims `owner` holds now. */
-  acquireLeases(ids: readonly string[], owner: string, now: number, until: number): Promise<ClaimRecord[]>;
   /** Gives the lease up, if `owner` still holds it. */
   releaseLease(id: string, owner: string): Promise<void>;
   /** Claims in `reserved`, `queued` or `submitted`, oldest first. */

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { REWARD_AMOUNT_WEI, type ClaimStatus } from "@tube/common/constants";
+import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { ClaimRecord, NewClaim } from "./claim-repository.ts";
 import type { ClaimStore } from "./claim-store.ts";
@@ -31,7 +31,6 @@ export interface ClaimStoreCheck {
     | "connection"
     | "claims"
     | "unique indexes"
-    | "transactions"
     | "leases and compare-and-set"
     | "erasure"
     | "counters"
@@ -85,7 +84,7 @@ export async function runClaimStoreCheck(
 /** The first check: when it fails, no other can pass. */
 export const STORE_OPENS_CHECK: ClaimStoreCheck = {
   area: "connection",
-  name: "when the store is opened (on MongoDB, only a replica set or a sharded cluster, which have transactions), then ping resolves",
+  name: "when the store is opened, then ping resolves",
   async run({ open }) {
     const store = await open();
 
@@ -161,15 +160,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     async run({ open }) {
       const store = await open();
       const ids = await reserveOneAfterAnother(store, 7);
-      const [submitted, awaitingOlder, queued, failed, final, awaitingNewer, reserved] = ids as [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-      ];
+      const [submitted, awaitingOlder, queued, failed, final, awaitingNewer, reserved] = ids as Seven<string>;
       const finalAt = new Date(Date.now() - 1_000);
       await store.claims.transition(awaitingNewer, ["reserved"], { status: "confirmed", finalAt: null });
       await store.claims.transition(awaitingOlder, ["reserved"], { status: "confirmed", finalAt: null });
@@ -218,73 +209,6 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   reservationRace("wallet"),
   reservationRace("googleAccount"),
-  {
-    area: "transactions",
-    name: "when many transitions are applied together, then each answers as its own compare-and-set would",
-    async run({ open }) {
-      const store = await open();
-      const [first, second] = [await reserveNew(store), await reserveNew(store)];
-
-      const results = await store.claims.transitionMany([
-        { id: first.id, fromStatuses: ["reserved"], patch: { status: "queued", attempts: 1 }, guard: { attempts: 0 } },
-        { id: second.id, fromStatuses: ["reserved"], patch: { status: "queued" }, guard: { attempts: 3 } },
-        { id: second.id, fromStatuses: ["reserved"], patch: { status: "failed", lastError: "dead" } },
-      ]);
-
-      assert.partialDeepStrictEqual(results[0], { id: first.id, status: "queued", attempts: 1 });
-      assert.equal(results[1], null);
-      assert.partialDeepStrictEqual(results[2], { id: second.id, status: "failed", lastError: "dead" });
-      assert.deepEqual(await store.claims.transitionMany([]), []);
-    },
-  },
-  {
-    area: "transactions",
-    name: "when one transition of many fails, then none of them is written",
-    async run({ open }) {
-      const store = await open();
-      const [first, second] = [await reserveNew(store), await reserveNew(store)];
-
-      await assert.rejects(
-        store.claims.transitionMany([
-          { id: first.id, fromStatuses: ["reserved"], patch: { status: "queued", attempts: 1 } },
-          // A status no adapter stores: its schema refuses the write after the first one was made.
-          { id: second.id, fromStatuses: ["reserved"], patch: { status: "no-such-status" as ClaimStatus } },
-        ]),
-      );
-
-      for (const claim of [first, second])
-        assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { status: "reserved", attempts: 0 });
-    },
-  },
-  {
-    area: "transactions",
-    name: "when two open stores apply the same transitions to the same claims at once, then one applies them all and the other none",
-    async run({ open }) {
-      const [storeA, storeB] = [await open(), await open()];
-      const claims = Array.from({ length: 5 }, () => newClaim());
-      for (const claim of claims) await storeA.claims.reserve(claim);
-      const moves = (engineTransactionId: string) =>
-        claims.map(({ id }) => ({
-          id,
-          fromStatuses: ["reserved"] as const,
-          patch: { status: "queued" as const, engineTransactionId },
-        }));
-
-      const [byA, byB] = await Promise.all([
-        storeA.claims.transitionMany(moves("engine-tx-a")),
-        storeB.claims.transitionMany(moves("engine-tx-b")),
-      ]);
-
-      const applied = (results: (ClaimRecord | null)[]) => results.filter((result) => result !== null).length;
-      assert.deepEqual([applied(byA), applied(byB)].sort(), [0, claims.length]);
-      const winner = applied(byA) > 0 ? "engine-tx-a" : "engine-tx-b";
-      for (const claim of claims)
-        assert.partialDeepStrictEqual(await storeB.claims.findById(claim.id), {
-          status: "queued",
-          engineTransactionId: winner,
-        });
-    },
-  },
   {
     area: "leases and compare-and-set",
     name: "when a transition starts from an allowed status at the current attempt, then its patch is applied (null clears a field, the others are kept); from another status, an older attempt or for an unknown claim, it returns null and changes nothing",
@@ -376,42 +300,6 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     },
   },
   {
-    area: "leases and compare-and-set",
-    name: "when leases are taken for many claims at once, then only the unfinished or not yet final ones nobody else holds are returned",
-    async run({ open }) {
-      const store = await open();
-      const now = Date.now();
-      const [free, heldElsewhere, settled, awaitingFinality, failed] = [
-        newClaim(),
-        newClaim({ lease: { owner: "process-b", until: now + 60_000 } }),
-        newClaim(),
-        newClaim(),
-        newClaim(),
-      ];
-      for (const claim of [free, heldElsewhere, settled, awaitingFinality, failed]) await store.claims.reserve(claim);
-      await store.claims.releaseLease(free.id, "process-a");
-      const paid = { status: "confirmed", txHash: "0xpaid", leaseOwner: null, leaseUntil: null } as const;
-      await store.claims.transition(settled.id, ["reserved"], { ...paid, finalAt: new Date() });
-      await store.claims.transition(awaitingFinality.id, ["reserved"], { ...paid, finalAt: null });
-      await store.claims.transition(failed.id, ["reserved"], { status: "failed" });
-
-      const held = await store.claims.acquireLeases(
-        [free.id, heldElsewhere.id, settled.id, awaitingFinality.id, failed.id, randomUUID()],
-        "process-a",
-        now,
-        now + 1_000,
-      );
-
-      assert.deepEqual(held.map((claim) => claim.id).sort(), [free.id, awaitingFinality.id].sort());
-      assert.partialDeepStrictEqual(await store.claims.findById(free.id), {
-        leaseOwner: "process-a",
-        leaseUntil: now + 1_000,
-      });
-      assert.partialDeepStrictEqual(await store.claims.findById(heldElsewhere.id), { leaseOwner: "process-b" });
-      assert.deepEqual(await store.claims.acquireLeases([], "process-a", now, now + 1_000), []);
-    },
-  },
-  {
     area: "erasure",
     name: "when expired claims are erased, then only those created before the cutoff keep a fingerprint instead of the account id, the account still cannot claim again, and the store refuses to open without that key or with another, naming CLAIM_GATE_KEY",
     async run({ open, close }) {
@@ -453,13 +341,33 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       // Both open before any erasure, when the store has no key to compare with yet.
       const first = await open();
       const second = await open({ gateKey: OTHER_GATE_KEY });
-      const erasedFirst = await reserveNew(first);
+      const [erasedFirst, left] = [await reserveNew(first), await reserveNew(second)];
       assert.equal(await first.claims.eraseExpired(new Date(Date.now() + 1), erasedFirst.walletAddress), 1);
-      const left = await reserveNew(second);
 
       await assert.rejects(second.claims.eraseExpired(new Date(Date.now() + 1)), /CLAIM_GATE_KEY: is not/);
 
       assert.partialDeepStrictEqual(await second.claims.findById(left.id), { googleSub: left.googleSub });
+    },
+  },
+  {
+    area: "erasure",
+    name: "when claims are erased while a store without the key or with another is open, then it refuses every new claim, naming CLAIM_GATE_KEY, and reserves nothing; with the key, the erased account is already claimed",
+    async run({ open }) {
+      const stale = [await open({ gateKey: undefined }), await open({ gateKey: OTHER_GATE_KEY })];
+      const store = await open();
+      const expired = await reserveNew(store);
+      assert.equal(await store.claims.eraseExpired(new Date(Date.now() + 1)), 1);
+
+      for (const { claims } of stale)
+        for (const claim of [newClaim({ googleSub: expired.googleSub }), newClaim()]) {
+          await assert.rejects(claims.reserve(claim), /^ConfigError: Refusing new claims:\n {2}CLAIM_GATE_KEY: is not/);
+          assert.equal(await store.claims.findById(claim.id), null);
+        }
+      assertConflict(
+        await store.claims.reserve(newClaim({ googleSub: expired.googleSub })),
+        "googleAccount",
+        expired.id,
+      );
     },
   },
   {
@@ -622,11 +530,6 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
         const writes: Array<[string, () => Promise<unknown>]> = [
           ["claims.reserve", () => store.claims.reserve(newClaim())],
           ["claims.transition", () => store.claims.transition(claim.id, ["reserved"], { status: "queued" })],
-          [
-            "claims.transitionMany",
-            () =>
-              store.claims.transitionMany([{ id: claim.id, fromStatuses: ["reserved"], patch: { status: "queued" } }]),
-          ],
           ["claims.acquireLease", () => store.claims.acquireLease(claim.id, "process-b", Date.now(), Date.now() + 1)],
           ["claims.releaseLease", () => store.claims.releaseLease(claim.id, "process-a")],
           ["budget.takeSlot", () => store.budget.takeSlot(10)],
@@ -708,6 +611,8 @@ function assertConflict(
   assert.ok(!result.reserved, "reserved, though it should have been refused");
   assert.deepEqual([result.conflict, result.existing.id], [conflict, existingId]);
 }
+
+type Seven<T> = [T, T, T, T, T, T, T];
 
 /** `count` claims, each created a few milliseconds after the last, so "oldest first" has one right answer. */
 async function reserveOneAfterAnother(store: ClaimStore, count: number): Promise<string[]> {

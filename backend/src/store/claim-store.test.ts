@@ -11,7 +11,7 @@ describe("SQLite claim store", () => {
     it(check.name, () => runClaimStoreCheck(check, () => sqliteScratchStorage(tmpdir())));
 });
 
-// No MongoDB server can run on the development machines; CI sets MONGODB_URI (a replica set or Atlas) to run these.
+// No MongoDB server can run on the development machines; CI sets MONGODB_URI to run these.
 const mongodbUri = process.env.MONGODB_URI;
 
 describe.skipIf(!mongodbUri)(

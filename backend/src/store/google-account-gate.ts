@@ -34,20 +34,17 @@ export function gateKeyCheck(gateKey: string): string {
  * Refuses a key other than the one the store's fingerprints were made under (`storedCheck`, null before the first
  * erasure): under another key, or none, every erased account could claim again. The message never holds the key.
  */
-export function assertGateKeyMatches(storedCheck: string | null, gateKey: string | undefined): void {
-  if (storedCheck === null) return;
-  if (gateKey === undefined)
-    throw gateKeyRefusal(
-      "is not set, but claims in this store were erased under one: their accounts could claim again",
-    );
-  if (gateKeyCheck(gateKey) !== storedCheck)
-    throw gateKeyRefusal(
-      "is not the key this store's erased claims were fingerprinted under: their accounts could claim again",
-    );
-}
-
-function gateKeyRefusal(why: string): ConfigError {
-  return new ConfigError(
-    `Refusing to open the claim store:\n  CLAIM_GATE_KEY: ${why}; set the key kept with the backups (docs/deploy.md)`,
+export function assertGateKeyMatches(
+  storedCheck: string | null,
+  gateKey: string | undefined,
+  refusing = "to open the claim store",
+): void {
+  if (storedCheck === null || (gateKey !== undefined && gateKeyCheck(gateKey) === storedCheck)) return;
+  const why =
+    gateKey === undefined
+      ? "is not set, but claims in this store were erased under one"
+      : "is not the key this store's erased claims were fingerprinted under";
+  throw new ConfigError(
+    `Refusing ${refusing}:\n  CLAIM_GATE_KEY: ${why}: their accounts could claim again; set the key kept with the backups (docs/deploy.md)`,
   );
 }

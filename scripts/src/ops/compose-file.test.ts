@@ -34,7 +34,7 @@ describe("docker-compose.yml", () => {
     expect(environmentOf(mongodb!).MONGO_INITDB_ROOT_PASSWORD).toMatch(/^\$\{MONGO_INITDB_ROOT_PASSWORD:\?.+\}$/);
   });
 
-  it("when compose starts MongoDB, then as a replica set of one member, initiated once, since the store needs transactions", async () => {
+  it("when compose starts MongoDB, then as a replica set of one member, initiated once, as production's is", async () => {
     const { mongodb } = await services();
     expect(mongodb!.entrypoint?.join(" ")).toMatch(/docker-entrypoint\.sh mongod --replSet rs0 --keyFile /);
     expect(mongodb!.healthcheck?.test?.join(" ")).toMatch(

@@ -1,9 +1,9 @@
 /**
  * The claims collection. Its unique indexes on wallet and Google account are the once-only gate (an account whose
  * expired claim keeps only its fingerprint is looked up first); `transition` and the leases are each an atomic
- * findOneAndUpdate filtered on status and attempt. `transitionMany` runs in one transaction, all or none.
+ * findOneAndUpdate filtered on status and attempt.
  */
-import mongoose, { Schema, type ClientSession, type Connection, type QueryFilter } from "mongoose";
+import mongoose, { Schema, type Connection, type QueryFilter } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
   claimFromStored,
@@ -11,7 +11,6 @@ import {
   reservedClaim,
   type ClaimRecord,
   type ClaimRepository,
-  type ClaimTransition,
   type StoredClaim,
 } from "../claim-repository.ts";
 import {
@@ -54,8 +53,6 @@ claimSchema.index({ status: 1, createdAt: 1 }, { name: "claims_status_created" }
 
 /** Confirmed claims still resting on the sequencer's promise. */
 const AWAITING_FINALITY = { status: "confirmed" as const, finalAt: null };
-/** The claims the mint loop drives: unfinished, or confirmed and awaiting finality. */
-const DRIVEN = { $or: [{ status: { $in: [...UNFINISHED_CLAIM_STATUSES] } }, AWAITING_FINALITY] };
 const leaseFree = (owner: string, now: number) => ({
   $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }],
 });
@@ -68,9 +65,9 @@ export async function openMongoClaimRepository(
   // The check of the key erased claims were fingerprinted under, written by the first erasure.
   const keyChecks = connection.collection<{ _id: string; keyCheck: string }>("claim_gate_key");
   const keyCheckId = "claims";
-  await whenReachable(async () =>
-    assertGateKeyMatches((await keyChecks.findOne({ _id: keyCheckId }))?.keyCheck ?? null, gateKey),
-  );
+  const verifyGateKey = async (refusing?: string) =>
+    assertGateKeyMatches((await keyChecks.findOne({ _id: keyCheckId }))?.keyCheck ?? null, gateKey, refusing);
+  await whenReachable(() => verifyGateKey());
   const claims = connection.model<ClaimDocument>("Claim", claimSchema);
   await claims.init();
   // The unique indexes are the gate: they must exist before the first insert.
@@ -86,40 +83,33 @@ export async function openMongoClaimRepository(
     });
   const findByWallet = (walletAddress: string) => findOne({ walletAddress: walletAddress.toLowerCase() });
   const findByGoogleSub = (googleSub: string) => findOne({ googleSub: { $in: storedFormsOf(gateKey, googleSub) } });
-  /** The compare-and-set itself, inside `session`'s transaction when given; its errors are the driver's own. */
-  const applyTransition = async (
-    { id, fromStatuses, patch, guard = {} }: ClaimTransition,
-    session?: ClientSession,
-  ): Promise<ClaimRecord | null> => {
-    if (fromStatuses.length === 0) return null;
-    const set = Object.fromEntries(
-      Object.entries(patch)
-        .filter(([, value]) => value !== undefined)
-        .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
-    );
-    const filter = {
-      _id: id,
-      status: { $in: [...fromStatuses] },
-      ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
-    };
-    const updated = await claims
-      .findOneAndUpdate(
-        filter,
-        { $set: set },
-        { returnDocument: "after", runValidators: true, ...(session ? { session } : {}) },
-      )
-      .lean<ClaimDocument>()
-      .exec();
-    return toRecordOrNull(updated);
-  };
-  const transition: ClaimRepository["transition"] = (id, fromStatuses, patch, guard) =>
-    whenReachable(() => applyTransition({ id, fromStatuses, patch, guard }));
+  const transition: ClaimRepository["transition"] = (id, fromStatuses, patch, guard = {}) =>
+    whenReachable(async () => {
+      if (fromStatuses.length === 0) return null;
+      const set = Object.fromEntries(
+        Object.entries(patch)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
+      );
+      const filter = {
+        _id: id,
+        status: { $in: [...fromStatuses] },
+        ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
+      };
+      const updated = await claims
+        .findOneAndUpdate(filter, { $set: set }, { returnDocument: "after", runValidators: true })
+        .lean<ClaimDocument>()
+        .exec();
+      return toRecordOrNull(updated);
+    });
 
   const repository: ClaimRepository = {
     reserve: (claim) =>
       whenReachable(async () => {
-        // No unique index compares an erased claim's fingerprint with the id: it is looked up first. Only an erasure
-        // of this very account's year-old claim between the two steps could slip through.
+        // No unique index compares an erased claim's fingerprint with the id: the key (an erasure may have run since
+        // this store opened) and the fingerprint are looked up first. Only an erasure of this very account's year-old
+        // claim between the steps could slip through.
+        await verifyGateKey("new claims");
         const [, fingerprint] = storedFormsOf(gateKey, claim.googleSub);
         if (fingerprint !== claim.googleSub && (await findOne({ googleSub: fingerprint })))
           return (await refusalOf(repository, claim))!;
@@ -137,38 +127,6 @@ export async function openMongoClaimRepository(
     findByWallet,
     findByGoogleSub,
     transition,
-    acquireLeases: (ids, owner, now, until) =>
-      whenReachable(async () => {
-        if (ids.length === 0) return [];
-        await claims
-          .updateMany(
-            { _id: { $in: [...ids] }, $and: [DRIVEN, leaseFree(owner, now)] },
-            { $set: { leaseOwner: owner, leaseUntil: until } },
-            { timestamps: false },
-          )
-          .exec();
-        const held = await claims
-          .find({ _id: { $in: [...ids] }, ...DRIVEN, leaseOwner: owner, leaseUntil: until })
-          .lean<ClaimDocument[]>()
-          .exec();
-        return held.map(toRecord);
-      }),
-    transitionMany: (transitions) =>
-      whenReachable(async () => {
-        if (transitions.length === 0) return [];
-        const session = await connection.startSession();
-        try {
-          // The driver may run the callback again (a failover, a write conflict): each run builds its answers afresh.
-          // One after another: a transaction runs no two operations at once.
-          return await session.withTransaction(async () => {
-            const results: (ClaimRecord | null)[] = [];
-            for (const move of transitions) results.push(await applyTransition(move, session));
-            return results;
-          });
-        } finally {
-          await session.endSession();
-        }
-      }),
     acquireLease: (id, owner, now, until) =>
       whenReachable(async () => {
         const updated = await claims

@@ -1,6 +1,5 @@
 /** The store for several server instances: every part of it shares the one connection `openMongoConnection` makes. */
 import mongoose, { type Connection } from "mongoose";
-import { ConfigError } from "../../config.ts";
 import type { BudgetCounter, ClaimStore, YoutubeQuotaCounter } from "../claim-store.ts";
 import { CLAIMS_COLLECTION, openMongoClaimRepository } from "./mongo-claim-repository.ts";
 import { mongoOperatorControls } from "./mongo-operator-controls.ts";
@@ -16,9 +15,6 @@ export interface MongoConnectionOptions {
 export async function openMongoClaimStore(options: MongoConnectionOptions & { gateKey?: string }): Promise<ClaimStore> {
   const connection = await openMongoConnection(options);
   try {
-    const hello = await whenReachable(async () => (await adminOf(connection).command({ hello: 1 })) as HelloReply);
-    const refusal = refusalWithoutTransactions(hello);
-    if (refusal) throw refusal;
     // The claims first: their indexes exist before the budget counts them and before anyone can reserve.
     const claims = await openMongoClaimRepository(connection, options.gateKey);
     return {
@@ -66,23 +62,6 @@ function adminOf(connection: Connection): mongoose.mongo.Admin {
   const db = connection.db;
   if (!db) throw new Error("MongoDB connection is not open");
   return db.admin();
-}
-
-/** The part of MongoDB's `hello` reply that tells a standalone server from a replica set member or a mongos. */
-export interface HelloReply {
-  /** The replica set's name: present on its members only. */
-  setName?: string;
-  /** "isdbgrid" from a mongos (a sharded cluster, Atlas's included). */
-  msg?: string;
-}
-
-/** A standalone server has no multi-document transactions, which `transitionMany` needs: the store refuses it. */
-export function refusalWithoutTransactions(hello: HelloReply): ConfigError | null {
-  if (hello.setName !== undefined || hello.msg === "isdbgrid") return null;
-  return new ConfigError(
-    "Refusing to open the claim store:\n  MONGODB_URI: points at a standalone MongoDB server, which has no transactions; " +
-      "the store needs a replica set (a single member will do: mongod --replSet, then rs.initiate()) or MongoDB Atlas",
-  );
 }
 
 /** The budget counter's one document, seeded once with every claim reserved so far (a failed claim keeps its slot). */

@@ -7,35 +7,26 @@ import {
 } from "../operator-controls.ts";
 import { whenReachable } from "./mongo-outage.ts";
 
-/** The operator's pause switch: one document, absent until the first pause (open). */
+/** The pause switch's one document, absent until the first pause (open). */
 const CONTROLS_ID = "claims";
 
-interface ControlsDocument {
-  _id: string;
-  paused: boolean;
-  pausedBy: string | null;
-  pausedAt: Date | null;
-}
-
-/** The deny list: `_id` is `<kind>:<value>`, so denying twice is one upsert and a lookup needs no second index. */
-interface DeniedDocument {
-  _id: string;
-  kind: DenyKind;
-  value: string;
-  deniedBy: string;
-  deniedAt: Date;
-}
-
-/** One document per operator action (`_id`), counting how often it was taken. */
-interface OperatorActionDocument {
-  _id: OperatorAction;
-  count: number;
-}
-
 export function mongoOperatorControls(connection: Connection): OperatorControlsStore {
-  const controls = connection.collection<ControlsDocument>("operator_controls");
-  const denied = connection.collection<DeniedDocument>("denied");
-  const actions = connection.collection<OperatorActionDocument>("operator_actions");
+  const controls = connection.collection<{
+    _id: string;
+    paused: boolean;
+    pausedBy: string | null;
+    pausedAt: Date | null;
+  }>("operator_controls");
+  // `_id` is `<kind>:<value>`, so denying twice is one upsert and a lookup needs no second index.
+  const denied = connection.collection<{
+    _id: string;
+    kind: DenyKind;
+    value: string;
+    deniedBy: string;
+    deniedAt: Date;
+  }>("denied");
+  // One document per action, counting how often it was taken.
+  const actions = connection.collection<{ _id: OperatorAction; count: number }>("operator_actions");
   return {
     setPaused: (paused, by) =>
       whenReachable(async () => {

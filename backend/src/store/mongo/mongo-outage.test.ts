@@ -20,11 +20,6 @@ describe("MongoDB outage mapping", () => {
     ["a network error", new mongo.MongoNetworkError("connection reset")],
     ["a closed client", new mongo.MongoClientClosedError()],
     ["a write the driver's retry did not carry past a failover", serverError(189, ["RetryableWriteError"])],
-    [
-      "a transaction withTransaction gave up retrying (write conflict, failover)",
-      serverError(112, ["TransientTransactionError"]),
-    ],
-    ["a commit whose outcome stayed unknown", serverError(50, ["UnknownTransactionCommitResult"])],
   ])("when %s fails an operation, then it answers STORE_UNAVAILABLE", async (_, error) => {
     expect(await answerTo(error)).toBe("STORE_UNAVAILABLE");
   });

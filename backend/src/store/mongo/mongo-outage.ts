@@ -14,26 +14,17 @@ const UNREACHABLE = [
 ] as const;
 
 /**
- * Labels of an error that passes with the failover or conflict behind it, once the driver's own retries gave up.
- * Trying again is safe: every write of a transaction is a compare-and-set, which finds its work done or does it.
+ * A write the driver's retry did not carry past a failover passes with it. Trying again is safe: every write is a
+ * compare-and-set, which finds its work done or does it.
  */
-const PASSING_LABELS = [
-  mongo.MongoErrorLabel.RetryableWriteError,
-  mongo.MongoErrorLabel.TransientTransactionError,
-  mongo.MongoErrorLabel.UnknownTransactionCommitResult,
-] as const;
-
 function isUnreachable(error: unknown): boolean {
   return (
     UNREACHABLE.some((type) => error instanceof type) ||
-    (error instanceof mongo.MongoError && PASSING_LABELS.some((label) => error.hasErrorLabel(label)))
+    (error instanceof mongo.MongoError && error.hasErrorLabel(mongo.MongoErrorLabel.RetryableWriteError))
   );
 }
 
-/**
- * Runs one store operation; an unreachable server becomes `STORE_UNAVAILABLE`, anything else passes as it was. Never
- * inside a transaction's callback, which `withTransaction` retries on the driver's own errors.
- */
+/** Runs one store operation; an unreachable server becomes `STORE_UNAVAILABLE`, anything else passes as it was. */
 export async function whenReachable<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();

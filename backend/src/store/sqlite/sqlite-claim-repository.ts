@@ -1,7 +1,7 @@
 /**
  * The claims table. Its UNIQUE constraints on wallet and Google account are the once-only gate, and the insert also
- * refuses an account whose erased claim keeps only its fingerprint; `transition` and the leases are each one
- * conditional UPDATE, so two workers can never both move a claim forward.
+ * refuses an account whose erased claim keeps only its fingerprint, or any account while the stored gate-key check is
+ * not this server's; `transition` and the leases are each one conditional UPDATE.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
@@ -11,7 +11,6 @@ import {
   reservedClaim,
   type ClaimRecord,
   type ClaimRepository,
-  type ClaimTransition,
   type StoredClaim,
 } from "../claim-repository.ts";
 import {
@@ -62,12 +61,14 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     toRecordOrNull(statement.get(...parameters) as Row | undefined);
   const all = (statement: Statement, ...parameters: Parameters<Statement["all"]>) =>
     (statement.all(...parameters) as Row[]).map(toRecord);
-  // One statement, so the fingerprint check and the insert happen under one write lock.
+  // One statement, so the key and fingerprint checks and the insert happen under one write lock: an erasure made
+  // since this store opened (under a key it lacks) cannot let an erased account claim again.
   const insert = prepare(
     db,
     `INSERT INTO claims (${Object.values(COLUMNS).join(", ")})
      SELECT ${FIELDS.map((field) => `@${field}`).join(", ")}
-     WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)`,
+     WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)
+       AND NOT EXISTS (SELECT 1 FROM claim_gate_key WHERE key_check IS NOT @keyCheck)`,
   );
   const byId = prepare(db, `SELECT ${CLAIM} FROM claims WHERE id = ?`);
   const byWallet = prepare(db, `SELECT ${CLAIM} FROM claims WHERE wallet_address = ?`);
@@ -86,13 +87,6 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     db,
     `UPDATE claims SET lease_owner = @owner, lease_until = @until WHERE id = @id AND ${LEASE_FREE} RETURNING ${CLAIM}`,
   );
-  // The ids travel as one JSON array: one statement whatever their number, within SQLite's parameter limit.
-  const leases = prepare(
-    db,
-    `UPDATE claims SET lease_owner = @owner, lease_until = @until
-     WHERE id IN (SELECT value FROM json_each(@ids)) AND (status IN (${UNFINISHED_IN}) OR (${AWAITING_FINALITY}))
-       AND ${LEASE_FREE} RETURNING ${CLAIM}`,
-  );
   const unlease = prepare(
     db,
     "UPDATE claims SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?",
@@ -109,38 +103,22 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     db,
     "INSERT INTO claim_gate_key (id, key_check) VALUES (1, ?) ON CONFLICT (id) DO NOTHING",
   );
-  const verifyGateKey = (key: string | undefined) =>
-    assertGateKeyMatches((keyCheck.get() as { keyCheck: string } | undefined)?.keyCheck ?? null, key);
-  /** `transition` statements, one per combination of patched columns, status count and guard. */
-  const transitions = new Map<string, Statement>();
+  const verifyGateKey = (key: string | undefined, refusing?: string) =>
+    assertGateKeyMatches((keyCheck.get() as { keyCheck: string } | undefined)?.keyCheck ?? null, key, refusing);
+  const ownKeyCheck = gateKey === undefined ? null : gateKeyCheck(gateKey);
 
   const [begin, commit] = [prepare(db, "BEGIN IMMEDIATE"), prepare(db, "COMMIT")];
 
-  /** Every statement here is synchronous, so nothing else on this connection runs inside the transaction. */
-  function inTransaction<T>(body: () => T): T {
-    begin.run();
-    try {
-      const result = body();
-      commit.run();
-      return result;
-    } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-
-  function apply({ id, fromStatuses, patch, guard = {} }: ClaimTransition): ClaimRecord | null {
+  const transition: ClaimRepository["transition"] = async (id, fromStatuses, patch, guard = {}) => {
     if (fromStatuses.length === 0) return null;
     const fields = FIELDS.filter((field) => (patch as Partial<ClaimRecord>)[field] !== undefined);
     const guarded = guard.attempts !== undefined;
     const sql = `UPDATE claims SET ${[...fields, "updatedAt" as const].map((field) => `${COLUMNS[field]} = ?`).join(", ")}
       WHERE id = ? AND status IN (${fromStatuses.map(() => "?").join(", ")})${guarded ? " AND attempts = ?" : ""}
       RETURNING ${CLAIM}`;
-    let statement = transitions.get(sql);
-    if (!statement) transitions.set(sql, (statement = prepare(db, sql)));
     const values = fields.map((field) => toColumnValue((patch as Partial<ClaimRecord>)[field]));
-    return one(statement, ...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : []));
-  }
+    return one(prepare(db, sql), ...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : []));
+  };
 
   verifyGateKey(gateKey);
   const repository: ClaimRepository = {
@@ -149,11 +127,12 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
       const [, fingerprint] = storedFormsOf(gateKey, stored.googleSub);
       const values = Object.fromEntries(Object.entries(stored).map(([field, value]) => [field, toColumnValue(value)]));
       try {
-        if (insert.run({ ...values, fingerprint }).changes === 1)
+        if (insert.run({ ...values, fingerprint, keyCheck: ownKeyCheck }).changes === 1)
           return { reserved: true, claim: claimFromStored(stored) };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
+      verifyGateKey(gateKey, "new claims");
       const refusal = await refusalOf(repository, claim);
       if (refusal) return refusal;
       throw new Error(`claim ${claim.id} was refused, yet neither its wallet nor its Google account holds a claim`);
@@ -161,11 +140,8 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     findById: async (id) => one(byId, id),
     findByWallet: async (walletAddress) => one(byWallet, walletAddress.toLowerCase()),
     findByGoogleSub: async (googleSub) => one(byGoogleSub, ...storedFormsOf(gateKey, googleSub)),
-    transition: async (id, fromStatuses, patch, guard) => apply({ id, fromStatuses, patch, guard }),
-    transitionMany: async (moves) => (moves.length === 0 ? [] : inTransaction(() => moves.map(apply))),
+    transition,
     acquireLease: async (id, owner, now, until) => one(lease, { id, owner, now, until }),
-    acquireLeases: async (ids, owner, now, until) =>
-      ids.length === 0 ? [] : all(leases, { ids: JSON.stringify(ids), owner, now, until }),
     async releaseLease(id, owner) {
       unlease.run(id, owner);
     },
@@ -179,8 +155,9 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
       }),
     async eraseExpired(createdBefore, walletAddress) {
       const key = requireGateKey(gateKey);
-      return inTransaction(() => {
-        // Inside the write lock: another process may have erased under another key since this store was opened.
+      // In one write transaction (every statement is synchronous): another process may have erased under another key.
+      begin.run();
+      try {
         recordKeyCheck.run(gateKeyCheck(key));
         verifyGateKey(key);
         const rows = expired.all({
@@ -191,8 +168,11 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
         let erased = 0;
         for (const { id, googleSub } of rows)
           erased += Number(erase.run(googleAccountFingerprint(key, googleSub), now, id, googleSub).changes);
+        commit.run();
         return erased;
-      });
+      } finally {
+        if (db.isTransaction) db.exec("ROLLBACK");
+      }
     },
   };
   return repository;

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { setTimeout } from "node:timers/promises";
 import { DatabaseSync } from "node:sqlite";
-import { migrate } from "./sqlite-migrations.ts";
+import { CLAIM_STATUSES } from "@tube/common/constants";
 import { isBusy } from "./sqlite-statement.ts";
 
 export type SqliteDatabaseOptions = ({ dataDir: string } | { filename: ":memory:" }) & {
@@ -19,7 +19,7 @@ const RATE_LIMITS_FILE_NAME = "rate-limits.sqlite";
 export const RATE_LIMITS_SCHEMA = "limits";
 
 /**
- * The store's one connection: the claims file, migrated, with the counters' file (rate limits, YouTube quota)
+ * The store's one connection: the claims file, its schema made, with the counters' file (rate limits, YouTube quota)
  * attached, so that a hit neither waits for the claims' write lock nor pays their full fsync.
  */
 export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promise<DatabaseSync> {
@@ -34,7 +34,7 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
   const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS);
   try {
     // First: a second process on the same file (a CLI, a rolling restart, two replicas starting together) waits
-    // instead of failing at once, also while the first migrates.
+    // instead of failing at once, also while the first makes the schema.
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     await enterWalMode(db, "main", busyTimeoutMs);
     // FULL: in WAL mode NORMAL can lose the last commits on power loss, and a lost reservation whose mint was queued
@@ -44,12 +44,76 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
     await enterWalMode(db, RATE_LIMITS_SCHEMA, busyTimeoutMs);
     // Counters may lose their last hits on power loss: NORMAL is enough, unlike the claims.
     db.exec(`PRAGMA ${RATE_LIMITS_SCHEMA}.synchronous = NORMAL`);
-    migrate(db);
+    createSchema(db);
   } catch (error) {
     db.close();
     throw error;
   }
   return db;
+}
+
+/**
+ * Amounts and block heights are decimal strings (bigint end to end); times are milliseconds since the epoch. The
+ * budget counter is one row (a failed claim keeps its slot); the gate key's row is the check of the key erasure
+ * fingerprints under.
+ */
+const SCHEMA = `CREATE TABLE claims (
+   id TEXT PRIMARY KEY,
+   wallet_address TEXT NOT NULL,
+   google_sub TEXT NOT NULL,
+   amount_wei TEXT NOT NULL,
+   status TEXT NOT NULL CHECK (status IN (${CLAIM_STATUSES.map((status) => `'${status}'`).join(", ")})),
+   engine_transaction_id TEXT,
+   tx_hash TEXT,
+   attempts INTEGER NOT NULL DEFAULT 0,
+   last_error TEXT,
+   attempt_at_block TEXT,
+   lease_owner TEXT,
+   lease_until INTEGER,
+   final_at INTEGER,
+   created_at INTEGER NOT NULL,
+   updated_at INTEGER NOT NULL,
+   CONSTRAINT claims_wallet_unique UNIQUE (wallet_address),
+   CONSTRAINT claims_google_sub_unique UNIQUE (google_sub)
+ );
+ CREATE INDEX claims_status_created ON claims (status, created_at);
+ CREATE INDEX claims_awaiting_finality ON claims (created_at) WHERE status = 'confirmed' AND final_at IS NULL;
+ CREATE TABLE claim_budget (id INTEGER PRIMARY KEY CHECK (id = 1), used INTEGER NOT NULL CHECK (used >= 0));
+ INSERT INTO claim_budget (id, used) VALUES (1, 0);
+ CREATE TABLE operator_controls (
+   id INTEGER PRIMARY KEY CHECK (id = 1),
+   paused INTEGER NOT NULL CHECK (paused IN (0, 1)),
+   paused_by TEXT,
+   paused_at INTEGER
+ );
+ INSERT INTO operator_controls (id, paused) VALUES (1, 0);
+ CREATE TABLE denied (
+   kind TEXT NOT NULL CHECK (kind IN ('wallet', 'googleAccount')),
+   value TEXT NOT NULL,
+   denied_by TEXT NOT NULL,
+   denied_at INTEGER NOT NULL,
+   PRIMARY KEY (kind, value)
+ );
+ CREATE TABLE operator_actions (action TEXT PRIMARY KEY, count INTEGER NOT NULL CHECK (count >= 0));
+ CREATE TABLE claim_gate_key (id INTEGER PRIMARY KEY CHECK (id = 1), key_check TEXT NOT NULL);`;
+const SCHEMA_VERSION = 1;
+
+/** Makes the schema of a fresh claims file; several processes may open one file at once. */
+function createSchema(db: DatabaseSync): void {
+  // Read inside the write lock: another process opening the same file may have made it while this one waited.
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+    if (version > SCHEMA_VERSION)
+      throw new Error(
+        `claims database is at schema version ${version}, newer than this server knows (${SCHEMA_VERSION})`,
+      );
+    if (version === 0) db.exec(`${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION};`);
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
 }
 
 /**
