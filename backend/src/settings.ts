@@ -28,7 +28,7 @@ export const SETTINGS_TABLE: Record<Key, string> = {
   CLAIM_GATE_KEY:
     "Secret (32+ characters) under which `npm run claims -- erase-expired` keeps an expired claim's Google account as a fingerprint; the same everywhere and never changed: once used, servers refuse to start without it (ADR 24) | Secret: needed once you erase expired claims | unset (erasure refused)",
   MONGODB_URI:
-    "Set, claims and rate limits live in MongoDB, a replica set or Atlas (`npm run doctor -- --store` proves it); unset, in SQLite under `DATA_DIR`; production requires it or an explicit `DATA_DIR` | Secret: your database; more than one instance needs it | unset",
+    "Set, claims and rate limits live in MongoDB (`npm run doctor -- --store` proves it); unset, in SQLite under `DATA_DIR`; production requires it or an explicit `DATA_DIR` | Secret: your database; more than one instance needs it | unset",
   DATA_DIR:
     "Where SQLite keeps the claims (and the local chain its state) when `MONGODB_URI` is unset: one instance, on a kept volume | Where your kept volume is mounted | `.data`",
   GOOGLE_CLIENT_ID:
