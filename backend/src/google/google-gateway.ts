@@ -17,21 +17,20 @@ export interface GoogleGatewayOptions {
   onQuotaUnits?: (units: number) => void | Promise<void>;
 }
 
+/** The options with their defaults applied, as the OAuth and YouTube halves read them. */
+export type GoogleOptions = GoogleGatewayOptions & { emulatorUrl: string | undefined; timeoutMs: number };
+
 /**
  * The server's only way to Google: google-auth-library for OAuth, the YouTube Data API client for YouTube, both
  * pointed at the stand-in with `emulatorUrl`. Every failure is an `AppError` with a catalogue code (GOOGLE_*, YOUTUBE_*).
  */
 export function createGoogleGateway(options: GoogleGatewayOptions) {
-  const emulatorUrl = options.emulatorUrl?.replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const oauth = createGoogleOAuth({
+  const resolved = {
     ...options,
-    emulatorUrl,
-    timeoutMs,
-    allowBrandAccounts: options.allowBrandAccounts ?? false,
-  });
-  const youtube = createYouTubeReader({ ...options, emulatorUrl, timeoutMs });
-  return { ...oauth, ...youtube };
+    emulatorUrl: options.emulatorUrl?.replace(/\/+$/, ""),
+    timeoutMs: options.timeoutMs ?? 10_000,
+  };
+  return { ...createGoogleOAuth(resolved), ...createYouTubeReader(resolved) };
 }
 
 export type GoogleGateway = ReturnType<typeof createGoogleGateway>;

@@ -3,6 +3,7 @@ import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
 import { keepWithinBudget, withinBudget } from "./call-budget.ts";
+import type { GoogleOptions } from "./google-gateway.ts";
 import {
   attemptGoogleCall,
   describeGoogleFailure,
@@ -19,23 +20,13 @@ export interface GoogleIdentity {
   expiresAt: number;
 }
 
-export interface GoogleOAuthOptions {
-  clientId: string;
-  clientSecret: string;
-  emulatorUrl: string | undefined;
-  timeoutMs: number;
-  allowBrandAccounts: boolean;
-  logger?: { warn(obj: object, msg?: string): void };
-  onCall?: (api: "oauth", outcome: string) => void;
-}
-
 /** A Brand Account's identity has an e-mail at pages.plusgoogle.com (one person may manage up to 100 of them). */
 export function isBrandAccountEmail(email: string): boolean {
   return email.toLowerCase().endsWith("@pages.plusgoogle.com");
 }
 
 /** Google's OAuth endpoints through google-auth-library: sign-in, token checks, revocation. */
-export function createGoogleOAuth(options: GoogleOAuthOptions) {
+export function createGoogleOAuth(options: GoogleOptions) {
   const { clientId, emulatorUrl } = options;
   const oauth = new OAuth2Client({
     clientId,
