@@ -1,6 +1,6 @@
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import { jsonRpcBatcher, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
-import type { ChainObservation, ChainReader, FinalityTag } from "./minter.ts";
+import type { ChainObservation, FinalityTag } from "./minter.ts";
 import { aggregate3Call, decodeAggregate3 } from "./multicall3.ts";
 
 export interface ChainReaderOptions {
@@ -46,7 +46,7 @@ interface RpcReceipt {
  * Reads the rewards contract over JSON-RPC, at the same cost whatever the chain's age: Multicall3 asks about every
  * followed wallet in one `eth_call`, and the only log query spans one block. A refused call fails only its claims.
  */
-export function createChainReader(options: ChainReaderOptions): ChainReader {
+export function createChainReader(options: ChainReaderOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const rewardsAddress = options.rewardsAddress.toLowerCase();
   const amountWord = `0x${options.rewardAmountWei.toString(16).padStart(64, "0")}`;
@@ -102,7 +102,11 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     return seen;
   }
 
-  /** The heads once, the contract's record of every wallet (Multicall3), and the receipts not seen before. */
+  /**
+   * For many claims in a few requests, in the order asked: the heads once, the contract's record of every wallet
+   * (Multicall3), and the receipts not seen before. Each claim's observation stands alone; a failed head read rejects
+   * the whole.
+   */
   async function observeMany(
     claims: readonly { wallet: string; txHash: string | null }[],
   ): Promise<PromiseSettledResult<ChainObservation>[]> {
@@ -196,7 +200,8 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
   }
 
   return {
-    async observe(wallet, txHash) {
+    /** One JSON-RPC batch: the heads, the contract's record of `wallet`, and `txHash`'s receipt when one is given. */
+    async observe(wallet: string, txHash: string | null): Promise<ChainObservation> {
       const [seen] = await observeMany([{ wallet, txHash }]);
       if (seen?.status !== "fulfilled") throw seen?.reason;
       return seen.value;
@@ -204,7 +209,8 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
 
     observeMany,
 
-    async receiptNow(wallet, txHash) {
+    /** The receipt of `txHash` as the chain holds it now, never a remembered one (its block may be reorganised away). */
+    async receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]> {
       const receipt = await single<RpcReceipt | null>({ method: "eth_getTransactionReceipt", params: [txHash] });
       receipts.delete(txHash);
       if (!receipt) return null;
@@ -212,7 +218,10 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       return { blockNumber: seen.blockNumber, rewardsWallet: seen.logs.some(isRewardOf(wallet)) };
     },
 
-    async rewardTransactions(rewards) {
+    /** For each reward, the transaction that rewarded `wallet` in `block` (null while the node lacks the log). */
+    async rewardTransactions(
+      rewards: readonly { wallet: string; block: bigint }[],
+    ): Promise<PromiseSettledResult<string | null>[]> {
       if (rewards.length === 0) return [];
       const outcomes = await batch(
         rewards.map(({ wallet, block }) => ({

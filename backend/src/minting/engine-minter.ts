@@ -1,6 +1,6 @@
-import { searchTransactions, signMessage, writeContract } from "@thirdweb-dev/engine";
+import { searchTransactions, signMessage, writeContract, type SearchTransactionsResponse } from "@thirdweb-dev/engine";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import { RewardNotQueuedError, type Minter, type MintStatus, type MintTransaction } from "./minter.ts";
+import { RewardNotQueuedError, type MintStatus, type MintTransaction, type SigningProof } from "./minter.ts";
 
 export type EngineApi = "write_contract" | "search_transactions" | "sign_message";
 
@@ -55,7 +55,7 @@ const SIGNING_FAILED_PREFIX = "Transaction signing failed:";
 const PROOF_MESSAGE = "TuBE Rewards: Engine signs as the server wallet";
 
 /** Queues rewards through thirdweb Engine Cloud; each call carries its own URL and credentials, not a global one. */
-export function createEngineMinter(options: EngineMinterOptions): Minter {
+export function createEngineMinter(options: EngineMinterOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const requestOptions = (signal: AbortSignal) => ({ baseUrl: options.engineUrl, auth: options.secretKey, signal });
 
@@ -98,7 +98,11 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
   }
 
   return {
-    async queueReward({ to, idempotencyKey }) {
+    /**
+     * Queues `reward(to)` under `idempotencyKey`, which names this attempt only. Throws `RewardNotQueuedError` when
+     * refused outright (nothing queued), `AppError("MINT_UNAVAILABLE")` when the answer was lost (maybe queued).
+     */
+    async queueReward({ to, idempotencyKey }: { to: string; idempotencyKey: string }) {
       const data = await call("write_contract", (signal) =>
         writeContract({
           ...requestOptions(signal),
@@ -120,12 +124,13 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
       return { transactionId };
     },
 
-    async getTransaction(transactionId) {
+    async getTransaction(transactionId: string): Promise<MintTransaction | null> {
       const [found] = await search([transactionId]);
       return found ?? null;
     },
 
-    async getTransactions(transactionIds) {
+    /** Engine's record of many transactions, keyed by id; one missing is unknown to Engine, or not indexed yet. */
+    async getTransactions(transactionIds: readonly string[]): Promise<Map<string, MintTransaction>> {
       const ids = [...new Set(transactionIds)];
       const chunks = Array.from({ length: Math.ceil(ids.length / IDS_PER_SEARCH) }, (_, index) =>
         ids.slice(index * IDS_PER_SEARCH, (index + 1) * IDS_PER_SEARCH),
@@ -135,7 +140,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
     },
 
     /** Engine signs inside the request and answers one item per message: the signature, or the signer's error. */
-    async proveSigning() {
+    async proveSigning(): Promise<SigningProof> {
       const data = await call("sign_message", (signal) =>
         signMessage({
           ...requestOptions(signal),
@@ -158,14 +163,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
   };
 }
 
-function toMintTransaction(row: {
-  id: string;
-  status: string | null;
-  transactionHash: string | null;
-  errorMessage: string | null;
-  cancelledAt: string | null;
-  executionResult: unknown;
-}): MintTransaction {
+function toMintTransaction(row: SearchTransactionsResponse["result"]["transactions"][number]): MintTransaction {
   // Engine leaves status empty until a worker picks the transaction up.
   const status = row.status !== null && MINT_STATUSES.includes(row.status) ? (row.status as MintStatus) : "QUEUED";
   return {
@@ -174,15 +172,9 @@ function toMintTransaction(row: {
     txHash: row.transactionHash,
     errorMessage: row.errorMessage,
     cancelled: row.cancelledAt !== null,
-    callReverted: onchainStatusOf(row.executionResult) === "REVERTED",
+    // Engine Cloud's `executionResult.onchainStatus`: what happened to the call itself, as opposed to its carrier.
+    callReverted: (row.executionResult as { onchainStatus?: unknown } | null)?.onchainStatus === "REVERTED",
     notSigned:
       status === "FAILED" && !row.transactionHash && Boolean(row.errorMessage?.startsWith(SIGNING_FAILED_PREFIX)),
   };
-}
-
-/** Engine Cloud's `executionResult.onchainStatus`: what happened to the call itself, as opposed to its carrier. */
-function onchainStatusOf(executionResult: unknown): unknown {
-  return typeof executionResult === "object" && executionResult !== null && "onchainStatus" in executionResult
-    ? executionResult.onchainStatus
-    : undefined;
 }
