@@ -95,6 +95,11 @@ export function createChainReader(options: ChainReaderOptions) {
     log.topics[1]?.toLowerCase() === addressWord(wallet) &&
     BigInt(log.data) === BigInt(amountWord);
 
+  const receiptFor = (wallet: string, seen: SeenReceipt) => ({
+    blockNumber: seen.blockNumber,
+    rewardsWallet: seen.logs.some(isRewardOf(wallet)),
+  });
+
   function remember(txHash: string, receipt: RpcReceipt): SeenReceipt {
     const seen = { blockNumber: BigInt(receipt.blockNumber), logs: receipt.logs };
     if (receipts.size >= RECEIPTS_REMEMBERED) receipts.delete(receipts.keys().next().value as string);
@@ -133,16 +138,15 @@ export function createChainReader(options: ChainReaderOptions) {
     const finalizedAt = options.finality === "finalized" ? finalAt : calls.push(blockAt("finalized")) - 1;
 
     const outcomes = await batch(calls);
-    const [headRead] = outcomes;
-    if (headRead?.status !== "fulfilled") throw unavailable(headRead?.reason);
-    const head = BigInt(headRead.value as string);
-    const heightAt = (index: number): bigint => {
-      const read = outcomes[index];
-      if (read?.status !== "fulfilled") throw unavailable(read?.reason);
-      // A chain too young to have a safe or finalized block has nothing final yet.
-      const block = read.value as { number: string } | null;
-      return block ? BigInt(block.number) : -1n;
+    /** The answer to `calls[index]`; its failure is "try again later" for the claims that need it. */
+    const valueAt = (index: number): unknown => {
+      const outcome = outcomes[index];
+      if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
+      return outcome.value;
     };
+    const head = BigInt(valueAt(0) as string);
+    // A chain too young to have a safe or finalized block has nothing final yet.
+    const heightAt = (index: number) => BigInt((valueAt(index) as { number: string } | null)?.number ?? -1);
     const finalHead = finalAt === -1 ? head : heightAt(finalAt);
     let finalizedHead = -1n;
     try {
@@ -155,14 +159,16 @@ export function createChainReader(options: ChainReaderOptions) {
     const decoded = new Map<number, ReturnType<typeof decodeAggregate3>>();
     const rewardRecordOf = (index: number) => {
       const at = firstMulticall + Math.floor(index / WALLETS_PER_MULTICALL);
-      let reads = decoded.get(at);
-      if (!reads) {
-        const multicall = outcomes[at];
-        if (multicall?.status !== "fulfilled") throw unavailable(multicall?.reason);
-        reads = decodeAggregate3(multicall.value as string);
-        decoded.set(at, reads);
-      }
-      return reads[index % WALLETS_PER_MULTICALL];
+      if (!decoded.has(at)) decoded.set(at, decodeAggregate3(valueAt(at) as string));
+      return decoded.get(at)?.[index % WALLETS_PER_MULTICALL];
+    };
+    const receiptOf = (wallet: string, txHash: string | null): ChainObservation["receipt"] => {
+      if (!txHash) return null;
+      const known = receipts.get(txHash);
+      if (known) return receiptFor(wallet, known);
+      // JSON null: the transaction is unknown or still pending.
+      const answered = valueAt(receiptAsked.get(txHash) as number) as RpcReceipt | null;
+      return answered && receiptFor(wallet, remember(txHash, answered));
     };
 
     return claims.map(({ wallet, txHash }, index): PromiseSettledResult<ChainObservation> => {
@@ -184,19 +190,6 @@ export function createChainReader(options: ChainReaderOptions) {
         return { status: "rejected", reason };
       }
     });
-
-    function receiptOf(wallet: string, txHash: string | null): ChainObservation["receipt"] {
-      if (!txHash) return null;
-      let seen = receipts.get(txHash);
-      if (!seen) {
-        const outcome = outcomes[receiptAsked.get(txHash) as number];
-        if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
-        // JSON null: the transaction is unknown or still pending.
-        if (outcome.value === null) return null;
-        seen = remember(txHash, outcome.value as RpcReceipt);
-      }
-      return { blockNumber: seen.blockNumber, rewardsWallet: seen.logs.some(isRewardOf(wallet)) };
-    }
   }
 
   return {
@@ -213,9 +206,7 @@ export function createChainReader(options: ChainReaderOptions) {
     async receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]> {
       const receipt = await single<RpcReceipt | null>({ method: "eth_getTransactionReceipt", params: [txHash] });
       receipts.delete(txHash);
-      if (!receipt) return null;
-      const seen = remember(txHash, receipt);
-      return { blockNumber: seen.blockNumber, rewardsWallet: seen.logs.some(isRewardOf(wallet)) };
+      return receipt && receiptFor(wallet, remember(txHash, receipt));
     },
 
     /** For each reward, the transaction that rewarded `wallet` in `block` (null while the node lacks the log). */

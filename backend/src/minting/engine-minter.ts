@@ -23,20 +23,6 @@ export interface EngineMinterOptions {
 /** How an Engine call ended, as the alerts tell them apart. */
 type EngineOutcome = "ok" | "http_4xx" | "http_5xx" | "timeout" | "unreachable";
 
-class EngineAnswerError extends Error {
-  readonly kind: EngineOutcome;
-  constructor(message: string, kind: EngineOutcome) {
-    super(message);
-    this.kind = kind;
-  }
-}
-
-function failureKind(cause: unknown): EngineOutcome {
-  if (cause instanceof EngineAnswerError) return cause.kind;
-  if (cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError")) return "timeout";
-  return "unreachable";
-}
-
 const REWARD_METHOD = "function reward(address to)";
 /**
  * Never Engine's default `auto`, which relays through thirdweb's bundler, whose receipt succeeds even when the reward
@@ -64,22 +50,25 @@ export function createEngineMinter(options: EngineMinterOptions) {
     api: EngineApi,
     send: (signal: AbortSignal) => Promise<{ data?: T; error?: unknown; response?: Response }>,
   ): Promise<T> {
-    try {
-      const { data, error, response } = await send(AbortSignal.timeout(timeoutMs));
-      if (data === undefined || error !== undefined) {
-        const status = response?.status ?? 0;
-        const kind = status >= 400 && status < 500 ? "http_4xx" : "http_5xx";
-        throw new EngineAnswerError(`Engine ${api} answered HTTP ${status || "?"}: ${JSON.stringify(error)}`, kind);
-      }
-      options.onCall?.(api, "ok");
-      return data;
-    } catch (cause) {
-      const kind = failureKind(cause);
+    const fail = (kind: EngineOutcome, cause: unknown): never => {
       options.onCall?.(api, kind);
       // A refusal (a bad request, a 429) is a definite "nothing happened"; anything else may have been queued.
       if (kind === "http_4xx") throw new RewardNotQueuedError(cause);
       throw new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
+    };
+    const { data, error, response } = await send(AbortSignal.timeout(timeoutMs)).catch((cause: unknown) =>
+      fail(
+        cause instanceof Error && ["TimeoutError", "AbortError"].includes(cause.name) ? "timeout" : "unreachable",
+        cause,
+      ),
+    );
+    if (data === undefined || error !== undefined) {
+      const status = response?.status ?? 0;
+      const cause = new Error(`Engine ${api} answered HTTP ${status || "?"}: ${JSON.stringify(error)}`);
+      return fail(status >= 400 && status < 500 ? "http_4xx" : "http_5xx", cause);
     }
+    options.onCall?.(api, "ok");
+    return data;
   }
 
   /** Engine's records of the given ids: any id, however old, in one search. */
