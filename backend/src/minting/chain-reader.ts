@@ -1,4 +1,6 @@
 import * as AbiFunction from "ox/AbiFunction";
+import type * as Log from "ox/Log";
+import type * as TransactionReceipt from "ox/TransactionReceipt";
 import { MULTICALL3_ADDRESS } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import { jsonRpcBatcher, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
@@ -30,19 +32,6 @@ export const REWARDED_IN_BLOCK_SELECTOR = "0xf7f502f3";
 /** keccak-256 of `Rewarded(address,uint256)` (a test recomputes it). */
 export const REWARDED_TOPIC = "0xb3b7a071186534c03b40695710096f289fd4ed6c1a374aff0bb648955e4fe563";
 
-interface RpcLog {
-  address: string;
-  topics: string[];
-  data: string;
-  transactionHash: string;
-  removed?: boolean;
-}
-interface RpcReceipt {
-  status: string;
-  blockNumber: string;
-  logs: RpcLog[];
-}
-
 /**
  * Reads the rewards contract over JSON-RPC, at the same cost whatever the chain's age: Multicall3 asks about every
  * followed wallet in one `eth_call`, and the only log query spans one block. A refused call fails only its claims.
@@ -50,7 +39,6 @@ interface RpcReceipt {
 export function createChainReader(options: ChainReaderOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const rewardsAddress = options.rewardsAddress.toLowerCase();
-  const amountWord = `0x${options.rewardAmountWei.toString(16).padStart(64, "0")}`;
   const receipts = new Map<string, SeenReceipt>();
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
   const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs, maxCalls: options.maxBatchCalls });
@@ -89,19 +77,19 @@ export function createChainReader(options: ChainReaderOptions) {
   const rewardedInBlockData = (wallet: string) => `${REWARDED_IN_BLOCK_SELECTOR}${addressWord(wallet).slice(2)}`;
 
   /** The reward event for exactly this wallet and amount, from the rewards contract itself. */
-  const isRewardOf = (wallet: string) => (log: RpcLog) =>
+  const isRewardOf = (wallet: string) => (log: Log.Rpc) =>
     !log.removed &&
     log.address.toLowerCase() === rewardsAddress &&
     log.topics[0] === REWARDED_TOPIC &&
     log.topics[1]?.toLowerCase() === addressWord(wallet) &&
-    BigInt(log.data) === BigInt(amountWord);
+    BigInt(log.data) === options.rewardAmountWei;
 
   const receiptFor = (wallet: string, seen: SeenReceipt) => ({
     blockNumber: seen.blockNumber,
     rewardsWallet: seen.logs.some(isRewardOf(wallet)),
   });
 
-  function remember(txHash: string, receipt: RpcReceipt): SeenReceipt {
+  function remember(txHash: string, receipt: TransactionReceipt.Rpc): SeenReceipt {
     const seen = { blockNumber: BigInt(receipt.blockNumber), logs: receipt.logs };
     if (receipts.size >= RECEIPTS_REMEMBERED) receipts.delete(receipts.keys().next().value as string);
     receipts.set(txHash, seen);
@@ -168,7 +156,7 @@ export function createChainReader(options: ChainReaderOptions) {
       const known = receipts.get(txHash);
       if (known) return receiptFor(wallet, known);
       // JSON null: the transaction is unknown or still pending.
-      const answered = valueAt(receiptAsked.get(txHash) as number) as RpcReceipt | null;
+      const answered = valueAt(receiptAsked.get(txHash) as number) as TransactionReceipt.Rpc | null;
       return answered && receiptFor(wallet, remember(txHash, answered));
     };
 
@@ -205,7 +193,10 @@ export function createChainReader(options: ChainReaderOptions) {
 
     /** The receipt of `txHash` as the chain holds it now, never a remembered one (its block may be reorganised away). */
     async receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]> {
-      const receipt = await single<RpcReceipt | null>({ method: "eth_getTransactionReceipt", params: [txHash] });
+      const receipt = await single<TransactionReceipt.Rpc | null>({
+        method: "eth_getTransactionReceipt",
+        params: [txHash],
+      });
       receipts.delete(txHash);
       return receipt && receiptFor(wallet, remember(txHash, receipt));
     },
@@ -230,7 +221,7 @@ export function createChainReader(options: ChainReaderOptions) {
       );
       return outcomes.map((outcome, index): PromiseSettledResult<string | null> => {
         if (outcome.status === "rejected") return { status: "rejected", reason: unavailable(outcome.reason) };
-        const logs = outcome.value as RpcLog[];
+        const logs = outcome.value as Log.Rpc[];
         const wallet = (rewards[index] as { wallet: string }).wallet;
         return { status: "fulfilled", value: logs.find(isRewardOf(wallet))?.transactionHash ?? null };
       });
@@ -250,7 +241,7 @@ export function createChainReader(options: ChainReaderOptions) {
 /** A receipt once seen: its block and its logs (a receipt never changes while its block stands). */
 interface SeenReceipt {
   blockNumber: bigint;
-  logs: RpcLog[];
+  logs: Log.Rpc[];
 }
 
 function unavailable(cause: unknown): AppError {
