@@ -45,10 +45,7 @@ const trustProxy = z
     return value.split(",").map((part) => part.trim());
   });
 
-/**
- * Every server setting (documented in settings.ts). Operator commands pick the ones they read from it, so a key means
- * one thing everywhere.
- */
+/** Every server setting (documented in settings.ts); operator commands pick theirs from it, so a key means one thing. */
 export const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -272,14 +269,11 @@ function productionRules(settings: Partial<Settings>, given: Given): Rule[] {
       "true trusts every hop, so any client can forge X-Forwarded-For: give the hop count or the proxies' addresses",
     ],
     [
-      !settings.METRICS_TOKEN,
+      (settings.METRICS_TOKEN?.length ?? 0) < 32,
       "METRICS_TOKEN",
-      "is required in production: /metrics and /readyz/details (quota, budget, gas, failing dependencies) answer only to it",
-    ],
-    [
-      settings.METRICS_TOKEN && settings.METRICS_TOKEN.length < 32,
-      "METRICS_TOKEN",
-      "is shorter than 32 characters; use a random one (openssl rand -hex 32)",
+      settings.METRICS_TOKEN
+        ? "is shorter than 32 characters; use a random one (openssl rand -hex 32)"
+        : "is required in production: /metrics and /readyz/details (quota, budget, gas, failing dependencies) answer only to it",
     ],
   ];
 }

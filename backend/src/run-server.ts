@@ -1,5 +1,5 @@
 import "dotenv/config";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
 import { createLogger } from "./observability/logger.ts";
 import { startServer, type ServerOptions } from "./server.ts";
 
@@ -12,15 +12,9 @@ function refuseStart(error: unknown): never {
 
 /** A server process: the config from the environment (a refused start exits 1), and a graceful shutdown. */
 export async function runServer(options: ServerOptions): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    refuseStart(error);
-  }
   const logger = createLogger();
   // The store refuses a start too: a CLAIM_GATE_KEY other than the one its erased claims were fingerprinted under.
-  const server = await startServer(config, logger, options).catch(refuseStart);
+  const server = await (async () => startServer(loadConfig(), logger, options))().catch(refuseStart);
 
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

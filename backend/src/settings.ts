@@ -3,9 +3,8 @@ import type { operatorSettingsSchema, settingsSchema } from "./config.ts";
 type Key = keyof typeof settingsSchema.shape | keyof typeof operatorSettingsSchema.shape;
 
 /**
- * The settings table, from which `npm run settings` writes the README's table and .env.example (`npm run lint`
- * checks them): "meaning | why an operator sets it | local default" for each key of config.ts's schemas. An empty
- * reason marks a stand-in's address, which only the local world sets.
+ * "meaning | why an operator sets it | local default" for each key of config.ts's schemas, from which `npm run
+ * settings` writes the README's table and .env.example. An empty reason marks a stand-in's, set by the local world.
  */
 export const SETTINGS_TABLE: Record<Key, string> = {
   NODE_ENV:

@@ -1,10 +1,8 @@
 import { LRUCache } from "lru-cache";
 import type { VerifySubscriptionResponse } from "@tube/common/api";
 import { AppError } from "../errors.ts";
-import { matchesChannel } from "../google/channel-match.ts";
-import type { GoogleGateway } from "../google/google-gateway.ts";
-import type { GoogleIdentity } from "../google/google-oauth.ts";
-import type { SubscriptionCheck } from "../google/youtube.ts";
+import type { GoogleGateway, GoogleIdentity } from "../google/google-gateway.ts";
+import { matchesChannel, type SubscriptionCheck } from "../google/youtube.ts";
 import type { VerificationAdmission } from "./verification-admission.ts";
 
 /** Accounts remembered at once, whatever the traffic: a forgotten one costs one more YouTube check at worst. */

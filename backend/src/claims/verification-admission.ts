@@ -1,6 +1,5 @@
 import { AppError } from "../errors.ts";
-import { secondsUntilPacificMidnight } from "../google/youtube-errors.ts";
-import { quotaDay } from "../observability/quota-day.ts";
+import { quotaDay, secondsUntilPacificMidnight } from "../observability/quota-day.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 
 /** YouTube checks one Google account may cause per window: a viewer verifies once or twice, ten stop a script. */

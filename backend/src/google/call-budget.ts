@@ -2,12 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { AuthClient, gaxios } from "google-auth-library";
 
 /** The call to Google under way: the signal that ends it when its budget is spent, and whether it may be retried. */
-interface CallBudget {
-  signal: AbortSignal;
-  retries: boolean;
-}
-
-const currentCall = new AsyncLocalStorage<CallBudget>();
+const currentCall = new AsyncLocalStorage<{ signal: AbortSignal; retries: boolean }>();
 
 /**
  * Runs one call to Google within `budgetMs` in all, whatever google-auth-library retries inside it (a per-attempt

@@ -1,26 +1,8 @@
 import { AppError } from "../errors.ts";
 
-/**
- * What went wrong in a call to Google, read from a gaxios error without keeping the error itself:
- * its `config` carries the request (bearer token, code, client secret), which must never reach a log.
- */
-export interface GoogleFailure {
-  /** HTTP status, or null when no answer came back (network, timeout). */
-  status: number | null;
-  /** YouTube's `errors[0].reason`, or OAuth's `error` string. */
-  reason: string | null;
-  /** A loggable one-line summary, free of secrets; also the `cause` of the AppError thrown. */
-  cause: Error;
-}
-
 /** gaxios (under both google-auth-library and googleapis) attaches its request config to every error it throws. */
 export function isGoogleHttpError(error: unknown): boolean {
   return typeof error === "object" && error !== null && "config" in error;
-}
-
-/** fetch's Headers refusing a value (NUL, CR, LF, or past Latin-1) before anything is sent: a TypeError quoting it. */
-function isRefusedHeaderValue(error: unknown): boolean {
-  return error instanceof TypeError && /invalid header value|ByteString/.test(error.message);
 }
 
 /**
@@ -34,8 +16,9 @@ export async function attemptGoogleCall<T>(
   try {
     return { ok: true, value: await request() };
   } catch (error) {
-    // The visitor's token is the only value of theirs that goes into a header. The refusal quotes it: not kept.
-    if (isRefusedHeaderValue(error))
+    // fetch's Headers refusing the visitor's token (NUL, CR, LF, or past Latin-1), the only value of theirs that goes
+    // into a header, before anything is sent; the refusal quotes it, so it is not kept.
+    if (error instanceof TypeError && /invalid header value|ByteString/.test(error.message))
       throw new AppError("GOOGLE_TOKEN_INVALID", {
         cause: new Error(`Google ${call}: the token cannot be sent in a header`),
       });
@@ -44,7 +27,12 @@ export async function attemptGoogleCall<T>(
   }
 }
 
-export function describeGoogleFailure(call: string, error: unknown): GoogleFailure {
+/**
+ * What went wrong in a call to Google, read from a gaxios error without keeping the error itself (its `config`
+ * carries the request: bearer token, code, client secret): the HTTP status or null when no answer came, YouTube's
+ * `errors[0].reason` or OAuth's `error`, and a loggable one-line `cause`, free of secrets.
+ */
+export function describeGoogleFailure(call: string, error: unknown) {
   const { response, code } = (error ?? {}) as { response?: { status?: unknown; data?: unknown }; code?: unknown };
   const status = typeof response?.status === "number" ? response.status : null;
   const reason = reasonOf(response?.data);
@@ -54,6 +42,8 @@ export function describeGoogleFailure(call: string, error: unknown): GoogleFailu
       : `HTTP ${status}${reason ? ` ${reason}` : ""}`;
   return { status, reason, cause: new Error(`Google ${call}: ${what}`) };
 }
+
+export type GoogleFailure = ReturnType<typeof describeGoogleFailure>;
 
 function reasonOf(data: unknown): string | null {
   if (!data || typeof data !== "object") return null;

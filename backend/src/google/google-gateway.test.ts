@@ -6,7 +6,7 @@ import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-account
 import { obtainAccessToken, signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
 import { AppError } from "../errors.ts";
 import { createGoogleGateway, type GoogleGateway } from "./google-gateway.ts";
-import { isBrandAccountEmail } from "./google-oauth.ts";
+import { isBrandAccountEmail } from "./google-gateway.ts";
 
 const APP = { clientId: "tube-local.apps.googleusercontent.com", clientSecret: "tube-secret" };
 const OTHER_APP = { clientId: "other-app.apps.googleusercontent.com", clientSecret: "other-secret" };

@@ -1,4 +1,15 @@
-import { createGoogleOAuth } from "./google-oauth.ts";
+import { OAuth2Client, type TokenPayload } from "google-auth-library";
+import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
+import type { ErrorCode } from "@tube/common/errors";
+import { AppError } from "../errors.ts";
+import { keepWithinBudget, withinBudget } from "./call-budget.ts";
+import {
+  attemptGoogleCall,
+  describeGoogleFailure,
+  isGoogleHttpError,
+  isTransient,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from "./google-failure.ts";
 import { createYouTubeReader } from "./youtube.ts";
 
 export interface GoogleGatewayOptions {
@@ -17,21 +28,175 @@ export interface GoogleGatewayOptions {
   onQuotaUnits?: (units: number) => void | Promise<void>;
 }
 
+/** The options with their defaults applied, as the OAuth and YouTube halves read them. */
+export type GoogleOptions = GoogleGatewayOptions & { emulatorUrl: string | undefined; timeoutMs: number };
+
 /**
  * The server's only way to Google: google-auth-library for OAuth, the YouTube Data API client for YouTube, both
  * pointed at the stand-in with `emulatorUrl`. Every failure is an `AppError` with a catalogue code (GOOGLE_*, YOUTUBE_*).
  */
 export function createGoogleGateway(options: GoogleGatewayOptions) {
-  const emulatorUrl = options.emulatorUrl?.replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const oauth = createGoogleOAuth({
+  const resolved = {
     ...options,
-    emulatorUrl,
-    timeoutMs,
-    allowBrandAccounts: options.allowBrandAccounts ?? false,
-  });
-  const youtube = createYouTubeReader({ ...options, emulatorUrl, timeoutMs });
-  return { ...oauth, ...youtube };
+    emulatorUrl: options.emulatorUrl?.replace(/\/+$/, ""),
+    timeoutMs: options.timeoutMs ?? 10_000,
+  };
+  return { ...createGoogleOAuth(resolved), ...createYouTubeReader(resolved) };
 }
 
 export type GoogleGateway = ReturnType<typeof createGoogleGateway>;
+
+/** A Google account as Google itself reports it (never as the browser claims it). */
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  scopes: string[];
+  expiresAt: number;
+}
+
+/** A Brand Account's identity has an e-mail at pages.plusgoogle.com (one person may manage up to 100 of them). */
+export function isBrandAccountEmail(email: string): boolean {
+  return email.toLowerCase().endsWith("@pages.plusgoogle.com");
+}
+
+/** Google's OAuth endpoints through google-auth-library: sign-in, token checks, revocation. */
+function createGoogleOAuth(options: GoogleOptions) {
+  const { clientId, emulatorUrl } = options;
+  const oauth = new OAuth2Client({
+    clientId,
+    clientSecret: options.clientSecret,
+    ...(emulatorUrl
+      ? {
+          endpoints: {
+            oauth2AuthBaseUrl: `${emulatorUrl}/o/oauth2/v2/auth`,
+            oauth2TokenUrl: `${emulatorUrl}/token`,
+            tokenInfoUrl: `${emulatorUrl}/tokeninfo`,
+            oauth2RevokeUrl: `${emulatorUrl}/revoke`,
+            oauth2FederatedSignonPemCertsUrl: `${emulatorUrl}/oauth2/v1/certs`,
+            oauth2FederatedSignonJwkCertsUrl: `${emulatorUrl}/oauth2/v3/certs`,
+          },
+          issuers: [emulatorUrl],
+        }
+      : {}),
+  });
+  keepWithinBudget(oauth);
+
+  /** One OAuth call within its budget: a 400 becomes `refusal`, Google down GOOGLE_UNAVAILABLE, else GOOGLE_AUTH_FAILED. */
+  async function oauthCall<T>(
+    name: string,
+    request: () => Promise<T>,
+    refusal: ErrorCode,
+    { retries = true }: { retries?: boolean } = {},
+  ): Promise<T> {
+    const attempt = await withinBudget(options.timeoutMs, { retries }, () => attemptGoogleCall(name, request));
+    if (attempt.ok) {
+      options.onCall?.("oauth", "ok");
+      return attempt.value;
+    }
+    const { failure } = attempt;
+    const transient = isTransient(failure);
+    const code = transient ? "GOOGLE_UNAVAILABLE" : failure.status === 400 ? refusal : "GOOGLE_AUTH_FAILED";
+    options.onCall?.("oauth", code);
+    // A refusal is about the visitor's code or token; every other failure is worth an operator's look.
+    if (failure.status !== 400)
+      options.logger?.warn(
+        { api: "oauth", call: name, status: failure.status, reason: failure.reason },
+        "Google OAuth call failed",
+      );
+    throw new AppError(code, {
+      cause: failure.cause,
+      retryAfterSeconds: transient ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined,
+    });
+  }
+
+  /** Signature, issuer and expiry, checked against Google's published keys. */
+  async function verifiedClaims(idToken: string): Promise<TokenPayload> {
+    try {
+      // The keys' fetch (cached as long as Google's Cache-Control allows) is a call of its own.
+      const ticket = await withinBudget(options.timeoutMs, { retries: true }, () => oauth.verifyIdToken({ idToken }));
+      const claims = ticket.getPayload();
+      if (!claims) throw new Error("id_token has no payload");
+      return claims;
+    } catch (error) {
+      if (isGoogleHttpError(error))
+        throw new AppError("GOOGLE_AUTH_FAILED", { cause: describeGoogleFailure("certs", error).cause });
+      // The library's messages quote the token; only their first clause goes into the cause.
+      const reason = (error instanceof Error ? error.message : String(error)).split(/[:,]/)[0];
+      throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error(`id_token rejected: ${reason}`) });
+    }
+  }
+
+  async function revokeToken(token: string): Promise<void> {
+    try {
+      await oauthCall("revoke", () => oauth.revokeToken(token), "GOOGLE_TOKEN_INVALID");
+    } catch (error) {
+      // Google refuses tokens that are already expired or revoked: either way the token no longer works.
+      if (!(error instanceof AppError && error.code === "GOOGLE_TOKEN_INVALID")) throw error;
+    }
+  }
+
+  /** The product's stance on who may claim, beyond Google's own checks. */
+  function refusedIdentity(email: string): ErrorCode | null {
+    return !options.allowBrandAccounts && isBrandAccountEmail(email) ? "BRAND_ACCOUNT_REFUSED" : null;
+  }
+
+  return {
+    async exchangeCode({ code, codeVerifier, redirectUri }: Record<"code" | "codeVerifier" | "redirectUri", string>) {
+      // Never retried: Google redeems a code once, so a retry would meet invalid_grant and hide what happened.
+      const { tokens } = await oauthCall(
+        "token",
+        () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }),
+        "GOOGLE_AUTH_FAILED",
+        { retries: false },
+      );
+      // Never log `tokens`. No offline access is asked, so no refresh token: nothing given works past the hour.
+      const { access_token: accessToken, id_token: idToken, scope, expiry_date: expiresAt } = tokens;
+      if (!accessToken || !idToken)
+        throw new AppError("GOOGLE_AUTH_FAILED", {
+          cause: new Error("Google token response lacks access_token or id_token"),
+        });
+
+      const claims = await verifiedClaims(idToken);
+      // Compared here, not by verifyIdToken, so a token made for another app gets its own error code.
+      if (claims.aud !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
+      if (!claims.email)
+        throw new AppError("GOOGLE_AUTH_FAILED", {
+          cause: new Error("id_token has no email: the email scope was not granted"),
+        });
+
+      const scopes = scope?.split(" ").filter(Boolean) ?? [];
+      const refusal = !scopes.includes(YOUTUBE_READONLY_SCOPE) ? "GOOGLE_SCOPE_MISSING" : refusedIdentity(claims.email);
+      if (refusal) {
+        // A grant the app will not use is not kept: the visitor signs in again with what is asked for.
+        await revokeToken(accessToken).catch((error: unknown) =>
+          options.logger?.warn({ api: "oauth", err: (error as Error).message }, "Could not revoke a refused grant"),
+        );
+        throw new AppError(refusal);
+      }
+      const identity: GoogleIdentity = {
+        sub: claims.sub,
+        email: claims.email,
+        scopes,
+        expiresAt: expiresAt ?? Date.now(),
+      };
+      return { identity, accessToken };
+    },
+
+    async validateAccessToken(accessToken: string): Promise<GoogleIdentity> {
+      const info = await oauthCall("tokeninfo", () => oauth.getTokenInfo(accessToken), "GOOGLE_TOKEN_INVALID");
+      // A token issued to any app reads YouTube just as well, so only our own client's tokens are accepted.
+      if (info.aud !== clientId || info.azp !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
+      if (info.expiry_date <= Date.now()) throw new AppError("GOOGLE_TOKEN_INVALID");
+      if (!info.scopes.includes(YOUTUBE_READONLY_SCOPE)) throw new AppError("GOOGLE_SCOPE_MISSING");
+      if (!info.sub || !info.email)
+        throw new AppError("GOOGLE_AUTH_FAILED", {
+          cause: new Error("tokeninfo has no sub or email: the email scope was not granted"),
+        });
+      const refusal = refusedIdentity(info.email);
+      if (refusal) throw new AppError(refusal);
+      return { sub: info.sub, email: info.email, scopes: info.scopes, expiresAt: info.expiry_date };
+    },
+
+    revokeToken,
+  };
+}

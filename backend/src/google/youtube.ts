@@ -2,8 +2,16 @@ import { setTimeout as delay } from "node:timers/promises";
 import { OAuth2Client } from "google-auth-library";
 import { youtube as youtubeApi } from "@googleapis/youtube";
 import { budgetSpent, keepWithinBudget, withinBudget } from "./call-budget.ts";
-import { attemptGoogleCall, isTransient } from "./google-failure.ts";
-import { youtubeAppError } from "./youtube-errors.ts";
+import type { GoogleOptions } from "./google-gateway.ts";
+import type { ErrorCode } from "@tube/common/errors";
+import { AppError } from "../errors.ts";
+import { secondsUntilPacificMidnight } from "../observability/quota-day.ts";
+import {
+  attemptGoogleCall,
+  isTransient,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type GoogleFailure,
+} from "./google-failure.ts";
 
 const RETRY_DELAY_MS = 250;
 /** Both reads cost 1 unit, and every request counts, failed or not. */
@@ -20,17 +28,8 @@ export interface SubscriptionCheck {
   isSubscribed: boolean;
 }
 
-export interface YouTubeReaderOptions {
-  emulatorUrl: string | undefined;
-  /** One budget per read, its retry included. */
-  timeoutMs: number;
-  logger?: { warn(obj: object, msg?: string): void };
-  onCall?: (api: "youtube", outcome: string) => void;
-  onQuotaUnits?: (units: number) => void | Promise<void>;
-}
-
 /** The YouTube reads of the claim flow, each made with the visitor's own access token. */
-export function createYouTubeReader(options: YouTubeReaderOptions) {
+export function createYouTubeReader(options: GoogleOptions) {
   // Retry off: call() retries once itself, and gaxios's own retries would multiply the quota spent.
   const youtube = youtubeApi({
     version: "v3",
@@ -95,4 +94,46 @@ function bearer(accessToken: string): OAuth2Client {
   keepWithinBudget(client);
   client.setCredentials({ access_token: accessToken });
   return client;
+}
+
+/** YouTube's `errors[0].reason` values, and what each means for a claim. */
+const CODE_BY_REASON: Record<string, ErrorCode> = {
+  authError: "GOOGLE_TOKEN_INVALID",
+  expired: "GOOGLE_TOKEN_INVALID",
+  youtubeSignupRequired: "YOUTUBE_SIGNUP_REQUIRED",
+  insufficientPermissions: "YOUTUBE_INSUFFICIENT_PERMISSIONS",
+  accountClosed: "YOUTUBE_ACCOUNT_SUSPENDED",
+  accountSuspended: "YOUTUBE_ACCOUNT_SUSPENDED",
+  authenticatedUserAccountClosed: "YOUTUBE_ACCOUNT_SUSPENDED",
+  authenticatedUserAccountSuspended: "YOUTUBE_ACCOUNT_SUSPENDED",
+  subscriptionForbidden: "YOUTUBE_SUBSCRIPTION_FORBIDDEN",
+  subscriberNotFound: "YOUTUBE_SUBSCRIBER_NOT_FOUND",
+  quotaExceeded: "YOUTUBE_QUOTA_EXCEEDED",
+  rateLimitExceeded: "YOUTUBE_QUOTA_EXCEEDED",
+  userRateLimitExceeded: "YOUTUBE_QUOTA_EXCEEDED",
+};
+
+/** The catalogue error for a YouTube failure: by reason first, then by HTTP status. */
+export function youtubeAppError(failure: GoogleFailure, now: Date = new Date()): AppError {
+  const { reason, status, cause } = failure;
+  const code: ErrorCode =
+    (reason ? CODE_BY_REASON[reason] : undefined) ??
+    (status === 401 ? "GOOGLE_TOKEN_INVALID" : status === 429 ? "YOUTUBE_QUOTA_EXCEEDED" : "YOUTUBE_UNAVAILABLE");
+  if (code === "YOUTUBE_UNAVAILABLE")
+    return new AppError(code, { cause, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  if (code !== "YOUTUBE_QUOTA_EXCEEDED") return new AppError(code, { cause });
+  // The daily quota comes back at midnight Pacific time; the per-minute limits within a minute.
+  const retryAfterSeconds = reason === "quotaExceeded" ? secondsUntilPacificMidnight(now) : 60;
+  return new AppError(code, { cause, retryAfterSeconds });
+}
+
+/** Does what the visitor typed name this channel? Its @handle or its title, in any case, "@" and spaces aside. */
+export function matchesChannel(username: string, channel: YouTubeChannel): boolean {
+  const typed = comparable(username);
+  if (!typed) return false;
+  return [channel.handle, channel.title].some((name) => name !== null && comparable(name) === typed);
+}
+
+function comparable(name: string): string {
+  return name.normalize("NFKC").trim().replace(/^@/, "").trim().toLowerCase();
 }

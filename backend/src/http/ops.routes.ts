@@ -10,13 +10,6 @@ export interface ReadinessProbe {
   check(): Promise<void>;
 }
 
-interface Readiness {
-  ready: boolean;
-  checks: Record<string, "ok" | "unavailable">;
-  /** Why each unavailable probe failed: for the operator only. */
-  errors: Record<string, string>;
-}
-
 /** Enough that /readyz cannot be used to hammer Engine, short enough that a load balancer sees an outage at once. */
 const READINESS_CACHE_SECONDS = 5;
 
@@ -37,24 +30,23 @@ export function opsRoutes(deps: {
   const { readinessCacheSeconds = READINESS_CACHE_SECONDS } = deps;
   const router = Router();
 
-  async function probeAll(): Promise<Readiness> {
-    const results = await Promise.all(
+  async function probeAll() {
+    const checks: Record<string, "ok" | "unavailable"> = {};
+    /** Why each unavailable probe failed: for the operator only. */
+    const errors: Record<string, string> = {};
+    for (const { name } of deps.probes) checks[name] = "ok";
+    await Promise.all(
       deps.probes.map(async (probe) => {
         try {
           await withTimeout(probe.check(), 3000);
-          return { name: probe.name, error: undefined };
         } catch (error) {
           deps.logger.warn({ probe: probe.name, err: error }, "readiness probe failed");
-          return { name: probe.name, error: error instanceof Error ? error.message : String(error) };
+          checks[probe.name] = "unavailable";
+          errors[probe.name] = error instanceof Error ? error.message : String(error);
         }
       }),
     );
-    const failed = results.filter((result) => result.error !== undefined);
-    return {
-      ready: failed.length === 0,
-      checks: Object.fromEntries(results.map(({ name, error }) => [name, error === undefined ? "ok" : "unavailable"])),
-      errors: Object.fromEntries(failed.map(({ name, error }) => [name, error as string])),
-    };
+    return { ready: Object.keys(errors).length === 0, checks, errors };
   }
 
   const readiness = cachedRun(probeAll, readinessCacheSeconds * 1000);

@@ -60,24 +60,9 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
 }
 
 /** Features nothing on the page uses, denied to it and its frames; passkeys and clipboard-write are thirdweb's to use. */
-const PERMISSIONS_POLICY = [
-  "accelerometer",
-  "browsing-topics",
-  "camera",
-  "display-capture",
-  "geolocation",
-  "gyroscope",
-  "hid",
-  "magnetometer",
-  "microphone",
-  "midi",
-  "payment",
-  "serial",
-  "usb",
-  "xr-spatial-tracking",
-]
-  .map((feature) => `${feature}=()`)
-  .join(", ");
+const PERMISSIONS_POLICY =
+  "accelerometer=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), " +
+  "magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=()";
 
 /**
  * The OAuth callback page runs in the popup and must keep its `window.opener` to hand the code back; a COOP other
@@ -104,10 +89,8 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
 const WINDOW_MS = 60_000;
 
 /**
- * At most `limit` requests a minute from one client, answered beyond it with the catalogued 429 (RATE_LIMITED, and
- * Retry-After). The client is the IP Express derives under TRUST_PROXY, so a forged X-Forwarded-For is ignored unless
- * a trusted proxy set it; an IPv6 client is its /56 (ADR 23: a home usually holds a whole /56). `counters` shares the
- * count between processes; unset, this process counts alone. `onLimited` hears each refusal.
+ * At most `limit` requests a minute from one client (the IP Express derives under TRUST_PROXY; an IPv6 client is its
+ * /56, ADR 23), beyond it RATE_LIMITED with Retry-After. `counters` shares the count between processes.
  */
 export function clientRateLimit(
   limit: number,
@@ -177,10 +160,9 @@ const TRUST_PROXY_WARNINGS: Record<TrustProxySign, string> = {
 };
 
 /**
- * Counts requests that contradict TRUST_PROXY and warns once a process for each sign (naming the setting, never the
- * headers' values): forwarded headers from a peer it does not trust (too low a setting, or a way around the proxy),
- * or, under a hop count n, fewer than n X-Forwarded-For entries (too high a setting: Express then takes an entry the
- * client may write as its address). Mount it after the probe and metrics routes, which are called without a proxy.
+ * Counts requests that contradict TRUST_PROXY (forwarded headers from an untrusted peer; under a hop count n, fewer
+ * than n X-Forwarded-For entries) and warns once a process for each sign. Mount it after the probe and metrics routes,
+ * which are called without a proxy.
  */
 export function trustProxyWatch(deps: {
   trustProxy: boolean | number | string[];

@@ -1,8 +1,7 @@
 /**
- * The built frontend on the app's origin. Files come precompressed (the build writes `.br` and `.gz` twins); hashed
- * assets are cached for good, other files briefly. Every page is index.html with the public config and the page's
- * title written into it, so the first paint never waits for GET /api/config; any other path gets the same HTML, which
- * draws the not-found page, with a 404.
+ * The built frontend on the app's origin, its files precompressed by the build. Every page is index.html with the
+ * public config and the page's title written in, so the first paint never waits for GET /api/config; an unknown path
+ * gets the same HTML, which draws the not-found page, with a 404.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,7 +1,10 @@
+import * as AbiFunction from "ox/AbiFunction";
+import type * as Log from "ox/Log";
+import type * as TransactionReceipt from "ox/TransactionReceipt";
+import { MULTICALL3_ADDRESS } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import { jsonRpcBatcher, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
-import type { ChainObservation, ChainReader, FinalityTag } from "./minter.ts";
-import { aggregate3Call, decodeAggregate3 } from "./multicall3.ts";
+import type { ChainObservation, FinalityTag } from "./minter.ts";
 
 export interface ChainReaderOptions {
   rpcUrl: string;
@@ -29,27 +32,13 @@ export const REWARDED_IN_BLOCK_SELECTOR = "0xf7f502f3";
 /** keccak-256 of `Rewarded(address,uint256)` (a test recomputes it). */
 export const REWARDED_TOPIC = "0xb3b7a071186534c03b40695710096f289fd4ed6c1a374aff0bb648955e4fe563";
 
-interface RpcLog {
-  address: string;
-  topics: string[];
-  data: string;
-  transactionHash: string;
-  removed?: boolean;
-}
-interface RpcReceipt {
-  status: string;
-  blockNumber: string;
-  logs: RpcLog[];
-}
-
 /**
  * Reads the rewards contract over JSON-RPC, at the same cost whatever the chain's age: Multicall3 asks about every
  * followed wallet in one `eth_call`, and the only log query spans one block. A refused call fails only its claims.
  */
-export function createChainReader(options: ChainReaderOptions): ChainReader {
+export function createChainReader(options: ChainReaderOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const rewardsAddress = options.rewardsAddress.toLowerCase();
-  const amountWord = `0x${options.rewardAmountWei.toString(16).padStart(64, "0")}`;
   const receipts = new Map<string, SeenReceipt>();
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
   const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs, maxCalls: options.maxBatchCalls });
@@ -88,21 +77,30 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
   const rewardedInBlockData = (wallet: string) => `${REWARDED_IN_BLOCK_SELECTOR}${addressWord(wallet).slice(2)}`;
 
   /** The reward event for exactly this wallet and amount, from the rewards contract itself. */
-  const isRewardOf = (wallet: string) => (log: RpcLog) =>
+  const isRewardOf = (wallet: string) => (log: Log.Rpc) =>
     !log.removed &&
     log.address.toLowerCase() === rewardsAddress &&
     log.topics[0] === REWARDED_TOPIC &&
     log.topics[1]?.toLowerCase() === addressWord(wallet) &&
-    BigInt(log.data) === BigInt(amountWord);
+    BigInt(log.data) === options.rewardAmountWei;
 
-  function remember(txHash: string, receipt: RpcReceipt): SeenReceipt {
+  const receiptFor = (wallet: string, seen: SeenReceipt) => ({
+    blockNumber: seen.blockNumber,
+    rewardsWallet: seen.logs.some(isRewardOf(wallet)),
+  });
+
+  function remember(txHash: string, receipt: TransactionReceipt.Rpc): SeenReceipt {
     const seen = { blockNumber: BigInt(receipt.blockNumber), logs: receipt.logs };
     if (receipts.size >= RECEIPTS_REMEMBERED) receipts.delete(receipts.keys().next().value as string);
     receipts.set(txHash, seen);
     return seen;
   }
 
-  /** The heads once, the contract's record of every wallet (Multicall3), and the receipts not seen before. */
+  /**
+   * For many claims in a few requests, in the order asked: the heads once, the contract's record of every wallet
+   * (Multicall3), and the receipts not seen before. Each claim's observation stands alone; a failed head read rejects
+   * the whole.
+   */
   async function observeMany(
     claims: readonly { wallet: string; txHash: string | null }[],
   ): Promise<PromiseSettledResult<ChainObservation>[]> {
@@ -129,16 +127,15 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     const finalizedAt = options.finality === "finalized" ? finalAt : calls.push(blockAt("finalized")) - 1;
 
     const outcomes = await batch(calls);
-    const [headRead] = outcomes;
-    if (headRead?.status !== "fulfilled") throw unavailable(headRead?.reason);
-    const head = BigInt(headRead.value as string);
-    const heightAt = (index: number): bigint => {
-      const read = outcomes[index];
-      if (read?.status !== "fulfilled") throw unavailable(read?.reason);
-      // A chain too young to have a safe or finalized block has nothing final yet.
-      const block = read.value as { number: string } | null;
-      return block ? BigInt(block.number) : -1n;
+    /** The answer to `calls[index]`; its failure is "try again later" for the claims that need it. */
+    const valueAt = (index: number): unknown => {
+      const outcome = outcomes[index];
+      if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
+      return outcome.value;
     };
+    const head = BigInt(valueAt(0) as string);
+    // A chain too young to have a safe or finalized block has nothing final yet.
+    const heightAt = (index: number) => BigInt((valueAt(index) as { number: string } | null)?.number ?? -1);
     const finalHead = finalAt === -1 ? head : heightAt(finalAt);
     let finalizedHead = -1n;
     try {
@@ -151,14 +148,16 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     const decoded = new Map<number, ReturnType<typeof decodeAggregate3>>();
     const rewardRecordOf = (index: number) => {
       const at = firstMulticall + Math.floor(index / WALLETS_PER_MULTICALL);
-      let reads = decoded.get(at);
-      if (!reads) {
-        const multicall = outcomes[at];
-        if (multicall?.status !== "fulfilled") throw unavailable(multicall?.reason);
-        reads = decodeAggregate3(multicall.value as string);
-        decoded.set(at, reads);
-      }
-      return reads[index % WALLETS_PER_MULTICALL];
+      if (!decoded.has(at)) decoded.set(at, decodeAggregate3(valueAt(at) as string));
+      return decoded.get(at)?.[index % WALLETS_PER_MULTICALL];
+    };
+    const receiptOf = (wallet: string, txHash: string | null): ChainObservation["receipt"] => {
+      if (!txHash) return null;
+      const known = receipts.get(txHash);
+      if (known) return receiptFor(wallet, known);
+      // JSON null: the transaction is unknown or still pending.
+      const answered = valueAt(receiptAsked.get(txHash) as number) as TransactionReceipt.Rpc | null;
+      return answered && receiptFor(wallet, remember(txHash, answered));
     };
 
     return claims.map(({ wallet, txHash }, index): PromiseSettledResult<ChainObservation> => {
@@ -180,23 +179,11 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
         return { status: "rejected", reason };
       }
     });
-
-    function receiptOf(wallet: string, txHash: string | null): ChainObservation["receipt"] {
-      if (!txHash) return null;
-      let seen = receipts.get(txHash);
-      if (!seen) {
-        const outcome = outcomes[receiptAsked.get(txHash) as number];
-        if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
-        // JSON null: the transaction is unknown or still pending.
-        if (outcome.value === null) return null;
-        seen = remember(txHash, outcome.value as RpcReceipt);
-      }
-      return { blockNumber: seen.blockNumber, rewardsWallet: seen.logs.some(isRewardOf(wallet)) };
-    }
   }
 
   return {
-    async observe(wallet, txHash) {
+    /** One JSON-RPC batch: the heads, the contract's record of `wallet`, and `txHash`'s receipt when one is given. */
+    async observe(wallet: string, txHash: string | null): Promise<ChainObservation> {
       const [seen] = await observeMany([{ wallet, txHash }]);
       if (seen?.status !== "fulfilled") throw seen?.reason;
       return seen.value;
@@ -204,15 +191,20 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
 
     observeMany,
 
-    async receiptNow(wallet, txHash) {
-      const receipt = await single<RpcReceipt | null>({ method: "eth_getTransactionReceipt", params: [txHash] });
+    /** The receipt of `txHash` as the chain holds it now, never a remembered one (its block may be reorganised away). */
+    async receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]> {
+      const receipt = await single<TransactionReceipt.Rpc | null>({
+        method: "eth_getTransactionReceipt",
+        params: [txHash],
+      });
       receipts.delete(txHash);
-      if (!receipt) return null;
-      const seen = remember(txHash, receipt);
-      return { blockNumber: seen.blockNumber, rewardsWallet: seen.logs.some(isRewardOf(wallet)) };
+      return receipt && receiptFor(wallet, remember(txHash, receipt));
     },
 
-    async rewardTransactions(rewards) {
+    /** For each reward, the transaction that rewarded `wallet` in `block` (null while the node lacks the log). */
+    async rewardTransactions(
+      rewards: readonly { wallet: string; block: bigint }[],
+    ): Promise<PromiseSettledResult<string | null>[]> {
       if (rewards.length === 0) return [];
       const outcomes = await batch(
         rewards.map(({ wallet, block }) => ({
@@ -229,7 +221,7 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
       );
       return outcomes.map((outcome, index): PromiseSettledResult<string | null> => {
         if (outcome.status === "rejected") return { status: "rejected", reason: unavailable(outcome.reason) };
-        const logs = outcome.value as RpcLog[];
+        const logs = outcome.value as Log.Rpc[];
         const wallet = (rewards[index] as { wallet: string }).wallet;
         return { status: "fulfilled", value: logs.find(isRewardOf(wallet))?.transactionHash ?? null };
       });
@@ -249,7 +241,7 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
 /** A receipt once seen: its block and its logs (a receipt never changes while its block stands). */
 interface SeenReceipt {
   blockNumber: bigint;
-  logs: RpcLog[];
+  logs: Log.Rpc[];
 }
 
 function unavailable(cause: unknown): AppError {
@@ -265,4 +257,28 @@ function toHex(value: bigint): string {
 function addressWord(address: string): string {
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new AppError("INVALID_WALLET_ADDRESS");
   return `0x${"0".repeat(24)}${address.slice(2).toLowerCase()}`;
+}
+
+const AGGREGATE3 = AbiFunction.from(
+  "function aggregate3((address target, bool allowFailure, bytes callData)[] calls) returns ((bool success, bytes returnData)[])",
+);
+/** `aggregate3((address,bool,bytes)[])`'s selector (a test recomputes it). */
+export const AGGREGATE3_SELECTOR = AbiFunction.getSelector(AGGREGATE3);
+
+/** One `eth_call` to Multicall3 carrying many reads, which a provider counts as one; each may fail on its own. */
+function aggregate3Call(calls: readonly { target: string; callData: string }[]) {
+  const call3s = calls.map(({ target, callData }) => ({
+    target: target as `0x${string}`,
+    allowFailure: true,
+    callData: callData as `0x${string}`,
+  }));
+  return {
+    method: "eth_call",
+    params: [{ to: MULTICALL3_ADDRESS, data: AbiFunction.encodeData(AGGREGATE3, [call3s]) }, "latest"],
+  };
+}
+
+/** `aggregate3`'s answer, a (success, returnData) for each call, in the order given. */
+function decodeAggregate3(returned: string): readonly { success: boolean; returnData: string }[] {
+  return AbiFunction.decodeResult(AGGREGATE3, returned as `0x${string}`);
 }

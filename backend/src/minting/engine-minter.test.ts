@@ -9,9 +9,8 @@ import { startEngineWorld, type EngineWorld } from "@tube/local-world/engine-emu
 import { randomWallet } from "@tube/local-world/mint-log";
 import { startRpcProxy } from "@tube/local-world/rpc-proxy";
 import { balanceOf } from "@tube/local-world/token-balance";
-import { createChainReader, REWARDED_IN_BLOCK_SELECTOR, REWARDED_TOPIC } from "./chain-reader.ts";
+import { AGGREGATE3_SELECTOR, createChainReader, REWARDED_IN_BLOCK_SELECTOR, REWARDED_TOPIC } from "./chain-reader.ts";
 import { createEngineMinter, type EngineApi, type EngineMinterOptions } from "./engine-minter.ts";
-import { AGGREGATE3_SELECTOR } from "./multicall3.ts";
 import { RewardNotQueuedError, type ChainReader, type Minter, type MintTransaction } from "./minter.ts";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;

@@ -1,6 +1,6 @@
-import { searchTransactions, signMessage, writeContract } from "@thirdweb-dev/engine";
+import { searchTransactions, signMessage, writeContract, type SearchTransactionsResponse } from "@thirdweb-dev/engine";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import { RewardNotQueuedError, type Minter, type MintStatus, type MintTransaction } from "./minter.ts";
+import { RewardNotQueuedError, type MintStatus, type MintTransaction, type SigningProof } from "./minter.ts";
 
 export type EngineApi = "write_contract" | "search_transactions" | "sign_message";
 
@@ -23,20 +23,6 @@ export interface EngineMinterOptions {
 /** How an Engine call ended, as the alerts tell them apart. */
 type EngineOutcome = "ok" | "http_4xx" | "http_5xx" | "timeout" | "unreachable";
 
-class EngineAnswerError extends Error {
-  readonly kind: EngineOutcome;
-  constructor(message: string, kind: EngineOutcome) {
-    super(message);
-    this.kind = kind;
-  }
-}
-
-function failureKind(cause: unknown): EngineOutcome {
-  if (cause instanceof EngineAnswerError) return cause.kind;
-  if (cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError")) return "timeout";
-  return "unreachable";
-}
-
 const REWARD_METHOD = "function reward(address to)";
 /**
  * Never Engine's default `auto`, which relays through thirdweb's bundler, whose receipt succeeds even when the reward
@@ -55,7 +41,7 @@ const SIGNING_FAILED_PREFIX = "Transaction signing failed:";
 const PROOF_MESSAGE = "TuBE Rewards: Engine signs as the server wallet";
 
 /** Queues rewards through thirdweb Engine Cloud; each call carries its own URL and credentials, not a global one. */
-export function createEngineMinter(options: EngineMinterOptions): Minter {
+export function createEngineMinter(options: EngineMinterOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const requestOptions = (signal: AbortSignal) => ({ baseUrl: options.engineUrl, auth: options.secretKey, signal });
 
@@ -64,22 +50,25 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
     api: EngineApi,
     send: (signal: AbortSignal) => Promise<{ data?: T; error?: unknown; response?: Response }>,
   ): Promise<T> {
-    try {
-      const { data, error, response } = await send(AbortSignal.timeout(timeoutMs));
-      if (data === undefined || error !== undefined) {
-        const status = response?.status ?? 0;
-        const kind = status >= 400 && status < 500 ? "http_4xx" : "http_5xx";
-        throw new EngineAnswerError(`Engine ${api} answered HTTP ${status || "?"}: ${JSON.stringify(error)}`, kind);
-      }
-      options.onCall?.(api, "ok");
-      return data;
-    } catch (cause) {
-      const kind = failureKind(cause);
+    const fail = (kind: EngineOutcome, cause: unknown): never => {
       options.onCall?.(api, kind);
       // A refusal (a bad request, a 429) is a definite "nothing happened"; anything else may have been queued.
       if (kind === "http_4xx") throw new RewardNotQueuedError(cause);
       throw new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
+    };
+    const { data, error, response } = await send(AbortSignal.timeout(timeoutMs)).catch((cause: unknown) =>
+      fail(
+        cause instanceof Error && ["TimeoutError", "AbortError"].includes(cause.name) ? "timeout" : "unreachable",
+        cause,
+      ),
+    );
+    if (data === undefined || error !== undefined) {
+      const status = response?.status ?? 0;
+      const cause = new Error(`Engine ${api} answered HTTP ${status || "?"}: ${JSON.stringify(error)}`);
+      return fail(status >= 400 && status < 500 ? "http_4xx" : "http_5xx", cause);
     }
+    options.onCall?.(api, "ok");
+    return data;
   }
 
   /** Engine's records of the given ids: any id, however old, in one search. */
@@ -98,7 +87,11 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
   }
 
   return {
-    async queueReward({ to, idempotencyKey }) {
+    /**
+     * Queues `reward(to)` under `idempotencyKey`, which names this attempt only. Throws `RewardNotQueuedError` when
+     * refused outright (nothing queued), `AppError("MINT_UNAVAILABLE")` when the answer was lost (maybe queued).
+     */
+    async queueReward({ to, idempotencyKey }: { to: string; idempotencyKey: string }) {
       const data = await call("write_contract", (signal) =>
         writeContract({
           ...requestOptions(signal),
@@ -120,12 +113,13 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
       return { transactionId };
     },
 
-    async getTransaction(transactionId) {
+    async getTransaction(transactionId: string): Promise<MintTransaction | null> {
       const [found] = await search([transactionId]);
       return found ?? null;
     },
 
-    async getTransactions(transactionIds) {
+    /** Engine's record of many transactions, keyed by id; one missing is unknown to Engine, or not indexed yet. */
+    async getTransactions(transactionIds: readonly string[]): Promise<Map<string, MintTransaction>> {
       const ids = [...new Set(transactionIds)];
       const chunks = Array.from({ length: Math.ceil(ids.length / IDS_PER_SEARCH) }, (_, index) =>
         ids.slice(index * IDS_PER_SEARCH, (index + 1) * IDS_PER_SEARCH),
@@ -135,7 +129,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
     },
 
     /** Engine signs inside the request and answers one item per message: the signature, or the signer's error. */
-    async proveSigning() {
+    async proveSigning(): Promise<SigningProof> {
       const data = await call("sign_message", (signal) =>
         signMessage({
           ...requestOptions(signal),
@@ -158,14 +152,7 @@ export function createEngineMinter(options: EngineMinterOptions): Minter {
   };
 }
 
-function toMintTransaction(row: {
-  id: string;
-  status: string | null;
-  transactionHash: string | null;
-  errorMessage: string | null;
-  cancelledAt: string | null;
-  executionResult: unknown;
-}): MintTransaction {
+function toMintTransaction(row: SearchTransactionsResponse["result"]["transactions"][number]): MintTransaction {
   // Engine leaves status empty until a worker picks the transaction up.
   const status = row.status !== null && MINT_STATUSES.includes(row.status) ? (row.status as MintStatus) : "QUEUED";
   return {
@@ -174,15 +161,9 @@ function toMintTransaction(row: {
     txHash: row.transactionHash,
     errorMessage: row.errorMessage,
     cancelled: row.cancelledAt !== null,
-    callReverted: onchainStatusOf(row.executionResult) === "REVERTED",
+    // Engine Cloud's `executionResult.onchainStatus`: what happened to the call itself, as opposed to its carrier.
+    callReverted: (row.executionResult as { onchainStatus?: unknown } | null)?.onchainStatus === "REVERTED",
     notSigned:
       status === "FAILED" && !row.transactionHash && Boolean(row.errorMessage?.startsWith(SIGNING_FAILED_PREFIX)),
   };
-}
-
-/** Engine Cloud's `executionResult.onchainStatus`: what happened to the call itself, as opposed to its carrier. */
-function onchainStatusOf(executionResult: unknown): unknown {
-  return typeof executionResult === "object" && executionResult !== null && "onchainStatus" in executionResult
-    ? executionResult.onchainStatus
-    : undefined;
 }

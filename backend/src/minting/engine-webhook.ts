@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 
 /** How far a webhook's signed timestamp may lie from this server's clock, either way, before it counts as replayed. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -32,15 +33,12 @@ export function verifyEngineWebhook(webhook: SignedWebhook, secret: string, nowS
   return transactionId ? { kind: "accepted", transactionId } : { kind: "ignored", reason: "not a notification" };
 }
 
+/** Engine's notification envelope names the transaction whose status changed. */
+const NOTIFICATION = z.object({ transactionId: z.string() });
+
 function transactionIdOf(body: Buffer): string | null {
   try {
-    const envelope: unknown = JSON.parse(body.toString("utf8"));
-    return typeof envelope === "object" &&
-      envelope !== null &&
-      "transactionId" in envelope &&
-      typeof envelope.transactionId === "string"
-      ? envelope.transactionId
-      : null;
+    return NOTIFICATION.safeParse(JSON.parse(body.toString("utf8"))).data?.transactionId ?? null;
   } catch {
     return null;
   }

@@ -7,18 +7,14 @@ export interface JsonRpcCall {
   params: unknown[];
 }
 
-/**
- * A provider's "too many requests": HTTP 429, or a call answered with code 429 (Alchemy's) or -32005 (EIP-1474's
- * "limit exceeded", Infura's and others'). The caller should slow down, not just try again.
- */
+/** A provider's "too many requests": HTTP 429, or a call answered 429 or -32005 ("limit exceeded"). Slow down. */
 export class RpcRateLimitedError extends Error {}
 
 const RATE_LIMIT_CODES = new Set([429, -32005]);
 
 /**
- * thirdweb's RPC client on `url`: the calls made together go out in one JSON-RPC batch of at most `maxCalls`
- * (providers cap batches, and count each call against their per-second limits), each call's outcome its own. The
- * calls go to `url` alone, never to thirdweb, so its client needs no key.
+ * thirdweb's RPC client on `url` (never thirdweb's own, so no key): calls made together go out in one batch of at most
+ * `maxCalls`, each call's outcome its own.
  */
 function rpcClient(url: string, options: { timeoutMs: number; maxCalls: number }) {
   // A client of its own, as thirdweb keeps one batcher per client and URL.
@@ -50,10 +46,7 @@ export async function jsonRpc<T>(url: string, call: JsonRpcCall, timeoutMs: numb
   return (await rpcClient(url, { timeoutMs, maxCalls: 1 })(call)) as T;
 }
 
-/**
- * Sends batches of calls one after another: once a batch is rate-limited, the calls left are not sent (past the
- * provider's per-second limit they would only be refused too, and counted against it).
- */
+/** Sends batches one after another; once one is rate-limited the rest are not sent, as they would only be refused. */
 export function jsonRpcBatcher(url: string, options: { timeoutMs: number; maxCalls: number }) {
   const send = rpcClient(url, options);
   return async (calls: readonly JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> => {

@@ -1,4 +1,6 @@
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
+import type { createChainReader } from "./chain-reader.ts";
+import type { createEngineMinter } from "./engine-minter.ts";
 
 export type MintStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
 
@@ -18,20 +20,8 @@ export interface MintTransaction {
 /** Whether Engine signs as the server wallet now: `reason` is Engine's refusal when it does not. */
 export type SigningProof = { signed: true } | { signed: false; reason: string };
 
-/** Queues rewards through a relayer (thirdweb Engine) and reads their progress. */
-export interface Minter {
-  /**
-   * Queues `reward(to)` under `idempotencyKey`, which names this attempt only. Throws `RewardNotQueuedError` when
-   * refused outright (nothing queued), `AppError("MINT_UNAVAILABLE")` when the answer was lost (maybe queued).
-   */
-  queueReward(input: { to: string; idempotencyKey: string }): Promise<{ transactionId: string }>;
-  getTransaction(transactionId: string): Promise<MintTransaction | null>;
-  /** Engine's record of many transactions, keyed by id; one missing is unknown to Engine, or not indexed yet. */
-  getTransactions(transactionIds: readonly string[]): Promise<Map<string, MintTransaction>>;
-  /** Has Engine sign a fixed message as the server wallet, as every reward needs; MINT_UNAVAILABLE when silent. */
-  proveSigning(): Promise<SigningProof>;
-  ping(): Promise<void>;
-}
+/** Queues rewards through thirdweb Engine and reads their progress. */
+export type Minter = ReturnType<typeof createEngineMinter>;
 
 /** The relayer answered "no" (a 4xx, a 429): nothing was queued, so the attempt's key was never used. */
 export class RewardNotQueuedError extends AppError {
@@ -62,21 +52,4 @@ export interface ChainObservation {
 }
 
 /** Reads the rewards contract on chain: the final word on whether a wallet was rewarded, whatever Engine says. */
-export interface ChainReader {
-  /** One JSON-RPC batch: the heads, the contract's record of `wallet`, and `txHash`'s receipt when one is given. */
-  observe(wallet: string, txHash: string | null): Promise<ChainObservation>;
-  /**
-   * `observe` for many claims in a few requests, in the order asked. Each claim's observation stands alone; a failed
-   * head read rejects the whole.
-   */
-  observeMany(
-    claims: readonly { wallet: string; txHash: string | null }[],
-  ): Promise<PromiseSettledResult<ChainObservation>[]>;
-  /** The receipt of `txHash` as the chain holds it now, never a remembered one (its block may be reorganised away). */
-  receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]>;
-  /** For each reward, the transaction that rewarded `wallet` in `block` (null while the node lacks the log). */
-  rewardTransactions(
-    rewards: readonly { wallet: string; block: bigint }[],
-  ): Promise<PromiseSettledResult<string | null>[]>;
-  ping(): Promise<void>;
-}
+export type ChainReader = ReturnType<typeof createChainReader>;

@@ -31,8 +31,7 @@ const REDACTED_PATHS = [
 /** A credential after its auth scheme, to the end of its JSON string: an error's message may quote a header. */
 const CREDENTIAL_IN_TEXT = /\b(Bearer|Basic)\s+(?:[^"\\]|\\.)+/gi;
 
-/** `destination` defaults to stdout; tests pass their own to read what was logged. */
-/** At `info` unless a test or a command asks otherwise: the only lines below it are two about Engine webhooks. */
+/** At `info` unless a test or a command asks otherwise; `destination` defaults to stdout. */
 export function createLogger(level = "info", destination?: DestinationStream): Logger {
   const options = {
     level,

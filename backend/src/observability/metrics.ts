@@ -4,78 +4,65 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const counter = <Label extends string = never>(name: string, help: string, labelNames: readonly Label[] = []) =>
+    new Counter({ name, help, labelNames, registers });
   return {
     registry,
-    claims: new Counter({
-      name: "tube_claims_total",
-      help: "Claim requests by outcome",
-      labelNames: ["outcome"] as const,
-      registers: [registry],
-    }),
+    claims: counter("tube_claims_total", "Claim requests by outcome", ["outcome"]),
     mintLatency: new Histogram({
       name: "tube_mint_latency_seconds",
       help: "Time from reserving a claim to its confirmed mint",
       buckets: [0.25, 0.5, 1, 2, 5, 10, 30, 60, 120],
-      registers: [registry],
+      registers,
     }),
-    upstreamCalls: new Counter({
-      name: "tube_upstream_calls_total",
-      help: "Calls to Google and Engine by service and outcome (ok, or the error kind)",
-      labelNames: ["service", "outcome"] as const,
-      registers: [registry],
-    }),
+    upstreamCalls: counter(
+      "tube_upstream_calls_total",
+      "Calls to Google and Engine by service and outcome (ok, or the error kind)",
+      ["service", "outcome"],
+    ),
     /** This process's spending; the day's total across processes is the store's (youtube-quota.ts). */
-    youtubeQuotaUnits: new Counter({
-      name: "youtube_quota_units_total",
-      help: "YouTube Data API quota units this process spent, as Google counts them (every request, failed or not)",
-      registers: [registry],
-    }),
-    engineWebhooksIgnored: new Counter({
-      name: "tube_engine_webhooks_ignored_total",
-      help: "Posts to the Engine webhook that changed nothing, by reason (rate_limited, unsigned, bad_signature, outside_the_time_window, not_a_notification, not_followed_here)",
-      labelNames: ["reason"] as const,
-      registers: [registry],
-    }),
-    mintSigningFailures: new Counter({
-      name: "tube_mint_signing_failures_total",
-      help: "Mint attempts Engine failed without signing them (a wrong ENGINE_VAULT_ACCESS_TOKEN, or an ENGINE_SERVER_WALLET the vault does not hold); not counted against the claim",
-      registers: [registry],
-    }),
+    youtubeQuotaUnits: counter(
+      "youtube_quota_units_total",
+      "YouTube Data API quota units this process spent, as Google counts them (every request, failed or not)",
+    ),
+    engineWebhooksIgnored: counter(
+      "tube_engine_webhooks_ignored_total",
+      "Posts to the Engine webhook that changed nothing, by reason (rate_limited, unsigned, bad_signature, outside_the_time_window, not_a_notification, not_followed_here)",
+      ["reason"],
+    ),
+    mintSigningFailures: counter(
+      "tube_mint_signing_failures_total",
+      "Mint attempts Engine failed without signing them (a wrong ENGINE_VAULT_ACCESS_TOKEN, or an ENGINE_SERVER_WALLET the vault does not hold); not counted against the claim",
+    ),
     mintingBlocked: new Gauge({
       name: "tube_minting_blocked",
       help: "1 while Engine cannot sign as the server wallet: this process holds its claims and refuses new ones (MINTING_PAUSED) until a signing probe succeeds",
-      registers: [registry],
+      registers,
     }),
-    trustProxyMismatches: new Counter({
-      name: "tube_trust_proxy_mismatches_total",
-      help: "Requests that contradict TRUST_PROXY, by sign: forwarded headers from a peer it does not trust (untrusted_peer), or fewer X-Forwarded-For entries than its hop count (fewer_hops)",
-      labelNames: ["sign"] as const,
-      registers: [registry],
-    }),
+    trustProxyMismatches: counter(
+      "tube_trust_proxy_mismatches_total",
+      "Requests that contradict TRUST_PROXY, by sign: forwarded headers from a peer it does not trust (untrusted_peer), or fewer X-Forwarded-For entries than its hop count (fewer_hops)",
+      ["sign"],
+    ),
   };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** Ages an unfinished claim can be in, by their upper bound in seconds; the alert on stuck claims watches the older. */
-const AGE_BANDS: [string, number][] = [
-  ["under_1m", 60],
-  ["1m_to_10m", 600],
-  ["10m_to_1h", 3600],
-  ["over_1h", Infinity],
-];
-
-/** The upstreams a scrape reads from (store, rpc) or hears about (engine); each has its own `tube_upstream_up`. */
-export type Upstream = "store" | "rpc" | "engine";
-
-/** Prometheus's default scrape interval. */
-const METRICS_CACHE_MS = 15_000;
+/** Ages an unfinished claim can be in, by their lower bound in seconds; the alert on stuck claims watches the older. */
+const AGE_BANDS = [
+  ["under_1m", -Infinity],
+  ["1m_to_10m", 60],
+  ["10m_to_1h", 600],
+  ["over_1h", 3600],
+] as const;
 
 /**
  * Gauges read from the store and the chain when Prometheus scrapes, so every process reports the shared truth. Each
- * upstream is read at most once per `ttlMs`, so scrapers cost a bounded number of calls. A failed read marks its
- * upstream down (`tube_upstream_up 0`) and keeps its gauges at their last good values, never failing the scrape: an
- * alert on one upstream must not blind every other.
+ * upstream is read at most once per `ttlMs` (Prometheus's default scrape interval), so scrapers cost a bounded number
+ * of calls. A failed read marks its upstream down (`tube_upstream_up 0`) and keeps its gauges at their last good
+ * values, never failing the scrape: an alert on one upstream must not blind every other.
  */
 export function registerStateGauges(
   metrics: Metrics,
@@ -89,31 +76,39 @@ export function registerStateGauges(
     /** Whether the last Engine call this process made was answered; undefined before the first. Costs no call. */
     engineAnswered?(): boolean | undefined;
   },
-  options: { ttlMs?: number; onReadFailed?: (upstream: Upstream, error: unknown) => void } = {},
+  options: { ttlMs?: number; onReadFailed?: (upstream: "store" | "rpc", error: unknown) => void } = {},
 ): void {
-  const { ttlMs = METRICS_CACHE_MS } = options;
+  const { ttlMs = 15_000 } = options;
   const registers = [metrics.registry];
   const budget = sources.maxTotalClaims;
-  const store = cachedRead(
-    async () => {
-      const [budgetSlotsUsed, unfinished, quotaUnitsToday] = await Promise.all([
-        budget === undefined ? undefined : sources.budgetSlotsUsed(),
-        sources.listUnfinishedCreatedAt(),
-        sources.youtubeQuotaUnitsToday(),
-      ]);
-      return { budgetSlotsUsed, unfinished, quotaUnitsToday };
-    },
-    ttlMs,
-    (error) => options.onReadFailed?.("store", error),
-  );
-  const rpc = cachedRead(
-    async () => {
-      const [balanceWei, cap] = await Promise.all([sources.serverWalletBalanceWei(), sources.rewardCap()]);
-      return { balanceWei, ...cap };
-    },
-    ttlMs,
-    (error) => options.onReadFailed?.("rpc", error),
-  );
+  const store = cachedRead("store", async () => {
+    const [budgetSlotsUsed, unfinished, quotaUnitsToday] = await Promise.all([
+      budget === undefined ? undefined : sources.budgetSlotsUsed(),
+      sources.listUnfinishedCreatedAt(),
+      sources.youtubeQuotaUnitsToday(),
+    ]);
+    return { budgetSlotsUsed, unfinished, quotaUnitsToday };
+  });
+  const rpc = cachedRead("rpc", async () => {
+    const [balanceWei, cap] = await Promise.all([sources.serverWalletBalanceWei(), sources.rewardCap()]);
+    return { balanceWei, ...cap };
+  });
+
+  /** `read` through `cachedRun`, never rejecting: a failure is kept as long as a success, with the last good value. */
+  function cachedRead<T>(upstream: "store" | "rpc", read: () => Promise<T>) {
+    let last: T | undefined;
+    return cachedRun(
+      () =>
+        read().then(
+          (value) => ({ up: true, last: (last = value) }),
+          (error: unknown) => {
+            options.onReadFailed?.(upstream, error);
+            return { up: false, last };
+          },
+        ),
+      ttlMs,
+    );
+  }
 
   new Gauge({
     name: "tube_upstream_up",
@@ -158,11 +153,10 @@ export function registerStateGauges(
     async collect() {
       const unfinished = (await store()).last?.unfinished;
       if (!unfinished) return this.reset();
-      const now = Date.now();
-      const ages = unfinished.map((createdAt) => (now - createdAt.getTime()) / 1000);
-      AGE_BANDS.forEach(([age, maxSeconds], band) => {
-        const minSeconds = band === 0 ? -Infinity : AGE_BANDS[band - 1]![1];
-        this.set({ age }, ages.filter((seconds) => seconds >= minSeconds && seconds < maxSeconds).length);
+      const ages = unfinished.map((createdAt) => (Date.now() - createdAt.getTime()) / 1000);
+      AGE_BANDS.forEach(([age, from], band) => {
+        const until = AGE_BANDS[band + 1]?.[1] ?? Infinity;
+        this.set({ age }, ages.filter((seconds) => seconds >= from && seconds < until).length);
       });
     },
   });
@@ -203,22 +197,6 @@ export function cachedRun<T>(run: () => Promise<T>, ttlMs: number): () => Promis
     }
     return current.result;
   };
-}
-
-/** `read` through `cachedRun`, never rejecting: a failure is kept as long as a success, with the last good value. */
-function cachedRead<T>(read: () => Promise<T>, ttlMs: number, onFailed: (error: unknown) => void) {
-  let last: T | undefined;
-  return cachedRun(
-    () =>
-      read().then(
-        (value) => ({ up: true, last: (last = value) }),
-        (error: unknown) => {
-          onFailed(error);
-          return { up: false, last };
-        },
-      ),
-    ttlMs,
-  );
 }
 
 /** The operator's controls: whether this process applies a pause, and each action's count, as the store has it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { secondsUntilPacificMidnight, youtubeAppError } from "./youtube-errors.ts";
+import { secondsUntilPacificMidnight } from "../observability/quota-day.ts";
+import { matchesChannel, youtubeAppError } from "./youtube.ts";
 
 const failure = (status: number | null, reason: string | null) => ({ status, reason, cause: new Error("test") });
 
@@ -29,5 +30,34 @@ describe("youtubeAppError", () => {
   it("when the daily quota is spent, then the retry waits for Pacific midnight", () => {
     const error = youtubeAppError(failure(403, "quotaExceeded"), new Date("2026-07-01T06:00:00Z"));
     expect(error).toMatchObject({ code: "YOUTUBE_QUOTA_EXCEEDED", retryAfterSeconds: 3600 });
+  });
+});
+
+const alice = { id: "UCalice", title: "Alice Watches", handle: "@alicewatches" };
+
+describe("matchesChannel", () => {
+  it.each([
+    "@alicewatches",
+    "alicewatches",
+    "  @AliceWatches ",
+    "ALICEWATCHES",
+    "Alice Watches",
+    "alice watches",
+    " @Alice Watches",
+  ])("when the visitor types %j, then it names Alice's channel", (typed) => {
+    expect(matchesChannel(typed, alice)).toBe(true);
+  });
+
+  it.each(["@bobbuilds", "alice", "@alice watches2", "", "   ", "@"])(
+    "when the visitor types %j, then it does not",
+    (typed) => {
+      expect(matchesChannel(typed, alice)).toBe(false);
+    },
+  );
+
+  it("when the channel has no handle, then only its title counts", () => {
+    const untitled = { ...alice, handle: null };
+    expect(matchesChannel("Alice Watches", untitled)).toBe(true);
+    expect(matchesChannel("@alicewatches", untitled)).toBe(false);
   });
 });
