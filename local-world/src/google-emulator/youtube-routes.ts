@@ -92,27 +92,6 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
     });
   });
 
-  // channels.list by id with an API key (the operator's `doctor`): a channel that does not exist is an empty list.
-  router.get("/youtube/v3/channels", (req, res, next) => {
-    const ids = stringParam(req, "id");
-    if (ids === undefined) return next();
-    if (!stringParam(req, "key") && !req.get("authorization")) {
-      return sendError(res, spec(403, "forbidden", "The request is missing a valid API key."));
-    }
-    const found = ids.split(",").filter((id) => deps.channelTitles.has(id));
-    res.json({
-      kind: "youtube#channelListResponse",
-      etag: etag(...found),
-      pageInfo: pageInfo(found.length),
-      items: found.map((id) => ({
-        kind: "youtube#channel",
-        etag: etag(id),
-        id,
-        snippet: { title: deps.channelTitles.get(id), description: "" },
-      })),
-    });
-  });
-
   router.get("/youtube/v3/channels", (req, res) => {
     const account = authorize(deps, req, res, "channel");
     if (!account) return;
