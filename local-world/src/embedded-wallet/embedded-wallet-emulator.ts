@@ -5,7 +5,7 @@ import { hashMessage, keccak256 } from "thirdweb/utils";
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
 import { faultSwitchRoute, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
-import { createWalletFaultSwitch, parseWalletFault } from "./wallet-faults.ts";
+import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
 
 /** The OAuth client thirdweb's service signs visitors in to Google with; the local Google must know it. */
 export interface WalletGoogleClient {
@@ -225,7 +225,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
   app.use("/api/v1/enclave-wallet", enclave);
 
-  app.use(faultSwitchRoute(parseWalletFault, (fault) => faults.set(fault)));
+  app.use(faultSwitchRoute(walletFaultSchema, (fault) => faults.set(fault)));
 
   app.use((_req, res) => {
     res.status(404).json({ message: "Not Found" });

@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { CONTROL_PATH, faultSwitchRoute, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
-import { parseRelayFault, type RelayFaultSwitch } from "./relay-faults.ts";
+import { relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
 
 /** The tags of the proposal, its answer and the settlement (`@walletconnect/sign-client`, `ENGINE_RPC_OPTS`). */
 const TAG_SESSION_PROPOSE = 1100;
@@ -215,7 +215,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
   };
 
   const app = standInApp();
-  app.use(faultSwitchRoute(parseRelayFault, (fault) => faults.set(fault)));
+  app.use(faultSwitchRoute(relayFaultSchema, (fault) => faults.set(fault)));
   app.post(`${CONTROL_PATH}/drop`, express.json({ type: () => true }), (req, res) => {
     const { topic } = (req.body ?? {}) as { topic?: unknown };
     if (topic !== undefined && typeof topic !== "string") return res.status(400).json({ message: "topic is a string" });
