@@ -97,7 +97,7 @@ export function controlRouter(): Router {
 /** A fault's count: how many matching requests it hits (default 1). */
 export const faultCount = z.number().int().min(0).default(1);
 
-/** `POST /__emulator/faults`: the body parsed by `schema` and set, answered with the fault, or 400 with what is wrong. */
+/** `POST /__emulator/faults`: the body parsed by `schema` and set, answered with the fault, or 400 with its flaw. */
 export function faultSwitchRoute<S extends z.ZodType>(schema: S, set: (fault: z.output<S>) => void): Router {
   const router = controlRouter();
   router.post(`${CONTROL_PATH}/faults`, (req, res) => {

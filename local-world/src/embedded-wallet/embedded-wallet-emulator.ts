@@ -25,9 +25,8 @@ export interface EmbeddedWalletOptions {
   keys: WalletKeys;
 }
 
-/** How long a session handed to the page lasts before `accounts` answers 401. */
+// A session lasts a week (then `accounts` answers 401); a login may wait on Google's pages ten minutes.
 const SESSION_LIFETIME_MS = 7 * 86_400_000;
-/** How long a login may wait on Google's pages. */
 const LOGIN_LIFETIME_MS = 10 * 60_000;
 
 interface User {
@@ -35,7 +34,6 @@ interface User {
   id: string;
   googleSub: string;
   email: string;
-  /** When the enclave wallet was generated; absent until `generate`. */
   walletCreatedAt?: string;
 }
 
@@ -45,10 +43,8 @@ interface Session {
 }
 
 /**
- * A stand-in for thirdweb's in-app and ecosystem wallet service at `embedded-wallet.thirdweb.com`, for an ecosystem
- * whose wallets are enclave EOAs (no smart-account options), signing in with Google through the local Google. It
- * speaks what thirdweb v5 sends and reads; each route names the SDK file (under `thirdweb/src/wallets/`) behind it.
- * Faults are set at `POST /__emulator/faults` (wallet-faults.ts).
+ * thirdweb's in-app and ecosystem wallet service (`embedded-wallet.thirdweb.com`) for an ecosystem of enclave EOAs,
+ * signing in through the local Google; each route names the SDK file (under `thirdweb/src/wallets/`) behind it.
  */
 export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express {
   const app = standInApp();
@@ -57,8 +53,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   const users = new Map<string, User>();
   const sessions = new Map<string, Session>();
 
-  // The SDK calls from the page's origin with headers of its own (x-client-id, x-ecosystem-*, x-sdk-*,
-  // Authorization), so every call is preflighted; it sends no credentials (`src/utils/fetch.ts`).
+  // The SDK's own headers make every call a preflighted one; it sends no credentials (`src/utils/fetch.ts`).
   app.use("/api", (req, res, next) => {
     const origin = req.get("origin");
     if (origin) res.set({ "Access-Control-Allow-Origin": origin, Vary: "Origin" });
@@ -73,15 +68,12 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
       .end();
   });
 
-  // The hidden iframe the connector always mounts (`in-app/web/lib/web-connector.ts`); the page waits for its
-  // `ewsIframeLoaded` and answers `initIframe` through a MessagePort (`in-app/web/utils/iFrameCommunication/
-  // IframeCommunicator.ts`). Enclave wallets never call into it.
+  // The hidden iframe the connector always mounts (`in-app/web/lib/web-connector.ts`); enclave wallets never use it.
   app.get("/sdk/2022-08-12/embedded-wallet", (_req, res) => {
     res.type("html").send(IFRAME_PAGE);
   });
 
-  // `ecosystem/get-ecosystem-wallet-auth-options.ts`: an unknown ecosystem is told by a `code: "UNAUTHORIZED"` body,
-  // whose `message` the SDK throws.
+  // `ecosystem/get-ecosystem-wallet-auth-options.ts`: the SDK throws the `message` of an unknown ecosystem's 401.
   app.get("/api/2024-05-05/ecosystem-wallet", (req, res) => {
     if (req.get("x-ecosystem-id") !== options.ecosystemId) return sendUnknownEcosystem(res);
     res.json({
@@ -119,8 +111,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
       return res.status(400).json({ message: "This sign-in has expired. Start again." });
     const back = new URL(login.redirectUrl);
     const code = req.query.code;
-    // A cancelled or denied consent: back to the page with neither `authResult` nor `authCookie`
-    // (`in-app/web/lib/get-url-token.ts` then reads nothing).
+    // A cancelled consent: back to the page with no `authResult` (`in-app/web/lib/get-url-token.ts` reads nothing).
     if (typeof code !== "string") return res.redirect(302, back.href);
     const identity = await exchangeCode(options, code);
     if (!identity) return res.status(502).json({ message: "Google refused the sign-in." });
@@ -212,8 +203,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     const signature = await accountOf(res).signTypedData(req.body as Parameters<Account["signTypedData"]>[0]);
     res.json({ ...signatureParts(signature), signature });
   });
-  // `in-app/core/actions/sign-transaction.enclave.ts`: `signature` holds the signed raw transaction, which
-  // `in-app/core/wallet/enclave-wallet.ts` sends with eth_sendRawTransaction to the page's own RPC.
+  // `in-app/core/actions/sign-transaction.enclave.ts`: `signature` is the raw transaction the page sends itself.
   enclave.post("/sign-transaction", async (req, res) => {
     const payload = (req.body as { transactionPayload?: Record<string, string | number | undefined> })
       .transactionPayload;

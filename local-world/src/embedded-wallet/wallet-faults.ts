@@ -4,15 +4,12 @@ import { z } from "zod";
 import { faultCount, faultSwitch } from "../stand-in.ts";
 
 /**
- * Failures the embedded-wallet stand-in plays, as thirdweb's service (or the browser's view of it) shows them, each
- * aimed at one Google account (by e-mail) so tests side by side fail only their own:
- * - stateMissing / stateForeign: the return to the page carries no `state`, or one this browser never stored; the SDK
- *   drops the `authResult` (thirdweb `src/wallets/connection/autoConnectCore.ts`, consumeRedirectState).
- * - expiredToken: the session handed over has expired: `GET /api/2024-05-05/accounts` answers 401
- *   (`in-app/core/actions/get-enclave-user-status.ts` throws "Failed to get user info").
- * - generateFails: `POST /api/v1/enclave-wallet/generate` answers 500 (`generate-wallet.enclave.ts` throws).
- * - slow: `GET /api/2024-05-05/accounts` answers only after `ms` (default 60 s), past the page's 30 s connect
- *   time-out (the SDK's own is 15 s, `autoConnectCore.ts`).
+ * Failures the embedded-wallet stand-in plays, each aimed at one Google account (by e-mail):
+ * - stateMissing / stateForeign: the return carries no `state`, or a foreign one; the SDK drops the `authResult`
+ *   (thirdweb `src/wallets/connection/autoConnectCore.ts`, consumeRedirectState).
+ * - expiredToken: the session handed over has expired: `GET /api/2024-05-05/accounts` answers 401.
+ * - generateFails: `POST /api/v1/enclave-wallet/generate` answers 500.
+ * - slow: `GET /api/2024-05-05/accounts` answers after `ms` (default 60 s), past the page's 30 s connect time-out.
  */
 const WALLET_FAULT_MODES = ["stateMissing", "stateForeign", "expiredToken", "generateFails", "slow"] as const;
 export type WalletFaultMode = (typeof WALLET_FAULT_MODES)[number];

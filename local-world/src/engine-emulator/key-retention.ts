@@ -9,12 +9,9 @@ interface Job {
 }
 
 /**
- * Which transaction a repeated idempotency key answers with (engine-core: the key is the transaction's id,
- * `server/src/execution_router/mod.rs`); a repeat is absorbed only while the key is held:
- * - relayed (EIP-7702, ERC-4337): while the send job is kept (`twmq/src/queue.rs`, IdempotencyMode::Permanent), i.e.
- *   until `retainedJobs` later jobs finished in its queue's success or failed list (`twmq/src/lib.rs` trims);
- * - EOA: only until the worker picks it up: the store adds with no check for one there
- *   (`executors/src/eoa/store/mod.rs`, add_transaction).
+ * Which transaction a repeated idempotency key (the transaction's id in engine-core) answers with, while it is held:
+ * - relayed: while the send job is kept, until `retainedJobs` later jobs finished in its list (`twmq/src/lib.rs`);
+ * - EOA: only until the worker picks it up (`executors/src/eoa/store/mod.rs`, add_transaction).
  */
 export interface KeyRetention<T extends Job> {
   /** The transaction a write with this key answers with instead of queueing, or null when the key is free. */

@@ -81,7 +81,7 @@ export function createTransactionBook(options: {
   /** Called after each status change with the executor stage it ended (webhooks.ts). */
   onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
 }) {
-  // One row per id: a key sent again once released is assumed to overwrite its row (the indexer is not open source).
+  // One row per id: a key sent again once released overwrites its row (assumed: the indexer is not open source).
   const rows = new Map<string, EngineTransaction>();
   const retention = createKeyRetention<EngineTransaction>(options.retainedJobs);
   // Reads left before a lagging transaction shows up in the list.
@@ -129,10 +129,7 @@ export function createTransactionBook(options: {
 
   const track = (work: Promise<unknown>) => {
     const tracked: Promise<void> = work
-      .then(
-        () => undefined,
-        (error: unknown) => options.log("emulator work failed", { error: errorText(error) }),
-      )
+      .then(ignore, (error: unknown) => options.log("emulator work failed", { error: errorText(error) }))
       .finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
   };
@@ -141,13 +138,7 @@ export function createTransactionBook(options: {
   const onLane = <T>(wallet: string, work: () => Promise<T>): Promise<T> => {
     const key = wallet.toLowerCase();
     const result = (lanes.get(key) ?? Promise.resolve()).then(work);
-    lanes.set(
-      key,
-      result.then(
-        () => undefined,
-        () => undefined,
-      ),
-    );
+    lanes.set(key, result.then(ignore, ignore));
     return result;
   };
 
@@ -239,7 +230,7 @@ export function createTransactionBook(options: {
       const receipt = await receiptOf(options, transactionHash);
       if (receipt.status === "success")
         return confirmed(job, receipt, job.sabotage === "innerRevert" ? "REVERTED" : "SUCCESS");
-      // engine-core fails a status-0 EIP-7702 receipt; EOA and ERC-4337 confirm any (revertConfirmed in faults.ts).
+      // engine-core fails a status-0 EIP-7702 receipt; EOA and ERC-4337 confirm any (faults.ts).
       const failsOnRevert =
         job.sabotage === "revert" || (job.sabotage !== "revertConfirmed" && job.row.executionParams.type === "EIP7702");
       if (failsOnRevert)
@@ -338,6 +329,8 @@ function afterSendLatency(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
+const ignore = () => undefined;
+
 function revertsOnChain(sabotage: Job["sabotage"]): boolean {
   return sabotage === "revert" || sabotage === "revertConfirmed";
 }
@@ -346,10 +339,8 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message.split("\n")[0]! : String(error);
 }
 
-/**
- * engine-core stores a sent EOA transaction as `hash:id:queued_at:submitted_at` and reads it back split on `:`
- * (`executors/src/eoa/store/submitted.rs`): an id holding a `:` is dropped, so it stays SUBMITTED though mined.
- */
+// engine-core stores a sent EOA transaction as `hash:id:…`, split on `:` (`executors/src/eoa/store/submitted.rs`):
+// an id holding a `:` is dropped, so it stays SUBMITTED though mined.
 function eoaRecordUnreadable(row: EngineTransaction): boolean {
   return row.executionParams.type === "EOA" && row.id.includes(":");
 }
