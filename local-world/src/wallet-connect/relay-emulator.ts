@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import express, { type Express } from "express";
 import { WebSocketServer, type WebSocket } from "ws";
+import { z } from "zod";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { CONTROL_PATH, faultSwitchRoute, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
@@ -100,7 +101,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
 
   const publish = (
     from: Client,
-    params: { topic: string; message: string; ttl: number; tag?: number; attestation?: string },
+    params: { topic: string; message: string; ttl: number; tag?: number; attestation?: string | undefined },
   ) => {
     const publishedAt = now();
     const message: Message = {
@@ -117,32 +118,32 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     for (const client of clients) if (ids.has(client.id) && client.id !== from.id) push(client, message);
   };
 
-  const methods: Record<string, (client: Client, params: Record<string, unknown>) => unknown> = {
-    irn_subscribe: (client, { topic }) => subscribe(client, requireString(topic, "topic")),
-    irn_batchSubscribe: (client, { topics }) =>
-      requireStrings(topics, "topics").map((topic) => subscribe(client, topic)),
-    irn_unsubscribe: (client, { topic }) => {
-      subscribers.get(requireString(topic, "topic"))?.delete(client.id);
+  const methods: Record<string, (client: Client, params: unknown) => unknown> = {
+    irn_subscribe: (client, params) => subscribe(client, topicParams.parse(params).topic),
+    irn_batchSubscribe: (client, params) => topicsParams.parse(params).topics.map((topic) => subscribe(client, topic)),
+    irn_unsubscribe: (client, params) => {
+      subscribers.get(topicParams.parse(params).topic)?.delete(client.id);
       return true;
     },
-    irn_batchUnsubscribe: (client, { subscriptions }) => {
-      for (const { topic } of requireArray(subscriptions, "subscriptions") as Array<{ topic?: unknown }>)
-        subscribers.get(requireString(topic, "topic"))?.delete(client.id);
+    irn_batchUnsubscribe: (client, params) => {
+      for (const { topic } of z.object({ subscriptions: z.array(topicParams) }).parse(params).subscriptions)
+        subscribers.get(topic)?.delete(client.id);
       return true;
     },
     irn_publish: (client, params) => {
-      publish(client, publishParams(params));
+      publish(client, publishParams.parse(params));
       return true;
     },
-    irn_batchPublish: (client, { messages }) => {
-      for (const params of requireArray(messages, "messages")) publish(client, publishParams(params));
+    irn_batchPublish: (client, params) => {
+      for (const message of z.object({ messages: z.array(publishParams) }).parse(params).messages)
+        publish(client, message);
       return true;
     },
     // What a client that was away finds waiting: everything it has not acknowledged, now counted as delivered.
-    irn_batchFetchMessages: (client, { topics }) => {
-      const messages = requireStrings(topics, "topics").flatMap((topic) =>
-        live(topic).filter((message) => !message.delivered.has(client.id)),
-      );
+    irn_batchFetchMessages: (client, params) => {
+      const messages = topicsParams
+        .parse(params)
+        .topics.flatMap((topic) => live(topic).filter((message) => !message.delivered.has(client.id)));
       for (const message of messages) message.delivered.add(client.id);
       return {
         messages: messages.map(({ topic, message, publishedAt, attestation }) => ({
@@ -156,35 +157,24 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     },
     // The dapp pairs with `skipSubscribe`: the relay subscribes it to the pairing topic as it publishes the proposal.
     wc_proposeSession: (client, params) => {
-      const pairingTopic = requireString(params.pairingTopic, "pairingTopic");
+      const { pairingTopic, sessionProposal, ttl, attestation } = proposeParams.parse(params);
       subscribe(client, pairingTopic);
-      publish(client, {
-        topic: pairingTopic,
-        message: requireString(params.sessionProposal, "sessionProposal"),
-        ttl: ttlOf(params),
-        tag: TAG_SESSION_PROPOSE,
-        ...(typeof params.attestation === "string" ? { attestation: params.attestation } : {}),
-      });
+      publish(client, { topic: pairingTopic, message: sessionProposal, ttl, tag: TAG_SESSION_PROPOSE, attestation });
       return true;
     },
     // The wallet's `approve` skips subscribing too: subscribed here; the answer goes to the pairing topic, the
     // settlement to the session topic.
     wc_approveSession: (client, params) => {
-      const sessionTopic = requireString(params.sessionTopic, "sessionTopic");
-      const ttl = ttlOf(params);
+      const { sessionTopic, pairingTopic, sessionProposalResponse, sessionSettlementRequest, ttl } =
+        approveParams.parse(params);
       subscribe(client, sessionTopic);
       publish(client, {
-        topic: requireString(params.pairingTopic, "pairingTopic"),
-        message: requireString(params.sessionProposalResponse, "sessionProposalResponse"),
+        topic: pairingTopic,
+        message: sessionProposalResponse,
         ttl,
         tag: TAG_SESSION_PROPOSE_RESPONSE,
       });
-      publish(client, {
-        topic: sessionTopic,
-        message: requireString(params.sessionSettlementRequest, "sessionSettlementRequest"),
-        ttl,
-        tag: TAG_SESSION_SETTLE,
-      });
+      publish(client, { topic: sessionTopic, message: sessionSettlementRequest, ttl, tag: TAG_SESSION_SETTLE });
       return true;
     },
   };
@@ -207,10 +197,11 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     const method = methods[payload.method];
     if (!method) return client.socket.send(JSON.stringify(rpcError(id, -32601, "Method not found")));
     try {
-      const result = method(client, (payload.params ?? {}) as Record<string, unknown>);
+      const result = method(client, payload.params ?? {});
       client.socket.send(JSON.stringify({ id, jsonrpc: "2.0", result }));
     } catch (error) {
-      client.socket.send(JSON.stringify(rpcError(id, -32602, (error as Error).message)));
+      const message = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
+      client.socket.send(JSON.stringify(rpcError(id, -32602, message)));
     }
   };
 
@@ -268,32 +259,29 @@ function rpcError(id: number | string | null, code: number, message: string) {
   return { id, jsonrpc: "2.0", error: { code, message } };
 }
 
-function publishParams(value: unknown) {
-  const params = (value ?? {}) as Record<string, unknown>;
-  return {
-    topic: requireString(params.topic, "topic"),
-    message: requireString(params.message, "message"),
-    ttl: ttlOf(params),
-    ...(typeof params.tag === "number" ? { tag: params.tag } : {}),
-    ...(typeof params.attestation === "string" ? { attestation: params.attestation } : {}),
-  };
-}
-
-function ttlOf(params: Record<string, unknown>): number {
-  if (typeof params.ttl !== "number" || params.ttl <= 0) throw new Error("ttl must be a positive number of seconds");
-  return params.ttl;
-}
-
-function requireString(value: unknown, name: string): string {
-  if (typeof value !== "string" || value === "") throw new Error(`${name} must be a string`);
-  return value;
-}
-
-function requireArray(value: unknown, name: string): unknown[] {
-  if (!Array.isArray(value)) throw new Error(`${name} must be an array`);
-  return value;
-}
-
-function requireStrings(value: unknown, name: string): string[] {
-  return requireArray(value, name).map((item) => requireString(item, name));
-}
+const text = z.string().min(1);
+const ttl = z.number().positive();
+// A tag or attestation of another type is ignored, not refused.
+const ignoredUnless = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const topicParams = z.object({ topic: text });
+const topicsParams = z.object({ topics: z.array(text) });
+const publishParams = z.object({
+  topic: text,
+  message: text,
+  ttl,
+  tag: ignoredUnless(z.number()),
+  attestation: ignoredUnless(z.string()),
+});
+const proposeParams = z.object({
+  pairingTopic: text,
+  sessionProposal: text,
+  ttl,
+  attestation: ignoredUnless(z.string()),
+});
+const approveParams = z.object({
+  sessionTopic: text,
+  pairingTopic: text,
+  sessionProposalResponse: text,
+  sessionSettlementRequest: text,
+  ttl,
+});
