@@ -49,9 +49,8 @@ const DRAIN_ON_STOP_MS = 5_000;
 const LATE_LANDING_MS_DEFAULT = 1_000;
 
 /**
- * thirdweb Engine Cloud's `POST /v1/write/contract`, `GET /v1/transactions` (and search) and `POST /v1/sign/message`
- * as `@thirdweb-dev/engine` expects them, the writes sent for real on the local chain from the server wallets, signed
- * through the vault (vault.ts). Transactions live in memory: the backend's store and the chain are the durable truth.
+ * Engine Cloud's write, transactions and sign-message routes as `@thirdweb-dev/engine` expects them, the writes sent
+ * for real on the local chain from the server wallets, signed through the vault (vault.ts); transactions in memory.
  */
 export async function startEngineEmulator(options: EngineEmulatorOptions): Promise<RunningEngineEmulator> {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
@@ -122,10 +121,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
   };
 }
 
-/**
- * POST {mode, count = 1, reads?, wallet?} sets a fault (faults.ts), DELETE clears them all, GET reads one (`?wallet=`
- * names whose) with `fired`, the times each mode was applied; each answers `{ fault }` with what is still pending.
- */
+/** POST sets a fault (faults.ts), DELETE clears them all, GET reads one (`?wallet=`) with `fired`, per mode. */
 function faultRoutes(faults: FaultSwitch) {
   const router = controlRouter();
   router.get(FAULTS_PATH, (request, response) => {

@@ -27,10 +27,7 @@ const STATUS_NAMES: Record<number, string> = {
 const QUOTA_MESSAGE =
   'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
 
-/**
- * The two YouTube Data API v3 reads the claim flow makes, with `mine=true`. Each costs 1 quota unit, success or not:
- * GET /__emulator/youtube-units?account=<e-mail> → {units} spent by that account's calls (or by all).
- */
+/** The two YouTube reads the claim flow makes (`mine=true`), 1 unit each; `GET /__emulator/youtube-units?account=`. */
 export function youtubeRoutes(deps: YouTubeDeps): Router {
   const router = Router();
   const units = { total: 0, byAccount: new Map<string, number>() };

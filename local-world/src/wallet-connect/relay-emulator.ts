@@ -44,15 +44,10 @@ export interface WalletConnectRelay {
 }
 
 /**
- * WalletConnect's relay (`wss://relay.walletconnect.org`): JSON-RPC over WebSocket, the `irn_*` methods of
- * `@walletconnect/relay-api` and the sign protocol's `wc_proposeSession` / `wc_approveSession` (sign-client's
- * `publishCustom`). What clients count on:
- * - a message waits in its topic's mailbox until its TTL, and reaches a client that subscribes later;
- * - delivery is per client id (the `auth` JWT's `iss`): a client that reconnects gets again only what it never acked;
- * - a subscription id is `sha256(topic + clientId)`, as the client computes it (`@walletconnect/core`
- *   `getSubscriptionId`).
- * The relay's clock (`now`) decides when a TTL has passed, whatever the clients' say: a proposal (5-minute TTL) is
- * gone for a wallet that subscribes later.
+ * WalletConnect's relay: the `irn_*` methods of `@walletconnect/relay-api` and sign-client's `wc_proposeSession` /
+ * `wc_approveSession` over WebSocket. A message waits in its topic's mailbox until its TTL (by the relay's clock,
+ * `now`), also for a client that subscribes later; delivery is per client id (the `auth` JWT's `iss`), so a client
+ * that reconnects gets again only what it never acked; a subscription id is `sha256(topic + clientId)`.
  */
 export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now): WalletConnectRelay {
   const server = new WebSocketServer({ noServer: true });
@@ -162,8 +157,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
       publish(client, { topic: pairingTopic, message: sessionProposal, ttl, tag: TAG_SESSION_PROPOSE, attestation });
       return true;
     },
-    // The wallet's `approve` skips subscribing too: subscribed here; the answer goes to the pairing topic, the
-    // settlement to the session topic.
+    // The wallet's `approve` skips subscribing too: the answer goes to the pairing topic, the settlement to the session
     wc_approveSession: (client, params) => {
       const { sessionTopic, pairingTopic, sessionProposalResponse, sessionSettlementRequest, ttl } =
         approveParams.parse(params);
