@@ -58,12 +58,8 @@ interface QueueInput {
   sabotage: Sabotage | null;
 }
 
-interface Job {
+interface Job extends Omit<QueueInput, "sabotage"> {
   row: EngineTransaction;
-  sender: string;
-  accessToken: string;
-  call: InnerTransaction;
-  webhooks: readonly WebhookOption[];
   sabotage: Sabotage["mode"] | null;
   /** Relayed executions report no hash until confirmed; the user operation's hash stands in for it meanwhile. */
   userOpHash: string | null;
@@ -160,7 +156,7 @@ export function createTransactionBook(options: {
     const timer = setTimeout(() => {
       landingTimers.delete(timer);
       track(
-        onLane(job.sender, () => sendFrom(account, job.call, LANDING_GAS)).then((transactionHash) =>
+        onLane(job.sender, () => sendFrom(account, job.transaction, LANDING_GAS)).then((transactionHash) =>
           options.log("transaction landed after FAILED", { id: job.row.id, transactionHash }),
         ),
       );
@@ -196,7 +192,7 @@ export function createTransactionBook(options: {
         job.sabotage === "innerRevert"
           ? // The bundle stand-in: it succeeds, and the call inside it never runs.
             await sendFrom(account, { to: job.sender, data: "0x", value: "0" })
-          : await sendFrom(account, job.call, revertsOnChain(job.sabotage) ? REVERTING_GAS_LIMIT : undefined);
+          : await sendFrom(account, job.transaction, revertsOnChain(job.sabotage) ? REVERTING_GAS_LIMIT : undefined);
     } catch (error) {
       return stop(errorText(error));
     }
@@ -253,7 +249,8 @@ export function createTransactionBook(options: {
     /** The transaction a write with this key answers with instead of queueing (key-retention.ts). */
     holder: (idempotencyKey: string) => retention.holder(idempotencyKey),
     /** Records a transaction and queues it behind the earlier ones from the same wallet. */
-    queue({ clientId, executionParams, sender, accessToken, transaction: call, webhooks, sabotage }: QueueInput) {
+    queue(input: QueueInput) {
+      const { clientId, executionParams, sender, transaction, sabotage } = input;
       const mode = sabotage?.mode ?? null;
       const row: EngineTransaction = {
         id: executionParams.idempotencyKey,
@@ -261,7 +258,7 @@ export function createTransactionBook(options: {
         clientId,
         chainId: String(executionParams.chainId),
         from: sender,
-        transactionParams: [call],
+        transactionParams: [transaction],
         transactionHash: null,
         status: mode === "nullStatus" ? null : "QUEUED",
         confirmedAt: null,
@@ -275,11 +272,8 @@ export function createTransactionBook(options: {
       };
       const relayed = executionParams.type !== "EOA" || mode === "innerRevert";
       const job: Job = {
+        ...input,
         row,
-        sender,
-        accessToken,
-        call,
-        webhooks,
         sabotage: mode,
         userOpHash: relayed ? `0x${randomBytes(32).toString("hex")}` : null,
       };
