@@ -36,11 +36,7 @@ export interface EngineEmulatorOptions {
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
-export interface RunningEngineEmulator {
-  url: string;
-  stop(): Promise<void>;
-  faults: FaultControl;
-}
+export type RunningEngineEmulator = Awaited<ReturnType<typeof startEngineEmulator>>;
 
 /** thirdweb's published median for Engine from a write's receipt to its send, so a local visitor waits as long. */
 export const ENGINE_MEDIAN_SEND_LATENCY_MS = 300;
@@ -52,7 +48,7 @@ const LATE_LANDING_MS_DEFAULT = 1_000;
  * Engine Cloud's write, transactions and sign-message routes as `@thirdweb-dev/engine` expects them, the writes sent
  * for real on the local chain from the server wallets, signed through the vault (vault.ts); transactions in memory.
  */
-export async function startEngineEmulator(options: EngineEmulatorOptions): Promise<RunningEngineEmulator> {
+export async function startEngineEmulator(options: EngineEmulatorOptions) {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
   const log = options.log ?? (() => undefined);
   const accounts = new Map<string, Account>(
@@ -109,8 +105,8 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
   let stopping: Promise<void> | undefined;
   return {
     url: server.url,
-    faults,
-    stop() {
+    faults: faults as FaultControl,
+    stop(): Promise<void> {
       stopping ??= (async () => {
         for (const release of heldAnswers) release();
         await Promise.all([server.stop(), book.drain(DRAIN_ON_STOP_MS)]);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import express, { type Express } from "express";
+import express from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import { z } from "zod";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
@@ -34,22 +34,13 @@ interface Client {
 
 type JsonRpcRequest = { id: number | string; jsonrpc: "2.0"; method: string; params?: unknown };
 
-export interface WalletConnectRelay {
-  /** The relay's HTTP side: `POST /__emulator/faults` and `POST /__emulator/drop`. */
-  app: Express;
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Closes the sockets of the clients subscribed to `topic` (or all), as a relay restart would; they reconnect. */
-  drop(topic?: string): void;
-  stop(): Promise<void>;
-}
-
 /**
  * WalletConnect's relay: the `irn_*` methods of `@walletconnect/relay-api` and sign-client's `wc_proposeSession` /
  * `wc_approveSession` over WebSocket. A message waits in its topic's mailbox until its TTL (by the relay's clock,
  * `now`), also for a client that subscribes later; delivery is per client id (the `auth` JWT's `iss`), so a client
  * that reconnects gets again only what it never acked; a subscription id is `sha256(topic + clientId)`.
  */
-export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now): WalletConnectRelay {
+export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now) {
   const server = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
   const subscribers = new Map<string, Set<string>>();
@@ -211,6 +202,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     res.status(404).json({ message: "Not Found" });
   });
 
+  // Closes the sockets of the clients subscribed to `topic` (or all), as a relay restart would; they reconnect.
   const drop = (topic?: string) => {
     for (const client of clients)
       if (topic === undefined || subscribers.get(topic)?.has(client.id)) client.socket.terminate();
@@ -218,8 +210,8 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
 
   return {
     app,
-    upgrade(req, socket, head) {
-      if (faults.take("refuse", req)) return socket.destroy();
+    upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+      if (faults.take("refuse", req)) return void socket.destroy();
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const auth = query.get("projectId")
         ? checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now())
