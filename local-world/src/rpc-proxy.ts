@@ -21,17 +21,7 @@ export interface RpcProxyOptions {
   port?: number;
 }
 
-export interface RpcProxy {
-  url: string;
-  /** Since the start or the last reset, refused ones too: calls per method (batch members counted), `http` requests. */
-  counts(): Record<string, number>;
-  /** The most calls one HTTP request held since the start or the last reset: how close the client came to the cap. */
-  largestBatch(): number;
-  resetCounts(): void;
-  /** While set, every request is read and its connection closed unanswered. */
-  setUnreachable(unreachable: boolean): void;
-  stop(): Promise<void>;
-}
+export type RpcProxy = Awaited<ReturnType<typeof startRpcProxy>>;
 
 interface RpcCall {
   jsonrpc?: string;
@@ -59,7 +49,7 @@ const RATE_LIMITED = {
 /** A Nitro (go-ethereum) node's answer to a batch over its limit (`rpc/handler.go`, respondWithBatchTooLarge). */
 const BATCH_TOO_LARGE = { code: -32600, message: "batch too large" };
 
-export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy> {
+export async function startRpcProxy(options: RpcProxyOptions) {
   const now = options.now ?? Date.now;
   let counts: Record<string, number> = {};
   let largestBatch = 0;
@@ -230,13 +220,16 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
   const listening = await listen(server, options.port);
   return {
     url: listening.url,
+    /** Since the start or the last reset, refused ones too: calls per method (batch members counted), `http` requests. */
     counts: () => ({ ...counts }),
+    /** The most calls one HTTP request held since the start or the last reset: how close the client came to the cap. */
     largestBatch: () => largestBatch,
     resetCounts: () => {
       counts = {};
       largestBatch = 0;
     },
-    setUnreachable: (value) => {
+    /** While set, every request is read and its connection closed unanswered. */
+    setUnreachable: (value: boolean) => {
       unreachable = value;
     },
     stop: listening.stop,
