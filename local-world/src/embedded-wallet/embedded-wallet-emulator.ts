@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import express, { type Express, type Request, type Response } from "express";
 import type { Hex } from "thirdweb";
 import { hashMessage, keccak256 } from "thirdweb/utils";
+import { parseSignature } from "viem";
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
 import { faultSwitchRoute, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
@@ -252,11 +253,8 @@ function serializable(payload: Record<string, string | number | undefined>) {
 }
 
 function signatureParts(signature: Hex) {
-  return {
-    r: `0x${signature.slice(2, 66)}`,
-    s: `0x${signature.slice(66, 130)}`,
-    v: Number.parseInt(signature.slice(130, 132), 16),
-  };
+  const { r, s, v } = parseSignature(signature);
+  return { r, s, v: Number(v) };
 }
 
 /** The Google account behind an authorization code, read from the id_token of the local Google's token answer. */
