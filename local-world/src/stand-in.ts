@@ -52,9 +52,8 @@ export interface CountedFault {
 }
 
 /**
- * The stand-ins' fault switch: each fault pending under the key `keyOf` gives it (its mode and whom it is aimed at),
- * replacing the one there; a count of 0 clears it. None of this exists at the real services: it is the tests' way
- * to make them fail, aimed so that tests side by side each fail only their own requests.
+ * The stand-ins' fault switch (the tests' way to make them fail; no real service has one): a fault replaces the one
+ * pending under its key `keyOf` (its mode and whom it is aimed at); a count of 0 clears it.
  */
 export function faultSwitch<F extends CountedFault>(keyOf: (fault: F) => string) {
   const pending = new Map<string, F>();

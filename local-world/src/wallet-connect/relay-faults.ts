@@ -5,14 +5,12 @@ import { z } from "zod";
 import { faultCount, faultSwitch } from "../stand-in.ts";
 
 /**
- * Failures the WalletConnect stand-ins play, as the page or a wallet meets the real service failing:
+ * Failures the WalletConnect stand-ins play:
  * - refuse: the next `count` connections to the relay fail before the WebSocket opens, as an unreachable relay's do.
- * - verifyUnreachable: the next `count` requests to Verify fail the same way. A dapp then sends its proposal without
- *   an attestation after 5 s (`@walletconnect/core` `src/controllers/verify.ts`, `register`); a wallet's
- *   `/v3/public-key` fetch never settles the promise its proposal waits on (`fetchAndPersistPublicKey`).
- * The relay is one for every client, as the real one is; a fault with a `scope` hits only requests that carry it in
- * the `FAULT_SCOPE_COOKIE` cookie (one test's browser context), one without hits any. Dropping sockets is an action,
- * not a fault: `POST /__emulator/drop` on the relay.
+ * - verifyUnreachable: the next `count` requests to Verify fail so: a dapp proposes without an attestation after 5 s
+ *   (`@walletconnect/core` `src/controllers/verify.ts`); a wallet's `/v3/public-key` fetch never settles.
+ * A fault with a `scope` hits only requests carrying it in the `FAULT_SCOPE_COOKIE` cookie (one test's browser); one
+ * without hits any. Dropping sockets is an action: `POST /__emulator/drop` on the relay.
  */
 export const relayFaultSchema = z.object({
   mode: z.enum(["refuse", "verifyUnreachable"]),
