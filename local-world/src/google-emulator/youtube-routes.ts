@@ -57,29 +57,21 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
       kind: "youtube#subscription",
       etag: etag(subscriber.id, channelId),
       id: Buffer.from(`${subscriber.id}:${channelId}`).toString("base64url"),
-      ...(wantsPart(req, "snippet")
-        ? {
-            snippet: {
-              publishedAt: "2024-01-01T00:00:00Z",
-              title: deps.channelTitles.get(channelId) ?? channelId,
-              description: "",
-              resourceId: { kind: "youtube#channel", channelId },
-              channelId: subscriber.id,
-              thumbnails: thumbnails(channelId),
-            },
-          }
-        : {}),
+      ...part(req, "snippet", {
+        publishedAt: "2024-01-01T00:00:00Z",
+        title: deps.channelTitles.get(channelId) ?? channelId,
+        description: "",
+        resourceId: { kind: "youtube#channel", channelId },
+        channelId: subscriber.id,
+        thumbnails: thumbnails(channelId),
+      }),
       // The subscriber's own channel, never its handle.
-      ...(wantsPart(req, "subscriberSnippet")
-        ? {
-            subscriberSnippet: {
-              title: subscriber.title,
-              description: "",
-              channelId: subscriber.id,
-              thumbnails: thumbnails(subscriber.id),
-            },
-          }
-        : {}),
+      ...part(req, "subscriberSnippet", {
+        title: subscriber.title,
+        description: "",
+        channelId: subscriber.id,
+        thumbnails: thumbnails(subscriber.id),
+      }),
     }));
     res.json({
       kind: "youtube#subscriptionListResponse",
@@ -100,18 +92,14 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
       kind: "youtube#channel",
       etag: etag(channel.id),
       id: channel.id,
-      ...(wantsPart(req, "snippet")
-        ? {
-            snippet: {
-              title: channel.title,
-              description: "",
-              customUrl: channel.handle.toLowerCase(),
-              publishedAt: "2020-01-01T00:00:00Z",
-              thumbnails: thumbnails(channel.id),
-              localized: { title: channel.title, description: "" },
-            },
-          }
-        : {}),
+      ...part(req, "snippet", {
+        title: channel.title,
+        description: "",
+        customUrl: channel.handle.toLowerCase(),
+        publishedAt: "2020-01-01T00:00:00Z",
+        thumbnails: thumbnails(channel.id),
+        localized: { title: channel.title, description: "" },
+      }),
     };
     res.json({
       kind: "youtube#channelListResponse",
@@ -203,8 +191,9 @@ function stringParam(req: Request, name: string): string | undefined {
   return values.length > 0 ? values.join(",") : undefined;
 }
 
-function wantsPart(req: Request, part: string): boolean {
-  return (stringParam(req, "part") ?? "").split(",").includes(part);
+/** `{ [name]: value }` when the request's `part` names it, else nothing. */
+function part(req: Request, name: string, value: object): Record<string, object> {
+  return (stringParam(req, "part") ?? "").split(",").includes(name) ? { [name]: value } : {};
 }
 
 /** The bearer token of the request, or its `access_token` parameter, as YouTube accepts either. */
