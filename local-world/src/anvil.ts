@@ -75,7 +75,7 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
       anvil,
       () => output,
     );
-    const answered = await chainIdOf(rpcUrl);
+    const answered = Number(await rpc<string>(rpcUrl, "eth_chainId", [], { timeoutMs: 5_000 }));
     if (answered !== chainId) throw new Error(`anvil on ${rpcUrl} answers chain ${answered}, expected ${chainId}`);
     await installMulticall3(rpcUrl);
   } catch (error) {
@@ -138,14 +138,6 @@ async function waitFor(ready: () => boolean, anvil: ChildProcess, output: () => 
     }
     if (Date.now() > deadline) throw new Error(`anvil was not ready within ${READY_TIMEOUT_MS} ms: ${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function chainIdOf(rpcUrl: string): Promise<number | null> {
-  try {
-    return Number(await rpc<string>(rpcUrl, "eth_chainId", [], { timeoutMs: 5_000 }));
-  } catch {
-    return null;
   }
 }
 

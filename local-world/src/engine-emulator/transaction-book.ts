@@ -8,7 +8,7 @@ import type { Fault, TRANSACTION_FAULTS } from "./faults.ts";
 import { createKeyRetention } from "./key-retention.ts";
 import { transactionSigningFailed, type Vault } from "./vault.ts";
 import type { Stage } from "./webhooks.ts";
-import type { ExecutionParams, InnerTransaction, WebhookOption } from "./write-request.ts";
+import { errorMessage, type ExecutionParams, type InnerTransaction, type WebhookOption } from "./write-request.ts";
 
 type TransactionStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
 
@@ -125,7 +125,7 @@ export function createTransactionBook(options: {
 
   const track = (work: Promise<unknown>) => {
     const tracked: Promise<void> = work
-      .then(ignore, (error: unknown) => options.log("emulator work failed", { error: errorText(error) }))
+      .then(ignore, (error: unknown) => options.log("emulator work failed", { error: errorMessage(error) }))
       .finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
   };
@@ -194,7 +194,7 @@ export function createTransactionBook(options: {
             await sendFrom(account, { to: job.sender, data: "0x", value: "0" })
           : await sendFrom(account, job.transaction, revertsOnChain(job.sabotage) ? REVERTING_GAS_LIMIT : undefined);
     } catch (error) {
-      return stop(errorText(error));
+      return stop(errorMessage(error));
     }
     update(
       job,
@@ -233,7 +233,7 @@ export function createTransactionBook(options: {
         return fail(job, "confirm", `Transaction reverted on chain in block ${receipt.blockNumber}`, transactionHash);
       return confirmed(job, receipt, "REVERTED");
     } catch (error) {
-      fail(job, "confirm", errorText(error), transactionHash);
+      fail(job, "confirm", errorMessage(error), transactionHash);
     }
   };
 
@@ -327,10 +327,6 @@ const ignore = () => undefined;
 
 function revertsOnChain(sabotage: Job["sabotage"]): boolean {
   return sabotage === "revert" || sabotage === "revertConfirmed";
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message.split("\n")[0]! : String(error);
 }
 
 // engine-core stores a sent EOA transaction as `hash:id:…`, split on `:` (`executors/src/eoa/store/submitted.rs`):

@@ -157,6 +157,7 @@ function asRecord(value: unknown, name: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function errorMessage(error: unknown): string {
+/** An error's first line. */
+export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message.split("\n")[0]! : String(error);
 }
