@@ -1,7 +1,4 @@
-/**
- * anvil's state file (`--state`, written on a graceful exit), as anvil 1.7.1 writes it: the one module that knows its
- * shape; a test loads what it writes, so a format change on an anvil upgrade fails there.
- */
+/** anvil 1.7.1's state file (`--state`, written on a graceful exit); a test loads what this writes, on upgrade. */
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { keccak256, toRlp, type Hex } from "viem";
 
@@ -80,10 +77,7 @@ export async function writeAnvilState(file: string, state: AnvilState): Promise<
   await rename(partial, file);
 }
 
-/**
- * Drops the empty blocks that are neither the first nor among the last `keepLatest` (a day of 250 ms blocks is some
- * 560 MB that takes seconds to load). Their numbers stay taken: `eth_getLogs` answers `[]`, `eth_getBlockByNumber` null.
- */
+/** Drops empty blocks but the first and the last `keepLatest` (a day of them is 560 MB); their numbers stay taken. */
 export function dropEmptyBlocks(state: AnvilState, keepLatest: number): number {
   const before = state.blocks.length;
   const first = state.blocks.reduce((lowest, block) => Math.min(lowest, numberOf(block)), Infinity);
@@ -95,11 +89,7 @@ export function dropEmptyBlocks(state: AnvilState, keepLatest: number): number {
   return before - state.blocks.length;
 }
 
-/**
- * Moves the head `blocks` higher without the blocks in between: only the top `tail` of them (at most `blocks`) are
- * written, empty, linked by their hashes, and stamped `timestamp`; every number below them and above the old head
- * has no block. The world state (code, storage, balances) stays as it was.
- */
+/** Moves the head `blocks` higher, state kept: only the top `tail` are written, empty, linked, stamped `timestamp`. */
 export function raiseHead(state: AnvilState, blocks: number, options: { tail: number; timestamp: number }): void {
   const head = state.blocks.find((block) => numberOf(block) === state.best_block_number);
   if (!head) throw new Error(`the state file has no block ${state.best_block_number}, its head`);

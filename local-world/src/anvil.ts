@@ -51,8 +51,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
 
 async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil> {
   const chainId = options.chainId ?? ARBITRUM_ONE_CHAIN_ID;
-  // Without --prune-history anvil writes old blocks' states under ~/.foundry/anvil/tmp and never deletes them; keeping
-  // only the latest fails calls a new block overtakes, which no real node does: the last 64, in memory, as a pruned node.
+  // Without --prune-history anvil fills ~/.foundry/anvil/tmp for ever; 64 states in memory, as a pruned node keeps.
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--prune-history", "64"];
   if (options.stateFile) args.push("--state", options.stateFile);
   if (options.blockTimeSeconds !== undefined) args.push("--block-time", String(options.blockTimeSeconds));
@@ -76,7 +75,7 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
       anvil,
       () => output,
     );
-    const answered = await chainIdOf(rpcUrl);
+    const answered = Number(await rpc<string>(rpcUrl, "eth_chainId", [], { timeoutMs: 5_000 }));
     if (answered !== chainId) throw new Error(`anvil on ${rpcUrl} answers chain ${answered}, expected ${chainId}`);
     await installMulticall3(rpcUrl);
   } catch (error) {
@@ -139,14 +138,6 @@ async function waitFor(ready: () => boolean, anvil: ChildProcess, output: () => 
     }
     if (Date.now() > deadline) throw new Error(`anvil was not ready within ${READY_TIMEOUT_MS} ms: ${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function chainIdOf(rpcUrl: string): Promise<number | null> {
-  try {
-    return Number(await rpc<string>(rpcUrl, "eth_chainId", [], { timeoutMs: 5_000 }));
-  } catch {
-    return null;
   }
 }
 

@@ -49,10 +49,7 @@ interface SolcContract {
   };
 }
 
-/**
- * A compiled contract of `contracts/`. All of them compile together, and only when a source, the compiler or the
- * settings changed since the cached build.
- */
+/** A compiled contract of `contracts/`; all compile together, only when a source, solc or the settings changed. */
 export async function loadContractArtifact(name: ContractName): Promise<ContractArtifact> {
   return (await loadContractArtifacts())[name];
 }

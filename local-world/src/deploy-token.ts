@@ -51,11 +51,7 @@ export async function deployToken(options: DeployTokenOptions): Promise<TokenDep
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress) };
 }
 
-/**
- * Reuses what the chain still has of `known` (anvil restarted from its state file), when it runs the contracts as
- * built now, and deploys the rest: a kept token without a kept rewards contract gets a new one, wired as `deployToken`
- * wires it.
- */
+/** Reuses what a kept chain still has of `known` when it runs the contracts as built now, and deploys the rest. */
 export async function ensureToken(
   options: DeployTokenOptions & { known?: Partial<TokenDeployment> },
 ): Promise<TokenDeployment & { deployed: boolean }> {
@@ -69,19 +65,13 @@ export async function ensureToken(
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress), deployed: true };
 }
 
-/**
- * The transaction that deploys TuBE from the compiled artifact, with `admin` as DEFAULT_ADMIN_ROLE holder: the
- * local world's deployment and the operator's `deploy-token` send the same one.
- */
+/** TuBE's deployment, `admin` its DEFAULT_ADMIN_ROLE holder: the local world's and the operator's `deploy-token`. */
 export async function prepareTokenDeployment(client: ThirdwebClient, chain: Chain, admin: string) {
   const { abi, bytecode } = await loadContractArtifact("TuBE");
   return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams: { admin } });
 }
 
-/**
- * The transaction that deploys TuBERewards for `token`, paying REWARD_AMOUNT_WEI per wallet to at most `maxRewards`
- * wallets, with `admin` as DEFAULT_ADMIN_ROLE holder: shared by the local world and the operator's `deploy-token`.
- */
+/** TuBERewards' deployment for `token`, paying REWARD_AMOUNT_WEI to at most `maxRewards` wallets, `admin` its admin. */
 export async function prepareRewardsDeployment(
   client: ThirdwebClient,
   chain: Chain,
@@ -93,12 +83,9 @@ export async function prepareRewardsDeployment(
 }
 
 /**
- * Whether `code`, a deployed contract's runtime code (`eth_getCode`), is contracts/<name>.sol as built here: any
- * contract can answer TuBERewards' `token()` and `rewardAmount()`, only this code pays each wallet once. Two parts stay
- * out of the hashes compared. The immutables (`token`, `rewardAmount`) are written into the code by each deployment's
- * constructor, so they are zeroed in both, and the caller checks their values through the views that return exactly
- * them. The compiler's metadata trailer (a hash of the sources, comments included) is never executed: with it, a
- * comment edit would disown a deployed contract that behaves the same.
+ * Whether `code` (`eth_getCode`) is contracts/<name>.sol as built here: any contract can answer TuBERewards' views,
+ * only this code pays each wallet once. The immutables (checked through their views) and the metadata trailer (a hash
+ * of the sources, comments included, never executed) are left out of the comparison.
  */
 export async function isBuiltCode(name: "TuBE" | "TuBERewards", code: string): Promise<boolean> {
   const { deployedBytecode, immutableRanges } = await loadContractArtifact(name);
@@ -115,7 +102,6 @@ export async function isBuiltCode(name: "TuBE" | "TuBERewards", code: string): P
   return comparable(deployed) === comparable(built);
 }
 
-/** Whether `address` runs `name` as built now: a kept chain may hold what an earlier run deployed, or older code. */
 async function runsBuiltCode(options: DeployTokenOptions, name: "TuBE" | "TuBERewards", address: string) {
   const code = await eth_getCode(getRpcClient(localChain(options.rpcUrl, options.chainId)), { address });
   return isBuiltCode(name, code);
@@ -135,8 +121,7 @@ async function deployRewards(options: DeployTokenOptions, tokenAddress: string):
   });
   const rewardsAddress = await deploy(deployment, account, "TuBERewards");
 
-  // Any other minter (the server wallet of an older setup, a rewards contract a kept chain lost) is revoked first:
-  // the token never has two minters.
+  // Any other minter (an older setup's server wallet, a lost rewards contract) goes first: never two minters.
   for (const minter of (await tokenRoleHolders(token)).minters)
     await sendAndConfirm(revokeRole({ contract: token, role: "minter", targetAccountAddress: minter }), account);
   const rewards = tokenContract(options.rpcUrl, options.chainId, rewardsAddress);

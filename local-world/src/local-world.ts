@@ -1,7 +1,4 @@
-/**
- * The local world: stand-ins for everything these machines cannot reach, started only for the settings the
- * environment leaves unset. A set variable always wins, part by part.
- */
+/** The local world: stand-ins for what these machines cannot reach, started for the settings left unset, each part. */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";

@@ -1,8 +1,7 @@
 /**
- * A hosted RPC provider in front of a local chain: it forwards JSON-RPC (single and batch) and, like Alchemy's or
- * QuickNode's entry plans, refuses an `eth_getLogs` wider than its plan, a batch over its cap and calls over its
- * per-second limit. It can hold `safe` and `finalized` back by time, as Arbitrum One's trail `latest` by minutes,
- * counts what it receives (what one claim costs in requests), and can play unreachable.
+ * A hosted RPC provider in front of a local chain, as Alchemy's or QuickNode's entry plans: it refuses an `eth_getLogs`
+ * wider than its plan, a batch over its cap and calls over its per-second limit; it can hold `safe` and `finalized`
+ * back by time (Arbitrum One's trail `latest` by minutes), counts what it receives, and can play unreachable.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { listen } from "./stand-in.ts";
@@ -16,26 +15,13 @@ export interface RpcProxyOptions {
   maxBatchCalls?: number;
   /** Calls answered per second, each member of a batch counted, as QuickNode and Alchemy do; past it, a 429. */
   callsPerSecond?: number;
-  /**
-   * How far `safe` and `finalized` trail `latest`, in ms of block time. On Arbitrum One `safe` follows once the batch
-   * is posted and L1's safe block covers it (minutes), `finalized` about 13 minutes later. Absent: the chain's own.
-   */
+  /** How far `safe` and `finalized` trail `latest`, in ms of block time (Arbitrum One: minutes, ~13 more). */
   finalityLagMs?: { safe: number; finalized: number };
   now?: () => number;
   port?: number;
 }
 
-export interface RpcProxy {
-  url: string;
-  /** Since the start or the last reset, refused ones too: calls per method (batch members counted), `http` requests. */
-  counts(): Record<string, number>;
-  /** The most calls one HTTP request held since the start or the last reset: how close the client came to the cap. */
-  largestBatch(): number;
-  resetCounts(): void;
-  /** While set, every request is read and its connection closed unanswered. */
-  setUnreachable(unreachable: boolean): void;
-  stop(): Promise<void>;
-}
+export type RpcProxy = Awaited<ReturnType<typeof startRpcProxy>>;
 
 interface RpcCall {
   jsonrpc?: string;
@@ -63,7 +49,7 @@ const RATE_LIMITED = {
 /** A Nitro (go-ethereum) node's answer to a batch over its limit (`rpc/handler.go`, respondWithBatchTooLarge). */
 const BATCH_TOO_LARGE = { code: -32600, message: "batch too large" };
 
-export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy> {
+export async function startRpcProxy(options: RpcProxyOptions) {
   const now = options.now ?? Date.now;
   let counts: Record<string, number> = {};
   let largestBatch = 0;
@@ -234,23 +220,23 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
   const listening = await listen(server, options.port);
   return {
     url: listening.url,
+    /** Since the start or the last reset, refused ones too: calls per method (batch members counted), `http` requests. */
     counts: () => ({ ...counts }),
+    /** The most calls one HTTP request held since the start or the last reset: how close the client came to the cap. */
     largestBatch: () => largestBatch,
     resetCounts: () => {
       counts = {};
       largestBatch = 0;
     },
-    setUnreachable: (value) => {
+    /** While set, every request is read and its connection closed unanswered. */
+    setUnreachable: (value: boolean) => {
       unreachable = value;
     },
     stop: listening.stop,
   };
 }
 
-/**
- * Alchemy's free-tier answer to a wider `eth_getLogs`, as seen in production: the suggested range starts at
- * `fromBlock` and spans the cap. (QuickNode's trial answers HTTP 413, code -32615; one shape is enough.)
- */
+/** Alchemy's free-tier answer to a wider `eth_getLogs`, as seen in production: a range from `fromBlock`, cap wide. */
 function overRangeError(cap: bigint, from: bigint): { code: number; message: string } {
   const suggested = `[0x${from.toString(16)}, 0x${(from + cap - 1n).toString(16)}]`;
   return {

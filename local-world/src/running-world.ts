@@ -3,9 +3,8 @@ import path from "node:path";
 import type { BorderAddress } from "./chromium.ts";
 
 /**
- * Where a running `npm start` listens, for the tools beside it: `npm run browser` and `npm run phone-wallet` open the
- * app through the network border, and the browser tests reach the Engine stand-in's fault switch. Its ports are free
- * ones chosen at start, so they are read from here rather than set.
+ * Where a running `npm start` listens (free ports chosen at start), for the tools beside it: `npm run browser`,
+ * `npm run phone-wallet` and the browser tests' way to the Engine stand-in's fault switch.
  */
 export interface RunningWorld {
   url: string;

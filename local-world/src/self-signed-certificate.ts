@@ -1,11 +1,7 @@
 import forge from "node-forge";
 import { randomBytes, type KeyObject } from "node:crypto";
 
-/**
- * node:crypto reads certificates but cannot write them. A v3 certificate, subject = issuer, signed
- * sha256WithRSAEncryption, valid for a year; `dnsNames` become its subjectAltName, which a TLS client checking the
- * host name needs (google-auth-library reads only the public key, and Chromium trusts the border's by its key).
- */
+/** A self-signed v3 certificate (node:crypto cannot write one), valid a year, `dnsNames` its subjectAltName. */
 export function selfSignedCertificatePem(
   privateKey: KeyObject,
   publicKey: KeyObject,

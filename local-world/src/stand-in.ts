@@ -1,6 +1,7 @@
 import type { Server } from "node:net";
 import type { AddressInfo } from "node:net";
 import express, { Router, type Express } from "express";
+import { z } from "zod";
 
 /** Where a stand-in takes its controls: a path no real service's API has, so it cannot clash with one. */
 export const CONTROL_PATH = "/__emulator";
@@ -51,9 +52,8 @@ export interface CountedFault {
 }
 
 /**
- * The stand-ins' fault switch: each fault pending under the key `keyOf` gives it (its mode and whom it is aimed at),
- * replacing the one there; a count of 0 clears it. None of this exists at the real services: it is the tests' way
- * to make them fail, aimed so that tests side by side each fail only their own requests.
+ * The stand-ins' fault switch (the tests' way to make them fail; no real service has one): a fault replaces the one
+ * pending under its key `keyOf` (its mode and whom it is aimed at); a count of 0 clears it.
  */
 export function faultSwitch<F extends CountedFault>(keyOf: (fault: F) => string) {
   const pending = new Map<string, F>();
@@ -93,22 +93,17 @@ export function controlRouter(): Router {
   return router;
 }
 
-/**
- * `POST /__emulator/faults`: the body parsed into a fault and set, answered with the fault, or 400 with what is wrong
- * with it.
- */
-export function faultSwitchRoute<Fault>(parse: (body: unknown) => Fault | string, set: (fault: Fault) => void): Router {
+/** A fault's count: how many matching requests it hits (default 1). */
+export const faultCount = z.number().int().min(0).default(1);
+
+/** `POST /__emulator/faults`: the body parsed by `schema` and set, answered with the fault, or 400 with its flaw. */
+export function faultSwitchRoute<S extends z.ZodType>(schema: S, set: (fault: z.output<S>) => void): Router {
   const router = controlRouter();
   router.post(`${CONTROL_PATH}/faults`, (req, res) => {
-    const fault = parse(req.body);
-    if (typeof fault === "string") return res.status(400).json({ message: fault });
-    set(fault);
-    res.json(fault);
+    const parsed = schema.safeParse(req.body);
+    if (!parsed.success) return res.status(400).json({ message: z.prettifyError(parsed.error) });
+    set(parsed.data);
+    res.json(parsed.data);
   });
   return router;
-}
-
-/** A non-negative whole number, as a fault's count. */
-export function isCount(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }

@@ -5,7 +5,7 @@ import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants
 import type { RunningAnvil } from "@tube/local-world/anvil";
 import { ENGINE_SERVER_WALLET, USERS } from "@tube/local-world/dev-accounts";
 import type { RunningEngineEmulator } from "@tube/local-world/engine-emulator/engine-emulator";
-import { startEngineWorld, type EngineWorld } from "@tube/local-world/engine-emulator/engine-world";
+import { startEngineWorld, type EngineWorld } from "@tube/local-world/test/engine-world";
 import { randomWallet } from "@tube/local-world/mint-log";
 import { startRpcProxy } from "@tube/local-world/rpc-proxy";
 import { balanceOf } from "@tube/local-world/token-balance";

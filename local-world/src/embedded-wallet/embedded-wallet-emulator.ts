@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import express, { type Express, type Request, type Response } from "express";
 import type { Hex } from "thirdweb";
 import { hashMessage, keccak256 } from "thirdweb/utils";
+import { parseSignature } from "viem";
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
 import { faultSwitchRoute, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
-import { createWalletFaultSwitch, parseWalletFault } from "./wallet-faults.ts";
+import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
 
 /** The OAuth client thirdweb's service signs visitors in to Google with; the local Google must know it. */
 export interface WalletGoogleClient {
@@ -25,9 +26,8 @@ export interface EmbeddedWalletOptions {
   keys: WalletKeys;
 }
 
-/** How long a session handed to the page lasts before `accounts` answers 401. */
+// A session lasts a week (then `accounts` answers 401); a login may wait on Google's pages ten minutes.
 const SESSION_LIFETIME_MS = 7 * 86_400_000;
-/** How long a login may wait on Google's pages. */
 const LOGIN_LIFETIME_MS = 10 * 60_000;
 
 interface User {
@@ -35,7 +35,6 @@ interface User {
   id: string;
   googleSub: string;
   email: string;
-  /** When the enclave wallet was generated; absent until `generate`. */
   walletCreatedAt?: string;
 }
 
@@ -45,10 +44,8 @@ interface Session {
 }
 
 /**
- * A stand-in for thirdweb's in-app and ecosystem wallet service at `embedded-wallet.thirdweb.com`, for an ecosystem
- * whose wallets are enclave EOAs (no smart-account options), signing in with Google through the local Google. It
- * speaks what thirdweb v5 sends and reads; each route names the SDK file (under `thirdweb/src/wallets/`) behind it.
- * Faults are set at `POST /__emulator/faults` (wallet-faults.ts).
+ * thirdweb's in-app and ecosystem wallet service (`embedded-wallet.thirdweb.com`) for an ecosystem of enclave EOAs,
+ * signing in through the local Google; each route names the SDK file (under `thirdweb/src/wallets/`) behind it.
  */
 export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express {
   const app = standInApp();
@@ -57,8 +54,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   const users = new Map<string, User>();
   const sessions = new Map<string, Session>();
 
-  // The SDK calls from the page's origin with headers of its own (x-client-id, x-ecosystem-*, x-sdk-*,
-  // Authorization), so every call is preflighted; it sends no credentials (`src/utils/fetch.ts`).
+  // The SDK's own headers make every call a preflighted one; it sends no credentials (`src/utils/fetch.ts`).
   app.use("/api", (req, res, next) => {
     const origin = req.get("origin");
     if (origin) res.set({ "Access-Control-Allow-Origin": origin, Vary: "Origin" });
@@ -73,15 +69,12 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
       .end();
   });
 
-  // The hidden iframe the connector always mounts (`in-app/web/lib/web-connector.ts`); the page waits for its
-  // `ewsIframeLoaded` and answers `initIframe` through a MessagePort (`in-app/web/utils/iFrameCommunication/
-  // IframeCommunicator.ts`). Enclave wallets never call into it.
+  // The hidden iframe the connector always mounts (`in-app/web/lib/web-connector.ts`); enclave wallets never use it.
   app.get("/sdk/2022-08-12/embedded-wallet", (_req, res) => {
     res.type("html").send(IFRAME_PAGE);
   });
 
-  // `ecosystem/get-ecosystem-wallet-auth-options.ts`: an unknown ecosystem is told by a `code: "UNAUTHORIZED"` body,
-  // whose `message` the SDK throws.
+  // `ecosystem/get-ecosystem-wallet-auth-options.ts`: the SDK throws the `message` of an unknown ecosystem's 401.
   app.get("/api/2024-05-05/ecosystem-wallet", (req, res) => {
     if (req.get("x-ecosystem-id") !== options.ecosystemId) return sendUnknownEcosystem(res);
     res.json({
@@ -119,8 +112,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
       return res.status(400).json({ message: "This sign-in has expired. Start again." });
     const back = new URL(login.redirectUrl);
     const code = req.query.code;
-    // A cancelled or denied consent: back to the page with neither `authResult` nor `authCookie`
-    // (`in-app/web/lib/get-url-token.ts` then reads nothing).
+    // A cancelled consent: back to the page with no `authResult` (`in-app/web/lib/get-url-token.ts` reads nothing).
     if (typeof code !== "string") return res.redirect(302, back.href);
     const identity = await exchangeCode(options, code);
     if (!identity) return res.status(502).json({ message: "Google refused the sign-in." });
@@ -212,8 +204,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     const signature = await accountOf(res).signTypedData(req.body as Parameters<Account["signTypedData"]>[0]);
     res.json({ ...signatureParts(signature), signature });
   });
-  // `in-app/core/actions/sign-transaction.enclave.ts`: `signature` holds the signed raw transaction, which
-  // `in-app/core/wallet/enclave-wallet.ts` sends with eth_sendRawTransaction to the page's own RPC.
+  // `in-app/core/actions/sign-transaction.enclave.ts`: `signature` is the raw transaction the page sends itself.
   enclave.post("/sign-transaction", async (req, res) => {
     const payload = (req.body as { transactionPayload?: Record<string, string | number | undefined> })
       .transactionPayload;
@@ -225,7 +216,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
   app.use("/api/v1/enclave-wallet", enclave);
 
-  app.use(faultSwitchRoute(parseWalletFault, (fault) => faults.set(fault)));
+  app.use(faultSwitchRoute(walletFaultSchema, (fault) => faults.set(fault)));
 
   app.use((_req, res) => {
     res.status(404).json({ message: "Not Found" });
@@ -262,11 +253,8 @@ function serializable(payload: Record<string, string | number | undefined>) {
 }
 
 function signatureParts(signature: Hex) {
-  return {
-    r: `0x${signature.slice(2, 66)}`,
-    s: `0x${signature.slice(66, 130)}`,
-    v: Number.parseInt(signature.slice(130, 132), 16),
-  };
+  const { r, s, v } = parseSignature(signature);
+  return { r, s, v: Number(v) };
 }
 
 /** The Google account behind an authorization code, read from the id_token of the local Google's token answer. */

@@ -1,29 +1,27 @@
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
 import { borderRequest, controlStandIn, type BorderClient } from "../network-border/border-request.ts";
-import { faultSwitch, isCount } from "../stand-in.ts";
+import { z } from "zod";
+import { faultCount, faultSwitch } from "../stand-in.ts";
 
 /**
- * Failures the embedded-wallet stand-in plays, as thirdweb's service (or the browser's view of it) shows them, each
- * aimed at one Google account (by e-mail) so tests side by side fail only their own:
- * - stateMissing / stateForeign: the return to the page carries no `state`, or one this browser never stored; the SDK
- *   drops the `authResult` (thirdweb `src/wallets/connection/autoConnectCore.ts`, consumeRedirectState).
- * - expiredToken: the session handed over has expired: `GET /api/2024-05-05/accounts` answers 401
- *   (`in-app/core/actions/get-enclave-user-status.ts` throws "Failed to get user info").
- * - generateFails: `POST /api/v1/enclave-wallet/generate` answers 500 (`generate-wallet.enclave.ts` throws).
- * - slow: `GET /api/2024-05-05/accounts` answers only after `ms` (default 60 s), past the page's 30 s connect
- *   time-out (the SDK's own is 15 s, `autoConnectCore.ts`).
+ * Failures the embedded-wallet stand-in plays, each aimed at one Google account (by e-mail):
+ * - stateMissing / stateForeign: the return carries no `state`, or a foreign one; the SDK drops the `authResult`
+ *   (thirdweb `src/wallets/connection/autoConnectCore.ts`, consumeRedirectState).
+ * - expiredToken: the session handed over has expired: `GET /api/2024-05-05/accounts` answers 401.
+ * - generateFails: `POST /api/v1/enclave-wallet/generate` answers 500.
+ * - slow: `GET /api/2024-05-05/accounts` answers after `ms` (default 60 s), past the page's 30 s connect time-out.
  */
 const WALLET_FAULT_MODES = ["stateMissing", "stateForeign", "expiredToken", "generateFails", "slow"] as const;
 export type WalletFaultMode = (typeof WALLET_FAULT_MODES)[number];
 
-interface WalletFault {
-  mode: WalletFaultMode;
-  /** The Google account's e-mail the fault is aimed at. */
-  account: string;
-  count: number;
-  /** slow only: how long the answer is held. */
-  ms?: number;
-}
+/** A fault aimed at a Google account (its e-mail); `ms`, for slow only, is how long the answer is held. */
+export const walletFaultSchema = z.object({
+  mode: z.enum(WALLET_FAULT_MODES),
+  account: z.string().includes("@"),
+  count: faultCount,
+  ms: z.number().int().positive().optional(),
+});
+type WalletFault = z.output<typeof walletFaultSchema>;
 
 const DEFAULT_SLOW_MS = 60_000;
 const keyOf = (mode: WalletFaultMode, account: string) => `${mode} ${account.toLowerCase()}`;
@@ -40,26 +38,12 @@ export function createWalletFaultSwitch() {
   };
 }
 
-/** A fault from a control request's body, or a sentence saying what is wrong with it. */
-export function parseWalletFault(body: unknown): WalletFault | string {
-  const { mode, account, count = 1, ms } = (body ?? {}) as Record<string, unknown>;
-  if (!WALLET_FAULT_MODES.includes(mode as WalletFaultMode))
-    return `mode must be one of ${WALLET_FAULT_MODES.join(", ")}`;
-  if (typeof account !== "string" || !account.includes("@")) return "account must be a Google account's e-mail";
-  if (!isCount(count)) return "count must be a whole number";
-  if (ms !== undefined && !(Number.isInteger(ms) && (ms as number) > 0)) return "ms must be a positive whole number";
-  return { mode: mode as WalletFaultMode, account, count, ...(ms === undefined ? {} : { ms: ms as number }) };
-}
-
 /** One HTTPS request to the wallet stand-in behind the border, as a client of embedded-wallet.thirdweb.com makes it. */
 export function walletServiceRequest(border: BorderClient, request: Parameters<typeof borderRequest>[2]) {
   return borderRequest(border, EMBEDDED_WALLET_HOST, request);
 }
 
 /** Sets a fault of the wallet stand-in. */
-export async function setWalletFault(
-  border: BorderClient,
-  fault: Omit<WalletFault, "count"> & { count?: number },
-): Promise<void> {
+export async function setWalletFault(border: BorderClient, fault: z.input<typeof walletFaultSchema>): Promise<void> {
   await controlStandIn(border, EMBEDDED_WALLET_HOST, "faults", fault);
 }

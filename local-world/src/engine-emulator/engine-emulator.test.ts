@@ -17,7 +17,7 @@ import { localChain, receiptOf } from "../local-chain.ts";
 import { randomWallet } from "../mint-log.ts";
 import { balanceOf } from "../token-balance.ts";
 import { FAULTS_PATH, startEngineEmulator, type RunningEngineEmulator } from "./engine-emulator.ts";
-import { startEngineWorld, type EngineWorld } from "./engine-world.ts";
+import { startEngineWorld, type EngineWorld } from "../test/engine-world.ts";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
 const secretKey = "test-secret-key";

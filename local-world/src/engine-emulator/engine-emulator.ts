@@ -36,11 +36,7 @@ export interface EngineEmulatorOptions {
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
-export interface RunningEngineEmulator {
-  url: string;
-  stop(): Promise<void>;
-  faults: FaultControl;
-}
+export type RunningEngineEmulator = Awaited<ReturnType<typeof startEngineEmulator>>;
 
 /** thirdweb's published median for Engine from a write's receipt to its send, so a local visitor waits as long. */
 export const ENGINE_MEDIAN_SEND_LATENCY_MS = 300;
@@ -49,11 +45,10 @@ const DRAIN_ON_STOP_MS = 5_000;
 const LATE_LANDING_MS_DEFAULT = 1_000;
 
 /**
- * thirdweb Engine Cloud's `POST /v1/write/contract`, `GET /v1/transactions` (and search) and `POST /v1/sign/message`
- * as `@thirdweb-dev/engine` expects them, the writes sent for real on the local chain from the server wallets, signed
- * through the vault (vault.ts). Transactions live in memory: the backend's store and the chain are the durable truth.
+ * Engine Cloud's write, transactions and sign-message routes as `@thirdweb-dev/engine` expects them, the writes sent
+ * for real on the local chain from the server wallets, signed through the vault (vault.ts); transactions in memory.
  */
-export async function startEngineEmulator(options: EngineEmulatorOptions): Promise<RunningEngineEmulator> {
+export async function startEngineEmulator(options: EngineEmulatorOptions) {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
   const log = options.log ?? (() => undefined);
   const accounts = new Map<string, Account>(
@@ -110,8 +105,8 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
   let stopping: Promise<void> | undefined;
   return {
     url: server.url,
-    faults,
-    stop() {
+    faults: faults as FaultControl,
+    stop(): Promise<void> {
       stopping ??= (async () => {
         for (const release of heldAnswers) release();
         await Promise.all([server.stop(), book.drain(DRAIN_ON_STOP_MS)]);
@@ -122,10 +117,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions): Promi
   };
 }
 
-/**
- * POST {mode, count = 1, reads?, wallet?} sets a fault (faults.ts), DELETE clears them all, GET reads one (`?wallet=`
- * names whose) with `fired`, the times each mode was applied; each answers `{ fault }` with what is still pending.
- */
+/** POST sets a fault (faults.ts), DELETE clears them all, GET reads one (`?wallet=`) with `fired`, per mode. */
 function faultRoutes(faults: FaultSwitch) {
   const router = controlRouter();
   router.get(FAULTS_PATH, (request, response) => {

@@ -9,25 +9,11 @@ interface Job {
 }
 
 /**
- * Which transaction a repeated idempotency key answers with (engine-core: the key is the transaction's id,
- * `server/src/execution_router/mod.rs`); a repeat is absorbed only while the key is held:
- * - relayed (EIP-7702, ERC-4337): while the send job is kept (`twmq/src/queue.rs`, IdempotencyMode::Permanent), i.e.
- *   until `retainedJobs` later jobs finished in its queue's success or failed list (`twmq/src/lib.rs` trims);
- * - EOA: only until the worker picks it up: the store adds with no check for one there
- *   (`executors/src/eoa/store/mod.rs`, add_transaction).
+ * Which transaction a repeated idempotency key (the transaction's id in engine-core) answers with, while it is held:
+ * - relayed: while the send job is kept, until `retainedJobs` later jobs finished in its list (`twmq/src/lib.rs`);
+ * - EOA: only until the worker picks it up (`executors/src/eoa/store/mod.rs`, add_transaction).
  */
-export interface KeyRetention<T extends Job> {
-  /** The transaction a write with this key answers with instead of queueing, or null when the key is free. */
-  holder(key: string): T | null;
-  /** A new transaction holds its key. */
-  hold(transaction: T): void;
-  /** The transaction was taken off the queue to be sent. */
-  pickedUp(transaction: T): void;
-  /** The transaction's send job ended: "success" once it was handed on (sent), "failed" otherwise. */
-  finished(transaction: T, outcome: "success" | "failed"): void;
-}
-
-export function createKeyRetention<T extends Job>(retainedJobs: number): KeyRetention<T> {
+export function createKeyRetention<T extends Job>(retainedJobs: number) {
   const holders = new Map<string, T>();
   // Newest first, per queue and outcome, as twmq's LPUSHed lists.
   const finishedLists = new Map<string, T[]>();
@@ -37,12 +23,14 @@ export function createKeyRetention<T extends Job>(retainedJobs: number): KeyRete
   };
 
   return {
-    holder: (key) => holders.get(key) ?? null,
-    hold: (transaction) => void holders.set(transaction.id, transaction),
-    pickedUp(transaction) {
+    /** The transaction a write with this key answers with instead of queueing, or null when the key is free. */
+    holder: (key: string) => holders.get(key) ?? null,
+    hold: (transaction: T) => void holders.set(transaction.id, transaction),
+    pickedUp(transaction: T) {
       if (transaction.executionParams.type === "EOA") release(transaction);
     },
-    finished(transaction, outcome) {
+    /** The send job ended: "success" once it was handed on (sent), "failed" otherwise. */
+    finished(transaction: T, outcome: "success" | "failed") {
       if (transaction.executionParams.type === "EOA") return;
       const name = `${transaction.executionParams.type}:${outcome}`;
       const list = [transaction, ...(finishedLists.get(name) ?? [])];

@@ -8,7 +8,7 @@ import type { Fault, TRANSACTION_FAULTS } from "./faults.ts";
 import { createKeyRetention } from "./key-retention.ts";
 import { transactionSigningFailed, type Vault } from "./vault.ts";
 import type { Stage } from "./webhooks.ts";
-import type { ExecutionParams, InnerTransaction, WebhookOption } from "./write-request.ts";
+import { errorMessage, type ExecutionParams, type InnerTransaction, type WebhookOption } from "./write-request.ts";
 
 type TransactionStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
 
@@ -58,12 +58,8 @@ interface QueueInput {
   sabotage: Sabotage | null;
 }
 
-interface Job {
+interface Job extends Omit<QueueInput, "sabotage"> {
   row: EngineTransaction;
-  sender: string;
-  accessToken: string;
-  call: InnerTransaction;
-  webhooks: readonly WebhookOption[];
   sabotage: Sabotage["mode"] | null;
   /** Relayed executions report no hash until confirmed; the user operation's hash stands in for it meanwhile. */
   userOpHash: string | null;
@@ -81,7 +77,7 @@ export function createTransactionBook(options: {
   /** Called after each status change with the executor stage it ended (webhooks.ts). */
   onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
 }) {
-  // One row per id: a key sent again once released is assumed to overwrite its row (the indexer is not open source).
+  // One row per id: a key sent again once released overwrites its row (assumed: the indexer is not open source).
   const rows = new Map<string, EngineTransaction>();
   const retention = createKeyRetention<EngineTransaction>(options.retainedJobs);
   // Reads left before a lagging transaction shows up in the list.
@@ -129,10 +125,7 @@ export function createTransactionBook(options: {
 
   const track = (work: Promise<unknown>) => {
     const tracked: Promise<void> = work
-      .then(
-        () => undefined,
-        (error: unknown) => options.log("emulator work failed", { error: errorText(error) }),
-      )
+      .then(ignore, (error: unknown) => options.log("emulator work failed", { error: errorMessage(error) }))
       .finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
   };
@@ -141,13 +134,7 @@ export function createTransactionBook(options: {
   const onLane = <T>(wallet: string, work: () => Promise<T>): Promise<T> => {
     const key = wallet.toLowerCase();
     const result = (lanes.get(key) ?? Promise.resolve()).then(work);
-    lanes.set(
-      key,
-      result.then(
-        () => undefined,
-        () => undefined,
-      ),
-    );
+    lanes.set(key, result.then(ignore, ignore));
     return result;
   };
 
@@ -169,7 +156,7 @@ export function createTransactionBook(options: {
     const timer = setTimeout(() => {
       landingTimers.delete(timer);
       track(
-        onLane(job.sender, () => sendFrom(account, job.call, LANDING_GAS)).then((transactionHash) =>
+        onLane(job.sender, () => sendFrom(account, job.transaction, LANDING_GAS)).then((transactionHash) =>
           options.log("transaction landed after FAILED", { id: job.row.id, transactionHash }),
         ),
       );
@@ -205,9 +192,9 @@ export function createTransactionBook(options: {
         job.sabotage === "innerRevert"
           ? // The bundle stand-in: it succeeds, and the call inside it never runs.
             await sendFrom(account, { to: job.sender, data: "0x", value: "0" })
-          : await sendFrom(account, job.call, revertsOnChain(job.sabotage) ? REVERTING_GAS_LIMIT : undefined);
+          : await sendFrom(account, job.transaction, revertsOnChain(job.sabotage) ? REVERTING_GAS_LIMIT : undefined);
     } catch (error) {
-      return stop(errorText(error));
+      return stop(errorMessage(error));
     }
     update(
       job,
@@ -239,14 +226,14 @@ export function createTransactionBook(options: {
       const receipt = await receiptOf(options, transactionHash);
       if (receipt.status === "success")
         return confirmed(job, receipt, job.sabotage === "innerRevert" ? "REVERTED" : "SUCCESS");
-      // engine-core fails a status-0 EIP-7702 receipt; EOA and ERC-4337 confirm any (revertConfirmed in faults.ts).
+      // engine-core fails a status-0 EIP-7702 receipt; EOA and ERC-4337 confirm any (faults.ts).
       const failsOnRevert =
         job.sabotage === "revert" || (job.sabotage !== "revertConfirmed" && job.row.executionParams.type === "EIP7702");
       if (failsOnRevert)
         return fail(job, "confirm", `Transaction reverted on chain in block ${receipt.blockNumber}`, transactionHash);
       return confirmed(job, receipt, "REVERTED");
     } catch (error) {
-      fail(job, "confirm", errorText(error), transactionHash);
+      fail(job, "confirm", errorMessage(error), transactionHash);
     }
   };
 
@@ -262,7 +249,8 @@ export function createTransactionBook(options: {
     /** The transaction a write with this key answers with instead of queueing (key-retention.ts). */
     holder: (idempotencyKey: string) => retention.holder(idempotencyKey),
     /** Records a transaction and queues it behind the earlier ones from the same wallet. */
-    queue({ clientId, executionParams, sender, accessToken, transaction: call, webhooks, sabotage }: QueueInput) {
+    queue(input: QueueInput) {
+      const { clientId, executionParams, sender, transaction, sabotage } = input;
       const mode = sabotage?.mode ?? null;
       const row: EngineTransaction = {
         id: executionParams.idempotencyKey,
@@ -270,7 +258,7 @@ export function createTransactionBook(options: {
         clientId,
         chainId: String(executionParams.chainId),
         from: sender,
-        transactionParams: [call],
+        transactionParams: [transaction],
         transactionHash: null,
         status: mode === "nullStatus" ? null : "QUEUED",
         confirmedAt: null,
@@ -284,11 +272,8 @@ export function createTransactionBook(options: {
       };
       const relayed = executionParams.type !== "EOA" || mode === "innerRevert";
       const job: Job = {
+        ...input,
         row,
-        sender,
-        accessToken,
-        call,
-        webhooks,
         sabotage: mode,
         userOpHash: relayed ? `0x${randomBytes(32).toString("hex")}` : null,
       };
@@ -338,18 +323,14 @@ function afterSendLatency(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
+const ignore = () => undefined;
+
 function revertsOnChain(sabotage: Job["sabotage"]): boolean {
   return sabotage === "revert" || sabotage === "revertConfirmed";
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message.split("\n")[0]! : String(error);
-}
-
-/**
- * engine-core stores a sent EOA transaction as `hash:id:queued_at:submitted_at` and reads it back split on `:`
- * (`executors/src/eoa/store/submitted.rs`): an id holding a `:` is dropped, so it stays SUBMITTED though mined.
- */
+// engine-core stores a sent EOA transaction as `hash:id:…`, split on `:` (`executors/src/eoa/store/submitted.rs`):
+// an id holding a `:` is dropped, so it stays SUBMITTED though mined.
 function eoaRecordUnreadable(row: EngineTransaction): boolean {
   return row.executionParams.type === "EOA" && row.id.includes(":");
 }

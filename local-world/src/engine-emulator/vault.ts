@@ -9,19 +9,19 @@ export const MISSING_SIGNING_CREDENTIAL =
 /** The server wallet's key, or the vault's refusal (the text after engine-core's prefix). */
 export type Signing = { account: Account } | { refusal: string };
 
-export interface Vault {
-  /** Asked when the worker signs; the refusals' wording is the stand-in's (the vault's is not in engine-core). */
-  sign(accessToken: string, from: string): Signing;
-}
+export type Vault = ReturnType<typeof createVault>;
 
-/** Unlocks the server wallets' keys for the project's access token only, unless `signingRefused` is pending. */
+/**
+ * Unlocks the server wallets' keys for the project's access token only, unless `signingRefused` is pending; asked when
+ * the worker signs. The refusals' wording is the stand-in's (the vault's is not in engine-core).
+ */
 export function createVault(options: {
   accessToken: string;
   accounts: ReadonlyMap<string, Account>;
   faults: FaultSwitch;
-}): Vault {
+}) {
   return {
-    sign(accessToken, from) {
+    sign(accessToken: string, from: string): Signing {
       if (!sameSecret(accessToken, options.accessToken) || options.faults.take("signingRefused"))
         return { refusal: "the vault access token is not valid" };
       const account = options.accounts.get(from.toLowerCase());

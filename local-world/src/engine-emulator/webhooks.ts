@@ -11,10 +11,8 @@ const EXECUTOR_NAMES = { EOA: "eoa", EIP7702: "eip7702", ERC4337: "erc4337" } as
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 /**
- * Delivers status changes as engine-core does (`executors/src/webhook/envelope.rs`, `mod.rs`): the envelope POSTed
- * with `User-Agent: <executor>/<stage>` and, with a secret, `x-request-timestamp` and `x-signature-sha256` (hex
- * HMAC-SHA256 of "<timestamp>.<body>"). Unlike engine-core, tried once (it retries 5xx and 429 five times), with the
- * row's `executionResult` or `errorMessage` as payload.
+ * Delivers status changes as engine-core does (`executors/src/webhook/envelope.rs`): `User-Agent: <executor>/<stage>`,
+ * with a secret `x-request-timestamp` and `x-signature-sha256` (hex HMAC-SHA256 of "<timestamp>.<body>"); tried once.
  */
 export function createWebhookDispatcher(log: (message: string, fields?: Record<string, unknown>) => void) {
   const deliveries = new Set<Promise<void>>();

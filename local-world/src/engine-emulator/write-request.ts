@@ -42,10 +42,7 @@ export interface WriteRequest {
 
 export class WriteRequestError extends Error {}
 
-/**
- * Checks a `POST /v1/write/contract` body as Engine Cloud does for what this project sends, and encodes the call;
- * every execution type is accepted, and sent as a plain transaction from the server wallet.
- */
+/** Checks a `POST /v1/write/contract` body as Engine Cloud does and encodes the call, sent plain whatever the type. */
 export async function parseWriteRequest(
   body: unknown,
   context: { client: ThirdwebClient; chain: Chain; newId: () => string },
@@ -160,6 +157,7 @@ function asRecord(value: unknown, name: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function errorMessage(error: unknown): string {
+/** An error's first line. */
+export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message.split("\n")[0]! : String(error);
 }

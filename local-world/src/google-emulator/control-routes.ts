@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Request, Router } from "express";
+import { z } from "zod";
 import { CONTROL_PATH, controlRouter, faultSwitch } from "../stand-in.ts";
 import type { GrantRegistry } from "./grants.ts";
 import { BRAND_ACCOUNT_EMAIL_DOMAIN, type SeedAccount } from "./seed-accounts.ts";
@@ -17,8 +18,11 @@ interface InjectedFault {
   hang: boolean;
 }
 
-/** At Google one person may manage up to 100 Brand Accounts. */
-const MAX_BRAND_ACCOUNTS = 100;
+// At Google one person may manage up to 100 Brand Accounts.
+const newAccountSchema = z.object({
+  subscribed: z.boolean().default(true),
+  brandChannels: z.number().int().min(0).max(100).default(0),
+});
 
 export function createControls() {
   return {
@@ -86,26 +90,16 @@ export function controlRoutes(
   });
 
   router.post(`${CONTROL_PATH}/accounts`, (req, res) => {
-    const { subscribed, brandChannels = 0 } = (req.body ?? {}) as { subscribed?: unknown; brandChannels?: unknown };
-    if (subscribed !== undefined && typeof subscribed !== "boolean")
-      return res.status(400).json({ error: "subscribed must be a boolean" });
-    if (
-      !Number.isInteger(brandChannels) ||
-      (brandChannels as number) < 0 ||
-      (brandChannels as number) > MAX_BRAND_ACCOUNTS
-    )
-      return res.status(400).json({ error: `brandChannels must be a whole number from 0 to ${MAX_BRAND_ACCOUNTS}` });
-    const account = freshAccount(channelId, subscribed !== false, brandChannels as number);
+    const parsed = newAccountSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return res.status(400).json({ error: z.prettifyError(parsed.error) });
+    const account = freshAccount(channelId, parsed.data.subscribed, parsed.data.brandChannels);
     accounts.push(account);
     res.status(201).json(account);
   });
   return router;
 }
 
-/**
- * A Google account nobody has used yet, so a test owns its data; the ids are random, so a kept claim store never met
- * them either. Its Brand Accounts (on the channel picker behind it) follow the channel as it does.
- */
+/** A Google account nobody used yet (random ids, so no kept claim store met them); its Brand Accounts follow it. */
 function freshAccount(channelId: string, subscribed: boolean, brandChannels: number): SeedAccount {
   const tag = randomBytes(5).toString("hex");
   const name = `Viewer ${tag}`;

@@ -18,18 +18,13 @@ export interface GoogleEmulatorOptions {
   log?: (message: string) => void;
 }
 
-export interface GoogleEmulator {
-  /** Base URL, without a trailing slash; also the `iss` of its id_tokens. */
-  url: string;
-  accounts: SeedAccount[];
-  stop(): Promise<void>;
-}
+export type GoogleEmulator = Awaited<ReturnType<typeof startGoogleEmulator>>;
 
 /**
  * A local Google: OAuth 2.0 with PKCE, an account chooser instead of a login, id_tokens signed with a key made at
  * start, tokeninfo, revoke, and YouTube's subscriptions/channels reads, at Google's own paths under one base URL.
  */
-export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promise<GoogleEmulator> {
+export async function startGoogleEmulator(options: GoogleEmulatorOptions) {
   const channelId = options.channelId ?? LOCAL_CHANNEL_ID;
   // A copy: accounts a test adds belong to this stand-in, not to the caller's list.
   const accounts = [...(options.accounts ?? defaultGoogleAccounts(channelId))];
@@ -66,5 +61,6 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   });
 
   log(`Google stand-in listening at ${url}`);
+  // `url`: without a trailing slash; also the `iss` of its id_tokens.
   return { url, accounts, stop: server.stop };
 }

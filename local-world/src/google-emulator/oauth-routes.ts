@@ -182,9 +182,8 @@ export function oauthRoutes(deps: OAuthDeps): Router {
 }
 
 /**
- * Who the grant is for. With YouTube access asked, a person who manages Brand Accounts goes on from the account
- * chooser to a channel picker ("ask"), and each Brand Account is an identity of its own; without YouTube access, or
- * without Brand Accounts, the person is. Null: `identity` names none of the person's identities.
+ * Who the grant is for: with YouTube asked, a person who manages Brand Accounts picks one of them or themself on a
+ * channel picker ("ask"); otherwise the person. Null: `identity` names none of the person's identities.
  */
 function chosenIdentity(person: SeedAccount, scope: string, identity: string | null): SeedAccount | "ask" | null {
   const brands = person.brandAccounts ?? [];
@@ -205,8 +204,7 @@ function parseAuthorization(
   if (!client) return failure(401, "invalid_client", "The OAuth client was not found.");
   const redirectUri = params.get("redirect_uri");
   if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
-  // Google matches registered redirect URIs exactly and answers a mismatch with its error page, never a redirect
-  // (developers.google.com/identity/protocols/oauth2/web-server, redirect_uri_mismatch).
+  // Google matches registered redirect URIs exactly and answers a mismatch with its error page, never a redirect.
   if (!client.redirectUris.includes(redirectUri)) {
     return failure(
       400,
@@ -304,7 +302,7 @@ function idTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | n
   return { ...strings, alg: "RS256", kid: deps.key.kid, typ: "JWT" };
 }
 
-/** Plays a taken fault, if any, in Google's JSON error format (cloud.google.com/apis/design/errors). */
+/** Plays a taken fault, if any, in Google's JSON error format. */
 function playedFault(fault: ReturnType<typeof takeFault>, res: Response): boolean {
   if (!fault || fault === "played") return fault === "played";
   res.status(fault.status).json({

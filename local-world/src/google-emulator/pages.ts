@@ -33,10 +33,7 @@ export function accountChooserPage(input: {
   );
 }
 
-/**
- * The step after the account chooser when YouTube access is asked and the person manages Brand Accounts: the personal
- * account's channel or one of the Brand Accounts, each answering as an identity of its own.
- */
+/** After the account chooser, with YouTube asked, for a person who manages Brand Accounts: whose channel. */
 export function channelPickerPage(input: { clientId: string; params: URLSearchParams; person: SeedAccount }): string {
   const { person } = input;
   const choices = [

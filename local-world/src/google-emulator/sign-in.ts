@@ -7,20 +7,14 @@ export interface EmulatorSignIn {
   redirectUri: string;
   /** E-mail of a seeded account. */
   account: string;
-  /**
-   * The `sub` of the identity to pick on the channel picker (the person's own or one of their Brand Accounts'); the
-   * picker shows only for a person who manages Brand Accounts, and then this is required.
-   */
+  /** The `sub` to pick on the channel picker, required for a person who manages Brand Accounts. */
   identity?: string;
   /** Defaults to the scopes the app asks for. */
   scopes?: readonly string[];
   accessType?: "online" | "offline";
 }
 
-/**
- * What a browser does on the stand-in's account chooser, without a browser: asks for a code with a
- * fresh PKCE verifier and reads it from the redirect.
- */
+/** What a browser does on the stand-in's account chooser: asks for a code with a fresh PKCE verifier. */
 export async function signInWithEmulator(
   input: EmulatorSignIn,
 ): Promise<{ code: string; codeVerifier: string; scope: string }> {
@@ -54,15 +48,6 @@ export async function signInWithEmulator(
   return { code, codeVerifier, scope: back.searchParams.get("scope") ?? "" };
 }
 
-interface TokenResponse {
-  access_token: string;
-  expires_in: number;
-  scope: string;
-  token_type: "Bearer";
-  id_token?: string;
-  refresh_token?: string;
-}
-
 /** Signs in and redeems the code at /token, as a server would: for tests that need a live access token. */
 export async function obtainAccessToken(
   input: EmulatorSignIn & { clientSecret: string },
@@ -81,7 +66,7 @@ export async function obtainAccessToken(
   });
   if (!response.ok)
     throw new Error(`Google stand-in refused the code: HTTP ${response.status} ${await response.text()}`);
-  const tokens = (await response.json()) as TokenResponse;
+  const tokens = (await response.json()) as Record<"access_token" | "scope" | "id_token" | "refresh_token", string>;
   return {
     accessToken: tokens.access_token,
     scope: tokens.scope,

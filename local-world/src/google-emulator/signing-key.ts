@@ -1,32 +1,23 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, verify } from "node:crypto";
 import { selfSignedCertificatePem } from "../self-signed-certificate.ts";
 
-/**
- * The stand-in's RS256 key, made at start. Google publishes its keys twice: as X.509 certificates
- * (`/oauth2/v1/certs`, what google-auth-library fetches on Node) and as a JWK set (`/oauth2/v3/certs`).
- */
-export interface SigningKey {
-  kid: string;
-  certificatePem: string;
-  jwk: Record<string, unknown>;
-  signJwt(payload: Record<string, unknown>): string;
-  /** The payload of a JWT this key signed, or null when the signature does not hold. */
-  verifyJwt(jwt: string): Record<string, unknown> | null;
-}
+export type SigningKey = ReturnType<typeof createSigningKey>;
 
-export function createSigningKey(issuerName: string): SigningKey {
+/** The stand-in's RS256 key, made at start, as an X.509 certificate (`/oauth2/v1/certs`) and a JWK (`/v3/certs`). */
+export function createSigningKey(issuerName: string) {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const kid = randomBytes(20).toString("hex");
   const header = base64url(JSON.stringify({ alg: "RS256", kid, typ: "JWT" }));
   return {
     kid,
     certificatePem: selfSignedCertificatePem(privateKey, publicKey, issuerName),
-    jwk: { ...publicKey.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" },
-    signJwt(payload) {
+    jwk: { ...publicKey.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" } as Record<string, unknown>,
+    signJwt(payload: Record<string, unknown>): string {
       const signed = `${header}.${base64url(JSON.stringify(payload))}`;
       return `${signed}.${sign("sha256", Buffer.from(signed), privateKey).toString("base64url")}`;
     },
-    verifyJwt(jwt) {
+    /** The payload of a JWT this key signed, or null when the signature does not hold. */
+    verifyJwt(jwt: string): Record<string, unknown> | null {
       const [head, body, signature] = jwt.split(".");
       if (!head || !body || !signature) return null;
       if (!verify("sha256", Buffer.from(`${head}.${body}`), publicKey, Buffer.from(signature, "base64url")))

@@ -27,10 +27,7 @@ const STATUS_NAMES: Record<number, string> = {
 const QUOTA_MESSAGE =
   'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
 
-/**
- * The two YouTube Data API v3 reads the claim flow makes, with `mine=true`. Each costs 1 quota unit, success or not:
- * GET /__emulator/youtube-units?account=<e-mail> → {units} spent by that account's calls (or by all).
- */
+/** The two YouTube reads the claim flow makes (`mine=true`), 1 unit each; `GET /__emulator/youtube-units?account=`. */
 export function youtubeRoutes(deps: YouTubeDeps): Router {
   const router = Router();
   const units = { total: 0, byAccount: new Map<string, number>() };
@@ -60,56 +57,27 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
       kind: "youtube#subscription",
       etag: etag(subscriber.id, channelId),
       id: Buffer.from(`${subscriber.id}:${channelId}`).toString("base64url"),
-      ...(wantsPart(req, "snippet")
-        ? {
-            snippet: {
-              publishedAt: "2024-01-01T00:00:00Z",
-              title: deps.channelTitles.get(channelId) ?? channelId,
-              description: "",
-              resourceId: { kind: "youtube#channel", channelId },
-              channelId: subscriber.id,
-              thumbnails: thumbnails(channelId),
-            },
-          }
-        : {}),
+      ...part(req, "snippet", {
+        publishedAt: "2024-01-01T00:00:00Z",
+        title: deps.channelTitles.get(channelId) ?? channelId,
+        description: "",
+        resourceId: { kind: "youtube#channel", channelId },
+        channelId: subscriber.id,
+        thumbnails: thumbnails(channelId),
+      }),
       // The subscriber's own channel, never its handle.
-      ...(wantsPart(req, "subscriberSnippet")
-        ? {
-            subscriberSnippet: {
-              title: subscriber.title,
-              description: "",
-              channelId: subscriber.id,
-              thumbnails: thumbnails(subscriber.id),
-            },
-          }
-        : {}),
+      ...part(req, "subscriberSnippet", {
+        title: subscriber.title,
+        description: "",
+        channelId: subscriber.id,
+        thumbnails: thumbnails(subscriber.id),
+      }),
     }));
     res.json({
       kind: "youtube#subscriptionListResponse",
       etag: etag(account.sub, ...channelIds),
       pageInfo: pageInfo(items.length),
       items,
-    });
-  });
-
-  // channels.list by id with an API key (the operator's `doctor`): a channel that does not exist is an empty list.
-  router.get("/youtube/v3/channels", (req, res, next) => {
-    const ids = stringParam(req, "id");
-    if (ids === undefined) return next();
-    if (!stringParam(req, "key") && !req.get("authorization")) {
-      return sendError(res, spec(403, "forbidden", "The request is missing a valid API key."));
-    }
-    const found = ids.split(",").filter((id) => deps.channelTitles.has(id));
-    res.json({
-      kind: "youtube#channelListResponse",
-      etag: etag(...found),
-      pageInfo: pageInfo(found.length),
-      items: found.map((id) => ({
-        kind: "youtube#channel",
-        etag: etag(id),
-        id,
-        snippet: { title: deps.channelTitles.get(id), description: "" },
-      })),
     });
   });
 
@@ -124,18 +92,14 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
       kind: "youtube#channel",
       etag: etag(channel.id),
       id: channel.id,
-      ...(wantsPart(req, "snippet")
-        ? {
-            snippet: {
-              title: channel.title,
-              description: "",
-              customUrl: channel.handle.toLowerCase(),
-              publishedAt: "2020-01-01T00:00:00Z",
-              thumbnails: thumbnails(channel.id),
-              localized: { title: channel.title, description: "" },
-            },
-          }
-        : {}),
+      ...part(req, "snippet", {
+        title: channel.title,
+        description: "",
+        customUrl: channel.handle.toLowerCase(),
+        publishedAt: "2020-01-01T00:00:00Z",
+        thumbnails: thumbnails(channel.id),
+        localized: { title: channel.title, description: "" },
+      }),
     };
     res.json({
       kind: "youtube#channelListResponse",
@@ -227,8 +191,9 @@ function stringParam(req: Request, name: string): string | undefined {
   return values.length > 0 ? values.join(",") : undefined;
 }
 
-function wantsPart(req: Request, part: string): boolean {
-  return (stringParam(req, "part") ?? "").split(",").includes(part);
+/** `{ [name]: value }` when the request's `part` names it, else nothing. */
+function part(req: Request, name: string, value: object): Record<string, object> {
+  return (stringParam(req, "part") ?? "").split(",").includes(name) ? { [name]: value } : {};
 }
 
 /** The bearer token of the request, or its `access_token` parameter, as YouTube accepts either. */

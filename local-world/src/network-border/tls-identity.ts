@@ -8,17 +8,11 @@ import { BORDER_HOSTS } from "./border-hosts.ts";
 export interface TlsIdentity {
   keyPem: string;
   certificatePem: string;
-  /**
-   * Base64 SHA-256 of the certificate's SubjectPublicKeyInfo: what Chromium's `--ignore-certificate-errors-spki-list`
-   * takes, so the browser trusts this one key and no other certificate error.
-   */
+  /** Base64 SHA-256 of the SubjectPublicKeyInfo, for Chromium's `--ignore-certificate-errors-spki-list`. */
   spkiSha256: string;
 }
 
-/**
- * The border's TLS identity for `dataDir`, made on first use and kept there: the test runner launches Chromium with
- * its fingerprint before `npm start` has started the border, and both read the same files.
- */
+/** The border's TLS identity, made on first use and kept in `dataDir`: the test runner trusts it before it starts. */
 export function loadTlsIdentity(dataDir: string): TlsIdentity {
   const dir = path.join(dataDir, "network-border");
   const keyFile = path.join(dir, "key.pem");
@@ -30,8 +24,7 @@ export function loadTlsIdentity(dataDir: string): TlsIdentity {
     // The certificate last: its presence says the pair is complete.
     issueCertificate(keyFile, certificateFile);
   }
-  // A data dir from before the border served a host gets a certificate naming it too, on the same key: browsers
-  // already launched with the key's fingerprint keep trusting it, and Node clients checking the name accept it.
+  // A certificate missing a host the border serves now is issued again on the same key, which browsers already trust.
   if (!namesEveryHost(fs.readFileSync(certificateFile, "utf8"))) issueCertificate(keyFile, certificateFile);
   const keyPem = fs.readFileSync(keyFile, "utf8");
   const spki = createPublicKey(createPrivateKey(keyPem)).export({ type: "spki", format: "der" });

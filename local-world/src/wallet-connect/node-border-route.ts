@@ -4,8 +4,7 @@ import type { BorderClient } from "../network-border/border-request.ts";
 
 /**
  * Sends this process's `fetch` and `WebSocket` (undici's) for the border's hosts to the border, trusting its
- * certificate for them alone, as Chromium's resolver rules do for the page: a Node WalletConnect client opens the
- * global `WebSocket` with no TLS options and fetches Verify's key from a fixed URL.
+ * certificate for them alone, as Chromium's resolver rules do: a Node WalletConnect client takes no TLS options.
  */
 export function routeBorderHostsFromNode(border: BorderClient): void {
   const direct = buildConnector({});

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { SignClient } from "@walletconnect/sign-client";
 import type { SessionTypes, SignClientTypes } from "@walletconnect/types";
 import { getSdkError } from "@walletconnect/utils";
-import { createThirdwebClient, type Hex } from "thirdweb";
+import { createThirdwebClient, prepareTransaction, sendTransaction, type Hex } from "thirdweb";
 import { privateKeyToAccount } from "thirdweb/wallets";
+import { localChain } from "../local-chain.ts";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { rpc as jsonRpc } from "../test/json-rpc.ts";
 
@@ -40,9 +41,8 @@ const UNRECOGNIZED_CHAIN = { code: 4902, message: "Unrecognized chain ID." };
 const FUNDS = "0x8ac7230489e80000";
 
 /**
- * A phone wallet on WalletConnect, on the same `@walletconnect/sign-client` the page's SDK uses, reaching the relay
- * through the border (node-border-route.ts); it signs with its own key and sends to the local chain. As MetaMask
- * Mobile, a chain it was not approved on answers a switch with 4902 until the dapp adds it.
+ * A phone wallet on the page SDK's own `@walletconnect/sign-client`, through the border (node-border-route.ts), sending
+ * to the local chain; as MetaMask Mobile, a switch to a chain it was not approved on answers 4902 until it is added.
  */
 export async function startPhoneWallet(options: {
   borderPort: number;
@@ -149,23 +149,15 @@ export async function startPhoneWallet(options: {
       case "personal_sign":
         return account.signMessage({ message: { raw: params[0] as Hex } });
       case "eth_sendTransaction": {
-        const tx = params[0] as Record<string, Hex | undefined>;
-        const [nonce, gasPrice, gas] = await Promise.all([
-          rpc("eth_getTransactionCount", [account.address, "pending"]),
-          rpc("eth_gasPrice", []),
-          tx.gas ?? rpc("eth_estimateGas", [{ ...tx, from: account.address }]),
-        ]);
-        const signed = await (account.signTransaction as NonNullable<typeof account.signTransaction>)({
-          chainId: activeChain,
-          to: tx.to,
-          data: tx.data,
-          value: tx.value ? BigInt(tx.value) : 0n,
-          nonce: Number(nonce),
-          gas: BigInt(gas as Hex),
-          maxFeePerGas: BigInt(gasPrice as Hex) * 2n,
-          maxPriorityFeePerGas: 0n,
+        const { to, data, value, gas } = params[0] as Record<string, Hex | undefined>;
+        const transaction = prepareTransaction({
+          ...localChain(options.rpcUrl, activeChain),
+          to,
+          data,
+          value: value ? BigInt(value) : 0n,
+          ...(gas ? { gas: BigInt(gas) } : {}),
         });
-        return rpc("eth_sendRawTransaction", [signed]);
+        return (await sendTransaction({ transaction, account })).transactionHash;
       }
       case "wallet_switchEthereumChain":
         return switchTo(topic, Number((params[0] as { chainId: Hex }).chainId));

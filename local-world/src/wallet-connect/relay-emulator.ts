@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import express, { type Express } from "express";
+import express from "express";
 import { WebSocketServer, type WebSocket } from "ws";
+import { z } from "zod";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { CONTROL_PATH, faultSwitchRoute, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
-import { parseRelayFault, type RelayFaultSwitch } from "./relay-faults.ts";
+import { relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
 
 /** The tags of the proposal, its answer and the settlement (`@walletconnect/sign-client`, `ENGINE_RPC_OPTS`). */
 const TAG_SESSION_PROPOSE = 1100;
@@ -33,27 +34,13 @@ interface Client {
 
 type JsonRpcRequest = { id: number | string; jsonrpc: "2.0"; method: string; params?: unknown };
 
-export interface WalletConnectRelay {
-  /** The relay's HTTP side: `POST /__emulator/faults` and `POST /__emulator/drop`. */
-  app: Express;
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Closes the sockets of the clients subscribed to `topic` (or all), as a relay restart would; they reconnect. */
-  drop(topic?: string): void;
-  stop(): Promise<void>;
-}
-
 /**
- * WalletConnect's relay (`wss://relay.walletconnect.org`): JSON-RPC over WebSocket, the `irn_*` methods of
- * `@walletconnect/relay-api` and the sign protocol's `wc_proposeSession` / `wc_approveSession` (sign-client's
- * `publishCustom`). What clients count on:
- * - a message waits in its topic's mailbox until its TTL, and reaches a client that subscribes later;
- * - delivery is per client id (the `auth` JWT's `iss`): a client that reconnects gets again only what it never acked;
- * - a subscription id is `sha256(topic + clientId)`, as the client computes it (`@walletconnect/core`
- *   `getSubscriptionId`).
- * The relay's clock (`now`) decides when a TTL has passed, whatever the clients' say: a proposal (5-minute TTL) is
- * gone for a wallet that subscribes later.
+ * WalletConnect's relay: the `irn_*` methods of `@walletconnect/relay-api` and sign-client's `wc_proposeSession` /
+ * `wc_approveSession` over WebSocket. A message waits in its topic's mailbox until its TTL (by the relay's clock,
+ * `now`), also for a client that subscribes later; delivery is per client id (the `auth` JWT's `iss`), so a client
+ * that reconnects gets again only what it never acked; a subscription id is `sha256(topic + clientId)`.
  */
-export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now): WalletConnectRelay {
+export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now) {
   const server = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
   const subscribers = new Map<string, Set<string>>();
@@ -100,7 +87,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
 
   const publish = (
     from: Client,
-    params: { topic: string; message: string; ttl: number; tag?: number; attestation?: string },
+    params: { topic: string; message: string; ttl: number; tag?: number; attestation?: string | undefined },
   ) => {
     const publishedAt = now();
     const message: Message = {
@@ -117,32 +104,32 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     for (const client of clients) if (ids.has(client.id) && client.id !== from.id) push(client, message);
   };
 
-  const methods: Record<string, (client: Client, params: Record<string, unknown>) => unknown> = {
-    irn_subscribe: (client, { topic }) => subscribe(client, requireString(topic, "topic")),
-    irn_batchSubscribe: (client, { topics }) =>
-      requireStrings(topics, "topics").map((topic) => subscribe(client, topic)),
-    irn_unsubscribe: (client, { topic }) => {
-      subscribers.get(requireString(topic, "topic"))?.delete(client.id);
+  const methods: Record<string, (client: Client, params: unknown) => unknown> = {
+    irn_subscribe: (client, params) => subscribe(client, topicParams.parse(params).topic),
+    irn_batchSubscribe: (client, params) => topicsParams.parse(params).topics.map((topic) => subscribe(client, topic)),
+    irn_unsubscribe: (client, params) => {
+      subscribers.get(topicParams.parse(params).topic)?.delete(client.id);
       return true;
     },
-    irn_batchUnsubscribe: (client, { subscriptions }) => {
-      for (const { topic } of requireArray(subscriptions, "subscriptions") as Array<{ topic?: unknown }>)
-        subscribers.get(requireString(topic, "topic"))?.delete(client.id);
+    irn_batchUnsubscribe: (client, params) => {
+      for (const { topic } of z.object({ subscriptions: z.array(topicParams) }).parse(params).subscriptions)
+        subscribers.get(topic)?.delete(client.id);
       return true;
     },
     irn_publish: (client, params) => {
-      publish(client, publishParams(params));
+      publish(client, publishParams.parse(params));
       return true;
     },
-    irn_batchPublish: (client, { messages }) => {
-      for (const params of requireArray(messages, "messages")) publish(client, publishParams(params));
+    irn_batchPublish: (client, params) => {
+      for (const message of z.object({ messages: z.array(publishParams) }).parse(params).messages)
+        publish(client, message);
       return true;
     },
     // What a client that was away finds waiting: everything it has not acknowledged, now counted as delivered.
-    irn_batchFetchMessages: (client, { topics }) => {
-      const messages = requireStrings(topics, "topics").flatMap((topic) =>
-        live(topic).filter((message) => !message.delivered.has(client.id)),
-      );
+    irn_batchFetchMessages: (client, params) => {
+      const messages = topicsParams
+        .parse(params)
+        .topics.flatMap((topic) => live(topic).filter((message) => !message.delivered.has(client.id)));
       for (const message of messages) message.delivered.add(client.id);
       return {
         messages: messages.map(({ topic, message, publishedAt, attestation }) => ({
@@ -156,35 +143,23 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     },
     // The dapp pairs with `skipSubscribe`: the relay subscribes it to the pairing topic as it publishes the proposal.
     wc_proposeSession: (client, params) => {
-      const pairingTopic = requireString(params.pairingTopic, "pairingTopic");
+      const { pairingTopic, sessionProposal, ttl, attestation } = proposeParams.parse(params);
       subscribe(client, pairingTopic);
-      publish(client, {
-        topic: pairingTopic,
-        message: requireString(params.sessionProposal, "sessionProposal"),
-        ttl: ttlOf(params),
-        tag: TAG_SESSION_PROPOSE,
-        ...(typeof params.attestation === "string" ? { attestation: params.attestation } : {}),
-      });
+      publish(client, { topic: pairingTopic, message: sessionProposal, ttl, tag: TAG_SESSION_PROPOSE, attestation });
       return true;
     },
-    // The wallet's `approve` skips subscribing too: subscribed here; the answer goes to the pairing topic, the
-    // settlement to the session topic.
+    // The wallet's `approve` skips subscribing too: the answer goes to the pairing topic, the settlement to the session
     wc_approveSession: (client, params) => {
-      const sessionTopic = requireString(params.sessionTopic, "sessionTopic");
-      const ttl = ttlOf(params);
+      const { sessionTopic, pairingTopic, sessionProposalResponse, sessionSettlementRequest, ttl } =
+        approveParams.parse(params);
       subscribe(client, sessionTopic);
       publish(client, {
-        topic: requireString(params.pairingTopic, "pairingTopic"),
-        message: requireString(params.sessionProposalResponse, "sessionProposalResponse"),
+        topic: pairingTopic,
+        message: sessionProposalResponse,
         ttl,
         tag: TAG_SESSION_PROPOSE_RESPONSE,
       });
-      publish(client, {
-        topic: sessionTopic,
-        message: requireString(params.sessionSettlementRequest, "sessionSettlementRequest"),
-        ttl,
-        tag: TAG_SESSION_SETTLE,
-      });
+      publish(client, { topic: sessionTopic, message: sessionSettlementRequest, ttl, tag: TAG_SESSION_SETTLE });
       return true;
     },
   };
@@ -207,15 +182,16 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     const method = methods[payload.method];
     if (!method) return client.socket.send(JSON.stringify(rpcError(id, -32601, "Method not found")));
     try {
-      const result = method(client, (payload.params ?? {}) as Record<string, unknown>);
+      const result = method(client, payload.params ?? {});
       client.socket.send(JSON.stringify({ id, jsonrpc: "2.0", result }));
     } catch (error) {
-      client.socket.send(JSON.stringify(rpcError(id, -32602, (error as Error).message)));
+      const message = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
+      client.socket.send(JSON.stringify(rpcError(id, -32602, message)));
     }
   };
 
   const app = standInApp();
-  app.use(faultSwitchRoute(parseRelayFault, (fault) => faults.set(fault)));
+  app.use(faultSwitchRoute(relayFaultSchema, (fault) => faults.set(fault)));
   app.post(`${CONTROL_PATH}/drop`, express.json({ type: () => true }), (req, res) => {
     const { topic } = (req.body ?? {}) as { topic?: unknown };
     if (topic !== undefined && typeof topic !== "string") return res.status(400).json({ message: "topic is a string" });
@@ -226,6 +202,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     res.status(404).json({ message: "Not Found" });
   });
 
+  // Closes the sockets of the clients subscribed to `topic` (or all), as a relay restart would; they reconnect.
   const drop = (topic?: string) => {
     for (const client of clients)
       if (topic === undefined || subscribers.get(topic)?.has(client.id)) client.socket.terminate();
@@ -233,8 +210,8 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
 
   return {
     app,
-    upgrade(req, socket, head) {
-      if (faults.take("refuse", req)) return socket.destroy();
+    upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+      if (faults.take("refuse", req)) return void socket.destroy();
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const auth = query.get("projectId")
         ? checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now())
@@ -268,32 +245,29 @@ function rpcError(id: number | string | null, code: number, message: string) {
   return { id, jsonrpc: "2.0", error: { code, message } };
 }
 
-function publishParams(value: unknown) {
-  const params = (value ?? {}) as Record<string, unknown>;
-  return {
-    topic: requireString(params.topic, "topic"),
-    message: requireString(params.message, "message"),
-    ttl: ttlOf(params),
-    ...(typeof params.tag === "number" ? { tag: params.tag } : {}),
-    ...(typeof params.attestation === "string" ? { attestation: params.attestation } : {}),
-  };
-}
-
-function ttlOf(params: Record<string, unknown>): number {
-  if (typeof params.ttl !== "number" || params.ttl <= 0) throw new Error("ttl must be a positive number of seconds");
-  return params.ttl;
-}
-
-function requireString(value: unknown, name: string): string {
-  if (typeof value !== "string" || value === "") throw new Error(`${name} must be a string`);
-  return value;
-}
-
-function requireArray(value: unknown, name: string): unknown[] {
-  if (!Array.isArray(value)) throw new Error(`${name} must be an array`);
-  return value;
-}
-
-function requireStrings(value: unknown, name: string): string[] {
-  return requireArray(value, name).map((item) => requireString(item, name));
-}
+const text = z.string().min(1);
+const ttl = z.number().positive();
+// A tag or attestation of another type is ignored, not refused.
+const ignoredUnless = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const topicParams = z.object({ topic: text });
+const topicsParams = z.object({ topics: z.array(text) });
+const publishParams = z.object({
+  topic: text,
+  message: text,
+  ttl,
+  tag: ignoredUnless(z.number()),
+  attestation: ignoredUnless(z.string()),
+});
+const proposeParams = z.object({
+  pairingTopic: text,
+  sessionProposal: text,
+  ttl,
+  attestation: ignoredUnless(z.string()),
+});
+const approveParams = z.object({
+  sessionTopic: text,
+  pairingTopic: text,
+  sessionProposalResponse: text,
+  sessionSettlementRequest: text,
+  ttl,
+});

@@ -1,26 +1,24 @@
 import type { IncomingMessage } from "node:http";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { controlStandIn, type BorderClient } from "../network-border/border-request.ts";
-import { faultSwitch, isCount } from "../stand-in.ts";
+import { z } from "zod";
+import { faultCount, faultSwitch } from "../stand-in.ts";
 
 /**
- * Failures the WalletConnect stand-ins play, as the page or a wallet meets the real service failing:
+ * Failures the WalletConnect stand-ins play:
  * - refuse: the next `count` connections to the relay fail before the WebSocket opens, as an unreachable relay's do.
- * - verifyUnreachable: the next `count` requests to Verify fail the same way. A dapp then sends its proposal without
- *   an attestation after 5 s (`@walletconnect/core` `src/controllers/verify.ts`, `register`); a wallet's
- *   `/v3/public-key` fetch never settles the promise its proposal waits on (`fetchAndPersistPublicKey`).
- * The relay is one for every client, as the real one is; a fault with a `scope` hits only requests that carry it in
- * the `FAULT_SCOPE_COOKIE` cookie (one test's browser context), one without hits any. Dropping sockets is an action,
- * not a fault: `POST /__emulator/drop` on the relay.
+ * - verifyUnreachable: the next `count` requests to Verify fail so: a dapp proposes without an attestation after 5 s
+ *   (`@walletconnect/core` `src/controllers/verify.ts`); a wallet's `/v3/public-key` fetch never settles.
+ * A fault with a `scope` hits only requests carrying it in the `FAULT_SCOPE_COOKIE` cookie (one test's browser); one
+ * without hits any. Dropping sockets is an action: `POST /__emulator/drop` on the relay.
  */
-const RELAY_FAULT_MODES = ["refuse", "verifyUnreachable"] as const;
-type RelayFaultMode = (typeof RELAY_FAULT_MODES)[number];
-
-export interface RelayFault {
-  mode: RelayFaultMode;
-  count: number;
-  scope?: string;
-}
+export const relayFaultSchema = z.object({
+  mode: z.enum(["refuse", "verifyUnreachable"]),
+  count: faultCount,
+  scope: z.string().min(1).optional(),
+});
+export type RelayFault = z.input<typeof relayFaultSchema>;
+type RelayFaultMode = RelayFault["mode"];
 
 /** The cookie a request names its fault scope in; a name no real service sets. */
 export const FAULT_SCOPE_COOKIE = "emulator-fault-scope";
@@ -28,7 +26,7 @@ export const FAULT_SCOPE_COOKIE = "emulator-fault-scope";
 const keyOf = (mode: RelayFaultMode, scope = "") => `${mode} ${scope}`;
 
 export function createRelayFaultSwitch() {
-  const faults = faultSwitch<RelayFault>((fault) => keyOf(fault.mode, fault.scope));
+  const faults = faultSwitch<z.output<typeof relayFaultSchema>>((fault) => keyOf(fault.mode, fault.scope));
   return {
     set: faults.set,
     /** Whether a fault of `mode` is pending for `req` (its scope's, else an unscoped one), counted down. */
@@ -46,15 +44,6 @@ function faultScopeOf(req: IncomingMessage): string | undefined {
     if (name === FAULT_SCOPE_COOKIE && value) return decodeURIComponent(value);
   }
   return undefined;
-}
-
-/** A fault from a control request's body, or a sentence saying what is wrong with it. */
-export function parseRelayFault(body: unknown): RelayFault | string {
-  const { mode, count = 1, scope } = (body ?? {}) as Record<string, unknown>;
-  if (!RELAY_FAULT_MODES.includes(mode as RelayFaultMode)) return `mode must be one of ${RELAY_FAULT_MODES.join(", ")}`;
-  if (!isCount(count)) return "count must be a whole number";
-  if (scope !== undefined && (typeof scope !== "string" || scope === "")) return "scope must be a non-empty string";
-  return { mode: mode as RelayFaultMode, count, ...(scope === undefined ? {} : { scope }) };
 }
 
 /** Sets a fault of the WalletConnect stand-ins. */

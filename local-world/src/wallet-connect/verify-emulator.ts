@@ -8,12 +8,9 @@ const ATTESTATION_LIFETIME_SECONDS = 3600;
 const PUBLIC_KEY_LIFETIME_SECONDS = 86_400;
 
 /**
- * WalletConnect's Verify service, both sides of `@walletconnect/core` `src/controllers/verify.ts`:
- * - the dapp frames `/v3/attestation?projectId&origin&id&decryptedId` and takes the first `postMessage`
- *   `{type: "verify_attestation", attestation}` whose JWT `id` is its own;
- * - the wallet fetches `/v3/public-key` (a P-256 JWK) and checks the attestation's ES256 signature, raw r‖s
- *   (`@walletconnect/utils` `verifyP256Jwt`), then reads `origin`, `isVerified` and `isScam`.
- * Every origin counts as registered: there is no WalletConnect Cloud here to list domains in.
+ * WalletConnect's Verify (`@walletconnect/core` `src/controllers/verify.ts`): the dapp frames `/v3/attestation` and
+ * takes the `verify_attestation` message whose JWT `id` is its own; the wallet checks its ES256 signature (raw r‖s)
+ * with `/v3/public-key`'s P-256 JWK. Every origin counts as registered: no WalletConnect Cloud lists domains here.
  */
 export function verifyEmulator(faults: RelayFaultSwitch): Express {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });

@@ -1,8 +1,4 @@
-/**
- * `npm run claims`: the operator's view of the claim store and controls. Every change goes through the server's own
- * code (the chain asked first, each write the store's compare-and-set), and each control is logged with who ran it and
- * counted in the store for /metrics.
- */
+/** `npm run claims`: the operator's view of the claim store and controls, changed by the server's own code. */
 import os from "node:os";
 import { CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import { mintDriverFromConfig } from "@tube/backend/claims/mint-driver-from-config";
@@ -24,29 +20,16 @@ const USAGE = `Usage: npm run claims -- <action> [options]
 
   export              print claims as CSV (default) or JSON
   totals              count claims by status, and the confirmed ones not yet finalized
-  retry [<claimId>]   settle failed claims (or the one named, also when stuck unfinished) from the rewards contract:
-                      a wallet it rewarded is confirmed with that reward's hash, never paid again; any other claim
-                      gets one attempt more, also past MINT_MAX_ATTEMPTS
-  pause, resume       refuse new claims on every server within 2 s (CLAIMS_PAUSED, 503), or accept them again;
-                      claims already under way still finish
+  retry [<claimId>]   settle failed claims (or the one named, also when stuck) from the rewards contract: a rewarded
+                      wallet is confirmed with its reward's hash, never paid again; any other gets one attempt more
+  pause, resume       refuse new claims on every server within 2 s (503), or accept them again
   deny                refuse claims from --wallet <address> or --google-sub <sub>; --undo allows it again
-  erase-expired       erase the personal data of claims older than --older-than-days: the Google account id becomes
-                      its keyed fingerprint (HMAC-SHA256 under CLAIM_GATE_KEY, which every server then needs), the
-                      wallet and transaction hash stay; safe to run again (daily)
-  erase               erase the personal data of one wallet's claim (--wallet <address>) now, as erase-expired does
+  erase-expired       erase the personal data of claims older than --older-than-days (default ${RETENTION_DAYS}); daily
+  erase               erase the personal data of one wallet's claim (--wallet <address>) now
 
-Options:
-  --status <status>   only claims in this status (${CLAIM_STATUSES.join(", ")})
-  --since <date>      only claims created at or after this date (ISO 8601, e.g. 2026-11-01)
-  --until <date>      only claims created before this date
-  --format <csv|json> export format (default csv)
-  --dry-run           retry: change nothing, list what it would retry
-  --older-than-days <n>  erase-expired: the retention period in days (default ${RETENTION_DAYS})
-  --by <name>         who is acting, for the log (default: the OS user)
-  -h, --help          this text
-
-Reads the store and services from the environment and .env, like the server. Every change is logged (who, when,
-what); pause, resume, deny, settling a stuck claim and erasing count in tube_operator_actions_total.`;
+Options: --status <${CLAIM_STATUSES.join("|")}>, --since <date>, --until <date> (ISO 8601), --format <csv|json>,
+--dry-run (retry: list, change nothing), --by <name> (who is acting, for the log; default the OS user).
+Reads the store and services from the environment and .env, like the server; every change is logged and counted.`;
 
 const COLUMNS = [
   "id",

@@ -1,7 +1,4 @@
-/**
- * What every operator command shares: `--help`, options parsed strictly (an unknown flag is an error), a clear
- * one-line error, and the exit code: 0 when everything passed, 1 otherwise.
- */
+/** What every operator command shares: `--help`, strict options, a one-line error, exit 0 only when all passed. */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import {
   createThirdwebClient,

@@ -1,8 +1,4 @@
-/**
- * `npm run deploy-token`: deploys TuBE and its TuBERewards (or adopts deployed ones), makes the rewards contract the
- * token's only minter and the Engine server wallet its rewarder, and prints the .env lines to set. Talks only to the
- * chain's RPC.
- */
+/** `npm run deploy-token`: TuBE and its TuBERewards deployed or adopted, their roles set; talks only to the RPC. */
 import {
   eth_getCode,
   prepareContractCall,
@@ -27,22 +23,16 @@ import { chainHandles, defineCommand, parseAddress, readRewardsView, rewardsProb
 const USAGE = `Usage: npm run deploy-token -- [--token <address>] [--rewards <address>] [--retire <address>]...
                               [--max-rewards <n>] [--renounce-admin]
 
-Deploys TuBE (DEPLOYER_PRIVATE_KEY's account becomes its admin) and a TuBERewards for it that pays
-${REWARD_TOKENS} TuBE at most once per wallet, or adopts them. Makes the rewards contract the token's only minter, revoking every other minter
-first (one but ENGINE_SERVER_WALLET must be named with --retire, else this refuses before sending anything: two
-minters could pay a wallet twice), and ENGINE_SERVER_WALLET its rewarder. Prints the .env lines to set.
+Deploys (or adopts) TuBE and a TuBERewards paying ${REWARD_TOKENS} TuBE once per wallet, makes it the token's only minter
+and ENGINE_SERVER_WALLET its rewarder, and prints the .env lines to set (docs/deploy.md, step by step).
 
-Options:
-  --token <address>     adopt this TuBE
-  --rewards <address>   adopt this TuBERewards (its code must be contracts/TuBERewards.sol's; its token is adopted)
-  --retire <address>    an older minter to revoke (repeatable); a TuBERewards also gets cap 0 and loses its rewarder
+  --token, --rewards    adopt this TuBE / TuBERewards (its token is adopted with it)
+  --retire <address>    an older minter to revoke (repeatable); every minter but ENGINE_SERVER_WALLET must be named
   --max-rewards <n>     the rewards contract's cap on wallets (default MAX_TOTAL_CLAIMS); changes an adopted one's
   --renounce-admin      afterwards, the deployer gives up DEFAULT_ADMIN_ROLE on both contracts
-  -h, --help            this text
 
-Environment (or .env): RPC_URL and ENGINE_SERVER_WALLET (required); CHAIN_ID (default ${ARBITRUM_ONE_CHAIN_ID},
-Arbitrum One); MAX_TOTAL_CLAIMS; DEPLOYER_PRIVATE_KEY, the 0x… key of a funded account, needed to send anything (never a flag, so it
-stays out of shell history). Drain an old contract's claims before retiring it: see docs/deploy.md.`;
+Environment (or .env): RPC_URL, ENGINE_SERVER_WALLET, CHAIN_ID (default ${ARBITRUM_ONE_CHAIN_ID}), MAX_TOTAL_CLAIMS,
+and DEPLOYER_PRIVATE_KEY to send anything (never a flag, so it stays out of shell history).`;
 
 const SETTINGS = settingsSchema
   .pick({ RPC_URL: true, CHAIN_ID: true, ENGINE_SERVER_WALLET: true, MAX_TOTAL_CLAIMS: true })

@@ -1,8 +1,4 @@
-/**
- * `npm run doctor`: checks a configuration end to end, the way the server will use it, and prints a checklist; writes
- * nothing. `--store` instead runs the store contract's checks against the configured store's server, each in scratch
- * storage it drops afterwards.
- */
+/** `npm run doctor`: the configuration checked end to end as the server uses it; `--store`, the store contract. */
 import { eth_getBalance, eth_getCode } from "thirdweb";
 import { decimals } from "thirdweb/extensions/erc20";
 import { hasRole } from "thirdweb/extensions/permissions";
@@ -30,21 +26,13 @@ import {
 
 const USAGE = `Usage: npm run doctor [-- --store]
 
-Checks the configuration in the environment and .env end to end, as the server will use it, one line each: the
-variables (with NODE_ENV=production, its refusals too); Google's OAuth client, secret and redirect URI
-($PUBLIC_URL${GOOGLE_CALLBACK_PATH}); the RPC on CHAIN_ID; REWARDS_ADDRESS running contracts/TuBERewards.sol's code and paying ${REWARD_TOKENS} TuBE; its token's
-${TOKEN_DECIMALS} decimals; the token's minters and admins as it lists them (any minter but REWARDS_ADDRESS fails, and
-so do a second admin and ENGINE_SERVER_WALLET as one); the server wallet's REWARDER_ROLE and gas; the rewards cap;
-Engine, and its signing as ENGINE_SERVER_WALLET with ENGINE_VAULT_ACCESS_TOKEN; the store and the claim budget left;
-the YouTube quota spent today. Exits 1 when any check fails.
-
-With --store, runs instead every check of the store contract against the configured store (MongoDB at MONGODB_URI,
-or SQLite under DATA_DIR), each in a scratch database (MongoDB: tube-store-check-<random>, so the URI's user must be
-allowed to create and drop databases) or directory of its own, dropped afterwards; the real store is never opened.`;
+Checks the configuration in the environment and .env end to end, as the server will use it, one line each (the
+checklist is in docs/deploy.md); exits 1 when any check fails. With --store, runs instead every check of the store
+contract against the configured store's server, each in a scratch database or directory dropped afterwards.`;
 
 const pass = (detail: string) => ({ state: "pass" as const, detail });
 const fail = (detail: string) => ({ state: "fail" as const, detail });
-// The checklist has no warning mark: a warning is an ℹ line that says so, and does not fail the run.
+// A warning is an ℹ line that says so; it does not fail the run.
 const warn = (detail: string) => ({ state: "info" as const, detail: `WARNING: ${detail}` });
 
 type Check = (config: Config, env: NodeJS.ProcessEnv) => Promise<{ state: CheckState; detail: string }>;
@@ -96,11 +84,7 @@ export const doctorCommand = defineCommand(
   },
 );
 
-/**
- * Google answers an authorization request for an unknown client or an unregistered redirect URI with an error
- * page (`invalid_client`, `redirect_uri_mismatch`) instead of its sign-in, and a code exchange with a made-up code
- * with `invalid_grant` only once the client id and secret are right (`invalid_client` otherwise).
- */
+/** Google refuses a wrong client or redirect URI on a page; a made-up code is invalid_grant only with the secret. */
 async function checkGoogleClient(config: Config) {
   const redirectUri = `${config.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
   const authorize = new URL(config.publicConfig.googleAuthUrl);
@@ -171,10 +155,7 @@ async function checkRewards(config: Config) {
 /** The problems among `found`: false where a check held. */
 const problems = (...found: Array<string | false>) => found.filter((problem) => problem !== false);
 
-/**
- * Each minter pays a wallet once, so a second minter (the server wallet included) can pay it twice; each admin can
- * grant MINTER_ROLE to anyone, so deploy-token leaves one (the deployer, until it hands the role on) or none.
- */
+/** A second minter can pay a wallet twice; each admin can grant MINTER_ROLE, so one admin at most. */
 async function checkTokenRoles(config: Config) {
   const { minters, admins } = await tokenRoleHolders(chainHandles(config).at(await rewardsToken(config)));
   const rewards = config.REWARDS_ADDRESS;
@@ -229,11 +210,7 @@ async function checkRewardCap(config: Config) {
   return pass(detail);
 }
 
-/**
- * Engine reads the vault access token only when it signs, and signs a reward only in its worker: a wrong token or a
- * wallet the vault does not hold is answered 202 and fails later. Signing a message happens in the request, so it
- * tells now.
- */
+/** A reward is signed only in Engine's worker (a bad vault token fails after the 202); a message is signed at once. */
 async function checkEngineSigning(config: Config) {
   const proof = await engineMinterFromConfig(config).proveSigning();
   return proof.signed
@@ -276,18 +253,14 @@ async function checkStoreContract(io: CommandIo, config: Config): Promise<boolea
       printCheck(io, "skip", name, `${check.name}: not run, the store did not open`);
       continue;
     }
-    const failure = await runClaimStoreCheck(check, scratch).then(
-      () => null,
-      (error: unknown) => message(error).replace(/\n/g, "\n    "),
-    );
-    printCheck(
-      io,
-      failure === null ? "pass" : "fail",
-      name,
-      failure === null ? check.name : `${check.name}: ${failure}`,
-    );
-    ok &&= failure === null;
-    opens = failure === null || check !== STORE_OPENS_CHECK;
+    try {
+      await runClaimStoreCheck(check, scratch);
+      printCheck(io, "pass", name, check.name);
+    } catch (error) {
+      printCheck(io, "fail", name, `${check.name}: ${message(error).replace(/\n/g, "\n    ")}`);
+      ok = false;
+      opens = check !== STORE_OPENS_CHECK;
+    }
   }
   const { storeKind } = config;
   io.out(

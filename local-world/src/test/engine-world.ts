@@ -1,8 +1,12 @@
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import type { RunningAnvil } from "../anvil.ts";
 import { ENGINE_SERVER_WALLET } from "../dev-accounts.ts";
-import { startDeployedChain } from "../test/deployed-chain.ts";
-import { startEngineEmulator, type EngineEmulatorOptions, type RunningEngineEmulator } from "./engine-emulator.ts";
+import { startDeployedChain } from "./deployed-chain.ts";
+import {
+  startEngineEmulator,
+  type EngineEmulatorOptions,
+  type RunningEngineEmulator,
+} from "../engine-emulator/engine-emulator.ts";
 
 export interface EngineWorld {
   anvil: RunningAnvil;
