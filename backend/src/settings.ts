@@ -46,7 +46,7 @@ export const SETTINGS_TABLE: Record<Key, string> = {
   PUBLIC_RPC_URL:
     "JSON-RPC endpoint given to browsers (`/api/config`, CSP), required when `RPC_URL` looks like it holds a key; production: https only | A keyless RPC when `RPC_URL` holds a key | `RPC_URL`",
   REWARDS_ADDRESS:
-    "The TuBERewards contract, the token's only minter: pays 250 TuBE at most once per wallet, up to its cap `maxRewards`; the server reads the token from it | Your deployment (`npm run deploy-token` prints it) | deployed locally",
+    "The TuBERewards contract, the token's only minter: pays the reward at most once per wallet, up to its cap `maxRewards`; the server reads the token from it | Your deployment (`npm run deploy-token` prints it) | deployed locally",
   ENGINE_URL:
     "Engine Cloud's base URL, `https://engine.thirdweb.com` unless a stand-in's; production: https only |  | the stand-in",
   THIRDWEB_SECRET_KEY:
