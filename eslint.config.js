@@ -59,14 +59,8 @@ const workspaceZones = [
 
 export default tseslint.config(
   {
-    ignores: [
-      "**/node_modules/**",
-      "**/dist/**",
-      "**/.data/**",
-      "contracts/build/**",
-      "test-results/**",
-      "playwright-report/**",
-    ],
+    // node_modules is ignored by default.
+    ignores: ["**/dist/**", "**/.data/**", "contracts/build/**", "test-results/**", "playwright-report/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -138,13 +132,12 @@ export default tseslint.config(
               name: "@tube/common/api",
               allowTypeImports: true,
               message:
-                "Its values are full zod, which weighs on /claim's first load (ADR 15): import schemas from @tube/common/api-responses or @tube/common/api-envelope (zod/mini); `import type` is fine.",
+                "Its values are full zod (ADR 15): import schemas from @tube/common/api-responses or api-envelope (zod/mini); `import type` is fine.",
             },
             ...["zod", "zod/v3", "zod/v4"].map((name) => ({
               name,
               allowTypeImports: true,
-              message:
-                "Full zod weighs on /claim's first load (ADR 15): use zod/mini in the browser, as common's api-responses.ts and api-envelope.ts do.",
+              message: "Full zod weighs on /claim's first load (ADR 15): use zod/mini in the browser.",
             })),
           ],
         },
@@ -160,8 +153,7 @@ export default tseslint.config(
         ...["mock", "doMock", "spyOn", "useFakeTimers", "stubEnv", "stubGlobal"].map((property) => ({
           object: "vi",
           property,
-          message:
-            "Server test files share one module graph, so a replaced module, timer, global or variable would leak into other files: start a stand-in or pass the value in instead.",
+          message: "Server test files share one module graph: start a stand-in or pass the value in instead.",
         })),
       ],
     },

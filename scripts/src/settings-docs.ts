@@ -1,7 +1,4 @@
-/**
- * Writes the README's settings table and .env.example from the settings table in backend/src/settings.ts. With
- * `--check` (part of `npm run lint`) it writes nothing and fails when either file differs from what it would write.
- */
+/** Writes the README's settings table and .env.example from backend/src/settings.ts; `--check` fails if they differ. */
 import fs from "node:fs/promises";
 import path from "node:path";
 import prettier from "prettier";
