@@ -94,11 +94,15 @@ export default tseslint.config(
   },
   {
     files: ["frontend/src/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
     rules: {
       "import-x/no-restricted-paths": [
         "error",
         { basePath: import.meta.dirname, zones: [...workspaceZones, ...frontendZones] },
       ],
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
     },
   },
   {
@@ -162,14 +166,5 @@ export default tseslint.config(
     // Tests read loosely shaped JSON responses; the assertions are the type check there.
     files: ["**/*.test.{ts,tsx}", "backend/src/test/**", "e2e/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
-  },
-  {
-    files: ["frontend/src/**/*.{ts,tsx}"],
-    languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
-    rules: {
-      "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "warn",
-    },
   },
 );

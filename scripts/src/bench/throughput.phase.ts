@@ -111,11 +111,10 @@ export async function finalityPhase(rounds: number) {
       const batch = await runBatch(world, viewers, SAFE_LAG_SECONDS * 1000 + SETTLE_AFTER_LAG_MS);
       const { http = 0, ...callsByMethod } = proxy.counts();
       const calls = Object.values(callsByMethod).reduce((sum, n) => sum + n, 0);
-      const [httpRequestsPerClaim, callsPerClaim] = [http / FINALITY_BATCH, calls / FINALITY_BATCH];
       results.push({
         ...batch,
-        httpRequestsPerClaim,
-        callsPerClaim,
+        httpRequestsPerClaim: http / FINALITY_BATCH,
+        callsPerClaim: calls / FINALITY_BATCH,
         largestBatch: proxy.largestBatch(),
         callsByMethod,
       });
