@@ -34,15 +34,7 @@ const readmeSection = [
 ].join("\n\n");
 
 /** `text` as comment lines of at most 120 columns. */
-function comment(text: string): string {
-  const lines = [""];
-  for (const word of text.split(" ")) {
-    const line = lines.at(-1)!;
-    if (line && line.length + word.length + 3 > 120) lines.push(word);
-    else lines[lines.length - 1] = line ? `${line} ${word}` : word;
-  }
-  return lines.map((line) => `# ${line}`).join("\n");
-}
+const comment = (text: string) => text.replace(/(.{1,118})(?: |$)/g, "# $1\n").trimEnd();
 
 const envExample = [
   comment(
