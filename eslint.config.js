@@ -59,14 +59,8 @@ const workspaceZones = [
 
 export default tseslint.config(
   {
-    ignores: [
-      "**/node_modules/**",
-      "**/dist/**",
-      "**/.data/**",
-      "contracts/build/**",
-      "test-results/**",
-      "playwright-report/**",
-    ],
+    // node_modules is ignored by default.
+    ignores: ["**/dist/**", "**/.data/**", "contracts/build/**", "test-results/**", "playwright-report/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -100,11 +94,15 @@ export default tseslint.config(
   },
   {
     files: ["frontend/src/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
     rules: {
       "import-x/no-restricted-paths": [
         "error",
         { basePath: import.meta.dirname, zones: [...workspaceZones, ...frontendZones] },
       ],
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
     },
   },
   {
@@ -138,13 +136,12 @@ export default tseslint.config(
               name: "@tube/common/api",
               allowTypeImports: true,
               message:
-                "Its values are full zod, which weighs on /claim's first load (ADR 15): import schemas from @tube/common/api-responses or @tube/common/api-envelope (zod/mini); `import type` is fine.",
+                "Its values are full zod (ADR 15): import schemas from @tube/common/api-responses or api-envelope (zod/mini); `import type` is fine.",
             },
             ...["zod", "zod/v3", "zod/v4"].map((name) => ({
               name,
               allowTypeImports: true,
-              message:
-                "Full zod weighs on /claim's first load (ADR 15): use zod/mini in the browser, as common's api-responses.ts and api-envelope.ts do.",
+              message: "Full zod weighs on /claim's first load (ADR 15): use zod/mini in the browser.",
             })),
           ],
         },
@@ -160,8 +157,7 @@ export default tseslint.config(
         ...["mock", "doMock", "spyOn", "useFakeTimers", "stubEnv", "stubGlobal"].map((property) => ({
           object: "vi",
           property,
-          message:
-            "Server test files share one module graph, so a replaced module, timer, global or variable would leak into other files: start a stand-in or pass the value in instead.",
+          message: "Server test files share one module graph: start a stand-in or pass the value in instead.",
         })),
       ],
     },
@@ -170,14 +166,5 @@ export default tseslint.config(
     // Tests read loosely shaped JSON responses; the assertions are the type check there.
     files: ["**/*.test.{ts,tsx}", "backend/src/test/**", "e2e/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
-  },
-  {
-    files: ["frontend/src/**/*.{ts,tsx}"],
-    languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
-    rules: {
-      "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "warn",
-    },
   },
 );

@@ -36,15 +36,12 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    // No trace: recording one for every test cost a tenth of the workers' CPU, and CI keeps no artifacts. To step
-    // through a failed test, run it again with `npx playwright test <file> --trace retain-on-failure`.
+    // A trace costs a tenth of the workers' CPU; rerun a failure with `--trace retain-on-failure` to get one.
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags(border) },
   },
-  // Every test runs side by side with any other: each makes its own Google account and wallet, and a test that makes
-  // Engine fail aims the fault at its own wallet. The claiming specs are listed first: the longest tests start first,
-  // and the short read-only ones fill the workers' ends.
+  // Tests run side by side (each has its own account, wallet and faults); the long claiming specs start first.
   projects: [
     { name: "claims", testMatch: CLAIMING_SPECS, fullyParallel: true },
     { name: "read-only", testIgnore: CLAIMING_SPECS, fullyParallel: true },
@@ -61,8 +58,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOCAL_BORDER_PORT: process.env.E2E_BORDER_PORT,
-      // Every test's browser is one client to the server (127.0.0.1), so the whole run shares one client's write limit;
-      // a visitor in production has theirs alone. The limit itself has its own tests.
+      // Every test's browser is the one client 127.0.0.1, so the run shares one write limit (tested on its own).
       RATE_LIMIT_PER_MINUTE: "6000",
     },
   },

@@ -13,8 +13,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          // One module graph per worker, a third less CPU: the files replace no module, timer, global or environment
-          // variable (ESLint keeps it so), and each starts and stops the world it uses.
+          // One module graph per worker, a third less CPU: no file replaces a module or global (ESLint keeps it so).
           isolate: false,
           restoreMocks: true,
           unstubGlobals: true,

@@ -1,7 +1,6 @@
 /**
- * `npm run browser`: opens Chromium on the app `npm start` is running, with the same network edge the end-to-end
- * tests have: thirdweb's wallet service answered by the local world's stand-in (so 'Sign in with Google' works
- * offline), every other outside host refused. A fresh profile each time, removed on exit.
+ * `npm run browser`: Chromium, in a fresh profile, on the app `npm start` runs, with the e2e tests' network edge:
+ * thirdweb's wallet service answered by its stand-in (so 'Sign in with Google' works offline), other hosts refused.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";

@@ -1,9 +1,7 @@
 /**
- * `npm run build`'s server step: backend/src/entry.ts and the operator commands (scripts/src/ops/<name>.ts), with the
- * workspace modules they import, bundled into backend/dist as plain JavaScript, so production runs them without tsx.
- * npm packages stay external. index.js is the Node version check alone: the server it loads is a chunk of its own, so
- * nothing the server imports loads before the check. The commands sit directly in backend/dist, two levels below the
- * repository like their sources, because local-world's contract artifacts find contracts/ relative to their own URL.
+ * `npm run build`'s server step: the server entry and the operator commands, with our workspaces, bundled into
+ * backend/dist as JavaScript (npm packages external). The server is a chunk of its own, so index.js checks Node's
+ * version before anything loads; the commands sit two levels below the repository, as the contract artifacts expect.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,10 +1,7 @@
 /**
- * `npm run phone-wallet -- '<wc: URI>' [--chain <id>]…`: a phone wallet for trying WalletConnect by hand against the
- * running `npm start`. Take the URI from 'Copy URI' on the QR overlay of the app opened with `npm run browser` (on a
- * phone user agent, from the `metamask://wc?uri=…` link the page opens). The wallet pairs through the local world's
- * relay stand-in, approves Arbitrum One (or the chains given, the first being the one it reports), answers the page's
- * requests with its own funded key, and ends the session on Ctrl-C. The key is kept in DATA_DIR: the same address
- * every time.
+ * `npm run phone-wallet -- '<wc: URI>' [--chain <id>]…`: a phone wallet for trying WalletConnect by hand against
+ * `npm start`, with the URI from 'Copy URI' in `npm run browser`. It pairs through the relay stand-in, approves Arbitrum
+ * One (or the chains given, the first reported), signs with a funded key kept in DATA_DIR, and disconnects on Ctrl-C.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";

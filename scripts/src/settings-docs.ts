@@ -1,7 +1,4 @@
-/**
- * Writes the README's settings table and .env.example from the settings table in backend/src/settings.ts. With
- * `--check` (part of `npm run lint`) it writes nothing and fails when either file differs from what it would write.
- */
+/** Writes the README's settings table and .env.example from backend/src/settings.ts; `--check` fails if they differ. */
 import fs from "node:fs/promises";
 import path from "node:path";
 import prettier from "prettier";
@@ -37,15 +34,7 @@ const readmeSection = [
 ].join("\n\n");
 
 /** `text` as comment lines of at most 120 columns. */
-function comment(text: string): string {
-  const lines = [""];
-  for (const word of text.split(" ")) {
-    const line = lines.at(-1)!;
-    if (line && line.length + word.length + 3 > 120) lines.push(word);
-    else lines[lines.length - 1] = line ? `${line} ${word}` : word;
-  }
-  return lines.map((line) => `# ${line}`).join("\n");
-}
+const comment = (text: string) => text.replace(/(.{1,118})(?: |$)/g, "# $1\n").trimEnd();
 
 const envExample = [
   comment(

@@ -1,7 +1,6 @@
 /**
- * `npm start`. In development: builds the frontend while it starts the local world for every setting that .env and
- * the environment leave unset, then the app on one origin. With NODE_ENV=production: no stand-in ever starts; it runs
- * the compiled server (`npm run build`), which refuses any missing or local setting itself.
+ * `npm start`: in development, the local world for every setting left unset, the built frontend and the app on one
+ * origin. With NODE_ENV=production, the compiled server alone (`npm run build`), which refuses any missing setting.
  */
 import "dotenv/config";
 import { spawn } from "node:child_process";
@@ -29,7 +28,6 @@ if (parseSettings(settingsSchema.pick({ NODE_ENV: true })).NODE_ENV === "product
   process.exit(await new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1))));
 }
 
-// The build and the world's start-up wait on different things, so they run side by side.
 const [world] = await Promise.all([startLocalWorld(process.env, { log }), buildFrontend()]);
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {

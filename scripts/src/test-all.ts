@@ -1,7 +1,6 @@
 /**
- * `npm test`: the typecheck and the linters side by side, then vitest, then Playwright (whose server, `npm start`,
- * builds the frontend). Every stage runs whatever failed before it. The last line totals them all: a failed check
- * counts as one failure, and so does a runner that failed outside any test (a suite that did not load).
+ * `npm test`: the typecheck and linters side by side, then vitest, then Playwright, each whatever failed before. The
+ * last line totals them: a failed check, or a runner failing outside any test, counts as one failure.
  */
 import fs from "node:fs";
 import runAll, { type NpmRunAllResult } from "npm-run-all2";

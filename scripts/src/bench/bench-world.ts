@@ -1,8 +1,4 @@
-/**
- * The world every phase runs in: the integration tests' local world (anvil, token, Engine and Google stand-ins) in
- * this process, and the app alone in a child process (app-entry.ts), so its CPU time is its own; it answers "cpu"
- * over IPC with its `process.cpuUsage()`.
- */
+/** The integration tests' local world in this process, and the app in a child (app-entry.ts) so its CPU is its own. */
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
@@ -69,10 +65,7 @@ export async function startBenchWorld(
         .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
         .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
     },
-    /**
-     * Each of `wallets`' confirmed claims: when it was confirmed (its last write, ms since the epoch) and its reward's
-     * transaction, read from the store file itself so that waiting costs the app nothing.
-     */
+    /** `wallets`' confirmed claims (when, in epoch ms, and the tx), read from the store file at no cost to the app. */
     confirmed(wallets: readonly string[]): Map<string, { at: number; txHash: string }> {
       const db = new DatabaseSync(dbFile, { readOnly: true });
       try {

@@ -11,10 +11,7 @@ import type { BatchResult, FinalityResult } from "./throughput.phase.ts";
 const PEAK_SECONDS = 3_600;
 /** Claims/s and CPU the app must sustain, as multiples of that peak. */
 const HEADROOM_TARGET = 10;
-/**
- * The least gas a first reward can take: the transaction's 21,000; two new storage slots (the once-per-wallet gate and
- * the balance) at 20,000 + 2,100 cold; the total supply's update; the Transfer event; the calldata.
- */
+/** A first reward's least gas: the transaction, two new slots (gate, balance), total supply, Transfer, calldata. */
 const REWARD_GAS_FLOOR = 21_000 + 2 * (20_000 + 2_100) + (2_900 + 2_100) + (375 + 3 * 375 + 8 * 32) + 430;
 
 export function headroomSection(
@@ -56,28 +53,14 @@ export function costSection({
 }): string {
   const rows: string[][] = [];
   if (unitsPerClaim) rows.push(["YouTube quota units", formatSpread(unitsPerClaim), "1", "the quota phase"]);
-  if (provider) {
-    rows.push([
-      "RPC requests (HTTP)",
-      spreadOf(provider, (r) => r.httpRequestsPerClaim, 2),
-      "",
-      "the finality phase's proxy",
-    ]);
-    rows.push([
-      "JSON-RPC calls",
-      spreadOf(provider, (r) => r.callsPerClaim, 2),
-      "",
-      "the same; a provider bills each call",
-    ]);
-  }
-  const gas = gasUsed.map(Number);
-  if (gas.length > 0)
-    rows.push([
-      "gas per reward",
-      formatSpread(gas),
-      `floor ${REWARD_GAS_FLOOR.toLocaleString("en")}`,
-      "the visitor phase's receipts",
-    ]);
+  if (provider)
+    rows.push(
+      ["RPC requests (HTTP)", spreadOf(provider, (r) => r.httpRequestsPerClaim, 2), "", "the finality phase's proxy"],
+      ["JSON-RPC calls", spreadOf(provider, (r) => r.callsPerClaim, 2), "", "the same; a provider bills each call"],
+    );
+  const floor = `floor ${REWARD_GAS_FLOOR.toLocaleString("en")}`;
+  if (gasUsed.length > 0)
+    rows.push(["gas per reward", formatSpread(gasUsed.map(Number)), floor, "the visitor phase's receipts"]);
   if (rows.length === 0) return "";
   return [
     "## Cost per claim",

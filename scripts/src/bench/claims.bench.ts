@@ -1,7 +1,6 @@
 /**
- * `npm run bench`: the visitor's wait, what a claim costs, and the headroom over a quota-bound launch, with the real
- * server in its own process against the local world. Each figure is median (min–max) over BENCH_ROUNDS rounds.
- * Rewrites docs/benchmarks/claims.md; BENCH_PHASES=quota,throughput runs only those phases and leaves the page alone.
+ * `npm run bench`: the visitor's wait, what a claim costs, and the headroom over a quota-bound launch. Rewrites
+ * docs/benchmarks/claims.md; BENCH_PHASES=quota,throughput runs only those phases and leaves the page alone.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";

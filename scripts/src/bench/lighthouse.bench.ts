@@ -1,8 +1,7 @@
 /**
- * `npm run lighthouse`: Lighthouse's mobile preset (an emulated mid-range phone on slow 4G), RUNS times a page in a fresh
- * Chromium, against `npm start` both through nginx speaking HTTP/2 over TLS (as production's proxy or CDN does) and
- * straight to the app over HTTP/1.1. Writes each page's median run to docs/benchmarks/frontend.md, keeping the page's
- * hand-written "Earlier runs". Without nginx it says how to install it and measures HTTP/1.1 alone.
+ * `npm run lighthouse`: Lighthouse's mobile preset, RUNS times a page in a fresh Chromium, against `npm start` through
+ * a proxy speaking HTTP/2 over TLS (as production's proxy or CDN does) and straight over HTTP/1.1. Writes each page's
+ * median run to docs/benchmarks/frontend.md, keeping the page's hand-written "Earlier runs".
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -26,11 +25,7 @@ const EARLIER_RUNS = "## Earlier runs";
 const COLUMNS = "page|performance|FCP|LCP|TBT|CLS|transferred|accessibility|best practices|SEO".split("|");
 
 /** Where Lighthouse reaches the app, and what its Chromium needs to trust there. */
-interface Origin {
-  name: string;
-  url: string;
-  chromiumFlags: string[];
-}
+type Origin = { name: string; url: string; chromiumFlags: string[] };
 
 /** The Chromium version, as the audits' user agent names it. */
 let browser = "Chromium";
@@ -87,6 +82,7 @@ async function auditOnce(pageUrl: string, extraFlags: string[]): Promise<Lightho
 
 const port = await freePort();
 const url = `http://localhost:${port}`;
+const proxy = await startTlsProxy(url);
 const child = spawn("npm", ["start"], {
   cwd: ROOT,
   env: {
@@ -98,14 +94,12 @@ const child = spawn("npm", ["start"], {
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
-let proxy: Awaited<ReturnType<typeof startTlsProxy>> = null;
 try {
   await untilReady(url, child, 180_000);
-  const origins: Origin[] = [];
-  proxy = await startTlsProxy(url);
-  if (proxy) origins.push({ name: "HTTP/2 over TLS (nginx in front, as in production)", ...proxy });
-  else console.log("[lighthouse] only HTTP/1.1: for HTTP/2, apt-get install -y nginx-light (Debian's nginx)");
-  origins.push({ name: "HTTP/1.1 (straight to the app)", url, chromiumFlags: [] });
+  const origins = [
+    { name: "HTTP/2 over TLS (a proxy in front, as in production)", ...proxy },
+    { name: "HTTP/1.1 (straight to the app)", url, chromiumFlags: [] },
+  ];
   // Each page on every origin before the next page, so the origins share the machine's load alike.
   const rows = origins.map(() => [] as string[][]);
   for (const route of PAGES) for (const [i, origin] of origins.entries()) rows[i]!.push(await audit(origin, route));
@@ -123,6 +117,6 @@ try {
   await fs.writeFile(OUTPUT, kept === -1 ? markdown : `${markdown}\n${previous.slice(kept)}`);
   console.log(markdown);
 } finally {
-  await proxy?.stop();
+  await proxy.stop();
   if (child.pid) process.kill(-child.pid, "SIGTERM");
 }

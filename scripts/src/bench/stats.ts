@@ -1,4 +1,5 @@
 /** Summaries, Markdown tables and waits for the bench. */
+import { setTimeout as sleep } from "node:timers/promises";
 
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,6 +30,6 @@ export async function untilReady(url: string, child: { exitCode: number | null }
   while ((await fetch(`${url}/readyz`).catch(() => null))?.status !== 200) {
     if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}) before it was ready`);
     if (Date.now() > deadline) throw new Error(`${url}/readyz did not answer 200 within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }

@@ -1,9 +1,8 @@
 /**
- * A batch of viewers runs Verify then Claim all at once; the bench waits, reading the store file, until every accepted
- * claim is confirmed. The app's CPU time over the batch, divided by the batch, is its CPU per claim. The finality phase
- * runs the batch with the app waiting for `safe`, which trails `latest` by time, through the local world's RPC proxy
- * playing a hosted provider: the proxy's counts are what a claim costs in provider requests, whatever the load.
+ * A batch of viewers runs Verify then Claim at once, and the bench reads the store until every accepted claim is
+ * confirmed. The finality phase runs it on `safe` through the RPC proxy playing a hosted provider, which counts calls.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Visitor } from "@tube/backend/test/test-api";
 import { BLOCK_SECONDS, ENGINE_SEND_LATENCY_MS, startBenchWorld, type BenchWorld } from "./bench-world.ts";
 import { formatSpread, percentile, spreadOf, table } from "./stats.ts";
@@ -35,8 +34,7 @@ async function runBatch(world: BenchWorld, viewers: Visitor[], windowMs: number)
   );
   const accepted = viewers.filter((_, i) => statuses[i] === 202).map((viewer) => viewer.wallet);
   const deadline = started + windowMs;
-  while (world.confirmed(accepted).size < accepted.length && performance.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  while (world.confirmed(accepted).size < accepted.length && performance.now() < deadline) await sleep(50);
   const elapsedMs = performance.now() - started;
   const cpuMs = (await world.cpuMs()) - cpuBefore;
   const confirmed = world.confirmed(accepted);

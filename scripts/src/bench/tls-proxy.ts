@@ -1,89 +1,47 @@
-/**
- * Debian's nginx as the TLS proxy production puts in front of the app, speaking HTTP/2, for the Lighthouse bench. Its
- * certificate is self-signed at each run; only the Lighthouse Chromium is told to accept it, by its public key.
- */
-import { execFile, spawn } from "node:child_process";
-import { createHash, X509Certificate } from "node:crypto";
-import { existsSync } from "node:fs";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import { freePort } from "@tube/local-world/free-port";
+/** The TLS proxy production puts in front of the app, for the Lighthouse bench: HTTP/2 to the browser, HTTP/1.1 on. */
+import { createHash, createPublicKey, generateKeyPairSync } from "node:crypto";
+import { once } from "node:events";
+import http from "node:http";
+import http2 from "node:http2";
+import type { AddressInfo } from "node:net";
+import { selfSignedCertificatePem } from "@tube/local-world/self-signed-certificate";
 
-const NGINX = "/usr/sbin/nginx";
+/** Headers of one HTTP/1.1 connection, which HTTP/2 forbids. */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
 
-/**
- * nginx on a free port of localhost, HTTP/2 over TLS, forwarding every request to `upstream` over HTTP/1.1; null
- * where nginx is not installed.
- */
+/** Proxies https://localhost:<port> to `upstream` with a certificate made for this run. */
 export async function startTlsProxy(upstream: string) {
-  if (!existsSync(NGINX)) return null;
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-tls-proxy-"));
-  // nginx's workers drop root for nobody and must still reach their temporary directories.
-  await fs.chmod(dir, 0o755);
-  const certificate = path.join(dir, "localhost.crt");
-  const key = path.join(dir, "localhost.key");
-  await promisify(execFile)("openssl", [
-    ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"],
-    ...["-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-keyout", key, "-out", certificate],
-  ]);
-  const spki = new X509Certificate(await fs.readFile(certificate)).publicKey.export({ type: "spki", format: "der" });
-  const port = await freePort();
-  await fs.writeFile(path.join(dir, "nginx.conf"), nginxConf({ dir, port, certificate, key, upstream }));
-  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `https://localhost:${port}`;
-  // Any answer, an error page included, means nginx listens; only a refused connection means not yet.
-  const refused = (error: Error & { cause?: { code?: string } }) => error.cause?.code === "ECONNREFUSED";
-  const deadline = Date.now() + 10_000;
-  while (await fetch(`http://127.0.0.1:${port}`).then(() => false, refused)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not listen (${child.exitCode})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const cert = selfSignedCertificatePem(privateKey, publicKey, "localhost", ["localhost"]);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  const server = http2.createSecureServer(
+    { key: privateKey.export({ type: "pkcs8", format: "pem" }), cert },
+    (request, response) => {
+      const headers = Object.entries(request.headers).filter(
+        ([name]) => !name.startsWith(":") && !HOP_BY_HOP.has(name),
+      );
+      const forwarded = http.request(
+        new URL(request.url, upstream),
+        { method: request.method, headers: { ...Object.fromEntries(headers), host: request.authority }, agent },
+        (answer) => {
+          const kept = Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name));
+          response.writeHead(answer.statusCode ?? 502, Object.fromEntries(kept));
+          answer.pipe(response);
+        },
+      );
+      forwarded.on("error", () => response.writeHead(502).end());
+      request.pipe(forwarded);
+    },
+  );
+  await once(server.listen(0, "127.0.0.1"), "listening");
+  const spki = createPublicKey(privateKey).export({ type: "spki", format: "der" });
   return {
-    url,
+    url: `https://localhost:${(server.address() as AddressInfo).port}`,
     /** Chromium flags that make it accept this proxy's certificate and nothing else unchecked. */
     chromiumFlags: [`--ignore-certificate-errors-spki-list=${createHash("sha256").update(spki).digest("base64")}`],
     async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGQUIT");
-      await exited;
-      await fs.rm(dir, { recursive: true, force: true });
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-function nginxConf(options: { dir: string; port: number; certificate: string; key: string; upstream: string }): string {
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
-    (kind) => `  ${kind}_temp_path ${path.join(options.dir, kind)};`,
-  );
-  // Compression stays off: the app sends its files already compressed, as it would to a proxy that never compresses.
-  return `daemon off;
-worker_processes 1;
-pid ${path.join(options.dir, "nginx.pid")};
-error_log stderr warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-${temp.join("\n")}
-  upstream app {
-    server ${new URL(options.upstream).host};
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${options.port} ssl http2;
-    ssl_certificate ${options.certificate};
-    ssl_certificate_key ${options.key};
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-Proto https;
-    }
-  }
-}
-`;
 }
