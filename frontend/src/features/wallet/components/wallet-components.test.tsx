@@ -9,8 +9,7 @@ import { DEFAULT_HINT, METAMASK_BROWSER_HINT } from "../connection-route.ts";
 import type { WalletState } from "../wallet-state.tsx";
 import { AddTokenButton } from "./add-token-button.tsx";
 import { WalletIndicator } from "./wallet-indicator.tsx";
-import { WalletOptions } from "./wallet-options.tsx";
-import { WalletPanel } from "./wallet-panel.tsx";
+import { WalletOptions, WalletPanel } from "./wallet-panel.tsx";
 
 const DISCONNECTED: Partial<WalletState> = { isConnected: false, isCorrectNetwork: false, address: undefined };
 
