@@ -7,7 +7,7 @@ import { ClaimWizard } from "../../features/claim-wizard/claim-wizard.tsx";
 import type { WizardGoogle, WizardSlots } from "../../features/claim-wizard/ports.ts";
 import { readWizardProgress } from "../../features/claim-wizard/wizard-progress-storage.ts";
 import { GoogleConnect } from "../../features/google-auth/components/google-connect.tsx";
-import { signOutOfGoogle } from "../../features/google-auth/sign-out.ts";
+import { signOutOfGoogle } from "../../features/google-auth/google-auth-storage.ts";
 import { useGoogleAuth } from "../../features/google-auth/use-google-auth.ts";
 import { AddTokenButton } from "../../features/wallet/components/add-token-button.tsx";
 import { WalletIndicator } from "../../features/wallet/components/wallet-indicator.tsx";
