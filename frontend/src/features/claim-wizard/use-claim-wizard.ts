@@ -35,7 +35,7 @@ import {
 import {
   isTicking,
   resumedWizardState,
-  startProgressTicker,
+  PROGRESS_INTERVAL_MS,
   VERIFY_CHECKPOINTS,
   wizardReducer,
   type WizardState,
@@ -154,7 +154,8 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
   const ticking = isTicking(state);
   useEffect(() => {
     if (!ticking) return;
-    return startProgressTicker(() => dispatch({ type: "progressTicked" }));
+    const timer = setInterval(() => dispatch({ type: "progressTicked" }), PROGRESS_INTERVAL_MS);
+    return () => clearInterval(timer);
   }, [ticking]);
 
   /** Step 0: the checks in the order the visitor meets them, the subscription, then whether this wallet claimed. */

@@ -24,7 +24,7 @@ import { usePublicConfig } from "../../lib/public-config.tsx";
 import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
 import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
 import {
-  networkSwitchToast,
+  NETWORK_SWITCH_TOASTS,
   switchInjectedChain,
   type AddChainParameters,
   type Eip1193Requester,
@@ -137,7 +137,7 @@ function WalletStateBridge({
       const provider = injectedProvider(wallet.id);
       if (provider) {
         const outcome = await switchInjectedChain(eip1193Requester(provider), addChainParameters);
-        notify(networkSwitchToast(outcome));
+        notify(NETWORK_SWITCH_TOASTS[outcome]);
         // thirdweb learns the new chain from the wallet's chainChanged event; this also covers wallets that send none.
         if (outcome === "switched" || outcome === "added")
           await switchActiveWalletChain(setup.chain).catch(() => undefined);
@@ -149,7 +149,7 @@ function WalletStateBridge({
       const report = chainReportRef.current;
       const switched =
         report?.wallet === wallet ? report.chainId === setup.chain.id : wallet.getChain()?.id === setup.chain.id;
-      if (!(switched && options.quietSuccess)) notify(networkSwitchToast(switched ? "switched" : "failed"));
+      if (!(switched && options.quietSuccess)) notify(NETWORK_SWITCH_TOASTS[switched ? "switched" : "failed"]);
     },
     [addChainParameters, setup.chain, switchActiveWalletChain],
   );
