@@ -13,10 +13,7 @@ import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
 import { activityLabel, STEP_LABELS } from "./wizard-state.ts";
 
-/**
- * It opens only after a successful claim, so its code (a dialog, a focus trap) is not in /claim's first download.
- * Should it fail to download, the Done step and the success toast still tell the visitor the claim went through.
- */
+/** Not in /claim's first download; should it fail to download, the Done step and the toast still tell. */
 const SuccessDialog = lazyOrElse(
   () => import("./components/success-dialog.tsx").then((module) => module.SuccessDialog),
   () => null,

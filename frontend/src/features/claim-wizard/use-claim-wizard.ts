@@ -1,7 +1,4 @@
-/**
- * The claim wizard's behaviour over the state machine of wizard-state.ts: verifying, claiming, following a claim,
- * resuming on the Claim step, and keeping progress across a reload. Presentation lives in the step components.
- */
+/** The claim wizard's behaviour over wizard-state.ts: verify, claim, follow a claim, resume, keep progress. */
 import type { CheckClaimResponse, GoogleAuthResponse, VerifySubscriptionResponse } from "@tube/common/api";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";

@@ -1,7 +1,6 @@
 /**
- * The real WalletState, backed by thirdweb v5, in the chunk DeferredWalletProvider loads when needed (ADR 13).
- * AutoConnect restores a wallet and completes the redirect login. It renders beside the page, so loading it never
- * remounts the wizard; the picker reaches the Connect step through a portal.
+ * The real WalletState, backed by thirdweb v5, loaded when needed (ADR 13). It renders beside the page, so loading it
+ * never remounts the wizard; the picker reaches the Connect step through a portal.
  */
 import { ARBITRUM_ONE_NAME, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
