@@ -1,10 +1,10 @@
-import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { claimTokens, signInWithGoogle } from "./support/claim-wizard.ts";
 import { connectedAddress, expectCleanAddress, signInWithEmbeddedWallet } from "./support/embedded-wallet.ts";
 import { expect, test } from "./support/fixtures.ts";
 
-test("when a fresh Google account signs in with the embedded wallet through the redirect, then it claims 250 TuBE to that wallet, and the same account later gets the same wallet and is told it already claimed", async ({
+test(`when a fresh Google account signs in with the embedded wallet through the redirect, then it claims ${REWARD_TOKENS} TuBE to that wallet, and the same account later gets the same wallet and is told it already claimed`, async ({
   page,
   browser,
   publicConfig,
@@ -26,7 +26,7 @@ test("when a fresh Google account signs in with the embedded wallet through the 
   await expect(page.getByText("Step 3: Claim Your Tokens")).toBeVisible();
   await claimTokens(page);
   // The embedded wallet has no token list to add TuBE to: the page reads its balance instead.
-  await expect(page.getByText("The connected wallet holds 250 TuBE.")).toBeVisible();
+  await expect(page.getByText(`The connected wallet holds ${REWARD_TOKENS} TuBE.`)).toBeVisible();
   expect(await balanceOf(publicConfig.rpcUrl, publicConfig.chainId, publicConfig.tokenAddress, address)).toBe(
     REWARD_AMOUNT_WEI,
   );

@@ -1,4 +1,4 @@
-import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { claimTokens, connectedLine, connectWallet, signInWithGoogle } from "./support/claim-wizard.ts";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
@@ -15,7 +15,7 @@ for (const journey of JOURNEYS) {
   test.describe(`claim journey on ${journey.label} (${journey.width}×${journey.height})`, () => {
     test.use({ viewport: { width: journey.width, height: journey.height } });
 
-    test("when a subscribed viewer goes from the landing page through Google and MetaMask to the claim, then the wallet holds 250 TuBE", async ({
+    test(`when a subscribed viewer goes from the landing page through Google and MetaMask to the claim, then the wallet holds ${REWARD_TOKENS} TuBE`, async ({
       page,
       publicConfig,
       googleAccount,

@@ -8,6 +8,7 @@ import { readRunningWorld } from "@tube/local-world/running-world";
 import { balanceOf } from "@tube/local-world/token-balance";
 import {
   CLAIM_STEP,
+  claimButton,
   connectedLine,
   connectWallet,
   reachClaimStep,
@@ -43,7 +44,7 @@ async function leaveClaimFailed(page: Page, account: FreshAccount, wallet: strin
   expect(fault.ok).toBe(true);
   await page.goto("/claim");
   await reachClaimStep(page, account, wallet);
-  await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
+  await claimButton(page).click();
   await expect(page.getByText("Minting Failed", { exact: true })).toBeVisible({ timeout: 30_000 });
 }
 
@@ -59,7 +60,7 @@ test("when Engine fails every attempt of the mint, then the Claim step says the 
 }) => {
   await leaveClaimFailed(page, googleAccount, wallet);
   await expect(page.getByText("This claim is on hold", { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Claim 250 Tokens" })).toBeDisabled();
+  await expect(claimButton(page)).toBeDisabled();
   await page.reload();
   await expect(page.getByText(CLAIM_STEP)).toBeVisible();
   await expect(page.getByText("This claim is on hold", { exact: true })).toBeVisible();
@@ -74,7 +75,7 @@ test("when Engine fails every attempt of the mint, then the Claim step says the 
     await resetAndWaitForReload(page);
     await reachClaimStep(page, await createGoogleAccount(), wallet);
     await expect(page.getByText("This claim is on hold", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Claim 250 Tokens" })).toBeDisabled();
+    await expect(claimButton(page)).toBeDisabled();
     expect(await balance(publicConfig, wallet)).toBe(0n);
   });
 });
@@ -97,7 +98,7 @@ test("when the Google token expires on the Claim step, then re-authorizing there
   });
   expect(expired.ok).toBe(true);
 
-  await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
+  await claimButton(page).click();
   const reconnect = page.getByRole("button", { name: "Reconnect with Google" });
   await expect(reconnect).toBeVisible();
   await expect(page.getByText(CLAIM_STEP)).toBeVisible();
@@ -162,7 +163,7 @@ test("when the page reloads at every step and leaves and comes back, then it res
     if (frame === page.mainFrame()) stalled = false;
   });
   const claimTaken = page.waitForResponse((response) => response.url().endsWith("/api/verify-and-mint"));
-  await page.getByRole("button", { name: "Claim 250 Tokens" }).click();
+  await claimButton(page).click();
   await expect(page.getByText("Checking Claim Status", { exact: true })).toBeVisible();
   expect((await claimTaken).status()).toBe(202);
   await page.reload();

@@ -1,5 +1,5 @@
 import { devices } from "@playwright/test";
-import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-faults";
 import { claimTokens, connectedLine, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
@@ -44,7 +44,7 @@ for (const { via, visitor, device, dropsSockets, verifyUnreachable } of JOURNEYS
   test.describe(() => {
     test.use(device);
 
-    test(`when ${visitor}, then it verifies and claims 250 TuBE to that wallet`, async ({
+    test(`when ${visitor}, then it verifies and claims ${REWARD_TOKENS} TuBE to that wallet`, async ({
       page,
       context,
       publicConfig,

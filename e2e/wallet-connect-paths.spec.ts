@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CLAIM_STEP, connectedLine, verifyButton } from "./support/claim-wizard.ts";
+import { CLAIM_STEP, claimButton, connectedLine, verifyButton } from "./support/claim-wizard.ts";
 import { CONNECT_WAIT, NOT_ANSWERED } from "./support/connect-wait.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {
@@ -51,14 +51,14 @@ test("when the phone wallet approves only Ethereum mainnet, then it is asked to 
 
   await verifyButton(page).click();
   await expect(page.getByText(CLAIM_STEP)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+  await expect(claimButton(page)).toBeEnabled();
   // The visitor moves the wallet back to mainnet in the wallet app.
   await phoneWallet.changeChain(1);
   await expect(page.getByText("Wrong Network")).toBeVisible();
   await expect(page.getByRole("button", { name: "Switch to Arbitrum", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Switch to Arbitrum Network" }).click();
   await expect(page.getByText("Wrong Network")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+  await expect(claimButton(page)).toBeEnabled();
 
   // The visitor ends the session in the wallet app.
   await phoneWallet.disconnect();

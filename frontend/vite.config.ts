@@ -10,12 +10,7 @@ const frontendDir = fileURLToPath(new URL(".", import.meta.url));
 // The dev server forwards API calls so the browser sees one origin, as in production.
 const apiTarget = process.env.VITE_API_PROXY ?? "http://localhost:3000";
 
-/**
- * Test files that need modules of their own, run by the frontend-isolated project (vitest.config.ts), are named
- * `*.isolated.test.tsx`: they replace our modules with `vi.mock`, test what happens before a module's one-time load on
- * a page, or test the toaster itself, whose one toast list a late toast from another file's unfinished flow (same id,
- * another text) could change.
- */
+/** Tests that need a module graph of their own (a `vi.mock`, a module's first load, the one toast list). */
 export const OWN_MODULE_GRAPH_TESTS = ["src/**/*.isolated.test.{ts,tsx}"];
 
 export default defineConfig({
@@ -31,8 +26,7 @@ export default defineConfig({
   ],
   build: {
     outDir: "dist",
-    // The wallet SDK's chunks are large by nature and load only on /claim; what the pages really
-    // download is guarded by frontend/bundle-budget.json in the e2e tests, not by this warning.
+    // The wallet SDK's chunks are large and lazy; the e2e bundle budget guards what pages download.
     chunkSizeWarningLimit: 2_000,
   },
   server: {
@@ -47,8 +41,7 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     exclude: OWN_MODULE_GRAPH_TESTS,
-    // One module graph and one document per worker for all files (docs/benchmarks/test-suite.md): importing React, Chakra and the wallet
-    // SDK afresh for every file was over half of this project's CPU. src/test/setup.ts resets what a test leaves behind.
+    // One module graph per worker: importing React, Chakra and the SDK per file cost most of the CPU; setup.ts resets.
     isolate: false,
     // Every test starts with the real globals and no spy left by the one before, whoever wrote it.
     restoreMocks: true,

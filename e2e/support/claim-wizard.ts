@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { REWARD_TOKENS } from "@tube/common/constants";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { expect } from "./expect.ts";
 
@@ -90,7 +91,7 @@ export function verifyButton(page: Page) {
 }
 
 export function claimButton(page: Page) {
-  return page.getByRole("button", { name: "Claim 250 Tokens" });
+  return page.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` });
 }
 
 /** Presses Claim and waits for the mint's success dialog, which it returns. */

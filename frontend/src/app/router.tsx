@@ -4,9 +4,9 @@ import { PAGE_PATHS } from "@tube/common/app-pages";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
 import { GoogleCallbackPage } from "../features/google-auth/google-callback-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
-// In the first download, not a chunk of their own: about 4 KB gzip, and a legal page opened from a link then
-// paints without a second round trip (ADR 0012).
-import { GoogleInfoPage, PrivacyPage, TermsPage } from "../features/legal/legal-pages.tsx";
+// In the first download (about 4 KB gzip): a legal page opened from a link paints without a second round trip.
+import { LEGAL_DOCUMENTS } from "../features/legal/legal-documents.ts";
+import { LegalDocumentPage } from "../features/legal/legal-document-page.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 import { useRouteChange } from "./use-route-change.ts";
@@ -45,9 +45,9 @@ export function AppRoutes() {
           <Route path={PAGE_PATHS.landing} element={<LandingPage preloadClaim={preloadClaimPage} />} />
           <Route path={PAGE_PATHS.claim} element={<ClaimPage />} />
           <Route path={PAGE_PATHS.googleCallback} element={<GoogleCallbackPage />} />
-          <Route path={PAGE_PATHS.terms} element={<TermsPage />} />
-          <Route path={PAGE_PATHS.privacy} element={<PrivacyPage />} />
-          <Route path={PAGE_PATHS.googleInfo} element={<GoogleInfoPage />} />
+          {Object.entries(LEGAL_DOCUMENTS).map(([path, document]) => (
+            <Route key={path} path={path} element={<LegalDocumentPage document={document} />} />
+          ))}
           {/* Any other path: the server sends this page with a 404 status. */}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -90,6 +90,8 @@ const appConfig = defineConfig({
   globalCss: {
     "html, body": { bg: "bg.subtle", color: "fg" },
   },
+  // The Done step's check mark.
+  theme: { keyframes: { pop: { from: { scale: "0.4", opacity: 0 }, to: { scale: "1", opacity: 1 } } } },
 });
 
 /** The Chakra design system for the whole app (light mode only). */

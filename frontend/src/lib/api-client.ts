@@ -35,34 +35,25 @@ export interface ResponseSchema<T> {
 }
 
 export function apiGet<T>(path: string, schema: ResponseSchema<T>, init?: RequestOptions): Promise<T> {
-  return request(path, { method: "GET", headers: { Accept: "application/json" }, signal: init?.signal }, schema);
+  return request(path, { ...init, method: "GET" }, schema);
 }
 
 export function apiPost<T>(path: string, body: unknown, schema: ResponseSchema<T>, init?: RequestOptions): Promise<T> {
-  return request(path, postInit(body, init), schema);
+  return request(path, { ...init, method: "POST", body: JSON.stringify(body) }, schema);
 }
 
 /** A POST whose answer is not read, only its success. */
 export async function apiSend(path: string, body: unknown, init?: RequestOptions): Promise<void> {
-  await request(path, postInit(body, init), null);
-}
-
-function postInit(body: unknown, init?: RequestOptions): RequestInit {
-  return {
-    method: "POST",
-    headers: { Accept: "application/json", "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-    signal: init?.signal,
-    keepalive: init?.keepalive,
-  };
+  await request(path, { ...init, method: "POST", body: JSON.stringify(body) }, null);
 }
 
 async function request<T>(path: string, init: RequestInit, schema: ResponseSchema<T>): Promise<T>;
 async function request(path: string, init: RequestInit, schema: null): Promise<void>;
 async function request<T>(path: string, init: RequestInit, schema: ResponseSchema<T> | null): Promise<T | void> {
+  const headers = { Accept: "application/json", ...(init.body ? { "Content-Type": "application/json" } : {}) };
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(path, { ...init, headers });
   } catch (cause) {
     throw transportError(cause);
   }

@@ -69,29 +69,21 @@ export function PublicConfigProvider({ children }: { children: ReactNode }) {
 
   if (state.status === "loading") return <LoadingScreen />;
   if (state.status === "failed") {
+    const retry = () => {
+      setState({ status: "loading" });
+      setAttempt((n) => n + 1);
+    };
     return (
-      <ConfigErrorScreen
-        message={state.message}
-        onRetry={() => {
-          setState({ status: "loading" });
-          setAttempt((n) => n + 1);
-        }}
+      <MessageScreen
+        title="TuBE Rewards could not start"
+        text={state.message}
+        actions={
+          <button type="button" className="button button--red" onClick={retry}>
+            Retry
+          </button>
+        }
       />
     );
   }
   return <StaticPublicConfigProvider config={state.config}>{children}</StaticPublicConfigProvider>;
-}
-
-function ConfigErrorScreen({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <MessageScreen
-      title="TuBE Rewards could not start"
-      text={message}
-      actions={
-        <button type="button" className="button button--red" onClick={onRetry}>
-          Retry
-        </button>
-      }
-    />
-  );
 }

@@ -1,4 +1,5 @@
 import type { ClaimView } from "@tube/common/api";
+import { REWARD_TOKENS } from "@tube/common/constants";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
@@ -103,7 +104,7 @@ async function pressClaimWhenMintAnswers(verifyAndMint: FakeResponse) {
   defaultRoutes({ "POST /api/verify-and-mint": verifyAndMint });
   const { user } = renderWizard();
   await reachMintStep(user);
-  await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+  await user.click(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` }));
 }
 
 /** Walks to the Claim step and presses Claim; the followed claim is queued, then reads `last`, one poll later. */
@@ -111,7 +112,7 @@ async function claimUntilItReads(last: FakeResponse) {
   defaultRoutes({ "GET /api/claims/:id": sequence(claimView("queued"), last) });
   const view = renderWizard();
   await reachMintStep(view.user);
-  await view.user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+  await view.user.click(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` }));
   await act(() => vi.advanceTimersByTimeAsync(1_000));
   return view;
 }
@@ -278,7 +279,7 @@ describe("claim wizard: claim", () => {
     const { user, reloadPage } = renderWizard();
     await reachMintStep(user);
 
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await user.click(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` }));
     expect(await toast("Checking Claim Status")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Minting Your Tokens..." })).toBeDisabled();
     await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40"));
@@ -291,7 +292,7 @@ describe("claim wizard: claim", () => {
 
     const dialog = await screen.findByRole("dialog", { name: "Transaction Successful" });
     expect(await toast("Transaction Successful")).toHaveTextContent(
-      "250 tokens have been minted and sent to your wallet!",
+      `${REWARD_TOKENS} tokens have been minted and sent to your wallet!`,
     );
     expect(dialog).toHaveTextContent("Your tokens have been successfully minted and transferred to your wallet.");
     expect(dialog).toHaveTextContent("Tokens Received");
@@ -319,8 +320,10 @@ describe("claim wizard: claim", () => {
     const doneHeading = await stepHeading("Tokens Claimed Successfully!");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(doneHeading).toHaveFocus());
-    expect(screen.getByText("250 tokens have been sent to your wallet on the Arbitrum network.")).toBeInTheDocument();
-    expect(screen.getByText("250 Tokens")).toBeInTheDocument();
+    expect(
+      screen.getByText(`${REWARD_TOKENS} tokens have been sent to your wallet on the Arbitrum network.`),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`${REWARD_TOKENS} Tokens`)).toBeInTheDocument();
     expect(screen.getByText(WALLET_ADDRESS)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /View transaction on the block explorer/ })).toHaveAttribute(
       "href",
@@ -348,7 +351,7 @@ describe("claim wizard: claim", () => {
       },
     });
 
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await user.click(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` }));
 
     expect(await toast("Tokens Already Claimed")).toHaveTextContent(
       "This wallet received its tokens on November 5, 2026.",
@@ -370,7 +373,7 @@ describe("claim wizard: claim", () => {
     expect(screen.getByRole("button", { name: /Reconnecting your wallet/ })).toBeDisabled();
 
     wallet.update({ isConnected: true, isCorrectNetwork: true, address: WALLET_ADDRESS, isConnecting: false });
-    expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` })).toBeEnabled();
   });
 
   it("when the wallet disconnects on the Claim step, then its row says so and offers to connect again, and Ready comes back with it", async () => {
@@ -407,7 +410,7 @@ describe("claim wizard: claim", () => {
     );
 
     expect(await toast("Already Claimed")).toHaveTextContent("This wallet address has already claimed tokens.");
-    expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` })).toBeEnabled();
   });
 
   it("when the server refuses the Google token, then the toast is 'Verification Failed' with its text", async () => {
@@ -427,7 +430,7 @@ describe("claim wizard: claim", () => {
     defaultRoutes({ "GET /api/check-claim/:wallet": apiError(500, "INTERNAL", "An unexpected error occurred.") });
     void api;
 
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await user.click(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` }));
     expect(await toast("Eligibility Check Failed")).toHaveTextContent("An unexpected error occurred.");
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(await toast("Transaction Successful")).toBeInTheDocument();
@@ -526,7 +529,7 @@ describe("claim wizard: every claim has a way forward", () => {
     expect(await screen.findByText("This claim is on hold")).toBeInTheDocument();
     expect(screen.getByText(/nothing was minted and your claim is kept/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Retry claim" })).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` })).toBeDisabled();
   });
 
   it("when the wallet's claim is on hold on arrival for a reason the server knows, then the on-hold alert gives it", async () => {
@@ -556,7 +559,7 @@ describe("claim wizard: every claim has a way forward", () => {
 
     expect(await toast("Minting Failed")).toHaveTextContent(/this claim is on hold/);
     expect(await screen.findByText("This claim is on hold")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Claim 250 Tokens" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` })).toBeDisabled();
   });
 
   it("when the subscription check gets a non-OK answer without a catalogue code, then it reads the product's sentence", async () => {
@@ -632,7 +635,7 @@ describe("claim wizard: every claim has a way forward", () => {
     defaultRoutes();
     const { user, wallet } = renderWizard();
     await reachMintStep(user);
-    await user.click(screen.getByRole("button", { name: "Claim 250 Tokens" }));
+    await user.click(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` }));
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Close" }));
     wallet.update({ isConnected: false, isCorrectNetwork: false, address: undefined });
@@ -763,7 +766,7 @@ describe("ClaimRoute", () => {
   it("when opened with no wallet to restore, then the wizard is ready to connect before any wallet code runs", async () => {
     renderWithProviders(<ClaimRoute />, { route: "/claim" });
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Claim 250 TuBE" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: `Claim ${REWARD_TOKENS} TuBE` })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Connect Wallet" })).toBeEnabled();
     expect(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeEnabled();
     expect(screen.getByRole("heading", { level: 2, name: "Step 1: Subscribe & Verify" })).toBeInTheDocument();

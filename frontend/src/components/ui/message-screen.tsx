@@ -1,10 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/**
- * A page-filling message with a heading, a sentence and buttons: the app's start failure
- * and a page that failed to render. Plain markup: it must show even when no chunk loads.
- */
+/** A page-filling message with buttons (start failure, render failure); plain markup, so it shows with no chunk. */
 export function MessageScreen({ title, text, actions }: { title: string; text: ReactNode; actions: ReactNode }) {
   return (
     <main className="screen">

@@ -30,15 +30,8 @@ const toaster = createToaster({
 });
 
 /** Shows (or replaces, by id) a toast and returns its id. */
-export function notify({ title, description, type, id, duration }: Notification): string {
-  return toaster.create({
-    title,
-    description,
-    type,
-    closable: true,
-    ...(id === undefined ? {} : { id }),
-    ...(duration === undefined ? {} : { duration }),
-  });
+export function notify(notification: Notification): string {
+  return toaster.create({ ...notification, closable: true });
 }
 
 /** Removes every toast at once, without animation: for tests, whose files share one toaster. */

@@ -14,7 +14,8 @@ type Toast = Notification;
 /** The claim's toasts replace one another as it advances. */
 export const CLAIM_TOAST_ID = "claim-mint";
 
-const error = (title: string, description: string): Toast => ({ type: "error", title, description });
+const toast = (type: Toast["type"], title: string, description: string): Toast => ({ type, title, description });
+const error = (title: string, description: string) => toast("error", title, description);
 
 export const TOASTS = {
   verifyAuthRequired: error(
@@ -23,50 +24,26 @@ export const TOASTS = {
   ),
   usernameRequired: error("Username Required", "Please enter your YouTube username."),
   walletRequired: error("Wallet Required", "Please connect your wallet before verifying."),
-  verifying: {
-    type: "loading",
-    title: "Verifying Subscription...",
-    description: "Checking if you're subscribed to the channel...",
-  },
-  verified: {
-    type: "success",
-    title: "Subscription Verified!",
-    description: "Your subscription to the channel is confirmed.",
-  },
+  verifying: toast("loading", "Verifying Subscription...", "Checking if you're subscribed to the channel..."),
+  verified: toast("success", "Subscription Verified!", "Your subscription to the channel is confirmed."),
   alreadyClaimed: error("Already Claimed", ERROR_CATALOGUE.ALREADY_CLAIMED.message),
   notSubscribed: error("Not Subscribed", ERROR_CATALOGUE.NOT_SUBSCRIBED.message),
 
   walletNotConnected: error("Wallet Not Connected", "Please connect your wallet to continue."),
   usernameMissing: error("YouTube Username Missing", "Please enter your YouTube username."),
   mintAuthRequired: error("Authentication Required", "Please authenticate with Google first."),
-  checkingClaim: {
-    type: "info",
-    title: "Checking Claim Status",
-    description: "Looking up whether this wallet has already claimed...",
-  },
-  processing: {
-    type: "loading",
-    title: "Processing Transaction",
-    description: `Preparing to mint ${REWARD_TOKENS} tokens on Arbitrum...`,
-  },
-  minted: {
-    type: "success",
-    title: "Transaction Successful",
-    description: `${REWARD_TOKENS} tokens have been minted and sent to your wallet!`,
-  },
-  tokensAlreadyClaimed: {
-    type: "info",
-    title: "Tokens Already Claimed",
-    description: "This wallet has already received its tokens.",
-  },
+  checkingClaim: toast("info", "Checking Claim Status", "Looking up whether this wallet has already claimed..."),
+  processing: toast("loading", "Processing Transaction", `Preparing to mint ${REWARD_TOKENS} tokens on Arbitrum...`),
+  minted: toast(
+    "success",
+    "Transaction Successful",
+    `${REWARD_TOKENS} tokens have been minted and sent to your wallet!`,
+  ),
+  tokensAlreadyClaimed: toast("info", "Tokens Already Claimed", "This wallet has already received its tokens."),
 
-  loggedOut: {
-    type: "success",
-    title: "Logged out from Google",
-    description: "You can now reconnect with your Google account",
-  },
+  loggedOut: toast("success", "Logged out from Google", "You can now reconnect with your Google account"),
   logoutFailed: error("Error during logout", "Please try clearing your cookies manually"),
-} as const satisfies Record<string, Toast>;
+} satisfies Record<string, Toast>;
 
 /** The wallet's reward was confirmed earlier: when, if the server said. */
 export function walletAlreadyClaimedToast(claimedAt: string | null | undefined): Toast {
@@ -190,58 +167,39 @@ const processFailed = (message: string | undefined) =>
   error("Process Failed", message ?? "Failed to complete the token claim process.");
 
 /**
- * The wait-and-retry toasts (a new code of that kind does not compile without one): they all come before anything
- * is reserved (ADR 23), so they say nothing was claimed, and when to come back.
+ * The wait-and-retry toasts (a new code of that kind does not compile without one): title, what happened, and the
+ * wait without Retry-After. They all come before anything is reserved (ADR 23), so they say nothing was claimed.
  */
-const WAIT_TO_RETRY: Record<
-  ErrorCodeOfKind<"waitAndRetry">,
-  { title: string; happened: string; untilRetry: string }
-> = {
-  ACCOUNT_RATE_LIMITED: {
-    title: "Too Many Attempts",
-    happened: "This Google account's subscription was checked too many times in a short while.",
-    untilRetry: "a few minutes",
-  },
-  ACCOUNT_DAILY_LIMIT_REACHED: {
-    title: "Daily Limit Reached",
-    happened: "This Google account's subscription was checked as many times as one account may in a day.",
-    untilRetry: "a few hours",
-  },
-  YOUTUBE_QUOTA_RESERVED: {
-    title: "Verification Paused Until Midnight",
-    happened:
-      "Today's YouTube verifications are nearly used up, and what is left is kept for viewers finishing their claim; verification resumes at midnight Pacific time.",
-    untilRetry: "a few hours",
-  },
-  GOOGLE_UNAVAILABLE: {
-    title: "Google Unavailable",
-    happened: "Google could not be reached to check your account.",
-    untilRetry: "a moment",
-  },
-  CLAIMS_PAUSED: {
-    title: "Claiming Paused",
-    happened: "Claiming is paused for a while.",
-    untilRetry: "a while",
-  },
-  MINTING_PAUSED: {
-    title: "Claiming Paused",
-    happened: "New claims are paused while we fix a problem with our minting setup.",
-    untilRetry: "a while",
-  },
-  STORE_UNAVAILABLE: {
-    title: "Claims Unavailable",
-    happened: "Our claim records could not be reached.",
-    untilRetry: "a moment",
-  },
+const WAIT_TO_RETRY: Record<ErrorCodeOfKind<"waitAndRetry">, [title: string, happened: string, untilRetry: string]> = {
+  ACCOUNT_RATE_LIMITED: [
+    "Too Many Attempts",
+    "This Google account's subscription was checked too many times in a short while.",
+    "a few minutes",
+  ],
+  ACCOUNT_DAILY_LIMIT_REACHED: [
+    "Daily Limit Reached",
+    "This Google account's subscription was checked as many times as one account may in a day.",
+    "a few hours",
+  ],
+  YOUTUBE_QUOTA_RESERVED: [
+    "Verification Paused Until Midnight",
+    "Today's YouTube verifications are nearly used up, and what is left is kept for viewers finishing their claim; verification resumes at midnight Pacific time.",
+    "a few hours",
+  ],
+  GOOGLE_UNAVAILABLE: ["Google Unavailable", "Google could not be reached to check your account.", "a moment"],
+  CLAIMS_PAUSED: ["Claiming Paused", "Claiming is paused for a while.", "a while"],
+  MINTING_PAUSED: [
+    "Claiming Paused",
+    "New claims are paused while we fix a problem with our minting setup.",
+    "a while",
+  ],
+  STORE_UNAVAILABLE: ["Claims Unavailable", "Our claim records could not be reached.", "a moment"],
 };
 
 function waitToRetryToast(cause: ApiError): Toast {
-  const text = WAIT_TO_RETRY[cause.code as ErrorCodeOfKind<"waitAndRetry">];
+  const [title, happened, untilRetry] = WAIT_TO_RETRY[cause.code as ErrorCodeOfKind<"waitAndRetry">];
   const wait = cause.retryAfterSeconds;
-  return error(
-    text.title,
-    `${text.happened} Nothing was claimed. Please try again in ${wait ? duration(wait) : text.untilRetry}.`,
-  );
+  return error(title, `${happened} Nothing was claimed. Please try again in ${wait ? duration(wait) : untilRetry}.`);
 }
 
 /** Retry-After in words, rounded up: "45 seconds", "4 minutes", "2 hours". */

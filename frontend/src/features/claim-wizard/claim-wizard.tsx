@@ -6,17 +6,14 @@ import { ConnectStep } from "./components/connect-step.tsx";
 import { DoneStep } from "./components/done-step.tsx";
 import { MintStep } from "./components/mint-step.tsx";
 import { StepIndicator } from "./components/step-indicator.tsx";
-import { StepTransition, WizardMotion } from "./components/step-transition.tsx";
+import { StepTransition } from "./components/step-parts.tsx";
 import { SubscribeStep } from "./components/subscribe-step.tsx";
 import { WizardHeader } from "./components/wizard-header.tsx";
 import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
 import { activityLabel, STEP_LABELS } from "./wizard-state.ts";
 
-/**
- * It opens only after a successful claim, so its code (a dialog, a focus trap) is not in /claim's first download.
- * Should it fail to download, the Done step and the success toast still tell the visitor the claim went through.
- */
+/** Not in /claim's first download; should it fail to download, the Done step and the toast still tell. */
 const SuccessDialog = lazyOrElse(
   () => import("./components/success-dialog.tsx").then((module) => module.SuccessDialog),
   () => null,
@@ -46,71 +43,65 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
   const receipt = { recipient: state.recipient, explorerUrl };
 
   return (
-    <WizardMotion>
-      <Container maxWidth="md" paddingY={{ base: "4", md: "10" }} paddingX={{ base: "3", sm: "4" }}>
-        <Card.Root>
-          <Card.Header>
-            <Stack gap="5">
-              <WizardHeader
-                onReset={wizard.reset}
-                resetting={state.resetting}
-                walletIndicator={slots.walletIndicator}
+    <Container maxWidth="md" paddingY={{ base: "4", md: "10" }} paddingX={{ base: "3", sm: "4" }}>
+      <Card.Root>
+        <Card.Header>
+          <Stack gap="5">
+            <WizardHeader onReset={wizard.reset} resetting={state.resetting} walletIndicator={slots.walletIndicator} />
+            <StepIndicator step={state.step} />
+          </Stack>
+        </Card.Header>
+        <Card.Body>
+          <StepTransition step={state.step}>
+            {state.step === 0 && (
+              <SubscribeStep
+                wizard={wizard}
+                googleAuthorized={google.auth !== null}
+                googleConnect={slots.googleConnect}
+                walletPanel={slots.walletPanel}
+                headingRef={headingRef}
               />
-              <StepIndicator step={state.step} />
-            </Stack>
-          </Card.Header>
-          <Card.Body>
-            <StepTransition step={state.step}>
-              {state.step === 0 && (
-                <SubscribeStep
-                  wizard={wizard}
-                  googleAuthorized={google.auth !== null}
-                  googleConnect={slots.googleConnect}
-                  walletPanel={slots.walletPanel}
-                  headingRef={headingRef}
-                />
-              )}
-              {state.step === 1 && (
-                <ConnectStep
-                  wizard={wizard}
-                  walletConnected={wallet.isConnected}
-                  walletOptions={slots.walletOptions}
-                  headingRef={headingRef}
-                />
-              )}
-              {state.step === 2 && <MintStep wizard={wizard} headingRef={headingRef} />}
-              {state.step === 3 && state.txHash && (
-                <DoneStep
-                  txHash={state.txHash}
-                  {...receipt}
-                  claimedEarlierAt={state.claimedEarlierAt}
-                  addToken={slots.addToken}
-                  onStartOver={wizard.startOver}
-                  headingRef={headingRef}
-                />
-              )}
-            </StepTransition>
-          </Card.Body>
-        </Card.Root>
-        <VisuallyHidden aria-live="polite" role="status">
-          <span>
-            Step {state.step + 1} of {STEP_LABELS.length}: {STEP_LABELS[state.step]}
-          </span>{" "}
-          <span>{activityLabel(state)}</span>
-        </VisuallyHidden>
-        {(state.step >= MINT_STEP || state.successDialogOpen) && (
-          <Suspense fallback={null}>
-            <SuccessDialog
-              open={state.successDialogOpen}
-              txHash={state.txHash}
-              {...receipt}
-              onClose={wizard.closeDialog}
-              returnFocusRef={headingRef}
-            />
-          </Suspense>
-        )}
-      </Container>
-    </WizardMotion>
+            )}
+            {state.step === 1 && (
+              <ConnectStep
+                wizard={wizard}
+                walletConnected={wallet.isConnected}
+                walletOptions={slots.walletOptions}
+                headingRef={headingRef}
+              />
+            )}
+            {state.step === 2 && <MintStep wizard={wizard} headingRef={headingRef} />}
+            {state.step === 3 && state.txHash && (
+              <DoneStep
+                txHash={state.txHash}
+                {...receipt}
+                claimedEarlierAt={state.claimedEarlierAt}
+                addToken={slots.addToken}
+                onStartOver={wizard.startOver}
+                headingRef={headingRef}
+              />
+            )}
+          </StepTransition>
+        </Card.Body>
+      </Card.Root>
+      <VisuallyHidden aria-live="polite" role="status">
+        <span>
+          Step {state.step + 1} of {STEP_LABELS.length}: {STEP_LABELS[state.step]}
+        </span>{" "}
+        <span>{activityLabel(state)}</span>
+      </VisuallyHidden>
+      {(state.step >= MINT_STEP || state.successDialogOpen) && (
+        <Suspense fallback={null}>
+          <SuccessDialog
+            open={state.successDialogOpen}
+            txHash={state.txHash}
+            {...receipt}
+            onClose={wizard.closeDialog}
+            returnFocusRef={headingRef}
+          />
+        </Suspense>
+      )}
+    </Container>
   );
 }
 

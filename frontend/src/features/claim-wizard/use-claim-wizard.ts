@@ -1,7 +1,4 @@
-/**
- * The claim wizard's behaviour over the state machine of wizard-state.ts: verifying, claiming, following a claim,
- * resuming on the Claim step, and keeping progress across a reload. Presentation lives in the step components.
- */
+/** The claim wizard's behaviour over wizard-state.ts: verify, claim, follow a claim, resume, keep progress. */
 import type { CheckClaimResponse, GoogleAuthResponse, VerifySubscriptionResponse } from "@tube/common/api";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
@@ -35,10 +32,9 @@ import {
 import {
   isTicking,
   resumedWizardState,
-  startProgressTicker,
+  PROGRESS_INTERVAL_MS,
   VERIFY_CHECKPOINTS,
   wizardReducer,
-  type WizardState,
 } from "./wizard-state.ts";
 
 /** Reset says 'Logged out' before the page reloads; long enough to read it. */
@@ -53,32 +49,9 @@ export interface ClaimWizardDeps {
   reloadPage: () => void;
 }
 
-export interface ClaimWizard {
-  state: WizardState;
-  /** Google authorized, a non-blank username, and no authorization or verification running. */
-  canVerify: boolean;
-  /** On the Claim step the Google session expired or was refused: offer the popup again right there. */
-  needsGoogleAgain: boolean;
-  isAuthorizingGoogle: boolean;
-  /** On the Claim step, the visitor's wallet is still coming back (a reload or a round trip): Claim waits. */
-  isWalletRestoring: boolean;
-  /** The wallet as it is now, which the Claim step's rows follow: it may disconnect or change chain at any time. */
-  walletStatus: "ready" | "wrongNetwork" | "disconnected";
-  connectWallet(): Promise<void>;
-  switchNetwork(): Promise<void>;
-  setUsername(value: string): void;
-  verify(): Promise<void>;
-  claim(): Promise<void>;
-  /** Reopens the Google popup (call it from the click) and continues the claim once authorized. */
-  reconnectGoogle(): void;
-  back(): void;
-  continueFromConnect(): Promise<void>;
-  closeDialog(): void;
-  reset(): void;
-  startOver(): void;
-}
+export type ClaimWizard = ReturnType<typeof useClaimWizard>;
 
-export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps): ClaimWizard {
+export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) {
   const [saved] = useState(readWizardProgress);
   const walletReady = wallet.isConnected && wallet.isCorrectNetwork;
   const [state, dispatch] = useReducer(wizardReducer, null, () =>
@@ -154,7 +127,8 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
   const ticking = isTicking(state);
   useEffect(() => {
     if (!ticking) return;
-    return startProgressTicker(() => dispatch({ type: "progressTicked" }));
+    const timer = setInterval(() => dispatch({ type: "progressTicked" }), PROGRESS_INTERVAL_MS);
+    return () => clearInterval(timer);
   }, [ticking]);
 
   /** Step 0: the checks in the order the visitor meets them, the subscription, then whether this wallet claimed. */
@@ -319,18 +293,22 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps):
 
   return {
     state,
+    // Google authorized, a non-blank username, and no authorization or verification running.
     canVerify:
       auth !== null && state.youtubeUsername.trim() !== "" && !google.isAuthorizing && state.activity === "idle",
+    // On the Claim step the Google session expired or was refused: offer the popup again right there.
     needsGoogleAgain: state.step === 2 && auth === null && state.activity === "idle" && !state.resetting,
     isAuthorizingGoogle: google.isAuthorizing,
     // After a reload or a round trip the Claim step shows before the wallet is back: Claim waits rather than refuse.
     isWalletRestoring: state.step === 2 && wallet.isConnecting && !wallet.isConnected,
+    // The wallet as it is now: the Claim step's rows follow it.
     walletStatus: walletReady ? "ready" : wallet.isConnected ? "wrongNetwork" : "disconnected",
     connectWallet: () => wallet.connect(),
     switchNetwork: () => wallet.switchNetwork(),
-    setUsername: (value) => dispatch({ type: "usernameChanged", value }),
+    setUsername: (value: string) => dispatch({ type: "usernameChanged", value }),
     verify,
     claim,
+    // Reopens the Google popup (call it from the click) and continues the claim once authorized.
     reconnectGoogle() {
       claimAfterAuthorizing.current = true;
       google.authorize();

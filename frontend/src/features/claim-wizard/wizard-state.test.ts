@@ -1,9 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   initialWizardState,
   nextProgress,
   PROGRESS_CAP,
-  startProgressTicker,
   wizardReducer,
   type WizardEvent,
   type WizardState,
@@ -95,23 +94,5 @@ describe("nextProgress", () => {
   it("when progress is already past the cap (a checkpoint), then a tick never lowers it", () => {
     expect(nextProgress(95)).toBe(95);
     expect(nextProgress(85)).toBe(PROGRESS_CAP);
-  });
-});
-
-describe("startProgressTicker", () => {
-  beforeEach(() => vi.useFakeTimers());
-
-  it("when started, then it ticks every 200 ms until stopped", () => {
-    const onTick = vi.fn();
-    const stop = startProgressTicker(onTick);
-    vi.advanceTimersByTime(199);
-    expect(onTick).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(onTick).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(400);
-    expect(onTick).toHaveBeenCalledTimes(3);
-    stop();
-    vi.advanceTimersByTime(1_000);
-    expect(onTick).toHaveBeenCalledTimes(3);
   });
 });

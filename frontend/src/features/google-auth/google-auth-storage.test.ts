@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { clearGoogleSession, readGoogleAuth, readStoredAccessToken, saveGoogleAuth } from "./google-auth-storage.ts";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { server } from "../../test/server.ts";
+import { readGoogleAuth, saveGoogleAuth, signOutOfGoogle } from "./google-auth-storage.ts";
 import { FORCE_TEST_MODE_STORAGE_KEY, GOOGLE_AUTH_STORAGE_KEY, USER_EMAIL_STORAGE_KEY } from "./google-session-keys.ts";
 
 const auth = { email: "viewer@example.com", accessToken: "ya29.token", expiresAt: 2_000 };
@@ -17,10 +19,9 @@ describe("google auth storage", () => {
     expect(readGoogleAuth(1_000)).toBeNull();
   });
 
-  it("when the token has expired, then there is no session but Reset can still revoke it", () => {
+  it("when the token has expired, then there is no session", () => {
     saveGoogleAuth(auth);
     expect(readGoogleAuth(2_000)).toBeNull();
-    expect(readStoredAccessToken()).toBe("ya29.token");
   });
 
   it("when the stored value is not a session, then it is ignored", () => {
@@ -30,10 +31,18 @@ describe("google auth storage", () => {
     expect(readGoogleAuth(0)).toBeNull();
   });
 
-  it("when the session is cleared, then all three reset keys are gone from both storages", () => {
-    saveGoogleAuth(auth);
+  it("when Reset signs out, then all three reset keys are gone from both storages and even an expired token is revoked", async () => {
+    const revoked: unknown[] = [];
+    server.use(
+      http.post("/api/auth/revoke", async ({ request }) => {
+        revoked.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    saveGoogleAuth({ ...auth, expiresAt: 0 });
     localStorage.setItem(FORCE_TEST_MODE_STORAGE_KEY, "true");
-    clearGoogleSession();
+    signOutOfGoogle();
     expect([sessionStorage.length, localStorage.length]).toEqual([0, 0]);
+    await vi.waitFor(() => expect(revoked).toEqual([{ accessToken: "ya29.token" }]));
   });
 });

@@ -1,5 +1,6 @@
 /** The Google session in sessionStorage under the product's keys: a reload keeps it, closing the tab drops it. */
 import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api-responses";
+import { revokeGoogleToken } from "./api/google-auth-api.ts";
 import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_SESSION_STORAGE_KEYS, USER_EMAIL_STORAGE_KEY } from "./google-session-keys.ts";
 
 export type GoogleAuth = GoogleAuthResponse;
@@ -15,17 +16,17 @@ export function saveGoogleAuth(auth: GoogleAuth): void {
   sessionStorage.setItem(USER_EMAIL_STORAGE_KEY, auth.email);
 }
 
-/** Reads the stored token even when expired: Reset still wants to revoke it. */
-export function readStoredAccessToken(): string | null {
-  return readStoredSession()?.accessToken ?? null;
-}
-
-/** Reset: the Google auth data, the e-mail and the forced-test-mode flag, in both storages. Throws if refused. */
-export function clearGoogleSession(): void {
+/**
+ * Reset: clears the Google auth data, the e-mail and the forced-test-mode flag in both storages (throws if refused),
+ * and revokes the token, even an expired one, with a keepalive request nobody waits for.
+ */
+export function signOutOfGoogle(): void {
+  const accessToken = readStoredSession()?.accessToken;
   for (const key of GOOGLE_SESSION_STORAGE_KEYS) {
     sessionStorage.removeItem(key);
     localStorage.removeItem(key);
   }
+  if (accessToken) void revokeGoogleToken(accessToken, { keepalive: true }).catch(() => undefined);
 }
 
 function readStoredSession(): GoogleAuth | null {

@@ -10,9 +10,7 @@ export interface OAuthCallbackMessage {
   error: string | null;
 }
 
-type GoogleAuthFailure = "blocked" | "closed" | "state_mismatch" | "denied" | "no_code";
-
-const FAILURE_MESSAGES: Record<GoogleAuthFailure, string> = {
+const FAILURE_MESSAGES = {
   blocked: "Your browser blocked the Google sign-in window. Please allow pop-ups for this site and try again.",
   closed: "The Google sign-in window was closed before sign-in finished. Please try again.",
   state_mismatch: "The Google sign-in response did not match this request, so it was refused. Please try again.",
@@ -20,13 +18,7 @@ const FAILURE_MESSAGES: Record<GoogleAuthFailure, string> = {
   no_code: "Failed to get credentials from Google",
 };
 
-class GoogleAuthError extends Error {
-  override readonly name = "GoogleAuthError";
-
-  constructor(readonly reason: GoogleAuthFailure) {
-    super(FAILURE_MESSAGES[reason]);
-  }
-}
+const failure = (reason: keyof typeof FAILURE_MESSAGES) => new Error(FAILURE_MESSAGES[reason]);
 
 const POPUP_NAME = "tube-google-oauth";
 const POPUP_WIDTH = 500;
@@ -45,7 +37,7 @@ export function openOAuthPopup(win: Window = window): Window {
     POPUP_NAME,
     `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`,
   );
-  if (!popup) throw new GoogleAuthError("blocked");
+  if (!popup) throw failure("blocked");
   return popup;
 }
 
@@ -73,9 +65,9 @@ export function waitForAuthorizationCode({
       if (event.origin !== win.location.origin || !isCallbackMessage(event.data)) return;
       cleanup();
       const { code, state, error } = event.data;
-      if (state !== expectedState) return reject(new GoogleAuthError("state_mismatch"));
-      if (error) return reject(new GoogleAuthError(error === "access_denied" ? "denied" : "no_code"));
-      if (!code) return reject(new GoogleAuthError("no_code"));
+      if (state !== expectedState) return reject(failure("state_mismatch"));
+      if (error) return reject(failure(error === "access_denied" ? "denied" : "no_code"));
+      if (!code) return reject(failure("no_code"));
       resolve(code);
     };
 
@@ -83,7 +75,7 @@ export function waitForAuthorizationCode({
       if (!popup.closed || graceTimer !== undefined) return;
       graceTimer = setTimeout(() => {
         cleanup();
-        reject(new GoogleAuthError("closed"));
+        reject(failure("closed"));
       }, CLOSED_GRACE_MS);
     }, CLOSED_POLL_MS);
 

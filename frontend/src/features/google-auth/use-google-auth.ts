@@ -17,22 +17,15 @@ import { openOAuthPopup, waitForAuthorizationCode, type AuthorizationCodeWait } 
 
 type GoogleAuthStatus = "idle" | "authorizing" | "authorized" | "failed";
 
-export interface GoogleAuthState {
-  /** The current session; null when there is none or it has expired. */
-  auth: GoogleAuth | null;
-  status: GoogleAuthStatus;
-  /** The last failure, shown next to the button. */
-  error: string | null;
-  /** Starts the popup flow. Call it straight from a click handler: it opens the popup synchronously. */
-  authorize(): void;
-}
+export type GoogleAuthState = ReturnType<typeof useGoogleAuth>;
 
 const TOAST_ID = "google-auth";
 /** setTimeout fires at once beyond a signed 32-bit delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const DEFAULT_FAILURE = ERROR_CATALOGUE.GOOGLE_AUTH_FAILED.message;
 
-export function useGoogleAuth(): GoogleAuthState {
+/** The session (null when none or expired), the last failure, and `authorize`: call it straight from a click. */
+export function useGoogleAuth() {
   const config = usePublicConfig();
   const [auth, setAuth] = useState<GoogleAuth | null>(() => readGoogleAuth());
   const [status, setStatus] = useState<GoogleAuthStatus>(() => (auth ? "authorized" : "idle"));

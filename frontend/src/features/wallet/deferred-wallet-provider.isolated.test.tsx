@@ -3,7 +3,7 @@ import { useEffect, type ComponentType } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deferred } from "../../test/fake-api.ts";
 import { renderWithProviders } from "../../test/render-with-providers.tsx";
-import { WalletOptions } from "./components/wallet-options.tsx";
+import { WalletOptions } from "./components/wallet-panel.tsx";
 import { WalletPanel } from "./components/wallet-panel.tsx";
 import { DeferredWalletProvider } from "./deferred-wallet-provider.tsx";
 import { WALLET_MODULE_FAILED } from "./wallet-errors.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   isUnknownChainError,
-  networkSwitchToast,
+  NETWORK_SWITCH_TOASTS,
   switchInjectedChain,
   type AddChainParameters,
 } from "./network-switch.ts";
@@ -65,22 +65,22 @@ describe("isUnknownChainError", () => {
   });
 });
 
-describe("networkSwitchToast", () => {
+describe("NETWORK_SWITCH_TOASTS", () => {
   it("when each outcome is reported, then the product's toast is used", () => {
-    expect(networkSwitchToast("switched")).toMatchObject({
+    expect(NETWORK_SWITCH_TOASTS.switched).toMatchObject({
       title: "Network Switched",
       description: "Successfully connected to Arbitrum network.",
     });
-    expect(networkSwitchToast("added")).toMatchObject({
+    expect(NETWORK_SWITCH_TOASTS.added).toMatchObject({
       title: "Network Added",
       description: "Arbitrum network has been added to your wallet.",
     });
-    expect(networkSwitchToast("add-failed")).toMatchObject({
+    expect(NETWORK_SWITCH_TOASTS["add-failed"]).toMatchObject({
       type: "error",
       title: "Network Error",
       description: "Could not add Arbitrum network. Please add it manually in your wallet.",
     });
-    expect(networkSwitchToast("failed")).toMatchObject({
+    expect(NETWORK_SWITCH_TOASTS.failed).toMatchObject({
       type: "error",
       title: "Network Switch Failed",
       description: "Could not switch to Arbitrum network. Please try manually in your wallet.",

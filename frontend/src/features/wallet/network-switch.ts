@@ -49,27 +49,17 @@ export function errorCode(error: unknown): number | undefined {
 }
 
 /** The network toasts (docs/product.md#network-toasts). */
-export function networkSwitchToast(outcome: NetworkSwitchOutcome): Notification {
-  switch (outcome) {
-    case "switched":
-      return { type: "success", title: "Network Switched", description: "Successfully connected to Arbitrum network." };
-    case "added":
-      return {
-        type: "success",
-        title: "Network Added",
-        description: "Arbitrum network has been added to your wallet.",
-      };
-    case "add-failed":
-      return {
-        type: "error",
-        title: "Network Error",
-        description: "Could not add Arbitrum network. Please add it manually in your wallet.",
-      };
-    case "failed":
-      return {
-        type: "error",
-        title: "Network Switch Failed",
-        description: "Could not switch to Arbitrum network. Please try manually in your wallet.",
-      };
-  }
-}
+export const NETWORK_SWITCH_TOASTS: Record<NetworkSwitchOutcome, Notification> = {
+  switched: { type: "success", title: "Network Switched", description: "Successfully connected to Arbitrum network." },
+  added: { type: "success", title: "Network Added", description: "Arbitrum network has been added to your wallet." },
+  "add-failed": {
+    type: "error",
+    title: "Network Error",
+    description: "Could not add Arbitrum network. Please add it manually in your wallet.",
+  },
+  failed: {
+    type: "error",
+    title: "Network Switch Failed",
+    description: "Could not switch to Arbitrum network. Please try manually in your wallet.",
+  },
+};

@@ -1,7 +1,6 @@
 /**
- * The real WalletState, backed by thirdweb v5, in the chunk DeferredWalletProvider loads when needed (ADR 13).
- * AutoConnect restores a wallet and completes the redirect login. It renders beside the page, so loading it never
- * remounts the wizard; the picker reaches the Connect step through a portal.
+ * The real WalletState, backed by thirdweb v5, loaded when needed (ADR 13). It renders beside the page, so loading it
+ * never remounts the wizard; the picker reaches the Connect step through a portal.
  */
 import { ARBITRUM_ONE_NAME, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -24,7 +23,7 @@ import { usePublicConfig } from "../../lib/public-config.tsx";
 import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
 import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
 import {
-  networkSwitchToast,
+  NETWORK_SWITCH_TOASTS,
   switchInjectedChain,
   type AddChainParameters,
   type Eip1193Requester,
@@ -137,7 +136,7 @@ function WalletStateBridge({
       const provider = injectedProvider(wallet.id);
       if (provider) {
         const outcome = await switchInjectedChain(eip1193Requester(provider), addChainParameters);
-        notify(networkSwitchToast(outcome));
+        notify(NETWORK_SWITCH_TOASTS[outcome]);
         // thirdweb learns the new chain from the wallet's chainChanged event; this also covers wallets that send none.
         if (outcome === "switched" || outcome === "added")
           await switchActiveWalletChain(setup.chain).catch(() => undefined);
@@ -149,7 +148,7 @@ function WalletStateBridge({
       const report = chainReportRef.current;
       const switched =
         report?.wallet === wallet ? report.chainId === setup.chain.id : wallet.getChain()?.id === setup.chain.id;
-      if (!(switched && options.quietSuccess)) notify(networkSwitchToast(switched ? "switched" : "failed"));
+      if (!(switched && options.quietSuccess)) notify(NETWORK_SWITCH_TOASTS[switched ? "switched" : "failed"]);
     },
     [addChainParameters, setup.chain, switchActiveWalletChain],
   );

@@ -43,27 +43,25 @@ export async function requestInjectedAccounts(provider: Eip1193Requester): Promi
   if (!Array.isArray(accounts) || accounts.length === 0) throw new NoAccountsError("The wallet returned no accounts.");
 }
 
+const CONNECT_FAILURES: Record<Exclude<ConnectFailureKind, "unknown">, WalletErrorText> = {
+  rejected: { title: "Connection Rejected", description: "You rejected the connection request." },
+  pending: {
+    title: "Connection Failed",
+    description:
+      "Your wallet is already showing a connection request. Open your wallet to approve or reject it, then try again.",
+  },
+  locked: { title: "Connection Failed", description: "No accounts found. Please unlock your wallet." },
+  expired: {
+    title: "Connection Request Expired",
+    description:
+      "No wallet accepted the connection request within 5 minutes, so its code has expired. Press Connect Wallet for a new one.",
+  },
+};
+
 export function describeConnectError(error: unknown): WalletErrorText {
-  switch (connectFailureKind(error)) {
-    case "rejected":
-      return { title: "Connection Rejected", description: "You rejected the connection request." };
-    case "pending":
-      return {
-        title: "Connection Failed",
-        description:
-          "Your wallet is already showing a connection request. Open your wallet to approve or reject it, then try again.",
-      };
-    case "locked":
-      return { title: "Connection Failed", description: "No accounts found. Please unlock your wallet." };
-    case "expired":
-      return {
-        title: "Connection Request Expired",
-        description:
-          "No wallet accepted the connection request within 5 minutes, so its code has expired. Press Connect Wallet for a new one.",
-      };
-    case "unknown":
-      return { title: "Connection Failed", description: messageOf(error) || CONNECT_FAILED_TOAST_TEXT };
-  }
+  const kind = connectFailureKind(error);
+  if (kind !== "unknown") return CONNECT_FAILURES[kind];
+  return { title: "Connection Failed", description: messageOf(error) || CONNECT_FAILED_TOAST_TEXT };
 }
 
 /** The inline red text of the embedded wallet says 'Failed to connect wallet', without the toast's period. */

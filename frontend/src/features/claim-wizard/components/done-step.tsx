@@ -5,8 +5,7 @@ import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { explorerTxUrl, formatClaimDate } from "../../../lib/format.ts";
-import { SuccessMark } from "./step-transition.tsx";
-import { StepHeading } from "./step-parts.tsx";
+import { StepHeading, SuccessMark } from "./step-parts.tsx";
 
 export function DoneStep({
   txHash,

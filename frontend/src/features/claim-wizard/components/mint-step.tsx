@@ -71,14 +71,13 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
         ))}
       </DataList.Root>
       {!minting &&
-        rows.flatMap(({ label, fix }) =>
-          fix
-            ? [
-                <Button key={label} colorPalette="yellow" variant="solid" onClick={() => void fix.run()}>
-                  {fix.label}
-                </Button>,
-              ]
-            : [],
+        rows.map(
+          ({ label, fix }) =>
+            fix && (
+              <Button key={label} colorPalette="yellow" variant="solid" onClick={() => void fix.run()}>
+                {fix.label}
+              </Button>
+            ),
         )}
       {wizard.needsGoogleAgain && (
         <Alert.Root

@@ -5,10 +5,7 @@ import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { LabelledValue } from "../../../components/ui/copyable-value.tsx";
 import { explorerTxUrl } from "../../../lib/format.ts";
 
-/**
- * Opens after a successful claim; on close, focus returns to the done step's heading. Its content is
- * mounted only while open: rendered hidden from the start, it was a dozen Chakra parts more in /claim's first render.
- */
+/** Opens after a successful claim; on close, focus returns to the Done step's heading. Mounted only while open. */
 export function SuccessDialog({
   open,
   txHash,

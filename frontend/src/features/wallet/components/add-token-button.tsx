@@ -1,10 +1,11 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
 import { TOKEN_SYMBOL } from "@tube/common/constants";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
+import { formatTokens, readTokenBalance } from "../token-balance.ts";
 import { useWalletState } from "../wallet-state.tsx";
-import { TokenBalance } from "./token-balance.tsx";
 
 /**
  * After a claim, 'Add TuBE to your wallet' for a wallet that lists a token on request (EIP-747): otherwise a visitor
@@ -45,5 +46,25 @@ export function AddTokenButton() {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** The balance, read from the chain, shows a wallet with no token list (the embedded one) that the reward arrived. */
+function TokenBalance({ holder }: { holder: string }) {
+  const { rpcUrl, tokenAddress } = usePublicConfig();
+  const balance = useQuery({
+    queryKey: ["token-balance", tokenAddress, holder],
+    queryFn: ({ signal }) => readTokenBalance({ rpcUrl, tokenAddress, holder, signal }),
+    // A dropped read is tried twice more, half a second apart, before the visitor is pointed elsewhere.
+    retry: 2,
+    retryDelay: 500,
+  });
+  return (
+    <Text role="status" color={balance.isError ? "fg.muted" : undefined}>
+      {balance.isPending && `Reading your wallet's ${TOKEN_SYMBOL} balance…`}
+      {balance.isSuccess && `The connected wallet holds ${formatTokens(balance.data)} ${TOKEN_SYMBOL}.`}
+      {balance.isError &&
+        `Your wallet's ${TOKEN_SYMBOL} balance could not be read just now; the transaction link shows the transfer.`}
+    </Text>
   );
 }

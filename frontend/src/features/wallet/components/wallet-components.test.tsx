@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders, TEST_PUBLIC_CONFIG } from "../../../test/render-with-providers.tsx";
@@ -8,8 +9,7 @@ import { DEFAULT_HINT, METAMASK_BROWSER_HINT } from "../connection-route.ts";
 import type { WalletState } from "../wallet-state.tsx";
 import { AddTokenButton } from "./add-token-button.tsx";
 import { WalletIndicator } from "./wallet-indicator.tsx";
-import { WalletOptions } from "./wallet-options.tsx";
-import { WalletPanel } from "./wallet-panel.tsx";
+import { WalletOptions, WalletPanel } from "./wallet-panel.tsx";
 
 const DISCONNECTED: Partial<WalletState> = { isConnected: false, isCorrectNetwork: false, address: undefined };
 
@@ -140,12 +140,12 @@ describe("AddTokenButton", () => {
     server.use(
       http.post(TEST_PUBLIC_CONFIG.rpcUrl, async ({ request }) => {
         calls.push(await request.json());
-        return HttpResponse.json({ jsonrpc: "2.0", id: 1, result: `0x${(250n * 10n ** 18n).toString(16)}` });
+        return HttpResponse.json({ jsonrpc: "2.0", id: 1, result: `0x${REWARD_AMOUNT_WEI.toString(16)}` });
       }),
     );
     renderWith(<AddTokenButton />, { addToken: undefined });
 
-    expect(await screen.findByText("The connected wallet holds 250 TuBE.")).toBeInTheDocument();
+    expect(await screen.findByText(`The connected wallet holds ${REWARD_TOKENS} TuBE.`)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Add TuBE/ })).toBeNull();
     expect(calls).toEqual([
       expect.objectContaining({

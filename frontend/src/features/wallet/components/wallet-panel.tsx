@@ -1,12 +1,11 @@
-import { Box, Button, Separator, HStack, Stack, Text } from "@chakra-ui/react";
-import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
+import { Box, Button, HStack, Separator, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useMemo, useRef } from "react";
+import { CopyableValue, LabelledValue } from "../../../components/ui/copyable-value.tsx";
 import { DescribedButton } from "../../../components/ui/described-button.tsx";
-import { useWalletIntent } from "../wallet-loading.ts";
+import { isMobileUserAgent, walletContextHint } from "../connection-route.ts";
+import { CONNECT_TIMEOUT_SECONDS } from "../wallet-errors.ts";
+import { useWalletIntent, useWalletLoading } from "../wallet-loading.ts";
 import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
-import { ConnectWait } from "./connect-wait.tsx";
-import { DisconnectWallet } from "./disconnect-wallet.tsx";
-import { SignInWithGoogleButton } from "./sign-in-with-google-button.tsx";
-import { WalletErrorText } from "./wallet-error-text.tsx";
 
 /** Step 0's wallet panel in its three states (docs/product.md#step-1-subscribe-and-verify). */
 export function WalletPanel() {
@@ -67,5 +66,133 @@ export function WalletPanel() {
       )}
       <DisconnectWallet />
     </Stack>
+  );
+}
+
+/** Step 1's wallet choices, or the connected wallet with its actions. Showing them loads the wallet module. */
+export function WalletOptions() {
+  const wallet = useWalletState();
+  const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
+  const { status, load, pickerTarget } = useWalletLoading();
+  const hint = useMemo(
+    () => walletContextHint({ userAgent: navigator.userAgent, isMobile: isMobileUserAgent(navigator.userAgent) }),
+    [],
+  );
+  useEffect(load, [load]);
+
+  return (
+    <Stack gap="3" aria-busy={status === "loading"}>
+      {isConnected && address ? (
+        <>
+          <LabelledValue label="Connected wallet" value={address} />
+          {!isCorrectNetwork && (
+            <Button colorPalette="yellow" onClick={() => void switchNetwork()}>
+              Switch to Arbitrum Network
+            </Button>
+          )}
+          <DisconnectWallet />
+        </>
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            {hint}
+          </Text>
+          {status === "ready" && (
+            <>
+              <SignInWithGoogleButton />
+              <Button colorPalette="blue" onClick={() => void connect()} loading={isWaitingFor(wallet, "wallet")}>
+                Connect Wallet
+              </Button>
+              {/* thirdweb's own picker for every other wallet, rendered here by the wallet module. */}
+              <Box ref={pickerTarget} />
+            </>
+          )}
+          {(status === "idle" || status === "loading") && (
+            <HStack role="status" gap="2" justifyContent="center" paddingY="2">
+              <Spinner size="sm" />
+              <Text fontSize="sm">Loading wallet options…</Text>
+            </HStack>
+          )}
+          {status === "failed" && (
+            <Button colorPalette="blue" variant="outline" onClick={load}>
+              Try again
+            </Button>
+          )}
+        </>
+      )}
+      {!isConnected && <ConnectWait />}
+      <WalletErrorText />
+    </Stack>
+  );
+}
+
+/** How long the page waits for a connect, and 'Try again' once it has stopped waiting. */
+function ConnectWait() {
+  const { connectingVia, retryConnect } = useWalletState();
+  const tryAgain = useRef<HTMLButtonElement>(null);
+  const stoppedWaiting = retryConnect !== undefined;
+  // On a phone this may be below the fold, and the visitor was looking at the wallet app.
+  useEffect(() => {
+    if (stoppedWaiting) tryAgain.current?.scrollIntoView?.({ block: "center" });
+  }, [stoppedWaiting]);
+  if (retryConnect)
+    return (
+      <Button ref={tryAgain} variant="outline" colorPalette="blue" onClick={() => void retryConnect()}>
+        Try again
+      </Button>
+    );
+  if (!connectingVia) return null;
+  return (
+    <Text role="status" fontSize="sm" color="fg.muted">
+      {connectingVia === "wallet"
+        ? `Waiting for your wallet to answer (up to ${CONNECT_TIMEOUT_SECONDS} seconds)…`
+        : `Waiting for Google sign-in (up to ${CONNECT_TIMEOUT_SECONDS} seconds)…`}
+    </Text>
+  );
+}
+
+/** 'Disconnect Wallet', saying how to claim with another wallet and that Google stays authorized. */
+function DisconnectWallet() {
+  const { disconnect } = useWalletState();
+  return (
+    <DescribedButton
+      variant="outline"
+      onClick={() => void disconnect()}
+      description="To claim with another wallet, press 'Disconnect Wallet' and connect the other one, or switch accounts in your wallet. Your Google account and username stay as they are."
+    >
+      Disconnect Wallet
+    </DescribedButton>
+  );
+}
+
+/** 'Sign in with Google': the embedded ecosystem wallet, for visitors who have no wallet yet. */
+function SignInWithGoogleButton() {
+  const wallet = useWalletState();
+  const { connectWithGoogle } = wallet;
+  const intent = useWalletIntent();
+  if (!connectWithGoogle) return null;
+  return (
+    // The Subscribe step also has 'Connect with Google', which verifies the subscription: this one makes a wallet.
+    <DescribedButton
+      colorPalette="blue"
+      variant="outline"
+      onClick={() => void connectWithGoogle()}
+      disabled={isWaitingFor(wallet, "google")}
+      description="To create a wallet with your Google account, if you have none."
+      {...intent}
+    >
+      Sign in with Google
+    </DescribedButton>
+  );
+}
+
+/** The last connect, sign-in or disconnect failure, in red (docs/product.md#embedded-wallet-inline-errors). */
+function WalletErrorText() {
+  const { error } = useWalletState();
+  if (!error) return null;
+  return (
+    <Text role="alert" color="fg.error" fontSize="sm">
+      {error}
+    </Text>
   );
 }

@@ -1,7 +1,18 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../test/render-with-providers.tsx";
-import { GoogleInfoPage, PrivacyPage, TermsPage } from "./legal-pages.tsx";
+import { PAGE_PATHS } from "@tube/common/app-pages";
+import { LEGAL_DOCUMENTS } from "./legal-documents.ts";
+import { LegalDocumentPage } from "./legal-document-page.tsx";
+
+/** The page the router shows at `path`. */
+const pageAt = (path: keyof typeof LEGAL_DOCUMENTS) =>
+  function Page() {
+    return <LegalDocumentPage document={LEGAL_DOCUMENTS[path]} />;
+  };
+const TermsPage = pageAt(PAGE_PATHS.terms);
+const PrivacyPage = pageAt(PAGE_PATHS.privacy);
+const GoogleInfoPage = pageAt(PAGE_PATHS.googleInfo);
 
 const LEGAL_PAGES = [
   ["terms", TermsPage],
