@@ -25,7 +25,7 @@ async function stage(tasks: string[], count = (code: number) => (code ? [0, 1] :
     const tally = [0, 1, 2].map((i) => Number(counted[i]) || 0);
     tally[1] ||= code ? 1 : 0;
     tally.forEach((n, i) => (total[i]! += n));
-    summary.push(`  ${name.padEnd(12)} ${format(tally)} (${seconds} s)`);
+    summary.push(`  ${name.padEnd(14)} ${format(tally)} (${seconds} s)`);
   }
 }
 
