@@ -30,10 +30,8 @@ export type VerifyAndMintOutcome =
 export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
 /**
- * The claim story: claims are open and Engine can sign, Google vouches for the person (tokeninfo, free), the operator
- * has not denied them or their wallet, the store says whether wallet or account already claimed (so they spend no
- * YouTube quota), YouTube vouches for the subscription, the budget and the store's unique constraints for "once per
- * wallet and per Google account", and only then is the mint queued.
+ * Claims open and Engine signing, Google vouches for the person, no denial, no earlier claim (before any YouTube
+ * quota is spent), YouTube vouches for the subscription, a budget slot and the store's unique constraints: then mint.
  */
 export async function verifyAndMint(
   deps: ClaimUseCaseDeps,

@@ -1,8 +1,4 @@
-/**
- * The claims collection. Its unique indexes on wallet and Google account are the once-only gate (an account whose
- * expired claim keeps only its fingerprint is looked up first); `transition` and the leases are each an atomic
- * findOneAndUpdate filtered on status and attempt.
- */
+/** The claims collection: its unique indexes are the once-only gate; `transition` and leases are findOneAndUpdates. */
 import mongoose, { Schema, type Connection, type QueryFilter } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {

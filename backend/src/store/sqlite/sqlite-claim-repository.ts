@@ -1,8 +1,4 @@
-/**
- * The claims table. Its UNIQUE constraints on wallet and Google account are the once-only gate, and the insert also
- * refuses an account whose erased claim keeps only its fingerprint, or any account while the stored gate-key check is
- * not this server's; `transition` and the leases are each one conditional UPDATE.
- */
+/** The claims table: its UNIQUE constraints are the once-only gate; `transition` and leases are conditional UPDATEs. */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
