@@ -72,8 +72,9 @@ export async function verifyAndMint(
   // A failed claim keeps the budget slot it took when it was reserved, so its retry is within the budget.
   if (existing) {
     const retried = await mintDriver.retry(existing, "owner");
-    const exhausted = retried.status === "failed" && !mintDriver.mayRetry(retried);
-    return exhausted ? { kind: "attempts-exhausted", claim: retried } : { kind: "accepted", claim: retried };
+    return isOnHold(deps, retried)
+      ? { kind: "attempts-exhausted", claim: retried }
+      : { kind: "accepted", claim: retried };
   }
 
   const reservation = await reserveWithinBudget(deps, {
