@@ -30,12 +30,10 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
   const db = new DatabaseSync(claimsFile);
   const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS);
   try {
-    // First: a second process on the same file (a CLI, a rolling restart, two replicas starting together) waits
-    // instead of failing at once, also while the first makes the schema.
+    // First: another process on the same file waits instead of failing, also while the schema is made.
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     await enterWalMode(db, "main", busyTimeoutMs);
-    // FULL: in WAL mode NORMAL can lose the last commits on power loss, and a lost reservation whose mint was queued
-    // would let the same wallet claim twice.
+    // FULL: NORMAL can lose the last commits on power loss, and a lost reservation could let a wallet claim twice.
     db.exec("PRAGMA synchronous = FULL");
     db.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(rateLimitsFile);
     await enterWalMode(db, RATE_LIMITS_SCHEMA, busyTimeoutMs);
