@@ -253,7 +253,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "leases and compare-and-set",
-    name: "when 50 transitions from the same status race, then exactly one wins",
+    name: "when 50 transitions from the same status race, then exactly one wins; when another process holds a live lease, then acquireLease refuses; once it expires or is released, it is taken",
     async run({ open }) {
       const store = await open();
       const claim = await reserveNew(store);
@@ -273,14 +273,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
         status: "queued",
         engineTransactionId: winners[0]!.engineTransactionId,
       });
-    },
-  },
-  {
-    area: "leases and compare-and-set",
-    name: "when another process holds a live lease, then acquireLease refuses; once it expires or is released, it is taken",
-    async run({ open }) {
-      const store = await open();
-      const claim = await reserveNew(store);
+
       const now = Date.now();
 
       assert.equal(await store.claims.acquireLease(claim.id, "process-b", now, now + 1_000), null);
