@@ -298,10 +298,7 @@ const LOCAL_WORLD_KEYS = [
   "ECOSYSTEM_ID",
 ] as const satisfies ReadonlyArray<keyof Settings>;
 
-/**
- * Anvil's dev accounts (public mnemonic "test test … junk": anyone holds their keys) and the addresses the first of
- * them deploys its first two contracts to, where the local world's token and rewards contract land.
- */
+/** Anvil's dev accounts (a public mnemonic: anyone holds their keys) and the local world's two contract addresses. */
 const PUBLIC_DEV_ADDRESSES = new Set([
   "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266",
   "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",

@@ -30,10 +30,8 @@ export type VerifyAndMintOutcome =
 export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
 /**
- * The claim story: claims are open and Engine can sign, Google vouches for the person (tokeninfo, free), the operator
- * has not denied them or their wallet, the store says whether wallet or account already claimed (so they spend no
- * YouTube quota), YouTube vouches for the subscription, the budget and the store's unique constraints for "once per
- * wallet and per Google account", and only then is the mint queued.
+ * Claims open and Engine signing, Google vouches for the person, no denial, no earlier claim (before any YouTube
+ * quota is spent), YouTube vouches for the subscription, a budget slot and the store's unique constraints: then mint.
  */
 export async function verifyAndMint(
   deps: ClaimUseCaseDeps,
@@ -74,8 +72,9 @@ export async function verifyAndMint(
   // A failed claim keeps the budget slot it took when it was reserved, so its retry is within the budget.
   if (existing) {
     const retried = await mintDriver.retry(existing, "owner");
-    const exhausted = retried.status === "failed" && !mintDriver.mayRetry(retried);
-    return exhausted ? { kind: "attempts-exhausted", claim: retried } : { kind: "accepted", claim: retried };
+    return isOnHold(deps, retried)
+      ? { kind: "attempts-exhausted", claim: retried }
+      : { kind: "accepted", claim: retried };
   }
 
   const reservation = await reserveWithinBudget(deps, {

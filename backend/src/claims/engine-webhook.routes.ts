@@ -8,16 +8,12 @@ import type { MintDriver } from "./mint-driver.ts";
 /** Where Engine posts a queued reward's status changes: the webhook URL each write names, under PUBLIC_URL. */
 export const ENGINE_WEBHOOK_PATH = "/api/engine/webhook";
 
-/**
- * Posts a minute one client may make, per process: a day's quota-bound claims in one hour is about 320 posts (two a
- * reward), so 600 leaves room for retried sends. Engine retries a refused post, and the loop polls Engine anyway.
- */
+/** Posts a minute per client and process: a quota-bound day's claims in one hour are about 320, plus retries. */
 export const WEBHOOK_POSTS_PER_MINUTE = 600;
 
 /**
- * Engine's webhook: a verified notification about a claim this process follows starts the loop's next pass, which
- * reads that claim's Engine record. Anything else is ignored and counted, not logged: anyone can post here. Every
- * readable post within the limit is answered 204, so a sender learns nothing about which ones counted.
+ * Engine's webhook: a verified notice about a claim followed here starts the loop's next pass; anything else is counted,
+ * not logged (anyone can post). Every readable post within the limit is answered 204, so a sender learns nothing.
  */
 export function engineWebhookRoutes(deps: {
   secret: string;

@@ -32,19 +32,13 @@ export type MintDecision =
   | { kind: "wait" }
   /** The attempt has a hash and is under way. */
   | { kind: "submitted"; txHash: string }
-  /**
-   * The contract rewarded the wallet in `block`, which is final under the configured finality; `txHash` is that
-   * reward's, when known; `finalized` when the `finalized` head covers it too, so nothing can take it away.
-   */
+  /** Rewarded in `block`, final as configured; `txHash` when known; `finalized` when that head covers it too. */
   | { kind: "confirm"; txHash: string | null; block: bigint; finalized: boolean }
   /** A confirmed claim's reward is now covered by the `finalized` head. */
   | { kind: "finalized" }
   /** The current attempt is dead (or there is none yet): write the next one ahead and queue it. */
   | { kind: "attempt"; reason: string | null }
-  /**
-   * Engine never signed the current attempt (the operator's vault token or server wallet): take it back, so it does
-   * not count, and hold the claim until Engine signs again.
-   */
+  /** Engine never signed the current attempt (the operator's fault): take it back, uncounted, and hold the claim. */
   | { kind: "unsigned"; reason: string }
   /** The last allowed attempt is dead. */
   | { kind: "fail"; reason: string };

@@ -13,10 +13,7 @@ export const MINT_MAX_ATTEMPTS = 3;
 /** The most calls one JSON-RPC batch carries: the smallest common provider cap (Moralis's; Alchemy's is 1,000). */
 const RPC_BATCH_MAX_CALLS = 20;
 
-/**
- * Engine, the chain reader and the mint driver as the server wires them: the operator's `claims retry` drives
- * failed claims through this same code, never a second copy of it.
- */
+/** Engine, the chain reader and the mint driver as the server wires them, for `claims retry` to drive the same code. */
 export function mintDriverFromConfig(
   config: Config,
   deps: {

@@ -30,10 +30,7 @@ export interface MintDriverDeps {
 /** Who asks for a failed claim to be tried again: its owner within `maxAttempts`, or an operator, one attempt more. */
 export type RetryBy = "owner" | "operator";
 
-/**
- * Blocks an attempt may go without rewarding the wallet before the next one starts: about a minute of Arbitrum One's
- * blocks, which outlasts Engine's usual send (a second reward reverts, so a shorter grace only trades gas for speed).
- */
+/** Blocks an attempt may go unrewarded before the next starts: about a minute, past Engine's usual send. */
 const MINT_GRACE_BLOCKS = 240n;
 /** How long a process's lease on a claim lasts: another process takes over a crashed one's claims after it. */
 const CLAIM_LEASE_MS = 30_000;
@@ -55,12 +52,8 @@ const ENGINE_POLL_PASSES = 10;
 const FINALITY_CHECK_PASSES = 60;
 
 /**
- * Moves claims through reserved → queued → submitted → confirmed (or failed), at most once per wallet (ADR 2): the
- * rewards contract refuses a second reward; each attempt is written ahead (compare-and-set on status and attempt)
- * before Engine is called, with its own idempotency key; only the holder of a claim's lease drives it. One loop per
- * process (ADR 28) steps every claim it can lease; its first pass takes on what a crashed process left, Engine's
- * webhook only starts a pass early. A request that reserves a claim sends its first attempt itself; the loop does the
- * rest. Status reads never call it.
+ * Moves claims reserved → queued → submitted → confirmed (or failed); the contract pays a wallet once (ADR 2). Each
+ * attempt is written ahead before Engine is called; only a claim's lease holder drives it, one loop a process (ADR 28).
  */
 export function createMintDriver(deps: MintDriverDeps) {
   const { store, logger } = deps;
@@ -82,10 +75,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   const heard = new Set<string>();
   let passes = 0;
 
-  /**
-   * What a new reservation of `walletAddress` records: its id, this process's lease and, unless the contract already
-   * rewarded the wallet, its first attempt written ahead in the same insert.
-   */
+  /** A new reservation's id, lease and, unless the wallet was already rewarded, its first attempt written ahead. */
   async function reservationTerms(walletAddress: string): Promise<Pick<NewClaim, "id" | "lease" | "firstAttempt">> {
     const id = randomUUID();
     const terms = { id, lease: { owner, until: Date.now() + leaseMs } };

@@ -41,9 +41,8 @@ interface Sighting {
 type Move = () => Promise<ClaimRecord>;
 
 /**
- * Moves claims whose leases the caller holds by one step: one look at Engine and the chain for them all, each claim's
- * decision from `decideMint`, then each claim's move. A claim's failure is its own: no write spans two claims.
- * `askEngine` picks the claims whose Engine record is read; the others show nothing new.
+ * Moves leased claims one step: one look at Engine (for those `askEngine` picks) and the chain for all, then each
+ * claim's `decideMint` and move. A claim's failure is its own: no write spans two claims.
  */
 export async function stepClaims(
   ctx: StepContext,
@@ -219,10 +218,7 @@ function markSubmitted(ctx: StepContext, claim: ClaimRecord, txHash: string): Mo
   return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => written);
 }
 
-/**
- * A confirmed claim always names the transaction that rewarded its wallet, so a null hash means "not yet". Whatever
- * attempt paid, the claim is paid: no attempt guard.
- */
+/** A confirmed claim names the reward's transaction, so no hash means "not yet"; any attempt's payment counts. */
 function confirm(ctx: StepContext, claim: ClaimRecord, txHash: string | null, finalized: boolean): Move {
   if (!txHash) return unchanged(claim);
   const finalAt = finalized ? new Date() : null;
@@ -244,10 +240,7 @@ function markFinalized(ctx: StepContext, claim: ClaimRecord): Move {
   });
 }
 
-/**
- * Writes the attempt ahead (so a crash leaves its key on record), then queues it with Engine. An outright refusal
- * (nothing queued) takes the write-ahead back, so a rate-limited Engine does not use up the claim's attempts.
- */
+/** Writes the attempt ahead (a crash leaves its key on record), then queues it; Engine's refusal takes it back. */
 function startAttempt(ctx: StepContext, claim: ClaimRecord, reason: string | null, head: bigint): Move {
   const attempt = claim.attempts + 1;
   // Engine Cloud's transaction id is the idempotency key itself.

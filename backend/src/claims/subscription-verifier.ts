@@ -21,16 +21,12 @@ export interface SubscriptionVerifierOptions {
 }
 
 /**
- * The only caller of YouTube in the claim flow, and its quota's guard (ADR 23). Per Google account: a verified
- * subscription is remembered, so Claim after Verify spends nothing; concurrent checks share one call; every check is
- * admitted first. One check is 1 unit; `channels.list` (1 more) is asked only to explain a refusal.
+ * The claim flow's only YouTube caller and its quota's guard (ADR 23): per account, a verified subscription is
+ * remembered, concurrent checks share one call (1 unit), each is admitted first; `channels.list` only explains refusals.
  */
 export function createSubscriptionVerifier(options: SubscriptionVerifierOptions) {
   const { google, channelId, admission, cacheSeconds = SUBSCRIPTION_CACHE_SECONDS } = options;
-  const verified = new LRUCache<string, true>({
-    max: ACCOUNTS_REMEMBERED,
-    ttl: cacheSeconds * 1000,
-  });
+  const verified = new LRUCache<string, true>({ max: ACCOUNTS_REMEMBERED, ttl: cacheSeconds * 1000 });
   const inFlight = new Map<string, Promise<SubscriptionCheck>>();
 
   async function check(sub: string, accessToken: string): Promise<SubscriptionCheck> {

@@ -14,9 +14,8 @@ type Deps = {
 };
 
 /**
- * POST /api/verify-subscription: the token is checked with Google (tokeninfo, free) first; an account that holds a
- * claim spends no YouTube quota, and the answer names that claim (ADR 23). Paused claims or a denied account are
- * refused before any YouTube call.
+ * POST /api/verify-subscription: the token is checked with Google first (free); paused claims, a denied account or one
+ * that holds a claim (named in the answer, ADR 23) spend no YouTube quota.
  */
 export async function verifySubscriptionRequest(
   deps: Deps,

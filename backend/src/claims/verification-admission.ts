@@ -25,9 +25,8 @@ export interface VerificationAdmissionOptions extends Partial<VerificationLimits
 }
 
 /**
- * Who may cause a YouTube check, in the store's shared counters so every process applies one limit: per account,
- * `limitPerWindow` a window and `limitPerDay` a Google quota day (to midnight Pacific). Once the day's spending reaches
- * the reserve, only an account that verified today is let through, so its claim can still finish.
+ * Who may cause a YouTube check, per account a window and a quota day, in the store's counters shared by every process.
+ * Past the reserve, only an account that verified today gets through, so its claim can still finish.
  */
 export function createVerificationAdmission(options: VerificationAdmissionOptions) {
   const {

@@ -125,10 +125,7 @@ export function reservedClaim(claim: NewClaim, now: Date): StoredClaim {
   };
 }
 
-/**
- * Why a reservation was refused, read back (claims are never deleted, so the claim that refused it is still there):
- * the wallet's claim first, whichever constraint refused, so both adapters answer alike; null when neither holds one.
- */
+/** Why a reservation was refused, read back (claims are never deleted): the wallet's claim first, in both adapters. */
 export async function refusalOf(
   claims: Pick<ClaimRepository, "findByWallet" | "findByGoogleSub">,
   claim: NewClaim,

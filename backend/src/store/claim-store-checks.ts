@@ -253,7 +253,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "leases and compare-and-set",
-    name: "when 50 transitions from the same status race, then exactly one wins",
+    name: "when 50 transitions from the same status race, then exactly one wins; when another process holds a live lease, then acquireLease refuses; once it expires or is released, it is taken",
     async run({ open }) {
       const store = await open();
       const claim = await reserveNew(store);
@@ -273,14 +273,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
         status: "queued",
         engineTransactionId: winners[0]!.engineTransactionId,
       });
-    },
-  },
-  {
-    area: "leases and compare-and-set",
-    name: "when another process holds a live lease, then acquireLease refuses; once it expires or is released, it is taken",
-    async run({ open }) {
-      const store = await open();
-      const claim = await reserveNew(store);
+
       const now = Date.now();
 
       assert.equal(await store.claims.acquireLease(claim.id, "process-b", now, now + 1_000), null);
@@ -306,7 +299,10 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       const store = await open();
       const expired = await reserveNew(store);
       await store.claims.transition(expired.id, ["reserved"], { status: "confirmed", txHash: `0x${"ab".repeat(32)}` });
-      const cutoff = await betweenTwoMilliseconds();
+      // Strictly after the first claim's creation and strictly before the second's.
+      await sleep(5);
+      const cutoff = new Date();
+      await sleep(5);
       const recent = await reserveNew(store);
 
       assert.equal(await store.claims.eraseExpired(cutoff), 1);
@@ -336,29 +332,17 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "erasure",
-    name: "when another process erased first under another key, then erasing refuses and writes no fingerprint",
+    name: "when claims are erased while a store without the key or with another is open, then it refuses to erase (writing no fingerprint) and every new claim, naming CLAIM_GATE_KEY, and reserves nothing; with the key, the erased account is already claimed",
     async run({ open }) {
-      // Both open before any erasure, when the store has no key to compare with yet.
-      const first = await open();
-      const second = await open({ gateKey: OTHER_GATE_KEY });
-      const [erasedFirst, left] = [await reserveNew(first), await reserveNew(second)];
-      assert.equal(await first.claims.eraseExpired(new Date(Date.now() + 1), erasedFirst.walletAddress), 1);
-
-      await assert.rejects(second.claims.eraseExpired(new Date(Date.now() + 1)), /CLAIM_GATE_KEY: is not/);
-
-      assert.partialDeepStrictEqual(await second.claims.findById(left.id), { googleSub: left.googleSub });
-    },
-  },
-  {
-    area: "erasure",
-    name: "when claims are erased while a store without the key or with another is open, then it refuses every new claim, naming CLAIM_GATE_KEY, and reserves nothing; with the key, the erased account is already claimed",
-    async run({ open }) {
-      const stale = [await open({ gateKey: undefined }), await open({ gateKey: OTHER_GATE_KEY })];
+      // All open before any erasure, when the store has no key to compare with yet.
       const store = await open();
-      const expired = await reserveNew(store);
-      assert.equal(await store.claims.eraseExpired(new Date(Date.now() + 1)), 1);
+      const [noKey, otherKey] = [await open({ gateKey: undefined }), await open({ gateKey: OTHER_GATE_KEY })];
+      const [expired, left] = [await reserveNew(store), await reserveNew(otherKey)];
+      assert.equal(await store.claims.eraseExpired(new Date(Date.now() + 1), expired.walletAddress), 1);
 
-      for (const { claims } of stale)
+      await assert.rejects(otherKey.claims.eraseExpired(new Date(Date.now() + 1)), /CLAIM_GATE_KEY: is not/);
+      assert.partialDeepStrictEqual(await store.claims.findById(left.id), { googleSub: left.googleSub });
+      for (const { claims } of [noKey, otherKey])
         for (const claim of [newClaim({ googleSub: expired.googleSub }), newClaim()]) {
           await assert.rejects(claims.reserve(claim), /^ConfigError: Refusing new claims:\n {2}CLAIM_GATE_KEY: is not/);
           assert.equal(await store.claims.findById(claim.id), null);
@@ -372,10 +356,19 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "counters",
-    name: "when two open stores take budget slots at once, then exactly the limit is granted; a released slot lets exactly one more in, and the count survives a reopen",
+    name: "when two open stores take budget slots at once, then exactly the limit is granted; a released slot lets exactly one more in, and the count survives a reopen; YouTube quota units they add at once sum up per day",
     async run({ open, close }) {
       const [storeA, storeB] = [await open(), await open()];
       const limit = 7;
+      const totals = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? storeA : storeB).youtubeQuota.add("2026-11-23", 1 + (i % 3))),
+      );
+      await storeB.youtubeQuota.add("2026-11-24", 5);
+      assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-23"), 39);
+      assert.equal(Math.max(...totals), 39);
+      assert.equal(new Set(totals).size, totals.length);
+      assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-24"), 5);
+      assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-22"), 0);
 
       const granted = await Promise.all(
         Array.from({ length: 30 }, (_, i) => (i % 2 ? storeA : storeB).budget.takeSlot(limit)),
@@ -395,25 +388,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
   {
     area: "counters",
-    name: "when two open stores add YouTube quota units at once, then the day's total is their sum, apart from other days",
-    async run({ open }) {
-      const [storeA, storeB] = [await open(), await open()];
-
-      const totals = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => (i % 2 ? storeA : storeB).youtubeQuota.add("2026-11-23", 1 + (i % 3))),
-      );
-      await storeB.youtubeQuota.add("2026-11-24", 5);
-
-      assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-23"), 39);
-      assert.equal(Math.max(...totals), 39);
-      assert.equal(new Set(totals).size, totals.length);
-      assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-24"), 5);
-      assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-22"), 0);
-    },
-  },
-  {
-    area: "counters",
-    name: "when two open stores count rate-limit hits for one key, then they share one count and one window",
+    name: "when two open stores count rate-limit hits for one key, then they share one count and one window; a hit taken back, a reset key and an ended window follow",
     async run({ open }) {
       const [storeA, storeB] = [await open(), await open()];
       const key = randomUUID();
@@ -425,47 +400,28 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       // One window: the same end, as each answer reads it a moment apart.
       assert.ok(Math.abs(second.resetTime.getTime() - first.resetTime.getTime()) <= 5);
       assert.equal((await storeA.rateLimits.get(key))?.totalHits, 2);
-    },
-  },
-  {
-    area: "counters",
-    name: "when a rate-limit hit is taken back or its key is reset, then the count follows",
-    async run({ open }) {
-      const { rateLimits } = await open();
-      const key = randomUUID();
-      await rateLimits.increment(key, WINDOW_MS);
-      await rateLimits.increment(key, WINDOW_MS);
+      await storeB.rateLimits.decrement(key);
+      assert.equal((await storeA.rateLimits.get(key))?.totalHits, 1);
+      await storeA.rateLimits.resetKey(key);
+      assert.equal(await storeB.rateLimits.get(key), undefined);
 
-      await rateLimits.decrement(key);
-      assert.equal((await rateLimits.get(key))?.totalHits, 1);
-      await rateLimits.resetKey(key);
-      assert.equal(await rateLimits.get(key), undefined);
-    },
-  },
-  {
-    area: "counters",
-    name: "when a rate-limit window has ended, then the next hit opens a new one at 1",
-    async run({ open }) {
-      const { rateLimits } = await open();
-      const key = randomUUID();
       const shortWindowMs = 20;
-      await rateLimits.increment(key, shortWindowMs);
+      await storeA.rateLimits.increment(key, shortWindowMs);
       await sleep(shortWindowMs + 10);
-
       const before = Date.now();
-      const next = await rateLimits.increment(key, WINDOW_MS);
-
+      const next = await storeA.rateLimits.increment(key, WINDOW_MS);
       assert.equal(next.totalHits, 1);
       assert.ok(next.resetTime.getTime() >= before + WINDOW_MS && next.resetTime.getTime() <= Date.now() + WINDOW_MS);
     },
   },
   {
     area: "operator controls",
-    name: "when claims are paused in one open store, then another sees it with who and when, until they are resumed",
+    name: "when claims are paused in one open store, then another sees it with who and when, until they are resumed; operator actions counted at once in two stores are all counted, per action",
     async run({ open }) {
       const [storeA, storeB] = [await open(), await open()];
       const resumed = { paused: false, pausedBy: null, pausedAt: null };
       assert.deepEqual(await storeB.operator.controls(), resumed);
+      assert.deepEqual(await storeA.operator.actionCounts(), {});
 
       const paused = await storeA.operator.setPaused(true, "alice");
 
@@ -474,6 +430,13 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       assert.deepEqual(await storeB.operator.controls(), paused);
       await storeB.operator.setPaused(false, "bob");
       assert.deepEqual(await storeA.operator.controls(), resumed);
+
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? storeA : storeB).operator.countAction(i < 7 ? "pause" : "resolve"),
+        ),
+      );
+      assert.deepEqual(await storeB.operator.actionCounts(), { pause: 7, resolve: 3 });
     },
   },
   {
@@ -500,22 +463,6 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       assert.equal(await storeB.operator.allow("wallet", wallet), false);
       assert.equal(await storeA.operator.isDenied(wallet, null), null);
       assert.equal(await storeA.operator.isDenied(wallet, sub), "googleAccount");
-    },
-  },
-  {
-    area: "operator controls",
-    name: "when two open stores count operator actions at once, then every one is counted, per action",
-    async run({ open }) {
-      const [storeA, storeB] = [await open(), await open()];
-      assert.deepEqual(await storeA.operator.actionCounts(), {});
-
-      await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          (i % 2 ? storeA : storeB).operator.countAction(i < 7 ? "pause" : "resolve"),
-        ),
-      );
-
-      assert.deepEqual(await storeB.operator.actionCounts(), { pause: 7, resolve: 3 });
     },
   },
   {
@@ -626,22 +573,14 @@ async function reserveOneAfterAnother(store: ClaimStore, count: number): Promise
   return ids;
 }
 
-/** A moment strictly after every claim created so far and strictly before any created from now on. */
-async function betweenTwoMilliseconds(): Promise<Date> {
-  await sleep(5);
-  const moment = new Date();
-  await sleep(5);
-  return moment;
-}
-
 /** A checksum-like mixed-case address, so adapters must normalise it. */
 function randomWallet(): string {
   const hex = randomBytes(20).toString("hex");
   return "0x" + [...hex].map((char, index) => (index % 2 === 0 ? char.toUpperCase() : char)).join("");
 }
 
-async function reserveNew(store: ClaimStore, overrides: Partial<NewClaim> = {}): Promise<NewClaim> {
-  const claim = newClaim(overrides);
+async function reserveNew(store: ClaimStore): Promise<NewClaim> {
+  const claim = newClaim();
   await store.claims.reserve(claim);
   return claim;
 }

@@ -3,10 +3,7 @@ import type { ClaimRepository } from "./claim-repository.ts";
 import type { OperatorControlsStore } from "./operator-controls.ts";
 import type { RateLimitCounters } from "./rate-limit-counters.ts";
 
-/**
- * Everything the server keeps in its database, one part per concern, all over one connection. Any part that cannot
- * get through (a SQLite lock held past the busy time-out, a MongoDB server out of reach) throws `storeUnavailable`.
- */
+/** Everything the server keeps, over one connection; a part that cannot get through throws `storeUnavailable`. */
 export interface ClaimStore {
   claims: ClaimRepository;
   budget: BudgetCounter;

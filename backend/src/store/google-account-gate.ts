@@ -1,19 +1,13 @@
 import { createHmac } from "node:crypto";
 import { ConfigError } from "../config.ts";
 
-/**
- * The keyed fingerprint an erased claim keeps instead of its Google account id: HMAC-SHA256 under the operator's
- * `CLAIM_GATE_KEY`, so the account is recognised again while its id cannot be recovered by trying ids.
- */
+/** What an erased claim keeps of its account: HMAC-SHA256 under `CLAIM_GATE_KEY`, recognisable, not reversible. */
 export function googleAccountFingerprint(gateKey: string, googleSub: string): string {
   // The prefix marks an erased id (Google's own are digits only): erasure passes over it.
   return "hmac-sha256:" + createHmac("sha256", gateKey).update(googleSub).digest("hex");
 }
 
-/**
- * What a claim of `googleSub` may be stored under: the id itself, and, once erased, its fingerprint. Without a key
- * nothing can have been erased, so the id stands for both.
- */
+/** What a claim of `googleSub` may be stored under: the id, and once erased its fingerprint (the id, with no key). */
 export function storedFormsOf(gateKey: string | undefined, googleSub: string): [asGiven: string, erased: string] {
   return [googleSub, gateKey === undefined ? googleSub : googleAccountFingerprint(gateKey, googleSub)];
 }
@@ -31,8 +25,8 @@ export function gateKeyCheck(gateKey: string): string {
 }
 
 /**
- * Refuses a key other than the one the store's fingerprints were made under (`storedCheck`, null before the first
- * erasure): under another key, or none, every erased account could claim again. The message never holds the key.
+ * Refuses a key other than the one the fingerprints were made under (`storedCheck`, null before the first erasure):
+ * under another key, or none, every erased account could claim again. The message never holds the key.
  */
 export function assertGateKeyMatches(
   storedCheck: string | null,

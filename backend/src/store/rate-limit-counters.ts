@@ -6,10 +6,7 @@ export interface RateLimitWindow {
   resetTime: Date;
 }
 
-/**
- * Fixed-window counters, keyed by the full key (the limiter's prefix already in front), in the store's database so
- * several server processes share one limit per client.
- */
+/** Fixed-window counters in the store's database, so every server process shares one limit per client. */
 export interface RateLimitCounters {
   get(key: string): Promise<RateLimitWindow | undefined>;
   /** Counts a hit, opening a window of `windowMs` when the key's last one has ended. */

@@ -36,9 +36,7 @@ and DEPLOYER_PRIVATE_KEY to send anything (never a flag, so it stays out of shel
 
 const SETTINGS = settingsSchema
   .pick({ RPC_URL: true, CHAIN_ID: true, ENGINE_SERVER_WALLET: true, MAX_TOTAL_CLAIMS: true })
-  .extend({
-    DEPLOYER_PRIVATE_KEY: operatorSettingsSchema.shape.DEPLOYER_PRIVATE_KEY,
-  });
+  .extend(operatorSettingsSchema.shape);
 
 export const deployTokenCommand = defineCommand(
   {

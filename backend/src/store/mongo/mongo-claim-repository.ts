@@ -1,8 +1,4 @@
-/**
- * The claims collection. Its unique indexes on wallet and Google account are the once-only gate (an account whose
- * expired claim keeps only its fingerprint is looked up first); `transition` and the leases are each an atomic
- * findOneAndUpdate filtered on status and attempt.
- */
+/** The claims collection: its unique indexes are the once-only gate; `transition` and leases are findOneAndUpdates. */
 import mongoose, { Schema, type Connection, type QueryFilter } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
@@ -81,34 +77,11 @@ export async function openMongoClaimRepository(
       const found = await claims.find(filter).sort({ createdAt: 1, _id: 1 }).lean<ClaimDocument[]>().exec();
       return found.map(toRecord);
     });
-  const findByWallet = (walletAddress: string) => findOne({ walletAddress: walletAddress.toLowerCase() });
-  const findByGoogleSub = (googleSub: string) => findOne({ googleSub: { $in: storedFormsOf(gateKey, googleSub) } });
-  const transition: ClaimRepository["transition"] = (id, fromStatuses, patch, guard = {}) =>
-    whenReachable(async () => {
-      if (fromStatuses.length === 0) return null;
-      const set = Object.fromEntries(
-        Object.entries(patch)
-          .filter(([, value]) => value !== undefined)
-          .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
-      );
-      const filter = {
-        _id: id,
-        status: { $in: [...fromStatuses] },
-        ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
-      };
-      const updated = await claims
-        .findOneAndUpdate(filter, { $set: set }, { returnDocument: "after", runValidators: true })
-        .lean<ClaimDocument>()
-        .exec();
-      return toRecordOrNull(updated);
-    });
 
   const repository: ClaimRepository = {
     reserve: (claim) =>
       whenReachable(async () => {
-        // No unique index compares an erased claim's fingerprint with the id: the key (an erasure may have run since
-        // this store opened) and the fingerprint are looked up first. Only an erasure of this very account's year-old
-        // claim between the steps could slip through.
+        // No unique index compares an erased claim's fingerprint with the id: the key and fingerprint are read first.
         await verifyGateKey("new claims");
         const [, fingerprint] = storedFormsOf(gateKey, claim.googleSub);
         if (fingerprint !== claim.googleSub && (await findOne({ googleSub: fingerprint })))
@@ -124,15 +97,32 @@ export async function openMongoClaimRepository(
         }
       }),
     findById: (id) => findOne({ _id: id }),
-    findByWallet,
-    findByGoogleSub,
-    transition,
+    findByWallet: (walletAddress) => findOne({ walletAddress: walletAddress.toLowerCase() }),
+    findByGoogleSub: (googleSub) => findOne({ googleSub: { $in: storedFormsOf(gateKey, googleSub) } }),
+    transition: (id, fromStatuses, patch, guard = {}) =>
+      whenReachable(async () => {
+        if (fromStatuses.length === 0) return null;
+        const set = Object.fromEntries(
+          Object.entries(patch)
+            .filter(([, value]) => value !== undefined)
+            .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
+        );
+        const filter = {
+          _id: id,
+          status: { $in: [...fromStatuses] },
+          ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
+        };
+        const options = { returnDocument: "after", runValidators: true } as const;
+        return toRecordOrNull(
+          await claims.findOneAndUpdate(filter, { $set: set }, options).lean<ClaimDocument>().exec(),
+        );
+      }),
     acquireLease: (id, owner, now, until) =>
       whenReachable(async () => {
+        // timestamps: false, so a renewed lease does not look like progress.
         const updated = await claims
           .findOneAndUpdate(
             { _id: id, ...leaseFree(owner, now) },
-            // timestamps: false, so a renewed lease does not look like progress.
             { $set: { leaseOwner: owner, leaseUntil: until } },
             { returnDocument: "after", timestamps: false },
           )
@@ -153,8 +143,7 @@ export async function openMongoClaimRepository(
     eraseExpired: (createdBefore, walletAddress) =>
       whenReachable(async () => {
         const key = requireGateKey(gateKey);
-        // Before any fingerprint is written, in one atomic upsert: of two erasures racing under different keys, the
-        // first recorded wins and the other is refused.
+        // One atomic upsert before any fingerprint: of two erasures racing under different keys, the first wins.
         const recorded = await keyChecks.findOneAndUpdate(
           { _id: keyCheckId },
           { $setOnInsert: { keyCheck: gateKeyCheck(key) } },

@@ -87,10 +87,7 @@ async function openMongoBudgetCounter(connection: Connection): Promise<BudgetCou
   };
 }
 
-/**
- * One document per Pacific day (`_id`). An upserting $inc is atomic on it, and the server itself retries two first
- * upserts of a day that collide on `_id`, so no units are lost.
- */
+/** One document per Pacific day; an upserting $inc is atomic, and MongoDB retries colliding first upserts itself. */
 function mongoYoutubeQuotaCounter(connection: Connection): YoutubeQuotaCounter {
   const quota = connection.collection<{ _id: string; units: number }>("youtube_quota");
   return {

@@ -13,10 +13,7 @@ const UNREACHABLE = [
   mongoose.Error.MongooseServerSelectionError,
 ] as const;
 
-/**
- * A write the driver's retry did not carry past a failover passes with it. Trying again is safe: every write is a
- * compare-and-set, which finds its work done or does it.
- */
+/** A write the driver's retry did not carry past a failover; retrying is safe, as every write is a compare-and-set. */
 function isUnreachable(error: unknown): boolean {
   return (
     UNREACHABLE.some((type) => error instanceof type) ||

@@ -1,8 +1,4 @@
-/**
- * The claims table. Its UNIQUE constraints on wallet and Google account are the once-only gate, and the insert also
- * refuses an account whose erased claim keeps only its fingerprint, or any account while the stored gate-key check is
- * not this server's; `transition` and the leases are each one conditional UPDATE.
- */
+/** The claims table: its UNIQUE constraints are the once-only gate; `transition` and leases are conditional UPDATEs. */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
@@ -57,8 +53,10 @@ const OLDEST_FIRST = "ORDER BY created_at, rowid";
 
 /** `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim. */
 export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefined): ClaimRepository {
-  const one = (statement: Statement, ...parameters: Parameters<Statement["get"]>) =>
-    toRecordOrNull(statement.get(...parameters) as Row | undefined);
+  const one = (statement: Statement, ...parameters: Parameters<Statement["get"]>) => {
+    const row = statement.get(...parameters) as Row | undefined;
+    return row ? toRecord(row) : null;
+  };
   const all = (statement: Statement, ...parameters: Parameters<Statement["all"]>) =>
     (statement.all(...parameters) as Row[]).map(toRecord);
   // One statement, so the key and fingerprint checks and the insert happen under one write lock: an erasure made
@@ -181,10 +179,6 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
 function toColumnValue(value: unknown): SQLInputValue {
   if (value instanceof Date) return value.getTime();
   return typeof value === "bigint" ? value.toString() : (value as SQLInputValue);
-}
-
-function toRecordOrNull(row: Row | undefined): ClaimRecord | null {
-  return row ? toRecord(row) : null;
 }
 
 function toRecord(row: Row): ClaimRecord {

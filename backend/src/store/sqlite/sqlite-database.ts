@@ -18,10 +18,7 @@ const RATE_LIMITS_FILE_NAME = "rate-limits.sqlite";
 /** The schema name the counters' file (rate limits, YouTube quota) is attached under: its tables are `limits.<table>`. */
 export const RATE_LIMITS_SCHEMA = "limits";
 
-/**
- * The store's one connection: the claims file, its schema made, with the counters' file (rate limits, YouTube quota)
- * attached, so that a hit neither waits for the claims' write lock nor pays their full fsync.
- */
+/** The claims file, with the counters' file attached so a hit neither waits for the claims' lock nor their fsync. */
 export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promise<DatabaseSync> {
   let claimsFile: string = ":memory:";
   let rateLimitsFile: string = ":memory:";
@@ -33,12 +30,10 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
   const db = new DatabaseSync(claimsFile);
   const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS);
   try {
-    // First: a second process on the same file (a CLI, a rolling restart, two replicas starting together) waits
-    // instead of failing at once, also while the first makes the schema.
+    // First: another process on the same file waits instead of failing, also while the schema is made.
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     await enterWalMode(db, "main", busyTimeoutMs);
-    // FULL: in WAL mode NORMAL can lose the last commits on power loss, and a lost reservation whose mint was queued
-    // would let the same wallet claim twice.
+    // FULL: NORMAL can lose the last commits on power loss, and a lost reservation could let a wallet claim twice.
     db.exec("PRAGMA synchronous = FULL");
     db.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(rateLimitsFile);
     await enterWalMode(db, RATE_LIMITS_SCHEMA, busyTimeoutMs);
@@ -52,11 +47,7 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
   return db;
 }
 
-/**
- * Amounts and block heights are decimal strings (bigint end to end); times are milliseconds since the epoch. The
- * budget counter is one row (a failed claim keeps its slot); the gate key's row is the check of the key erasure
- * fingerprints under.
- */
+/** Amounts and block heights are decimal strings, times epoch milliseconds; a failed claim keeps its budget slot. */
 const SCHEMA = `CREATE TABLE claims (
    id TEXT PRIMARY KEY,
    wallet_address TEXT NOT NULL,
@@ -116,10 +107,7 @@ function createSchema(db: DatabaseSync): void {
   }
 }
 
-/**
- * Switching a fresh file to WAL needs its exclusive lock, and SQLite answers SQLITE_BUSY at once, without the busy
- * handler, while another connection opening it holds a shared lock: retried here within the busy time-out.
- */
+/** Switching to WAL answers SQLITE_BUSY at once, bypassing the busy handler: retried here within the time-out. */
 async function enterWalMode(db: DatabaseSync, schema: string, busyTimeoutMs: number): Promise<void> {
   const deadline = Date.now() + busyTimeoutMs;
   for (;;) {

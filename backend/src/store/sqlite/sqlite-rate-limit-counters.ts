@@ -7,11 +7,7 @@ import { prepare } from "./sqlite-statement.ts";
 
 const TABLE = "rate_limiter";
 
-/**
- * rate-limiter-flexible's SQLite store on the rate-limit file: one UPSERT … RETURNING a hit, atomic under SQLite's
- * write lock, so processes sharing the file never both read the same count. `stopSweeps` ends the timer that drops
- * ended windows.
- */
+/** rate-limiter-flexible's SQLite store: one atomic UPSERT … RETURNING a hit; `stopSweeps` ends its sweep timer. */
 export function sqliteRateLimitCounters(db: DatabaseSync): RateLimitCounters & { stopSweeps(): void } {
   // Made here in the rate-limit file; the store's unqualified statements find it there, as main has no such table.
   db.exec(
