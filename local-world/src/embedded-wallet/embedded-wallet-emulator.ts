@@ -4,7 +4,7 @@ import type { Hex } from "thirdweb";
 import { hashMessage, keccak256 } from "thirdweb/utils";
 import { parseSignature } from "viem";
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
-import { faultSwitchRoute, standInApp } from "../stand-in.ts";
+import { faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
 import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
 
@@ -218,9 +218,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
 
   app.use(faultSwitchRoute(walletFaultSchema, (fault) => faults.set(fault)));
 
-  app.use((_req, res) => {
-    res.status(404).json({ message: "Not Found" });
-  });
+  app.use(notFound);
 
   const accountOf = (res: Response) => options.keys.accountFor((res.locals.user as User).googleSub);
   return app;

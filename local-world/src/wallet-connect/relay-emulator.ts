@@ -5,14 +5,12 @@ import express from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import { z } from "zod";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
-import { CONTROL_PATH, faultSwitchRoute, standInApp } from "../stand-in.ts";
+import { CONTROL_PATH, faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
 import { relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
 
 /** The tags of the proposal, its answer and the settlement (`@walletconnect/sign-client`, `ENGINE_RPC_OPTS`). */
-const TAG_SESSION_PROPOSE = 1100;
-const TAG_SESSION_PROPOSE_RESPONSE = 1101;
-const TAG_SESSION_SETTLE = 1102;
+const TAG = { propose: 1100, proposeResponse: 1101, settle: 1102 };
 
 interface Message {
   topic: string;
@@ -145,7 +143,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     wc_proposeSession: (client, params) => {
       const { pairingTopic, sessionProposal, ttl, attestation } = proposeParams.parse(params);
       subscribe(client, pairingTopic);
-      publish(client, { topic: pairingTopic, message: sessionProposal, ttl, tag: TAG_SESSION_PROPOSE, attestation });
+      publish(client, { topic: pairingTopic, message: sessionProposal, ttl, tag: TAG.propose, attestation });
       return true;
     },
     // The wallet's `approve` skips subscribing too: the answer goes to the pairing topic, the settlement to the session
@@ -153,13 +151,8 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
       const { sessionTopic, pairingTopic, sessionProposalResponse, sessionSettlementRequest, ttl } =
         approveParams.parse(params);
       subscribe(client, sessionTopic);
-      publish(client, {
-        topic: pairingTopic,
-        message: sessionProposalResponse,
-        ttl,
-        tag: TAG_SESSION_PROPOSE_RESPONSE,
-      });
-      publish(client, { topic: sessionTopic, message: sessionSettlementRequest, ttl, tag: TAG_SESSION_SETTLE });
+      publish(client, { topic: pairingTopic, message: sessionProposalResponse, ttl, tag: TAG.proposeResponse });
+      publish(client, { topic: sessionTopic, message: sessionSettlementRequest, ttl, tag: TAG.settle });
       return true;
     },
   };
@@ -198,9 +191,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     drop(topic);
     res.json({ dropped: true });
   });
-  app.use((_req, res) => {
-    res.status(404).json({ message: "Not Found" });
-  });
+  app.use(notFound);
 
   // Closes the sockets of the clients subscribed to `topic` (or all), as a relay restart would; they reconnect.
   const drop = (topic?: string) => {
