@@ -173,10 +173,8 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         sites: { [EMBEDDED_WALLET_HOST]: wallet, ...walletConnect.sites },
         upgrades: walletConnect.upgrades,
       });
-      stops.push(
-        () => border.stop(),
-        () => walletConnect.stop(),
-      );
+      stops.push(() => border.stop());
+      stops.push(() => walletConnect.stop());
       started.border = { port: border.port, spkiSha256: tls.spkiSha256 };
       log(`thirdweb wallet stand-in (https://${EMBEDDED_WALLET_HOST}) at 127.0.0.1:${border.port}`);
       log(`WalletConnect relay and Verify stand-ins (wss://${RELAY_HOSTS[0]}, https://${VERIFY_HOST}) there too`);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { Router, type Request, type Response } from "express";
 import { takeFault, type EmulatorControls } from "./control-routes.ts";
 import type { GrantRegistry } from "./grants.ts";
@@ -197,7 +197,7 @@ function pageInfo(totalResults: number) {
 }
 
 function etag(...parts: string[]): string {
-  return createHash("sha1").update(parts.join("|")).digest("base64url");
+  return hash("sha1", parts.join("|"), "base64url");
 }
 
 function thumbnails(id: string) {

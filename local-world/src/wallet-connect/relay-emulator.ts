@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import express from "express";
@@ -227,9 +227,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
 }
 
 function subscriptionId(topic: string, clientId: string): string {
-  return createHash("sha256")
-    .update(topic + clientId)
-    .digest("hex");
+  return hash("sha256", topic + clientId);
 }
 
 function rpcError(id: number | string | null, code: number, message: string) {
