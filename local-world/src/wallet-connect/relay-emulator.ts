@@ -63,13 +63,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
         method: "irn_subscription",
         params: {
           id: subscriptionId(message.topic, client.id),
-          data: {
-            topic: message.topic,
-            message: message.message,
-            publishedAt: message.publishedAt,
-            tag: message.tag,
-            ...(message.attestation ? { attestation: message.attestation } : {}),
-          },
+          data: { ...wire(message), tag: message.tag },
         },
       }),
     );
@@ -130,12 +124,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
         .topics.flatMap((topic) => live(topic).filter((message) => !message.delivered.has(client.id)));
       for (const message of messages) message.delivered.add(client.id);
       return {
-        messages: messages.map(({ topic, message, publishedAt, attestation }) => ({
-          topic,
-          message,
-          publishedAt,
-          ...(attestation ? { attestation } : {}),
-        })),
+        messages: messages.map(wire),
         hasMore: false,
       };
     },
@@ -228,6 +217,11 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
 
 function subscriptionId(topic: string, clientId: string): string {
   return hash("sha256", topic + clientId);
+}
+
+/** A message as a subscriber receives it or a fetch returns it. */
+function wire({ topic, message, publishedAt, attestation }: Message) {
+  return { topic, message, publishedAt, ...(attestation ? { attestation } : {}) };
 }
 
 function rpcError(id: number | string | null, code: number, message: string) {
