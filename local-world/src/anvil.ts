@@ -70,11 +70,7 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
     // "Listening on" proves this anvil holds the port, not another node answering there.
-    await waitFor(
-      () => output.includes(`Listening on 127.0.0.1:${port}`),
-      anvil,
-      () => output,
-    );
+    await waitFor(anvil, () => output, `Listening on 127.0.0.1:${port}`);
     const answered = Number(await rpc<string>(rpcUrl, "eth_chainId", [], { timeoutMs: 5_000 }));
     if (answered !== chainId) throw new Error(`anvil on ${rpcUrl} answers chain ${answered}, expected ${chainId}`);
     await installMulticall3(rpcUrl);
@@ -130,12 +126,11 @@ function killWhenParentDies(anvil: ChildProcess): ChildProcess {
   return watchdog;
 }
 
-async function waitFor(ready: () => boolean, anvil: ChildProcess, output: () => string): Promise<void> {
+async function waitFor(anvil: ChildProcess, output: () => string, line: string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!ready()) {
-    if (anvil.exitCode !== null || anvil.signalCode !== null) {
+  while (!output().includes(line)) {
+    if (anvil.exitCode !== null || anvil.signalCode !== null)
       throw new Error(`anvil exited (${anvil.exitCode ?? anvil.signalCode}) before it was ready: ${output()}`);
-    }
     if (Date.now() > deadline) throw new Error(`anvil was not ready within ${READY_TIMEOUT_MS} ms: ${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -63,7 +63,7 @@ async function loadContractArtifacts(): Promise<ContractArtifacts> {
   const versions = ["solc", "@openzeppelin/contracts"].map(
     (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
   );
-  const inputsHash = createHash("sha256").update(JSON.stringify({ sources, versions, SETTINGS })).digest("hex");
+  const inputsHash = hash("sha256", JSON.stringify({ sources, versions, SETTINGS }));
   const cached = await readFile(CACHE_PATH, "utf8").then(
     (text) => JSON.parse(text) as { inputsHash: string; contracts: ContractArtifacts },
     () => null,
@@ -118,8 +118,7 @@ function resolveImport(path: string): { contents: string } | { error: string } {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const artifacts = await loadContractArtifacts();
-  for (const name of CONTRACT_NAMES) {
+  for (const name of CONTRACT_NAMES)
     console.log(`${name} compiled: ${(artifacts[name].bytecode.length - 2) / 2} bytes of init code`);
-  }
   console.log(`→ ${CACHE_PATH}`);
 }

@@ -56,12 +56,10 @@ export async function ensureToken(
   options: DeployTokenOptions & { known?: Partial<TokenDeployment> },
 ): Promise<TokenDeployment & { deployed: boolean }> {
   const { tokenAddress, rewardsAddress } = options.known ?? {};
-  if (!tokenAddress || !(await runsBuiltCode(options, "TuBE", tokenAddress))) {
+  if (!tokenAddress || !(await runsBuiltCode(options, "TuBE", tokenAddress)))
     return { ...(await deployToken(options)), deployed: true };
-  }
-  if (rewardsAddress && (await runsBuiltCode(options, "TuBERewards", rewardsAddress))) {
+  if (rewardsAddress && (await runsBuiltCode(options, "TuBERewards", rewardsAddress)))
     return { tokenAddress, rewardsAddress, deployed: false };
-  }
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress), deployed: true };
 }
 
@@ -82,11 +80,7 @@ export async function prepareRewardsDeployment(
   return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams });
 }
 
-/**
- * Whether `code` (`eth_getCode`) is contracts/<name>.sol as built here: any contract can answer TuBERewards' views,
- * only this code pays each wallet once. The immutables (checked through their views) and the metadata trailer (a hash
- * of the sources, comments included, never executed) are left out of the comparison.
- */
+/** Whether `code` is contracts/<name>.sol as built here (only it pays each wallet once), immutables and metadata aside. */
 export async function isBuiltCode(name: "TuBE" | "TuBERewards", code: string): Promise<boolean> {
   const { deployedBytecode, immutableRanges } = await loadContractArtifact(name);
   const built = Buffer.from(deployedBytecode.slice(2), "hex");
@@ -110,9 +104,8 @@ async function runsBuiltCode(options: DeployTokenOptions, name: "TuBE" | "TuBERe
 async function deployRewards(options: DeployTokenOptions, tokenAddress: string): Promise<string> {
   const { client, chain, account } = deployer(options);
   const token = tokenContract(options.rpcUrl, options.chainId, tokenAddress);
-  if (!(await hasRole({ contract: token, role: "admin", targetAccountAddress: account.address }))) {
+  if (!(await hasRole({ contract: token, role: "admin", targetAccountAddress: account.address })))
     throw new Error(`${account.address} is not the admin of the token at ${tokenAddress}: it cannot grant MINTER_ROLE`);
-  }
   const maxRewards = options.maxRewards ?? DEFAULT_MAX_REWARDS;
   const deployment = await prepareRewardsDeployment(client, chain, {
     admin: account.address,

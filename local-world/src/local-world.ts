@@ -101,9 +101,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
     }
 
     const localChain = Boolean(started.chain);
-    if (localChain) {
-      env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
-    }
+    if (localChain) env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
     if (localChain && !env.REWARDS_ADDRESS) {
       started.contracts = await deployLocalToken(env, dataDir);
       env.REWARDS_ADDRESS = started.contracts.rewardsAddress;
@@ -131,6 +129,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       log(`Engine stand-in at ${engine.url}`);
     }
 
+    env.ECOSYSTEM_ID ??= LOCAL_DEFAULTS.ECOSYSTEM_ID;
     if (!env.GOOGLE_EMULATOR_URL && !env.GOOGLE_CLIENT_ID) {
       env.GOOGLE_CLIENT_ID = LOCAL_DEFAULTS.GOOGLE_CLIENT_ID;
       env.GOOGLE_CLIENT_SECRET ??= LOCAL_DEFAULTS.GOOGLE_CLIENT_SECRET;
@@ -159,7 +158,6 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       log(`Google stand-in at ${google.url}`);
 
       // thirdweb's wallet service signs visitors in through Google: the local one, so only beside it.
-      env.ECOSYSTEM_ID ??= LOCAL_DEFAULTS.ECOSYSTEM_ID;
       const tls = loadTlsIdentity(dataDir);
       const wallet = embeddedWalletEmulator({
         ecosystemId: env.ECOSYSTEM_ID,
@@ -175,16 +173,13 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         sites: { [EMBEDDED_WALLET_HOST]: wallet, ...walletConnect.sites },
         upgrades: walletConnect.upgrades,
       });
-      stops.push(
-        () => border.stop(),
-        () => walletConnect.stop(),
-      );
+      stops.push(() => border.stop());
+      stops.push(() => walletConnect.stop());
       started.border = { port: border.port, spkiSha256: tls.spkiSha256 };
       log(`thirdweb wallet stand-in (https://${EMBEDDED_WALLET_HOST}) at 127.0.0.1:${border.port}`);
       log(`WalletConnect relay and Verify stand-ins (wss://${RELAY_HOSTS[0]}, https://${VERIFY_HOST}) there too`);
     }
 
-    env.ECOSYSTEM_ID ??= LOCAL_DEFAULTS.ECOSYSTEM_ID;
     const ageChain = async (blocks: number) => {
       if (!anvil) throw new Error("only the local chain can be aged");
       anvil = await restartAnvilAged(anvil, blocks);

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { listen } from "./stand-in.ts";
-import { post } from "./test/json-rpc.ts";
+import { hex, post, type Block } from "./test/json-rpc.ts";
 
 export interface RpcProxyOptions {
   upstreamUrl: string;
@@ -28,12 +28,6 @@ interface RpcCall {
   id?: unknown;
   method?: unknown;
   params?: unknown;
-}
-
-interface LogFilter {
-  fromBlock?: unknown;
-  toBlock?: unknown;
-  blockHash?: unknown;
 }
 
 const UPSTREAM_TIMEOUT_MS = 30_000;
@@ -129,9 +123,9 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   async function newestBlockAtOrBefore(timestamp: number, full: boolean): Promise<unknown> {
     const block = async (number: bigint | "latest") =>
       (await upstream("eth_getBlockByNumber", [
-        typeof number === "bigint" ? `0x${number.toString(16)}` : number,
+        typeof number === "bigint" ? hex(number) : number,
         full,
-      ])) as { number: string; timestamp: string } | null;
+      ])) as Block | null;
     const latest = await block("latest");
     if (!latest || Number(latest.timestamp) <= timestamp) return latest;
     let low = -1n;
@@ -146,11 +140,8 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   }
 
   async function upstream(method: string, params: unknown[]): Promise<unknown> {
-    const { body } = await post(
-      options.upstreamUrl,
-      { jsonrpc: "2.0", id: 1, method, params },
-      { timeoutMs: UPSTREAM_TIMEOUT_MS },
-    );
+    const request = { jsonrpc: "2.0", id: 1, method, params };
+    const { body } = await post(options.upstreamUrl, request, { timeoutMs: UPSTREAM_TIMEOUT_MS });
     return (body as { result?: unknown }).result ?? null;
   }
 
@@ -238,7 +229,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
 
 /** Alchemy's free-tier answer to a wider `eth_getLogs`, as seen in production: a range from `fromBlock`, cap wide. */
 function overRangeError(cap: bigint, from: bigint): { code: number; message: string } {
-  const suggested = `[0x${from.toString(16)}, 0x${(from + cap - 1n).toString(16)}]`;
+  const suggested = `[${hex(from)}, ${hex(from + cap - 1n)}]`;
   return {
     code: -32600,
     message:
@@ -247,7 +238,7 @@ function overRangeError(cap: bigint, from: bigint): { code: number; message: str
   };
 }
 
-function logFilterOf(call: RpcCall): LogFilter | undefined {
+function logFilterOf(call: RpcCall) {
   const filter = Array.isArray(call.params) ? call.params[0] : undefined;
   return isObject(filter) ? filter : undefined;
 }

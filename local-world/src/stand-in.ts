@@ -1,6 +1,6 @@
 import type { Server } from "node:net";
 import type { AddressInfo } from "node:net";
-import express, { Router, type Express } from "express";
+import express, { Router, type Express, type RequestHandler } from "express";
 import { z } from "zod";
 
 /** Where a stand-in takes its controls: a path no real service's API has, so it cannot clash with one. */
@@ -19,6 +19,9 @@ export function standInApp(): Express {
   app.disable("x-powered-by");
   return app;
 }
+
+/** The last handler of the stand-ins that answer an unknown path in this plain shape. */
+export const notFound: RequestHandler = (_req, res) => void res.status(404).json({ message: "Not Found" });
 
 /** Starts `server` on `port` (0: one the OS picks) at `host`. */
 export async function listen(server: Server, port = 0, host = "127.0.0.1"): Promise<Listening> {

@@ -4,7 +4,7 @@ import type { Hex } from "thirdweb";
 import { hashMessage, keccak256 } from "thirdweb/utils";
 import { parseSignature } from "viem";
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
-import { faultSwitchRoute, standInApp } from "../stand-in.ts";
+import { faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
 import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
 
@@ -38,11 +38,6 @@ interface User {
   walletCreatedAt?: string;
 }
 
-interface Session {
-  user: User;
-  expiresAt: number;
-}
-
 /**
  * thirdweb's in-app and ecosystem wallet service (`embedded-wallet.thirdweb.com`) for an ecosystem of enclave EOAs,
  * signing in through the local Google; each route names the SDK file (under `thirdweb/src/wallets/`) behind it.
@@ -52,7 +47,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   const faults = createWalletFaultSwitch();
   const logins = new Map<string, { redirectUrl: string; expiresAt: number }>();
   const users = new Map<string, User>();
-  const sessions = new Map<string, Session>();
+  const sessions = new Map<string, { user: User; expiresAt: number }>();
 
   // The SDK's own headers make every call a preflighted one; it sends no credentials (`src/utils/fetch.ts`).
   app.use("/api", (req, res, next) => {
@@ -116,11 +111,8 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     if (typeof code !== "string") return res.redirect(302, back.href);
     const identity = await exchangeCode(options, code);
     if (!identity) return res.status(502).json({ message: "Google refused the sign-in." });
-    let user = users.get(identity.sub);
-    if (!user) {
-      user = { id: randomUUID(), googleSub: identity.sub, email: identity.email };
-      users.set(identity.sub, user);
-    }
+    const user = users.get(identity.sub) ?? { id: randomUUID(), googleSub: identity.sub, email: identity.email };
+    users.set(identity.sub, user);
     const cookieString = randomBytes(32).toString("hex");
     const expired = faults.take("expiredToken", user.email);
     sessions.set(cookieString, { user, expiresAt: expired ? 0 : Date.now() + SESSION_LIFETIME_MS });
@@ -147,7 +139,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     res.redirect(302, back.href);
   });
 
-  const sessionOf = (req: Request): Session | null => {
+  const sessionOf = (req: Request) => {
     const token = /^Bearer embedded-wallet-token:(.+)$/.exec(req.get("authorization") ?? "")?.[1];
     const session = token ? sessions.get(token) : undefined;
     return session && session.expiresAt > Date.now() ? session : null;
@@ -218,9 +210,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
 
   app.use(faultSwitchRoute(walletFaultSchema, (fault) => faults.set(fault)));
 
-  app.use((_req, res) => {
-    res.status(404).json({ message: "Not Found" });
-  });
+  app.use(notFound);
 
   const accountOf = (res: Response) => options.keys.accountFor((res.locals.user as User).googleSub);
   return app;

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { hash, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { ErrorRequestHandler } from "express";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
@@ -84,7 +84,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
   app.use(
     writeContractRoute({
       // Engine names the project that owns a secret key; a digest keeps the key itself out of responses.
-      clientId: createHash("sha256").update(options.secretKey).digest("hex").slice(0, 32),
+      clientId: hash("sha256", options.secretKey).slice(0, 32),
       faults,
       book,
       parse: (body) => parseWriteRequest(body, { client, chain, newId: randomUUID }),

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { prepareTransaction, sendTransaction, type ThirdwebClient } from "thirdweb";
 import type { Chain } from "thirdweb/chains";
 import type { Account } from "thirdweb/wallets";
@@ -187,12 +188,13 @@ export function createTransactionBook(options: {
     }
 
     let transactionHash: `0x${string}`;
+    const gas = job.sabotage?.startsWith("revert") ? REVERTING_GAS_LIMIT : undefined;
     try {
       transactionHash =
         job.sabotage === "innerRevert"
           ? // The bundle stand-in: it succeeds, and the call inside it never runs.
             await sendFrom(account, { to: job.sender, data: "0x", value: "0" })
-          : await sendFrom(account, job.transaction, revertsOnChain(job.sabotage) ? REVERTING_GAS_LIMIT : undefined);
+          : await sendFrom(account, job.transaction, gas);
     } catch (error) {
       return stop(errorMessage(error));
     }
@@ -220,8 +222,9 @@ export function createTransactionBook(options: {
         "Transaction failed: gave up waiting (fault injected by the Engine emulator)",
         transactionHash,
       );
-    // Engine never looks at the transaction again: it stays SUBMITTED whatever the chain does with it.
-    if (job.sabotage === "stuckSubmitted" || eoaRecordUnreadable(job.row)) return;
+    // Never looked at again, so SUBMITTED though mined; engine-core's EOA store also drops an id holding a `:`.
+    if (job.sabotage === "stuckSubmitted" || (job.row.executionParams.type === "EOA" && job.row.id.includes(":")))
+      return;
     try {
       const receipt = await receiptOf(options, transactionHash);
       if (receipt.status === "success")
@@ -235,14 +238,6 @@ export function createTransactionBook(options: {
     } catch (error) {
       fail(job, "confirm", errorMessage(error), transactionHash);
     }
-  };
-
-  const visible = (transaction: EngineTransaction) => {
-    const left = hiddenReads.get(transaction);
-    if (left === undefined) return true;
-    if (left <= 1) hiddenReads.delete(transaction);
-    else hiddenReads.set(transaction, left - 1);
-    return false;
   };
 
   return {
@@ -285,18 +280,14 @@ export function createTransactionBook(options: {
       // Never picked up: the key stays held, as a pending job's or a pending EOA transaction's does.
       if (mode === "nullStatus") return row;
       if (mode === "cancelled") {
-        update(job, "send", {
-          status: "FAILED",
-          cancelledAt: new Date().toISOString(),
-          errorMessage: CANCELLED_MESSAGE,
-          executionResult: { status: "FAILED", error: CANCELLED_MESSAGE },
-        });
+        row.cancelledAt = new Date().toISOString();
+        fail(job, "send", CANCELLED_MESSAGE);
         retention.finished(row, "failed");
         return row;
       }
-      // A wallet's sends stay in order (nonces), but none waits for the previous receipt, as at Engine.
+      // Equal waits end in the order they began, so a wallet's sends stay in order; none waits for a receipt.
       track(
-        afterSendLatency(options.sendLatencyMs)
+        (options.sendLatencyMs > 0 ? sleep(options.sendLatencyMs) : Promise.resolve())
           .then(() => onLane(sender, () => pickUp(job)))
           .then(async (transactionHash) => {
             if (transactionHash) await confirm(job, transactionHash);
@@ -306,7 +297,12 @@ export function createTransactionBook(options: {
     },
     /** The rows the index shows now that `matches` accepts. */
     list(matches: (transaction: EngineTransaction) => boolean) {
-      return [...rows.values()].filter((transaction) => visible(transaction) && matches(transaction));
+      return [...rows.values()].filter((transaction) => {
+        const left = hiddenReads.get(transaction);
+        if (left !== undefined && left > 1) hiddenReads.set(transaction, left - 1);
+        else hiddenReads.delete(transaction);
+        return left === undefined && matches(transaction);
+      });
     },
     /** Waits (at most `timeoutMs`) for queued work and stops taking more; late landings not yet due never happen. */
     async drain(timeoutMs: number) {
@@ -318,19 +314,4 @@ export function createTransactionBook(options: {
   };
 }
 
-// Equal waits end in the order they began, so sends keep their queue order; the wait runs beside the lane, not on it.
-function afterSendLatency(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
-}
-
 const ignore = () => undefined;
-
-function revertsOnChain(sabotage: Job["sabotage"]): boolean {
-  return sabotage === "revert" || sabotage === "revertConfirmed";
-}
-
-// engine-core stores a sent EOA transaction as `hash:id:…`, split on `:` (`executors/src/eoa/store/submitted.rs`):
-// an id holding a `:` is dropped, so it stays SUBMITTED though mined.
-function eoaRecordUnreadable(row: EngineTransaction): boolean {
-  return row.executionParams.type === "EOA" && row.id.includes(":");
-}

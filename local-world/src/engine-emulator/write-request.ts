@@ -50,23 +50,19 @@ export async function parseWriteRequest(
   const { executionOptions, params, webhookOptions } = asRecord(body, "body");
   const options = asRecord(executionOptions, "executionOptions");
 
-  if (options.chainId !== context.chain.id) {
+  if (options.chainId !== context.chain.id)
     throw new WriteRequestError(
       `executionOptions.chainId must be the number ${context.chain.id}, got ${JSON.stringify(options.chainId)}`,
     );
-  }
   // engine-core `core/src/execution_options/mod.rs`: the key defaults to a new UUID and is the transaction's id.
   const idempotencyKey = options.idempotencyKey ?? context.newId();
-  if (typeof idempotencyKey !== "string" || idempotencyKey.length === 0) {
+  if (typeof idempotencyKey !== "string" || idempotencyKey.length === 0)
     throw new WriteRequestError("executionOptions.idempotencyKey must be a non-empty string");
-  }
-  const base = { chainId: context.chain.id, idempotencyKey };
-  const executionParams = resolveExecution(options, base);
+  const executionParams = resolveExecution(options, { chainId: context.chain.id, idempotencyKey });
   // Whether the vault holds a key for the sender is found only when the worker signs (vault.ts).
   const sender = executionParams.type === "ERC4337" ? executionParams.signerAddress : executionParams.from;
-  if (!Array.isArray(params) || params.length !== 1) {
+  if (!Array.isArray(params) || params.length !== 1)
     throw new WriteRequestError("params must hold exactly one contract call");
-  }
   const webhooks = parseWebhooks(webhookOptions);
 
   try {
@@ -93,9 +89,8 @@ function resolveExecution(
 
 function addressField(options: Record<string, unknown>, name: string): string {
   const value = options[name];
-  if (typeof value !== "string" || !HEX_ADDRESS.test(value)) {
+  if (typeof value !== "string" || !HEX_ADDRESS.test(value))
     throw new WriteRequestError(`executionOptions.${name} must be an address, got ${JSON.stringify(value)}`);
-  }
   return value;
 }
 
@@ -112,24 +107,19 @@ function parseWebhooks(value: unknown): WebhookOption[] {
       return field;
     };
     const metadata = optional(userMetadata, "userMetadata");
-    if (metadata !== null && Buffer.byteLength(metadata) > MAX_USER_METADATA_BYTES) {
+    if (metadata !== null && Buffer.byteLength(metadata) > MAX_USER_METADATA_BYTES)
       throw new WriteRequestError(`User metadata exceeds maximum size of ${MAX_USER_METADATA_BYTES} bytes`);
-    }
     return { url, secret: optional(secret, "secret"), userMetadata: metadata };
   });
 }
 
-async function encodeCall(
-  value: unknown,
-  context: { client: ThirdwebClient; chain: Chain },
-): Promise<InnerTransaction> {
+async function encodeCall(value: unknown, context: { client: ThirdwebClient; chain: Chain }) {
   const call = asRecord(value, "params[0]");
   const { contractAddress, method, params } = call;
   if (typeof contractAddress !== "string" || !HEX_ADDRESS.test(contractAddress))
     throw new Error("contractAddress is not an address");
-  if (typeof method !== "string" || !method.startsWith("function ")) {
+  if (typeof method !== "string" || !method.startsWith("function "))
     throw new Error('method must be a full signature such as "function reward(address to)"');
-  }
   if (!Array.isArray(params)) throw new Error("params must be an array");
 
   const prepared = prepareMethod(method as `function ${string}`) as unknown as RuntimeMethod;

@@ -93,18 +93,15 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     const client = authenticateClient(req, body, deps.clients);
     if ("error" in client) return sendOAuthError(res, client);
     const grantType = body.get("grant_type") ?? "";
-    if (grantType !== "authorization_code") {
+    if (grantType !== "authorization_code")
       return sendOAuthError(res, failure(400, "unsupported_grant_type", `Invalid grant_type: ${grantType}`));
-    }
     const code = body.get("code");
     if (!code) return sendOAuthError(res, failure(400, "invalid_request", "Missing required parameter: code"));
     const pending = deps.grants.redeemCode(code);
-    if (!pending || pending.clientId !== client.clientId) {
+    if (!pending || pending.clientId !== client.clientId)
       return sendOAuthError(res, failure(400, "invalid_grant", "Bad Request"));
-    }
-    if (body.get("redirect_uri") !== pending.redirectUri) {
+    if (body.get("redirect_uri") !== pending.redirectUri)
       return sendOAuthError(res, failure(400, "redirect_uri_mismatch", "Bad Request"));
-    }
     const verifier = body.get("code_verifier") ?? undefined;
     if (!verifierMatches(pending, verifier)) {
       const description =
@@ -113,7 +110,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
           : verifier
             ? "Invalid code verifier."
             : "Missing code verifier.";
-      return sendOAuthError(res, { status: 400, error: "invalid_grant", description });
+      return sendOAuthError(res, failure(400, "invalid_grant", description));
     }
     const { grant } = pending;
     const { accessToken, refreshToken } = deps.grants.issueTokens(grant);
@@ -138,7 +135,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
       : idTokenParam
         ? idTokenInfo(deps, idTokenParam)
         : null;
-    if (!info) return res.status(400).json({ error: "invalid_token", error_description: "Invalid Value" });
+    if (!info) return sendOAuthError(res, failure(400, "invalid_token", "Invalid Value"));
     res.json(info);
   };
   router.get("/tokeninfo", tokenInfo);
@@ -146,9 +143,8 @@ export function oauthRoutes(deps: OAuthDeps): Router {
 
   router.post("/revoke", form, (req, res) => {
     const token = queryOf(req).get("token") ?? formOf(req).get("token");
-    if (!token || !deps.grants.revoke(token)) {
-      return res.status(400).json({ error: "invalid_token", error_description: "Token expired or revoked" });
-    }
+    if (!token || !deps.grants.revoke(token))
+      return sendOAuthError(res, failure(400, "invalid_token", "Token expired or revoked"));
     res.json({});
   });
 
@@ -181,10 +177,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   return router;
 }
 
-/**
- * Who the grant is for: with YouTube asked, a person who manages Brand Accounts picks one of them or themself on a
- * channel picker ("ask"); otherwise the person. Null: `identity` names none of the person's identities.
- */
+/** With YouTube asked, a Brand Account manager picks an identity on a channel picker ("ask"); null: no such one. */
 function chosenIdentity(person: SeedAccount, scope: string, identity: string | null): SeedAccount | "ask" | null {
   const brands = person.brandAccounts ?? [];
   const asksYouTube = grantedScopes(scope, true).some((granted) => YOUTUBE_READ_SCOPES.includes(granted));
@@ -205,13 +198,12 @@ function parseAuthorization(
   const redirectUri = params.get("redirect_uri");
   if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
   // Google matches registered redirect URIs exactly and answers a mismatch with its error page, never a redirect.
-  if (!client.redirectUris.includes(redirectUri)) {
+  if (!client.redirectUris.includes(redirectUri))
     return failure(
       400,
       "redirect_uri_mismatch",
       `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. If you're the app developer, register the redirect URI in the Google Cloud Console. Request details: redirect_uri=${redirectUri}`,
     );
-  }
   const responseType = params.get("response_type");
   if (!responseType) return invalid("Required parameter is missing: response_type");
   if (responseType !== "code")

@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { Router, type Request, type Response } from "express";
 import { takeFault, type EmulatorControls } from "./control-routes.ts";
 import type { GrantRegistry } from "./grants.ts";
 import { YOUTUBE_READ_SCOPES } from "./scopes.ts";
-import type { SeedAccount } from "./seed-accounts.ts";
 
 export interface YouTubeDeps {
   grants: GrantRegistry;
@@ -24,8 +23,11 @@ const STATUS_NAMES: Record<number, string> = {
   503: "UNAVAILABLE",
 };
 
-const QUOTA_MESSAGE =
-  'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
+const QUOTA_MESSAGES: Record<string, string> = {
+  quotaExceeded:
+    'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+  rateLimitExceeded: "The request cannot be completed because you have exceeded your quota.",
+};
 
 /** The two YouTube reads the claim flow makes (`mine=true`), 1 unit each; `GET /__emulator/youtube-units?account=`. */
 export function youtubeRoutes(deps: YouTubeDeps): Router {
@@ -46,13 +48,12 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
   router.get("/youtube/v3/subscriptions", (req, res) => {
     const account = authorize(deps, req, res, "subscription");
     if (!account) return;
-    if (!account.channel) {
+    const { channel: subscriber } = account;
+    if (!subscriber)
       return sendError(res, spec(401, "youtubeSignupRequired", "Unauthorized", "youtube.header", AT_AUTHORIZATION));
-    }
     const wanted = stringParam(req, "forChannelId");
     const filter = wanted === undefined ? null : new Set(wanted.split(","));
     const channelIds = account.subscribedTo.filter((id) => !filter || filter.has(id));
-    const subscriber = account.channel;
     const items = channelIds.map((channelId) => ({
       kind: "youtube#subscription",
       etag: etag(subscriber.id, channelId),
@@ -125,12 +126,7 @@ function spec(status: number, reason: string, message: string, domain = "global"
 }
 
 /** Everything YouTube checks before it looks at the data; answers the error itself and returns null on failure. */
-function authorize(
-  deps: YouTubeDeps,
-  req: Request,
-  res: Response,
-  resource: "subscription" | "channel",
-): SeedAccount | null {
+function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "subscription" | "channel") {
   const fail = (error: ErrorSpec) => {
     sendError(res, error);
     return null;
@@ -143,7 +139,7 @@ function authorize(
   const found = deps.grants.accessToken(token);
   if (!found) return fail(credentialError("authError", "Request had invalid authentication credentials."));
   const { account, scopes } = found.grant;
-  if (account.youtube === "quotaExceeded") return fail(spec(403, "quotaExceeded", QUOTA_MESSAGE, "youtube.quota"));
+  if (account.youtube === "quotaExceeded") return fail(faultError(403, "quotaExceeded"));
   if (!scopes.some((scope) => YOUTUBE_READ_SCOPES.includes(scope)))
     return fail(spec(403, "insufficientPermissions", "Request had insufficient authentication scopes."));
   if (!stringParam(req, "part"))
@@ -162,15 +158,10 @@ function authorize(
 
 /** YouTube's documented errors: quotaExceeded (403, youtube.quota), rateLimitExceeded (403/429), backendError (5xx). */
 function faultError(status: number, reason: string): ErrorSpec {
-  if (reason === "quotaExceeded") return spec(status, reason, QUOTA_MESSAGE, "youtube.quota");
-  if (reason === "rateLimitExceeded")
-    return spec(
-      status,
-      reason,
-      "The request cannot be completed because you have exceeded your quota.",
-      "youtube.quota",
-    );
-  return spec(status, reason, status >= 500 ? "Backend Error" : reason);
+  const quota = QUOTA_MESSAGES[reason];
+  return quota
+    ? spec(status, reason, quota, "youtube.quota")
+    : spec(status, reason, status >= 500 ? "Backend Error" : reason);
 }
 
 /** Google's JSON error body, as the YouTube Data API sends it. */
@@ -206,7 +197,7 @@ function pageInfo(totalResults: number) {
 }
 
 function etag(...parts: string[]): string {
-  return createHash("sha1").update(parts.join("|")).digest("base64url");
+  return hash("sha1", parts.join("|"), "base64url");
 }
 
 function thumbnails(id: string) {

@@ -94,6 +94,8 @@ export async function startPhoneWallet(options: {
   let current: SessionTypes.Struct | undefined;
   const proposalsAnswered = new Map<string, () => void>();
 
+  const chainChanged = (topic: string, chainId: number) =>
+    client.emit({ topic, chainId: `eip155:${chainId}`, event: { name: "chainChanged", data: chainId } });
   const namespaces = (chains: number[]): SessionTypes.Namespaces => ({
     eip155: {
       chains: chains.map((id) => `eip155:${id}`),
@@ -114,13 +116,7 @@ export async function startPhoneWallet(options: {
           activeChain = behaviour.chains[0] as number;
           const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
           // MetaMask Mobile reports its chain as it approves; the answer to the proposal does not wait on it.
-          void client
-            .emit({
-              topic: approved.topic,
-              chainId: `eip155:${activeChain}`,
-              event: { name: "chainChanged", data: activeChain },
-            })
-            .catch(() => undefined);
+          void chainChanged(approved.topic, activeChain).catch(() => undefined);
           current = await approved.acknowledged();
         }
       } finally {
@@ -139,7 +135,7 @@ export async function startPhoneWallet(options: {
     const chains = [chainId, ...[...knownChains].filter((id) => id !== chainId)];
     await (await client.update({ topic, namespaces: namespaces(chains) })).acknowledged();
     current = client.session.get(topic);
-    await client.emit({ topic, chainId: `eip155:${chainId}`, event: { name: "chainChanged", data: chainId } });
+    await chainChanged(topic, chainId);
     return null;
   };
 
@@ -175,12 +171,9 @@ export async function startPhoneWallet(options: {
       answered({ method: params.request.method, answer: "ok" });
       await client.respond({ topic, response: { id, jsonrpc: "2.0", result } });
     } catch (cause) {
-      const { code, message } = cause as { code?: number; message?: string };
-      answered({ method: params.request.method, answer: code ?? -32603 });
-      await client.respond({
-        topic,
-        response: { id, jsonrpc: "2.0", error: { code: code ?? -32603, message: message ?? String(cause) } },
-      });
+      const { code = -32603, message = String(cause) } = cause as { code?: number; message?: string };
+      answered({ method: params.request.method, answer: code });
+      await client.respond({ topic, response: { id, jsonrpc: "2.0", error: { code, message } } });
     }
   });
 

@@ -1,18 +1,16 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import express from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import { z } from "zod";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
-import { CONTROL_PATH, faultSwitchRoute, standInApp } from "../stand-in.ts";
+import { CONTROL_PATH, faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
 import { relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
 
 /** The tags of the proposal, its answer and the settlement (`@walletconnect/sign-client`, `ENGINE_RPC_OPTS`). */
-const TAG_SESSION_PROPOSE = 1100;
-const TAG_SESSION_PROPOSE_RESPONSE = 1101;
-const TAG_SESSION_SETTLE = 1102;
+const TAG = { propose: 1100, proposeResponse: 1101, settle: 1102 };
 
 interface Message {
   topic: string;
@@ -65,13 +63,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
         method: "irn_subscription",
         params: {
           id: subscriptionId(message.topic, client.id),
-          data: {
-            topic: message.topic,
-            message: message.message,
-            publishedAt: message.publishedAt,
-            tag: message.tag,
-            ...(message.attestation ? { attestation: message.attestation } : {}),
-          },
+          data: { ...wire(message), tag: message.tag },
         },
       }),
     );
@@ -132,12 +124,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
         .topics.flatMap((topic) => live(topic).filter((message) => !message.delivered.has(client.id)));
       for (const message of messages) message.delivered.add(client.id);
       return {
-        messages: messages.map(({ topic, message, publishedAt, attestation }) => ({
-          topic,
-          message,
-          publishedAt,
-          ...(attestation ? { attestation } : {}),
-        })),
+        messages: messages.map(wire),
         hasMore: false,
       };
     },
@@ -145,7 +132,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     wc_proposeSession: (client, params) => {
       const { pairingTopic, sessionProposal, ttl, attestation } = proposeParams.parse(params);
       subscribe(client, pairingTopic);
-      publish(client, { topic: pairingTopic, message: sessionProposal, ttl, tag: TAG_SESSION_PROPOSE, attestation });
+      publish(client, { topic: pairingTopic, message: sessionProposal, ttl, tag: TAG.propose, attestation });
       return true;
     },
     // The wallet's `approve` skips subscribing too: the answer goes to the pairing topic, the settlement to the session
@@ -153,13 +140,8 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
       const { sessionTopic, pairingTopic, sessionProposalResponse, sessionSettlementRequest, ttl } =
         approveParams.parse(params);
       subscribe(client, sessionTopic);
-      publish(client, {
-        topic: pairingTopic,
-        message: sessionProposalResponse,
-        ttl,
-        tag: TAG_SESSION_PROPOSE_RESPONSE,
-      });
-      publish(client, { topic: sessionTopic, message: sessionSettlementRequest, ttl, tag: TAG_SESSION_SETTLE });
+      publish(client, { topic: pairingTopic, message: sessionProposalResponse, ttl, tag: TAG.proposeResponse });
+      publish(client, { topic: sessionTopic, message: sessionSettlementRequest, ttl, tag: TAG.settle });
       return true;
     },
   };
@@ -198,9 +180,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     drop(topic);
     res.json({ dropped: true });
   });
-  app.use((_req, res) => {
-    res.status(404).json({ message: "Not Found" });
-  });
+  app.use(notFound);
 
   // Closes the sockets of the clients subscribed to `topic` (or all), as a relay restart would; they reconnect.
   const drop = (topic?: string) => {
@@ -236,9 +216,12 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
 }
 
 function subscriptionId(topic: string, clientId: string): string {
-  return createHash("sha256")
-    .update(topic + clientId)
-    .digest("hex");
+  return hash("sha256", topic + clientId);
+}
+
+/** A message as a subscriber receives it or a fetch returns it. */
+function wire({ topic, message, publishedAt, attestation }: Message) {
+  return { topic, message, publishedAt, ...(attestation ? { attestation } : {}) };
 }
 
 function rpcError(id: number | string | null, code: number, message: string) {

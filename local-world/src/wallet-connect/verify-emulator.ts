@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign } from "node:crypto";
 import type { Express } from "express";
-import { standInApp } from "../stand-in.ts";
+import { notFound, standInApp } from "../stand-in.ts";
 import type { RelayFaultSwitch } from "./relay-faults.ts";
 
 /** How long an attestation and the public key are good for. */
@@ -55,9 +55,7 @@ export function verifyEmulator(faults: RelayFaultSwitch): Express {
   app.get("/v3/public-key", (_req, res) => {
     res.set("Access-Control-Allow-Origin", "*").json(publicKeyAnswer());
   });
-  app.use((_req, res) => {
-    res.status(404).json({ message: "Not Found" });
-  });
+  app.use(notFound);
   return app;
 }
 
