@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARBITRUM_ONE_CHAIN_ID_HEX } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "./anvil.ts";
 import { DEPLOYER, USERS } from "./dev-accounts.ts";
-import { blockAt, blockNumber, hex, rpc } from "./test/json-rpc.ts";
+import { blockAt, blockNumber, hex, rpc } from "./json-rpc.ts";
 
 let dataDir: string;
 

@@ -6,7 +6,7 @@ import { ARBITRUM_ONE_CHAIN_ID, MULTICALL3_ADDRESS } from "@tube/common/constant
 import { dropEmptyBlocks, readAnvilState, taggedBlocks, writeAnvilState } from "./anvil-state.ts";
 import { loadContractArtifact } from "./contract-artifacts.ts";
 import { freePort } from "./free-port.ts";
-import { rpc } from "./test/json-rpc.ts";
+import { rpc } from "./json-rpc.ts";
 
 export interface AnvilOptions {
   /** 0 or absent: a free port. */

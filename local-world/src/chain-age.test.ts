@@ -12,7 +12,7 @@ import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
 import { sendAndConfirm, tokenContract } from "./local-chain.ts";
 import { randomWallet } from "./mint-log.ts";
 import { balanceOf } from "./token-balance.ts";
-import { blockAt, blockNumber, hex, rpc } from "./test/json-rpc.ts";
+import { blockAt, blockNumber, hex, rpc } from "./json-rpc.ts";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
 let dataDir: string;

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { listen } from "./stand-in.ts";
-import { hex, post, type Block } from "./test/json-rpc.ts";
+import { hex, post, type Block } from "./json-rpc.ts";
 
 export interface RpcProxyOptions {
   upstreamUrl: string;

@@ -15,7 +15,7 @@ import { defaultGoogleAccounts, LOCAL_CHANNEL_ID } from "@tube/local-world/googl
 import { signInWithEmulator, obtainAccessToken } from "@tube/local-world/google-emulator/sign-in";
 import { startLocalWorld, type LocalWorldOptions } from "@tube/local-world/local-world";
 import { randomWallet } from "@tube/local-world/mint-log";
-import { hex, rpc, rpcBatch } from "@tube/local-world/test/json-rpc";
+import { hex, rpc, rpcBatch } from "@tube/local-world/json-rpc";
 import type { DestinationStream } from "pino";
 import { vi } from "vitest";
 import { createLogger } from "../observability/logger.ts";

@@ -7,7 +7,7 @@ import { startGoogleEmulator, type GoogleEmulator } from "../google-emulator/goo
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
 import { startNetworkBorder, type NetworkBorder } from "../network-border/border-server.ts";
 import { loadTlsIdentity } from "../network-border/tls-identity.ts";
-import { rpc } from "../test/json-rpc.ts";
+import { rpc } from "../json-rpc.ts";
 import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet-emulator.ts";
 import type { BorderClient } from "../network-border/border-request.ts";
 import { setWalletFault, walletServiceRequest } from "./wallet-faults.ts";

@@ -6,7 +6,7 @@ import { createThirdwebClient, prepareTransaction, sendTransaction, type Hex } f
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { localChain } from "../local-chain.ts";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
-import { rpc as jsonRpc } from "../test/json-rpc.ts";
+import { rpc as jsonRpc } from "../json-rpc.ts";
 
 /** How the wallet answers; a test changes it between steps as a visitor would tap differently. */
 export interface PhoneWalletBehaviour {

@@ -21,7 +21,7 @@ import { startGoogleEmulator, type GoogleEmulator } from "@tube/local-world/goog
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
-import { rpc } from "@tube/local-world/test/json-rpc";
+import { rpc } from "@tube/local-world/json-rpc";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { tokenRoleHolders } from "@tube/local-world/deploy-token";
 import { runOperatorCommand, runOperatorCommandHere } from "./test/run-operator-command.ts";
