@@ -1,11 +1,11 @@
 import type { ClaimStatus } from "@tube/common/constants";
 
 export interface ClaimRecord {
-  /** UUID; with the attempt number it makes each mint attempt's idempotency key. */
+  /** UUID; with the attempt number, each mint attempt's idempotency key. */
   id: string;
-  /** Canonical form: lower-case 0x address. */
+  /** Lower-case 0x address. */
   walletAddress: string;
-  /** Google's stable account id (`sub`); once erased, its keyed fingerprint (`hmac-sha256:…`). */
+  /** Google's account id (`sub`); once erased, its keyed fingerprint (`hmac-sha256:…`). */
   googleSub: string;
   amountWei: bigint;
   status: ClaimStatus;
@@ -14,12 +14,12 @@ export interface ClaimRecord {
   /** The current mint attempt's number (0: none started yet). */
   attempts: number;
   lastError: string | null;
-  /** Chain height when the current attempt was written ahead: its grace period counts from here. */
+  /** Chain height when the current attempt was written ahead, where its grace period starts. */
   attemptAtBlock: bigint | null;
-  /** Which process drives the claim, and until when (ms since the epoch). */
+  /** Which process drives the claim, until when (epoch ms). */
   leaseOwner: string | null;
   leaseUntil: number | null;
-  /** When a `confirmed` claim's reward was seen in a `finalized` block; null before, and for every other status. */
+  /** When a `confirmed` claim's reward was seen in a `finalized` block; else null. */
   finalAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -30,42 +30,37 @@ export interface NewClaim {
   walletAddress: string;
   googleSub: string;
   amountWei: bigint;
-  /** The reserving process holds the claim's lease from the start, so no mint loop races its first attempt. */
+  /** Held from the start, so no mint loop races the first attempt. */
   lease: { owner: string; until: number };
-  /** The first mint attempt, written ahead in the same insert (`queued`, attempt 1); absent, it is `reserved`. */
+  /** The first mint attempt, written ahead in the same insert (`queued`, attempt 1); absent, `reserved`. */
   firstAttempt?: { engineTransactionId: string; attemptAtBlock: bigint };
 }
 
 export type ReserveResult =
   | { reserved: true; claim: ClaimRecord }
-  /** The unique wallet or Google-account constraint refused the insert; `existing` is the claim that holds it. */
+  /** A unique constraint refused the insert; `existing` is the claim that holds it. */
   | { reserved: false; conflict: "wallet" | "googleAccount"; existing: ClaimRecord };
 
-/** Which claims `list` returns: every condition given must hold. */
+/** Which claims `list` returns: created at or after `createdFrom`, before `createdBefore`; all given must hold. */
 export interface ClaimFilter {
   status?: ClaimStatus;
-  /** Created at or after. */
   createdFrom?: Date;
-  /** Created before. */
   createdBefore?: Date;
 }
 
-/** What a transition may change: everything but the claim's identity and its times. */
+/** What a transition may change: all but identity and times. */
 export type ClaimPatch = Partial<
   Omit<ClaimRecord, "id" | "walletAddress" | "googleSub" | "amountWei" | "createdAt" | "updatedAt">
 >;
 
-/** The claims. Both adapters enforce one claim per wallet and one per Google account with unique constraints. */
+/** The claims: one per wallet and one per Google account, by unique constraints. */
 export interface ClaimRepository {
   reserve(claim: NewClaim): Promise<ReserveResult>;
   findById(id: string): Promise<ClaimRecord | null>;
   findByWallet(walletAddress: string): Promise<ClaimRecord | null>;
   /** The account's claim, stored under its id or, erased, under its fingerprint. */
   findByGoogleSub(googleSub: string): Promise<ClaimRecord | null>;
-  /**
-   * One compare-and-set: `patch` applies only from `fromStatuses` (and at attempt `guard.attempts`, when given). The
-   * updated claim, or null when it did not apply (a stale copy never wins).
-   */
+  /** Compare-and-set: `patch` applies only from `fromStatuses` (and at `guard.attempts`); null when it did not. */
   transition(
     id: string,
     fromStatuses: readonly ClaimStatus[],
@@ -80,16 +75,13 @@ export interface ClaimRepository {
   listUnfinished(): Promise<ClaimRecord[]>;
   /** `confirmed` claims not yet seen final (`finalAt` null), oldest first. */
   listAwaitingFinality(): Promise<ClaimRecord[]>;
-  /** Claims matching `filter`, oldest first: the operator's export and retries. */
+  /** Claims matching `filter`, oldest first. */
   list(filter: ClaimFilter): Promise<ClaimRecord[]>;
-  /**
-   * Erases the personal data of claims created before `createdBefore` (with `walletAddress`, only that wallet's): the
-   * Google account id becomes its keyed fingerprint. Returns how many changed; needs the store's gate key.
-   */
+  /** Fingerprints the Google account of claims created before `createdBefore` (of `walletAddress` only, if given). */
   eraseExpired(createdBefore: Date, walletAddress?: string): Promise<number>;
 }
 
-/** A claim as both adapters keep it: bigints as decimal strings, since 250 tokens in wei overflow 64 bits. */
+/** A claim as both adapters keep it: bigints as decimal strings (250 tokens in wei overflow 64 bits). */
 export type StoredClaim = Omit<ClaimRecord, "amountWei" | "attemptAtBlock"> & {
   amountWei: string;
   attemptAtBlock: string | null;
@@ -125,7 +117,7 @@ export function reservedClaim(claim: NewClaim, now: Date): StoredClaim {
   };
 }
 
-/** Why a reservation was refused, read back (claims are never deleted): the wallet's claim first, in both adapters. */
+/** Why a reservation was refused, read back (claims are never deleted): the wallet's claim first. */
 export async function refusalOf(
   claims: Pick<ClaimRepository, "findByWallet" | "findByGoogleSub">,
   claim: NewClaim,

@@ -1,16 +1,13 @@
-/**
- * What every ClaimStore adapter must do, as checks that need no test runner: vitest runs them against each adapter
- * and `npm run doctor -- --store` against the operator's store. Each check gets empty storage of its own.
- */
+/** The ClaimStore adapter contract, runner-free: vitest runs it on each adapter, `doctor -- --store` on the operator's. */
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import type { ClaimRecord, NewClaim } from "./claim-repository.ts";
+import type { ClaimFilter, ClaimRecord, NewClaim, ReserveResult } from "./claim-repository.ts";
 import type { ClaimStore } from "./claim-store.ts";
 
-/** One check's storage, empty when made: every store `open` returns is over it, until `drop` deletes it. */
+/** One check's storage, empty when made, until `drop` deletes it. */
 export interface ScratchStorage {
   open(options: { gateKey?: string }): Promise<ClaimStore>;
   /** A store its database cannot serve (locked by another connection, or its connection gone) until `end`. */
@@ -18,32 +15,21 @@ export interface ScratchStorage {
   drop(): Promise<void>;
 }
 
-/** What a check is handed: stores over its scratch storage (`CHECK_GATE_KEY` by default), closed at its end. */
-interface CheckedStorage {
-  open(options?: { gateKey?: string }): Promise<ClaimStore>;
-  close(store: ClaimStore): Promise<void>;
-  openUnavailable: ScratchStorage["openUnavailable"];
-}
-
 export interface ClaimStoreCheck {
   /** What the check covers, for doctor's checklist. */
-  area:
-    | "connection"
-    | "claims"
-    | "unique indexes"
-    | "leases and compare-and-set"
-    | "erasure"
-    | "counters"
-    | "operator controls"
-    | "outage";
+  area: string;
   /** "when …, then …" */
   name: string;
-  run(storage: CheckedStorage): Promise<void>;
+  /** `open` uses `CHECK_GATE_KEY` by default; every store opened is closed at the check's end. */
+  run(storage: {
+    open(options?: { gateKey?: string }): Promise<ClaimStore>;
+    close(store: ClaimStore): Promise<void>;
+    openUnavailable: ScratchStorage["openUnavailable"];
+  }): Promise<void>;
 }
 
 /** The CLAIM_GATE_KEY every checked store is opened with: never the operator's. */
 export const CHECK_GATE_KEY = "contract-test-gate-key-0123456789abcdef";
-/** Another operator's key, or a mistyped one. */
 const OTHER_GATE_KEY = "contract-test-other-gate-key-0123456789ab";
 
 const WINDOW_MS = 60_000;
@@ -170,8 +156,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       // Updated last, yet still first: the order is by creation, not by update.
       await store.claims.transition(submitted, ["reserved"], { status: "submitted" });
       const idsOf = (claims: ClaimRecord[]) => claims.map((claim) => claim.id);
-      const listed = async (filter: Parameters<ClaimStore["claims"]["list"]>[0]) =>
-        idsOf(await store.claims.list(filter));
+      const listed = async (filter: ClaimFilter) => idsOf(await store.claims.list(filter));
 
       assert.deepEqual(idsOf(await store.claims.listUnfinished()), [submitted, queued, reserved]);
       assert.deepEqual(idsOf(await store.claims.listAwaitingFinality()), [awaitingOlder, awaitingNewer]);
@@ -533,28 +518,18 @@ function reservationRace(shared: "wallet" | "googleAccount"): ClaimStoreCheck {
 }
 
 /** The code of the AppError a write of an unavailable store threw, or what else it did: succeed, fail, or hang. */
-async function outageAnswer(write: () => Promise<unknown>): Promise<string> {
-  const deadline = new AbortController();
-  const hang = sleep(OUTAGE_ANSWER_DEADLINE_MS, "no answer: hung", { signal: deadline.signal }).catch(() => "");
-  try {
-    return await Promise.race([
-      write().then(
-        () => "done",
-        (error: unknown) =>
-          error instanceof AppError && error.retryAfterSeconds === RETRY_AFTER_SECONDS ? error.code : String(error),
-      ),
-      hang,
-    ]);
-  } finally {
-    deadline.abort();
-  }
+function outageAnswer(write: () => Promise<unknown>): Promise<string> {
+  return Promise.race([
+    write().then(
+      () => "done",
+      (error: unknown) =>
+        error instanceof AppError && error.retryAfterSeconds === RETRY_AFTER_SECONDS ? error.code : String(error),
+    ),
+    sleep(OUTAGE_ANSWER_DEADLINE_MS, "no answer: hung", { ref: false }),
+  ]);
 }
 
-function assertConflict(
-  result: Awaited<ReturnType<ClaimStore["claims"]["reserve"]>>,
-  conflict: "wallet" | "googleAccount",
-  existingId: string,
-): void {
+function assertConflict(result: ReserveResult, conflict: "wallet" | "googleAccount", existingId: string): void {
   assert.ok(!result.reserved, "reserved, though it should have been refused");
   assert.deepEqual([result.conflict, result.existing.id], [conflict, existingId]);
 }
