@@ -117,13 +117,11 @@ export function reservedClaim(claim: NewClaim, now: Date): StoredClaim {
   };
 }
 
-/** Why a reservation was refused, read back (claims are never deleted): the wallet's claim first. */
-export async function refusalOf(
-  claims: Pick<ClaimRepository, "findByWallet" | "findByGoogleSub">,
-  claim: NewClaim,
-): Promise<ReserveResult | null> {
+/** Why a reservation was refused, read back (claims are never deleted): the wallet's claim first; else `cause`. */
+export async function refusalOf(claims: ClaimRepository, claim: NewClaim, cause?: unknown): Promise<ReserveResult> {
   const byWallet = await claims.findByWallet(claim.walletAddress);
   if (byWallet) return { reserved: false, conflict: "wallet", existing: byWallet };
   const byAccount = await claims.findByGoogleSub(claim.googleSub);
-  return byAccount ? { reserved: false, conflict: "googleAccount", existing: byAccount } : null;
+  if (byAccount) return { reserved: false, conflict: "googleAccount", existing: byAccount };
+  throw cause ?? new Error(`claim ${claim.id} was refused, yet neither its wallet nor its Google account holds a claim`);
 }

@@ -1,5 +1,5 @@
 /** The claims collection: its unique indexes are the once-only gate; `transition` and leases are findOneAndUpdates. */
-import mongoose, { Schema, type Connection, type QueryFilter } from "mongoose";
+import mongoose, { Schema, type Connection, type QueryFilter, type QueryOptions } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
   claimFromStored,
@@ -77,6 +77,11 @@ export async function openMongoClaimRepository(
       const found = await claims.find(filter).sort({ createdAt: 1, _id: 1 }).lean<ClaimDocument[]>().exec();
       return found.map(toRecord);
     });
+  const updated = (filter: QueryFilter<ClaimDocument>, set: object, options: QueryOptions<ClaimDocument>) =>
+    whenReachable(async () => {
+      const after = { ...options, returnDocument: "after" } as const;
+      return toRecordOrNull(await claims.findOneAndUpdate(filter, { $set: set }, after).lean<ClaimDocument>().exec());
+    });
 
   const repository: ClaimRepository = {
     reserve: (claim) =>
@@ -85,51 +90,31 @@ export async function openMongoClaimRepository(
         await verifyGateKey("new claims");
         const [, fingerprint] = storedFormsOf(gateKey, claim.googleSub);
         if (fingerprint !== claim.googleSub && (await findOne({ googleSub: fingerprint })))
-          return (await refusalOf(repository, claim))!;
+          return refusalOf(repository, claim);
         const { id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = reservedClaim(claim, new Date());
         try {
           return { reserved: true, claim: toRecord((await claims.create({ _id: id, ...fields })).toObject()) };
         } catch (error) {
           if (!isWalletOrAccountDuplicate(error)) throw error;
-          const refusal = await refusalOf(repository, claim);
-          if (refusal) return refusal;
-          throw error;
+          return refusalOf(repository, claim, error);
         }
       }),
     findById: (id) => findOne({ _id: id }),
     findByWallet: (walletAddress) => findOne({ walletAddress: walletAddress.toLowerCase() }),
     findByGoogleSub: (googleSub) => findOne({ googleSub: { $in: storedFormsOf(gateKey, googleSub) } }),
-    transition: (id, fromStatuses, patch, guard = {}) =>
-      whenReachable(async () => {
-        if (fromStatuses.length === 0) return null;
-        const set = Object.fromEntries(
-          Object.entries(patch)
-            .filter(([, value]) => value !== undefined)
-            .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
-        );
-        const filter = {
-          _id: id,
-          status: { $in: [...fromStatuses] },
-          ...(guard.attempts !== undefined ? { attempts: guard.attempts } : {}),
-        };
-        const options = { returnDocument: "after", runValidators: true } as const;
-        return toRecordOrNull(
-          await claims.findOneAndUpdate(filter, { $set: set }, options).lean<ClaimDocument>().exec(),
-        );
-      }),
+    async transition(id, fromStatuses, patch, guard = {}) {
+      if (fromStatuses.length === 0) return null;
+      const set = Object.fromEntries(
+        Object.entries(patch)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => [key, typeof value === "bigint" ? value.toString() : value]),
+      );
+      const attempts = guard.attempts !== undefined ? { attempts: guard.attempts } : {};
+      return updated({ _id: id, status: { $in: [...fromStatuses] }, ...attempts }, set, { runValidators: true });
+    },
+    // timestamps: false, so a renewed lease does not look like progress.
     acquireLease: (id, owner, now, until) =>
-      whenReachable(async () => {
-        // timestamps: false, so a renewed lease does not look like progress.
-        const updated = await claims
-          .findOneAndUpdate(
-            { _id: id, ...leaseFree(owner, now) },
-            { $set: { leaseOwner: owner, leaseUntil: until } },
-            { returnDocument: "after", timestamps: false },
-          )
-          .lean<ClaimDocument>()
-          .exec();
-        return toRecordOrNull(updated);
-      }),
+      updated({ _id: id, ...leaseFree(owner, now) }, { leaseOwner: owner, leaseUntil: until }, { timestamps: false }),
     releaseLease: (id, owner) =>
       whenReachable(async () => {
         await claims

@@ -18,27 +18,14 @@ import {
 } from "../google-account-gate.ts";
 import { isUniqueViolation, prepare, type Statement } from "./sqlite-statement.ts";
 
-/** Each field of a claim and its column: the only names ever spliced into SQL. */
-const COLUMNS = {
-  id: "id",
-  walletAddress: "wallet_address",
-  googleSub: "google_sub",
-  amountWei: "amount_wei",
-  status: "status",
-  engineTransactionId: "engine_transaction_id",
-  txHash: "tx_hash",
-  attempts: "attempts",
-  lastError: "last_error",
-  attemptAtBlock: "attempt_at_block",
-  leaseOwner: "lease_owner",
-  leaseUntil: "lease_until",
-  finalAt: "final_at",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
-} as const satisfies Record<keyof ClaimRecord, string>;
-const FIELDS = Object.keys(COLUMNS) as (keyof ClaimRecord)[];
+/** A claim's fields, the only names ever spliced into SQL; each column is its field in snake case. */
+const FIELDS = (
+  "id walletAddress googleSub amountWei status engineTransactionId txHash attempts lastError attemptAtBlock " +
+  "leaseOwner leaseUntil finalAt createdAt updatedAt"
+).split(" ") as (keyof ClaimRecord)[];
+const column = (field: keyof ClaimRecord) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 /** Every column under its field's name; times are milliseconds since the epoch. */
-const CLAIM = FIELDS.map((field) => `${COLUMNS[field]} AS ${field}`).join(", ");
+const CLAIM = FIELDS.map((field) => `${column(field)} AS ${field}`).join(", ");
 type Row = Omit<StoredClaim, "finalAt" | "createdAt" | "updatedAt"> & {
   finalAt: number | null;
   createdAt: number;
@@ -63,7 +50,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
   // since this store opened (under a key it lacks) cannot let an erased account claim again.
   const insert = prepare(
     db,
-    `INSERT INTO claims (${Object.values(COLUMNS).join(", ")})
+    `INSERT INTO claims (${FIELDS.map(column).join(", ")})
      SELECT ${FIELDS.map((field) => `@${field}`).join(", ")}
      WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)
        AND NOT EXISTS (SELECT 1 FROM claim_gate_key WHERE key_check IS NOT @keyCheck)`,
@@ -111,7 +98,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     if (fromStatuses.length === 0) return null;
     const fields = FIELDS.filter((field) => (patch as Partial<ClaimRecord>)[field] !== undefined);
     const guarded = guard.attempts !== undefined;
-    const sql = `UPDATE claims SET ${[...fields, "updatedAt" as const].map((field) => `${COLUMNS[field]} = ?`).join(", ")}
+    const sql = `UPDATE claims SET ${[...fields, "updatedAt" as const].map((field) => `${column(field)} = ?`).join(", ")}
       WHERE id = ? AND status IN (${fromStatuses.map(() => "?").join(", ")})${guarded ? " AND attempts = ?" : ""}
       RETURNING ${CLAIM}`;
     const values = fields.map((field) => toColumnValue((patch as Partial<ClaimRecord>)[field]));
@@ -131,9 +118,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
         if (!isUniqueViolation(error)) throw error;
       }
       verifyGateKey(gateKey, "new claims");
-      const refusal = await refusalOf(repository, claim);
-      if (refusal) return refusal;
-      throw new Error(`claim ${claim.id} was refused, yet neither its wallet nor its Google account holds a claim`);
+      return refusalOf(repository, claim);
     },
     findById: async (id) => one(byId, id),
     findByWallet: async (walletAddress) => one(byWallet, walletAddress.toLowerCase()),

@@ -47,7 +47,7 @@ function sqliteBudgetCounter(db: DatabaseSync): BudgetCounter {
   };
 }
 
-/** One row per Pacific day, in the counters' file (no full fsync per call), which has no schema versions. */
+/** One row per Pacific day, in the counters' file (no full fsync per call). */
 function sqliteYoutubeQuotaCounter(db: DatabaseSync): YoutubeQuotaCounter {
   const table = `${RATE_LIMITS_SCHEMA}.youtube_quota`;
   db.exec(`CREATE TABLE IF NOT EXISTS ${table} (day TEXT PRIMARY KEY, units INTEGER NOT NULL CHECK (units >= 0))`);

@@ -10,34 +10,29 @@ export type SqliteDatabaseOptions = ({ dataDir: string } | { filename: ":memory:
   busyTimeoutMs?: number;
 };
 
-/** Writes hold the lock for milliseconds; the whole process waits with a blocked one (node:sqlite is synchronous). */
+/** Writes hold the lock for milliseconds, and node:sqlite blocks the whole process while one waits. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 const CLAIMS_FILE_NAME = "claims.sqlite";
 const RATE_LIMITS_FILE_NAME = "rate-limits.sqlite";
-/** The schema name the counters' file (rate limits, YouTube quota) is attached under: its tables are `limits.<table>`. */
+/** The schema the counters' file (rate limits, YouTube quota) is attached under. */
 export const RATE_LIMITS_SCHEMA = "limits";
 
 /** The claims file, with the counters' file attached so a hit neither waits for the claims' lock nor their fsync. */
 export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promise<DatabaseSync> {
-  let claimsFile: string = ":memory:";
-  let rateLimitsFile: string = ":memory:";
-  if ("dataDir" in options) {
-    await fs.mkdir(options.dataDir, { recursive: true });
-    claimsFile = path.join(options.dataDir, CLAIMS_FILE_NAME);
-    rateLimitsFile = path.join(options.dataDir, RATE_LIMITS_FILE_NAME);
-  }
-  const db = new DatabaseSync(claimsFile);
+  const file = (name: string) => ("dataDir" in options ? path.join(options.dataDir, name) : ":memory:");
+  if ("dataDir" in options) await fs.mkdir(options.dataDir, { recursive: true });
+  const db = new DatabaseSync(file(CLAIMS_FILE_NAME));
   const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS);
   try {
-    // First: another process on the same file waits instead of failing, also while the schema is made.
+    // First, so another process on the file waits instead of failing, also while the schema is made.
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     await enterWalMode(db, "main", busyTimeoutMs);
-    // FULL: NORMAL can lose the last commits on power loss, and a lost reservation could let a wallet claim twice.
+    // NORMAL can lose the last commits on power loss: a lost reservation could let a wallet claim twice.
     db.exec("PRAGMA synchronous = FULL");
-    db.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(rateLimitsFile);
+    db.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(file(RATE_LIMITS_FILE_NAME));
     await enterWalMode(db, RATE_LIMITS_SCHEMA, busyTimeoutMs);
-    // Counters may lose their last hits on power loss: NORMAL is enough, unlike the claims.
+    // Counters may lose their last hits on power loss.
     db.exec(`PRAGMA ${RATE_LIMITS_SCHEMA}.synchronous = NORMAL`);
     createSchema(db);
   } catch (error) {
@@ -89,9 +84,8 @@ const SCHEMA = `CREATE TABLE claims (
  CREATE TABLE claim_gate_key (id INTEGER PRIMARY KEY CHECK (id = 1), key_check TEXT NOT NULL);`;
 const SCHEMA_VERSION = 1;
 
-/** Makes the schema of a fresh claims file; several processes may open one file at once. */
+/** Makes the schema of a fresh claims file, inside the write lock: another process may have made it meanwhile. */
 function createSchema(db: DatabaseSync): void {
-  // Read inside the write lock: another process opening the same file may have made it while this one waited.
   db.exec("BEGIN IMMEDIATE");
   try {
     const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
@@ -121,7 +115,7 @@ async function enterWalMode(db: DatabaseSync, schema: string, busyTimeoutMs: num
   }
 }
 
-/** Another connection holding the write lock of both of the store's files until it closes: doctor's outage. */
+/** Another connection holding the write lock of both files until it closes: doctor's outage. */
 export function holdWriteLocks(dataDir: string): DatabaseSync {
   const holder = new DatabaseSync(path.join(dataDir, CLAIMS_FILE_NAME));
   holder.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(path.join(dataDir, RATE_LIMITS_FILE_NAME));
