@@ -5,7 +5,7 @@ import helmet from "helmet";
 import type { Counter } from "prom-client";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
-import type { RateLimitCounters } from "../store/rate-limit-counters.ts";
+import type { RateLimitCounters } from "../store/claim-store.ts";
 
 /**
  * Security headers. The CSP names what the page talks to: our origin, the chain's RPC, thirdweb's wallet services and

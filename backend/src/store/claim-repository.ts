@@ -123,5 +123,7 @@ export async function refusalOf(claims: ClaimRepository, claim: NewClaim, cause?
   if (byWallet) return { reserved: false, conflict: "wallet", existing: byWallet };
   const byAccount = await claims.findByGoogleSub(claim.googleSub);
   if (byAccount) return { reserved: false, conflict: "googleAccount", existing: byAccount };
-  throw cause ?? new Error(`claim ${claim.id} was refused, yet neither its wallet nor its Google account holds a claim`);
+  throw (
+    cause ?? new Error(`claim ${claim.id} was refused, yet neither its wallet nor its Google account holds a claim`)
+  );
 }

@@ -1,7 +1,6 @@
+import type { RateLimiterRes, RateLimiterStoreAbstract } from "rate-limiter-flexible";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { ClaimRepository } from "./claim-repository.ts";
-import type { OperatorControlsStore } from "./operator-controls.ts";
-import type { RateLimitCounters } from "./rate-limit-counters.ts";
 
 /** Everything the server keeps, over one connection; a part that cannot get through throws `storeUnavailable`. */
 export interface ClaimStore {
@@ -10,30 +9,105 @@ export interface ClaimStore {
   youtubeQuota: YoutubeQuotaCounter;
   rateLimits: RateLimitCounters;
   operator: OperatorControlsStore;
-  /** Resolves while the database answers: the readiness probe. */
+  /** The readiness probe. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The `MAX_TOTAL_CLAIMS` gate: a counter of the claims ever reserved, shared by every process on the store. */
+/** The `MAX_TOTAL_CLAIMS` gate: the claims ever reserved (failed ones included), shared by every process. */
 export interface BudgetCounter {
-  /** One atomic conditional increment; false, changing nothing, when `limit` slots are taken. */
+  /** Atomic; false, changing nothing, when `limit` slots are taken. */
   takeSlot(limit: number): Promise<boolean>;
   /** Gives back a slot taken for a reservation that did not happen. */
   releaseSlot(): Promise<void>;
-  /** The slots the gate has handed out, failed claims included. */
   slotsUsed(): Promise<number>;
 }
 
-/** YouTube quota units spent per Google quota day (a Pacific date `YYYY-MM-DD`), shared by every process. */
+/** YouTube quota units spent per Pacific day (`YYYY-MM-DD`), shared by every process. */
 export interface YoutubeQuotaCounter {
-  /** Adds `units` to `day`'s total in one atomic step; returns the day's new total. */
+  /** Atomic; returns the day's new total. */
   add(day: string, units: number): Promise<number>;
-  /** The units spent on `day`; 0 when none were. */
   unitsOn(day: string): Promise<number>;
 }
 
 /** A locked or unreachable database is a passing outage: the visitor gets a 503 with a retry hint, not a 500. */
 export function storeUnavailable(cause: unknown): AppError {
   return new AppError("STORE_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
+}
+
+/** What the operator's deny list holds: a wallet, kept lower-case like the claims' own, or a Google `sub` as given. */
+export type DenyKind = "wallet" | "googleAccount";
+
+export function canonicalDenyValue(kind: DenyKind, value: string): string {
+  return kind === "wallet" ? value.toLowerCase() : value;
+}
+
+/** The operator's switch for new claims: who paused them and when (null while open). */
+export interface OperatorControls {
+  paused: boolean;
+  pausedBy: string | null;
+  pausedAt: Date | null;
+}
+
+/** What `npm run claims` counts in the store, so every server's /metrics shows it. */
+export type OperatorAction = "pause" | "resume" | "deny" | "allow" | "resolve" | "erase-expired" | "erase";
+
+/** The operator's pause switch, deny list and action counts, shared by every process on the store. */
+export interface OperatorControlsStore {
+  /** Returns the controls as stored. */
+  setPaused(paused: boolean, by: string): Promise<OperatorControls>;
+  controls(): Promise<OperatorControls>;
+  /** Denying twice changes nothing. */
+  deny(kind: DenyKind, value: string, by: string): Promise<void>;
+  /** False when it was not denied. */
+  allow(kind: DenyKind, value: string): Promise<boolean>;
+  /** Which of the two is denied, the wallet first; null when neither is. */
+  isDenied(walletAddress: string | null, googleSub: string | null): Promise<DenyKind | null>;
+  /** Atomic. */
+  countAction(action: OperatorAction): Promise<void>;
+  actionCounts(): Promise<Partial<Record<OperatorAction, number>>>;
+}
+
+/** A client's count in its current fixed window. */
+export interface RateLimitWindow {
+  totalHits: number;
+  resetTime: Date;
+}
+
+/** Fixed-window counters in the store's database, so every server process shares one limit per client. */
+export interface RateLimitCounters {
+  get(key: string): Promise<RateLimitWindow | undefined>;
+  /** Counts a hit, opening a window of `windowMs` when the key's last one has ended. */
+  increment(key: string, windowMs: number): Promise<RateLimitWindow>;
+  decrement(key: string): Promise<void>;
+  resetKey(key: string): Promise<void>;
+}
+
+/** The counters over a rate-limiter-flexible store, which counts each hit atomically. */
+export function limiterCounters(
+  limiter: RateLimiterStoreAbstract,
+  guard: <T>(operation: () => Promise<T>) => Promise<T> = (operation) => operation(),
+): RateLimitCounters {
+  const toWindow = (res: RateLimiterRes): RateLimitWindow => ({
+    totalHits: res.consumedPoints,
+    resetTime: new Date(Date.now() + res.msBeforeNext),
+  });
+  return {
+    get: (key) =>
+      guard(async () => {
+        const res = await limiter.get(key);
+        return res ? toWindow(res) : undefined;
+      }),
+    increment: (key, windowMs) =>
+      guard(async () => toWindow(await limiter.penalty(key, 1, { customDuration: windowMs / 1000 }))),
+    // Only ever after a hit in the same window, so the count never goes below zero.
+    decrement: (key) =>
+      guard(async () => {
+        await limiter.reward(key, 1);
+      }),
+    resetKey: (key) =>
+      guard(async () => {
+        await limiter.delete(key);
+      }),
+  };
 }

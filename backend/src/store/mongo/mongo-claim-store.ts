@@ -1,10 +1,20 @@
 /** The store for several server instances: every part of it shares the one connection `openMongoConnection` makes. */
 import mongoose, { type Connection } from "mongoose";
-import type { BudgetCounter, ClaimStore, YoutubeQuotaCounter } from "../claim-store.ts";
+import { RateLimiterMongo } from "rate-limiter-flexible";
+import {
+  canonicalDenyValue,
+  limiterCounters,
+  type BudgetCounter,
+  type ClaimStore,
+  type DenyKind,
+  type OperatorAction,
+  type OperatorControls,
+  type OperatorControlsStore,
+  type RateLimitCounters,
+  type YoutubeQuotaCounter,
+} from "../claim-store.ts";
 import { CLAIMS_COLLECTION, openMongoClaimRepository } from "./mongo-claim-repository.ts";
-import { mongoOperatorControls } from "./mongo-operator-controls.ts";
 import { whenReachable } from "./mongo-outage.ts";
-import { openMongoRateLimitCounters } from "./mongo-rate-limit-counters.ts";
 
 export interface MongoConnectionOptions {
   uri: string;
@@ -98,5 +108,82 @@ function mongoYoutubeQuotaCounter(connection: Connection): YoutubeQuotaCounter {
             ?.units ?? units,
       ),
     unitsOn: (day) => whenReachable(async () => (await quota.findOne({ _id: day }))?.units ?? 0),
+  };
+}
+
+/** rate-limiter-flexible's MongoDB store: each hit one atomic upsert on the server; a TTL index drops ended windows. */
+export async function openMongoRateLimitCounters(connection: Connection): Promise<RateLimitCounters> {
+  const limiter = new RateLimiterMongo({
+    storeClient: connection.getClient(),
+    dbName: connection.name,
+    tableName: "rate_limiter",
+    keyPrefix: "",
+    points: 1,
+    duration: 60,
+    disableIndexesCreation: true,
+  });
+  await whenReachable(() => limiter.createIndexes());
+  return limiterCounters(limiter, whenReachable);
+}
+
+/** The pause switch's one document, absent until the first pause (open). */
+const CONTROLS_ID = "claims";
+
+export function mongoOperatorControls(connection: Connection): OperatorControlsStore {
+  const controls = connection.collection<OperatorControls & { _id: string }>("operator_controls");
+  // `_id` is `<kind>:<value>`, so denying twice is one upsert and a lookup needs no second index.
+  const denied = connection.collection<{
+    _id: string;
+    kind: DenyKind;
+    value: string;
+    deniedBy: string;
+    deniedAt: Date;
+  }>("denied");
+  const actions = connection.collection<{ _id: OperatorAction; count: number }>("operator_actions");
+  return {
+    setPaused: (paused, by) =>
+      whenReachable(async () => {
+        const set = { paused, pausedBy: paused ? by : null, pausedAt: paused ? new Date() : null };
+        await controls.updateOne({ _id: CONTROLS_ID }, { $set: set }, { upsert: true });
+        return set;
+      }),
+    controls: () =>
+      whenReachable(async () => {
+        const found = await controls.findOne({ _id: CONTROLS_ID });
+        return { paused: found?.paused ?? false, pausedBy: found?.pausedBy ?? null, pausedAt: found?.pausedAt ?? null };
+      }),
+    deny: (kind, value, by) =>
+      whenReachable(async () => {
+        const canonical = canonicalDenyValue(kind, value);
+        await denied.updateOne(
+          { _id: `${kind}:${canonical}` },
+          { $setOnInsert: { kind, value: canonical, deniedBy: by, deniedAt: new Date() } },
+          { upsert: true },
+        );
+      }),
+    allow: (kind, value) =>
+      whenReachable(async () => {
+        const { deletedCount } = await denied.deleteOne({ _id: `${kind}:${canonicalDenyValue(kind, value)}` });
+        return deletedCount > 0;
+      }),
+    isDenied: (walletAddress, googleSub) =>
+      whenReachable(async () => {
+        const ids = [
+          ...(walletAddress !== null ? [`wallet:${walletAddress.toLowerCase()}`] : []),
+          ...(googleSub !== null ? [`googleAccount:${googleSub}`] : []),
+        ];
+        if (ids.length === 0) return null;
+        const kinds = (await denied.find({ _id: { $in: ids } }).toArray()).map((entry) => entry.kind);
+        return kinds.includes("wallet") ? "wallet" : (kinds[0] ?? null);
+      }),
+    countAction: (action) =>
+      whenReachable(async () => {
+        await actions.updateOne({ _id: action }, { $inc: { count: 1 } }, { upsert: true });
+      }),
+    actionCounts: () =>
+      whenReachable(async () => {
+        const found = await actions.find().toArray();
+        return Object.fromEntries(found.map((entry) => [entry._id, entry.count]));
+      }),
   };
 }

@@ -1,10 +1,21 @@
 /** The zero-setup store: files under DATA_DIR, so a single server runs without a database service. */
 import type { DatabaseSync } from "node:sqlite";
-import type { BudgetCounter, ClaimStore, YoutubeQuotaCounter } from "../claim-store.ts";
+import { RateLimiterSQLite } from "rate-limiter-flexible";
+import { AppError } from "../../errors.ts";
+import {
+  canonicalDenyValue,
+  limiterCounters,
+  type BudgetCounter,
+  type ClaimStore,
+  type DenyKind,
+  type OperatorAction,
+  type OperatorControls,
+  type OperatorControlsStore,
+  type RateLimitCounters,
+  type YoutubeQuotaCounter,
+} from "../claim-store.ts";
 import { sqliteClaimRepository } from "./sqlite-claim-repository.ts";
 import { openSqliteDatabase, RATE_LIMITS_SCHEMA, type SqliteDatabaseOptions } from "./sqlite-database.ts";
-import { sqliteOperatorControls } from "./sqlite-operator-controls.ts";
-import { sqliteRateLimitCounters } from "./sqlite-rate-limit-counters.ts";
 import { prepare } from "./sqlite-statement.ts";
 
 export async function openSqliteClaimStore(options: SqliteDatabaseOptions & { gateKey?: string }): Promise<ClaimStore> {
@@ -61,4 +72,94 @@ function sqliteYoutubeQuotaCounter(db: DatabaseSync): YoutubeQuotaCounter {
     add: async (day, units) => (add.get(day, units) as { units: number }).units,
     unitsOn: async (day) => (unitsOn.get(day) as { units: number } | undefined)?.units ?? 0,
   };
+}
+
+const RATE_LIMITER_TABLE = "rate_limiter";
+
+/** rate-limiter-flexible's SQLite store: one atomic UPSERT … RETURNING a hit; `stopSweeps` ends its sweep timer. */
+export function sqliteRateLimitCounters(db: DatabaseSync): RateLimitCounters & { stopSweeps(): void } {
+  // Made here in the rate-limit file; the store's unqualified statements find it there, as main has no such table.
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS ${RATE_LIMITS_SCHEMA}.${RATE_LIMITER_TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
+  );
+  // node:sqlite in better-sqlite3's shape, every statement through the store's busy-to-STORE_UNAVAILABLE mapping.
+  const storeClient = { prepare: (sql: string) => prepare(db, sql), transaction: (run: () => unknown) => run };
+  const limiter = new RateLimiterSQLite({
+    storeClient,
+    storeType: "better-sqlite3",
+    tableName: RATE_LIMITER_TABLE,
+    tableCreated: true,
+    keyPrefix: "",
+    points: 1,
+    duration: 60,
+  });
+  const removeExpired = prepare(db, `DELETE FROM ${RATE_LIMITS_SCHEMA}.${RATE_LIMITER_TABLE} WHERE expire <= :now`);
+  const sweep = setInterval(() => {
+    try {
+      removeExpired.run({ now: Date.now() });
+    } catch (error) {
+      // A locked file only delays the sweep to the next minute; anything else is a fault worth crashing on.
+      if (!(error instanceof AppError && error.code === "STORE_UNAVAILABLE")) throw error;
+    }
+  }, 60_000).unref();
+  return { ...limiterCounters(limiter), stopSweeps: () => clearInterval(sweep) };
+}
+
+const CONTROLS = "paused, paused_by AS pausedBy, paused_at AS pausedAt";
+type ControlsRow = Omit<OperatorControls, "paused" | "pausedAt"> & { paused: 0 | 1; pausedAt: number | null };
+
+/** The pause switch (one row of `operator_controls`), the `denied` list and the `operator_actions` counts. */
+export function sqliteOperatorControls(db: DatabaseSync): OperatorControlsStore {
+  const pause = prepare(
+    db,
+    "UPDATE operator_controls SET paused = ?, paused_by = ?, paused_at = ? WHERE id = 1 RETURNING " + CONTROLS,
+  );
+  const readControls = prepare(db, `SELECT ${CONTROLS} FROM operator_controls WHERE id = 1`);
+  const addDenied = prepare(
+    db,
+    "INSERT INTO denied (kind, value, denied_by, denied_at) VALUES (?, ?, ?, ?) ON CONFLICT (kind, value) DO NOTHING",
+  );
+  const removeDenied = prepare(db, "DELETE FROM denied WHERE kind = ? AND value = ?");
+  // The wallet first, so both adapters name the same entry when both are denied.
+  const findDenied = prepare(
+    db,
+    `SELECT kind FROM denied WHERE (kind = 'wallet' AND value = @wallet) OR (kind = 'googleAccount' AND value = @sub)
+     ORDER BY kind = 'wallet' DESC LIMIT 1`,
+  );
+  const countAction = prepare(
+    db,
+    "INSERT INTO operator_actions (action, count) VALUES (?, 1) ON CONFLICT (action) DO UPDATE SET count = count + 1",
+  );
+  const actionCounts = prepare(db, "SELECT action, count FROM operator_actions");
+
+  return {
+    async setPaused(paused, by) {
+      return toControls(pause.get(paused ? 1 : 0, paused ? by : null, paused ? Date.now() : null) as ControlsRow);
+    },
+    async controls() {
+      return toControls(readControls.get() as ControlsRow);
+    },
+    async deny(kind, value, by) {
+      addDenied.run(kind, canonicalDenyValue(kind, value), by, Date.now());
+    },
+    async allow(kind, value) {
+      return removeDenied.run(kind, canonicalDenyValue(kind, value)).changes > 0;
+    },
+    async isDenied(walletAddress, googleSub) {
+      const row = findDenied.get({ wallet: walletAddress?.toLowerCase() ?? null, sub: googleSub }) as
+        { kind: DenyKind } | undefined;
+      return row?.kind ?? null;
+    },
+    async countAction(action) {
+      countAction.run(action);
+    },
+    async actionCounts() {
+      const rows = actionCounts.all() as Array<{ action: OperatorAction; count: number }>;
+      return Object.fromEntries(rows.map((row) => [row.action, row.count]));
+    },
+  };
+}
+
+function toControls(row: ControlsRow): OperatorControls {
+  return { ...row, paused: row.paused === 1, pausedAt: row.pausedAt === null ? null : new Date(row.pausedAt) };
 }
