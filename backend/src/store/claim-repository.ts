@@ -11,7 +11,7 @@ export interface ClaimRecord {
   status: ClaimStatus;
   engineTransactionId: string | null;
   txHash: string | null;
-  /** The current mint attempt's number (0: none started yet). */
+  /** The current mint attempt (0: none yet). */
   attempts: number;
   lastError: string | null;
   /** Chain height when the current attempt was written ahead, where its grace period starts. */
@@ -58,7 +58,7 @@ export interface ClaimRepository {
   reserve(claim: NewClaim): Promise<ReserveResult>;
   findById(id: string): Promise<ClaimRecord | null>;
   findByWallet(walletAddress: string): Promise<ClaimRecord | null>;
-  /** The account's claim, stored under its id or, erased, under its fingerprint. */
+  /** Under the id or, erased, its fingerprint. */
   findByGoogleSub(googleSub: string): Promise<ClaimRecord | null>;
   /** Compare-and-set: `patch` applies only from `fromStatuses` (and at `guard.attempts`); null when it did not. */
   transition(
@@ -67,9 +67,8 @@ export interface ClaimRepository {
     patch: ClaimPatch,
     guard?: { attempts?: number },
   ): Promise<ClaimRecord | null>;
-  /** Takes or renews the lease when free, expired at `now`, or already `owner`'s; null when another holds it. */
+  /** Takes or renews the lease when free, expired at `now`, or `owner`'s; else null. */
   acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null>;
-  /** Gives the lease up, if `owner` still holds it. */
   releaseLease(id: string, owner: string): Promise<void>;
   /** Claims in `reserved`, `queued` or `submitted`, oldest first. */
   listUnfinished(): Promise<ClaimRecord[]>;
@@ -95,7 +94,7 @@ export function claimFromStored(stored: StoredClaim): ClaimRecord {
   };
 }
 
-/** What a reservation writes: `reserved` with no attempt, or `queued` at attempt 1 when its first one is given. */
+/** What a reservation writes. */
 export function reservedClaim(claim: NewClaim, now: Date): StoredClaim {
   const { firstAttempt } = claim;
   return {

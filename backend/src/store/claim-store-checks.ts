@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import type { ClaimFilter, ClaimRecord, NewClaim, ReserveResult } from "./claim-repository.ts";
+import type { ClaimFilter, ClaimRecord, ClaimRepository, NewClaim, ReserveResult } from "./claim-repository.ts";
 import type { ClaimStore } from "./claim-store.ts";
 
 /** One check's storage, empty when made, until `drop` deletes it. */
@@ -34,10 +34,10 @@ const OTHER_GATE_KEY = "contract-test-other-gate-key-0123456789ab";
 
 const WINDOW_MS = 60_000;
 
-/** Past SQLite's busy time-out and MongoDB's 10 s server selection: an outage answer later than this is a hang. */
+/** Past SQLite's busy time-out and MongoDB's 10 s server selection. */
 const OUTAGE_ANSWER_DEADLINE_MS = 30_000;
 
-/** Runs `check` on fresh scratch storage, closes every store it opened and drops the storage, whatever happened. */
+/** Runs `check` on fresh scratch storage, then closes its stores and drops the storage. */
 export async function runClaimStoreCheck(
   check: ClaimStoreCheck,
   scratchStorage: () => ScratchStorage | Promise<ScratchStorage>,
@@ -67,7 +67,7 @@ export async function runClaimStoreCheck(
   }
 }
 
-/** The first check: when it fails, no other can pass. */
+/** When it fails, no other can pass. */
 export const STORE_OPENS_CHECK: ClaimStoreCheck = {
   area: "connection",
   name: "when the store is opened, then ping resolves",
@@ -144,30 +144,30 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     area: "claims",
     name: "when claims are in every status, then listUnfinished, listAwaitingFinality and list return the matching ones oldest first, with finalAt as written",
     async run({ open }) {
-      const store = await open();
-      const ids = await reserveOneAfterAnother(store, 7);
+      const { claims } = await open();
+      const ids = await reserveOneAfterAnother(claims, 7);
       const [submitted, awaitingOlder, queued, failed, final, awaitingNewer, reserved] = ids as Seven<string>;
       const finalAt = new Date(Date.now() - 1_000);
-      await store.claims.transition(awaitingNewer, ["reserved"], { status: "confirmed", finalAt: null });
-      await store.claims.transition(awaitingOlder, ["reserved"], { status: "confirmed", finalAt: null });
-      await store.claims.transition(final, ["reserved"], { status: "confirmed", finalAt });
-      await store.claims.transition(failed, ["reserved"], { status: "failed" });
-      await store.claims.transition(queued, ["reserved"], { status: "queued" });
+      await claims.transition(awaitingNewer, ["reserved"], { status: "confirmed", finalAt: null });
+      await claims.transition(awaitingOlder, ["reserved"], { status: "confirmed", finalAt: null });
+      await claims.transition(final, ["reserved"], { status: "confirmed", finalAt });
+      await claims.transition(failed, ["reserved"], { status: "failed" });
+      await claims.transition(queued, ["reserved"], { status: "queued" });
       // Updated last, yet still first: the order is by creation, not by update.
-      await store.claims.transition(submitted, ["reserved"], { status: "submitted" });
-      const idsOf = (claims: ClaimRecord[]) => claims.map((claim) => claim.id);
-      const listed = async (filter: ClaimFilter) => idsOf(await store.claims.list(filter));
+      await claims.transition(submitted, ["reserved"], { status: "submitted" });
+      const idsOf = (records: ClaimRecord[]) => records.map((record) => record.id);
+      const listed = async (filter: ClaimFilter) => idsOf(await claims.list(filter));
 
-      assert.deepEqual(idsOf(await store.claims.listUnfinished()), [submitted, queued, reserved]);
-      assert.deepEqual(idsOf(await store.claims.listAwaitingFinality()), [awaitingOlder, awaitingNewer]);
-      assert.equal((await store.claims.findById(awaitingOlder))!.finalAt, null);
-      assert.deepEqual((await store.claims.findById(final))!.finalAt, finalAt);
-      assert.equal((await store.claims.findById(submitted))!.finalAt, null);
+      assert.deepEqual(idsOf(await claims.listUnfinished()), [submitted, queued, reserved]);
+      assert.deepEqual(idsOf(await claims.listAwaitingFinality()), [awaitingOlder, awaitingNewer]);
+      assert.equal((await claims.findById(awaitingOlder))!.finalAt, null);
+      assert.deepEqual((await claims.findById(final))!.finalAt, finalAt);
+      assert.equal((await claims.findById(submitted))!.finalAt, null);
       // Final from then on, and off the list.
-      await store.claims.transition(awaitingOlder, ["confirmed"], { finalAt });
-      assert.deepEqual(idsOf(await store.claims.listAwaitingFinality()), [awaitingNewer]);
+      await claims.transition(awaitingOlder, ["confirmed"], { finalAt });
+      assert.deepEqual(idsOf(await claims.listAwaitingFinality()), [awaitingNewer]);
 
-      const failedCreated = (await store.claims.findById(failed))!.createdAt;
+      const failedCreated = (await claims.findById(failed))!.createdAt;
       assert.deepEqual(await listed({}), ids);
       assert.deepEqual(await listed({ status: "failed" }), [failed]);
       assert.deepEqual(await listed({ createdFrom: failedCreated }), ids.slice(3));
@@ -178,18 +178,18 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     area: "unique indexes",
     name: "when a wallet (in another letter case) or a Google account that holds a claim reserves again, then the conflict names the claim that holds it, the wallet's when both are held",
     async run({ open }) {
-      const store = await open();
+      const { claims } = await open();
       const [holdsWallet, holdsAccount] = [newClaim(), newClaim()];
-      await store.claims.reserve({ ...holdsWallet, walletAddress: holdsWallet.walletAddress.toLowerCase() });
-      await store.claims.reserve(holdsAccount);
+      await claims.reserve({ ...holdsWallet, walletAddress: holdsWallet.walletAddress.toLowerCase() });
+      await claims.reserve(holdsAccount);
 
       const sameWallet = newClaim({ walletAddress: "0x" + holdsWallet.walletAddress.slice(2).toUpperCase() });
-      assertConflict(await store.claims.reserve(sameWallet), "wallet", holdsWallet.id);
-      assert.equal(await store.claims.findById(sameWallet.id), null);
+      assertConflict(await claims.reserve(sameWallet), "wallet", holdsWallet.id);
+      assert.equal(await claims.findById(sameWallet.id), null);
       const sameAccount = newClaim({ googleSub: holdsAccount.googleSub });
-      assertConflict(await store.claims.reserve(sameAccount), "googleAccount", holdsAccount.id);
+      assertConflict(await claims.reserve(sameAccount), "googleAccount", holdsAccount.id);
       const both = newClaim({ walletAddress: holdsWallet.walletAddress, googleSub: holdsAccount.googleSub });
-      assertConflict(await store.claims.reserve(both), "wallet", holdsWallet.id);
+      assertConflict(await claims.reserve(both), "wallet", holdsWallet.id);
     },
   },
   reservationRace("wallet"),
@@ -198,10 +198,10 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     area: "leases and compare-and-set",
     name: "when a transition starts from an allowed status at the current attempt, then its patch is applied (null clears a field, the others are kept); from another status, an older attempt or for an unknown claim, it returns null and changes nothing",
     async run({ open }) {
-      const store = await open();
-      const claim = await reserveNew(store);
+      const { claims } = await open();
+      const claim = await reserveNew(claims);
 
-      const updated = await store.claims.transition(claim.id, ["reserved"], {
+      const updated = await claims.transition(claim.id, ["reserved"], {
         status: "queued",
         engineTransactionId: "engine-tx-1",
         attempts: 1,
@@ -217,19 +217,19 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       };
       assert.ok(updated);
       assert.partialDeepStrictEqual(updated, expected);
-      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), expected);
+      assert.partialDeepStrictEqual(await claims.findById(claim.id), expected);
       assert.ok(updated.updatedAt.getTime() >= updated.createdAt.getTime());
-      assert.partialDeepStrictEqual(await store.claims.transition(claim.id, ["queued"], { lastError: null }), {
+      assert.partialDeepStrictEqual(await claims.transition(claim.id, ["queued"], { lastError: null }), {
         ...expected,
         lastError: null,
       });
       const refused = { status: "confirmed", txHash: "0xabc" } as const;
-      assert.equal(await store.claims.transition(claim.id, ["reserved", "submitted"], refused), null);
-      assert.equal(await store.claims.transition(claim.id, ["queued"], refused, { attempts: 0 }), null);
-      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { status: "queued", txHash: null });
-      assert.equal(await store.claims.transition(randomUUID(), ["reserved"], { status: "queued" }), null);
+      assert.equal(await claims.transition(claim.id, ["reserved", "submitted"], refused), null);
+      assert.equal(await claims.transition(claim.id, ["queued"], refused, { attempts: 0 }), null);
+      assert.partialDeepStrictEqual(await claims.findById(claim.id), { status: "queued", txHash: null });
+      assert.equal(await claims.transition(randomUUID(), ["reserved"], { status: "queued" }), null);
       const current = { status: "submitted", txHash: "0xnew", attemptAtBlock: 12n } as const;
-      assert.partialDeepStrictEqual(await store.claims.transition(claim.id, ["queued"], current, { attempts: 1 }), {
+      assert.partialDeepStrictEqual(await claims.transition(claim.id, ["queued"], current, { attempts: 1 }), {
         ...current,
         attempts: 1,
         engineTransactionId: "engine-tx-1",
@@ -240,12 +240,12 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     area: "leases and compare-and-set",
     name: "when 50 transitions from the same status race, then exactly one wins; when another process holds a live lease, then acquireLease refuses; once it expires or is released, it is taken",
     async run({ open }) {
-      const store = await open();
-      const claim = await reserveNew(store);
+      const { claims } = await open();
+      const claim = await reserveNew(claims);
 
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, attempt) =>
-          store.claims.transition(claim.id, ["reserved"], {
+          claims.transition(claim.id, ["reserved"], {
             status: "queued",
             engineTransactionId: `engine-tx-${attempt}`,
           }),
@@ -254,25 +254,25 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
 
       const winners = results.filter((result) => result !== null);
       assert.equal(winners.length, 1);
-      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), {
+      assert.partialDeepStrictEqual(await claims.findById(claim.id), {
         status: "queued",
         engineTransactionId: winners[0]!.engineTransactionId,
       });
 
       const now = Date.now();
 
-      assert.equal(await store.claims.acquireLease(claim.id, "process-b", now, now + 1_000), null);
-      assert.partialDeepStrictEqual(await store.claims.acquireLease(claim.id, "process-a", now, now + 2_000), {
+      assert.equal(await claims.acquireLease(claim.id, "process-b", now, now + 1_000), null);
+      assert.partialDeepStrictEqual(await claims.acquireLease(claim.id, "process-a", now, now + 2_000), {
         leaseOwner: "process-a",
         leaseUntil: now + 2_000,
       });
-      assert.partialDeepStrictEqual(await store.claims.acquireLease(claim.id, "process-b", now + 3_000, now + 4_000), {
+      assert.partialDeepStrictEqual(await claims.acquireLease(claim.id, "process-b", now + 3_000, now + 4_000), {
         leaseOwner: "process-b",
       });
-      await store.claims.releaseLease(claim.id, "process-a");
-      assert.partialDeepStrictEqual(await store.claims.findById(claim.id), { leaseOwner: "process-b" });
-      await store.claims.releaseLease(claim.id, "process-b");
-      assert.partialDeepStrictEqual(await store.claims.acquireLease(claim.id, "process-c", now, now + 1_000), {
+      await claims.releaseLease(claim.id, "process-a");
+      assert.partialDeepStrictEqual(await claims.findById(claim.id), { leaseOwner: "process-b" });
+      await claims.releaseLease(claim.id, "process-b");
+      assert.partialDeepStrictEqual(await claims.acquireLease(claim.id, "process-c", now, now + 1_000), {
         leaseOwner: "process-c",
       });
     },
@@ -282,13 +282,13 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     name: "when expired claims are erased, then only those created before the cutoff keep a fingerprint instead of the account id, the account still cannot claim again, and the store refuses to open without that key or with another, naming CLAIM_GATE_KEY",
     async run({ open, close }) {
       const store = await open();
-      const expired = await reserveNew(store);
+      const expired = await reserveNew(store.claims);
       await store.claims.transition(expired.id, ["reserved"], { status: "confirmed", txHash: `0x${"ab".repeat(32)}` });
       // Strictly after the first claim's creation and strictly before the second's.
       await sleep(5);
       const cutoff = new Date();
       await sleep(5);
-      const recent = await reserveNew(store);
+      const recent = await reserveNew(store.claims);
 
       assert.equal(await store.claims.eraseExpired(cutoff), 1);
 
@@ -322,7 +322,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       // All open before any erasure, when the store has no key to compare with yet.
       const store = await open();
       const [noKey, otherKey] = [await open({ gateKey: undefined }), await open({ gateKey: OTHER_GATE_KEY })];
-      const [expired, left] = [await reserveNew(store), await reserveNew(otherKey)];
+      const [expired, left] = [await reserveNew(store.claims), await reserveNew(otherKey.claims)];
       assert.equal(await store.claims.eraseExpired(new Date(Date.now() + 1), expired.walletAddress), 1);
 
       await assert.rejects(otherKey.claims.eraseExpired(new Date(Date.now() + 1)), /CLAIM_GATE_KEY: is not/);
@@ -495,7 +495,6 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
   },
 ];
 
-/** 200 reservations that share one wallet or one Google account, all at once, through two open stores. */
 function reservationRace(shared: "wallet" | "googleAccount"): ClaimStoreCheck {
   return {
     area: "unique indexes",
@@ -537,26 +536,26 @@ function assertConflict(result: ReserveResult, conflict: "wallet" | "googleAccou
 type Seven<T> = [T, T, T, T, T, T, T];
 
 /** `count` claims, each created a few milliseconds after the last, so "oldest first" has one right answer. */
-async function reserveOneAfterAnother(store: ClaimStore, count: number): Promise<string[]> {
+async function reserveOneAfterAnother(claims: ClaimRepository, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const claim = newClaim();
-    await store.claims.reserve(claim);
+    await claims.reserve(claim);
     ids.push(claim.id);
     await sleep(5);
   }
   return ids;
 }
 
-/** A checksum-like mixed-case address, so adapters must normalise it. */
+/** Mixed case, so adapters must normalise it. */
 function randomWallet(): string {
   const hex = randomBytes(20).toString("hex");
   return "0x" + [...hex].map((char, index) => (index % 2 === 0 ? char.toUpperCase() : char)).join("");
 }
 
-async function reserveNew(store: ClaimStore): Promise<NewClaim> {
+async function reserveNew(claims: ClaimRepository): Promise<NewClaim> {
   const claim = newClaim();
-  await store.claims.reserve(claim);
+  await claims.reserve(claim);
   return claim;
 }
 

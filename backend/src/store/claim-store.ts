@@ -30,7 +30,7 @@ export interface YoutubeQuotaCounter {
   unitsOn(day: string): Promise<number>;
 }
 
-/** A locked or unreachable database is a passing outage: the visitor gets a 503 with a retry hint, not a 500. */
+/** A locked or unreachable database is a passing outage: a 503 with a retry hint, not a 500. */
 export function storeUnavailable(cause: unknown): AppError {
   return new AppError("STORE_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
@@ -49,10 +49,10 @@ export interface OperatorControls {
   pausedAt: Date | null;
 }
 
-/** What `npm run claims` counts in the store, so every server's /metrics shows it. */
+/** What `npm run claims` counts, for every server's /metrics. */
 export type OperatorAction = "pause" | "resume" | "deny" | "allow" | "resolve" | "erase-expired" | "erase";
 
-/** The operator's pause switch, deny list and action counts, shared by every process on the store. */
+/** The operator's pause switch, deny list and action counts. */
 export interface OperatorControlsStore {
   /** Returns the controls as stored. */
   setPaused(paused: boolean, by: string): Promise<OperatorControls>;
@@ -68,16 +68,15 @@ export interface OperatorControlsStore {
   actionCounts(): Promise<Partial<Record<OperatorAction, number>>>;
 }
 
-/** A client's count in its current fixed window. */
 export interface RateLimitWindow {
   totalHits: number;
   resetTime: Date;
 }
 
-/** Fixed-window counters in the store's database, so every server process shares one limit per client. */
+/** Fixed-window counters shared by every server process. */
 export interface RateLimitCounters {
   get(key: string): Promise<RateLimitWindow | undefined>;
-  /** Counts a hit, opening a window of `windowMs` when the key's last one has ended. */
+  /** Opens a window of `windowMs` when the key's last one has ended. */
   increment(key: string, windowMs: number): Promise<RateLimitWindow>;
   decrement(key: string): Promise<void>;
   resetKey(key: string): Promise<void>;

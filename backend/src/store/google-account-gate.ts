@@ -19,12 +19,12 @@ export function requireGateKey(gateKey: string | undefined): string {
   return gateKey;
 }
 
-/** What the store keeps of its key from the first erasure on: an HMAC of a fixed text, which does not give the key. */
+/** What the store keeps of its key from the first erasure on; it does not give the key. */
 export function gateKeyCheck(gateKey: string): string {
   return createHmac("sha256", gateKey).update("tube claim gate key check").digest("hex");
 }
 
-/** Refuses a key other than the fingerprints' (`storedCheck`, null before any erasure); the message never holds it. */
+/** Refuses a key other than the fingerprints' (`storedCheck`, null before any erasure), without naming it. */
 export function assertGateKeyMatches(
   storedCheck: string | null,
   gateKey: string | undefined,

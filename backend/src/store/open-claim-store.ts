@@ -6,7 +6,6 @@ export async function openClaimStore(options: {
   mongodbUri?: string;
   dataDir: string;
   sqliteBusyTimeoutMs?: number;
-  /** The operator's CLAIM_GATE_KEY: expired claims keep their Google account only as a fingerprint under it. */
   gateKey?: string;
 }): Promise<{ store: ClaimStore; kind: "mongodb" | "sqlite" }> {
   const { mongodbUri, dataDir, sqliteBusyTimeoutMs, gateKey } = options;

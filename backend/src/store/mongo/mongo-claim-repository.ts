@@ -1,4 +1,4 @@
-/** The claims collection: its unique indexes are the once-only gate; `transition` and leases are findOneAndUpdates. */
+/** The claims collection: its unique indexes are the once-only gate. */
 import mongoose, { Schema, type Connection, type QueryFilter, type QueryOptions } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
@@ -21,7 +21,7 @@ import { whenReachable } from "./mongo-outage.ts";
 export const CLAIMS_COLLECTION = "claims";
 const DUPLICATE_KEY = 11000;
 
-/** A stored claim with its id as the document's _id, so lookups by id need no second index. */
+/** A stored claim with its id as `_id`. */
 type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string };
 
 const claimSchema = new Schema<ClaimDocument>(
@@ -40,25 +40,23 @@ const claimSchema = new Schema<ClaimDocument>(
     leaseUntil: { type: Number, default: null },
     finalAt: { type: Date, default: null },
   },
-  // Indexes are built explicitly (and awaited) in openMongoClaimRepository, not in the background.
+  // Indexes are built, and awaited, in openMongoClaimRepository.
   { collection: CLAIMS_COLLECTION, timestamps: true, versionKey: false, autoIndex: false, strict: "throw" },
 );
 claimSchema.index({ walletAddress: 1 }, { unique: true, name: "claims_wallet_unique" });
 claimSchema.index({ googleSub: 1 }, { unique: true, name: "claims_google_sub_unique" });
 claimSchema.index({ status: 1, createdAt: 1 }, { name: "claims_status_created" });
 
-/** Confirmed claims still resting on the sequencer's promise. */
 const AWAITING_FINALITY = { status: "confirmed" as const, finalAt: null };
 const leaseFree = (owner: string, now: number) => ({
   $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }],
 });
 
-/** `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim. */
 export async function openMongoClaimRepository(
   connection: Connection,
   gateKey: string | undefined,
 ): Promise<ClaimRepository> {
-  // The check of the key erased claims were fingerprinted under, written by the first erasure.
+  // Written by the first erasure.
   const keyChecks = connection.collection<{ _id: string; keyCheck: string }>("claim_gate_key");
   const keyCheckId = "claims";
   const verifyGateKey = async (refusing?: string) =>
@@ -71,7 +69,7 @@ export async function openMongoClaimRepository(
 
   const findOne = (filter: QueryFilter<ClaimDocument>) =>
     whenReachable(async () => toRecordOrNull(await claims.findOne(filter).lean<ClaimDocument>().exec()));
-  // Oldest first; `_id` breaks ties between claims created in the same millisecond.
+  // Oldest first; `_id` breaks ties.
   const findAll = (filter: QueryFilter<ClaimDocument>) =>
     whenReachable(async () => {
       const found = await claims.find(filter).sort({ createdAt: 1, _id: 1 }).lean<ClaimDocument[]>().exec();
@@ -86,7 +84,7 @@ export async function openMongoClaimRepository(
   const repository: ClaimRepository = {
     reserve: (claim) =>
       whenReachable(async () => {
-        // No unique index compares an erased claim's fingerprint with the id: the key and fingerprint are read first.
+        // No unique index compares an erased claim's fingerprint with the id, so both are read first.
         await verifyGateKey("new claims");
         const [, fingerprint] = storedFormsOf(gateKey, claim.googleSub);
         if (fingerprint !== claim.googleSub && (await findOne({ googleSub: fingerprint })))
@@ -128,7 +126,7 @@ export async function openMongoClaimRepository(
     eraseExpired: (createdBefore, walletAddress) =>
       whenReachable(async () => {
         const key = requireGateKey(gateKey);
-        // One atomic upsert before any fingerprint: of two erasures racing under different keys, the first wins.
+        // Before any fingerprint: of two erasures racing under different keys, the first wins.
         const recorded = await keyChecks.findOneAndUpdate(
           { _id: keyCheckId },
           { $setOnInsert: { keyCheck: gateKeyCheck(key) } },
@@ -171,7 +169,7 @@ export async function openMongoClaimRepository(
   return repository;
 }
 
-/** A duplicate-key error on anything but `_id` (a reused claim id is a bug); the lookups that follow decide. */
+/** A duplicate key on anything but `_id` (a reused claim id is a bug). */
 function isWalletOrAccountDuplicate(error: unknown): boolean {
   if (!(error instanceof mongoose.mongo.MongoServerError) || error.code !== DUPLICATE_KEY) return false;
   const key: unknown = error.keyPattern ?? error.keyValue;

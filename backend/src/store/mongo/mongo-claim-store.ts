@@ -1,4 +1,4 @@
-/** The store for several server instances: every part of it shares the one connection `openMongoConnection` makes. */
+/** The store for several server instances, over one connection. */
 import mongoose, { type Connection } from "mongoose";
 import { RateLimiterMongo } from "rate-limiter-flexible";
 import {
@@ -18,14 +18,14 @@ import { whenReachable } from "./mongo-outage.ts";
 
 export interface MongoConnectionOptions {
   uri: string;
-  /** Overrides the database named in the URI (a store check uses one of its own). */
+  /** Overrides the URI's database (a store check uses one of its own). */
   dbName?: string;
 }
 
 export async function openMongoClaimStore(options: MongoConnectionOptions & { gateKey?: string }): Promise<ClaimStore> {
   const connection = await openMongoConnection(options);
   try {
-    // The claims first: their indexes exist before the budget counts them and before anyone can reserve.
+    // First: the indexes exist before the budget counts claims or anyone reserves.
     const claims = await openMongoClaimRepository(connection, options.gateKey);
     return {
       claims,
@@ -47,7 +47,7 @@ export async function openMongoClaimStore(options: MongoConnectionOptions & { ga
   }
 }
 
-/** The store's one connection, its own so nothing else shares mongoose's global one. */
+/** Its own connection, not mongoose's global one. */
 export async function openMongoConnection(options: MongoConnectionOptions): Promise<Connection> {
   const connection = mongoose.createConnection(options.uri, {
     ...(options.dbName ? { dbName: options.dbName } : {}),
@@ -74,7 +74,7 @@ function adminOf(connection: Connection): mongoose.mongo.Admin {
   return db.admin();
 }
 
-/** The budget counter's one document, seeded once with every claim reserved so far (a failed claim keeps its slot). */
+/** One document, seeded once with every claim reserved so far (a failed claim keeps its slot). */
 async function openMongoBudgetCounter(connection: Connection): Promise<BudgetCounter> {
   const budget = connection.collection<{ _id: string; used: number }>("claim_budget");
   const id = "claims";
@@ -84,7 +84,6 @@ async function openMongoBudgetCounter(connection: Connection): Promise<BudgetCou
     { upsert: true },
   );
   return {
-    // One conditional findOneAndUpdate: MongoDB applies the filter and the $inc atomically on the document.
     takeSlot: (limit) =>
       whenReachable(
         async () => (await budget.findOneAndUpdate({ _id: id, used: { $lt: limit } }, { $inc: { used: 1 } })) !== null,
@@ -97,7 +96,7 @@ async function openMongoBudgetCounter(connection: Connection): Promise<BudgetCou
   };
 }
 
-/** One document per Pacific day; an upserting $inc is atomic, and MongoDB retries colliding first upserts itself. */
+/** One document per day; MongoDB retries colliding first upserts itself. */
 function mongoYoutubeQuotaCounter(connection: Connection): YoutubeQuotaCounter {
   const quota = connection.collection<{ _id: string; units: number }>("youtube_quota");
   return {
@@ -111,7 +110,7 @@ function mongoYoutubeQuotaCounter(connection: Connection): YoutubeQuotaCounter {
   };
 }
 
-/** rate-limiter-flexible's MongoDB store: each hit one atomic upsert on the server; a TTL index drops ended windows. */
+/** Each hit one atomic upsert; a TTL index drops ended windows. */
 export async function openMongoRateLimitCounters(connection: Connection): Promise<RateLimitCounters> {
   const limiter = new RateLimiterMongo({
     storeClient: connection.getClient(),
@@ -126,7 +125,7 @@ export async function openMongoRateLimitCounters(connection: Connection): Promis
   return limiterCounters(limiter, whenReachable);
 }
 
-/** The pause switch's one document, absent until the first pause (open). */
+/** Absent until the first pause. */
 const CONTROLS_ID = "claims";
 
 export function mongoOperatorControls(connection: Connection): OperatorControlsStore {

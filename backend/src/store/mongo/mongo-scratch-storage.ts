@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { CHECK_GATE_KEY, type ScratchStorage } from "../claim-store-checks.ts";
-
 import { openMongoClaimStore, openMongoConnection } from "./mongo-claim-store.ts";
 
-/** A database of its own with a random name, for one store check; the URI's user must be allowed to drop it. */
+/** A database of its own for one check; the URI's user must be allowed to drop it. */
 export function mongoScratchStorage(uri: string): ScratchStorage {
   const dbName = `tube-store-check-${randomBytes(6).toString("hex")}`;
   return {

@@ -1,4 +1,4 @@
-/** The claims table: its UNIQUE constraints are the once-only gate; `transition` and leases are conditional UPDATEs. */
+/** The claims table: its UNIQUE constraints are the once-only gate. */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
@@ -18,13 +18,13 @@ import {
 } from "../google-account-gate.ts";
 import { isUniqueViolation, prepare, type Statement } from "./sqlite-statement.ts";
 
-/** A claim's fields, the only names ever spliced into SQL; each column is its field in snake case. */
+/** The only names ever spliced into SQL; each column is its field in snake case. */
 const FIELDS = (
   "id walletAddress googleSub amountWei status engineTransactionId txHash attempts lastError attemptAtBlock " +
   "leaseOwner leaseUntil finalAt createdAt updatedAt"
 ).split(" ") as (keyof ClaimRecord)[];
 const column = (field: keyof ClaimRecord) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-/** Every column under its field's name; times are milliseconds since the epoch. */
+// Times are epoch milliseconds.
 const CLAIM = FIELDS.map((field) => `${column(field)} AS ${field}`).join(", ");
 type Row = Omit<StoredClaim, "finalAt" | "createdAt" | "updatedAt"> & {
   finalAt: number | null;
@@ -35,10 +35,8 @@ type Row = Omit<StoredClaim, "finalAt" | "createdAt" | "updatedAt"> & {
 const UNFINISHED_IN = UNFINISHED_CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
 const AWAITING_FINALITY = "status = 'confirmed' AND final_at IS NULL";
 const LEASE_FREE = "(lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now)";
-/** rowid breaks ties between claims created in the same millisecond. */
 const OLDEST_FIRST = "ORDER BY created_at, rowid";
 
-/** `gateKey`: the operator's CLAIM_GATE_KEY, which fingerprints the Google account of an expired claim. */
 export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefined): ClaimRepository {
   const one = (statement: Statement, ...parameters: Parameters<Statement["get"]>) => {
     const row = statement.get(...parameters) as Row | undefined;
@@ -46,8 +44,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
   };
   const all = (statement: Statement, ...parameters: Parameters<Statement["all"]>) =>
     (statement.all(...parameters) as Row[]).map(toRecord);
-  // One statement, so the key and fingerprint checks and the insert happen under one write lock: an erasure made
-  // since this store opened (under a key it lacks) cannot let an erased account claim again.
+  // One statement: an erasure made since this store opened (under a key it lacks) cannot let its account claim again.
   const insert = prepare(
     db,
     `INSERT INTO claims (${FIELDS.map(column).join(", ")})
@@ -60,7 +57,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
   const byGoogleSub = prepare(db, `SELECT ${CLAIM} FROM claims WHERE google_sub IN (?, ?)`);
   const unfinished = prepare(db, `SELECT ${CLAIM} FROM claims WHERE status IN (${UNFINISHED_IN}) ${OLDEST_FIRST}`);
   const awaitingFinality = prepare(db, `SELECT ${CLAIM} FROM claims WHERE ${AWAITING_FINALITY} ${OLDEST_FIRST}`);
-  // A NULL parameter switches its condition off, so one prepared statement serves every filter.
+  // A NULL parameter switches its condition off.
   const filtered = prepare(
     db,
     `SELECT ${CLAIM} FROM claims
@@ -138,7 +135,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
       }),
     async eraseExpired(createdBefore, walletAddress) {
       const key = requireGateKey(gateKey);
-      // In one write transaction (every statement is synchronous): another process may have erased under another key.
+      // One write transaction: another process may have erased under another key.
       begin.run();
       try {
         recordKeyCheck.run(gateKeyCheck(key));

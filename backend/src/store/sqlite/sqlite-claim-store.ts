@@ -1,4 +1,4 @@
-/** The zero-setup store: files under DATA_DIR, so a single server runs without a database service. */
+/** The zero-setup store: files under DATA_DIR, no database service. */
 import type { DatabaseSync } from "node:sqlite";
 import { RateLimiterSQLite } from "rate-limiter-flexible";
 import { AppError } from "../../errors.ts";
@@ -44,7 +44,7 @@ export async function openSqliteClaimStore(options: SqliteDatabaseOptions & { ga
   }
 }
 
-/** The `claim_budget` table's one row; each method is one statement, which no other writer can split. */
+/** One row; each method is one statement, which no other writer can split. */
 function sqliteBudgetCounter(db: DatabaseSync): BudgetCounter {
   const take = prepare(db, "UPDATE claim_budget SET used = used + 1 WHERE id = 1 AND used < ? RETURNING used");
   const release = prepare(db, "UPDATE claim_budget SET used = used - 1 WHERE id = 1 AND used > 0");
@@ -76,13 +76,13 @@ function sqliteYoutubeQuotaCounter(db: DatabaseSync): YoutubeQuotaCounter {
 
 const RATE_LIMITER_TABLE = "rate_limiter";
 
-/** rate-limiter-flexible's SQLite store: one atomic UPSERT … RETURNING a hit; `stopSweeps` ends its sweep timer. */
+/** Each hit one atomic UPSERT … RETURNING; `stopSweeps` ends the sweep timer. */
 export function sqliteRateLimitCounters(db: DatabaseSync): RateLimitCounters & { stopSweeps(): void } {
-  // Made here in the rate-limit file; the store's unqualified statements find it there, as main has no such table.
+  // In the counters' file, where the limiter's unqualified statements find it.
   db.exec(
     `CREATE TABLE IF NOT EXISTS ${RATE_LIMITS_SCHEMA}.${RATE_LIMITER_TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
   );
-  // node:sqlite in better-sqlite3's shape, every statement through the store's busy-to-STORE_UNAVAILABLE mapping.
+  // node:sqlite in better-sqlite3's shape, through the store's outage mapping.
   const storeClient = { prepare: (sql: string) => prepare(db, sql), transaction: (run: () => unknown) => run };
   const limiter = new RateLimiterSQLite({
     storeClient,
@@ -98,7 +98,7 @@ export function sqliteRateLimitCounters(db: DatabaseSync): RateLimitCounters & {
     try {
       removeExpired.run({ now: Date.now() });
     } catch (error) {
-      // A locked file only delays the sweep to the next minute; anything else is a fault worth crashing on.
+      // A locked file only delays the sweep; anything else is a fault worth crashing on.
       if (!(error instanceof AppError && error.code === "STORE_UNAVAILABLE")) throw error;
     }
   }, 60_000).unref();
@@ -108,7 +108,6 @@ export function sqliteRateLimitCounters(db: DatabaseSync): RateLimitCounters & {
 const CONTROLS = "paused, paused_by AS pausedBy, paused_at AS pausedAt";
 type ControlsRow = Omit<OperatorControls, "paused" | "pausedAt"> & { paused: 0 | 1; pausedAt: number | null };
 
-/** The pause switch (one row of `operator_controls`), the `denied` list and the `operator_actions` counts. */
 export function sqliteOperatorControls(db: DatabaseSync): OperatorControlsStore {
   const pause = prepare(
     db,

@@ -6,7 +6,7 @@ import { CLAIM_STATUSES } from "@tube/common/constants";
 import { isBusy } from "./sqlite-statement.ts";
 
 export type SqliteDatabaseOptions = ({ dataDir: string } | { filename: ":memory:" }) & {
-  /** How long a write waits for another connection's lock before the request gets a 503. */
+  /** How long a write waits for another connection's lock before a 503. */
   busyTimeoutMs?: number;
 };
 
@@ -18,7 +18,7 @@ const RATE_LIMITS_FILE_NAME = "rate-limits.sqlite";
 /** The schema the counters' file (rate limits, YouTube quota) is attached under. */
 export const RATE_LIMITS_SCHEMA = "limits";
 
-/** The claims file, with the counters' file attached so a hit neither waits for the claims' lock nor their fsync. */
+/** The claims file, with the counters' file attached: a hit waits for neither the claims' lock nor their fsync. */
 export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promise<DatabaseSync> {
   const file = (name: string) => ("dataDir" in options ? path.join(options.dataDir, name) : ":memory:");
   if ("dataDir" in options) await fs.mkdir(options.dataDir, { recursive: true });
@@ -42,7 +42,7 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
   return db;
 }
 
-/** Amounts and block heights are decimal strings, times epoch milliseconds; a failed claim keeps its budget slot. */
+/** Amounts and block heights are decimal strings, times epoch milliseconds. */
 const SCHEMA = `CREATE TABLE claims (
    id TEXT PRIMARY KEY,
    wallet_address TEXT NOT NULL,
@@ -84,7 +84,7 @@ const SCHEMA = `CREATE TABLE claims (
  CREATE TABLE claim_gate_key (id INTEGER PRIMARY KEY CHECK (id = 1), key_check TEXT NOT NULL);`;
 const SCHEMA_VERSION = 1;
 
-/** Makes the schema of a fresh claims file, inside the write lock: another process may have made it meanwhile. */
+/** Inside the write lock: another process may have made the schema meanwhile. */
 function createSchema(db: DatabaseSync): void {
   db.exec("BEGIN IMMEDIATE");
   try {
@@ -101,7 +101,7 @@ function createSchema(db: DatabaseSync): void {
   }
 }
 
-/** Switching to WAL answers SQLITE_BUSY at once, bypassing the busy handler: retried here within the time-out. */
+/** Switching to WAL answers SQLITE_BUSY at once, bypassing the busy handler. */
 async function enterWalMode(db: DatabaseSync, schema: string, busyTimeoutMs: number): Promise<void> {
   const deadline = Date.now() + busyTimeoutMs;
   for (;;) {

@@ -4,7 +4,7 @@ import { CHECK_GATE_KEY, type ScratchStorage } from "../claim-store-checks.ts";
 import { openSqliteClaimStore } from "./sqlite-claim-store.ts";
 import { holdWriteLocks } from "./sqlite-database.ts";
 
-/** A directory of its own under `parentDir` (DATA_DIR for doctor: that filesystem's locks), for one store check. */
+/** A directory of its own under `parentDir` (doctor's DATA_DIR, for that filesystem's locks), for one check. */
 export async function sqliteScratchStorage(parentDir: string): Promise<ScratchStorage> {
   await fs.mkdir(parentDir, { recursive: true });
   const dataDir = await fs.mkdtemp(path.join(parentDir, "tube-store-check-"));

@@ -6,17 +6,15 @@ const SQLITE_CONSTRAINT_UNIQUE = 2067;
 /** SQLITE_BUSY and SQLITE_LOCKED (primary codes): another connection holds the lock. */
 const SQLITE_BUSY_CODES = new Set([5, 6]);
 
-/** Positional values, or one object of named ones. */
 type Parameters = SQLInputValue[] | [Record<string, SQLInputValue>];
 
-/** A prepared statement whose every run answers `STORE_UNAVAILABLE` when the lock stays taken past the busy time-out. */
 export interface Statement {
   get(...parameters: Parameters): unknown;
   all(...parameters: Parameters): unknown[];
   run(...parameters: Parameters): StatementResultingChanges;
 }
 
-/** Every statement of the store goes through here, so no read or write can miss the outage mapping. */
+/** Every statement goes through here: a lock held past the busy time-out answers `STORE_UNAVAILABLE`. */
 export function prepare(db: DatabaseSync, sql: string): Statement {
   const statement = db.prepare(sql);
   const call =
