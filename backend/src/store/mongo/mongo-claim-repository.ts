@@ -2,20 +2,18 @@
 import mongoose, { Schema, type Connection, type QueryFilter, type QueryOptions } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
+  assertGateKeyMatches,
   claimFromStored,
+  gateKeyCheck,
+  googleAccountFingerprint,
   refusalOf,
+  requireGateKey,
   reservedClaim,
+  storedFormsOf,
   type ClaimRecord,
   type ClaimRepository,
   type StoredClaim,
 } from "../claim-repository.ts";
-import {
-  assertGateKeyMatches,
-  gateKeyCheck,
-  googleAccountFingerprint,
-  requireGateKey,
-  storedFormsOf,
-} from "../google-account-gate.ts";
 import { whenReachable } from "./mongo-outage.ts";
 
 export const CLAIMS_COLLECTION = "claims";

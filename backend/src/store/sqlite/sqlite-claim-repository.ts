@@ -2,21 +2,19 @@
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
+  assertGateKeyMatches,
   claimFromStored,
+  gateKeyCheck,
+  googleAccountFingerprint,
   refusalOf,
+  requireGateKey,
   reservedClaim,
+  storedFormsOf,
   type ClaimRecord,
   type ClaimRepository,
   type StoredClaim,
 } from "../claim-repository.ts";
-import {
-  assertGateKeyMatches,
-  gateKeyCheck,
-  googleAccountFingerprint,
-  requireGateKey,
-  storedFormsOf,
-} from "../google-account-gate.ts";
-import { isUniqueViolation, prepare, type Statement } from "./sqlite-statement.ts";
+import { isUniqueViolation, prepare, type Statement } from "./sqlite-database.ts";
 
 /** The only names ever spliced into SQL; each column is its field in snake case. */
 const FIELDS = (

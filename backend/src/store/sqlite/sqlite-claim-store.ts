@@ -15,8 +15,7 @@ import {
   type YoutubeQuotaCounter,
 } from "../claim-store.ts";
 import { sqliteClaimRepository } from "./sqlite-claim-repository.ts";
-import { openSqliteDatabase, RATE_LIMITS_SCHEMA, type SqliteDatabaseOptions } from "./sqlite-database.ts";
-import { prepare } from "./sqlite-statement.ts";
+import { openSqliteDatabase, prepare, RATE_LIMITS_SCHEMA, type SqliteDatabaseOptions } from "./sqlite-database.ts";
 
 export async function openSqliteClaimStore(options: SqliteDatabaseOptions & { gateKey?: string }): Promise<ClaimStore> {
   const db = await openSqliteDatabase(options);
