@@ -93,19 +93,18 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       const result = await store.claims.reserve(claim);
 
       assert.ok(result.reserved);
+      const { lease, ...given } = claim;
       const expected = {
-        id: claim.id,
+        ...given,
         walletAddress: claim.walletAddress.toLowerCase(),
-        googleSub: claim.googleSub,
-        amountWei: claim.amountWei,
         status: "reserved",
         engineTransactionId: null,
         txHash: null,
         attempts: 0,
         lastError: null,
         attemptAtBlock: null,
-        leaseOwner: "process-a",
-        leaseUntil: claim.lease.until,
+        leaseOwner: lease.owner,
+        leaseUntil: lease.until,
         finalAt: null,
       };
       const found = [
@@ -133,11 +132,8 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       const reopened = await open();
       assert.partialDeepStrictEqual(await reopened.claims.findById(claim.id), { engineTransactionId: "engine-tx-2" });
       assert.partialDeepStrictEqual(await reopened.claims.findById(queued.id), written);
-      assertConflict(
-        await reopened.claims.reserve(newClaim({ walletAddress: claim.walletAddress })),
-        "wallet",
-        claim.id,
-      );
+      const sameWallet = newClaim({ walletAddress: claim.walletAddress });
+      assertConflict(await reopened.claims.reserve(sameWallet), "wallet", claim.id);
     },
   },
   {
@@ -332,11 +328,8 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
           await assert.rejects(claims.reserve(claim), /^ConfigError: Refusing new claims:\n {2}CLAIM_GATE_KEY: is not/);
           assert.equal(await store.claims.findById(claim.id), null);
         }
-      assertConflict(
-        await store.claims.reserve(newClaim({ googleSub: expired.googleSub })),
-        "googleAccount",
-        expired.id,
-      );
+      const again = newClaim({ googleSub: expired.googleSub });
+      assertConflict(await store.claims.reserve(again), "googleAccount", expired.id);
     },
   },
   {
@@ -345,8 +338,8 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     async run({ open, close }) {
       const [storeA, storeB] = [await open(), await open()];
       const limit = 7;
-      const totals = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => (i % 2 ? storeA : storeB).youtubeQuota.add("2026-11-23", 1 + (i % 3))),
+      const totals = await inTurn(20, [storeA, storeB], (store, i) =>
+        store.youtubeQuota.add("2026-11-23", 1 + (i % 3)),
       );
       await storeB.youtubeQuota.add("2026-11-24", 5);
       assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-23"), 39);
@@ -355,9 +348,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-24"), 5);
       assert.equal(await storeA.youtubeQuota.unitsOn("2026-11-22"), 0);
 
-      const granted = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => (i % 2 ? storeA : storeB).budget.takeSlot(limit)),
-      );
+      const granted = await inTurn(30, [storeA, storeB], (store) => store.budget.takeSlot(limit));
 
       assert.equal(granted.filter(Boolean).length, limit);
       assert.equal(await storeA.budget.takeSlot(limit), false);
@@ -416,11 +407,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       await storeB.operator.setPaused(false, "bob");
       assert.deepEqual(await storeA.operator.controls(), resumed);
 
-      await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          (i % 2 ? storeA : storeB).operator.countAction(i < 7 ? "pause" : "resolve"),
-        ),
-      );
+      await inTurn(10, [storeA, storeB], (store, i) => store.operator.countAction(i < 7 ? "pause" : "resolve"));
       assert.deepEqual(await storeB.operator.actionCounts(), { pause: 7, resolve: 3 });
     },
   },
@@ -504,9 +491,7 @@ function reservationRace(shared: "wallet" | "googleAccount"): ClaimStoreCheck {
       const { walletAddress, googleSub } = newClaim();
       const sharing = shared === "wallet" ? { walletAddress } : { googleSub };
 
-      const results = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => stores[i % 2]!.claims.reserve(newClaim(sharing))),
-      );
+      const results = await inTurn(200, stores, (store) => store.claims.reserve(newClaim(sharing)));
 
       const winners = results.filter((result) => result.reserved);
       assert.equal(winners.length, 1);
@@ -526,6 +511,11 @@ function outageAnswer(write: () => Promise<unknown>): Promise<string> {
     ),
     sleep(OUTAGE_ANSWER_DEADLINE_MS, "no answer: hung", { ref: false }),
   ]);
+}
+
+/** `count` calls at once, taking turns between two stores. */
+function inTurn<T>(count: number, stores: ClaimStore[], call: (store: ClaimStore, i: number) => Promise<T>) {
+  return Promise.all(Array.from({ length: count }, (_, i) => call(stores[i % 2]!, i)));
 }
 
 function assertConflict(result: ReserveResult, conflict: "wallet" | "googleAccount", existingId: string): void {
