@@ -76,7 +76,6 @@ export interface ClaimRepository {
   listUnfinished(): Promise<ClaimRecord[]>;
   /** `confirmed` claims not yet seen final (`finalAt` null), oldest first. */
   listAwaitingFinality(): Promise<ClaimRecord[]>;
-  /** Claims matching `filter`, oldest first. */
   list(filter: ClaimFilter): Promise<ClaimRecord[]>;
   /** Fingerprints the Google account of claims created before `createdBefore` (of `walletAddress` only, if given). */
   eraseExpired(createdBefore: Date, walletAddress?: string): Promise<number>;

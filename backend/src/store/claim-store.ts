@@ -9,7 +9,6 @@ export interface ClaimStore {
   youtubeQuota: YoutubeQuotaCounter;
   rateLimits: RateLimitCounters;
   operator: OperatorControlsStore;
-  /** The readiness probe. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }

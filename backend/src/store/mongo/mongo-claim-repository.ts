@@ -22,19 +22,23 @@ const DUPLICATE_KEY = 11000;
 /** A stored claim with its id as `_id`. */
 type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string };
 
+const [given, absent] = [
+  { type: String, required: true },
+  { type: String, default: null },
+];
 const claimSchema = new Schema<ClaimDocument>(
   {
-    _id: { type: String, required: true },
-    walletAddress: { type: String, required: true, lowercase: true },
-    googleSub: { type: String, required: true },
-    amountWei: { type: String, required: true },
-    status: { type: String, required: true, enum: CLAIM_STATUSES },
-    engineTransactionId: { type: String, default: null },
-    txHash: { type: String, default: null },
+    _id: given,
+    walletAddress: { ...given, lowercase: true },
+    googleSub: given,
+    amountWei: given,
+    status: { ...given, enum: CLAIM_STATUSES },
+    engineTransactionId: absent,
+    txHash: absent,
     attempts: { type: Number, required: true, default: 0 },
-    lastError: { type: String, default: null },
-    attemptAtBlock: { type: String, default: null },
-    leaseOwner: { type: String, default: null },
+    lastError: absent,
+    attemptAtBlock: absent,
+    leaseOwner: absent,
     leaseUntil: { type: Number, default: null },
     finalAt: { type: Date, default: null },
   },

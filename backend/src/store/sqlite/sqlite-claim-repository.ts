@@ -31,7 +31,6 @@ type Row = Omit<StoredClaim, "finalAt" | "createdAt" | "updatedAt"> & {
 };
 
 const UNFINISHED_IN = UNFINISHED_CLAIM_STATUSES.map((status) => `'${status}'`).join(", ");
-const AWAITING_FINALITY = "status = 'confirmed' AND final_at IS NULL";
 const LEASE_FREE = "(lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now)";
 const OLDEST_FIRST = "ORDER BY created_at, rowid";
 
@@ -50,18 +49,16 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
      WHERE NOT EXISTS (SELECT 1 FROM claims WHERE google_sub = @fingerprint)
        AND NOT EXISTS (SELECT 1 FROM claim_gate_key WHERE key_check IS NOT @keyCheck)`,
   );
-  const byId = prepare(db, `SELECT ${CLAIM} FROM claims WHERE id = ?`);
-  const byWallet = prepare(db, `SELECT ${CLAIM} FROM claims WHERE wallet_address = ?`);
-  const byGoogleSub = prepare(db, `SELECT ${CLAIM} FROM claims WHERE google_sub IN (?, ?)`);
-  const unfinished = prepare(db, `SELECT ${CLAIM} FROM claims WHERE status IN (${UNFINISHED_IN}) ${OLDEST_FIRST}`);
-  const awaitingFinality = prepare(db, `SELECT ${CLAIM} FROM claims WHERE ${AWAITING_FINALITY} ${OLDEST_FIRST}`);
+  const select = (where: string) => prepare(db, `SELECT ${CLAIM} FROM claims WHERE ${where}`);
+  const byId = select("id = ?");
+  const byWallet = select("wallet_address = ?");
+  const byGoogleSub = select("google_sub IN (?, ?)");
+  const unfinished = select(`status IN (${UNFINISHED_IN}) ${OLDEST_FIRST}`);
+  const awaitingFinality = select(`status = 'confirmed' AND final_at IS NULL ${OLDEST_FIRST}`);
   // A NULL parameter switches its condition off.
-  const filtered = prepare(
-    db,
-    `SELECT ${CLAIM} FROM claims
-     WHERE (@status IS NULL OR status = @status)
-       AND (@createdFrom IS NULL OR created_at >= @createdFrom)
-       AND (@createdBefore IS NULL OR created_at < @createdBefore) ${OLDEST_FIRST}`,
+  const filtered = select(
+    `(@status IS NULL OR status = @status) AND (@createdFrom IS NULL OR created_at >= @createdFrom)
+     AND (@createdBefore IS NULL OR created_at < @createdBefore) ${OLDEST_FIRST}`,
   );
   const lease = prepare(
     db,
