@@ -99,13 +99,7 @@ export function limiterCounters(
     increment: (key, windowMs) =>
       guard(async () => toWindow(await limiter.penalty(key, 1, { customDuration: windowMs / 1000 }))),
     // Only ever after a hit in the same window, so the count never goes below zero.
-    decrement: (key) =>
-      guard(async () => {
-        await limiter.reward(key, 1);
-      }),
-    resetKey: (key) =>
-      guard(async () => {
-        await limiter.delete(key);
-      }),
+    decrement: (key) => guard(async () => void (await limiter.reward(key, 1))),
+    resetKey: (key) => guard(async () => void (await limiter.delete(key))),
   };
 }

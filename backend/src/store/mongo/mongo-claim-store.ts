@@ -33,13 +33,8 @@ export async function openMongoClaimStore(options: MongoConnectionOptions & { ga
       youtubeQuota: mongoYoutubeQuotaCounter(connection),
       rateLimits: await openMongoRateLimitCounters(connection),
       operator: mongoOperatorControls(connection),
-      ping: () =>
-        whenReachable(async () => {
-          await adminOf(connection).ping();
-        }),
-      async close() {
-        await connection.close();
-      },
+      ping: () => whenReachable(async () => void (await adminOf(connection).ping())),
+      close: () => connection.close(),
     };
   } catch (error) {
     await connection.close();
@@ -89,9 +84,7 @@ async function openMongoBudgetCounter(connection: Connection): Promise<BudgetCou
         async () => (await budget.findOneAndUpdate({ _id: id, used: { $lt: limit } }, { $inc: { used: 1 } })) !== null,
       ),
     releaseSlot: () =>
-      whenReachable(async () => {
-        await budget.updateOne({ _id: id, used: { $gt: 0 } }, { $inc: { used: -1 } });
-      }),
+      whenReachable(async () => void (await budget.updateOne({ _id: id, used: { $gt: 0 } }, { $inc: { used: -1 } }))),
     slotsUsed: () => whenReachable(async () => (await budget.findOne({ _id: id }))?.used ?? 0),
   };
 }
@@ -176,9 +169,9 @@ export function mongoOperatorControls(connection: Connection): OperatorControlsS
         return kinds.includes("wallet") ? "wallet" : (kinds[0] ?? null);
       }),
     countAction: (action) =>
-      whenReachable(async () => {
-        await actions.updateOne({ _id: action }, { $inc: { count: 1 } }, { upsert: true });
-      }),
+      whenReachable(
+        async () => void (await actions.updateOne({ _id: action }, { $inc: { count: 1 } }, { upsert: true })),
+      ),
     actionCounts: () =>
       whenReachable(async () => {
         const found = await actions.find().toArray();

@@ -117,9 +117,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     findByGoogleSub: async (googleSub) => one(byGoogleSub, ...storedFormsOf(gateKey, googleSub)),
     transition,
     acquireLease: async (id, owner, now, until) => one(lease, { id, owner, now, until }),
-    async releaseLease(id, owner) {
-      unlease.run(id, owner);
-    },
+    releaseLease: async (id, owner) => void unlease.run(id, owner),
     listUnfinished: async () => all(unfinished),
     listAwaitingFinality: async () => all(awaitingFinality),
     list: async (filter) =>

@@ -29,9 +29,7 @@ export async function openSqliteClaimStore(options: SqliteDatabaseOptions & { ga
       youtubeQuota: sqliteYoutubeQuotaCounter(db),
       rateLimits,
       operator: sqliteOperatorControls(db),
-      async ping() {
-        ping.get();
-      },
+      ping: async () => void ping.get(),
       async close() {
         rateLimits.stopSweeps();
         if (db.isOpen) db.close();
@@ -50,9 +48,7 @@ function sqliteBudgetCounter(db: DatabaseSync): BudgetCounter {
   const used = prepare(db, "SELECT used FROM claim_budget WHERE id = 1");
   return {
     takeSlot: async (limit) => take.get(limit) !== undefined,
-    async releaseSlot() {
-      release.run();
-    },
+    releaseSlot: async () => void release.run(),
     slotsUsed: async () => (used.get() as { used: number }).used,
   };
 }
@@ -131,26 +127,17 @@ export function sqliteOperatorControls(db: DatabaseSync): OperatorControlsStore 
   const actionCounts = prepare(db, "SELECT action, count FROM operator_actions");
 
   return {
-    async setPaused(paused, by) {
-      return toControls(pause.get(paused ? 1 : 0, paused ? by : null, paused ? Date.now() : null) as ControlsRow);
-    },
-    async controls() {
-      return toControls(readControls.get() as ControlsRow);
-    },
-    async deny(kind, value, by) {
-      addDenied.run(kind, canonicalDenyValue(kind, value), by, Date.now());
-    },
-    async allow(kind, value) {
-      return removeDenied.run(kind, canonicalDenyValue(kind, value)).changes > 0;
-    },
+    setPaused: async (paused, by) =>
+      toControls(pause.get(paused ? 1 : 0, paused ? by : null, paused ? Date.now() : null) as ControlsRow),
+    controls: async () => toControls(readControls.get() as ControlsRow),
+    deny: async (kind, value, by) => void addDenied.run(kind, canonicalDenyValue(kind, value), by, Date.now()),
+    allow: async (kind, value) => removeDenied.run(kind, canonicalDenyValue(kind, value)).changes > 0,
     async isDenied(walletAddress, googleSub) {
       const row = findDenied.get({ wallet: walletAddress?.toLowerCase() ?? null, sub: googleSub }) as
         { kind: DenyKind } | undefined;
       return row?.kind ?? null;
     },
-    async countAction(action) {
-      countAction.run(action);
-    },
+    countAction: async (action) => void countAction.run(action),
     async actionCounts() {
       const rows = actionCounts.all() as Array<{ action: OperatorAction; count: number }>;
       return Object.fromEntries(rows.map((row) => [row.action, row.count]));
