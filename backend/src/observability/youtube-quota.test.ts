@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
@@ -13,17 +16,20 @@ const EARLY_ON_THE_15TH = new Date("2026-01-15T08:00:00Z");
 
 describe("YouTube quota meter", () => {
   let store: ClaimStore;
+  let dataDir: string;
   let logged: Array<{ level: number; msg: string; youtubeQuotaUnitsToday?: number }>;
   let clock: Date;
 
   beforeEach(async () => {
-    store = await openSqliteClaimStore({ filename: ":memory:" });
+    dataDir = await mkdtemp(path.join(tmpdir(), "tube-quota-"));
+    store = await openSqliteClaimStore({ dataDir });
     logged = [];
     clock = LATE_ON_THE_14TH;
   });
 
   afterEach(async () => {
     await store.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   function meterFor(metrics = createMetrics()) {

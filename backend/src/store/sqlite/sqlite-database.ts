@@ -5,10 +5,11 @@ import { DatabaseSync, type SQLInputValue, type StatementResultingChanges, type 
 import { CLAIM_STATUSES } from "@tube/common/constants";
 import { storeUnavailable } from "../claim-store.ts";
 
-export type SqliteDatabaseOptions = ({ dataDir: string } | { filename: ":memory:" }) & {
+export interface SqliteDatabaseOptions {
+  dataDir: string;
   /** How long a write waits for another connection's lock before a 503. */
   busyTimeoutMs?: number;
-};
+}
 
 /** Writes hold the lock for milliseconds, and node:sqlite blocks the whole process while one waits. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -20,9 +21,8 @@ export const RATE_LIMITS_SCHEMA = "limits";
 
 /** The claims file, with the counters' file attached: a hit waits for neither the claims' lock nor their fsync. */
 export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promise<DatabaseSync> {
-  const file = (name: string) => ("dataDir" in options ? path.join(options.dataDir, name) : ":memory:");
-  if ("dataDir" in options) await fs.mkdir(options.dataDir, { recursive: true });
-  const db = new DatabaseSync(file(CLAIMS_FILE_NAME));
+  await fs.mkdir(options.dataDir, { recursive: true });
+  const db = new DatabaseSync(path.join(options.dataDir, CLAIMS_FILE_NAME));
   const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS);
   try {
     // First, so another process on the file waits instead of failing, also while the schema is made.
@@ -30,7 +30,7 @@ export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promis
     await enterWalMode(db, "main", busyTimeoutMs);
     // NORMAL can lose the last commits on power loss: a lost reservation could let a wallet claim twice.
     db.exec("PRAGMA synchronous = FULL");
-    db.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(file(RATE_LIMITS_FILE_NAME));
+    db.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(path.join(options.dataDir, RATE_LIMITS_FILE_NAME));
     await enterWalMode(db, RATE_LIMITS_SCHEMA, busyTimeoutMs);
     // Counters may lose their last hits on power loss.
     db.exec(`PRAGMA ${RATE_LIMITS_SCHEMA}.synchronous = NORMAL`);
