@@ -529,9 +529,7 @@ type Seven<T> = [T, T, T, T, T, T, T];
 async function reserveOneAfterAnother(claims: ClaimRepository, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const claim = newClaim();
-    await claims.reserve(claim);
-    ids.push(claim.id);
+    ids.push((await reserveNew(claims)).id);
     await sleep(5);
   }
   return ids;
