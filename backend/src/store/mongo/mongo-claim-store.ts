@@ -104,7 +104,7 @@ function mongoYoutubeQuotaCounter(connection: Connection): YoutubeQuotaCounter {
 }
 
 /** Each hit one atomic upsert; a TTL index drops ended windows. */
-export async function openMongoRateLimitCounters(connection: Connection): Promise<RateLimitCounters> {
+async function openMongoRateLimitCounters(connection: Connection): Promise<RateLimitCounters> {
   const limiter = new RateLimiterMongo({
     storeClient: connection.getClient(),
     dbName: connection.name,
@@ -121,7 +121,7 @@ export async function openMongoRateLimitCounters(connection: Connection): Promis
 /** Absent until the first pause. */
 const CONTROLS_ID = "claims";
 
-export function mongoOperatorControls(connection: Connection): OperatorControlsStore {
+function mongoOperatorControls(connection: Connection): OperatorControlsStore {
   const controls = connection.collection<OperatorControls & { _id: string }>("operator_controls");
   // `_id` is `<kind>:<value>`, so denying twice is one upsert and a lookup needs no second index.
   const denied = connection.collection<{

@@ -72,7 +72,7 @@ function sqliteYoutubeQuotaCounter(db: DatabaseSync): YoutubeQuotaCounter {
 const RATE_LIMITER_TABLE = "rate_limiter";
 
 /** Each hit one atomic UPSERT … RETURNING; `stopSweeps` ends the sweep timer. */
-export function sqliteRateLimitCounters(db: DatabaseSync): RateLimitCounters & { stopSweeps(): void } {
+function sqliteRateLimitCounters(db: DatabaseSync): RateLimitCounters & { stopSweeps(): void } {
   // In the counters' file, where the limiter's unqualified statements find it.
   db.exec(
     `CREATE TABLE IF NOT EXISTS ${RATE_LIMITS_SCHEMA}.${RATE_LIMITER_TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
@@ -103,7 +103,7 @@ export function sqliteRateLimitCounters(db: DatabaseSync): RateLimitCounters & {
 const CONTROLS = "paused, paused_by AS pausedBy, paused_at AS pausedAt";
 type ControlsRow = Omit<OperatorControls, "paused" | "pausedAt"> & { paused: 0 | 1; pausedAt: number | null };
 
-export function sqliteOperatorControls(db: DatabaseSync): OperatorControlsStore {
+function sqliteOperatorControls(db: DatabaseSync): OperatorControlsStore {
   const pause = prepare(
     db,
     "UPDATE operator_controls SET paused = ?, paused_by = ?, paused_at = ? WHERE id = 1 RETURNING " + CONTROLS,

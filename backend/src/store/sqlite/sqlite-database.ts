@@ -151,7 +151,7 @@ export function prepare(db: DatabaseSync, sql: string): Statement {
   return { get: call(statement.get), all: call(statement.all), run: call(statement.run) };
 }
 
-export function isBusy(error: unknown): boolean {
+function isBusy(error: unknown): boolean {
   const code =
     error instanceof Error && "errcode" in error && typeof error.errcode === "number" ? error.errcode & 0xff : null;
   return code !== null && SQLITE_BUSY_CODES.has(code);
