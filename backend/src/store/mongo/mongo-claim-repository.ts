@@ -117,13 +117,8 @@ export async function openMongoClaimRepository(
       updated({ _id: id, ...leaseFree(owner, now) }, { leaseOwner: owner, leaseUntil: until }, { timestamps: false }),
     releaseLease: (id, owner) =>
       whenReachable(async () => {
-        await claims
-          .updateOne(
-            { _id: id, leaseOwner: owner },
-            { $set: { leaseOwner: null, leaseUntil: null } },
-            { timestamps: false },
-          )
-          .exec();
+        const free = { $set: { leaseOwner: null, leaseUntil: null } };
+        await claims.updateOne({ _id: id, leaseOwner: owner }, free, { timestamps: false }).exec();
       }),
     eraseExpired: (createdBefore, walletAddress) =>
       whenReachable(async () => {
