@@ -13,7 +13,7 @@ export interface ClaimControls {
   assertNotDenied(who: { walletAddress: string | null; googleSub: string }): Promise<void>;
 }
 
-/** The operator's controls as the server applies them, read from the store at each request (one lookup by key). */
+/** Read from the store at each request. */
 export function createClaimControls(store: ClaimStore): ClaimControls {
   const paused = async () => (await store.operator.controls()).paused;
   return {

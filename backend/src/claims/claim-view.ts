@@ -4,7 +4,6 @@ import type { ClaimRecord } from "../store/claim-repository.ts";
 import type { ClaimConflict, VerifyAndMintOutcome } from "./claim.use-case.ts";
 import { mintFailureReasonOf } from "./mint-decision.ts";
 
-/** `onHold`: the claim failed with every attempt its owner may make used up (see `isOnHold`). */
 export function toClaimView(claim: ClaimRecord, explorerUrl: string, onHold: boolean): ClaimView {
   return {
     claimId: claim.id,
@@ -17,7 +16,7 @@ export function toClaimView(claim: ClaimRecord, explorerUrl: string, onHold: boo
   };
 }
 
-/** Only a failed claim has a reason to give: an earlier attempt's error is history once the mint is under way again. */
+/** An earlier attempt's error is history once the mint is under way again. */
 function failureReasonOf(claim: ClaimRecord) {
   return claim.status === "failed" ? mintFailureReasonOf(claim.lastError) : null;
 }
@@ -67,7 +66,6 @@ function accepted(claim: ClaimRecord): VerifyAndMintResponse {
     txHash: claim.txHash,
     claimId: claim.id,
     status: claim.status,
-    // An earlier attempt's error is history once the mint is under way again.
     error: failed ? ERROR_CATALOGUE.MINT_FAILED.message : null,
     details: failed ? "MINT_FAILED" : null,
   };

@@ -14,10 +14,7 @@ export type ResolveOutcome =
   | { kind: "not-final"; claim: ClaimRecord; rewardedInBlock: bigint; finalHead: bigint }
   | { kind: "unchanged"; claim: ClaimRecord; reason: string };
 
-/**
- * Settles a claim from the chain, for the operator: rewarded in a final block → `confirmed` with the reward's hash;
- * not rewarded → `failed`, so `retry` can give it one more attempt. A claim that moved on meanwhile is left as it is.
- */
+/** Settles a claim from the chain for the operator: `confirmed` when rewarded in a final block, else `failed`. */
 export async function resolveClaim(
   deps: { store: ClaimStore; chainReader: ChainReader },
   claimId: string,

@@ -16,14 +16,10 @@ export interface SubscriptionVerifierOptions {
   channelId: string;
   /** How long a verified subscription is remembered per Google account; 0 remembers nothing. */
   cacheSeconds?: number;
-  /** The per-account limits and the quota reserve, shared by every process through the store. */
   admission: VerificationAdmission;
 }
 
-/**
- * The claim flow's only YouTube caller and its quota's guard (ADR 23): per account, a verified subscription is
- * remembered, concurrent checks share one call (1 unit), each is admitted first; `channels.list` only explains refusals.
- */
+/** The claim flow's only YouTube caller and its quota's guard (ADR 23). */
 export function createSubscriptionVerifier(options: SubscriptionVerifierOptions) {
   const { google, channelId, admission, cacheSeconds = SUBSCRIPTION_CACHE_SECONDS } = options;
   const verified = new LRUCache<string, true>({ max: ACCOUNTS_REMEMBERED, ttl: cacheSeconds * 1000 });
@@ -61,7 +57,6 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
   }
 
   return {
-    /** Is the account (already validated with Google) subscribed to the configured channel? */
     async verify(
       identity: GoogleIdentity,
       accessToken: string,

@@ -10,7 +10,6 @@ export const VERIFY_LIMIT_PER_ACCOUNT_PER_DAY = 20;
 /** The last units of the day, kept for viewers who already verified: room for a few hundred claims to finish. */
 export const YOUTUBE_QUOTA_RESERVE_UNITS = 500;
 
-/** The per-account limits a test tightens or lifts to make one rule show; the server runs on the constants above. */
 export interface VerificationLimits {
   limitPerWindow: number;
   windowSeconds: number;
@@ -24,10 +23,7 @@ export interface VerificationAdmissionOptions extends Partial<VerificationLimits
   now?: () => Date;
 }
 
-/**
- * Who may cause a YouTube check, per account a window and a quota day, in the store's counters shared by every process.
- * Past the reserve, only an account that verified today gets through, so its claim can still finish.
- */
+/** Past the reserve, only an account that verified today gets through, so its claim can still finish. */
 export function createVerificationAdmission(options: VerificationAdmissionOptions) {
   const {
     store,

@@ -28,10 +28,7 @@ export function budgetSpent(): boolean {
   return currentCall.getStore()?.signal.aborted ?? false;
 }
 
-/**
- * Makes every request `client` sends belong to the call under way: it ends when the call's budget is spent, and is
- * not retried when the call says so. A request outside `withinBudget` is a bug, and fails before it is sent.
- */
+/** Every request `client` sends belongs to the call under way; one outside `withinBudget` fails unsent. */
 export function keepWithinBudget(client: AuthClient): void {
   client.transporter.interceptors.request.add({
     resolved: async (config: gaxios.GaxiosOptionsPrepared) => {

@@ -27,11 +27,7 @@ export async function attemptGoogleCall<T>(
   }
 }
 
-/**
- * What went wrong in a call to Google, read from a gaxios error without keeping the error itself (its `config`
- * carries the request: bearer token, code, client secret): the HTTP status or null when no answer came, YouTube's
- * `errors[0].reason` or OAuth's `error`, and a loggable one-line `cause`, free of secrets.
- */
+/** Never keeps the gaxios error itself: its `config` carries the bearer token, code and client secret. */
 export function describeGoogleFailure(call: string, error: unknown) {
   const { response, code } = (error ?? {}) as { response?: { status?: unknown; data?: unknown }; code?: unknown };
   const status = typeof response?.status === "number" ? response.status : null;

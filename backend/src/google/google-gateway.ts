@@ -15,26 +15,19 @@ import { createYouTubeReader } from "./youtube.ts";
 export interface GoogleGatewayOptions {
   clientId: string;
   clientSecret: string;
-  /** Base URL of the local Google stand-in; unset, the real Google endpoints are used. */
   emulatorUrl?: string;
-  /** Brand Accounts' identities are accepted; unset or false, they are refused with BRAND_ACCOUNT_REFUSED. */
   allowBrandAccounts?: boolean;
-  /** One budget per call to Google, whatever is retried within it. Default 10 s, which outlasts a slow day. */
+  /** One budget per call to Google, whatever is retried within it. */
   timeoutMs?: number;
   logger?: { warn(obj: object, msg?: string): void };
-  /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "oauth" | "youtube", outcome: string) => void;
-  /** The YouTube quota units spent, as Google counts them; awaited before the call's result returns; never rejects. */
+  /** Awaited before the call's result returns; never rejects. */
   onQuotaUnits?: (units: number) => void | Promise<void>;
 }
 
-/** The options with their defaults applied, as the OAuth and YouTube halves read them. */
 export type GoogleOptions = GoogleGatewayOptions & { emulatorUrl: string | undefined; timeoutMs: number };
 
-/**
- * The server's only way to Google: google-auth-library for OAuth, the YouTube Data API client for YouTube, both
- * pointed at the stand-in with `emulatorUrl`. Every failure is an `AppError` with a catalogue code (GOOGLE_*, YOUTUBE_*).
- */
+/** The server's only way to Google; every failure is an `AppError` with a catalogue code. */
 export function createGoogleGateway(options: GoogleGatewayOptions) {
   const resolved = {
     ...options,
@@ -46,7 +39,7 @@ export function createGoogleGateway(options: GoogleGatewayOptions) {
 
 export type GoogleGateway = ReturnType<typeof createGoogleGateway>;
 
-/** A Google account as Google itself reports it (never as the browser claims it). */
+/** As Google itself reports it, never as the browser claims it. */
 export interface GoogleIdentity {
   sub: string;
   email: string;
@@ -54,12 +47,11 @@ export interface GoogleIdentity {
   expiresAt: number;
 }
 
-/** A Brand Account's identity has an e-mail at pages.plusgoogle.com (one person may manage up to 100 of them). */
+/** One person may manage up to 100 Brand Accounts. */
 export function isBrandAccountEmail(email: string): boolean {
   return email.toLowerCase().endsWith("@pages.plusgoogle.com");
 }
 
-/** Google's OAuth endpoints through google-auth-library: sign-in, token checks, revocation. */
 function createGoogleOAuth(options: GoogleOptions) {
   const { clientId, emulatorUrl } = options;
   const oauth = new OAuth2Client({
@@ -81,7 +73,7 @@ function createGoogleOAuth(options: GoogleOptions) {
   });
   keepWithinBudget(oauth);
 
-  /** One OAuth call within its budget: a 400 becomes `refusal`, Google down GOOGLE_UNAVAILABLE, else GOOGLE_AUTH_FAILED. */
+  /** A 400 becomes `refusal`. */
   async function oauthCall<T>(
     name: string,
     request: () => Promise<T>,
@@ -109,10 +101,8 @@ function createGoogleOAuth(options: GoogleOptions) {
     });
   }
 
-  /** Signature, issuer and expiry, checked against Google's published keys. */
   async function verifiedClaims(idToken: string): Promise<TokenPayload> {
     try {
-      // The keys' fetch (cached as long as Google's Cache-Control allows) is a call of its own.
       const ticket = await withinBudget(options.timeoutMs, { retries: true }, () => oauth.verifyIdToken({ idToken }));
       const claims = ticket.getPayload();
       if (!claims) throw new Error("id_token has no payload");
@@ -135,7 +125,6 @@ function createGoogleOAuth(options: GoogleOptions) {
     }
   }
 
-  /** The product's stance on who may claim, beyond Google's own checks. */
   function refusedIdentity(email: string): ErrorCode | null {
     return !options.allowBrandAccounts && isBrandAccountEmail(email) ? "BRAND_ACCOUNT_REFUSED" : null;
   }

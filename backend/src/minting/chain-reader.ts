@@ -10,13 +10,11 @@ export interface ChainReaderOptions {
   rpcUrl: string;
   chainId: number;
   rewardsAddress: string;
-  /** A receipt proves a claim only with this amount. */
   rewardAmountWei: bigint;
   finality: FinalityTag;
   /** The most calls one JSON-RPC batch carries: the provider's cap (Moralis allows 20). */
   maxBatchCalls: number;
   timeoutMs?: number;
-  /** Told each time the provider says "too many requests" and reads pause for `pauseMs`. */
   onRateLimited?: (pauseMs: number) => void;
 }
 
@@ -24,7 +22,7 @@ export interface ChainReaderOptions {
 const RATE_LIMIT_PAUSE_MS = { first: 1_000, longest: 60_000 };
 /** Wallets per `aggregate3`, well under a node's gas cap on one `eth_call`. */
 const WALLETS_PER_MULTICALL = 1_000;
-/** Receipts remembered once seen, so a claim waiting for finality costs no receipt read a tick. */
+/** So a claim waiting for finality costs no receipt read a tick. */
 const RECEIPTS_REMEMBERED = 10_000;
 
 /** `rewardedInBlock(address)`: the first 4 bytes of its keccak-256 (a test recomputes it). */
@@ -32,10 +30,7 @@ export const REWARDED_IN_BLOCK_SELECTOR = "0xf7f502f3";
 /** keccak-256 of `Rewarded(address,uint256)` (a test recomputes it). */
 export const REWARDED_TOPIC = "0xb3b7a071186534c03b40695710096f289fd4ed6c1a374aff0bb648955e4fe563";
 
-/**
- * Reads the rewards contract over JSON-RPC, at the same cost whatever the chain's age: Multicall3 asks about every
- * followed wallet in one `eth_call`, and the only log query spans one block. A refused call fails only its claims.
- */
+/** Reads the rewards contract at the same cost whatever the chain's age: one Multicall3 `eth_call`, one-block logs. */
 export function createChainReader(options: ChainReaderOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const rewardsAddress = options.rewardsAddress.toLowerCase();
@@ -43,12 +38,11 @@ export function createChainReader(options: ChainReaderOptions) {
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
   const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs, maxCalls: options.maxBatchCalls });
 
-  /** The calls in as few batches as the provider allows, each call's outcome on its own; none while paused. */
   async function batch(calls: JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> {
     if (Date.now() < rateLimit.pausedUntil)
       throw unavailable(new RpcRateLimitedError("paused after the provider's 429"));
     const outcomes = await sendBatches(calls);
-    // Some calls through: reads are at the limit, not past it, so the pause stays short; only refusals make it grow.
+    // Some calls through: reads are at the limit, not past it, so the pause stays short.
     const refused = outcomes.some(
       (outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError,
     );
@@ -58,7 +52,7 @@ export function createChainReader(options: ChainReaderOptions) {
   }
 
   function pause() {
-    // Refusals of reads sent together are one: only one after the pause ran out makes the next longer.
+    // Refusals of reads sent together count as one.
     if (Date.now() < rateLimit.pausedUntil) return;
     const ceiling = Math.min(RATE_LIMIT_PAUSE_MS.longest, RATE_LIMIT_PAUSE_MS.first * 2 ** rateLimit.refusalsInARow);
     const pauseMs = Math.round(ceiling * (0.5 + Math.random() / 2));
@@ -67,7 +61,6 @@ export function createChainReader(options: ChainReaderOptions) {
     options.onRateLimited?.(pauseMs);
   }
 
-  /** The one call's result; its failure is "try again later" for the caller. */
   async function single<T>(call: JsonRpcCall): Promise<T> {
     const [outcome] = await batch([call]);
     if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
@@ -76,7 +69,6 @@ export function createChainReader(options: ChainReaderOptions) {
 
   const rewardedInBlockData = (wallet: string) => `${REWARDED_IN_BLOCK_SELECTOR}${addressWord(wallet).slice(2)}`;
 
-  /** The reward event for exactly this wallet and amount, from the rewards contract itself. */
   const isRewardOf = (wallet: string) => (log: Log.Rpc) =>
     !log.removed &&
     log.address.toLowerCase() === rewardsAddress &&
@@ -96,11 +88,7 @@ export function createChainReader(options: ChainReaderOptions) {
     return seen;
   }
 
-  /**
-   * For many claims in a few requests, in the order asked: the heads once, the contract's record of every wallet
-   * (Multicall3), and the receipts not seen before. Each claim's observation stands alone; a failed head read rejects
-   * the whole.
-   */
+  /** The heads once, every wallet's record and the receipts not seen before; a failed head read rejects the whole. */
   async function observeMany(
     claims: readonly { wallet: string; txHash: string | null }[],
   ): Promise<PromiseSettledResult<ChainObservation>[]> {
@@ -127,7 +115,6 @@ export function createChainReader(options: ChainReaderOptions) {
     const finalizedAt = options.finality === "finalized" ? finalAt : calls.push(blockAt("finalized")) - 1;
 
     const outcomes = await batch(calls);
-    /** The answer to `calls[index]`; its failure is "try again later" for the claims that need it. */
     const valueAt = (index: number): unknown => {
       const outcome = outcomes[index];
       if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
@@ -144,7 +131,6 @@ export function createChainReader(options: ChainReaderOptions) {
       if (options.finality === "finalized") throw error;
     }
 
-    // Each Multicall3 answer decoded once, for all of its wallets.
     const decoded = new Map<number, ReturnType<typeof decodeAggregate3>>();
     const rewardRecordOf = (index: number) => {
       const at = firstMulticall + Math.floor(index / WALLETS_PER_MULTICALL);
@@ -182,7 +168,6 @@ export function createChainReader(options: ChainReaderOptions) {
   }
 
   return {
-    /** One JSON-RPC batch: the heads, the contract's record of `wallet`, and `txHash`'s receipt when one is given. */
     async observe(wallet: string, txHash: string | null): Promise<ChainObservation> {
       const [seen] = await observeMany([{ wallet, txHash }]);
       if (seen?.status !== "fulfilled") throw seen?.reason;
@@ -191,7 +176,7 @@ export function createChainReader(options: ChainReaderOptions) {
 
     observeMany,
 
-    /** The receipt of `txHash` as the chain holds it now, never a remembered one (its block may be reorganised away). */
+    /** Never a remembered receipt: its block may be reorganised away. */
     async receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]> {
       const receipt = await single<TransactionReceipt.Rpc | null>({
         method: "eth_getTransactionReceipt",
@@ -238,7 +223,6 @@ export function createChainReader(options: ChainReaderOptions) {
   };
 }
 
-/** A receipt once seen: its block and its logs (a receipt never changes while its block stands). */
 interface SeenReceipt {
   blockNumber: bigint;
   logs: Log.Rpc[];
@@ -265,7 +249,7 @@ const AGGREGATE3 = AbiFunction.from(
 /** `aggregate3((address,bool,bytes)[])`'s selector (a test recomputes it). */
 export const AGGREGATE3_SELECTOR = AbiFunction.getSelector(AGGREGATE3);
 
-/** One `eth_call` to Multicall3 carrying many reads, which a provider counts as one; each may fail on its own. */
+/** Many reads in one `eth_call`, which a provider counts as one; each may fail on its own. */
 function aggregate3Call(calls: readonly { target: string; callData: string }[]) {
   const call3s = calls.map(({ target, callData }) => ({
     target: target as `0x${string}`,
@@ -278,7 +262,6 @@ function aggregate3Call(calls: readonly { target: string; callData: string }[]) 
   };
 }
 
-/** `aggregate3`'s answer, a (success, returnData) for each call, in the order given. */
 function decodeAggregate3(returned: string): readonly { success: boolean; returnData: string }[] {
   return AbiFunction.decodeResult(AGGREGATE3, returned as `0x${string}`);
 }

@@ -14,7 +14,7 @@ export interface YoutubeQuotaMeterDeps {
   now?: () => Date;
 }
 
-/** The one count of YouTube quota spent today: the store's per-day counter, which every process adds to (ADR 11). */
+/** The store's per-day counter, which every process adds to (ADR 11). */
 export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
   const now = deps.now ?? (() => new Date());
   const warnAtUnits = WARN_AT_SHARE * deps.dailyQuotaUnits;
@@ -39,7 +39,6 @@ export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
   };
 }
 
-/** Units spent since midnight Pacific time (Google's quota day) by every process on this store. */
 export function youtubeQuotaUnitsToday(store: Pick<ClaimStore, "youtubeQuota">, at = new Date()): Promise<number> {
   return store.youtubeQuota.unitsOn(quotaDay(at));
 }
