@@ -1,4 +1,4 @@
-/** The only reader of process.env on the server: every setting validated once, at start-up, naming every bad key. */
+/** The only reader of process.env on the server. */
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
@@ -32,7 +32,6 @@ const CHAIN_EXPLORERS = {
   [ARBITRUM_SEPOLIA_CHAIN_ID]: "https://sepolia.arbiscan.io",
 } as const;
 
-/** Express's `trust proxy`: false, true, a hop count, or a comma-separated list of addresses/subnets. */
 const trustProxy = z
   .string()
   .trim()
@@ -143,7 +142,7 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   const settings = parsed as Settings;
   const dataDir = path.resolve(settings.DATA_DIR);
   const publicConfig: Omit<PublicConfig, "tokenAddress"> = {
-    // thirdweb's own derivation: a project's client id is the start of its secret key's SHA-256.
+    // thirdweb's own derivation of a client id.
     thirdwebClientId: createHash("sha256").update(settings.THIRDWEB_SECRET_KEY).digest("hex").slice(0, 32),
     ecosystemId: settings.ECOSYSTEM_ID,
     ecosystemPartnerId: settings.ECOSYSTEM_PARTNER_ID,
@@ -219,7 +218,7 @@ function consistencyRules(settings: Partial<Settings>, given: Given): Rule[] {
   ];
 }
 
-/** Production never falls back to a local default: replicas with a SQLite file each would pay each wallet per replica. */
+/** Replicas with a SQLite file each would pay each wallet once per replica. */
 function productionRules(settings: Partial<Settings>, given: Given): Rule[] {
   return [
     [
@@ -290,7 +289,7 @@ const LOCAL_WORLD_KEYS = [
   "ECOSYSTEM_ID",
 ] as const satisfies ReadonlyArray<keyof Settings>;
 
-/** Anvil's dev accounts (a public mnemonic: anyone holds their keys) and the local world's two contract addresses. */
+/** Anvil's dev accounts (a public mnemonic) and the local world's two contracts. */
 const PUBLIC_DEV_ADDRESSES = new Set([
   "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266",
   "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",

@@ -22,24 +22,14 @@ function failureReasonOf(claim: ClaimRecord) {
 }
 
 export function toCheckClaimResponse(claim: ClaimRecord | null, onHold: boolean): CheckClaimResponse {
-  if (!claim)
-    return {
-      claimed: false,
-      txHash: null,
-      status: null,
-      claimId: null,
-      claimedAt: null,
-      onHold: false,
-      failureReason: null,
-    };
   return {
-    claimed: claim.status !== "failed",
-    txHash: claim.txHash,
-    status: claim.status,
-    claimId: claim.id,
-    claimedAt: claim.createdAt.toISOString(),
-    onHold,
-    failureReason: failureReasonOf(claim),
+    claimed: claim !== null && claim.status !== "failed",
+    txHash: claim?.txHash ?? null,
+    status: claim?.status ?? null,
+    claimId: claim?.id ?? null,
+    claimedAt: claim?.createdAt.toISOString() ?? null,
+    onHold: claim !== null && onHold,
+    failureReason: claim && failureReasonOf(claim),
   };
 }
 

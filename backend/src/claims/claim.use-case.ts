@@ -118,7 +118,7 @@ export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise
   return claim;
 }
 
-/** Kept for the product's API: the server's own record is the truth, so it only confirms a matching hash. */
+/** The server's own record is the truth: this only confirms a matching hash. */
 export async function recordClaim(
   deps: ClaimUseCaseDeps,
   walletAddress: string,

@@ -7,7 +7,7 @@ import type { MintDriver } from "./mint-driver.ts";
 
 export const ENGINE_WEBHOOK_PATH = "/api/engine/webhook";
 
-/** Posts a minute per client and process: a quota-bound day's claims in one hour are about 320, plus retries. */
+/** A quota-bound day's claims in one hour are about 320 a minute, plus retries. */
 export const WEBHOOK_POSTS_PER_MINUTE = 600;
 
 /** A verified notice wakes the loop; anything else is counted, not logged (anyone can post), and answered 204 alike. */

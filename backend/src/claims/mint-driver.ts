@@ -17,11 +17,9 @@ export interface MintDriverDeps {
   store: ClaimStore;
   minter: Minter;
   chainReader: ChainReader;
-  /** Attempts a claim may have in all, its owner's retries included; an operator may grant one more at a time. */
   maxAttempts: number;
   /** Tests shorten these to show a rule in seconds. */
   tuning?: MintTuning;
-  /** Engine posts status changes to our webhook, so a pass reads Engine mostly when told to. */
   engineWebhooks?: boolean;
   metrics: Metrics;
   logger: Logger;
@@ -30,7 +28,7 @@ export interface MintDriverDeps {
 /** The owner retries within `maxAttempts`; an operator grants one attempt more. */
 export type RetryBy = "owner" | "operator";
 
-/** Blocks an attempt may go unrewarded before the next starts: about a minute, past Engine's usual send. */
+/** About a minute, past Engine's usual send. */
 const MINT_GRACE_BLOCKS = 240n;
 /** After this, another process takes over a crashed one's claims. */
 const CLAIM_LEASE_MS = 30_000;
@@ -51,10 +49,7 @@ const ENGINE_POLL_PASSES = 10;
 /** `finalized` moves every few minutes. */
 const FINALITY_CHECK_PASSES = 60;
 
-/**
- * Moves claims reserved → queued → submitted → confirmed (or failed); the contract pays a wallet once (ADR 2). Each
- * attempt is written ahead before Engine is called; only a claim's lease holder drives it, one loop a process (ADR 28).
- */
+/** Each attempt is written ahead before Engine is called; only a claim's lease holder drives it (ADR 2, 28). */
 export function createMintDriver(deps: MintDriverDeps) {
   const { store, logger } = deps;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -75,7 +70,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   const heard = new Set<string>();
   let passes = 0;
 
-  /** A new reservation's id, lease and, unless the wallet was already rewarded, its first attempt written ahead. */
+  /** Unless the wallet was already rewarded, the first attempt is written ahead with the reservation. */
   async function reservationTerms(walletAddress: string): Promise<Pick<NewClaim, "id" | "lease" | "firstAttempt">> {
     const id = randomUUID();
     const terms = { id, lease: { owner, until: Date.now() + leaseMs } };
@@ -85,7 +80,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     return { ...terms, firstAttempt: { engineTransactionId: attemptKey(id, 1), attemptAtBlock: seen.value.head } };
   }
 
-  /** Starts the first attempt of a claim just reserved here; an Engine failure is thrown, the loop settles it. */
+  /** An Engine failure is thrown; the loop settles it. */
   async function queue(claim: ClaimRecord): Promise<ClaimRecord> {
     return inHandWhile(claim.id, async () => {
       if (claim.status !== "queued") return advance(claim, rules);
@@ -94,7 +89,6 @@ export function createMintDriver(deps: MintDriverDeps) {
     });
   }
 
-  /** Tries a `failed` claim again, when this process can take its lease and `by` may. */
   async function retry(claim: ClaimRecord, by: RetryBy): Promise<ClaimRecord> {
     const leasedNow = await store.claims.acquireLease(claim.id, owner, Date.now(), Date.now() + leaseMs);
     if (!leasedNow) return claim;
@@ -130,7 +124,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     return moved?.value ?? claim;
   }
 
-  /** Engine's webhook says `transactionId` changed: false unless a claim driven here has that attempt. */
+  /** False unless a claim driven here has that attempt. */
   function hear(transactionId: string): boolean {
     const claimId = claimIdOfAttemptKey(transactionId);
     if (!leased.has(claimId)) return false;
@@ -181,7 +175,6 @@ export function createMintDriver(deps: MintDriverDeps) {
     retry,
     mayRetry,
     hear,
-    /** True while Engine cannot sign as the server wallet: a new claim could only wait, so none is taken. */
     signingBlocked: () => signing.isOn(),
     /** Not awaited: readiness never waits for the first pass. */
     start(): void {
@@ -227,7 +220,6 @@ function createLoop(pass: () => Promise<void>) {
   };
 }
 
-/** The claims the loop drives: unfinished ones, and confirmed ones whose reward `finalized` does not cover yet. */
 function drives(claim: ClaimRecord): boolean {
   return UNFINISHED.includes(claim.status) || (claim.status === "confirmed" && claim.finalAt === null);
 }

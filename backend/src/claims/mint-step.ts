@@ -28,7 +28,7 @@ const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "f
 /** A confirmed claim whose reward was reorganised away is reopened. */
 const ATTEMPTABLE: readonly ClaimStatus[] = [...RETRYABLE, "confirmed"];
 /** A settled claim needs no driver, so the write that settles it gives its lease up too. */
-const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
+export const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
 
 interface Sighting {
   engine: MintTransaction | null;
@@ -37,7 +37,7 @@ interface Sighting {
 
 type Move = () => Promise<ClaimRecord>;
 
-/** Moves leased claims one step: one look at Engine and the chain for all; a claim's failure is its own. */
+/** One look at Engine and the chain for all; a claim's failure is its own. */
 export async function stepClaims(
   ctx: StepContext,
   claims: readonly ClaimRecord[],
@@ -63,7 +63,7 @@ async function look(
   claims: readonly ClaimRecord[],
   askEngine: (claim: ClaimRecord) => boolean,
 ): Promise<PromiseSettledResult<Sighting>[]> {
-  // An attempt taken back (unsigned) counts none, but its key is on record; a confirmed claim asks the contract only.
+  // An attempt taken back (unsigned) counts none, but its key is on record.
   const engineIds = claims.map((claim) =>
     (claim.attempts > 0 || claim.engineTransactionId !== null) && claim.status !== "confirmed" && askEngine(claim)
       ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
@@ -78,22 +78,14 @@ async function look(
       txHash: claim.status === "confirmed" ? null : (records[index]?.txHash ?? claim.txHash),
     })),
   );
-  return Promise.all(
-    chain.map(async (seen, index): Promise<PromiseSettledResult<Sighting>> => {
-      if (seen.status === "rejected") return seen;
-      const claim = claims[index] as ClaimRecord;
-      try {
-        return {
-          status: "fulfilled",
-          value: { engine: records[index] ?? null, chain: await recheck(claim, seen.value) },
-        };
-      } catch (reason) {
-        return { status: "rejected", reason };
-      }
+  return Promise.allSettled(
+    chain.map(async (seen, index): Promise<Sighting> => {
+      if (seen.status === "rejected") throw seen.reason;
+      return { engine: records[index] ?? null, chain: await recheck(claims[index] as ClaimRecord, seen.value) };
     }),
   );
 
-  /** A confirmed claim the contract no longer records: a fresh receipt tells a reorg from a changed contract. */
+  /** A fresh receipt tells a reorg from a changed contract. */
   async function recheck(claim: ClaimRecord, chain: ChainObservation): Promise<ChainObservation> {
     if (claim.status !== "confirmed" || chain.rewardedInBlock !== null || !claim.txHash) return chain;
     return { ...chain, receipt: await ctx.chainReader.receiptNow(claim.walletAddress, claim.txHash) };
@@ -267,13 +259,9 @@ export async function sendAttempt(ctx: StepContext, before: ClaimRecord, written
   }
   ctx.logger.info({ claimId: before.id, attempt, transactionId }, "reward queued");
   if (transactionId === idempotencyKey) return written;
+  const patch = { engineTransactionId: transactionId };
   return (
-    (await ctx.store.claims.transition(
-      before.id,
-      UNFINISHED,
-      { engineTransactionId: transactionId },
-      { attempts: attempt },
-    )) ?? reread(ctx, before)
+    (await ctx.store.claims.transition(before.id, UNFINISHED, patch, { attempts: attempt })) ?? reread(ctx, before)
   );
 }
 
@@ -284,26 +272,15 @@ async function takeBackRefused(
   before: ClaimRecord,
   error: RewardNotQueuedError,
 ): Promise<void> {
-  ctx.logger.warn(
-    { claimId: before.id, attempt: written.attempts, err: error },
-    "Engine refused the reward; not counted",
-  );
-  await ctx.store.claims.transition(
-    before.id,
-    ["queued"],
-    {
-      status: before.status,
-      attempts: before.attempts,
-      engineTransactionId: before.engineTransactionId,
-      txHash: before.txHash,
-      attemptAtBlock: before.attemptAtBlock,
-      lastError: `Engine refused attempt ${written.attempts}: ${error.cause instanceof Error ? error.cause.message : "4xx"}`,
-    },
-    { attempts: written.attempts },
-  );
+  const attempt = written.attempts;
+  ctx.logger.warn({ claimId: before.id, attempt, err: error }, "Engine refused the reward; not counted");
+  const { status, attempts, engineTransactionId, txHash, attemptAtBlock } = before;
+  const lastError = `Engine refused attempt ${attempt}: ${error.cause instanceof Error ? error.cause.message : "4xx"}`;
+  const patch = { status, attempts, engineTransactionId, txHash, attemptAtBlock, lastError };
+  await ctx.store.claims.transition(before.id, ["queued"], patch, { attempts: attempt });
 }
 
-/** The attempt Engine could not sign sent nothing: it does not count (its key stays on record); new claims pause. */
+/** The attempt Engine could not sign sent nothing: it does not count; new claims pause. */
 function takeBackUnsigned(ctx: StepContext, claim: ClaimRecord, reason: string): Move {
   const patch = { attempts: claim.attempts - 1, lastError: reason };
   return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => {

@@ -3,11 +3,10 @@ import type { ChainReader } from "../minting/minter.ts";
 import type { ClaimRecord } from "../store/claim-repository.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { rewardOf } from "./mint-decision.ts";
+import { NO_LEASE } from "./mint-step.ts";
 
-/** The reason a claim the operator resolved as unpaid is failed with. */
 export const RESOLVED_NOT_REWARDED = "resolved by operator: not rewarded on chain";
 
-/** What settling a claim stuck unfinished for `npm run claims -- retry <claimId>` came to; `unchanged` says why. */
 export type ResolveOutcome =
   | { kind: "confirmed"; claim: ClaimRecord }
   | { kind: "failed"; claim: ClaimRecord }
@@ -41,8 +40,7 @@ export async function resolveClaim(
       lastError: null,
       // Unless `finalized` covers the reward already, the server's mint loop checks it once more.
       finalAt: reward.block <= seen.finalizedHead ? new Date() : null,
-      leaseOwner: null,
-      leaseUntil: null,
+      ...NO_LEASE,
     });
     return confirmed ? { kind: "confirmed", claim: confirmed } : movedOn(store, claim);
   }
@@ -51,7 +49,7 @@ export async function resolveClaim(
   const failed = await store.claims.transition(
     claim.id,
     UNFINISHED_CLAIM_STATUSES,
-    { status: "failed", lastError: RESOLVED_NOT_REWARDED, leaseOwner: null, leaseUntil: null },
+    { status: "failed", lastError: RESOLVED_NOT_REWARDED, ...NO_LEASE },
     { attempts: claim.attempts },
   );
   return failed ? { kind: "failed", claim: failed } : movedOn(store, claim);

@@ -5,16 +5,15 @@ import type { GoogleGateway, GoogleIdentity } from "../google/google-gateway.ts"
 import { matchesChannel, type SubscriptionCheck } from "../google/youtube.ts";
 import type { VerificationAdmission } from "./verification-admission.ts";
 
-/** Accounts remembered at once, whatever the traffic: a forgotten one costs one more YouTube check at worst. */
+/** A forgotten account costs one more YouTube check at worst. */
 const ACCOUNTS_REMEMBERED = 10_000;
 
-/** Long enough to cover Verify then Claim (a few minutes in the wizard), short enough that unsubscribing shows soon. */
+/** Covers Verify then Claim; short enough that unsubscribing shows soon. */
 const SUBSCRIPTION_CACHE_SECONDS = 300;
 
 export interface SubscriptionVerifierOptions {
   google: GoogleGateway;
   channelId: string;
-  /** How long a verified subscription is remembered per Google account; 0 remembers nothing. */
   cacheSeconds?: number;
   admission: VerificationAdmission;
 }
@@ -35,7 +34,7 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     return result;
   }
 
-  /** One YouTube call per account at a time: 200 simultaneous claims of one viewer cost 1 unit, not 200. */
+  /** One YouTube call per account at a time. */
   function sharedCheck(sub: string, accessToken: string): Promise<SubscriptionCheck> {
     const pending = inFlight.get(sub);
     if (pending) return pending;
@@ -44,7 +43,7 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     return checking;
   }
 
-  /** Names the channel found when the username typed is not the signed-in account's: the wrong Google account. */
+  /** The username typed is not the signed-in account's: the wrong Google account. */
   async function explainWrongAccount(accessToken: string, youtubeUsername: string): Promise<void> {
     const channel = await google.getOwnChannel(accessToken);
     if (!channel) throw new AppError("YOUTUBE_SIGNUP_REQUIRED");

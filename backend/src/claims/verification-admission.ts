@@ -2,12 +2,12 @@ import { AppError } from "../errors.ts";
 import { quotaDay, secondsUntilPacificMidnight } from "../observability/quota-day.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 
-/** YouTube checks one Google account may cause per window: a viewer verifies once or twice, ten stop a script. */
+/** A viewer verifies once or twice; ten stop a script. */
 export const VERIFY_LIMIT_PER_ACCOUNT = 10;
 export const VERIFY_LIMIT_WINDOW_SECONDS = 600;
-/** YouTube checks one Google account may cause per Google quota day: two windows' worth, so one account cannot drain it. */
+/** Two windows' worth a quota day, so one account cannot drain it. */
 export const VERIFY_LIMIT_PER_ACCOUNT_PER_DAY = 20;
-/** The last units of the day, kept for viewers who already verified: room for a few hundred claims to finish. */
+/** Kept for viewers who already verified: room for a few hundred claims to finish. */
 export const YOUTUBE_QUOTA_RESERVE_UNITS = 500;
 
 export interface VerificationLimits {
@@ -18,7 +18,6 @@ export interface VerificationLimits {
 
 export interface VerificationAdmissionOptions extends Partial<VerificationLimits> {
   store: Pick<ClaimStore, "rateLimits" | "youtubeQuota">;
-  /** The project's YouTube units a day; the last YOUTUBE_QUOTA_RESERVE_UNITS are kept for viewers who already verified. */
   dailyQuotaUnits: number;
   now?: () => Date;
 }
@@ -44,7 +43,6 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
   }
 
   return {
-    /** Counts one YouTube check for the account, or refuses it with the time it may come back. */
     async admit(sub: string): Promise<void> {
       const at = now();
       const day = quotaDay(at);
@@ -62,7 +60,7 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
       }
     },
 
-    /** Marks the account as verified until the quota day ends: the reserve then still serves its claim. */
+    /** Until the quota day ends, the reserve still serves this account's claim. */
     async recordVerified(sub: string): Promise<void> {
       const at = now();
       await store.rateLimits.increment(verifiedKey(quotaDay(at), sub), secondsUntilPacificMidnight(at) * 1000);

@@ -1,13 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AuthClient, gaxios } from "google-auth-library";
 
-/** The call to Google under way: the signal that ends it when its budget is spent, and whether it may be retried. */
 const currentCall = new AsyncLocalStorage<{ signal: AbortSignal; retries: boolean }>();
 
-/**
- * Runs one call to Google within `budgetMs` in all, whatever google-auth-library retries inside it (a per-attempt
- * limit let one call take several times the budget). `retries: false` is for calls that must reach Google once.
- */
+/** One call to Google within `budgetMs` in all, whatever google-auth-library retries inside it. */
 export async function withinBudget<T>(
   budgetMs: number,
   options: { retries: boolean },
@@ -23,7 +19,6 @@ export async function withinBudget<T>(
   }
 }
 
-/** Whether the call under way has spent its budget: a retry of ours would then only fail at once. */
 export function budgetSpent(): boolean {
   return currentCall.getStore()?.signal.aborted ?? false;
 }

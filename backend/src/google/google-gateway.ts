@@ -47,6 +47,8 @@ export interface GoogleIdentity {
   expiresAt: number;
 }
 
+const authFailed = (reason: string) => new AppError("GOOGLE_AUTH_FAILED", { cause: new Error(reason) });
+
 /** One person may manage up to 100 Brand Accounts. */
 export function isBrandAccountEmail(email: string): boolean {
   return email.toLowerCase().endsWith("@pages.plusgoogle.com");
@@ -112,7 +114,7 @@ function createGoogleOAuth(options: GoogleOptions) {
         throw new AppError("GOOGLE_AUTH_FAILED", { cause: describeGoogleFailure("certs", error).cause });
       // The library's messages quote the token; only their first clause goes into the cause.
       const reason = (error instanceof Error ? error.message : String(error)).split(/[:,]/)[0];
-      throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error(`id_token rejected: ${reason}`) });
+      throw authFailed(`id_token rejected: ${reason}`);
     }
   }
 
@@ -140,18 +142,12 @@ function createGoogleOAuth(options: GoogleOptions) {
       );
       // Never log `tokens`. No offline access is asked, so no refresh token: nothing given works past the hour.
       const { access_token: accessToken, id_token: idToken, scope, expiry_date: expiresAt } = tokens;
-      if (!accessToken || !idToken)
-        throw new AppError("GOOGLE_AUTH_FAILED", {
-          cause: new Error("Google token response lacks access_token or id_token"),
-        });
+      if (!accessToken || !idToken) throw authFailed("Google token response lacks access_token or id_token");
 
       const claims = await verifiedClaims(idToken);
       // Compared here, not by verifyIdToken, so a token made for another app gets its own error code.
       if (claims.aud !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
-      if (!claims.email)
-        throw new AppError("GOOGLE_AUTH_FAILED", {
-          cause: new Error("id_token has no email: the email scope was not granted"),
-        });
+      if (!claims.email) throw authFailed("id_token has no email: the email scope was not granted");
 
       const scopes = scope?.split(" ").filter(Boolean) ?? [];
       const refusal = !scopes.includes(YOUTUBE_READONLY_SCOPE) ? "GOOGLE_SCOPE_MISSING" : refusedIdentity(claims.email);
@@ -177,10 +173,7 @@ function createGoogleOAuth(options: GoogleOptions) {
       if (info.aud !== clientId || info.azp !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
       if (info.expiry_date <= Date.now()) throw new AppError("GOOGLE_TOKEN_INVALID");
       if (!info.scopes.includes(YOUTUBE_READONLY_SCOPE)) throw new AppError("GOOGLE_SCOPE_MISSING");
-      if (!info.sub || !info.email)
-        throw new AppError("GOOGLE_AUTH_FAILED", {
-          cause: new Error("tokeninfo has no sub or email: the email scope was not granted"),
-        });
+      if (!info.sub || !info.email) throw authFailed("tokeninfo has no sub or email: the email scope was not granted");
       const refusal = refusedIdentity(info.email);
       if (refusal) throw new AppError(refusal);
       return { sub: info.sub, email: info.email, scopes: info.scopes, expiresAt: info.expiry_date };

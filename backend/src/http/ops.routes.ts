@@ -10,7 +10,7 @@ export interface ReadinessProbe {
   check(): Promise<void>;
 }
 
-/** Enough that /readyz cannot be used to hammer Engine, short enough that a load balancer sees an outage at once. */
+/** /readyz cannot hammer Engine, yet a load balancer sees an outage at once. */
 const READINESS_CACHE_SECONDS = 5;
 
 /** /readyz is public and each probe run calls Engine, so requests share one run; details need the metrics token. */

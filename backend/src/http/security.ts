@@ -45,9 +45,9 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
       },
     },
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    // Addresses carry credentials for a moment (Google's code, the wallet's session): never pass them on as a Referer.
+    // Addresses carry credentials for a moment (Google's code): never pass them on.
     referrerPolicy: { policy: "no-referrer" },
-    // thirdweb's wallet iframes and remote images are cross-origin resources without CORP headers.
+    // thirdweb's wallet iframes and remote images have no CORP headers.
     crossOriginEmbedderPolicy: false,
   });
   return (req, res, next) => {
@@ -56,7 +56,7 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   };
 }
 
-/** Features nothing on the page uses, denied to it and its frames; passkeys and clipboard-write are thirdweb's to use. */
+/** Features nothing on the page uses; passkeys and clipboard-write are thirdweb's. */
 const PERMISSIONS_POLICY =
   "accelerometer=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), " +
   "magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=()";

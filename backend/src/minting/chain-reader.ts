@@ -12,25 +12,24 @@ export interface ChainReaderOptions {
   rewardsAddress: string;
   rewardAmountWei: bigint;
   finality: FinalityTag;
-  /** The most calls one JSON-RPC batch carries: the provider's cap (Moralis allows 20). */
   maxBatchCalls: number;
   timeoutMs?: number;
   onRateLimited?: (pauseMs: number) => void;
 }
 
-/** After the provider's 429, reads pause 1 s, doubling with each refusal in a row to a minute, with jitter. */
+/** Doubling with each refusal in a row, with jitter. */
 const RATE_LIMIT_PAUSE_MS = { first: 1_000, longest: 60_000 };
 /** Wallets per `aggregate3`, well under a node's gas cap on one `eth_call`. */
 const WALLETS_PER_MULTICALL = 1_000;
 /** So a claim waiting for finality costs no receipt read a tick. */
 const RECEIPTS_REMEMBERED = 10_000;
 
-/** `rewardedInBlock(address)`: the first 4 bytes of its keccak-256 (a test recomputes it). */
+/** `rewardedInBlock(address)` (a test recomputes it). */
 export const REWARDED_IN_BLOCK_SELECTOR = "0xf7f502f3";
 /** keccak-256 of `Rewarded(address,uint256)` (a test recomputes it). */
 export const REWARDED_TOPIC = "0xb3b7a071186534c03b40695710096f289fd4ed6c1a374aff0bb648955e4fe563";
 
-/** Reads the rewards contract at the same cost whatever the chain's age: one Multicall3 `eth_call`, one-block logs. */
+/** The same cost whatever the chain's age: one Multicall3 `eth_call`, one-block logs. */
 export function createChainReader(options: ChainReaderOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const rewardsAddress = options.rewardsAddress.toLowerCase();
@@ -88,7 +87,7 @@ export function createChainReader(options: ChainReaderOptions) {
     return seen;
   }
 
-  /** The heads once, every wallet's record and the receipts not seen before; a failed head read rejects the whole. */
+  /** A failed head read rejects the whole. */
   async function observeMany(
     claims: readonly { wallet: string; txHash: string | null }[],
   ): Promise<PromiseSettledResult<ChainObservation>[]> {
@@ -111,7 +110,7 @@ export function createChainReader(options: ChainReaderOptions) {
       calls.push({ method: "eth_getTransactionReceipt", params: [txHash] });
     }
 
-    // Asked last, so a per-second limit refuses it first: without it claims are only not yet known to be finalized.
+    // Asked last, so a per-second limit refuses it first: it matters least.
     const finalizedAt = options.finality === "finalized" ? finalAt : calls.push(blockAt("finalized")) - 1;
 
     const outcomes = await batch(calls);
@@ -186,7 +185,7 @@ export function createChainReader(options: ChainReaderOptions) {
       return receipt && receiptFor(wallet, remember(txHash, receipt));
     },
 
-    /** For each reward, the transaction that rewarded `wallet` in `block` (null while the node lacks the log). */
+    /** Null while the node lacks the log. */
     async rewardTransactions(
       rewards: readonly { wallet: string; block: bigint }[],
     ): Promise<PromiseSettledResult<string | null>[]> {
@@ -249,7 +248,7 @@ const AGGREGATE3 = AbiFunction.from(
 /** `aggregate3((address,bool,bytes)[])`'s selector (a test recomputes it). */
 export const AGGREGATE3_SELECTOR = AbiFunction.getSelector(AGGREGATE3);
 
-/** Many reads in one `eth_call`, which a provider counts as one; each may fail on its own. */
+/** A provider counts it as one call. */
 function aggregate3Call(calls: readonly { target: string; callData: string }[]) {
   const call3s = calls.map(({ target, callData }) => ({
     target: target as `0x${string}`,

@@ -97,11 +97,6 @@ export function createEngineMinter(options: EngineMinterOptions) {
       return { transactionId };
     },
 
-    async getTransaction(transactionId: string): Promise<MintTransaction | null> {
-      const [found] = await search([transactionId]);
-      return found ?? null;
-    },
-
     /** One missing is unknown to Engine, or not indexed yet. */
     async getTransactions(transactionIds: readonly string[]): Promise<Map<string, MintTransaction>> {
       const ids = [...new Set(transactionIds)];

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 
-/** How far a webhook's signed timestamp may lie from this server's clock, either way, before it counts as replayed. */
+/** Beyond it, a signed timestamp counts as replayed. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export type WebhookVerdict =

@@ -7,7 +7,7 @@ export interface JsonRpcCall {
   params: unknown[];
 }
 
-/** A provider's "too many requests": HTTP 429, or a call answered 429 or -32005 ("limit exceeded"). Slow down. */
+/** HTTP 429, or a call answered 429 or -32005 ("limit exceeded"). */
 export class RpcRateLimitedError extends Error {}
 
 const RATE_LIMIT_CODES = new Set([429, -32005]);
@@ -41,7 +41,7 @@ export async function jsonRpc<T>(url: string, call: JsonRpcCall, timeoutMs: numb
   return (await rpcClient(url, { timeoutMs, maxCalls: 1 })(call)) as T;
 }
 
-/** Sends batches one after another; once one is rate-limited the rest are not sent, as they would only be refused. */
+/** Once a batch is rate-limited the rest would only be refused: they are not sent. */
 export function jsonRpcBatcher(url: string, options: { timeoutMs: number; maxCalls: number }) {
   const send = rpcClient(url, options);
   return async (calls: readonly JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> => {

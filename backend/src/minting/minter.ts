@@ -12,7 +12,7 @@ export interface MintTransaction {
   cancelled: boolean;
   /** Engine ran it and the call inside reverted (a relayed bundle's receipt succeeds even then). */
   callReverted: boolean;
-  /** Engine could not sign it (vault access refused), so nothing was sent: the operator's to fix. */
+  /** Nothing was sent: the operator's to fix. */
   notSigned: boolean;
 }
 
@@ -20,7 +20,7 @@ export type SigningProof = { signed: true } | { signed: false; reason: string };
 
 export type Minter = ReturnType<typeof createEngineMinter>;
 
-/** The relayer answered "no" (a 4xx, a 429): nothing was queued, so the attempt's key was never used. */
+/** A 4xx: nothing was queued, so the attempt's key was never used. */
 export class RewardNotQueuedError extends AppError {
   constructor(cause: unknown) {
     super("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
@@ -33,9 +33,9 @@ export type FinalityTag = "latest" | "safe" | "finalized";
 
 export interface ChainObservation {
   head: bigint;
-  /** The height of the newest block counted as final (see `FinalityTag`): a reward at or below it is confirmed. */
+  /** A reward at or below it is confirmed. */
   finalHead: bigint;
-  /** The height of the `finalized` block: a reward at or below it can no longer be reorganised away. */
+  /** A reward at or below it can no longer be reorganised away. */
   finalizedHead: bigint;
   /** The contract's own record of the wallet's reward. */
   rewardedInBlock: bigint | null;
