@@ -98,21 +98,9 @@ interface Decided {
 }
 
 function decide(ctx: StepContext, claim: ClaimRecord, { engine, chain }: Sighting, rules: MintRules): Decided {
-  const txHash = engine?.txHash ?? claim.txHash;
-  const decision = decideMint(
-    {
-      status: claim.status,
-      attempts: claim.attempts,
-      attemptAtBlock: claim.attemptAtBlock,
-      txHash,
-      engine,
-      chain,
-      takenBack: lastKeyNumber(claim) > claim.attempts,
-      signingBlocked: ctx.signing.isOn(),
-    },
-    rules,
-  );
-  return { decision, head: chain.head };
+  const takenBack = lastKeyNumber(claim) > claim.attempts;
+  const facts = { ...claim, txHash: engine?.txHash ?? claim.txHash, engine, chain, takenBack };
+  return { decision: decideMint({ ...facts, signingBlocked: ctx.signing.isOn() }, rules), head: chain.head };
 }
 
 /** The reward's hash for each claim to confirm whose attempt does not prove it. */

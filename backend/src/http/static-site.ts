@@ -1,7 +1,4 @@
-/**
- * The built frontend, precompressed by the build. Every page is index.html with the public config and title written
- * in, so the first paint never waits for GET /api/config; an unknown path gets it with a 404.
- */
+/** Every page is index.html with the config and title written in: the first paint never waits for /api/config. */
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";

@@ -99,7 +99,8 @@ export function createChainReader(options: ChainReaderOptions) {
       const wallets = claims.slice(start, start + WALLETS_PER_MULTICALL);
       calls.push(
         aggregate3Call(
-          wallets.map(({ wallet }) => ({ target: rewardsAddress, callData: rewardedInBlockData(wallet) })),
+          rewardsAddress,
+          wallets.map(({ wallet }) => rewardedInBlockData(wallet)),
         ),
       );
     }
@@ -145,25 +146,14 @@ export function createChainReader(options: ChainReaderOptions) {
       return answered && receiptFor(wallet, remember(txHash, answered));
     };
 
-    return claims.map(({ wallet, txHash }, index): PromiseSettledResult<ChainObservation> => {
-      try {
+    return claims.map(({ wallet, txHash }, index) =>
+      settle((): ChainObservation => {
         const read = rewardRecordOf(index);
         if (!read?.success) throw unavailable(new Error(`rewardedInBlock(${wallet}) failed in Multicall3`));
-        const rewardedInBlock = BigInt(read.returnData);
-        return {
-          status: "fulfilled",
-          value: {
-            head,
-            finalHead,
-            finalizedHead,
-            rewardedInBlock: rewardedInBlock === 0n ? null : rewardedInBlock,
-            receipt: receiptOf(wallet, txHash),
-          },
-        };
-      } catch (reason) {
-        return { status: "rejected", reason };
-      }
-    });
+        const rewardedInBlock = BigInt(read.returnData) || null;
+        return { head, finalHead, finalizedHead, rewardedInBlock, receipt: receiptOf(wallet, txHash) };
+      }),
+    );
   }
 
   return {
@@ -233,6 +223,14 @@ function unavailable(cause: unknown): AppError {
     : new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
 
+function settle<T>(read: () => T): PromiseSettledResult<T> {
+  try {
+    return { status: "fulfilled", value: read() };
+  } catch (reason) {
+    return { status: "rejected", reason };
+  }
+}
+
 function toHex(value: bigint): string {
   return `0x${value.toString(16)}`;
 }
@@ -249,8 +247,8 @@ const AGGREGATE3 = AbiFunction.from(
 export const AGGREGATE3_SELECTOR = AbiFunction.getSelector(AGGREGATE3);
 
 /** A provider counts it as one call. */
-function aggregate3Call(calls: readonly { target: string; callData: string }[]) {
-  const call3s = calls.map(({ target, callData }) => ({
+function aggregate3Call(target: string, callDatas: readonly string[]) {
+  const call3s = callDatas.map((callData) => ({
     target: target as `0x${string}`,
     allowFailure: true,
     callData: callData as `0x${string}`,

@@ -57,10 +57,7 @@ const AGE_BANDS = [
   ["over_1h", 3600],
 ] as const;
 
-/**
- * Gauges read from the store and the chain at scrape time, each upstream at most once per `ttlMs`. A failed read marks
- * its upstream down and keeps its gauges' last good values: an alert on one upstream must not blind every other.
- */
+/** A failed read keeps its gauges' last good values: an alert on one upstream must not blind every other. */
 export function registerStateGauges(
   metrics: Metrics,
   sources: {
