@@ -69,6 +69,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   /** Engine's webhook said changed since their last Engine read. */
   const heard = new Set<string>();
   let passes = 0;
+  const lease = (id: string) => store.claims.acquireLease(id, owner, Date.now(), Date.now() + leaseMs);
 
   /** Unless the wallet was already rewarded, the first attempt is written ahead with the reservation. */
   async function reservationTerms(walletAddress: string): Promise<Pick<NewClaim, "id" | "lease" | "firstAttempt">> {
@@ -90,7 +91,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   }
 
   async function retry(claim: ClaimRecord, by: RetryBy): Promise<ClaimRecord> {
-    const leasedNow = await store.claims.acquireLease(claim.id, owner, Date.now(), Date.now() + leaseMs);
+    const leasedNow = await lease(claim.id);
     if (!leasedNow) return claim;
     if (leasedNow.status !== "failed") return leasedNow;
     const after = await inHandWhile(claim.id, () =>
@@ -142,11 +143,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     const pollEngine = !deps.engineWebhooks || number % ENGINE_POLL_PASSES === 0;
     const stillLeased = new Set<string>();
     for (let start = 0; start < ids.length && !loop.stopped; start += PASS_GROUP) {
-      const now = Date.now();
-      const leases = ids
-        .slice(start, start + PASS_GROUP)
-        .map((id) => store.claims.acquireLease(id, owner, now, now + leaseMs));
-      const taken = (await Promise.all(leases)).filter((claim) => claim !== null);
+      const taken = (await Promise.all(ids.slice(start, start + PASS_GROUP).map(lease))).filter((claim) => !!claim);
       for (const claim of taken) if (!drives(claim)) await store.claims.releaseLease(claim.id, owner);
       const held = taken.filter(drives);
       const askEngine = (claim: ClaimRecord) => pollEngine || !leased.has(claim.id) || heard.delete(claim.id);
