@@ -29,7 +29,6 @@ import { requestContext } from "./observability/request-context.ts";
 import type { ClaimStore } from "./store/claim-store.ts";
 
 export interface AppAdapters {
-  /** The token the rewards contract mints, read from the contract at start-up. */
   tokenAddress: string;
   store: ClaimStore;
   google: GoogleGateway;
@@ -48,7 +47,6 @@ export interface AppTuning {
   readinessCacheSeconds?: number;
 }
 
-/** Builds the HTTP app from the config without listening, so tests can start it on port 0. */
 export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuning = {}): Express {
   const publicConfig: PublicConfig = { ...config.publicConfig, tokenAddress: adapters.tokenAddress };
   const app = express();

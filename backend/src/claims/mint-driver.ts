@@ -118,7 +118,6 @@ export function createMintDriver(deps: MintDriverDeps) {
     }
   }
 
-  /** One step of one claim whose lease the caller holds. */
   async function advance(claim: ClaimRecord, within: MintRules): Promise<ClaimRecord> {
     const [moved] = await stepClaims(ctx, [claim], within);
     if (moved?.status === "rejected") throw moved.reason;
@@ -134,7 +133,6 @@ export function createMintDriver(deps: MintDriverDeps) {
     return true;
   }
 
-  /** One step of every claim to drive that this process can lease. */
   async function pass(): Promise<void> {
     const number = passes++;
     const unfinished = await store.claims.listUnfinished();

@@ -6,7 +6,6 @@ const PACIFIC_TIME = new Intl.DateTimeFormat("sv-SE", {
   hourCycle: "h23",
 });
 
-/** The Pacific calendar date, YYYY-MM-DD. */
 export function quotaDay(at: Date): string {
   return PACIFIC_TIME.format(at).slice(0, 10);
 }
