@@ -28,9 +28,7 @@ import type { Metrics } from "./observability/metrics.ts";
 import { requestContext } from "./observability/request-context.ts";
 import type { ClaimStore } from "./store/claim-store.ts";
 
-/** What the app talks to: the pieces that hold I/O, which tests point at stand-ins. */
 export interface AppAdapters {
-  /** The token the rewards contract mints, read from the contract at start-up. */
   tokenAddress: string;
   store: ClaimStore;
   google: GoogleGateway;
@@ -39,18 +37,16 @@ export interface AppAdapters {
   metrics: Metrics;
   logger: Logger;
   probes: ReadinessProbe[];
-  /** The built frontend to serve on the same origin, when it holds an index.html; unset, the API alone. */
   staticDir?: string;
 }
 
-/** Internal tunings a test changes to make one rule show in seconds; unset, each is its module's constant. */
+/** A test changes these to make one rule show in seconds. */
 export interface AppTuning {
   subscriptionCacheSeconds?: number;
   verificationLimits?: Partial<VerificationLimits>;
   readinessCacheSeconds?: number;
 }
 
-/** Builds the HTTP app from the config without listening, so tests can start it on port 0. */
 export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuning = {}): Express {
   const publicConfig: PublicConfig = { ...config.publicConfig, tokenAddress: adapters.tokenAddress };
   const app = express();
@@ -99,8 +95,7 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
       }),
     );
 
-  // The API answers live claim state: no-store, and so no ETag. A sub-app scopes that setting, so the page and
-  // static files keep theirs for revalidation (and GET /api/config, an ops route, its no-cache).
+  // Live claim state: no-store and no ETag, in a sub-app so the page and static files keep theirs.
   const api = express();
   api.disable("x-powered-by");
   api.set("etag", false);
@@ -119,7 +114,7 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
       maxTotalClaims: config.MAX_TOTAL_CLAIMS,
     }),
     notFoundHandler,
-    // Here too, so the API's refusals are answered under its settings (no ETag) rather than the app's.
+    // Here too, so the API's refusals have no ETag.
     errorHandler,
   );
 

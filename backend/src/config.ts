@@ -1,4 +1,4 @@
-/** The only reader of process.env on the server: every setting validated once, at start-up, naming every bad key. */
+/** The only reader of process.env on the server. */
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
@@ -11,7 +11,7 @@ const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/
 const required = z.string().trim().min(1, "is required");
 const optional = z.string().trim().min(1).optional();
 
-/** A handle, a URL or a typo would fail nowhere else: every viewer would just be "not subscribed" to no channel. */
+/** A handle or a typo fails nowhere else: every viewer would just be "not subscribed". */
 const youtubeChannelId = required.superRefine((value, context) => {
   if (/^UC[A-Za-z0-9_-]{22}$/.test(value)) return;
   const embedded = /UC[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/.exec(value)?.[0];
@@ -26,14 +26,12 @@ const youtubeChannelId = required.superRefine((value, context) => {
   });
 });
 
-/** The chains the app runs on and their explorers; the local chain is an Arbitrum One look-alike. */
 const ARBITRUM_SEPOLIA_CHAIN_ID = 421614;
 const CHAIN_EXPLORERS = {
   [ARBITRUM_ONE_CHAIN_ID]: "https://arbiscan.io",
   [ARBITRUM_SEPOLIA_CHAIN_ID]: "https://sepolia.arbiscan.io",
 } as const;
 
-/** Express's `trust proxy`: false, true, a hop count, or a comma-separated list of addresses/subnets. */
 const trustProxy = z
   .string()
   .trim()
@@ -45,7 +43,7 @@ const trustProxy = z
     return value.split(",").map((part) => part.trim());
   });
 
-/** Every server setting (documented in settings.ts); operator commands pick theirs from it, so a key means one thing. */
+/** Every server setting (documented in settings.ts); operator commands pick theirs from it. */
 export const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -108,7 +106,7 @@ export const settingsSchema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().trim().default(""),
 });
 
-/** Keys only operator commands read; the server never does (production refuses to start with the deployer's key set). */
+/** Keys only operator commands read. */
 export const operatorSettingsSchema = z.object({
   DEPLOYER_PRIVATE_KEY: z
     .string()
@@ -118,12 +116,12 @@ export const operatorSettingsSchema = z.object({
 });
 
 declare const loaded: unique symbol;
-/** The settings as loadConfig parsed them, and only so: the app and every test world are built from a parsed env. */
+/** The app and every test world are built from a parsed env. */
 export type Config = ReturnType<typeof parseConfig> & { readonly [loaded]: true };
 type Settings = z.infer<typeof settingsSchema>;
 type Given = Record<string, string | undefined>;
 
-/** A refused start. Its message is the whole report, one `  KEY: why` line per problem: print it alone. */
+/** A refused start; its message is the whole report, one `  KEY: why` line per problem. */
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -143,9 +141,8 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   refuseOn(problems, production ? "Refusing to start in production" : "Invalid configuration");
   const settings = parsed as Settings;
   const dataDir = path.resolve(settings.DATA_DIR);
-  /** The token's address comes from the chain at start-up (the server adds it). */
   const publicConfig: Omit<PublicConfig, "tokenAddress"> = {
-    // thirdweb's own derivation: a project's client id is the start of its secret key's SHA-256.
+    // thirdweb's own derivation of a client id.
     thirdwebClientId: createHash("sha256").update(settings.THIRDWEB_SECRET_KEY).digest("hex").slice(0, 32),
     ecosystemId: settings.ECOSYSTEM_ID,
     ecosystemPartnerId: settings.ECOSYSTEM_PARTNER_ID,
@@ -163,14 +160,12 @@ function parseConfig(env: NodeJS.ProcessEnv) {
     PUBLIC_URL: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
     DATA_DIR: dataDir,
     storeKind: settings.MONGODB_URI ? "mongodb" : "sqlite",
-    /** What openClaimStore opens (the claims and the shared rate limits). */
     storeOptions: { mongodbUri: settings.MONGODB_URI, dataDir, gateKey: settings.CLAIM_GATE_KEY },
-    /** What /api/config, the page and the CSP give the browser, but the token's address. */
     publicConfig,
   };
 }
 
-/** An operator command's settings (picked from `settingsSchema`, extended with its own): throws naming every bad key. */
+/** An operator command's settings: throws naming every bad key. */
 export function parseSettings<Shape extends Record<string, z.ZodType>>(
   schema: z.ZodObject<Shape>,
   env: NodeJS.ProcessEnv = process.env,
@@ -187,7 +182,7 @@ function refuseOn(problems: Problem[], heading: string): void {
 
 type Problem = readonly [key: string, why: string];
 
-/** Each setting on its own, so a refusal names every problem at once; a bad key is absent from `parsed`. */
+/** Each setting on its own, so a refusal names every problem at once. */
 function parseEach<Shape extends Record<string, z.ZodType>>(
   schema: z.ZodObject<Shape>,
   given: Given,
@@ -203,12 +198,11 @@ function parseEach<Shape extends Record<string, z.ZodType>>(
   return { parsed: parsed as Partial<z.infer<z.ZodObject<Shape>>>, problems };
 }
 
-// The rules below skip a bad value (already named) and read from the raw env whether a key was given at all.
+// The rules skip a bad value (already named) and read from the raw env whether a key was given.
 
 type Rule = readonly [holds: unknown, key: string, why: string];
 const holding = (rules: Rule[]): Problem[] => rules.filter(([holds]) => holds).map(([, key, why]) => [key, why]);
 
-/** Settings that are each valid but do not make sense together, in any environment. */
 function consistencyRules(settings: Partial<Settings>, given: Given): Rule[] {
   return [
     [
@@ -224,7 +218,7 @@ function consistencyRules(settings: Partial<Settings>, given: Given): Rule[] {
   ];
 }
 
-/** Production never falls back to a local default: replicas with a SQLite file each would pay each wallet per replica. */
+/** Replicas with a SQLite file each would pay each wallet once per replica. */
 function productionRules(settings: Partial<Settings>, given: Given): Rule[] {
   return [
     [
@@ -247,7 +241,6 @@ function productionRules(settings: Partial<Settings>, given: Given): Rule[] {
       "DEPLOYER_PRIVATE_KEY",
       "is set: the contracts' admin key belongs to `npm run deploy-token` only; the server never needs it (unset it)",
     ],
-    // Each URL is http or https (the schema allows no other).
     ...HTTPS_ONLY.map(([key, why]): Rule => [
       settings[key]?.startsWith("http:"),
       key,
@@ -278,7 +271,6 @@ function productionRules(settings: Partial<Settings>, given: Given): Rule[] {
   ];
 }
 
-/** Whoever sits on the path of a plain-http one could read the secrets sent to it or forge what it answers. */
 const HTTPS_ONLY = [
   ["PUBLIC_URL", "visitors' Google sign-in codes and session tokens travel through it"],
   ["ENGINE_URL", "the server sends Engine its secret key and vault access token"],
@@ -286,7 +278,6 @@ const HTTPS_ONLY = [
   ["PUBLIC_RPC_URL", "browsers believe what it says about the chain"],
 ] as const satisfies ReadonlyArray<readonly [keyof Settings, string]>;
 
-/** Settings the local world fills in when they are unset. */
 const LOCAL_WORLD_KEYS = [
   "GOOGLE_CLIENT_ID",
   "GOOGLE_CLIENT_SECRET",
@@ -298,7 +289,7 @@ const LOCAL_WORLD_KEYS = [
   "ECOSYSTEM_ID",
 ] as const satisfies ReadonlyArray<keyof Settings>;
 
-/** Anvil's dev accounts (a public mnemonic: anyone holds their keys) and the local world's two contract addresses. */
+/** Anvil's dev accounts (a public mnemonic) and the local world's two contracts. */
 const PUBLIC_DEV_ADDRESSES = new Set([
   "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266",
   "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
@@ -314,12 +305,11 @@ const PUBLIC_DEV_ADDRESSES = new Set([
   "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
 ]);
 
-/** Every local-world default id and key says `tube-local`; addresses are anvil's. */
 function isLocalWorldValue(value: string | undefined): boolean {
   return value !== undefined && (value.includes("tube-local") || PUBLIC_DEV_ADDRESSES.has(value.toLowerCase()));
 }
 
-/** Providers put keys in credentials, the query string, or a long opaque path segment (`/v2/<key>`, `/v3/<key>`). */
+/** Providers put keys in credentials, the query string, or a long opaque path segment (`/v2/<key>`). */
 export function mayHoldKey(url: string): boolean {
   const parsed = new URL(url);
   if (parsed.username || parsed.password || parsed.search) return true;

@@ -1,4 +1,4 @@
-/** Checks Node's version before loading the server, which an older Node would die on (no `node:sqlite`). */
+/** An older Node would die loading the server (no `node:sqlite`). */
 import path from "node:path";
 import { nodeVersionProblem } from "./node-version.ts";
 
@@ -8,5 +8,4 @@ if (problem) {
   process.exit(1);
 }
 const { runServer } = await import("./run-server.ts");
-// The frontend's build beside this one (from backend/src or backend/dist), where `npm run build` and the image put it.
 await runServer({ staticDir: path.resolve(import.meta.dirname, "../../frontend/dist") });

@@ -1,6 +1,5 @@
 import { ERROR_CATALOGUE, type ErrorCode } from "@tube/common/errors";
 
-/** The one error type the server throws, from use cases and adapters alike; the error handler answers it. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

@@ -5,15 +5,14 @@ import { startServer, type ServerOptions } from "./server.ts";
 
 function refuseStart(error: unknown): never {
   if (!(error instanceof ConfigError)) throw error;
-  // The message lists every problem, one per line; a stack trace would only bury it.
+  // A stack trace would only bury the list.
   console.error(error.message);
   process.exit(1);
 }
 
-/** A server process: the config from the environment (a refused start exits 1), and a graceful shutdown. */
 export async function runServer(options: ServerOptions): Promise<void> {
   const logger = createLogger();
-  // The store refuses a start too: a CLAIM_GATE_KEY other than the one its erased claims were fingerprinted under.
+  // The store refuses a start too (another CLAIM_GATE_KEY).
   const server = await (async () => startServer(loadConfig(), logger, options))().catch(refuseStart);
 
   let stopping = false;

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { createApp, type AppTuning } from "./app.ts";
 import { createClaimControls } from "./claims/claim-controls.ts";
@@ -16,7 +17,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The app's tunings and those of the adapters the server opens: what a test changes to see a rule in seconds. */
 export interface ServerTuning extends AppTuning {
   sqliteBusyTimeoutMs?: number;
   googleTimeoutMs?: number;
@@ -25,12 +25,10 @@ export interface ServerTuning extends AppTuning {
 }
 
 export interface ServerOptions {
-  /** The built frontend, served on the same origin when it holds an index.html: the entry points' own build. */
   staticDir?: string;
   tuning?: ServerTuning;
 }
 
-/** Wires the real adapters from the config, reconciles unfinished claims, then listens. */
 export async function startServer(
   config: Config,
   logger: Logger = createLogger(),
@@ -119,10 +117,7 @@ export async function startServer(
   mintDriver.start();
 
   const httpServer = app.listen(config.PORT);
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("listening", resolve);
-    httpServer.once("error", reject);
-  });
+  await once(httpServer, "listening");
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   logger.info({ url, publicUrl: config.PUBLIC_URL }, "listening");
@@ -138,7 +133,6 @@ export async function startServer(
   };
 }
 
-/** The token REWARDS_ADDRESS mints; a start that cannot read it is refused, naming the setting to check. */
 async function tokenOfRewards(config: Config): Promise<string> {
   try {
     return await readRewardsToken(config.RPC_URL, config.REWARDS_ADDRESS);

@@ -2,10 +2,7 @@ import type { operatorSettingsSchema, settingsSchema } from "./config.ts";
 
 type Key = keyof typeof settingsSchema.shape | keyof typeof operatorSettingsSchema.shape;
 
-/**
- * "meaning | why an operator sets it | local default" for each key of config.ts's schemas, from which `npm run
- * settings` writes the README's table and .env.example. An empty reason marks a stand-in's, set by the local world.
- */
+/** "meaning | why an operator sets it | local default", for `npm run settings`; no reason: a stand-in's. */
 export const SETTINGS_TABLE: Record<Key, string> = {
   NODE_ENV:
     "`production` refuses every missing or local setting, naming each (docs/deploy.md), and `npm start` starts no stand-ins | A live server: every fallback becomes a refusal | `development`",

@@ -3,7 +3,7 @@ export function attemptKey(claimId: string, attempt: number): string {
   return `${claimId}-${attempt}`;
 }
 
-/** The claim an Engine transaction id names, as `attemptKey` made it (claim ids hold `-` too: the last one splits). */
+/** Claim ids hold `-` too: the last one splits. */
 export function claimIdOfAttemptKey(transactionId: string): string {
   return transactionId.slice(0, transactionId.lastIndexOf("-"));
 }

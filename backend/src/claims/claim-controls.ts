@@ -1,19 +1,17 @@
 import { AppError } from "../errors.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 
-/** The retry hint of a paused claim: a pause is the operator's, so it is a guess, long enough not to hammer us. */
+/** A guess, long enough not to hammer us. */
 export const PAUSED_RETRY_AFTER_SECONDS = 300;
 
 export interface ClaimControls {
-  /** The pause switch as stored now: a pause reaches every process at its next request. */
   paused(): Promise<boolean>;
-  /** Throws `CLAIMS_PAUSED` while claims are paused: checked before anything else a new claim costs. */
+  /** Checked before anything else a new claim costs. */
   assertOpen(): Promise<void>;
-  /** Throws `WALLET_DENIED` or `GOOGLE_ACCOUNT_DENIED` when the wallet or the Google account is on the deny list. */
   assertNotDenied(who: { walletAddress: string | null; googleSub: string }): Promise<void>;
 }
 
-/** The operator's controls as the server applies them, read from the store at each request (one lookup by key). */
+/** Read from the store at each request. */
 export function createClaimControls(store: ClaimStore): ClaimControls {
   const paused = async () => (await store.operator.controls()).paused;
   return {

@@ -4,7 +4,6 @@ import type { ClaimRecord } from "../store/claim-repository.ts";
 import type { ClaimConflict, VerifyAndMintOutcome } from "./claim.use-case.ts";
 import { mintFailureReasonOf } from "./mint-decision.ts";
 
-/** `onHold`: the claim failed with every attempt its owner may make used up (see `isOnHold`). */
 export function toClaimView(claim: ClaimRecord, explorerUrl: string, onHold: boolean): ClaimView {
   return {
     claimId: claim.id,
@@ -17,30 +16,20 @@ export function toClaimView(claim: ClaimRecord, explorerUrl: string, onHold: boo
   };
 }
 
-/** Only a failed claim has a reason to give: an earlier attempt's error is history once the mint is under way again. */
+/** An earlier attempt's error is history once the mint is under way again. */
 function failureReasonOf(claim: ClaimRecord) {
   return claim.status === "failed" ? mintFailureReasonOf(claim.lastError) : null;
 }
 
 export function toCheckClaimResponse(claim: ClaimRecord | null, onHold: boolean): CheckClaimResponse {
-  if (!claim)
-    return {
-      claimed: false,
-      txHash: null,
-      status: null,
-      claimId: null,
-      claimedAt: null,
-      onHold: false,
-      failureReason: null,
-    };
   return {
-    claimed: claim.status !== "failed",
-    txHash: claim.txHash,
-    status: claim.status,
-    claimId: claim.id,
-    claimedAt: claim.createdAt.toISOString(),
-    onHold,
-    failureReason: failureReasonOf(claim),
+    claimed: claim !== null && claim.status !== "failed",
+    txHash: claim?.txHash ?? null,
+    status: claim?.status ?? null,
+    claimId: claim?.id ?? null,
+    claimedAt: claim?.createdAt.toISOString() ?? null,
+    onHold: claim !== null && onHold,
+    failureReason: claim && failureReasonOf(claim),
   };
 }
 
@@ -67,7 +56,6 @@ function accepted(claim: ClaimRecord): VerifyAndMintResponse {
     txHash: claim.txHash,
     claimId: claim.id,
     status: claim.status,
-    // An earlier attempt's error is history once the mint is under way again.
     error: failed ? ERROR_CATALOGUE.MINT_FAILED.message : null,
     details: failed ? "MINT_FAILED" : null,
   };

@@ -79,10 +79,16 @@ describe("the rewards contract is the last gate", () => {
       to: wallet,
       idempotencyKey: attemptKey(stalled.claimId as string, 1),
     });
-    await vi.waitFor(async () => expect((await staleSender().getTransaction(transactionId))?.status).toBe("FAILED"), {
-      timeout: 15_000,
-      interval: 100,
-    });
+    await vi.waitFor(
+      async () =>
+        expect(((await staleSender().getTransactions([transactionId])).get(transactionId) ?? null)?.status).toBe(
+          "FAILED",
+        ),
+      {
+        timeout: 15_000,
+        interval: 100,
+      },
+    );
 
     refusals.stalledSender = (await world.refusedSecondRewards()) - before;
     expect(refusals.stalledSender).toBe(1);

@@ -14,7 +14,7 @@ import { toCheckClaimResponse, toClaimView, toVerifyAndMintResponse } from "./cl
 import { checkClaim, getClaim, isOnHold, recordClaim, verifyAndMint, type ClaimUseCaseDeps } from "./claim.use-case.ts";
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 
-/** The claim API of docs/product.md#api-calls and the Google sign-in: routes only parse, call a use case and answer. */
+/** The claim API of docs/product.md#api-calls: routes only parse, call a use case and answer. */
 export function claimRoutes(
   deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string; channelId: string },
 ): Router {
@@ -36,7 +36,7 @@ export function claimRoutes(
 
   router.post("/verify-and-mint", async (req, res) => {
     const outcome = await verifyAndMint(deps, parseInput(verifyAndMintRequestSchema, req.body));
-    // Accepted means "the mint is under way", not yet done; a claim held elsewhere is an answer, not an error.
+    // A claim held elsewhere is an answer, not an error.
     res.status(outcome.kind === "accepted" ? 202 : 200).json(toVerifyAndMintResponse(outcome));
   });
 

@@ -19,20 +19,16 @@ export interface ClaimUseCaseDeps {
   controls: ClaimControls;
 }
 
-/** What a claim request came to. `accepted`: the mint is under way (or settled, or failed and retryable). */
+/** `accepted`: the mint is under way (or settled, or failed and retryable). */
 export type VerifyAndMintOutcome =
   | { kind: "accepted"; claim: ClaimRecord }
   | { kind: "already-claimed"; conflict: ClaimConflict; existing: ClaimRecord }
-  /** The owner's failed claim has used every attempt it may have; only an operator can grant another. */
   | { kind: "attempts-exhausted"; claim: ClaimRecord };
 
-/** Who holds the claim that blocks this one: the wallet, the account, or (failed) the one that started it (ADR 9). */
+/** Who holds the claim that blocks this one (ADR 9). */
 export type ClaimConflict = "wallet" | "googleAccount" | "failedUnderAnotherAccount";
 
-/**
- * Claims open and Engine signing, Google vouches for the person, no denial, no earlier claim (before any YouTube
- * quota is spent), YouTube vouches for the subscription, a budget slot and the store's unique constraints: then mint.
- */
+/** Every check that costs no YouTube quota comes before the subscription check. */
 export async function verifyAndMint(
   deps: ClaimUseCaseDeps,
   request: VerifyAndMintRequest,
@@ -40,7 +36,6 @@ export async function verifyAndMint(
   const { store, mintDriver, metrics } = deps;
   const walletAddress = request.walletAddress.toLowerCase();
   await deps.controls.assertOpen();
-  // A claim taken while Engine cannot sign would only wait: it is refused before it costs the visitor anything.
   if (mintDriver.signingBlocked())
     throw new AppError("MINTING_PAUSED", { retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS });
 
@@ -91,7 +86,7 @@ export async function verifyAndMint(
   return { kind: "accepted", claim: await mintDriver.queue(reservation.claim) };
 }
 
-/** Takes one of `MAX_TOTAL_CLAIMS` slots before inserting, given back when the insert does not happen. */
+/** A `MAX_TOTAL_CLAIMS` slot is taken before inserting, given back when the insert does not happen. */
 async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Promise<ReserveResult> {
   const { store, maxTotalClaims } = deps;
   if (maxTotalClaims === undefined) return store.claims.reserve(claim);
@@ -108,24 +103,22 @@ async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Pro
   }
 }
 
-/** The stored claim of a wallet. Reads only: only the mint driver moves claims forward. */
 export async function checkClaim(deps: ClaimUseCaseDeps, walletAddress: string): Promise<ClaimRecord | null> {
   return deps.store.claims.findByWallet(walletAddress.toLowerCase());
 }
 
-/** Failed with every attempt its owner may make used up: on hold until the operator grants one more (`claims retry`). */
+/** Failed with every attempt its owner may make used up: on hold until the operator grants one more. */
 export function isOnHold(deps: Pick<ClaimUseCaseDeps, "mintDriver">, claim: ClaimRecord): boolean {
   return claim.status === "failed" && !deps.mintDriver.mayRetry(claim);
 }
 
-/** The claim's stored status. Reads only: only the mint driver moves claims forward. */
 export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise<ClaimRecord> {
   const claim = await deps.store.claims.findById(claimId);
   if (!claim) throw new AppError("CLAIM_NOT_FOUND");
   return claim;
 }
 
-/** Kept for the product's API: the server's own record is the truth, so it only confirms a matching hash. */
+/** The server's own record is the truth: this only confirms a matching hash. */
 export async function recordClaim(
   deps: ClaimUseCaseDeps,
   walletAddress: string,

@@ -5,16 +5,12 @@ import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import type { MintDriver } from "./mint-driver.ts";
 
-/** Where Engine posts a queued reward's status changes: the webhook URL each write names, under PUBLIC_URL. */
 export const ENGINE_WEBHOOK_PATH = "/api/engine/webhook";
 
-/** Posts a minute per client and process: a quota-bound day's claims in one hour are about 320, plus retries. */
+/** A quota-bound day's claims in one hour are about 320 a minute, plus retries. */
 export const WEBHOOK_POSTS_PER_MINUTE = 600;
 
-/**
- * Engine's webhook: a verified notice about a claim followed here starts the loop's next pass; anything else is counted,
- * not logged (anyone can post). Every readable post within the limit is answered 204, so a sender learns nothing.
- */
+/** A verified notice wakes the loop; anything else is counted, not logged (anyone can post), and answered 204 alike. */
 export function engineWebhookRoutes(deps: {
   secret: string;
   mintDriver: MintDriver;

@@ -9,43 +9,37 @@ export interface MintFacts {
   attempts: number;
   /** The chain height when the current attempt was written ahead. */
   attemptAtBlock: bigint | null;
-  /** The attempt's hash, from Engine or as stored. */
   txHash: string | null;
-  /** Engine's record of the current attempt; null when Engine shows none (not yet, or never). */
+  /** Null when Engine shows no record of the current attempt (not yet, or never). */
   engine: MintTransaction | null;
   chain: ChainObservation;
   /** The current attempt was not signed and is taken back already: `attempts` no longer counts it. */
   takenBack: boolean;
-  /** This process found Engine unable to sign as the server wallet, and has not seen it sign since. */
+  /** This process found Engine unable to sign, and has not seen it sign since. */
   signingBlocked: boolean;
 }
 
 export interface MintRules {
-  /** Attempts a claim may have in all; when the last one is dead the claim is `failed`. */
   maxAttempts: number;
   /** Blocks an attempt may go without a reward on chain before it counts as dead. */
   graceBlocks: bigint;
 }
 
 export type MintDecision =
-  /** Nothing to change now. */
   | { kind: "wait" }
-  /** The attempt has a hash and is under way. */
   | { kind: "submitted"; txHash: string }
-  /** Rewarded in `block`, final as configured; `txHash` when known; `finalized` when that head covers it too. */
+  /** Rewarded in `block`, final as configured; `finalized` when that head covers it too. */
   | { kind: "confirm"; txHash: string | null; block: bigint; finalized: boolean }
-  /** A confirmed claim's reward is now covered by the `finalized` head. */
   | { kind: "finalized" }
   /** The current attempt is dead (or there is none yet): write the next one ahead and queue it. */
   | { kind: "attempt"; reason: string | null }
   /** Engine never signed the current attempt (the operator's fault): take it back, uncounted, and hold the claim. */
   | { kind: "unsigned"; reason: string }
-  /** The last allowed attempt is dead. */
   | { kind: "fail"; reason: string };
 
 /**
- * The mint driver's rules, apart from its I/O. The rewards contract rewards a wallet at most once, so an attempt may
- * be given up on after its grace even when it might still land; only the contract's record decides a claim is done.
+ * The mint driver's rules, apart from its I/O. The contract rewards a wallet at most once, so an attempt may be given
+ * up on after its grace even if it might still land; only the contract's record decides a claim is done.
  *
  * | # | when | then |
  * |---|------|------|
@@ -66,9 +60,8 @@ export type MintDecision =
  * | 12 | an attempt is dead and attempts are left | the next attempt |
  * | 13 | an attempt is dead and none are left | fail |
  *
- * A reward reorganised away was never paid, so its claim is reopened and the contract pays it once (0a); a node behind
- * the attempt's block, or a paying transaction that still stands (`REWARDS_ADDRESS` now names another contract), never
- * reopens one. An unsigned attempt sent nothing: the operator's failure, it spends none of the claim's attempts (5–7).
+ * A node behind the attempt's block, or a paying transaction that still stands (another `REWARDS_ADDRESS`), never
+ * reopens a claim (0a).
  */
 export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
   const { chain, txHash } = facts;
@@ -95,7 +88,7 @@ export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
   return facts.attempts < rules.maxAttempts ? { kind: "attempt", reason: dead } : { kind: "fail", reason: dead };
 }
 
-/** Rows 0a–0c: a confirmed claim whose reward `finalized` does not cover yet. */
+/** Rows 0a–0c. */
 function decideConfirmed(facts: MintFacts, reward: ReturnType<typeof rewardOf>): MintDecision {
   const { chain, attemptAtBlock } = facts;
   if (reward.kind === "none") {
@@ -106,7 +99,6 @@ function decideConfirmed(facts: MintFacts, reward: ReturnType<typeof rewardOf>):
   return reward.block <= chain.finalizedHead ? { kind: "finalized" } : { kind: "wait" };
 }
 
-/** What the rewards contract's record says of the wallet: not rewarded, or rewarded in a block final or not yet. */
 export function rewardOf(
   chain: Pick<ChainObservation, "rewardedInBlock" | "finalHead">,
 ): { kind: "none" } | { kind: "pending" | "final"; block: bigint } {
@@ -133,14 +125,13 @@ function deathOf(facts: MintFacts, rules: MintRules): string | null {
 /** `RewardCapReached()` by name, or by its selector as Engine quotes a revert's data (hex without 0x). */
 const REWARD_CAP_REACHED = /Engine: .*(?:RewardCapReached|1ca49cc5)/i;
 
-/** The visitor's reason for a failed claim, read from the `lastError` `deathOf` wrote; null for any other reason. */
+/** The visitor's reason for a failed claim, read from the `lastError` `deathOf` wrote. */
 export function mintFailureReasonOf(lastError: string | null): MintFailureReason | null {
   if (lastError === null) return null;
   if (REWARD_CAP_REACHED.test(lastError)) return "REWARD_CAP_REACHED";
   return DEATH_REASONS.find(([pattern]) => pattern.test(lastError))?.[1] ?? null;
 }
 
-/** Each of `deathOf`'s sentences, and the reason the visitor is given for it. */
 const DEATH_REASONS: readonly (readonly [RegExp, MintFailureReason])[] = [
   [/^attempt \d+ \(\S+\) was mined without rewarding the wallet$/, "REVERTED"],
   [/^attempt \d+'s call reverted \(Engine: /, "REVERTED"],

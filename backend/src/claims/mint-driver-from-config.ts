@@ -10,10 +10,10 @@ import { createMintDriver, type MintTuning } from "./mint-driver.ts";
 
 /** Reward attempts a claim may have in all, its owner's retries included; `claims retry` grants one more a run. */
 export const MINT_MAX_ATTEMPTS = 3;
-/** The most calls one JSON-RPC batch carries: the smallest common provider cap (Moralis's; Alchemy's is 1,000). */
+/** The smallest common provider cap (Moralis's). */
 const RPC_BATCH_MAX_CALLS = 20;
 
-/** Engine, the chain reader and the mint driver as the server wires them, for `claims retry` to drive the same code. */
+/** As the server wires them, so `claims retry` drives the same code. */
 export function mintDriverFromConfig(
   config: Config,
   deps: {
@@ -50,7 +50,6 @@ export function mintDriverFromConfig(
   return { minter, chainReader, mintDriver };
 }
 
-/** The Engine client for the configured server wallet and rewards contract; `doctor` pings Engine through it. */
 export function engineMinterFromConfig(config: Config, onCall?: (api: string, outcome: string) => void) {
   return createEngineMinter({
     engineUrl: config.ENGINE_URL,

@@ -17,24 +17,22 @@ export interface MintDriverDeps {
   store: ClaimStore;
   minter: Minter;
   chainReader: ChainReader;
-  /** Attempts a claim may have in all, its owner's retries included; an operator may grant one more at a time. */
   maxAttempts: number;
   /** Tests shorten these to show a rule in seconds. */
   tuning?: MintTuning;
-  /** Engine posts status changes to this server's webhook, so a pass reads Engine mostly when told to. */
   engineWebhooks?: boolean;
   metrics: Metrics;
   logger: Logger;
 }
 
-/** Who asks for a failed claim to be tried again: its owner within `maxAttempts`, or an operator, one attempt more. */
+/** The owner retries within `maxAttempts`; an operator grants one attempt more. */
 export type RetryBy = "owner" | "operator";
 
-/** Blocks an attempt may go unrewarded before the next starts: about a minute, past Engine's usual send. */
+/** About a minute, past Engine's usual send. */
 const MINT_GRACE_BLOCKS = 240n;
-/** How long a process's lease on a claim lasts: another process takes over a crashed one's claims after it. */
+/** After this, another process takes over a crashed one's claims. */
 const CLAIM_LEASE_MS = 30_000;
-/** The pause between two passes of the mint loop: two Arbitrum One blocks; Engine's webhook cuts it short. */
+/** Two Arbitrum One blocks; Engine's webhook cuts the pause short. */
 const MINT_FOLLOW_INTERVAL_MS = 500;
 
 export interface MintTuning {
@@ -44,17 +42,14 @@ export interface MintTuning {
 }
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
-/** Claims a pass steps together (one Engine read, one chain read); groups go one by one. */
+/** Claims a pass steps together (one Engine read, one chain read). */
 const PASS_GROUP = 200;
-/** With webhooks on, every claim's Engine record is still read every this many passes: lost deliveries. */
+/** With webhooks on, Engine is still read every this many passes, for lost deliveries. */
 const ENGINE_POLL_PASSES = 10;
-/** Confirmed claims awaiting finality are checked every this many passes: `finalized` moves every few minutes. */
+/** `finalized` moves every few minutes. */
 const FINALITY_CHECK_PASSES = 60;
 
-/**
- * Moves claims reserved → queued → submitted → confirmed (or failed); the contract pays a wallet once (ADR 2). Each
- * attempt is written ahead before Engine is called; only a claim's lease holder drives it, one loop a process (ADR 28).
- */
+/** Each attempt is written ahead before Engine is called; only a claim's lease holder drives it (ADR 2, 28). */
 export function createMintDriver(deps: MintDriverDeps) {
   const { store, logger } = deps;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -67,25 +62,26 @@ export function createMintDriver(deps: MintDriverDeps) {
   const signing = createSigningPause(deps);
   const ctx: StepContext = { ...deps, signing };
   const loop = createLoop(() => pass());
-  /** Claims this process holds the lease of and has looked at: the next pass asks Engine about them only when told. */
+  /** Leased here and looked at: the next pass asks Engine about them only when told. */
   let leased = new Set<string>();
-  /** Claims a request here is moving right now: the loop leaves them to it. */
+  /** Moved by a request here right now: the loop leaves them to it. */
   const inHand = new Set<string>();
-  /** Claims Engine's webhook said changed since their last Engine read. */
+  /** Engine's webhook said changed since their last Engine read. */
   const heard = new Set<string>();
   let passes = 0;
+  const lease = (id: string) => store.claims.acquireLease(id, owner, Date.now(), Date.now() + leaseMs);
 
-  /** A new reservation's id, lease and, unless the wallet was already rewarded, its first attempt written ahead. */
+  /** Unless the wallet was already rewarded, the first attempt is written ahead with the reservation. */
   async function reservationTerms(walletAddress: string): Promise<Pick<NewClaim, "id" | "lease" | "firstAttempt">> {
     const id = randomUUID();
     const terms = { id, lease: { owner, until: Date.now() + leaseMs } };
-    // Unread, the chain is asked again by `queue`, which answers the visitor when the chain is down.
+    // Unread, the chain is asked again by `queue`.
     const [seen] = await deps.chainReader.observeMany([{ wallet: walletAddress, txHash: null }]).catch(() => []);
     if (seen?.status !== "fulfilled" || seen.value.rewardedInBlock !== null) return terms;
     return { ...terms, firstAttempt: { engineTransactionId: attemptKey(id, 1), attemptAtBlock: seen.value.head } };
   }
 
-  /** Starts the first attempt of a claim just reserved here; an Engine failure is thrown, the loop settles it. */
+  /** An Engine failure is thrown; the loop settles it. */
   async function queue(claim: ClaimRecord): Promise<ClaimRecord> {
     return inHandWhile(claim.id, async () => {
       if (claim.status !== "queued") return advance(claim, rules);
@@ -94,15 +90,13 @@ export function createMintDriver(deps: MintDriverDeps) {
     });
   }
 
-  /** Tries a `failed` claim again, when this process can take its lease and `by` may. */
   async function retry(claim: ClaimRecord, by: RetryBy): Promise<ClaimRecord> {
-    const leasedNow = await store.claims.acquireLease(claim.id, owner, Date.now(), Date.now() + leaseMs);
+    const leasedNow = await lease(claim.id);
     if (!leasedNow) return claim;
     if (leasedNow.status !== "failed") return leasedNow;
     const after = await inHandWhile(claim.id, () =>
       advance(leasedNow, by === "owner" ? rules : { ...rules, maxAttempts: leasedNow.attempts + 1 }),
     );
-    // A claim still failed with no attempt left needs no driver: its lease is given back at once.
     if (!drives(after)) {
       leased.delete(claim.id);
       await store.claims.releaseLease(claim.id, owner);
@@ -110,12 +104,10 @@ export function createMintDriver(deps: MintDriverDeps) {
     return after;
   }
 
-  /** True when the owner may still retry this failed claim; false once its attempts are used up. */
   function mayRetry(claim: ClaimRecord): boolean {
     return claim.attempts < deps.maxAttempts;
   }
 
-  /** Runs a request's move of one claim, which the loop leaves alone meanwhile and drives afterwards. */
   async function inHandWhile(claimId: string, move: () => Promise<ClaimRecord>): Promise<ClaimRecord> {
     inHand.add(claimId);
     try {
@@ -126,14 +118,13 @@ export function createMintDriver(deps: MintDriverDeps) {
     }
   }
 
-  /** Brings one claim up to date with Engine and the chain; the caller holds its lease. Throws what its step threw. */
   async function advance(claim: ClaimRecord, within: MintRules): Promise<ClaimRecord> {
     const [moved] = await stepClaims(ctx, [claim], within);
     if (moved?.status === "rejected") throw moved.reason;
     return moved?.value ?? claim;
   }
 
-  /** Engine's webhook says `transactionId` changed: false unless a claim driven here has that attempt. */
+  /** False unless a claim driven here has that attempt. */
   function hear(transactionId: string): boolean {
     const claimId = claimIdOfAttemptKey(transactionId);
     if (!leased.has(claimId)) return false;
@@ -142,7 +133,6 @@ export function createMintDriver(deps: MintDriverDeps) {
     return true;
   }
 
-  /** One pass: every claim to drive that this process can lease, `PASS_GROUP` at a time, one step each. */
   async function pass(): Promise<void> {
     const number = passes++;
     const unfinished = await store.claims.listUnfinished();
@@ -151,12 +141,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     const pollEngine = !deps.engineWebhooks || number % ENGINE_POLL_PASSES === 0;
     const stillLeased = new Set<string>();
     for (let start = 0; start < ids.length && !loop.stopped; start += PASS_GROUP) {
-      const now = Date.now();
-      const leases = ids
-        .slice(start, start + PASS_GROUP)
-        .map((id) => store.claims.acquireLease(id, owner, now, now + leaseMs));
-      const taken = (await Promise.all(leases)).filter((claim) => claim !== null);
-      // One settled by another process since it was listed needs no driver: its lease goes back at once.
+      const taken = (await Promise.all(ids.slice(start, start + PASS_GROUP).map(lease))).filter((claim) => !!claim);
       for (const claim of taken) if (!drives(claim)) await store.claims.releaseLease(claim.id, owner);
       const held = taken.filter(drives);
       const askEngine = (claim: ClaimRecord) => pollEngine || !leased.has(claim.id) || heard.delete(claim.id);
@@ -185,13 +170,12 @@ export function createMintDriver(deps: MintDriverDeps) {
     retry,
     mayRetry,
     hear,
-    /** True while Engine cannot sign as the server wallet: a new claim could only wait, so none is taken. */
     signingBlocked: () => signing.isOn(),
-    /** Starts the loop: its first pass takes on every claim nobody drives. Not awaited: readiness never waits for it. */
+    /** Not awaited: readiness never waits for the first pass. */
     start(): void {
       loop.start(intervalMs, (error) => logger.warn({ err: error }, "a pass over the claims failed; will retry"));
     },
-    /** Ends the loop and the signing probe, and gives every lease up, so another process can take the claims at once. */
+    /** Gives every lease up, so another process can take the claims at once. */
     async stop(): Promise<void> {
       await Promise.all([loop.stop(), signing.stop()]);
       await Promise.all([...leased].map((id) => store.claims.releaseLease(id, owner)));
@@ -200,11 +184,10 @@ export function createMintDriver(deps: MintDriverDeps) {
   };
 }
 
-/** Runs `pass` over and over, `intervalMs` apart, outside any request; `wake` cuts the pause short. */
+/** Runs `pass` over and over, `intervalMs` apart; `wake` cuts the pause short. */
 function createLoop(pass: () => Promise<void>) {
   let running: Promise<void> | undefined;
   let stopped = false;
-  /** Aborted by a wake: during a pass, the pause after it is skipped. */
   let woken = new AbortController();
   const wake = () => woken.abort();
 
@@ -232,7 +215,6 @@ function createLoop(pass: () => Promise<void>) {
   };
 }
 
-/** The claims the loop drives: unfinished ones, and confirmed ones whose reward `finalized` does not cover yet. */
 function drives(claim: ClaimRecord): boolean {
   return UNFINISHED.includes(claim.status) || (claim.status === "confirmed" && claim.finalAt === null);
 }

@@ -14,7 +14,6 @@ import { attemptKey, claimIdOfAttemptKey } from "./attempt-key.ts";
 import { decideMint, type MintDecision, type MintRules } from "./mint-decision.ts";
 import type { SigningPause } from "./signing-pause.ts";
 
-/** What a step needs: the store, Engine, the chain, and the pause it starts when Engine cannot sign. */
 export interface StepContext {
   store: ClaimStore;
   minter: Minter;
@@ -26,24 +25,19 @@ export interface StepContext {
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "failed"];
-/** A confirmed claim whose reward was reorganised away is reopened by its next attempt. */
+/** A confirmed claim whose reward was reorganised away is reopened. */
 const ATTEMPTABLE: readonly ClaimStatus[] = [...RETRYABLE, "confirmed"];
 /** A settled claim needs no driver, so the write that settles it gives its lease up too. */
-const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
+export const NO_LEASE = { leaseOwner: null, leaseUntil: null } satisfies ClaimPatch;
 
-/** What one look at a claim found: Engine's record of its current attempt, and the chain's. */
 interface Sighting {
   engine: MintTransaction | null;
   chain: ChainObservation;
 }
 
-/** What a step does about one claim: its own compare-and-set, if any, then what follows it (Engine calls). */
 type Move = () => Promise<ClaimRecord>;
 
-/**
- * Moves leased claims one step: one look at Engine (for those `askEngine` picks) and the chain for all, then each
- * claim's `decideMint` and move. A claim's failure is its own: no write spans two claims.
- */
+/** One look at Engine and the chain for all; a claim's failure is its own. */
 export async function stepClaims(
   ctx: StepContext,
   claims: readonly ClaimRecord[],
@@ -64,14 +58,12 @@ export async function stepClaims(
   return Promise.allSettled(moves.map((move) => move()));
 }
 
-/** Engine's record of each claim's attempt (one batched read), then the chain's; a failed read fails its claim. */
 async function look(
   ctx: StepContext,
   claims: readonly ClaimRecord[],
   askEngine: (claim: ClaimRecord) => boolean,
 ): Promise<PromiseSettledResult<Sighting>[]> {
-  // A claim whose only attempt was taken back (unsigned) counts none, but its key is on record. A confirmed claim is
-  // checked against the contract alone.
+  // An attempt taken back (unsigned) counts none, but its key is on record.
   const engineIds = claims.map((claim) =>
     (claim.attempts > 0 || claim.engineTransactionId !== null) && claim.status !== "confirmed" && askEngine(claim)
       ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
@@ -86,53 +78,32 @@ async function look(
       txHash: claim.status === "confirmed" ? null : (records[index]?.txHash ?? claim.txHash),
     })),
   );
-  return Promise.all(
-    chain.map(async (seen, index): Promise<PromiseSettledResult<Sighting>> => {
-      if (seen.status === "rejected") return seen;
-      const claim = claims[index] as ClaimRecord;
-      try {
-        return {
-          status: "fulfilled",
-          value: { engine: records[index] ?? null, chain: await recheck(claim, seen.value) },
-        };
-      } catch (reason) {
-        return { status: "rejected", reason };
-      }
+  return Promise.allSettled(
+    chain.map(async (seen, index): Promise<Sighting> => {
+      if (seen.status === "rejected") throw seen.reason;
+      return { engine: records[index] ?? null, chain: await recheck(claims[index] as ClaimRecord, seen.value) };
     }),
   );
 
-  /** A confirmed claim the contract no longer records: a fresh receipt tells a reorg from a changed contract. */
+  /** A fresh receipt tells a reorg from a changed contract. */
   async function recheck(claim: ClaimRecord, chain: ChainObservation): Promise<ChainObservation> {
     if (claim.status !== "confirmed" || chain.rewardedInBlock !== null || !claim.txHash) return chain;
     return { ...chain, receipt: await ctx.chainReader.receiptNow(claim.walletAddress, claim.txHash) };
   }
 }
 
-/** `decideMint`'s decision about one claim, with the chain's height it was made at. */
 interface Decided {
   decision: MintDecision;
   head: bigint;
 }
 
 function decide(ctx: StepContext, claim: ClaimRecord, { engine, chain }: Sighting, rules: MintRules): Decided {
-  const txHash = engine?.txHash ?? claim.txHash;
-  const decision = decideMint(
-    {
-      status: claim.status,
-      attempts: claim.attempts,
-      attemptAtBlock: claim.attemptAtBlock,
-      txHash,
-      engine,
-      chain,
-      takenBack: lastKeyNumber(claim) > claim.attempts,
-      signingBlocked: ctx.signing.isOn(),
-    },
-    rules,
-  );
-  return { decision, head: chain.head };
+  const takenBack = lastKeyNumber(claim) > claim.attempts;
+  const facts = { ...claim, txHash: engine?.txHash ?? claim.txHash, engine, chain, takenBack };
+  return { decision: decideMint({ ...facts, signingBlocked: ctx.signing.isOn() }, rules), head: chain.head };
 }
 
-/** The reward's own hash for each claim to confirm whose attempt does not prove it: one-block log queries, together. */
+/** The reward's hash for each claim to confirm whose attempt does not prove it. */
 async function rewardHashes(
   ctx: StepContext,
   claims: readonly ClaimRecord[],
@@ -150,7 +121,6 @@ async function rewardHashes(
   return new Map(wanted.map(({ claim }, index) => [claim.id, found[index] as PromiseSettledResult<string | null>]));
 }
 
-/** Turns a decision about one claim into its move; `hash` is the reward's, when looked up. */
 function planMove(
   ctx: StepContext,
   claim: ClaimRecord,
@@ -184,7 +154,6 @@ function planMove(
   }
 }
 
-/** A claim that could not be seen this time: no write, and its step fails with why. */
 function unseen(reason: unknown): Move {
   return () => Promise.reject(reason as Error);
 }
@@ -193,7 +162,7 @@ function unchanged(claim: ClaimRecord): Move {
   return async () => claim;
 }
 
-/** A compare-and-set (at the claim's current attempt, when `guarded`), then `then`; if it did not apply, a reread. */
+/** A compare-and-set (at the current attempt when `guarded`), then `then`; if it did not apply, a reread. */
 function cas(
   ctx: StepContext,
   claim: ClaimRecord,
@@ -218,7 +187,7 @@ function markSubmitted(ctx: StepContext, claim: ClaimRecord, txHash: string): Mo
   return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => written);
 }
 
-/** A confirmed claim names the reward's transaction, so no hash means "not yet"; any attempt's payment counts. */
+/** A confirmed claim names the reward's transaction, so no hash means "not yet". */
 function confirm(ctx: StepContext, claim: ClaimRecord, txHash: string | null, finalized: boolean): Move {
   if (!txHash) return unchanged(claim);
   const finalAt = finalized ? new Date() : null;
@@ -231,7 +200,6 @@ function confirm(ctx: StepContext, claim: ClaimRecord, txHash: string | null, fi
   });
 }
 
-/** The reward of a confirmed claim is covered by `finalized`: nothing can take it away, and the loop is done with it. */
 function markFinalized(ctx: StepContext, claim: ClaimRecord): Move {
   const patch = { finalAt: new Date(), ...NO_LEASE };
   return cas(ctx, claim, { fromStatuses: ["confirmed"], patch, guarded: false }, (written) => {
@@ -240,7 +208,7 @@ function markFinalized(ctx: StepContext, claim: ClaimRecord): Move {
   });
 }
 
-/** Writes the attempt ahead (a crash leaves its key on record), then queues it; Engine's refusal takes it back. */
+/** Writes the attempt ahead (a crash leaves its key on record), then queues it. */
 function startAttempt(ctx: StepContext, claim: ClaimRecord, reason: string | null, head: bigint): Move {
   const attempt = claim.attempts + 1;
   // Engine Cloud's transaction id is the idempotency key itself.
@@ -265,7 +233,7 @@ function startAttempt(ctx: StepContext, claim: ClaimRecord, reason: string | nul
   });
 }
 
-/** Queues the attempt `written` ahead with Engine; `before` is the claim as it was before that write. */
+/** `before` is the claim as it was before `written` wrote the attempt ahead. */
 export async function sendAttempt(ctx: StepContext, before: ClaimRecord, written: ClaimRecord): Promise<ClaimRecord> {
   const attempt = written.attempts;
   const idempotencyKey = written.engineTransactionId ?? attemptKey(before.id, attempt);
@@ -279,43 +247,28 @@ export async function sendAttempt(ctx: StepContext, before: ClaimRecord, written
   }
   ctx.logger.info({ claimId: before.id, attempt, transactionId }, "reward queued");
   if (transactionId === idempotencyKey) return written;
+  const patch = { engineTransactionId: transactionId };
   return (
-    (await ctx.store.claims.transition(
-      before.id,
-      UNFINISHED,
-      { engineTransactionId: transactionId },
-      { attempts: attempt },
-    )) ?? reread(ctx, before)
+    (await ctx.store.claims.transition(before.id, UNFINISHED, patch, { attempts: attempt })) ?? reread(ctx, before)
   );
 }
 
-/** Restores the claim as it was before an attempt Engine refused: that attempt's key was never used. */
+/** An attempt Engine refused never used its key: the claim is as it was. */
 async function takeBackRefused(
   ctx: StepContext,
   written: ClaimRecord,
   before: ClaimRecord,
   error: RewardNotQueuedError,
 ): Promise<void> {
-  ctx.logger.warn(
-    { claimId: before.id, attempt: written.attempts, err: error },
-    "Engine refused the reward; not counted",
-  );
-  await ctx.store.claims.transition(
-    before.id,
-    ["queued"],
-    {
-      status: before.status,
-      attempts: before.attempts,
-      engineTransactionId: before.engineTransactionId,
-      txHash: before.txHash,
-      attemptAtBlock: before.attemptAtBlock,
-      lastError: `Engine refused attempt ${written.attempts}: ${error.cause instanceof Error ? error.cause.message : "4xx"}`,
-    },
-    { attempts: written.attempts },
-  );
+  const attempt = written.attempts;
+  ctx.logger.warn({ claimId: before.id, attempt, err: error }, "Engine refused the reward; not counted");
+  const { status, attempts, engineTransactionId, txHash, attemptAtBlock } = before;
+  const lastError = `Engine refused attempt ${attempt}: ${error.cause instanceof Error ? error.cause.message : "4xx"}`;
+  const patch = { status, attempts, engineTransactionId, txHash, attemptAtBlock, lastError };
+  await ctx.store.claims.transition(before.id, ["queued"], patch, { attempts: attempt });
 }
 
-/** The attempt Engine could not sign sent nothing: it does not count (its key stays on record); new claims pause. */
+/** The attempt Engine could not sign sent nothing: it does not count; new claims pause. */
 function takeBackUnsigned(ctx: StepContext, claim: ClaimRecord, reason: string): Move {
   const patch = { attempts: claim.attempts - 1, lastError: reason };
   return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => {
@@ -342,7 +295,7 @@ async function reread(ctx: StepContext, claim: ClaimRecord): Promise<ClaimRecord
   return (await ctx.store.claims.findById(claim.id)) ?? claim;
 }
 
-/** The number of the claim's last key sent: past `attempts` after an unsigned attempt, as no key is sent twice. */
+/** Past `attempts` after an unsigned attempt, as no key is sent twice. */
 function lastKeyNumber(claim: ClaimRecord): number {
   const id = claim.engineTransactionId;
   const number = id && claimIdOfAttemptKey(id) === claim.id ? Number(id.slice(claim.id.length + 1)) : Number.NaN;

@@ -3,21 +3,17 @@ import type { ChainReader } from "../minting/minter.ts";
 import type { ClaimRecord } from "../store/claim-repository.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { rewardOf } from "./mint-decision.ts";
+import { NO_LEASE } from "./mint-step.ts";
 
-/** The reason a claim the operator resolved as unpaid is failed with. */
 export const RESOLVED_NOT_REWARDED = "resolved by operator: not rewarded on chain";
 
-/** What settling a claim stuck unfinished for `npm run claims -- retry <claimId>` came to; `unchanged` says why. */
 export type ResolveOutcome =
   | { kind: "confirmed"; claim: ClaimRecord }
   | { kind: "failed"; claim: ClaimRecord }
   | { kind: "not-final"; claim: ClaimRecord; rewardedInBlock: bigint; finalHead: bigint }
   | { kind: "unchanged"; claim: ClaimRecord; reason: string };
 
-/**
- * Settles a claim from the chain, for the operator: rewarded in a final block → `confirmed` with the reward's hash;
- * not rewarded → `failed`, so `retry` can give it one more attempt. A claim that moved on meanwhile is left as it is.
- */
+/** Settles a claim from the chain for the operator: `confirmed` when rewarded in a final block, else `failed`. */
 export async function resolveClaim(
   deps: { store: ClaimStore; chainReader: ChainReader },
   claimId: string,
@@ -44,8 +40,7 @@ export async function resolveClaim(
       lastError: null,
       // Unless `finalized` covers the reward already, the server's mint loop checks it once more.
       finalAt: reward.block <= seen.finalizedHead ? new Date() : null,
-      leaseOwner: null,
-      leaseUntil: null,
+      ...NO_LEASE,
     });
     return confirmed ? { kind: "confirmed", claim: confirmed } : movedOn(store, claim);
   }
@@ -54,7 +49,7 @@ export async function resolveClaim(
   const failed = await store.claims.transition(
     claim.id,
     UNFINISHED_CLAIM_STATUSES,
-    { status: "failed", lastError: RESOLVED_NOT_REWARDED, leaseOwner: null, leaseUntil: null },
+    { status: "failed", lastError: RESOLVED_NOT_REWARDED, ...NO_LEASE },
     { attempts: claim.attempts },
   );
   return failed ? { kind: "failed", claim: failed } : movedOn(store, claim);

@@ -8,7 +8,7 @@ import { outsideAnyRequest } from "../observability/request-context.ts";
 const PROBE_FIRST_MS = 1_000;
 const PROBE_MAX_MS = 30_000;
 
-/** The pause on new claims while Engine cannot sign as the server wallet, lifted once a probe sees it sign again. */
+/** New claims pause while Engine cannot sign, until a probe sees it sign again. */
 export function createSigningPause(deps: { minter: Minter; metrics: Metrics; logger: Logger }) {
   const { minter, metrics, logger } = deps;
   let probe: { done: Promise<void>; abort: AbortController } | undefined;
@@ -28,11 +28,9 @@ export function createSigningPause(deps: { minter: Minter; metrics: Metrics; log
   }
 
   return {
-    /** True while Engine cannot sign: a new claim could only wait, so none is taken. */
     isOn(): boolean {
       return probe !== undefined;
     },
-    /** Engine could not sign an attempt: pause new claims until a probe sees it sign. */
     start(): void {
       if (probe || stopped) return;
       const abort = new AbortController();

@@ -5,25 +5,20 @@ import type { GoogleGateway, GoogleIdentity } from "../google/google-gateway.ts"
 import { matchesChannel, type SubscriptionCheck } from "../google/youtube.ts";
 import type { VerificationAdmission } from "./verification-admission.ts";
 
-/** Accounts remembered at once, whatever the traffic: a forgotten one costs one more YouTube check at worst. */
+/** A forgotten account costs one more YouTube check at worst. */
 const ACCOUNTS_REMEMBERED = 10_000;
 
-/** Long enough to cover Verify then Claim (a few minutes in the wizard), short enough that unsubscribing shows soon. */
+/** Covers Verify then Claim; short enough that unsubscribing shows soon. */
 const SUBSCRIPTION_CACHE_SECONDS = 300;
 
 export interface SubscriptionVerifierOptions {
   google: GoogleGateway;
   channelId: string;
-  /** How long a verified subscription is remembered per Google account; 0 remembers nothing. */
   cacheSeconds?: number;
-  /** The per-account limits and the quota reserve, shared by every process through the store. */
   admission: VerificationAdmission;
 }
 
-/**
- * The claim flow's only YouTube caller and its quota's guard (ADR 23): per account, a verified subscription is
- * remembered, concurrent checks share one call (1 unit), each is admitted first; `channels.list` only explains refusals.
- */
+/** The claim flow's only YouTube caller and its quota's guard (ADR 23). */
 export function createSubscriptionVerifier(options: SubscriptionVerifierOptions) {
   const { google, channelId, admission, cacheSeconds = SUBSCRIPTION_CACHE_SECONDS } = options;
   const verified = new LRUCache<string, true>({ max: ACCOUNTS_REMEMBERED, ttl: cacheSeconds * 1000 });
@@ -39,7 +34,7 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     return result;
   }
 
-  /** One YouTube call per account at a time: 200 simultaneous claims of one viewer cost 1 unit, not 200. */
+  /** One YouTube call per account at a time. */
   function sharedCheck(sub: string, accessToken: string): Promise<SubscriptionCheck> {
     const pending = inFlight.get(sub);
     if (pending) return pending;
@@ -48,7 +43,7 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     return checking;
   }
 
-  /** Names the channel found when the username typed is not the signed-in account's: the wrong Google account. */
+  /** The username typed is not the signed-in account's: the wrong Google account. */
   async function explainWrongAccount(accessToken: string, youtubeUsername: string): Promise<void> {
     const channel = await google.getOwnChannel(accessToken);
     if (!channel) throw new AppError("YOUTUBE_SIGNUP_REQUIRED");
@@ -61,7 +56,6 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
   }
 
   return {
-    /** Is the account (already validated with Google) subscribed to the configured channel? */
     async verify(
       identity: GoogleIdentity,
       accessToken: string,

@@ -13,10 +13,7 @@ type Deps = {
   controls: ClaimControls;
 };
 
-/**
- * POST /api/verify-subscription: the token is checked with Google first (free); paused claims, a denied account or one
- * that holds a claim (named in the answer, ADR 23) spend no YouTube quota.
- */
+/** Paused claims, a denied account or one that holds a claim (ADR 23) spend no YouTube quota. */
 export async function verifySubscriptionRequest(
   deps: Deps,
   request: VerifySubscriptionRequest,

@@ -2,15 +2,14 @@ import { AppError } from "../errors.ts";
 import { quotaDay, secondsUntilPacificMidnight } from "../observability/quota-day.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 
-/** YouTube checks one Google account may cause per window: a viewer verifies once or twice, ten stop a script. */
+/** A viewer verifies once or twice; ten stop a script. */
 export const VERIFY_LIMIT_PER_ACCOUNT = 10;
 export const VERIFY_LIMIT_WINDOW_SECONDS = 600;
-/** YouTube checks one Google account may cause per Google quota day: two windows' worth, so one account cannot drain it. */
+/** Two windows' worth a quota day, so one account cannot drain it. */
 export const VERIFY_LIMIT_PER_ACCOUNT_PER_DAY = 20;
-/** The last units of the day, kept for viewers who already verified: room for a few hundred claims to finish. */
+/** Kept for viewers who already verified: room for a few hundred claims to finish. */
 export const YOUTUBE_QUOTA_RESERVE_UNITS = 500;
 
-/** The per-account limits a test tightens or lifts to make one rule show; the server runs on the constants above. */
 export interface VerificationLimits {
   limitPerWindow: number;
   windowSeconds: number;
@@ -19,15 +18,11 @@ export interface VerificationLimits {
 
 export interface VerificationAdmissionOptions extends Partial<VerificationLimits> {
   store: Pick<ClaimStore, "rateLimits" | "youtubeQuota">;
-  /** The project's YouTube units a day; the last YOUTUBE_QUOTA_RESERVE_UNITS are kept for viewers who already verified. */
   dailyQuotaUnits: number;
   now?: () => Date;
 }
 
-/**
- * Who may cause a YouTube check, per account a window and a quota day, in the store's counters shared by every process.
- * Past the reserve, only an account that verified today gets through, so its claim can still finish.
- */
+/** Past the reserve, only an account that verified today gets through, so its claim can still finish. */
 export function createVerificationAdmission(options: VerificationAdmissionOptions) {
   const {
     store,
@@ -48,7 +43,6 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
   }
 
   return {
-    /** Counts one YouTube check for the account, or refuses it with the time it may come back. */
     async admit(sub: string): Promise<void> {
       const at = now();
       const day = quotaDay(at);
@@ -66,7 +60,7 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
       }
     },
 
-    /** Marks the account as verified until the quota day ends: the reserve then still serves its claim. */
+    /** Until the quota day ends, the reserve still serves this account's claim. */
     async recordVerified(sub: string): Promise<void> {
       const at = now();
       await store.rateLimits.increment(verifiedKey(quotaDay(at), sub), secondsUntilPacificMidnight(at) * 1000);

@@ -1,13 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AuthClient, gaxios } from "google-auth-library";
 
-/** The call to Google under way: the signal that ends it when its budget is spent, and whether it may be retried. */
 const currentCall = new AsyncLocalStorage<{ signal: AbortSignal; retries: boolean }>();
 
-/**
- * Runs one call to Google within `budgetMs` in all, whatever google-auth-library retries inside it (a per-attempt
- * limit let one call take several times the budget). `retries: false` is for calls that must reach Google once.
- */
+/** One call to Google within `budgetMs` in all, whatever google-auth-library retries inside it. */
 export async function withinBudget<T>(
   budgetMs: number,
   options: { retries: boolean },
@@ -23,15 +19,11 @@ export async function withinBudget<T>(
   }
 }
 
-/** Whether the call under way has spent its budget: a retry of ours would then only fail at once. */
 export function budgetSpent(): boolean {
   return currentCall.getStore()?.signal.aborted ?? false;
 }
 
-/**
- * Makes every request `client` sends belong to the call under way: it ends when the call's budget is spent, and is
- * not retried when the call says so. A request outside `withinBudget` is a bug, and fails before it is sent.
- */
+/** Every request `client` sends belongs to the call under way; one outside `withinBudget` fails unsent. */
 export function keepWithinBudget(client: AuthClient): void {
   client.transporter.interceptors.request.add({
     resolved: async (config: gaxios.GaxiosOptionsPrepared) => {

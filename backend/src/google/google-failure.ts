@@ -1,14 +1,11 @@
 import { AppError } from "../errors.ts";
 
-/** gaxios (under both google-auth-library and googleapis) attaches its request config to every error it throws. */
+/** gaxios attaches its request config to every error it throws. */
 export function isGoogleHttpError(error: unknown): boolean {
   return typeof error === "object" && error !== null && "config" in error;
 }
 
-/**
- * One request to Google: its result, or Google's failure described (never the gaxios error itself). A token no header
- * can carry is GOOGLE_TOKEN_INVALID; anything else thrown (a bug of ours) passes through.
- */
+/** Anything thrown but Google's failures (a bug of ours) passes through. */
 export async function attemptGoogleCall<T>(
   call: string,
   request: () => Promise<T>,
@@ -16,8 +13,7 @@ export async function attemptGoogleCall<T>(
   try {
     return { ok: true, value: await request() };
   } catch (error) {
-    // fetch's Headers refusing the visitor's token (NUL, CR, LF, or past Latin-1), the only value of theirs that goes
-    // into a header, before anything is sent; the refusal quotes it, so it is not kept.
+    // fetch refused the visitor's token as a header value; the refusal quotes it, so it is not kept.
     if (error instanceof TypeError && /invalid header value|ByteString/.test(error.message))
       throw new AppError("GOOGLE_TOKEN_INVALID", {
         cause: new Error(`Google ${call}: the token cannot be sent in a header`),
@@ -27,11 +23,7 @@ export async function attemptGoogleCall<T>(
   }
 }
 
-/**
- * What went wrong in a call to Google, read from a gaxios error without keeping the error itself (its `config`
- * carries the request: bearer token, code, client secret): the HTTP status or null when no answer came, YouTube's
- * `errors[0].reason` or OAuth's `error`, and a loggable one-line `cause`, free of secrets.
- */
+/** Never keeps the gaxios error itself: its `config` carries the bearer token, code and client secret. */
 export function describeGoogleFailure(call: string, error: unknown) {
   const { response, code } = (error ?? {}) as { response?: { status?: unknown; data?: unknown }; code?: unknown };
   const status = typeof response?.status === "number" ? response.status : null;
@@ -56,7 +48,6 @@ function reasonOf(data: unknown): string | null {
 /** Google's outages are usually short; a visitor asked to wait longer would give up. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 
-/** A failure worth one more try: Google's side broke, or the answer never came. */
 export function isTransient(failure: GoogleFailure): boolean {
   return failure.status === null || failure.status >= 500;
 }

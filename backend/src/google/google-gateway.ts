@@ -15,26 +15,19 @@ import { createYouTubeReader } from "./youtube.ts";
 export interface GoogleGatewayOptions {
   clientId: string;
   clientSecret: string;
-  /** Base URL of the local Google stand-in; unset, the real Google endpoints are used. */
   emulatorUrl?: string;
-  /** Brand Accounts' identities are accepted; unset or false, they are refused with BRAND_ACCOUNT_REFUSED. */
   allowBrandAccounts?: boolean;
-  /** One budget per call to Google, whatever is retried within it. Default 10 s, which outlasts a slow day. */
+  /** One budget per call to Google, whatever is retried within it. */
   timeoutMs?: number;
   logger?: { warn(obj: object, msg?: string): void };
-  /** One call per HTTP attempt; outcome is "ok" or the catalogue code the failure became. */
   onCall?: (api: "oauth" | "youtube", outcome: string) => void;
-  /** The YouTube quota units spent, as Google counts them; awaited before the call's result returns; never rejects. */
+  /** Awaited before the call's result returns; never rejects. */
   onQuotaUnits?: (units: number) => void | Promise<void>;
 }
 
-/** The options with their defaults applied, as the OAuth and YouTube halves read them. */
 export type GoogleOptions = GoogleGatewayOptions & { emulatorUrl: string | undefined; timeoutMs: number };
 
-/**
- * The server's only way to Google: google-auth-library for OAuth, the YouTube Data API client for YouTube, both
- * pointed at the stand-in with `emulatorUrl`. Every failure is an `AppError` with a catalogue code (GOOGLE_*, YOUTUBE_*).
- */
+/** The server's only way to Google; every failure is an `AppError` with a catalogue code. */
 export function createGoogleGateway(options: GoogleGatewayOptions) {
   const resolved = {
     ...options,
@@ -46,7 +39,7 @@ export function createGoogleGateway(options: GoogleGatewayOptions) {
 
 export type GoogleGateway = ReturnType<typeof createGoogleGateway>;
 
-/** A Google account as Google itself reports it (never as the browser claims it). */
+/** As Google itself reports it, never as the browser claims it. */
 export interface GoogleIdentity {
   sub: string;
   email: string;
@@ -54,12 +47,13 @@ export interface GoogleIdentity {
   expiresAt: number;
 }
 
-/** A Brand Account's identity has an e-mail at pages.plusgoogle.com (one person may manage up to 100 of them). */
+const authFailed = (reason: string) => new AppError("GOOGLE_AUTH_FAILED", { cause: new Error(reason) });
+
+/** One person may manage up to 100 Brand Accounts. */
 export function isBrandAccountEmail(email: string): boolean {
   return email.toLowerCase().endsWith("@pages.plusgoogle.com");
 }
 
-/** Google's OAuth endpoints through google-auth-library: sign-in, token checks, revocation. */
 function createGoogleOAuth(options: GoogleOptions) {
   const { clientId, emulatorUrl } = options;
   const oauth = new OAuth2Client({
@@ -81,7 +75,7 @@ function createGoogleOAuth(options: GoogleOptions) {
   });
   keepWithinBudget(oauth);
 
-  /** One OAuth call within its budget: a 400 becomes `refusal`, Google down GOOGLE_UNAVAILABLE, else GOOGLE_AUTH_FAILED. */
+  /** A 400 becomes `refusal`. */
   async function oauthCall<T>(
     name: string,
     request: () => Promise<T>,
@@ -109,10 +103,8 @@ function createGoogleOAuth(options: GoogleOptions) {
     });
   }
 
-  /** Signature, issuer and expiry, checked against Google's published keys. */
   async function verifiedClaims(idToken: string): Promise<TokenPayload> {
     try {
-      // The keys' fetch (cached as long as Google's Cache-Control allows) is a call of its own.
       const ticket = await withinBudget(options.timeoutMs, { retries: true }, () => oauth.verifyIdToken({ idToken }));
       const claims = ticket.getPayload();
       if (!claims) throw new Error("id_token has no payload");
@@ -122,7 +114,7 @@ function createGoogleOAuth(options: GoogleOptions) {
         throw new AppError("GOOGLE_AUTH_FAILED", { cause: describeGoogleFailure("certs", error).cause });
       // The library's messages quote the token; only their first clause goes into the cause.
       const reason = (error instanceof Error ? error.message : String(error)).split(/[:,]/)[0];
-      throw new AppError("GOOGLE_AUTH_FAILED", { cause: new Error(`id_token rejected: ${reason}`) });
+      throw authFailed(`id_token rejected: ${reason}`);
     }
   }
 
@@ -135,7 +127,6 @@ function createGoogleOAuth(options: GoogleOptions) {
     }
   }
 
-  /** The product's stance on who may claim, beyond Google's own checks. */
   function refusedIdentity(email: string): ErrorCode | null {
     return !options.allowBrandAccounts && isBrandAccountEmail(email) ? "BRAND_ACCOUNT_REFUSED" : null;
   }
@@ -151,18 +142,12 @@ function createGoogleOAuth(options: GoogleOptions) {
       );
       // Never log `tokens`. No offline access is asked, so no refresh token: nothing given works past the hour.
       const { access_token: accessToken, id_token: idToken, scope, expiry_date: expiresAt } = tokens;
-      if (!accessToken || !idToken)
-        throw new AppError("GOOGLE_AUTH_FAILED", {
-          cause: new Error("Google token response lacks access_token or id_token"),
-        });
+      if (!accessToken || !idToken) throw authFailed("Google token response lacks access_token or id_token");
 
       const claims = await verifiedClaims(idToken);
       // Compared here, not by verifyIdToken, so a token made for another app gets its own error code.
       if (claims.aud !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
-      if (!claims.email)
-        throw new AppError("GOOGLE_AUTH_FAILED", {
-          cause: new Error("id_token has no email: the email scope was not granted"),
-        });
+      if (!claims.email) throw authFailed("id_token has no email: the email scope was not granted");
 
       const scopes = scope?.split(" ").filter(Boolean) ?? [];
       const refusal = !scopes.includes(YOUTUBE_READONLY_SCOPE) ? "GOOGLE_SCOPE_MISSING" : refusedIdentity(claims.email);
@@ -188,10 +173,7 @@ function createGoogleOAuth(options: GoogleOptions) {
       if (info.aud !== clientId || info.azp !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
       if (info.expiry_date <= Date.now()) throw new AppError("GOOGLE_TOKEN_INVALID");
       if (!info.scopes.includes(YOUTUBE_READONLY_SCOPE)) throw new AppError("GOOGLE_SCOPE_MISSING");
-      if (!info.sub || !info.email)
-        throw new AppError("GOOGLE_AUTH_FAILED", {
-          cause: new Error("tokeninfo has no sub or email: the email scope was not granted"),
-        });
+      if (!info.sub || !info.email) throw authFailed("tokeninfo has no sub or email: the email scope was not granted");
       const refusal = refusedIdentity(info.email);
       if (refusal) throw new AppError(refusal);
       return { sub: info.sub, email: info.email, scopes: info.scopes, expiresAt: info.expiry_date };

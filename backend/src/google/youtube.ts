@@ -28,7 +28,6 @@ export interface SubscriptionCheck {
   isSubscribed: boolean;
 }
 
-/** The YouTube reads of the claim flow, each made with the visitor's own access token. */
 export function createYouTubeReader(options: GoogleOptions) {
   // Retry off: call() retries once itself, and gaxios's own retries would multiply the quota spent.
   const youtube = youtubeApi({
@@ -37,13 +36,12 @@ export function createYouTubeReader(options: GoogleOptions) {
     retry: false,
   });
 
-  /** One read within one time budget, its retry included. */
   const call = <T>(name: string, request: () => Promise<T>): Promise<T> =>
     withinBudget(options.timeoutMs, { retries: false }, () => attempts(name, request));
 
   async function attempts<T>(name: string, request: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
-      // Counted while the request runs and settled before the answer is read, so the quota spent includes it.
+      // Settled before the answer is read, so the quota spent includes it.
       const counted = options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
       const outcome = await attemptGoogleCall(`YouTube ${name}`, request).finally(() => counted);
       if (outcome.ok) {
@@ -64,7 +62,6 @@ export function createYouTubeReader(options: GoogleOptions) {
   }
 
   return {
-    /** One call, 1 unit: the signed-in viewer's subscription to the channel, if any. */
     async checkSubscription(accessToken: string, channelId: string): Promise<SubscriptionCheck> {
       const { data } = await call("subscriptions.list", () =>
         youtube.subscriptions.list({
@@ -88,7 +85,7 @@ export function createYouTubeReader(options: GoogleOptions) {
   };
 }
 
-/** A client holding nothing but this one access token: no refresh token, so a 401 is never "refreshed" away. */
+/** No refresh token, so a 401 is never "refreshed" away. */
 function bearer(accessToken: string): OAuth2Client {
   const client = new OAuth2Client();
   keepWithinBudget(client);
@@ -96,7 +93,6 @@ function bearer(accessToken: string): OAuth2Client {
   return client;
 }
 
-/** YouTube's `errors[0].reason` values, and what each means for a claim. */
 const CODE_BY_REASON: Record<string, ErrorCode> = {
   authError: "GOOGLE_TOKEN_INVALID",
   expired: "GOOGLE_TOKEN_INVALID",
@@ -113,7 +109,6 @@ const CODE_BY_REASON: Record<string, ErrorCode> = {
   userRateLimitExceeded: "YOUTUBE_QUOTA_EXCEEDED",
 };
 
-/** The catalogue error for a YouTube failure: by reason first, then by HTTP status. */
 export function youtubeAppError(failure: GoogleFailure, now: Date = new Date()): AppError {
   const { reason, status, cause } = failure;
   const code: ErrorCode =

@@ -24,8 +24,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  // A 4xx on anything else was set by Express's stack (a bad path, bad JSON, a body too large); its message quotes
-  // the request, so it is not echoed.
+  // A 4xx set by Express's stack (bad JSON, a body too large) quotes the request: not echoed.
   if (isClientErrorStatus(error)) return new AppError("VALIDATION_FAILED", { cause: error });
   return new AppError("INTERNAL", { cause: error });
 }

@@ -10,21 +10,17 @@ export interface ReadinessProbe {
   check(): Promise<void>;
 }
 
-/** Enough that /readyz cannot be used to hammer Engine, short enough that a load balancer sees an outage at once. */
+/** /readyz cannot hammer Engine, yet a load balancer sees an outage at once. */
 const READINESS_CACHE_SECONDS = 5;
 
-/**
- * Public settings, liveness, readiness and metrics. /readyz is public and each probe run calls Engine, so requests
- * share one run per `readinessCacheSeconds`; which probe failed and why, and the metrics, answer only to
- * `Authorization: Bearer <metricsToken>` when a token is set.
- */
+/** /readyz is public and each probe run calls Engine, so requests share one run; details need the metrics token. */
 export function opsRoutes(deps: {
   publicConfig: PublicConfig;
   probes: ReadinessProbe[];
   metrics: Metrics;
   logger: Logger;
   readinessCacheSeconds?: number;
-  /** Unset (outside production only; config refuses that in production): the operator endpoints are open. */
+  /** Unset (never in production): the operator endpoints are open. */
   metricsToken: string | undefined;
 }): Router {
   const { readinessCacheSeconds = READINESS_CACHE_SECONDS } = deps;
@@ -32,7 +28,6 @@ export function opsRoutes(deps: {
 
   async function probeAll() {
     const checks: Record<string, "ok" | "unavailable"> = {};
-    /** Why each unavailable probe failed: for the operator only. */
     const errors: Record<string, string> = {};
     for (const { name } of deps.probes) checks[name] = "ok";
     await Promise.all(
@@ -86,7 +81,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
-/** Lets through only `Authorization: Bearer <token>` when a token is set; everyone when none is. */
 function bearerToken(token: string | undefined): RequestHandler {
   if (token === undefined) return (_req, _res, next) => next();
   // Digests of equal length, so the comparison takes the same time whatever was sent.

@@ -2,10 +2,7 @@ import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "../observability/logger.ts";
 
-/**
- * One line per request: method, path, status and time. No query string (Google's callback carries the code in it)
- * and no headers (cookies, bearer tokens).
- */
+/** No query string (Google's callback carries the code in it) and no headers (cookies, bearer tokens). */
 export function requestLogger(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,

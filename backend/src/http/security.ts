@@ -7,10 +7,7 @@ import { AppError } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { RateLimitCounters } from "../store/claim-store.ts";
 
-/**
- * Security headers. The CSP names what the page talks to: our origin, the chain's RPC, thirdweb's wallet services and
- * WalletConnect's relay. Google's sign-in is a popup, which needs its opener: hence same-origin-allow-popups.
- */
+/** The CSP names what the page talks to; Google's sign-in popup needs its opener. */
 export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   const rpcOrigin = new URL(options.rpcUrl).origin;
   const helmetHeaders = helmet({
@@ -48,9 +45,9 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
       },
     },
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    // Addresses carry credentials for a moment (Google's code, the wallet's session): never pass them on as a Referer.
+    // Addresses carry credentials for a moment (Google's code): never pass them on.
     referrerPolicy: { policy: "no-referrer" },
-    // thirdweb's wallet iframes and remote images are cross-origin resources without CORP headers.
+    // thirdweb's wallet iframes and remote images have no CORP headers.
     crossOriginEmbedderPolicy: false,
   });
   return (req, res, next) => {
@@ -59,15 +56,12 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   };
 }
 
-/** Features nothing on the page uses, denied to it and its frames; passkeys and clipboard-write are thirdweb's to use. */
+/** Features nothing on the page uses; passkeys and clipboard-write are thirdweb's. */
 const PERMISSIONS_POLICY =
   "accelerometer=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), " +
   "magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=()";
 
-/**
- * The OAuth callback page runs in the popup and must keep its `window.opener` to hand the code back; a COOP other
- * than Google's page before it would sever the opener, so this one page opts out.
- */
+/** The OAuth callback page in the popup must keep its `window.opener` to hand the code back. */
 export function keepOpenerOn(callbackPath: string): RequestHandler {
   return (req, res, next) => {
     if (req.path === callbackPath) res.setHeader("Cross-Origin-Opener-Policy", "unsafe-none");
@@ -75,7 +69,6 @@ export function keepOpenerOn(callbackPath: string): RequestHandler {
   };
 }
 
-/** For answers that are live state: a browser or proxy must ask again rather than reuse one. */
 export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader("Cache-Control", "no-store");
   next();
@@ -88,10 +81,7 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
 
 const WINDOW_MS = 60_000;
 
-/**
- * At most `limit` requests a minute from one client (the IP Express derives under TRUST_PROXY; an IPv6 client is its
- * /56, ADR 23), beyond it RATE_LIMITED with Retry-After. `counters` shares the count between processes.
- */
+/** At most `limit` requests a minute from one client (an IPv6 client is its /56); `counters` share the count. */
 export function clientRateLimit(
   limit: number,
   options: { counters?: RateLimitCounters | undefined; prefix?: string; onLimited?: () => void } = {},
@@ -112,11 +102,9 @@ export function clientRateLimit(
   });
 }
 
-/** express-rate-limit's Store over the claim store's counters, the prefix keeping this limiter's keys apart. */
 function sharedStore(prefix: string, counters: RateLimitCounters): Store {
   return {
     prefix,
-    // The counts live in a database other processes share.
     localKeys: false,
     get: (key) => counters.get(prefix + key),
     increment: (key) => counters.increment(prefix + key, WINDOW_MS),
@@ -125,18 +113,13 @@ function sharedStore(prefix: string, counters: RateLimitCounters): Store {
   };
 }
 
-/**
- * Per-IP limits on the API. Writes (each costs Google quota and maybe a mint) get `limitPerMinute`, counted in the
- * claim store so every process shares them (ADR 11); reads get five times as many, counted in this process's memory:
- * they cost no quota and mint nothing (ADR 11), and a page polling its claim's status must not lock itself out.
- */
+/** Writes, shared by every process through the store; reads, five times as many, so a polling page never locks out. */
 export function apiRateLimits(limitPerMinute: number, counters: RateLimitCounters): RequestHandler {
   const writes = clientRateLimit(limitPerMinute, { counters, prefix: "writes:" });
   const reads = clientRateLimit(limitPerMinute * 5);
   return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? reads : writes)(req, res, next);
 }
 
-/** The headers a proxy sets to say who the client is and how it connected; only a trusted peer's are believed. */
 const FORWARDED_HEADERS = [
   "forwarded",
   "x-forwarded-for",
@@ -159,11 +142,7 @@ const TRUST_PROXY_WARNINGS: Record<TrustProxySign, string> = {
     "addresses (logged once; tube_trust_proxy_mismatches_total counts them)",
 };
 
-/**
- * Counts requests that contradict TRUST_PROXY (forwarded headers from an untrusted peer; under a hop count n, fewer
- * than n X-Forwarded-For entries) and warns once a process for each sign. Mount it after the probe and metrics routes,
- * which are called without a proxy.
- */
+/** Counts requests that contradict TRUST_PROXY and warns once a process for each sign. */
 export function trustProxyWatch(deps: {
   trustProxy: boolean | number | string[];
   trustProxyMismatches: Counter<"sign">;

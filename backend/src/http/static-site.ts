@@ -1,8 +1,4 @@
-/**
- * The built frontend on the app's origin, its files precompressed by the build. Every page is index.html with the
- * public config and the page's title written in, so the first paint never waits for GET /api/config; an unknown path
- * gets the same HTML, which draws the not-found page, with a 404.
- */
+/** Every page is index.html with the config and title written in: the first paint never waits for /api/config. */
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
@@ -12,7 +8,7 @@ import type { PublicConfig } from "@tube/common/api";
 import { NOT_FOUND_TITLE, PAGE_PATHS, pageAt, pageTitle } from "@tube/common/app-pages";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
 
-/** Files outside /assets keep their names across builds (favicon, robots.txt), so they are cached for an hour. */
+/** Files outside /assets keep their names across builds, so they are cached for an hour only. */
 const cacheControlFor = (file: string, staticDir: string) =>
   path.relative(staticDir, file).startsWith(`assets${path.sep}`)
     ? "public, max-age=31536000, immutable"
@@ -20,7 +16,6 @@ const cacheControlFor = (file: string, staticDir: string) =>
 
 export function staticSite(options: { staticDir: string; publicConfig: PublicConfig; publicUrl: string }): Router {
   const html = renderPage(fs.readFileSync(path.join(options.staticDir, "index.html"), "utf8"), options);
-  // Every page built and compressed once, here: a request only picks one.
   const pages = new Map(
     Object.values(PAGE_PATHS).map((route) => [route, compressed(withTitle(html, pageTitle(route)))]),
   );
@@ -52,17 +47,13 @@ export function staticSite(options: { staticDir: string; publicConfig: PublicCon
   return router;
 }
 
-/** The page with its own `<title>`, so a tab, a bookmark and a search result name the page, not only the site. */
 function withTitle(html: string, title: string): string {
   if (!/<title>[^<]*<\/title>/.test(html)) throw new Error("index.html must have a <title> to name each page");
   const escaped = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escaped}</title>`);
 }
 
-/**
- * index.html with the public config as a JSON data block (not executable, so the CSP needs no nonce for it) and the
- * social preview image as an absolute URL, which link previews require and only the server knows.
- */
+/** The config as a JSON data block needs no CSP nonce; link previews need the image's absolute URL. */
 function renderPage(indexHtml: string, options: { publicConfig: PublicConfig; publicUrl: string }): string {
   // `<` escaped, so no value can close the script element early.
   const json = JSON.stringify(options.publicConfig).replace(/</g, "\\u003c");

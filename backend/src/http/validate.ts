@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 
-/** Parses untrusted input with a zod schema; any mismatch becomes one VALIDATION_FAILED (or a more specific code). */
+/** Any mismatch becomes one VALIDATION_FAILED (or a more specific code). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;

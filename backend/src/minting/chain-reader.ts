@@ -10,32 +10,26 @@ export interface ChainReaderOptions {
   rpcUrl: string;
   chainId: number;
   rewardsAddress: string;
-  /** A receipt proves a claim only with this amount. */
   rewardAmountWei: bigint;
   finality: FinalityTag;
-  /** The most calls one JSON-RPC batch carries: the provider's cap (Moralis allows 20). */
   maxBatchCalls: number;
   timeoutMs?: number;
-  /** Told each time the provider says "too many requests" and reads pause for `pauseMs`. */
   onRateLimited?: (pauseMs: number) => void;
 }
 
-/** After the provider's 429, reads pause 1 s, doubling with each refusal in a row to a minute, with jitter. */
+/** Doubling with each refusal in a row, with jitter. */
 const RATE_LIMIT_PAUSE_MS = { first: 1_000, longest: 60_000 };
 /** Wallets per `aggregate3`, well under a node's gas cap on one `eth_call`. */
 const WALLETS_PER_MULTICALL = 1_000;
-/** Receipts remembered once seen, so a claim waiting for finality costs no receipt read a tick. */
+/** So a claim waiting for finality costs no receipt read a tick. */
 const RECEIPTS_REMEMBERED = 10_000;
 
-/** `rewardedInBlock(address)`: the first 4 bytes of its keccak-256 (a test recomputes it). */
+/** `rewardedInBlock(address)` (a test recomputes it). */
 export const REWARDED_IN_BLOCK_SELECTOR = "0xf7f502f3";
 /** keccak-256 of `Rewarded(address,uint256)` (a test recomputes it). */
 export const REWARDED_TOPIC = "0xb3b7a071186534c03b40695710096f289fd4ed6c1a374aff0bb648955e4fe563";
 
-/**
- * Reads the rewards contract over JSON-RPC, at the same cost whatever the chain's age: Multicall3 asks about every
- * followed wallet in one `eth_call`, and the only log query spans one block. A refused call fails only its claims.
- */
+/** The same cost whatever the chain's age: one Multicall3 `eth_call`, one-block logs. */
 export function createChainReader(options: ChainReaderOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const rewardsAddress = options.rewardsAddress.toLowerCase();
@@ -43,12 +37,11 @@ export function createChainReader(options: ChainReaderOptions) {
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
   const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs, maxCalls: options.maxBatchCalls });
 
-  /** The calls in as few batches as the provider allows, each call's outcome on its own; none while paused. */
   async function batch(calls: JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> {
     if (Date.now() < rateLimit.pausedUntil)
       throw unavailable(new RpcRateLimitedError("paused after the provider's 429"));
     const outcomes = await sendBatches(calls);
-    // Some calls through: reads are at the limit, not past it, so the pause stays short; only refusals make it grow.
+    // Some calls through: reads are at the limit, not past it, so the pause stays short.
     const refused = outcomes.some(
       (outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError,
     );
@@ -58,7 +51,7 @@ export function createChainReader(options: ChainReaderOptions) {
   }
 
   function pause() {
-    // Refusals of reads sent together are one: only one after the pause ran out makes the next longer.
+    // Refusals of reads sent together count as one.
     if (Date.now() < rateLimit.pausedUntil) return;
     const ceiling = Math.min(RATE_LIMIT_PAUSE_MS.longest, RATE_LIMIT_PAUSE_MS.first * 2 ** rateLimit.refusalsInARow);
     const pauseMs = Math.round(ceiling * (0.5 + Math.random() / 2));
@@ -67,7 +60,6 @@ export function createChainReader(options: ChainReaderOptions) {
     options.onRateLimited?.(pauseMs);
   }
 
-  /** The one call's result; its failure is "try again later" for the caller. */
   async function single<T>(call: JsonRpcCall): Promise<T> {
     const [outcome] = await batch([call]);
     if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
@@ -76,7 +68,6 @@ export function createChainReader(options: ChainReaderOptions) {
 
   const rewardedInBlockData = (wallet: string) => `${REWARDED_IN_BLOCK_SELECTOR}${addressWord(wallet).slice(2)}`;
 
-  /** The reward event for exactly this wallet and amount, from the rewards contract itself. */
   const isRewardOf = (wallet: string) => (log: Log.Rpc) =>
     !log.removed &&
     log.address.toLowerCase() === rewardsAddress &&
@@ -96,11 +87,7 @@ export function createChainReader(options: ChainReaderOptions) {
     return seen;
   }
 
-  /**
-   * For many claims in a few requests, in the order asked: the heads once, the contract's record of every wallet
-   * (Multicall3), and the receipts not seen before. Each claim's observation stands alone; a failed head read rejects
-   * the whole.
-   */
+  /** A failed head read rejects the whole. */
   async function observeMany(
     claims: readonly { wallet: string; txHash: string | null }[],
   ): Promise<PromiseSettledResult<ChainObservation>[]> {
@@ -112,7 +99,8 @@ export function createChainReader(options: ChainReaderOptions) {
       const wallets = claims.slice(start, start + WALLETS_PER_MULTICALL);
       calls.push(
         aggregate3Call(
-          wallets.map(({ wallet }) => ({ target: rewardsAddress, callData: rewardedInBlockData(wallet) })),
+          rewardsAddress,
+          wallets.map(({ wallet }) => rewardedInBlockData(wallet)),
         ),
       );
     }
@@ -123,11 +111,10 @@ export function createChainReader(options: ChainReaderOptions) {
       calls.push({ method: "eth_getTransactionReceipt", params: [txHash] });
     }
 
-    // Asked last, so a per-second limit refuses it first: without it claims are only not yet known to be finalized.
+    // Asked last, so a per-second limit refuses it first: it matters least.
     const finalizedAt = options.finality === "finalized" ? finalAt : calls.push(blockAt("finalized")) - 1;
 
     const outcomes = await batch(calls);
-    /** The answer to `calls[index]`; its failure is "try again later" for the claims that need it. */
     const valueAt = (index: number): unknown => {
       const outcome = outcomes[index];
       if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
@@ -144,7 +131,6 @@ export function createChainReader(options: ChainReaderOptions) {
       if (options.finality === "finalized") throw error;
     }
 
-    // Each Multicall3 answer decoded once, for all of its wallets.
     const decoded = new Map<number, ReturnType<typeof decodeAggregate3>>();
     const rewardRecordOf = (index: number) => {
       const at = firstMulticall + Math.floor(index / WALLETS_PER_MULTICALL);
@@ -160,29 +146,17 @@ export function createChainReader(options: ChainReaderOptions) {
       return answered && receiptFor(wallet, remember(txHash, answered));
     };
 
-    return claims.map(({ wallet, txHash }, index): PromiseSettledResult<ChainObservation> => {
-      try {
+    return claims.map(({ wallet, txHash }, index) =>
+      settle((): ChainObservation => {
         const read = rewardRecordOf(index);
         if (!read?.success) throw unavailable(new Error(`rewardedInBlock(${wallet}) failed in Multicall3`));
-        const rewardedInBlock = BigInt(read.returnData);
-        return {
-          status: "fulfilled",
-          value: {
-            head,
-            finalHead,
-            finalizedHead,
-            rewardedInBlock: rewardedInBlock === 0n ? null : rewardedInBlock,
-            receipt: receiptOf(wallet, txHash),
-          },
-        };
-      } catch (reason) {
-        return { status: "rejected", reason };
-      }
-    });
+        const rewardedInBlock = BigInt(read.returnData) || null;
+        return { head, finalHead, finalizedHead, rewardedInBlock, receipt: receiptOf(wallet, txHash) };
+      }),
+    );
   }
 
   return {
-    /** One JSON-RPC batch: the heads, the contract's record of `wallet`, and `txHash`'s receipt when one is given. */
     async observe(wallet: string, txHash: string | null): Promise<ChainObservation> {
       const [seen] = await observeMany([{ wallet, txHash }]);
       if (seen?.status !== "fulfilled") throw seen?.reason;
@@ -191,7 +165,7 @@ export function createChainReader(options: ChainReaderOptions) {
 
     observeMany,
 
-    /** The receipt of `txHash` as the chain holds it now, never a remembered one (its block may be reorganised away). */
+    /** Never a remembered receipt: its block may be reorganised away. */
     async receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]> {
       const receipt = await single<TransactionReceipt.Rpc | null>({
         method: "eth_getTransactionReceipt",
@@ -201,7 +175,7 @@ export function createChainReader(options: ChainReaderOptions) {
       return receipt && receiptFor(wallet, remember(txHash, receipt));
     },
 
-    /** For each reward, the transaction that rewarded `wallet` in `block` (null while the node lacks the log). */
+    /** Null while the node lacks the log. */
     async rewardTransactions(
       rewards: readonly { wallet: string; block: bigint }[],
     ): Promise<PromiseSettledResult<string | null>[]> {
@@ -238,7 +212,6 @@ export function createChainReader(options: ChainReaderOptions) {
   };
 }
 
-/** A receipt once seen: its block and its logs (a receipt never changes while its block stands). */
 interface SeenReceipt {
   blockNumber: bigint;
   logs: Log.Rpc[];
@@ -248,6 +221,14 @@ function unavailable(cause: unknown): AppError {
   return cause instanceof AppError
     ? cause
     : new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
+}
+
+function settle<T>(read: () => T): PromiseSettledResult<T> {
+  try {
+    return { status: "fulfilled", value: read() };
+  } catch (reason) {
+    return { status: "rejected", reason };
+  }
 }
 
 function toHex(value: bigint): string {
@@ -265,9 +246,9 @@ const AGGREGATE3 = AbiFunction.from(
 /** `aggregate3((address,bool,bytes)[])`'s selector (a test recomputes it). */
 export const AGGREGATE3_SELECTOR = AbiFunction.getSelector(AGGREGATE3);
 
-/** One `eth_call` to Multicall3 carrying many reads, which a provider counts as one; each may fail on its own. */
-function aggregate3Call(calls: readonly { target: string; callData: string }[]) {
-  const call3s = calls.map(({ target, callData }) => ({
+/** A provider counts it as one call. */
+function aggregate3Call(target: string, callDatas: readonly string[]) {
+  const call3s = callDatas.map((callData) => ({
     target: target as `0x${string}`,
     allowFailure: true,
     callData: callData as `0x${string}`,
@@ -278,7 +259,6 @@ function aggregate3Call(calls: readonly { target: string; callData: string }[]) 
   };
 }
 
-/** `aggregate3`'s answer, a (success, returnData) for each call, in the order given. */
 function decodeAggregate3(returned: string): readonly { success: boolean; returnData: string }[] {
   return AbiFunction.decodeResult(AGGREGATE3, returned as `0x${string}`);
 }

@@ -61,7 +61,7 @@ function reader(overrides: Partial<Parameters<typeof createChainReader>[0]> = {}
 function settled(subject: Minter, transactionId: string): Promise<MintTransaction> {
   return vi.waitFor(
     async () => {
-      const transaction = await subject.getTransaction(transactionId);
+      const transaction = (await subject.getTransactions([transactionId])).get(transactionId) ?? null;
       if (transaction?.status !== "CONFIRMED" && transaction?.status !== "FAILED")
         throw new Error(`transaction ${transactionId} did not settle`);
       return transaction;
@@ -135,7 +135,7 @@ describe("Engine minter", () => {
     const input = { to: randomWallet(), idempotencyKey: randomUUID() };
 
     await expect(minter().queueReward(input)).rejects.toBeInstanceOf(RewardNotQueuedError);
-    expect(await minter().getTransaction(input.idempotencyKey)).toBeNull();
+    expect((await minter().getTransactions([input.idempotencyKey])).get(input.idempotencyKey) ?? null).toBeNull();
   });
 
   it.each([
@@ -146,10 +146,14 @@ describe("Engine minter", () => {
     engine.faults.set({ mode, count: 1 });
     const subject = minter();
     const { transactionId } = await subject.queueReward({ to: randomWallet(), idempotencyKey: randomUUID() });
-    await vi.waitFor(async () => expect(await subject.getTransaction(transactionId)).toMatchObject(expected), {
-      timeout: 10_000,
-      interval: 25,
-    });
+    await vi.waitFor(
+      async () =>
+        expect((await subject.getTransactions([transactionId])).get(transactionId) ?? null).toMatchObject(expected),
+      {
+        timeout: 10_000,
+        interval: 25,
+      },
+    );
   });
 
   it("when the mint reverts on chain, then the transaction is FAILED with its hash and an error message", async () => {
@@ -167,8 +171,8 @@ describe("Engine minter", () => {
     expect(transaction.errorMessage).toEqual(expect.any(String));
   });
 
-  it("when the transaction id is unknown to Engine, then getTransaction resolves to null", async () => {
-    expect(await minter().getTransaction(randomUUID())).toBeNull();
+  it("when the transaction id is unknown to Engine, then getTransactions leaves it out", async () => {
+    expect((await minter().getTransactions([randomUUID()])).size).toBe(0);
   });
 
   it("when many transactions are asked about at once, then one search finds each settled one by its id and unknown ids are not found", async () => {

@@ -8,44 +8,32 @@ export interface EngineMinterOptions {
   engineUrl: string;
   secretKey: string;
   vaultAccessToken: string;
-  /** The Engine server wallet holding REWARDER_ROLE on the rewards contract. */
   serverWallet: string;
   chainId: number;
   rewardsAddress: string;
   /** Where Engine posts each reward's status changes, signed with `secret`; unset, nothing is posted. */
   webhook?: { url: string; secret: string };
-  /** Per request; a slower answer counts as Engine being unavailable. Default 10 s. */
   timeoutMs?: number;
-  /** Told about every Engine call, for metrics: `ok`, or the kind of failure. */
   onCall?: (api: EngineApi, outcome: EngineOutcome) => void;
 }
 
-/** How an Engine call ended, as the alerts tell them apart. */
 type EngineOutcome = "ok" | "http_4xx" | "http_5xx" | "timeout" | "unreachable";
 
 const REWARD_METHOD = "function reward(address to)";
-/**
- * Never Engine's default `auto`, which relays through thirdweb's bundler, whose receipt succeeds even when the reward
- * inside reverted. `EOA` sends from the server wallet itself: its ETH pays the gas, and the receipt is the reward's.
- */
+/** Not Engine's default `auto`: a bundler's receipt succeeds even when the reward inside reverted. */
 const EXECUTION_TYPE = "EOA";
-/** Ids asked about in one search: one page of rows holds them, as each write is one transaction. */
+/** One page of rows holds them, as each write is one transaction. */
 const IDS_PER_SEARCH = 100;
 const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] satisfies MintStatus[];
-/**
- * How Engine words a transaction it could not sign (the vault refused the access token or holds no key for `from`):
- * failed at once, with no hash, never retried, though the write had been answered 202.
- */
+/** How Engine words a transaction it could not sign: FAILED at once, with no hash, though answered 202. */
 const SIGNING_FAILED_PREFIX = "Transaction signing failed:";
-/** Any text proves the key is reachable; this one says who asked. */
 const PROOF_MESSAGE = "TuBE Rewards: Engine signs as the server wallet";
 
-/** Queues rewards through thirdweb Engine Cloud; each call carries its own URL and credentials, not a global one. */
+/** Each call carries its own URL and credentials, not a global one. */
 export function createEngineMinter(options: EngineMinterOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const requestOptions = (signal: AbortSignal) => ({ baseUrl: options.engineUrl, auth: options.secretKey, signal });
 
-  // Any failure to get an answer from Engine is "try again later" for the caller; the cause keeps the detail.
   async function call<T>(
     api: EngineApi,
     send: (signal: AbortSignal) => Promise<{ data?: T; error?: unknown; response?: Response }>,
@@ -71,7 +59,6 @@ export function createEngineMinter(options: EngineMinterOptions) {
     return data;
   }
 
-  /** Engine's records of the given ids: any id, however old, in one search. */
   async function search(ids: readonly string[], limit = IDS_PER_SEARCH) {
     const data = await call("search_transactions", (signal) =>
       searchTransactions({
@@ -87,10 +74,7 @@ export function createEngineMinter(options: EngineMinterOptions) {
   }
 
   return {
-    /**
-     * Queues `reward(to)` under `idempotencyKey`, which names this attempt only. Throws `RewardNotQueuedError` when
-     * refused outright (nothing queued), `AppError("MINT_UNAVAILABLE")` when the answer was lost (maybe queued).
-     */
+    /** Throws `RewardNotQueuedError` when refused (nothing queued), MINT_UNAVAILABLE when maybe queued. */
     async queueReward({ to, idempotencyKey }: { to: string; idempotencyKey: string }) {
       const data = await call("write_contract", (signal) =>
         writeContract({
@@ -113,12 +97,7 @@ export function createEngineMinter(options: EngineMinterOptions) {
       return { transactionId };
     },
 
-    async getTransaction(transactionId: string): Promise<MintTransaction | null> {
-      const [found] = await search([transactionId]);
-      return found ?? null;
-    },
-
-    /** Engine's record of many transactions, keyed by id; one missing is unknown to Engine, or not indexed yet. */
+    /** One missing is unknown to Engine, or not indexed yet. */
     async getTransactions(transactionIds: readonly string[]): Promise<Map<string, MintTransaction>> {
       const ids = [...new Set(transactionIds)];
       const chunks = Array.from({ length: Math.ceil(ids.length / IDS_PER_SEARCH) }, (_, index) =>
@@ -128,7 +107,6 @@ export function createEngineMinter(options: EngineMinterOptions) {
       return new Map(found.map((transaction) => [transaction.transactionId, transaction]));
     },
 
-    /** Engine signs inside the request and answers one item per message: the signature, or the signer's error. */
     async proveSigning(): Promise<SigningProof> {
       const data = await call("sign_message", (signal) =>
         signMessage({
@@ -161,7 +139,7 @@ function toMintTransaction(row: SearchTransactionsResponse["result"]["transactio
     txHash: row.transactionHash,
     errorMessage: row.errorMessage,
     cancelled: row.cancelledAt !== null,
-    // Engine Cloud's `executionResult.onchainStatus`: what happened to the call itself, as opposed to its carrier.
+    // What happened to the call itself, as opposed to its carrier.
     callReverted: (row.executionResult as { onchainStatus?: unknown } | null)?.onchainStatus === "REVERTED",
     notSigned:
       status === "FAILED" && !row.transactionHash && Boolean(row.errorMessage?.startsWith(SIGNING_FAILED_PREFIX)),

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 
-/** How far a webhook's signed timestamp may lie from this server's clock, either way, before it counts as replayed. */
+/** Beyond it, a signed timestamp counts as replayed. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export type WebhookVerdict =
@@ -15,10 +15,7 @@ export interface SignedWebhook {
   signature: string | undefined;
 }
 
-/**
- * Checks a webhook as Engine signs it: `X-Signature-SHA256` is the hex HMAC-SHA256, under the secret, of
- * "<X-Request-Timestamp>.<body>". A signed timestamp outside the window is a replay, or a clock too far off to trust.
- */
+/** `X-Signature-SHA256` is the hex HMAC-SHA256 of "<X-Request-Timestamp>.<body>" under the secret. */
 export function verifyEngineWebhook(webhook: SignedWebhook, secret: string, nowSeconds: number): WebhookVerdict {
   const { body, timestamp, signature } = webhook;
   if (!timestamp || !signature) return { kind: "ignored", reason: "unsigned" };
@@ -33,7 +30,6 @@ export function verifyEngineWebhook(webhook: SignedWebhook, secret: string, nowS
   return transactionId ? { kind: "accepted", transactionId } : { kind: "ignored", reason: "not a notification" };
 }
 
-/** Engine's notification envelope names the transaction whose status changed. */
 const NOTIFICATION = z.object({ transactionId: z.string() });
 
 function transactionIdOf(body: Buffer): string | null {

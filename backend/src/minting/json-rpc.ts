@@ -7,15 +7,12 @@ export interface JsonRpcCall {
   params: unknown[];
 }
 
-/** A provider's "too many requests": HTTP 429, or a call answered 429 or -32005 ("limit exceeded"). Slow down. */
+/** HTTP 429, or a call answered 429 or -32005 ("limit exceeded"). */
 export class RpcRateLimitedError extends Error {}
 
 const RATE_LIMIT_CODES = new Set([429, -32005]);
 
-/**
- * thirdweb's RPC client on `url` (never thirdweb's own, so no key): calls made together go out in one batch of at most
- * `maxCalls`, each call's outcome its own.
- */
+/** thirdweb's RPC client on `url` (never thirdweb's own, so no key): calls made together go out in one batch. */
 function rpcClient(url: string, options: { timeoutMs: number; maxCalls: number }) {
   // A client of its own, as thirdweb keeps one batcher per client and URL.
   const client = { clientId: "tube-rewards-server", secretKey: undefined } as ThirdwebClient;
@@ -29,8 +26,7 @@ function rpcClient(url: string, options: { timeoutMs: number; maxCalls: number }
     try {
       result = await request({ method: call.method, params: call.params });
     } catch (error) {
-      // thirdweb rejects with the call's JSON-RPC error object or an Error naming the HTTP status; one it cannot
-      // match names the URL, which may hold the provider's key: its first line is kept, without the URL.
+      // An error may name the URL, which may hold the provider's key.
       const { code, message = String(error) } = error as { code?: number; message?: string };
       const what = `${call.method}: ${message.split("\n")[0]?.replaceAll(url, "RPC_URL")}`;
       const limited = (code !== undefined && RATE_LIMIT_CODES.has(code)) || /status 429\b/.test(message);
@@ -41,12 +37,11 @@ function rpcClient(url: string, options: { timeoutMs: number; maxCalls: number }
   };
 }
 
-/** One call; rejects, naming the method, when the request fails, times out, or the call has no result. */
 export async function jsonRpc<T>(url: string, call: JsonRpcCall, timeoutMs: number): Promise<T> {
   return (await rpcClient(url, { timeoutMs, maxCalls: 1 })(call)) as T;
 }
 
-/** Sends batches one after another; once one is rate-limited the rest are not sent, as they would only be refused. */
+/** Once a batch is rate-limited the rest would only be refused: they are not sent. */
 export function jsonRpcBatcher(url: string, options: { timeoutMs: number; maxCalls: number }) {
   const send = rpcClient(url, options);
   return async (calls: readonly JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> => {

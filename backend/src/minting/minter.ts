@@ -9,21 +9,18 @@ export interface MintTransaction {
   status: MintStatus;
   txHash: string | null;
   errorMessage: string | null;
-  /** Engine will never send it: it was cancelled before it left. */
   cancelled: boolean;
   /** Engine ran it and the call inside reverted (a relayed bundle's receipt succeeds even then). */
   callReverted: boolean;
-  /** Engine could not sign it (vault access refused), so nothing was sent: the operator's to fix. */
+  /** Nothing was sent: the operator's to fix. */
   notSigned: boolean;
 }
 
-/** Whether Engine signs as the server wallet now: `reason` is Engine's refusal when it does not. */
 export type SigningProof = { signed: true } | { signed: false; reason: string };
 
-/** Queues rewards through thirdweb Engine and reads their progress. */
 export type Minter = ReturnType<typeof createEngineMinter>;
 
-/** The relayer answered "no" (a 4xx, a 429): nothing was queued, so the attempt's key was never used. */
+/** A 4xx: nothing was queued, so the attempt's key was never used. */
 export class RewardNotQueuedError extends AppError {
   constructor(cause: unknown) {
     super("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
@@ -34,16 +31,14 @@ export class RewardNotQueuedError extends AppError {
 /** Which head counts as final: the sequencer's (`latest`), or the L1-backed `safe` or `finalized` tags. */
 export type FinalityTag = "latest" | "safe" | "finalized";
 
-/** What the chain says about one claim, read in one round trip whatever the chain's age. */
 export interface ChainObservation {
   head: bigint;
-  /** The height of the newest block counted as final (see `FinalityTag`): a reward at or below it is confirmed. */
+  /** A reward at or below it is confirmed. */
   finalHead: bigint;
-  /** The height of the `finalized` block: a reward at or below it can no longer be reorganised away. */
+  /** A reward at or below it can no longer be reorganised away. */
   finalizedHead: bigint;
-  /** The block in which the rewards contract rewarded the wallet, or null: the contract's own record. */
+  /** The contract's own record of the wallet's reward. */
   rewardedInBlock: bigint | null;
-  /** The receipt of the transaction asked about, or null while it is unknown or pending. */
   receipt: {
     blockNumber: bigint;
     /** The receipt holds the rewards contract's `Rewarded(wallet, amount)` event: the only proof of a reward. */
@@ -51,5 +46,5 @@ export interface ChainObservation {
   } | null;
 }
 
-/** Reads the rewards contract on chain: the final word on whether a wallet was rewarded, whatever Engine says. */
+/** The final word on whether a wallet was rewarded, whatever Engine says. */
 export type ChainReader = ReturnType<typeof createChainReader>;

@@ -1,6 +1,6 @@
 import { jsonRpc } from "./json-rpc.ts";
 
-/** First 4 bytes of the keccak-256 of each view the server reads (the deploy-path test reads them from a deployed contract). */
+/** Selectors of the views the server reads (a test checks them against a deployed contract). */
 const TOKEN_SELECTOR = "0xfc0c546a";
 const REWARDS_PAID_SELECTOR = "0x69d8d6d2";
 const MAX_REWARDS_SELECTOR = "0xd619658b";
@@ -12,7 +12,6 @@ export async function readRewardsToken(rpcUrl: string, rewards: string): Promise
   return `0x${(await readWord(rpcUrl, rewards, TOKEN_SELECTOR)).slice(-40)}`;
 }
 
-/** The contract's own budget, for the metrics scrape: rewards paid, and the most it will ever pay. */
 export async function readRewardCap(
   rpcUrl: string,
   rewards: string,
@@ -25,7 +24,6 @@ export async function readRewardCap(
   return { rewardsPaid: rewardsPaid!, maxRewards: maxRewards! };
 }
 
-/** A view's 32-byte answer: one `eth_call`. */
 async function readWord(rpcUrl: string, to: string, data: string): Promise<string> {
   const result = await jsonRpc<string>(rpcUrl, { method: "eth_call", params: [{ to, data }, "latest"] }, TIMEOUT_MS);
   // "0x" is what a call to an address without code answers.
@@ -33,7 +31,6 @@ async function readWord(rpcUrl: string, to: string, data: string): Promise<strin
   return result;
 }
 
-/** The native (gas) balance of `address`, for the metrics scrape. */
 export async function readNativeBalance(rpcUrl: string, address: string): Promise<bigint> {
   return BigInt(await jsonRpc<string>(rpcUrl, { method: "eth_getBalance", params: [address, "latest"] }, TIMEOUT_MS));
 }

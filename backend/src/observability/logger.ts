@@ -31,14 +31,12 @@ const REDACTED_PATHS = [
 /** A credential after its auth scheme, to the end of its JSON string: an error's message may quote a header. */
 const CREDENTIAL_IN_TEXT = /\b(Bearer|Basic)\s+(?:[^"\\]|\\.)+/gi;
 
-/** At `info` unless a test or a command asks otherwise; `destination` defaults to stdout. */
 export function createLogger(level = "info", destination?: DestinationStream): Logger {
   const options = {
     level,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
     hooks: { streamWrite: (line: string) => line.replace(CREDENTIAL_IN_TEXT, "$1 [redacted]") },
     base: { service: "tube-rewards" },
-    // Every line written while a request's work runs names that request, whichever logger wrote it.
     mixin: () => {
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};

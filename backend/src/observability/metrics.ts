@@ -21,7 +21,6 @@ export function createMetrics() {
       "Calls to Google and Engine by service and outcome (ok, or the error kind)",
       ["service", "outcome"],
     ),
-    /** This process's spending; the day's total across processes is the store's (youtube-quota.ts). */
     youtubeQuotaUnits: counter(
       "youtube_quota_units_total",
       "YouTube Data API quota units this process spent, as Google counts them (every request, failed or not)",
@@ -50,7 +49,7 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** Ages an unfinished claim can be in, by their lower bound in seconds; the alert on stuck claims watches the older. */
+/** Lower bounds in seconds. */
 const AGE_BANDS = [
   ["under_1m", -Infinity],
   ["1m_to_10m", 60],
@@ -58,12 +57,7 @@ const AGE_BANDS = [
   ["over_1h", 3600],
 ] as const;
 
-/**
- * Gauges read from the store and the chain when Prometheus scrapes, so every process reports the shared truth. Each
- * upstream is read at most once per `ttlMs` (Prometheus's default scrape interval), so scrapers cost a bounded number
- * of calls. A failed read marks its upstream down (`tube_upstream_up 0`) and keeps its gauges at their last good
- * values, never failing the scrape: an alert on one upstream must not blind every other.
- */
+/** A failed read keeps its gauges' last good values: an alert on one upstream must not blind every other. */
 export function registerStateGauges(
   metrics: Metrics,
   sources: {
@@ -73,7 +67,6 @@ export function registerStateGauges(
     youtubeQuotaUnitsToday(): Promise<number>;
     serverWalletBalanceWei(): Promise<bigint>;
     rewardCap(): Promise<{ rewardsPaid: bigint; maxRewards: bigint }>;
-    /** Whether the last Engine call this process made was answered; undefined before the first. Costs no call. */
     engineAnswered?(): boolean | undefined;
   },
   options: { ttlMs?: number; onReadFailed?: (upstream: "store" | "rpc", error: unknown) => void } = {},
@@ -94,7 +87,7 @@ export function registerStateGauges(
     return { balanceWei, ...cap };
   });
 
-  /** `read` through `cachedRun`, never rejecting: a failure is kept as long as a success, with the last good value. */
+  /** Never rejects: a failure is kept as long as a success, with the last good value. */
   function cachedRead<T>(upstream: "store" | "rpc", read: () => Promise<T>) {
     let last: T | undefined;
     return cachedRun(
@@ -124,7 +117,6 @@ export function registerStateGauges(
       else this.set({ upstream: "engine" }, engine ? 1 : 0);
     },
   });
-  /** A gauge of one value read at scrape time, absent while there is none. */
   const valueGauge = (name: string, help: string, value: () => Promise<number | undefined>) =>
     new Gauge({
       name,
@@ -170,7 +162,7 @@ export function registerStateGauges(
     "Native balance (gas) of the Engine server wallet that sends the mints",
     async () => {
       const balanceWei = (await rpc()).last?.balanceWei;
-      // Whole wei to ETH for the alert thresholds; a float is fine for a gauge, never for amounts we send.
+      // A float is fine for a gauge, never for amounts we send.
       return balanceWei === undefined ? undefined : Number(balanceWei) / 1e18;
     },
   );
@@ -199,7 +191,6 @@ export function cachedRun<T>(run: () => Promise<T>, ttlMs: number): () => Promis
   };
 }
 
-/** The operator's controls: whether this process applies a pause, and each action's count, as the store has it. */
 export function registerOperatorMetrics(
   metrics: Metrics,
   sources: { paused(): Promise<boolean>; operatorActionCounts(): Promise<Partial<Record<string, number>>> },

@@ -6,20 +6,16 @@ const REQUEST_ID_HEADER = "X-Request-Id";
 
 const context = new AsyncLocalStorage<{ requestId: string } | undefined>();
 
-/** The id of the request whose work is running now, if any: the logger stamps it on every line. */
 export function currentRequestId(): string | undefined {
   return context.getStore()?.requestId;
 }
 
-/** Runs `work` as no request's: what outlives the request (the mint driver's loop) logs under no request's id. */
+/** What outlives the request (the mint loop) logs under no request's id. */
 export function outsideAnyRequest<T>(work: () => T): T {
   return context.run(undefined, work);
 }
 
-/**
- * Gives each request an id (a load balancer's X-Request-Id when it looks like one, so the logs join up), returns it,
- * and keeps it for everything the request sets off, whichever logger they write to.
- */
+/** A load balancer's X-Request-Id when it looks like one, so the logs join up. */
 export function requestContext(): RequestHandler {
   return (req, res, next) => {
     const given = req.get(REQUEST_ID_HEADER);

@@ -3,7 +3,7 @@ import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
 import { quotaDay } from "./quota-day.ts";
 
-/** The share of the day's quota past which the log warns, once a day; `ops/alerts.yml` fires at the same point. */
+/** `ops/alerts.yml` fires at the same point. */
 const WARN_AT_SHARE = 0.8;
 
 export interface YoutubeQuotaMeterDeps {
@@ -14,17 +14,17 @@ export interface YoutubeQuotaMeterDeps {
   now?: () => Date;
 }
 
-/** The one count of YouTube quota spent today: the store's per-day counter, which every process adds to (ADR 11). */
+/** The store's per-day counter, which every process adds to (ADR 11). */
 export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
   const now = deps.now ?? (() => new Date());
   const warnAtUnits = WARN_AT_SHARE * deps.dailyQuotaUnits;
   return {
-    /** Counts units Google charges for a call. Never rejects: a failed count must not fail the visitor's call. */
+    /** Never rejects: a failed count must not fail the visitor's call. */
     async spend(units: number): Promise<void> {
       deps.metrics.youtubeQuotaUnits.inc(units);
       try {
         const today = await deps.store.youtubeQuota.add(quotaDay(now()), units);
-        // The store hands out each running total once, so exactly one call (in any process) sees the crossing.
+        // The store hands out each total once, so one call in any process sees the crossing.
         if (today - units < warnAtUnits && today >= warnAtUnits) {
           deps.logger.warn(
             { youtubeQuotaUnitsToday: today, dailyQuotaUnits: deps.dailyQuotaUnits },
@@ -39,7 +39,6 @@ export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
   };
 }
 
-/** Units spent since midnight Pacific time (Google's quota day) by every process on this store. */
 export function youtubeQuotaUnitsToday(store: Pick<ClaimStore, "youtubeQuota">, at = new Date()): Promise<number> {
   return store.youtubeQuota.unitsOn(quotaDay(at));
 }
