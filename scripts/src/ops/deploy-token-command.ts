@@ -58,7 +58,7 @@ export const deployTokenCommand = defineCommand(
     const maxRewardsFlag =
       values["max-rewards"] === undefined ? undefined : count("--max-rewards", values["max-rewards"]);
     const budget = settings.MAX_TOTAL_CLAIMS === undefined ? undefined : BigInt(settings.MAX_TOTAL_CLAIMS);
-    // Settled before any transaction, so a missing cap never leaves a token deployed without its rewards contract.
+    // Settled before any transaction, so a missing cap never leaves a token without its rewards contract.
     const maxRewards = maxRewardsFlag ?? budget;
     if (!rewardsFlag && maxRewards === undefined)
       throw new Error(
@@ -116,7 +116,6 @@ export const deployTokenCommand = defineCommand(
     }
 
     let token: ThirdwebContract;
-    // The token's minters to revoke, as it lists them (lower-case): every one but the rewards contract set up.
     let revoke: string[] = [];
     if (tokenAddress) {
       if ((await eth_getCode(rpc, { address: tokenAddress })) === "0x")
