@@ -144,7 +144,7 @@ export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; retryAfterSeconds?: number };
 }
 
-/** Why a failed claim's last mint died (`failureReason`), and the visitor's sentence for it, never Engine's words. */
+/** Why a failed claim's last mint died (`failureReason`), and the visitor's sentence, never Engine's words. */
 const MINT_FAILURE_REASONS = {
   /** The rewards contract reverted with `RewardCapReached()`. */
   REWARD_CAP_REACHED: "Transaction failed: every reward this campaign holds has been paid out.",
