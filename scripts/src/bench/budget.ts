@@ -25,7 +25,7 @@ export function headroomSection(
   return [
     "## Headroom over a quota-bound launch",
     "",
-    `YouTube's quota allows ${claimsADay.toLocaleString("en")} claims a day (${config.YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en")} units less the ${YOUTUBE_QUOTA_RESERVE_UNITS} reserve, ${unitsPerClaim} a claim). The peak assumed: all of them in a launch's first hour, **${peak.toFixed(2)} claims/s**. **Target: ≥ ${HEADROOM_TARGET}× on both.** The confirmed rate is the whole world's on this machine (stand-ins, anvil and bench share its cores), so it understates the app; the CPU figure is the app's own.`,
+    `YouTube's quota allows ${claimsADay.toLocaleString("en")} claims a day (${config.YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en")} units less the ${YOUTUBE_QUOTA_RESERVE_UNITS} reserve, ${unitsPerClaim} a claim). The peak assumed: all of them in a launch's first hour, **${peak.toFixed(2)} claims/s**. **Target: ≥ ${HEADROOM_TARGET}× on both.** The confirmed rate shares this machine with the stand-ins, so it understates the app; the CPU figure is the app's own.`,
     "",
     table(
       ["figure", "measured", "× the peak"],
@@ -60,7 +60,7 @@ export function costSection({
   return [
     "## Cost per claim",
     "",
-    "YouTube's units bound the day; requests and calls are what a provider counts; gas is what the server wallet pays. Above the gas floor: the role checks, the rewards counter and its cap, the call into the token, the ArbSys block number, the Rewarded event. On Arbitrum One `gasUsed` also carries the L1 data charge, which anvil has not.",
+    "Gas above the floor: the role checks, the rewards counter and cap, the call into the token, ArbSys, the Rewarded event. On Arbitrum One `gasUsed` also carries the L1 data charge, which anvil has not.",
     "",
     table(["cost", "per claim", "target / floor", "measured by"], rows),
   ].join("\n");

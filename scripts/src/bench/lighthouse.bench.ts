@@ -105,7 +105,7 @@ try {
   const markdown = [
     "# Frontend benchmark (Lighthouse, mobile)",
     "",
-    `Written by \`npm run lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${version}, ${browser} (headless), Node ${process.version}, ${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(1)} at the end). Mobile preset (emulated Moto G Power, simulated slow 4G) against \`npm start\`. Each page ran ${RUNS} times in a fresh browser; the row is Lighthouse's median run, the brackets every run's performance score.`,
+    `Written by \`npm run lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${version}, ${browser} (headless), Node ${process.version}, ${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(1)} at the end). Mobile preset (Moto G Power, slow 4G) against \`npm start\`, ${RUNS} runs a page in a fresh browser: the median run, every run's performance in brackets.`,
     ...tables,
     "",
   ].join("\n");

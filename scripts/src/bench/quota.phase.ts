@@ -53,7 +53,7 @@ export async function quotaPhase(world: BenchWorld, rounds: number) {
       ],
     ),
     "",
-    `What one account can spend: a fresh account that follows nobody, verifying with its @handle until refused, made ${checks} checks for ${spent} units (${unitsPerCheck} a check), then 429 from the per-window limit (${VERIFY_LIMIT_PER_ACCOUNT} per ${VERIFY_LIMIT_WINDOW_SECONDS} s). Over a day it may make ${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY} checks: **${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY * unitsPerCheck} units an account a day**.`,
+    `What one account can spend: a fresh account following nobody, verifying with its @handle, made ${checks} checks for ${spent} units (${unitsPerCheck} a check), then 429 from the per-window limit (${VERIFY_LIMIT_PER_ACCOUNT} per ${VERIFY_LIMIT_WINDOW_SECONDS} s). Over a day it may make ${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY} checks: **${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY * unitsPerCheck} units an account a day**.`,
   ].join("\n");
   return { markdown, unitsPerClaim: named };
 }

@@ -62,7 +62,7 @@ export async function throughputPhase(world: BenchWorld, rounds: number) {
   const markdown = [
     "## CPU per claim and confirmed claims/s",
     "",
-    `${rounds} batches of ${BATCH} viewers, each running Verify then Claim at once; confirmed claims/s is the batch over the time from its first request to its last confirmation in the store. CPU is the app process's user + system time over that time, divided by the batch. anvil mines a block every ${BLOCK_SECONDS} s, Engine sends ${ENGINE_SEND_LATENCY_MS} ms after each write, the app runs production's finality (\`latest\`).`,
+    `${rounds} batches of ${BATCH} viewers, each running Verify then Claim at once; claims/s and CPU (the app process's user + system time) are over the time from the first request to the last confirmation. anvil mines a block every ${BLOCK_SECONDS} s, Engine sends ${ENGINE_SEND_LATENCY_MS} ms after each write, finality \`latest\`.`,
     "",
     table(
       ["batch", ...BATCH_COLUMNS, "app CPU ms / claim"],
@@ -122,7 +122,7 @@ export async function finalityPhase(rounds: number) {
   const markdown = [
     "## Under Arbitrum's finality, through a provider's limits",
     "",
-    `The throughput batch with the app on \`MINT_FINALITY=safe\`, through the RPC proxy: \`safe\` trails \`latest\` by ${SAFE_LAG_SECONDS} s, batches are capped at ${BATCH_CAP} calls (a larger one is refused whole), the app's own cap set to match. Requests and calls are the proxy's counts over a batch, divided by the batch. ${rounds} batches in a fresh world.`,
+    `The throughput batch on \`MINT_FINALITY=safe\` through the RPC proxy: \`safe\` trails \`latest\` by ${SAFE_LAG_SECONDS} s, batches are capped at ${BATCH_CAP} calls (a larger one is refused whole). Requests and calls are the proxy's counts per claim. ${rounds} batches in a fresh world.`,
     "",
     table(
       ["batch", ...BATCH_COLUMNS, "HTTP requests / claim", "calls / claim", `largest batch (cap ${BATCH_CAP})`],

@@ -57,7 +57,7 @@ export async function visitorPhase(world: BenchWorld) {
   const markdown = [
     "## The visitor's wait",
     "",
-    `${times.length} visitors, ${AT_ONCE} at a time, each in a fresh headless Chromium context, walk /claim on the real server serving the built page: Google sign-in, the injected test wallet, Verify, Claim. Timed on the page from the button press to what the visitor reads next. anvil mines a block every ${BLOCK_SECONDS} s; Engine sends ${ENGINE_SEND_LATENCY_MS} ms after a write. **Target: Claim → '${SUCCESS}' p50 ≤ ${CLAIM_WAIT_TARGET_MS / 1000} s**: ${(claimP50 / 1000).toFixed(2)} s, ${verdict(claimP50 <= CLAIM_WAIT_TARGET_MS)}.`,
+    `${times.length} visitors, ${AT_ONCE} at a time, each in a fresh headless Chromium context, walk /claim on the built page: Google sign-in, the injected test wallet, Verify, Claim, timed on the page from the press to what the visitor reads next. anvil mines a block every ${BLOCK_SECONDS} s; Engine sends ${ENGINE_SEND_LATENCY_MS} ms after a write. **Target: Claim → '${SUCCESS}' p50 ≤ ${CLAIM_WAIT_TARGET_MS / 1000} s**: ${(claimP50 / 1000).toFixed(2)} s, ${verdict(claimP50 <= CLAIM_WAIT_TARGET_MS)}.`,
     "",
     table(
       ["wait", "p50 ms", "p95 ms", "min ms", "max ms"],
@@ -69,7 +69,7 @@ export async function visitorPhase(world: BenchWorld) {
       ],
     ),
     "",
-    `The Claim wait: the POST that queues the mint, Engine's send, the next block, the server's mint loop seeing the reward, and the page's own poll of the claim. The polls, not the app's work, set most of it.`,
+    "The Claim wait: the POST that queues the mint, Engine's send, the next block, the mint loop seeing the reward, the page's poll. The polls set most of it.",
   ].join("\n");
   return { markdown, gasUsed };
 }

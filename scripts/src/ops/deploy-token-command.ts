@@ -76,16 +76,14 @@ export const deployTokenCommand = defineCommand(
       if (!account) throw new Error("DEPLOYER_PRIVATE_KEY (0x + 64 hex digits) is required for this step");
       return account;
     };
-    const send = async (transaction: PreparedTransaction, done: string | ((address: string) => string)) => {
-      const receipt = await sendAndConfirmTransaction({ transaction, account: deployer() });
-      io.out(
-        `${typeof done === "string" ? done : done(receipt.contractAddress ?? "nowhere")} (tx ${receipt.transactionHash})`,
-      );
-      return receipt;
-    };
+    const confirm = (transaction: PreparedTransaction) =>
+      sendAndConfirmTransaction({ transaction, account: deployer() });
+    const send = async (transaction: PreparedTransaction, done: string) =>
+      io.out(`${done} (tx ${(await confirm(transaction)).transactionHash})`);
     const deploy = async (transaction: PreparedTransaction, what: string) => {
-      const { contractAddress } = await send(transaction, (address) => `deployed ${what} at ${address}`);
+      const { contractAddress, transactionHash } = await confirm(transaction);
       if (!contractAddress) throw new Error(`the ${what} deployment created no contract`);
+      io.out(`deployed ${what} at ${contractAddress} (tx ${transactionHash})`);
       return at(contractAddress);
     };
     const isAdmin = (contract: ThirdwebContract) =>
@@ -196,11 +194,8 @@ export const deployTokenCommand = defineCommand(
     }
 
     if (values["renounce-admin"]) {
-      for (const [contract, name] of [
-        [token, "TuBE"],
-        [rewards, "TuBERewards"],
-      ] as const) {
-        const { address } = deployer();
+      const { address } = deployer();
+      for (const [name, contract] of Object.entries({ TuBE: token, TuBERewards: rewards })) {
         if (await isAdmin(contract))
           await send(
             renounceRole({ contract, role: "admin", targetAccountAddress: address }),
