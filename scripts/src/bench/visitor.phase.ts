@@ -30,8 +30,7 @@ interface VisitorTimes {
 }
 
 export async function visitorPhase(world: BenchWorld) {
-  const baseURL = world.env.PUBLIC_URL as string;
-  const config = (await (await fetch(`${baseURL}/api/config`)).json()) as PublicConfig;
+  const config = (await (await fetch(`${world.env.PUBLIC_URL}/api/config`)).json()) as PublicConfig;
   const browser = await chromium.launch({ executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags() });
   const times: VisitorTimes[] = [];
   try {
