@@ -1,6 +1,7 @@
 /**
  * `npm run build`'s server step: the server and the operator commands bundled into backend/dist, npm packages external.
- * The server is a chunk of its own, so index.js checks Node's version before anything loads.
+ * The server is a chunk of its own, so index.js checks Node's version before anything loads; the bundles sit two
+ * levels below the repository, where the contract artifacts' relative path expects them.
  */
 import fs from "node:fs";
 import path from "node:path";
