@@ -11,57 +11,34 @@ const FRONTEND = "./frontend/src";
 const FEATURES = readdirSync(new URL(`${FRONTEND}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const SHARED = ["components", "hooks", "lib", "config", "types", "utils"].map((dir) => `${FRONTEND}/${dir}`);
 
-// Imports flow one way, shared → features → app: the app's route modules compose features.
+// Imports flow one way, shared → features → app.
 const frontendZones = [
   ...FEATURES.map((feature) => ({
     target: `${FRONTEND}/features/${feature}`,
     from: `${FRONTEND}/features`,
     except: [`./${feature}`],
-    message: "A feature may not import another feature: compose them in frontend/src/app (e.g. a route module).",
+    message: "A feature may not import another feature: compose them in frontend/src/app.",
   })),
+  { target: `${FRONTEND}/features`, from: `${FRONTEND}/app`, message: "Features may not import the app." },
   {
-    target: `${FRONTEND}/features`,
-    from: `${FRONTEND}/app`,
-    message: "Features may not import the app: the app imports features, not the other way round.",
-  },
-  {
-    target: SHARED,
+    target: ["components", "hooks", "lib", "config", "types", "utils"].map((dir) => `${FRONTEND}/${dir}`),
     from: [`${FRONTEND}/features`, `${FRONTEND}/app`],
-    message: "Shared code (components, hooks, lib) may not import features or the app.",
+    message: "Shared code may not import features or the app.",
   },
 ];
 
-// Workspaces (ADR 5): common depends on none of ours, the stand-ins only on common, backend and frontend not on each other.
+// Workspaces (ADR 5): common imports none of ours, the stand-ins only common, backend and frontend not each other.
 const workspaceZones = [
-  {
-    target: "./common",
-    from: ["./backend", "./frontend", "./local-world", "./scripts", "./e2e"],
-    message: "common is imported by both sides and imports neither.",
-  },
-  {
-    target: "./local-world",
-    from: ["./backend", "./frontend", "./scripts", "./e2e"],
-    message: "The local world stands in for outside services: it depends on common only, never on our app.",
-  },
-  {
-    target: "./backend",
-    from: ["./frontend", "./e2e"],
-    message: "The backend may not import the frontend or the e2e tests.",
-  },
-  {
-    target: "./frontend",
-    from: ["./backend", "./scripts"],
-    message: "The frontend talks to the backend over HTTP only (shapes in common).",
-  },
+  { target: "./common", from: ["./backend", "./frontend", "./local-world", "./scripts", "./e2e"] },
+  { target: "./local-world", from: ["./backend", "./frontend", "./scripts", "./e2e"] },
+  { target: "./backend", from: ["./frontend", "./e2e"] },
+  { target: "./frontend", from: ["./backend", "./scripts"], message: "The frontend talks to the backend over HTTP." },
 ];
+const restrictedPaths = (zones) => ["error", { basePath: import.meta.dirname, zones }];
 
 export default tseslint.config(
-  {
-    // node_modules is ignored by default.
-    ignores: ["**/dist/**", "**/.data/**", "contracts/build/**", "test-results/**", "playwright-report/**"],
-  },
+  { ignores: ["**/dist/**", "**/.data/**", "contracts/build/**", "test-results/**", "playwright-report/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -74,7 +51,6 @@ export default tseslint.config(
     files: ["**/*.{js,mjs,cjs,ts,tsx}"],
     plugins: { "import-x": importX },
     settings: {
-      // import-x reads (and so follows for cycles) only files of these extensions, parsed as TypeScript.
       "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
       "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
       "import-x/resolver-next": [
@@ -87,9 +63,8 @@ export default tseslint.config(
       ],
     },
     rules: {
-      // Across the whole repository: no module imports itself through others (import-x skips type-only imports).
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: workspaceZones }],
+      "import-x/no-restricted-paths": restrictedPaths(workspaceZones),
     },
   },
   {
@@ -97,29 +72,18 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: {
-      "import-x/no-restricted-paths": [
-        "error",
-        { basePath: import.meta.dirname, zones: [...workspaceZones, ...frontendZones] },
-      ],
+      "import-x/no-restricted-paths": restrictedPaths([...workspaceZones, ...frontendZones]),
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
     },
   },
   {
-    // Only the backend's tests start the stand-ins; the server itself must never reach for them.
     files: ["backend/src/**/*.ts"],
     ignores: ["backend/src/**/*.test.ts", "backend/src/test/**"],
     rules: {
       "no-restricted-imports": [
         "error",
-        {
-          patterns: [
-            {
-              group: ["@tube/local-world", "@tube/local-world/*"],
-              message: "Production code may not import the stand-ins.",
-            },
-          ],
-        },
+        { patterns: [{ group: ["@tube/local-world", "@tube/local-world/*"], message: "Only tests start stand-ins." }] },
       ],
     },
   },
@@ -131,19 +95,11 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: [
-            {
-              name: "@tube/common/api",
-              allowTypeImports: true,
-              message:
-                "Its values are full zod (ADR 15): import schemas from @tube/common/api-responses or api-envelope (zod/mini); `import type` is fine.",
-            },
-            ...["zod", "zod/v3", "zod/v4"].map((name) => ({
-              name,
-              allowTypeImports: true,
-              message: "Full zod weighs on /claim's first load (ADR 15): use zod/mini in the browser.",
-            })),
-          ],
+          paths: ["@tube/common/api", "zod", "zod/v3", "zod/v4"].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: "Full zod weighs on /claim's first load (ADR 15): use zod/mini (@tube/common/api-responses).",
+          })),
         },
       ],
     },
@@ -163,7 +119,6 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read loosely shaped JSON responses; the assertions are the type check there.
     files: ["**/*.test.{ts,tsx}", "backend/src/test/**", "e2e/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },

@@ -1,18 +1,17 @@
 import type { KnipConfig } from "knip";
 
-/** Keeps unused files, dependencies and exports at zero (`npm run lint` runs it). */
 const config: KnipConfig = {
   // The workspaces export every file (`"./*": "./src/*.ts"`), so every file is an entry: check entries' exports too.
   includeEntryExports: true,
-  // A type that describes an exported function's parameters is exported with it, whether or not a caller names it.
+  // A type describing an exported function's parameters is exported with it.
   ignoreExportsUsedInFile: { interface: true, type: true },
   workspaces: {
     ".": {
-      // The root's tests import the linked workspaces; `node` is the runtime; `typescript-native` is run by path.
+      // The root's tests import the workspaces; `node` is the runtime; `typescript-native` is run by path.
       ignoreDependencies: ["@tube/common", "@tube/local-world", "node", "typescript-native"],
     },
     "local-world": {
-      // Both are found by path at run time: anvil's binary, and the sources solc's import callback reads.
+      // Found by path at run time: anvil's binary, and the sources solc's import callback reads.
       ignoreDependencies: ["@foundry-rs/anvil", "@openzeppelin/contracts"],
     },
   },

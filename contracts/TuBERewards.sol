@@ -3,36 +3,30 @@ pragma solidity ^0.8.24;
 
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 
-/// @notice The one function of the TuBE token this contract calls.
 interface ITuBE {
     function mintTo(address to, uint256 amount) external;
 }
 
-/// @notice Arbitrum's system precompile at address 100 (https://docs.arbitrum.io/build-decentralized-apps/precompiles/reference).
+/// @notice Arbitrum's system precompile, at address 100.
 interface IArbSys {
     function arbBlockNumber() external view returns (uint256);
 }
 
 /// @title TuBE rewards
-/// @notice Pays each wallet the reward at most once. The server records claims and queues rewards, but a bug, a
-/// replayed request or a second server must not be able to pay a wallet twice: the contract is the last gate, so
-/// `reward` reverts for a wallet it has already rewarded, whatever the caller believes.
-/// @dev For that to hold, this contract must be the only holder of the token's MINTER_ROLE: a server wallet that can
-/// also call `mintTo` directly could mint around the gate.
+/// @notice Pays each wallet the reward at most once, whatever the caller believes: the last gate against a bug, a
+/// replayed request or a second server.
+/// @dev It holds only while this contract is the token's only minter.
 contract TuBERewards is AccessControl {
     /// @notice May call `reward` (the Engine server wallet).
     bytes32 public constant REWARDER_ROLE = keccak256("REWARDER_ROLE");
 
-    /// @notice The TuBE token this contract mints; it must hold the token's MINTER_ROLE.
     address public immutable token;
-    /// @notice What one reward mints, in the token's base units.
+    /// @notice In the token's base units.
     uint256 public immutable rewardAmount;
 
-    /// @notice The L2 block in which a wallet was rewarded, 0 if never: once set it never changes, so a reward is
-    /// idempotent per wallet. Knowing the block, a server finds the reward's transaction with a one-block log query,
-    /// within any RPC provider's range cap, however old the chain.
+    /// @notice The L2 block in which a wallet was rewarded, 0 if never; once set it never changes. A server finds the
+    /// reward's transaction with a one-block log query, within any provider's range cap.
     mapping(address => uint256) public rewardedInBlock;
-    /// @notice How many wallets were rewarded.
     uint256 public rewardsPaid;
     /// @notice The most wallets this contract rewards: a budget that holds even if the server's own count is wrong.
     uint256 public maxRewards;
@@ -54,7 +48,6 @@ contract TuBERewards is AccessControl {
         emit MaxRewardsChanged(maxRewards_);
     }
 
-    /// @notice Mints `rewardAmount` to `to`, once per wallet; a second call for the same wallet reverts.
     function reward(address to) external onlyRole(REWARDER_ROLE) {
         if (to == address(0)) revert ZeroAddress();
         if (rewardedInBlock[to] != 0) revert AlreadyRewarded(to);
@@ -66,8 +59,8 @@ contract TuBERewards is AccessControl {
         emit Rewarded(to, rewardAmount);
     }
 
-    /// @dev On Arbitrum `block.number` is an estimate of the L1 block number; the L2 block comes from ArbSys. A chain
-    /// without the precompile (a local anvil) answers an empty call with no data, and `block.number` is its own.
+    /// @dev On Arbitrum `block.number` estimates L1's; the L2 block comes from ArbSys. Without the precompile (anvil)
+    /// the call answers no data, and `block.number` is the chain's own.
     function l2BlockNumber() private view returns (uint256) {
         (bool ok, bytes memory answer) = address(100).staticcall(abi.encodeCall(IArbSys.arbBlockNumber, ()));
         return ok && answer.length == 32 ? abi.decode(answer, (uint256)) : block.number;

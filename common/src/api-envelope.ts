@@ -1,4 +1,4 @@
-/** The parts of the HTTP contract every page reads, in zod/mini, which costs the landing bundle a few KB. */
+/** The parts of the HTTP contract every page reads, in zod/mini. */
 import "./zod-csp.ts";
 import { z } from "zod/mini";
 
@@ -18,7 +18,7 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-/** The one error body of every failing response; the code stays open so an older page still shows a newer server's text. */
+/** Every failing response's body; the code stays open so an older page shows a newer server's text. */
 export const apiErrorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), retryAfterSeconds: z.optional(z.number()) }),
 });

@@ -1,4 +1,4 @@
-/** The response bodies the browser reads on /claim, and the server's handlers are typed by: zod/mini (ADR 15). */
+/** The response bodies the browser reads on /claim, in zod/mini (ADR 15). */
 import "./zod-csp.ts";
 import { z } from "zod/mini";
 import { CLAIM_STATUSES } from "./constants.ts";
@@ -15,10 +15,7 @@ export const googleAuthAnswerSchema = z.extend(googleAuthResponseSchema, { acces
 
 const claimStatusSchema = z.enum(CLAIM_STATUSES);
 
-/**
- * A missing isSubscribed counts as false (docs/product.md#api-calls). accountClaim is the signed-in Google account's
- * own claim, when it holds one that did not fail: Verify tells the visitor there, not only at Claim.
- */
+/** A missing isSubscribed counts as false; accountClaim is the Google account's own claim, unless it failed. */
 export const verifySubscriptionResponseSchema = z.object({
   isSubscribed: z._default(z.boolean(), false),
   accountClaim: z.optional(
@@ -38,12 +35,9 @@ export const claimViewSchema = z.object({
   status: claimStatusSchema,
   txHash: z.nullable(z.string()),
   explorerUrl: z.nullable(z.string()),
-  /** Failed with every attempt used: no retry can help until the operator grants one. Optional for an older server. */
+  /** Failed with every attempt used, until the operator grants one. Optional for an older server. */
   onHold: z.optional(z.boolean()),
-  /**
-   * A failed claim's known reason, a code of `MINT_FAILURE_REASONS`; null when it failed for a reason the server does
-   * not know, or did not fail. Any string is read, so a newer server's code is told as an unknown reason.
-   */
+  /** A failed claim's known reason (`MINT_FAILURE_REASONS`), else null; a newer server's code reads as unknown. */
   failureReason: z.optional(z.nullable(z.string())),
 });
 export type ClaimView = z.infer<typeof claimViewSchema>;
@@ -64,11 +58,10 @@ export const checkClaimResponseSchema = z.object({
   txHash: z.nullable(z.string()),
   status: z.nullable(claimStatusSchema),
   claimId: z.nullable(z.string()),
-  /** ISO 8601: when the wallet's claim was made; null without one. Optional for an older server's answer. */
+  /** ISO 8601; null without a claim. Optional for an older server. */
   claimedAt: z.optional(z.nullable(z.string())),
-  /** As in a claim's view: failed, and on hold until the operator grants another attempt. */
-  onHold: z.optional(z.boolean()),
   /** As in a claim's view. */
+  onHold: z.optional(z.boolean()),
   failureReason: z.optional(z.nullable(z.string())),
 });
 export type CheckClaimResponse = z.infer<typeof checkClaimResponseSchema>;

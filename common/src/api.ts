@@ -1,7 +1,4 @@
-/**
- * The HTTP contract between the browser and the server: the request schemas the server validates with, in full zod;
- * the response schemas the browser reads are zod/mini (ADR 15), re-exported here.
- */
+/** The request schemas the server validates with, in full zod; the response schemas (zod/mini, ADR 15) re-exported. */
 import "./zod-csp.ts";
 import { z } from "zod";
 
@@ -14,10 +11,7 @@ const walletAddressSchema = z
 
 const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex hash");
 
-/**
- * A credential the server hands on to Google in an HTTP header: visible ASCII only, as Google's tokens and PKCE
- * verifiers are, so nothing else reaches a header, whose check would throw with the whole value in its message.
- */
+/** A credential handed on to Google in a header: visible ASCII only, or the header check throws with the value. */
 const credentialSchema = (minLength: number, maxLength: number) =>
   z
     .string()

@@ -1,7 +1,4 @@
-/**
- * The app's pages: the one list of the paths the browser's router draws and of each page's `<title>`. The server
- * reads it too: it writes the title into the page it sends, and answers 404 for a path that is none of these.
- */
+/** The app's pages and their `<title>`s, for the browser's router and the server (which answers 404 for others). */
 import { GOOGLE_CALLBACK_PATH, REWARD_TOKENS, TOKEN_SYMBOL } from "./constants.ts";
 
 const SITE_NAME = "TuBE Rewards";
@@ -28,16 +25,12 @@ const PAGE_TITLES: Record<PagePath, string> = {
 
 export const NOT_FOUND_TITLE = `Page Not Found | ${SITE_NAME}`;
 
-/**
- * The page a path shows, matched as the browser's router matches it: case-insensitive, a trailing slash ignored.
- * `undefined` for a path that is no page.
- */
+/** The page a path shows, matched as the router does: case-insensitive, a trailing slash ignored. */
 export function pageAt(pathname: string): PagePath | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "").toLowerCase() : pathname;
   return Object.values(PAGE_PATHS).find((path) => path === normalized);
 }
 
-/** The `<title>` of the page at `pathname`; the not-found page's for any other path. */
 export function pageTitle(pathname: string): string {
   const page = pageAt(pathname);
   return page === undefined ? NOT_FOUND_TITLE : PAGE_TITLES[page];

@@ -11,18 +11,17 @@ export const REWARD_AMOUNT_WEI: bigint = BigInt(REWARD_TOKENS) * 10n ** BigInt(T
 export const ARBITRUM_ONE_CHAIN_ID = 42161;
 export const ARBITRUM_ONE_CHAIN_ID_HEX = "0xa4b1";
 export const ARBITRUM_ONE_NAME = "Arbitrum One";
-/** Multicall3's address on Arbitrum One (and most chains): many contract reads in one `eth_call`. */
+/** Multicall3 on Arbitrum One (and most chains): many reads in one `eth_call`. */
 export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
 
 export const YOUTUBE_READONLY_SCOPE = "https://www.googleapis.com/auth/youtube.readonly";
-/** Exactly what the server uses: `openid` for the id_token, its e-mail, and read-only YouTube; nothing else. */
+/** Exactly what the server uses, nothing else. */
 export const GOOGLE_SCOPES = [
   "openid",
   "https://www.googleapis.com/auth/userinfo.email",
   YOUTUBE_READONLY_SCOPE,
 ] as const;
 
-/** Path of the OAuth callback page, relative to PUBLIC_URL. */
 export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
 
 export const CLAIM_STATUSES = ["reserved", "queued", "submitted", "confirmed", "failed"] as const;
@@ -30,5 +29,5 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** A claim whose mint is still under way: it is followed, never started again. */
 export const UNFINISHED_CLAIM_STATUSES = ["reserved", "queued", "submitted"] as const satisfies readonly ClaimStatus[];
 
-/** Id of the `<script>` the server writes the public config into, so the first paint never waits for /api/config. */
+/** The `<script>` holding the public config, so the first paint never waits for /api/config. */
 export const PUBLIC_CONFIG_ELEMENT_ID = "tube-public-config";

@@ -1,13 +1,10 @@
-/**
- * The error catalogue: every failure the API reports has one code here, an HTTP status, the user-facing text the
- * browser shows verbatim, and its kind.
- */
+/** The error catalogue: each failure the API reports, its HTTP status, kind and the text the browser shows verbatim. */
 
-/** What a failure means for the visitor: what the browser decides on (which toast, which title), never its text. */
+/** What the browser decides on (which toast, which title), never its text. */
 export type ErrorKind =
   /** The claim's checks refused who is asking or what was sent; the visitor may change something and retry. */
   | "verification"
-  /** The reward is already held: by this wallet, this Google account, or the one that started the wallet's claim. */
+  /** The reward is held by this wallet, this Google account, or the one that started the wallet's claim. */
   | "conflict"
   /** The checks passed, but the mint failed, cannot be queued, has no budget left, or its claim is gone. */
   | "minting"
@@ -16,7 +13,6 @@ export type ErrorKind =
   /** Not served for a reason outside the claim's rules: an unknown path, an operator endpoint, a server fault. */
   | "request";
 
-/** Each code's HTTP status, kind and text, as `ERROR_CATALOGUE` gives them. */
 const ENTRIES = {
   VALIDATION_FAILED: [400, "verification", "The request is invalid."],
   INVALID_WALLET_ADDRESS: [400, "verification", "Please enter a valid wallet address."],
@@ -134,7 +130,7 @@ export type ErrorCodeOfKind<Kind extends ErrorKind> = {
   [Code in ErrorCode]: (typeof ERROR_CATALOGUE)[Code]["kind"] extends Kind ? Code : never;
 }[ErrorCode];
 
-/** The kind of a code an answer carried; undefined for a code this catalogue does not know (a newer server's, or the client's own). */
+/** The kind of a code; undefined for one this catalogue does not know (a newer server's, or the client's own). */
 export function errorKindOf(code: string): ErrorKind | undefined {
   return isErrorCode(code) ? ERROR_CATALOGUE[code].kind : undefined;
 }
@@ -148,16 +144,12 @@ export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; retryAfterSeconds?: number };
 }
 
-/**
- * Why a failed claim's last mint attempt died, when the server knows: a stable code in the claim's answers
- * (`failureReason`) and the sentence the visitor reads for it, never Engine's or the chain's own wording.
- */
+/** Why a failed claim's last mint died (`failureReason`), and the visitor's sentence, never Engine's words. */
 const MINT_FAILURE_REASONS = {
-  /** The rewards contract refused it with `RewardCapReached()`: its on-chain cap `maxRewards` is paid out. */
+  /** The rewards contract reverted with `RewardCapReached()`. */
   REWARD_CAP_REACHED: "Transaction failed: every reward this campaign holds has been paid out.",
-  /** Engine gave up on it before it reached the chain (a failed simulation, no gas funds): nothing was sent. */
+  /** Engine gave up before sending it (a failed simulation, no gas funds). */
   NOT_SENT: "Transaction failed: our minting service could not send it to the network.",
-  /** It reached the chain, and the rewards contract's call reverted there. */
   REVERTED: "Transaction failed: it reached the network, but the rewards contract did not pay the reward.",
   CANCELLED: "Transaction failed: it was cancelled before it was sent.",
   /** Neither confirmed nor failed within the attempt's grace blocks. */
@@ -166,7 +158,7 @@ const MINT_FAILURE_REASONS = {
 
 export type MintFailureReason = keyof typeof MINT_FAILURE_REASONS;
 
-/** The sentence for a failed claim's known reason; null for a missing one or one this table does not know (a newer server's). */
+/** The sentence for a failed claim's known reason; null for a missing or unknown (newer) one. */
 export function mintFailureText(reason: string | null | undefined): string | null {
   return reason && Object.hasOwn(MINT_FAILURE_REASONS, reason)
     ? MINT_FAILURE_REASONS[reason as MintFailureReason]

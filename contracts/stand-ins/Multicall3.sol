@@ -2,10 +2,8 @@
 pragma solidity ^0.8.20;
 
 /// @title The part of Multicall3 the server reads through, for the local chain
-/// @notice Arbitrum One has Multicall3 at 0xcA11bde05977b3631167028862bE2a173976CA11, as most chains do; anvil has
-/// nothing there, so the local world puts this contract's code at that address. `aggregate3` behaves as the real
-/// one's: each call runs in turn, a call that may fail reports `success = false`, and one that may not reverts the
-/// whole read with "Multicall3: call failed".
+/// @notice The local world puts this code at Multicall3's address, empty on anvil. `aggregate3` behaves as the real
+/// one's: a call that may fail reports `success = false`, one that may not reverts the whole read.
 contract Multicall3 {
     struct Call3 {
         address target;

@@ -1,7 +1,4 @@
-/**
- * `npm run browser`: Chromium, in a fresh profile, on the app `npm start` runs, with the e2e tests' network edge:
- * thirdweb's wallet service answered by its stand-in (so 'Sign in with Google' works offline), other hosts refused.
- */
+/** `npm run browser`: a fresh Chromium on the app `npm start` runs, behind the e2e tests' network edge. */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

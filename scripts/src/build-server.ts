@@ -1,7 +1,7 @@
 /**
- * `npm run build`'s server step: the server entry and the operator commands, with our workspaces, bundled into
- * backend/dist as JavaScript (npm packages external). The server is a chunk of its own, so index.js checks Node's
- * version before anything loads; the commands sit two levels below the repository, as the contract artifacts expect.
+ * `npm run build`'s server step: the server and the operator commands bundled into backend/dist, npm packages external.
+ * The server is a chunk of its own, so index.js checks Node's version before anything loads; the bundles sit two
+ * levels below the repository, where the contract artifacts' relative path expects them.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,7 +10,7 @@ import { build } from "esbuild";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const OUT_DIR = path.join(ROOT, "backend/dist");
 
-// Chunk names carry a hash: an earlier build's would otherwise stay behind.
+// Chunk names carry a hash: an earlier build's would stay behind.
 fs.rmSync(OUT_DIR, { recursive: true, force: true });
 await build({
   entryPoints: [
@@ -33,7 +33,6 @@ await build({
     {
       name: "npm-packages-external",
       setup(builder) {
-        // Bare specifiers are npm packages or node: built-ins, except our workspaces (@tube/*).
         builder.onResolve({ filter: /^[^./]/ }, (args) =>
           args.path.startsWith("@tube/") ? undefined : { path: args.path, external: true },
         );

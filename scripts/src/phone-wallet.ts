@@ -1,7 +1,6 @@
 /**
  * `npm run phone-wallet -- '<wc: URI>' [--chain <id>]…`: a phone wallet for trying WalletConnect by hand against
- * `npm start`, with the URI from 'Copy URI' in `npm run browser`. It pairs through the relay stand-in, approves Arbitrum
- * One (or the chains given, the first reported), signs with a funded key kept in DATA_DIR, and disconnects on Ctrl-C.
+ * `npm start`; it approves Arbitrum One (or the chains given) and signs with a funded key kept in DATA_DIR.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";

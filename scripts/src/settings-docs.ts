@@ -33,7 +33,6 @@ const readmeSection = [
   END,
 ].join("\n\n");
 
-/** `text` as comment lines of at most 120 columns. */
 const comment = (text: string) => text.replace(/(.{1,118})(?: |$)/g, "# $1\n").trimEnd();
 
 const envExample = [

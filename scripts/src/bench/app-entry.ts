@@ -1,4 +1,4 @@
-/** The app, serving the built page as `npm start` does, in its own process (see bench-world.ts). */
+/** The app serving the built page, in its own process (bench-world.ts). */
 import { loadConfig } from "@tube/backend/config";
 import { createLogger } from "@tube/backend/observability/logger";
 import { startServer } from "@tube/backend/server";

@@ -8,24 +8,22 @@ import { ENGINE_MEDIAN_SEND_LATENCY_MS } from "@tube/local-world/engine-emulator
 import type { RpcProxyOptions } from "@tube/local-world/rpc-proxy";
 import { untilReady } from "./stats.ts";
 
-/** Arbitrum One's cadence, a block every 250 ms, rather than one per transaction (which paces sends by mining). */
+/** Arbitrum One's cadence, a block every 250 ms. */
 export const BLOCK_SECONDS = Number(process.env.BENCH_BLOCK_SECONDS ?? 0.25);
 export const ENGINE_SEND_LATENCY_MS = Number(process.env.BENCH_ENGINE_SEND_LATENCY_MS ?? ENGINE_MEDIAN_SEND_LATENCY_MS);
 
-/** `rpcProvider` puts a proxy playing a hosted provider's limits between the app and the chain. */
 export async function startBenchWorld(
   options: { env?: Record<string, string>; rpcProvider?: Omit<RpcProxyOptions, "upstreamUrl" | "port" | "now"> } = {},
 ) {
   const world = await startTestWorld({
     inProcessApp: false,
     rpcProvider: options.rpcProvider,
-    // Production's finality; the limiter lifted so it is not what the bench measures.
     env: { RATE_LIMIT_PER_MINUTE: "100000000", MINT_FINALITY: "latest", ...options.env },
     pace: { chainBlockSeconds: BLOCK_SECONDS, engineSendLatencyMs: ENGINE_SEND_LATENCY_MS },
   });
   const env = world.rpcProxy ? { ...world.env, RPC_URL: world.rpcProxy.url } : world.env;
   const appUrl = env.PUBLIC_URL as string;
-  // Logs go nowhere but are still written, so their cost stays in the figures.
+  // Logs are still written, so their cost stays in the figures.
   const child = fork(path.join(import.meta.dirname, "app-entry.ts"), [], {
     env: { ...process.env, ...env },
     execArgv: ["--import", "tsx"],
@@ -41,22 +39,18 @@ export async function startBenchWorld(
 
   return {
     env,
-    /** JSON-RPC to the chain itself. */
     rpc: world.rpc,
     rpcProxy: world.rpcProxy,
-    /** Our HTTP API on the app process, as the browser calls it. */
     api: world.api,
-    /** Fresh viewers, signed in, each with a new Google account and wallet; subscribed unless told otherwise. */
     viewers: world.visitors,
     viewer: world.visitor,
-    /** The app process's user + system CPU time so far, in milliseconds. */
     async cpuMs(): Promise<number> {
       const reply = once(child, "message") as Promise<[NodeJS.CpuUsage]>;
       child.send("cpu");
       const [usage] = await reply;
       return (usage.user + usage.system) / 1000;
     },
-    /** A counter from the app's /metrics, summed over all its label values. */
+    /** A counter from the app's /metrics, summed over its labels. */
     async metric(name: string): Promise<number> {
       const response = await fetch(`${appUrl}/metrics`, { headers: OPERATOR_HEADERS });
       if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
@@ -65,7 +59,7 @@ export async function startBenchWorld(
         .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
         .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
     },
-    /** `wallets`' confirmed claims (when, in epoch ms, and the tx), read from the store file at no cost to the app. */
+    /** `wallets`' confirmed claims, read from the store file at no cost to the app. */
     confirmed(wallets: readonly string[]): Map<string, { at: number; txHash: string }> {
       const db = new DatabaseSync(dbFile, { readOnly: true });
       try {

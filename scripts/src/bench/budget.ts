@@ -1,7 +1,4 @@
-/**
- * The bench's figures set against the load the product can meet: YouTube's quota bounds claims, so the question is
- * how far above a quota-bound launch the app stays, and what each claim costs.
- */
+/** The bench's figures against a quota-bound launch, and what each claim costs. */
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "@tube/backend/claims/verification-admission";
 import type { Config } from "@tube/backend/config";
 import { formatSpread, percentile, spreadOf, table, verdict } from "./stats.ts";
@@ -9,7 +6,6 @@ import type { BatchResult, FinalityResult } from "./throughput.phase.ts";
 
 /** The launch the peak assumes: a day's whole quota of claims within its first hour. */
 const PEAK_SECONDS = 3_600;
-/** Claims/s and CPU the app must sustain, as multiples of that peak. */
 const HEADROOM_TARGET = 10;
 /** A first reward's least gas: the transaction, two new slots (gate, balance), total supply, Transfer, calldata. */
 const REWARD_GAS_FLOOR = 21_000 + 2 * (20_000 + 2_100) + (2_900 + 2_100) + (375 + 3 * 375 + 8 * 32) + 430;
@@ -22,14 +18,14 @@ export function headroomSection(
   const claimsADay = Math.floor((config.YOUTUBE_DAILY_QUOTA_UNITS - YOUTUBE_QUOTA_RESERVE_UNITS) / unitsPerClaim);
   const peak = claimsADay / PEAK_SECONDS;
   const confirmedTimes = throughput.map((r) => r.confirmedPerSecond / peak);
-  // One core's time (1,000 CPU ms a second) spent at the peak's pace: how many peaks one core carries.
+  // How many peaks one core (1,000 CPU ms a second) carries.
   const cpuTimes = throughput.map((r) => 1_000 / (r.cpuMsPerClaim * peak));
   const times = (values: number[]) =>
     `${formatSpread(values, 1)} ${verdict(percentile(values, 50) >= HEADROOM_TARGET)}`;
   return [
     "## Headroom over a quota-bound launch",
     "",
-    `YouTube's quota allows ${claimsADay.toLocaleString("en")} claims a day (${config.YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en")} units less the ${YOUTUBE_QUOTA_RESERVE_UNITS} reserve, ${unitsPerClaim} a claim). The peak assumed: all of them in a launch's first hour, **${peak.toFixed(2)} claims/s**. **Target: ≥ ${HEADROOM_TARGET}× on both.** The confirmed rate is the whole world's on this machine (stand-ins, anvil and bench share its cores), so it understates the app; the CPU figure is the app's own.`,
+    `YouTube's quota allows ${claimsADay.toLocaleString("en")} claims a day (${config.YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en")} units less the ${YOUTUBE_QUOTA_RESERVE_UNITS} reserve, ${unitsPerClaim} a claim). The peak assumed: all of them in a launch's first hour, **${peak.toFixed(2)} claims/s**. **Target: ≥ ${HEADROOM_TARGET}× on both.** The confirmed rate shares this machine with the stand-ins, so it understates the app; the CPU figure is the app's own.`,
     "",
     table(
       ["figure", "measured", "× the peak"],
@@ -41,7 +37,6 @@ export function headroomSection(
   ].join("\n");
 }
 
-/** Whichever of the cost figures this run measured: YouTube units, provider requests and calls, gas. */
 export function costSection({
   unitsPerClaim,
   provider,
@@ -65,7 +60,7 @@ export function costSection({
   return [
     "## Cost per claim",
     "",
-    "YouTube's units bound the day; requests and calls are what a provider counts; gas is what the server wallet pays. Above the gas floor: the role checks, the rewards counter and its cap, the call into the token, the ArbSys block number, the Rewarded event. On Arbitrum One `gasUsed` also carries the L1 data charge, which anvil has not.",
+    "Gas above the floor: the role checks, the rewards counter and cap, the call into the token, ArbSys, the Rewarded event. On Arbitrum One `gasUsed` also carries the L1 data charge, which anvil has not.",
     "",
     table(["cost", "per claim", "target / floor", "measured by"], rows),
   ].join("\n");

@@ -26,14 +26,12 @@ const runs = (phase: string) => selected.includes(phase);
 const started = Date.now();
 const loadBefore = os.loadavg()[0] ?? 0;
 const sections: string[] = [];
-/** Prints a phase's section and keeps it for the page; hands the phase's figures on. */
 const shown = <T extends { markdown: string }>(phase: T): T => {
   console.log(`\n${phase.markdown}\n`);
   sections.push(phase.markdown);
   return phase;
 };
 
-// The visitor phase walks the built page.
 if (runs("visitor")) await buildFrontend();
 const world = await startBenchWorld();
 const config = loadConfig(world.env as NodeJS.ProcessEnv);
@@ -42,14 +40,12 @@ let unitsPerClaim: number[] | undefined;
 let throughput: BatchResult[] | undefined;
 let provider: FinalityResult[] | undefined;
 try {
-  // First, while the store is empty.
   if (runs("visitor")) gasUsed = shown(await visitorPhase(world)).gasUsed;
   if (runs("quota")) unitsPerClaim = shown(await quotaPhase(world, ROUNDS)).unitsPerClaim;
   if (runs("throughput")) throughput = shown(await throughputPhase(world, ROUNDS)).results;
 } finally {
   await world.stop();
 }
-// In a world of its own: the app waits for `safe` and reaches the chain through a provider's limits.
 if (runs("finality")) provider = shown(await finalityPhase(ROUNDS)).results;
 // Without the quota phase, its target: one unit a claim.
 if (throughput)
@@ -66,7 +62,7 @@ const report = [
   "",
   `Run ${new Date(started).toISOString()} in ${minutes} min by \`npm run bench\` at commit ${commit}, on ${cores} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}. Highest 1-minute load average ${load.toFixed(1)}: ${load >= cores ? "**loaded** (other work shared the machine), so compare ratios within a run" : "quiet"}.`,
   "",
-  "The real server (SQLite store, logs at info, the rate limit lifted) runs in its own process; the Google and Engine stand-ins and anvil in others. Each figure is **median (min–max)** over the rounds.",
+  "The real server (SQLite, logs at info, no rate limit) runs in its own process, the stand-ins and anvil in others. Each figure is **median (min–max)** over the rounds.",
   "",
   ...sections.flatMap((markdown) => [markdown, ""]),
 ].join("\n");

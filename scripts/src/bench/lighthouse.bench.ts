@@ -1,7 +1,6 @@
 /**
- * `npm run lighthouse`: Lighthouse's mobile preset, RUNS times a page in a fresh Chromium, against `npm start` through
- * a proxy speaking HTTP/2 over TLS (as production's proxy or CDN does) and straight over HTTP/1.1. Writes each page's
- * median run to docs/benchmarks/frontend.md, keeping the page's hand-written "Earlier runs".
+ * `npm run lighthouse`: the mobile preset on each page against `npm start`, through an HTTP/2 TLS proxy and straight.
+ * Writes the median runs to docs/benchmarks/frontend.md, keeping its "Earlier runs".
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -16,7 +15,7 @@ import { freePort } from "@tube/local-world/free-port";
 import { table, untilReady } from "./stats.ts";
 import { startTlsProxy } from "./tls-proxy.ts";
 
-// LIGHTHOUSE_PAGES="/,/terms" audits only those pages (the report then has only their rows).
+// LIGHTHOUSE_PAGES="/,/terms" audits only those pages.
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/claim", "/terms", "/privacy", "/google-info"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -24,23 +23,21 @@ const OUTPUT = path.join(ROOT, "docs/benchmarks/frontend.md");
 const EARLIER_RUNS = "## Earlier runs";
 const COLUMNS = "page|performance|FCP|LCP|TBT|CLS|transferred|accessibility|best practices|SEO".split("|");
 
-/** Where Lighthouse reaches the app, and what its Chromium needs to trust there. */
 type Origin = { name: string; url: string; chromiumFlags: string[] };
 
-/** The Chromium version, as the audits' user agent names it. */
 let browser = "Chromium";
 
 const score = (lhr: LighthouseResult, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 const numeric = (lhr: LighthouseResult, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** The page's median run as a table row, with every run's performance score in brackets. */
+/** The page's median run as a table row, every run's performance score in brackets. */
 async function audit(origin: Origin, route: string): Promise<string[]> {
   const runs: LighthouseResult[] = [];
   for (let failures = 0; runs.length < RUNS;) {
     const lhr = await auditOnce(`${origin.url}${route}`, origin.chromiumFlags);
     if (typeof lhr === "string") {
-      // On a loaded machine a trace now and then comes back broken (NO_NAVSTART); such a run is repeated.
+      // On a loaded machine a trace may come back broken (NO_NAVSTART).
       console.log(`[lighthouse] ${origin.name} ${route} run failed, repeating it: ${lhr}`);
       if (++failures > RUNS) throw new Error(`Lighthouse failed on ${route} ${failures} times: ${lhr}`);
       continue;
@@ -64,7 +61,7 @@ async function audit(origin: Origin, route: string): Promise<string[]> {
   ];
 }
 
-/** One run in a fresh browser (no warm HTTP or code cache); a failed run comes back as its error message. */
+/** One run in a fresh browser; a failed run comes back as its error message. */
 async function auditOnce(pageUrl: string, extraFlags: string[]): Promise<LighthouseResult | string> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -100,7 +97,7 @@ try {
     { name: "HTTP/2 over TLS (a proxy in front, as in production)", ...proxy },
     { name: "HTTP/1.1 (straight to the app)", url, chromiumFlags: [] },
   ];
-  // Each page on every origin before the next page, so the origins share the machine's load alike.
+  // Each page on every origin in turn, so the origins share the machine's load alike.
   const rows = origins.map(() => [] as string[][]);
   for (const route of PAGES) for (const [i, origin] of origins.entries()) rows[i]!.push(await audit(origin, route));
   const tables = origins.flatMap((origin, i) => ["", `### ${origin.name}`, "", table(COLUMNS, rows[i]!)]);
@@ -108,7 +105,7 @@ try {
   const markdown = [
     "# Frontend benchmark (Lighthouse, mobile)",
     "",
-    `Written by \`npm run lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${version}, ${browser} (headless), Node ${process.version}, ${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(1)} at the end). Mobile preset (emulated Moto G Power, simulated slow 4G) against \`npm start\`. Each page ran ${RUNS} times in a fresh browser; the row is Lighthouse's median run, the brackets every run's performance score.`,
+    `Written by \`npm run lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${version}, ${browser} (headless), Node ${process.version}, ${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(1)} at the end). Mobile preset (Moto G Power, slow 4G) against \`npm start\`, ${RUNS} runs a page in a fresh browser: the median run, every run's performance in brackets.`,
     ...tables,
     "",
   ].join("\n");

@@ -1,8 +1,4 @@
-/**
- * YouTube units per claim, read from the units the app itself counts against Google's quota, Verify then Claim as the
- * browser sends them. Then what one account can spend: a fresh account that follows nobody, typing its @handle (the
- * costliest check), verifies until it is refused.
- */
+/** YouTube units per claim, from the app's own count; then what one account can spend before it is refused. */
 import {
   VERIFY_LIMIT_PER_ACCOUNT,
   VERIFY_LIMIT_PER_ACCOUNT_PER_DAY,
@@ -14,7 +10,6 @@ import type { BenchWorld } from "./bench-world.ts";
 import { formatSpread, table } from "./stats.ts";
 
 const QUOTA_METRIC = "youtube_quota_units_total";
-/** Enough tries to meet any per-account limit the app is likely to run with. */
 const MAX_TRIES = 200;
 
 export async function quotaPhase(world: BenchWorld, rounds: number) {
@@ -33,7 +28,6 @@ export async function quotaPhase(world: BenchWorld, rounds: number) {
   const withHandle: number[] = [];
   for (const viewer of await world.viewers(rounds)) {
     named.push(await unitsOf(() => claim(viewer, viewer.channelName)));
-    // The same account comes back with another wallet: it has claimed already.
     again.push(await unitsOf(() => claim({ ...viewer, wallet: randomWallet() }, viewer.channelName).catch(() => {})));
   }
   for (const viewer of await world.viewers(rounds)) withHandle.push(await unitsOf(() => claim(viewer, viewer.handle)));
@@ -59,7 +53,7 @@ export async function quotaPhase(world: BenchWorld, rounds: number) {
       ],
     ),
     "",
-    `What one account can spend: a fresh account that follows nobody, verifying with its @handle until refused, made ${checks} checks for ${spent} units (${unitsPerCheck} a check), then 429 from the per-window limit (${VERIFY_LIMIT_PER_ACCOUNT} per ${VERIFY_LIMIT_WINDOW_SECONDS} s). Over a day it may make ${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY} checks: **${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY * unitsPerCheck} units an account a day**.`,
+    `What one account can spend: a fresh account following nobody, verifying with its @handle, made ${checks} checks for ${spent} units (${unitsPerCheck} a check), then 429 from the per-window limit (${VERIFY_LIMIT_PER_ACCOUNT} per ${VERIFY_LIMIT_WINDOW_SECONDS} s). Over a day it may make ${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY} checks: **${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY * unitsPerCheck} units an account a day**.`,
   ].join("\n");
   return { markdown, unitsPerClaim: named };
 }

@@ -6,7 +6,7 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-/** "median (min–max)", the one way the bench prints a figure measured over rounds. */
+/** "median (min–max)" over the rounds. */
 export function formatSpread(values: readonly number[], digits = 0): string {
   const [min, median, max] = [0, 50, 100].map((p) => percentile(values, p).toFixed(digits));
   return `${median} (${min}–${max})`;
@@ -16,15 +16,13 @@ export function table(header: readonly string[], rows: ReadonlyArray<readonly st
   return [header, header.map(() => "---"), ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n");
 }
 
-/** "**met**" or "**missed**". */
 export const verdict = (met: boolean) => (met ? "**met**" : "**missed**");
 
-/** `formatSpread` of one figure of each round's result. */
 export function spreadOf<T>(results: readonly T[], figure: (result: T) => number, digits = 0): string {
   return formatSpread(results.map(figure), digits);
 }
 
-/** Polls `url`/readyz until it answers 200, as an orchestrator would; throws if `child` exits first. */
+/** Polls `url`/readyz until it answers 200; throws if `child` exits first. */
 export async function untilReady(url: string, child: { exitCode: number | null }, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while ((await fetch(`${url}/readyz`).catch(() => null))?.status !== 200) {

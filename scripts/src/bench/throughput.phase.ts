@@ -1,23 +1,18 @@
-/**
- * A batch of viewers runs Verify then Claim at once, and the bench reads the store until every accepted claim is
- * confirmed. The finality phase runs it on `safe` through the RPC proxy playing a hosted provider, which counts calls.
- */
+/** A batch of viewers runs Verify then Claim at once; the finality phase, on `safe` through a provider's limits. */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Visitor } from "@tube/backend/test/test-api";
 import { BLOCK_SECONDS, ENGINE_SEND_LATENCY_MS, startBenchWorld, type BenchWorld } from "./bench-world.ts";
 import { formatSpread, percentile, spreadOf, table } from "./stats.ts";
 
-/** Big enough that the batch, not one block's wait, sets the pace. */
 const BATCH = Number(process.env.BENCH_CLAIM_BATCH ?? 300);
 const SETTLE_TIMEOUT_MS = 300_000;
 
 export interface BatchResult {
   confirmedPerSecond: number;
   confirmed: number;
-  /** HTTP statuses of claims refused under load: a finding, not a bench failure. */
+  /** HTTP statuses of claims refused under load: a finding, not a failure. */
   refusals: number[];
   cpuMsPerClaim: number;
-  /** From a claim's Claim request to its confirmed row in the store. */
   toConfirmedMs: number[];
 }
 
@@ -47,7 +42,6 @@ async function runBatch(world: BenchWorld, viewers: Visitor[], windowMs: number)
   };
 }
 
-/** The columns both batch phases print. */
 const BATCH_COLUMNS = ["confirmed in window", "refused", "Claim → confirmed p50 ms", "p95 ms", "confirmed claims/s"];
 
 function batchCells(results: readonly BatchResult[]): string[] {
@@ -68,7 +62,7 @@ export async function throughputPhase(world: BenchWorld, rounds: number) {
   const markdown = [
     "## CPU per claim and confirmed claims/s",
     "",
-    `${rounds} batches of ${BATCH} viewers, each running Verify then Claim at once; confirmed claims/s is the batch over the time from its first request to its last confirmation in the store. CPU is the app process's user + system time over that time, divided by the batch. anvil mines a block every ${BLOCK_SECONDS} s, Engine sends ${ENGINE_SEND_LATENCY_MS} ms after each write, the app runs production's finality (\`latest\`).`,
+    `${rounds} batches of ${BATCH} viewers, each running Verify then Claim at once; claims/s and CPU (the app process's user + system time) are over the time from the first request to the last confirmation. anvil mines a block every ${BLOCK_SECONDS} s, Engine sends ${ENGINE_SEND_LATENCY_MS} ms after each write, finality \`latest\`.`,
     "",
     table(
       ["batch", ...BATCH_COLUMNS, "app CPU ms / claim"],
@@ -79,11 +73,10 @@ export async function throughputPhase(world: BenchWorld, rounds: number) {
 }
 
 const FINALITY_BATCH = Number(process.env.BENCH_FINALITY_BATCH ?? 100);
-/** Arbitrum One's `safe` trails by minutes; 30 s keeps claims waiting on it without a run taking minutes a batch. */
+/** Arbitrum One's `safe` trails by minutes; 30 s keeps claims waiting on it without long runs. */
 const SAFE_LAG_SECONDS = Number(process.env.BENCH_SAFE_LAG_SECONDS ?? 30);
-/** Arbitrum One's `finalized` follows L1 finality, about 13 minutes after `safe`. */
 const FINALIZED_AFTER_SAFE_MS = 13 * 60_000;
-/** Moralis's cap: the smallest among the hosted providers we know of. */
+/** The smallest batch cap among hosted providers (Moralis). */
 const BATCH_CAP = 20;
 const SETTLE_AFTER_LAG_MS = 120_000;
 
@@ -129,7 +122,7 @@ export async function finalityPhase(rounds: number) {
   const markdown = [
     "## Under Arbitrum's finality, through a provider's limits",
     "",
-    `The throughput batch with the app on \`MINT_FINALITY=safe\`, through the RPC proxy: \`safe\` trails \`latest\` by ${SAFE_LAG_SECONDS} s, batches are capped at ${BATCH_CAP} calls (a larger one is refused whole), the app's own cap set to match. Requests and calls are the proxy's counts over a batch, divided by the batch. ${rounds} batches in a fresh world.`,
+    `The throughput batch on \`MINT_FINALITY=safe\` through the RPC proxy: \`safe\` trails \`latest\` by ${SAFE_LAG_SECONDS} s, batches are capped at ${BATCH_CAP} calls (a larger one is refused whole). Requests and calls are the proxy's counts per claim. ${rounds} batches in a fresh world.`,
     "",
     table(
       ["batch", ...BATCH_COLUMNS, "HTTP requests / claim", "calls / claim", `largest batch (cap ${BATCH_CAP})`],

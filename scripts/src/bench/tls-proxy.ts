@@ -6,10 +6,9 @@ import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import { selfSignedCertificatePem } from "@tube/local-world/self-signed-certificate";
 
-/** Headers of one HTTP/1.1 connection, which HTTP/2 forbids. */
+// Connection headers, which HTTP/2 forbids.
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
 
-/** Proxies https://localhost:<port> to `upstream` with a certificate made for this run. */
 export async function startTlsProxy(upstream: string) {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const cert = selfSignedCertificatePem(privateKey, publicKey, "localhost", ["localhost"]);
@@ -37,7 +36,7 @@ export async function startTlsProxy(upstream: string) {
   const spki = createPublicKey(privateKey).export({ type: "spki", format: "der" });
   return {
     url: `https://localhost:${(server.address() as AddressInfo).port}`,
-    /** Chromium flags that make it accept this proxy's certificate and nothing else unchecked. */
+    // Chromium accepts this certificate and nothing else unchecked.
     chromiumFlags: [`--ignore-certificate-errors-spki-list=${createHash("sha256").update(spki).digest("base64")}`],
     async stop() {
       agent.destroy();

@@ -1,8 +1,4 @@
-/**
- * The visitor's wait: visitors walk /claim in Chromium as the e2e tests do (the injected test wallet, the Google
- * stand-in's account picker) against the real server serving the built page, a few at a time, so the figures are one
- * visitor's wait, not a queue's.
- */
+/** The visitor's wait: a few visitors at a time walk /claim in Chromium as the e2e tests do, on the built page. */
 import { chromium, type Browser, type Locator, type Page } from "@playwright/test";
 import { createGoogleAccount } from "@tube/local-world/google-emulator/create-account";
 import { chromiumFlags, E2E_CHROMIUM_PATH } from "@tube/local-world/chromium";
@@ -22,21 +18,19 @@ import { percentile, table, verdict } from "./stats.ts";
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 24);
 const AT_ONCE = Number(process.env.BENCH_VISITORS_AT_ONCE ?? 3);
-/** Claim pressed to the success text, p50, on a live chain's cadence and Engine's published send latency. */
+/** Claim pressed to the success text, p50. */
 const CLAIM_WAIT_TARGET_MS = 1_500;
 const SUCCESS = "Tokens Claimed Successfully!";
 
 interface VisitorTimes {
   verifyMs: number;
   claimMs: number;
-  /** Claim pressed to the claim's confirmed row in the store: the server's part of the wait. */
   confirmedMs: number | null;
   txHash?: string;
 }
 
 export async function visitorPhase(world: BenchWorld) {
-  const baseURL = world.env.PUBLIC_URL as string;
-  const config = (await (await fetch(`${baseURL}/api/config`)).json()) as PublicConfig;
+  const config = (await (await fetch(`${world.env.PUBLIC_URL}/api/config`)).json()) as PublicConfig;
   const browser = await chromium.launch({ executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags() });
   const times: VisitorTimes[] = [];
   try {
@@ -47,7 +41,6 @@ export async function visitorPhase(world: BenchWorld) {
   } finally {
     await browser.close();
   }
-  // What each reward cost on chain, from its receipt.
   const receipts = times.flatMap((t) =>
     t.txHash ? [world.rpc<{ gasUsed: string }>("eth_getTransactionReceipt", [t.txHash])] : [],
   );
@@ -63,7 +56,7 @@ export async function visitorPhase(world: BenchWorld) {
   const markdown = [
     "## The visitor's wait",
     "",
-    `${times.length} visitors, ${AT_ONCE} at a time, each in a fresh headless Chromium context, walk /claim on the real server serving the built page: Google sign-in, the injected test wallet, Verify, Claim. Timed on the page from the button press to what the visitor reads next. anvil mines a block every ${BLOCK_SECONDS} s; Engine sends ${ENGINE_SEND_LATENCY_MS} ms after a write. **Target: Claim → '${SUCCESS}' p50 ≤ ${CLAIM_WAIT_TARGET_MS / 1000} s**: ${(claimP50 / 1000).toFixed(2)} s, ${verdict(claimP50 <= CLAIM_WAIT_TARGET_MS)}.`,
+    `${times.length} visitors, ${AT_ONCE} at a time, each in a fresh headless Chromium context, walk /claim on the built page: Google sign-in, the injected test wallet, Verify, Claim, timed on the page from the press to what the visitor reads next. anvil mines a block every ${BLOCK_SECONDS} s; Engine sends ${ENGINE_SEND_LATENCY_MS} ms after a write. **Target: Claim → '${SUCCESS}' p50 ≤ ${CLAIM_WAIT_TARGET_MS / 1000} s**: ${(claimP50 / 1000).toFixed(2)} s, ${verdict(claimP50 <= CLAIM_WAIT_TARGET_MS)}.`,
     "",
     table(
       ["wait", "p50 ms", "p95 ms", "min ms", "max ms"],
@@ -75,7 +68,7 @@ export async function visitorPhase(world: BenchWorld) {
       ],
     ),
     "",
-    `The Claim wait: the POST that queues the mint, Engine's send, the next block, the server's mint loop seeing the reward, and the page's own poll of the claim. The polls, not the app's work, set most of it.`,
+    "The Claim wait: the POST that queues the mint, Engine's send, the next block, the mint loop seeing the reward, the page's poll. The polls set most of it.",
   ].join("\n");
   return { markdown, gasUsed };
 }
@@ -83,8 +76,7 @@ export async function visitorPhase(world: BenchWorld) {
 async function visit(browser: Browser, world: BenchWorld, config: PublicConfig): Promise<VisitorTimes> {
   const context = await browser.newContext({ baseURL: world.env.PUBLIC_URL });
   try {
-    // tsx's keepNames wraps the test wallet's functions in `__name(fn, "name")`, which the page, given their source,
-    // does not have.
+    // tsx's keepNames wraps the test wallet's functions in `__name(fn, "name")`, which the page lacks.
     await context.addInitScript("globalThis.__name = (fn) => fn;");
     const wallet = randomWallet();
     await injectTestWallet(context, { rpcUrl: config.rpcUrl, account: wallet });
@@ -106,7 +98,7 @@ async function visit(browser: Browser, world: BenchWorld, config: PublicConfig):
   }
 }
 
-/** The page's globals this file uses, named through globalThis: it is type-checked as Node code, without DOM types. */
+/** The page's globals used here: this file is type-checked without DOM types. */
 interface PageGlobals {
   document: {
     body: { textContent: string | null };
@@ -119,10 +111,7 @@ interface PageGlobals {
   __waitMarks: { pressed: number; shown: number };
 }
 
-/**
- * Presses `button` and times, on the page's own clock, the press to the first frame whose text holds `text`:
- * Playwright's `expect` re-checks at growing intervals, which would round every wait up to its next check.
- */
+/** Times, on the page's clock, a press to the first frame holding `text` (`expect` polls too coarsely for that). */
 async function pressUntilShown(page: Page, button: Locator, text: string, timeoutMs: number) {
   await page.evaluate((text) => {
     const page = globalThis as unknown as PageGlobals;

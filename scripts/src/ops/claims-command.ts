@@ -12,7 +12,7 @@ import { openClaimStore } from "@tube/backend/store/open-claim-store";
 import { defineCommand, message, parseAddress, type CommandIo, type OptionValues } from "./cli.ts";
 import { csvField } from "./csv.ts";
 
-/** How long a claim's personal data is kept after the claim: 12 months, as the privacy policy says. */
+/** 12 months, as the privacy policy says. */
 const RETENTION_DAYS = 365;
 
 const USAGE = `Usage: npm run claims -- <action> [options]
@@ -30,20 +30,10 @@ Options: --status <${CLAIM_STATUSES.join("|")}>, --since <date>, --until <date> 
 --dry-run (retry: list, change nothing), --by <name> (who is acting, for the log; default the OS user).
 Reads the store and services from the environment and .env, like the server; every change is logged and counted.`;
 
-const COLUMNS = [
-  "id",
-  "status",
-  "walletAddress",
-  "googleSub",
-  "amountWei",
-  "txHash",
-  "engineTransactionId",
-  "attempts",
-  "lastError",
-  "finalAt",
-  "createdAt",
-  "updatedAt",
-] as const;
+const COLUMNS =
+  "id status walletAddress googleSub amountWei txHash engineTransactionId attempts lastError finalAt createdAt updatedAt".split(
+    " ",
+  ) as Array<keyof ClaimRecord>;
 
 const OPTIONS = {
   status: { type: "string" },
@@ -63,7 +53,6 @@ interface Operator {
   io: CommandIo;
   store: ClaimStore;
   config: Config;
-  /** Who is acting, for the log. */
   by: string;
   /** Counts `action` in the store (for every server's /metrics) and logs who took it and when. */
   record(action: OperatorAction, details: Record<string, unknown>): Promise<void>;
@@ -87,7 +76,7 @@ const ACTIONS: Record<string, Action> = {
     io.out(`erased the personal data of ${erased} claim(s) created before ${createdBefore.toISOString()}`);
     return true;
   },
-  // A viewer's deletion request: their claim loses its personal data at once, exactly as an expired one does.
+  // A viewer's deletion request: their claim is erased at once, as an expired one is.
   erase: async ({ io, store, record }, { wallet }) => {
     if (wallet === undefined) throw new Error("erase needs the viewer's wallet: --wallet <address>");
     const erased = await store.claims.eraseExpired(
@@ -108,7 +97,6 @@ export const claimsCommand = defineCommand(
     const config = loadConfig(io.env);
     const { store } = await openClaimStore(config.storeOptions);
     const by = values.by ?? os.userInfo().username;
-    // The operator's log lines go where the command's output goes.
     const logger = createLogger("info", { write: (line: string) => io.out(line.trimEnd()) });
     const record = async (action: OperatorAction, details: Record<string, unknown>) => {
       await store.operator.countAction(action);
@@ -156,7 +144,6 @@ async function printTotals({ io, store }: Operator, values: Values): Promise<boo
   const claims = await store.claims.list(parseFilter(values));
   for (const status of CLAIM_STATUSES)
     io.out(`${status.padEnd(10)} ${claims.filter((claim) => claim.status === status).length}`);
-  // Confirmed at the configured finality; until `finalized` covers the reward the server checks it once more.
   const awaiting = claims.filter((claim) => claim.status === "confirmed" && claim.finalAt === null).length;
   io.out(`  of which awaiting finality ${awaiting}\n${"total".padEnd(10)} ${claims.length}`);
   return true;
@@ -199,14 +186,13 @@ async function retry(operator: Operator, values: Values, claimId: string | undef
       }
     }
   } finally {
-    // retry() leaves the follow loop holding each claim's lease: stopping gives them back before the store closes, so
-    // the server's mint loop can take the claims at once.
+    // Gives back the leases retry() holds, so the server's mint loop can take the claims at once.
     await mintDriver.stop();
   }
   return ok;
 }
 
-/** Settles an unfinished claim from the chain; the claim, when that left it failed (not rewarded), to retry. */
+/** Settles an unfinished claim from the chain; returns it to retry when that left it failed. */
 async function settle(
   { io, store, record }: Operator,
   chainReader: Parameters<typeof resolveClaim>[0]["chainReader"],

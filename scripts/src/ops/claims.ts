@@ -1,4 +1,4 @@
-/** `npm run claims` (claims-command.ts), with the settings in .env beside those in the environment. */
+/** `npm run claims` (claims-command.ts), .env loaded. */
 import "dotenv/config";
 import { runAsProcess } from "./cli.ts";
 import { claimsCommand } from "./claims-command.ts";

@@ -12,7 +12,7 @@ import {
 import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
 import { isBuiltCode } from "@tube/local-world/deploy-token";
 
-/** Where a command reads its settings and writes its lines: its process's own, or a test's in the same process. */
+/** A command's settings and output: its process's, or a test's in the same process. */
 export interface CommandIo {
   env: NodeJS.ProcessEnv;
   out(text: string): void;
@@ -20,12 +20,10 @@ export interface CommandIo {
 }
 
 export interface Command {
-  /** Runs the command on `args` (what follows `npm run <name> --`) and resolves with its exit code. */
   run(args: string[], io: CommandIo): Promise<number>;
 }
 
 type Parsed<O extends ParseArgsOptionsConfig> = ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>;
-/** The options a command was given, typed by its options' table. */
 export type OptionValues<O extends ParseArgsOptionsConfig> = Parsed<O>["values"];
 
 export function defineCommand<O extends ParseArgsOptionsConfig>(
@@ -56,7 +54,6 @@ export function defineCommand<O extends ParseArgsOptionsConfig>(
   };
 }
 
-/** Runs `command` as this process: its arguments, environment (.env included), output and exit code. */
 export async function runAsProcess(command: Command): Promise<void> {
   process.exitCode = await command.run(process.argv.slice(2), {
     env: process.env,
@@ -65,7 +62,7 @@ export async function runAsProcess(command: Command): Promise<void> {
   });
 }
 
-/** An error's message; a JSON-RPC error (an unfunded deployer's, say) is a plain object with one too. */
+/** An error's message; a JSON-RPC error is a plain object with one too. */
 export function message(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === "object" && error !== null && "message" in error) return String(error.message);
@@ -75,19 +72,17 @@ export function message(error: unknown): string {
 export type CheckState = "pass" | "fail" | "skip" | "info";
 const MARKS: Record<CheckState, string> = { pass: "✔", fail: "✘", skip: "–", info: "ℹ" };
 
-/** One checklist line: `✔ name: detail`. */
 export function printCheck(io: CommandIo, state: CheckState, name: string, detail: string): void {
   io.out(`${MARKS[state]} ${name}: ${detail}`);
 }
 
-/** `value` when it is a 0x-prefixed 20-byte address (or not given); an error naming `flag` otherwise. */
 export function parseAddress<T extends string | undefined>(flag: string, value: T): T {
   if (value !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(value))
     throw new Error(`${flag} must be a 0x address (20 bytes in hex), got ${value}`);
   return value;
 }
 
-/** thirdweb's handles on the chain at RPC_URL; the client id only satisfies the SDK, every call goes to RPC_URL. */
+/** thirdweb's handles on the chain at RPC_URL; the client id only satisfies the SDK. */
 export function chainHandles(settings: { RPC_URL: string; CHAIN_ID: number }) {
   const client = createThirdwebClient({ clientId: "tube-operator" });
   const chain = defineChain({ id: settings.CHAIN_ID, rpc: settings.RPC_URL });
@@ -95,7 +90,6 @@ export function chainHandles(settings: { RPC_URL: string; CHAIN_ID: number }) {
   return { client, chain, rpc: getRpcClient({ client, chain }), at };
 }
 
-/** One of TuBERewards' numbers. */
 export function readRewardsView(
   rewards: ThirdwebContract,
   view: "rewardAmount" | "maxRewards" | "rewardsPaid",
@@ -103,7 +97,7 @@ export function readRewardsView(
   return readContract({ contract: rewards, method: `function ${view}() view returns (uint256)` as const });
 }
 
-/** Why `rewards` is not a TuBERewards paying the reward (any contract can answer its views alike), or null. */
+/** Why `rewards` is not a TuBERewards paying the reward (any contract can answer its views), or null. */
 export async function rewardsProblem(rewards: ThirdwebContract): Promise<string | null> {
   const code = await eth_getCode(getRpcClient(rewards), { address: rewards.address });
   if (code === "0x") return `no contract at ${rewards.address}`;

@@ -58,7 +58,7 @@ export const deployTokenCommand = defineCommand(
     const maxRewardsFlag =
       values["max-rewards"] === undefined ? undefined : count("--max-rewards", values["max-rewards"]);
     const budget = settings.MAX_TOTAL_CLAIMS === undefined ? undefined : BigInt(settings.MAX_TOTAL_CLAIMS);
-    // Settled before any transaction, so a missing cap never leaves a token deployed without its rewards contract.
+    // Settled before any transaction, so a missing cap never leaves a token without its rewards contract.
     const maxRewards = maxRewardsFlag ?? budget;
     if (!rewardsFlag && maxRewards === undefined)
       throw new Error(
@@ -76,16 +76,14 @@ export const deployTokenCommand = defineCommand(
       if (!account) throw new Error("DEPLOYER_PRIVATE_KEY (0x + 64 hex digits) is required for this step");
       return account;
     };
-    const send = async (transaction: PreparedTransaction, done: string | ((address: string) => string)) => {
-      const receipt = await sendAndConfirmTransaction({ transaction, account: deployer() });
-      io.out(
-        `${typeof done === "string" ? done : done(receipt.contractAddress ?? "nowhere")} (tx ${receipt.transactionHash})`,
-      );
-      return receipt;
-    };
+    const confirm = (transaction: PreparedTransaction) =>
+      sendAndConfirmTransaction({ transaction, account: deployer() });
+    const send = async (transaction: PreparedTransaction, done: string) =>
+      io.out(`${done} (tx ${(await confirm(transaction)).transactionHash})`);
     const deploy = async (transaction: PreparedTransaction, what: string) => {
-      const { contractAddress } = await send(transaction, (address) => `deployed ${what} at ${address}`);
+      const { contractAddress, transactionHash } = await confirm(transaction);
       if (!contractAddress) throw new Error(`the ${what} deployment created no contract`);
+      io.out(`deployed ${what} at ${contractAddress} (tx ${transactionHash})`);
       return at(contractAddress);
     };
     const isAdmin = (contract: ThirdwebContract) =>
@@ -116,7 +114,6 @@ export const deployTokenCommand = defineCommand(
     }
 
     let token: ThirdwebContract;
-    // The token's minters to revoke, as it lists them (lower-case): every one but the rewards contract set up.
     let revoke: string[] = [];
     if (tokenAddress) {
       if ((await eth_getCode(rpc, { address: tokenAddress })) === "0x")
@@ -197,11 +194,8 @@ export const deployTokenCommand = defineCommand(
     }
 
     if (values["renounce-admin"]) {
-      for (const [contract, name] of [
-        [token, "TuBE"],
-        [rewards, "TuBERewards"],
-      ] as const) {
-        const { address } = deployer();
+      const { address } = deployer();
+      for (const [name, contract] of Object.entries({ TuBE: token, TuBERewards: rewards })) {
         if (await isAdmin(contract))
           await send(
             renounceRole({ contract, role: "admin", targetAccountAddress: address }),

@@ -1,4 +1,4 @@
-/** `npm run deploy-token` (deploy-token-command.ts), with the settings in .env beside those in the environment. */
+/** `npm run deploy-token` (deploy-token-command.ts), .env loaded. */
 import "dotenv/config";
 import { runAsProcess } from "./cli.ts";
 import { deployTokenCommand } from "./deploy-token-command.ts";

@@ -32,7 +32,6 @@ contract against the configured store's server, each in a scratch database or di
 
 const pass = (detail: string) => ({ state: "pass" as const, detail });
 const fail = (detail: string) => ({ state: "fail" as const, detail });
-// A warning is an ℹ line that says so; it does not fail the run.
 const warn = (detail: string) => ({ state: "info" as const, detail: `WARNING: ${detail}` });
 
 type Check = (config: Config, env: NodeJS.ProcessEnv) => Promise<{ state: CheckState; detail: string }>;
@@ -84,7 +83,7 @@ export const doctorCommand = defineCommand(
   },
 );
 
-/** Google refuses a wrong client or redirect URI on a page; a made-up code is invalid_grant only with the secret. */
+/** A wrong client or redirect URI is refused at consent; a made-up code is invalid_grant only with the secret. */
 async function checkGoogleClient(config: Config) {
   const redirectUri = `${config.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
   const authorize = new URL(config.publicConfig.googleAuthUrl);
@@ -96,7 +95,6 @@ async function checkGoogleClient(config: Config) {
   }).toString();
   const consent = await fetch(authorize, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
   const consentBody = await consent.text();
-  // Google shows some refusals on its own error page (a redirect to /signin/oauth/error), others inline.
   const refused = /redirect_uri_mismatch|invalid_client|invalid_request|\/signin\/oauth\/error/.exec(
     `${consent.headers.get("location") ?? ""} ${consentBody}`,
   );
@@ -133,7 +131,6 @@ async function checkChain(config: Config) {
     : fail(`RPC_URL serves chain ${served}, not ${config.CHAIN_ID}`);
 }
 
-/** The token REWARDS_ADDRESS mints, read as the server reads it at start-up. */
 const rewardsToken = (config: Config) => readRewardsToken(config.RPC_URL, config.REWARDS_ADDRESS);
 
 async function checkToken(config: Config) {
@@ -146,13 +143,11 @@ async function checkToken(config: Config) {
     : fail(`REWARDS_ADDRESS mints ${token}: ${places} decimals, expected ${TOKEN_DECIMALS}`);
 }
 
-/** The contract is the last gate of one reward per wallet only when it is this code and pays the reward. */
 async function checkRewards(config: Config) {
   const problem = await rewardsProblem(chainHandles(config).at(config.REWARDS_ADDRESS));
   return problem ? fail(problem) : pass(`${config.REWARDS_ADDRESS} pays ${REWARD_TOKENS} TuBE once per wallet`);
 }
 
-/** The problems among `found`: false where a check held. */
 const problems = (...found: Array<string | false>) => found.filter((problem) => problem !== false);
 
 /** A second minter can pay a wallet twice; each admin can grant MINTER_ROLE, so one admin at most. */
@@ -181,7 +176,6 @@ async function checkServerWallet(config: Config) {
     hasRole({ contract: at(config.REWARDS_ADDRESS), role: REWARDER_ROLE, targetAccountAddress: wallet }),
     eth_getBalance(rpc, { address: wallet }),
   ]);
-  // Execution is pinned to EOA: the server wallet sends every reward and pays its gas.
   const found = problems(
     !rewarder &&
       `does not hold REWARDER_ROLE on the rewards contract: run npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS}`,
@@ -192,7 +186,7 @@ async function checkServerWallet(config: Config) {
     : pass(`${wallet} holds REWARDER_ROLE and ${Number(balance) / 1e18} ETH for gas`);
 }
 
-/** The contract's own budget: past `maxRewards` every reward reverts, whatever the server's budget says. */
+/** Past `maxRewards` every reward reverts, whatever the server's budget says. */
 async function checkRewardCap(config: Config) {
   const rewards = chainHandles(config).at(config.REWARDS_ADDRESS);
   const [paid, max] = await Promise.all([
@@ -210,7 +204,7 @@ async function checkRewardCap(config: Config) {
   return pass(detail);
 }
 
-/** A reward is signed only in Engine's worker (a bad vault token fails after the 202); a message is signed at once. */
+/** A reward is signed only in Engine's worker, after the 202; a message is signed at once. */
 async function checkEngineSigning(config: Config) {
   const proof = await engineMinterFromConfig(config).proveSigning();
   return proof.signed
@@ -220,7 +214,6 @@ async function checkEngineSigning(config: Config) {
       );
 }
 
-/** Opens the configured store for `read`, and closes it. */
 async function withStore<T>(config: Config, read: (store: ClaimStore) => Promise<T>): Promise<T> {
   const { store } = await openClaimStore(config.storeOptions);
   try {
@@ -231,7 +224,7 @@ async function withStore<T>(config: Config, read: (store: ClaimStore) => Promise
 }
 
 async function checkStore(config: Config) {
-  // Opening builds and awaits the unique indexes; the budget counter is the one the server's gate takes slots from.
+  // Opening builds the unique indexes; the budget counter is the server gate's own.
   const used = await withStore(config, async (store) => (await store.ping(), store.budget.slotsUsed()));
   const cap = config.MAX_TOTAL_CLAIMS;
   const budget =
@@ -241,7 +234,6 @@ async function checkStore(config: Config) {
   );
 }
 
-/** `--store`: one line per check of the store contract, each in scratch storage of its own, dropped afterwards. */
 async function checkStoreContract(io: CommandIo, config: Config): Promise<boolean> {
   const { mongodbUri } = config.storeOptions;
   const scratch = mongodbUri ? () => mongoScratchStorage(mongodbUri) : () => sqliteScratchStorage(config.DATA_DIR);

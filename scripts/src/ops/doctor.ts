@@ -1,4 +1,4 @@
-/** `npm run doctor` (doctor-command.ts), with the settings in .env beside those in the environment. */
+/** `npm run doctor` (doctor-command.ts), .env loaded. */
 import "dotenv/config";
 import { runAsProcess } from "./cli.ts";
 import { doctorCommand } from "./doctor-command.ts";
