@@ -31,8 +31,7 @@ async function stage(tasks: string[], count = (code: number) => (code ? [0, 1] :
 }
 
 fs.rmSync("test-results", { recursive: true, force: true });
-// The frontend build at the lowest CPU priority, on the cores the checks and vitest leave idle; Playwright's server
-// starts on it (`npm start -- --prebuilt`), or builds it itself if this build failed.
+// Built on the cores the checks and vitest leave idle, for Playwright's server (which builds it if this failed).
 const frontendBuilt = new Promise<boolean>((resolve) =>
   spawn("nice", ["-n", "19", "npx", "vite", "build", "--logLevel", "error"], { cwd: "frontend", stdio: "inherit" })
     .once("exit", (code) => resolve(code === 0))
