@@ -47,7 +47,8 @@ export default defineConfig({
     { name: "read-only", testIgnore: CLAIMING_SPECS, fullyParallel: true },
   ],
   webServer: {
-    command: "npm start",
+    // `npm test` has built the frontend already.
+    command: process.env.E2E_PREBUILT ? "npm start -- --prebuilt" : "npm start",
     url: `${baseURL}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -28,7 +28,9 @@ if (parseSettings(settingsSchema.pick({ NODE_ENV: true })).NODE_ENV === "product
   process.exit(await new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1))));
 }
 
-const [world] = await Promise.all([startLocalWorld(process.env, { log }), buildFrontend()]);
+// `--prebuilt`: frontend/dist is already built (`npm test` builds it beside its checks).
+const prebuilt = process.argv.includes("--prebuilt");
+const [world] = await Promise.all([startLocalWorld(process.env, { log }), prebuilt || buildFrontend()]);
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   const config = loadConfig(world.env as NodeJS.ProcessEnv);

@@ -19,17 +19,23 @@ export async function startBackendProcess(
   });
   const url = `http://localhost:${port}`;
   // vi.waitFor, not expect.poll: it also runs in beforeAll.
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the backend on ${port} exited with ${child.exitCode}`);
-      const healthy = await fetch(`${url}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (!healthy) throw new Error(`the backend on ${port} did not start`);
-    },
-    { timeout: 30_000, interval: 100 },
-  );
+  await vi
+    .waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the backend on ${port} exited with ${child.exitCode}`);
+        const healthy = await fetch(`${url}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (!healthy) throw new Error(`the backend on ${port} did not start`);
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .catch((error: unknown) => {
+      // A server that never answered is not left running (and polling its chain) after the test.
+      child.kill("SIGKILL");
+      throw error;
+    });
   return { child, url };
 }
 
