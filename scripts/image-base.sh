@@ -37,5 +37,5 @@ echo "node:x:1000:" >>"$rootfs/etc/group"
 mkdir -p "$rootfs/home/node" && chown 1000:1000 "$rootfs/home/node"
 rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
 
-tar -C "$rootfs" -c . | podman import --change "LABEL $LABEL" --change 'CMD ["node"]' - "$IMAGE" >/dev/null
+tar -C "$rootfs" -c . | podman import --quiet --change "LABEL $LABEL" --change 'CMD ["node"]' - "$IMAGE" >/dev/null
 echo "image base: $IMAGE made ($(podman image inspect --format '{{.Size}}' "$IMAGE" | numfmt --to=si)B)"

@@ -1,12 +1,8 @@
 /** Checks Node's version before loading the server, which an older Node would die on (no `node:sqlite`). */
 import path from "node:path";
-import { nodeVersionProblem } from "./node-version.ts";
+import { exitOnOldNode } from "./node-version.ts";
 
-const problem = nodeVersionProblem(process.versions.node);
-if (problem) {
-  console.error(problem);
-  process.exit(1);
-}
+exitOnOldNode();
 const { runServer } = await import("./run-server.ts");
 // The frontend's build beside this one (from backend/src or backend/dist), where `npm run build` and the image put it.
 await runServer({ staticDir: path.resolve(import.meta.dirname, "../../frontend/dist") });
