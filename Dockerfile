@@ -1,5 +1,5 @@
-# TuBE Rewards, production image: the bundled server (plain JavaScript) and the built frontend on Node 24,
-# run as a non-root user with production dependencies only. Configuration comes from the environment
+# TuBE Rewards, production image: the server bundled with every package it imports (plain JavaScript, no
+# node_modules) and the built frontend on Node 24, run as a non-root user. Configuration comes from the environment
 # (docs/deploy.md); the server refuses to start in production without a real store and real services.
 
 # --- build: all workspaces and dev dependencies, then `npm run build` --------------------------------------
@@ -15,30 +15,17 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# --- runtime dependencies: the backend's `dependencies` only ---------------------------------------------
-FROM node:24-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY common/package.json common/
-COPY backend/package.json backend/
-# The other workspaces' manifests keep the lockfile consistent; none of their packages is installed.
-COPY local-world/package.json local-world/
-COPY frontend/package.json frontend/
-COPY scripts/package.json scripts/
-RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --no-audit --no-fund
-
 # --- runtime ------------------------------------------------------------------------------------------------
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
-# npm puts a backend dependency whose version differs from the root's (lru-cache) under the workspace.
-COPY --from=deps /app/backend/node_modules ./backend/node_modules
 # The server and the operator commands beside it: `node backend/dist/<command>.js` runs here with the servers' environment.
 COPY --from=build /app/backend/dist ./backend/dist
 COPY --from=build /app/frontend/dist ./frontend/dist
 COPY package.json ./
+# SQLite's home when DATA_DIR=/data (mount a volume there); MongoDB deployments never write it.
+RUN mkdir /data && chown node:node /data
 USER node
 EXPOSE 3000
 # /readyz checks the store, the chain RPC and Engine; Node's fetch needs no curl in the image.

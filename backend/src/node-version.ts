@@ -6,3 +6,11 @@ export function nodeVersionProblem(version: string): string | undefined {
   if (major >= REQUIRED_NODE_MAJOR) return undefined;
   return `TuBE Rewards needs Node ${REQUIRED_NODE_MAJOR} or later; this is Node ${version}.`;
 }
+
+/** Exits with that line on an older Node: an entry calls it before it imports what an older Node would die on. */
+export function exitOnOldNode(): void {
+  const problem = nodeVersionProblem(process.versions.node);
+  if (!problem) return;
+  console.error(problem);
+  process.exit(1);
+}

@@ -9,7 +9,8 @@ import {
 import { prepareDirectDeployTransaction } from "thirdweb/deploys";
 import { getAllRoleMembers, grantRole, hasRole, revokeRole } from "thirdweb/extensions/permissions";
 import { keccak256 } from "thirdweb/utils";
-import { privateKeyToAccount, type Account } from "thirdweb/wallets";
+import type { Account } from "thirdweb/wallets";
+import { privateKeyToAccount } from "thirdweb/wallets/private-key";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { loadContractArtifact } from "./contract-artifacts.ts";
 import { localChain, sendAndConfirm, tokenContract } from "./local-chain.ts";

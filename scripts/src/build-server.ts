@@ -1,7 +1,8 @@
 /**
- * `npm run build`'s server step: the server and the operator commands bundled into backend/dist, npm packages external.
- * The server is a chunk of its own, so index.js checks Node's version before anything loads; the bundles sit two
- * levels below the repository, where the contract artifacts' relative path expects them.
+ * `npm run build`'s server step: the server and the operator commands bundled into backend/dist with every package
+ * they import, so the image needs no node_modules. The server is a chunk of its own, so index.js checks Node's version
+ * before anything loads; the bundles sit two levels below the repository, where the contract artifacts' relative path
+ * expects them.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -29,15 +30,11 @@ await build({
   target: "node24",
   sourcemap: true,
   logLevel: "warning",
-  plugins: [
-    {
-      name: "npm-packages-external",
-      setup(builder) {
-        builder.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith("@tube/") ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
+  // Optional peers of a wallet SDK that thirdweb loads only on paths the server never takes; they are not installed.
+  external: ["@x402/*"],
+  // A bundled CommonJS package `require`s Node's built-ins, which an ES module has no `require` for.
+  banner: {
+    js: "import { createRequire as newRequire } from 'node:module'; const require = newRequire(import.meta.url);",
+  },
 });
 console.log(`server and operator commands built → ${path.relative(ROOT, OUT_DIR)}`);

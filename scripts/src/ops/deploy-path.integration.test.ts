@@ -33,8 +33,10 @@ import { runOperatorCommand, runOperatorCommandHere } from "./test/run-operator-
  */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const TSX = import.meta.resolve("tsx");
-/** The server as production runs it, from `npm run build`'s bundle. */
-const COMPILED_SERVER_ARGS = ["--enable-source-maps", path.join(ROOT, "backend/dist/index.js")];
+/** What the Dockerfile's runtime stage copies of the server, in a directory with no node_modules above it. */
+const IMAGE_FILES = ["backend/dist", "package.json"];
+/** The runtime image's budget for what it adds to Node's base image. */
+const IMAGE_FILES_MAX_BYTES = 250 * 1024 * 1024;
 const CLIENT = { clientId: "tube-deploy-test.apps.googleusercontent.com", clientSecret: "deploy-test-secret" };
 const STEP_TIMEOUT = 180_000;
 
@@ -42,6 +44,7 @@ let anvil: RunningAnvil;
 let google: GoogleEmulator;
 let engine: RunningEngineEmulator;
 let workDir: string;
+let imageDir: string;
 let env: Record<string, string>;
 let server: ChildProcess | null = null;
 
@@ -50,6 +53,8 @@ beforeAll(async () => {
   await promisify(execFile)(process.execPath, [path.join(ROOT, "scripts/src/build-server.ts")]);
   // The commands run in an empty directory, so no developer's .env leaks into them.
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-deploy-"));
+  imageDir = path.join(workDir, "image");
+  for (const file of IMAGE_FILES) await fs.cp(path.join(ROOT, file), path.join(imageDir, file), { recursive: true });
   anvil = await startAnvil({ chainId: 42161 });
   const port = await freePort();
   const publicUrl = `http://localhost:${port}`;
@@ -154,6 +159,38 @@ describe("following docs/deploy.md with the local world's values", () => {
   );
 
   it(
+    "when only the image's files are there, then the server refuses an empty environment by name, the commands answer --help, and all of it fits the image's budget",
+    async () => {
+      const run = (file: string, args: string[] = []) =>
+        promisify(execFile)(process.execPath, [file, ...args], {
+          cwd: imageDir,
+          env: { PATH: process.env.PATH ?? "", NODE_ENV: "production" },
+        }).then(
+          ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
+          (error: { code: number; stdout: string; stderr: string }) => ({
+            code: error.code,
+            out: error.stdout + error.stderr,
+          }),
+        );
+      const refused = await run("backend/dist/index.js");
+      expect(refused.code).toBe(1);
+      for (const key of ["GOOGLE_CLIENT_ID", "RPC_URL", "THIRDWEB_SECRET_KEY", "METRICS_TOKEN"])
+        expect(refused.out).toMatch(new RegExp(`\\n  ${key}: `));
+      expect(refused.out).not.toContain("    at ");
+      for (const name of ["claims", "doctor", "deploy-token"]) {
+        const help = await run(`backend/dist/${name}.js`, ["--help"]);
+        expect({ name, code: help.code }).toEqual({ name, code: 0 });
+      }
+      const files = await fs.readdir(imageDir, { recursive: true, withFileTypes: true });
+      const sizes = await Promise.all(
+        files.filter((file) => file.isFile()).map((file) => fs.stat(path.join(file.parentPath, file.name))),
+      );
+      expect(sizes.reduce((total, { size }) => total + size, 0)).toBeLessThan(IMAGE_FILES_MAX_BYTES);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
     "when deploy-token misses the server wallet or the rewards cap, gets an unknown flag or an unfunded deployer, then it says so and exits non-zero",
     async () => {
       const missing = await command("deploy-token", [], { ENGINE_SERVER_WALLET: "" });
@@ -208,8 +245,8 @@ describe("following docs/deploy.md with the local world's values", () => {
         expect(doctor.out).toMatch(new RegExp(`^✔ ${check}:`, "m"));
       }
 
-      server = spawn(process.execPath, COMPILED_SERVER_ARGS, {
-        cwd: workDir,
+      server = spawn(process.execPath, ["--enable-source-maps", "backend/dist/index.js"], {
+        cwd: imageDir,
         env: { PATH: process.env.PATH ?? "", ...env },
         stdio: "ignore",
       });

@@ -8,7 +8,7 @@ import {
   type ThirdwebContract,
 } from "thirdweb";
 import { grantRole, hasRole, renounceRole, revokeRole } from "thirdweb/extensions/permissions";
-import { privateKeyToAccount } from "thirdweb/wallets";
+import { privateKeyToAccount } from "thirdweb/wallets/private-key";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_TOKENS } from "@tube/common/constants";
 import {
   isBuiltCode,

@@ -1,6 +1,10 @@
 /** `npm run deploy-token` (deploy-token-command.ts), .env loaded. */
 import "dotenv/config";
-import { runAsProcess } from "./cli.ts";
-import { deployTokenCommand } from "./deploy-token-command.ts";
+import { exitOnOldNode } from "@tube/backend/node-version";
 
+exitOnOldNode();
+const [{ runAsProcess }, { deployTokenCommand }] = await Promise.all([
+  import("./cli.ts"),
+  import("./deploy-token-command.ts"),
+]);
 await runAsProcess(deployTokenCommand);

@@ -1,6 +1,7 @@
 /** `npm run doctor` (doctor-command.ts), .env loaded. */
 import "dotenv/config";
-import { runAsProcess } from "./cli.ts";
-import { doctorCommand } from "./doctor-command.ts";
+import { exitOnOldNode } from "@tube/backend/node-version";
 
+exitOnOldNode();
+const [{ runAsProcess }, { doctorCommand }] = await Promise.all([import("./cli.ts"), import("./doctor-command.ts")]);
 await runAsProcess(doctorCommand);
