@@ -1,9 +1,9 @@
 /**
- * A hosted RPC provider in front of a local chain, as Alchemy's or QuickNode's entry plans: it refuses an `eth_getLogs`
- * wider than its plan, a batch over its cap and calls over its per-second limit; it can hold `safe` and `finalized`
- * back by time (Arbitrum One's trail `latest` by minutes), counts what it receives, and can play unreachable.
+ * A hosted RPC provider's entry plan in front of a local chain: it refuses a wide `eth_getLogs`, a batch over its cap
+ * and calls over its per-second limit, can hold `safe` and `finalized` back by time, counts calls, can play unreachable.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { text } from "node:stream/consumers";
 import { listen } from "./stand-in.ts";
 import { hex, post, type Block } from "./json-rpc.ts";
 
@@ -15,7 +15,7 @@ export interface RpcProxyOptions {
   maxBatchCalls?: number;
   /** Calls answered per second, each member of a batch counted, as QuickNode and Alchemy do; past it, a 429. */
   callsPerSecond?: number;
-  /** How far `safe` and `finalized` trail `latest`, in ms of block time (Arbitrum One: minutes, ~13 more). */
+  /** How far `safe` and `finalized` trail `latest`, in ms of block time. */
   finalityLagMs?: { safe: number; finalized: number };
   now?: () => number;
   port?: number;
@@ -23,12 +23,7 @@ export interface RpcProxyOptions {
 
 export type RpcProxy = Awaited<ReturnType<typeof startRpcProxy>>;
 
-interface RpcCall {
-  jsonrpc?: string;
-  id?: unknown;
-  method?: unknown;
-  params?: unknown;
-}
+type RpcCall = { id?: unknown; method?: unknown; params?: unknown };
 
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
@@ -40,7 +35,7 @@ const RATE_LIMITED = {
     "ignore this message. If not, check out https://docs.alchemy.com/reference/throughput",
 };
 
-/** A Nitro (go-ethereum) node's answer to a batch over its limit (`rpc/handler.go`, respondWithBatchTooLarge). */
+/** A go-ethereum node's answer to a batch over its limit. */
 const BATCH_TOO_LARGE = { code: -32600, message: "batch too large" };
 
 export async function startRpcProxy(options: RpcProxyOptions) {
@@ -49,7 +44,6 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   let largestBatch = 0;
   let unreachable = false;
   const count = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
-  // When each call of the last second arrived, for the per-second limit.
   let answeredAt: number[] = [];
   /** Takes one call from this second's allowance; false when none is left. */
   const withinRate = () => {
@@ -62,7 +56,6 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   };
 
   const server = createServer((request, response) => {
-    // The chain behind is the only thing that fails here: answer as a gateway whose upstream is down.
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(502, { "content-type": "text/plain" });
       response.end(`the chain at ${options.upstreamUrl} did not answer: ${String(error)}`);
@@ -70,7 +63,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
+    const body = await text(request);
     count("http");
     const parsed = parseJson(body);
     const calls: RpcCall[] = Array.isArray(parsed) ? parsed : isObject(parsed) ? [parsed] : [];
@@ -86,12 +79,10 @@ export async function startRpcProxy(options: RpcProxyOptions) {
       return;
     }
     if (Array.isArray(parsed) && options.maxBatchCalls !== undefined && calls.length > options.maxBatchCalls) {
-      sendJson(response, 200, [{ jsonrpc: "2.0", id: calls[0]?.id ?? null, error: BATCH_TOO_LARGE }]);
+      sendJson(response, 200, [answer(calls[0]!, { error: BATCH_TOO_LARGE })]);
       return;
     }
-    const rateLimited = calls.map((call) =>
-      withinRate() ? undefined : { jsonrpc: "2.0", id: call.id ?? null, error: RATE_LIMITED },
-    );
+    const rateLimited = calls.map((call) => (withinRate() ? undefined : answer(call, { error: RATE_LIMITED })));
     if (!Array.isArray(parsed) && rateLimited[0]) return sendJson(response, 429, rateLimited[0]);
     const wide = options.getLogsMaxRange === undefined ? [] : await refuseWideLogQueries(calls);
     const lagged = options.finalityLagMs === undefined ? [] : await laggedFinalBlocks(calls);
@@ -99,7 +90,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     if (!local.some(Boolean)) {
       await forward(body, response);
     } else if (!Array.isArray(parsed)) {
-      // Alchemy answers a refused single request with HTTP 400; a block it answers itself is a plain answer.
+      // A refused single request is an HTTP 400; a block answered here a plain answer.
       sendJson(response, wide[0] ? 400 : 200, local[0]);
     } else {
       await answerBatch(calls, local, response);
@@ -114,18 +105,15 @@ export async function startRpcProxy(options: RpcProxyOptions) {
         const [tag, full]: unknown[] = Array.isArray(call.params) ? call.params : [];
         if (call.method !== "eth_getBlockByNumber" || (tag !== "safe" && tag !== "finalized")) return undefined;
         const before = Math.floor((now() - lag[tag]) / 1000);
-        return { jsonrpc: "2.0", id: call.id ?? null, result: await newestBlockAtOrBefore(before, full === true) };
+        return answer(call, { result: await newestBlockAtOrBefore(before, full === true) });
       }),
     );
   }
 
   /** Bisects for the newest block stamped at or before `timestamp`; a missing number counts as old (then null). */
   async function newestBlockAtOrBefore(timestamp: number, full: boolean): Promise<unknown> {
-    const block = async (number: bigint | "latest") =>
-      (await upstream("eth_getBlockByNumber", [
-        typeof number === "bigint" ? hex(number) : number,
-        full,
-      ])) as Block | null;
+    const block = (number: bigint | "latest") =>
+      upstream("eth_getBlockByNumber", [number === "latest" ? number : hex(number), full]) as Promise<Block | null>;
     const latest = await block("latest");
     if (!latest || Number(latest.timestamp) <= timestamp) return latest;
     let low = -1n;
@@ -140,8 +128,11 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   }
 
   async function upstream(method: string, params: unknown[]): Promise<unknown> {
-    const request = { jsonrpc: "2.0", id: 1, method, params };
-    const { body } = await post(options.upstreamUrl, request, { timeoutMs: UPSTREAM_TIMEOUT_MS });
+    const { body } = await post(
+      options.upstreamUrl,
+      { jsonrpc: "2.0", id: 1, method, params },
+      { timeoutMs: UPSTREAM_TIMEOUT_MS },
+    );
     return (body as { result?: unknown }).result ?? null;
   }
 
@@ -160,7 +151,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
       const from = blockOf(filter.fromBlock, heads);
       const to = blockOf(filter.toBlock, heads);
       if (from === undefined || to === undefined || to - from + 1n <= cap) return undefined;
-      return { jsonrpc: "2.0", id: calls[index]?.id ?? null, error: overRangeError(cap, from) };
+      return answer(calls[index]!, { error: overRangeError(cap, from) });
     });
   }
 
@@ -227,7 +218,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   };
 }
 
-/** Alchemy's free-tier answer to a wider `eth_getLogs`, as seen in production: a range from `fromBlock`, cap wide. */
+/** Alchemy's free-tier answer to a wider `eth_getLogs`: it suggests a range from `fromBlock`, cap wide. */
 function overRangeError(cap: bigint, from: bigint): { code: number; message: string } {
   const suggested = `[${hex(from)}, ${hex(from + cap - 1n)}]`;
   return {
@@ -255,6 +246,8 @@ function blockOf(block: unknown, heads: Map<string, bigint>): bigint | undefined
   return typeof block === "string" && /^0x[0-9a-f]+$/i.test(block) ? BigInt(block) : undefined;
 }
 
+const answer = (call: RpcCall, body: object) => ({ jsonrpc: "2.0", id: call.id ?? null, ...body });
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -265,12 +258,6 @@ function parseJson(body: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

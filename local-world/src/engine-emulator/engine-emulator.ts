@@ -20,7 +20,6 @@ export type { FaultControl, FaultMode } from "./faults.ts";
 export const FAULTS_PATH = `${CONTROL_PATH}/faults`;
 
 export interface EngineEmulatorOptions {
-  /** 0 or absent: an ephemeral port. */
   port?: number;
   rpcUrl: string;
   chainId: number;
@@ -31,7 +30,7 @@ export interface EngineEmulatorOptions {
   retainedJobs?: number;
   /** How long after a `failedThenLands` transaction is reported FAILED its call is sent. Default 1,000 ms. */
   lateLandingMs?: number;
-  /** How long the worker takes from a write's 202 to sending it. Default 0: at once. */
+  /** From a write's 202 to its send. Default 0: at once. */
   sendLatencyMs?: number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
@@ -44,17 +43,14 @@ export const ENGINE_MEDIAN_SEND_LATENCY_MS = 300;
 const DRAIN_ON_STOP_MS = 5_000;
 const LATE_LANDING_MS_DEFAULT = 1_000;
 
-/**
- * Engine Cloud's write, transactions and sign-message routes as `@thirdweb-dev/engine` expects them, the writes sent
- * for real on the local chain from the server wallets, signed through the vault (vault.ts); transactions in memory.
- */
+/** Engine Cloud's write, transactions and sign-message routes, the writes sent for real on the local chain. */
 export async function startEngineEmulator(options: EngineEmulatorOptions) {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
   const log = options.log ?? (() => undefined);
   const accounts = new Map<string, Account>(
-    options.serverWallets.map((wallet) => [
-      wallet.address.toLowerCase(),
-      privateKeyToAccount({ client, privateKey: wallet.privateKey }),
+    options.serverWallets.map(({ address, privateKey }) => [
+      address.toLowerCase(),
+      privateKeyToAccount({ client, privateKey }),
     ]),
   );
   const faults = createFaultSwitch();
@@ -74,7 +70,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
 
   const app = standInApp();
   app.use(faultRoutes(faults));
-  // The secret key is checked at request time, by thirdweb's gateway; the vault access token only when signing.
+  // The secret key is checked at request time; the vault access token only when signing.
   app.use(
     ["/v1/write/contract", "/v1/transactions", "/v1/sign/message"],
     requireHeader("x-secret-key", options.secretKey, "AUTH_ERROR"),

@@ -1,29 +1,29 @@
 import { z } from "zod";
 import { faultCount, faultSwitch } from "../stand-in.ts";
+import { HEX_ADDRESS } from "./engine-http.ts";
 
 /**
- * Failures the Engine stand-in plays, each as Engine Cloud does (paths in thirdweb-dev/engine-core); "relayed" modes
- * stand for a write through a bundler (what `auto` does), still sent from the server wallet.
+ * Failures the Engine stand-in plays, each as Engine Cloud does; "relayed" modes stand for a write through a bundler
+ * (what `auto` does), still sent from the server wallet.
  * - http500: the next `count` writes answer 500 and queue nothing.
  * - timeout: the next `count` writes are queued but their answer is held until the client gives up.
- * - rateLimited / rateLimitedReads: writes / `GET /v1/transactions` answer 429 (`server/src/http/error.rs`).
- * - failed: FAILED before sending, as for a reverting gas estimate (`executors/src/eoa/worker/transaction.rs`).
- * - revert: too little gas, reverts on chain, FAILED with its hash (`executors/src/eip7702_executor/confirm.rs`).
+ * - rateLimited / rateLimitedReads: writes / `GET /v1/transactions` answer 429.
+ * - failed: FAILED before sending, as for a reverting gas estimate.
+ * - revert: too little gas, reverts on chain, FAILED with its hash.
  * - revertConfirmed: the same revert, CONFIRMED with `onchainStatus: "REVERTED"`, as the EOA executor confirms any
- *   receipt (`executors/src/eoa/worker/confirm.rs`); an EOA write that reverts without a fault is reported so too.
+ *   receipt; an EOA write that reverts without a fault is reported so too.
  * - failedThenMined: sent, then reported FAILED (with its hash) while the chain mines it.
  * - stuckSubmitted: sent and mined, reported SUBMITTED for ever.
  * - listLag: missing from `GET /v1/transactions` for its first `reads` reads (default 3): the indexer lags, unbounded.
- * - innerRevert (relayed): CONFIRMED with `onchainStatus: "REVERTED"` (`executors/src/external_bundler/confirm.rs`),
- *   sent as a 0-value self-transfer: status 1, no logs, so a receipt's status alone proves nothing.
- * - failedThenLands (relayed): FAILED with no hash, as when the bundler's hash lookup errs
- *   (`executors/src/eip7702_executor/confirm.rs`); the call is mined `lateLandingMs` later.
+ * - innerRevert (relayed): CONFIRMED with `onchainStatus: "REVERTED"`, sent as a 0-value self-transfer: status 1, no
+ *   logs, so a receipt's status alone proves nothing.
+ * - failedThenLands (relayed): FAILED with no hash, as when the bundler's hash lookup errs; mined `lateLandingMs` later.
  * - nullStatus: listed with `status: null` and never sent.
- * - cancelled (relayed): cancelled while queued: FAILED, `cancelledAt` set, no hash (`twmq/src/lib.rs` cancel_job).
- * - signingRefused: the vault refuses the next `count` signings (vault.ts): the write still answers 202 and ends
- *   FAILED with no hash; `POST /v1/sign/message` answers the refusal in its result.
- * A fault with a `wallet` hits only writes whose call names that address, so tests side by side fail only their own;
- * only timeout and the transaction faults can be aimed. Each wallet has at most one pending fault, as has everyone.
+ * - cancelled (relayed): cancelled while queued: FAILED, `cancelledAt` set, no hash.
+ * - signingRefused: the vault refuses the next `count` signings: the write still answers 202 and ends FAILED with no
+ *   hash; `POST /v1/sign/message` answers the refusal in its result.
+ * A fault with a `wallet` hits only writes whose call names that address (timeout and the transaction faults only).
+ * Each wallet has at most one pending fault, as has everyone.
  */
 export const TRANSACTION_FAULTS = [
   "failed",
@@ -56,10 +56,7 @@ const faultSchema = z
     mode: z.enum(FAULT_MODES),
     count: faultCount,
     reads: z.number().int().min(0).optional(),
-    wallet: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/)
-      .optional(),
+    wallet: z.string().regex(HEX_ADDRESS).optional(),
   })
   .refine((fault) => fault.reads === undefined || fault.mode === "listLag")
   .refine((fault) => fault.wallet === undefined || WALLET_FAULTS.includes(fault.mode));

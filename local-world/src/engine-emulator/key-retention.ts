@@ -1,6 +1,6 @@
 import type { ExecutorType } from "./write-request.ts";
 
-/** engine-core `server/src/queue/manager.rs`: each queue keeps its last 1,000 successful and failed jobs. */
+/** Engine's queues each keep their last 1,000 successful and failed jobs. */
 export const RETAINED_JOBS_DEFAULT = 1000;
 
 interface Job {
@@ -9,13 +9,13 @@ interface Job {
 }
 
 /**
- * Which transaction a repeated idempotency key (the transaction's id in engine-core) answers with, while it is held:
- * - relayed: while the send job is kept, until `retainedJobs` later jobs finished in its list (`twmq/src/lib.rs`);
- * - EOA: only until the worker picks it up (`executors/src/eoa/store/mod.rs`, add_transaction).
+ * Which transaction a repeated idempotency key (the transaction's id in Engine) answers with, while it is held:
+ * - relayed: while the send job is kept, until `retainedJobs` later jobs finished in its list;
+ * - EOA: only until the worker picks it up.
  */
 export function createKeyRetention<T extends Job>(retainedJobs: number) {
   const holders = new Map<string, T>();
-  // Newest first, per queue and outcome, as twmq's LPUSHed lists.
+  // Newest first, per queue and outcome.
   const finishedLists = new Map<string, T[]>();
 
   const release = (transaction: T) => {

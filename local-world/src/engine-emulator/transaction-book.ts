@@ -13,7 +13,7 @@ import { errorMessage, type ExecutionParams, type InnerTransaction, type Webhook
 
 type TransactionStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
 
-/** One row of `GET /v1/transactions`, in Engine Cloud's shape (the client's GetTransactionsResponses). */
+/** One row of `GET /v1/transactions`, in Engine Cloud's shape. */
 export interface EngineTransaction {
   id: string;
   batchIndex: number;
@@ -28,7 +28,6 @@ export interface EngineTransaction {
   confirmedAtBlockNumber: string | null;
   enrichedData: unknown[];
   executionParams: ExecutionParams;
-  /** In the shapes of the thirdweb SDK's `src/engine/get-status.ts` (ExecutionResult4337Serialized). */
   executionResult: Record<string, unknown> | null;
   createdAt: string;
   errorMessage: string | null;
@@ -43,7 +42,6 @@ const LANDING_GAS = 300_000n;
 const LAGGING_READS_DEFAULT = 3;
 // Enough for a transfer's intrinsic cost, too little for a reward: mined, and reverts.
 const REVERTING_GAS_LIMIT = 25_000n;
-// engine-core `executors/src/external_bundler/send.rs`: UserCancelled, which twmq fails a cancelled job with.
 const CANCELLED_MESSAGE = "Transaction cancelled by user";
 
 export type TransactionBook = ReturnType<typeof createTransactionBook>;
@@ -78,25 +76,22 @@ export function createTransactionBook(options: {
   /** Called after each status change with the executor stage it ended (webhooks.ts). */
   onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
 }) {
-  // One row per id: a key sent again once released overwrites its row (assumed: the indexer is not open source).
+  // One row per id: a key sent again once released overwrites its row.
   const rows = new Map<string, EngineTransaction>();
   const retention = createKeyRetention<EngineTransaction>(options.retainedJobs);
   // Reads left before a lagging transaction shows up in the list.
   const hiddenReads = new Map<EngineTransaction, number>();
   // One promise chain per wallet: sends from a wallet never overlap, so nonces never collide.
   const lanes = new Map<string, Promise<void>>();
-  // Work off the lanes (receipts, late landings); drain waits for it too.
+  // Work off the lanes (receipts, late landings), for drain.
   const inFlight = new Set<Promise<void>>();
   const landingTimers = new Set<NodeJS.Timeout>();
   let draining = false;
 
   const update = ({ row, webhooks }: Job, stage: Stage, change: Partial<EngineTransaction>) => {
     Object.assign(row, change);
-    options.log(`transaction ${row.status}`, {
-      id: row.id,
-      transactionHash: row.transactionHash,
-      errorMessage: row.errorMessage,
-    });
+    const { id, transactionHash, errorMessage } = row;
+    options.log(`transaction ${row.status}`, { id, transactionHash, errorMessage });
     options.onStage?.(row, webhooks, stage);
   };
 
@@ -141,15 +136,16 @@ export function createTransactionBook(options: {
 
   /** Sends from the account the vault unlocked; resolves with the hash once the chain has the transaction. */
   const sendFrom = async (account: Account, call: InnerTransaction, gas?: bigint): Promise<`0x${string}`> => {
-    const prepared = prepareTransaction({
-      client: options.client,
-      chain: options.chain,
+    const { client, chain } = options;
+    const transaction = prepareTransaction({
+      client,
+      chain,
       to: call.to,
       data: call.data,
       value: BigInt(call.value),
-      ...(gas === undefined ? {} : { gas }),
+      gas,
     });
-    return (await sendTransaction({ transaction: prepared, account })).transactionHash;
+    return (await sendTransaction({ transaction, account })).transactionHash;
   };
 
   /** Lands the call after Engine reported it FAILED, unsimulated as a bundler lands it: a refused call reverts. */
@@ -222,14 +218,14 @@ export function createTransactionBook(options: {
         "Transaction failed: gave up waiting (fault injected by the Engine emulator)",
         transactionHash,
       );
-    // Never looked at again, so SUBMITTED though mined; engine-core's EOA store also drops an id holding a `:`.
+    // Never looked at again, so SUBMITTED though mined; Engine's EOA store also drops an id holding a `:`.
     if (job.sabotage === "stuckSubmitted" || (job.row.executionParams.type === "EOA" && job.row.id.includes(":")))
       return;
     try {
       const receipt = await receiptOf(options, transactionHash);
       if (receipt.status === "success")
         return confirmed(job, receipt, job.sabotage === "innerRevert" ? "REVERTED" : "SUCCESS");
-      // engine-core fails a status-0 EIP-7702 receipt; EOA and ERC-4337 confirm any (faults.ts).
+      // Engine fails a status-0 EIP-7702 receipt; EOA and ERC-4337 confirm any (faults.ts).
       const failsOnRevert =
         job.sabotage === "revert" || (job.sabotage !== "revertConfirmed" && job.row.executionParams.type === "EIP7702");
       if (failsOnRevert)

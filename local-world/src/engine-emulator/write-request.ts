@@ -2,18 +2,17 @@ import { encode, prepareContractCall, type ThirdwebClient } from "thirdweb";
 import type { Chain } from "thirdweb/chains";
 import { getContract, prepareMethod } from "thirdweb/contract";
 import { parseAbiParams, type AbiFunction } from "thirdweb/utils";
+import { HEX_ADDRESS } from "./engine-http.ts";
 
 // thirdweb types a method only when its signature is a literal; these arrive at run time.
 type RuntimeMethod = ReturnType<typeof prepareMethod<AbiFunction>>;
 
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-// engine-core `core/src/execution_options/mod.rs`: MAX_USER_METADATA_SIZE.
 const MAX_USER_METADATA_BYTES = 4096;
 
 /** Who executes a write: the server wallet itself (EOA) or a bundler on its behalf (EIP-7702, ERC-4337). */
 export type ExecutorType = "EOA" | "EIP7702" | "ERC4337";
 
-/** Engine's resolved execution options, echoed as `executionParams` (engine-core `core/src/execution_options/mod.rs`). */
+/** Engine's resolved execution options, echoed as `executionParams`. */
 export type ExecutionParams = { chainId: number; idempotencyKey: string } & (
   { type: "EOA" | "EIP7702"; from: string } | { type: "ERC4337"; signerAddress: string }
 );
@@ -54,12 +53,11 @@ export async function parseWriteRequest(
     throw new WriteRequestError(
       `executionOptions.chainId must be the number ${context.chain.id}, got ${JSON.stringify(options.chainId)}`,
     );
-  // engine-core `core/src/execution_options/mod.rs`: the key defaults to a new UUID and is the transaction's id.
+  // The key defaults to a new UUID and is the transaction's id.
   const idempotencyKey = options.idempotencyKey ?? context.newId();
   if (typeof idempotencyKey !== "string" || idempotencyKey.length === 0)
     throw new WriteRequestError("executionOptions.idempotencyKey must be a non-empty string");
   const executionParams = resolveExecution(options, { chainId: context.chain.id, idempotencyKey });
-  // Whether the vault holds a key for the sender is found only when the worker signs (vault.ts).
   const sender = executionParams.type === "ERC4337" ? executionParams.signerAddress : executionParams.from;
   if (!Array.isArray(params) || params.length !== 1)
     throw new WriteRequestError("params must hold exactly one contract call");

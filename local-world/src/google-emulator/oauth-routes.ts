@@ -32,6 +32,7 @@ export interface OAuthDeps {
 
 type Failure = { status: number; error: string; description: string };
 const failure = (status: number, error: string, description: string): Failure => ({ status, error, description });
+const invalid = (description: string) => failure(400, "invalid_request", description);
 type ParsedAuthorization = AuthorizationRequest & {
   scope: string;
   state: string | null;
@@ -42,23 +43,26 @@ type ParsedAuthorization = AuthorizationRequest & {
 /** Google's OAuth 2.0 / OpenID Connect endpoints, at Google's own paths. */
 export function oauthRoutes(deps: OAuthDeps): Router {
   const router = Router();
-  const form = express.urlencoded({ extended: false });
-
-  router.get("/o/oauth2/v2/auth", (req, res) => {
+  const form = express.text({ type: "application/x-www-form-urlencoded" });
+  /** The request's authorization parameters, or null when its error page was sent. */
+  const authorization = (req: Request, res: Response) => {
     const params = queryOf(req);
     const parsed = parseAuthorization(params, deps.clients);
-    if ("error" in parsed) return sendErrorPage(res, parsed);
-    res
-      .type("html")
-      .send(
-        accountChooserPage({ clientId: parsed.clientId, params, accounts: deps.accounts, loginHint: parsed.loginHint }),
-      );
+    if (!("error" in parsed)) return { params, parsed };
+    sendErrorPage(res, parsed);
+    return null;
+  };
+
+  router.get("/o/oauth2/v2/auth", (req, res) => {
+    const { params, parsed } = authorization(req, res) ?? {};
+    if (!parsed) return;
+    const { clientId, loginHint } = parsed;
+    res.type("html").send(accountChooserPage({ clientId, params: params!, accounts: deps.accounts, loginHint }));
   });
 
   router.get("/o/oauth2/v2/auth/choose", (req, res) => {
-    const params = queryOf(req);
-    const parsed = parseAuthorization(params, deps.clients);
-    if ("error" in parsed) return sendErrorPage(res, parsed);
+    const { params, parsed } = authorization(req, res) ?? {};
+    if (!params || !parsed) return;
     const back = new URL(parsed.redirectUri);
     if (parsed.state !== null) back.searchParams.set("state", parsed.state);
     if (params.has("cancel")) {
@@ -66,12 +70,11 @@ export function oauthRoutes(deps: OAuthDeps): Router {
       return res.redirect(302, back.href);
     }
     const person = deps.accounts.find((candidate) => candidate.email === params.get("account"));
-    if (!person) return sendErrorPage(res, failure(400, "invalid_request", "No such account on this stand-in."));
+    if (!person) return sendErrorPage(res, invalid("No such account on this stand-in."));
     const identity = chosenIdentity(person, parsed.scope, params.get("identity"));
     if (identity === "ask")
       return res.type("html").send(channelPickerPage({ clientId: parsed.clientId, params, person }));
-    if (!identity)
-      return sendErrorPage(res, failure(400, "invalid_request", "No such channel for this account on this stand-in."));
+    if (!identity) return sendErrorPage(res, invalid("No such channel for this account on this stand-in."));
     const grant: Grant = {
       clientId: parsed.clientId,
       account: identity,
@@ -96,7 +99,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     if (grantType !== "authorization_code")
       return sendOAuthError(res, failure(400, "unsupported_grant_type", `Invalid grant_type: ${grantType}`));
     const code = body.get("code");
-    if (!code) return sendOAuthError(res, failure(400, "invalid_request", "Missing required parameter: code"));
+    if (!code) return sendOAuthError(res, invalid("Missing required parameter: code"));
     const pending = deps.grants.redeemCode(code);
     if (!pending || pending.clientId !== client.clientId)
       return sendOAuthError(res, failure(400, "invalid_grant", "Bad Request"));
@@ -148,7 +151,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     res.json({});
   });
 
-  // Google caches its keys for hours; a short max-age lets a restarted stand-in (with a new key) be picked up.
+  // A short max-age, unlike Google's hours: a restarted stand-in has a new key.
   const certsCacheControl = "public, max-age=60, must-revalidate, no-transform";
   router.get("/oauth2/v1/certs", (_req, res) => {
     res.set("Cache-Control", certsCacheControl).json({ [deps.key.kid]: deps.key.certificatePem });
@@ -190,7 +193,6 @@ function parseAuthorization(
   params: URLSearchParams,
   clients: ReadonlyMap<string, RegisteredClient>,
 ): ParsedAuthorization | Failure {
-  const invalid = (description: string) => failure(400, "invalid_request", description);
   const clientId = params.get("client_id");
   if (!clientId) return invalid("Missing required parameter: client_id");
   const client = clients.get(clientId);
@@ -239,10 +241,10 @@ function authenticateClient(
   const [basicId, ...secretParts] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":") : [];
   const clientId = basicId ?? body.get("client_id");
   const secret = basic ? secretParts.join(":") : body.get("client_secret");
-  if (!clientId) return failure(400, "invalid_request", "Could not determine client ID from request.");
+  if (!clientId) return invalid("Could not determine client ID from request.");
   const expected = clients.get(clientId)?.clientSecret;
   if (expected === undefined) return failure(401, "invalid_client", "The OAuth client was not found.");
-  if (!secret) return failure(400, "invalid_request", "client_secret is missing.");
+  if (!secret) return invalid("client_secret is missing.");
   if (secret !== expected) return failure(401, "invalid_client", "Unauthorized");
   return { clientId };
 }
@@ -319,9 +321,5 @@ function queryOf(req: Request): URLSearchParams {
 }
 
 function formOf(req: Request): URLSearchParams {
-  const body: unknown = req.body;
-  if (!body || typeof body !== "object") return new URLSearchParams();
-  return new URLSearchParams(
-    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  return new URLSearchParams(typeof req.body === "string" ? req.body : "");
 }
