@@ -70,7 +70,7 @@ export async function readAnvilState(file: string): Promise<AnvilState> {
   return JSON.parse(await readFile(file, "utf8")) as AnvilState;
 }
 
-/** Writes beside the file and renames: a failure never leaves anvil half a state to load. */
+/** Writes beside the file and renames: anvil never loads half a state. */
 export async function writeAnvilState(file: string, state: AnvilState): Promise<void> {
   const partial = `${file}.partial`;
   await writeFile(partial, JSON.stringify(state));

@@ -9,14 +9,13 @@ import { freePort } from "./free-port.ts";
 import { rpc } from "./json-rpc.ts";
 
 export interface AnvilOptions {
-  /** 0 or absent: a free port. */
+  /** 0 or absent: a free port, `preferredPort` first if given. */
   port?: number;
-  /** Tried first when `port` is absent; taken, a free port instead. */
   preferredPort?: number;
   chainId?: number;
   /** Loaded when it exists, written back on stop without most empty blocks (anvil-state.ts). */
   stateFile?: string;
-  /** Interval mining (0.25 as on Arbitrum One); absent: a block per transaction. */
+  /** Interval mining; absent: a block per transaction. */
   blockTimeSeconds?: number;
   /** The genesis block's number, so the chain starts old; ignored when `stateFile` holds a chain. */
   number?: number;
@@ -63,9 +62,8 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
   const watchdog = killWhenParentDies(anvil);
   let output = "";
   // Only the tail of anvil's log, for error messages.
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));
-  anvil.stdout?.on("data", keep);
-  anvil.stderr?.on("data", keep);
+  for (const stream of [anvil.stdout, anvil.stderr])
+    stream?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT)));
 
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
@@ -136,7 +134,7 @@ async function waitFor(anvil: ChildProcess, output: () => string, line: string):
   }
 }
 
-/** Multicall3's code where Arbitrum One has it (contracts/stand-ins/Multicall3.sol), as a chain that always had it. */
+/** Multicall3's code where Arbitrum One has it, as on a chain that always had it. */
 async function installMulticall3(rpcUrl: string): Promise<void> {
   const { deployedBytecode } = await loadContractArtifact("Multicall3");
   await rpc(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, deployedBytecode]);

@@ -20,7 +20,7 @@ export interface ContractArtifact {
 type ContractArtifacts = Record<ContractName, ContractArtifact>;
 
 const require = createRequire(import.meta.url);
-/** Each contract's source under `contracts/`; stand-ins/ holds what the local chain needs but production never deploys. */
+/** Each contract's source under `contracts/`; stand-ins/ holds what only the local chain deploys. */
 const SOURCES: Record<ContractName, string> = {
   TuBE: "TuBE.sol",
   TuBERewards: "TuBERewards.sol",
@@ -94,18 +94,22 @@ async function compile(sources: Record<string, string>): Promise<ContractArtifac
   const errors = (output.errors ?? []).filter((entry) => entry.severity === "error");
   if (errors.length > 0)
     throw new Error(`contracts/ does not compile:\n${errors.map((entry) => entry.formattedMessage).join("\n")}`);
-  const artifact = (name: ContractName): ContractArtifact => {
+  const artifact = (name: ContractName): [ContractName, ContractArtifact] => {
     const contract = output.contracts?.[SOURCES[name]]?.[name];
     if (!contract) throw new Error(`solc produced no ${name} contract`);
     const { bytecode, deployedBytecode } = contract.evm;
-    return {
-      abi: contract.abi,
-      bytecode: `0x${bytecode.object}`,
-      deployedBytecode: `0x${deployedBytecode.object}`,
-      immutableRanges: Object.values(deployedBytecode.immutableReferences).flat(),
-    };
+    const immutableRanges = Object.values(deployedBytecode.immutableReferences).flat();
+    return [
+      name,
+      {
+        abi: contract.abi,
+        bytecode: `0x${bytecode.object}`,
+        deployedBytecode: `0x${deployedBytecode.object}`,
+        immutableRanges,
+      },
+    ];
   };
-  return Object.fromEntries(CONTRACT_NAMES.map((name) => [name, artifact(name)])) as ContractArtifacts;
+  return Object.fromEntries(CONTRACT_NAMES.map(artifact)) as ContractArtifacts;
 }
 
 function resolveImport(path: string): { contents: string } | { error: string } {

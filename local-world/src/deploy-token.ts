@@ -31,7 +31,7 @@ export interface TokenDeployment {
   rewardsAddress: string;
 }
 
-/** TuBERewards' role for `reward`, as thirdweb's role helpers take it (they hash it the way the contract does). */
+/** TuBERewards' role for `reward`, as thirdweb's role helpers take it (unhashed). */
 export const REWARDER_ROLE = "REWARDER_ROLE";
 
 const DEFAULT_MAX_REWARDS = 1_000_000n;
@@ -63,13 +63,13 @@ export async function ensureToken(
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress), deployed: true };
 }
 
-/** TuBE's deployment, `admin` its DEFAULT_ADMIN_ROLE holder: the local world's and the operator's `deploy-token`. */
+/** TuBE's deployment, `admin` its DEFAULT_ADMIN_ROLE holder. */
 export async function prepareTokenDeployment(client: ThirdwebClient, chain: Chain, admin: string) {
   const { abi, bytecode } = await loadContractArtifact("TuBE");
   return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams: { admin } });
 }
 
-/** TuBERewards' deployment for `token`, paying REWARD_AMOUNT_WEI to at most `maxRewards` wallets, `admin` its admin. */
+/** TuBERewards' deployment for `token`, paying REWARD_AMOUNT_WEI to at most `maxRewards` wallets. */
 export async function prepareRewardsDeployment(
   client: ThirdwebClient,
   chain: Chain,
@@ -132,7 +132,7 @@ function deployer(options: DeployTokenOptions): { client: ThirdwebClient; chain:
 }
 
 async function deploy(deployment: PreparedTransaction, account: Account, name: string): Promise<string> {
-  // Not thirdweb's deployContract: it waits through thirdweb's per-chain-id block poller (see receiptOf).
+  // Not thirdweb's deployContract: its block poller is per chain id (see receiptOf).
   const { contractAddress } = await sendAndConfirm(deployment, account);
   if (!contractAddress) throw new Error(`the ${name} deployment created no contract`);
   return contractAddress;

@@ -1,12 +1,6 @@
-/**
- * The local side's one JSON-RPC client (tests, the stand-ins, the bench). Production code has its own in the backend,
- * so that nothing it ships depends on this workspace.
- */
+/** The local side's JSON-RPC client; the backend has its own, so that nothing it ships depends on this workspace. */
 
-export interface RpcOptions {
-  /** Gives up after this long; unset, waits as long as fetch does. */
-  timeoutMs?: number;
-}
+type RpcOptions = { timeoutMs?: number };
 
 /** One JSON-RPC request (or batch): the HTTP status and the body, parsed when it is JSON. */
 export async function post(

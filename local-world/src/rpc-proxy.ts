@@ -9,11 +9,11 @@ import { hex, post, type Block } from "./json-rpc.ts";
 
 export interface RpcProxyOptions {
   upstreamUrl: string;
-  /** The widest `eth_getLogs` answered, in blocks, both ends counted; Alchemy's free tier allows 10, QuickNode's trial 5. */
+  /** The widest `eth_getLogs` answered, in blocks, both ends counted (Alchemy's free tier: 10). */
   getLogsMaxRange?: number;
-  /** The most calls one batch may hold; a larger one is refused whole. Moralis allows 20, Alchemy 1,000. */
+  /** The most calls one batch may hold; a larger one is refused whole. */
   maxBatchCalls?: number;
-  /** Calls answered per second, each member of a batch counted, as QuickNode and Alchemy do; past it, a 429. */
+  /** Calls answered per second, each member of a batch counted; past it, a 429. */
   callsPerSecond?: number;
   /** How far `safe` and `finalized` trail `latest`, in ms of block time. */
   finalityLagMs?: { safe: number; finalized: number };
@@ -172,9 +172,8 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     const passing = calls.filter((_, index) => !local[index]);
     const answered = new Map<string, unknown>();
     if (passing.length > 0) {
-      const upstream = await postUpstream(JSON.stringify(passing));
-      const answers: unknown = await upstream.json();
-      if (!Array.isArray(answers)) return sendJson(response, upstream.status, answers);
+      const { status, body: answers } = await post(options.upstreamUrl, passing, { timeoutMs: UPSTREAM_TIMEOUT_MS });
+      if (!Array.isArray(answers)) return sendJson(response, status, answers);
       for (const answer of answers as RpcCall[]) answered.set(JSON.stringify(answer.id), answer);
     }
     const merged = calls.flatMap((call, index) => {
@@ -185,26 +184,22 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   }
 
   async function forward(body: string, response: ServerResponse): Promise<void> {
-    const upstream = await postUpstream(body);
-    response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" });
-    response.end(Buffer.from(await upstream.arrayBuffer()));
-  }
-
-  function postUpstream(body: string): Promise<Response> {
-    return fetch(options.upstreamUrl, {
+    const upstream = await fetch(options.upstreamUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body,
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
     });
+    response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" });
+    response.end(Buffer.from(await upstream.arrayBuffer()));
   }
 
   const listening = await listen(server, options.port);
   return {
     url: listening.url,
-    /** Since the start or the last reset, refused ones too: calls per method (batch members counted), `http` requests. */
+    /** Since the start or the last reset, refused ones too: calls per method, and `http` requests. */
     counts: () => ({ ...counts }),
-    /** The most calls one HTTP request held since the start or the last reset: how close the client came to the cap. */
+    /** The most calls one HTTP request held since the start or the last reset. */
     largestBatch: () => largestBatch,
     resetCounts: () => {
       counts = {};

@@ -38,6 +38,7 @@ type ParsedAuthorization = AuthorizationRequest & {
   state: string | null;
   accessType: Grant["accessType"];
   loginHint: string | null;
+  params: URLSearchParams;
 };
 
 /** Google's OAuth 2.0 / OpenID Connect endpoints, at Google's own paths. */
@@ -46,23 +47,21 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   const form = express.text({ type: "application/x-www-form-urlencoded" });
   /** The request's authorization parameters, or null when its error page was sent. */
   const authorization = (req: Request, res: Response) => {
-    const params = queryOf(req);
-    const parsed = parseAuthorization(params, deps.clients);
-    if (!("error" in parsed)) return { params, parsed };
+    const parsed = parseAuthorization(queryOf(req), deps.clients);
+    if (!("error" in parsed)) return parsed;
     sendErrorPage(res, parsed);
     return null;
   };
 
   router.get("/o/oauth2/v2/auth", (req, res) => {
-    const { params, parsed } = authorization(req, res) ?? {};
-    if (!parsed) return;
-    const { clientId, loginHint } = parsed;
-    res.type("html").send(accountChooserPage({ clientId, params: params!, accounts: deps.accounts, loginHint }));
+    const parsed = authorization(req, res);
+    if (parsed) res.type("html").send(accountChooserPage({ ...parsed, accounts: deps.accounts }));
   });
 
   router.get("/o/oauth2/v2/auth/choose", (req, res) => {
-    const { params, parsed } = authorization(req, res) ?? {};
-    if (!params || !parsed) return;
+    const parsed = authorization(req, res);
+    if (!parsed) return;
+    const { params } = parsed;
     const back = new URL(parsed.redirectUri);
     if (parsed.state !== null) back.searchParams.set("state", parsed.state);
     if (params.has("cancel")) {
@@ -160,23 +159,6 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     res.set("Cache-Control", certsCacheControl).json({ keys: [deps.key.jwk] });
   });
 
-  router.get("/.well-known/openid-configuration", (_req, res) => {
-    res.json({
-      issuer: deps.issuer,
-      authorization_endpoint: `${deps.issuer}/o/oauth2/v2/auth`,
-      token_endpoint: `${deps.issuer}/token`,
-      revocation_endpoint: `${deps.issuer}/revoke`,
-      jwks_uri: `${deps.issuer}/oauth2/v3/certs`,
-      response_types_supported: ["code"],
-      subject_types_supported: ["public"],
-      id_token_signing_alg_values_supported: ["RS256"],
-      scopes_supported: ["openid", "email", "profile"],
-      token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
-      code_challenge_methods_supported: ["plain", "S256"],
-      grant_types_supported: ["authorization_code"],
-    });
-  });
-
   return router;
 }
 
@@ -228,6 +210,7 @@ function parseAuthorization(
     state: params.get("state"),
     accessType,
     loginHint: params.get("login_hint"),
+    params,
   };
 }
 

@@ -25,24 +25,24 @@ export interface SeedAccount {
 /** Where Google's e-mail addresses for Brand Accounts live: no inbox, one per Brand Account. */
 export const BRAND_ACCOUNT_EMAIL_DOMAIN = "pages.plusgoogle.com";
 
+/** An account YouTube answers normally for, which grants YouTube when asked. */
+export function seedAccount(
+  fields: Pick<SeedAccount, "sub" | "email" | "name" | "channel" | "subscribedTo"> & Partial<SeedAccount>,
+): SeedAccount {
+  return { youtube: "normal", grantsYoutube: true, ...fields };
+}
+
 /** One account per path through the claim flow; `channelId` is the channel the subscribed ones follow. */
 export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): SeedAccount[] {
-  const account = (
-    n: number,
-    login: string,
-    name: string,
-    handle: string | null,
-    rest: Partial<Pick<SeedAccount, "subscribedTo" | "youtube" | "grantsYoutube" | "brandAccounts">> = {},
-  ): SeedAccount => ({
-    sub: `1000000000000000000${String(n).padStart(2, "0")}`,
-    email: `${login}@example.com`,
-    name,
-    channel: handle ? { id: `UC${login}-local-channel-00`, title: name, handle } : null,
-    subscribedTo: [channelId],
-    youtube: "normal",
-    grantsYoutube: true,
-    ...rest,
-  });
+  const account = (n: number, login: string, name: string, handle: string | null, rest: Partial<SeedAccount> = {}) =>
+    seedAccount({
+      sub: `1000000000000000000${String(n).padStart(2, "0")}`,
+      email: `${login}@example.com`,
+      name,
+      channel: handle ? { id: `UC${login}-local-channel-00`, title: name, handle } : null,
+      subscribedTo: [channelId],
+      ...rest,
+    });
   return [
     account(1, "alice", "Alice Watches", "@alicewatches"),
     account(2, "bob", "Bob Builds", "@bobbuilds", { subscribedTo: [] }),
@@ -56,15 +56,13 @@ export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): See
     // A person who also manages a Brand Account's channel: the channel picker offers both.
     account(9, "ivan", "Ivan Manages Brands", "@ivanmanages", {
       brandAccounts: [
-        {
+        seedAccount({
           sub: "100000000000000000901",
           email: `ivan-brand-0001@${BRAND_ACCOUNT_EMAIL_DOMAIN}`,
           name: "Ivan's Brand",
           channel: { id: "UCivan-brand-channel-0001", title: "Ivan's Brand", handle: "@ivansbrand" },
           subscribedTo: [channelId],
-          youtube: "normal",
-          grantsYoutube: true,
-        },
+        }),
       ],
     }),
   ];
