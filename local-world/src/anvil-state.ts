@@ -24,39 +24,12 @@ const EMPTY_TRIE_ROOT: Hex = "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc0
 const EMPTY_BLOOM: Hex = `0x${"0".repeat(512)}`;
 
 // The header's fields in the order of its RLP encoding; the ones after `nonce` exist from a hardfork on.
-const HEADER_FIELDS = [
-  "parentHash",
-  "sha3Uncles",
-  "miner",
-  "stateRoot",
-  "transactionsRoot",
-  "receiptsRoot",
-  "logsBloom",
-  "difficulty",
-  "number",
-  "gasLimit",
-  "gasUsed",
-  "timestamp",
-  "extraData",
-  "mixHash",
-  "nonce",
-  "baseFeePerGas",
-  "withdrawalsRoot",
-  "blobGasUsed",
-  "excessBlobGas",
-  "parentBeaconBlockRoot",
-  "requestsHash",
-] as const;
-const QUANTITIES = new Set([
-  "difficulty",
-  "number",
-  "gasLimit",
-  "gasUsed",
-  "timestamp",
-  "baseFeePerGas",
-  "blobGasUsed",
-  "excessBlobGas",
-]);
+const HEADER_FIELDS = `parentHash sha3Uncles miner stateRoot transactionsRoot receiptsRoot logsBloom difficulty number
+  gasLimit gasUsed timestamp extraData mixHash nonce baseFeePerGas withdrawalsRoot blobGasUsed excessBlobGas
+  parentBeaconBlockRoot requestsHash`.split(/\s+/);
+const QUANTITIES = new Set(
+  "difficulty number gasLimit gasUsed timestamp baseFeePerGas blobGasUsed excessBlobGas".split(" "),
+);
 
 // anvil's --slots-in-an-epoch when not given.
 const DEFAULT_SLOTS_IN_AN_EPOCH = 32;

@@ -18,7 +18,6 @@ export interface RpcProxyOptions {
   /** How far `safe` and `finalized` trail `latest`, in ms of block time. */
   finalityLagMs?: { safe: number; finalized: number };
   now?: () => number;
-  port?: number;
 }
 
 export type RpcProxy = Awaited<ReturnType<typeof startRpcProxy>>;
@@ -194,7 +193,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     response.end(Buffer.from(await upstream.arrayBuffer()));
   }
 
-  const listening = await listen(server, options.port);
+  const listening = await listen(server);
   return {
     url: listening.url,
     /** Since the start or the last reset, refused ones too: calls per method, and `http` requests. */

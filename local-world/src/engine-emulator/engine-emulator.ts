@@ -20,7 +20,6 @@ export type { FaultControl, FaultMode } from "./faults.ts";
 export const FAULTS_PATH = `${CONTROL_PATH}/faults`;
 
 export interface EngineEmulatorOptions {
-  port?: number;
   rpcUrl: string;
   chainId: number;
   secretKey: string;
@@ -97,7 +96,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
     if (!response.headersSent) sendEngineError(response, 500, "INTERNAL_ERROR", "Internal server error");
   }) satisfies ErrorRequestHandler);
 
-  const server = await listen(createServer(app), options.port);
+  const server = await listen(createServer(app));
   let stopping: Promise<void> | undefined;
   return {
     url: server.url,

@@ -23,7 +23,6 @@ export function createKeyRetention<T extends Job>(retainedJobs: number) {
   };
 
   return {
-    /** The transaction a write with this key answers with instead of queueing, or null when the key is free. */
     holder: (key: string) => holders.get(key) ?? null,
     hold: (transaction: T) => void holders.set(transaction.id, transaction),
     pickedUp(transaction: T) {

@@ -34,7 +34,6 @@ export interface EngineTransaction {
   cancelledAt: string | null;
 }
 
-/** A fault that changes what happens to a new transaction (see faults.ts). */
 export type Sabotage = Fault & { mode: (typeof TRANSACTION_FAULTS)[number] };
 
 /** Gas for a late landing: ample for a reward, with no estimate to stop a refused one before the chain. */
@@ -85,8 +84,7 @@ export function createTransactionBook(options: {
   const lanes = new Map<string, Promise<void>>();
   // Work off the lanes (receipts, late landings), for drain.
   const inFlight = new Set<Promise<void>>();
-  const landingTimers = new Set<NodeJS.Timeout>();
-  let draining = false;
+  const stopped = new AbortController();
 
   const update = ({ row, webhooks }: Job, stage: Stage, change: Partial<EngineTransaction>) => {
     Object.assign(row, change);
@@ -126,7 +124,6 @@ export function createTransactionBook(options: {
     inFlight.add(tracked);
   };
 
-  /** Runs `work` after everything queued before it for the same wallet. */
   const onLane = <T>(wallet: string, work: () => Promise<T>): Promise<T> => {
     const key = wallet.toLowerCase();
     const result = (lanes.get(key) ?? Promise.resolve()).then(work);
@@ -134,7 +131,6 @@ export function createTransactionBook(options: {
     return result;
   };
 
-  /** Sends from the account the vault unlocked; resolves with the hash once the chain has the transaction. */
   const sendFrom = async (account: Account, call: InnerTransaction, gas?: bigint): Promise<`0x${string}`> => {
     const { client, chain } = options;
     const transaction = prepareTransaction({
@@ -149,17 +145,12 @@ export function createTransactionBook(options: {
   };
 
   /** Lands the call after Engine reported it FAILED, unsimulated as a bundler lands it: a refused call reverts. */
-  const landLater = (job: Job, account: Account) => {
-    const timer = setTimeout(() => {
-      landingTimers.delete(timer);
-      track(
-        onLane(job.sender, () => sendFrom(account, job.transaction, LANDING_GAS)).then((transactionHash) =>
-          options.log("transaction landed after FAILED", { id: job.row.id, transactionHash }),
-        ),
-      );
-    }, options.lateLandingMs);
-    landingTimers.add(timer);
-  };
+  const landLater = (job: Job, account: Account) =>
+    track(
+      sleep(options.lateLandingMs, undefined, { signal: stopped.signal })
+        .then(() => onLane(job.sender, () => sendFrom(account, job.transaction, LANDING_GAS)))
+        .then((transactionHash) => options.log("transaction landed after FAILED", { id: job.row.id, transactionHash })),
+    );
 
   /** The worker takes the transaction off the queue and sends it; resolves with the hash, or null when none was sent. */
   const pickUp = async (job: Job): Promise<`0x${string}` | null> => {
@@ -169,7 +160,7 @@ export function createTransactionBook(options: {
       retention.finished(job.row, "failed");
       return null;
     };
-    if (draining) return stop("Engine emulator stopped before sending");
+    if (stopped.signal.aborted) return stop("Engine emulator stopped before sending");
     if (job.sabotage === "failed") return stop("Transaction failed: fault injected by the Engine emulator");
     // The vault is asked only now: a wrong token or an unknown wallet fails long after the 202.
     const signing = options.vault.sign(job.accessToken, job.sender);
@@ -237,9 +228,7 @@ export function createTransactionBook(options: {
   };
 
   return {
-    /** The transaction a write with this key answers with instead of queueing (key-retention.ts). */
     holder: (idempotencyKey: string) => retention.holder(idempotencyKey),
-    /** Records a transaction and queues it behind the earlier ones from the same wallet. */
     queue(input: QueueInput) {
       const { clientId, executionParams, sender, transaction, sabotage } = input;
       const mode = sabotage?.mode ?? null;
@@ -291,7 +280,6 @@ export function createTransactionBook(options: {
       );
       return row;
     },
-    /** The rows the index shows now that `matches` accepts. */
     list(matches: (transaction: EngineTransaction) => boolean) {
       return [...rows.values()].filter((transaction) => {
         const left = hiddenReads.get(transaction);
@@ -302,9 +290,7 @@ export function createTransactionBook(options: {
     },
     /** Waits (at most `timeoutMs`) for queued work and stops taking more; late landings not yet due never happen. */
     async drain(timeoutMs: number) {
-      draining = true;
-      for (const timer of landingTimers) clearTimeout(timer);
-      landingTimers.clear();
+      stopped.abort();
       await within(Promise.all([...lanes.values(), ...inFlight]), timeoutMs);
     },
   };

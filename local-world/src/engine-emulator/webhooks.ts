@@ -3,7 +3,6 @@ import { within } from "../stand-in.ts";
 import type { EngineTransaction } from "./transaction-book.ts";
 import type { WebhookOption } from "./write-request.ts";
 
-/** The executor stages Engine names its notifications after. */
 export type Stage = "send" | "confirm";
 
 const EXECUTOR_NAMES = { EOA: "eoa", EIP7702: "eip7702", ERC4337: "erc4337" } as const;
@@ -34,7 +33,6 @@ export function createWebhookDispatcher(log: (message: string, fields?: Record<s
   };
 
   return {
-    /** Posts a transaction's new status to each of its webhooks. */
     notify(transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) {
       const executorName = EXECUTOR_NAMES[transaction.executionParams.type];
       const failed = transaction.status === "FAILED";

@@ -17,14 +17,12 @@ export type ExecutionParams = { chainId: number; idempotencyKey: string } & (
   { type: "EOA" | "EIP7702"; from: string } | { type: "ERC4337"; signerAddress: string }
 );
 
-/** Engine's InnerTransaction: what actually goes on chain. */
 export interface InnerTransaction {
   to: string;
   data: `0x${string}`;
   value: string;
 }
 
-/** Where Engine posts a transaction's status changes (the request's top-level `webhookOptions`). */
 export interface WebhookOption {
   url: string;
   secret: string | null;

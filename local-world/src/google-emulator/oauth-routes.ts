@@ -22,7 +22,6 @@ export interface RegisteredClient {
 
 export interface OAuthDeps {
   issuer: string;
-  /** By client id. */
   clients: ReadonlyMap<string, RegisteredClient>;
   accounts: readonly SeedAccount[];
   grants: GrantRegistry;
@@ -41,11 +40,9 @@ type ParsedAuthorization = AuthorizationRequest & {
   params: URLSearchParams;
 };
 
-/** Google's OAuth 2.0 / OpenID Connect endpoints, at Google's own paths. */
 export function oauthRoutes(deps: OAuthDeps): Router {
   const router = Router();
   const form = express.text({ type: "application/x-www-form-urlencoded" });
-  /** The request's authorization parameters, or null when its error page was sent. */
   const authorization = (req: Request, res: Response) => {
     const parsed = parseAuthorization(queryOf(req), deps.clients);
     if (!("error" in parsed)) return parsed;

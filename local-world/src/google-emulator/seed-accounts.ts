@@ -5,7 +5,6 @@ export const LOCAL_CHANNEL_TITLE = "TuBE Local Channel";
 /** How YouTube answers for this account, whatever is asked. */
 type YouTubeBehaviour = "normal" | "suspended" | "closed" | "quotaExceeded";
 
-/** A Google account the stand-in offers on its account chooser. */
 export interface SeedAccount {
   /** Google's stable account id: 21 digits at Google. */
   sub: string;
@@ -13,7 +12,6 @@ export interface SeedAccount {
   name: string;
   /** The account's own YouTube channel; null for a Google account that never created one. */
   channel: { id: string; title: string; handle: string } | null;
-  /** Channel ids this account is subscribed to. */
   subscribedTo: string[];
   youtube: YouTubeBehaviour;
   /** false: the person unticks YouTube on the consent screen, so the grant lacks youtube.readonly. */

@@ -5,7 +5,6 @@ export interface EmulatorSignIn {
   emulatorUrl: string;
   clientId: string;
   redirectUri: string;
-  /** E-mail of a seeded account. */
   account: string;
   /** The `sub` to pick on the channel picker, required for a person who manages Brand Accounts. */
   identity?: string;

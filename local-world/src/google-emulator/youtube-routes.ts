@@ -7,7 +7,6 @@ import { YOUTUBE_READ_SCOPES } from "./scopes.ts";
 export interface YouTubeDeps {
   grants: GrantRegistry;
   controls: EmulatorControls;
-  /** Titles of channels people can subscribe to, by id. */
   channelTitles: ReadonlyMap<string, string>;
 }
 
@@ -164,7 +163,6 @@ function faultError(status: number, reason: string): ErrorSpec {
     : spec(status, reason, status >= 500 ? "Backend Error" : reason);
 }
 
-/** Google's JSON error body, as the YouTube Data API sends it. */
 function sendError(res: Response, spec: ErrorSpec): void {
   res.status(spec.status).json({
     error: {
@@ -182,7 +180,6 @@ function stringParam(req: Request, name: string): string | undefined {
   return values.length > 0 ? values.join(",") : undefined;
 }
 
-/** `{ [name]: value }` when the request's `part` names it, else nothing. */
 function part(req: Request, name: string, value: object): Record<string, object> {
   return (stringParam(req, "part") ?? "").split(",").includes(name) ? { [name]: value } : {};
 }
