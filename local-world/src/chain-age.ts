@@ -2,9 +2,8 @@ import { raiseHead, readAnvilState, taggedBlocks, writeAnvilState } from "./anvi
 import { startAnvil, type RunningAnvil } from "./anvil.ts";
 
 /**
- * An old chain in a second (too many blocks for anvil to mine): stops `anvil`, raises its head by `blocks` in its state
- * file and starts it again at the same URL. Only the top blocks `safe` and `finalized` need exist; `eth_getBlockByNumber`
- * answers null for the ones between, `eth_getLogs` `[]`.
+ * An old chain in a second (too many blocks for anvil to mine): raises the head of `anvil`'s state file by `blocks`
+ * and restarts it at the same URL; only the top blocks `safe` and `finalized` need exist, the ones between do not.
  */
 export async function restartAnvilAged(anvil: RunningAnvil, blocks: number): Promise<RunningAnvil> {
   const { stateFile, slotsInAnEpoch } = anvil.options;

@@ -6,10 +6,7 @@ type FreshIdentity = SeedAccount & { channel: NonNullable<SeedAccount["channel"]
 /** A Google account a test made on the stand-in, with the Brand Accounts it manages (none unless asked for). */
 export type FreshAccount = FreshIdentity & { brandAccounts: FreshIdentity[] };
 
-/**
- * Makes a Google account on the stand-in at `emulatorUrl` that nobody has used yet (subscribed unless told otherwise),
- * managing `brandChannels` Brand Accounts (each subscribed as the account is), which the channel picker then offers.
- */
+/** Makes a Google account nobody used yet (subscribed unless told otherwise), managing `brandChannels` Brand Accounts. */
 export async function createGoogleAccount(
   emulatorUrl: string,
   options: { subscribed?: boolean; brandChannels?: number } = {},

@@ -17,10 +17,7 @@ export interface GoogleEmulatorOptions {
 
 export type GoogleEmulator = Awaited<ReturnType<typeof startGoogleEmulator>>;
 
-/**
- * A local Google: OAuth 2.0 with PKCE, an account chooser instead of a login, id_tokens signed with a key made at
- * start, tokeninfo, revoke, and YouTube's subscriptions/channels reads, at Google's own paths under one base URL.
- */
+/** A local Google: OAuth 2.0 with PKCE (an account chooser instead of a login) and YouTube's reads, at Google's paths. */
 export async function startGoogleEmulator(options: GoogleEmulatorOptions) {
   const channelId = options.channelId ?? LOCAL_CHANNEL_ID;
   // A copy: accounts a test adds belong to this stand-in, not to the caller's list.

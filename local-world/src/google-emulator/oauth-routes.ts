@@ -128,12 +128,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     const params = new URLSearchParams([...queryOf(req), ...formOf(req)]);
     const bearer = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
     const accessToken = params.get("access_token") ?? bearer;
-    const idTokenParam = params.get("id_token");
-    const info = accessToken
-      ? accessTokenInfo(deps, accessToken)
-      : idTokenParam
-        ? idTokenInfo(deps, idTokenParam)
-        : null;
+    const info = accessToken ? accessTokenInfo(deps, accessToken) : null;
     if (!info) return sendOAuthError(res, failure(400, "invalid_token", "Invalid Value"));
     res.json(info);
   };
@@ -267,13 +262,6 @@ function accessTokenInfo(deps: OAuthDeps, token: string): Record<string, string>
     ...(hasEmail ? { email: grant.account.email, email_verified: "true" } : {}),
     access_type: grant.accessType,
   };
-}
-
-function idTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | null {
-  const claims = deps.key.verifyJwt(token);
-  if (!claims || typeof claims.exp !== "number" || claims.exp * 1000 <= Date.now()) return null;
-  const strings = Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, String(value)]));
-  return { ...strings, alg: "RS256", kid: deps.key.kid, typ: "JWT" };
 }
 
 /** Plays a taken fault, if any, in Google's JSON error format. */
