@@ -1,4 +1,4 @@
-/** anvil 1.7.1's state file (`--state`, written on a graceful exit); a test loads what this writes, on upgrade. */
+/** anvil's state file (`--state`, written on a graceful exit). */
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { keccak256, toRlp, type Hex } from "viem";
 
@@ -34,7 +34,7 @@ const QUANTITIES = new Set(
 // anvil's --slots-in-an-epoch when not given.
 const DEFAULT_SLOTS_IN_AN_EPOCH = 32;
 
-/** The latest blocks the `safe` and `finalized` tags reach: anvil answers `latest − slots` and `latest − 2 × slots`. */
+/** The latest blocks `safe` (`latest − slots`) and `finalized` (`latest − 2 × slots`) reach. */
 export function taggedBlocks(slotsInAnEpoch = DEFAULT_SLOTS_IN_AN_EPOCH): number {
   return 2 * slotsInAnEpoch + 1;
 }
@@ -50,7 +50,7 @@ export async function writeAnvilState(file: string, state: AnvilState): Promise<
   await rename(partial, file);
 }
 
-/** Drops empty blocks but the first and the last `keepLatest` (a day of them is 560 MB); their numbers stay taken. */
+/** Drops empty blocks but the first and the last `keepLatest`; their numbers stay taken. */
 export function dropEmptyBlocks(state: AnvilState, keepLatest: number): number {
   const before = state.blocks.length;
   const first = state.blocks.reduce((lowest, block) => Math.min(lowest, numberOf(block)), Infinity);
@@ -90,7 +90,7 @@ export function raiseHead(state: AnvilState, blocks: number, options: { tail: nu
   state.block = { ...state.block, number: toQuantity(top), timestamp };
 }
 
-/** keccak-256 of the header's RLP encoding: the block hash anvil computes when it loads the header. */
+/** The block hash anvil computes when it loads the header. */
 function headerHash(header: Header): Hex {
   const fields: Hex[] = [];
   for (const name of HEADER_FIELDS) {

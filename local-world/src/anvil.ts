@@ -25,7 +25,7 @@ export interface AnvilOptions {
 
 export interface RunningAnvil {
   rpcUrl: string;
-  /** What it was started with, its port included: `startAnvil(options)` starts it again at the same URL. */
+  /** Its port included: `startAnvil(options)` starts it again at the same URL. */
   options: AnvilOptions & { port: number };
   stop(): Promise<void>;
 }
@@ -50,7 +50,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
 
 async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil> {
   const chainId = options.chainId ?? ARBITRUM_ONE_CHAIN_ID;
-  // Without --prune-history anvil fills ~/.foundry/anvil/tmp for ever; 64 states in memory, as a pruned node keeps.
+  // Without --prune-history anvil fills ~/.foundry/anvil/tmp for ever.
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--prune-history", "64"];
   if (options.stateFile) args.push("--state", options.stateFile);
   if (options.blockTimeSeconds !== undefined) args.push("--block-time", String(options.blockTimeSeconds));
@@ -112,7 +112,7 @@ function anvilBinary(): string {
   return join(dirname(packageJson), "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
 }
 
-/** A shell holding a pipe from us stops anvil gracefully (its state written) when this process dies for any reason. */
+/** A shell holding a pipe from us stops anvil gracefully when this process dies for any reason. */
 function killWhenParentDies(anvil: ChildProcess): ChildProcess {
   const watchdog = spawn("sh", ["-c", 'while read -r _; do :; done; kill -TERM "$0" 2>/dev/null', String(anvil.pid)], {
     stdio: ["pipe", "ignore", "ignore"],

@@ -11,7 +11,7 @@ export type ContractName = "TuBE" | "TuBERewards" | "Multicall3";
 export interface ContractArtifact {
   abi: Abi;
   bytecode: `0x${string}`;
-  /** The code a deployment leaves on chain, with zeros where the constructor writes the `immutable` variables. */
+  /** The code a deployment leaves on chain, zeros where the `immutable` variables go. */
   deployedBytecode: `0x${string}`;
   /** Where in `deployedBytecode` the immutable variables sit, in bytes. */
   immutableRanges: Array<{ start: number; length: number }>;
@@ -49,7 +49,7 @@ interface SolcContract {
   };
 }
 
-/** A compiled contract of `contracts/`; all compile together, only when a source, solc or the settings changed. */
+/** A compiled contract of `contracts/`; all compile again when a source, solc or the settings changed. */
 export async function loadContractArtifact(name: ContractName): Promise<ContractArtifact> {
   return (await loadContractArtifacts())[name];
 }

@@ -19,7 +19,7 @@ export interface DeployTokenOptions {
   chainId: number;
   /** Becomes DEFAULT_ADMIN_ROLE holder of both contracts. */
   deployerKey: `0x${string}`;
-  /** Receives TuBERewards' REWARDER_ROLE (the Engine server wallet); it holds no role on the token. */
+  /** Receives TuBERewards' REWARDER_ROLE; it holds no role on the token. */
   rewarder: string;
   /** TuBERewards' cap on wallets rewarded; default 1,000,000, well above any local run. */
   maxRewards?: bigint;
@@ -36,7 +36,7 @@ export const REWARDER_ROLE = "REWARDER_ROLE";
 
 const DEFAULT_MAX_REWARDS = 1_000_000n;
 
-/** Every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, as the token itself lists them (lower-case). */
+/** Every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, lower-case. */
 export async function tokenRoleHolders(token: ThirdwebContract): Promise<{ minters: string[]; admins: string[] }> {
   const holders = (role: "minter" | "admin") =>
     getAllRoleMembers({ contract: token, role }).then((accounts) => accounts.map((account) => account.toLowerCase()));
@@ -51,7 +51,7 @@ export async function deployToken(options: DeployTokenOptions): Promise<TokenDep
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress) };
 }
 
-/** Reuses what a kept chain still has of `known` when it runs the contracts as built now, and deploys the rest. */
+/** Reuses what a kept chain has of `known` when it runs the contracts as built now; deploys the rest. */
 export async function ensureToken(
   options: DeployTokenOptions & { known?: Partial<TokenDeployment> },
 ): Promise<TokenDeployment & { deployed: boolean }> {
@@ -80,7 +80,7 @@ export async function prepareRewardsDeployment(
   return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams });
 }
 
-/** Whether `code` is contracts/<name>.sol as built here (only it pays each wallet once), immutables and metadata aside. */
+/** Whether `code` is contracts/<name>.sol as built here, immutables and metadata aside. */
 export async function isBuiltCode(name: "TuBE" | "TuBERewards", code: string): Promise<boolean> {
   const { deployedBytecode, immutableRanges } = await loadContractArtifact(name);
   const built = Buffer.from(deployedBytecode.slice(2), "hex");
@@ -114,7 +114,7 @@ async function deployRewards(options: DeployTokenOptions, tokenAddress: string):
   });
   const rewardsAddress = await deploy(deployment, account, "TuBERewards");
 
-  // Any other minter (an older setup's server wallet, a lost rewards contract) goes first: never two minters.
+  // Never two minters: any other goes first.
   for (const minter of (await tokenRoleHolders(token)).minters)
     await sendAndConfirm(revokeRole({ contract: token, role: "minter", targetAccountAddress: minter }), account);
   const rewards = tokenContract(options.rpcUrl, options.chainId, rewardsAddress);

@@ -8,7 +8,7 @@ export function randomWallet(): string {
   return `0x${randomBytes(20).toString("hex")}`;
 }
 
-/** How many mints (Transfer from the zero address) the chain holds to `to`: the exactly-once check. */
+/** How many mints the chain holds to `to`: the exactly-once check. */
 export async function countMintsTo(rpcUrl: string, token: string, to: string): Promise<number> {
   const logs = await rpc<unknown[]>(rpcUrl, "eth_getLogs", [
     {

@@ -26,7 +26,7 @@ type RpcCall = { id?: unknown; method?: unknown; params?: unknown };
 
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
-/** Alchemy's answer past the per-second capacity: HTTP 429 for a single call, this error per call of a batch. */
+/** Alchemy's answer past the per-second capacity (HTTP 429 for a single call). */
 const RATE_LIMITED = {
   code: 429,
   message:
@@ -69,31 +69,20 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     for (const call of calls) count(typeof call.method === "string" ? call.method : "(no method)");
     largestBatch = Math.max(largestBatch, calls.length);
 
-    if (unreachable) {
-      request.socket.destroy();
-      return;
-    }
-    if (request.method !== "POST") {
-      response.writeHead(405, { allow: "POST", "content-type": "text/plain" }).end("JSON-RPC takes POST");
-      return;
-    }
-    if (Array.isArray(parsed) && options.maxBatchCalls !== undefined && calls.length > options.maxBatchCalls) {
-      sendJson(response, 200, [answer(calls[0]!, { error: BATCH_TOO_LARGE })]);
-      return;
-    }
+    if (unreachable) return void request.socket.destroy();
+    if (request.method !== "POST")
+      return void response.writeHead(405, { allow: "POST", "content-type": "text/plain" }).end("JSON-RPC takes POST");
+    if (Array.isArray(parsed) && options.maxBatchCalls !== undefined && calls.length > options.maxBatchCalls)
+      return sendJson(response, 200, [answer(calls[0]!, { error: BATCH_TOO_LARGE })]);
     const rateLimited = calls.map((call) => (withinRate() ? undefined : answer(call, { error: RATE_LIMITED })));
     if (!Array.isArray(parsed) && rateLimited[0]) return sendJson(response, 429, rateLimited[0]);
     const wide = options.getLogsMaxRange === undefined ? [] : await refuseWideLogQueries(calls);
     const lagged = options.finalityLagMs === undefined ? [] : await laggedFinalBlocks(calls);
     const local = calls.map((_, index) => rateLimited[index] ?? wide[index] ?? lagged[index]);
-    if (!local.some(Boolean)) {
-      await forward(body, response);
-    } else if (!Array.isArray(parsed)) {
-      // A refused single request is an HTTP 400; a block answered here a plain answer.
-      sendJson(response, wide[0] ? 400 : 200, local[0]);
-    } else {
-      await answerBatch(calls, local, response);
-    }
+    if (!local.some(Boolean)) return forward(body, response);
+    // A refused single request is an HTTP 400; a block answered here a plain answer.
+    if (!Array.isArray(parsed)) return sendJson(response, wide[0] ? 400 : 200, local[0]);
+    await answerBatch(calls, local, response);
   }
 
   /** For each `eth_getBlockByNumber` of `safe` or `finalized`: the newest block at least the lag old, or null. */
@@ -109,7 +98,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     );
   }
 
-  /** Bisects for the newest block stamped at or before `timestamp`; a missing number counts as old (then null). */
+  /** Bisects for the newest block stamped at or before `timestamp`; a missing number counts as old. */
   async function newestBlockAtOrBefore(timestamp: number, full: boolean): Promise<unknown> {
     const block = (number: bigint | "latest") =>
       upstream("eth_getBlockByNumber", [number === "latest" ? number : hex(number), full]) as Promise<Block | null>;
@@ -135,7 +124,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     return (body as { result?: unknown }).result ?? null;
   }
 
-  /** For each call, the error a provider with this cap answers, or undefined when the call may pass. */
+  /** For each call, the provider's refusal, or undefined when it may pass. */
   async function refuseWideLogQueries(calls: RpcCall[]): Promise<Array<object | undefined>> {
     const cap = BigInt(options.getLogsMaxRange as number);
     const filters = calls.map((call) => (call.method === "eth_getLogs" ? logFilterOf(call) : undefined));

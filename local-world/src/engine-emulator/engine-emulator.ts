@@ -25,9 +25,9 @@ export interface EngineEmulatorOptions {
   secretKey: string;
   vaultAccessToken: string;
   serverWallets: Array<{ address: string; privateKey: `0x${string}` }>;
-  /** Later finished jobs that release a relayed write's idempotency key (key-retention.ts); default 1,000. */
+  /** Later finished jobs that release a relayed write's idempotency key; default 1,000. */
   retainedJobs?: number;
-  /** How long after a `failedThenLands` transaction is reported FAILED its call is sent. Default 1,000 ms. */
+  /** How long after a `failedThenLands` FAILED its call is sent. Default 1,000 ms. */
   lateLandingMs?: number;
   /** From a write's 202 to its send. Default 0: at once. */
   sendLatencyMs?: number;
@@ -36,7 +36,7 @@ export interface EngineEmulatorOptions {
 
 export type RunningEngineEmulator = Awaited<ReturnType<typeof startEngineEmulator>>;
 
-/** thirdweb's published median for Engine from a write's receipt to its send, so a local visitor waits as long. */
+/** thirdweb's published median for Engine from a write to its send. */
 export const ENGINE_MEDIAN_SEND_LATENCY_MS = 300;
 
 const DRAIN_ON_STOP_MS = 5_000;
@@ -78,7 +78,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
   app.use(signMessageRoute({ vault }));
   app.use(
     writeContractRoute({
-      // Engine names the project that owns a secret key; a digest keeps the key itself out of responses.
+      // A digest keeps the secret key itself out of responses.
       clientId: hash("sha256", options.secretKey).slice(0, 32),
       faults,
       book,

@@ -9,7 +9,7 @@ interface Job {
 }
 
 /**
- * Which transaction a repeated idempotency key (the transaction's id in Engine) answers with, while it is held:
+ * Which transaction a repeated idempotency key answers with, while it is held:
  * - relayed: while the send job is kept, until `retainedJobs` later jobs finished in its list;
  * - EOA: only until the worker picks it up.
  */

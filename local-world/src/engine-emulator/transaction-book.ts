@@ -36,11 +36,12 @@ export interface EngineTransaction {
 
 export type Sabotage = Fault & { mode: (typeof TRANSACTION_FAULTS)[number] };
 
-/** Gas for a late landing: ample for a reward, with no estimate to stop a refused one before the chain. */
+/** Gas for a late landing: ample for a reward, with no estimate to stop a refused one. */
 const LANDING_GAS = 300_000n;
 const LAGGING_READS_DEFAULT = 3;
 // Enough for a transfer's intrinsic cost, too little for a reward: mined, and reverts.
 const REVERTING_GAS_LIMIT = 25_000n;
+const GAVE_UP = "Transaction failed: gave up waiting (fault injected by the Engine emulator)";
 const CANCELLED_MESSAGE = "Transaction cancelled by user";
 
 export type TransactionBook = ReturnType<typeof createTransactionBook>;
@@ -49,7 +50,7 @@ interface QueueInput {
   clientId: string;
   executionParams: ExecutionParams;
   sender: string;
-  /** The `x-vault-access-token` the write came with: the worker hands it to the vault when it signs. */
+  /** The `x-vault-access-token`, for the vault when the worker signs. */
   accessToken: string;
   transaction: InnerTransaction;
   webhooks: WebhookOption[];
@@ -59,7 +60,7 @@ interface QueueInput {
 interface Job extends Omit<QueueInput, "sabotage"> {
   row: EngineTransaction;
   sabotage: Sabotage["mode"] | null;
-  /** Relayed executions report no hash until confirmed; the user operation's hash stands in for it meanwhile. */
+  /** Relayed executions report no hash until confirmed; the user operation's hash stands in. */
   userOpHash: string | null;
 }
 
@@ -69,7 +70,7 @@ export function createTransactionBook(options: {
   vault: Vault;
   retainedJobs: number;
   lateLandingMs: number;
-  /** Each transaction waits this long before its lane takes it, so the wait never adds up per wallet. */
+  /** Waited before the lane takes a transaction, so it never adds up per wallet. */
   sendLatencyMs: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
   /** Called after each status change with the executor stage it ended (webhooks.ts). */
@@ -144,7 +145,7 @@ export function createTransactionBook(options: {
     return (await sendTransaction({ transaction, account })).transactionHash;
   };
 
-  /** Lands the call after Engine reported it FAILED, unsimulated as a bundler lands it: a refused call reverts. */
+  /** Lands the call after it was reported FAILED, unsimulated as a bundler lands it. */
   const landLater = (job: Job, account: Account) =>
     track(
       sleep(options.lateLandingMs, undefined, { signal: stopped.signal })
@@ -152,7 +153,7 @@ export function createTransactionBook(options: {
         .then((transactionHash) => options.log("transaction landed after FAILED", { id: job.row.id, transactionHash })),
     );
 
-  /** The worker takes the transaction off the queue and sends it; resolves with the hash, or null when none was sent. */
+  /** The worker sends the transaction; resolves with the hash, or null when none was sent. */
   const pickUp = async (job: Job): Promise<`0x${string}` | null> => {
     retention.pickedUp(job.row);
     const stop = (errorMessage: string) => {
@@ -167,49 +168,34 @@ export function createTransactionBook(options: {
     if ("refusal" in signing) return stop(transactionSigningFailed(signing.refusal));
     const { account } = signing;
     if (job.sabotage === "failedThenLands") {
-      // The send stage succeeded (the bundler took it); its confirmation could not get a hash from the bundler.
+      // The bundler took it; the confirmation got no hash from it.
       retention.finished(job.row, "success");
       fail(job, "confirm", "Failed to get transaction hash from bundler: fault injected by the Engine emulator");
       landLater(job, account);
       return null;
     }
 
-    let transactionHash: `0x${string}`;
     const gas = job.sabotage?.startsWith("revert") ? REVERTING_GAS_LIMIT : undefined;
-    try {
-      transactionHash =
-        job.sabotage === "innerRevert"
-          ? // The bundle stand-in: it succeeds, and the call inside it never runs.
-            await sendFrom(account, { to: job.sender, data: "0x", value: "0" })
-          : await sendFrom(account, job.transaction, gas);
-    } catch (error) {
-      return stop(errorMessage(error));
-    }
-    update(
-      job,
-      "send",
-      job.userOpHash
-        ? {
-            status: "SUBMITTED",
-            executionResult: { status: "SUBMITTED", monitoringStatus: "WILL_MONITOR", userOpHash: job.userOpHash },
-          }
-        : { status: "SUBMITTED", transactionHash, executionResult: { status: "SUBMITTED", transactionHash } },
-    );
+    // innerRevert's bundle stand-in: it succeeds, and the call inside it never runs.
+    const call = job.sabotage === "innerRevert" ? { to: job.sender, data: "0x" as const, value: "0" } : job.transaction;
+    const transactionHash = await sendFrom(account, call, gas).catch((error: unknown) => stop(errorMessage(error)));
+    if (!transactionHash) return null;
+    const { userOpHash } = job;
+    const result = userOpHash ? { monitoringStatus: "WILL_MONITOR", userOpHash } : { transactionHash };
+    update(job, "send", {
+      status: "SUBMITTED",
+      ...(userOpHash ? {} : { transactionHash }),
+      executionResult: { status: "SUBMITTED", ...result },
+    });
     retention.finished(job.row, "success");
     return transactionHash;
   };
 
   /** Follows a sent transaction to its receipt, as Engine's confirmation worker does. */
   const confirm = async (job: Job, transactionHash: `0x${string}`) => {
-    // Engine gives up on a transaction on its way: FAILED, with the hash of what the chain mines anyway.
-    if (job.sabotage === "failedThenMined")
-      return fail(
-        job,
-        "confirm",
-        "Transaction failed: gave up waiting (fault injected by the Engine emulator)",
-        transactionHash,
-      );
-    // Never looked at again, so SUBMITTED though mined; Engine's EOA store also drops an id holding a `:`.
+    // Engine gives up: FAILED, with the hash of what the chain mines anyway.
+    if (job.sabotage === "failedThenMined") return fail(job, "confirm", GAVE_UP, transactionHash);
+    // SUBMITTED though mined; Engine's EOA store also drops an id holding a `:`.
     if (job.sabotage === "stuckSubmitted" || (job.row.executionParams.type === "EOA" && job.row.id.includes(":")))
       return;
     try {
@@ -262,7 +248,7 @@ export function createTransactionBook(options: {
       if (mode === "listLag") hiddenReads.set(row, sabotage?.reads ?? LAGGING_READS_DEFAULT);
       options.log(`transaction ${row.status}`, { id: row.id, sabotage: mode });
 
-      // Never picked up: the key stays held, as a pending job's or a pending EOA transaction's does.
+      // Never picked up: the key stays held, as a pending job's does.
       if (mode === "nullStatus") return row;
       if (mode === "cancelled") {
         row.cancelledAt = new Date().toISOString();
@@ -270,7 +256,7 @@ export function createTransactionBook(options: {
         retention.finished(row, "failed");
         return row;
       }
-      // Equal waits end in the order they began, so a wallet's sends stay in order; none waits for a receipt.
+      // Equal waits end in the order they began, so a wallet's sends stay in order.
       track(
         (options.sendLatencyMs > 0 ? sleep(options.sendLatencyMs) : Promise.resolve())
           .then(() => onLane(sender, () => pickUp(job)))
@@ -288,7 +274,7 @@ export function createTransactionBook(options: {
         return left === undefined && matches(transaction);
       });
     },
-    /** Waits (at most `timeoutMs`) for queued work and stops taking more; late landings not yet due never happen. */
+    /** Waits (at most `timeoutMs`) for queued work, taking no more; late landings not due never happen. */
     async drain(timeoutMs: number) {
       stopped.abort();
       await within(Promise.all([...lanes.values(), ...inFlight]), timeoutMs);

@@ -60,7 +60,7 @@ function paging(given: (name: string) => unknown): Paging {
   };
 }
 
-/** The fields the client's `TransactionsFilterValue` names that rows here carry; the others are not modelled. */
+/** The filter fields rows here carry; the others are not modelled. */
 const FILTER_FIELDS: Record<string, (row: EngineTransaction) => string> = {
   id: (row) => row.id,
   batchIndex: (row) => String(row.batchIndex),
@@ -68,7 +68,7 @@ const FILTER_FIELDS: Record<string, (row: EngineTransaction) => string> = {
   chainId: (row) => row.chainId,
 };
 
-/** The client's `TransactionsFilterValue` (a field equal to any, or all, of `values`) or `TransactionsFilterNested`. */
+/** A field equal to any, or all, of `values`, or a nested list of filters. */
 function asFilter(filter: unknown): Row {
   if (typeof filter !== "object" || filter === null) throw new Error("filters: each filter must be an object");
   const { field, values, operation, filters } = filter as Record<string, unknown>;

@@ -6,13 +6,13 @@ import type { FaultSwitch } from "./faults.ts";
 const MISSING_SIGNING_CREDENTIAL =
   "Missing valid authentication credentials. Provide either AWS KMS headers (x-aws-kms-arn, x-aws-kms-access-key-id, x-aws-secret-access-key), IAW credentials (x-wallet-access-token + x-thirdweb-client-id + x-thirdweb-service-key), or Vault credentials (x-vault-access-token)";
 
-/** Engine refuses a request with no signing credential before queueing; whether it is valid shows only at signing. */
+/** No signing credential is refused before queueing; a wrong one shows only at signing. */
 export const requireSigningCredential: RequestHandler = (request, response, next) => {
   if (request.get("x-vault-access-token") !== undefined) return next();
   sendEngineError(response, 400, "VALIDATION_ERROR", MISSING_SIGNING_CREDENTIAL);
 };
 
-/** The server wallet's key, or the vault's refusal (the text after engine-core's prefix). */
+/** The server wallet's key, or the vault's refusal. */
 export type Signing = { account: Account } | { refusal: string };
 
 export type Vault = ReturnType<typeof createVault>;

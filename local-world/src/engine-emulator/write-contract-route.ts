@@ -17,7 +17,7 @@ export interface WriteContractDeps {
   heldAnswers: Set<() => void>;
 }
 
-/** `POST /v1/write/contract`: queues one call, 202 with its id (the idempotency key); a key still held answers its own. */
+/** `POST /v1/write/contract`: queues one call, 202 with its id; a key still held answers its own. */
 export function writeContractRoute(deps: WriteContractDeps): Router {
   const router = Router();
 
@@ -73,7 +73,7 @@ function takeSabotage(faults: FaultSwitch, write: WriteRequest): Sabotage | null
   return null;
 }
 
-/** Resolves when the client hangs up (its timeout fired), the emulator stops, or the hold time is over. */
+/** Resolves when the client hangs up, the emulator stops, or the hold time is over. */
 function holdUntilClientGivesUp(response: Response, heldAnswers: Set<() => void>): Promise<void> {
   return new Promise((resolve) => {
     const release = () => {

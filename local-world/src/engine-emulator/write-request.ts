@@ -9,7 +9,7 @@ type RuntimeMethod = ReturnType<typeof prepareMethod<AbiFunction>>;
 
 const MAX_USER_METADATA_BYTES = 4096;
 
-/** Who executes a write: the server wallet itself (EOA) or a bundler on its behalf (EIP-7702, ERC-4337). */
+/** The server wallet itself (EOA) or a bundler on its behalf. */
 export type ExecutorType = "EOA" | "EIP7702" | "ERC4337";
 
 /** Engine's resolved execution options, echoed as `executionParams`. */
@@ -39,7 +39,7 @@ export interface WriteRequest {
 
 export class WriteRequestError extends Error {}
 
-/** Checks a `POST /v1/write/contract` body as Engine Cloud does and encodes the call, sent plain whatever the type. */
+/** Checks a `POST /v1/write/contract` body as Engine does and encodes the call, sent plain whatever the type. */
 export async function parseWriteRequest(
   body: unknown,
   context: { client: ThirdwebClient; chain: Chain; newId: () => string },
@@ -69,7 +69,7 @@ export async function parseWriteRequest(
   }
 }
 
-/** A missing type is `auto`, which from a server wallet's address resolves to EIP-7702 (the client's AutoExecutionOptions). */
+/** A missing type is `auto`, which for a server wallet resolves to EIP-7702. */
 function resolveExecution(
   options: Record<string, unknown>,
   base: { chainId: number; idempotencyKey: string },
@@ -132,7 +132,7 @@ async function encodeCall(value: unknown, context: { client: ThirdwebClient; cha
   return { to: contractAddress, data: await encode(transaction), value: valueWei.toString() };
 }
 
-// Engine parses addresses without enforcing the EIP-55 checksum; thirdweb's encoder enforces it for mixed case.
+// Engine does not enforce the EIP-55 checksum; thirdweb's encoder does for mixed case.
 function lenientAddress(value: unknown): unknown {
   return typeof value === "string" && HEX_ADDRESS.test(value) ? value.toLowerCase() : value;
 }

@@ -5,11 +5,11 @@ import { CONTROL_PATH, controlRouter, faultSwitch } from "../stand-in.ts";
 import type { GrantRegistry } from "./grants.ts";
 import { BRAND_ACCOUNT_EMAIL_DOMAIN, seedAccount, type SeedAccount } from "./seed-accounts.ts";
 
-/** Where a fault can be injected: YouTube's reads, OAuth's tokeninfo, or its token endpoint (the code exchange). */
+/** Where a fault can be injected: YouTube's reads, tokeninfo, or the code exchange. */
 const FAULT_TARGETS = ["youtube", "tokeninfo", "token"] as const;
 type FaultTarget = (typeof FAULT_TARGETS)[number];
 
-/** The next `count` calls fail with this status and reason; status 0 drops the connection; `hang` never answers. */
+/** The next `count` calls fail with this status and reason; status 0 drops the connection. */
 interface InjectedFault {
   mode: FaultTarget;
   count: number;
@@ -47,7 +47,7 @@ export function takeFault(
   return "played";
 }
 
-/** The controls tests drive the stand-in with; an account made here is offered on the chooser from then on. */
+/** The tests' controls; an account made here is offered on the chooser from then on. */
 export function controlRoutes(
   controls: EmulatorControls,
   grants: GrantRegistry,
@@ -95,7 +95,7 @@ export function controlRoutes(
   return router;
 }
 
-/** A Google account nobody used yet (random ids, so no kept claim store met them); its Brand Accounts follow it. */
+/** A Google account with random ids, so no kept claim store met it. */
 function freshAccount(channelId: string, subscribed: boolean, brandChannels: number): SeedAccount {
   const tag = randomBytes(5).toString("hex");
   const name = `Viewer ${tag}`;

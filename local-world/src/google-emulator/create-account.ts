@@ -3,7 +3,7 @@ import type { SeedAccount } from "./seed-accounts.ts";
 /** An identity a test made on the stand-in: it always has a channel of its own. */
 type FreshIdentity = SeedAccount & { channel: NonNullable<SeedAccount["channel"]> };
 
-/** A Google account a test made on the stand-in, with the Brand Accounts it manages (none unless asked for). */
+/** A Google account a test made, with the Brand Accounts it manages. */
 export type FreshAccount = FreshIdentity & { brandAccounts: FreshIdentity[] };
 
 /** Makes a Google account nobody used yet (subscribed unless told otherwise), managing `brandChannels` Brand Accounts. */

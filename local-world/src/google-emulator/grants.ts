@@ -5,7 +5,7 @@ const CODE_LIFETIME_MS = 10 * 60_000;
 /** Google's access tokens last an hour; its responses say 3599. */
 export const ACCESS_TOKEN_LIFETIME_S = 3599;
 
-/** One consent: what one account allowed one client. Revoking any token of a grant ends all of them, as at Google. */
+/** What one account allowed one client. Revoking any token of a grant ends all of them, as at Google. */
 export interface Grant {
   clientId: string;
   account: SeedAccount;

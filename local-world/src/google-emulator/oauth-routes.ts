@@ -16,7 +16,7 @@ import { accessTokenHash, type SigningKey } from "./signing-key.ts";
 export interface RegisteredClient {
   clientId: string;
   clientSecret: string;
-  /** The only URIs Google sends a code to: an authorization request naming any other is refused, compared exactly. */
+  /** The only URIs Google sends a code to, compared exactly. */
   redirectUris: readonly string[];
 }
 
@@ -86,7 +86,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   });
 
   router.post("/token", form, (req, res) => {
-    // Before the code is looked at: a code whose exchange failed this way is still unredeemed, as at Google.
+    // Before the code is looked at: it stays unredeemed, as at Google.
     if (playedFault(takeFault(deps.controls, "token", req), res)) return;
     const body = formOf(req);
     const client = authenticateClient(req, body, deps.clients);
@@ -154,7 +154,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   return router;
 }
 
-/** With YouTube asked, a Brand Account manager picks an identity on a channel picker ("ask"); null: no such one. */
+/** With YouTube asked, a Brand Account manager picks an identity ("ask"); null: no such one. */
 function chosenIdentity(person: SeedAccount, scope: string, identity: string | null): SeedAccount | "ask" | null {
   const brands = person.brandAccounts ?? [];
   const asksYouTube = grantedScopes(scope, true).some((granted) => YOUTUBE_READ_SCOPES.includes(granted));
@@ -173,7 +173,7 @@ function parseAuthorization(
   if (!client) return failure(401, "invalid_client", "The OAuth client was not found.");
   const redirectUri = params.get("redirect_uri");
   if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
-  // Google matches registered redirect URIs exactly and answers a mismatch with its error page, never a redirect.
+  // A mismatch gets Google's error page, never a redirect.
   if (!client.redirectUris.includes(redirectUri))
     return failure(
       400,

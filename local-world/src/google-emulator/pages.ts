@@ -1,6 +1,6 @@
 import type { SeedAccount } from "./seed-accounts.ts";
 
-/** Google's sign-in pages, reduced to what a person (or a Playwright test) needs to pick an account. */
+/** Google's sign-in pages, reduced to what a person needs to pick an account. */
 export function accountChooserPage(input: {
   clientId: string;
   params: URLSearchParams;
@@ -18,7 +18,7 @@ export function accountChooserPage(input: {
   return pickerPage("Sign in", "Choose an account", "account", input.params, choices, lead);
 }
 
-/** After the account chooser, with YouTube asked, for a person who manages Brand Accounts: whose channel. */
+/** For a person who manages Brand Accounts, with YouTube asked: whose channel. */
 export function channelPickerPage(input: { clientId: string; params: URLSearchParams; person: SeedAccount }): string {
   const { person } = input;
   const choice = (identity: SeedAccount, detail: string) => ({
@@ -34,7 +34,7 @@ export function channelPickerPage(input: { clientId: string; params: URLSearchPa
   return pickerPage("Choose a channel", "Choose a channel", "identity", input.params, choices, lead);
 }
 
-/** A list of buttons that submit `name`, the authorization request's parameters carried on as hidden fields. */
+/** Buttons that submit `name`, the authorization request carried on in hidden fields. */
 function pickerPage(
   title: string,
   heading: string,

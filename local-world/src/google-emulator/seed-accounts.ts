@@ -1,4 +1,4 @@
-/** The channel the local world's viewers subscribe to: shaped like YouTube's ids ("UC" and 22 base64url characters). */
+/** The channel the local world's viewers subscribe to, shaped like YouTube's ids. */
 export const LOCAL_CHANNEL_ID = "UCtube-local-channel-000";
 export const LOCAL_CHANNEL_TITLE = "TuBE Local Channel";
 
@@ -16,7 +16,7 @@ export interface SeedAccount {
   youtube: YouTubeBehaviour;
   /** false: the person unticks YouTube on the consent screen, so the grant lacks youtube.readonly. */
   grantsYoutube: boolean;
-  /** Brand Accounts this person manages, each its own identity; with YouTube asked, a channel picker offers them. */
+  /** Brand Accounts this person manages, each its own identity. */
   brandAccounts?: SeedAccount[];
 }
 

@@ -28,7 +28,7 @@ const QUOTA_MESSAGES: Record<string, string> = {
   rateLimitExceeded: "The request cannot be completed because you have exceeded your quota.",
 };
 
-/** The two YouTube reads the claim flow makes (`mine=true`), 1 unit each; `GET /__emulator/youtube-units?account=`. */
+/** The two YouTube reads the claim flow makes (`mine=true`), 1 unit each, counted. */
 export function youtubeRoutes(deps: YouTubeDeps): Router {
   const router = Router();
   const units = { total: 0, byAccount: new Map<string, number>() };
@@ -112,7 +112,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
   return router;
 }
 
-/** YouTube's 401: the problem, then the same hint at what it expected, located at the Authorization header. */
+/** YouTube's 401: the problem, then the same hint. */
 function credentialError(reason: "required" | "authError", problem: string): ErrorSpec {
   const hint = "Expected OAuth 2 access token, login cookie or other valid authentication credential.";
   return spec(401, reason, `${problem} ${hint}`, "global", AT_AUTHORIZATION);
@@ -124,7 +124,7 @@ function spec(status: number, reason: string, message: string, domain = "global"
   return { status, reason, message, domain, extra };
 }
 
-/** Everything YouTube checks before it looks at the data; answers the error itself and returns null on failure. */
+/** What YouTube checks before the data; answers the error itself and returns null on failure. */
 function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "subscription" | "channel") {
   const fail = (error: ErrorSpec) => {
     sendError(res, error);
@@ -174,7 +174,7 @@ function sendError(res: Response, spec: ErrorSpec): void {
   });
 }
 
-/** A query parameter; repeated ones (googleapis sends arrays as `part=a&part=b`) joined with commas. */
+/** A query parameter; repeated ones (`part=a&part=b`) joined with commas. */
 function stringParam(req: Request, name: string): string | undefined {
   const values = new URL(req.originalUrl, "http://stand-in").searchParams.getAll(name);
   return values.length > 0 ? values.join(",") : undefined;
