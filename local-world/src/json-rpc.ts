@@ -32,7 +32,6 @@ export async function rpc<T = unknown>(
   return answer.result as T;
 }
 
-/** Sends `calls` as one JSON-RPC batch and resolves with their results in the order asked. */
 export async function rpcBatch<T = unknown>(
   url: string,
   calls: Array<{ method: string; params: unknown[] }>,

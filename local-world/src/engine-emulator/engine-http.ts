@@ -8,7 +8,6 @@ export function sendEngineError(response: Response, status: number, type: string
   response.status(status).json({ error: { message, details: { type, message } } });
 }
 
-/** A 401 in Engine's envelope for a request whose `header` is not `expected`. */
 export function requireHeader(header: string, expected: string, type: string): RequestHandler {
   return (request, response, next) => {
     if (sameSecret(request.get(header), expected)) return next();

@@ -3,27 +3,23 @@ import { faultCount, faultSwitch } from "../stand-in.ts";
 import { HEX_ADDRESS } from "./engine-http.ts";
 
 /**
- * Failures the Engine stand-in plays, each as Engine Cloud does; "relayed" modes stand for a write through a bundler
- * (what `auto` does), still sent from the server wallet.
+ * Failures the Engine stand-in plays, as Engine does; "relayed" ones stand for a write through a bundler (`auto`).
  * - http500: the next `count` writes answer 500 and queue nothing.
  * - timeout: the next `count` writes are queued but their answer is held until the client gives up.
  * - rateLimited / rateLimitedReads: writes / `GET /v1/transactions` answer 429.
  * - failed: FAILED before sending, as for a reverting gas estimate.
  * - revert: too little gas, reverts on chain, FAILED with its hash.
- * - revertConfirmed: the same revert, CONFIRMED with `onchainStatus: "REVERTED"`, as the EOA executor confirms any
- *   receipt; an EOA write that reverts without a fault is reported so too.
+ * - revertConfirmed: the same revert, CONFIRMED with `onchainStatus: "REVERTED"`, as for any EOA write that reverts.
  * - failedThenMined: sent, then reported FAILED (with its hash) while the chain mines it.
  * - stuckSubmitted: sent and mined, reported SUBMITTED for ever.
- * - listLag: missing from `GET /v1/transactions` for its first `reads` reads (default 3): the indexer lags, unbounded.
- * - innerRevert (relayed): CONFIRMED with `onchainStatus: "REVERTED"`, sent as a 0-value self-transfer: status 1, no
- *   logs, so a receipt's status alone proves nothing.
+ * - listLag: missing from `GET /v1/transactions` for its first `reads` reads (default 3).
+ * - innerRevert (relayed): CONFIRMED, `onchainStatus: "REVERTED"`; a 0-value self-transfer, status 1 and no logs.
  * - failedThenLands (relayed): FAILED with no hash, as when the bundler's hash lookup errs; mined `lateLandingMs` later.
  * - nullStatus: listed with `status: null` and never sent.
  * - cancelled (relayed): cancelled while queued: FAILED, `cancelledAt` set, no hash.
- * - signingRefused: the vault refuses the next `count` signings: the write still answers 202 and ends FAILED with no
- *   hash; `POST /v1/sign/message` answers the refusal in its result.
- * A fault with a `wallet` hits only writes whose call names that address (timeout and the transaction faults only).
- * Each wallet has at most one pending fault, as has everyone.
+ * - signingRefused: the vault refuses the next `count` signings: writes end FAILED with no hash after their 202.
+ * A fault with a `wallet` (timeout and the transaction faults) hits only writes whose call names that address; each
+ * wallet, and everyone, has at most one pending fault.
  */
 export const TRANSACTION_FAULTS = [
   "failed",

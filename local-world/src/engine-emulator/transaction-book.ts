@@ -73,7 +73,6 @@ export function createTransactionBook(options: {
   /** Waited before the lane takes a transaction, so it never adds up per wallet. */
   sendLatencyMs: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
-  /** Called after each status change with the executor stage it ended (webhooks.ts). */
   onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
 }) {
   // One row per id: a key sent again once released overwrites its row.
@@ -191,7 +190,6 @@ export function createTransactionBook(options: {
     return transactionHash;
   };
 
-  /** Follows a sent transaction to its receipt, as Engine's confirmation worker does. */
   const confirm = async (job: Job, transactionHash: `0x${string}`) => {
     // Engine gives up: FAILED, with the hash of what the chain mines anyway.
     if (job.sabotage === "failedThenMined") return fail(job, "confirm", GAVE_UP, transactionHash);

@@ -13,7 +13,6 @@ export interface WriteContractDeps {
   faults: FaultSwitch;
   book: TransactionBook;
   parse: (body: unknown) => Promise<WriteRequest>;
-  /** Releases of answers a "timeout" fault holds; the emulator releases them all when it stops. */
   heldAnswers: Set<() => void>;
 }
 
@@ -73,7 +72,6 @@ function takeSabotage(faults: FaultSwitch, write: WriteRequest): Sabotage | null
   return null;
 }
 
-/** Resolves when the client hangs up, the emulator stops, or the hold time is over. */
 function holdUntilClientGivesUp(response: Response, heldAnswers: Set<() => void>): Promise<void> {
   return new Promise((resolve) => {
     const release = () => {

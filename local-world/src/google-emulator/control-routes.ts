@@ -47,7 +47,6 @@ export function takeFault(
   return "played";
 }
 
-/** The tests' controls; an account made here is offered on the chooser from then on. */
 export function controlRoutes(
   controls: EmulatorControls,
   grants: GrantRegistry,

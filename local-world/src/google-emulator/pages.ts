@@ -34,7 +34,6 @@ export function channelPickerPage(input: { clientId: string; params: URLSearchPa
   return pickerPage("Choose a channel", "Choose a channel", "identity", input.params, choices, lead);
 }
 
-/** Buttons that submit `name`, the authorization request carried on in hidden fields. */
 function pickerPage(
   title: string,
   heading: string,

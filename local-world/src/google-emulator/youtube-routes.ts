@@ -73,12 +73,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
         thumbnails: thumbnails(subscriber.id),
       }),
     }));
-    res.json({
-      kind: "youtube#subscriptionListResponse",
-      etag: etag(account.sub, ...channelIds),
-      pageInfo: pageInfo(items.length),
-      items,
-    });
+    res.json(listResponse("subscription", [account.sub, ...channelIds], items));
   });
 
   router.get("/youtube/v3/channels", (req, res) => {
@@ -86,8 +81,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
     if (!account) return;
     const { channel } = account;
     // A Google account without a channel gets an answer without `items`, not an error.
-    if (!channel)
-      return res.json({ kind: "youtube#channelListResponse", etag: etag(account.sub), pageInfo: pageInfo(0) });
+    if (!channel) return res.json(listResponse("channel", [account.sub]));
     const item = {
       kind: "youtube#channel",
       etag: etag(channel.id),
@@ -101,12 +95,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
         localized: { title: channel.title, description: "" },
       }),
     };
-    res.json({
-      kind: "youtube#channelListResponse",
-      etag: etag(account.sub, channel.id),
-      pageInfo: pageInfo(1),
-      items: [item],
-    });
+    res.json(listResponse("channel", [account.sub, channel.id], [item]));
   });
 
   return router;
@@ -189,8 +178,10 @@ function accessTokenOf(req: Request): string | undefined {
   return /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? stringParam(req, "access_token");
 }
 
-function pageInfo(totalResults: number) {
-  return { totalResults, resultsPerPage: 5 };
+/** A list answer; `items` absent when YouTube leaves it out. */
+function listResponse(kind: string, etagParts: string[], items?: object[]) {
+  const pageInfo = { totalResults: items?.length ?? 0, resultsPerPage: 5 };
+  return { kind: `youtube#${kind}ListResponse`, etag: etag(...etagParts), pageInfo, ...(items ? { items } : {}) };
 }
 
 function etag(...parts: string[]): string {
