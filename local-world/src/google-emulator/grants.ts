@@ -22,15 +22,8 @@ export interface AuthorizationRequest {
   nonce: string | null;
 }
 
-interface PendingCode extends AuthorizationRequest {
-  grant: Grant;
-  expiresAt: number;
-}
-
-export interface AccessToken {
-  grant: Grant;
-  expiresAt: number;
-}
+type AccessToken = { grant: Grant; expiresAt: number };
+type PendingCode = AuthorizationRequest & AccessToken;
 
 /** Authorization codes and tokens, in memory: the stand-in forgets everything when it stops. */
 export function createGrantRegistry() {
