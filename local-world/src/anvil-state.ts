@@ -2,7 +2,7 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { keccak256, toRlp, type Hex } from "viem";
 
-/** A block header as anvil stores it (the JSON-RPC block's fields, without `hash`). */
+/** A block header as anvil stores it (without `hash`). */
 type Header = Record<string, Hex>;
 
 interface StoredBlock {
@@ -19,11 +19,11 @@ export interface AnvilState {
   [field: string]: unknown;
 }
 
-// The root of an empty Merkle-Patricia trie: an empty block's transactions, receipts and withdrawals.
+// An empty trie's root: an empty block's transactions, receipts and withdrawals.
 const EMPTY_TRIE_ROOT: Hex = "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";
 const EMPTY_BLOOM: Hex = `0x${"0".repeat(512)}`;
 
-// The header's fields in the order of its RLP encoding; the ones after `nonce` exist from a hardfork on.
+// The header's fields in RLP order; those after `nonce` came with hardforks.
 const HEADER_FIELDS = `parentHash sha3Uncles miner stateRoot transactionsRoot receiptsRoot logsBloom difficulty number
   gasLimit gasUsed timestamp extraData mixHash nonce baseFeePerGas withdrawalsRoot blobGasUsed excessBlobGas
   parentBeaconBlockRoot requestsHash`.split(/\s+/);
@@ -62,7 +62,7 @@ export function dropEmptyBlocks(state: AnvilState, keepLatest: number): number {
   return before - state.blocks.length;
 }
 
-/** Moves the head `blocks` higher, state kept: only the top `tail` are written, empty, linked, stamped `timestamp`. */
+/** Moves the head `blocks` higher, state kept: only the top `tail` are written, empty and linked. */
 export function raiseHead(state: AnvilState, blocks: number, options: { tail: number; timestamp: number }): void {
   const head = state.blocks.find((block) => numberOf(block) === state.best_block_number);
   if (!head) throw new Error(`the state file has no block ${state.best_block_number}, its head`);

@@ -13,11 +13,11 @@ export interface AnvilOptions {
   port?: number;
   preferredPort?: number;
   chainId?: number;
-  /** Loaded when it exists, written back on stop without most empty blocks (anvil-state.ts). */
+  /** Loaded when it exists, written back on stop without most empty blocks. */
   stateFile?: string;
   /** Interval mining; absent: a block per transaction. */
   blockTimeSeconds?: number;
-  /** The genesis block's number, so the chain starts old; ignored when `stateFile` holds a chain. */
+  /** The genesis block's number; ignored when `stateFile` holds a chain. */
   number?: number;
   /** `safe` and `finalized` are `latest − slots` and `latest − 2 × slots`. Default 32. */
   slotsInAnEpoch?: number;
@@ -67,7 +67,7 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
 
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
-    // "Listening on" proves this anvil holds the port, not another node answering there.
+    // "Listening on" proves this anvil holds the port, not another node.
     await waitFor(anvil, () => output, `Listening on 127.0.0.1:${port}`);
     const answered = Number(await rpc<string>(rpcUrl, "eth_chainId", [], { timeoutMs: 5_000 }));
     if (answered !== chainId) throw new Error(`anvil on ${rpcUrl} answers chain ${answered}, expected ${chainId}`);
@@ -112,7 +112,7 @@ function anvilBinary(): string {
   return join(dirname(packageJson), "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
 }
 
-/** A shell holding a pipe from us stops anvil gracefully when this process dies for any reason. */
+/** A shell on a pipe from us stops anvil gracefully when this process dies, however it dies. */
 function killWhenParentDies(anvil: ChildProcess): ChildProcess {
   const watchdog = spawn("sh", ["-c", 'while read -r _; do :; done; kill -TERM "$0" 2>/dev/null', String(anvil.pid)], {
     stdio: ["pipe", "ignore", "ignore"],

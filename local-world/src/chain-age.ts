@@ -1,10 +1,7 @@
 import { raiseHead, readAnvilState, taggedBlocks, writeAnvilState } from "./anvil-state.ts";
 import { startAnvil, type RunningAnvil } from "./anvil.ts";
 
-/**
- * An old chain in a second (too many blocks for anvil to mine): raises the head of `anvil`'s state file by `blocks`
- * and restarts it at the same URL; only the top blocks `safe` and `finalized` need exist, the ones between do not.
- */
+/** An old chain in a second: raises the head in `anvil`'s state file by `blocks` and restarts it at the same URL. */
 export async function restartAnvilAged(anvil: RunningAnvil, blocks: number): Promise<RunningAnvil> {
   const { stateFile, slotsInAnEpoch } = anvil.options;
   if (!stateFile) throw new Error("restartAnvilAged needs an anvil started with a stateFile");

@@ -49,7 +49,7 @@ interface SolcContract {
   };
 }
 
-/** A compiled contract of `contracts/`; all compile again when a source, solc or the settings changed. */
+/** A compiled contract of `contracts/`; all compile again when an input changed. */
 export async function loadContractArtifact(name: ContractName): Promise<ContractArtifact> {
   return (await loadContractArtifacts())[name];
 }
@@ -72,7 +72,7 @@ async function loadContractArtifacts(): Promise<ContractArtifacts> {
 
   const contracts = await compile(sources);
   await mkdir(dirname(CACHE_PATH), { recursive: true });
-  // Parallel test workers may compile at once: rename makes each write all-or-nothing.
+  // Parallel workers may compile at once: rename makes each write whole.
   const temporary = `${CACHE_PATH}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify({ inputsHash, contracts }, null, 2)}\n`);
   await rename(temporary, CACHE_PATH);

@@ -21,7 +21,7 @@ export interface DeployTokenOptions {
   deployerKey: `0x${string}`;
   /** Receives TuBERewards' REWARDER_ROLE; it holds no role on the token. */
   rewarder: string;
-  /** TuBERewards' cap on wallets rewarded; default 1,000,000, well above any local run. */
+  /** TuBERewards' cap on wallets rewarded; default 1,000,000. */
   maxRewards?: bigint;
 }
 
@@ -44,14 +44,14 @@ export async function tokenRoleHolders(token: ThirdwebContract): Promise<{ minte
   return { minters, admins };
 }
 
-/** Deploys TuBE and a TuBERewards for it, the token's only minter, with `rewarder` as its REWARDER_ROLE holder. */
+/** Deploys TuBE and a TuBERewards for it, the token's only minter. */
 export async function deployToken(options: DeployTokenOptions): Promise<TokenDeployment> {
   const { client, chain, account } = deployer(options);
   const tokenAddress = await deploy(await prepareTokenDeployment(client, chain, account.address), account, "TuBE");
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress) };
 }
 
-/** Reuses what a kept chain has of `known` when it runs the contracts as built now; deploys the rest. */
+/** Reuses the `known` contracts a kept chain runs as built now; deploys the rest. */
 export async function ensureToken(
   options: DeployTokenOptions & { known?: Partial<TokenDeployment> },
 ): Promise<TokenDeployment & { deployed: boolean }> {

@@ -1,8 +1,8 @@
-/** The local side's JSON-RPC client; the backend has its own, so that nothing it ships depends on this workspace. */
+/** The local side's JSON-RPC client; the backend ships its own. */
 
 type RpcOptions = { timeoutMs?: number };
 
-/** One JSON-RPC request (or batch): the HTTP status and the body, parsed when it is JSON. */
+/** One request (or batch): the HTTP status and the body, parsed when JSON. */
 export async function post(
   url: string,
   body: unknown,
@@ -19,7 +19,7 @@ export async function post(
   return { status: response.status, body: json ? JSON.parse(text) : text };
 }
 
-/** Calls `method` and resolves with its result; rejects with the node's error message. */
+/** `method`'s result; rejects with the node's error message. */
 export async function rpc<T = unknown>(
   url: string,
   method: string,

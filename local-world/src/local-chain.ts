@@ -34,7 +34,7 @@ export async function sendAndConfirm(transaction: PreparedTransaction, account: 
   return receipt;
 }
 
-/** By RPC URL: thirdweb's waitForReceipt keeps one poller per chain id, on the first URL it saw. */
+/** By RPC URL: thirdweb's waitForReceipt polls the first URL it saw for a chain id. */
 export async function receiptOf(
   handles: { client: ThirdwebClient; chain: Chain },
   hash: `0x${string}`,

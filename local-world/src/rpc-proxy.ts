@@ -1,7 +1,4 @@
-/**
- * A hosted RPC provider's entry plan in front of a local chain: it refuses a wide `eth_getLogs`, a batch over its cap
- * and calls over its per-second limit, can hold `safe` and `finalized` back by time, counts calls, can play unreachable.
- */
+/** A hosted RPC provider's entry plan in front of a local chain, its limits and lagging finality played. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { text } from "node:stream/consumers";
 import { listen } from "./stand-in.ts";
@@ -44,7 +41,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   let unreachable = false;
   const count = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
   let answeredAt: number[] = [];
-  /** Takes one call from this second's allowance; false when none is left. */
+  /** Takes one call from this second's allowance, if any is left. */
   const withinRate = () => {
     if (options.callsPerSecond === undefined) return true;
     const at = now();
@@ -85,7 +82,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     await answerBatch(calls, local, response);
   }
 
-  /** For each `eth_getBlockByNumber` of `safe` or `finalized`: the newest block at least the lag old, or null. */
+  /** For `safe` and `finalized` blocks asked: the newest block at least the lag old. */
   async function laggedFinalBlocks(calls: RpcCall[]): Promise<Array<object | undefined>> {
     const lag = options.finalityLagMs as { safe: number; finalized: number };
     return Promise.all(
@@ -98,7 +95,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     );
   }
 
-  /** Bisects for the newest block stamped at or before `timestamp`; a missing number counts as old. */
+  /** Bisects for the newest block stamped by `timestamp`; a missing number counts as old. */
   async function newestBlockAtOrBefore(timestamp: number, full: boolean): Promise<unknown> {
     const block = (number: bigint | "latest") =>
       upstream("eth_getBlockByNumber", [number === "latest" ? number : hex(number), full]) as Promise<Block | null>;
@@ -155,7 +152,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     return heads;
   }
 
-  /** Forwards the calls not answered here as one batch; answers all in order, with HTTP 200. */
+  /** Forwards the calls not answered here as one batch; answers all in order. */
   async function answerBatch(calls: RpcCall[], local: Array<object | undefined>, response: ServerResponse) {
     const passing = calls.filter((_, index) => !local[index]);
     const answered = new Map<string, unknown>();
@@ -185,7 +182,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   const listening = await listen(server);
   return {
     url: listening.url,
-    /** Since the start or the last reset, refused ones too: calls per method, and `http` requests. */
+    /** Calls per method and `http` requests since the last reset, refused ones too. */
     counts: () => ({ ...counts }),
     /** The most calls one HTTP request held since the start or the last reset. */
     largestBatch: () => largestBatch,
@@ -201,7 +198,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   };
 }
 
-/** Alchemy's free-tier answer to a wider `eth_getLogs`: it suggests a range from `fromBlock`, cap wide. */
+/** Alchemy's free-tier answer to a wider `eth_getLogs`. */
 function overRangeError(cap: bigint, from: bigint): { code: number; message: string } {
   const suggested = `[${hex(from)}, ${hex(from + cap - 1n)}]`;
   return {

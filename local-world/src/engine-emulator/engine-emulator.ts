@@ -42,7 +42,7 @@ export const ENGINE_MEDIAN_SEND_LATENCY_MS = 300;
 const DRAIN_ON_STOP_MS = 5_000;
 const LATE_LANDING_MS_DEFAULT = 1_000;
 
-/** Engine Cloud's write, transactions and sign-message routes, the writes sent for real on the local chain. */
+/** Engine's write, transactions and sign-message routes, the writes sent on the local chain. */
 export async function startEngineEmulator(options: EngineEmulatorOptions) {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
   const log = options.log ?? (() => undefined);
@@ -112,7 +112,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
   };
 }
 
-/** POST sets a fault (faults.ts), DELETE clears them all, GET reads one (`?wallet=`) with `fired`, per mode. */
+/** POST sets a fault, DELETE clears them all, GET reads one (`?wallet=`) with `fired`. */
 function faultRoutes(faults: FaultSwitch) {
   const router = controlRouter();
   router.get(FAULTS_PATH, (request, response) => {

@@ -3,7 +3,7 @@ import type { RequestHandler, Response } from "express";
 
 export const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-/** Engine's error envelope; details is the EngineError tagged by `type`. */
+/** Engine's error envelope. */
 export function sendEngineError(response: Response, status: number, type: string, message: string): void {
   response.status(status).json({ error: { message, details: { type, message } } });
 }

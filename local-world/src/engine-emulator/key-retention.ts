@@ -8,11 +8,7 @@ interface Job {
   executionParams: { type: ExecutorType };
 }
 
-/**
- * Which transaction a repeated idempotency key answers with, while it is held:
- * - relayed: while the send job is kept, until `retainedJobs` later jobs finished in its list;
- * - EOA: only until the worker picks it up.
- */
+/** Holds an idempotency key: relayed, until `retainedJobs` later jobs finished in its list; EOA, until picked up. */
 export function createKeyRetention<T extends Job>(retainedJobs: number) {
   const holders = new Map<string, T>();
   // Newest first, per queue and outcome.
@@ -28,7 +24,7 @@ export function createKeyRetention<T extends Job>(retainedJobs: number) {
     pickedUp(transaction: T) {
       if (transaction.executionParams.type === "EOA") release(transaction);
     },
-    /** The send job ended: "success" once it was handed on (sent), "failed" otherwise. */
+    /** The send job ended: "success" once sent, "failed" otherwise. */
     finished(transaction: T, outcome: "success" | "failed") {
       if (transaction.executionParams.type === "EOA") return;
       const name = `${transaction.executionParams.type}:${outcome}`;

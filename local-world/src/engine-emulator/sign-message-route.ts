@@ -4,10 +4,7 @@ import { requireSigningCredential, type Vault } from "./vault.ts";
 
 const HEX_DATA = /^0x[0-9a-fA-F]*$/;
 
-/**
- * `POST /v1/sign/message`: signed in the request, always 200, each message answered `{ result: { signature,
- * signedData } }` or `{ error }` (a refused vault is `VAULT_ERROR`). EOA signing only, as the server wallet does.
- */
+/** `POST /v1/sign/message`: always 200, each message answered with its signature or its error; EOA only. */
 export function signMessageRoute(deps: { vault: Vault }): Router {
   const router = Router();
   const json = express.json({ type: () => true });

@@ -39,7 +39,7 @@ export type Sabotage = Fault & { mode: (typeof TRANSACTION_FAULTS)[number] };
 /** Gas for a late landing: ample for a reward, with no estimate to stop a refused one. */
 const LANDING_GAS = 300_000n;
 const LAGGING_READS_DEFAULT = 3;
-// Enough for a transfer's intrinsic cost, too little for a reward: mined, and reverts.
+// A transfer's intrinsic cost, too little for a reward: mined, and reverts.
 const REVERTING_GAS_LIMIT = 25_000n;
 const GAVE_UP = "Transaction failed: gave up waiting (fault injected by the Engine emulator)";
 const CANCELLED_MESSAGE = "Transaction cancelled by user";
@@ -60,7 +60,7 @@ interface QueueInput {
 interface Job extends Omit<QueueInput, "sabotage"> {
   row: EngineTransaction;
   sabotage: Sabotage["mode"] | null;
-  /** Relayed executions report no hash until confirmed; the user operation's hash stands in. */
+  /** Relayed: no hash until confirmed; the user operation's hash stands in. */
   userOpHash: string | null;
 }
 
@@ -80,7 +80,7 @@ export function createTransactionBook(options: {
   const retention = createKeyRetention<EngineTransaction>(options.retainedJobs);
   // Reads left before a lagging transaction shows up in the list.
   const hiddenReads = new Map<EngineTransaction, number>();
-  // One promise chain per wallet: sends from a wallet never overlap, so nonces never collide.
+  // One promise chain per wallet, so its nonces never collide.
   const lanes = new Map<string, Promise<void>>();
   // Work off the lanes (receipts, late landings), for drain.
   const inFlight = new Set<Promise<void>>();
@@ -152,7 +152,7 @@ export function createTransactionBook(options: {
         .then((transactionHash) => options.log("transaction landed after FAILED", { id: job.row.id, transactionHash })),
     );
 
-  /** The worker sends the transaction; resolves with the hash, or null when none was sent. */
+  /** Sends; the hash, or null when none was sent. */
   const pickUp = async (job: Job): Promise<`0x${string}` | null> => {
     retention.pickedUp(job.row);
     const stop = (errorMessage: string) => {
@@ -162,7 +162,7 @@ export function createTransactionBook(options: {
     };
     if (stopped.signal.aborted) return stop("Engine emulator stopped before sending");
     if (job.sabotage === "failed") return stop("Transaction failed: fault injected by the Engine emulator");
-    // The vault is asked only now: a wrong token or an unknown wallet fails long after the 202.
+    // The vault is asked only now, long after the 202.
     const signing = options.vault.sign(job.accessToken, job.sender);
     if ("refusal" in signing) return stop(transactionSigningFailed(signing.refusal));
     const { account } = signing;
@@ -272,7 +272,7 @@ export function createTransactionBook(options: {
         return left === undefined && matches(transaction);
       });
     },
-    /** Waits (at most `timeoutMs`) for queued work, taking no more; late landings not due never happen. */
+    /** Waits (at most `timeoutMs`) for queued work, taking no more. */
     async drain(timeoutMs: number) {
       stopped.abort();
       await within(Promise.all([...lanes.values(), ...inFlight]), timeoutMs);

@@ -9,7 +9,7 @@ const PAGE_LIMIT_MAX = 100;
 type Row = (transaction: EngineTransaction) => boolean;
 type Paging = { page: number; limit: number; sortBy: "createdAt" | "confirmedAt"; direction: 1 | -1 };
 
-/** Engine's transaction index: `GET /v1/transactions` (query filters) and `POST /v1/transactions/search` (body). */
+/** Engine's transaction index: `GET /v1/transactions` and `POST /v1/transactions/search`. */
 export function transactionsRoute(deps: { book: TransactionBook; faults: FaultSwitch }): Router {
   const router = Router();
 

@@ -17,7 +17,7 @@ export type Signing = { account: Account } | { refusal: string };
 
 export type Vault = ReturnType<typeof createVault>;
 
-/** Unlocks the server wallets' keys for the project's access token only, unless `signingRefused` is pending. */
+/** Unlocks the server wallets' keys for the project's access token only. */
 export function createVault(options: {
   accessToken: string;
   accounts: ReadonlyMap<string, Account>;
@@ -34,7 +34,7 @@ export function createVault(options: {
   };
 }
 
-/** Engine's reason for a transaction it could not sign: not retryable, so it fails at once, with no hash. */
+/** Not retryable: the transaction fails at once, with no hash. */
 export function transactionSigningFailed(refusal: string): string {
   return `Transaction signing failed: Failed to sign transaction: Error interaction with vault: ${refusal}`;
 }

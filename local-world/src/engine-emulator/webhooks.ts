@@ -8,10 +8,7 @@ export type Stage = "send" | "confirm";
 const EXECUTOR_NAMES = { EOA: "eoa", EIP7702: "eip7702", ERC4337: "erc4337" } as const;
 const DELIVERY_TIMEOUT_MS = 10_000;
 
-/**
- * Delivers status changes as Engine does: `User-Agent: <executor>/<stage>`, with a secret `x-request-timestamp` and
- * `x-signature-sha256` (hex HMAC-SHA256 of "<timestamp>.<body>"); tried once.
- */
+/** Delivers status changes as Engine does, signed (HMAC-SHA256 of "<timestamp>.<body>") with a secret; tried once. */
 export function createWebhookDispatcher(log: (message: string, fields?: Record<string, unknown>) => void) {
   const deliveries = new Set<Promise<void>>();
 

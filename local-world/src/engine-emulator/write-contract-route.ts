@@ -5,7 +5,7 @@ import type { Sabotage, TransactionBook } from "./transaction-book.ts";
 import { requireSigningCredential } from "./vault.ts";
 import { WriteRequestError, type WriteRequest } from "./write-request.ts";
 
-// How long a "timeout" fault holds a write's answer when the client does not hang up first.
+// How long a "timeout" fault holds a write's answer at most.
 const HELD_ANSWER_MS = 30_000;
 
 export interface WriteContractDeps {

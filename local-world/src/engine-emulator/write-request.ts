@@ -39,7 +39,7 @@ export interface WriteRequest {
 
 export class WriteRequestError extends Error {}
 
-/** Checks a `POST /v1/write/contract` body as Engine does and encodes the call, sent plain whatever the type. */
+/** Checks a write's body as Engine does and encodes the call, sent plain whatever the type. */
 export async function parseWriteRequest(
   body: unknown,
   context: { client: ThirdwebClient; chain: Chain; newId: () => string },

@@ -27,13 +27,13 @@ const newAccountSchema = z.object({
 export function createControls() {
   return {
     faults: faultSwitch<InjectedFault>((fault) => fault.mode),
-    /** The next id_token is issued for this audience instead of the client that asked. */
+    /** The next id_token's audience, instead of the client that asked. */
     nextIdTokenAudience: null as string | null,
   };
 }
 export type EmulatorControls = ReturnType<typeof createControls>;
 
-/** The fault pending for `target`: null when none, "played" when it sends no answer (a hang or a drop), else the error. */
+/** The fault pending for `target`: null, "played" when it sends no answer (a hang or a drop), or the error. */
 export function takeFault(
   controls: EmulatorControls,
   target: FaultTarget,

@@ -10,17 +10,17 @@ import { youtubeRoutes } from "./youtube-routes.ts";
 export interface GoogleEmulatorOptions {
   port?: number;
   clients: RegisteredClient[];
-  /** Defaults to the seeded accounts, subscribed to `channelId`; tests can add more over HTTP. */
+  /** Defaults to the seeded accounts, subscribed to `channelId`. */
   accounts?: SeedAccount[];
   channelId?: string;
 }
 
 export type GoogleEmulator = Awaited<ReturnType<typeof startGoogleEmulator>>;
 
-/** A local Google: OAuth 2.0 with PKCE (an account chooser instead of a login) and YouTube's reads, at Google's paths. */
+/** A local Google at Google's paths: OAuth 2.0 with PKCE (an account chooser) and YouTube's reads. */
 export async function startGoogleEmulator(options: GoogleEmulatorOptions) {
   const channelId = options.channelId ?? LOCAL_CHANNEL_ID;
-  // A copy: accounts a test adds belong to this stand-in, not to the caller's list.
+  // A copy: accounts a test adds stay with this stand-in.
   const accounts = [...(options.accounts ?? defaultGoogleAccounts(channelId))];
   const app = standInApp();
   const server = await listen(createServer(app), options.port);

@@ -206,7 +206,7 @@ function parseAuthorization(
   };
 }
 
-/** client_secret_post or client_secret_basic, as Google's token endpoint accepts both. */
+/** client_secret_post or client_secret_basic, as Google accepts both. */
 function authenticateClient(
   req: Request,
   body: URLSearchParams,

@@ -10,17 +10,17 @@ export interface SeedAccount {
   sub: string;
   email: string;
   name: string;
-  /** The account's own YouTube channel; null for a Google account that never created one. */
+  /** The account's own YouTube channel, if it made one. */
   channel: { id: string; title: string; handle: string } | null;
   subscribedTo: string[];
   youtube: YouTubeBehaviour;
-  /** false: the person unticks YouTube on the consent screen, so the grant lacks youtube.readonly. */
+  /** false: the person unticks YouTube on the consent screen. */
   grantsYoutube: boolean;
   /** Brand Accounts this person manages, each its own identity. */
   brandAccounts?: SeedAccount[];
 }
 
-/** Where Google's e-mail addresses for Brand Accounts live: no inbox, one per Brand Account. */
+/** Where Google's e-mail addresses for Brand Accounts live (no inbox). */
 export const BRAND_ACCOUNT_EMAIL_DOMAIN = "pages.plusgoogle.com";
 
 /** An account YouTube answers normally for, which grants YouTube when asked. */
@@ -30,7 +30,7 @@ export function seedAccount(
   return { youtube: "normal", grantsYoutube: true, ...fields };
 }
 
-/** One account per path through the claim flow; `channelId` is the channel the subscribed ones follow. */
+/** One account per path through the claim flow. */
 export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): SeedAccount[] {
   const account = (n: number, login: string, name: string, handle: string | null, rest: Partial<SeedAccount> = {}) =>
     seedAccount({
@@ -51,7 +51,7 @@ export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): See
     account(7, "grace", "Grace Closed", "@graceclosed", { youtube: "closed" }),
     // A second subscriber, so a claim can be tried again with a fresh account.
     account(8, "heidi", "Heidi Subscribes", "@heidisubscribes"),
-    // A person who also manages a Brand Account's channel: the channel picker offers both.
+    // Also manages a Brand Account's channel: the channel picker offers both.
     account(9, "ivan", "Ivan Manages Brands", "@ivanmanages", {
       brandAccounts: [
         seedAccount({

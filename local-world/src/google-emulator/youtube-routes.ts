@@ -80,7 +80,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
     const account = authorize(deps, req, res, "channel");
     if (!account) return;
     const { channel } = account;
-    // A Google account without a channel gets an answer without `items`, not an error.
+    // No channel: an answer without `items`, not an error.
     if (!channel) return res.json(listResponse("channel", [account.sub]));
     const item = {
       kind: "youtube#channel",
@@ -144,7 +144,7 @@ function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "su
   return account;
 }
 
-/** YouTube's documented errors: quotaExceeded (403, youtube.quota), rateLimitExceeded (403/429), backendError (5xx). */
+/** YouTube's documented errors: quotaExceeded, rateLimitExceeded, backendError (5xx). */
 function faultError(status: number, reason: string): ErrorSpec {
   const quota = QUOTA_MESSAGES[reason];
   return quota
@@ -173,7 +173,7 @@ function part(req: Request, name: string, value: object): Record<string, object>
   return (stringParam(req, "part") ?? "").split(",").includes(name) ? { [name]: value } : {};
 }
 
-/** The bearer token of the request, or its `access_token` parameter, as YouTube accepts either. */
+/** The bearer token, or the `access_token` parameter, as YouTube accepts either. */
 function accessTokenOf(req: Request): string | undefined {
   return /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? stringParam(req, "access_token");
 }
