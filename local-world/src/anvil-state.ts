@@ -1,8 +1,8 @@
-/** anvil 1.7.1's state file (`--state`, written on a graceful exit); a test loads what this writes, on upgrade. */
+/** anvil's state file (`--state`, written on a graceful exit). */
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { keccak256, toRlp, type Hex } from "viem";
 
-/** A block header as anvil stores it (the JSON-RPC block's fields, without `hash`). */
+/** A block header as anvil stores it (without `hash`). */
 type Header = Record<string, Hex>;
 
 interface StoredBlock {
@@ -19,49 +19,22 @@ export interface AnvilState {
   [field: string]: unknown;
 }
 
-// The root of an empty Merkle-Patricia trie: an empty block's transactions, receipts and withdrawals.
+// An empty trie's root: an empty block's transactions, receipts and withdrawals.
 const EMPTY_TRIE_ROOT: Hex = "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";
 const EMPTY_BLOOM: Hex = `0x${"0".repeat(512)}`;
 
-// The header's fields in the order of its RLP encoding; the ones after `nonce` exist from a hardfork on.
-const HEADER_FIELDS = [
-  "parentHash",
-  "sha3Uncles",
-  "miner",
-  "stateRoot",
-  "transactionsRoot",
-  "receiptsRoot",
-  "logsBloom",
-  "difficulty",
-  "number",
-  "gasLimit",
-  "gasUsed",
-  "timestamp",
-  "extraData",
-  "mixHash",
-  "nonce",
-  "baseFeePerGas",
-  "withdrawalsRoot",
-  "blobGasUsed",
-  "excessBlobGas",
-  "parentBeaconBlockRoot",
-  "requestsHash",
-] as const;
-const QUANTITIES = new Set([
-  "difficulty",
-  "number",
-  "gasLimit",
-  "gasUsed",
-  "timestamp",
-  "baseFeePerGas",
-  "blobGasUsed",
-  "excessBlobGas",
-]);
+// The header's fields in RLP order; those after `nonce` came with hardforks.
+const HEADER_FIELDS = `parentHash sha3Uncles miner stateRoot transactionsRoot receiptsRoot logsBloom difficulty number
+  gasLimit gasUsed timestamp extraData mixHash nonce baseFeePerGas withdrawalsRoot blobGasUsed excessBlobGas
+  parentBeaconBlockRoot requestsHash`.split(/\s+/);
+const QUANTITIES = new Set(
+  "difficulty number gasLimit gasUsed timestamp baseFeePerGas blobGasUsed excessBlobGas".split(" "),
+);
 
 // anvil's --slots-in-an-epoch when not given.
 const DEFAULT_SLOTS_IN_AN_EPOCH = 32;
 
-/** The latest blocks the `safe` and `finalized` tags reach: anvil answers `latest − slots` and `latest − 2 × slots`. */
+/** The latest blocks `safe` (`latest − slots`) and `finalized` (`latest − 2 × slots`) reach. */
 export function taggedBlocks(slotsInAnEpoch = DEFAULT_SLOTS_IN_AN_EPOCH): number {
   return 2 * slotsInAnEpoch + 1;
 }
@@ -70,14 +43,14 @@ export async function readAnvilState(file: string): Promise<AnvilState> {
   return JSON.parse(await readFile(file, "utf8")) as AnvilState;
 }
 
-/** Writes beside the file and renames: a failure never leaves anvil half a state to load. */
+/** Writes beside the file and renames: anvil never loads half a state. */
 export async function writeAnvilState(file: string, state: AnvilState): Promise<void> {
   const partial = `${file}.partial`;
   await writeFile(partial, JSON.stringify(state));
   await rename(partial, file);
 }
 
-/** Drops empty blocks but the first and the last `keepLatest` (a day of them is 560 MB); their numbers stay taken. */
+/** Drops empty blocks but the first and the last `keepLatest`; their numbers stay taken. */
 export function dropEmptyBlocks(state: AnvilState, keepLatest: number): number {
   const before = state.blocks.length;
   const first = state.blocks.reduce((lowest, block) => Math.min(lowest, numberOf(block)), Infinity);
@@ -89,7 +62,7 @@ export function dropEmptyBlocks(state: AnvilState, keepLatest: number): number {
   return before - state.blocks.length;
 }
 
-/** Moves the head `blocks` higher, state kept: only the top `tail` are written, empty, linked, stamped `timestamp`. */
+/** Moves the head `blocks` higher, state kept: only the top `tail` are written, empty and linked. */
 export function raiseHead(state: AnvilState, blocks: number, options: { tail: number; timestamp: number }): void {
   const head = state.blocks.find((block) => numberOf(block) === state.best_block_number);
   if (!head) throw new Error(`the state file has no block ${state.best_block_number}, its head`);
@@ -117,7 +90,7 @@ export function raiseHead(state: AnvilState, blocks: number, options: { tail: nu
   state.block = { ...state.block, number: toQuantity(top), timestamp };
 }
 
-/** keccak-256 of the header's RLP encoding: the block hash anvil computes when it loads the header. */
+/** The block hash anvil computes when it loads the header. */
 function headerHash(header: Header): Hex {
   const fields: Hex[] = [];
   for (const name of HEADER_FIELDS) {

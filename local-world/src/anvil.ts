@@ -9,16 +9,15 @@ import { freePort } from "./free-port.ts";
 import { rpc } from "./json-rpc.ts";
 
 export interface AnvilOptions {
-  /** 0 or absent: a free port. */
+  /** 0 or absent: a free port, `preferredPort` first if given. */
   port?: number;
-  /** Tried first when `port` is absent; taken, a free port instead. */
   preferredPort?: number;
   chainId?: number;
-  /** Loaded when it exists, written back on stop without most empty blocks (anvil-state.ts). */
+  /** Loaded when it exists, written back on stop without most empty blocks. */
   stateFile?: string;
-  /** Interval mining (0.25 as on Arbitrum One); absent: a block per transaction. */
+  /** Interval mining; absent: a block per transaction. */
   blockTimeSeconds?: number;
-  /** The genesis block's number, so the chain starts old; ignored when `stateFile` holds a chain. */
+  /** The genesis block's number; ignored when `stateFile` holds a chain. */
   number?: number;
   /** `safe` and `finalized` are `latest − slots` and `latest − 2 × slots`. Default 32. */
   slotsInAnEpoch?: number;
@@ -26,7 +25,7 @@ export interface AnvilOptions {
 
 export interface RunningAnvil {
   rpcUrl: string;
-  /** What it was started with, its port included: `startAnvil(options)` starts it again at the same URL. */
+  /** Its port included: `startAnvil(options)` starts it again at the same URL. */
   options: AnvilOptions & { port: number };
   stop(): Promise<void>;
 }
@@ -51,7 +50,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
 
 async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil> {
   const chainId = options.chainId ?? ARBITRUM_ONE_CHAIN_ID;
-  // Without --prune-history anvil fills ~/.foundry/anvil/tmp for ever; 64 states in memory, as a pruned node keeps.
+  // Without --prune-history anvil fills ~/.foundry/anvil/tmp for ever.
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--prune-history", "64"];
   if (options.stateFile) args.push("--state", options.stateFile);
   if (options.blockTimeSeconds !== undefined) args.push("--block-time", String(options.blockTimeSeconds));
@@ -63,13 +62,12 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
   const watchdog = killWhenParentDies(anvil);
   let output = "";
   // Only the tail of anvil's log, for error messages.
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));
-  anvil.stdout?.on("data", keep);
-  anvil.stderr?.on("data", keep);
+  for (const stream of [anvil.stdout, anvil.stderr])
+    stream?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT)));
 
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
-    // "Listening on" proves this anvil holds the port, not another node answering there.
+    // "Listening on" proves this anvil holds the port, not another node.
     await waitFor(anvil, () => output, `Listening on 127.0.0.1:${port}`);
     const answered = Number(await rpc<string>(rpcUrl, "eth_chainId", [], { timeoutMs: 5_000 }));
     if (answered !== chainId) throw new Error(`anvil on ${rpcUrl} answers chain ${answered}, expected ${chainId}`);
@@ -114,7 +112,7 @@ function anvilBinary(): string {
   return join(dirname(packageJson), "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
 }
 
-/** A shell holding a pipe from us stops anvil gracefully (its state written) when this process dies for any reason. */
+/** A shell on a pipe from us stops anvil gracefully when this process dies, however it dies. */
 function killWhenParentDies(anvil: ChildProcess): ChildProcess {
   const watchdog = spawn("sh", ["-c", 'while read -r _; do :; done; kill -TERM "$0" 2>/dev/null', String(anvil.pid)], {
     stdio: ["pipe", "ignore", "ignore"],
@@ -136,7 +134,7 @@ async function waitFor(anvil: ChildProcess, output: () => string, line: string):
   }
 }
 
-/** Multicall3's code where Arbitrum One has it (contracts/stand-ins/Multicall3.sol), as a chain that always had it. */
+/** Multicall3's code where Arbitrum One has it, as on a chain that always had it. */
 async function installMulticall3(rpcUrl: string): Promise<void> {
   const { deployedBytecode } = await loadContractArtifact("Multicall3");
   await rpc(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, deployedBytecode]);

@@ -11,7 +11,7 @@ export type ContractName = "TuBE" | "TuBERewards" | "Multicall3";
 export interface ContractArtifact {
   abi: Abi;
   bytecode: `0x${string}`;
-  /** The code a deployment leaves on chain, with zeros where the constructor writes the `immutable` variables. */
+  /** The code a deployment leaves on chain, zeros where the `immutable` variables go. */
   deployedBytecode: `0x${string}`;
   /** Where in `deployedBytecode` the immutable variables sit, in bytes. */
   immutableRanges: Array<{ start: number; length: number }>;
@@ -20,7 +20,7 @@ export interface ContractArtifact {
 type ContractArtifacts = Record<ContractName, ContractArtifact>;
 
 const require = createRequire(import.meta.url);
-/** Each contract's source under `contracts/`; stand-ins/ holds what the local chain needs but production never deploys. */
+/** Each contract's source under `contracts/`; stand-ins/ holds what only the local chain deploys. */
 const SOURCES: Record<ContractName, string> = {
   TuBE: "TuBE.sol",
   TuBERewards: "TuBERewards.sol",
@@ -49,7 +49,7 @@ interface SolcContract {
   };
 }
 
-/** A compiled contract of `contracts/`; all compile together, only when a source, solc or the settings changed. */
+/** A compiled contract of `contracts/`; all compile again when an input changed. */
 export async function loadContractArtifact(name: ContractName): Promise<ContractArtifact> {
   return (await loadContractArtifacts())[name];
 }
@@ -72,7 +72,7 @@ async function loadContractArtifacts(): Promise<ContractArtifacts> {
 
   const contracts = await compile(sources);
   await mkdir(dirname(CACHE_PATH), { recursive: true });
-  // Parallel test workers may compile at once: rename makes each write all-or-nothing.
+  // Parallel workers may compile at once: rename makes each write whole.
   const temporary = `${CACHE_PATH}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify({ inputsHash, contracts }, null, 2)}\n`);
   await rename(temporary, CACHE_PATH);
@@ -94,18 +94,22 @@ async function compile(sources: Record<string, string>): Promise<ContractArtifac
   const errors = (output.errors ?? []).filter((entry) => entry.severity === "error");
   if (errors.length > 0)
     throw new Error(`contracts/ does not compile:\n${errors.map((entry) => entry.formattedMessage).join("\n")}`);
-  const artifact = (name: ContractName): ContractArtifact => {
+  const artifact = (name: ContractName): [ContractName, ContractArtifact] => {
     const contract = output.contracts?.[SOURCES[name]]?.[name];
     if (!contract) throw new Error(`solc produced no ${name} contract`);
     const { bytecode, deployedBytecode } = contract.evm;
-    return {
-      abi: contract.abi,
-      bytecode: `0x${bytecode.object}`,
-      deployedBytecode: `0x${deployedBytecode.object}`,
-      immutableRanges: Object.values(deployedBytecode.immutableReferences).flat(),
-    };
+    const immutableRanges = Object.values(deployedBytecode.immutableReferences).flat();
+    return [
+      name,
+      {
+        abi: contract.abi,
+        bytecode: `0x${bytecode.object}`,
+        deployedBytecode: `0x${deployedBytecode.object}`,
+        immutableRanges,
+      },
+    ];
   };
-  return Object.fromEntries(CONTRACT_NAMES.map((name) => [name, artifact(name)])) as ContractArtifacts;
+  return Object.fromEntries(CONTRACT_NAMES.map(artifact)) as ContractArtifacts;
 }
 
 function resolveImport(path: string): { contents: string } | { error: string } {

@@ -20,9 +20,9 @@ export interface DeployTokenOptions {
   chainId: number;
   /** Becomes DEFAULT_ADMIN_ROLE holder of both contracts. */
   deployerKey: `0x${string}`;
-  /** Receives TuBERewards' REWARDER_ROLE (the Engine server wallet); it holds no role on the token. */
+  /** Receives TuBERewards' REWARDER_ROLE; it holds no role on the token. */
   rewarder: string;
-  /** TuBERewards' cap on wallets rewarded; default 1,000,000, well above any local run. */
+  /** TuBERewards' cap on wallets rewarded; default 1,000,000. */
   maxRewards?: bigint;
 }
 
@@ -32,12 +32,12 @@ export interface TokenDeployment {
   rewardsAddress: string;
 }
 
-/** TuBERewards' role for `reward`, as thirdweb's role helpers take it (they hash it the way the contract does). */
+/** TuBERewards' role for `reward`, as thirdweb's role helpers take it (unhashed). */
 export const REWARDER_ROLE = "REWARDER_ROLE";
 
 const DEFAULT_MAX_REWARDS = 1_000_000n;
 
-/** Every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, as the token itself lists them (lower-case). */
+/** Every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, lower-case. */
 export async function tokenRoleHolders(token: ThirdwebContract): Promise<{ minters: string[]; admins: string[] }> {
   const holders = (role: "minter" | "admin") =>
     getAllRoleMembers({ contract: token, role }).then((accounts) => accounts.map((account) => account.toLowerCase()));
@@ -45,14 +45,14 @@ export async function tokenRoleHolders(token: ThirdwebContract): Promise<{ minte
   return { minters, admins };
 }
 
-/** Deploys TuBE and a TuBERewards for it, the token's only minter, with `rewarder` as its REWARDER_ROLE holder. */
+/** Deploys TuBE and a TuBERewards for it, the token's only minter. */
 export async function deployToken(options: DeployTokenOptions): Promise<TokenDeployment> {
   const { client, chain, account } = deployer(options);
   const tokenAddress = await deploy(await prepareTokenDeployment(client, chain, account.address), account, "TuBE");
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress) };
 }
 
-/** Reuses what a kept chain still has of `known` when it runs the contracts as built now, and deploys the rest. */
+/** Reuses the `known` contracts a kept chain runs as built now; deploys the rest. */
 export async function ensureToken(
   options: DeployTokenOptions & { known?: Partial<TokenDeployment> },
 ): Promise<TokenDeployment & { deployed: boolean }> {
@@ -64,13 +64,13 @@ export async function ensureToken(
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress), deployed: true };
 }
 
-/** TuBE's deployment, `admin` its DEFAULT_ADMIN_ROLE holder: the local world's and the operator's `deploy-token`. */
+/** TuBE's deployment, `admin` its DEFAULT_ADMIN_ROLE holder. */
 export async function prepareTokenDeployment(client: ThirdwebClient, chain: Chain, admin: string) {
   const { abi, bytecode } = await loadContractArtifact("TuBE");
   return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams: { admin } });
 }
 
-/** TuBERewards' deployment for `token`, paying REWARD_AMOUNT_WEI to at most `maxRewards` wallets, `admin` its admin. */
+/** TuBERewards' deployment for `token`, paying REWARD_AMOUNT_WEI to at most `maxRewards` wallets. */
 export async function prepareRewardsDeployment(
   client: ThirdwebClient,
   chain: Chain,
@@ -81,7 +81,7 @@ export async function prepareRewardsDeployment(
   return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams });
 }
 
-/** Whether `code` is contracts/<name>.sol as built here (only it pays each wallet once), immutables and metadata aside. */
+/** Whether `code` is contracts/<name>.sol as built here, immutables and metadata aside. */
 export async function isBuiltCode(name: "TuBE" | "TuBERewards", code: string): Promise<boolean> {
   const { deployedBytecode, immutableRanges } = await loadContractArtifact(name);
   const built = Buffer.from(deployedBytecode.slice(2), "hex");
@@ -115,7 +115,7 @@ async function deployRewards(options: DeployTokenOptions, tokenAddress: string):
   });
   const rewardsAddress = await deploy(deployment, account, "TuBERewards");
 
-  // Any other minter (an older setup's server wallet, a lost rewards contract) goes first: never two minters.
+  // Never two minters: any other goes first.
   for (const minter of (await tokenRoleHolders(token)).minters)
     await sendAndConfirm(revokeRole({ contract: token, role: "minter", targetAccountAddress: minter }), account);
   const rewards = tokenContract(options.rpcUrl, options.chainId, rewardsAddress);
@@ -133,7 +133,7 @@ function deployer(options: DeployTokenOptions): { client: ThirdwebClient; chain:
 }
 
 async function deploy(deployment: PreparedTransaction, account: Account, name: string): Promise<string> {
-  // Not thirdweb's deployContract: it waits through thirdweb's per-chain-id block poller (see receiptOf).
+  // Not thirdweb's deployContract: its block poller is per chain id (see receiptOf).
   const { contractAddress } = await sendAndConfirm(deployment, account);
   if (!contractAddress) throw new Error(`the ${name} deployment created no contract`);
   return contractAddress;

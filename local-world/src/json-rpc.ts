@@ -1,14 +1,8 @@
-/**
- * The local side's one JSON-RPC client (tests, the stand-ins, the bench). Production code has its own in the backend,
- * so that nothing it ships depends on this workspace.
- */
+/** The local side's JSON-RPC client; the backend ships its own. */
 
-export interface RpcOptions {
-  /** Gives up after this long; unset, waits as long as fetch does. */
-  timeoutMs?: number;
-}
+type RpcOptions = { timeoutMs?: number };
 
-/** One JSON-RPC request (or batch): the HTTP status and the body, parsed when it is JSON. */
+/** One request (or batch): the HTTP status and the body, parsed when JSON. */
 export async function post(
   url: string,
   body: unknown,
@@ -25,7 +19,7 @@ export async function post(
   return { status: response.status, body: json ? JSON.parse(text) : text };
 }
 
-/** Calls `method` and resolves with its result; rejects with the node's error message. */
+/** `method`'s result; rejects with the node's error message. */
 export async function rpc<T = unknown>(
   url: string,
   method: string,
@@ -38,7 +32,6 @@ export async function rpc<T = unknown>(
   return answer.result as T;
 }
 
-/** Sends `calls` as one JSON-RPC batch and resolves with their results in the order asked. */
 export async function rpcBatch<T = unknown>(
   url: string,
   calls: Array<{ method: string; params: unknown[] }>,

@@ -17,7 +17,7 @@ export type Receipt = Awaited<ReturnType<typeof eth_getTransactionReceipt>>;
 const RECEIPT_POLL_MS = 50;
 const RECEIPT_TIMEOUT_MS = 60_000;
 
-/** thirdweb handles for a local chain (a placeholder client id; the latest definition for a chain id wins). */
+/** thirdweb handles for a local chain (the latest definition for a chain id wins). */
 export function localChain(rpcUrl: string, chainId: number): { client: ThirdwebClient; chain: Chain } {
   return { client: createThirdwebClient({ clientId: "local" }), chain: defineChain({ id: chainId, rpc: rpcUrl }) };
 }
@@ -34,7 +34,7 @@ export async function sendAndConfirm(transaction: PreparedTransaction, account: 
   return receipt;
 }
 
-/** Polls by RPC URL: thirdweb's waitForReceipt keeps one poller per chain id, bound to the first URL it saw. */
+/** By RPC URL: thirdweb's waitForReceipt polls the first URL it saw for a chain id. */
 export async function receiptOf(
   handles: { client: ThirdwebClient; chain: Chain },
   hash: `0x${string}`,

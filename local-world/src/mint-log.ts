@@ -4,12 +4,11 @@ import { rpc } from "./json-rpc.ts";
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 const ZERO_TOPIC = `0x${"0".repeat(64)}`;
 
-/** A fresh address nobody holds tokens at. */
 export function randomWallet(): string {
   return `0x${randomBytes(20).toString("hex")}`;
 }
 
-/** How many mints (Transfer from the zero address) the chain holds to `to`: the exactly-once check. */
+/** How many mints the chain holds to `to`: the exactly-once check. */
 export async function countMintsTo(rpcUrl: string, token: string, to: string): Promise<number> {
   const logs = await rpc<unknown[]>(rpcUrl, "eth_getLogs", [
     {

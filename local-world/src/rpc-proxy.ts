@@ -1,38 +1,29 @@
-/**
- * A hosted RPC provider in front of a local chain, as Alchemy's or QuickNode's entry plans: it refuses an `eth_getLogs`
- * wider than its plan, a batch over its cap and calls over its per-second limit; it can hold `safe` and `finalized`
- * back by time (Arbitrum One's trail `latest` by minutes), counts what it receives, and can play unreachable.
- */
+/** A hosted RPC provider's entry plan in front of a local chain, its limits and lagging finality played. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { text } from "node:stream/consumers";
 import { listen } from "./stand-in.ts";
 import { hex, post, type Block } from "./json-rpc.ts";
 
 export interface RpcProxyOptions {
   upstreamUrl: string;
-  /** The widest `eth_getLogs` answered, in blocks, both ends counted; Alchemy's free tier allows 10, QuickNode's trial 5. */
+  /** The widest `eth_getLogs` answered, in blocks, both ends counted (Alchemy's free tier: 10). */
   getLogsMaxRange?: number;
-  /** The most calls one batch may hold; a larger one is refused whole. Moralis allows 20, Alchemy 1,000. */
+  /** The most calls one batch may hold; a larger one is refused whole. */
   maxBatchCalls?: number;
-  /** Calls answered per second, each member of a batch counted, as QuickNode and Alchemy do; past it, a 429. */
+  /** Calls answered per second, each member of a batch counted; past it, a 429. */
   callsPerSecond?: number;
-  /** How far `safe` and `finalized` trail `latest`, in ms of block time (Arbitrum One: minutes, ~13 more). */
+  /** How far `safe` and `finalized` trail `latest`, in ms of block time. */
   finalityLagMs?: { safe: number; finalized: number };
   now?: () => number;
-  port?: number;
 }
 
 export type RpcProxy = Awaited<ReturnType<typeof startRpcProxy>>;
 
-interface RpcCall {
-  jsonrpc?: string;
-  id?: unknown;
-  method?: unknown;
-  params?: unknown;
-}
+type RpcCall = { id?: unknown; method?: unknown; params?: unknown };
 
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
-/** Alchemy's answer past the per-second capacity: HTTP 429 for a single call, this error per call of a batch. */
+/** Alchemy's answer past the per-second capacity (HTTP 429 for a single call). */
 const RATE_LIMITED = {
   code: 429,
   message:
@@ -40,7 +31,7 @@ const RATE_LIMITED = {
     "ignore this message. If not, check out https://docs.alchemy.com/reference/throughput",
 };
 
-/** A Nitro (go-ethereum) node's answer to a batch over its limit (`rpc/handler.go`, respondWithBatchTooLarge). */
+/** A go-ethereum node's answer to a batch over its limit. */
 const BATCH_TOO_LARGE = { code: -32600, message: "batch too large" };
 
 export async function startRpcProxy(options: RpcProxyOptions) {
@@ -49,9 +40,8 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   let largestBatch = 0;
   let unreachable = false;
   const count = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
-  // When each call of the last second arrived, for the per-second limit.
   let answeredAt: number[] = [];
-  /** Takes one call from this second's allowance; false when none is left. */
+  /** Takes one call from this second's allowance, if any is left. */
   const withinRate = () => {
     if (options.callsPerSecond === undefined) return true;
     const at = now();
@@ -62,7 +52,6 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   };
 
   const server = createServer((request, response) => {
-    // The chain behind is the only thing that fails here: answer as a gateway whose upstream is down.
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(502, { "content-type": "text/plain" });
       response.end(`the chain at ${options.upstreamUrl} did not answer: ${String(error)}`);
@@ -70,43 +59,30 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
+    const body = await text(request);
     count("http");
     const parsed = parseJson(body);
     const calls: RpcCall[] = Array.isArray(parsed) ? parsed : isObject(parsed) ? [parsed] : [];
     for (const call of calls) count(typeof call.method === "string" ? call.method : "(no method)");
     largestBatch = Math.max(largestBatch, calls.length);
 
-    if (unreachable) {
-      request.socket.destroy();
-      return;
-    }
-    if (request.method !== "POST") {
-      response.writeHead(405, { allow: "POST", "content-type": "text/plain" }).end("JSON-RPC takes POST");
-      return;
-    }
-    if (Array.isArray(parsed) && options.maxBatchCalls !== undefined && calls.length > options.maxBatchCalls) {
-      sendJson(response, 200, [{ jsonrpc: "2.0", id: calls[0]?.id ?? null, error: BATCH_TOO_LARGE }]);
-      return;
-    }
-    const rateLimited = calls.map((call) =>
-      withinRate() ? undefined : { jsonrpc: "2.0", id: call.id ?? null, error: RATE_LIMITED },
-    );
+    if (unreachable) return void request.socket.destroy();
+    if (request.method !== "POST")
+      return void response.writeHead(405, { allow: "POST", "content-type": "text/plain" }).end("JSON-RPC takes POST");
+    if (Array.isArray(parsed) && options.maxBatchCalls !== undefined && calls.length > options.maxBatchCalls)
+      return sendJson(response, 200, [answer(calls[0]!, { error: BATCH_TOO_LARGE })]);
+    const rateLimited = calls.map((call) => (withinRate() ? undefined : answer(call, { error: RATE_LIMITED })));
     if (!Array.isArray(parsed) && rateLimited[0]) return sendJson(response, 429, rateLimited[0]);
     const wide = options.getLogsMaxRange === undefined ? [] : await refuseWideLogQueries(calls);
     const lagged = options.finalityLagMs === undefined ? [] : await laggedFinalBlocks(calls);
     const local = calls.map((_, index) => rateLimited[index] ?? wide[index] ?? lagged[index]);
-    if (!local.some(Boolean)) {
-      await forward(body, response);
-    } else if (!Array.isArray(parsed)) {
-      // Alchemy answers a refused single request with HTTP 400; a block it answers itself is a plain answer.
-      sendJson(response, wide[0] ? 400 : 200, local[0]);
-    } else {
-      await answerBatch(calls, local, response);
-    }
+    if (!local.some(Boolean)) return forward(body, response);
+    // A refused single request is an HTTP 400; a block answered here a plain answer.
+    if (!Array.isArray(parsed)) return sendJson(response, wide[0] ? 400 : 200, local[0]);
+    await answerBatch(calls, local, response);
   }
 
-  /** For each `eth_getBlockByNumber` of `safe` or `finalized`: the newest block at least the lag old, or null. */
+  /** For `safe` and `finalized` blocks asked: the newest block at least the lag old. */
   async function laggedFinalBlocks(calls: RpcCall[]): Promise<Array<object | undefined>> {
     const lag = options.finalityLagMs as { safe: number; finalized: number };
     return Promise.all(
@@ -114,18 +90,15 @@ export async function startRpcProxy(options: RpcProxyOptions) {
         const [tag, full]: unknown[] = Array.isArray(call.params) ? call.params : [];
         if (call.method !== "eth_getBlockByNumber" || (tag !== "safe" && tag !== "finalized")) return undefined;
         const before = Math.floor((now() - lag[tag]) / 1000);
-        return { jsonrpc: "2.0", id: call.id ?? null, result: await newestBlockAtOrBefore(before, full === true) };
+        return answer(call, { result: await newestBlockAtOrBefore(before, full === true) });
       }),
     );
   }
 
-  /** Bisects for the newest block stamped at or before `timestamp`; a missing number counts as old (then null). */
+  /** Bisects for the newest block stamped by `timestamp`; a missing number counts as old. */
   async function newestBlockAtOrBefore(timestamp: number, full: boolean): Promise<unknown> {
-    const block = async (number: bigint | "latest") =>
-      (await upstream("eth_getBlockByNumber", [
-        typeof number === "bigint" ? hex(number) : number,
-        full,
-      ])) as Block | null;
+    const block = (number: bigint | "latest") =>
+      upstream("eth_getBlockByNumber", [number === "latest" ? number : hex(number), full]) as Promise<Block | null>;
     const latest = await block("latest");
     if (!latest || Number(latest.timestamp) <= timestamp) return latest;
     let low = -1n;
@@ -140,12 +113,15 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   }
 
   async function upstream(method: string, params: unknown[]): Promise<unknown> {
-    const request = { jsonrpc: "2.0", id: 1, method, params };
-    const { body } = await post(options.upstreamUrl, request, { timeoutMs: UPSTREAM_TIMEOUT_MS });
+    const { body } = await post(
+      options.upstreamUrl,
+      { jsonrpc: "2.0", id: 1, method, params },
+      { timeoutMs: UPSTREAM_TIMEOUT_MS },
+    );
     return (body as { result?: unknown }).result ?? null;
   }
 
-  /** For each call, the error a provider with this cap answers, or undefined when the call may pass. */
+  /** For each call, the provider's refusal, or undefined when it may pass. */
   async function refuseWideLogQueries(calls: RpcCall[]): Promise<Array<object | undefined>> {
     const cap = BigInt(options.getLogsMaxRange as number);
     const filters = calls.map((call) => (call.method === "eth_getLogs" ? logFilterOf(call) : undefined));
@@ -160,7 +136,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
       const from = blockOf(filter.fromBlock, heads);
       const to = blockOf(filter.toBlock, heads);
       if (from === undefined || to === undefined || to - from + 1n <= cap) return undefined;
-      return { jsonrpc: "2.0", id: calls[index]?.id ?? null, error: overRangeError(cap, from) };
+      return answer(calls[index]!, { error: overRangeError(cap, from) });
     });
   }
 
@@ -176,14 +152,13 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     return heads;
   }
 
-  /** Forwards the calls not answered here as one batch; answers all in order, with HTTP 200. */
+  /** Forwards the calls not answered here as one batch; answers all in order. */
   async function answerBatch(calls: RpcCall[], local: Array<object | undefined>, response: ServerResponse) {
     const passing = calls.filter((_, index) => !local[index]);
     const answered = new Map<string, unknown>();
     if (passing.length > 0) {
-      const upstream = await postUpstream(JSON.stringify(passing));
-      const answers: unknown = await upstream.json();
-      if (!Array.isArray(answers)) return sendJson(response, upstream.status, answers);
+      const { status, body: answers } = await post(options.upstreamUrl, passing, { timeoutMs: UPSTREAM_TIMEOUT_MS });
+      if (!Array.isArray(answers)) return sendJson(response, status, answers);
       for (const answer of answers as RpcCall[]) answered.set(JSON.stringify(answer.id), answer);
     }
     const merged = calls.flatMap((call, index) => {
@@ -194,26 +169,22 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   }
 
   async function forward(body: string, response: ServerResponse): Promise<void> {
-    const upstream = await postUpstream(body);
-    response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" });
-    response.end(Buffer.from(await upstream.arrayBuffer()));
-  }
-
-  function postUpstream(body: string): Promise<Response> {
-    return fetch(options.upstreamUrl, {
+    const upstream = await fetch(options.upstreamUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body,
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
     });
+    response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" });
+    response.end(Buffer.from(await upstream.arrayBuffer()));
   }
 
-  const listening = await listen(server, options.port);
+  const listening = await listen(server);
   return {
     url: listening.url,
-    /** Since the start or the last reset, refused ones too: calls per method (batch members counted), `http` requests. */
+    /** Calls per method and `http` requests since the last reset, refused ones too. */
     counts: () => ({ ...counts }),
-    /** The most calls one HTTP request held since the start or the last reset: how close the client came to the cap. */
+    /** The most calls one HTTP request held since the start or the last reset. */
     largestBatch: () => largestBatch,
     resetCounts: () => {
       counts = {};
@@ -227,7 +198,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   };
 }
 
-/** Alchemy's free-tier answer to a wider `eth_getLogs`, as seen in production: a range from `fromBlock`, cap wide. */
+/** Alchemy's free-tier answer to a wider `eth_getLogs`. */
 function overRangeError(cap: bigint, from: bigint): { code: number; message: string } {
   const suggested = `[${hex(from)}, ${hex(from + cap - 1n)}]`;
   return {
@@ -255,6 +226,8 @@ function blockOf(block: unknown, heads: Map<string, bigint>): bigint | undefined
   return typeof block === "string" && /^0x[0-9a-f]+$/i.test(block) ? BigInt(block) : undefined;
 }
 
+const answer = (call: RpcCall, body: object) => ({ jsonrpc: "2.0", id: call.id ?? null, ...body });
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -265,12 +238,6 @@ function parseJson(body: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

@@ -3,7 +3,7 @@ import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import { startGoogleEmulator, type GoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
-import { obtainAccessToken, signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
+import { obtainAccessToken, signInWithEmulator } from "@tube/local-world/test/google-sign-in";
 import { AppError } from "../errors.ts";
 import { createGoogleGateway, type GoogleGateway } from "./google-gateway.ts";
 import { isBrandAccountEmail } from "./google-gateway.ts";

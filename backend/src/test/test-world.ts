@@ -12,7 +12,7 @@ import { startRpcProxy, type RpcProxyOptions } from "@tube/local-world/rpc-proxy
 import { startGoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { createGoogleAccount } from "@tube/local-world/google-emulator/create-account";
 import { defaultGoogleAccounts, LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
-import { signInWithEmulator, obtainAccessToken } from "@tube/local-world/google-emulator/sign-in";
+import { signInWithEmulator, obtainAccessToken } from "@tube/local-world/test/google-sign-in";
 import { startLocalWorld, type LocalWorldOptions } from "@tube/local-world/local-world";
 import { randomWallet } from "@tube/local-world/mint-log";
 import { hex, rpc, rpcBatch } from "@tube/local-world/json-rpc";

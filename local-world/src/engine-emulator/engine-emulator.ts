@@ -20,41 +20,36 @@ export type { FaultControl, FaultMode } from "./faults.ts";
 export const FAULTS_PATH = `${CONTROL_PATH}/faults`;
 
 export interface EngineEmulatorOptions {
-  /** 0 or absent: an ephemeral port. */
-  port?: number;
   rpcUrl: string;
   chainId: number;
   secretKey: string;
   vaultAccessToken: string;
   serverWallets: Array<{ address: string; privateKey: `0x${string}` }>;
-  /** Later finished jobs that release a relayed write's idempotency key (key-retention.ts); default 1,000. */
+  /** Later finished jobs that release a relayed write's idempotency key; default 1,000. */
   retainedJobs?: number;
-  /** How long after a `failedThenLands` transaction is reported FAILED its call is sent. Default 1,000 ms. */
+  /** How long after a `failedThenLands` FAILED its call is sent. Default 1,000 ms. */
   lateLandingMs?: number;
-  /** How long the worker takes from a write's 202 to sending it. Default 0: at once. */
+  /** From a write's 202 to its send. Default 0: at once. */
   sendLatencyMs?: number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
 export type RunningEngineEmulator = Awaited<ReturnType<typeof startEngineEmulator>>;
 
-/** thirdweb's published median for Engine from a write's receipt to its send, so a local visitor waits as long. */
+/** thirdweb's published median for Engine from a write to its send. */
 export const ENGINE_MEDIAN_SEND_LATENCY_MS = 300;
 
 const DRAIN_ON_STOP_MS = 5_000;
 const LATE_LANDING_MS_DEFAULT = 1_000;
 
-/**
- * Engine Cloud's write, transactions and sign-message routes as `@thirdweb-dev/engine` expects them, the writes sent
- * for real on the local chain from the server wallets, signed through the vault (vault.ts); transactions in memory.
- */
+/** Engine's write, transactions and sign-message routes, the writes sent on the local chain. */
 export async function startEngineEmulator(options: EngineEmulatorOptions) {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
   const log = options.log ?? (() => undefined);
   const accounts = new Map<string, Account>(
-    options.serverWallets.map((wallet) => [
-      wallet.address.toLowerCase(),
-      privateKeyToAccount({ client, privateKey: wallet.privateKey }),
+    options.serverWallets.map(({ address, privateKey }) => [
+      address.toLowerCase(),
+      privateKeyToAccount({ client, privateKey }),
     ]),
   );
   const faults = createFaultSwitch();
@@ -74,7 +69,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
 
   const app = standInApp();
   app.use(faultRoutes(faults));
-  // The secret key is checked at request time, by thirdweb's gateway; the vault access token only when signing.
+  // The secret key is checked at request time; the vault access token only when signing.
   app.use(
     ["/v1/write/contract", "/v1/transactions", "/v1/sign/message"],
     requireHeader("x-secret-key", options.secretKey, "AUTH_ERROR"),
@@ -83,7 +78,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
   app.use(signMessageRoute({ vault }));
   app.use(
     writeContractRoute({
-      // Engine names the project that owns a secret key; a digest keeps the key itself out of responses.
+      // A digest keeps the secret key itself out of responses.
       clientId: hash("sha256", options.secretKey).slice(0, 32),
       faults,
       book,
@@ -101,7 +96,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
     if (!response.headersSent) sendEngineError(response, 500, "INTERNAL_ERROR", "Internal server error");
   }) satisfies ErrorRequestHandler);
 
-  const server = await listen(createServer(app), options.port);
+  const server = await listen(createServer(app));
   let stopping: Promise<void> | undefined;
   return {
     url: server.url,
@@ -117,7 +112,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
   };
 }
 
-/** POST sets a fault (faults.ts), DELETE clears them all, GET reads one (`?wallet=`) with `fired`, per mode. */
+/** POST sets a fault, DELETE clears them all, GET reads one (`?wallet=`) with `fired`. */
 function faultRoutes(faults: FaultSwitch) {
   const router = controlRouter();
   router.get(FAULTS_PATH, (request, response) => {

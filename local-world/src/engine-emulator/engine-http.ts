@@ -1,12 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 
-/** Engine's error envelope; details is the EngineError tagged by `type` (engine-core `server/src/http/error.rs`). */
+export const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Engine's error envelope. */
 export function sendEngineError(response: Response, status: number, type: string, message: string): void {
   response.status(status).json({ error: { message, details: { type, message } } });
 }
 
-/** A 401 in Engine's envelope for a request whose `header` is not `expected`. */
 export function requireHeader(header: string, expected: string, type: string): RequestHandler {
   return (request, response, next) => {
     if (sameSecret(request.get(header), expected)) return next();
@@ -14,10 +15,11 @@ export function requireHeader(header: string, expected: string, type: string): R
   };
 }
 
+export const sendRateLimited = (response: Response) =>
+  sendEngineError(response, 429, "RATE_LIMITED", "Too many requests (fault injected by the Engine emulator)");
+
 /** Compares a credential in constant time. */
 export function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  const [a, b] = [Buffer.from(given ?? ""), Buffer.from(expected)];
+  return given !== undefined && a.length === b.length && timingSafeEqual(a, b);
 }

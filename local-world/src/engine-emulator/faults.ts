@@ -1,29 +1,24 @@
 import { z } from "zod";
 import { faultCount, faultSwitch } from "../stand-in.ts";
+import { HEX_ADDRESS } from "./engine-http.ts";
 
 /**
- * Failures the Engine stand-in plays, each as Engine Cloud does (paths in thirdweb-dev/engine-core); "relayed" modes
- * stand for a write through a bundler (what `auto` does), still sent from the server wallet.
+ * Failures the Engine stand-in plays; "relayed" ones stand for a write through a bundler.
  * - http500: the next `count` writes answer 500 and queue nothing.
- * - timeout: the next `count` writes are queued but their answer is held until the client gives up.
- * - rateLimited / rateLimitedReads: writes / `GET /v1/transactions` answer 429 (`server/src/http/error.rs`).
- * - failed: FAILED before sending, as for a reverting gas estimate (`executors/src/eoa/worker/transaction.rs`).
- * - revert: too little gas, reverts on chain, FAILED with its hash (`executors/src/eip7702_executor/confirm.rs`).
- * - revertConfirmed: the same revert, CONFIRMED with `onchainStatus: "REVERTED"`, as the EOA executor confirms any
- *   receipt (`executors/src/eoa/worker/confirm.rs`); an EOA write that reverts without a fault is reported so too.
+ * - timeout: the next `count` writes are queued, their answer held until the client gives up.
+ * - rateLimited / rateLimitedReads: writes / `GET /v1/transactions` answer 429.
+ * - failed: FAILED before sending, as for a reverting gas estimate.
+ * - revert: too little gas, reverts on chain, FAILED with its hash.
+ * - revertConfirmed: the same revert, CONFIRMED, `onchainStatus: "REVERTED"`, as any EOA write that reverts.
  * - failedThenMined: sent, then reported FAILED (with its hash) while the chain mines it.
  * - stuckSubmitted: sent and mined, reported SUBMITTED for ever.
- * - listLag: missing from `GET /v1/transactions` for its first `reads` reads (default 3): the indexer lags, unbounded.
- * - innerRevert (relayed): CONFIRMED with `onchainStatus: "REVERTED"` (`executors/src/external_bundler/confirm.rs`),
- *   sent as a 0-value self-transfer: status 1, no logs, so a receipt's status alone proves nothing.
- * - failedThenLands (relayed): FAILED with no hash, as when the bundler's hash lookup errs
- *   (`executors/src/eip7702_executor/confirm.rs`); the call is mined `lateLandingMs` later.
+ * - listLag: missing from the index for its first `reads` reads (default 3).
+ * - innerRevert (relayed): CONFIRMED, `onchainStatus: "REVERTED"`; a 0-value self-transfer, status 1.
+ * - failedThenLands (relayed): FAILED with no hash; mined `lateLandingMs` later.
  * - nullStatus: listed with `status: null` and never sent.
- * - cancelled (relayed): cancelled while queued: FAILED, `cancelledAt` set, no hash (`twmq/src/lib.rs` cancel_job).
- * - signingRefused: the vault refuses the next `count` signings (vault.ts): the write still answers 202 and ends
- *   FAILED with no hash; `POST /v1/sign/message` answers the refusal in its result.
- * A fault with a `wallet` hits only writes whose call names that address, so tests side by side fail only their own;
- * only timeout and the transaction faults can be aimed. Each wallet has at most one pending fault, as has everyone.
+ * - cancelled (relayed): cancelled while queued: FAILED, `cancelledAt` set, no hash.
+ * - signingRefused: the vault refuses the next `count` signings: FAILED with no hash after the 202.
+ * A fault with a `wallet` (timeout and the transaction faults) hits only writes whose call names it; one pending each.
  */
 export const TRANSACTION_FAULTS = [
   "failed",
@@ -50,25 +45,22 @@ export type FaultMode = (typeof FAULT_MODES)[number];
 
 const WALLET_FAULTS: readonly FaultMode[] = ["timeout", ...TRANSACTION_FAULTS];
 
-/** `reads`: listLag only; `wallet`: only writes whose call names this address take the fault. */
+/** `reads`: listLag only. */
 const faultSchema = z
   .object({
     mode: z.enum(FAULT_MODES),
     count: faultCount,
     reads: z.number().int().min(0).optional(),
-    wallet: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/)
-      .optional(),
+    wallet: z.string().regex(HEX_ADDRESS).optional(),
   })
   .refine((fault) => fault.reads === undefined || fault.mode === "listLag")
   .refine((fault) => fault.wallet === undefined || WALLET_FAULTS.includes(fault.mode));
 export type Fault = z.output<typeof faultSchema>;
 export type FaultSwitch = ReturnType<typeof createFaultSwitch>;
-/** What the local world hands tests: set, clear, pending (for a wallet, or everyone) and fired (per mode). */
+/** What the local world hands tests. */
 export type FaultControl = Omit<FaultSwitch, "take">;
 
-// A wallet's key is its address without 0x, in lower case: an ABI-encoded address argument holds it as it is.
+// An address without 0x, in lower case: as an ABI-encoded argument holds it.
 const keyOf = (wallet: string | undefined) => (wallet ? wallet.slice(2).toLowerCase() : "");
 
 export function createFaultSwitch() {
@@ -78,7 +70,7 @@ export function createFaultSwitch() {
     clear: faults.clear,
     pending: (wallet?: string) => faults.pending(keyOf(wallet)),
     fired: faults.fired,
-    /** The pending fault of this mode, before this take; one aimed at a wallet `call` names comes first. */
+    /** The pending fault of this mode; one aimed at a wallet `call` names comes first. */
     take(mode: FaultMode, call?: string) {
       const data = call?.toLowerCase() ?? "";
       return faults.take(mode, [...faults.keys().filter((key) => key !== "" && data.includes(key)), ""]);

@@ -1,6 +1,6 @@
 import type { ExecutorType } from "./write-request.ts";
 
-/** engine-core `server/src/queue/manager.rs`: each queue keeps its last 1,000 successful and failed jobs. */
+/** Engine's queues each keep their last 1,000 successful and failed jobs. */
 export const RETAINED_JOBS_DEFAULT = 1000;
 
 interface Job {
@@ -8,14 +8,10 @@ interface Job {
   executionParams: { type: ExecutorType };
 }
 
-/**
- * Which transaction a repeated idempotency key (the transaction's id in engine-core) answers with, while it is held:
- * - relayed: while the send job is kept, until `retainedJobs` later jobs finished in its list (`twmq/src/lib.rs`);
- * - EOA: only until the worker picks it up (`executors/src/eoa/store/mod.rs`, add_transaction).
- */
+/** Holds an idempotency key: relayed, until `retainedJobs` later jobs finished in its list; EOA, until picked up. */
 export function createKeyRetention<T extends Job>(retainedJobs: number) {
   const holders = new Map<string, T>();
-  // Newest first, per queue and outcome, as twmq's LPUSHed lists.
+  // Newest first, per queue and outcome.
   const finishedLists = new Map<string, T[]>();
 
   const release = (transaction: T) => {
@@ -23,13 +19,12 @@ export function createKeyRetention<T extends Job>(retainedJobs: number) {
   };
 
   return {
-    /** The transaction a write with this key answers with instead of queueing, or null when the key is free. */
     holder: (key: string) => holders.get(key) ?? null,
     hold: (transaction: T) => void holders.set(transaction.id, transaction),
     pickedUp(transaction: T) {
       if (transaction.executionParams.type === "EOA") release(transaction);
     },
-    /** The send job ended: "success" once it was handed on (sent), "failed" otherwise. */
+    /** The send job ended: "success" once sent, "failed" otherwise. */
     finished(transaction: T, outcome: "success" | "failed") {
       if (transaction.executionParams.type === "EOA") return;
       const name = `${transaction.executionParams.type}:${outcome}`;

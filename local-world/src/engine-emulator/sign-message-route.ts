@@ -1,21 +1,15 @@
 import express, { Router } from "express";
-import { sendEngineError } from "./engine-http.ts";
-import { MISSING_SIGNING_CREDENTIAL, type Vault } from "./vault.ts";
+import { HEX_ADDRESS, sendEngineError } from "./engine-http.ts";
+import { requireSigningCredential, type Vault } from "./vault.ts";
 
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HEX_DATA = /^0x[0-9a-fA-F]*$/;
 
-/**
- * `POST /v1/sign/message` (engine-core `server/src/http/routes/sign_message.rs`): signed in the request, always 200,
- * each message answered `{ result: { signature, signedData } }` or `{ error }` (a refused vault is `VAULT_ERROR`);
- * only a request with no signing credential gets 400. EOA signing only, as the server wallet does.
- */
+/** `POST /v1/sign/message`: always 200, each message answered with its signature or its error; EOA only. */
 export function signMessageRoute(deps: { vault: Vault }): Router {
   const router = Router();
-  router.post("/v1/sign/message", express.json({ type: () => true }), async (request, response) => {
-    const accessToken = request.get("x-vault-access-token");
-    if (accessToken === undefined)
-      return sendEngineError(response, 400, "VALIDATION_ERROR", MISSING_SIGNING_CREDENTIAL);
+  const json = express.json({ type: () => true });
+  router.post("/v1/sign/message", json, requireSigningCredential, async (request, response) => {
+    const accessToken = request.get("x-vault-access-token")!;
     const body = (request.body ?? {}) as { signingOptions?: { type?: unknown; from?: unknown }; params?: unknown };
     const { type, from } = body.signingOptions ?? {};
     if ((type !== "EOA" && type !== "auto") || typeof from !== "string" || !HEX_ADDRESS.test(from))

@@ -13,7 +13,7 @@ import { errorMessage, type ExecutionParams, type InnerTransaction, type Webhook
 
 type TransactionStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
 
-/** One row of `GET /v1/transactions`, in Engine Cloud's shape (the client's GetTransactionsResponses). */
+/** One row of `GET /v1/transactions`, in Engine Cloud's shape. */
 export interface EngineTransaction {
   id: string;
   batchIndex: number;
@@ -28,22 +28,20 @@ export interface EngineTransaction {
   confirmedAtBlockNumber: string | null;
   enrichedData: unknown[];
   executionParams: ExecutionParams;
-  /** In the shapes of the thirdweb SDK's `src/engine/get-status.ts` (ExecutionResult4337Serialized). */
   executionResult: Record<string, unknown> | null;
   createdAt: string;
   errorMessage: string | null;
   cancelledAt: string | null;
 }
 
-/** A fault that changes what happens to a new transaction (see faults.ts). */
 export type Sabotage = Fault & { mode: (typeof TRANSACTION_FAULTS)[number] };
 
-/** Gas for a late landing: ample for a reward, with no estimate to stop a refused one before the chain. */
+/** Gas for a late landing: ample for a reward, with no estimate to stop a refused one. */
 const LANDING_GAS = 300_000n;
 const LAGGING_READS_DEFAULT = 3;
-// Enough for a transfer's intrinsic cost, too little for a reward: mined, and reverts.
+// A transfer's intrinsic cost, too little for a reward: mined, and reverts.
 const REVERTING_GAS_LIMIT = 25_000n;
-// engine-core `executors/src/external_bundler/send.rs`: UserCancelled, which twmq fails a cancelled job with.
+const GAVE_UP = "Transaction failed: gave up waiting (fault injected by the Engine emulator)";
 const CANCELLED_MESSAGE = "Transaction cancelled by user";
 
 export type TransactionBook = ReturnType<typeof createTransactionBook>;
@@ -52,7 +50,7 @@ interface QueueInput {
   clientId: string;
   executionParams: ExecutionParams;
   sender: string;
-  /** The `x-vault-access-token` the write came with: the worker hands it to the vault when it signs. */
+  /** The `x-vault-access-token`, for the vault when the worker signs. */
   accessToken: string;
   transaction: InnerTransaction;
   webhooks: WebhookOption[];
@@ -62,7 +60,7 @@ interface QueueInput {
 interface Job extends Omit<QueueInput, "sabotage"> {
   row: EngineTransaction;
   sabotage: Sabotage["mode"] | null;
-  /** Relayed executions report no hash until confirmed; the user operation's hash stands in for it meanwhile. */
+  /** Relayed: no hash until confirmed; the user operation's hash stands in. */
   userOpHash: string | null;
 }
 
@@ -72,31 +70,26 @@ export function createTransactionBook(options: {
   vault: Vault;
   retainedJobs: number;
   lateLandingMs: number;
-  /** Each transaction waits this long before its lane takes it, so the wait never adds up per wallet. */
+  /** Waited before the lane takes a transaction, so it never adds up per wallet. */
   sendLatencyMs: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
-  /** Called after each status change with the executor stage it ended (webhooks.ts). */
   onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
 }) {
-  // One row per id: a key sent again once released overwrites its row (assumed: the indexer is not open source).
+  // One row per id: a key sent again once released overwrites its row.
   const rows = new Map<string, EngineTransaction>();
   const retention = createKeyRetention<EngineTransaction>(options.retainedJobs);
   // Reads left before a lagging transaction shows up in the list.
   const hiddenReads = new Map<EngineTransaction, number>();
-  // One promise chain per wallet: sends from a wallet never overlap, so nonces never collide.
+  // One promise chain per wallet, so its nonces never collide.
   const lanes = new Map<string, Promise<void>>();
-  // Work off the lanes (receipts, late landings); drain waits for it too.
+  // Work off the lanes (receipts, late landings), for drain.
   const inFlight = new Set<Promise<void>>();
-  const landingTimers = new Set<NodeJS.Timeout>();
-  let draining = false;
+  const stopped = new AbortController();
 
   const update = ({ row, webhooks }: Job, stage: Stage, change: Partial<EngineTransaction>) => {
     Object.assign(row, change);
-    options.log(`transaction ${row.status}`, {
-      id: row.id,
-      transactionHash: row.transactionHash,
-      errorMessage: row.errorMessage,
-    });
+    const { id, transactionHash, errorMessage } = row;
+    options.log(`transaction ${row.status}`, { id, transactionHash, errorMessage });
     options.onStage?.(row, webhooks, stage);
   };
 
@@ -131,7 +124,6 @@ export function createTransactionBook(options: {
     inFlight.add(tracked);
   };
 
-  /** Runs `work` after everything queued before it for the same wallet. */
   const onLane = <T>(wallet: string, work: () => Promise<T>): Promise<T> => {
     const key = wallet.toLowerCase();
     const result = (lanes.get(key) ?? Promise.resolve()).then(work);
@@ -139,33 +131,28 @@ export function createTransactionBook(options: {
     return result;
   };
 
-  /** Sends from the account the vault unlocked; resolves with the hash once the chain has the transaction. */
   const sendFrom = async (account: Account, call: InnerTransaction, gas?: bigint): Promise<`0x${string}`> => {
-    const prepared = prepareTransaction({
-      client: options.client,
-      chain: options.chain,
+    const { client, chain } = options;
+    const transaction = prepareTransaction({
+      client,
+      chain,
       to: call.to,
       data: call.data,
       value: BigInt(call.value),
-      ...(gas === undefined ? {} : { gas }),
+      gas,
     });
-    return (await sendTransaction({ transaction: prepared, account })).transactionHash;
+    return (await sendTransaction({ transaction, account })).transactionHash;
   };
 
-  /** Lands the call after Engine reported it FAILED, unsimulated as a bundler lands it: a refused call reverts. */
-  const landLater = (job: Job, account: Account) => {
-    const timer = setTimeout(() => {
-      landingTimers.delete(timer);
-      track(
-        onLane(job.sender, () => sendFrom(account, job.transaction, LANDING_GAS)).then((transactionHash) =>
-          options.log("transaction landed after FAILED", { id: job.row.id, transactionHash }),
-        ),
-      );
-    }, options.lateLandingMs);
-    landingTimers.add(timer);
-  };
+  /** Lands the call after it was reported FAILED, unsimulated as a bundler lands it. */
+  const landLater = (job: Job, account: Account) =>
+    track(
+      sleep(options.lateLandingMs, undefined, { signal: stopped.signal })
+        .then(() => onLane(job.sender, () => sendFrom(account, job.transaction, LANDING_GAS)))
+        .then((transactionHash) => options.log("transaction landed after FAILED", { id: job.row.id, transactionHash })),
+    );
 
-  /** The worker takes the transaction off the queue and sends it; resolves with the hash, or null when none was sent. */
+  /** Sends; the hash, or null when none was sent. */
   const pickUp = async (job: Job): Promise<`0x${string}` | null> => {
     retention.pickedUp(job.row);
     const stop = (errorMessage: string) => {
@@ -173,63 +160,47 @@ export function createTransactionBook(options: {
       retention.finished(job.row, "failed");
       return null;
     };
-    if (draining) return stop("Engine emulator stopped before sending");
+    if (stopped.signal.aborted) return stop("Engine emulator stopped before sending");
     if (job.sabotage === "failed") return stop("Transaction failed: fault injected by the Engine emulator");
-    // The vault is asked only now: a wrong token or an unknown wallet fails long after the 202.
+    // The vault is asked only now, long after the 202.
     const signing = options.vault.sign(job.accessToken, job.sender);
     if ("refusal" in signing) return stop(transactionSigningFailed(signing.refusal));
     const { account } = signing;
     if (job.sabotage === "failedThenLands") {
-      // The send stage succeeded (the bundler took it); its confirmation could not get a hash from the bundler.
+      // The bundler took it; the confirmation got no hash from it.
       retention.finished(job.row, "success");
       fail(job, "confirm", "Failed to get transaction hash from bundler: fault injected by the Engine emulator");
       landLater(job, account);
       return null;
     }
 
-    let transactionHash: `0x${string}`;
     const gas = job.sabotage?.startsWith("revert") ? REVERTING_GAS_LIMIT : undefined;
-    try {
-      transactionHash =
-        job.sabotage === "innerRevert"
-          ? // The bundle stand-in: it succeeds, and the call inside it never runs.
-            await sendFrom(account, { to: job.sender, data: "0x", value: "0" })
-          : await sendFrom(account, job.transaction, gas);
-    } catch (error) {
-      return stop(errorMessage(error));
-    }
-    update(
-      job,
-      "send",
-      job.userOpHash
-        ? {
-            status: "SUBMITTED",
-            executionResult: { status: "SUBMITTED", monitoringStatus: "WILL_MONITOR", userOpHash: job.userOpHash },
-          }
-        : { status: "SUBMITTED", transactionHash, executionResult: { status: "SUBMITTED", transactionHash } },
-    );
+    // innerRevert's bundle stand-in: it succeeds, and the call inside it never runs.
+    const call = job.sabotage === "innerRevert" ? { to: job.sender, data: "0x" as const, value: "0" } : job.transaction;
+    const transactionHash = await sendFrom(account, call, gas).catch((error: unknown) => stop(errorMessage(error)));
+    if (!transactionHash) return null;
+    const { userOpHash } = job;
+    const result = userOpHash ? { monitoringStatus: "WILL_MONITOR", userOpHash } : { transactionHash };
+    update(job, "send", {
+      status: "SUBMITTED",
+      ...(userOpHash ? {} : { transactionHash }),
+      executionResult: { status: "SUBMITTED", ...result },
+    });
     retention.finished(job.row, "success");
     return transactionHash;
   };
 
-  /** Follows a sent transaction to its receipt, as Engine's confirmation worker does. */
   const confirm = async (job: Job, transactionHash: `0x${string}`) => {
-    // Engine gives up on a transaction on its way: FAILED, with the hash of what the chain mines anyway.
-    if (job.sabotage === "failedThenMined")
-      return fail(
-        job,
-        "confirm",
-        "Transaction failed: gave up waiting (fault injected by the Engine emulator)",
-        transactionHash,
-      );
-    // Never looked at again, so SUBMITTED though mined; engine-core's EOA store also drops an id holding a `:`.
+    // Engine gives up: FAILED, with the hash of what the chain mines anyway.
+    if (job.sabotage === "failedThenMined") return fail(job, "confirm", GAVE_UP, transactionHash);
+    // SUBMITTED though mined; Engine's EOA store also drops an id holding a `:`.
     if (job.sabotage === "stuckSubmitted" || (job.row.executionParams.type === "EOA" && job.row.id.includes(":")))
       return;
     try {
       const receipt = await receiptOf(options, transactionHash);
       if (receipt.status === "success")
         return confirmed(job, receipt, job.sabotage === "innerRevert" ? "REVERTED" : "SUCCESS");
-      // engine-core fails a status-0 EIP-7702 receipt; EOA and ERC-4337 confirm any (faults.ts).
+      // Engine fails a status-0 EIP-7702 receipt; EOA and ERC-4337 confirm any (faults.ts).
       const failsOnRevert =
         job.sabotage === "revert" || (job.sabotage !== "revertConfirmed" && job.row.executionParams.type === "EIP7702");
       if (failsOnRevert)
@@ -241,9 +212,7 @@ export function createTransactionBook(options: {
   };
 
   return {
-    /** The transaction a write with this key answers with instead of queueing (key-retention.ts). */
     holder: (idempotencyKey: string) => retention.holder(idempotencyKey),
-    /** Records a transaction and queues it behind the earlier ones from the same wallet. */
     queue(input: QueueInput) {
       const { clientId, executionParams, sender, transaction, sabotage } = input;
       const mode = sabotage?.mode ?? null;
@@ -277,7 +246,7 @@ export function createTransactionBook(options: {
       if (mode === "listLag") hiddenReads.set(row, sabotage?.reads ?? LAGGING_READS_DEFAULT);
       options.log(`transaction ${row.status}`, { id: row.id, sabotage: mode });
 
-      // Never picked up: the key stays held, as a pending job's or a pending EOA transaction's does.
+      // Never picked up: the key stays held, as a pending job's does.
       if (mode === "nullStatus") return row;
       if (mode === "cancelled") {
         row.cancelledAt = new Date().toISOString();
@@ -285,7 +254,7 @@ export function createTransactionBook(options: {
         retention.finished(row, "failed");
         return row;
       }
-      // Equal waits end in the order they began, so a wallet's sends stay in order; none waits for a receipt.
+      // Equal waits end in the order they began, so a wallet's sends stay in order.
       track(
         (options.sendLatencyMs > 0 ? sleep(options.sendLatencyMs) : Promise.resolve())
           .then(() => onLane(sender, () => pickUp(job)))
@@ -295,7 +264,6 @@ export function createTransactionBook(options: {
       );
       return row;
     },
-    /** The rows the index shows now that `matches` accepts. */
     list(matches: (transaction: EngineTransaction) => boolean) {
       return [...rows.values()].filter((transaction) => {
         const left = hiddenReads.get(transaction);
@@ -304,11 +272,9 @@ export function createTransactionBook(options: {
         return left === undefined && matches(transaction);
       });
     },
-    /** Waits (at most `timeoutMs`) for queued work and stops taking more; late landings not yet due never happen. */
+    /** Waits (at most `timeoutMs`) for queued work, taking no more. */
     async drain(timeoutMs: number) {
-      draining = true;
-      for (const timer of landingTimers) clearTimeout(timer);
-      landingTimers.clear();
+      stopped.abort();
       await within(Promise.all([...lanes.values(), ...inFlight]), timeoutMs);
     },
   };

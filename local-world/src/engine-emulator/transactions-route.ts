@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from "express";
-import { sendEngineError } from "./engine-http.ts";
+import { sendEngineError, sendRateLimited } from "./engine-http.ts";
 import type { FaultSwitch } from "./faults.ts";
 import type { EngineTransaction, TransactionBook } from "./transaction-book.ts";
 
@@ -9,10 +9,7 @@ const PAGE_LIMIT_MAX = 100;
 type Row = (transaction: EngineTransaction) => boolean;
 type Paging = { page: number; limit: number; sortBy: "createdAt" | "confirmedAt"; direction: 1 | -1 };
 
-/**
- * Engine Cloud's transaction index: `GET /v1/transactions` (query filters) and `POST /v1/transactions/search` (body
- * filters, as thirdweb's `src/engine/get-status.ts` reads a status), sorted and paged alike.
- */
+/** Engine's transaction index: `GET /v1/transactions` and `POST /v1/transactions/search`. */
 export function transactionsRoute(deps: { book: TransactionBook; faults: FaultSwitch }): Router {
   const router = Router();
 
@@ -31,17 +28,13 @@ export function transactionsRoute(deps: { book: TransactionBook; faults: FaultSw
 
   router.post("/v1/transactions/search", express.json({ limit: "1mb" }), (request, response) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const filters = body.filters ?? [];
     let matches: Row;
     try {
-      matches = combine(asFilterList(filters), body.filtersOperation ?? "AND");
+      matches = combine(asFilterList(body.filters ?? []), body.filtersOperation ?? "AND");
     } catch (error) {
       return sendEngineError(response, 400, "VALIDATION", (error as Error).message);
     }
-    answer(deps, response, {
-      matches,
-      paging: paging((name) => body[name]),
-    });
+    answer(deps, response, { matches, paging: paging((name) => body[name]) });
   });
 
   return router;
@@ -52,11 +45,9 @@ function answer(
   response: Response,
   { matches, paging: { page, limit, sortBy, direction } }: { matches: Row; paging: Paging },
 ): void {
-  if (deps.faults.take("rateLimitedReads")) {
-    return sendEngineError(response, 429, "RATE_LIMITED", "Too many requests (fault injected by the Engine emulator)");
-  }
+  if (deps.faults.take("rateLimitedReads")) return sendRateLimited(response);
   const matching = deps.book.list(matches).sort((a, b) => direction * (a[sortBy] ?? "").localeCompare(b[sortBy] ?? ""));
-  const transactions: EngineTransaction[] = matching.slice((page - 1) * limit, page * limit);
+  const transactions = matching.slice((page - 1) * limit, page * limit);
   response.json({ result: { transactions, pagination: { totalCount: matching.length, page, limit } } });
 }
 
@@ -69,7 +60,7 @@ function paging(given: (name: string) => unknown): Paging {
   };
 }
 
-/** The fields the client's `TransactionsFilterValue` names that rows here carry; the others are not modelled. */
+/** The filter fields rows here carry; the others are not modelled. */
 const FILTER_FIELDS: Record<string, (row: EngineTransaction) => string> = {
   id: (row) => row.id,
   batchIndex: (row) => String(row.batchIndex),
@@ -77,7 +68,7 @@ const FILTER_FIELDS: Record<string, (row: EngineTransaction) => string> = {
   chainId: (row) => row.chainId,
 };
 
-/** The client's `TransactionsFilterValue` (a field equal to any, or all, of `values`) or `TransactionsFilterNested`. */
+/** A field equal to any, or all, of `values`, or a nested list of filters. */
 function asFilter(filter: unknown): Row {
   if (typeof filter !== "object" || filter === null) throw new Error("filters: each filter must be an object");
   const { field, values, operation, filters } = filter as Record<string, unknown>;

@@ -3,17 +3,12 @@ import { within } from "../stand-in.ts";
 import type { EngineTransaction } from "./transaction-book.ts";
 import type { WebhookOption } from "./write-request.ts";
 
-/** The executor stages engine-core names its notifications after (`ExecutorStage` in executors/src). */
 export type Stage = "send" | "confirm";
 
 const EXECUTOR_NAMES = { EOA: "eoa", EIP7702: "eip7702", ERC4337: "erc4337" } as const;
-// engine-core `server/src/queue/manager.rs`: the webhook client's request timeout.
 const DELIVERY_TIMEOUT_MS = 10_000;
 
-/**
- * Delivers status changes as engine-core does (`executors/src/webhook/envelope.rs`): `User-Agent: <executor>/<stage>`,
- * with a secret `x-request-timestamp` and `x-signature-sha256` (hex HMAC-SHA256 of "<timestamp>.<body>"); tried once.
- */
+/** Delivers status changes as Engine does, signed (HMAC-SHA256 of "<timestamp>.<body>") with a secret; tried once. */
 export function createWebhookDispatcher(log: (message: string, fields?: Record<string, unknown>) => void) {
   const deliveries = new Set<Promise<void>>();
 
@@ -35,7 +30,6 @@ export function createWebhookDispatcher(log: (message: string, fields?: Record<s
   };
 
   return {
-    /** Posts a transaction's new status to each of its webhooks. */
     notify(transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) {
       const executorName = EXECUTOR_NAMES[transaction.executionParams.type];
       const failed = transaction.status === "FAILED";

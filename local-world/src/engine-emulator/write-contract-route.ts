@@ -1,12 +1,11 @@
 import express, { Router, type Response } from "express";
-import { sendEngineError } from "./engine-http.ts";
-import type { FaultSwitch } from "./faults.ts";
-import { TRANSACTION_FAULTS } from "./faults.ts";
+import { sendEngineError, sendRateLimited } from "./engine-http.ts";
+import { TRANSACTION_FAULTS, type FaultSwitch } from "./faults.ts";
 import type { Sabotage, TransactionBook } from "./transaction-book.ts";
-import { MISSING_SIGNING_CREDENTIAL } from "./vault.ts";
+import { requireSigningCredential } from "./vault.ts";
 import { WriteRequestError, type WriteRequest } from "./write-request.ts";
 
-// How long a "timeout" fault holds a write's answer when the client does not hang up first.
+// How long a "timeout" fault holds a write's answer at most.
 const HELD_ANSWER_MS = 30_000;
 
 export interface WriteContractDeps {
@@ -14,28 +13,20 @@ export interface WriteContractDeps {
   faults: FaultSwitch;
   book: TransactionBook;
   parse: (body: unknown) => Promise<WriteRequest>;
-  /** Releases of answers a "timeout" fault holds; the emulator releases them all when it stops. */
   heldAnswers: Set<() => void>;
 }
 
-/**
- * `POST /v1/write/contract`: queues one call and answers 202 with its id, the idempotency key; a key still held
- * answers with its transaction (key-retention.ts). The access token is only checked when the worker signs (vault.ts).
- */
+/** `POST /v1/write/contract`: queues one call, 202 with its id; a key still held answers its own. */
 export function writeContractRoute(deps: WriteContractDeps): Router {
   const router = Router();
 
   router.post(
     "/v1/write/contract",
-    (_request, response, next) => {
-      if (!deps.faults.take("rateLimited")) return next();
-      sendEngineError(response, 429, "RATE_LIMITED", "Too many requests (fault injected by the Engine emulator)");
-    },
+    (_request, response, next) => (deps.faults.take("rateLimited") ? sendRateLimited(response) : next()),
     express.json({ type: () => true }),
+    requireSigningCredential,
     async (request, response) => {
-      const accessToken = request.get("x-vault-access-token");
-      if (accessToken === undefined)
-        return sendEngineError(response, 400, "VALIDATION_ERROR", MISSING_SIGNING_CREDENTIAL);
+      const accessToken = request.get("x-vault-access-token")!;
       if (deps.faults.take("http500"))
         return sendEngineError(response, 500, "INTERNAL_ERROR", "Internal server error (fault injected)");
 
@@ -49,15 +40,9 @@ export function writeContractRoute(deps: WriteContractDeps): Router {
       }
 
       const holdAnswer = deps.faults.take("timeout", write.transaction.data);
-      let transaction = deps.book.holder(write.executionParams.idempotencyKey);
-      if (!transaction) {
-        transaction = deps.book.queue({
-          clientId: deps.clientId,
-          ...write,
-          accessToken,
-          sabotage: takeSabotage(deps.faults, write.transaction.data),
-        });
-      }
+      const transaction =
+        deps.book.holder(write.executionParams.idempotencyKey) ??
+        deps.book.queue({ clientId: deps.clientId, ...write, accessToken, sabotage: takeSabotage(deps.faults, write) });
       if (holdAnswer) await holdUntilClientGivesUp(response, deps.heldAnswers);
       if (response.destroyed) return;
 
@@ -79,15 +64,14 @@ export function writeContractRoute(deps: WriteContractDeps): Router {
   return router;
 }
 
-function takeSabotage(faults: FaultSwitch, call: string): Sabotage | null {
+function takeSabotage(faults: FaultSwitch, write: WriteRequest): Sabotage | null {
   for (const mode of TRANSACTION_FAULTS) {
-    const fault = faults.take(mode, call);
+    const fault = faults.take(mode, write.transaction.data);
     if (fault) return { ...fault, mode };
   }
   return null;
 }
 
-/** Resolves when the client hangs up (its timeout fired), the emulator stops, or the hold time is over. */
 function holdUntilClientGivesUp(response: Response, heldAnswers: Set<() => void>): Promise<void> {
   return new Promise((resolve) => {
     const release = () => {

@@ -2,30 +2,27 @@ import { encode, prepareContractCall, type ThirdwebClient } from "thirdweb";
 import type { Chain } from "thirdweb/chains";
 import { getContract, prepareMethod } from "thirdweb/contract";
 import { parseAbiParams, type AbiFunction } from "thirdweb/utils";
+import { HEX_ADDRESS } from "./engine-http.ts";
 
 // thirdweb types a method only when its signature is a literal; these arrive at run time.
 type RuntimeMethod = ReturnType<typeof prepareMethod<AbiFunction>>;
 
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-// engine-core `core/src/execution_options/mod.rs`: MAX_USER_METADATA_SIZE.
 const MAX_USER_METADATA_BYTES = 4096;
 
-/** Who executes a write: the server wallet itself (EOA) or a bundler on its behalf (EIP-7702, ERC-4337). */
+/** The server wallet itself (EOA) or a bundler on its behalf. */
 export type ExecutorType = "EOA" | "EIP7702" | "ERC4337";
 
-/** Engine's resolved execution options, echoed as `executionParams` (engine-core `core/src/execution_options/mod.rs`). */
+/** Engine's resolved execution options, echoed as `executionParams`. */
 export type ExecutionParams = { chainId: number; idempotencyKey: string } & (
   { type: "EOA" | "EIP7702"; from: string } | { type: "ERC4337"; signerAddress: string }
 );
 
-/** Engine's InnerTransaction: what actually goes on chain. */
 export interface InnerTransaction {
   to: string;
   data: `0x${string}`;
   value: string;
 }
 
-/** Where Engine posts a transaction's status changes (the request's top-level `webhookOptions`). */
 export interface WebhookOption {
   url: string;
   secret: string | null;
@@ -42,7 +39,7 @@ export interface WriteRequest {
 
 export class WriteRequestError extends Error {}
 
-/** Checks a `POST /v1/write/contract` body as Engine Cloud does and encodes the call, sent plain whatever the type. */
+/** Checks a write's body as Engine does and encodes the call, sent plain whatever the type. */
 export async function parseWriteRequest(
   body: unknown,
   context: { client: ThirdwebClient; chain: Chain; newId: () => string },
@@ -54,12 +51,11 @@ export async function parseWriteRequest(
     throw new WriteRequestError(
       `executionOptions.chainId must be the number ${context.chain.id}, got ${JSON.stringify(options.chainId)}`,
     );
-  // engine-core `core/src/execution_options/mod.rs`: the key defaults to a new UUID and is the transaction's id.
+  // The key defaults to a new UUID and is the transaction's id.
   const idempotencyKey = options.idempotencyKey ?? context.newId();
   if (typeof idempotencyKey !== "string" || idempotencyKey.length === 0)
     throw new WriteRequestError("executionOptions.idempotencyKey must be a non-empty string");
   const executionParams = resolveExecution(options, { chainId: context.chain.id, idempotencyKey });
-  // Whether the vault holds a key for the sender is found only when the worker signs (vault.ts).
   const sender = executionParams.type === "ERC4337" ? executionParams.signerAddress : executionParams.from;
   if (!Array.isArray(params) || params.length !== 1)
     throw new WriteRequestError("params must hold exactly one contract call");
@@ -73,7 +69,7 @@ export async function parseWriteRequest(
   }
 }
 
-/** A missing type is `auto`, which from a server wallet's address resolves to EIP-7702 (the client's AutoExecutionOptions). */
+/** A missing type is `auto`, which for a server wallet resolves to EIP-7702. */
 function resolveExecution(
   options: Record<string, unknown>,
   base: { chainId: number; idempotencyKey: string },
@@ -136,7 +132,7 @@ async function encodeCall(value: unknown, context: { client: ThirdwebClient; cha
   return { to: contractAddress, data: await encode(transaction), value: valueWei.toString() };
 }
 
-// Engine parses addresses without enforcing the EIP-55 checksum; thirdweb's encoder enforces it for mixed case.
+// Engine does not enforce the EIP-55 checksum; thirdweb's encoder does for mixed case.
 function lenientAddress(value: unknown): unknown {
   return typeof value === "string" && HEX_ADDRESS.test(value) ? value.toLowerCase() : value;
 }

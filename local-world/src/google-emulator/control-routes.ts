@@ -3,13 +3,13 @@ import type { Request, Router } from "express";
 import { z } from "zod";
 import { CONTROL_PATH, controlRouter, faultSwitch } from "../stand-in.ts";
 import type { GrantRegistry } from "./grants.ts";
-import { BRAND_ACCOUNT_EMAIL_DOMAIN, type SeedAccount } from "./seed-accounts.ts";
+import { BRAND_ACCOUNT_EMAIL_DOMAIN, seedAccount, type SeedAccount } from "./seed-accounts.ts";
 
-/** Where a fault can be injected: YouTube's reads, OAuth's tokeninfo, or its token endpoint (the code exchange). */
+/** Where a fault can be injected: YouTube's reads, tokeninfo, or the code exchange. */
 const FAULT_TARGETS = ["youtube", "tokeninfo", "token"] as const;
 type FaultTarget = (typeof FAULT_TARGETS)[number];
 
-/** The next `count` calls fail with this status and reason; status 0 drops the connection; `hang` never answers. */
+/** The next `count` calls fail with this status and reason; status 0 drops the connection. */
 interface InjectedFault {
   mode: FaultTarget;
   count: number;
@@ -27,16 +27,13 @@ const newAccountSchema = z.object({
 export function createControls() {
   return {
     faults: faultSwitch<InjectedFault>((fault) => fault.mode),
-    /** The next id_token is issued for this audience instead of the client that asked. */
+    /** The next id_token's audience, instead of the client that asked. */
     nextIdTokenAudience: null as string | null,
   };
 }
 export type EmulatorControls = ReturnType<typeof createControls>;
 
-/**
- * Takes the fault pending for `target`: null when none, "played" when it sends no answer (a hang, which ends when the
- * caller's time-out closes the socket, or a dropped connection), else the error to answer.
- */
+/** The fault pending for `target`: null, "played" when it sends no answer (a hang or a drop), or the error. */
 export function takeFault(
   controls: EmulatorControls,
   target: FaultTarget,
@@ -50,12 +47,6 @@ export function takeFault(
   return "played";
 }
 
-/**
- * POST /__emulator/{youtube,tokeninfo,token}-fault {status=503, reason="backendError", count=1, hang=false}; GET them
- * for what is left (a test counts the attempts made). POST /__emulator/expire {access_token}.
- * POST /__emulator/id-token-audience {aud}. POST /__emulator/accounts {subscribed=true, brandChannels=0} → 201 with a
- * new account, offered on the chooser from then on.
- */
 export function controlRoutes(
   controls: EmulatorControls,
   grants: GrantRegistry,
@@ -65,8 +56,12 @@ export function controlRoutes(
   const router = controlRouter();
   for (const target of FAULT_TARGETS) {
     router.post(`${CONTROL_PATH}/${target}-fault`, (req, res) => {
-      const body = (req.body ?? {}) as { status?: number; reason?: string; count?: number; hang?: boolean };
-      const { status = 503, reason = "backendError", count = 1, hang = false } = body;
+      const {
+        status = 503,
+        reason = "backendError",
+        count = 1,
+        hang = false,
+      } = (req.body ?? {}) as Partial<InjectedFault>;
       controls.faults.set({ mode: target, status, reason, count, hang });
       res.json({ remaining: count });
     });
@@ -99,20 +94,20 @@ export function controlRoutes(
   return router;
 }
 
-/** A Google account nobody used yet (random ids, so no kept claim store met them); its Brand Accounts follow it. */
+/** A Google account with random ids, so no kept claim store met it. */
 function freshAccount(channelId: string, subscribed: boolean, brandChannels: number): SeedAccount {
   const tag = randomBytes(5).toString("hex");
   const name = `Viewer ${tag}`;
   const subscribedTo = subscribed ? [channelId] : [];
-  const identity = (email: string, name: string, channel: SeedAccount["channel"]): SeedAccount => ({
-    sub: `2${Array.from({ length: 20 }, () => randomInt(10)).join("")}`, // 21 digits, as Google's account ids
-    email,
-    name,
-    channel,
-    subscribedTo,
-    youtube: "normal",
-    grantsYoutube: true,
-  });
+  const identity = (email: string, name: string, channel: SeedAccount["channel"]) =>
+    // 21 digits, as Google's account ids
+    seedAccount({
+      sub: `2${Array.from({ length: 20 }, () => randomInt(10)).join("")}`,
+      email,
+      name,
+      channel,
+      subscribedTo,
+    });
   const brandAccounts = Array.from({ length: brandChannels }, (_, index) => {
     const n = index + 1;
     const brandName = `Brand ${n} of ${tag}`;

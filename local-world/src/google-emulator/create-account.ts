@@ -3,13 +3,10 @@ import type { SeedAccount } from "./seed-accounts.ts";
 /** An identity a test made on the stand-in: it always has a channel of its own. */
 type FreshIdentity = SeedAccount & { channel: NonNullable<SeedAccount["channel"]> };
 
-/** A Google account a test made on the stand-in, with the Brand Accounts it manages (none unless asked for). */
+/** A Google account a test made, with the Brand Accounts it manages. */
 export type FreshAccount = FreshIdentity & { brandAccounts: FreshIdentity[] };
 
-/**
- * Makes a Google account on the stand-in at `emulatorUrl` that nobody has used yet (subscribed unless told otherwise),
- * managing `brandChannels` Brand Accounts (each subscribed as the account is), which the channel picker then offers.
- */
+/** Makes a fresh Google account (subscribed unless told otherwise) managing `brandChannels` Brand Accounts. */
 export async function createGoogleAccount(
   emulatorUrl: string,
   options: { subscribed?: boolean; brandChannels?: number } = {},

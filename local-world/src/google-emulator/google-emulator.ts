@@ -9,28 +9,21 @@ import { youtubeRoutes } from "./youtube-routes.ts";
 
 export interface GoogleEmulatorOptions {
   port?: number;
-  host?: string;
-  /** The OAuth clients registered, with their redirect URIs, as in Google's console. */
   clients: RegisteredClient[];
-  /** Defaults to the seeded accounts, subscribed to `channelId`; tests can add more over HTTP. */
+  /** Defaults to the seeded accounts, subscribed to `channelId`. */
   accounts?: SeedAccount[];
   channelId?: string;
-  log?: (message: string) => void;
 }
 
 export type GoogleEmulator = Awaited<ReturnType<typeof startGoogleEmulator>>;
 
-/**
- * A local Google: OAuth 2.0 with PKCE, an account chooser instead of a login, id_tokens signed with a key made at
- * start, tokeninfo, revoke, and YouTube's subscriptions/channels reads, at Google's own paths under one base URL.
- */
+/** A local Google at Google's paths: OAuth 2.0 with PKCE (an account chooser) and YouTube's reads. */
 export async function startGoogleEmulator(options: GoogleEmulatorOptions) {
   const channelId = options.channelId ?? LOCAL_CHANNEL_ID;
-  // A copy: accounts a test adds belong to this stand-in, not to the caller's list.
+  // A copy: accounts a test adds stay with this stand-in.
   const accounts = [...(options.accounts ?? defaultGoogleAccounts(channelId))];
-  const log = options.log ?? (() => {});
   const app = standInApp();
-  const server = await listen(createServer(app), options.port, options.host);
+  const server = await listen(createServer(app), options.port);
   const { url } = server;
 
   const grants = createGrantRegistry();
@@ -40,10 +33,6 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions) {
     ...accounts.flatMap((account) => (account.channel ? [[account.channel.id, account.channel.title] as const] : [])),
   ]);
 
-  app.use((req, res, next) => {
-    res.on("finish", () => log(`${req.method} ${req.path} -> ${res.statusCode}`));
-    next();
-  });
   app.use(
     oauthRoutes({
       issuer: url,
@@ -60,7 +49,6 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions) {
     res.status(404).json({ error: { code: 404, message: "Not Found", status: "NOT_FOUND" } });
   });
 
-  log(`Google stand-in listening at ${url}`);
   // `url`: without a trailing slash; also the `iss` of its id_tokens.
   return { url, accounts, stop: server.stop };
 }

@@ -5,7 +5,7 @@ const CODE_LIFETIME_MS = 10 * 60_000;
 /** Google's access tokens last an hour; its responses say 3599. */
 export const ACCESS_TOKEN_LIFETIME_S = 3599;
 
-/** One consent: what one account allowed one client. Revoking any token of a grant ends all of them, as at Google. */
+/** What one account allowed one client; revoking any of its tokens ends all, as at Google. */
 export interface Grant {
   clientId: string;
   account: SeedAccount;
@@ -22,17 +22,10 @@ export interface AuthorizationRequest {
   nonce: string | null;
 }
 
-interface PendingCode extends AuthorizationRequest {
-  grant: Grant;
-  expiresAt: number;
-}
+type AccessToken = { grant: Grant; expiresAt: number };
+type PendingCode = AuthorizationRequest & AccessToken;
 
-export interface AccessToken {
-  grant: Grant;
-  expiresAt: number;
-}
-
-/** Authorization codes and tokens, in memory: the stand-in forgets everything when it stops. */
+/** Authorization codes and tokens, in memory. */
 export function createGrantRegistry() {
   const codes = new Map<string, PendingCode>();
   const accessTokens = new Map<string, AccessToken>();
@@ -67,7 +60,7 @@ export function createGrantRegistry() {
       return found && !found.grant.revoked && found.expiresAt > Date.now() ? found : null;
     },
 
-    /** Revokes the grant behind an access or refresh token; false when the token is not live. */
+    /** Revokes the grant behind a token; false when it is not live. */
     revoke(token: string): boolean {
       const grant = this.accessToken(token)?.grant ?? refreshTokens.get(token);
       if (!grant || grant.revoked) return false;

@@ -16,13 +16,12 @@ import { accessTokenHash, type SigningKey } from "./signing-key.ts";
 export interface RegisteredClient {
   clientId: string;
   clientSecret: string;
-  /** The only URIs Google sends a code to: an authorization request naming any other is refused, compared exactly. */
+  /** The only URIs Google sends a code to, compared exactly. */
   redirectUris: readonly string[];
 }
 
 export interface OAuthDeps {
   issuer: string;
-  /** By client id. */
   clients: ReadonlyMap<string, RegisteredClient>;
   accounts: readonly SeedAccount[];
   grants: GrantRegistry;
@@ -32,33 +31,34 @@ export interface OAuthDeps {
 
 type Failure = { status: number; error: string; description: string };
 const failure = (status: number, error: string, description: string): Failure => ({ status, error, description });
+const invalid = (description: string) => failure(400, "invalid_request", description);
 type ParsedAuthorization = AuthorizationRequest & {
   scope: string;
   state: string | null;
   accessType: Grant["accessType"];
   loginHint: string | null;
+  params: URLSearchParams;
 };
 
-/** Google's OAuth 2.0 / OpenID Connect endpoints, at Google's own paths. */
 export function oauthRoutes(deps: OAuthDeps): Router {
   const router = Router();
-  const form = express.urlencoded({ extended: false });
+  const form = express.text({ type: "application/x-www-form-urlencoded" });
+  const authorization = (req: Request, res: Response) => {
+    const parsed = parseAuthorization(queryOf(req), deps.clients);
+    if (!("error" in parsed)) return parsed;
+    sendErrorPage(res, parsed);
+    return null;
+  };
 
   router.get("/o/oauth2/v2/auth", (req, res) => {
-    const params = queryOf(req);
-    const parsed = parseAuthorization(params, deps.clients);
-    if ("error" in parsed) return sendErrorPage(res, parsed);
-    res
-      .type("html")
-      .send(
-        accountChooserPage({ clientId: parsed.clientId, params, accounts: deps.accounts, loginHint: parsed.loginHint }),
-      );
+    const parsed = authorization(req, res);
+    if (parsed) res.type("html").send(accountChooserPage({ ...parsed, accounts: deps.accounts }));
   });
 
   router.get("/o/oauth2/v2/auth/choose", (req, res) => {
-    const params = queryOf(req);
-    const parsed = parseAuthorization(params, deps.clients);
-    if ("error" in parsed) return sendErrorPage(res, parsed);
+    const parsed = authorization(req, res);
+    if (!parsed) return;
+    const { params } = parsed;
     const back = new URL(parsed.redirectUri);
     if (parsed.state !== null) back.searchParams.set("state", parsed.state);
     if (params.has("cancel")) {
@@ -66,12 +66,11 @@ export function oauthRoutes(deps: OAuthDeps): Router {
       return res.redirect(302, back.href);
     }
     const person = deps.accounts.find((candidate) => candidate.email === params.get("account"));
-    if (!person) return sendErrorPage(res, failure(400, "invalid_request", "No such account on this stand-in."));
+    if (!person) return sendErrorPage(res, invalid("No such account on this stand-in."));
     const identity = chosenIdentity(person, parsed.scope, params.get("identity"));
     if (identity === "ask")
       return res.type("html").send(channelPickerPage({ clientId: parsed.clientId, params, person }));
-    if (!identity)
-      return sendErrorPage(res, failure(400, "invalid_request", "No such channel for this account on this stand-in."));
+    if (!identity) return sendErrorPage(res, invalid("No such channel for this account on this stand-in."));
     const grant: Grant = {
       clientId: parsed.clientId,
       account: identity,
@@ -87,7 +86,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   });
 
   router.post("/token", form, (req, res) => {
-    // Before the code is looked at: a code whose exchange failed this way is still unredeemed, as at Google.
+    // Before the code is looked at: it stays unredeemed, as at Google.
     if (playedFault(takeFault(deps.controls, "token", req), res)) return;
     const body = formOf(req);
     const client = authenticateClient(req, body, deps.clients);
@@ -96,7 +95,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     if (grantType !== "authorization_code")
       return sendOAuthError(res, failure(400, "unsupported_grant_type", `Invalid grant_type: ${grantType}`));
     const code = body.get("code");
-    if (!code) return sendOAuthError(res, failure(400, "invalid_request", "Missing required parameter: code"));
+    if (!code) return sendOAuthError(res, invalid("Missing required parameter: code"));
     const pending = deps.grants.redeemCode(code);
     if (!pending || pending.clientId !== client.clientId)
       return sendOAuthError(res, failure(400, "invalid_grant", "Bad Request"));
@@ -129,12 +128,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     const params = new URLSearchParams([...queryOf(req), ...formOf(req)]);
     const bearer = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
     const accessToken = params.get("access_token") ?? bearer;
-    const idTokenParam = params.get("id_token");
-    const info = accessToken
-      ? accessTokenInfo(deps, accessToken)
-      : idTokenParam
-        ? idTokenInfo(deps, idTokenParam)
-        : null;
+    const info = accessToken ? accessTokenInfo(deps, accessToken) : null;
     if (!info) return sendOAuthError(res, failure(400, "invalid_token", "Invalid Value"));
     res.json(info);
   };
@@ -148,7 +142,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     res.json({});
   });
 
-  // Google caches its keys for hours; a short max-age lets a restarted stand-in (with a new key) be picked up.
+  // A short max-age, unlike Google's hours: a restarted stand-in has a new key.
   const certsCacheControl = "public, max-age=60, must-revalidate, no-transform";
   router.get("/oauth2/v1/certs", (_req, res) => {
     res.set("Cache-Control", certsCacheControl).json({ [deps.key.kid]: deps.key.certificatePem });
@@ -157,27 +151,10 @@ export function oauthRoutes(deps: OAuthDeps): Router {
     res.set("Cache-Control", certsCacheControl).json({ keys: [deps.key.jwk] });
   });
 
-  router.get("/.well-known/openid-configuration", (_req, res) => {
-    res.json({
-      issuer: deps.issuer,
-      authorization_endpoint: `${deps.issuer}/o/oauth2/v2/auth`,
-      token_endpoint: `${deps.issuer}/token`,
-      revocation_endpoint: `${deps.issuer}/revoke`,
-      jwks_uri: `${deps.issuer}/oauth2/v3/certs`,
-      response_types_supported: ["code"],
-      subject_types_supported: ["public"],
-      id_token_signing_alg_values_supported: ["RS256"],
-      scopes_supported: ["openid", "email", "profile"],
-      token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
-      code_challenge_methods_supported: ["plain", "S256"],
-      grant_types_supported: ["authorization_code"],
-    });
-  });
-
   return router;
 }
 
-/** With YouTube asked, a Brand Account manager picks an identity on a channel picker ("ask"); null: no such one. */
+/** With YouTube asked, a Brand Account manager picks an identity ("ask"); null: no such one. */
 function chosenIdentity(person: SeedAccount, scope: string, identity: string | null): SeedAccount | "ask" | null {
   const brands = person.brandAccounts ?? [];
   const asksYouTube = grantedScopes(scope, true).some((granted) => YOUTUBE_READ_SCOPES.includes(granted));
@@ -190,14 +167,13 @@ function parseAuthorization(
   params: URLSearchParams,
   clients: ReadonlyMap<string, RegisteredClient>,
 ): ParsedAuthorization | Failure {
-  const invalid = (description: string) => failure(400, "invalid_request", description);
   const clientId = params.get("client_id");
   if (!clientId) return invalid("Missing required parameter: client_id");
   const client = clients.get(clientId);
   if (!client) return failure(401, "invalid_client", "The OAuth client was not found.");
   const redirectUri = params.get("redirect_uri");
   if (!redirectUri) return invalid("Missing required parameter: redirect_uri");
-  // Google matches registered redirect URIs exactly and answers a mismatch with its error page, never a redirect.
+  // A mismatch gets Google's error page, never a redirect.
   if (!client.redirectUris.includes(redirectUri))
     return failure(
       400,
@@ -226,10 +202,11 @@ function parseAuthorization(
     state: params.get("state"),
     accessType,
     loginHint: params.get("login_hint"),
+    params,
   };
 }
 
-/** client_secret_post or client_secret_basic, as Google's token endpoint accepts both. */
+/** client_secret_post or client_secret_basic, as Google accepts both. */
 function authenticateClient(
   req: Request,
   body: URLSearchParams,
@@ -239,10 +216,10 @@ function authenticateClient(
   const [basicId, ...secretParts] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":") : [];
   const clientId = basicId ?? body.get("client_id");
   const secret = basic ? secretParts.join(":") : body.get("client_secret");
-  if (!clientId) return failure(400, "invalid_request", "Could not determine client ID from request.");
+  if (!clientId) return invalid("Could not determine client ID from request.");
   const expected = clients.get(clientId)?.clientSecret;
   if (expected === undefined) return failure(401, "invalid_client", "The OAuth client was not found.");
-  if (!secret) return failure(400, "invalid_request", "client_secret is missing.");
+  if (!secret) return invalid("client_secret is missing.");
   if (secret !== expected) return failure(401, "invalid_client", "Unauthorized");
   return { clientId };
 }
@@ -287,13 +264,6 @@ function accessTokenInfo(deps: OAuthDeps, token: string): Record<string, string>
   };
 }
 
-function idTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | null {
-  const claims = deps.key.verifyJwt(token);
-  if (!claims || typeof claims.exp !== "number" || claims.exp * 1000 <= Date.now()) return null;
-  const strings = Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, String(value)]));
-  return { ...strings, alg: "RS256", kid: deps.key.kid, typ: "JWT" };
-}
-
 /** Plays a taken fault, if any, in Google's JSON error format. */
 function playedFault(fault: ReturnType<typeof takeFault>, res: Response): boolean {
   if (!fault || fault === "played") return fault === "played";
@@ -319,9 +289,5 @@ function queryOf(req: Request): URLSearchParams {
 }
 
 function formOf(req: Request): URLSearchParams {
-  const body: unknown = req.body;
-  if (!body || typeof body !== "object") return new URLSearchParams();
-  return new URLSearchParams(
-    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  return new URLSearchParams(typeof req.body === "string" ? req.body : "");
 }

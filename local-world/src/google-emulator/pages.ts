@@ -1,28 +1,63 @@
 import type { SeedAccount } from "./seed-accounts.ts";
 
-/** Google's sign-in pages, reduced to what a person (or a Playwright test) needs to pick an account. */
+/** Google's sign-in pages, reduced to what a person needs to pick an account. */
 export function accountChooserPage(input: {
   clientId: string;
   params: URLSearchParams;
   accounts: readonly SeedAccount[];
   loginHint: string | null;
 }): string {
-  const hidden = hiddenFields(input.params);
-  const buttons = input.accounts
+  const choices = input.accounts.map((account) => ({
+    value: account.email,
+    label: account.name,
+    detail: account.email,
+    autofocus: account.email === input.loginHint,
+  }));
+  const lead = `<p>to continue to <strong>${escapeHtml(input.clientId)}</strong></p>
+    <p class="note">Local Google stand-in: choosing an account also grants the requested access.</p>`;
+  return pickerPage("Sign in", "Choose an account", "account", input.params, choices, lead);
+}
+
+/** For a person who manages Brand Accounts, with YouTube asked: whose channel. */
+export function channelPickerPage(input: { clientId: string; params: URLSearchParams; person: SeedAccount }): string {
+  const { person } = input;
+  const choice = (identity: SeedAccount, detail: string) => ({
+    value: identity.sub,
+    label: identity.channel?.title ?? identity.name,
+    detail,
+  });
+  const choices = [
+    choice(person, `${person.email} (personal account)`),
+    ...(person.brandAccounts ?? []).map((brand) => choice(brand, "Brand Account")),
+  ];
+  const lead = `<p>to continue to <strong>${escapeHtml(input.clientId)}</strong> as ${escapeHtml(person.email)}</p>`;
+  return pickerPage("Choose a channel", "Choose a channel", "identity", input.params, choices, lead);
+}
+
+function pickerPage(
+  title: string,
+  heading: string,
+  name: string,
+  params: URLSearchParams,
+  choices: Array<{ value: string; label: string; detail: string; autofocus?: boolean }>,
+  lead: string,
+): string {
+  const hidden = [...params]
+    .map(([key, value]) => `<input type="hidden" name="${escapeHtml(key)}" value="${escapeHtml(value)}">`)
+    .join("\n      ");
+  const buttons = choices
     .map(
-      (account) => `<li><button type="submit" name="account" value="${escapeHtml(account.email)}"${
-        account.email === input.loginHint ? " autofocus" : ""
-      }>
-        <span class="name">${escapeHtml(account.name)}</span>
-        <span class="email">${escapeHtml(account.email)}</span>
+      ({ value, label, detail, autofocus }) =>
+        `<li><button type="submit" name="${name}" value="${escapeHtml(value)}"${autofocus ? " autofocus" : ""}>
+        <span class="name">${escapeHtml(label)}</span>
+        <span class="email">${escapeHtml(detail)}</span>
       </button></li>`,
     )
     .join("\n      ");
   return layout(
-    "Sign in - Google Accounts",
-    `<h1>Choose an account</h1>
-    <p>to continue to <strong>${escapeHtml(input.clientId)}</strong></p>
-    <p class="note">Local Google stand-in: choosing an account also grants the requested access.</p>
+    `${title} - Google Accounts`,
+    `<h1>${heading}</h1>
+    ${lead}
     <form method="get" action="/o/oauth2/v2/auth/choose">
       ${hidden}
       <ul>
@@ -31,46 +66,6 @@ export function accountChooserPage(input: {
       <button type="submit" name="cancel" value="1" class="cancel">Cancel</button>
     </form>`,
   );
-}
-
-/** After the account chooser, with YouTube asked, for a person who manages Brand Accounts: whose channel. */
-export function channelPickerPage(input: { clientId: string; params: URLSearchParams; person: SeedAccount }): string {
-  const { person } = input;
-  const choices = [
-    { identity: person, label: person.channel?.title ?? person.name, detail: `${person.email} (personal account)` },
-    ...(person.brandAccounts ?? []).map((brand) => ({
-      identity: brand,
-      label: brand.channel?.title ?? brand.name,
-      detail: "Brand Account",
-    })),
-  ];
-  const buttons = choices
-    .map(
-      ({ identity, label, detail }) => `<li><button type="submit" name="identity" value="${escapeHtml(identity.sub)}">
-        <span class="name">${escapeHtml(label)}</span>
-        <span class="email">${escapeHtml(detail)}</span>
-      </button></li>`,
-    )
-    .join("\n      ");
-  return layout(
-    "Choose a channel - Google Accounts",
-    `<h1>Choose a channel</h1>
-    <p>to continue to <strong>${escapeHtml(input.clientId)}</strong> as ${escapeHtml(person.email)}</p>
-    <form method="get" action="/o/oauth2/v2/auth/choose">
-      ${hiddenFields(input.params)}
-      <ul>
-      ${buttons}
-      </ul>
-      <button type="submit" name="cancel" value="1" class="cancel">Cancel</button>
-    </form>`,
-  );
-}
-
-/** The authorization request's parameters, carried from one step of the sign-in to the next. */
-function hiddenFields(params: URLSearchParams): string {
-  return [...params]
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join("\n      ");
 }
 
 export function errorPage(error: string, description: string, status: number): string {

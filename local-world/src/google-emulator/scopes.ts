@@ -10,10 +10,7 @@ export const YOUTUBE_READ_SCOPES: readonly string[] = [
 
 const ALIASES: Record<string, string> = { email: EMAIL_SCOPE, profile: PROFILE_SCOPE };
 
-/**
- * The scopes Google reports for a consent: short names spelt out, "openid" added whenever e-mail or
- * profile is asked for, YouTube left out when the person unticked it.
- */
+/** The scopes Google reports for a consent: short names spelt out, "openid" added, YouTube left out if unticked. */
 export function grantedScopes(requested: string, grantsYoutube: boolean): string[] {
   const scopes = new Set(
     requested

@@ -1,48 +1,46 @@
-/** The channel the local world's viewers subscribe to: shaped like YouTube's ids ("UC" and 22 base64url characters). */
+/** The channel the local world's viewers subscribe to, shaped like YouTube's ids. */
 export const LOCAL_CHANNEL_ID = "UCtube-local-channel-000";
 export const LOCAL_CHANNEL_TITLE = "TuBE Local Channel";
 
 /** How YouTube answers for this account, whatever is asked. */
 type YouTubeBehaviour = "normal" | "suspended" | "closed" | "quotaExceeded";
 
-/** A Google account the stand-in offers on its account chooser. */
 export interface SeedAccount {
   /** Google's stable account id: 21 digits at Google. */
   sub: string;
   email: string;
   name: string;
-  /** The account's own YouTube channel; null for a Google account that never created one. */
+  /** The account's own YouTube channel, if it made one. */
   channel: { id: string; title: string; handle: string } | null;
-  /** Channel ids this account is subscribed to. */
   subscribedTo: string[];
   youtube: YouTubeBehaviour;
-  /** false: the person unticks YouTube on the consent screen, so the grant lacks youtube.readonly. */
+  /** false: the person unticks YouTube on the consent screen. */
   grantsYoutube: boolean;
-  /** Brand Accounts this person manages, each its own identity; with YouTube asked, a channel picker offers them. */
+  /** Brand Accounts this person manages, each its own identity. */
   brandAccounts?: SeedAccount[];
 }
 
-/** Where Google's e-mail addresses for Brand Accounts live: no inbox, one per Brand Account. */
+/** Where Google's e-mail addresses for Brand Accounts live (no inbox). */
 export const BRAND_ACCOUNT_EMAIL_DOMAIN = "pages.plusgoogle.com";
 
-/** One account per path through the claim flow; `channelId` is the channel the subscribed ones follow. */
+/** An account YouTube answers normally for, which grants YouTube when asked. */
+export function seedAccount(
+  fields: Pick<SeedAccount, "sub" | "email" | "name" | "channel" | "subscribedTo"> & Partial<SeedAccount>,
+): SeedAccount {
+  return { youtube: "normal", grantsYoutube: true, ...fields };
+}
+
+/** One account per path through the claim flow. */
 export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): SeedAccount[] {
-  const account = (
-    n: number,
-    login: string,
-    name: string,
-    handle: string | null,
-    rest: Partial<Pick<SeedAccount, "subscribedTo" | "youtube" | "grantsYoutube" | "brandAccounts">> = {},
-  ): SeedAccount => ({
-    sub: `1000000000000000000${String(n).padStart(2, "0")}`,
-    email: `${login}@example.com`,
-    name,
-    channel: handle ? { id: `UC${login}-local-channel-00`, title: name, handle } : null,
-    subscribedTo: [channelId],
-    youtube: "normal",
-    grantsYoutube: true,
-    ...rest,
-  });
+  const account = (n: number, login: string, name: string, handle: string | null, rest: Partial<SeedAccount> = {}) =>
+    seedAccount({
+      sub: `1000000000000000000${String(n).padStart(2, "0")}`,
+      email: `${login}@example.com`,
+      name,
+      channel: handle ? { id: `UC${login}-local-channel-00`, title: name, handle } : null,
+      subscribedTo: [channelId],
+      ...rest,
+    });
   return [
     account(1, "alice", "Alice Watches", "@alicewatches"),
     account(2, "bob", "Bob Builds", "@bobbuilds", { subscribedTo: [] }),
@@ -53,18 +51,16 @@ export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): See
     account(7, "grace", "Grace Closed", "@graceclosed", { youtube: "closed" }),
     // A second subscriber, so a claim can be tried again with a fresh account.
     account(8, "heidi", "Heidi Subscribes", "@heidisubscribes"),
-    // A person who also manages a Brand Account's channel: the channel picker offers both.
+    // Also manages a Brand Account's channel: the channel picker offers both.
     account(9, "ivan", "Ivan Manages Brands", "@ivanmanages", {
       brandAccounts: [
-        {
+        seedAccount({
           sub: "100000000000000000901",
           email: `ivan-brand-0001@${BRAND_ACCOUNT_EMAIL_DOMAIN}`,
           name: "Ivan's Brand",
           channel: { id: "UCivan-brand-channel-0001", title: "Ivan's Brand", handle: "@ivansbrand" },
           subscribedTo: [channelId],
-          youtube: "normal",
-          grantsYoutube: true,
-        },
+        }),
       ],
     }),
   ];

@@ -1,9 +1,9 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, verify } from "node:crypto";
+import { createHash, generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import { selfSignedCertificatePem } from "../self-signed-certificate.ts";
 
 export type SigningKey = ReturnType<typeof createSigningKey>;
 
-/** The stand-in's RS256 key, made at start, as an X.509 certificate (`/oauth2/v1/certs`) and a JWK (`/v3/certs`). */
+/** The stand-in's RS256 key, made at start, as an X.509 certificate and a JWK. */
 export function createSigningKey(issuerName: string) {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const kid = randomBytes(20).toString("hex");
@@ -15,18 +15,6 @@ export function createSigningKey(issuerName: string) {
     signJwt(payload: Record<string, unknown>): string {
       const signed = `${header}.${base64url(JSON.stringify(payload))}`;
       return `${signed}.${sign("sha256", Buffer.from(signed), privateKey).toString("base64url")}`;
-    },
-    /** The payload of a JWT this key signed, or null when the signature does not hold. */
-    verifyJwt(jwt: string): Record<string, unknown> | null {
-      const [head, body, signature] = jwt.split(".");
-      if (!head || !body || !signature) return null;
-      if (!verify("sha256", Buffer.from(`${head}.${body}`), publicKey, Buffer.from(signature, "base64url")))
-        return null;
-      try {
-        return JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
-      } catch {
-        return null;
-      }
     },
   };
 }

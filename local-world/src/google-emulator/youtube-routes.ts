@@ -7,7 +7,6 @@ import { YOUTUBE_READ_SCOPES } from "./scopes.ts";
 export interface YouTubeDeps {
   grants: GrantRegistry;
   controls: EmulatorControls;
-  /** Titles of channels people can subscribe to, by id. */
   channelTitles: ReadonlyMap<string, string>;
 }
 
@@ -29,7 +28,7 @@ const QUOTA_MESSAGES: Record<string, string> = {
   rateLimitExceeded: "The request cannot be completed because you have exceeded your quota.",
 };
 
-/** The two YouTube reads the claim flow makes (`mine=true`), 1 unit each; `GET /__emulator/youtube-units?account=`. */
+/** The two YouTube reads the claim flow makes (`mine=true`), 1 unit each, counted. */
 export function youtubeRoutes(deps: YouTubeDeps): Router {
   const router = Router();
   const units = { total: 0, byAccount: new Map<string, number>() };
@@ -74,21 +73,15 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
         thumbnails: thumbnails(subscriber.id),
       }),
     }));
-    res.json({
-      kind: "youtube#subscriptionListResponse",
-      etag: etag(account.sub, ...channelIds),
-      pageInfo: pageInfo(items.length),
-      items,
-    });
+    res.json(listResponse("subscription", [account.sub, ...channelIds], items));
   });
 
   router.get("/youtube/v3/channels", (req, res) => {
     const account = authorize(deps, req, res, "channel");
     if (!account) return;
     const { channel } = account;
-    // A Google account without a channel gets an answer without `items`, not an error.
-    if (!channel)
-      return res.json({ kind: "youtube#channelListResponse", etag: etag(account.sub), pageInfo: pageInfo(0) });
+    // No channel: an answer without `items`, not an error.
+    if (!channel) return res.json(listResponse("channel", [account.sub]));
     const item = {
       kind: "youtube#channel",
       etag: etag(channel.id),
@@ -102,18 +95,13 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
         localized: { title: channel.title, description: "" },
       }),
     };
-    res.json({
-      kind: "youtube#channelListResponse",
-      etag: etag(account.sub, channel.id),
-      pageInfo: pageInfo(1),
-      items: [item],
-    });
+    res.json(listResponse("channel", [account.sub, channel.id], [item]));
   });
 
   return router;
 }
 
-/** YouTube's 401: the problem, then the same hint at what it expected, located at the Authorization header. */
+/** YouTube's 401: the problem, then the same hint. */
 function credentialError(reason: "required" | "authError", problem: string): ErrorSpec {
   const hint = "Expected OAuth 2 access token, login cookie or other valid authentication credential.";
   return spec(401, reason, `${problem} ${hint}`, "global", AT_AUTHORIZATION);
@@ -125,7 +113,7 @@ function spec(status: number, reason: string, message: string, domain = "global"
   return { status, reason, message, domain, extra };
 }
 
-/** Everything YouTube checks before it looks at the data; answers the error itself and returns null on failure. */
+/** What YouTube checks before the data; answers the error itself and returns null on failure. */
 function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "subscription" | "channel") {
   const fail = (error: ErrorSpec) => {
     sendError(res, error);
@@ -156,7 +144,7 @@ function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "su
   return account;
 }
 
-/** YouTube's documented errors: quotaExceeded (403, youtube.quota), rateLimitExceeded (403/429), backendError (5xx). */
+/** YouTube's documented errors: quotaExceeded, rateLimitExceeded, backendError (5xx). */
 function faultError(status: number, reason: string): ErrorSpec {
   const quota = QUOTA_MESSAGES[reason];
   return quota
@@ -164,7 +152,6 @@ function faultError(status: number, reason: string): ErrorSpec {
     : spec(status, reason, status >= 500 ? "Backend Error" : reason);
 }
 
-/** Google's JSON error body, as the YouTube Data API sends it. */
 function sendError(res: Response, spec: ErrorSpec): void {
   res.status(spec.status).json({
     error: {
@@ -176,24 +163,25 @@ function sendError(res: Response, spec: ErrorSpec): void {
   });
 }
 
-/** A query parameter; repeated ones (googleapis sends arrays as `part=a&part=b`) joined with commas. */
+/** A query parameter; repeated ones (`part=a&part=b`) joined with commas. */
 function stringParam(req: Request, name: string): string | undefined {
   const values = new URL(req.originalUrl, "http://stand-in").searchParams.getAll(name);
   return values.length > 0 ? values.join(",") : undefined;
 }
 
-/** `{ [name]: value }` when the request's `part` names it, else nothing. */
 function part(req: Request, name: string, value: object): Record<string, object> {
   return (stringParam(req, "part") ?? "").split(",").includes(name) ? { [name]: value } : {};
 }
 
-/** The bearer token of the request, or its `access_token` parameter, as YouTube accepts either. */
+/** The bearer token, or the `access_token` parameter, as YouTube accepts either. */
 function accessTokenOf(req: Request): string | undefined {
   return /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? stringParam(req, "access_token");
 }
 
-function pageInfo(totalResults: number) {
-  return { totalResults, resultsPerPage: 5 };
+/** A list answer; `items` absent when YouTube leaves it out. */
+function listResponse(kind: string, etagParts: string[], items?: object[]) {
+  const pageInfo = { totalResults: items?.length ?? 0, resultsPerPage: 5 };
+  return { kind: `youtube#${kind}ListResponse`, etag: etag(...etagParts), pageInfo, ...(items ? { items } : {}) };
 }
 
 function etag(...parts: string[]): string {

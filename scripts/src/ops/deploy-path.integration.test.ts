@@ -19,7 +19,7 @@ import { freePort } from "@tube/local-world/free-port";
 import { localChain, sendAndConfirm, tokenContract } from "@tube/local-world/local-chain";
 import { startGoogleEmulator, type GoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
-import { signInWithEmulator } from "@tube/local-world/google-emulator/sign-in";
+import { signInWithEmulator } from "@tube/local-world/test/google-sign-in";
 import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
 import { rpc } from "@tube/local-world/json-rpc";
 import { balanceOf } from "@tube/local-world/token-balance";

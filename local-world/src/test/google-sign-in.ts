@@ -5,7 +5,6 @@ export interface EmulatorSignIn {
   emulatorUrl: string;
   clientId: string;
   redirectUri: string;
-  /** E-mail of a seeded account. */
   account: string;
   /** The `sub` to pick on the channel picker, required for a person who manages Brand Accounts. */
   identity?: string;
@@ -36,11 +35,8 @@ export async function signInWithEmulator(
   }).toString();
   const response = await fetch(choose, { redirect: "manual" });
   const location = response.headers.get("location");
-  if (response.status !== 302 || !location) {
-    throw new Error(
-      `Google stand-in refused the sign-in of ${input.account}: HTTP ${response.status} ${await response.text()}`,
-    );
-  }
+  if (response.status !== 302 || !location)
+    throw new Error(`Google stand-in refused the sign-in of ${input.account}: ${await httpFailure(response)}`);
   const back = new URL(location);
   const code = back.searchParams.get("code");
   if (back.searchParams.get("state") !== state || !code)
@@ -64,13 +60,10 @@ export async function obtainAccessToken(
       client_secret: input.clientSecret,
     }),
   });
-  if (!response.ok)
-    throw new Error(`Google stand-in refused the code: HTTP ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`Google stand-in refused the code: ${await httpFailure(response)}`);
   const tokens = (await response.json()) as Record<"access_token" | "scope" | "id_token" | "refresh_token", string>;
-  return {
-    accessToken: tokens.access_token,
-    scope: tokens.scope,
-    idToken: tokens.id_token,
-    refreshToken: tokens.refresh_token,
-  };
+  const { access_token: accessToken, scope, id_token: idToken, refresh_token: refreshToken } = tokens;
+  return { accessToken, scope, idToken, refreshToken };
 }
+
+const httpFailure = async (response: Response) => `HTTP ${response.status} ${await response.text()}`;
