@@ -1,4 +1,4 @@
-/** The local world: stand-ins for what these machines cannot reach, started for the settings left unset, each part. */
+/** The local world: stand-ins for what these machines cannot reach, each started for the settings left unset. */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -19,19 +19,10 @@ import { loadWalletKeys } from "./embedded-wallet/wallet-keys.ts";
 import { EMBEDDED_WALLET_HOST, RELAY_HOSTS, VERIFY_HOST } from "./network-border/border-hosts.ts";
 import { startNetworkBorder } from "./network-border/border-server.ts";
 import { loadTlsIdentity } from "./network-border/tls-identity.ts";
-import { walletConnectStandIns } from "./wallet-connect/wallet-connect-stand-ins.ts";
+import { walletConnectStandIns } from "./wallet-connect/relay-emulator.ts";
 import { LOCAL_CHANNEL_ID, type SeedAccount } from "./google-emulator/seed-accounts.ts";
 
 type Env = Record<string, string | undefined>;
-
-/** Local defaults for settings that have no secret meaning offline. */
-const LOCAL_DEFAULTS = {
-  GOOGLE_CLIENT_ID: "tube-local.apps.googleusercontent.com",
-  GOOGLE_CLIENT_SECRET: "tube-local-google-secret",
-  THIRDWEB_SECRET_KEY: "tube-local-engine-secret",
-  ENGINE_VAULT_ACCESS_TOKEN: "tube-local-vault-token",
-  ECOSYSTEM_ID: "ecosystem.tube-local",
-} as const;
 
 const DEFAULT_APP_PORT = 3000;
 /** Arbitrum One's cadence (a block every 250 ms) and about its height: a new local chain is not young. */
@@ -39,7 +30,7 @@ const ARBITRUM_BLOCK_TIME_SECONDS = 0.25;
 const ARBITRUM_LIKE_HEIGHT = 400_000_000;
 
 export interface LocalWorld {
-  /** The settings to run the app with: the given ones plus whatever the world filled in. */
+  /** The given settings plus whatever the world filled in. */
   env: Env;
   /** What was started, for the banner. */
   started: {
@@ -47,7 +38,7 @@ export interface LocalWorld {
     contracts?: TokenDeployment;
     google?: { url: string; accounts: SeedAccount[] };
     engine?: { url: string; faults: FaultControl };
-    /** The HTTPS server answering for outside hosts, for browsers launched to reach it. */
+    /** The HTTPS server answering for outside hosts. */
     border?: { port: number; spkiSha256: string };
   };
   /** Moves the local chain's head `blocks` higher, state kept, at the same URL (chain-age.ts). */
@@ -55,7 +46,7 @@ export interface LocalWorld {
   stop(): Promise<void>;
 }
 
-/** How the world runs: production's pace unless a test asks for another. */
+/** Production's pace unless a test asks for another. */
 export interface LocalWorldOptions {
   log?: (line: string) => void;
   /** Seconds between the local chain's blocks: Arbitrum One's 0.25; 0 mines a block per transaction, from block 0. */
@@ -113,8 +104,9 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         throw new Error(
           "ENGINE_URL is unset: the local Engine stand-in only runs against the local chain (unset RPC_URL too)",
         );
-      env.THIRDWEB_SECRET_KEY ??= LOCAL_DEFAULTS.THIRDWEB_SECRET_KEY;
-      env.ENGINE_VAULT_ACCESS_TOKEN ??= LOCAL_DEFAULTS.ENGINE_VAULT_ACCESS_TOKEN;
+      // Local values for settings that have no secret meaning offline.
+      env.THIRDWEB_SECRET_KEY ??= "tube-local-engine-secret";
+      env.ENGINE_VAULT_ACCESS_TOKEN ??= "tube-local-vault-token";
       const engine = await startEngineEmulator({
         rpcUrl: env.RPC_URL,
         chainId: Number(env.CHAIN_ID),
@@ -129,10 +121,10 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       log(`Engine stand-in at ${engine.url}`);
     }
 
-    env.ECOSYSTEM_ID ??= LOCAL_DEFAULTS.ECOSYSTEM_ID;
+    env.ECOSYSTEM_ID ??= "ecosystem.tube-local";
     if (!env.GOOGLE_EMULATOR_URL && !env.GOOGLE_CLIENT_ID) {
-      env.GOOGLE_CLIENT_ID = LOCAL_DEFAULTS.GOOGLE_CLIENT_ID;
-      env.GOOGLE_CLIENT_SECRET ??= LOCAL_DEFAULTS.GOOGLE_CLIENT_SECRET;
+      env.GOOGLE_CLIENT_ID = "tube-local.apps.googleusercontent.com";
+      env.GOOGLE_CLIENT_SECRET ??= "tube-local-google-secret";
       env.YOUTUBE_CHANNEL_ID ??= LOCAL_CHANNEL_ID;
       // Google sends codes only to registered redirect URIs, so the stand-in must know the app's origin.
       env.PUBLIC_URL = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? DEFAULT_APP_PORT}`).replace(/\/+$/, "");
@@ -173,8 +165,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         sites: { [EMBEDDED_WALLET_HOST]: wallet, ...walletConnect.sites },
         upgrades: walletConnect.upgrades,
       });
-      stops.push(() => border.stop());
-      stops.push(() => walletConnect.stop());
+      stops.push(border.stop, walletConnect.stop);
       started.border = { port: border.port, spkiSha256: tls.spkiSha256 };
       log(`thirdweb wallet stand-in (https://${EMBEDDED_WALLET_HOST}) at 127.0.0.1:${border.port}`);
       log(`WalletConnect relay and Verify stand-ins (wss://${RELAY_HOSTS[0]}, https://${VERIFY_HOST}) there too`);

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import express, { type Express, type Request, type Response } from "express";
+import cors from "cors";
+import express, { type Express, type RequestHandler, type Response } from "express";
 import type { Hex } from "thirdweb";
 import { hashMessage, keccak256 } from "thirdweb/utils";
 import { parseSignature } from "viem";
@@ -8,30 +9,24 @@ import { faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
 import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
 
-/** The OAuth client thirdweb's service signs visitors in to Google with; the local Google must know it. */
-export interface WalletGoogleClient {
-  clientId: string;
-  clientSecret: string;
-}
-
 /** Where Google sends the visitor back to thirdweb's service: registered with the local Google. */
 export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-05-05/login/google/callback`;
 
 export interface EmbeddedWalletOptions {
-  /** The one ecosystem this stand-in knows; any other id is refused as thirdweb refuses an unknown one. */
+  /** The one ecosystem it knows; any other id is refused as thirdweb refuses an unknown one. */
   ecosystemId: string;
   /** Base URL of the local Google. */
   googleUrl: string;
-  googleClient: WalletGoogleClient;
+  /** The OAuth client thirdweb's service signs visitors in to Google with; the local Google must know it. */
+  googleClient: { clientId: string; clientSecret: string };
   keys: WalletKeys;
 }
 
-// A session lasts a week (then `accounts` answers 401); a login may wait on Google's pages ten minutes.
 const SESSION_LIFETIME_MS = 7 * 86_400_000;
 const LOGIN_LIFETIME_MS = 10 * 60_000;
 
 interface User {
-  /** thirdweb's user id (`authDetails.userWalletId`). */
+  /** `authDetails.userWalletId` */
   id: string;
   googleSub: string;
   email: string;
@@ -50,19 +45,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   const sessions = new Map<string, { user: User; expiresAt: number }>();
 
   // The SDK's own headers make every call a preflighted one; it sends no credentials (`src/utils/fetch.ts`).
-  app.use("/api", (req, res, next) => {
-    const origin = req.get("origin");
-    if (origin) res.set({ "Access-Control-Allow-Origin": origin, Vary: "Origin" });
-    if (req.method !== "OPTIONS") return next();
-    res
-      .set({
-        "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-        "Access-Control-Allow-Headers": req.get("access-control-request-headers") ?? "",
-        "Access-Control-Max-Age": "600",
-      })
-      .status(204)
-      .end();
-  });
+  app.use("/api", cors({ origin: true, methods: "GET, POST, OPTIONS", maxAge: 600 }));
 
   // The hidden iframe the connector always mounts (`in-app/web/lib/web-connector.ts`); enclave wallets never use it.
   app.get("/sdk/2022-08-12/embedded-wallet", (_req, res) => {
@@ -80,7 +63,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     });
   });
 
-  // `core/authentication/getLoginPath.ts` navigates here; Google comes next, then the callback below.
+  // `core/authentication/getLoginPath.ts` navigates here; then Google, then the callback below.
   app.get("/api/2024-05-05/login/google", (req, res) => {
     const ecosystemId = String(req.query.ecosystemId ?? "");
     const redirectUrl = String(req.query.redirectUrl ?? "");
@@ -107,7 +90,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
       return res.status(400).json({ message: "This sign-in has expired. Start again." });
     const back = new URL(login.redirectUrl);
     const code = req.query.code;
-    // A cancelled consent: back to the page with no `authResult` (`in-app/web/lib/get-url-token.ts` reads nothing).
+    // A cancelled consent: back to the page with no `authResult`.
     if (typeof code !== "string") return res.redirect(302, back.href);
     const identity = await exchangeCode(options, code);
     if (!identity) return res.status(502).json({ message: "Google refused the sign-in." });
@@ -134,15 +117,17 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
         isNewUser: user.walletCreatedAt === undefined,
       },
     };
-    // `get-url-token.ts` decodes the parameter once more after URLSearchParams has: encoded twice on the wire.
+    // The SDK decodes it once more after URLSearchParams has (`in-app/web/lib/get-url-token.ts`).
     back.searchParams.set("authResult", encodeURIComponent(JSON.stringify(authResult)));
     res.redirect(302, back.href);
   });
 
-  const sessionOf = (req: Request) => {
+  const requireSession: RequestHandler = (req, res, next) => {
     const token = /^Bearer embedded-wallet-token:(.+)$/.exec(req.get("authorization") ?? "")?.[1];
     const session = token ? sessions.get(token) : undefined;
-    return session && session.expiresAt > Date.now() ? session : null;
+    if (!session || session.expiresAt <= Date.now()) return sendUnauthorized(res);
+    res.locals.user = session.user;
+    next();
   };
   const walletOf = (user: User) => ({
     address: options.keys.accountFor(user.googleSub).address,
@@ -151,12 +136,10 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
 
   // `in-app/core/actions/get-enclave-user-status.ts`.
-  app.get("/api/2024-05-05/accounts", async (req, res) => {
-    const session = sessionOf(req);
-    if (!session) return sendUnauthorized(res);
-    const slow = faults.take("slow", session.user.email);
+  app.get("/api/2024-05-05/accounts", requireSession, async (_req, res) => {
+    const user = res.locals.user as User;
+    const slow = faults.take("slow", user.email);
     if (slow) await new Promise((resolve) => setTimeout(resolve, slow.ms));
-    const { user } = session;
     res.json({
       id: user.id,
       linkedAccounts: [{ type: "google", details: { email: user.email, id: user.googleSub } }],
@@ -165,13 +148,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
 
   const enclave = express.Router();
-  enclave.use(express.json({ limit: "1mb" }));
-  enclave.use((req, res, next) => {
-    const session = sessionOf(req);
-    if (!session) return sendUnauthorized(res);
-    res.locals.user = session.user;
-    next();
-  });
+  enclave.use(express.json({ limit: "1mb" }), requireSession);
   // `in-app/core/actions/generate-wallet.enclave.ts`: a new user's wallet, made once.
   enclave.post("/generate", (_req, res) => {
     const user = res.locals.user as User;
@@ -196,7 +173,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     const signature = await accountOf(res).signTypedData(req.body as Parameters<Account["signTypedData"]>[0]);
     res.json({ ...signatureParts(signature), signature });
   });
-  // `in-app/core/actions/sign-transaction.enclave.ts`: `signature` is the raw transaction the page sends itself.
+  // `in-app/core/actions/sign-transaction.enclave.ts`: `signature` is the raw transaction the page sends.
   enclave.post("/sign-transaction", async (req, res) => {
     const payload = (req.body as { transactionPayload?: Record<string, string | number | undefined> })
       .transactionPayload;
@@ -208,9 +185,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
   app.use("/api/v1/enclave-wallet", enclave);
 
-  app.use(faultSwitchRoute(walletFaultSchema, (fault) => faults.set(fault)));
-
-  app.use(notFound);
+  app.use(faultSwitchRoute(walletFaultSchema, faults.set), notFound);
 
   const accountOf = (res: Response) => options.keys.accountFor((res.locals.user as User).googleSub);
   return app;
@@ -265,7 +240,7 @@ async function exchangeCode(
   });
   if (!response.ok) return null;
   const { id_token: idToken } = (await response.json()) as { id_token?: string };
-  // Straight from the token endpoint over our own connection: OpenID Connect lets the client skip the signature check.
+  // Straight from the token endpoint: OpenID Connect lets the client skip the signature check.
   const claims = JSON.parse(Buffer.from(idToken?.split(".")[1] ?? "", "base64url").toString("utf8") || "{}") as {
     sub?: string;
     email?: string;

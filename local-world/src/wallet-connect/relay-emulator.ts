@@ -1,13 +1,32 @@
 import { hash } from "node:crypto";
-import type { IncomingMessage } from "node:http";
-import type { Duplex } from "node:stream";
+import type { RequestListener } from "node:http";
 import express from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import { z } from "zod";
-import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
+import { RELAY_HOSTS, VERIFY_HOST } from "../network-border/border-hosts.ts";
+import type { UpgradeListener } from "../network-border/border-server.ts";
 import { CONTROL_PATH, faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
-import { relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
+import { createRelayFaultSwitch, relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
+import { verifyEmulator } from "./verify-emulator.ts";
+
+/** WalletConnect's relay and Verify stand-ins for the border, sharing one fault switch; `now` is the relay's clock. */
+export function walletConnectStandIns(now?: () => number): {
+  sites: Record<string, RequestListener>;
+  upgrades: Record<string, UpgradeListener>;
+  stop(): Promise<void>;
+} {
+  const faults = createRelayFaultSwitch();
+  const relay = walletConnectRelay(faults, now);
+  return {
+    sites: {
+      ...Object.fromEntries(RELAY_HOSTS.map((host) => [host, relay.app])),
+      [VERIFY_HOST]: verifyEmulator(faults),
+    },
+    upgrades: Object.fromEntries(RELAY_HOSTS.map((host) => [host, relay.upgrade])),
+    stop: relay.stop,
+  };
+}
 
 /** The tags of the proposal, its answer and the settlement (`@walletconnect/sign-client`, `ENGINE_RPC_OPTS`). */
 const TAG = { propose: 1100, proposeResponse: 1101, settle: 1102 };
@@ -38,7 +57,7 @@ type JsonRpcRequest = { id: number | string; jsonrpc: "2.0"; method: string; par
  * `now`), also for a client that subscribes later; delivery is per client id (the `auth` JWT's `iss`), so a client
  * that reconnects gets again only what it never acked; a subscription id is `sha256(topic + clientId)`.
  */
-export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now) {
+function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now) {
   const server = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
   const subscribers = new Map<string, Set<string>>();
@@ -173,7 +192,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
   };
 
   const app = standInApp();
-  app.use(faultSwitchRoute(relayFaultSchema, (fault) => faults.set(fault)));
+  app.use(faultSwitchRoute(relayFaultSchema, faults.set));
   app.post(`${CONTROL_PATH}/drop`, express.json({ type: () => true }), (req, res) => {
     const { topic } = (req.body ?? {}) as { topic?: unknown };
     if (topic !== undefined && typeof topic !== "string") return res.status(400).json({ message: "topic is a string" });
@@ -190,7 +209,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
 
   return {
     app,
-    upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    upgrade: ((req, socket, head) => {
       if (faults.take("refuse", req)) return void socket.destroy();
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const auth = query.get("projectId")
@@ -206,8 +225,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
         ws.on("message", (data) => onPayload(client, String(data)));
         ws.on("close", () => clients.delete(client));
       });
-    },
-    drop,
+    }) satisfies UpgradeListener,
     async stop() {
       drop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
