@@ -1,9 +1,8 @@
-import type { Server } from "node:net";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Server } from "node:net";
 import express, { Router, type Express, type RequestHandler } from "express";
 import { z } from "zod";
 
-/** Where a stand-in takes its controls: a path no real service's API has, so it cannot clash with one. */
+/** Where a stand-in takes its controls: a path no real service's API has. */
 export const CONTROL_PATH = "/__emulator";
 
 export interface Listening {
@@ -13,14 +12,14 @@ export interface Listening {
   stop(): Promise<void>;
 }
 
-/** An Express app without the header that names it, as every stand-in's. */
+/** An Express app without the header that names it. */
 export function standInApp(): Express {
   const app = express();
   app.disable("x-powered-by");
   return app;
 }
 
-/** The last handler of the stand-ins that answer an unknown path in this plain shape. */
+/** The last handler of the stand-ins that answer an unknown path so. */
 export const notFound: RequestHandler = (_req, res) => void res.status(404).json({ message: "Not Found" });
 
 /** Starts `server` on `port` (0: one the OS picks) at `host`. */
@@ -48,17 +47,11 @@ export async function within(work: Promise<unknown>, ms: number): Promise<void> 
   clearTimeout(timer);
 }
 
-/** A fault a test set: it hits the next `count` matching requests. */
-export interface CountedFault {
-  mode: string;
-  count: number;
-}
-
 /**
- * The stand-ins' fault switch (the tests' way to make them fail; no real service has one): a fault replaces the one
- * pending under its key `keyOf` (its mode and whom it is aimed at); a count of 0 clears it.
+ * The stand-ins' fault switch (the tests' way to make them fail): a fault hits the next `count` matching requests and
+ * replaces the one pending under its key `keyOf` (its mode and whom it is aimed at); a count of 0 clears it.
  */
-export function faultSwitch<F extends CountedFault>(keyOf: (fault: F) => string) {
+export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (fault: F) => string) {
   const pending = new Map<string, F>();
   const fired: Partial<Record<F["mode"], number>> = {};
   return {
@@ -72,7 +65,7 @@ export function faultSwitch<F extends CountedFault>(keyOf: (fault: F) => string)
       return fault ? { ...fault } : null;
     },
     keys: () => [...pending.keys()],
-    /** How many times each mode was taken: a test can tell its fault really happened. */
+    /** How many times each mode was taken. */
     fired: () => ({ ...fired }),
     /** The first fault of `mode` pending under one of `keys`, as it was before this take counted it down. */
     take(mode: F["mode"], keys: readonly string[]): F | null {
@@ -89,7 +82,7 @@ export function faultSwitch<F extends CountedFault>(keyOf: (fault: F) => string)
   };
 }
 
-/** A router for control routes under CONTROL_PATH, whose JSON bodies are read whatever content type they name. */
+/** A router for control routes, whose JSON bodies are read whatever content type they name. */
 export function controlRouter(): Router {
   const router = Router();
   router.use(CONTROL_PATH, express.json({ type: () => true }));

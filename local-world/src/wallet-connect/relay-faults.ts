@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
+import { z } from "zod";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { controlStandIn, type BorderClient } from "../network-border/border-request.ts";
-import { z } from "zod";
 import { faultCount, faultSwitch } from "../stand-in.ts";
 
 /**
@@ -31,22 +31,13 @@ export function createRelayFaultSwitch() {
     set: faults.set,
     /** Whether a fault of `mode` is pending for `req` (its scope's, else an unscoped one), counted down. */
     take(mode: RelayFaultMode, req: IncomingMessage): boolean {
-      const scope = faultScopeOf(req);
-      return faults.take(mode, [...(scope === undefined ? [] : [keyOf(mode, scope)]), keyOf(mode)]) !== null;
+      const scope = new RegExp(`(?:^|;)\\s*${FAULT_SCOPE_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? "")?.[1];
+      return faults.take(mode, [...(scope ? [keyOf(mode, decodeURIComponent(scope))] : []), keyOf(mode)]) !== null;
     },
   };
 }
 export type RelayFaultSwitch = ReturnType<typeof createRelayFaultSwitch>;
 
-function faultScopeOf(req: IncomingMessage): string | undefined {
-  for (const pair of (req.headers.cookie ?? "").split(";")) {
-    const [name, value] = pair.trim().split("=");
-    if (name === FAULT_SCOPE_COOKIE && value) return decodeURIComponent(value);
-  }
-  return undefined;
-}
-
-/** Sets a fault of the WalletConnect stand-ins. */
 export async function setRelayFault(border: BorderClient, fault: RelayFault): Promise<void> {
   await controlStandIn(border, RELAY_HOSTS[0], "faults", fault);
 }
