@@ -9,15 +9,15 @@ import { faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
 import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
 
-/** Where Google sends the visitor back to thirdweb's service: registered with the local Google. */
+/** Where Google sends the visitor back to thirdweb's service. */
 export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-05-05/login/google/callback`;
 
 export interface EmbeddedWalletOptions {
-  /** The one ecosystem it knows; any other id is refused as thirdweb refuses an unknown one. */
+  /** The one ecosystem it knows; others are refused as thirdweb refuses an unknown one. */
   ecosystemId: string;
   /** Base URL of the local Google. */
   googleUrl: string;
-  /** The OAuth client thirdweb's service signs visitors in to Google with; the local Google must know it. */
+  /** The OAuth client thirdweb's service signs in to Google with; the local Google must know it. */
   googleClient: { clientId: string; clientSecret: string };
   keys: WalletKeys;
 }
@@ -33,10 +33,7 @@ interface User {
   walletCreatedAt?: string;
 }
 
-/**
- * thirdweb's in-app and ecosystem wallet service (`embedded-wallet.thirdweb.com`) for an ecosystem of enclave EOAs,
- * signing in through the local Google; each route names the SDK file (under `thirdweb/src/wallets/`) behind it.
- */
+/** thirdweb's in-app and ecosystem wallet service for an ecosystem of enclave EOAs, signing in through the local Google. */
 export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express {
   const app = standInApp();
   const faults = createWalletFaultSwitch();
@@ -44,15 +41,15 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   const users = new Map<string, User>();
   const sessions = new Map<string, { user: User; expiresAt: number }>();
 
-  // The SDK's own headers make every call a preflighted one; it sends no credentials (`src/utils/fetch.ts`).
+  // The SDK's own headers make every call a preflighted one; it sends no credentials.
   app.use("/api", cors({ origin: true, methods: "GET, POST, OPTIONS", maxAge: 600 }));
 
-  // The hidden iframe the connector always mounts (`in-app/web/lib/web-connector.ts`); enclave wallets never use it.
+  // The hidden iframe the SDK's connector always mounts; enclave wallets never use it.
   app.get("/sdk/2022-08-12/embedded-wallet", (_req, res) => {
     res.type("html").send(IFRAME_PAGE);
   });
 
-  // `ecosystem/get-ecosystem-wallet-auth-options.ts`: the SDK throws the `message` of an unknown ecosystem's 401.
+  // The SDK throws the `message` of an unknown ecosystem's 401.
   app.get("/api/2024-05-05/ecosystem-wallet", (req, res) => {
     if (req.get("x-ecosystem-id") !== options.ecosystemId) return sendUnknownEcosystem(res);
     res.json({
@@ -63,7 +60,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     });
   });
 
-  // `core/authentication/getLoginPath.ts` navigates here; then Google, then the callback below.
+  // The SDK's login navigates here; then Google, then the callback below.
   app.get("/api/2024-05-05/login/google", (req, res) => {
     const ecosystemId = String(req.query.ecosystemId ?? "");
     const redirectUrl = String(req.query.redirectUrl ?? "");
@@ -117,7 +114,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
         isNewUser: user.walletCreatedAt === undefined,
       },
     };
-    // The SDK decodes it once more after URLSearchParams has (`in-app/web/lib/get-url-token.ts`).
+    // The SDK decodes it once more after URLSearchParams has.
     back.searchParams.set("authResult", encodeURIComponent(JSON.stringify(authResult)));
     res.redirect(302, back.href);
   });
@@ -135,7 +132,6 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     type: "enclave",
   });
 
-  // `in-app/core/actions/get-enclave-user-status.ts`.
   app.get("/api/2024-05-05/accounts", requireSession, async (_req, res) => {
     const user = res.locals.user as User;
     const slow = faults.take("slow", user.email);
@@ -149,7 +145,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
 
   const enclave = express.Router();
   enclave.use(express.json({ limit: "1mb" }), requireSession);
-  // `in-app/core/actions/generate-wallet.enclave.ts`: a new user's wallet, made once.
+  // A new user's wallet, made once.
   enclave.post("/generate", (_req, res) => {
     const user = res.locals.user as User;
     if (faults.take("generateFails", user.email))
@@ -157,7 +153,6 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     user.walletCreatedAt ??= new Date().toISOString();
     res.json({ wallet: walletOf(user) });
   });
-  // `in-app/core/actions/sign-message.enclave.ts`.
   enclave.post("/sign-message", async (req, res) => {
     const { message, isRaw } = ((req.body as { messagePayload?: unknown }).messagePayload ?? {}) as {
       message?: string;
@@ -166,14 +161,14 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     if (typeof message !== "string") return res.status(400).json({ message: "messagePayload.message is required" });
     const signable = isRaw ? { raw: message as Hex } : message;
     const signature = await accountOf(res).signMessage({ message: signable });
-    res.json({ ...signatureParts(signature), signature, hash: hashMessage(signable) });
+    res.json({ ...signatureParts(signature), hash: hashMessage(signable) });
   });
-  // `in-app/core/actions/sign-typed-data.enclave.ts`: the body is the typed data itself.
+  // The body is the typed data itself.
   enclave.post("/sign-typed-data", async (req, res) => {
     const signature = await accountOf(res).signTypedData(req.body as Parameters<Account["signTypedData"]>[0]);
-    res.json({ ...signatureParts(signature), signature });
+    res.json(signatureParts(signature));
   });
-  // `in-app/core/actions/sign-transaction.enclave.ts`: `signature` is the raw transaction the page sends.
+  // `signature` is the raw transaction the page sends.
   enclave.post("/sign-transaction", async (req, res) => {
     const payload = (req.body as { transactionPayload?: Record<string, string | number | undefined> })
       .transactionPayload;
@@ -219,14 +214,11 @@ function serializable(payload: Record<string, string | number | undefined>) {
 
 function signatureParts(signature: Hex) {
   const { r, s, v } = parseSignature(signature);
-  return { r, s, v: Number(v) };
+  return { r, s, v: Number(v), signature };
 }
 
-/** The Google account behind an authorization code, read from the id_token of the local Google's token answer. */
-async function exchangeCode(
-  options: EmbeddedWalletOptions,
-  code: string,
-): Promise<{ sub: string; email: string } | null> {
+/** The Google account behind an authorization code, from the id_token of the local Google's token answer. */
+async function exchangeCode(options: EmbeddedWalletOptions, code: string) {
   const response = await fetch(new URL("/token", options.googleUrl), {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -241,11 +233,11 @@ async function exchangeCode(
   if (!response.ok) return null;
   const { id_token: idToken } = (await response.json()) as { id_token?: string };
   // Straight from the token endpoint: OpenID Connect lets the client skip the signature check.
-  const claims = JSON.parse(Buffer.from(idToken?.split(".")[1] ?? "", "base64url").toString("utf8") || "{}") as {
+  const { sub, email } = JSON.parse(Buffer.from(idToken?.split(".")[1] ?? "", "base64url").toString() || "{}") as {
     sub?: string;
     email?: string;
   };
-  return claims.sub && claims.email ? { sub: claims.sub, email: claims.email } : null;
+  return sub && email ? { sub, email } : null;
 }
 
 /** Posts `ewsIframeLoaded` to the page and answers its `initIframe` with success. */

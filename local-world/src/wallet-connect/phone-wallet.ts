@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { SignClient } from "@walletconnect/sign-client";
-import type { SessionTypes, SignClientTypes } from "@walletconnect/types";
+import type { SessionTypes } from "@walletconnect/types";
 import { getSdkError } from "@walletconnect/utils";
 import { createThirdwebClient, prepareTransaction, sendTransaction, type Hex } from "thirdweb";
 import { privateKeyToAccount } from "thirdweb/wallets";
@@ -25,7 +25,7 @@ interface AnsweredRequest {
 
 export type PhoneWallet = Awaited<ReturnType<typeof startPhoneWallet>>;
 
-/** The EVM methods the wallet answers (thirdweb asks for these, `src/wallets/wallet-connect/controller.ts`). */
+/** The EVM methods the wallet answers: those thirdweb asks for. */
 const METHODS = [
   "eth_sendTransaction",
   "personal_sign",
@@ -66,7 +66,7 @@ export async function startPhoneWallet(options: {
   const client = await SignClient.init({
     projectId: "tube-phone-wallet",
     relayUrl: `wss://${RELAY_HOSTS[0]}:${options.borderPort}`,
-    // Each wallet its own core (the SDK shares one per storage prefix across the process), kept in memory (its default).
+    // Each wallet its own core: the SDK shares one per storage prefix across the process.
     customStoragePrefix: `phone-wallet-${randomBytes(6).toString("hex")}`,
     telemetryEnabled: false,
     logger: "silent",
@@ -91,25 +91,22 @@ export async function startPhoneWallet(options: {
     },
   });
 
-  client.on(
-    "session_proposal",
-    async ({ id, params, verifyContext }: SignClientTypes.EventArguments["session_proposal"]) => {
-      verifications.push(verifyContext.verified.validation);
-      try {
-        if (behaviour.rejectSession) await client.reject({ id, reason: getSdkError("USER_REJECTED") });
-        else {
-          knownChains = new Set(behaviour.chains);
-          activeChain = behaviour.chains[0] as number;
-          const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
-          // MetaMask Mobile reports its chain as it approves; the answer to the proposal does not wait on it.
-          void chainChanged(approved.topic, activeChain).catch(() => undefined);
-          current = await approved.acknowledged();
-        }
-      } finally {
-        proposalsAnswered.get(params.pairingTopic)?.();
+  client.on("session_proposal", async ({ id, params, verifyContext }) => {
+    verifications.push(verifyContext.verified.validation);
+    try {
+      if (behaviour.rejectSession) await client.reject({ id, reason: getSdkError("USER_REJECTED") });
+      else {
+        knownChains = new Set(behaviour.chains);
+        activeChain = behaviour.chains[0] as number;
+        const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
+        // MetaMask Mobile reports its chain as it approves; the answer to the proposal does not wait on it.
+        void chainChanged(approved.topic, activeChain).catch(() => undefined);
+        current = await approved.acknowledged();
       }
-    },
-  );
+    } finally {
+      proposalsAnswered.get(params.pairingTopic)?.();
+    }
+  });
 
   if (options.fund) await rpc(options.rpcUrl, "anvil_setBalance", [account.address, "0x8ac7230489e80000"]);
 
@@ -153,7 +150,7 @@ export async function startPhoneWallet(options: {
     requests.push({ method, answer });
     options.onAnswered?.({ method, answer });
   };
-  client.on("session_request", async ({ id, topic, params }: SignClientTypes.EventArguments["session_request"]) => {
+  client.on("session_request", async ({ id, topic, params }) => {
     try {
       const result = await answer(topic, params.request.method, (params.request.params ?? []) as unknown[]);
       answered(params.request.method, "ok");

@@ -28,7 +28,7 @@ export function walletConnectStandIns(now?: () => number): {
   };
 }
 
-/** The tags of the proposal, its answer and the settlement (`@walletconnect/sign-client`, `ENGINE_RPC_OPTS`). */
+/** The tags of the proposal, its answer and the settlement, as sign-client sets them. */
 const TAG = { propose: 1100, proposeResponse: 1101, settle: 1102 };
 
 interface Message {
@@ -75,17 +75,8 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
     if ([...client.unacknowledged.values()].includes(message)) return;
     const id = nextPushId++;
     client.unacknowledged.set(id, message);
-    client.socket.send(
-      JSON.stringify({
-        id,
-        jsonrpc: "2.0",
-        method: "irn_subscription",
-        params: {
-          id: subscriptionId(message.topic, client.id),
-          data: { ...wire(message), tag: message.tag },
-        },
-      }),
-    );
+    const params = { id: subscriptionId(message.topic, client.id), data: { ...wire(message), tag: message.tag } };
+    send(client, { id, jsonrpc: "2.0", method: "irn_subscription", params });
   };
 
   const subscribe = (client: Client, topic: string): string => {
@@ -142,10 +133,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
         .parse(params)
         .topics.flatMap((topic) => live(topic).filter((message) => !message.delivered.has(client.id)));
       for (const message of messages) message.delivered.add(client.id);
-      return {
-        messages: messages.map(wire),
-        hasMore: false,
-      };
+      return { messages: messages.map(wire), hasMore: false };
     },
     // The dapp pairs with `skipSubscribe`: the relay subscribes it to the pairing topic as it publishes the proposal.
     wc_proposeSession: (client, params) => {
@@ -170,10 +158,10 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
     try {
       payload = JSON.parse(text) as typeof payload;
     } catch {
-      return client.socket.send(JSON.stringify(rpcError(null, -32700, "Parse error")));
+      return send(client, rpcError(null, -32700, "Parse error"));
     }
     if (payload.method === undefined) {
-      // A client's answer to a push: `true` acknowledges it (`@walletconnect/core` `acknowledgePayload`).
+      // A client's answer to a push: `true` acknowledges it.
       const message = client.unacknowledged.get(Number(payload.id));
       client.unacknowledged.delete(Number(payload.id));
       if (message && payload.result === true) message.delivered.add(client.id);
@@ -181,13 +169,14 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
     }
     const id = payload.id ?? null;
     const method = methods[payload.method];
-    if (!method) return client.socket.send(JSON.stringify(rpcError(id, -32601, "Method not found")));
+    if (!method) return send(client, rpcError(id, -32601, "Method not found"));
     try {
-      const result = method(client, payload.params ?? {});
-      client.socket.send(JSON.stringify({ id, jsonrpc: "2.0", result }));
+      send(client, { id, jsonrpc: "2.0", result: method(client, payload.params ?? {}) });
     } catch (error) {
-      const message = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
-      client.socket.send(JSON.stringify(rpcError(id, -32602, message)));
+      send(
+        client,
+        rpcError(id, -32602, error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message),
+      );
     }
   };
 
@@ -232,6 +221,8 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
     },
   };
 }
+
+const send = (client: Client, payload: unknown) => client.socket.send(JSON.stringify(payload));
 
 function subscriptionId(topic: string, clientId: string): string {
   return hash("sha256", topic + clientId);

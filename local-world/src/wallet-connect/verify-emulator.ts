@@ -3,14 +3,13 @@ import type { Express } from "express";
 import { notFound, standInApp } from "../stand-in.ts";
 import type { RelayFaultSwitch } from "./relay-faults.ts";
 
-/** How long an attestation and the public key are good for. */
 const ATTESTATION_LIFETIME_SECONDS = 3600;
 const PUBLIC_KEY_LIFETIME_SECONDS = 86_400;
 
 /**
- * WalletConnect's Verify (`@walletconnect/core` `src/controllers/verify.ts`): the dapp frames `/v3/attestation` and
- * takes the `verify_attestation` message whose JWT `id` is its own; the wallet checks its ES256 signature (raw r‖s)
- * with `/v3/public-key`'s P-256 JWK. Every origin counts as registered: no WalletConnect Cloud lists domains here.
+ * WalletConnect's Verify: the dapp frames `/v3/attestation` and takes the `verify_attestation` message whose JWT `id`
+ * is its own; the wallet checks its ES256 signature (raw r‖s) with `/v3/public-key`'s P-256 JWK. Every origin counts
+ * as registered: no WalletConnect Cloud lists domains here.
  */
 export function verifyEmulator(faults: RelayFaultSwitch): Express {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
