@@ -11,10 +11,7 @@ const dev = (privateKey: `0x${string}`): DevAccount => ({ address: privateKeyToA
 /** Deploys the token and the rewards contract, and holds DEFAULT_ADMIN_ROLE on both. */
 export const DEPLOYER = dev("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
 
-/**
- * The local Engine's server wallet: holds REWARDER_ROLE on the rewards contract (no role on the token, so it cannot
- * mint around the once-per-wallet gate) and pays the gas of every reward.
- */
+/** The local Engine's server wallet, paying the gas: REWARDER_ROLE, and no token role to mint around the gate. */
 export const ENGINE_SERVER_WALLET = dev("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
 
 /** Viewers' wallets in tests. */

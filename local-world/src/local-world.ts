@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { ARBITRUM_ONE_CHAIN_ID, GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "./anvil.ts";
+import type { BorderAddress } from "./chromium.ts";
 import { restartAnvilAged } from "./chain-age.ts";
 import { ensureToken, type TokenDeployment } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
@@ -38,20 +39,18 @@ export interface LocalWorld {
     contracts?: TokenDeployment;
     google?: { url: string; accounts: SeedAccount[] };
     engine?: { url: string; faults: FaultControl };
-    /** The HTTPS server answering for outside hosts. */
-    border?: { port: number; spkiSha256: string };
+    border?: BorderAddress;
   };
-  /** Moves the local chain's head `blocks` higher, state kept, at the same URL (chain-age.ts). */
+  /** Moves the local chain's head `blocks` higher, state kept, at the same URL. */
   ageChain(blocks: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Production's pace unless a test asks for another. */
 export interface LocalWorldOptions {
   log?: (line: string) => void;
   /** Seconds between the local chain's blocks: Arbitrum One's 0.25; 0 mines a block per transaction, from block 0. */
   chainBlockSeconds?: number;
-  /** The Engine stand-in's wait from a write's 202 to sending it; default Engine's published median. */
+  /** The Engine stand-in's wait from a write's 202 to sending it; default Engine's median. */
   engineSendLatencyMs?: number;
 }
 
@@ -185,16 +184,15 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
 /** Deploys the token and its rewards contract once per data dir; a restart with the kept chain state reuses them. */
 async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeployment> {
   const recordFile = path.join(dataDir, "local-token.json");
-  const recorded = await fs.readFile(recordFile, "utf8").then(
-    (text) => JSON.parse(text) as Partial<TokenDeployment>,
-    () => ({}),
-  );
   const { tokenAddress, rewardsAddress } = await ensureToken({
     rpcUrl: env.RPC_URL as string,
     chainId: Number(env.CHAIN_ID),
     deployerKey: DEPLOYER.privateKey,
     rewarder: env.ENGINE_SERVER_WALLET as string,
-    known: recorded,
+    known: await fs.readFile(recordFile, "utf8").then(
+      (text) => JSON.parse(text) as Partial<TokenDeployment>,
+      () => ({}),
+    ),
   });
   await fs.writeFile(recordFile, JSON.stringify({ tokenAddress, rewardsAddress }, null, 2));
   return { tokenAddress, rewardsAddress };

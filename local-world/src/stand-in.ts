@@ -12,17 +12,15 @@ export interface Listening {
   stop(): Promise<void>;
 }
 
-/** An Express app without the header that names it. */
 export function standInApp(): Express {
   const app = express();
   app.disable("x-powered-by");
   return app;
 }
 
-/** The last handler of the stand-ins that answer an unknown path so. */
 export const notFound: RequestHandler = (_req, res) => void res.status(404).json({ message: "Not Found" });
 
-/** Starts `server` on `port` (0: one the OS picks) at `host`. */
+/** Starts `server` on `port` (0: one the OS picks). */
 export async function listen(server: Server, port = 0, host = "127.0.0.1"): Promise<Listening> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -40,7 +38,6 @@ export async function listen(server: Server, port = 0, host = "127.0.0.1"): Prom
   };
 }
 
-/** Waits for `work`, at most `ms`. */
 export async function within(work: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
@@ -65,7 +62,6 @@ export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (f
       return fault ? { ...fault } : null;
     },
     keys: () => [...pending.keys()],
-    /** How many times each mode was taken. */
     fired: () => ({ ...fired }),
     /** The first fault of `mode` pending under one of `keys`, as it was before this take counted it down. */
     take(mode: F["mode"], keys: readonly string[]): F | null {
@@ -89,10 +85,9 @@ export function controlRouter(): Router {
   return router;
 }
 
-/** A fault's count: how many matching requests it hits (default 1). */
 export const faultCount = z.number().int().min(0).default(1);
 
-/** `POST /__emulator/faults`: the body parsed by `schema` and set, answered with the fault, or 400 with its flaw. */
+/** `POST /__emulator/faults`: the body parsed by `schema` and set, or 400 with its flaw. */
 export function faultSwitchRoute<S extends z.ZodType>(schema: S, set: (fault: z.output<S>) => void): Router {
   const router = controlRouter();
   router.post(`${CONTROL_PATH}/faults`, (req, res) => {

@@ -15,7 +15,6 @@ export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-
 export interface EmbeddedWalletOptions {
   /** The one ecosystem it knows; others are refused as thirdweb refuses an unknown one. */
   ecosystemId: string;
-  /** Base URL of the local Google. */
   googleUrl: string;
   /** The OAuth client thirdweb's service signs in to Google with; the local Google must know it. */
   googleClient: { clientId: string; clientSecret: string };
@@ -188,13 +187,10 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
 
 type Account = ReturnType<WalletKeys["accountFor"]>;
 
-function sendUnknownEcosystem(res: Response): void {
+const sendUnknownEcosystem = (res: Response) =>
   res.status(401).json({ code: "UNAUTHORIZED", message: "Unauthorized: this ecosystem does not exist." });
-}
-
-function sendUnauthorized(res: Response): void {
+const sendUnauthorized = (res: Response) =>
   res.status(401).json({ error: { code: "UNAUTHORIZED", message: "Invalid or expired auth token" } });
-}
 
 /** The page's payload (hex quantities, `type` 0, 2 or 4) as the SDK's serializer takes it. */
 function serializable(payload: Record<string, string | number | undefined>) {

@@ -2,7 +2,6 @@ import { Agent, buildConnector, Client, setGlobalDispatcher, type Dispatcher } f
 import { CONTROL_PATH } from "../stand-in.ts";
 import { BORDER_HOSTS } from "./border-hosts.ts";
 
-/** The network border at `port` and the certificate it serves. */
 export interface BorderClient {
   port: number;
   certificatePem: string;
@@ -16,7 +15,7 @@ export async function borderRequest(
   border: BorderClient,
   host: string,
   request: { method?: Dispatcher.HttpMethod; path: string; headers?: Record<string, string>; body?: unknown },
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+) {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   const client = new Client(`https://127.0.0.1:${border.port}`, {
     connect: { ca: border.certificatePem, servername: host },

@@ -4,7 +4,6 @@ import path from "node:path";
 import { selfSignedCertificatePem } from "../self-signed-certificate.ts";
 import { BORDER_HOSTS } from "./border-hosts.ts";
 
-/** The key and self-signed certificate the network border serves every outside host name with. */
 export interface TlsIdentity {
   keyPem: string;
   certificatePem: string;

@@ -49,7 +49,6 @@ export async function startPhoneWallet(options: {
   privateKey: Hex;
   /** Gives the key 10 ETH on the local chain first. */
   fund?: boolean;
-  /** Told of every request as it is answered. */
   onAnswered?: (request: AnsweredRequest) => void;
   behaviour?: Partial<PhoneWalletBehaviour>;
 }) {
@@ -181,7 +180,6 @@ export async function startPhoneWallet(options: {
       if (!knownChains.has(chainId)) throw new Error(`the phone wallet does not know chain ${chainId}`);
       await switchTo(current.topic, chainId);
     },
-    /** Ends the session from the wallet's side. */
     async disconnect() {
       if (!current) return;
       await client.disconnect({ topic: current.topic, reason: getSdkError("USER_DISCONNECTED") });

@@ -52,10 +52,9 @@ interface Client {
 type JsonRpcRequest = { id: number | string; jsonrpc: "2.0"; method: string; params?: unknown };
 
 /**
- * WalletConnect's relay: the `irn_*` methods of `@walletconnect/relay-api` and sign-client's `wc_proposeSession` /
- * `wc_approveSession` over WebSocket. A message waits in its topic's mailbox until its TTL (by the relay's clock,
- * `now`), also for a client that subscribes later; delivery is per client id (the `auth` JWT's `iss`), so a client
- * that reconnects gets again only what it never acked; a subscription id is `sha256(topic + clientId)`.
+ * WalletConnect's relay: the `irn_*` methods and sign-client's `wc_proposeSession` / `wc_approveSession`. A message
+ * waits in its topic's mailbox until its TTL (by `now`), also for a later subscriber; delivery is per client id (the
+ * `auth` JWT's `iss`), so a client that reconnects gets again only what it never acked.
  */
 function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now) {
   const server = new WebSocketServer({ noServer: true });
@@ -87,10 +86,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
     return subscriptionId(topic, client.id);
   };
 
-  const publish = (
-    from: Client,
-    params: { topic: string; message: string; ttl: number; tag?: number; attestation?: string | undefined },
-  ) => {
+  const publish = (from: Client, params: z.output<typeof publishParams>) => {
     const publishedAt = now();
     const message: Message = {
       topic: params.topic,
@@ -224,11 +220,8 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
 
 const send = (client: Client, payload: unknown) => client.socket.send(JSON.stringify(payload));
 
-function subscriptionId(topic: string, clientId: string): string {
-  return hash("sha256", topic + clientId);
-}
+const subscriptionId = (topic: string, clientId: string) => hash("sha256", topic + clientId);
 
-/** A message as a subscriber receives it or a fetch returns it. */
 function wire({ topic, message, publishedAt, attestation }: Message) {
   return { topic, message, publishedAt, ...(attestation ? { attestation } : {}) };
 }
