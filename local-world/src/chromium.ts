@@ -9,7 +9,6 @@ const HEADLESS_SHELL_PATH = "/usr/bin/chromium-headless-shell";
 export const E2E_CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
-/** Where the local world's network border listens, and the key of its certificate. */
 export interface BorderAddress {
   port: number;
   spkiSha256: string;

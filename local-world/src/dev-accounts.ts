@@ -1,12 +1,8 @@
 import { privateKeyToAddress } from "viem/accounts";
 
 /** One of anvil's well-known dev accounts (mnemonic "test test … junk"): public keys, never for a real network. */
-export interface DevAccount {
-  address: `0x${string}`;
-  privateKey: `0x${string}`;
-}
-
-const dev = (privateKey: `0x${string}`): DevAccount => ({ address: privateKeyToAddress(privateKey), privateKey });
+const dev = (privateKey: `0x${string}`) => ({ address: privateKeyToAddress(privateKey), privateKey });
+export type DevAccount = ReturnType<typeof dev>;
 
 /** Deploys the token and the rewards contract, and holds DEFAULT_ADMIN_ROLE on both. */
 export const DEPLOYER = dev("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");

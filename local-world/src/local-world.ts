@@ -79,7 +79,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         preferredPort: Number(await fs.readFile(chainPortFile, "utf8").catch(() => "")) || undefined,
         chainId,
         stateFile: path.join(dataDir, "anvil-state.json"),
-        // A chain that mines per transaction starts at 0: tests read it whole, and anvil's eth_getLogs walks every number.
+        // A chain that mines per transaction starts at 0: tests read it whole.
         ...(blockTime > 0 ? { blockTimeSeconds: blockTime, number: ARBITRUM_LIKE_HEIGHT } : {}),
       });
       stops.push(() => anvil!.stop());
@@ -143,7 +143,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         ],
         channelId: env.YOUTUBE_CHANNEL_ID,
       });
-      stops.push(() => google.stop());
+      stops.push(google.stop);
       env.GOOGLE_EMULATOR_URL = google.url;
       started.google = { url: google.url, accounts: google.accounts };
       log(`Google stand-in at ${google.url}`);
@@ -181,7 +181,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
   }
 }
 
-/** Deploys the token and its rewards contract once per data dir; a restart with the kept chain state reuses them. */
+/** Deploys the token and its rewards contract once per data dir, reused across restarts. */
 async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeployment> {
   const recordFile = path.join(dataDir, "local-token.json");
   const { tokenAddress, rewardsAddress } = await ensureToken({

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { BorderAddress } from "./chromium.ts";
 
-/** Where a running `npm start` listens, for the tools beside it (`npm run browser`, `npm run phone-wallet`, e2e). */
+/** Where a running `npm start` listens, for the tools and tests beside it. */
 export interface RunningWorld {
   url: string;
   border?: BorderAddress;

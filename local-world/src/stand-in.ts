@@ -45,8 +45,8 @@ export async function within(work: Promise<unknown>, ms: number): Promise<void> 
 }
 
 /**
- * The stand-ins' fault switch (the tests' way to make them fail): a fault hits the next `count` matching requests and
- * replaces the one pending under its key `keyOf` (its mode and whom it is aimed at); a count of 0 clears it.
+ * The stand-ins' fault switch: a fault hits the next `count` matching requests and replaces the one pending under its
+ * key `keyOf` (its mode and whom it is aimed at); a count of 0 clears it.
  */
 export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (fault: F) => string) {
   const pending = new Map<string, F>();

@@ -9,7 +9,6 @@ import { faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
 import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
 
-/** Where Google sends the visitor back to thirdweb's service. */
 export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-05-05/login/google/callback`;
 
 export interface EmbeddedWalletOptions {
@@ -32,7 +31,7 @@ interface User {
   walletCreatedAt?: string;
 }
 
-/** thirdweb's in-app and ecosystem wallet service for an ecosystem of enclave EOAs, signing in through the local Google. */
+/** thirdweb's in-app wallet service for an ecosystem of enclave EOAs, signing in through the local Google. */
 export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express {
   const app = standInApp();
   const faults = createWalletFaultSwitch();
@@ -134,7 +133,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   app.get("/api/2024-05-05/accounts", requireSession, async (_req, res) => {
     const user = res.locals.user as User;
     const slow = faults.take("slow", user.email);
-    if (slow) await new Promise((resolve) => setTimeout(resolve, slow.ms));
+    if (slow) await new Promise((resolve) => setTimeout(resolve, slow.ms ?? 60_000));
     res.json({
       id: user.id,
       linkedAccounts: [{ type: "google", details: { email: user.email, id: user.googleSub } }],
@@ -213,7 +212,6 @@ function signatureParts(signature: Hex) {
   return { r, s, v: Number(v), signature };
 }
 
-/** The Google account behind an authorization code, from the id_token of the local Google's token answer. */
 async function exchangeCode(options: EmbeddedWalletOptions, code: string) {
   const response = await fetch(new URL("/token", options.googleUrl), {
     method: "POST",

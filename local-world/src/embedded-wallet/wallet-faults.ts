@@ -19,20 +19,14 @@ export const walletFaultSchema = z.object({
   count: faultCount,
   ms: z.number().int().positive().optional(),
 });
-type WalletFault = z.output<typeof walletFaultSchema>;
 
-const DEFAULT_SLOW_MS = 60_000;
 const keyOf = (mode: WalletFaultMode, account: string) => `${mode} ${account.toLowerCase()}`;
 
 export function createWalletFaultSwitch() {
-  const faults = faultSwitch<WalletFault>((fault) => keyOf(fault.mode, fault.account));
+  const faults = faultSwitch<z.output<typeof walletFaultSchema>>((fault) => keyOf(fault.mode, fault.account));
   return {
     set: faults.set,
-    /** The fault of `mode` pending for `account`, counted down; null when none. */
-    take(mode: WalletFaultMode, account: string): WalletFault | null {
-      const fault = faults.take(mode, [keyOf(mode, account)]);
-      return fault && { ...fault, ms: fault.ms ?? (mode === "slow" ? DEFAULT_SLOW_MS : undefined) };
-    },
+    take: (mode: WalletFaultMode, account: string) => faults.take(mode, [keyOf(mode, account)]),
   };
 }
 

@@ -7,10 +7,7 @@ export interface BorderClient {
   certificatePem: string;
 }
 
-/**
- * One HTTPS request to the stand-in for `host` behind the border, as a client of that host makes it: TLS checked
- * against the border's own certificate and the host's name. Redirects are not followed.
- */
+/** One HTTPS request to `host`'s stand-in, TLS checked against the border's certificate for that name; no redirects. */
 export async function borderRequest(
   border: BorderClient,
   host: string,

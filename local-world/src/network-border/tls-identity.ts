@@ -23,8 +23,7 @@ export function loadTlsIdentity(dataDir: string): TlsIdentity {
   }
   const keyPem = fs.readFileSync(keyFile, "utf8");
   const privateKey = createPrivateKey(keyPem);
-  // The certificate last (its presence says the pair is complete), and again on the same key, which browsers already
-  // trust, when it misses a host the border serves now.
+  // Issued again on the same key, which browsers already trust, when it misses a host the border serves now.
   const names = fs.existsSync(certificateFile)
     ? (new X509Certificate(fs.readFileSync(certificateFile, "utf8")).subjectAltName ?? "").split(", ")
     : [];

@@ -39,8 +39,8 @@ const USER_REJECTED_REQUEST = { code: 4001, message: "User rejected the request.
 const UNRECOGNIZED_CHAIN = { code: 4902, message: "Unrecognized chain ID." };
 
 /**
- * A phone wallet on the page SDK's own `@walletconnect/sign-client`, through the border (routeBorderHostsFromNode), sending
- * to the local chain; as MetaMask Mobile, a switch to a chain it was not approved on answers 4902 until it is added.
+ * A phone wallet on the page SDK's own sign-client, sending to the local chain; as MetaMask Mobile, a switch to a chain
+ * it was not approved on answers 4902 until it is added.
  */
 export async function startPhoneWallet(options: {
   borderPort: number;

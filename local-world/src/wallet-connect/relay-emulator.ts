@@ -49,8 +49,6 @@ interface Client {
   unacknowledged: Map<number, Message>;
 }
 
-type JsonRpcRequest = { id: number | string; jsonrpc: "2.0"; method: string; params?: unknown };
-
 /**
  * WalletConnect's relay: the `irn_*` methods and sign-client's `wc_proposeSession` / `wc_approveSession`. A message
  * waits in its topic's mailbox until its TTL (by `now`), also for a later subscriber; delivery is per client id (the
@@ -150,7 +148,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
   };
 
   const onPayload = (client: Client, text: string) => {
-    let payload: Partial<JsonRpcRequest> & { result?: unknown; error?: unknown };
+    let payload: { id?: number | string; method?: string; params?: unknown; result?: unknown };
     try {
       payload = JSON.parse(text) as typeof payload;
     } catch {

@@ -29,7 +29,7 @@ export function createRelayFaultSwitch() {
   const faults = faultSwitch<z.output<typeof relayFaultSchema>>((fault) => keyOf(fault.mode, fault.scope));
   return {
     set: faults.set,
-    /** Whether a fault of `mode` is pending for `req` (its scope's, else an unscoped one), counted down. */
+    /** Takes a fault of `mode` for `req`'s scope, else an unscoped one. */
     take(mode: RelayFaultMode, req: IncomingMessage): boolean {
       const scope = new RegExp(`(?:^|;)\\s*${FAULT_SCOPE_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? "")?.[1];
       return faults.take(mode, [...(scope ? [keyOf(mode, decodeURIComponent(scope))] : []), keyOf(mode)]) !== null;
