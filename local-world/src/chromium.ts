@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { BORDER_HOSTS } from "./network-border/border-hosts.ts";
 
-/** The system Chromium (no browser download works here) and its flags, for Playwright and Lighthouse. */
+/** The system Chromium and its flags, for Playwright and Lighthouse. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /** The e2e tests drive the headless shell when installed (a third less CPU); Lighthouse keeps the full browser. */
@@ -9,16 +9,15 @@ const HEADLESS_SHELL_PATH = "/usr/bin/chromium-headless-shell";
 export const E2E_CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
-/** Where the local world's network border listens, and the key its certificate holds. */
 export interface BorderAddress {
   port: number;
   spkiSha256: string;
 }
 
 /**
- * The flags every Chromium the project launches gets. The host-resolver rules are the network's edge: the stand-ins'
- * hosts resolve to the border (real names and TLS, trusted by the key alone), every other outside host fails at once.
- * Not Playwright's routes: with one installed, Playwright answers CORS preflights itself.
+ * The flags of every Chromium the project launches. The host-resolver rules are the network's edge: the stand-ins'
+ * hosts resolve to the border (trusted by its key alone), every other outside host fails at once. Not Playwright's
+ * routes: with one installed, Playwright answers CORS preflights itself.
  */
 export function chromiumFlags(border?: BorderAddress): string[] {
   const toBorder = border ? BORDER_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${border.port}`) : [];

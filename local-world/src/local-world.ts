@@ -1,9 +1,10 @@
-/** The local world: stand-ins for what these machines cannot reach, started for the settings left unset, each part. */
+/** The local world: stand-ins for what these machines cannot reach, each started for the settings left unset. */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ARBITRUM_ONE_CHAIN_ID, GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "./anvil.ts";
+import type { BorderAddress } from "./chromium.ts";
 import { restartAnvilAged } from "./chain-age.ts";
 import { ensureToken, type TokenDeployment } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
@@ -19,19 +20,10 @@ import { loadWalletKeys } from "./embedded-wallet/wallet-keys.ts";
 import { EMBEDDED_WALLET_HOST, RELAY_HOSTS, VERIFY_HOST } from "./network-border/border-hosts.ts";
 import { startNetworkBorder } from "./network-border/border-server.ts";
 import { loadTlsIdentity } from "./network-border/tls-identity.ts";
-import { walletConnectStandIns } from "./wallet-connect/wallet-connect-stand-ins.ts";
+import { walletConnectStandIns } from "./wallet-connect/relay-emulator.ts";
 import { LOCAL_CHANNEL_ID, type SeedAccount } from "./google-emulator/seed-accounts.ts";
 
 type Env = Record<string, string | undefined>;
-
-/** Local defaults for settings that have no secret meaning offline. */
-const LOCAL_DEFAULTS = {
-  GOOGLE_CLIENT_ID: "tube-local.apps.googleusercontent.com",
-  GOOGLE_CLIENT_SECRET: "tube-local-google-secret",
-  THIRDWEB_SECRET_KEY: "tube-local-engine-secret",
-  ENGINE_VAULT_ACCESS_TOKEN: "tube-local-vault-token",
-  ECOSYSTEM_ID: "ecosystem.tube-local",
-} as const;
 
 const DEFAULT_APP_PORT = 3000;
 /** Arbitrum One's cadence (a block every 250 ms) and about its height: a new local chain is not young. */
@@ -39,7 +31,7 @@ const ARBITRUM_BLOCK_TIME_SECONDS = 0.25;
 const ARBITRUM_LIKE_HEIGHT = 400_000_000;
 
 export interface LocalWorld {
-  /** The settings to run the app with: the given ones plus whatever the world filled in. */
+  /** The given settings plus whatever the world filled in. */
   env: Env;
   /** What was started, for the banner. */
   started: {
@@ -47,20 +39,18 @@ export interface LocalWorld {
     contracts?: TokenDeployment;
     google?: { url: string; accounts: SeedAccount[] };
     engine?: { url: string; faults: FaultControl };
-    /** The HTTPS server answering for outside hosts, for browsers launched to reach it. */
-    border?: { port: number; spkiSha256: string };
+    border?: BorderAddress;
   };
-  /** Moves the local chain's head `blocks` higher, state kept, at the same URL (chain-age.ts). */
+  /** Moves the local chain's head `blocks` higher, state kept, at the same URL. */
   ageChain(blocks: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** How the world runs: production's pace unless a test asks for another. */
 export interface LocalWorldOptions {
   log?: (line: string) => void;
   /** Seconds between the local chain's blocks: Arbitrum One's 0.25; 0 mines a block per transaction, from block 0. */
   chainBlockSeconds?: number;
-  /** The Engine stand-in's wait from a write's 202 to sending it; default Engine's published median. */
+  /** The Engine stand-in's wait from a write's 202 to sending it; default Engine's median. */
   engineSendLatencyMs?: number;
 }
 
@@ -89,7 +79,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         preferredPort: Number(await fs.readFile(chainPortFile, "utf8").catch(() => "")) || undefined,
         chainId,
         stateFile: path.join(dataDir, "anvil-state.json"),
-        // A chain that mines per transaction starts at 0: tests read it whole, and anvil's eth_getLogs walks every number.
+        // A chain that mines per transaction starts at 0: tests read it whole.
         ...(blockTime > 0 ? { blockTimeSeconds: blockTime, number: ARBITRUM_LIKE_HEIGHT } : {}),
       });
       stops.push(() => anvil!.stop());
@@ -113,8 +103,9 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         throw new Error(
           "ENGINE_URL is unset: the local Engine stand-in only runs against the local chain (unset RPC_URL too)",
         );
-      env.THIRDWEB_SECRET_KEY ??= LOCAL_DEFAULTS.THIRDWEB_SECRET_KEY;
-      env.ENGINE_VAULT_ACCESS_TOKEN ??= LOCAL_DEFAULTS.ENGINE_VAULT_ACCESS_TOKEN;
+      // Local values for settings that have no secret meaning offline.
+      env.THIRDWEB_SECRET_KEY ??= "tube-local-engine-secret";
+      env.ENGINE_VAULT_ACCESS_TOKEN ??= "tube-local-vault-token";
       const engine = await startEngineEmulator({
         rpcUrl: env.RPC_URL,
         chainId: Number(env.CHAIN_ID),
@@ -129,10 +120,10 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       log(`Engine stand-in at ${engine.url}`);
     }
 
-    env.ECOSYSTEM_ID ??= LOCAL_DEFAULTS.ECOSYSTEM_ID;
+    env.ECOSYSTEM_ID ??= "ecosystem.tube-local";
     if (!env.GOOGLE_EMULATOR_URL && !env.GOOGLE_CLIENT_ID) {
-      env.GOOGLE_CLIENT_ID = LOCAL_DEFAULTS.GOOGLE_CLIENT_ID;
-      env.GOOGLE_CLIENT_SECRET ??= LOCAL_DEFAULTS.GOOGLE_CLIENT_SECRET;
+      env.GOOGLE_CLIENT_ID = "tube-local.apps.googleusercontent.com";
+      env.GOOGLE_CLIENT_SECRET ??= "tube-local-google-secret";
       env.YOUTUBE_CHANNEL_ID ??= LOCAL_CHANNEL_ID;
       // Google sends codes only to registered redirect URIs, so the stand-in must know the app's origin.
       env.PUBLIC_URL = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? DEFAULT_APP_PORT}`).replace(/\/+$/, "");
@@ -152,7 +143,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         ],
         channelId: env.YOUTUBE_CHANNEL_ID,
       });
-      stops.push(() => google.stop());
+      stops.push(google.stop);
       env.GOOGLE_EMULATOR_URL = google.url;
       started.google = { url: google.url, accounts: google.accounts };
       log(`Google stand-in at ${google.url}`);
@@ -173,8 +164,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         sites: { [EMBEDDED_WALLET_HOST]: wallet, ...walletConnect.sites },
         upgrades: walletConnect.upgrades,
       });
-      stops.push(() => border.stop());
-      stops.push(() => walletConnect.stop());
+      stops.push(border.stop, walletConnect.stop);
       started.border = { port: border.port, spkiSha256: tls.spkiSha256 };
       log(`thirdweb wallet stand-in (https://${EMBEDDED_WALLET_HOST}) at 127.0.0.1:${border.port}`);
       log(`WalletConnect relay and Verify stand-ins (wss://${RELAY_HOSTS[0]}, https://${VERIFY_HOST}) there too`);
@@ -191,19 +181,18 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
   }
 }
 
-/** Deploys the token and its rewards contract once per data dir; a restart with the kept chain state reuses them. */
+/** Deploys the token and its rewards contract once per data dir, reused across restarts. */
 async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeployment> {
   const recordFile = path.join(dataDir, "local-token.json");
-  const recorded = await fs.readFile(recordFile, "utf8").then(
-    (text) => JSON.parse(text) as Partial<TokenDeployment>,
-    () => ({}),
-  );
   const { tokenAddress, rewardsAddress } = await ensureToken({
     rpcUrl: env.RPC_URL as string,
     chainId: Number(env.CHAIN_ID),
     deployerKey: DEPLOYER.privateKey,
     rewarder: env.ENGINE_SERVER_WALLET as string,
-    known: recorded,
+    known: await fs.readFile(recordFile, "utf8").then(
+      (text) => JSON.parse(text) as Partial<TokenDeployment>,
+      () => ({}),
+    ),
   });
   await fs.writeFile(recordFile, JSON.stringify({ tokenAddress, rewardsAddress }, null, 2));
   return { tokenAddress, rewardsAddress };

@@ -2,10 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { BorderAddress } from "./chromium.ts";
 
-/**
- * Where a running `npm start` listens (free ports chosen at start), for the tools beside it: `npm run browser`,
- * `npm run phone-wallet` and the browser tests' way to the Engine stand-in's fault switch.
- */
+/** Where a running `npm start` listens, for the tools and tests beside it. */
 export interface RunningWorld {
   url: string;
   border?: BorderAddress;

@@ -1,9 +1,8 @@
-import type { Server } from "node:net";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Server } from "node:net";
 import express, { Router, type Express, type RequestHandler } from "express";
 import { z } from "zod";
 
-/** Where a stand-in takes its controls: a path no real service's API has, so it cannot clash with one. */
+/** Where a stand-in takes its controls: a path no real service's API has. */
 export const CONTROL_PATH = "/__emulator";
 
 export interface Listening {
@@ -13,17 +12,15 @@ export interface Listening {
   stop(): Promise<void>;
 }
 
-/** An Express app without the header that names it, as every stand-in's. */
 export function standInApp(): Express {
   const app = express();
   app.disable("x-powered-by");
   return app;
 }
 
-/** The last handler of the stand-ins that answer an unknown path in this plain shape. */
 export const notFound: RequestHandler = (_req, res) => void res.status(404).json({ message: "Not Found" });
 
-/** Starts `server` on `port` (0: one the OS picks) at `host`. */
+/** Starts `server` on `port` (0: one the OS picks). */
 export async function listen(server: Server, port = 0, host = "127.0.0.1"): Promise<Listening> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -41,24 +38,17 @@ export async function listen(server: Server, port = 0, host = "127.0.0.1"): Prom
   };
 }
 
-/** Waits for `work`, at most `ms`. */
 export async function within(work: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
 }
 
-/** A fault a test set: it hits the next `count` matching requests. */
-export interface CountedFault {
-  mode: string;
-  count: number;
-}
-
 /**
- * The stand-ins' fault switch (the tests' way to make them fail; no real service has one): a fault replaces the one
- * pending under its key `keyOf` (its mode and whom it is aimed at); a count of 0 clears it.
+ * The stand-ins' fault switch: a fault hits the next `count` matching requests and replaces the one pending under its
+ * key `keyOf` (its mode and whom it is aimed at); a count of 0 clears it.
  */
-export function faultSwitch<F extends CountedFault>(keyOf: (fault: F) => string) {
+export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (fault: F) => string) {
   const pending = new Map<string, F>();
   const fired: Partial<Record<F["mode"], number>> = {};
   return {
@@ -72,7 +62,6 @@ export function faultSwitch<F extends CountedFault>(keyOf: (fault: F) => string)
       return fault ? { ...fault } : null;
     },
     keys: () => [...pending.keys()],
-    /** How many times each mode was taken: a test can tell its fault really happened. */
     fired: () => ({ ...fired }),
     /** The first fault of `mode` pending under one of `keys`, as it was before this take counted it down. */
     take(mode: F["mode"], keys: readonly string[]): F | null {
@@ -89,17 +78,16 @@ export function faultSwitch<F extends CountedFault>(keyOf: (fault: F) => string)
   };
 }
 
-/** A router for control routes under CONTROL_PATH, whose JSON bodies are read whatever content type they name. */
+/** A router for control routes, whose JSON bodies are read whatever content type they name. */
 export function controlRouter(): Router {
   const router = Router();
   router.use(CONTROL_PATH, express.json({ type: () => true }));
   return router;
 }
 
-/** A fault's count: how many matching requests it hits (default 1). */
 export const faultCount = z.number().int().min(0).default(1);
 
-/** `POST /__emulator/faults`: the body parsed by `schema` and set, answered with the fault, or 400 with its flaw. */
+/** `POST /__emulator/faults`: the body parsed by `schema` and set, or 400 with its flaw. */
 export function faultSwitchRoute<S extends z.ZodType>(schema: S, set: (fault: z.output<S>) => void): Router {
   const router = controlRouter();
   router.post(`${CONTROL_PATH}/faults`, (req, res) => {

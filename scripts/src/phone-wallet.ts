@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import "dotenv/config";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { loadTlsIdentity } from "@tube/local-world/network-border/tls-identity";
-import { routeBorderHostsFromNode } from "@tube/local-world/wallet-connect/node-border-route";
+import { routeBorderHostsFromNode } from "@tube/local-world/network-border/border-request";
 import { startPhoneWallet } from "@tube/local-world/wallet-connect/phone-wallet";
 import type { Hex } from "thirdweb";
 import { readRunningWorld } from "@tube/local-world/running-world";

@@ -9,8 +9,8 @@ import { startNetworkBorder, type NetworkBorder } from "../network-border/border
 import { loadTlsIdentity } from "../network-border/tls-identity.ts";
 import { rpc } from "../json-rpc.ts";
 import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet-emulator.ts";
-import type { BorderClient } from "../network-border/border-request.ts";
-import { setWalletFault, walletServiceRequest } from "./wallet-faults.ts";
+import { borderRequest, type BorderClient } from "../network-border/border-request.ts";
+import { setWalletFault } from "./wallet-faults.ts";
 import { loadWalletKeys } from "./wallet-keys.ts";
 
 const ECOSYSTEM_ID = "ecosystem.tube-test";
@@ -22,6 +22,8 @@ let google: GoogleEmulator;
 let anvil: RunningAnvil;
 let border: NetworkBorder;
 let client: BorderClient;
+const walletServiceRequest = (border: BorderClient, request: Parameters<typeof borderRequest>[2]) =>
+  borderRequest(border, EMBEDDED_WALLET_HOST, request);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "tube-wallet-"));

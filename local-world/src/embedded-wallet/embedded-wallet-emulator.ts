@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import express, { type Express, type Request, type Response } from "express";
+import cors from "cors";
+import express, { type Express, type RequestHandler, type Response } from "express";
 import type { Hex } from "thirdweb";
 import { hashMessage, keccak256 } from "thirdweb/utils";
 import { parseSignature } from "viem";
@@ -8,40 +9,29 @@ import { faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
 import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
 
-/** The OAuth client thirdweb's service signs visitors in to Google with; the local Google must know it. */
-export interface WalletGoogleClient {
-  clientId: string;
-  clientSecret: string;
-}
-
-/** Where Google sends the visitor back to thirdweb's service: registered with the local Google. */
 export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-05-05/login/google/callback`;
 
 export interface EmbeddedWalletOptions {
-  /** The one ecosystem this stand-in knows; any other id is refused as thirdweb refuses an unknown one. */
+  /** The one ecosystem it knows; others are refused as thirdweb refuses an unknown one. */
   ecosystemId: string;
-  /** Base URL of the local Google. */
   googleUrl: string;
-  googleClient: WalletGoogleClient;
+  /** The OAuth client thirdweb's service signs in to Google with; the local Google must know it. */
+  googleClient: { clientId: string; clientSecret: string };
   keys: WalletKeys;
 }
 
-// A session lasts a week (then `accounts` answers 401); a login may wait on Google's pages ten minutes.
 const SESSION_LIFETIME_MS = 7 * 86_400_000;
 const LOGIN_LIFETIME_MS = 10 * 60_000;
 
 interface User {
-  /** thirdweb's user id (`authDetails.userWalletId`). */
+  /** `authDetails.userWalletId` */
   id: string;
   googleSub: string;
   email: string;
   walletCreatedAt?: string;
 }
 
-/**
- * thirdweb's in-app and ecosystem wallet service (`embedded-wallet.thirdweb.com`) for an ecosystem of enclave EOAs,
- * signing in through the local Google; each route names the SDK file (under `thirdweb/src/wallets/`) behind it.
- */
+/** thirdweb's in-app wallet service for an ecosystem of enclave EOAs, signing in through the local Google. */
 export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express {
   const app = standInApp();
   const faults = createWalletFaultSwitch();
@@ -49,27 +39,15 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   const users = new Map<string, User>();
   const sessions = new Map<string, { user: User; expiresAt: number }>();
 
-  // The SDK's own headers make every call a preflighted one; it sends no credentials (`src/utils/fetch.ts`).
-  app.use("/api", (req, res, next) => {
-    const origin = req.get("origin");
-    if (origin) res.set({ "Access-Control-Allow-Origin": origin, Vary: "Origin" });
-    if (req.method !== "OPTIONS") return next();
-    res
-      .set({
-        "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-        "Access-Control-Allow-Headers": req.get("access-control-request-headers") ?? "",
-        "Access-Control-Max-Age": "600",
-      })
-      .status(204)
-      .end();
-  });
+  // The SDK's own headers make every call a preflighted one; it sends no credentials.
+  app.use("/api", cors({ origin: true, methods: "GET, POST, OPTIONS", maxAge: 600 }));
 
-  // The hidden iframe the connector always mounts (`in-app/web/lib/web-connector.ts`); enclave wallets never use it.
+  // The hidden iframe the SDK's connector always mounts; enclave wallets never use it.
   app.get("/sdk/2022-08-12/embedded-wallet", (_req, res) => {
     res.type("html").send(IFRAME_PAGE);
   });
 
-  // `ecosystem/get-ecosystem-wallet-auth-options.ts`: the SDK throws the `message` of an unknown ecosystem's 401.
+  // The SDK throws the `message` of an unknown ecosystem's 401.
   app.get("/api/2024-05-05/ecosystem-wallet", (req, res) => {
     if (req.get("x-ecosystem-id") !== options.ecosystemId) return sendUnknownEcosystem(res);
     res.json({
@@ -80,7 +58,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     });
   });
 
-  // `core/authentication/getLoginPath.ts` navigates here; Google comes next, then the callback below.
+  // The SDK's login navigates here; then Google, then the callback below.
   app.get("/api/2024-05-05/login/google", (req, res) => {
     const ecosystemId = String(req.query.ecosystemId ?? "");
     const redirectUrl = String(req.query.redirectUrl ?? "");
@@ -107,7 +85,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
       return res.status(400).json({ message: "This sign-in has expired. Start again." });
     const back = new URL(login.redirectUrl);
     const code = req.query.code;
-    // A cancelled consent: back to the page with no `authResult` (`in-app/web/lib/get-url-token.ts` reads nothing).
+    // A cancelled consent: back to the page with no `authResult`.
     if (typeof code !== "string") return res.redirect(302, back.href);
     const identity = await exchangeCode(options, code);
     if (!identity) return res.status(502).json({ message: "Google refused the sign-in." });
@@ -134,15 +112,17 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
         isNewUser: user.walletCreatedAt === undefined,
       },
     };
-    // `get-url-token.ts` decodes the parameter once more after URLSearchParams has: encoded twice on the wire.
+    // The SDK decodes it once more after URLSearchParams has.
     back.searchParams.set("authResult", encodeURIComponent(JSON.stringify(authResult)));
     res.redirect(302, back.href);
   });
 
-  const sessionOf = (req: Request) => {
+  const requireSession: RequestHandler = (req, res, next) => {
     const token = /^Bearer embedded-wallet-token:(.+)$/.exec(req.get("authorization") ?? "")?.[1];
     const session = token ? sessions.get(token) : undefined;
-    return session && session.expiresAt > Date.now() ? session : null;
+    if (!session || session.expiresAt <= Date.now()) return sendUnauthorized(res);
+    res.locals.user = session.user;
+    next();
   };
   const walletOf = (user: User) => ({
     address: options.keys.accountFor(user.googleSub).address,
@@ -150,13 +130,10 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     type: "enclave",
   });
 
-  // `in-app/core/actions/get-enclave-user-status.ts`.
-  app.get("/api/2024-05-05/accounts", async (req, res) => {
-    const session = sessionOf(req);
-    if (!session) return sendUnauthorized(res);
-    const slow = faults.take("slow", session.user.email);
-    if (slow) await new Promise((resolve) => setTimeout(resolve, slow.ms));
-    const { user } = session;
+  app.get("/api/2024-05-05/accounts", requireSession, async (_req, res) => {
+    const user = res.locals.user as User;
+    const slow = faults.take("slow", user.email);
+    if (slow) await new Promise((resolve) => setTimeout(resolve, slow.ms ?? 60_000));
     res.json({
       id: user.id,
       linkedAccounts: [{ type: "google", details: { email: user.email, id: user.googleSub } }],
@@ -165,14 +142,8 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
 
   const enclave = express.Router();
-  enclave.use(express.json({ limit: "1mb" }));
-  enclave.use((req, res, next) => {
-    const session = sessionOf(req);
-    if (!session) return sendUnauthorized(res);
-    res.locals.user = session.user;
-    next();
-  });
-  // `in-app/core/actions/generate-wallet.enclave.ts`: a new user's wallet, made once.
+  enclave.use(express.json({ limit: "1mb" }), requireSession);
+  // A new user's wallet, made once.
   enclave.post("/generate", (_req, res) => {
     const user = res.locals.user as User;
     if (faults.take("generateFails", user.email))
@@ -180,7 +151,6 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     user.walletCreatedAt ??= new Date().toISOString();
     res.json({ wallet: walletOf(user) });
   });
-  // `in-app/core/actions/sign-message.enclave.ts`.
   enclave.post("/sign-message", async (req, res) => {
     const { message, isRaw } = ((req.body as { messagePayload?: unknown }).messagePayload ?? {}) as {
       message?: string;
@@ -189,14 +159,14 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     if (typeof message !== "string") return res.status(400).json({ message: "messagePayload.message is required" });
     const signable = isRaw ? { raw: message as Hex } : message;
     const signature = await accountOf(res).signMessage({ message: signable });
-    res.json({ ...signatureParts(signature), signature, hash: hashMessage(signable) });
+    res.json({ ...signatureParts(signature), hash: hashMessage(signable) });
   });
-  // `in-app/core/actions/sign-typed-data.enclave.ts`: the body is the typed data itself.
+  // The body is the typed data itself.
   enclave.post("/sign-typed-data", async (req, res) => {
     const signature = await accountOf(res).signTypedData(req.body as Parameters<Account["signTypedData"]>[0]);
-    res.json({ ...signatureParts(signature), signature });
+    res.json(signatureParts(signature));
   });
-  // `in-app/core/actions/sign-transaction.enclave.ts`: `signature` is the raw transaction the page sends itself.
+  // `signature` is the raw transaction the page sends.
   enclave.post("/sign-transaction", async (req, res) => {
     const payload = (req.body as { transactionPayload?: Record<string, string | number | undefined> })
       .transactionPayload;
@@ -208,9 +178,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
   app.use("/api/v1/enclave-wallet", enclave);
 
-  app.use(faultSwitchRoute(walletFaultSchema, (fault) => faults.set(fault)));
-
-  app.use(notFound);
+  app.use(faultSwitchRoute(walletFaultSchema, faults.set), notFound);
 
   const accountOf = (res: Response) => options.keys.accountFor((res.locals.user as User).googleSub);
   return app;
@@ -218,13 +186,10 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
 
 type Account = ReturnType<WalletKeys["accountFor"]>;
 
-function sendUnknownEcosystem(res: Response): void {
+const sendUnknownEcosystem = (res: Response) =>
   res.status(401).json({ code: "UNAUTHORIZED", message: "Unauthorized: this ecosystem does not exist." });
-}
-
-function sendUnauthorized(res: Response): void {
+const sendUnauthorized = (res: Response) =>
   res.status(401).json({ error: { code: "UNAUTHORIZED", message: "Invalid or expired auth token" } });
-}
 
 /** The page's payload (hex quantities, `type` 0, 2 or 4) as the SDK's serializer takes it. */
 function serializable(payload: Record<string, string | number | undefined>) {
@@ -244,14 +209,10 @@ function serializable(payload: Record<string, string | number | undefined>) {
 
 function signatureParts(signature: Hex) {
   const { r, s, v } = parseSignature(signature);
-  return { r, s, v: Number(v) };
+  return { r, s, v: Number(v), signature };
 }
 
-/** The Google account behind an authorization code, read from the id_token of the local Google's token answer. */
-async function exchangeCode(
-  options: EmbeddedWalletOptions,
-  code: string,
-): Promise<{ sub: string; email: string } | null> {
+async function exchangeCode(options: EmbeddedWalletOptions, code: string) {
   const response = await fetch(new URL("/token", options.googleUrl), {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -265,12 +226,12 @@ async function exchangeCode(
   });
   if (!response.ok) return null;
   const { id_token: idToken } = (await response.json()) as { id_token?: string };
-  // Straight from the token endpoint over our own connection: OpenID Connect lets the client skip the signature check.
-  const claims = JSON.parse(Buffer.from(idToken?.split(".")[1] ?? "", "base64url").toString("utf8") || "{}") as {
+  // Straight from the token endpoint: OpenID Connect lets the client skip the signature check.
+  const { sub, email } = JSON.parse(Buffer.from(idToken?.split(".")[1] ?? "", "base64url").toString() || "{}") as {
     sub?: string;
     email?: string;
   };
-  return claims.sub && claims.email ? { sub: claims.sub, email: claims.email } : null;
+  return sub && email ? { sub, email } : null;
 }
 
 /** Posts `ewsIframeLoaded` to the page and answers its `initIframe` with success. */

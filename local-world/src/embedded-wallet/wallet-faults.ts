@@ -1,12 +1,11 @@
-import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
-import { borderRequest, controlStandIn, type BorderClient } from "../network-border/border-request.ts";
 import { z } from "zod";
+import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
+import { controlStandIn, type BorderClient } from "../network-border/border-request.ts";
 import { faultCount, faultSwitch } from "../stand-in.ts";
 
 /**
  * Failures the embedded-wallet stand-in plays, each aimed at one Google account (by e-mail):
- * - stateMissing / stateForeign: the return carries no `state`, or a foreign one; the SDK drops the `authResult`
- *   (thirdweb `src/wallets/connection/autoConnectCore.ts`, consumeRedirectState).
+ * - stateMissing / stateForeign: the return carries no `state`, or a foreign one; the SDK drops the `authResult`.
  * - expiredToken: the session handed over has expired: `GET /api/2024-05-05/accounts` answers 401.
  * - generateFails: `POST /api/v1/enclave-wallet/generate` answers 500.
  * - slow: `GET /api/2024-05-05/accounts` answers after `ms` (default 60 s), past the page's 30 s connect time-out.
@@ -14,36 +13,23 @@ import { faultCount, faultSwitch } from "../stand-in.ts";
 const WALLET_FAULT_MODES = ["stateMissing", "stateForeign", "expiredToken", "generateFails", "slow"] as const;
 export type WalletFaultMode = (typeof WALLET_FAULT_MODES)[number];
 
-/** A fault aimed at a Google account (its e-mail); `ms`, for slow only, is how long the answer is held. */
 export const walletFaultSchema = z.object({
   mode: z.enum(WALLET_FAULT_MODES),
   account: z.string().includes("@"),
   count: faultCount,
   ms: z.number().int().positive().optional(),
 });
-type WalletFault = z.output<typeof walletFaultSchema>;
 
-const DEFAULT_SLOW_MS = 60_000;
 const keyOf = (mode: WalletFaultMode, account: string) => `${mode} ${account.toLowerCase()}`;
 
 export function createWalletFaultSwitch() {
-  const faults = faultSwitch<WalletFault>((fault) => keyOf(fault.mode, fault.account));
+  const faults = faultSwitch<z.output<typeof walletFaultSchema>>((fault) => keyOf(fault.mode, fault.account));
   return {
     set: faults.set,
-    /** The fault of `mode` pending for `account`, counted down; null when none. */
-    take(mode: WalletFaultMode, account: string): WalletFault | null {
-      const fault = faults.take(mode, [keyOf(mode, account)]);
-      return fault && { ...fault, ms: fault.ms ?? (mode === "slow" ? DEFAULT_SLOW_MS : undefined) };
-    },
+    take: (mode: WalletFaultMode, account: string) => faults.take(mode, [keyOf(mode, account)]),
   };
 }
 
-/** One HTTPS request to the wallet stand-in behind the border, as a client of embedded-wallet.thirdweb.com makes it. */
-export function walletServiceRequest(border: BorderClient, request: Parameters<typeof borderRequest>[2]) {
-  return borderRequest(border, EMBEDDED_WALLET_HOST, request);
-}
-
-/** Sets a fault of the wallet stand-in. */
 export async function setWalletFault(border: BorderClient, fault: z.input<typeof walletFaultSchema>): Promise<void> {
   await controlStandIn(border, EMBEDDED_WALLET_HOST, "faults", fault);
 }

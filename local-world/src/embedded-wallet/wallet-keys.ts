@@ -1,18 +1,14 @@
 import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createThirdwebClient, type Hex } from "thirdweb";
+import { createThirdwebClient } from "thirdweb";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 
 /**
  * The enclave's keys: one per Google account, derived from a secret kept in the data dir, so the same account gets
  * the same address on every visit and after a restart, as thirdweb's enclave keeps a user's wallet.
  */
-export interface WalletKeys {
-  accountFor(googleSub: string): Account;
-}
-
-export function loadWalletKeys(dataDir: string): WalletKeys {
+export function loadWalletKeys(dataDir: string) {
   const file = path.join(dataDir, "network-border", "embedded-wallet-seed");
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -21,16 +17,10 @@ export function loadWalletKeys(dataDir: string): WalletKeys {
   const seed = fs.readFileSync(file, "utf8").trim();
   // Signing never leaves the process: the client is only the SDK's way in.
   const client = createThirdwebClient({ clientId: "embedded-wallet-stand-in" });
-  const accounts = new Map<string, Account>();
   return {
-    accountFor(googleSub) {
-      let account = accounts.get(googleSub);
-      if (!account) {
-        const privateKey = `0x${createHmac("sha256", seed).update(googleSub).digest("hex")}` as Hex;
-        account = privateKeyToAccount({ client, privateKey });
-        accounts.set(googleSub, account);
-      }
-      return account;
-    },
+    accountFor: (googleSub: string): Account =>
+      privateKeyToAccount({ client, privateKey: `0x${createHmac("sha256", seed).update(googleSub).digest("hex")}` }),
   };
 }
+
+export type WalletKeys = ReturnType<typeof loadWalletKeys>;

@@ -1,43 +1,33 @@
-import https from "node:https";
+import { Agent, buildConnector, Client, setGlobalDispatcher, type Dispatcher } from "undici";
 import { CONTROL_PATH } from "../stand-in.ts";
+import { BORDER_HOSTS } from "./border-hosts.ts";
 
-/** The network border at `port` and the certificate it serves. */
 export interface BorderClient {
   port: number;
   certificatePem: string;
 }
 
-/**
- * One HTTPS request to the stand-in for `host` behind the border, as a client of that host makes it: TLS checked
- * against the border's own certificate and the host's name. Redirects are not followed.
- */
-export function borderRequest(
+/** One HTTPS request to `host`'s stand-in, TLS checked against the border's certificate for that name; no redirects. */
+export async function borderRequest(
   border: BorderClient,
   host: string,
-  request: { method?: string; path: string; headers?: Record<string, string>; body?: unknown },
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  request: { method?: Dispatcher.HttpMethod; path: string; headers?: Record<string, string>; body?: unknown },
+) {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-  return new Promise((resolve, reject) => {
-    const outgoing = https.request(
-      {
-        host: "127.0.0.1",
-        port: border.port,
-        servername: host,
-        ca: border.certificatePem,
-        method: request.method ?? "GET",
-        path: request.path,
-        headers: { host, ...(body === undefined ? {} : { "content-type": "application/json" }), ...request.headers },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body);
+  const client = new Client(`https://127.0.0.1:${border.port}`, {
+    connect: { ca: border.certificatePem, servername: host },
   });
+  try {
+    const response = await client.request({
+      method: request.method ?? "GET",
+      path: request.path,
+      headers: { host, ...(body === undefined ? {} : { "content-type": "application/json" }), ...request.headers },
+      body,
+    });
+    return { status: response.statusCode, headers: response.headers, body: await response.body.text() };
+  } finally {
+    await client.close();
+  }
 }
 
 /** Posts `body` to the control `action` of the stand-in for `host`; throws what the stand-in refused. */
@@ -45,4 +35,24 @@ export async function controlStandIn(border: BorderClient, host: string, action:
   const path = `${CONTROL_PATH}/${action}`;
   const { status, body: answer } = await borderRequest(border, host, { method: "POST", path, body });
   if (status !== 200) throw new Error(`the stand-in for ${host} refused ${path}: HTTP ${status} ${answer}`);
+}
+
+/**
+ * Sends this process's `fetch` and `WebSocket` (undici's) for the border's hosts to the border, trusting its
+ * certificate for them alone, as Chromium's resolver rules do: a Node WalletConnect client takes no TLS options.
+ */
+export function routeBorderHostsFromNode(border: BorderClient): void {
+  const direct = buildConnector({});
+  const toBorder = buildConnector({ ca: border.certificatePem });
+  setGlobalDispatcher(
+    new Agent({
+      connect: (options, callback) =>
+        (BORDER_HOSTS as readonly string[]).includes(options.hostname)
+          ? toBorder(
+              { ...options, hostname: "127.0.0.1", port: String(border.port), servername: options.hostname },
+              callback,
+            )
+          : direct(options, callback),
+    }),
+  );
 }

@@ -1,25 +1,24 @@
 import https from "node:https";
 import type { IncomingMessage, RequestListener } from "node:http";
 import type { Duplex } from "node:stream";
-import { listen, type Listening } from "../stand-in.ts";
+import { listen } from "../stand-in.ts";
 import type { TlsIdentity } from "./tls-identity.ts";
 
-export type NetworkBorder = Pick<Listening, "port" | "stop">;
+export type NetworkBorder = Awaited<ReturnType<typeof startNetworkBorder>>;
 
 /** Takes over a WebSocket upgrade request (`ws`'s `handleUpgrade` takes the same three arguments). */
 export type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 /**
- * One HTTPS server for every outside host the local world stands in for: Chromium's host-resolver rules send those
- * names here, and the Host header picks the stand-in, for requests (`sites`) and WebSocket upgrades (`upgrades`)
- * alike. A name with no stand-in gets 421 (Misdirected Request), as a server does for a host it does not serve.
+ * One HTTPS server for every outside host the local world stands in for: the Host header picks the stand-in, for
+ * requests and WebSocket upgrades alike; a name with no stand-in gets 421, as a server does for a host it does not serve.
  */
 export async function startNetworkBorder(options: {
   port: number;
   tls: TlsIdentity;
   sites: Readonly<Record<string, RequestListener>>;
   upgrades?: Readonly<Record<string, UpgradeListener>>;
-}): Promise<NetworkBorder> {
+}) {
   const server = https.createServer({ key: options.tls.keyPem, cert: options.tls.certificatePem }, (req, res) => {
     const site = options.sites[hostOf(req)];
     if (site) return site(req, res);

@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { SignClient } from "@walletconnect/sign-client";
-import type { SessionTypes, SignClientTypes } from "@walletconnect/types";
+import type { SessionTypes } from "@walletconnect/types";
 import { getSdkError } from "@walletconnect/utils";
 import { createThirdwebClient, prepareTransaction, sendTransaction, type Hex } from "thirdweb";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { localChain } from "../local-chain.ts";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
-import { rpc as jsonRpc } from "../json-rpc.ts";
+import { rpc } from "../json-rpc.ts";
 
 /** How the wallet answers; a test changes it between steps as a visitor would tap differently. */
-export interface PhoneWalletBehaviour {
+interface PhoneWalletBehaviour {
   /** The chains it approves a session on, the first being the one it reports. */
   chains: number[];
   rejectSession: boolean;
@@ -18,14 +18,14 @@ export interface PhoneWalletBehaviour {
 }
 
 /** A request the dapp sent, and the wallet's answer: "ok" or the error code. */
-export interface AnsweredRequest {
+interface AnsweredRequest {
   method: string;
   answer: "ok" | number;
 }
 
 export type PhoneWallet = Awaited<ReturnType<typeof startPhoneWallet>>;
 
-/** The EVM methods the wallet answers (thirdweb asks for these, `src/wallets/wallet-connect/controller.ts`). */
+/** The EVM methods the wallet answers: those thirdweb asks for. */
 const METHODS = [
   "eth_sendTransaction",
   "personal_sign",
@@ -35,14 +35,12 @@ const METHODS = [
 ];
 const EVENTS = ["chainChanged", "accountsChanged"];
 
-/** EIP-1193 and EIP-3085 errors, as wallets return them. */
 const USER_REJECTED_REQUEST = { code: 4001, message: "User rejected the request." };
 const UNRECOGNIZED_CHAIN = { code: 4902, message: "Unrecognized chain ID." };
-const FUNDS = "0x8ac7230489e80000";
 
 /**
- * A phone wallet on the page SDK's own `@walletconnect/sign-client`, through the border (node-border-route.ts), sending
- * to the local chain; as MetaMask Mobile, a switch to a chain it was not approved on answers 4902 until it is added.
+ * A phone wallet on the page SDK's own sign-client, sending to the local chain; as MetaMask Mobile, a switch to a chain
+ * it was not approved on answers 4902 until it is added.
  */
 export async function startPhoneWallet(options: {
   borderPort: number;
@@ -51,7 +49,6 @@ export async function startPhoneWallet(options: {
   privateKey: Hex;
   /** Gives the key 10 ETH on the local chain first. */
   fund?: boolean;
-  /** Told of every request as it is answered. */
   onAnswered?: (request: AnsweredRequest) => void;
   behaviour?: Partial<PhoneWalletBehaviour>;
 }) {
@@ -65,32 +62,20 @@ export async function startPhoneWallet(options: {
     rejectRequests: false,
     ...options.behaviour,
   };
-  const storage = new Map<string, unknown>();
   const client = await SignClient.init({
     projectId: "tube-phone-wallet",
     relayUrl: `wss://${RELAY_HOSTS[0]}:${options.borderPort}`,
     // Each wallet its own core: the SDK shares one per storage prefix across the process.
     customStoragePrefix: `phone-wallet-${randomBytes(6).toString("hex")}`,
-    storage: {
-      getKeys: async () => [...storage.keys()],
-      getEntries: async <T>() => [...storage.entries()] as Array<[string, T]>,
-      getItem: async <T>(key: string) => storage.get(key) as T | undefined,
-      setItem: async (key, value) => void storage.set(key, value),
-      removeItem: async (key) => void storage.delete(key),
-    },
     telemetryEnabled: false,
     logger: "silent",
     metadata: { name: "Phone wallet (stand-in)", description: "", url: "https://wallet.invalid", icons: [] },
   });
   let knownChains = new Set<number>();
   let activeChain = 0;
-  // Every request answered, and Verify's verdict on each proposal's origin ("VALID" or "UNKNOWN"), oldest first.
+  // Every request answered, and Verify's verdict on each proposal's origin ("VALID" or "UNKNOWN").
   const requests: AnsweredRequest[] = [];
   const verifications: string[] = [];
-  const answered = (request: AnsweredRequest) => {
-    requests.push(request);
-    options.onAnswered?.(request);
-  };
   let current: SessionTypes.Struct | undefined;
   const proposalsAnswered = new Map<string, () => void>();
 
@@ -105,29 +90,24 @@ export async function startPhoneWallet(options: {
     },
   });
 
-  client.on(
-    "session_proposal",
-    async ({ id, params, verifyContext }: SignClientTypes.EventArguments["session_proposal"]) => {
-      verifications.push(verifyContext.verified.validation);
-      try {
-        if (behaviour.rejectSession) await client.reject({ id, reason: getSdkError("USER_REJECTED") });
-        else {
-          knownChains = new Set(behaviour.chains);
-          activeChain = behaviour.chains[0] as number;
-          const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
-          // MetaMask Mobile reports its chain as it approves; the answer to the proposal does not wait on it.
-          void chainChanged(approved.topic, activeChain).catch(() => undefined);
-          current = await approved.acknowledged();
-        }
-      } finally {
-        proposalsAnswered.get(params.pairingTopic)?.();
+  client.on("session_proposal", async ({ id, params, verifyContext }) => {
+    verifications.push(verifyContext.verified.validation);
+    try {
+      if (behaviour.rejectSession) await client.reject({ id, reason: getSdkError("USER_REJECTED") });
+      else {
+        knownChains = new Set(behaviour.chains);
+        activeChain = behaviour.chains[0] as number;
+        const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
+        // MetaMask Mobile reports its chain as it approves; the answer to the proposal does not wait on it.
+        void chainChanged(approved.topic, activeChain).catch(() => undefined);
+        current = await approved.acknowledged();
       }
-    },
-  );
+    } finally {
+      proposalsAnswered.get(params.pairingTopic)?.();
+    }
+  });
 
-  const rpc = (method: string, params: unknown[]) => jsonRpc(options.rpcUrl, method, params);
-  // A local chain's way to give a new key gas, as the local world's dev accounts have it.
-  if (options.fund) await rpc("anvil_setBalance", [account.address, FUNDS]);
+  if (options.fund) await rpc(options.rpcUrl, "anvil_setBalance", [account.address, "0x8ac7230489e80000"]);
 
   const switchTo = async (topic: string, chainId: number) => {
     if (!knownChains.has(chainId)) throw UNRECOGNIZED_CHAIN;
@@ -165,22 +145,24 @@ export async function startPhoneWallet(options: {
     }
   };
 
-  client.on("session_request", async ({ id, topic, params }: SignClientTypes.EventArguments["session_request"]) => {
+  const answered = (method: string, answer: AnsweredRequest["answer"]) => {
+    requests.push({ method, answer });
+    options.onAnswered?.({ method, answer });
+  };
+  client.on("session_request", async ({ id, topic, params }) => {
     try {
       const result = await answer(topic, params.request.method, (params.request.params ?? []) as unknown[]);
-      answered({ method: params.request.method, answer: "ok" });
+      answered(params.request.method, "ok");
       await client.respond({ topic, response: { id, jsonrpc: "2.0", result } });
     } catch (cause) {
       const { code = -32603, message = String(cause) } = cause as { code?: number; message?: string };
-      answered({ method: params.request.method, answer: code });
+      answered(params.request.method, code);
       await client.respond({ topic, response: { id, jsonrpc: "2.0", error: { code, message } } });
     }
   });
 
   return {
     address: account.address,
-    /** Its relay identity (the `iss` of its relay JWT). */
-    clientId: await client.core.crypto.getClientId(),
     behaviour,
     requests,
     verifications,
@@ -198,7 +180,6 @@ export async function startPhoneWallet(options: {
       if (!knownChains.has(chainId)) throw new Error(`the phone wallet does not know chain ${chainId}`);
       await switchTo(current.topic, chainId);
     },
-    /** Ends the session from the wallet's side. */
     async disconnect() {
       if (!current) return;
       await client.disconnect({ topic: current.topic, reason: getSdkError("USER_DISCONNECTED") });

@@ -1,10 +1,7 @@
 import { createPublicKey, verify } from "node:crypto";
 import { decodeIss, decodeJWT } from "@walletconnect/relay-auth";
 
-/**
- * The client id a relay connection's `auth` proves, or why it proves none: the SDK's `signJWT`
- * (`@walletconnect/relay-auth`), EdDSA by the key `iss` names, `aud` the relay URL dialled.
- */
+/** The client id a relay connection's `auth` JWT proves (EdDSA by the key `iss` names, `aud` the relay dialled). */
 export function checkRelayAuth(
   jwt: string,
   relayHosts: readonly string[],

@@ -1,15 +1,34 @@
 import { hash } from "node:crypto";
-import type { IncomingMessage } from "node:http";
-import type { Duplex } from "node:stream";
+import type { RequestListener } from "node:http";
 import express from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import { z } from "zod";
-import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
+import { RELAY_HOSTS, VERIFY_HOST } from "../network-border/border-hosts.ts";
+import type { UpgradeListener } from "../network-border/border-server.ts";
 import { CONTROL_PATH, faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
-import { relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
+import { createRelayFaultSwitch, relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
+import { verifyEmulator } from "./verify-emulator.ts";
 
-/** The tags of the proposal, its answer and the settlement (`@walletconnect/sign-client`, `ENGINE_RPC_OPTS`). */
+/** WalletConnect's relay and Verify stand-ins for the border, sharing one fault switch; `now` is the relay's clock. */
+export function walletConnectStandIns(now?: () => number): {
+  sites: Record<string, RequestListener>;
+  upgrades: Record<string, UpgradeListener>;
+  stop(): Promise<void>;
+} {
+  const faults = createRelayFaultSwitch();
+  const relay = walletConnectRelay(faults, now);
+  return {
+    sites: {
+      ...Object.fromEntries(RELAY_HOSTS.map((host) => [host, relay.app])),
+      [VERIFY_HOST]: verifyEmulator(faults),
+    },
+    upgrades: Object.fromEntries(RELAY_HOSTS.map((host) => [host, relay.upgrade])),
+    stop: relay.stop,
+  };
+}
+
+/** The tags of the proposal, its answer and the settlement, as sign-client sets them. */
 const TAG = { propose: 1100, proposeResponse: 1101, settle: 1102 };
 
 interface Message {
@@ -30,15 +49,12 @@ interface Client {
   unacknowledged: Map<number, Message>;
 }
 
-type JsonRpcRequest = { id: number | string; jsonrpc: "2.0"; method: string; params?: unknown };
-
 /**
- * WalletConnect's relay: the `irn_*` methods of `@walletconnect/relay-api` and sign-client's `wc_proposeSession` /
- * `wc_approveSession` over WebSocket. A message waits in its topic's mailbox until its TTL (by the relay's clock,
- * `now`), also for a client that subscribes later; delivery is per client id (the `auth` JWT's `iss`), so a client
- * that reconnects gets again only what it never acked; a subscription id is `sha256(topic + clientId)`.
+ * WalletConnect's relay: the `irn_*` methods and sign-client's `wc_proposeSession` / `wc_approveSession`. A message
+ * waits in its topic's mailbox until its TTL (by `now`), also for a later subscriber; delivery is per client id (the
+ * `auth` JWT's `iss`), so a client that reconnects gets again only what it never acked.
  */
-export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now) {
+function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now) {
   const server = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
   const subscribers = new Map<string, Set<string>>();
@@ -56,17 +72,8 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     if ([...client.unacknowledged.values()].includes(message)) return;
     const id = nextPushId++;
     client.unacknowledged.set(id, message);
-    client.socket.send(
-      JSON.stringify({
-        id,
-        jsonrpc: "2.0",
-        method: "irn_subscription",
-        params: {
-          id: subscriptionId(message.topic, client.id),
-          data: { ...wire(message), tag: message.tag },
-        },
-      }),
-    );
+    const params = { id: subscriptionId(message.topic, client.id), data: { ...wire(message), tag: message.tag } };
+    send(client, { id, jsonrpc: "2.0", method: "irn_subscription", params });
   };
 
   const subscribe = (client: Client, topic: string): string => {
@@ -77,10 +84,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     return subscriptionId(topic, client.id);
   };
 
-  const publish = (
-    from: Client,
-    params: { topic: string; message: string; ttl: number; tag?: number; attestation?: string | undefined },
-  ) => {
+  const publish = (from: Client, params: z.output<typeof publishParams>) => {
     const publishedAt = now();
     const message: Message = {
       topic: params.topic,
@@ -123,10 +127,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
         .parse(params)
         .topics.flatMap((topic) => live(topic).filter((message) => !message.delivered.has(client.id)));
       for (const message of messages) message.delivered.add(client.id);
-      return {
-        messages: messages.map(wire),
-        hasMore: false,
-      };
+      return { messages: messages.map(wire), hasMore: false };
     },
     // The dapp pairs with `skipSubscribe`: the relay subscribes it to the pairing topic as it publishes the proposal.
     wc_proposeSession: (client, params) => {
@@ -147,14 +148,14 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
   };
 
   const onPayload = (client: Client, text: string) => {
-    let payload: Partial<JsonRpcRequest> & { result?: unknown; error?: unknown };
+    let payload: { id?: number | string; method?: string; params?: unknown; result?: unknown };
     try {
       payload = JSON.parse(text) as typeof payload;
     } catch {
-      return client.socket.send(JSON.stringify(rpcError(null, -32700, "Parse error")));
+      return send(client, rpcError(null, -32700, "Parse error"));
     }
     if (payload.method === undefined) {
-      // A client's answer to a push: `true` acknowledges it (`@walletconnect/core` `acknowledgePayload`).
+      // A client's answer to a push: `true` acknowledges it.
       const message = client.unacknowledged.get(Number(payload.id));
       client.unacknowledged.delete(Number(payload.id));
       if (message && payload.result === true) message.delivered.add(client.id);
@@ -162,18 +163,19 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
     }
     const id = payload.id ?? null;
     const method = methods[payload.method];
-    if (!method) return client.socket.send(JSON.stringify(rpcError(id, -32601, "Method not found")));
+    if (!method) return send(client, rpcError(id, -32601, "Method not found"));
     try {
-      const result = method(client, payload.params ?? {});
-      client.socket.send(JSON.stringify({ id, jsonrpc: "2.0", result }));
+      send(client, { id, jsonrpc: "2.0", result: method(client, payload.params ?? {}) });
     } catch (error) {
-      const message = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
-      client.socket.send(JSON.stringify(rpcError(id, -32602, message)));
+      send(
+        client,
+        rpcError(id, -32602, error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message),
+      );
     }
   };
 
   const app = standInApp();
-  app.use(faultSwitchRoute(relayFaultSchema, (fault) => faults.set(fault)));
+  app.use(faultSwitchRoute(relayFaultSchema, faults.set));
   app.post(`${CONTROL_PATH}/drop`, express.json({ type: () => true }), (req, res) => {
     const { topic } = (req.body ?? {}) as { topic?: unknown };
     if (topic !== undefined && typeof topic !== "string") return res.status(400).json({ message: "topic is a string" });
@@ -190,7 +192,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
 
   return {
     app,
-    upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    upgrade: ((req, socket, head) => {
       if (faults.take("refuse", req)) return void socket.destroy();
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const auth = query.get("projectId")
@@ -206,8 +208,7 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
         ws.on("message", (data) => onPayload(client, String(data)));
         ws.on("close", () => clients.delete(client));
       });
-    },
-    drop,
+    }) satisfies UpgradeListener,
     async stop() {
       drop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -215,11 +216,10 @@ export function walletConnectRelay(faults: RelayFaultSwitch, now: () => number =
   };
 }
 
-function subscriptionId(topic: string, clientId: string): string {
-  return hash("sha256", topic + clientId);
-}
+const send = (client: Client, payload: unknown) => client.socket.send(JSON.stringify(payload));
 
-/** A message as a subscriber receives it or a fetch returns it. */
+const subscriptionId = (topic: string, clientId: string) => hash("sha256", topic + clientId);
+
 function wire({ topic, message, publishedAt, attestation }: Message) {
   return { topic, message, publishedAt, ...(attestation ? { attestation } : {}) };
 }

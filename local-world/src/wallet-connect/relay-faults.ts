@@ -1,14 +1,14 @@
 import type { IncomingMessage } from "node:http";
+import { z } from "zod";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { controlStandIn, type BorderClient } from "../network-border/border-request.ts";
-import { z } from "zod";
 import { faultCount, faultSwitch } from "../stand-in.ts";
 
 /**
  * Failures the WalletConnect stand-ins play:
  * - refuse: the next `count` connections to the relay fail before the WebSocket opens, as an unreachable relay's do.
- * - verifyUnreachable: the next `count` requests to Verify fail so: a dapp proposes without an attestation after 5 s
- *   (`@walletconnect/core` `src/controllers/verify.ts`); a wallet's `/v3/public-key` fetch never settles.
+ * - verifyUnreachable: the next `count` requests to Verify fail so: a dapp proposes without an attestation after 5 s;
+ *   a wallet's `/v3/public-key` fetch never settles.
  * A fault with a `scope` hits only requests carrying it in the `FAULT_SCOPE_COOKIE` cookie (one test's browser); one
  * without hits any. Dropping sockets is an action: `POST /__emulator/drop` on the relay.
  */
@@ -29,24 +29,15 @@ export function createRelayFaultSwitch() {
   const faults = faultSwitch<z.output<typeof relayFaultSchema>>((fault) => keyOf(fault.mode, fault.scope));
   return {
     set: faults.set,
-    /** Whether a fault of `mode` is pending for `req` (its scope's, else an unscoped one), counted down. */
+    /** Takes a fault of `mode` for `req`'s scope, else an unscoped one. */
     take(mode: RelayFaultMode, req: IncomingMessage): boolean {
-      const scope = faultScopeOf(req);
-      return faults.take(mode, [...(scope === undefined ? [] : [keyOf(mode, scope)]), keyOf(mode)]) !== null;
+      const scope = new RegExp(`(?:^|;)\\s*${FAULT_SCOPE_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? "")?.[1];
+      return faults.take(mode, [...(scope ? [keyOf(mode, decodeURIComponent(scope))] : []), keyOf(mode)]) !== null;
     },
   };
 }
 export type RelayFaultSwitch = ReturnType<typeof createRelayFaultSwitch>;
 
-function faultScopeOf(req: IncomingMessage): string | undefined {
-  for (const pair of (req.headers.cookie ?? "").split(";")) {
-    const [name, value] = pair.trim().split("=");
-    if (name === FAULT_SCOPE_COOKIE && value) return decodeURIComponent(value);
-  }
-  return undefined;
-}
-
-/** Sets a fault of the WalletConnect stand-ins. */
 export async function setRelayFault(border: BorderClient, fault: RelayFault): Promise<void> {
   await controlStandIn(border, RELAY_HOSTS[0], "faults", fault);
 }

@@ -3,40 +3,28 @@ import type { Express } from "express";
 import { notFound, standInApp } from "../stand-in.ts";
 import type { RelayFaultSwitch } from "./relay-faults.ts";
 
-/** How long an attestation and the public key are good for. */
 const ATTESTATION_LIFETIME_SECONDS = 3600;
 const PUBLIC_KEY_LIFETIME_SECONDS = 86_400;
 
 /**
- * WalletConnect's Verify (`@walletconnect/core` `src/controllers/verify.ts`): the dapp frames `/v3/attestation` and
- * takes the `verify_attestation` message whose JWT `id` is its own; the wallet checks its ES256 signature (raw r‖s)
- * with `/v3/public-key`'s P-256 JWK. Every origin counts as registered: no WalletConnect Cloud lists domains here.
+ * WalletConnect's Verify: the dapp frames `/v3/attestation` and takes the `verify_attestation` message whose JWT `id`
+ * is its own; the wallet checks its ES256 signature (raw r‖s) with `/v3/public-key`'s P-256 JWK. Every origin counts
+ * as registered: no WalletConnect Cloud lists domains here.
  */
 export function verifyEmulator(faults: RelayFaultSwitch): Express {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const { x, y } = publicKey.export({ format: "jwk" });
-  const publicKeyAnswer = () => ({
-    publicKey: { crv: "P-256", ext: true, key_ops: ["verify"], kty: "EC", x, y },
-    expiresAt: Math.floor(Date.now() / 1000) + PUBLIC_KEY_LIFETIME_SECONDS,
-  });
-
   const app = standInApp();
   app.use((req, _res, next) => {
     if (faults.take("verifyUnreachable", req)) return req.socket.destroy();
     next();
   });
   app.get("/v3/attestation", (req, res) => {
-    const id = String(req.query.id ?? "");
     const given = String(req.query.origin ?? "");
     if (!URL.canParse(given)) return res.status(400).json({ message: "origin must be the page's origin" });
     const { origin } = new URL(given);
-    const payload = {
-      exp: Math.floor(Date.now() / 1000) + ATTESTATION_LIFETIME_SECONDS,
-      id,
-      origin,
-      isScam: false,
-      isVerified: true,
-    };
+    const exp = Math.floor(Date.now() / 1000) + ATTESTATION_LIFETIME_SECONDS;
+    const payload = { exp, id: String(req.query.id ?? ""), origin, isScam: false, isVerified: true };
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
     const signingInput = `${encode({ alg: "ES256", typ: "JWT" })}.${encode(payload)}`;
     const signature = sign("sha256", Buffer.from(signingInput), { key: privateKey, dsaEncoding: "ieee-p1363" });
@@ -53,7 +41,10 @@ export function verifyEmulator(faults: RelayFaultSwitch): Express {
   });
   // Wallets fetch it from anywhere, browsers included.
   app.get("/v3/public-key", (_req, res) => {
-    res.set("Access-Control-Allow-Origin", "*").json(publicKeyAnswer());
+    res.set("Access-Control-Allow-Origin", "*").json({
+      publicKey: { crv: "P-256", ext: true, key_ops: ["verify"], kty: "EC", x, y },
+      expiresAt: Math.floor(Date.now() / 1000) + PUBLIC_KEY_LIFETIME_SECONDS,
+    });
   });
   app.use(notFound);
   return app;

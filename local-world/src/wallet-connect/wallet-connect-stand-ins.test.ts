@@ -11,7 +11,7 @@ import { borderRequest, type BorderClient } from "../network-border/border-reque
 import { startNetworkBorder, type NetworkBorder } from "../network-border/border-server.ts";
 import { loadTlsIdentity } from "../network-border/tls-identity.ts";
 import { createRelayFaultSwitch, dropRelaySockets, FAULT_SCOPE_COOKIE, setRelayFault } from "./relay-faults.ts";
-import { walletConnectStandIns } from "./wallet-connect-stand-ins.ts";
+import { walletConnectStandIns } from "./relay-emulator.ts";
 
 const RELAY = RELAY_HOSTS[0];
 
