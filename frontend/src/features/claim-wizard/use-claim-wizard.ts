@@ -5,7 +5,7 @@ import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
 import { notify, type Notification } from "../../components/ui/toaster.tsx";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { checkClaim, recordClaim, verifyAndMint, verifySubscription } from "./api/claim-api.ts";
-import { useClaimProgress, type ClaimProgress } from "./api/claim-polling.ts";
+import { MintFailure, useClaimProgress, type ClaimProgress } from "./api/claim-polling.ts";
 import { failedClaimOf, isClaimPending } from "./api/claim-status.ts";
 import {
   accountAlreadyClaimedToast,
@@ -13,10 +13,7 @@ import {
   claimFailedToast,
   eligibilityCheckFailedToast,
   failedClaimAfter,
-  failureReasonAfter,
-  isGoogleSessionRejected,
-  isNotSubscribed,
-  MISSING_GOOGLE_DATA_TOAST,
+  isCode,
   subscriptionCheckFailedToast,
   TOASTS,
   tokensAlreadyClaimedToast,
@@ -45,7 +42,6 @@ const VERIFY_TOAST_ID = "claim-verify";
 export interface ClaimWizardDeps {
   wallet: WizardWallet;
   google: WizardGoogle;
-  /** Injected so tests can watch Reset and Start Over reload the page. */
   reloadPage: () => void;
 }
 
@@ -65,19 +61,23 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   // The token the server refused: still stored and unexpired, but no longer a session.
   const [rejectedToken, setRejectedToken] = useState<string | null>(null);
   const auth = usableAuth(google.auth, rejectedToken);
-  // One flow at a time (verify, claim, or following a claim until it settles); a press while one runs does nothing.
-  // A ref, so a double click cannot start two before React renders again. A reload while minting holds it.
+  // One flow at a time (verify, claim, or following a claim); a ref, so a double click cannot start two.
   const lock = useRef(saved?.claim != null);
   const queryClient = useQueryClient();
   const succeed = (recipient: string, txHash: string, toast: Notification, claimedAt?: string | null) => {
     dispatch({ type: "mintSucceeded", txHash, recipient, claimedAt: claimedAt ?? undefined });
     notify({ ...toast, id: CLAIM_TOAST_ID });
   };
-  /** The wallet's claim was confirmed earlier (with its hash): Done, saying when. */
+  /** The wallet's claim was confirmed earlier: Done, saying when. */
   const succeedEarlier = (walletAddress: string, existing: CheckClaimResponse | null) => {
     if (!existing?.claimed || existing.status !== "confirmed" || !existing.txHash) return false;
     succeed(walletAddress, existing.txHash, tokensAlreadyClaimedToast(existing.claimedAt), existing.claimedAt);
     return true;
+  };
+  const stopMint = (cause: unknown) => {
+    const failureReason = cause instanceof MintFailure ? cause.reason : null;
+    dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(cause), failureReason });
+    notify({ ...claimFailedToast(cause), id: CLAIM_TOAST_ID });
   };
   const lookUp = async (walletAddress: string): Promise<CheckClaimResponse | null> => {
     try {
@@ -99,22 +99,17 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     }
     setFollowed(null);
     lock.current = false;
-    if (progress.state === "failed") {
-      const { error } = progress;
-      dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(error), failureReason: failureReasonAfter(error) });
-      notify({ ...claimFailedToast(error), id: CLAIM_TOAST_ID });
-      return;
-    }
+    if (progress.state === "failed") return stopMint(progress.error);
     const { txHash } = progress;
     succeed(followed.walletAddress, txHash, TOASTS.minted);
-    // The server's own record is the truth: the answer is not read and a failure is only logged.
+    // The server's own record is the truth: a failure is only logged.
     recordClaim({ walletAddress: followed.walletAddress, googleEmail: followed.googleEmail, txHash }).catch(
       (cause: unknown) => console.warn("record-claim failed", cause),
     );
   });
   useEffect(() => onProgress(progress), [progress]);
 
-  // Saved in sessionStorage, so a reload or the embedded wallet's redirect resumes; Done or a reset starts afresh.
+  // A reload or the embedded wallet's redirect resumes; Done or a reset starts afresh.
   const { step, youtubeUsername, resetting } = state;
   useEffect(() => {
     if (resetting) return;
@@ -155,7 +150,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
           youtubeUsername: username,
         });
       } catch (cause) {
-        const progress = isNotSubscribed(cause) ? VERIFY_CHECKPOINTS.notSubscribed : VERIFY_CHECKPOINTS.start;
+        const progress = isCode(cause, "NOT_SUBSCRIBED") ? VERIFY_CHECKPOINTS.notSubscribed : VERIFY_CHECKPOINTS.start;
         return stop(progress, subscriptionCheckFailedToast(cause));
       }
       if (!result.isSubscribed) return stop(VERIFY_CHECKPOINTS.notSubscribed, TOASTS.notSubscribed);
@@ -179,10 +174,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   const claimAfterAuthorizing = useRef(false);
   const unmounted = useUnmountSignal();
 
-  /**
-   * Step 2: one confirmed claim goes to Done, one under way is followed, otherwise verify-and-mint starts it. When
-   * Google must authorize first, the claim goes on by itself once the visitor has.
-   */
+  /** Step 2: a confirmed claim goes to Done, one under way is followed, otherwise verify-and-mint starts it. */
   async function claim() {
     if (lock.current) return;
     const walletAddress = wallet.isConnected ? wallet.address : undefined;
@@ -218,12 +210,11 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
       following = true;
     } catch (cause) {
       if (signal.aborted) return;
-      if (isGoogleSessionRejected(cause)) {
+      if (isCode(cause, "GOOGLE_TOKEN_INVALID")) {
         setRejectedToken(auth.accessToken);
         claimAfterAuthorizing.current = true;
       }
-      dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(cause) });
-      notify({ ...claimFailedToast(cause), id: CLAIM_TOAST_ID });
+      stopMint(cause);
     } finally {
       if (!following) lock.current = false;
     }
@@ -240,26 +231,27 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     if (authorizedToken) continueAfterAuthorizing();
   }, [authorizedToken]);
 
-  // Arriving on the Claim step (after a reload too) asks the server what became of this wallet's claim: a settled
-  // one goes to Done, one under way is followed, and a failed one is offered as a retry.
+  // Arriving on the Claim step (after a reload too): a settled claim goes to Done, one under way is followed, and a
+  // failed one is offered as a retry; a flow the visitor started meanwhile decides for itself.
   const resume = useEffectEvent((walletAddress: string, existing: CheckClaimResponse) => {
-    // A flow the visitor started meanwhile decides for itself.
     if (lock.current) return;
     if (succeedEarlier(walletAddress, existing)) return;
     if (existing.claimed && existing.claimId && isClaimPending(existing.status)) {
       if (!auth?.email) {
         // Claim, or 'Reconnect with Google' on this step, follows it again once Google is connected.
         dispatch({ type: "mintStopped", failedClaim: "none" });
-        notify({ ...MISSING_GOOGLE_DATA_TOAST, id: CLAIM_TOAST_ID });
+        notify({ ...TOASTS.missingGoogleData, id: CLAIM_TOAST_ID });
         return;
       }
       lock.current = true;
       dispatch({ type: "mintStarted" });
       setFollowed({ claimId: existing.claimId, walletAddress, googleEmail: auth.email });
-    } else {
-      const failureReason = existing.failureReason ?? null;
-      dispatch({ type: "failedClaimFound", failedClaim: failedClaimOf(existing), failureReason });
-    }
+    } else
+      dispatch({
+        type: "failedClaimFound",
+        failedClaim: failedClaimOf(existing),
+        failureReason: existing.failureReason,
+      });
   });
   const claimStepWallet = state.step === 2 && wallet.isConnected ? wallet.address : undefined;
   useEffect(() => {

@@ -21,9 +21,8 @@ export class MintFailure extends Error {
 
   constructor(
     message: string,
-    /** What became of the wallet's claim: left failed for its owner to retry, on hold, or maybe still under way. */
     readonly failedClaim: FailedClaim,
-    /** The failed claim's reason, when the server knows it (`MINT_FAILURE_REASONS`). */
+    /** A code of `MINT_FAILURE_REASONS`, when the server knows it. */
     readonly reason: string | null = null,
   ) {
     super(message);
@@ -59,49 +58,28 @@ export function useClaimProgress(
   const { isError, error, data } = query;
   // Stable while nothing changes, so effects that follow it run once per change.
   return useMemo(
-    () => progressOf(claimId, { isError, error, data, timedOut }),
+    () => (claimId === null ? { state: "idle" } : progressOf(isError ? error : null, data, timedOut)),
     [claimId, isError, error, data, timedOut],
   );
 }
 
-function progressOf(
-  claimId: string | null,
-  {
-    isError,
-    error,
-    data: claim,
-    timedOut,
-  }: { isError: boolean; error: unknown; data: ClaimView | undefined; timedOut: boolean },
-): ClaimProgress {
-  if (claimId === null) return { state: "idle" };
-  if (isError) return { state: "failed", error };
+function progressOf(error: unknown, claim: ClaimView | undefined, timedOut: boolean): ClaimProgress {
+  const failed = (message: string, failedClaim: FailedClaim = "none", reason: string | null = null) => ({
+    state: "failed" as const,
+    error: new MintFailure(message, failedClaim, reason),
+  });
+  if (error) return { state: "failed", error };
   if (claim?.status === "failed") {
-    return {
-      state: "failed",
-      error: claim.onHold
-        ? new MintFailure(ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message, "onHold", claim.failureReason ?? null)
-        : new MintFailure(
-            mintFailureText(claim.failureReason) ?? "Transaction failed for unknown reason",
-            "retryable",
-            claim.failureReason ?? null,
-          ),
-    };
+    const reason = claim.failureReason ?? null;
+    return claim.onHold
+      ? failed(ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message, "onHold", reason)
+      : failed(mintFailureText(reason) ?? "Transaction failed for unknown reason", "retryable", reason);
   }
-  if (claim?.status === "confirmed") {
-    return claim.txHash
-      ? { state: "confirmed", txHash: claim.txHash }
-      : { state: "failed", error: new MintFailure("No transaction hash returned", "none") };
-  }
-  if (timedOut) {
-    return {
-      state: "failed",
-      // The claim goes on without the page: the Claim step looks it up again whenever the visitor comes back.
-      error: new MintFailure(
-        "The transaction is taking longer than expected. Come back to this page later to see how it ended.",
-        "none",
-      ),
-    };
-  }
+  if (claim?.status === "confirmed")
+    return claim.txHash ? { state: "confirmed", txHash: claim.txHash } : failed("No transaction hash returned");
+  // The claim goes on without the page: the Claim step looks it up again whenever the visitor comes back.
+  if (timedOut)
+    return failed("The transaction is taking longer than expected. Come back to this page later to see how it ended.");
   return { state: "pending", status: claim?.status ?? null };
 }
 
