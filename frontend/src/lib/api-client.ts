@@ -2,7 +2,7 @@
 import { apiErrorBodySchema } from "@tube/common/api-envelope";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 
-/** Codes the client itself produces; server failures carry a code from ERROR_CATALOGUE. */
+/** Codes the client itself produces. */
 export const CLIENT_ERROR_CODES = {
   NETWORK: "NETWORK",
   ABORTED: "ABORTED",
@@ -30,7 +30,7 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
-/** What a response body is checked with: a zod/mini schema from @tube/common (api-responses, api-envelope). */
+/** A zod/mini schema from @tube/common. */
 export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
@@ -43,7 +43,6 @@ export function apiPost<T>(path: string, body: unknown, schema: ResponseSchema<T
   return request(path, { ...init, method: "POST", body: JSON.stringify(body) }, schema);
 }
 
-/** A POST whose answer is not read, only its success. */
 export async function apiSend(path: string, body: unknown, init?: RequestOptions): Promise<void> {
   await request(path, { ...init, method: "POST", body: JSON.stringify(body) }, null);
 }

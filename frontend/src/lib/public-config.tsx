@@ -1,7 +1,4 @@
-/**
- * The server's public settings, through context, so nothing in the browser hard-codes chain, token or channel. The
- * server writes them into the page; GET /api/config is the fallback (the dev server).
- */
+/** The server's public settings, written into the page; GET /api/config is the fallback (the dev server). */
 import type { PublicConfig } from "@tube/common/api-envelope";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
@@ -36,7 +33,7 @@ function embeddedConfig(): PublicConfig | null {
   }
 }
 
-/** Asks the API, for a page served without the config; its client and schema load only then. */
+/** Its client and schema load only when the page came without the config. */
 async function fetchPublicConfig(signal: AbortSignal): Promise<PublicConfig> {
   const [{ apiGet }, { publicConfigSchema }] = await Promise.all([
     import("./api-client.ts"),

@@ -12,17 +12,14 @@ export interface ThirdwebSetup {
   /** The embedded ecosystem wallet behind 'Sign in with Google'; absent when no ecosystem is configured. */
   ecosystem?: Wallet<`ecosystem.${string}`>;
   metamask: Wallet<"io.metamask">;
-  /** Offered whether or not a project id is configured: without one the SDK uses its own default project id. */
+  /** Offered with or without a project id: undefined lets the SDK fall back to its default. */
   walletConnect: Wallet<"walletConnect">;
-  /** The operator's WalletConnect project id; undefined lets the SDK fall back to its default. */
   walletConnectProjectId?: string;
   /** Every wallet the page can restore; AutoConnect needs all of them mounted to finish a redirect login. */
   wallets: Wallet[];
-  /** What became of the ecosystem wallet's restore on this page so far (AutoConnect keeps its errors to itself). */
   ecosystemRestore(): WalletRestoreOutcome;
 }
 
-/** The ecosystem wallet's restore: never asked, still running, failed, or connected. */
 export type WalletRestoreOutcome = "not-tried" | "pending" | "failed" | "connected";
 
 /** The SDK posts a usage event with the address on every connection: a host that never resolves keeps it (ADR 26). */

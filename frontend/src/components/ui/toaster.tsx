@@ -13,9 +13,9 @@ export interface Notification {
   duration?: number;
 }
 
-/** Chakra's `md` breakpoint: below it the page is one column and the card fills the width. */
+/** Below Chakra's `md` breakpoint. */
 const PHONE_WIDTH = "(max-width: 47.99em)";
-/** Below the sticky site header (its height is 3.25rem and a border), so a toast never hides it. */
+/** Below the sticky site header, so a toast never hides it. */
 const BELOW_SITE_HEADER = "4.25rem";
 
 /** On a phone toasts rise from the bottom, clear of the card's headings; elsewhere top right. Read once, on load. */
@@ -29,7 +29,6 @@ const toaster = createToaster({
   overlap: true,
 });
 
-/** Shows (or replaces, by id) a toast and returns its id. */
 export function notify(notification: Notification): string {
   return toaster.create({ ...notification, closable: true });
 }

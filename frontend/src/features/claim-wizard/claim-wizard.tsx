@@ -13,7 +13,7 @@ import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
 import { activityLabel, STEP_LABELS } from "./wizard-state.ts";
 
-/** Not in /claim's first download; should it fail to download, the Done step and the toast still tell. */
+/** Not in /claim's first download; should it fail, the Done step and the toast still tell. */
 const SuccessDialog = lazyOrElse(
   () => import("./components/success-dialog.tsx").then((module) => module.SuccessDialog),
   () => null,
@@ -33,7 +33,6 @@ export interface ClaimWizardProps {
   reloadPage?: () => void;
 }
 
-/** The /claim wizard. The app's route gives it the wallet, the Google session and their controls. */
 export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }: ClaimWizardProps) {
   const { explorerUrl } = usePublicConfig();
   const wizard = useClaimWizard({ wallet, google, reloadPage });

@@ -14,7 +14,6 @@ export interface WizardProgress {
   claim: SavedClaim | null;
 }
 
-/** The saved progress, or null when there is none or it is unreadable. */
 export function readWizardProgress(): WizardProgress | null {
   try {
     const raw = sessionStorage.getItem(WIZARD_PROGRESS_STORAGE_KEY);
@@ -24,20 +23,16 @@ export function readWizardProgress(): WizardProgress | null {
   }
 }
 
-/** Best effort: a browser that refuses storage (a private mode) only loses the resume. */
-export function saveWizardProgress(progress: WizardProgress): void {
+export const saveWizardProgress = (progress: WizardProgress) =>
+  bestEffort(() => sessionStorage.setItem(WIZARD_PROGRESS_STORAGE_KEY, JSON.stringify(progress)));
+export const clearWizardProgress = () => bestEffort(() => sessionStorage.removeItem(WIZARD_PROGRESS_STORAGE_KEY));
+
+/** A browser that refuses storage (a private mode) only loses the resume. */
+function bestEffort(write: () => void): void {
   try {
-    sessionStorage.setItem(WIZARD_PROGRESS_STORAGE_KEY, JSON.stringify(progress));
+    write();
   } catch {
     // The wizard works on without it.
-  }
-}
-
-export function clearWizardProgress(): void {
-  try {
-    sessionStorage.removeItem(WIZARD_PROGRESS_STORAGE_KEY);
-  } catch {
-    // As above.
   }
 }
 

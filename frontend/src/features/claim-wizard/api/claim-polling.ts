@@ -1,4 +1,4 @@
-/** Following a queued mint until it settles: TanStack Query polls GET /api/claims/:id, retrying transient failures. */
+/** Following a queued mint until it settles: TanStack Query polls GET /api/claims/:id. */
 import type { ClaimView } from "@tube/common/api";
 import type { ClaimStatus } from "@tube/common/constants";
 import { ERROR_CATALOGUE, mintFailureText } from "@tube/common/errors";
@@ -8,11 +8,11 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { getClaim } from "./claim-api.ts";
 import { isClaimPending, type FailedClaim } from "./claim-status.ts";
 
-/** Twice a second while the claim is under way: a cheap read, well within the read limit of five a second. */
+/** A cheap read, well within the read limit of five a second. */
 const CLAIM_POLL_INTERVAL_MS = 500;
-/** Engine confirms on Arbitrum within seconds; past this the visitor is told to check again later. */
+/** Past this the visitor is told to check again later. */
 const CLAIM_POLL_TIMEOUT_MS = 5 * 60_000;
-/** Transient failures (a dropped request, a busy server) are retried until this many happen in a row. */
+/** Transient failures (a dropped request, a busy server) in a row before following gives up. */
 const MAX_CONSECUTIVE_POLL_ERRORS = 5;
 
 /** A mint that did not produce a confirmed transaction; the message is shown under 'Minting Failed'. */
@@ -35,7 +35,6 @@ export type ClaimProgress =
   | { state: "confirmed"; txHash: string }
   | { state: "failed"; error: unknown };
 
-/** The followed claim's progress; `claimId` null follows nothing. */
 export function useClaimProgress(
   claimId: string | null,
   { timeoutMs = CLAIM_POLL_TIMEOUT_MS }: { timeoutMs?: number } = {},
