@@ -1,4 +1,4 @@
-/** The wizard's toasts, word for word as the product defines them, and which one a failure gets. */
+/** The wizard's toasts, word for word, and which one a failure gets. */
 import type { VerifySubscriptionResponse } from "@tube/common/api";
 import { REWARD_TOKENS } from "@tube/common/constants";
 import { ERROR_CATALOGUE, errorKindOf, isErrorCode, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
@@ -66,7 +66,7 @@ export function tokensAlreadyClaimedToast(claimedAt: string | null | undefined):
 
 type AccountClaim = NonNullable<VerifySubscriptionResponse["accountClaim"]>;
 
-/** Verify found that the signed-in Google account already claimed, with another wallet: the claim's state and date. */
+/** The signed-in Google account claimed with another wallet: the claim's state and date. */
 export function accountAlreadyClaimedToast({ walletAddress, status, claimedAt }: AccountClaim): Toast {
   const progress = status === "confirmed" ? "is complete" : "is still being minted";
   return error(
@@ -78,7 +78,7 @@ export function accountAlreadyClaimedToast({ walletAddress, status, claimedAt }:
 const SUBSCRIPTION_UNVERIFIED =
   "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.";
 
-/** The subscription check threw: the product's sentence, then the catalogue's reason (or a lost connection) if any. */
+/** The product's sentence, then the catalogue's reason (or a lost connection) if any. */
 export function subscriptionCheckFailedToast(cause: unknown): Toast {
   if (cause instanceof ApiError && errorKindOf(cause.code) === "waitAndRetry") return waitToRetryToast(cause);
   if (isCode(cause, "NOT_SUBSCRIBED"))
@@ -110,7 +110,7 @@ const RETRYABLE_MINT_CODES: readonly string[] = [
   "MINT_UNAVAILABLE",
 ] satisfies ErrorCodeOfKind<"minting">[];
 
-/** Any failure of the claim (step 2): the code's kind picks the title; the server's text is shown. */
+/** Any failure of the claim: the code's kind picks the title; the server's text is shown. */
 export function claimFailedToast(cause: unknown): Toast {
   if (cause instanceof MintFailure) return mintingFailed(cause.message);
   if (!(cause instanceof ApiError)) return processFailed(messageOf(cause));

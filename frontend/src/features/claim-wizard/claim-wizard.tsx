@@ -1,7 +1,6 @@
 import { Card, Container, Stack, VisuallyHidden } from "@chakra-ui/react";
 import { Suspense, useEffect, useRef } from "react";
 import { lazyOrElse } from "../../lib/lazy-or-else.ts";
-import { usePublicConfig } from "../../lib/public-config.tsx";
 import { ConnectStep } from "./components/connect-step.tsx";
 import { DoneStep } from "./components/done-step.tsx";
 import { MintStep } from "./components/mint-step.tsx";
@@ -34,12 +33,9 @@ export interface ClaimWizardProps {
 }
 
 export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }: ClaimWizardProps) {
-  const { explorerUrl } = usePublicConfig();
   const wizard = useClaimWizard({ wallet, google, reloadPage });
   const { state } = wizard;
   const headingRef = useStepFocus(state.step, state.successDialogOpen);
-  // Done and the success dialog show the same claim: its own recipient (ADR 10) and where to look it up.
-  const receipt = { recipient: state.recipient, explorerUrl };
 
   return (
     <Container maxWidth="md" paddingY={{ base: "4", md: "10" }} paddingX={{ base: "3", sm: "4" }}>
@@ -56,8 +52,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
               <SubscribeStep
                 wizard={wizard}
                 googleAuthorized={google.auth !== null}
-                googleConnect={slots.googleConnect}
-                walletPanel={slots.walletPanel}
+                slots={slots}
                 headingRef={headingRef}
               />
             )}
@@ -73,8 +68,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
             {state.step === 3 && state.txHash && (
               <DoneStep
                 txHash={state.txHash}
-                {...receipt}
-                claimedEarlierAt={state.claimedEarlierAt}
+                state={state}
                 addToken={slots.addToken}
                 onStartOver={wizard.startOver}
                 headingRef={headingRef}
@@ -94,7 +88,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
           <SuccessDialog
             open={state.successDialogOpen}
             txHash={state.txHash}
-            {...receipt}
+            recipient={state.recipient}
             onClose={wizard.closeDialog}
             returnFocusRef={headingRef}
           />

@@ -22,15 +22,8 @@ export interface WizardGoogle {
   authorize(): void;
 }
 
-export interface WizardSlots {
-  /** Header, next to Reset: connect, switch network, or the connected badge. */
-  walletIndicator: ReactNode;
-  /** Step 0: the 'Connect with Google' control. */
-  googleConnect: ReactNode;
-  /** Step 0: the wallet panel. */
-  walletPanel: ReactNode;
-  /** Step 1: 'Sign in with Google' and 'Connect Wallet'. */
-  walletOptions: ReactNode;
-  /** Done: the connected wallet's way to list the token, when it has one. */
-  addToken: ReactNode;
-}
+/** Pieces of other features, shown where the product places them. */
+export type WizardSlots = Record<
+  "walletIndicator" | "googleConnect" | "walletPanel" | "walletOptions" | "addToken",
+  ReactNode
+>;

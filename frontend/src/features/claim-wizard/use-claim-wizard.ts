@@ -1,4 +1,4 @@
-/** The claim wizard's behaviour over wizard-state.ts: verify, claim, follow a claim, resume, keep progress. */
+/** The claim wizard's behaviour over wizard-state.ts. */
 import type { CheckClaimResponse, GoogleAuthResponse, VerifySubscriptionResponse } from "@tube/common/api";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
@@ -68,7 +68,6 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     dispatch({ type: "mintSucceeded", txHash, recipient, claimedAt: claimedAt ?? undefined });
     notify({ ...toast, id: CLAIM_TOAST_ID });
   };
-  /** The wallet's claim was confirmed earlier: Done, saying when. */
   const succeedEarlier = (walletAddress: string, existing: CheckClaimResponse | null) => {
     if (!existing?.claimed || existing.status !== "confirmed" || !existing.txHash) return false;
     succeed(walletAddress, existing.txHash, tokensAlreadyClaimedToast(existing.claimedAt), existing.claimedAt);
@@ -88,7 +87,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     }
   };
 
-  // Following a queued mint until it settles; its end releases the lock the claim took.
+  // Its end releases the lock the claim took.
   const [followed, setFollowed] = useState<SavedClaim | null>(saved?.claim ?? null);
   const progress = useClaimProgress(followed?.claimId ?? null);
   const onProgress = useEffectEvent((progress: ClaimProgress) => {
@@ -126,7 +125,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     return () => clearInterval(timer);
   }, [ticking]);
 
-  /** Step 0: the checks in the order the visitor meets them, the subscription, then whether this wallet claimed. */
+  /** Step 0: the checks in the order the visitor meets them. */
   async function verify() {
     if (lock.current) return;
     const username = state.youtubeUsername.trim();
@@ -194,7 +193,6 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
       notify(TOASTS.checkingClaim);
       const existing = await lookUp(walletAddress);
       if (succeedEarlier(walletAddress, existing)) return;
-      // A claim already under way for this wallet is followed, not started again.
       let claimId = existing?.claimed && isClaimPending(existing.status) ? existing.claimId : null;
       if (!claimId) {
         notify({ ...TOASTS.processing, id: CLAIM_TOAST_ID });
@@ -285,7 +283,6 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
 
   return {
     state,
-    // Google authorized, a non-blank username, and no authorization or verification running.
     canVerify:
       auth !== null && state.youtubeUsername.trim() !== "" && !google.isAuthorizing && state.activity === "idle",
     // On the Claim step the Google session expired or was refused: offer the popup again right there.
@@ -293,14 +290,13 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     isAuthorizingGoogle: google.isAuthorizing,
     // After a reload or a round trip the Claim step shows before the wallet is back: Claim waits rather than refuse.
     isWalletRestoring: state.step === 2 && wallet.isConnecting && !wallet.isConnected,
-    // The wallet as it is now: the Claim step's rows follow it.
     walletStatus: walletReady ? "ready" : wallet.isConnected ? "wrongNetwork" : "disconnected",
     connectWallet: () => wallet.connect(),
     switchNetwork: () => wallet.switchNetwork(),
     setUsername: (value: string) => dispatch({ type: "usernameChanged", value }),
     verify,
     claim,
-    // Reopens the Google popup (call it from the click) and continues the claim once authorized.
+    // Call it from the click: Safari blocks a popup opened later.
     reconnectGoogle() {
       claimAfterAuthorizing.current = true;
       google.authorize();
@@ -320,7 +316,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   };
 }
 
-/** The wallet's claim as the server has it now, always afresh: every step that decides on it asks again. */
+/** Always afresh: every step that decides on the wallet's claim asks again. */
 function fetchClaim(queryClient: QueryClient, walletAddress: string): Promise<CheckClaimResponse> {
   return queryClient.fetchQuery({
     queryKey: ["check-claim", walletAddress],
@@ -330,7 +326,6 @@ function fetchClaim(queryClient: QueryClient, walletAddress: string): Promise<Ch
   });
 }
 
-/** An expired token, or one the server refused, counts as not authorized. */
 function usableAuth(auth: GoogleAuthResponse | null, rejectedToken: string | null): GoogleAuthResponse | null {
   return auth && auth.expiresAt > Date.now() && auth.accessToken !== rejectedToken ? auth : null;
 }

@@ -5,45 +5,30 @@ import type { FailedClaim } from "./api/claim-status.ts";
 export type WizardStep = 0 | 1 | 2 | 3;
 export const STEP_LABELS = ["Subscribe", "Connect", "Mint", "Done"] as const;
 
-type WizardActivity = "idle" | "verifying" | "minting";
+const nothing = null as string | null;
 
-export interface WizardState {
-  step: WizardStep;
-  youtubeUsername: string;
-  /** On the configured chain: a verified visitor goes straight on to the Claim step. */
-  walletReady: boolean;
-  /** 0–100: the verification progress on step 0, the mint's progress on step 2. */
-  progress: number;
-  activity: WizardActivity;
-  claimStatus: ClaimStatus | null;
-  txHash: string | null;
-  /** The address the claim minted to: the claim's own, not whichever wallet is connected now. */
-  recipient: string | null;
-  /** ISO date of a claim made before this visit (Done then says when); null for a claim made now. */
-  claimedEarlierAt: string | null;
-  failedClaim: FailedClaim;
-  /** A code of `MINT_FAILURE_REASONS`, when the server knows why. */
-  failureReason: string | null;
-  /** Reset was pressed: the page reloads shortly. */
-  resetting: boolean;
-  successDialogOpen: boolean;
-}
-
-export const initialWizardState: WizardState = {
-  step: 0,
+export const initialWizardState = {
+  step: 0 as WizardStep,
   youtubeUsername: "",
+  /** On the configured chain: a verified visitor goes straight on to the Claim step. */
   walletReady: false,
+  /** 0–100: the verification progress on step 0, the mint's progress on step 2. */
   progress: 0,
-  activity: "idle",
-  claimStatus: null,
-  txHash: null,
-  recipient: null,
-  claimedEarlierAt: null,
-  failedClaim: "none",
-  failureReason: null,
+  activity: "idle" as "idle" | "verifying" | "minting",
+  claimStatus: null as ClaimStatus | null,
+  txHash: nothing,
+  /** The claim's own recipient, not whichever wallet is connected now. */
+  recipient: nothing,
+  /** ISO date of a claim made before this visit (Done then says when). */
+  claimedEarlierAt: nothing,
+  failedClaim: "none" as FailedClaim,
+  /** A code of `MINT_FAILURE_REASONS`, when the server knows why. */
+  failureReason: nothing,
+  /** Reset was pressed: the page reloads shortly. */
   resetting: false,
   successDialogOpen: false,
 };
+export type WizardState = typeof initialWizardState;
 
 /** Where a reload resumes: the saved step and username, and a claim still being minted. */
 export function resumedWizardState(
