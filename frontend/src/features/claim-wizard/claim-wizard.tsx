@@ -20,10 +20,6 @@ const SuccessDialog = lazyOrElse(
 /** From this step on the dialog is mounted: its code downloads while the mint runs. */
 const MINT_STEP = STEP_LABELS.indexOf("Mint");
 
-function reloadWindow() {
-  window.location.reload();
-}
-
 export interface ClaimWizardProps {
   wallet: WizardWallet;
   google: WizardGoogle;
@@ -32,7 +28,7 @@ export interface ClaimWizardProps {
   reloadPage?: () => void;
 }
 
-export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }: ClaimWizardProps) {
+export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.location.reload() }: ClaimWizardProps) {
   const wizard = useClaimWizard({ wallet, google, reloadPage });
   const { state } = wizard;
   const headingRef = useStepFocus(state.step, state.successDialogOpen);

@@ -171,7 +171,11 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
 
   const { mutateAsync: requestMint } = useMutation({ mutationFn: verifyAndMint });
   const claimAfterAuthorizing = useRef(false);
-  const unmounted = useUnmountSignal();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
 
   /** Step 2: a confirmed claim goes to Done, one under way is followed, otherwise verify-and-mint starts it. */
   async function claim() {
@@ -186,7 +190,6 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
 
     lock.current = true;
     let following = false;
-    const signal = unmounted();
 
     try {
       dispatch({ type: "mintStarted" });
@@ -207,7 +210,8 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
       setFollowed({ claimId, walletAddress, googleEmail: auth.email });
       following = true;
     } catch (cause) {
-      if (signal.aborted) return;
+      // Unmounted meanwhile: a late failure tells no one.
+      if (!mounted.current) return;
       if (isCode(cause, "GOOGLE_TOKEN_INVALID")) {
         setRejectedToken(auth.accessToken);
         claimAfterAuthorizing.current = true;
@@ -328,15 +332,4 @@ function fetchClaim(queryClient: QueryClient, walletAddress: string): Promise<Ch
 
 function usableAuth(auth: GoogleAuthResponse | null, rejectedToken: string | null): GoogleAuthResponse | null {
   return auth && auth.expiresAt > Date.now() && auth.accessToken !== rejectedToken ? auth : null;
-}
-
-/** The signal of the current mount: aborted once the wizard unmounts, so a late failure tells no one. */
-function useUnmountSignal(): () => AbortSignal {
-  const controller = useRef(new AbortController());
-  useEffect(() => {
-    const mounted = new AbortController();
-    controller.current = mounted;
-    return () => mounted.abort();
-  }, []);
-  return () => controller.current.signal;
 }
