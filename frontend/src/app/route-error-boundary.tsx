@@ -1,4 +1,4 @@
-/** Catches what a page throws while rendering (a lazy chunk gone after a deploy too): a way out, not a blank page. */
+/** What a page throws while rendering (a lazy chunk gone after a deploy too) gets a way out, not a blank page. */
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { HomeLinkButton, MessageScreen } from "../components/ui/message-screen.tsx";
@@ -21,7 +21,7 @@ class ErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode
   }
 }
 
-/** Resets on navigation: the boundary is keyed by the path, so 'Go to Home' renders the new page afresh. */
+/** Keyed by the path, so 'Go to Home' renders the new page afresh. */
 export function RouteErrorBoundary({ children, reloadPage = () => window.location.reload() }: BoundaryProps) {
   const { pathname } = useLocation();
   return (

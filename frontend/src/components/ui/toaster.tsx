@@ -9,7 +9,6 @@ export interface Notification {
   type: NotifyType;
   /** Reusing an id replaces that toast (e.g. a "loading" toast becoming "success"). */
   id?: string;
-  /** Milliseconds; defaults per type, and a loading toast stays until replaced. */
   duration?: number;
 }
 
@@ -18,7 +17,7 @@ const PHONE_WIDTH = "(max-width: 47.99em)";
 /** Below the sticky site header, so a toast never hides it. */
 const BELOW_SITE_HEADER = "4.25rem";
 
-/** On a phone toasts rise from the bottom, clear of the card's headings; elsewhere top right. Read once, on load. */
+/** On a phone toasts rise from the bottom, clear of the card's headings. Read once, on load. */
 const onPhone = window.matchMedia(PHONE_WIDTH).matches;
 
 // Stacked rather than listed: a claim fires several toasts in a row, and a list would cover a phone screen.
@@ -33,7 +32,7 @@ export function notify(notification: Notification): string {
   return toaster.create({ ...notification, closable: true });
 }
 
-/** Removes every toast at once, without animation: for tests, whose files share one toaster. */
+/** For tests, whose files share one toaster. */
 export function removeAllToasts(): void {
   toaster.remove();
 }

@@ -270,7 +270,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     };
   }, [claimStepWallet, queryClient]);
 
-  // The button reacts at once; the revoke goes out on its own (ports.ts) and nothing waits for it.
+  // The button reacts at once; nothing waits for the revoke.
   function reset() {
     dispatch({ type: "resetStarted" });
     try {
@@ -292,7 +292,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     // On the Claim step the Google session expired or was refused: offer the popup again right there.
     needsGoogleAgain: state.step === 2 && auth === null && state.activity === "idle" && !state.resetting,
     isAuthorizingGoogle: google.isAuthorizing,
-    // After a reload or a round trip the Claim step shows before the wallet is back: Claim waits rather than refuse.
+    // After a reload the Claim step shows before the wallet is back: Claim waits rather than refuse.
     isWalletRestoring: state.step === 2 && wallet.isConnecting && !wallet.isConnected,
     walletStatus: walletReady ? "ready" : wallet.isConnected ? "wrongNetwork" : "disconnected",
     connectWallet: () => wallet.connect(),

@@ -36,7 +36,7 @@ function bestEffort(write: () => void): void {
   }
 }
 
-/** Storage is the visitor's to edit: anything that is not exactly our shape counts as no progress. */
+/** Storage is the visitor's to edit: anything not exactly our shape is no progress. */
 function asProgress(value: unknown): WizardProgress | null {
   if (typeof value !== "object" || value === null) return null;
   const { step, youtubeUsername, claim } = value as Record<string, unknown>;

@@ -1,4 +1,4 @@
-/** The wizard's state machine: its steps, progress and activity. Pure: the hook feeds it events. */
+/** The wizard's state machine; pure: the hook feeds it events. */
 import type { ClaimStatus } from "@tube/common/constants";
 import type { FailedClaim } from "./api/claim-status.ts";
 
@@ -53,7 +53,7 @@ export type WizardEvent =
   | { type: "verifySucceeded" }
   | { type: "mintStarted" }
   | { type: "claimStatusChanged"; status: ClaimStatus }
-  /** `claimedAt`: the claim was made earlier (found, not minted now), on that date. */
+  /** `claimedAt`: the claim was found, made earlier on that date. */
   | { type: "mintSucceeded"; txHash: string; recipient: string; claimedAt?: string }
   | { type: "mintStopped"; failedClaim: FailedClaim; failureReason?: string | null }
   | { type: "failedClaimFound"; failedClaim: FailedClaim; failureReason?: string | null }

@@ -6,7 +6,7 @@ import { LabelledValue } from "../../../components/ui/copyable-value.tsx";
 import { explorerTxUrl } from "../../../lib/format.ts";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
 
-/** Opens after a successful claim; on close, focus returns to the Done step's heading. Mounted only while open. */
+/** On close, focus returns to the Done step's heading. Mounted only while open. */
 export function SuccessDialog({
   open,
   txHash,
