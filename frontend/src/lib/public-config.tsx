@@ -18,7 +18,7 @@ export function StaticPublicConfigProvider({ config, children }: { config: Publi
   return <PublicConfigContext.Provider value={config}>{children}</PublicConfigContext.Provider>;
 }
 
-/** The config the server wrote into the page: not checked with zod, which would cost the landing page (ADR 12). */
+/** Not checked with zod, which would cost the landing page (ADR 12). */
 function embeddedConfig(): PublicConfig | null {
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return null;

@@ -41,7 +41,7 @@ export const TOASTS = {
 
   loggedOut: toast("success", "Logged out from Google", "You can now reconnect with your Google account"),
   logoutFailed: error("Error during logout", "Please try clearing your cookies manually"),
-  /** A claim under way was found (after a reload) with no Google session left to follow it with. */
+  /** A claim under way was found (after a reload) with no Google session to follow it with. */
   missingGoogleData: error(
     "Minting Failed",
     "Missing Google authentication data. Please connect with Google again to follow your claim.",
@@ -97,7 +97,7 @@ export function eligibilityCheckFailedToast(cause: unknown): Toast {
   return error("Eligibility Check Failed", messageOf(cause) ?? "Could not verify claim status.");
 }
 
-/** What a failed claim leaves the visitor: a retry for its Google account (ADR 9), or on hold for the operator. */
+/** A retry for the claim's Google account (ADR 9), or on hold for the operator. */
 export function failedClaimAfter(cause: unknown): FailedClaim {
   if (cause instanceof MintFailure) return cause.failedClaim;
   if (!(cause instanceof ApiError)) return "none";

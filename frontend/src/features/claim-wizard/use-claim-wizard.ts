@@ -58,7 +58,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   );
   useEffect(() => dispatch({ type: "walletReadinessChanged", ready: walletReady }), [walletReady]);
 
-  // The token the server refused: still stored and unexpired, but no longer a session.
+  // Still stored and unexpired, but refused by the server.
   const [rejectedToken, setRejectedToken] = useState<string | null>(null);
   const auth = usableAuth(google.auth, rejectedToken);
   // One flow at a time (verify, claim, or following a claim); a ref, so a double click cannot start two.
@@ -155,7 +155,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
       if (!result.isSubscribed) return stop(VERIFY_CHECKPOINTS.notSubscribed, TOASTS.notSubscribed);
       dispatch({ type: "subscriptionConfirmed" });
 
-      // This Google account's reward went to another wallet: Claim would refuse, so Verify says so now.
+      // Claim would refuse a Google account whose reward went to another wallet, so Verify says so now.
       const { accountClaim } = result;
       if (accountClaim && accountClaim.walletAddress !== wallet.address.toLowerCase())
         return stop(VERIFY_CHECKPOINTS.start, accountAlreadyClaimedToast(accountClaim));
@@ -240,7 +240,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     if (succeedEarlier(walletAddress, existing)) return;
     if (existing.claimed && existing.claimId && isClaimPending(existing.status)) {
       if (!auth?.email) {
-        // Claim, or 'Reconnect with Google' on this step, follows it again once Google is connected.
+        // Claim, or 'Reconnect with Google', follows it again once Google is connected.
         dispatch({ type: "mintStopped", failedClaim: "none" });
         notify({ ...TOASTS.missingGoogleData, id: CLAIM_TOAST_ID });
         return;

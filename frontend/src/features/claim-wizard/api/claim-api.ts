@@ -14,7 +14,7 @@ import {
 import { ApiError, apiGet, apiPost, apiSend, type RequestOptions } from "../../../lib/api-client.ts";
 import { isClaimPending } from "./claim-status.ts";
 
-/** The code of a refusal that names none (an older server's answer): the page treats it as a failed verification. */
+/** A refusal that names no code (an older server's answer): shown as a failed verification. */
 export const UNEXPLAINED_CLAIM_REFUSAL = "CLAIM_REFUSED";
 
 /** The wallet's reward already confirmed, or a claim under way to follow. */
