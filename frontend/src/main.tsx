@@ -11,7 +11,7 @@ if (!rootElement) throw new Error("index.html must contain an element with id 'r
 
 forgetLegacyGoogleSession();
 
-// What every page needs. Chakra is not here: only the routes that use it load it (app/chakra-root.tsx, ADR 12).
+// Chakra is not here: only the routes that use it load it (ADR 12).
 createRoot(rootElement).render(
   <StrictMode>
     <PublicConfigProvider>

@@ -3,7 +3,7 @@ import { ChakraProvider, type SystemContext } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { system } from "./theme.ts";
 
-/** The app's system without its global styles, which the stylesheet above holds (build/chakra-global-css.ts). */
+/** The system without its global styles: the stylesheet above holds them. */
 const systemWithPrebuiltGlobals: SystemContext = {
   ...system,
   _global: [],

@@ -1,11 +1,9 @@
-/** Catches what a page throws while rendering (a lazy chunk gone after a deploy too): a way out, not a blank page. */
+/** What a page throws while rendering (a lazy chunk gone after a deploy too) gets a way out, not a blank page. */
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { HomeLinkButton, MessageScreen } from "../components/ui/message-screen.tsx";
 
-interface BoundaryState {
-  error: unknown;
-}
+type BoundaryState = { error: unknown };
 
 class ErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, BoundaryState> {
   override state: BoundaryState = { error: null };
@@ -23,24 +21,19 @@ class ErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode
   }
 }
 
-function reloadWindow() {
-  window.location.reload();
-}
-
-/** Resets on navigation: the boundary is keyed by the path, so 'Go to Home' renders the new page afresh. */
-export function RouteErrorBoundary({
-  children,
-  reloadPage = reloadWindow,
-}: {
-  children: ReactNode;
-  reloadPage?: () => void;
-}) {
+/** Keyed by the path, so 'Go to Home' renders the new page afresh. */
+export function RouteErrorBoundary({ children, reloadPage = () => window.location.reload() }: BoundaryProps) {
   const { pathname } = useLocation();
   return (
     <ErrorBoundary key={pathname} fallback={<RouteErrorScreen onReload={reloadPage} />}>
       {children}
     </ErrorBoundary>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  reloadPage?: () => void;
 }
 
 function RouteErrorScreen({ onReload }: { onReload: () => void }) {

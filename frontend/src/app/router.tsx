@@ -4,17 +4,14 @@ import { PAGE_PATHS } from "@tube/common/app-pages";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
 import { GoogleCallbackPage } from "../features/google-auth/google-callback-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
-// In the first download (about 4 KB gzip): a legal page opened from a link paints without a second round trip.
+// In the first download: a legal page opened from a link paints without a second round trip.
 import { LEGAL_DOCUMENTS } from "../features/legal/legal-documents.ts";
 import { LegalDocumentPage } from "../features/legal/legal-document-page.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 import { useRouteChange } from "./use-route-change.ts";
 
-/**
- * A page built with Chakra, loaded together with Chakra's provider and system and wrapped in them:
- * the static pages (landing, legal, not found) never download Chakra (ADR 0012).
- */
+/** A page loaded with Chakra and wrapped in it: the static pages never download Chakra (ADR 0012). */
 function withChakra(loadPage: () => Promise<{ default: ComponentType }>) {
   return () =>
     Promise.all([loadPage(), import("./chakra-root.tsx").then((module) => module.ChakraRoot)]).then(
@@ -30,7 +27,6 @@ function withChakra(loadPage: () => Promise<{ default: ComponentType }>) {
     );
 }
 
-// The wallet SDK is large: only the claim flow loads it, on demand.
 const loadClaimPage = withChakra(() => import("./routes/claim.tsx"));
 const ClaimPage = lazy(loadClaimPage);
 // Started on hover or focus of the landing page's call to action; a failed preload is retried by the navigation.

@@ -5,10 +5,7 @@ import { pageTitle } from "@tube/common/app-pages";
 /** How long to wait for a lazily loaded page to render its heading. */
 const HEADING_WAIT_MS = 5_000;
 
-/**
- * After a client-side navigation the title follows the path (the server wrote the first one), and the page scrolls to
- * the top and focuses its main heading; the first render is left alone.
- */
+/** After a client-side navigation: the title follows the path, the page scrolls up and focuses its main heading. */
 export function useRouteChange(): void {
   const { pathname } = useLocation();
   const previousPathname = useRef(pathname);

@@ -1,7 +1,8 @@
 /** The one HTTP client for our API: every failure becomes an ApiError whose `message` can be shown as is. */
 import { apiErrorBodySchema } from "@tube/common/api-envelope";
+import { ERROR_CATALOGUE } from "@tube/common/errors";
 
-/** Codes the client itself produces; server failures carry a code from ERROR_CATALOGUE. */
+/** Codes the client itself produces. */
 export const CLIENT_ERROR_CODES = {
   NETWORK: "NETWORK",
   ABORTED: "ABORTED",
@@ -29,7 +30,7 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
-/** What a response body is checked with: a zod/mini schema from @tube/common (api-responses, api-envelope). */
+/** A zod/mini schema from @tube/common. */
 export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
@@ -42,14 +43,11 @@ export function apiPost<T>(path: string, body: unknown, schema: ResponseSchema<T
   return request(path, { ...init, method: "POST", body: JSON.stringify(body) }, schema);
 }
 
-/** A POST whose answer is not read, only its success. */
 export async function apiSend(path: string, body: unknown, init?: RequestOptions): Promise<void> {
   await request(path, { ...init, method: "POST", body: JSON.stringify(body) }, null);
 }
 
-async function request<T>(path: string, init: RequestInit, schema: ResponseSchema<T>): Promise<T>;
-async function request(path: string, init: RequestInit, schema: null): Promise<void>;
-async function request<T>(path: string, init: RequestInit, schema: ResponseSchema<T> | null): Promise<T | void> {
+async function request<T>(path: string, init: RequestInit, schema: ResponseSchema<T> | null): Promise<T> {
   const headers = { Accept: "application/json", ...(init.body ? { "Content-Type": "application/json" } : {}) };
   let response: Response;
   try {
@@ -59,7 +57,7 @@ async function request<T>(path: string, init: RequestInit, schema: ResponseSchem
   }
 
   if (!response.ok) throw await errorFromResponse(response);
-  if (schema === null) return;
+  if (schema === null) return undefined as T;
 
   let body: unknown;
   try {
@@ -74,13 +72,12 @@ async function request<T>(path: string, init: RequestInit, schema: ResponseSchem
   return parsed.data;
 }
 
-function invalidResponse(status: number): ApiError {
-  return new ApiError(
+const invalidResponse = (status: number) =>
+  new ApiError(
     CLIENT_ERROR_CODES.INVALID_RESPONSE,
     "The server sent an unexpected response. Please try again.",
     status,
   );
-}
 
 function transportError(cause: unknown): ApiError {
   if (isAbort(cause)) return new ApiError(CLIENT_ERROR_CODES.ABORTED, "The request was cancelled.", 0);
@@ -99,7 +96,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(
     CLIENT_ERROR_CODES.HTTP_ERROR,
     response.status === 429
-      ? "Too many requests. Please wait a moment and try again."
+      ? ERROR_CATALOGUE.RATE_LIMITED.message
       : `Something went wrong (error ${response.status}). Please try again in a moment.`,
     response.status,
     headerRetryAfter,
@@ -107,8 +104,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 }
 
 function parseRetryAfter(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  const seconds = Number(value);
+  const seconds = value === null ? NaN : Number(value);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 

@@ -1,9 +1,6 @@
 import { lazy, type ComponentType } from "react";
 
-/**
- * `React.lazy` for a piece the page can do without: should its chunk fail to download, `fallback` renders in its
- * place instead of the error reaching the route's error boundary and replacing the whole page.
- */
+/** `React.lazy` for a piece the page can do without: should its chunk fail to download, `fallback` renders. */
 export function lazyOrElse<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   fallback: ComponentType<Props>,

@@ -1,7 +1,4 @@
-/**
- * The server's public settings, through context, so nothing in the browser hard-codes chain, token or channel. The
- * server writes them into the page; GET /api/config is the fallback (the dev server).
- */
+/** The server's public settings, written into the page; GET /api/config is the fallback (the dev server). */
 import type { PublicConfig } from "@tube/common/api-envelope";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
@@ -21,10 +18,7 @@ export function StaticPublicConfigProvider({ config, children }: { config: Publi
   return <PublicConfigContext.Provider value={config}>{children}</PublicConfigContext.Provider>;
 }
 
-type LoadState =
-  { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; config: PublicConfig };
-
-/** The config the server wrote into the page: not checked with zod, which would cost the landing page (ADR 12). */
+/** Not checked with zod, which would cost the landing page (ADR 12). */
 function embeddedConfig(): PublicConfig | null {
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return null;
@@ -36,7 +30,7 @@ function embeddedConfig(): PublicConfig | null {
   }
 }
 
-/** Asks the API, for a page served without the config; its client and schema load only then. */
+/** Its client and schema load only when the page came without the config. */
 async function fetchPublicConfig(signal: AbortSignal): Promise<PublicConfig> {
   const [{ apiGet }, { publicConfigSchema }] = await Promise.all([
     import("./api-client.ts"),
@@ -47,36 +41,30 @@ async function fetchPublicConfig(signal: AbortSignal): Promise<PublicConfig> {
 
 export function PublicConfigProvider({ children }: { children: ReactNode }) {
   const [embedded] = useState(embeddedConfig);
-  const [state, setState] = useState<LoadState>(
-    embedded ? { status: "ready", config: embedded } : { status: "loading" },
-  );
+  // The config, loading (null), or why it failed to load.
+  const [state, setState] = useState<PublicConfig | string | null>(embedded);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (embedded) return;
     const controller = new AbortController();
-    fetchPublicConfig(controller.signal).then(
-      (config) => setState({ status: "ready", config }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message =
-          error instanceof Error && error.name === "ApiError" ? error.message : "An unexpected error occurred.";
-        setState({ status: "failed", message });
-      },
-    );
+    fetchPublicConfig(controller.signal).then(setState, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      setState(error instanceof Error && error.name === "ApiError" ? error.message : "An unexpected error occurred.");
+    });
     return () => controller.abort();
   }, [attempt, embedded]);
 
-  if (state.status === "loading") return <LoadingScreen />;
-  if (state.status === "failed") {
+  if (state === null) return <LoadingScreen />;
+  if (typeof state === "string") {
     const retry = () => {
-      setState({ status: "loading" });
+      setState(null);
       setAttempt((n) => n + 1);
     };
     return (
       <MessageScreen
         title="TuBE Rewards could not start"
-        text={state.message}
+        text={state}
         actions={
           <button type="button" className="button button--red" onClick={retry}>
             Retry
@@ -85,5 +73,5 @@ export function PublicConfigProvider({ children }: { children: ReactNode }) {
       />
     );
   }
-  return <StaticPublicConfigProvider config={state.config}>{children}</StaticPublicConfigProvider>;
+  return <StaticPublicConfigProvider config={state}>{children}</StaticPublicConfigProvider>;
 }

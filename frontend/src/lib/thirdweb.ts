@@ -1,4 +1,4 @@
-/** The one place the thirdweb SDK is configured, from the public config; only the wallet module imports it (ADR 13). */
+/** The thirdweb SDK configured from the public config; only the wallet module imports it (ADR 13). */
 import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
 import { createThirdwebClient, defineChain, type Chain, type ThirdwebClient } from "thirdweb";
@@ -9,20 +9,17 @@ import { isEcosystemId } from "./ecosystem-id.ts";
 export interface ThirdwebSetup {
   client: ThirdwebClient;
   chain: Chain;
-  /** The embedded ecosystem wallet behind 'Sign in with Google'; absent when no ecosystem is configured. */
+  /** The embedded wallet behind 'Sign in with Google', when an ecosystem is configured. */
   ecosystem?: Wallet<`ecosystem.${string}`>;
   metamask: Wallet<"io.metamask">;
-  /** Offered whether or not a project id is configured: without one the SDK uses its own default project id. */
+  /** Offered with or without a project id: undefined lets the SDK fall back to its default. */
   walletConnect: Wallet<"walletConnect">;
-  /** The operator's WalletConnect project id; undefined lets the SDK fall back to its default. */
   walletConnectProjectId?: string;
-  /** Every wallet the page can restore; AutoConnect needs all of them mounted to finish a redirect login. */
+  /** AutoConnect needs every one mounted to finish a redirect login. */
   wallets: Wallet[];
-  /** What became of the ecosystem wallet's restore on this page so far (AutoConnect keeps its errors to itself). */
   ecosystemRestore(): WalletRestoreOutcome;
 }
 
-/** The ecosystem wallet's restore: never asked, still running, failed, or connected. */
 export type WalletRestoreOutcome = "not-tried" | "pending" | "failed" | "connected";
 
 /** The SDK posts a usage event with the address on every connection: a host that never resolves keeps it (ADR 26). */
@@ -47,7 +44,7 @@ export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
   return { client, chain, ecosystem, metamask, walletConnect: wc, walletConnectProjectId, wallets, ecosystemRestore };
 }
 
-/** Records what the wallet's `autoConnect` did: thirdweb's AutoConnect swallows its failures, and the page must tell. */
+/** thirdweb's AutoConnect swallows its failures, and the page must tell. */
 function watchRestore(wallet: Wallet): () => WalletRestoreOutcome {
   let outcome: WalletRestoreOutcome = "not-tried";
   const autoConnect = wallet.autoConnect.bind(wallet);

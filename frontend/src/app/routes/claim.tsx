@@ -23,12 +23,12 @@ function walletNeededAtOnce(): boolean {
 }
 
 export default function ClaimRoute() {
-  // The wizard's own query client: it no longer borrows thirdweb's, which loads later (ADR 13).
+  // Its own query client: thirdweb's loads later (ADR 13).
   const [queryClient] = useState(() => new QueryClient());
   const [loadWalletAtOnce] = useState(walletNeededAtOnce);
   return (
     <PageLayout>
-      {/* Only the claim flow toasts: mounting the toaster here keeps its code off the landing and legal pages. */}
+      {/* Only the claim flow toasts: its code stays off the other pages. */}
       <Toaster />
       <QueryClientProvider client={queryClient}>
         <DeferredWalletProvider loadAtOnce={loadWalletAtOnce}>
@@ -39,11 +39,11 @@ export default function ClaimRoute() {
   );
 }
 
-/** The wizard fed by the wallet in context and the Google session; the tests mount it over a fake wallet. */
+/** The wizard fed by the wallet in context and the Google session. */
 export function ComposedClaimWizard({ reloadPage }: { reloadPage?: () => void }) {
   const wallet = useWalletState();
   const googleAuth = useGoogleAuth();
-  // Once Google authorization has started the wallet comes next: fetch its code while the visitor is busy with Google.
+  // The wallet comes next: fetch its code while the visitor is busy with Google.
   usePreloadWhenIdle(googleAuth.status !== "idle");
   const google = useMemo<WizardGoogle>(
     () => ({

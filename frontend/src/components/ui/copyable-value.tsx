@@ -1,15 +1,13 @@
 import { HStack, IconButton, Text } from "@chakra-ui/react";
 import { Fragment, useEffect, useState } from "react";
 
-/** Long enough to read, short enough not to linger over the next action. */
 const CONFIRMATION_MS = 2_000;
-/** An address (40 hex digits) breaks into five groups, a hash (64) into eight: a line ends between two groups. */
+/** A line may end between two groups: five in an address, eight in a hash. */
 const GROUP_LENGTH = 8;
 
 type CopyState = "idle" | "copied" | "failed";
 const CONFIRMATION: Record<Exclude<CopyState, "idle">, string> = { copied: "Copied", failed: "Copy failed" };
 
-/** `0x` and the hex digits in groups, each a place where the line may break (copying the text keeps it whole). */
 function breakableGroups(value: string): string[] {
   const prefix = value.startsWith("0x") ? "0x" : "";
   const digits = value.slice(prefix.length);
@@ -19,10 +17,7 @@ function breakableGroups(value: string): string[] {
   return groups.filter(Boolean);
 }
 
-/**
- * A full address or hash in monospace, wrapping only between groups of digits, with a button that copies it.
- * The confirmation is a polite status, so a screen reader hears it too.
- */
+/** A full address or hash in monospace, with a copy button whose confirmation is a polite status. */
 export function CopyableValue({ value, label }: { value: string; label: string }) {
   const [state, setState] = useState<CopyState>("idle");
   useEffect(() => {

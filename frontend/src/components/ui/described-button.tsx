@@ -1,10 +1,7 @@
 import { Button, Stack, Text, type ButtonProps } from "@chakra-ui/react";
 import { useId, type ReactNode } from "react";
 
-/**
- * A button with the line under it that says what it is for, or what it keeps and clears; the line is also its
- * accessible description, so a screen reader hears it with the button's name.
- */
+/** A button with the line under it that says what it is for, which is also its accessible description. */
 export function DescribedButton({ description, ...button }: ButtonProps & { description: ReactNode }) {
   const descriptionId = useId();
   return (

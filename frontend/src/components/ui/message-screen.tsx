@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** A page-filling message with buttons (start failure, render failure); plain markup, so it shows with no chunk. */
+/** A page-filling message with buttons; plain markup, so it shows with no chunk. */
 export function MessageScreen({ title, text, actions }: { title: string; text: ReactNode; actions: ReactNode }) {
   return (
     <main className="screen">

@@ -4,7 +4,7 @@ export interface NewTabLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEle
   href: string;
 }
 
-/** A plain link to a new tab (no opener), saying so to eye and screen reader; no Chakra, for the static pages too. */
+/** A link to a new tab (no opener), saying so to eye and screen reader; no Chakra, for the static pages too. */
 export function NewTabLink({ children, ...rest }: NewTabLinkProps) {
   return (
     <a target="_blank" rel="noopener noreferrer" {...rest}>

@@ -9,16 +9,15 @@ export interface Notification {
   type: NotifyType;
   /** Reusing an id replaces that toast (e.g. a "loading" toast becoming "success"). */
   id?: string;
-  /** Milliseconds; defaults per type, and a loading toast stays until replaced. */
   duration?: number;
 }
 
-/** Chakra's `md` breakpoint: below it the page is one column and the card fills the width. */
+/** Below Chakra's `md` breakpoint. */
 const PHONE_WIDTH = "(max-width: 47.99em)";
-/** Below the sticky site header (its height is 3.25rem and a border), so a toast never hides it. */
+/** Below the sticky site header, so a toast never hides it. */
 const BELOW_SITE_HEADER = "4.25rem";
 
-/** On a phone toasts rise from the bottom, clear of the card's headings; elsewhere top right. Read once, on load. */
+/** On a phone toasts rise from the bottom, clear of the card's headings. Read once, on load. */
 const onPhone = window.matchMedia(PHONE_WIDTH).matches;
 
 // Stacked rather than listed: a claim fires several toasts in a row, and a list would cover a phone screen.
@@ -29,12 +28,11 @@ const toaster = createToaster({
   overlap: true,
 });
 
-/** Shows (or replaces, by id) a toast and returns its id. */
 export function notify(notification: Notification): string {
   return toaster.create({ ...notification, closable: true });
 }
 
-/** Removes every toast at once, without animation: for tests, whose files share one toaster. */
+/** For tests, whose files share one toaster. */
 export function removeAllToasts(): void {
   toaster.remove();
 }

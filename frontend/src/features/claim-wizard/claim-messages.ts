@@ -1,15 +1,13 @@
-/** The wizard's toasts, word for word as the product defines them, and which one a failure gets. */
+/** The wizard's toasts, word for word, and which one a failure gets. */
 import type { VerifySubscriptionResponse } from "@tube/common/api";
 import { REWARD_TOKENS } from "@tube/common/constants";
 import { ERROR_CATALOGUE, errorKindOf, isErrorCode, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
-import type { Notification } from "../../components/ui/toaster.tsx";
+import type { Notification as Toast } from "../../components/ui/toaster.tsx";
 import { ApiError, CLIENT_ERROR_CODES } from "../../lib/api-client.ts";
 import { formatClaimDate, shortenAddress } from "../../lib/format.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
 import type { FailedClaim } from "./api/claim-status.ts";
-
-type Toast = Notification;
 
 /** The claim's toasts replace one another as it advances. */
 export const CLAIM_TOAST_ID = "claim-mint";
@@ -43,30 +41,32 @@ export const TOASTS = {
 
   loggedOut: toast("success", "Logged out from Google", "You can now reconnect with your Google account"),
   logoutFailed: error("Error during logout", "Please try clearing your cookies manually"),
+  /** A claim under way was found (after a reload) with no Google session to follow it with. */
+  missingGoogleData: error(
+    "Minting Failed",
+    "Missing Google authentication data. Please connect with Google again to follow your claim.",
+  ),
 } satisfies Record<string, Toast>;
 
-/** The wallet's reward was confirmed earlier: when, if the server said. */
+/** Verify found the wallet's reward confirmed earlier: when, if the server said. */
 export function walletAlreadyClaimedToast(claimedAt: string | null | undefined): Toast {
-  const { alreadyClaimed } = TOASTS;
+  const base = TOASTS.alreadyClaimed;
   return claimedAt
-    ? {
-        ...alreadyClaimed,
-        description: `${alreadyClaimed.description} It claimed them on ${formatClaimDate(claimedAt)}.`,
-      }
-    : alreadyClaimed;
+    ? { ...base, description: `${base.description} It claimed them on ${formatClaimDate(claimedAt)}.` }
+    : base;
 }
 
 /** Done after a reload or a second visit: the tokens came earlier, and when. */
 export function tokensAlreadyClaimedToast(claimedAt: string | null | undefined): Toast {
-  const { tokensAlreadyClaimed } = TOASTS;
+  const base = TOASTS.tokensAlreadyClaimed;
   return claimedAt
-    ? { ...tokensAlreadyClaimed, description: `This wallet received its tokens on ${formatClaimDate(claimedAt)}.` }
-    : tokensAlreadyClaimed;
+    ? { ...base, description: `This wallet received its tokens on ${formatClaimDate(claimedAt)}.` }
+    : base;
 }
 
 type AccountClaim = NonNullable<VerifySubscriptionResponse["accountClaim"]>;
 
-/** Verify found that the signed-in Google account already claimed, with another wallet: the claim's state and date. */
+/** The signed-in Google account claimed with another wallet: the claim's state and date. */
 export function accountAlreadyClaimedToast({ walletAddress, status, claimedAt }: AccountClaim): Toast {
   const progress = status === "confirmed" ? "is complete" : "is still being minted";
   return error(
@@ -75,19 +75,13 @@ export function accountAlreadyClaimedToast({ walletAddress, status, claimedAt }:
   );
 }
 
-/** A claim under way was found (after a reload) with no Google session left to follow it with. */
-export const MISSING_GOOGLE_DATA_TOAST = error(
-  "Minting Failed",
-  "Missing Google authentication data. Please connect with Google again to follow your claim.",
-);
-
 const SUBSCRIPTION_UNVERIFIED =
   "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.";
 
-/** The subscription check threw: the product's sentence, then the catalogue's reason (or a lost connection) if any. */
+/** The product's sentence, then the catalogue's reason (or a lost connection) if any. */
 export function subscriptionCheckFailedToast(cause: unknown): Toast {
   if (cause instanceof ApiError && errorKindOf(cause.code) === "waitAndRetry") return waitToRetryToast(cause);
-  if (isNotSubscribed(cause))
+  if (isCode(cause, "NOT_SUBSCRIBED"))
     return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
   const helpfulReason =
     cause instanceof ApiError && (isErrorCode(cause.code) || cause.code === CLIENT_ERROR_CODES.NETWORK)
@@ -103,17 +97,7 @@ export function eligibilityCheckFailedToast(cause: unknown): Toast {
   return error("Eligibility Check Failed", messageOf(cause) ?? "Could not verify claim status.");
 }
 
-/** The server no longer accepts the Google token: the visitor must authorize again. */
-export function isGoogleSessionRejected(cause: unknown): boolean {
-  return isCode(cause, "GOOGLE_TOKEN_INVALID");
-}
-
-/** The subscription check's answer: not subscribed, which stops the progress bar half-way rather than at the start. */
-export function isNotSubscribed(cause: unknown): boolean {
-  return isCode(cause, "NOT_SUBSCRIBED");
-}
-
-/** What a failed claim leaves the visitor: a retry for its Google account (ADR 9), or on hold for the operator. */
+/** A retry for the claim's Google account (ADR 9), or on hold for the operator. */
 export function failedClaimAfter(cause: unknown): FailedClaim {
   if (cause instanceof MintFailure) return cause.failedClaim;
   if (!(cause instanceof ApiError)) return "none";
@@ -121,17 +105,12 @@ export function failedClaimAfter(cause: unknown): FailedClaim {
   return RETRYABLE_MINT_CODES.includes(cause.code) ? "retryable" : "none";
 }
 
-/** Why the claim failed, when the server said: only a followed claim's failure carries it. */
-export function failureReasonAfter(cause: unknown): string | null {
-  return cause instanceof MintFailure ? cause.reason : null;
-}
-
 const RETRYABLE_MINT_CODES: readonly string[] = [
   "MINT_FAILED",
   "MINT_UNAVAILABLE",
 ] satisfies ErrorCodeOfKind<"minting">[];
 
-/** Any failure of the claim (step 2): the code's kind picks the title; the server's text is shown. */
+/** Any failure of the claim: the code's kind picks the title; the server's text is shown. */
 export function claimFailedToast(cause: unknown): Toast {
   if (cause instanceof MintFailure) return mintingFailed(cause.message);
   if (!(cause instanceof ApiError)) return processFailed(messageOf(cause));
@@ -166,10 +145,7 @@ const mintingFailed = (message: string) =>
 const processFailed = (message: string | undefined) =>
   error("Process Failed", message ?? "Failed to complete the token claim process.");
 
-/**
- * The wait-and-retry toasts (a new code of that kind does not compile without one): title, what happened, and the
- * wait without Retry-After. They all come before anything is reserved (ADR 23), so they say nothing was claimed.
- */
+/** Title, what happened, and the wait without Retry-After; all come before anything is reserved (ADR 23). */
 const WAIT_TO_RETRY: Record<ErrorCodeOfKind<"waitAndRetry">, [title: string, happened: string, untilRetry: string]> = {
   ACCOUNT_RATE_LIMITED: [
     "Too Many Attempts",
@@ -213,7 +189,7 @@ function duration(seconds: number): string {
   return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
 }
 
-function isCode(cause: unknown, code: ErrorCode): boolean {
+export function isCode(cause: unknown, code: ErrorCode): boolean {
   return cause instanceof ApiError && cause.code === code;
 }
 

@@ -1,7 +1,6 @@
 import { Card, Container, Stack, VisuallyHidden } from "@chakra-ui/react";
 import { Suspense, useEffect, useRef } from "react";
 import { lazyOrElse } from "../../lib/lazy-or-else.ts";
-import { usePublicConfig } from "../../lib/public-config.tsx";
 import { ConnectStep } from "./components/connect-step.tsx";
 import { DoneStep } from "./components/done-step.tsx";
 import { MintStep } from "./components/mint-step.tsx";
@@ -13,17 +12,13 @@ import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
 import { activityLabel, STEP_LABELS } from "./wizard-state.ts";
 
-/** Not in /claim's first download; should it fail to download, the Done step and the toast still tell. */
+/** Not in /claim's first download; should it fail, the Done step and the toast still tell. */
 const SuccessDialog = lazyOrElse(
   () => import("./components/success-dialog.tsx").then((module) => module.SuccessDialog),
   () => null,
 );
 /** From this step on the dialog is mounted: its code downloads while the mint runs. */
 const MINT_STEP = STEP_LABELS.indexOf("Mint");
-
-function reloadWindow() {
-  window.location.reload();
-}
 
 export interface ClaimWizardProps {
   wallet: WizardWallet;
@@ -33,14 +28,10 @@ export interface ClaimWizardProps {
   reloadPage?: () => void;
 }
 
-/** The /claim wizard. The app's route gives it the wallet, the Google session and their controls. */
-export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }: ClaimWizardProps) {
-  const { explorerUrl } = usePublicConfig();
+export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.location.reload() }: ClaimWizardProps) {
   const wizard = useClaimWizard({ wallet, google, reloadPage });
   const { state } = wizard;
   const headingRef = useStepFocus(state.step, state.successDialogOpen);
-  // Done and the success dialog show the same claim: its own recipient (ADR 10) and where to look it up.
-  const receipt = { recipient: state.recipient, explorerUrl };
 
   return (
     <Container maxWidth="md" paddingY={{ base: "4", md: "10" }} paddingX={{ base: "3", sm: "4" }}>
@@ -57,8 +48,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
               <SubscribeStep
                 wizard={wizard}
                 googleAuthorized={google.auth !== null}
-                googleConnect={slots.googleConnect}
-                walletPanel={slots.walletPanel}
+                slots={slots}
                 headingRef={headingRef}
               />
             )}
@@ -74,8 +64,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
             {state.step === 3 && state.txHash && (
               <DoneStep
                 txHash={state.txHash}
-                {...receipt}
-                claimedEarlierAt={state.claimedEarlierAt}
+                state={state}
                 addToken={slots.addToken}
                 onStartOver={wizard.startOver}
                 headingRef={headingRef}
@@ -95,7 +84,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = reloadWindow }
           <SuccessDialog
             open={state.successDialogOpen}
             txHash={state.txHash}
-            {...receipt}
+            recipient={state.recipient}
             onClose={wizard.closeDialog}
             returnFocusRef={headingRef}
           />

@@ -1,12 +1,10 @@
-/** What the wizard needs from the rest of the app: the /claim route fills these, so this feature imports neither. */
+/** What the wizard needs from the rest of the app; the /claim route fills these. */
 import type { GoogleAuthResponse } from "@tube/common/api";
 import type { ReactNode } from "react";
 
-/** The wallet as the wizard drives it. */
 export interface WizardWallet {
   address?: string;
   isConnected: boolean;
-  /** Connected and on the configured chain (Arbitrum One). */
   isCorrectNetwork: boolean;
   /** A connect is under way, or the page is still restoring the visitor's wallet (the Claim step waits for it). */
   isConnecting: boolean;
@@ -14,28 +12,18 @@ export interface WizardWallet {
   switchNetwork(): Promise<void>;
 }
 
-/** The Google session as the wizard reads it. */
 export interface WizardGoogle {
-  /** The current session; null when there is none or it has expired. */
   auth: GoogleAuthResponse | null;
   /** A Google authorization is under way: Verify waits for it. */
   isAuthorizing: boolean;
-  /** Reset: clears the session at once and sends the revoke unawaited (the page reloads); throws when storage refuses. */
+  /** Clears the session at once and sends the revoke unawaited; throws when storage refuses. */
   signOut(): void;
   /** Opens the Google popup again; call it straight from a click handler. */
   authorize(): void;
 }
 
-/** Pieces of other features the wizard shows where the product places them. */
-export interface WizardSlots {
-  /** Header, next to Reset: connect, switch network, or the connected badge. */
-  walletIndicator: ReactNode;
-  /** Step 0: the 'Connect with Google' control. */
-  googleConnect: ReactNode;
-  /** Step 0: the wallet panel. */
-  walletPanel: ReactNode;
-  /** Step 1: 'Sign in with Google' and 'Connect Wallet'. */
-  walletOptions: ReactNode;
-  /** Done: the connected wallet's way to list the token, when it has one. */
-  addToken: ReactNode;
-}
+/** Pieces of other features, shown where the product places them. */
+export type WizardSlots = Record<
+  "walletIndicator" | "googleConnect" | "walletPanel" | "walletOptions" | "addToken",
+  ReactNode
+>;

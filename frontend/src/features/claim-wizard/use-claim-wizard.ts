@@ -1,11 +1,11 @@
-/** The claim wizard's behaviour over wizard-state.ts: verify, claim, follow a claim, resume, keep progress. */
+/** The claim wizard's behaviour over wizard-state.ts. */
 import type { CheckClaimResponse, GoogleAuthResponse, VerifySubscriptionResponse } from "@tube/common/api";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
 import { notify, type Notification } from "../../components/ui/toaster.tsx";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { checkClaim, recordClaim, verifyAndMint, verifySubscription } from "./api/claim-api.ts";
-import { useClaimProgress, type ClaimProgress } from "./api/claim-polling.ts";
+import { MintFailure, useClaimProgress, type ClaimProgress } from "./api/claim-polling.ts";
 import { failedClaimOf, isClaimPending } from "./api/claim-status.ts";
 import {
   accountAlreadyClaimedToast,
@@ -13,10 +13,7 @@ import {
   claimFailedToast,
   eligibilityCheckFailedToast,
   failedClaimAfter,
-  failureReasonAfter,
-  isGoogleSessionRejected,
-  isNotSubscribed,
-  MISSING_GOOGLE_DATA_TOAST,
+  isCode,
   subscriptionCheckFailedToast,
   TOASTS,
   tokensAlreadyClaimedToast,
@@ -45,7 +42,6 @@ const VERIFY_TOAST_ID = "claim-verify";
 export interface ClaimWizardDeps {
   wallet: WizardWallet;
   google: WizardGoogle;
-  /** Injected so tests can watch Reset and Start Over reload the page. */
   reloadPage: () => void;
 }
 
@@ -62,22 +58,25 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   );
   useEffect(() => dispatch({ type: "walletReadinessChanged", ready: walletReady }), [walletReady]);
 
-  // The token the server refused: still stored and unexpired, but no longer a session.
+  // Still stored and unexpired, but refused by the server.
   const [rejectedToken, setRejectedToken] = useState<string | null>(null);
   const auth = usableAuth(google.auth, rejectedToken);
-  // One flow at a time (verify, claim, or following a claim until it settles); a press while one runs does nothing.
-  // A ref, so a double click cannot start two before React renders again. A reload while minting holds it.
+  // One flow at a time (verify, claim, or following a claim); a ref, so a double click cannot start two.
   const lock = useRef(saved?.claim != null);
   const queryClient = useQueryClient();
   const succeed = (recipient: string, txHash: string, toast: Notification, claimedAt?: string | null) => {
     dispatch({ type: "mintSucceeded", txHash, recipient, claimedAt: claimedAt ?? undefined });
     notify({ ...toast, id: CLAIM_TOAST_ID });
   };
-  /** The wallet's claim was confirmed earlier (with its hash): Done, saying when. */
   const succeedEarlier = (walletAddress: string, existing: CheckClaimResponse | null) => {
     if (!existing?.claimed || existing.status !== "confirmed" || !existing.txHash) return false;
     succeed(walletAddress, existing.txHash, tokensAlreadyClaimedToast(existing.claimedAt), existing.claimedAt);
     return true;
+  };
+  const stopMint = (cause: unknown) => {
+    const failureReason = cause instanceof MintFailure ? cause.reason : null;
+    dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(cause), failureReason });
+    notify({ ...claimFailedToast(cause), id: CLAIM_TOAST_ID });
   };
   const lookUp = async (walletAddress: string): Promise<CheckClaimResponse | null> => {
     try {
@@ -88,7 +87,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     }
   };
 
-  // Following a queued mint until it settles; its end releases the lock the claim took.
+  // Its end releases the lock the claim took.
   const [followed, setFollowed] = useState<SavedClaim | null>(saved?.claim ?? null);
   const progress = useClaimProgress(followed?.claimId ?? null);
   const onProgress = useEffectEvent((progress: ClaimProgress) => {
@@ -99,22 +98,17 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     }
     setFollowed(null);
     lock.current = false;
-    if (progress.state === "failed") {
-      const { error } = progress;
-      dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(error), failureReason: failureReasonAfter(error) });
-      notify({ ...claimFailedToast(error), id: CLAIM_TOAST_ID });
-      return;
-    }
+    if (progress.state === "failed") return stopMint(progress.error);
     const { txHash } = progress;
     succeed(followed.walletAddress, txHash, TOASTS.minted);
-    // The server's own record is the truth: the answer is not read and a failure is only logged.
+    // The server's own record is the truth: a failure is only logged.
     recordClaim({ walletAddress: followed.walletAddress, googleEmail: followed.googleEmail, txHash }).catch(
       (cause: unknown) => console.warn("record-claim failed", cause),
     );
   });
   useEffect(() => onProgress(progress), [progress]);
 
-  // Saved in sessionStorage, so a reload or the embedded wallet's redirect resumes; Done or a reset starts afresh.
+  // A reload or the embedded wallet's redirect resumes; Done or a reset starts afresh.
   const { step, youtubeUsername, resetting } = state;
   useEffect(() => {
     if (resetting) return;
@@ -131,7 +125,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     return () => clearInterval(timer);
   }, [ticking]);
 
-  /** Step 0: the checks in the order the visitor meets them, the subscription, then whether this wallet claimed. */
+  /** Step 0: the checks in the order the visitor meets them. */
   async function verify() {
     if (lock.current) return;
     const username = state.youtubeUsername.trim();
@@ -155,13 +149,13 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
           youtubeUsername: username,
         });
       } catch (cause) {
-        const progress = isNotSubscribed(cause) ? VERIFY_CHECKPOINTS.notSubscribed : VERIFY_CHECKPOINTS.start;
+        const progress = isCode(cause, "NOT_SUBSCRIBED") ? VERIFY_CHECKPOINTS.notSubscribed : VERIFY_CHECKPOINTS.start;
         return stop(progress, subscriptionCheckFailedToast(cause));
       }
       if (!result.isSubscribed) return stop(VERIFY_CHECKPOINTS.notSubscribed, TOASTS.notSubscribed);
       dispatch({ type: "subscriptionConfirmed" });
 
-      // This Google account's reward went to another wallet: Claim would refuse, so Verify says so now.
+      // Claim would refuse a Google account whose reward went to another wallet, so Verify says so now.
       const { accountClaim } = result;
       if (accountClaim && accountClaim.walletAddress !== wallet.address.toLowerCase())
         return stop(VERIFY_CHECKPOINTS.start, accountAlreadyClaimedToast(accountClaim));
@@ -177,12 +171,13 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
 
   const { mutateAsync: requestMint } = useMutation({ mutationFn: verifyAndMint });
   const claimAfterAuthorizing = useRef(false);
-  const unmounted = useUnmountSignal();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
 
-  /**
-   * Step 2: one confirmed claim goes to Done, one under way is followed, otherwise verify-and-mint starts it. When
-   * Google must authorize first, the claim goes on by itself once the visitor has.
-   */
+  /** Step 2: a confirmed claim goes to Done, one under way is followed, otherwise verify-and-mint starts it. */
   async function claim() {
     if (lock.current) return;
     const walletAddress = wallet.isConnected ? wallet.address : undefined;
@@ -195,14 +190,12 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
 
     lock.current = true;
     let following = false;
-    const signal = unmounted();
 
     try {
       dispatch({ type: "mintStarted" });
       notify(TOASTS.checkingClaim);
       const existing = await lookUp(walletAddress);
       if (succeedEarlier(walletAddress, existing)) return;
-      // A claim already under way for this wallet is followed, not started again.
       let claimId = existing?.claimed && isClaimPending(existing.status) ? existing.claimId : null;
       if (!claimId) {
         notify({ ...TOASTS.processing, id: CLAIM_TOAST_ID });
@@ -217,13 +210,13 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
       setFollowed({ claimId, walletAddress, googleEmail: auth.email });
       following = true;
     } catch (cause) {
-      if (signal.aborted) return;
-      if (isGoogleSessionRejected(cause)) {
+      // Unmounted meanwhile: a late failure tells no one.
+      if (!mounted.current) return;
+      if (isCode(cause, "GOOGLE_TOKEN_INVALID")) {
         setRejectedToken(auth.accessToken);
         claimAfterAuthorizing.current = true;
       }
-      dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(cause) });
-      notify({ ...claimFailedToast(cause), id: CLAIM_TOAST_ID });
+      stopMint(cause);
     } finally {
       if (!following) lock.current = false;
     }
@@ -240,26 +233,27 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     if (authorizedToken) continueAfterAuthorizing();
   }, [authorizedToken]);
 
-  // Arriving on the Claim step (after a reload too) asks the server what became of this wallet's claim: a settled
-  // one goes to Done, one under way is followed, and a failed one is offered as a retry.
+  // Arriving on the Claim step (after a reload too): a settled claim goes to Done, one under way is followed, and a
+  // failed one is offered as a retry; a flow the visitor started meanwhile decides for itself.
   const resume = useEffectEvent((walletAddress: string, existing: CheckClaimResponse) => {
-    // A flow the visitor started meanwhile decides for itself.
     if (lock.current) return;
     if (succeedEarlier(walletAddress, existing)) return;
     if (existing.claimed && existing.claimId && isClaimPending(existing.status)) {
       if (!auth?.email) {
-        // Claim, or 'Reconnect with Google' on this step, follows it again once Google is connected.
+        // Claim, or 'Reconnect with Google', follows it again once Google is connected.
         dispatch({ type: "mintStopped", failedClaim: "none" });
-        notify({ ...MISSING_GOOGLE_DATA_TOAST, id: CLAIM_TOAST_ID });
+        notify({ ...TOASTS.missingGoogleData, id: CLAIM_TOAST_ID });
         return;
       }
       lock.current = true;
       dispatch({ type: "mintStarted" });
       setFollowed({ claimId: existing.claimId, walletAddress, googleEmail: auth.email });
-    } else {
-      const failureReason = existing.failureReason ?? null;
-      dispatch({ type: "failedClaimFound", failedClaim: failedClaimOf(existing), failureReason });
-    }
+    } else
+      dispatch({
+        type: "failedClaimFound",
+        failedClaim: failedClaimOf(existing),
+        failureReason: existing.failureReason,
+      });
   });
   const claimStepWallet = state.step === 2 && wallet.isConnected ? wallet.address : undefined;
   useEffect(() => {
@@ -276,7 +270,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     };
   }, [claimStepWallet, queryClient]);
 
-  // The button reacts at once; the revoke goes out on its own (ports.ts) and nothing waits for it.
+  // The button reacts at once; nothing waits for the revoke.
   function reset() {
     dispatch({ type: "resetStarted" });
     try {
@@ -293,22 +287,20 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
 
   return {
     state,
-    // Google authorized, a non-blank username, and no authorization or verification running.
     canVerify:
       auth !== null && state.youtubeUsername.trim() !== "" && !google.isAuthorizing && state.activity === "idle",
     // On the Claim step the Google session expired or was refused: offer the popup again right there.
     needsGoogleAgain: state.step === 2 && auth === null && state.activity === "idle" && !state.resetting,
     isAuthorizingGoogle: google.isAuthorizing,
-    // After a reload or a round trip the Claim step shows before the wallet is back: Claim waits rather than refuse.
+    // After a reload the Claim step shows before the wallet is back: Claim waits rather than refuse.
     isWalletRestoring: state.step === 2 && wallet.isConnecting && !wallet.isConnected,
-    // The wallet as it is now: the Claim step's rows follow it.
     walletStatus: walletReady ? "ready" : wallet.isConnected ? "wrongNetwork" : "disconnected",
     connectWallet: () => wallet.connect(),
     switchNetwork: () => wallet.switchNetwork(),
     setUsername: (value: string) => dispatch({ type: "usernameChanged", value }),
     verify,
     claim,
-    // Reopens the Google popup (call it from the click) and continues the claim once authorized.
+    // Call it from the click: Safari blocks a popup opened later.
     reconnectGoogle() {
       claimAfterAuthorizing.current = true;
       google.authorize();
@@ -328,7 +320,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   };
 }
 
-/** The wallet's claim as the server has it now, always afresh: every step that decides on it asks again. */
+/** Always afresh: every step that decides on the wallet's claim asks again. */
 function fetchClaim(queryClient: QueryClient, walletAddress: string): Promise<CheckClaimResponse> {
   return queryClient.fetchQuery({
     queryKey: ["check-claim", walletAddress],
@@ -338,18 +330,6 @@ function fetchClaim(queryClient: QueryClient, walletAddress: string): Promise<Ch
   });
 }
 
-/** An expired token, or one the server refused, counts as not authorized. */
 function usableAuth(auth: GoogleAuthResponse | null, rejectedToken: string | null): GoogleAuthResponse | null {
   return auth && auth.expiresAt > Date.now() && auth.accessToken !== rejectedToken ? auth : null;
-}
-
-/** The signal of the current mount: aborted once the wizard unmounts, so a late failure tells no one. */
-function useUnmountSignal(): () => AbortSignal {
-  const controller = useRef(new AbortController());
-  useEffect(() => {
-    const mounted = new AbortController();
-    controller.current = mounted;
-    return () => mounted.abort();
-  }, []);
-  return () => controller.current.signal;
 }

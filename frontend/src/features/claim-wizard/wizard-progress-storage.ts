@@ -14,7 +14,6 @@ export interface WizardProgress {
   claim: SavedClaim | null;
 }
 
-/** The saved progress, or null when there is none or it is unreadable. */
 export function readWizardProgress(): WizardProgress | null {
   try {
     const raw = sessionStorage.getItem(WIZARD_PROGRESS_STORAGE_KEY);
@@ -24,24 +23,20 @@ export function readWizardProgress(): WizardProgress | null {
   }
 }
 
-/** Best effort: a browser that refuses storage (a private mode) only loses the resume. */
-export function saveWizardProgress(progress: WizardProgress): void {
+export const saveWizardProgress = (progress: WizardProgress) =>
+  bestEffort(() => sessionStorage.setItem(WIZARD_PROGRESS_STORAGE_KEY, JSON.stringify(progress)));
+export const clearWizardProgress = () => bestEffort(() => sessionStorage.removeItem(WIZARD_PROGRESS_STORAGE_KEY));
+
+/** A browser that refuses storage (a private mode) only loses the resume. */
+function bestEffort(write: () => void): void {
   try {
-    sessionStorage.setItem(WIZARD_PROGRESS_STORAGE_KEY, JSON.stringify(progress));
+    write();
   } catch {
     // The wizard works on without it.
   }
 }
 
-export function clearWizardProgress(): void {
-  try {
-    sessionStorage.removeItem(WIZARD_PROGRESS_STORAGE_KEY);
-  } catch {
-    // As above.
-  }
-}
-
-/** Storage is the visitor's to edit: anything that is not exactly our shape counts as no progress. */
+/** Storage is the visitor's to edit: anything not exactly our shape is no progress. */
 function asProgress(value: unknown): WizardProgress | null {
   if (typeof value !== "object" || value === null) return null;
   const { step, youtubeUsername, claim } = value as Record<string, unknown>;

@@ -1,51 +1,34 @@
-/** The wizard's state machine: its steps, progress and activity. Pure: the hook feeds it events. */
+/** The wizard's state machine; pure: the hook feeds it events. */
 import type { ClaimStatus } from "@tube/common/constants";
 import type { FailedClaim } from "./api/claim-status.ts";
 
 export type WizardStep = 0 | 1 | 2 | 3;
 export const STEP_LABELS = ["Subscribe", "Connect", "Mint", "Done"] as const;
 
-type WizardActivity = "idle" | "verifying" | "minting";
+const nothing = null as string | null;
 
-export interface WizardState {
-  step: WizardStep;
-  youtubeUsername: string;
-  /** The wallet is connected on the configured chain: a verified visitor goes straight on to the Claim step. */
-  walletReady: boolean;
-  /** 0–100: the verification progress on step 0, the mint's progress on step 2. */
-  progress: number;
-  activity: WizardActivity;
-  /** The mint's server-side status while minting. */
-  claimStatus: ClaimStatus | null;
-  txHash: string | null;
-  /** The address the claim minted to: the claim's own, not whichever wallet is connected now. */
-  recipient: string | null;
-  /** ISO date of a claim made before this visit (Done then says when); null for a claim made now. */
-  claimedEarlierAt: string | null;
-  /** This wallet's last claim failed: its Google account may retry it (ADR 9), or it is on hold. The Claim step says so. */
-  failedClaim: FailedClaim;
-  /** Why that failed claim failed, when the server knows: a code of `MINT_FAILURE_REASONS`. */
-  failureReason: string | null;
-  /** Reset was pressed: the page reloads shortly. */
-  resetting: boolean;
-  successDialogOpen: boolean;
-}
-
-export const initialWizardState: WizardState = {
-  step: 0,
+export const initialWizardState = {
+  step: 0 as WizardStep,
   youtubeUsername: "",
+  /** On the configured chain: a verified visitor goes straight on to the Claim step. */
   walletReady: false,
+  /** 0–100: the verification progress on step 0, the mint's progress on step 2. */
   progress: 0,
-  activity: "idle",
-  claimStatus: null,
-  txHash: null,
-  recipient: null,
-  claimedEarlierAt: null,
-  failedClaim: "none",
-  failureReason: null,
+  activity: "idle" as "idle" | "verifying" | "minting",
+  claimStatus: null as ClaimStatus | null,
+  txHash: nothing,
+  /** The claim's own recipient, not whichever wallet is connected now. */
+  recipient: nothing,
+  /** ISO date of a claim made before this visit (Done then says when). */
+  claimedEarlierAt: nothing,
+  failedClaim: "none" as FailedClaim,
+  /** A code of `MINT_FAILURE_REASONS`, when the server knows why. */
+  failureReason: nothing,
+  /** Reset was pressed: the page reloads shortly. */
   resetting: false,
   successDialogOpen: false,
 };
+export type WizardState = typeof initialWizardState;
 
 /** Where a reload resumes: the saved step and username, and a claim still being minted. */
 export function resumedWizardState(
@@ -56,7 +39,7 @@ export function resumedWizardState(
   if (!saved) return initial;
   const { step, youtubeUsername, minting } = saved;
   return minting
-    ? { ...initial, step: 2, youtubeUsername, activity: "minting", progress: MINT_PROGRESS.checking }
+    ? { ...initial, step: 2, youtubeUsername, activity: "minting", progress: MINT_STAGES.checking[0] }
     : { ...initial, step, youtubeUsername };
 }
 
@@ -66,16 +49,13 @@ export type WizardEvent =
   | { type: "verifyStarted" }
   | { type: "progressTicked" }
   | { type: "subscriptionConfirmed" }
-  /** The flow stopped: not subscribed (progress 50), or a failure / already claimed (progress 0). */
   | { type: "verifyStopped"; progress: number }
   | { type: "verifySucceeded" }
   | { type: "mintStarted" }
   | { type: "claimStatusChanged"; status: ClaimStatus }
-  /** `claimedAt`: the claim was made earlier (found, not minted now), on that date. */
+  /** `claimedAt`: the claim was found, made earlier on that date. */
   | { type: "mintSucceeded"; txHash: string; recipient: string; claimedAt?: string }
-  /** The mint stopped, leaving the wallet's claim as `failedClaim` says, for the reason given when one is known. */
   | { type: "mintStopped"; failedClaim: FailedClaim; failureReason?: string | null }
-  /** The wallet's claim, looked up on arrival at the Claim step. */
   | { type: "failedClaimFound"; failedClaim: FailedClaim; failureReason?: string | null }
   | { type: "resetStarted" }
   | { type: "resetFailed" }
@@ -83,14 +63,14 @@ export type WizardEvent =
   | { type: "back" }
   | { type: "dialogClosed" };
 
-/** How far along a mint is, by the claim's server-side status. */
-const MINT_PROGRESS: Record<ClaimStatus | "checking", number> = {
-  checking: 10,
-  reserved: 25,
-  queued: 40,
-  submitted: 70,
-  confirmed: 100,
-  failed: 0,
+/** How far along a mint is, and what the progress bar says, by the claim's server-side status. */
+const MINT_STAGES: Record<ClaimStatus | "checking", [progress: number, label: string]> = {
+  checking: [10, "Checking claim status..."],
+  reserved: [25, "Your mint is queued..."],
+  queued: [40, "Your mint is queued..."],
+  submitted: [70, "Transaction submitted, waiting for confirmation..."],
+  confirmed: [100, "Tokens minted."],
+  failed: [0, "Minting failed."],
 };
 
 export function wizardReducer(state: WizardState, event: WizardEvent): WizardState {
@@ -113,9 +93,9 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case "verifySucceeded":
       return { ...state, activity: "idle", progress: VERIFY_CHECKPOINTS.done, step: state.walletReady ? 2 : 1 };
     case "mintStarted":
-      return { ...state, activity: "minting", progress: MINT_PROGRESS.checking, claimStatus: null };
+      return { ...state, activity: "minting", progress: MINT_STAGES.checking[0], claimStatus: null };
     case "claimStatusChanged":
-      return { ...state, claimStatus: event.status, progress: MINT_PROGRESS[event.status] };
+      return { ...state, claimStatus: event.status, progress: MINT_STAGES[event.status][0] };
     case "mintSucceeded":
       return {
         ...state,
@@ -163,7 +143,6 @@ export const PROGRESS_CAP = 90;
 
 export const VERIFY_CHECKPOINTS = { start: 0, notSubscribed: 50, subscribed: 95, done: 100 } as const;
 
-/** The ticker runs while the subscription check is in flight, until its answer sets a checkpoint. */
 export function isTicking({ activity, progress }: Pick<WizardState, "activity" | "progress">): boolean {
   return activity === "verifying" && progress < VERIFY_CHECKPOINTS.subscribed;
 }
@@ -175,18 +154,5 @@ export function nextProgress(current: number): number {
 /** What the wizard is doing, in words: shown beside the progress bar and announced to screen readers. */
 export function activityLabel({ activity, claimStatus }: Pick<WizardState, "activity" | "claimStatus">): string {
   if (activity === "verifying") return "Verifying subscription...";
-  if (activity !== "minting") return "";
-  switch (claimStatus) {
-    case null:
-      return "Checking claim status...";
-    case "reserved":
-    case "queued":
-      return "Your mint is queued...";
-    case "submitted":
-      return "Transaction submitted, waiting for confirmation...";
-    case "confirmed":
-      return "Tokens minted.";
-    case "failed":
-      return "Minting failed.";
-  }
+  return activity === "minting" ? MINT_STAGES[claimStatus ?? "checking"][1] : "";
 }

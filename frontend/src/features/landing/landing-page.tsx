@@ -20,10 +20,7 @@ const STEPS = [
   },
 ] as const;
 
-/**
- * The first page most visitors see, on a phone: plain markup and styles/site.css, no Chakra (ADR 0012).
- * `preloadClaim` starts downloading the claim wizard when the visitor shows intent (hover, focus, touch).
- */
+/** Plain markup, no Chakra (ADR 0012); `preloadClaim` fetches the wizard on intent (hover, focus, touch). */
 export function LandingPage({ preloadClaim }: { preloadClaim?: () => void }) {
   const { youtubeChannelId } = usePublicConfig();
 

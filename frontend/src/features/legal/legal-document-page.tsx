@@ -59,7 +59,7 @@ function Block({ block }: { block: LegalBlock }) {
   );
 }
 
-/** Text and its `[text](target)` links: split by the pattern, the captures come out as text, target pairs. */
+/** Split by the link pattern, the captures come out as text, target pairs. */
 function Inline({ text }: { text: string }) {
   const { youtubeChannelId } = usePublicConfig();
   const pieces = text.split(/\[([^\]]+)\]\(([^)]+)\)/);

@@ -1,8 +1,4 @@
-/**
- * Legal texts are data, rendered by one component, so each page only states its words. A text may hold links as
- * `[text](target)`: a target starting with "/" is a page of this site, `channel` the configured YouTube channel, and
- * anything else an outside address, opened in a new tab.
- */
+/** Links are `[text](target)`: "/…" a page of this site, `channel` the YouTube channel, else a new tab. */
 
 /** A paragraph, or a list of bullets. */
 export type LegalBlock = string | readonly string[];
@@ -14,7 +10,6 @@ interface LegalSection {
 
 export interface LegalDocument {
   title: string;
-  /** Shown as "Last updated: …" under the title: every page of the set says when its text last changed. */
   lastUpdated: string;
   /** Numbered documents prefix each section heading with "1.", "2.", … */
   numbered: boolean;
@@ -24,6 +19,6 @@ export interface LegalDocument {
 
 export const LEGAL_LAST_UPDATED = "May 25, 2025";
 export const GOOGLE_PERMISSIONS_URL = "https://myaccount.google.com/permissions";
-/** YouTube's API rules ask every app that uses YouTube data to link these two from its terms and its privacy policy. */
+/** Linked from the terms and the privacy policy, as YouTube's API rules ask. */
 export const YOUTUBE_TERMS_URL = "https://www.youtube.com/t/terms";
 export const GOOGLE_PRIVACY_POLICY_URL = "https://policies.google.com/privacy";

@@ -1,4 +1,4 @@
-/** The claim flow's calls to our server; its answers are checked with the zod/mini schemas of @tube/common. */
+/** The claim flow's calls to our server. */
 import type { VerifyAndMintRequest, VerifySubscriptionRequest } from "@tube/common/api";
 import { ERROR_CATALOGUE, isErrorCode } from "@tube/common/errors";
 import {
@@ -14,10 +14,10 @@ import {
 import { ApiError, apiGet, apiPost, apiSend, type RequestOptions } from "../../../lib/api-client.ts";
 import { isClaimPending } from "./claim-status.ts";
 
-/** The code of a refusal that names none (an older server's answer): the page treats it as a failed verification. */
+/** A refusal that names no code (an older server's answer): shown as a failed verification. */
 export const UNEXPLAINED_CLAIM_REFUSAL = "CLAIM_REFUSED";
 
-/** What verify-and-mint leaves to the page: the wallet's reward already confirmed, or a claim under way to follow. */
+/** The wallet's reward already confirmed, or a claim under way to follow. */
 export type ClaimStart = { state: "confirmed"; txHash: string } | { state: "pending"; claimId: string };
 
 export function verifySubscription(request: VerifySubscriptionRequest): Promise<VerifySubscriptionResponse> {
@@ -28,10 +28,7 @@ export function checkClaim(walletAddress: string): Promise<CheckClaimResponse> {
   return apiGet(`/api/check-claim/${encodeURIComponent(walletAddress)}`, checkClaimResponseSchema);
 }
 
-/**
- * Starts (or finds) the wallet's claim. A claim held elsewhere or a failed mint comes back as a 200/202 answer, not
- * as an error response; it is thrown here as the ApiError its code would be, so the page has one failure path.
- */
+/** Starts (or finds) the wallet's claim; a refusal in a 200/202 answer is thrown as the ApiError of its code. */
 export async function verifyAndMint(request: VerifyAndMintRequest): Promise<ClaimStart> {
   const answer = await apiPost("/api/verify-and-mint", request, verifyAndMintResponseSchema);
   if (answer.alreadyClaimed && answer.status === "confirmed" && answer.txHash)
@@ -48,7 +45,7 @@ function refusalOf(answer: VerifyAndMintResponse): ApiError {
   return new ApiError(code, answer.error ?? entry?.message ?? "", entry?.status ?? 200);
 }
 
-/** Tells the server the hash the page saw. The server's own record is the truth; this only confirms it. */
+/** Tells the server the hash the page saw; the server's own record is the truth. */
 export function recordClaim(request: { walletAddress: string; googleEmail: string; txHash: string }): Promise<void> {
   return apiSend("/api/record-claim", request);
 }

@@ -1,4 +1,4 @@
-/** Following a queued mint until it settles: TanStack Query polls GET /api/claims/:id, retrying transient failures. */
+/** Following a queued mint until it settles: TanStack Query polls GET /api/claims/:id. */
 import type { ClaimView } from "@tube/common/api";
 import type { ClaimStatus } from "@tube/common/constants";
 import { ERROR_CATALOGUE, mintFailureText } from "@tube/common/errors";
@@ -8,11 +8,11 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { getClaim } from "./claim-api.ts";
 import { isClaimPending, type FailedClaim } from "./claim-status.ts";
 
-/** Twice a second while the claim is under way: a cheap read, well within the read limit of five a second. */
+/** A cheap read, well within the read limit of five a second. */
 const CLAIM_POLL_INTERVAL_MS = 500;
-/** Engine confirms on Arbitrum within seconds; past this the visitor is told to check again later. */
+/** Past this the visitor is told to check again later. */
 const CLAIM_POLL_TIMEOUT_MS = 5 * 60_000;
-/** Transient failures (a dropped request, a busy server) are retried until this many happen in a row. */
+/** Transient failures (a dropped request, a busy server) in a row before following gives up. */
 const MAX_CONSECUTIVE_POLL_ERRORS = 5;
 
 /** A mint that did not produce a confirmed transaction; the message is shown under 'Minting Failed'. */
@@ -21,9 +21,8 @@ export class MintFailure extends Error {
 
   constructor(
     message: string,
-    /** What became of the wallet's claim: left failed for its owner to retry, on hold, or maybe still under way. */
     readonly failedClaim: FailedClaim,
-    /** The failed claim's reason, when the server knows it (`MINT_FAILURE_REASONS`). */
+    /** A code of `MINT_FAILURE_REASONS`, when the server knows it. */
     readonly reason: string | null = null,
   ) {
     super(message);
@@ -36,7 +35,6 @@ export type ClaimProgress =
   | { state: "confirmed"; txHash: string }
   | { state: "failed"; error: unknown };
 
-/** The followed claim's progress; `claimId` null follows nothing. */
 export function useClaimProgress(
   claimId: string | null,
   { timeoutMs = CLAIM_POLL_TIMEOUT_MS }: { timeoutMs?: number } = {},
@@ -59,49 +57,28 @@ export function useClaimProgress(
   const { isError, error, data } = query;
   // Stable while nothing changes, so effects that follow it run once per change.
   return useMemo(
-    () => progressOf(claimId, { isError, error, data, timedOut }),
+    () => (claimId === null ? { state: "idle" } : progressOf(isError ? error : null, data, timedOut)),
     [claimId, isError, error, data, timedOut],
   );
 }
 
-function progressOf(
-  claimId: string | null,
-  {
-    isError,
-    error,
-    data: claim,
-    timedOut,
-  }: { isError: boolean; error: unknown; data: ClaimView | undefined; timedOut: boolean },
-): ClaimProgress {
-  if (claimId === null) return { state: "idle" };
-  if (isError) return { state: "failed", error };
+function progressOf(error: unknown, claim: ClaimView | undefined, timedOut: boolean): ClaimProgress {
+  const failed = (message: string, failedClaim: FailedClaim = "none", reason: string | null = null) => ({
+    state: "failed" as const,
+    error: new MintFailure(message, failedClaim, reason),
+  });
+  if (error) return { state: "failed", error };
   if (claim?.status === "failed") {
-    return {
-      state: "failed",
-      error: claim.onHold
-        ? new MintFailure(ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message, "onHold", claim.failureReason ?? null)
-        : new MintFailure(
-            mintFailureText(claim.failureReason) ?? "Transaction failed for unknown reason",
-            "retryable",
-            claim.failureReason ?? null,
-          ),
-    };
+    const reason = claim.failureReason ?? null;
+    return claim.onHold
+      ? failed(ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message, "onHold", reason)
+      : failed(mintFailureText(reason) ?? "Transaction failed for unknown reason", "retryable", reason);
   }
-  if (claim?.status === "confirmed") {
-    return claim.txHash
-      ? { state: "confirmed", txHash: claim.txHash }
-      : { state: "failed", error: new MintFailure("No transaction hash returned", "none") };
-  }
-  if (timedOut) {
-    return {
-      state: "failed",
-      // The claim goes on without the page: the Claim step looks it up again whenever the visitor comes back.
-      error: new MintFailure(
-        "The transaction is taking longer than expected. Come back to this page later to see how it ended.",
-        "none",
-      ),
-    };
-  }
+  if (claim?.status === "confirmed")
+    return claim.txHash ? { state: "confirmed", txHash: claim.txHash } : failed("No transaction hash returned");
+  // The claim goes on without the page: the Claim step looks it up again whenever the visitor comes back.
+  if (timedOut)
+    return failed("The transaction is taking longer than expected. Come back to this page later to see how it ended.");
   return { state: "pending", status: claim?.status ?? null };
 }
 

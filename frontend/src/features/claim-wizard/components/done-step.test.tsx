@@ -10,9 +10,7 @@ describe("DoneStep", () => {
     const { user } = renderWithProviders(
       <DoneStep
         txHash={`0x${"ab".repeat(32)}`}
-        recipient={WALLET_ADDRESS}
-        explorerUrl="https://arbiscan.io"
-        claimedEarlierAt={null}
+        state={{ recipient: WALLET_ADDRESS, claimedEarlierAt: null }}
         addToken={null}
         onStartOver={onStartOver}
         headingRef={null}

@@ -5,36 +5,28 @@ import { CopyableValue } from "../../../components/ui/copyable-value.tsx";
 import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { explorerTxUrl, formatClaimDate } from "../../../lib/format.ts";
+import { usePublicConfig } from "../../../lib/public-config.tsx";
+import type { WizardState } from "../wizard-state.ts";
 import { StepHeading, SuccessMark } from "./step-parts.tsx";
 
-export function DoneStep({
-  txHash,
-  recipient,
-  explorerUrl,
-  claimedEarlierAt,
-  addToken,
-  onStartOver,
-  headingRef,
-}: {
+interface DoneStepProps {
   txHash: string;
-  /** The claim's own recipient, whichever wallet is connected now. */
-  recipient: string | null;
-  explorerUrl: string;
-  /** The claim was found, not made now: when it was made. */
-  claimedEarlierAt: string | null;
-  /** The wallet's way to list the token (a slot the app fills). */
+  state: Pick<WizardState, "recipient" | "claimedEarlierAt">;
   addToken: ReactNode;
   onStartOver: () => void;
   headingRef: Ref<HTMLHeadingElement>;
-}) {
+}
+
+export function DoneStep({ txHash, state, addToken, onStartOver, headingRef }: DoneStepProps) {
+  const { explorerUrl } = usePublicConfig();
   return (
     <Stack gap="5" textAlign="center">
       <SuccessMark />
       <StepHeading ref={headingRef}>Tokens Claimed Successfully!</StepHeading>
       <Text>{REWARD_TOKENS} tokens have been sent to your wallet on the Arbitrum network.</Text>
-      {claimedEarlierAt && (
+      {state.claimedEarlierAt && (
         <Text fontWeight="semibold">
-          This wallet claimed its tokens earlier, on {formatClaimDate(claimedEarlierAt)}.
+          This wallet claimed its tokens earlier, on {formatClaimDate(state.claimedEarlierAt)}.
         </Text>
       )}
       <ExternalLink
@@ -52,11 +44,11 @@ export function DoneStep({
             <DataList.ItemLabel>Tokens</DataList.ItemLabel>
             <DataList.ItemValue>{REWARD_TOKENS} Tokens</DataList.ItemValue>
           </DataList.Item>
-          {recipient && (
+          {state.recipient && (
             <DataList.Item>
               <DataList.ItemLabel>Recipient</DataList.ItemLabel>
               <DataList.ItemValue>
-                <CopyableValue value={recipient} label="recipient" />
+                <CopyableValue value={state.recipient} label="recipient" />
               </DataList.ItemValue>
             </DataList.Item>
           )}

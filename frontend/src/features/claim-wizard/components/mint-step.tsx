@@ -6,7 +6,6 @@ import { activityLabel } from "../wizard-state.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { LabelledProgress, StepHeading } from "./step-parts.tsx";
 
-/** A row of the Claim step: its value, whether all is well, and the fix when it is not. */
 interface Row {
   label: string;
   value: string;
@@ -14,7 +13,7 @@ interface Row {
   fix?: { label: string; run: () => Promise<void> };
 }
 
-/** The rows follow the live wallet: a disconnect or a chain change shows at once, with its fix beside it. */
+/** The rows follow the live wallet, each with its fix. */
 function rowsOf(wizard: ClaimWizard): Row[] {
   const { walletStatus } = wizard;
   const restoring = wizard.isWalletRestoring;
@@ -43,7 +42,7 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
   const { state } = wizard;
   const minting = state.activity === "minting";
   const onHold = state.failedClaim === "onHold" && !minting;
-  // The last attempt's known reason; an unknown one adds nothing to what the step already says.
+  // An unknown reason adds nothing to what the step already says.
   const reason = mintFailureText(state.failureReason);
   const rows = rowsOf(wizard);
   return (
@@ -124,7 +123,7 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
           </Alert.Content>
         </Alert.Root>
       )}
-      {/* A claim on hold can only fail again until the operator grants it another attempt: no button offers that. */}
+      {/* A claim on hold can only fail again until the operator grants another attempt. */}
       <Button
         colorPalette="red"
         size="lg"

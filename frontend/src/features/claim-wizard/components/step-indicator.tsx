@@ -1,10 +1,7 @@
 import { Flex, Text } from "@chakra-ui/react";
 import { STEP_LABELS, type WizardStep } from "../wizard-state.ts";
 
-/**
- * Subscribe · Connect · Mint · Done: an ordered list (role="list" for Safari) with aria-current="step"; labels sit
- * under the circles so all four fit a 360 px phone.
- */
+/** An ordered list (role="list" for Safari); labels sit under the circles so all four fit a 360 px phone. */
 export function StepIndicator({ step }: { step: WizardStep }) {
   return (
     <Flex as="ol" role="list" listStyleType="none" aria-label="Claim progress">

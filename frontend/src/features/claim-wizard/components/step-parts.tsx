@@ -17,10 +17,7 @@ export function StepHeading({ children, ref }: { children: ReactNode; ref?: Ref<
   );
 }
 
-/**
- * A titled part of a step, boxed and named as a group by its title: the Subscribe step has a Google button in its
- * subscription part and another in its wallet part, and each must be seen and heard under what it is for.
- */
+/** A titled part of a step, named as a group by its title, so each Google button is heard under what it is for. */
 export function StepSection({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
@@ -56,7 +53,7 @@ export function LabelledProgress({ label, value }: { label: string; value: numbe
   );
 }
 
-/** A new step rises into place, so the visitor sees the wizard move on; the step shown on arrival does not move. */
+/** A new step rises into place; the step shown on arrival does not move. */
 export function StepTransition({ step, children }: { step: number; children: ReactNode }) {
   const firstStep = useRef(step);
   const entrance = { animation: "fade-in 0.25s ease-out, slide-from-bottom 0.25s ease-out" };

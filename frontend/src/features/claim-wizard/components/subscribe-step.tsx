@@ -1,27 +1,21 @@
 import { Alert, Button, Field, Input, Stack } from "@chakra-ui/react";
-import type { ReactNode, Ref } from "react";
+import type { Ref } from "react";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { youtubeSubscribeUrl } from "../../../lib/format.ts";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
 import { activityLabel } from "../wizard-state.ts";
+import type { WizardSlots } from "../ports.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { LabelledProgress, StepHeading, StepSection } from "./step-parts.tsx";
 
 export interface SubscribeStepProps {
   wizard: ClaimWizard;
   googleAuthorized: boolean;
-  googleConnect: ReactNode;
-  walletPanel: ReactNode;
+  slots: Pick<WizardSlots, "googleConnect" | "walletPanel">;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-export function SubscribeStep({
-  wizard,
-  googleAuthorized,
-  googleConnect,
-  walletPanel,
-  headingRef,
-}: SubscribeStepProps) {
+export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: SubscribeStepProps) {
   const { youtubeChannelId } = usePublicConfig();
   const { state } = wizard;
   const verifying = state.activity === "verifying";
@@ -35,7 +29,7 @@ export function SubscribeStep({
         </ExternalLink>
       </Button>
       <StepSection title="Verify your subscription">
-        {googleConnect}
+        {slots.googleConnect}
         <Stack
           as="form"
           gap="3"
@@ -61,7 +55,7 @@ export function SubscribeStep({
           {verifying && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
         </Stack>
       </StepSection>
-      <StepSection title="Your wallet for the tokens">{walletPanel}</StepSection>
+      <StepSection title="Your wallet for the tokens">{slots.walletPanel}</StepSection>
       <Alert.Root status="info" variant="subtle">
         <Alert.Indicator />
         <Alert.Description>

@@ -4,23 +4,23 @@ import type { RefObject } from "react";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { LabelledValue } from "../../../components/ui/copyable-value.tsx";
 import { explorerTxUrl } from "../../../lib/format.ts";
+import { usePublicConfig } from "../../../lib/public-config.tsx";
 
-/** Opens after a successful claim; on close, focus returns to the Done step's heading. Mounted only while open. */
+/** On close, focus returns to the Done step's heading. Mounted only while open. */
 export function SuccessDialog({
   open,
   txHash,
   recipient,
-  explorerUrl,
   onClose,
   returnFocusRef,
 }: {
   open: boolean;
   txHash: string | null;
   recipient: string | null;
-  explorerUrl: string;
   onClose: () => void;
   returnFocusRef: RefObject<HTMLElement | null>;
 }) {
+  const { explorerUrl } = usePublicConfig();
   return (
     <Dialog.Root
       open={open && txHash !== null}
