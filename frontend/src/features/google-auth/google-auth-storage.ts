@@ -16,10 +16,7 @@ export function saveGoogleAuth(auth: GoogleAuth): void {
   sessionStorage.setItem(USER_EMAIL_STORAGE_KEY, auth.email);
 }
 
-/**
- * Reset: clears the Google auth data, the e-mail and the forced-test-mode flag in both storages (throws if refused),
- * and revokes the token, even an expired one, with a keepalive request nobody waits for.
- */
+/** Reset: clears the session keys in both storages (throws if refused) and revokes even an expired token. */
 export function signOutOfGoogle(): void {
   const accessToken = readStoredSession()?.accessToken;
   for (const key of GOOGLE_SESSION_STORAGE_KEYS) {

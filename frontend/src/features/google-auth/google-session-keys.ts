@@ -13,7 +13,5 @@ export const GOOGLE_SESSION_STORAGE_KEYS = [
 export function forgetLegacyGoogleSession(): void {
   try {
     for (const key of GOOGLE_SESSION_STORAGE_KEYS) localStorage.removeItem(key);
-  } catch {
-    // Storage is off (a private window's policy): nothing can have been kept in it.
-  }
+  } catch {}
 }

@@ -2,7 +2,6 @@
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../../components/ui/toaster.tsx";
-import { ApiError } from "../../lib/api-client.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { exchangeGoogleCode } from "./api/google-auth-api.ts";
 import { readGoogleAuth, saveGoogleAuth, type GoogleAuth } from "./google-auth-storage.ts";
@@ -49,28 +48,24 @@ export function useGoogleAuth() {
     return () => clearTimeout(timer);
   }, [auth]);
 
-  const fail = useCallback((message: string) => {
-    setStatus("failed");
-    setError(message);
-    notify({ id: TOAST_ID, type: "error", title: "Authentication Failed", description: message });
-  }, []);
-
-  /** A change of account that did not finish leaves the session as it was, and says so once. */
-  const keep = useCallback((session: GoogleAuth, message: string) => {
-    setStatus("authorized");
-    setError(null);
-    notify({
-      id: TOAST_ID,
-      type: "warning",
-      title: "Google Account Unchanged",
-      description: `${message} You are still connected as ${session.email}.`,
-    });
-  }, []);
-
   const authorize = useCallback(() => {
     const previous = auth;
-    const failOrKeep = (message: string) =>
-      previous && previous.expiresAt > Date.now() ? keep(previous, message) : fail(message);
+    // A change of account that did not finish leaves the session as it was, and says so once.
+    const failOrKeep = (message: string) => {
+      const kept = previous && previous.expiresAt > Date.now() ? previous : null;
+      setStatus(kept ? "authorized" : "failed");
+      setError(kept ? null : message);
+      notify(
+        kept
+          ? {
+              id: TOAST_ID,
+              type: "warning",
+              title: "Google Account Unchanged",
+              description: `${message} You are still connected as ${kept.email}.`,
+            }
+          : { id: TOAST_ID, type: "error", title: "Authentication Failed", description: message },
+      );
+    };
     let popup: Window;
     try {
       popup = openOAuthPopup();
@@ -123,12 +118,11 @@ export function useGoogleAuth() {
       .finally(() => {
         if (pendingWait.current === wait) pendingWait.current = null;
       });
-  }, [auth, config.googleAuthUrl, config.googleClientId, fail, keep]);
+  }, [auth, config.googleAuthUrl, config.googleClientId]);
 
   return { auth, status, error, authorize };
 }
 
 function messageOf(cause: unknown): string {
-  if (cause instanceof ApiError || cause instanceof Error) return cause.message || DEFAULT_FAILURE;
-  return DEFAULT_FAILURE;
+  return (cause instanceof Error && cause.message) || DEFAULT_FAILURE;
 }

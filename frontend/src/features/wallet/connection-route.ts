@@ -12,7 +12,6 @@ export function chooseConnectionRoute({
   installedWalletIds,
   isMobile,
 }: {
-  /** EIP-6963 rdns values of the wallets installed in this browser. */
   installedWalletIds: readonly string[];
   isMobile: boolean;
 }): ConnectionRoute {

@@ -16,7 +16,7 @@ export default function MoreWalletsButton({
       client={setup.client}
       chain={setup.chain}
       wallets={setup.wallets}
-      // The operator's WalletConnect project, when there is one; the picker would otherwise always use the SDK's default.
+      // The operator's WalletConnect project, not the SDK's default.
       walletConnect={{ projectId: setup.walletConnectProjectId }}
       // AutoConnect is already mounted once for the whole page.
       autoConnect={false}

@@ -3,7 +3,6 @@ import type { CSSProperties } from "react";
 import { lightTheme } from "thirdweb/react";
 
 export const THIRDWEB_COLORS = {
-  /** The picker's button and the modal's plain buttons: white, dark text, as an outline button. */
   primaryButtonBg: "#ffffff", // colors.white
   primaryButtonText: "#27272a", // colors.gray.800
   secondaryButtonHoverBg: "#f4f4f5", // colors.gray.100

@@ -3,10 +3,7 @@ import { TOKEN_DECIMALS } from "@tube/common/constants";
 /** ERC-20 `balanceOf(address)`'s selector. */
 const BALANCE_OF = "0x70a08231";
 
-/**
- * The holder's TuBE balance, read from the chain through the page's own RPC: one `eth_call` of the token's
- * `balanceOf`, so no wallet is asked and nothing of thirdweb's has to load.
- */
+/** The holder's TuBE balance by one `eth_call` on the page's RPC: no wallet is asked, no thirdweb code loads. */
 export async function readTokenBalance({
   rpcUrl,
   tokenAddress,
@@ -22,12 +19,7 @@ export async function readTokenBalance({
   const response = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "eth_call",
-      params: [{ to: tokenAddress, data }, "latest"],
-    }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ to: tokenAddress, data }, "latest"] }),
     signal,
   });
   if (!response.ok) throw new Error(`The RPC answered ${response.status}`);
