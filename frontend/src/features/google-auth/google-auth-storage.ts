@@ -5,7 +5,6 @@ import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_SESSION_STORAGE_KEYS, USER_EMAIL_STORAG
 
 export type GoogleAuth = GoogleAuthResponse;
 
-/** The stored session, or null when there is none, it is unreadable, or its token has expired. */
 export function readGoogleAuth(now: number = Date.now()): GoogleAuth | null {
   const auth = readStoredSession();
   return auth && auth.expiresAt > now ? auth : null;

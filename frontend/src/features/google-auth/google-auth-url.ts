@@ -1,7 +1,6 @@
 /** The Google authorization request: its URL, and the PKCE (S256) verifier and `state` it carries. */
 import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES } from "@tube/common/constants";
 
-/** The redirect URI registered with Google: the callback page on this origin. */
 export function googleRedirectUri(origin: string): string {
   return `${origin}${GOOGLE_CALLBACK_PATH}`;
 }

@@ -2,7 +2,6 @@
 export const GOOGLE_AUTH_STORAGE_KEY = "googleAuthData";
 export const USER_EMAIL_STORAGE_KEY = "userEmail";
 export const FORCE_TEST_MODE_STORAGE_KEY = "force_test_mode";
-/** What Reset clears. */
 export const GOOGLE_SESSION_STORAGE_KEYS = [
   GOOGLE_AUTH_STORAGE_KEY,
   USER_EMAIL_STORAGE_KEY,

@@ -44,15 +44,7 @@ export interface AuthorizationCodeWait {
   cancel(): void;
 }
 
-export function waitForAuthorizationCode({
-  popup,
-  expectedState,
-  win = window,
-}: {
-  popup: Window;
-  expectedState: string;
-  win?: Window;
-}): AuthorizationCodeWait {
+export function waitForAuthorizationCode(popup: Window, expectedState: string, win = window): AuthorizationCodeWait {
   let cleanup = () => {};
   const promise = new Promise<string>((resolve, reject) => {
     let graceTimer: ReturnType<typeof setTimeout> | undefined;

@@ -23,7 +23,6 @@ const TOAST_ID = "google-auth";
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const DEFAULT_FAILURE = ERROR_CATALOGUE.GOOGLE_AUTH_FAILED.message;
 
-/** The session (null when none or expired), the last failure, and `authorize`: call it straight from a click. */
 export function useGoogleAuth() {
   const config = usePublicConfig();
   const [auth, setAuth] = useState<GoogleAuth | null>(() => readGoogleAuth());
@@ -86,7 +85,7 @@ export function useGoogleAuth() {
     const redirectUri = googleRedirectUri(window.location.origin);
     const codeVerifier = createCodeVerifier();
     const state = createOAuthState();
-    const wait = waitForAuthorizationCode({ popup, expectedState: state });
+    const wait = waitForAuthorizationCode(popup, state);
     pendingWait.current = wait;
 
     void (async () => {

@@ -3,9 +3,7 @@ const METAMASK_ID = "io.metamask";
 
 export type ConnectionRoute =
   | { kind: "injected"; walletId: string }
-  /** No wallet in this mobile browser: open the MetaMask app through WalletConnect. */
   | { kind: "metamask-app" }
-  /** No wallet on desktop: show a WalletConnect QR code for a phone wallet. */
   | { kind: "walletconnect" };
 
 export function chooseConnectionRoute({

@@ -5,7 +5,6 @@ export interface Eip1193Requester {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
 }
 
-/** The EIP-3085 parameters of wallet_addEthereumChain. */
 export interface AddChainParameters {
   chainId: string;
   chainName: string;

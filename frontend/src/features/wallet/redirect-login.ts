@@ -45,7 +45,6 @@ export function replaceCredentialEntryOnceRead(win: Window): () => void {
   return restore;
 }
 
-/** The parameters thirdweb's login puts on the way back. */
 const REDIRECT_LOGIN_PARAMETERS = ["walletId", "authProvider", "authFlow", "state"];
 
 /** Takes a cancelled redirect login's parameters out of the address, so a reload does not repeat it. */

@@ -63,14 +63,10 @@ export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletR
   );
 }
 
-function WalletStateBridge({
-  setup,
-  returned,
-  onState,
-  pickerTarget,
-}: WalletRuntimeProps & { setup: ThirdwebSetup; returned: ReturnType<typeof redirectLoginReturn> }) {
+type BridgeProps = WalletRuntimeProps & { setup: ThirdwebSetup; returned: ReturnType<typeof redirectLoginReturn> };
+
+function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgeProps) {
   const config = usePublicConfig();
-  // Restores a wallet on load and finishes a redirect login.
   const autoConnect = useAutoConnect({
     client: setup.client,
     wallets: setup.wallets,
@@ -327,7 +323,6 @@ function WalletStateBridge({
   );
 }
 
-/** The chain a WalletConnect wallet last reported; none yet right after connecting. */
 interface ChainReport {
   wallet: Wallet;
   chainId?: number;

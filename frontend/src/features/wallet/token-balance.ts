@@ -1,20 +1,12 @@
 import { TOKEN_DECIMALS } from "@tube/common/constants";
 
-/** ERC-20 `balanceOf(address)`'s selector. */
+type BalanceQuery = { rpcUrl: string; tokenAddress: string; holder: string; signal?: AbortSignal };
+
 const BALANCE_OF = "0x70a08231";
 
 /** The holder's TuBE balance by one `eth_call` on the page's RPC: no wallet is asked, no thirdweb code loads. */
-export async function readTokenBalance({
-  rpcUrl,
-  tokenAddress,
-  holder,
-  signal,
-}: {
-  rpcUrl: string;
-  tokenAddress: string;
-  holder: string;
-  signal?: AbortSignal;
-}): Promise<bigint> {
+export async function readTokenBalance(query: BalanceQuery): Promise<bigint> {
+  const { rpcUrl, tokenAddress, holder, signal } = query;
   const data = BALANCE_OF + holder.toLowerCase().replace(/^0x/, "").padStart(64, "0");
   const response = await fetch(rpcUrl, {
     method: "POST",

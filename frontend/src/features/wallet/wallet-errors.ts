@@ -57,7 +57,6 @@ export function inlineConnectError(error: unknown): string {
 /** How long the page waits for a connect (or AutoConnect's Google sign-in) before offering 'Try again'. */
 export const CONNECT_TIMEOUT_SECONDS = 30;
 
-/** The page stopped waiting for a connect that never answered. */
 export function connectTimedOut({
   via,
   canSignInWithGoogle,

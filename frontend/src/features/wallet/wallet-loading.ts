@@ -5,11 +5,8 @@ export type WalletModuleStatus = "idle" | "loading" | "ready" | "failed";
 
 export interface WalletLoading {
   status: WalletModuleStatus;
-  /** Loads the wallet module now, or again after a failure. */
   load(): void;
-  /** Fetches the module's code without running it. */
   preload(): void;
-  /** Callback ref for the element thirdweb's picker renders into. */
   pickerTarget(element: HTMLElement | null): void;
 }
 

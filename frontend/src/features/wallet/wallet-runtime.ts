@@ -3,7 +3,6 @@ import type { ComponentType } from "react";
 import type { WalletState } from "./wallet-state.tsx";
 
 export interface WalletRuntimeProps {
-  /** Receives every WalletState the SDK produces. */
   onState(state: WalletState): void;
   /** Where the Connect step wants thirdweb's picker; null while no step shows it. */
   pickerTarget: HTMLElement | null;

@@ -4,17 +4,13 @@ import { createContext, useContext } from "react";
 export interface WalletState {
   address?: string;
   isConnected: boolean;
-  /** Connected and on the configured chain (Arbitrum One). */
   isCorrectNetwork: boolean;
-  /** A connect or sign-in is under way, and the page is still waiting for it. */
   isConnecting: boolean;
   /** Which button's connect is under way: the other stays usable. */
   connectingVia?: "wallet" | "google";
   /** Present when the last connect did not answer in time: starts it again ('Try again'). */
   retryConnect?: () => Promise<void>;
-  /** The last connect, sign-in or disconnect failure, shown inline on the Connect step. */
   error?: string;
-  /** 'Connect Wallet': an installed wallet (MetaMask first), else through WalletConnect. */
   connect(): Promise<void>;
   /** 'Sign in with Google': the embedded ecosystem wallet; absent when no ecosystem is configured. */
   connectWithGoogle?: () => Promise<void>;

@@ -5,7 +5,6 @@ import { isEmbeddedBrowser } from "../browser-environment.ts";
 import type { GoogleAuthState } from "../use-google-auth.ts";
 import { InAppBrowserHint } from "./in-app-browser-hint.tsx";
 
-/** Step 0's Google piece: connect, progress, success and, in an app's built-in browser, the way out of it. */
 export function GoogleConnect({ google }: { google: GoogleAuthState }) {
   const { auth, status, error, authorize } = google;
   const busy = status === "authorizing";

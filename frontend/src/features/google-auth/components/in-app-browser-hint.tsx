@@ -2,7 +2,6 @@ import { Alert, Button, HStack, Link, Text } from "@chakra-ui/react";
 import { useId, useState } from "react";
 import { phonePlatform, systemBrowserUrl, type PhonePlatform } from "../browser-environment.ts";
 
-/** Where each platform's in-app browsers hide the way out, and the browser it leads to. */
 const WAY_OUT: Record<PhonePlatform, { browser: string; steps: string }> = {
   ios: {
     browser: "Safari",

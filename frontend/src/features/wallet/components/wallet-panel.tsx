@@ -14,8 +14,7 @@ export function WalletPanel() {
   const intent = useWalletIntent();
 
   if (!isConnected || !address) {
-    // Verify needs a wallet, so the embedded one is offered here too: a visitor without MetaMask must not get stuck.
-    // The two ways in are apart, each with what it is for, so neither Google button is taken for the other.
+    // Verify needs a wallet, so the embedded one is offered here too, apart from the Subscribe step's Google button.
     return (
       <Stack gap="3">
         <DescribedButton
@@ -103,7 +102,7 @@ export function WalletOptions() {
               <Button colorPalette="blue" onClick={() => void connect()} loading={isWaitingFor(wallet, "wallet")}>
                 Connect Wallet
               </Button>
-              {/* thirdweb's own picker for every other wallet, rendered here by the wallet module. */}
+              {/* thirdweb's own picker for every other wallet. */}
               <Box ref={pickerTarget} />
             </>
           )}
@@ -126,12 +125,11 @@ export function WalletOptions() {
   );
 }
 
-/** How long the page waits for a connect, and 'Try again' once it has stopped waiting. */
 function ConnectWait() {
   const { connectingVia, retryConnect } = useWalletState();
   const tryAgain = useRef<HTMLButtonElement>(null);
   const stoppedWaiting = retryConnect !== undefined;
-  // On a phone this may be below the fold, and the visitor was looking at the wallet app.
+  // On a phone this may be below the fold.
   useEffect(() => {
     if (stoppedWaiting) tryAgain.current?.scrollIntoView?.({ block: "center" });
   }, [stoppedWaiting]);
@@ -151,7 +149,6 @@ function ConnectWait() {
   );
 }
 
-/** 'Disconnect Wallet', saying how to claim with another wallet and that Google stays authorized. */
 function DisconnectWallet() {
   const { disconnect } = useWalletState();
   return (
@@ -165,14 +162,13 @@ function DisconnectWallet() {
   );
 }
 
-/** 'Sign in with Google': the embedded ecosystem wallet, for visitors who have no wallet yet. */
 function SignInWithGoogleButton() {
   const wallet = useWalletState();
   const { connectWithGoogle } = wallet;
   const intent = useWalletIntent();
   if (!connectWithGoogle) return null;
   return (
-    // The Subscribe step also has 'Connect with Google', which verifies the subscription: this one makes a wallet.
+    // Unlike the Subscribe step's 'Connect with Google', this one makes a wallet.
     <DescribedButton
       colorPalette="blue"
       variant="outline"
