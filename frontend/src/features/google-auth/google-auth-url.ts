@@ -30,7 +30,7 @@ export function buildGoogleAuthUrl(request: {
 
 /** The PKCE verifier stays in this tab, so an intercepted code is useless alone: 48 bytes, 64 characters. */
 export function createCodeVerifier(): string {
-  return base64UrlEncode(randomBytes(48));
+  return base64UrlEncode(crypto.getRandomValues(new Uint8Array(48)));
 }
 
 export async function createCodeChallenge(verifier: string): Promise<string> {
@@ -39,15 +39,12 @@ export async function createCodeChallenge(verifier: string): Promise<string> {
 }
 
 export function createOAuthState(): string {
-  return base64UrlEncode(randomBytes(32));
+  return base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 export function base64UrlEncode(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function randomBytes(length: number): Uint8Array {
-  return crypto.getRandomValues(new Uint8Array(length));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }

@@ -12,5 +12,7 @@ export const GOOGLE_SESSION_STORAGE_KEYS = [
 export function forgetLegacyGoogleSession(): void {
   try {
     for (const key of GOOGLE_SESSION_STORAGE_KEYS) localStorage.removeItem(key);
-  } catch {}
+  } catch {
+    // Storage is off: nothing was kept in it.
+  }
 }

@@ -14,8 +14,6 @@ import {
 } from "./google-auth-url.ts";
 import { openOAuthPopup, waitForAuthorizationCode, type AuthorizationCodeWait } from "./oauth-popup.ts";
 
-type GoogleAuthStatus = "idle" | "authorizing" | "authorized" | "failed";
-
 export type GoogleAuthState = ReturnType<typeof useGoogleAuth>;
 
 const TOAST_ID = "google-auth";
@@ -26,7 +24,9 @@ const DEFAULT_FAILURE = ERROR_CATALOGUE.GOOGLE_AUTH_FAILED.message;
 export function useGoogleAuth() {
   const config = usePublicConfig();
   const [auth, setAuth] = useState<GoogleAuth | null>(() => readGoogleAuth());
-  const [status, setStatus] = useState<GoogleAuthStatus>(() => (auth ? "authorized" : "idle"));
+  const [status, setStatus] = useState<"idle" | "authorizing" | "authorized" | "failed">(() =>
+    auth ? "authorized" : "idle",
+  );
   const [error, setError] = useState<string | null>(null);
   const pendingWait = useRef<AuthorizationCodeWait | null>(null);
 

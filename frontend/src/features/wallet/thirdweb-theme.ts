@@ -17,7 +17,7 @@ export const THIRDWEB_COLORS = {
 
 export const THIRDWEB_THEME = lightTheme({ fontFamily: "inherit", colors: THIRDWEB_COLORS });
 
-/** The size and shape of Chakra's button at size md: 40 px tall, 4 px corners (radii.sm), 14 px medium text. */
+/** Chakra's button at size md. */
 export const MORE_WALLETS_BUTTON_STYLE: CSSProperties = {
   width: "100%",
   minWidth: 0,

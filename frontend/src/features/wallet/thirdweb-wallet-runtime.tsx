@@ -104,7 +104,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
   const restoreSettled = autoConnect.isFetched;
   useEffect(() => {
     if (!returned || !restoreSettled) return;
-    const failure = redirectLoginFailure({ returned, restore: setup.ecosystemRestore() });
+    const failure = redirectLoginFailure(returned, setup.ecosystemRestore());
     if (!failure) return;
     setError(failure.description);
     notify({ type: "error", ...failure });
@@ -177,7 +177,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
       const timer = setTimeout(() => {
         if (!isLatest()) return;
         setAttempt((current) => current && { ...current, timedOut: true });
-        const text = connectTimedOut({ via, canSignInWithGoogle: setup.ecosystem !== undefined });
+        const text = connectTimedOut(via, setup.ecosystem !== undefined);
         setError(text.description);
         notify({ type: "error", ...text });
       }, CONNECT_TIMEOUT_SECONDS * 1000);
@@ -203,10 +203,8 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
   const connect = useCallback(
     () =>
       connectWith("wallet", async () => {
-        const route = chooseConnectionRoute({
-          installedWalletIds: getInstalledWallets().map((wallet) => wallet.id),
-          isMobile: isMobileUserAgent(navigator.userAgent),
-        });
+        const installed = getInstalledWallets().map((wallet) => wallet.id);
+        const route = chooseConnectionRoute(installed, isMobileUserAgent(navigator.userAgent));
         const walletConnectOptions = { projectId: setup.walletConnectProjectId };
         switch (route.kind) {
           case "injected": {

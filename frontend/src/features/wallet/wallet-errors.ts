@@ -2,10 +2,7 @@
 import type { WalletRestoreOutcome } from "../../lib/thirdweb.ts";
 import { errorCode, type Eip1193Requester } from "./network-switch.ts";
 
-export interface WalletErrorText {
-  title: string;
-  description: string;
-}
+export type WalletErrorText = { title: string; description: string };
 
 const CONNECT_FAILED_TOAST_TEXT = "Failed to connect wallet.";
 
@@ -57,13 +54,7 @@ export function inlineConnectError(error: unknown): string {
 /** How long the page waits for a connect (or AutoConnect's Google sign-in) before offering 'Try again'. */
 export const CONNECT_TIMEOUT_SECONDS = 30;
 
-export function connectTimedOut({
-  via,
-  canSignInWithGoogle,
-}: {
-  via: "wallet" | "google";
-  canSignInWithGoogle: boolean;
-}): WalletErrorText {
+export function connectTimedOut(via: "wallet" | "google", canSignInWithGoogle: boolean): WalletErrorText {
   if (via === "google")
     return {
       title: "Sign-in Timed Out",
@@ -79,13 +70,10 @@ export function connectTimedOut({
 }
 
 /** Why a redirect login that came back left no wallet connected; null when it connected. */
-export function redirectLoginFailure({
-  returned,
-  restore,
-}: {
-  returned: "credential" | "abandoned";
-  restore: WalletRestoreOutcome;
-}): WalletErrorText | null {
+export function redirectLoginFailure(
+  returned: "credential" | "abandoned",
+  restore: WalletRestoreOutcome,
+): WalletErrorText | null {
   if (returned === "abandoned")
     return {
       title: "Google Sign-in Cancelled",
@@ -102,7 +90,7 @@ export function redirectLoginFailure({
           "This Google sign-in was not started from this page in the last 10 minutes, so it was not used. Please sign in with Google again.",
       };
     case "pending":
-      return connectTimedOut({ via: "google", canSignInWithGoogle: true });
+      return connectTimedOut("google", true);
     case "failed":
       return {
         title: "Google Sign-in Failed",

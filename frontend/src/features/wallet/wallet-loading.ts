@@ -1,4 +1,4 @@
-/** Whether the wallet module is there yet (ADR 13); without DeferredWalletProvider above, it counts as loaded. */
+/** Whether the wallet module is there yet (ADR 13); without a DeferredWalletProvider it counts as loaded. */
 import { createContext, useContext, useEffect, useMemo } from "react";
 
 export type WalletModuleStatus = "idle" | "loading" | "ready" | "failed";

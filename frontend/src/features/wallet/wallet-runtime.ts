@@ -1,4 +1,4 @@
-/** The seam to the thirdweb wallet module, most of /claim's JavaScript, loaded only when needed (ADR 13). */
+/** The seam to the thirdweb wallet module, most of /claim's JavaScript, loaded when needed (ADR 13). */
 import type { ComponentType } from "react";
 import type { WalletState } from "./wallet-state.tsx";
 
@@ -22,7 +22,7 @@ export function importWalletRuntime(): Promise<ComponentType<WalletRuntimeProps>
   return download;
 }
 
-/** Warms the browser's cache on intent or idle; a failure shows only when the page really needs the module. */
+/** Warms the cache; a failure shows only when the page needs the module. */
 export function preloadWalletRuntime(): void {
   importWalletRuntime().catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-/** The wallet as the page sees it: a context, so tests can provide a fake wallet without loading thirdweb. */
+/** The wallet as the page sees it: a context, so tests can fake it without loading thirdweb. */
 import { createContext, useContext } from "react";
 
 export interface WalletState {

@@ -14,12 +14,10 @@ const WAY_OUT: Record<PhonePlatform, { browser: string; steps: string }> = {
   other: { browser: "your browser", steps: "use this app's menu to open the page in your browser" },
 };
 
-type CopyState = "idle" | "copied" | "failed";
-
 /** Google refuses sign-in in apps' built-in browsers: a status, not a dialog, so the rest of the page stays usable. */
 export function InAppBrowserHint({ userAgent, pageUrl }: { userAgent: string; pageUrl: string }) {
   const titleId = useId();
-  const [copyState, setCopyState] = useState<CopyState>("idle");
+  const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
   const { browser, steps } = WAY_OUT[phonePlatform(userAgent)];
 
   const copyLink = () => {

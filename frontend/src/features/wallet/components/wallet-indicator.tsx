@@ -7,7 +7,6 @@ import { lazyOrElse } from "../../../lib/lazy-or-else.ts";
 import { useWalletIntent, useWalletLoading } from "../wallet-loading.ts";
 import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 
-/** A tooltip that failed to download leaves its trigger working, without the tooltip. */
 function TriggerAlone({ children }: TooltipProps): ReactElement {
   return children;
 }

@@ -73,10 +73,7 @@ export function WalletOptions() {
   const wallet = useWalletState();
   const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
   const { status, load, pickerTarget } = useWalletLoading();
-  const hint = useMemo(
-    () => walletContextHint({ userAgent: navigator.userAgent, isMobile: isMobileUserAgent(navigator.userAgent) }),
-    [],
-  );
+  const hint = useMemo(() => walletContextHint(navigator.userAgent, isMobileUserAgent(navigator.userAgent)), []);
   useEffect(load, [load]);
 
   return (
