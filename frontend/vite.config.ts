@@ -17,7 +17,7 @@ export default defineConfig({
     react(),
     chakraGlobalCss(),
     compileHintPlugin(),
-    // A brotli and a gzip twin beside each text file for the server (index.html is its input, not sent).
+    // A brotli and a gzip twin beside each text file (index.html is the server's input, not sent).
     compression({ include: /\.(js|mjs|css|svg|json|txt|webmanifest|xml|map)$/ }),
     { name: "tube:reward", transformIndexHtml: (html) => html.replaceAll("%REWARD%", String(REWARD_TOKENS)) },
   ],
@@ -38,7 +38,7 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     exclude: OWN_MODULE_GRAPH_TESTS,
-    // One module graph per worker (importing React, Chakra and the SDK per file was most of the CPU); setup.ts resets.
+    // One module graph per worker: importing React, Chakra and the SDK per file was most of the CPU.
     isolate: false,
     restoreMocks: true,
     unstubGlobals: true,

@@ -1,4 +1,4 @@
-/** Google refuses OAuth in apps' in-app browsers and Android WebViews: the page says so before a Google button fails. */
+/** Google refuses OAuth in apps' in-app browsers and Android WebViews: say so before a Google button fails. */
 const EMBEDDED_BROWSER_PATTERNS = [
   /\bInstagram\b/i,
   /\bFBAN\/|\bFBAV\/|\bFB_IAB\b/, // Facebook and Messenger

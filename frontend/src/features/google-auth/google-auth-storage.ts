@@ -1,4 +1,4 @@
-/** The Google session in sessionStorage under the product's keys: a reload keeps it, closing the tab drops it. */
+/** The Google session in sessionStorage: a reload keeps it, closing the tab drops it. */
 import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api-responses";
 import { revokeGoogleToken } from "./api/google-auth-api.ts";
 import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_SESSION_STORAGE_KEYS, USER_EMAIL_STORAGE_KEY } from "./google-session-keys.ts";

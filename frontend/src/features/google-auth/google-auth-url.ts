@@ -1,11 +1,10 @@
-/** The Google authorization request: its URL, and the PKCE (S256) verifier and `state` it carries. */
 import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES } from "@tube/common/constants";
 
 export function googleRedirectUri(origin: string): string {
   return `${origin}${GOOGLE_CALLBACK_PATH}`;
 }
 
-/** Exactly the server's scopes, forced account choice; no `access_type=offline`, as no token is ever refreshed. */
+/** The server's scopes, forced account choice; no `access_type=offline`: no token is ever refreshed. */
 export function buildGoogleAuthUrl(request: {
   authUrl: string;
   clientId: string;

@@ -1,4 +1,4 @@
-/** The claim page's Google authorization: the stored session, the popup flow that renews it, and its toasts. */
+/** The claim page's Google authorization: the session, the popup flow and its toasts. */
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../../components/ui/toaster.tsx";
@@ -37,13 +37,11 @@ export function useGoogleAuth() {
     if (!auth) return;
     const remainingMs = auth.expiresAt - Date.now();
     if (remainingMs > MAX_TIMER_MS) return;
-    const timer = setTimeout(
-      () => {
-        setAuth(null);
-        setStatus("idle");
-      },
-      Math.max(0, remainingMs),
-    );
+    const expire = () => {
+      setAuth(null);
+      setStatus("idle");
+    };
+    const timer = setTimeout(expire, Math.max(0, remainingMs));
     return () => clearTimeout(timer);
   }, [auth]);
 

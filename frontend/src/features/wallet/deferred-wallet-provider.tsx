@@ -1,4 +1,4 @@
-/** The page's WalletState before the wallet module loads (ADR 13): a connect loads it and runs on its first state. */
+/** The page's WalletState before the wallet module loads (ADR 13): a connect loads it. */
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { isEcosystemId } from "../../lib/ecosystem-id.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
@@ -25,20 +25,13 @@ export function DeferredWalletProvider({ loadAtOnce, children }: { loadAtOnce: b
 
   useEffect(() => {
     if (status !== "loading") return;
-    let wanted = true;
     importWalletRuntime().then(
       (component) => {
-        if (!wanted) return;
         setRuntime(() => component);
         setStatus("ready");
       },
-      () => {
-        if (wanted) setStatus("failed");
-      },
+      () => setStatus("failed"),
     );
-    return () => {
-      wanted = false;
-    };
   }, [status]);
 
   // A waiting connect runs on the first state; after a failed download it is dropped.

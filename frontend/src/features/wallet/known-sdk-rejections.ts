@@ -1,4 +1,4 @@
-/** Harmless rejections the WalletConnect SDKs leave unhandled: an early chain report, a second disconnect, an expiry. */
+/** Harmless rejections the WalletConnect SDKs leave unhandled. */
 export function isKnownSdkRejection(reason: unknown): boolean {
   if (reason instanceof TypeError) return reason.message.includes("reading 'getDefaultChain'");
   return (

@@ -1,4 +1,4 @@
-/** thirdweb's own picker for every other wallet, with the same setup and after-connect steps as the main buttons. */
+/** thirdweb's own picker for every other wallet, with the main buttons' setup and after-connect steps. */
 import { ConnectButton } from "thirdweb/react";
 import type { Wallet } from "thirdweb/wallets";
 import type { ThirdwebSetup } from "../../lib/thirdweb.ts";

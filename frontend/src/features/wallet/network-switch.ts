@@ -1,4 +1,4 @@
-/** Switching an injected wallet to our chain, adding it if unknown: thirdweb's own switch hides which happened. */
+/** Switch an injected wallet to our chain, adding it if unknown: thirdweb's switch hides which happened. */
 import type { Notification } from "../../components/ui/toaster.tsx";
 
 export interface Eip1193Requester {

@@ -5,7 +5,7 @@ export function hasWalletToRestore(location: Pick<Location, "search" | "hash">):
   return redirectLoginReturn(location) !== null || hasConnectedWallet();
 }
 
-/** How the page came back from the redirect login: with its credential, without (cancelled), or null when it did not. */
+/** How the page came back from the redirect login: with its credential, without (cancelled), or not (null). */
 export function redirectLoginReturn({
   search,
   hash,

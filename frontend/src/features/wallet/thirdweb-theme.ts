@@ -1,4 +1,4 @@
-/** thirdweb's picker dressed as the app's buttons: plain colours, each the Chakra token named beside it (tested). */
+/** thirdweb's picker dressed as the app's buttons: each colour the Chakra token named beside it (tested). */
 import type { CSSProperties } from "react";
 import { lightTheme } from "thirdweb/react";
 

@@ -1,4 +1,4 @@
-/** The real WalletState on thirdweb v5, loaded when needed (ADR 13), beside the page; the picker goes by portal. */
+/** The real WalletState on thirdweb v5, loaded when needed beside the page (ADR 13). */
 import { ARBITRUM_ONE_NAME, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
@@ -49,7 +49,7 @@ const MoreWalletsButton = lazy(() => import("./more-wallets-button.tsx"));
 export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletRuntimeProps) {
   const config = usePublicConfig();
   const setup = useMemo(() => createThirdwebSetup(config), [config]);
-  // Read before the effects below and the SDK change the address; the layout effect runs before AutoConnect's query.
+  // Read before the SDK changes the address; the layout effect runs before AutoConnect's query.
   const [returned] = useState(() => redirectLoginReturn(window.location));
   useLayoutEffect(() => {
     if (returned === "abandoned") removeRedirectLoginParameters(window);
@@ -87,7 +87,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
   const [error, setError] = useState<string>();
   // Until AutoConnect has settled a wallet may be on its way back.
   const [hasRestoreAhead] = useState(() => hasWalletToRestore(window.location));
-  // The chain a WalletConnect wallet last reported: the ref for the switch, the state for the page.
+  // The chain a WalletConnect wallet last reported: a ref for the switch, state for the page.
   const [chainReport, setChainReport] = useState<ChainReport>();
   const chainReportRef = useRef<ChainReport & { stop(): void }>(undefined);
 
@@ -132,8 +132,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
           await switchActiveWalletChain(setup.chain).catch(() => undefined);
         return;
       }
-      // thirdweb logs a failed switch instead of throwing: read the result back (WalletConnect's getChain() says only
-      // what was asked for, so its own report).
+      // thirdweb logs a failed switch instead of throwing: read the result back, WalletConnect's from its own report.
       await switchActiveWalletChain(setup.chain).catch(() => undefined);
       const report = chainReportRef.current;
       const switched =
@@ -154,7 +153,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
         if (wallet.getChain()?.id !== setup.chain.id) await switchWalletNetwork(wallet);
         return;
       }
-      // Through WalletConnect the network counts as wrong until the wallet reports ours; the switch makes it do so.
+      // Through WalletConnect the network is wrong until the wallet reports ours.
       chainReportRef.current?.stop();
       const stop = wallet.subscribe("chainChanged", (chain) => {
         chainReportRef.current = { wallet, chainId: chain.id, stop };
@@ -173,7 +172,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
       const isLatest = () => latestAttempt.current === id;
       setError(undefined);
       setAttempt({ via, connectWallet, timedOut: false });
-      // The SDK has no time-out: stop waiting, say so, free the buttons; a late wallet still connects.
+      // The SDK has no time-out; a late wallet still connects.
       const timer = setTimeout(() => {
         if (!isLatest()) return;
         setAttempt((current) => current && { ...current, timedOut: true });
@@ -326,7 +325,7 @@ interface ChainReport {
   chainId?: number;
 }
 
-/** A connect under way: which button, whether the page stopped waiting, and how to start it again. */
+/** A connect under way: which button, whether the page stopped waiting, how to start it again. */
 interface ConnectAttempt {
   via: "wallet" | "google";
   connectWallet(): Promise<Wallet>;

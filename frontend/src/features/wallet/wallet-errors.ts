@@ -6,12 +6,12 @@ export type WalletErrorText = { title: string; description: string };
 
 const CONNECT_FAILED_TOAST_TEXT = "Failed to connect wallet.";
 
-/** The wallet answered with no account at all, as a locked wallet does. */
+/** The wallet gave no account, as a locked one does. */
 export class NoAccountsError extends Error {
   override readonly name = "NoAccountsError";
 }
 
-/** Asked before thirdweb, whose "no accounts" error hides what the wallet said; no second prompt follows (ADR 27). */
+/** Asked before thirdweb, whose "no accounts" error hides what the wallet said (ADR 27). */
 export async function requestInjectedAccounts(provider: Eip1193Requester): Promise<void> {
   const accounts = await provider.request({ method: "eth_requestAccounts" });
   if (!Array.isArray(accounts) || accounts.length === 0) throw new NoAccountsError("The wallet returned no accounts.");
@@ -51,7 +51,7 @@ export function inlineConnectError(error: unknown): string {
   return description === CONNECT_FAILED_TOAST_TEXT ? "Failed to connect wallet" : description;
 }
 
-/** How long the page waits for a connect (or AutoConnect's Google sign-in) before offering 'Try again'. */
+/** How long the page waits for a connect or sign-in before offering 'Try again'. */
 export const CONNECT_TIMEOUT_SECONDS = 30;
 
 export function connectTimedOut(via: "wallet" | "google", canSignInWithGoogle: boolean): WalletErrorText {
@@ -69,7 +69,7 @@ export function connectTimedOut(via: "wallet" | "google", canSignInWithGoogle: b
   };
 }
 
-/** Why a redirect login that came back left no wallet connected; null when it connected. */
+/** Why a redirect login that came back connected no wallet; null when it did. */
 export function redirectLoginFailure(
   returned: "credential" | "abandoned",
   restore: WalletRestoreOutcome,

@@ -4,7 +4,7 @@ import type { WalletState } from "./wallet-state.tsx";
 
 export interface WalletRuntimeProps {
   onState(state: WalletState): void;
-  /** Where the Connect step wants thirdweb's picker; null while no step shows it. */
+  /** Where the Connect step wants thirdweb's picker, if any. */
   pickerTarget: HTMLElement | null;
 }
 

@@ -8,7 +8,7 @@ export interface WalletState {
   isConnecting: boolean;
   /** Which button's connect is under way: the other stays usable. */
   connectingVia?: "wallet" | "google";
-  /** Present when the last connect did not answer in time: starts it again ('Try again'). */
+  /** 'Try again', once the last connect did not answer in time. */
   retryConnect?: () => Promise<void>;
   error?: string;
   connect(): Promise<void>;

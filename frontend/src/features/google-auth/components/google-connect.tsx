@@ -21,7 +21,7 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
           <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
             {auth.email}
           </Text>
-          {/* A visitor claiming with another account must know the wallet does not change with it. */}
+          {/* Another account does not change the wallet: say so. */}
           <DescribedButton
             variant="outline"
             size="sm"
@@ -33,7 +33,7 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
           </DescribedButton>
         </Stack>
       ) : (
-        // The wallet part has a second Google button, for a new wallet: this one only reads the subscription.
+        // The wallet part's Google button makes a wallet: this one only reads the subscription.
         <DescribedButton
           colorPalette="red"
           onClick={authorize}

@@ -14,7 +14,7 @@ const WAY_OUT: Record<PhonePlatform, { browser: string; steps: string }> = {
   other: { browser: "your browser", steps: "use this app's menu to open the page in your browser" },
 };
 
-/** Google refuses sign-in in apps' built-in browsers: a status, not a dialog, so the rest of the page stays usable. */
+/** Google refuses sign-in in apps' built-in browsers: a status, not a dialog, so the page stays usable. */
 export function InAppBrowserHint({ userAgent, pageUrl }: { userAgent: string; pageUrl: string }) {
   const titleId = useId();
   const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");

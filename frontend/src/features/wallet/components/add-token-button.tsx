@@ -7,7 +7,7 @@ import { usePublicConfig } from "../../../lib/public-config.tsx";
 import { formatTokens, readTokenBalance } from "../token-balance.ts";
 import { useWalletState } from "../wallet-state.tsx";
 
-/** After a claim: ask the wallet to list TuBE (EIP-747), else the token's address; the embedded one sees its balance. */
+/** After a claim: ask the wallet to list TuBE (EIP-747); the embedded one sees its balance. */
 export function AddTokenButton() {
   const { addToken, address } = useWalletState();
   const { tokenAddress } = usePublicConfig();

@@ -11,7 +11,7 @@ function TriggerAlone({ children }: TooltipProps): ReactElement {
   return children;
 }
 
-/** Not in /claim's first download: only a connected wallet, hence a loaded module, shows it. */
+/** Not in /claim's first download: only a connected wallet shows it. */
 function loadTooltip() {
   return import("../../../components/ui/tooltip.tsx").then((module) => module.Tooltip);
 }
@@ -35,7 +35,7 @@ export function WalletIndicator() {
   );
   if (!isConnected || !address) return connectButton(isWaitingFor(wallet, "wallet"));
   return (
-    // Until the tooltip arrives the wallet looks connecting: a trigger swapped later would take the focus with it.
+    // Until the tooltip arrives, look connecting: a trigger swapped later would take the focus with it.
     <Suspense fallback={connectButton(true)}>
       {isCorrectNetwork ? (
         // Focusable, so keyboard users can read the full address too.

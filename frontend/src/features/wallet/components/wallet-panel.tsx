@@ -14,7 +14,7 @@ export function WalletPanel() {
   const intent = useWalletIntent();
 
   if (!isConnected || !address) {
-    // Verify needs a wallet, so the embedded one is offered here too, apart from the Subscribe step's Google button.
+    // Verify needs a wallet, so the embedded one is offered here too.
     return (
       <Stack gap="3">
         <DescribedButton
@@ -68,7 +68,7 @@ export function WalletPanel() {
   );
 }
 
-/** Step 1's wallet choices, or the connected wallet with its actions. Showing them loads the wallet module. */
+/** Step 1's wallet choices, or the connected wallet. Showing them loads the wallet module. */
 export function WalletOptions() {
   const wallet = useWalletState();
   const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
@@ -179,7 +179,7 @@ function SignInWithGoogleButton() {
   );
 }
 
-/** The last connect, sign-in or disconnect failure, in red (docs/product.md#embedded-wallet-inline-errors). */
+/** The last failure, in red (docs/product.md#embedded-wallet-inline-errors). */
 function WalletErrorText() {
   const { error } = useWalletState();
   if (!error) return null;
