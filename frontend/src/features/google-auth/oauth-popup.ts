@@ -25,7 +25,7 @@ const CLOSED_POLL_MS = 500;
 /** The callback posts, then closes itself: its message may still be on its way. */
 const CLOSED_GRACE_MS = 1_000;
 
-/** Call it synchronously in the click (Safari blocks a popup after an await); the caller sets its URL later. */
+/** Call it synchronously in the click: Safari blocks a popup after an await. */
 export function openOAuthPopup(win: Window = window): Window {
   const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - POPUP_WIDTH) / 2));
   const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - POPUP_HEIGHT) / 2));
