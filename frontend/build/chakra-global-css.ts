@@ -1,7 +1,4 @@
-/**
- * Chakra's global CSS (layers, reset, base styles, token variables) as a stylesheet built with the app, instead of
- * computed in the browser on /claim's start-up (ADR 16).
- */
+/** Chakra's global CSS as a stylesheet built with the app, not computed in the browser on start-up (ADR 16). */
 import { ChakraProvider, type SystemContext } from "@chakra-ui/react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -9,7 +6,6 @@ import type { Plugin } from "vite";
 
 const CHAKRA_GLOBAL_CSS_ID = "virtual:chakra-global.css";
 
-/** The CSS Chakra's provider inserts for `system`, in its order, rendered by emotion on the server. */
 export function renderChakraGlobalCss(system: SystemContext): string {
   const markup = renderToStaticMarkup(createElement(ChakraProvider, { value: system, children: null }));
   return [...markup.matchAll(/<style data-emotion="[^"]*"[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join("\n");
@@ -26,13 +22,12 @@ export function chakraGlobalCss(): Plugin {
     resolveId: (id) => (id === CHAKRA_GLOBAL_CSS_ID ? resolvedId : undefined),
     transform(code, id) {
       if (!CREATE_SYSTEM_MODULE.test(id)) return undefined;
-      // Most of createSystem's time, for styles the stylesheet holds; a Chakra release that moves them fails the build.
+      // Most of createSystem's time; a Chakra release that moves these fails the build.
       if (!code.includes(EAGER_GLOBALS)) this.error(`Chakra's createSystem no longer has "${EAGER_GLOBALS}"`);
       return { code: code.replace(EAGER_GLOBALS, "const _global = [];"), map: null };
     },
     async load(id) {
       if (id !== resolvedId) return undefined;
-      // Loaded here, not with the config: only a build or a page that uses Chakra pays for it.
       const { system } = await import("../src/app/theme.ts");
       return renderChakraGlobalCss(system);
     },

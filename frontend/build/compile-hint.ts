@@ -10,8 +10,7 @@ export function compileHintPlugin(): Plugin {
   return {
     name: "tube:compile-hint",
     apply: "build",
-    // On the written files: Vite still writes at the top of chunks after every plugin's generateBundle, and the hint
-    // must be a file's first line. (The .br/.gz twins are made later, in closeBundle.)
+    // On the written files: Vite still writes atop chunks after generateBundle, and the hint must be the first line.
     async writeBundle({ dir }, bundle) {
       await Promise.all(
         startupChunks(bundle).map(async (fileName) => {

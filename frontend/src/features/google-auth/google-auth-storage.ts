@@ -1,11 +1,10 @@
-/** The Google session in sessionStorage under the product's keys: a reload keeps it, closing the tab drops it. */
+/** The Google session in sessionStorage: a reload keeps it, closing the tab drops it. */
 import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/api-responses";
 import { revokeGoogleToken } from "./api/google-auth-api.ts";
 import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_SESSION_STORAGE_KEYS, USER_EMAIL_STORAGE_KEY } from "./google-session-keys.ts";
 
 export type GoogleAuth = GoogleAuthResponse;
 
-/** The stored session, or null when there is none, it is unreadable, or its token has expired. */
 export function readGoogleAuth(now: number = Date.now()): GoogleAuth | null {
   const auth = readStoredSession();
   return auth && auth.expiresAt > now ? auth : null;
@@ -16,10 +15,7 @@ export function saveGoogleAuth(auth: GoogleAuth): void {
   sessionStorage.setItem(USER_EMAIL_STORAGE_KEY, auth.email);
 }
 
-/**
- * Reset: clears the Google auth data, the e-mail and the forced-test-mode flag in both storages (throws if refused),
- * and revokes the token, even an expired one, with a keepalive request nobody waits for.
- */
+/** Reset: clears the session keys in both storages (throws if refused) and revokes even an expired token. */
 export function signOutOfGoogle(): void {
   const accessToken = readStoredSession()?.accessToken;
   for (const key of GOOGLE_SESSION_STORAGE_KEYS) {

@@ -1,49 +1,35 @@
-/** The Google authorization request: its URL, and the PKCE (S256) verifier and `state` it carries. */
 import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES } from "@tube/common/constants";
 
-export interface GoogleAuthUrlParams {
+export function googleRedirectUri(origin: string): string {
+  return `${origin}${GOOGLE_CALLBACK_PATH}`;
+}
+
+/** The server's scopes, forced account choice; no `access_type=offline`: no token is ever refreshed. */
+export function buildGoogleAuthUrl(request: {
   authUrl: string;
   clientId: string;
   redirectUri: string;
   state: string;
   codeChallenge: string;
-}
-
-/** The redirect URI registered with Google: the callback page on this origin. */
-export function googleRedirectUri(origin: string): string {
-  return `${origin}${GOOGLE_CALLBACK_PATH}`;
-}
-
-/** Exactly the server's scopes, forced account choice; no `access_type=offline`, as no token is ever refreshed. */
-export function buildGoogleAuthUrl({
-  authUrl,
-  clientId,
-  redirectUri,
-  state,
-  codeChallenge,
-}: GoogleAuthUrlParams): string {
-  const url = new URL(authUrl);
+}): string {
+  const url = new URL(request.authUrl);
   url.search = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: redirectUri,
+    client_id: request.clientId,
+    redirect_uri: request.redirectUri,
     response_type: "code",
     scope: GOOGLE_SCOPES.join(" "),
     prompt: "select_account",
     include_granted_scopes: "true",
-    state,
-    code_challenge: codeChallenge,
+    state: request.state,
+    code_challenge: request.codeChallenge,
     code_challenge_method: "S256",
   }).toString();
   return url.toString();
 }
 
-// The PKCE verifier stays in this tab, so an intercepted code is useless alone.
-/** 48 random bytes encode to exactly 64 base64url characters, all allowed in a verifier. */
-const VERIFIER_BYTES = 48;
-const STATE_BYTES = 32;
-
+/** The PKCE verifier stays in this tab, so an intercepted code is useless alone: 48 bytes, 64 characters. */
 export function createCodeVerifier(): string {
-  return base64UrlEncode(randomBytes(VERIFIER_BYTES));
+  return base64UrlEncode(crypto.getRandomValues(new Uint8Array(48)));
 }
 
 export async function createCodeChallenge(verifier: string): Promise<string> {
@@ -52,15 +38,12 @@ export async function createCodeChallenge(verifier: string): Promise<string> {
 }
 
 export function createOAuthState(): string {
-  return base64UrlEncode(randomBytes(STATE_BYTES));
+  return base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 export function base64UrlEncode(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function randomBytes(length: number): Uint8Array {
-  return crypto.getRandomValues(new Uint8Array(length));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }

@@ -1,7 +1,4 @@
-/**
- * The OAuth redirect target in the popup: hands Google's answer to its opener (which alone holds the PKCE verifier)
- * and closes. Plain markup, no Chakra (ADR 12).
- */
+/** The OAuth redirect target in the popup: hands Google's answer to its opener. No Chakra (ADR 12). */
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { OAUTH_MESSAGE_TYPE, type OAuthCallbackMessage } from "./oauth-popup.ts";

@@ -1,6 +1,4 @@
 /** The popup half of Google's authorization-code flow: open a window, wait for the callback page's message. */
-
-/** The message the callback page posts to its opener. */
 export const OAUTH_MESSAGE_TYPE = "tube:google-oauth";
 
 export interface OAuthCallbackMessage {
@@ -23,12 +21,11 @@ const failure = (reason: keyof typeof FAILURE_MESSAGES) => new Error(FAILURE_MES
 const POPUP_NAME = "tube-google-oauth";
 const POPUP_WIDTH = 500;
 const POPUP_HEIGHT = 650;
-/** How often to look for a popup the visitor closed. */
 const CLOSED_POLL_MS = 500;
-/** The callback posts and then closes itself; give its message time to arrive before calling the popup abandoned. */
+/** The callback posts, then closes itself: its message may still be on its way. */
 const CLOSED_GRACE_MS = 1_000;
 
-/** Call it synchronously in the click (Safari blocks a popup after an await); the caller sets its URL later. */
+/** Call it synchronously in the click: Safari blocks a popup after an await. */
 export function openOAuthPopup(win: Window = window): Window {
   const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - POPUP_WIDTH) / 2));
   const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - POPUP_HEIGHT) / 2));
@@ -47,21 +44,12 @@ export interface AuthorizationCodeWait {
   cancel(): void;
 }
 
-export function waitForAuthorizationCode({
-  popup,
-  expectedState,
-  win = window,
-}: {
-  popup: Window;
-  expectedState: string;
-  win?: Window;
-}): AuthorizationCodeWait {
+export function waitForAuthorizationCode(popup: Window, expectedState: string, win = window): AuthorizationCodeWait {
   let cleanup = () => {};
   const promise = new Promise<string>((resolve, reject) => {
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
 
     const onMessage = (event: MessageEvent) => {
-      // Only our own callback page, on our own origin, speaks this protocol.
       if (event.origin !== win.location.origin || !isCallbackMessage(event.data)) return;
       cleanup();
       const { code, state, error } = event.data;

@@ -1,8 +1,7 @@
-/** The claim page's Google authorization: the stored session, the popup flow that renews it, and its toasts. */
+/** The claim page's Google authorization: the session, the popup flow and its toasts. */
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../../components/ui/toaster.tsx";
-import { ApiError } from "../../lib/api-client.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { exchangeGoogleCode } from "./api/google-auth-api.ts";
 import { readGoogleAuth, saveGoogleAuth, type GoogleAuth } from "./google-auth-storage.ts";
@@ -15,8 +14,6 @@ import {
 } from "./google-auth-url.ts";
 import { openOAuthPopup, waitForAuthorizationCode, type AuthorizationCodeWait } from "./oauth-popup.ts";
 
-type GoogleAuthStatus = "idle" | "authorizing" | "authorized" | "failed";
-
 export type GoogleAuthState = ReturnType<typeof useGoogleAuth>;
 
 const TOAST_ID = "google-auth";
@@ -24,11 +21,12 @@ const TOAST_ID = "google-auth";
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const DEFAULT_FAILURE = ERROR_CATALOGUE.GOOGLE_AUTH_FAILED.message;
 
-/** The session (null when none or expired), the last failure, and `authorize`: call it straight from a click. */
 export function useGoogleAuth() {
   const config = usePublicConfig();
   const [auth, setAuth] = useState<GoogleAuth | null>(() => readGoogleAuth());
-  const [status, setStatus] = useState<GoogleAuthStatus>(() => (auth ? "authorized" : "idle"));
+  const [status, setStatus] = useState<"idle" | "authorizing" | "authorized" | "failed">(() =>
+    auth ? "authorized" : "idle",
+  );
   const [error, setError] = useState<string | null>(null);
   const pendingWait = useRef<AuthorizationCodeWait | null>(null);
 
@@ -39,38 +37,32 @@ export function useGoogleAuth() {
     if (!auth) return;
     const remainingMs = auth.expiresAt - Date.now();
     if (remainingMs > MAX_TIMER_MS) return;
-    const timer = setTimeout(
-      () => {
-        setAuth(null);
-        setStatus("idle");
-      },
-      Math.max(0, remainingMs),
-    );
+    const expire = () => {
+      setAuth(null);
+      setStatus("idle");
+    };
+    const timer = setTimeout(expire, Math.max(0, remainingMs));
     return () => clearTimeout(timer);
   }, [auth]);
 
-  const fail = useCallback((message: string) => {
-    setStatus("failed");
-    setError(message);
-    notify({ id: TOAST_ID, type: "error", title: "Authentication Failed", description: message });
-  }, []);
-
-  /** A change of account that did not finish leaves the session as it was, and says so once. */
-  const keep = useCallback((session: GoogleAuth, message: string) => {
-    setStatus("authorized");
-    setError(null);
-    notify({
-      id: TOAST_ID,
-      type: "warning",
-      title: "Google Account Unchanged",
-      description: `${message} You are still connected as ${session.email}.`,
-    });
-  }, []);
-
   const authorize = useCallback(() => {
     const previous = auth;
-    const failOrKeep = (message: string) =>
-      previous && previous.expiresAt > Date.now() ? keep(previous, message) : fail(message);
+    // A change of account that did not finish leaves the session as it was, and says so once.
+    const failOrKeep = (message: string) => {
+      const kept = previous && previous.expiresAt > Date.now() ? previous : null;
+      setStatus(kept ? "authorized" : "failed");
+      setError(kept ? null : message);
+      notify(
+        kept
+          ? {
+              id: TOAST_ID,
+              type: "warning",
+              title: "Google Account Unchanged",
+              description: `${message} You are still connected as ${kept.email}.`,
+            }
+          : { id: TOAST_ID, type: "error", title: "Authentication Failed", description: message },
+      );
+    };
     let popup: Window;
     try {
       popup = openOAuthPopup();
@@ -91,7 +83,7 @@ export function useGoogleAuth() {
     const redirectUri = googleRedirectUri(window.location.origin);
     const codeVerifier = createCodeVerifier();
     const state = createOAuthState();
-    const wait = waitForAuthorizationCode({ popup, expectedState: state });
+    const wait = waitForAuthorizationCode(popup, state);
     pendingWait.current = wait;
 
     void (async () => {
@@ -123,12 +115,11 @@ export function useGoogleAuth() {
       .finally(() => {
         if (pendingWait.current === wait) pendingWait.current = null;
       });
-  }, [auth, config.googleAuthUrl, config.googleClientId, fail, keep]);
+  }, [auth, config.googleAuthUrl, config.googleClientId]);
 
   return { auth, status, error, authorize };
 }
 
 function messageOf(cause: unknown): string {
-  if (cause instanceof ApiError || cause instanceof Error) return cause.message || DEFAULT_FAILURE;
-  return DEFAULT_FAILURE;
+  return (cause instanceof Error && cause.message) || DEFAULT_FAILURE;
 }

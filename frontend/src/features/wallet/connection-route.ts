@@ -2,20 +2,9 @@
 const METAMASK_ID = "io.metamask";
 
 export type ConnectionRoute =
-  | { kind: "injected"; walletId: string }
-  /** No wallet in this mobile browser: open the MetaMask app through WalletConnect. */
-  | { kind: "metamask-app" }
-  /** No wallet on desktop: show a WalletConnect QR code for a phone wallet. */
-  | { kind: "walletconnect" };
+  { kind: "injected"; walletId: string } | { kind: "metamask-app" } | { kind: "walletconnect" };
 
-export function chooseConnectionRoute({
-  installedWalletIds,
-  isMobile,
-}: {
-  /** EIP-6963 rdns values of the wallets installed in this browser. */
-  installedWalletIds: readonly string[];
-  isMobile: boolean;
-}): ConnectionRoute {
+export function chooseConnectionRoute(installedWalletIds: readonly string[], isMobile: boolean): ConnectionRoute {
   if (installedWalletIds.includes(METAMASK_ID)) return { kind: "injected", walletId: METAMASK_ID };
   const [firstInstalled] = installedWalletIds;
   if (firstInstalled) return { kind: "injected", walletId: firstInstalled };
@@ -34,7 +23,7 @@ export const MOBILE_HINT =
   "On mobile, use 'Connect Wallet' via MetaMask/WalletConnect for smoothest access. Google login works best in Chrome/Safari.";
 export const DEFAULT_HINT = "Sign in with Google or connect your wallet. Both options are fully supported.";
 
-export function walletContextHint({ userAgent, isMobile }: { userAgent: string; isMobile: boolean }): string {
+export function walletContextHint(userAgent: string, isMobile: boolean): string {
   if (/MetaMaskMobile/i.test(userAgent)) return METAMASK_BROWSER_HINT;
   if (isMobile) return MOBILE_HINT;
   return DEFAULT_HINT;

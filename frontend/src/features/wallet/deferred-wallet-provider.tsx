@@ -1,7 +1,4 @@
-/**
- * The page's WalletState before and after the wallet module loads (ADR 13): until then "not connected", and a
- * connect asked for meanwhile loads the module and runs on its first state.
- */
+/** The page's WalletState before the wallet module loads (ADR 13): a connect loads it. */
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { isEcosystemId } from "../../lib/ecosystem-id.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
@@ -9,8 +6,6 @@ import { WALLET_MODULE_FAILED } from "./wallet-errors.ts";
 import { WalletLoadingContext, type WalletLoading, type WalletModuleStatus } from "./wallet-loading.ts";
 import { importWalletRuntime, preloadWalletRuntime, type WalletRuntimeProps } from "./wallet-runtime.ts";
 import { WalletStateContext, type WalletState } from "./wallet-state.tsx";
-
-type Waiter = (state: WalletState | null) => void;
 
 async function nothingToDo() {}
 
@@ -20,7 +15,7 @@ export function DeferredWalletProvider({ loadAtOnce, children }: { loadAtOnce: b
   const [Runtime, setRuntime] = useState<ComponentType<WalletRuntimeProps>>();
   const [live, setLive] = useState<WalletState | null>(null);
   const [pickerTarget, setPickerTarget] = useState<HTMLElement | null>(null);
-  const waiters = useRef<Waiter[]>([]);
+  const waiters = useRef<((state: WalletState | null) => void)[]>([]);
   const latestLive = useRef(live);
 
   const load = useCallback(
@@ -30,23 +25,16 @@ export function DeferredWalletProvider({ loadAtOnce, children }: { loadAtOnce: b
 
   useEffect(() => {
     if (status !== "loading") return;
-    let wanted = true;
     importWalletRuntime().then(
       (component) => {
-        if (!wanted) return;
         setRuntime(() => component);
         setStatus("ready");
       },
-      () => {
-        if (wanted) setStatus("failed");
-      },
+      () => setStatus("failed"),
     );
-    return () => {
-      wanted = false;
-    };
   }, [status]);
 
-  // A connect asked for before the module was there runs on its first state; after a failed download it is dropped.
+  // A waiting connect runs on the first state; after a failed download it is dropped.
   useEffect(() => {
     latestLive.current = live;
     if (live === null && status !== "failed") return;
@@ -69,12 +57,11 @@ export function DeferredWalletProvider({ loadAtOnce, children }: { loadAtOnce: b
     () => ({
       isConnected: false,
       isCorrectNetwork: false,
-      // Loading, or loaded and about to hand over its first state: a remembered wallet may be on its way back.
+      // A remembered wallet may be on its way back.
       isConnecting: status === "loading" || status === "ready",
       error: status === "failed" ? WALLET_MODULE_FAILED : undefined,
       connect: async () => (await whenLive())?.connect(),
       connectWithGoogle: hasEcosystem ? async () => (await whenLive())?.connectWithGoogle?.() : undefined,
-      // Nothing is connected yet, so there is nothing to switch or disconnect.
       switchNetwork: nothingToDo,
       disconnect: nothingToDo,
     }),

@@ -1,4 +1,4 @@
-/** thirdweb's own picker for every other wallet, with the same setup and after-connect steps as the main buttons. */
+/** thirdweb's own picker for every other wallet, with the main buttons' setup and after-connect steps. */
 import { ConnectButton } from "thirdweb/react";
 import type { Wallet } from "thirdweb/wallets";
 import type { ThirdwebSetup } from "../../lib/thirdweb.ts";
@@ -16,7 +16,7 @@ export default function MoreWalletsButton({
       client={setup.client}
       chain={setup.chain}
       wallets={setup.wallets}
-      // The operator's WalletConnect project, when there is one; the picker would otherwise always use the SDK's default.
+      // The operator's WalletConnect project, not the SDK's default.
       walletConnect={{ projectId: setup.walletConnectProjectId }}
       // AutoConnect is already mounted once for the whole page.
       autoConnect={false}

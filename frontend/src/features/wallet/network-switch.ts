@@ -1,11 +1,10 @@
-/** Switching an injected wallet to our chain, adding it if unknown, on the raw provider: thirdweb's switch hides why. */
+/** Switch an injected wallet to our chain, adding it if unknown: thirdweb's switch hides which happened. */
 import type { Notification } from "../../components/ui/toaster.tsx";
 
 export interface Eip1193Requester {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
 }
 
-/** The EIP-3085 parameters of wallet_addEthereumChain. */
 export interface AddChainParameters {
   chainId: string;
   chainName: string;

@@ -1,17 +1,11 @@
-/**
- * The ecosystem wallet's redirect login and thirdweb's remembered wallets, read without loading the SDK (ADR 13):
- * its connection manager's storage keys, and the parameters its redirect login returns with.
- */
+/** thirdweb's remembered wallets and its redirect login's return, read without loading the SDK (ADR 13). */
 const CONNECTED_WALLET_KEYS = ["thirdweb:connected-wallet-ids", "thirdweb:active-wallet-id"];
 
 export function hasWalletToRestore(location: Pick<Location, "search" | "hash">): boolean {
   return redirectLoginReturn(location) !== null || hasConnectedWallet();
 }
 
-/**
- * How the page came back from the redirect login: with its credential (`authResult` or `authCookie`, beside
- * `walletId`), without one (cancelled or refused consent), or null when it did not.
- */
+/** How the page came back from the redirect login: with its credential, without (cancelled), or not (null). */
 export function redirectLoginReturn({
   search,
   hash,
@@ -31,16 +25,11 @@ function hasConnectedWallet(): boolean {
       return value !== null && value !== "[]" && value !== "";
     });
   } catch {
-    // Storage refused: thirdweb cannot have stored anything either.
     return false;
   }
 }
 
-/**
- * The redirect login comes back with its session credential in the address, and the SDK then *pushes* a clean one,
- * leaving the credential one Back away. Installed before AutoConnect, this turns that push into a replace that keeps
- * the router's state. Returns the undo.
- */
+/** The SDK *pushes* a clean address over the credential's, leaving it one Back away: make that a replace. */
 export function replaceCredentialEntryOnceRead(win: Window): () => void {
   const { history } = win;
   if (redirectLoginReturn(win.location) !== "credential") return () => undefined;
@@ -49,7 +38,6 @@ export function replaceCredentialEntryOnceRead(win: Window): () => void {
     if (history.pushState !== ownPushState) history.pushState = ownPushState;
   };
   history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
-    // Only the push that leaves the credential's entry is replaced; any other goes through as it was.
     if (redirectLoginReturn(win.location) !== "credential") return ownPushState.call(history, data, unused, url);
     restore();
     history.replaceState(history.state, unused, url);
@@ -57,10 +45,9 @@ export function replaceCredentialEntryOnceRead(win: Window): () => void {
   return restore;
 }
 
-/** The parameters thirdweb's login puts on the way back. */
 const REDIRECT_LOGIN_PARAMETERS = ["walletId", "authProvider", "authFlow", "state"];
 
-/** Takes a cancelled redirect login's parameters out of the address in place, so a reload does not repeat it. */
+/** Takes a cancelled redirect login's parameters out of the address, so a reload does not repeat it. */
 export function removeRedirectLoginParameters(win: Window): void {
   const url = new URL(win.location.href);
   for (const name of REDIRECT_LOGIN_PARAMETERS) url.searchParams.delete(name);

@@ -1,9 +1,8 @@
-/** thirdweb's picker dressed as the app's buttons: plain colours, each the Chakra token named beside it (tested). */
+/** thirdweb's picker dressed as the app's buttons: each colour the Chakra token named beside it (tested). */
 import type { CSSProperties } from "react";
 import { lightTheme } from "thirdweb/react";
 
 export const THIRDWEB_COLORS = {
-  /** The picker's button and the modal's plain buttons: white, dark text, as an outline button. */
   primaryButtonBg: "#ffffff", // colors.white
   primaryButtonText: "#27272a", // colors.gray.800
   secondaryButtonHoverBg: "#f4f4f5", // colors.gray.100
@@ -18,7 +17,7 @@ export const THIRDWEB_COLORS = {
 
 export const THIRDWEB_THEME = lightTheme({ fontFamily: "inherit", colors: THIRDWEB_COLORS });
 
-/** The size and shape of Chakra's button at size md: 40 px tall, 4 px corners (radii.sm), 14 px medium text. */
+/** Chakra's button at size md. */
 export const MORE_WALLETS_BUTTON_STYLE: CSSProperties = {
   width: "100%",
   minWidth: 0,

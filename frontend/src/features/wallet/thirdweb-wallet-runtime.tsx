@@ -1,7 +1,4 @@
-/**
- * The real WalletState, backed by thirdweb v5, loaded when needed (ADR 13). It renders beside the page, so loading it
- * never remounts the wizard; the picker reaches the Connect step through a portal.
- */
+/** The real WalletState on thirdweb v5, loaded when needed beside the page (ADR 13). */
 import { ARBITRUM_ONE_NAME, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
@@ -36,7 +33,6 @@ import {
   redirectLoginFailure,
   requestInjectedAccounts,
 } from "./wallet-errors.ts";
-
 import { ignoreKnownSdkRejections } from "./known-sdk-rejections.ts";
 import {
   hasWalletToRestore,
@@ -47,15 +43,14 @@ import {
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
 import type { WalletState } from "./wallet-state.tsx";
 
-// thirdweb's picker UI is large again: it loads only when the Connect step shows its place.
+// thirdweb's picker is large: it loads only when the Connect step shows its place.
 const MoreWalletsButton = lazy(() => import("./more-wallets-button.tsx"));
 
 export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletRuntimeProps) {
   const config = usePublicConfig();
   const setup = useMemo(() => createThirdwebSetup(config), [config]);
-  // Read before the effects below and the SDK change the address.
+  // Read before the SDK changes the address; the layout effect runs before AutoConnect's query.
   const [returned] = useState(() => redirectLoginReturn(window.location));
-  // A layout effect runs before AutoConnect's query starts, and so before the SDK reads and clears the address.
   useLayoutEffect(() => {
     if (returned === "abandoned") removeRedirectLoginParameters(window);
     return replaceCredentialEntryOnceRead(window);
@@ -68,14 +63,10 @@ export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletR
   );
 }
 
-function WalletStateBridge({
-  setup,
-  returned,
-  onState,
-  pickerTarget,
-}: WalletRuntimeProps & { setup: ThirdwebSetup; returned: ReturnType<typeof redirectLoginReturn> }) {
+type BridgeProps = WalletRuntimeProps & { setup: ThirdwebSetup; returned: ReturnType<typeof redirectLoginReturn> };
+
+function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgeProps) {
   const config = usePublicConfig();
-  // Restores a wallet on load and finishes a redirect login, giving up after the page's own connect time-out.
   const autoConnect = useAutoConnect({
     client: setup.client,
     wallets: setup.wallets,
@@ -91,13 +82,12 @@ function WalletStateBridge({
   const { disconnect: disconnectWallet } = useDisconnect();
   const switchActiveWalletChain = useSwitchActiveWalletChain();
   const [attempt, setAttempt] = useState<ConnectAttempt | null>(null);
-  // Only the latest attempt speaks: one the visitor gave up on (by trying again or another way) stays silent.
+  // Only the latest attempt speaks: one the visitor gave up on stays silent.
   const latestAttempt = useRef(0);
   const [error, setError] = useState<string>();
-  // Until AutoConnect has settled a wallet may be on its way back (thirdweb reports "unknown" meanwhile).
+  // Until AutoConnect has settled a wallet may be on its way back.
   const [hasRestoreAhead] = useState(() => hasWalletToRestore(window.location));
-
-  // The chain a WalletConnect wallet last reported (see afterConnect): the ref for the switch, the state for the page.
+  // The chain a WalletConnect wallet last reported: a ref for the switch, state for the page.
   const [chainReport, setChainReport] = useState<ChainReport>();
   const chainReportRef = useRef<ChainReport & { stop(): void }>(undefined);
 
@@ -110,11 +100,11 @@ function WalletStateBridge({
 
   useDisconnectedToast(status);
 
-  // A redirect login that came back and connected nothing is said, never left as a silent disconnect.
+  // A redirect login that came back and connected nothing is said.
   const restoreSettled = autoConnect.isFetched;
   useEffect(() => {
     if (!returned || !restoreSettled) return;
-    const failure = redirectLoginFailure({ returned, restore: setup.ecosystemRestore() });
+    const failure = redirectLoginFailure(returned, setup.ecosystemRestore());
     if (!failure) return;
     setError(failure.description);
     notify({ type: "error", ...failure });
@@ -133,17 +123,16 @@ function WalletStateBridge({
 
   const switchWalletNetwork = useCallback(
     async (wallet: Wallet, options: { quietSuccess?: boolean } = {}) => {
-      const provider = injectedProvider(wallet.id);
+      const provider = injectedProvider(wallet.id) as Eip1193Requester | undefined;
       if (provider) {
-        const outcome = await switchInjectedChain(eip1193Requester(provider), addChainParameters);
+        const outcome = await switchInjectedChain(provider, addChainParameters);
         notify(NETWORK_SWITCH_TOASTS[outcome]);
-        // thirdweb learns the new chain from the wallet's chainChanged event; this also covers wallets that send none.
+        // Also for wallets that send no chainChanged event.
         if (outcome === "switched" || outcome === "added")
           await switchActiveWalletChain(setup.chain).catch(() => undefined);
         return;
       }
-      // Embedded and WalletConnect wallets: thirdweb logs a failed switch instead of throwing, so read the result
-      // back, from the wallet's own report for WalletConnect, whose getChain() says only what was asked for.
+      // thirdweb logs a failed switch instead of throwing: read the result back, WalletConnect's from its own report.
       await switchActiveWalletChain(setup.chain).catch(() => undefined);
       const report = chainReportRef.current;
       const switched =
@@ -153,7 +142,6 @@ function WalletStateBridge({
     [addChainParameters, setup.chain, switchActiveWalletChain],
   );
 
-  /** What follows every successful connect, whichever button started it. */
   const afterConnect = useCallback(
     async (wallet: Wallet) => {
       const connectedAddress = wallet.getAccount()?.address;
@@ -161,12 +149,11 @@ function WalletStateBridge({
         notify({ type: "success", title: "Wallet Connected", description: shortenAddress(connectedAddress) });
       }
       if (injectedProvider(wallet.id) || wallet === setup.ecosystem) {
-        // After connecting on the wrong network, try to switch (docs/product.md#wallet-events).
+        // On the wrong network, try to switch (docs/product.md#wallet-events).
         if (wallet.getChain()?.id !== setup.chain.id) await switchWalletNetwork(wallet);
         return;
       }
-      // Through WalletConnect thirdweb reports the chain it asked for, not one the wallet approved, so the network
-      // counts as wrong until the wallet reports ours; the switch makes it do so, and its success needs no toast.
+      // Through WalletConnect the network is wrong until the wallet reports ours.
       chainReportRef.current?.stop();
       const stop = wallet.subscribe("chainChanged", (chain) => {
         chainReportRef.current = { wallet, chainId: chain.id, stop };
@@ -185,11 +172,11 @@ function WalletStateBridge({
       const isLatest = () => latestAttempt.current === id;
       setError(undefined);
       setAttempt({ via, connectWallet, timedOut: false });
-      // The SDK has no time-out of its own: stop waiting, say so, free the buttons; a late wallet still connects.
+      // The SDK has no time-out; a late wallet still connects.
       const timer = setTimeout(() => {
         if (!isLatest()) return;
         setAttempt((current) => current && { ...current, timedOut: true });
-        const text = connectTimedOut({ via, canSignInWithGoogle: setup.ecosystem !== undefined });
+        const text = connectTimedOut(via, setup.ecosystem !== undefined);
         setError(text.description);
         notify({ type: "error", ...text });
       }, CONNECT_TIMEOUT_SECONDS * 1000);
@@ -215,18 +202,16 @@ function WalletStateBridge({
   const connect = useCallback(
     () =>
       connectWith("wallet", async () => {
-        const route = chooseConnectionRoute({
-          installedWalletIds: getInstalledWallets().map((wallet) => wallet.id),
-          isMobile: isMobileUserAgent(navigator.userAgent),
-        });
+        const installed = getInstalledWallets().map((wallet) => wallet.id);
+        const route = chooseConnectionRoute(installed, isMobileUserAgent(navigator.userAgent));
         const walletConnectOptions = { projectId: setup.walletConnectProjectId };
         switch (route.kind) {
           case "injected": {
             const wallet =
               route.walletId === setup.metamask.id ? setup.metamask : createWallet(route.walletId as WalletId);
-            const provider = injectedProvider(route.walletId as WalletId);
-            if (provider) await requestInjectedAccounts(eip1193Requester(provider));
-            // No chain here: the switch runs afterwards through switchWalletNetwork, with its toasts.
+            const provider = injectedProvider(route.walletId as WalletId) as Eip1193Requester | undefined;
+            if (provider) await requestInjectedAccounts(provider);
+            // No chain here: afterConnect switches, with its toasts.
             await wallet.connect({ client: setup.client });
             return wallet;
           }
@@ -252,7 +237,7 @@ function WalletStateBridge({
         ? () =>
             connectWith("google", async () => {
               try {
-                // Redirect mode: this navigates to Google; AutoConnect finishes the login when the page comes back.
+                // Redirect mode: AutoConnect finishes the login when the page comes back.
                 await ecosystem.connect({ client: setup.client, chain: setup.chain, strategy: "google" });
               } catch (cause) {
                 // A network failure's own text ("Failed to fetch") means nothing to a visitor.
@@ -279,7 +264,7 @@ function WalletStateBridge({
     }
   }, [activeWallet, disconnectWallet]);
 
-  // Injected and WalletConnect accounts can be asked to list a token; the embedded wallet's has no such request.
+  // The embedded wallet's account cannot be asked to list a token.
   const addToken = useMemo(() => {
     const watchAsset = isConnected ? account?.watchAsset?.bind(account) : undefined;
     if (!watchAsset) return undefined;
@@ -335,25 +320,19 @@ function WalletStateBridge({
   );
 }
 
-/** The SDK types every RPC method; our helpers need only the untyped EIP-1193 shape. */
-function eip1193Requester(provider: NonNullable<ReturnType<typeof injectedProvider>>): Eip1193Requester {
-  return { request: (args) => provider.request(args as never) };
-}
-
-/** The chain a WalletConnect wallet last reported (its `chainChanged` events); none yet right after connecting. */
 interface ChainReport {
   wallet: Wallet;
   chainId?: number;
 }
 
-/** A connect under way: which button started it, whether the page has stopped waiting, and how to start it again. */
+/** A connect under way: which button, whether the page stopped waiting, how to start it again. */
 interface ConnectAttempt {
   via: "wallet" | "google";
   connectWallet(): Promise<Wallet>;
   timedOut: boolean;
 }
 
-/** Losing the wallet (disconnect, or the wallet reporting no accounts) is announced once (docs/product.md#wallet-events). */
+/** Losing the wallet is announced once (docs/product.md#wallet-events). */
 function useDisconnectedToast(status: string) {
   const wasConnected = useRef(false);
   useEffect(() => {

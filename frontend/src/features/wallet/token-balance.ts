@@ -1,33 +1,17 @@
 import { TOKEN_DECIMALS } from "@tube/common/constants";
 
-/** ERC-20 `balanceOf(address)`'s selector. */
+type BalanceQuery = { rpcUrl: string; tokenAddress: string; holder: string; signal?: AbortSignal };
+
 const BALANCE_OF = "0x70a08231";
 
-/**
- * The holder's TuBE balance, read from the chain through the page's own RPC: one `eth_call` of the token's
- * `balanceOf`, so no wallet is asked and nothing of thirdweb's has to load.
- */
-export async function readTokenBalance({
-  rpcUrl,
-  tokenAddress,
-  holder,
-  signal,
-}: {
-  rpcUrl: string;
-  tokenAddress: string;
-  holder: string;
-  signal?: AbortSignal;
-}): Promise<bigint> {
+/** The holder's TuBE balance by one `eth_call`: no wallet is asked, no thirdweb code loads. */
+export async function readTokenBalance(query: BalanceQuery): Promise<bigint> {
+  const { rpcUrl, tokenAddress, holder, signal } = query;
   const data = BALANCE_OF + holder.toLowerCase().replace(/^0x/, "").padStart(64, "0");
   const response = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "eth_call",
-      params: [{ to: tokenAddress, data }, "latest"],
-    }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ to: tokenAddress, data }, "latest"] }),
     signal,
   });
   if (!response.ok) throw new Error(`The RPC answered ${response.status}`);

@@ -91,18 +91,18 @@ describe("inlineConnectError", () => {
 
 describe("connectTimedOut", () => {
   it("when a wallet does not answer in time, then the text names the time and the ways on", () => {
-    expect(connectTimedOut({ via: "wallet", canSignInWithGoogle: true })).toEqual({
+    expect(connectTimedOut("wallet", true)).toEqual({
       title: "Wallet Not Responding",
       description:
         "Your wallet did not answer within 30 seconds. Open your wallet to approve the request, try again, or sign in with Google to create a wallet instead.",
     });
-    expect(connectTimedOut({ via: "wallet", canSignInWithGoogle: false }).description).toBe(
+    expect(connectTimedOut("wallet", false).description).toBe(
       "Your wallet did not answer within 30 seconds. Open your wallet to approve the request, or try again.",
     );
   });
 
   it("when Google sign-in does not finish in time, then the text says so", () => {
-    expect(connectTimedOut({ via: "google", canSignInWithGoogle: true })).toEqual({
+    expect(connectTimedOut("google", true)).toEqual({
       title: "Sign-in Timed Out",
       description:
         "Google sign-in did not finish within 30 seconds. Please try again, or connect a wallet you already have.",
@@ -120,17 +120,15 @@ describe("redirectLoginFailure", () => {
   ] as const)(
     "when the page came back with %s and the restore was %s, then the toast is %s",
     (returned, restore, title) => {
-      expect(redirectLoginFailure({ returned, restore })?.title).toBe(title);
+      expect(redirectLoginFailure(returned, restore)?.title).toBe(title);
     },
   );
 
   it("when the page came back with its credential and the wallet connected, then nothing is wrong", () => {
-    expect(redirectLoginFailure({ returned: "credential", restore: "connected" })).toBeNull();
+    expect(redirectLoginFailure("credential", "connected")).toBeNull();
   });
 
   it("when the restore was still running as the page gave up, then the text names the page's time-out", () => {
-    expect(redirectLoginFailure({ returned: "credential", restore: "pending" })?.description).toContain(
-      "within 30 seconds",
-    );
+    expect(redirectLoginFailure("credential", "pending")?.description).toContain("within 30 seconds");
   });
 });

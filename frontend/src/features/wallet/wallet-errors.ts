@@ -2,48 +2,22 @@
 import type { WalletRestoreOutcome } from "../../lib/thirdweb.ts";
 import { errorCode, type Eip1193Requester } from "./network-switch.ts";
 
-export interface WalletErrorText {
-  title: string;
-  description: string;
-}
+export type WalletErrorText = { title: string; description: string };
 
 const CONNECT_FAILED_TOAST_TEXT = "Failed to connect wallet.";
 
-/** EIP-1193's "User Rejected Request". */
-const USER_REJECTED = 4001;
-/** MetaMask's "Request of type 'wallet_requestPermissions' already pending": its own window is still open. */
-const REQUEST_ALREADY_PENDING = -32002;
-/** WalletConnect's rejection when no wallet answered the proposal within 5 minutes; its pairing code is dead too. */
-const PROPOSAL_EXPIRED = "Proposal expired";
-
-/** The wallet answered with no account at all, as a locked wallet does. */
+/** The wallet gave no account, as a locked one does. */
 export class NoAccountsError extends Error {
   override readonly name = "NoAccountsError";
 }
 
-type ConnectFailureKind = "rejected" | "pending" | "locked" | "expired" | "unknown";
-
-function connectFailureKind(error: unknown): ConnectFailureKind {
-  const code = errorCode(error);
-  if (code === USER_REJECTED) return "rejected";
-  if (code === REQUEST_ALREADY_PENDING) return "pending";
-  if (error instanceof NoAccountsError) return "locked";
-  if (messageOf(error) === PROPOSAL_EXPIRED) return "expired";
-  // Wallets reached through WalletConnect reject with codes of their own; their text is then all that tells.
-  if (/rejected|denied/i.test(messageOf(error))) return "rejected";
-  return "unknown";
-}
-
-/**
- * Asks an injected wallet for its accounts before thirdweb does, whose own "no accounts" error would hide what the
- * wallet said; the grant is remembered, so thirdweb's request gets no second prompt (ADR 27).
- */
+/** Asked before thirdweb, whose "no accounts" error hides what the wallet said (ADR 27). */
 export async function requestInjectedAccounts(provider: Eip1193Requester): Promise<void> {
   const accounts = await provider.request({ method: "eth_requestAccounts" });
   if (!Array.isArray(accounts) || accounts.length === 0) throw new NoAccountsError("The wallet returned no accounts.");
 }
 
-const CONNECT_FAILURES: Record<Exclude<ConnectFailureKind, "unknown">, WalletErrorText> = {
+const CONNECT_FAILURES = {
   rejected: { title: "Connection Rejected", description: "You rejected the connection request." },
   pending: {
     title: "Connection Failed",
@@ -56,31 +30,31 @@ const CONNECT_FAILURES: Record<Exclude<ConnectFailureKind, "unknown">, WalletErr
     description:
       "No wallet accepted the connection request within 5 minutes, so its code has expired. Press Connect Wallet for a new one.",
   },
-};
+} satisfies Record<string, WalletErrorText>;
 
 export function describeConnectError(error: unknown): WalletErrorText {
-  const kind = connectFailureKind(error);
-  if (kind !== "unknown") return CONNECT_FAILURES[kind];
-  return { title: "Connection Failed", description: messageOf(error) || CONNECT_FAILED_TOAST_TEXT };
+  const code = errorCode(error);
+  const message = messageOf(error);
+  if (code === 4001) return CONNECT_FAILURES.rejected; // EIP-1193's "User Rejected Request"
+  if (code === -32002) return CONNECT_FAILURES.pending; // MetaMask: its own window is still open
+  if (error instanceof NoAccountsError) return CONNECT_FAILURES.locked;
+  // WalletConnect: no wallet answered within 5 minutes, so the pairing code is dead too.
+  if (message === "Proposal expired") return CONNECT_FAILURES.expired;
+  // Wallets reached through WalletConnect reject with codes of their own.
+  if (/rejected|denied/i.test(message)) return CONNECT_FAILURES.rejected;
+  return { title: "Connection Failed", description: message || CONNECT_FAILED_TOAST_TEXT };
 }
 
-/** The inline red text of the embedded wallet says 'Failed to connect wallet', without the toast's period. */
+/** The inline text says 'Failed to connect wallet', without the toast's period. */
 export function inlineConnectError(error: unknown): string {
   const { description } = describeConnectError(error);
   return description === CONNECT_FAILED_TOAST_TEXT ? "Failed to connect wallet" : description;
 }
 
-/** How long the page waits for a connect (or AutoConnect's Google sign-in) before offering 'Try again'. */
+/** How long the page waits for a connect or sign-in before offering 'Try again'. */
 export const CONNECT_TIMEOUT_SECONDS = 30;
 
-/** The page stopped waiting for a connect that never answered (an offline relay, a wallet app that never opened). */
-export function connectTimedOut({
-  via,
-  canSignInWithGoogle,
-}: {
-  via: "wallet" | "google";
-  canSignInWithGoogle: boolean;
-}): WalletErrorText {
+export function connectTimedOut(via: "wallet" | "google", canSignInWithGoogle: boolean): WalletErrorText {
   if (via === "google")
     return {
       title: "Sign-in Timed Out",
@@ -95,14 +69,11 @@ export function connectTimedOut({
   };
 }
 
-/** Why a redirect login ('Sign in with Google') that came back left no wallet connected; null when it connected. */
-export function redirectLoginFailure({
-  returned,
-  restore,
-}: {
-  returned: "credential" | "abandoned";
-  restore: WalletRestoreOutcome;
-}): WalletErrorText | null {
+/** Why a redirect login that came back connected no wallet; null when it did. */
+export function redirectLoginFailure(
+  returned: "credential" | "abandoned",
+  restore: WalletRestoreOutcome,
+): WalletErrorText | null {
   if (returned === "abandoned")
     return {
       title: "Google Sign-in Cancelled",
@@ -112,14 +83,14 @@ export function redirectLoginFailure({
     case "connected":
       return null;
     case "not-tried":
-      // AutoConnect drops a sign-in whose one-time state this browser did not store, or stored over 10 minutes ago.
+      // AutoConnect drops a sign-in whose one-time state this browser lacks or stored over 10 minutes ago.
       return {
         title: "Google Sign-in Expired",
         description:
           "This Google sign-in was not started from this page in the last 10 minutes, so it was not used. Please sign in with Google again.",
       };
     case "pending":
-      return connectTimedOut({ via: "google", canSignInWithGoogle: true });
+      return connectTimedOut("google", true);
     case "failed":
       return {
         title: "Google Sign-in Failed",
@@ -129,7 +100,7 @@ export function redirectLoginFailure({
   }
 }
 
-/** The wallet module's code did not download (offline, or a deploy replaced it): shown inline with a retry. */
+/** The wallet module's code did not download: shown inline with a retry. */
 export const WALLET_MODULE_FAILED = "The wallet options could not be loaded. Check your connection and try again.";
 
 /** Wallets throw Errors, EIP-1193 error objects ({ code, message }) or strings. */

@@ -1,15 +1,12 @@
-/** Whether the wallet module is there yet (ADR 13); without DeferredWalletProvider above, it counts as loaded. */
+/** Whether the wallet module is there yet (ADR 13); without a DeferredWalletProvider it counts as loaded. */
 import { createContext, useContext, useEffect, useMemo } from "react";
 
 export type WalletModuleStatus = "idle" | "loading" | "ready" | "failed";
 
 export interface WalletLoading {
   status: WalletModuleStatus;
-  /** Loads the wallet module now, or again after a failure. */
   load(): void;
-  /** Fetches the module's code without running it: for intent (hover, focus) and idle time. */
   preload(): void;
-  /** Callback ref for the element thirdweb's picker renders into. */
   pickerTarget(element: HTMLElement | null): void;
 }
 
@@ -23,7 +20,7 @@ export function useWalletLoading(): WalletLoading {
   return useContext(WalletLoadingContext);
 }
 
-/** Props for a wallet button: pointing at it or tabbing to it fetches the module's code, so the click is quick. */
+/** Props for a wallet button: pointing or tabbing to it fetches the module's code. */
 export function useWalletIntent() {
   const { preload } = useWalletLoading();
   return useMemo(() => ({ onPointerEnter: preload, onFocus: preload }), [preload]);

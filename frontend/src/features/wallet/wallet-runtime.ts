@@ -1,17 +1,16 @@
-/** The seam to the thirdweb wallet module, most of /claim's JavaScript, loaded only when needed (ADR 13). */
+/** The seam to the thirdweb wallet module, most of /claim's JavaScript, loaded when needed (ADR 13). */
 import type { ComponentType } from "react";
 import type { WalletState } from "./wallet-state.tsx";
 
 export interface WalletRuntimeProps {
-  /** Receives every WalletState the SDK produces. */
   onState(state: WalletState): void;
-  /** Where the Connect step wants thirdweb's picker; null while no step shows it. */
+  /** Where the Connect step wants thirdweb's picker, if any. */
   pickerTarget: HTMLElement | null;
 }
 
 let download: Promise<ComponentType<WalletRuntimeProps>> | undefined;
 
-/** The wallet module's component. A failed download is forgotten, so a retry fetches again (offline, then online). */
+/** The wallet module's component; a failed download is forgotten, so a retry fetches again. */
 export function importWalletRuntime(): Promise<ComponentType<WalletRuntimeProps>> {
   download ??= import("./thirdweb-wallet-runtime.tsx").then(
     (module) => module.default,
@@ -23,7 +22,7 @@ export function importWalletRuntime(): Promise<ComponentType<WalletRuntimeProps>
   return download;
 }
 
-/** Warms the browser's cache on intent or idle; a failure shows only when the page really needs the module. */
+/** Warms the cache; a failure shows only when the page needs the module. */
 export function preloadWalletRuntime(): void {
   importWalletRuntime().catch(() => undefined);
 }

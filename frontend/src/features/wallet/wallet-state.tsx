@@ -1,30 +1,26 @@
-/** The wallet as the page sees it: a context, so tests can provide a fake wallet without loading thirdweb. */
+/** The wallet as the page sees it: a context, so tests can fake it without loading thirdweb. */
 import { createContext, useContext } from "react";
 
 export interface WalletState {
   address?: string;
   isConnected: boolean;
-  /** Connected and on the configured chain (Arbitrum One). */
   isCorrectNetwork: boolean;
-  /** A connect or sign-in is under way, and the page is still waiting for it. */
   isConnecting: boolean;
-  /** Which button's connect is under way: the other button stays usable. */
+  /** Which button's connect is under way: the other stays usable. */
   connectingVia?: "wallet" | "google";
-  /** Present when the last connect did not answer in time: starts it again ('Try again'). */
+  /** 'Try again', once the last connect did not answer in time. */
   retryConnect?: () => Promise<void>;
-  /** The last connect, sign-in or disconnect failure, shown inline on the Connect step. */
   error?: string;
-  /** 'Connect Wallet': an installed wallet (MetaMask first), else MetaMask or WalletConnect through WalletConnect. */
   connect(): Promise<void>;
   /** 'Sign in with Google': the embedded ecosystem wallet; absent when no ecosystem is configured. */
   connectWithGoogle?: () => Promise<void>;
   switchNetwork(): Promise<void>;
   disconnect(): Promise<void>;
-  /** EIP-747 `wallet_watchAsset` for TuBE; absent when the wallet cannot be asked (the embedded one) or none is connected. */
+  /** EIP-747 `wallet_watchAsset` for TuBE; absent for the embedded wallet or none. */
   addToken?: () => Promise<boolean>;
 }
 
-/** Whether a button must wait: for its own connect, or for a wallet being restored, but never for the other button's. */
+/** Whether a button must wait: for its own connect or a restore, never for the other button's. */
 export function isWaitingFor(state: WalletState, via: "wallet" | "google"): boolean {
   return state.isConnecting && (state.connectingVia === undefined || state.connectingVia === via);
 }

@@ -5,7 +5,6 @@ import { isEmbeddedBrowser } from "../browser-environment.ts";
 import type { GoogleAuthState } from "../use-google-auth.ts";
 import { InAppBrowserHint } from "./in-app-browser-hint.tsx";
 
-/** Step 0's Google piece: connect, progress, success and, in an app's built-in browser, the way out of it. */
 export function GoogleConnect({ google }: { google: GoogleAuthState }) {
   const { auth, status, error, authorize } = google;
   const busy = status === "authorizing";
@@ -22,7 +21,7 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
           <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
             {auth.email}
           </Text>
-          {/* A visitor claiming with another account must know the wallet does not change with it. */}
+          {/* Another account does not change the wallet: say so. */}
           <DescribedButton
             variant="outline"
             size="sm"
@@ -34,7 +33,7 @@ export function GoogleConnect({ google }: { google: GoogleAuthState }) {
           </DescribedButton>
         </Stack>
       ) : (
-        // The wallet part has a second Google button, for a new wallet: this one only reads the subscription.
+        // The wallet part's Google button makes a wallet: this one only reads the subscription.
         <DescribedButton
           colorPalette="red"
           onClick={authorize}

@@ -2,7 +2,6 @@ import { Alert, Button, HStack, Link, Text } from "@chakra-ui/react";
 import { useId, useState } from "react";
 import { phonePlatform, systemBrowserUrl, type PhonePlatform } from "../browser-environment.ts";
 
-/** Where each platform's in-app browsers hide the way out, and the browser it leads to. */
 const WAY_OUT: Record<PhonePlatform, { browser: string; steps: string }> = {
   ios: {
     browser: "Safari",
@@ -15,19 +14,13 @@ const WAY_OUT: Record<PhonePlatform, { browser: string; steps: string }> = {
   other: { browser: "your browser", steps: "use this app's menu to open the page in your browser" },
 };
 
-type CopyState = "idle" | "copied" | "failed";
-
-/**
- * Shown instead of letting a Google button fail: Google refuses sign-in inside apps' built-in browsers. A status
- * region rather than a dialog, so the page stays usable for what needs no Google (reading, a wallet's own browser).
- */
+/** Google refuses sign-in in apps' built-in browsers: a status, not a dialog, so the page stays usable. */
 export function InAppBrowserHint({ userAgent, pageUrl }: { userAgent: string; pageUrl: string }) {
   const titleId = useId();
-  const [copyState, setCopyState] = useState<CopyState>("idle");
+  const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
   const { browser, steps } = WAY_OUT[phonePlatform(userAgent)];
 
   const copyLink = () => {
-    // In-app browsers may refuse the clipboard: then the visitor is told to use the app's menu instead.
     navigator.clipboard
       .writeText(pageUrl)
       .then(() => setCopyState("copied"))

@@ -7,11 +7,7 @@ import { usePublicConfig } from "../../../lib/public-config.tsx";
 import { formatTokens, readTokenBalance } from "../token-balance.ts";
 import { useWalletState } from "../wallet-state.tsx";
 
-/**
- * After a claim, 'Add TuBE to your wallet' for a wallet that lists a token on request (EIP-747): otherwise a visitor
- * who opens MetaMask sees no TuBE until they add the token by hand. A wallet that declines is answered with the
- * token's address, to add it by hand. A wallet that cannot be asked (the embedded one) is shown its TuBE balance.
- */
+/** After a claim: ask the wallet to list TuBE (EIP-747); the embedded one sees its balance. */
 export function AddTokenButton() {
   const { addToken, address } = useWalletState();
   const { tokenAddress } = usePublicConfig();
@@ -49,13 +45,11 @@ export function AddTokenButton() {
   );
 }
 
-/** The balance, read from the chain, shows a wallet with no token list (the embedded one) that the reward arrived. */
 function TokenBalance({ holder }: { holder: string }) {
   const { rpcUrl, tokenAddress } = usePublicConfig();
   const balance = useQuery({
     queryKey: ["token-balance", tokenAddress, holder],
     queryFn: ({ signal }) => readTokenBalance({ rpcUrl, tokenAddress, holder, signal }),
-    // A dropped read is tried twice more, half a second apart, before the visitor is pointed elsewhere.
     retry: 2,
     retryDelay: 500,
   });

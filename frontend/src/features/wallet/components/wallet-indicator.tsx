@@ -7,19 +7,17 @@ import { lazyOrElse } from "../../../lib/lazy-or-else.ts";
 import { useWalletIntent, useWalletLoading } from "../wallet-loading.ts";
 import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 
-/** A tooltip that failed to download leaves its trigger working, without the tooltip. */
 function TriggerAlone({ children }: TooltipProps): ReactElement {
   return children;
 }
 
-/** The tooltip's code is not in /claim's first download: only a connected wallet, hence a loaded module, shows it. */
+/** Not in /claim's first download: only a connected wallet shows it. */
 function loadTooltip() {
   return import("../../../components/ui/tooltip.tsx").then((module) => module.Tooltip);
 }
 
 const Tooltip = lazyOrElse(loadTooltip, TriggerAlone);
 
-/** The wizard header's wallet slot: connect, switch network, or the connected badge. */
 export function WalletIndicator() {
   const wallet = useWalletState();
   const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
@@ -37,11 +35,10 @@ export function WalletIndicator() {
   );
   if (!isConnected || !address) return connectButton(isWaitingFor(wallet, "wallet"));
   return (
-    // Should the tooltip still be on its way, the wallet keeps looking connecting: a badge or button shown without
-    // its tooltip would be replaced when the tooltip arrives, taking a keyboard visitor's focus with it.
+    // Until the tooltip arrives, look connecting: a trigger swapped later would take the focus with it.
     <Suspense fallback={connectButton(true)}>
       {isCorrectNetwork ? (
-        // Focusable so keyboard users can read the full address in the tooltip too.
+        // Focusable, so keyboard users can read the full address too.
         <Tooltip content={address}>
           <Badge colorPalette="green" size="lg" variant="solid" tabIndex={0}>
             Connected: {shortenAddress(address)}

@@ -14,8 +14,7 @@ export function WalletPanel() {
   const intent = useWalletIntent();
 
   if (!isConnected || !address) {
-    // Verify needs a wallet, so the embedded one is offered here too: a visitor without MetaMask must not get stuck.
-    // The two ways in are apart, each with what it is for, so neither Google button is taken for the other.
+    // Verify needs a wallet, so the embedded one is offered here too.
     return (
       <Stack gap="3">
         <DescribedButton
@@ -69,15 +68,12 @@ export function WalletPanel() {
   );
 }
 
-/** Step 1's wallet choices, or the connected wallet with its actions. Showing them loads the wallet module. */
+/** Step 1's wallet choices, or the connected wallet. Showing them loads the wallet module. */
 export function WalletOptions() {
   const wallet = useWalletState();
   const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
   const { status, load, pickerTarget } = useWalletLoading();
-  const hint = useMemo(
-    () => walletContextHint({ userAgent: navigator.userAgent, isMobile: isMobileUserAgent(navigator.userAgent) }),
-    [],
-  );
+  const hint = useMemo(() => walletContextHint(navigator.userAgent, isMobileUserAgent(navigator.userAgent)), []);
   useEffect(load, [load]);
 
   return (
@@ -103,7 +99,7 @@ export function WalletOptions() {
               <Button colorPalette="blue" onClick={() => void connect()} loading={isWaitingFor(wallet, "wallet")}>
                 Connect Wallet
               </Button>
-              {/* thirdweb's own picker for every other wallet, rendered here by the wallet module. */}
+              {/* thirdweb's own picker for every other wallet. */}
               <Box ref={pickerTarget} />
             </>
           )}
@@ -126,12 +122,11 @@ export function WalletOptions() {
   );
 }
 
-/** How long the page waits for a connect, and 'Try again' once it has stopped waiting. */
 function ConnectWait() {
   const { connectingVia, retryConnect } = useWalletState();
   const tryAgain = useRef<HTMLButtonElement>(null);
   const stoppedWaiting = retryConnect !== undefined;
-  // On a phone this may be below the fold, and the visitor was looking at the wallet app.
+  // On a phone this may be below the fold.
   useEffect(() => {
     if (stoppedWaiting) tryAgain.current?.scrollIntoView?.({ block: "center" });
   }, [stoppedWaiting]);
@@ -151,7 +146,6 @@ function ConnectWait() {
   );
 }
 
-/** 'Disconnect Wallet', saying how to claim with another wallet and that Google stays authorized. */
 function DisconnectWallet() {
   const { disconnect } = useWalletState();
   return (
@@ -165,14 +159,13 @@ function DisconnectWallet() {
   );
 }
 
-/** 'Sign in with Google': the embedded ecosystem wallet, for visitors who have no wallet yet. */
 function SignInWithGoogleButton() {
   const wallet = useWalletState();
   const { connectWithGoogle } = wallet;
   const intent = useWalletIntent();
   if (!connectWithGoogle) return null;
   return (
-    // The Subscribe step also has 'Connect with Google', which verifies the subscription: this one makes a wallet.
+    // Unlike the Subscribe step's 'Connect with Google', this one makes a wallet.
     <DescribedButton
       colorPalette="blue"
       variant="outline"
@@ -186,7 +179,7 @@ function SignInWithGoogleButton() {
   );
 }
 
-/** The last connect, sign-in or disconnect failure, in red (docs/product.md#embedded-wallet-inline-errors). */
+/** The last failure, in red (docs/product.md#embedded-wallet-inline-errors). */
 function WalletErrorText() {
   const { error } = useWalletState();
   if (!error) return null;
