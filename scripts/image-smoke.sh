@@ -41,21 +41,25 @@ trap cleanup EXIT
 
 step "base image" bash scripts/image-base.sh || finish
 started=$SECONDS
+# podman's default limits for a container (open files, processes) can be more than the host lets it set, which fails
+# every start ("error setting rlimit"), and the build's default is fewer open files than npm ci needs (EMFILE).
+LIMITS=(--ulimit "nofile=$(ulimit -Hn):$(ulimit -Hn)" --ulimit nproc=4096:4096)
+RUN=(podman run --rm --no-healthcheck "${LIMITS[@]}")
 # --format docker keeps HEALTHCHECK. The host's certificate authorities and npm settings reach the build steps only
 # (mounted, never copied), for npm ci to reach the registry the way the host does.
 mounts=(-v /etc/ssl/certs:/etc/ssl/certs:ro)
 [ -f /etc/npmrc ] && mounts+=(-v /etc/npmrc:/usr/local/etc/npmrc:ro)
-step "build" podman build --format docker --network host "${mounts[@]}" -t "$IMAGE" . || finish
+step "build" podman build --format docker --network host "${LIMITS[@]}" "${mounts[@]}" -t "$IMAGE" . || finish
 echo "         built in $((SECONDS - started)) s, $(podman image inspect --format '{{.Size}}' "$IMAGE" | numfmt --to=si)B"
 
 refusal() {
   local out
-  out=$(podman run --rm "$IMAGE" 2>&1)
+  out=$("${RUN[@]}" "$IMAGE" 2>&1)
   echo "$out"
   grep -q "^Refusing to start in production" <<<"$out" && ! grep -q "    at " <<<"$out"
 }
 step "no settings: a named refusal" refusal
-step "claims --help inside" podman run --rm "$IMAGE" node backend/dist/claims.js --help
+step "claims --help inside" "${RUN[@]}" "$IMAGE" node backend/dist/claims.js --help
 
 # The local world on the host, its settings written for the container; the app in the container on SQLite in a volume.
 port=$($NODE -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')
@@ -71,10 +75,12 @@ $NODE --input-type=module -e '
 world=$!
 for _ in $(seq 120); do [ -f "$work/world.env" ] && break; sleep 1; done
 ready() {
-  podman run -d --name tube-smoke --network host --env-file "$work/world.env" -e NODE_ENV=development -e PORT="$port" \
-    -e DATA_DIR=/data -v tube-smoke-data:/data "$IMAGE" >/dev/null || return 1
+  podman run -d --name tube-smoke "${LIMITS[@]}" --network host --env-file "$work/world.env" -e NODE_ENV=development \
+    -e PORT="$port" -e DATA_DIR=/data -v tube-smoke-data:/data "$IMAGE" >/dev/null 2>"$work/run.err" ||
+    { cat "$work/run.err"; return 1; }
   for _ in $(seq 60); do
-    curl -fsS "http://127.0.0.1:$port/readyz" && return 0
+    $NODE -e 'fetch(process.argv[1]).then((r) => r.text().then((t) => (console.log(t), process.exit(r.ok ? 0 : 1))), () => process.exit(1))' \
+      "http://127.0.0.1:$port/readyz" && return 0
     sleep 1
   done
   podman logs tube-smoke | tail -n 20
