@@ -11,6 +11,7 @@ import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
 import {
   ENGINE_MEDIAN_SEND_LATENCY_MS,
   startEngineEmulator,
+  type EngineEmulatorOptions,
   type FaultControl,
 } from "./engine-emulator/engine-emulator.ts";
 import { freePort } from "./free-port.ts";
@@ -52,6 +53,7 @@ export interface LocalWorldOptions {
   chainBlockSeconds?: number;
   /** The Engine stand-in's wait from a write's 202 to sending it; default Engine's median. */
   engineSendLatencyMs?: number;
+  engineSendRetryMs?: EngineEmulatorOptions["sendRetryMs"];
 }
 
 export async function startLocalWorld(given: Env, options: LocalWorldOptions = {}): Promise<LocalWorld> {
@@ -113,6 +115,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
         vaultAccessToken: env.ENGINE_VAULT_ACCESS_TOKEN,
         serverWallets: [ENGINE_SERVER_WALLET],
         sendLatencyMs: options.engineSendLatencyMs ?? ENGINE_MEDIAN_SEND_LATENCY_MS,
+        sendRetryMs: options.engineSendRetryMs,
       });
       stops.push(() => engine.stop());
       env.ENGINE_URL = engine.url;

@@ -186,6 +186,10 @@ describe("decideMint: when an attempt is dead", () => {
       reason: expect.stringContaining("attempt 3"),
     });
   });
+
+  it("when the last allowed attempt outlived its grace while Engine holds it queued (an empty gas wallet), then wait", () => {
+    expect(decideMint(facts({ attempts: 3, attemptAtBlock: 700n, engine: engine() }), rules)).toEqual({ kind: "wait" });
+  });
 });
 
 describe("mintFailureReasonOf: the visitor's reason for a failed claim", () => {
@@ -210,7 +214,12 @@ describe("mintFailureReasonOf: the visitor's reason for a failed claim", () => {
     ],
     [
       "FAILED in Engine before sending",
-      { engine: engine({ status: "FAILED", errorMessage: "insufficient funds" }) },
+      {
+        engine: engine({
+          status: "FAILED",
+          errorMessage: "Transaction reverted during gas estimation: execution reverted",
+        }),
+      },
       "NOT_SENT",
     ],
     [

@@ -58,7 +58,8 @@ export type MintDecision =
  * | 10 | otherwise (not found in Engine, queued, a hash without a receipt, FAILED with a hash) before the grace is over | wait |
  * | 11 | the same once `graceBlocks` have passed since the write-ahead | the attempt is dead |
  * | 12 | an attempt is dead and attempts are left | the next attempt |
- * | 13 | an attempt is dead and none are left | fail |
+ * | 13 | an attempt is dead and none are left, while Engine still holds the last one queued (as it holds every send from an empty gas wallet until a refill) | wait |
+ * | 14 | an attempt is dead and none are left otherwise | fail |
  *
  * A node behind the attempt's block, or a paying transaction that still stands (another `REWARDS_ADDRESS`), never
  * reopens a claim (0a).
@@ -85,7 +86,9 @@ export function decideMint(facts: MintFacts, rules: MintRules): MintDecision {
 
   const dead = deathOf(facts, rules);
   if (dead === null) return txHash ? { kind: "submitted", txHash } : { kind: "wait" };
-  return facts.attempts < rules.maxAttempts ? { kind: "attempt", reason: dead } : { kind: "fail", reason: dead };
+  if (facts.attempts < rules.maxAttempts) return { kind: "attempt", reason: dead };
+  const heldQueued = facts.engine?.status === "QUEUED" && !facts.engine.cancelled;
+  return heldQueued ? { kind: "wait" } : { kind: "fail", reason: dead };
 }
 
 /** Rows 0a–0c. */

@@ -61,7 +61,7 @@ export async function startTestWorld(
      * The local world's pace. Unset: a block per transaction, as these suites move time on chain themselves
      * (mineBlocks), and an Engine that sends at once.
      */
-    pace?: Pick<LocalWorldOptions, "chainBlockSeconds" | "engineSendLatencyMs">;
+    pace?: Pick<LocalWorldOptions, "chainBlockSeconds" | "engineSendLatencyMs" | "engineSendRetryMs">;
   } = {},
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-it-"));

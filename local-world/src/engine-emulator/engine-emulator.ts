@@ -7,7 +7,7 @@ import { CONTROL_PATH, controlRouter, listen, standInApp } from "../stand-in.ts"
 import { requireHeader, sendEngineError } from "./engine-http.ts";
 import { FAULT_MODES, createFaultSwitch, parseFault, type FaultControl, type FaultSwitch } from "./faults.ts";
 import { RETAINED_JOBS_DEFAULT } from "./key-retention.ts";
-import { createTransactionBook } from "./transaction-book.ts";
+import { createTransactionBook, ENGINE_SEND_RETRY_MS } from "./transaction-book.ts";
 import { signMessageRoute } from "./sign-message-route.ts";
 import { transactionsRoute } from "./transactions-route.ts";
 import { createVault } from "./vault.ts";
@@ -31,6 +31,8 @@ export interface EngineEmulatorOptions {
   lateLandingMs?: number;
   /** From a write's 202 to its send. Default 0: at once. */
   sendLatencyMs?: number;
+  /** Waits before a failed send is tried again; default Engine's. */
+  sendRetryMs?: typeof ENGINE_SEND_RETRY_MS;
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -62,6 +64,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
     retainedJobs: options.retainedJobs ?? RETAINED_JOBS_DEFAULT,
     lateLandingMs: options.lateLandingMs ?? LATE_LANDING_MS_DEFAULT,
     sendLatencyMs: options.sendLatencyMs ?? 0,
+    sendRetryMs: options.sendRetryMs ?? ENGINE_SEND_RETRY_MS,
     log,
     onStage: webhooks.notify,
   });

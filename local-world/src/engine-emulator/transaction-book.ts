@@ -43,6 +43,16 @@ const LAGGING_READS_DEFAULT = 3;
 const REVERTING_GAS_LIMIT = 25_000n;
 const GAVE_UP = "Transaction failed: gave up waiting (fault injected by the Engine emulator)";
 const CANCELLED_MESSAGE = "Transaction cancelled by user";
+/**
+ * Engine's EOA worker fails only a send whose gas estimate reverts or whose data is oversized; it retries the rest.
+ * thirdweb words a revert "Execution Reverted: …", or names the custom error's signature it cannot decode.
+ */
+const FAILS_FOR_GOOD = /revert|oversized|error signature/i;
+/** Errors after which Engine sees the wallet out of funds: it skips the wallet's sends until its balance grows. */
+const OUT_OF_FUNDS = /insufficient (?:funds|balance|eth|native token)|out of gas|balance too low|not enough funds/i;
+
+/** Engine's waits before sending again: a minute while out of funds, 10 s after another retryable error. */
+export const ENGINE_SEND_RETRY_MS = { outOfFunds: 60_000, other: 10_000 };
 
 export type TransactionBook = ReturnType<typeof createTransactionBook>;
 
@@ -72,6 +82,7 @@ export function createTransactionBook(options: {
   lateLandingMs: number;
   /** Waited before the lane takes a transaction, so it never adds up per wallet. */
   sendLatencyMs: number;
+  sendRetryMs: typeof ENGINE_SEND_RETRY_MS;
   log: (message: string, fields?: Record<string, unknown>) => void;
   onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
 }) {
@@ -177,8 +188,19 @@ export function createTransactionBook(options: {
     const gas = job.sabotage?.startsWith("revert") ? REVERTING_GAS_LIMIT : undefined;
     // innerRevert's bundle stand-in: it succeeds, and the call inside it never runs.
     const call = job.sabotage === "innerRevert" ? { to: job.sender, data: "0x" as const, value: "0" } : job.transaction;
-    const transactionHash = await sendFrom(account, call, gas).catch((error: unknown) => stop(errorMessage(error)));
-    if (!transactionHash) return null;
+    // The row stays QUEUED while Engine retries; its worker sends nothing else from the wallet meanwhile.
+    let transactionHash: `0x${string}` | undefined;
+    while (!transactionHash) {
+      try {
+        transactionHash = await sendFrom(account, call, gas);
+      } catch (cause) {
+        const error = errorMessage(cause);
+        if (FAILS_FOR_GOOD.test(error) || stopped.signal.aborted) return stop(error);
+        const retryInMs = OUT_OF_FUNDS.test(error) ? options.sendRetryMs.outOfFunds : options.sendRetryMs.other;
+        options.log("send failed, retrying", { id: job.row.id, error, retryInMs });
+        await sleep(retryInMs, undefined, { signal: stopped.signal }).catch(ignore);
+      }
+    }
     const { userOpHash } = job;
     const result = userOpHash ? { monitoringStatus: "WILL_MONITOR", userOpHash } : { transactionHash };
     update(job, "send", {

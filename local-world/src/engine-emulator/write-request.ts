@@ -145,5 +145,7 @@ function asRecord(value: unknown, name: string): Record<string, unknown> {
 
 /** An error's first line. */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message.split("\n")[0]! : String(error);
+  // A node's JSON-RPC error reaches us as a plain `{ code, message }`.
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message.split("\n")[0]! : String(error);
 }
