@@ -13,6 +13,7 @@ import { verifyEOASignature } from "thirdweb/auth";
 import { toFunctionSelector } from "thirdweb/utils";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { ENGINE_SERVER_WALLET, USERS } from "../dev-accounts.ts";
+import { rpc } from "../json-rpc.ts";
 import { localChain, receiptOf } from "../local-chain.ts";
 import { randomWallet } from "../mint-log.ts";
 import { balanceOf } from "../token-balance.ts";
@@ -32,6 +33,7 @@ type ExecutionType = "auto" | "EOA" | "EIP7702" | "ERC4337";
 let world: EngineWorld;
 let engine: RunningEngineEmulator;
 const statusLog: Array<{ id: unknown; status: string; transactionHash: unknown }> = [];
+const retriedSends: unknown[] = [];
 
 beforeAll(async () => {
   world = await startEngineWorld({ secretKey, vaultAccessToken });
@@ -46,7 +48,9 @@ beforeAll(async () => {
     serverWallets: [ENGINE_SERVER_WALLET],
     retainedJobs: RETAINED_JOBS,
     lateLandingMs: LATE_LANDING_MS,
+    sendRetryMs: { outOfFunds: 100, other: 100 },
     log: (message, fields) => {
+      if (message === "send failed, retrying") retriedSends.push(fields?.id);
       const status = /^transaction (\w+)$/.exec(message)?.[1];
       if (status) statusLog.push({ id: fields?.id, status, transactionHash: fields?.transactionHash });
     },
@@ -808,5 +812,29 @@ describe("Engine emulator: send latency", () => {
     } finally {
       await slow.stop();
     }
+  });
+});
+
+describe("when the server wallet has no gas", () => {
+  const setGas = (wei: string) => rpc(world.anvil.rpcUrl, "anvil_setBalance", [ENGINE_SERVER_WALLET.address, wei]);
+
+  it("then the write stays QUEUED while Engine retries it, and is sent once the wallet is funded", async () => {
+    const funded = await rpc<string>(world.anvil.rpcUrl, "eth_getBalance", [ENGINE_SERVER_WALLET.address, "latest"]);
+    const to = randomWallet();
+    await setGas("0x0");
+    let id = "";
+    try {
+      const { data } = await write({ to });
+      id = data?.result.transactions[0]?.id ?? "";
+      await vi.waitFor(() => expect(retriedSends.filter((retried) => retried === id).length).toBeGreaterThan(1), {
+        timeout: 10_000,
+        interval: 25,
+      });
+      expect(await transactionById(id)).toMatchObject({ status: "QUEUED", transactionHash: null, errorMessage: null });
+    } finally {
+      await setGas(funded);
+    }
+    expect(await settled(id)).toMatchObject({ status: "CONFIRMED" });
+    expect(await balance(to)).toBe(REWARD_AMOUNT_WEI);
   });
 });
