@@ -50,9 +50,7 @@ describe("opening the SQLite store", () => {
     const dataDir = path.join(dir, "a-file", "data");
 
     await expect(openSqliteClaimStore({ dataDir })).rejects.toThrow(
-      new RegExp(
-        `^Refusing to start:\\n  DATA_DIR: ${dataDir} is not writable by this user \\(uid \\d+\\): ENOTDIR`,
-      ),
+      new RegExp(`^Refusing to start:\\n  DATA_DIR: ${dataDir} is not writable by this user \\(uid \\d+\\): ENOTDIR`),
     );
   });
 });
