@@ -8,7 +8,7 @@ import { grantRole, hasRole } from "thirdweb/extensions/permissions";
 import { keccakId } from "thirdweb/utils";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { GOOGLE_CALLBACK_PATH, MULTICALL3_ADDRESS, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { openSqliteClaimStore } from "@tube/backend/store/sqlite/sqlite-claim-store";
 import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
 import { createTestApi } from "@tube/backend/test/test-api";
@@ -343,6 +343,22 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(doctor.code).toBe(1);
       expect(doctor.out).toMatch(/^✘ Google OAuth client: .*invalid_client/m);
       expect(doctor.out).toMatch(/^✔ Chain RPC:/m);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when the chain has no Multicall3, then doctor fails naming its address, which the server's reads need",
+    async () => {
+      const code = await rpc(anvil.rpcUrl, "eth_getCode", [MULTICALL3_ADDRESS, "latest"]);
+      await rpc(anvil.rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, "0x"]);
+      try {
+        const doctor = await command("doctor", []);
+        expect(doctor.code).toBe(1);
+        expect(doctor.out).toMatch(new RegExp(`^✘ Multicall3: no contract at ${MULTICALL3_ADDRESS}:`, "m"));
+      } finally {
+        await rpc(anvil.rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, code]);
+      }
     },
     STEP_TIMEOUT,
   );

@@ -188,7 +188,7 @@ async function checkTokenRoles(config: Config, env: NodeJS.ProcessEnv) {
     else if ((await eth_getCode(rpc, { address: admin })) === "0x") keys.push(admin);
   if (keys.length === 0) return pass(holders);
   return warn(
-    `${holders}; ${keys.join(", ")}, a single key, can grant MINTER_ROLE: once this is green, hand DEFAULT_ADMIN_ROLE to a multisig or run npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS} --renounce-admin`,
+    `${holders}; ${keys.join(", ")}, a single key, can grant MINTER_ROLE: once the roles are final, hand DEFAULT_ADMIN_ROLE to a multisig or run npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS} --renounce-admin`,
   );
 }
 
