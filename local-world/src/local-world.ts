@@ -101,16 +101,14 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
     }
 
     if (!env.ENGINE_URL) {
-      if (!localChain)
-        throw new Error(
-          "ENGINE_URL is unset: the local Engine stand-in only runs against the local chain (unset RPC_URL too)",
-        );
+      // Against an outside RPC too (a rehearsal on a testnet): there its server wallet, anvil account 1, needs ETH.
+      env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
       // Local values for settings that have no secret meaning offline.
       env.THIRDWEB_SECRET_KEY ??= "tube-local-engine-secret";
       env.ENGINE_VAULT_ACCESS_TOKEN ??= "tube-local-vault-token";
       const engine = await startEngineEmulator({
         rpcUrl: env.RPC_URL,
-        chainId: Number(env.CHAIN_ID),
+        chainId: Number(env.CHAIN_ID ?? ARBITRUM_ONE_CHAIN_ID),
         secretKey: env.THIRDWEB_SECRET_KEY,
         vaultAccessToken: env.ENGINE_VAULT_ACCESS_TOKEN,
         serverWallets: [ENGINE_SERVER_WALLET],

@@ -1,4 +1,4 @@
-/** Writes the README's settings table and .env.example from backend/src/settings.ts; `--check` fails if they differ. */
+/** Writes the README's table, .env.example and compose's app settings from backend/src/settings.ts; `--check` diffs. */
 import fs from "node:fs/promises";
 import path from "node:path";
 import prettier from "prettier";
@@ -8,8 +8,13 @@ import { SETTINGS_TABLE } from "@tube/backend/settings";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const README = path.join(ROOT, "README.md");
 const ENV_EXAMPLE = path.join(ROOT, ".env.example");
+const COMPOSE = path.join(ROOT, "docker-compose.yml");
 const START = "<!-- settings: written by `npm run settings` from backend/src/settings.ts -->";
 const END = "<!-- /settings -->";
+const COMPOSE_START = "      # settings: written by `npm run settings` from backend/src/settings.ts\n";
+const COMPOSE_END = "      # /settings\n";
+/** Compose sets these itself, below the generated block. */
+const COMPOSE_OWN = ["NODE_ENV", "PORT", "MONGODB_URI", "TRUST_PROXY"];
 
 const rows = [settingsSchema, operatorSettingsSchema].flatMap((schema) =>
   Object.keys(schema.shape).map((key) => {
@@ -19,7 +24,6 @@ const rows = [settingsSchema, operatorSettingsSchema].flatMap((schema) =>
 );
 const settings = rows.filter((row) => row.why !== "");
 const readmeSection = [
-  START,
   [
     "| Setting | Meaning | Why an operator sets it | Local default |",
     "| --- | --- | --- | --- |",
@@ -30,7 +34,6 @@ const readmeSection = [
     .filter((row) => row.why === "")
     .map((row) => `- \`${row.key}\`: ${row.meaning}.`)
     .join("\n"),
-  END,
 ].join("\n\n");
 
 const comment = (text: string) => text.replace(/(.{1,118})(?: |$)/g, "# $1\n").trimEnd();
@@ -45,15 +48,27 @@ const envExample = [
   ...settings.map((row) => `${comment(`${row.meaning}. Why: ${row.why}. Default: ${row.local}.`)}\n${row.key}=`),
 ].join("\n\n");
 
+// Every setting the server reads, passed through from .env or the environment; empty means unset, as in .env.
+const composeSection = Object.keys(settingsSchema.shape)
+  .filter((key) => !COMPOSE_OWN.includes(key))
+  .map((key) => `      ${key}: \${${key}:-}\n`)
+  .join("");
+
+async function between(file: string, start: string, end: string, section: string): Promise<string> {
+  const text = await fs.readFile(file, "utf8");
+  const [before, rest] = text.split(start);
+  const after = rest?.split(end)[1];
+  if (before === undefined || after === undefined)
+    throw new Error(`${path.relative(ROOT, file)} lacks the ${start.trim()} … ${end.trim()} markers`);
+  return `${before}${start}${section}${end}${after}`;
+}
+
 async function expected(): Promise<Map<string, string>> {
-  const readme = await fs.readFile(README, "utf8");
-  const [before, rest] = readme.split(START);
-  const after = rest?.split(END)[1];
-  if (before === undefined || after === undefined) throw new Error(`README.md lacks the ${START} … ${END} markers`);
   const options = { ...(await prettier.resolveConfig(README)), filepath: README };
   return new Map([
-    [README, await prettier.format(`${before}${readmeSection}${after}`, options)],
+    [README, await prettier.format(await between(README, START, END, `\n\n${readmeSection}\n\n`), options)],
     [ENV_EXAMPLE, `${envExample}\n`],
+    [COMPOSE, await between(COMPOSE, COMPOSE_START, COMPOSE_END, composeSection)],
   ]);
 }
 

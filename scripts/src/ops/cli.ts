@@ -55,6 +55,7 @@ export function defineCommand<O extends ParseArgsOptionsConfig>(
 }
 
 export async function runAsProcess(command: Command): Promise<void> {
+  nameFetchFailures();
   process.exitCode = await command.run(process.argv.slice(2), {
     env: process.env,
     out: (text) => console.log(text),
@@ -62,9 +63,31 @@ export async function runAsProcess(command: Command): Promise<void> {
   });
 }
 
-/** An error's message; a JSON-RPC error is a plain object with one too. */
+/** Node's fetch says only "fetch failed": this process's requests name the host, and why from the cause's code. */
+function nameFetchFailures(): void {
+  const plainFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) =>
+    plainFetch(input, init).catch((error: unknown) => {
+      // Aborts and timeouts are no TypeError, and callers tell them apart by name.
+      if (!(error instanceof TypeError)) throw error;
+      const { host } = new URL(input instanceof Request ? input.url : input);
+      const cause = error.cause as NodeJS.ErrnoException | undefined;
+      const code = cause ? (cause.code ?? cause.message) : error.message;
+      const untrusted = /CERT|UNABLE_TO_VERIFY/.test(code);
+      throw new Error(
+        untrusted
+          ? `${host}: its TLS certificate is not trusted here (${code}); NODE_EXTRA_CA_CERTS=<its CA's PEM file> trusts it`
+          : `${host} could not be reached: ${code}`,
+      );
+    });
+}
+
+/** An error's message and its causes' (a catalogue error's text names none); a JSON-RPC error is a plain object. */
 export function message(error: unknown): string {
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error) {
+    const cause = error.cause === undefined ? "" : message(error.cause);
+    return cause && !error.message.includes(cause) ? `${error.message}: ${cause}` : error.message;
+  }
   if (typeof error === "object" && error !== null && "message" in error) return String(error.message);
   return typeof error === "object" ? JSON.stringify(error) : String(error);
 }

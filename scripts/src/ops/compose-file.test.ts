@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
+import { settingsSchema } from "@tube/backend/config";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -60,5 +61,12 @@ describe("docker-compose.yml", () => {
     const { app } = await services();
     expect(app!.ports).toEqual(["127.0.0.1:3000:3000"]);
     expect(environmentOf(app!).TRUST_PROXY).toBe("1");
+  });
+
+  it("when compose starts the app, then its environment passes on every setting the server reads", async () => {
+    const { app } = await services();
+    const environment = environmentOf(app!);
+    expect(Object.keys(environment).sort()).toEqual(Object.keys(settingsSchema.shape).sort());
+    expect(environment.RPC_URL).toBe("${RPC_URL:-}");
   });
 });

@@ -8,7 +8,7 @@ import { grantRole, hasRole } from "thirdweb/extensions/permissions";
 import { keccakId } from "thirdweb/utils";
 import { privateKeyToAccount } from "thirdweb/wallets";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GOOGLE_CALLBACK_PATH, REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import { GOOGLE_CALLBACK_PATH, MULTICALL3_ADDRESS, REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { openSqliteClaimStore } from "@tube/backend/store/sqlite/sqlite-claim-store";
 import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
 import { createTestApi } from "@tube/backend/test/test-api";
@@ -227,17 +227,25 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(deployed.out.toLowerCase()).toContain(`tube token: ${await tokenOf(lines.REWARDS_ADDRESS!)}`);
       Object.assign(env, lines);
 
-      const doctor = await command("doctor", []);
+      const doctor = await command("doctor", [], { DEPLOYER_PRIVATE_KEY: DEPLOYER.privateKey });
       expect(doctor.code, doctor.out).toBe(0);
       expect(doctor.out).not.toContain("✘");
+      // The deployer is the token's admin until the operator hands the role over or renounces it.
+      expect(doctor.out.toLowerCase()).toMatch(
+        new RegExp(
+          `^ℹ token roles: warning: .*; ${DEPLOYER.address.toLowerCase()} \\(deployer_private_key's\\), a single key, can grant minter_role`,
+          "mi",
+        ),
+      );
       for (const check of [
         "Variables",
         "Google OAuth client",
         "Chain RPC",
+        "Multicall3",
         "TuBE token",
         "Rewards contract",
-        "Token roles",
         "Server wallet",
+        "Browser's ids",
         "Reward cap",
         "Engine",
         "Store",
@@ -335,6 +343,37 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(doctor.code).toBe(1);
       expect(doctor.out).toMatch(/^✘ Google OAuth client: .*invalid_client/m);
       expect(doctor.out).toMatch(/^✔ Chain RPC:/m);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when the chain has no Multicall3, then doctor fails naming its address, which the server's reads need",
+    async () => {
+      const code = await rpc(anvil.rpcUrl, "eth_getCode", [MULTICALL3_ADDRESS, "latest"]);
+      await rpc(anvil.rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, "0x"]);
+      try {
+        const doctor = await command("doctor", []);
+        expect(doctor.code).toBe(1);
+        expect(doctor.out).toMatch(new RegExp(`^✘ Multicall3: no contract at ${MULTICALL3_ADDRESS}:`, "m"));
+      } finally {
+        await rpc(anvil.rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, code]);
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "when a public id the browser gets has the wrong shape, then doctor names it and exits 1",
+    async () => {
+      const doctor = await command("doctor", [], {
+        ECOSYSTEM_PARTNER_ID: "my-partner",
+        WALLETCONNECT_PROJECT_ID: "tube-rewards",
+      });
+      expect(doctor.code).toBe(1);
+      expect(doctor.out).toMatch(
+        /^✘ Browser's ids: ECOSYSTEM_PARTNER_ID my-partner is not a partner id .*; WALLETCONNECT_PROJECT_ID tube-rewards is not a project id \(32 hex digits/m,
+      );
     },
     STEP_TIMEOUT,
   );
@@ -603,7 +642,7 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(adopted.out).not.toContain("WARNING");
       const doctor = await command("doctor", []);
       expect(doctor.code, doctor.out).toBe(0);
-      expect(doctor.out).toMatch(new RegExp(`^✔ Token roles: minters: ${env.REWARDS_ADDRESS};`, "mi"));
+      expect(doctor.out).toMatch(new RegExp(`^ℹ Token roles: WARNING: minters: ${env.REWARDS_ADDRESS};`, "mi"));
       expect(doctor.out).toMatch(/^✔ Server wallet: .*holds REWARDER_ROLE and/m);
     },
     STEP_TIMEOUT,
@@ -631,6 +670,7 @@ describe("following docs/deploy.md with the local world's values", () => {
       expect(adopted.out).not.toContain("WARNING");
       const doctor = await command("doctor", []);
       expect(doctor.code, doctor.out).toBe(0);
+      expect(doctor.out).toMatch(/^✔ Token roles: .*admins: none \(renounced\)$/m);
     },
     STEP_TIMEOUT,
   );
@@ -683,7 +723,7 @@ describe("replacing the rewards contract", () => {
 
       const doctor = await command("doctor", [], { ...first, REWARDS_ADDRESS: second.REWARDS_ADDRESS! });
       expect(doctor.code, doctor.out).toBe(0);
-      expect(doctor.out).toMatch(new RegExp(`^✔ Token roles: minters: ${second.REWARDS_ADDRESS};`, "mi"));
+      expect(doctor.out).toMatch(new RegExp(`^ℹ Token roles: WARNING: minters: ${second.REWARDS_ADDRESS};`, "mi"));
 
       const { client, chain } = localChain(anvil.rpcUrl, 42161);
       const old = getContract({ client, chain, address: first.REWARDS_ADDRESS });

@@ -2,7 +2,14 @@
 import { eth_getBalance, eth_getCode } from "thirdweb";
 import { decimals } from "thirdweb/extensions/erc20";
 import { hasRole } from "thirdweb/extensions/permissions";
-import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES, REWARD_TOKENS, TOKEN_DECIMALS } from "@tube/common/constants";
+import { privateKeyToAccount } from "thirdweb/wallets/private-key";
+import {
+  GOOGLE_CALLBACK_PATH,
+  GOOGLE_SCOPES,
+  MULTICALL3_ADDRESS,
+  REWARD_TOKENS,
+  TOKEN_DECIMALS,
+} from "@tube/common/constants";
 import { loadConfig, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
@@ -38,10 +45,15 @@ type Check = (config: Config, env: NodeJS.ProcessEnv) => Promise<{ state: CheckS
 const CHECKS: Record<string, Check> = {
   "Google OAuth client": checkGoogleClient,
   "Chain RPC": checkChain,
+  Multicall3: async (config) =>
+    (await eth_getCode(chainHandles(config).rpc, { address: MULTICALL3_ADDRESS })) === "0x"
+      ? fail(`no contract at ${MULTICALL3_ADDRESS}: the server reads the claims' wallets through it`)
+      : pass(`at ${MULTICALL3_ADDRESS}`),
   "Rewards contract": checkRewards,
   "TuBE token": checkToken,
   "Token roles": checkTokenRoles,
   "Server wallet": checkServerWallet,
+  "Browser's ids": checkPublicIds,
   "Reward cap": checkRewardCap,
   Engine: async (config) => {
     await engineMinterFromConfig(config).ping();
@@ -150,9 +162,10 @@ async function checkRewards(config: Config) {
 
 const problems = (...found: Array<string | false>) => found.filter((problem) => problem !== false);
 
-/** A second minter can pay a wallet twice; each admin can grant MINTER_ROLE, so one admin at most. */
-async function checkTokenRoles(config: Config) {
-  const { minters, admins } = await tokenRoleHolders(chainHandles(config).at(await rewardsToken(config)));
+/** A second minter can pay a wallet twice; each admin can grant MINTER_ROLE, so one admin at most, and no lone key. */
+async function checkTokenRoles(config: Config, env: NodeJS.ProcessEnv) {
+  const { client, rpc, at } = chainHandles(config);
+  const { minters, admins } = await tokenRoleHolders(at(await rewardsToken(config)));
   const rewards = config.REWARDS_ADDRESS;
   const others = minters.filter((minter) => minter !== rewards.toLowerCase());
   const holders = `minters: ${minters.join(", ") || "none"}; admins: ${admins.join(", ") || "none (renounced)"}`;
@@ -166,7 +179,33 @@ async function checkTokenRoles(config: Config) {
     admins.includes(config.ENGINE_SERVER_WALLET.toLowerCase()) &&
       "ENGINE_SERVER_WALLET is an admin, so it can grant itself MINTER_ROLE: have it renounce DEFAULT_ADMIN_ROLE",
   );
-  return found.length > 0 ? fail(`${found.join("; ")}; ${holders}`) : pass(holders);
+  if (found.length > 0) return fail(`${found.join("; ")}; ${holders}`);
+  const key = env.DEPLOYER_PRIVATE_KEY as `0x${string}` | undefined;
+  const deployer = key && privateKeyToAccount({ client, privateKey: key }).address.toLowerCase();
+  const keys = [];
+  for (const admin of admins)
+    if (admin === deployer) keys.push(`${admin} (DEPLOYER_PRIVATE_KEY's)`);
+    else if ((await eth_getCode(rpc, { address: admin })) === "0x") keys.push(admin);
+  if (keys.length === 0) return pass(holders);
+  return warn(
+    `${holders}; ${keys.join(", ")}, a single key, can grant MINTER_ROLE: once the roles are final, hand DEFAULT_ADMIN_ROLE to a multisig or run npm run deploy-token -- --rewards ${config.REWARDS_ADDRESS} --renounce-admin`,
+  );
+}
+
+/** The ids the browser gets (`/api/config`): a wrong one fails only in a visitor's sign-in or wallet. */
+async function checkPublicIds({ publicConfig: ids }: Config) {
+  const partner = ids.ecosystemPartnerId;
+  const project = ids.walletConnectProjectId;
+  const found = problems(
+    partner !== "" &&
+      !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(partner) &&
+      `ECOSYSTEM_PARTNER_ID ${partner} is not a partner id (a UUID, from the ecosystem's dashboard)`,
+    project !== "" &&
+      !/^[0-9a-f]{32}$/.test(project) &&
+      `WALLETCONNECT_PROJECT_ID ${project} is not a project id (32 hex digits, from the Reown dashboard)`,
+  );
+  const detail = `client id ${ids.thirdwebClientId} (derived from THIRDWEB_SECRET_KEY: your thirdweb project must show it), ${ids.ecosystemId}, partner ${partner || "none"}, WalletConnect project ${project || "thirdweb's default"}`;
+  return found.length > 0 ? fail(`${found.join("; ")}; ${detail}`) : pass(detail);
 }
 
 async function checkServerWallet(config: Config) {

@@ -27,4 +27,10 @@ describe("files holding settings", () => {
     expect(lines).toEqual(expect.arrayContaining([".env", ".env.*", "!.env.example"]));
     expect(lines.indexOf("!.env.example")).toBeGreaterThan(lines.indexOf(".env.*"));
   });
+
+  it("when the image is built, then what git ignores as installed, local or test output stays out of the context", () => {
+    const lines = fs.readFileSync(path.join(ROOT, ".dockerignore"), "utf8").split("\n");
+    const ignored = ["node_modules", ".data", "test-results", "playwright-report", "coverage", ".artifacts"];
+    expect(lines).toEqual(expect.arrayContaining(ignored));
+  });
 });

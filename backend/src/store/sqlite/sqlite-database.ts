@@ -3,6 +3,7 @@ import path from "node:path";
 import { setTimeout } from "node:timers/promises";
 import { DatabaseSync, type SQLInputValue, type StatementResultingChanges, type StatementSync } from "node:sqlite";
 import { CLAIM_STATUSES } from "@tube/common/constants";
+import { ConfigError } from "../../config.ts";
 import { storeUnavailable } from "../claim-store.ts";
 
 export interface SqliteDatabaseOptions {
@@ -21,7 +22,16 @@ export const RATE_LIMITS_SCHEMA = "limits";
 
 /** The claims file, with the counters' file attached: a hit waits for neither the claims' lock nor their fsync. */
 export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promise<DatabaseSync> {
-  await fs.mkdir(options.dataDir, { recursive: true });
+  // SQLite would say only "unable to open database file", e.g. on a volume the image's user does not own.
+  await fs
+    .mkdir(options.dataDir, { recursive: true })
+    .then(() => fs.access(options.dataDir, fs.constants.W_OK))
+    .catch((error: unknown) => {
+      const user = `this user (uid ${process.getuid?.() ?? "?"})`;
+      throw new ConfigError(
+        `Refusing to start:\n  DATA_DIR: ${options.dataDir} is not writable by ${user}: ${(error as Error).message}`,
+      );
+    });
   const db = new DatabaseSync(path.join(options.dataDir, CLAIMS_FILE_NAME));
   const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS);
   try {

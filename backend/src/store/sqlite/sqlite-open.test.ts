@@ -42,4 +42,15 @@ describe("opening the SQLite store", () => {
     await expect(store.ping()).resolves.toBeUndefined();
     await store.close();
   });
+
+  it("when DATA_DIR cannot be written, then opening refuses naming DATA_DIR and why, not SQLite's bare error", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-open-"));
+    dirs.push(dir);
+    await fs.writeFile(path.join(dir, "a-file"), "");
+    const dataDir = path.join(dir, "a-file", "data");
+
+    await expect(openSqliteClaimStore({ dataDir })).rejects.toThrow(
+      new RegExp(`^Refusing to start:\\n  DATA_DIR: ${dataDir} is not writable by this user \\(uid \\d+\\): ENOTDIR`),
+    );
+  });
 });
