@@ -49,11 +49,7 @@ export interface GoogleIdentity {
   expiresAt: number;
 }
 
-/**
- * A checked token's identity is reused this long at most (never past the token's expiry): one token's requests make one
- * tokeninfo call a minute, and a token Google revoked is still honoured for up to this long by callers that accept an
- * earlier check.
- */
+/** A token's check is reused this long at most, never past its expiry: a token Google revoked is honoured this long. */
 const TOKEN_CHECK_CACHE_MS = 60_000;
 const TOKENS_REMEMBERED = 10_000;
 
@@ -203,14 +199,10 @@ function createGoogleOAuth(options: GoogleOptions) {
       // Shared while it runs, so simultaneous requests with one token make one call.
       const entry = { at: Date.now(), identity: checkAccessToken(accessToken) };
       checked.set(key, entry, { ttl: TOKEN_CHECK_CACHE_MS });
-      try {
-        const ttl = Math.min((await entry.identity).expiresAt - Date.now(), TOKEN_CHECK_CACHE_MS);
-        if (ttl > 0) checked.set(key, entry, { ttl });
-        else checked.delete(key);
-      } catch (error) {
-        checked.delete(key);
-        throw error;
-      }
+      const left = (identity: GoogleIdentity) => Math.min(identity.expiresAt - Date.now(), TOKEN_CHECK_CACHE_MS);
+      const ttl = await entry.identity.then(left, () => 0);
+      if (ttl > 0) checked.set(key, entry, { ttl });
+      else checked.delete(key);
       return entry.identity;
     },
 

@@ -8,12 +8,8 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Well above what Engine can post in one window through the webhook's rate limit. */
 const DELIVERIES_REMEMBERED = 10_000;
 
-export type WebhookVerdict =
-  | { kind: "accepted"; transactionId: string }
-  | {
-      kind: "ignored";
-      reason: "unsigned" | "bad signature" | "outside the time window" | "not a notification" | "replayed";
-    };
+type IgnoredReason = "unsigned" | "bad signature" | "outside the time window" | "not a notification" | "replayed";
+export type WebhookVerdict = { kind: "accepted"; transactionId: string } | { kind: "ignored"; reason: IgnoredReason };
 
 export interface SignedWebhook {
   /** The request body exactly as received: the signature covers its bytes. */
@@ -42,10 +38,9 @@ export function createEngineWebhookVerifier(secret: string) {
     const notification = notificationOf(body);
     if (!notification) return { kind: "ignored", reason: "not a notification" };
     if (delivered.has(notification.notificationId)) return { kind: "ignored", reason: "replayed" };
-    // Past the window's end the time check refuses it, so it need not be remembered longer.
-    delivered.set(notification.notificationId, true, {
-      ttl: (signedAt + WEBHOOK_TOLERANCE_SECONDS - nowSeconds + 1) * 1000,
-    });
+    // Past its window the time check refuses it anyway.
+    const ttl = (signedAt + WEBHOOK_TOLERANCE_SECONDS - nowSeconds + 1) * 1000;
+    delivered.set(notification.notificationId, true, { ttl });
     return { kind: "accepted", transactionId: notification.transactionId };
   };
 }
