@@ -62,7 +62,8 @@ describe("Engine's webhook", () => {
 
   it("when a delivery is unsigned, forged, replayed or about an unknown claim, then it is answered 204 like any other and the claim still confirms", async () => {
     const now = Math.floor(Date.now() / 1000);
-    const about = (transactionId: string) => JSON.stringify({ transactionId, stageName: "send", eventType: "SUCCESS" });
+    const about = (transactionId: string) =>
+      JSON.stringify({ notificationId: randomUUID(), transactionId, stageName: "send", eventType: "SUCCESS" });
     const { claimId, wallet } = await claimed();
     const known = about(`${claimId}-1`);
     const unknown = about("00000000-0000-4000-8000-000000000000-1");
@@ -76,6 +77,27 @@ describe("Engine's webhook", () => {
 
     expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204]);
     expect(await world.untilAllConfirmed([{ wallet }])).toHaveLength(1);
+  });
+
+  it("when a signed delivery is posted again within its window, then the copy is answered 204 and counted as replayed", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({
+      notificationId: randomUUID(),
+      transactionId: `${randomUUID()}-1`,
+      stageName: "send",
+    });
+    const before = await world.metrics();
+
+    const first = await deliver(body, signature(now, body));
+    const again = await deliver(body, signature(now, body));
+
+    expect([first.status, again.status]).toEqual([204, 204]);
+    const after = await world.metrics();
+    const counted = (reason: string) =>
+      metricValue(after, `tube_engine_webhooks_ignored_total{reason="${reason}"}`) -
+      metricValue(before, `tube_engine_webhooks_ignored_total{reason="${reason}"}`);
+    expect(counted("replayed")).toBe(1);
+    expect(counted("not_followed_here")).toBe(1);
   });
 
   it("when one client posts unsigned webhooks past the limit, then the rest get the catalogued 429, the metric counts every one and nothing above debug is logged about them", async () => {

@@ -246,6 +246,22 @@ describe("claim API over HTTP against the local world", () => {
     expect(mint).toMatchObject({ status: 403, body: { error: { code: "NOT_SUBSCRIBED" } } });
   });
 
+  it("when a viewer's token expires after Verify, then the claim is GOOGLE_TOKEN_INVALID and nothing is claimed", async () => {
+    const viewer = await world.visitor();
+    expect((await world.api.verifySubscription(viewer.token)).body).toMatchObject({ isSubscribed: true });
+    const expired = await fetch(`${world.googleUrl}/__emulator/expire`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ access_token: viewer.token }),
+    });
+    expect(expired.ok).toBe(true);
+
+    const mint = await world.api.claim(viewer);
+
+    expect(mint).toMatchObject({ status: 401, body: { error: { code: "GOOGLE_TOKEN_INVALID" } } });
+    expect((await world.api.checkClaim(viewer.wallet)).body).toMatchObject({ claimed: false, claimId: null });
+  });
+
   it("when the token was issued to another app, then it is refused (token substitution)", async () => {
     const token = await world.tokenForOtherApp((await world.createGoogleAccount()).email);
     const mint = await world.api.post("/api/verify-and-mint", {

@@ -39,6 +39,7 @@ export async function verifyAndMint(
   if (mintDriver.signingBlocked())
     throw new AppError("MINTING_PAUSED", { retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS });
 
+  const checkedSince = Date.now();
   const identity = await deps.google.validateAccessToken(request.oauthAccessToken);
   await deps.controls.assertNotDenied({ walletAddress, googleSub: identity.sub });
   if (request.googleEmail && request.googleEmail.toLowerCase() !== identity.email.toLowerCase()) {
@@ -63,6 +64,8 @@ export async function verifyAndMint(
     metrics.claims.inc({ outcome: "not_subscribed" });
     throw new AppError("NOT_SUBSCRIBED");
   }
+  // What pays never rests on an earlier request's check: a token revoked since is refused here.
+  await deps.google.validateAccessToken(request.oauthAccessToken, { checkedSince });
 
   // A failed claim keeps the budget slot it took when it was reserved, so its retry is within the budget.
   if (existing) {

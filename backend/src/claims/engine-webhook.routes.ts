@@ -1,6 +1,6 @@
 import express, { Router } from "express";
 import { clientRateLimit } from "../http/security.ts";
-import { verifyEngineWebhook } from "../minting/engine-webhook.ts";
+import { createEngineWebhookVerifier } from "../minting/engine-webhook.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import type { MintDriver } from "./mint-driver.ts";
@@ -18,6 +18,7 @@ export function engineWebhookRoutes(deps: {
   logger: Logger;
 }): Router {
   const ignored = (reason: string) => deps.metrics.engineWebhooksIgnored.inc({ reason });
+  const verify = createEngineWebhookVerifier(deps.secret);
   const router = Router();
   router.post(
     ENGINE_WEBHOOK_PATH,
@@ -25,9 +26,8 @@ export function engineWebhookRoutes(deps: {
     express.raw({ type: () => true, limit: "64kb" }),
     (request, response) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const verdict = verifyEngineWebhook(
+      const verdict = verify(
         { body, timestamp: request.get("x-request-timestamp"), signature: request.get("x-signature-sha256") },
-        deps.secret,
         Math.floor(Date.now() / 1000),
       );
       if (verdict.kind === "ignored") ignored(verdict.reason.replaceAll(" ", "_"));

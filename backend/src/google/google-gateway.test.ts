@@ -192,8 +192,34 @@ describe("validateAccessToken", () => {
     await expectAppError(gateway.validateAccessToken(token), "GOOGLE_TOKEN_INVALID");
   });
 
-  it("when the token was revoked, then GOOGLE_TOKEN_INVALID, and revoking it again is harmless", async () => {
+  it("when one token is checked again and by simultaneous requests, then Google is asked once", async () => {
     const token = await accessTokenOf("alice@example.com");
+    calls.length = 0;
+    await Promise.all([gateway.validateAccessToken(token), gateway.validateAccessToken(token)]);
+    expect(await gateway.validateAccessToken(token)).toMatchObject({ sub: "100000000000000000001" });
+    expect(calls).toEqual([["oauth", "ok"]]);
+  });
+
+  it("when a checked token has since expired at Google, then the check is reused, unless a check since a given time is asked for", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    await gateway.validateAccessToken(token);
+    const since = Date.now();
+    await control("expire", { access_token: token });
+    expect(await gateway.validateAccessToken(token)).toMatchObject({ sub: "100000000000000000001" });
+    await expectAppError(gateway.validateAccessToken(token, { checkedSince: since }), "GOOGLE_TOKEN_INVALID");
+  });
+
+  it("when Google could not check a token, then the next request asks again", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    await countAttempts("tokeninfo", { status: 503 }, () =>
+      expectAppError(gateway.validateAccessToken(token), "GOOGLE_UNAVAILABLE"),
+    );
+    expect(await gateway.validateAccessToken(token)).toMatchObject({ sub: "100000000000000000001" });
+  });
+
+  it("when a checked token was revoked through the app, then GOOGLE_TOKEN_INVALID, and revoking it again is harmless", async () => {
+    const token = await accessTokenOf("alice@example.com");
+    await gateway.validateAccessToken(token);
     await gateway.revokeToken(token);
     await expectAppError(gateway.validateAccessToken(token), "GOOGLE_TOKEN_INVALID");
     await expect(gateway.revokeToken(token)).resolves.toBeUndefined();

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { OAuth2Client, type TokenPayload } from "google-auth-library";
+import { LRUCache } from "lru-cache";
 import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
@@ -47,6 +49,13 @@ export interface GoogleIdentity {
   expiresAt: number;
 }
 
+/** A token's check is reused this long at most, never past its expiry: a token Google revoked is honoured this long. */
+const TOKEN_CHECK_CACHE_MS = 60_000;
+const TOKENS_REMEMBERED = 10_000;
+
+/** Cache keys are digests, so no key holds a usable token. */
+const tokenKey = (accessToken: string) => createHash("sha256").update(accessToken).digest("base64url");
+
 const authFailed = (reason: string) => new AppError("GOOGLE_AUTH_FAILED", { cause: new Error(reason) });
 
 /** One person may manage up to 100 Brand Accounts. */
@@ -74,6 +83,8 @@ function createGoogleOAuth(options: GoogleOptions) {
       : {}),
   });
   keepWithinBudget(oauth);
+  // Only identities are kept: a refusal may be transient, so the next request asks Google again.
+  const checked = new LRUCache<string, { at: number; identity: Promise<GoogleIdentity> }>({ max: TOKENS_REMEMBERED });
 
   /** A 400 becomes `refusal`. */
   async function oauthCall<T>(
@@ -119,6 +130,7 @@ function createGoogleOAuth(options: GoogleOptions) {
   }
 
   async function revokeToken(token: string): Promise<void> {
+    checked.delete(tokenKey(token));
     try {
       await oauthCall("revoke", () => oauth.revokeToken(token), "GOOGLE_TOKEN_INVALID");
     } catch (error) {
@@ -129,6 +141,18 @@ function createGoogleOAuth(options: GoogleOptions) {
 
   function refusedIdentity(email: string): ErrorCode | null {
     return !options.allowBrandAccounts && isBrandAccountEmail(email) ? "BRAND_ACCOUNT_REFUSED" : null;
+  }
+
+  async function checkAccessToken(accessToken: string): Promise<GoogleIdentity> {
+    const info = await oauthCall("tokeninfo", () => oauth.getTokenInfo(accessToken), "GOOGLE_TOKEN_INVALID");
+    // A token issued to any app reads YouTube just as well, so only our own client's tokens are accepted.
+    if (info.aud !== clientId || info.azp !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
+    if (info.expiry_date <= Date.now()) throw new AppError("GOOGLE_TOKEN_INVALID");
+    if (!info.scopes.includes(YOUTUBE_READONLY_SCOPE)) throw new AppError("GOOGLE_SCOPE_MISSING");
+    if (!info.sub || !info.email) throw authFailed("tokeninfo has no sub or email: the email scope was not granted");
+    const refusal = refusedIdentity(info.email);
+    if (refusal) throw new AppError(refusal);
+    return { sub: info.sub, email: info.email, scopes: info.scopes, expiresAt: info.expiry_date };
   }
 
   return {
@@ -167,16 +191,19 @@ function createGoogleOAuth(options: GoogleOptions) {
       return { identity, accessToken };
     },
 
-    async validateAccessToken(accessToken: string): Promise<GoogleIdentity> {
-      const info = await oauthCall("tokeninfo", () => oauth.getTokenInfo(accessToken), "GOOGLE_TOKEN_INVALID");
-      // A token issued to any app reads YouTube just as well, so only our own client's tokens are accepted.
-      if (info.aud !== clientId || info.azp !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
-      if (info.expiry_date <= Date.now()) throw new AppError("GOOGLE_TOKEN_INVALID");
-      if (!info.scopes.includes(YOUTUBE_READONLY_SCOPE)) throw new AppError("GOOGLE_SCOPE_MISSING");
-      if (!info.sub || !info.email) throw authFailed("tokeninfo has no sub or email: the email scope was not granted");
-      const refusal = refusedIdentity(info.email);
-      if (refusal) throw new AppError(refusal);
-      return { sub: info.sub, email: info.email, scopes: info.scopes, expiresAt: info.expiry_date };
+    /** `checkedSince`: a check made before it is not reused. */
+    async validateAccessToken(accessToken: string, { checkedSince = 0 } = {}): Promise<GoogleIdentity> {
+      const key = tokenKey(accessToken);
+      const known = checked.get(key);
+      if (known && known.at >= checkedSince) return known.identity;
+      // Shared while it runs, so simultaneous requests with one token make one call.
+      const entry = { at: Date.now(), identity: checkAccessToken(accessToken) };
+      checked.set(key, entry, { ttl: TOKEN_CHECK_CACHE_MS });
+      const left = (identity: GoogleIdentity) => Math.min(identity.expiresAt - Date.now(), TOKEN_CHECK_CACHE_MS);
+      const ttl = await entry.identity.then(left, () => 0);
+      if (ttl > 0) checked.set(key, entry, { ttl });
+      else checked.delete(key);
+      return entry.identity;
     },
 
     revokeToken,

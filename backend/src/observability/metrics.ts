@@ -27,7 +27,7 @@ export function createMetrics() {
     ),
     engineWebhooksIgnored: counter(
       "tube_engine_webhooks_ignored_total",
-      "Posts to the Engine webhook that changed nothing, by reason (rate_limited, unsigned, bad_signature, outside_the_time_window, not_a_notification, not_followed_here)",
+      "Posts to the Engine webhook that changed nothing, by reason (rate_limited, unsigned, bad_signature, outside_the_time_window, not_a_notification, replayed, not_followed_here)",
       ["reason"],
     ),
     mintSigningFailures: counter(
