@@ -3,8 +3,10 @@ import { SignClient } from "@walletconnect/sign-client";
 import type { SessionTypes } from "@walletconnect/types";
 import { getSdkError } from "@walletconnect/utils";
 import { createThirdwebClient, prepareTransaction, sendTransaction, type Hex } from "thirdweb";
+import { symbol } from "thirdweb/extensions/common";
+import { decimals } from "thirdweb/extensions/erc20";
 import { privateKeyToAccount } from "thirdweb/wallets";
-import { localChain } from "../local-chain.ts";
+import { localChain, tokenContract } from "../local-chain.ts";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { rpc } from "../json-rpc.ts";
 
@@ -151,8 +153,13 @@ export async function startPhoneWallet(options: {
         return null;
       case "wallet_watchAsset": {
         // EIP-747's params are one object, not an array.
-        const { address, symbol, decimals } = (params as unknown as { options: WatchedAsset }).options;
-        watchedAssets.push({ address, symbol, decimals });
+        const asked = (params as unknown as { options: WatchedAsset }).options;
+        // As MetaMask's token list does, the symbol and decimals must be the contract's own.
+        const contract = tokenContract(options.rpcUrl, activeChain, asked.address);
+        const [ownSymbol, ownDecimals] = await Promise.all([symbol({ contract }), decimals({ contract })]);
+        if (asked.symbol.toUpperCase() !== ownSymbol.toUpperCase() || asked.decimals !== ownDecimals)
+          throw { code: -32602, message: `The contract reports ${ownSymbol} with ${ownDecimals} decimals.` };
+        watchedAssets.push({ address: asked.address, symbol: asked.symbol, decimals: asked.decimals });
         return true;
       }
       default:
