@@ -1,5 +1,5 @@
 import { devices } from "@playwright/test";
-import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
+import { REWARD_AMOUNT_WEI, REWARD_TOKENS, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/token-balance";
 import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-faults";
 import { claimTokens, connectedLine, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
@@ -44,7 +44,7 @@ for (const { via, visitor, device, dropsSockets, verifyUnreachable } of JOURNEYS
   test.describe(() => {
     test.use(device);
 
-    test(`when ${visitor}, then it verifies and claims ${REWARD_TOKENS} TuBE to that wallet`, async ({
+    test(`when ${visitor}, then it verifies, claims ${REWARD_TOKENS} TuBE to that wallet and lists TuBE in it`, async ({
       page,
       context,
       publicConfig,
@@ -69,8 +69,15 @@ for (const { via, visitor, device, dropsSockets, verifyUnreachable } of JOURNEYS
         await balanceOf(publicConfig.rpcUrl, publicConfig.chainId, publicConfig.tokenAddress, phoneWallet.address),
       ).toBe(REWARD_AMOUNT_WEI);
 
-      // The session outlived the claim (and the drop: both ends reconnected): the wallet's word still reaches the page.
+      // The session outlived the claim (and the drop: both ends reconnected): the page's word reaches the wallet...
       await dialog.getByRole("button", { name: "Close", exact: true }).click();
+      await page.getByRole("button", { name: `Add ${TOKEN_SYMBOL} to your wallet` }).click();
+      await expect(page.getByText(`${TOKEN_SYMBOL} is now in your wallet's token list.`)).toBeVisible();
+      // The wallet lists a token only with the symbol and decimals its contract reports.
+      expect(phoneWallet.watchedAssets).toEqual([
+        { address: publicConfig.tokenAddress, symbol: TOKEN_SYMBOL, decimals: TOKEN_DECIMALS },
+      ]);
+      // ...and the wallet's word still reaches the page.
       await phoneWallet.changeChain(1);
       await expect(page.getByRole("button", { name: "Switch to Arbitrum", exact: true })).toBeVisible();
     });

@@ -23,7 +23,7 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-test("when the phone wallet approves only Ethereum mainnet, then it is asked to switch (4902, then add), the header, wallet panel and Claim step say 'Wrong Network' until it is on Arbitrum, and when it then ends the session the Claim step offers to connect again, with no page error", async ({
+test("when the phone wallet approves only Ethereum mainnet, then it is asked to switch (-32602, then add), the header, wallet panel and Claim step say 'Wrong Network' until it is on Arbitrum, and when it then ends the session the Claim step offers to connect again, with no page error", async ({
   page,
   googleAccount,
   phoneWallet,
@@ -44,7 +44,7 @@ test("when the phone wallet approves only Ethereum mainnet, then it is asked to 
   await expect(page.getByText("Ready to claim tokens on Arbitrum network")).toBeVisible();
   expect(phoneWallet.requests).toEqual([
     { method: "wallet_switchEthereumChain", answer: 4001 },
-    { method: "wallet_switchEthereumChain", answer: 4902 },
+    { method: "wallet_switchEthereumChain", answer: -32602 },
     { method: "wallet_addEthereumChain", answer: "ok" },
     { method: "wallet_switchEthereumChain", answer: "ok" },
   ]);

@@ -3,8 +3,10 @@ import { SignClient } from "@walletconnect/sign-client";
 import type { SessionTypes } from "@walletconnect/types";
 import { getSdkError } from "@walletconnect/utils";
 import { createThirdwebClient, prepareTransaction, sendTransaction, type Hex } from "thirdweb";
+import { symbol } from "thirdweb/extensions/common";
+import { decimals } from "thirdweb/extensions/erc20";
 import { privateKeyToAccount } from "thirdweb/wallets";
-import { localChain } from "../local-chain.ts";
+import { localChain, tokenContract } from "../local-chain.ts";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { rpc } from "../json-rpc.ts";
 
@@ -23,6 +25,13 @@ interface AnsweredRequest {
   answer: "ok" | number;
 }
 
+/** The token a `wallet_watchAsset` asked the wallet to list (EIP-747's `options`). */
+interface WatchedAsset {
+  address: string;
+  symbol: string;
+  decimals: number;
+}
+
 export type PhoneWallet = Awaited<ReturnType<typeof startPhoneWallet>>;
 
 /** The EVM methods the wallet answers: those thirdweb asks for. */
@@ -32,15 +41,16 @@ const METHODS = [
   "eth_signTypedData_v4",
   "wallet_switchEthereumChain",
   "wallet_addEthereumChain",
+  "wallet_watchAsset",
 ];
 const EVENTS = ["chainChanged", "accountsChanged"];
 
 const USER_REJECTED_REQUEST = { code: 4001, message: "User rejected the request." };
-const UNRECOGNIZED_CHAIN = { code: 4902, message: "Unrecognized chain ID." };
+const UNRECOGNIZED_CHAIN = { code: -32602, message: "Unrecognized chain ID. Try adding the chain first." };
 
 /**
  * A phone wallet on the page SDK's own sign-client, sending to the local chain; as MetaMask Mobile, a switch to a chain
- * it was not approved on answers 4902 until it is added.
+ * it was not approved on answers -32602 (not 4902) until it is added, and it lists the tokens a dapp asks it to.
  */
 export async function startPhoneWallet(options: {
   borderPort: number;
@@ -76,6 +86,7 @@ export async function startPhoneWallet(options: {
   // Every request answered, and Verify's verdict on each proposal's origin ("VALID" or "UNKNOWN").
   const requests: AnsweredRequest[] = [];
   const verifications: string[] = [];
+  const watchedAssets: WatchedAsset[] = [];
   let current: SessionTypes.Struct | undefined;
   const proposalsAnswered = new Map<string, () => void>();
 
@@ -140,6 +151,17 @@ export async function startPhoneWallet(options: {
       case "wallet_addEthereumChain":
         knownChains.add(Number((params[0] as { chainId: Hex }).chainId));
         return null;
+      case "wallet_watchAsset": {
+        // EIP-747's params are one object, not an array.
+        const asked = (params as unknown as { options: WatchedAsset }).options;
+        // As MetaMask's token list does, the symbol and decimals must be the contract's own.
+        const contract = tokenContract(options.rpcUrl, activeChain, asked.address);
+        const [ownSymbol, ownDecimals] = await Promise.all([symbol({ contract }), decimals({ contract })]);
+        if (asked.symbol.toUpperCase() !== ownSymbol.toUpperCase() || asked.decimals !== ownDecimals)
+          throw { code: -32602, message: `The contract reports ${ownSymbol} with ${ownDecimals} decimals.` };
+        watchedAssets.push({ address: asked.address, symbol: asked.symbol, decimals: asked.decimals });
+        return true;
+      }
       default:
         throw { code: 4200, message: `The wallet does not support ${method}.` };
     }
@@ -166,6 +188,7 @@ export async function startPhoneWallet(options: {
     behaviour,
     requests,
     verifications,
+    watchedAssets,
     /** Pairs with a dapp from a `wc:` URI; resolves once the proposal has been answered. */
     async pair(uri: string) {
       const pairingTopic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1] ?? "";

@@ -1,7 +1,10 @@
 /** The real WalletState on thirdweb v5, loaded when needed beside the page (ADR 13). */
-import { ARBITRUM_ONE_NAME, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
+import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { getContract } from "thirdweb";
+import { symbol } from "thirdweb/extensions/common";
+import { decimals } from "thirdweb/extensions/erc20";
 import {
   ThirdwebProvider,
   useActiveAccount,
@@ -40,6 +43,7 @@ import {
   removeRedirectLoginParameters,
   replaceCredentialEntryOnceRead,
 } from "./redirect-login.ts";
+import { watchAssetOverWalletConnect, watchAssetRequest } from "./watch-asset.ts";
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
 import type { WalletState } from "./wallet-state.tsx";
 
@@ -264,16 +268,20 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
     }
   }, [activeWallet, disconnectWallet]);
 
-  // The embedded wallet's account cannot be asked to list a token.
+  // The embedded wallet cannot be asked to list a token; a WalletConnect one is asked through its session.
   const addToken = useMemo(() => {
-    const watchAsset = isConnected ? account?.watchAsset?.bind(account) : undefined;
-    if (!watchAsset) return undefined;
-    return () =>
-      watchAsset({
-        type: "ERC20",
-        options: { address: config.tokenAddress, symbol: TOKEN_SYMBOL, decimals: TOKEN_DECIMALS },
-      });
-  }, [account, isConnected, config.tokenAddress]);
+    if (!isConnected || !account || !activeWallet || activeWallet === setup.ecosystem) return undefined;
+    const viaWalletConnect = !injectedProvider(activeWallet.id);
+    if (!viaWalletConnect && !account.watchAsset) return undefined;
+    return async () => {
+      // Wallets check the symbol and decimals against the contract: send the contract's own.
+      const contract = getContract({ client: setup.client, chain: setup.chain, address: config.tokenAddress });
+      const [tokenSymbol, tokenDecimals] = await Promise.all([symbol({ contract }), decimals({ contract })]);
+      const token = { address: config.tokenAddress, symbol: tokenSymbol, decimals: tokenDecimals };
+      if (viaWalletConnect) return watchAssetOverWalletConnect(setup.chain.id, account.address, token);
+      return (await account.watchAsset?.(watchAssetRequest(token).params)) === true;
+    };
+  }, [account, activeWallet, isConnected, config.tokenAddress, setup]);
 
   const state = useMemo<WalletState>(
     () => ({

@@ -7,12 +7,18 @@ import { usePublicConfig } from "../../../lib/public-config.tsx";
 import { formatTokens, readTokenBalance } from "../token-balance.ts";
 import { useWalletState } from "../wallet-state.tsx";
 
-/** After a claim: ask the wallet to list TuBE (EIP-747); the embedded one sees its balance. */
+/** After a claim: ask the wallet to list TuBE (EIP-747); one that cannot be asked sees its balance and the address. */
 export function AddTokenButton() {
   const { addToken, address } = useWalletState();
   const { tokenAddress } = usePublicConfig();
   const [outcome, setOutcome] = useState<"idle" | "asking" | "added" | "declined">("idle");
-  if (!addToken) return address ? <TokenBalance holder={address} /> : null;
+  if (!addToken)
+    return address ? (
+      <Stack gap="2" alignItems="center">
+        <TokenBalance holder={address} />
+        <AddByHand tokenAddress={tokenAddress} />
+      </Stack>
+    ) : null;
   if (outcome === "added") return <Text color="fg.muted">{TOKEN_SYMBOL} is now in your wallet&apos;s token list.</Text>;
 
   async function ask(request: () => Promise<boolean>) {
@@ -35,12 +41,18 @@ export function AddTokenButton() {
       >
         Add {TOKEN_SYMBOL} to your wallet
       </Button>
-      {outcome === "declined" && (
-        <Stack gap="1" alignItems="center" role="status">
-          <Text>The wallet did not add {TOKEN_SYMBOL}. You can add it by hand with the token address:</Text>
-          <CopyableValue value={tokenAddress} label="token address" />
-        </Stack>
-      )}
+      {outcome === "declined" && <AddByHand tokenAddress={tokenAddress} declined />}
+    </Stack>
+  );
+}
+
+function AddByHand({ tokenAddress, declined = false }: { tokenAddress: string; declined?: boolean }) {
+  return (
+    <Stack gap="1" alignItems="center" role={declined ? "status" : undefined}>
+      <Text>
+        {declined ? `The wallet did not add ${TOKEN_SYMBOL}. ` : ""}You can add it by hand with the token address:
+      </Text>
+      <CopyableValue value={tokenAddress} label="token address" />
     </Stack>
   );
 }

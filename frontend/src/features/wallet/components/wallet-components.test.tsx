@@ -135,7 +135,7 @@ describe("AddTokenButton", () => {
     expect(screen.getByText(TEST_PUBLIC_CONFIG.tokenAddress)).toBeInTheDocument();
   });
 
-  it("when the wallet cannot be asked (the embedded wallet), then it is shown its TuBE balance, read from the chain", async () => {
+  it("when the wallet cannot be asked (the embedded wallet), then it is shown its TuBE balance, read from the chain, and the token's address to add it by hand", async () => {
     const calls: unknown[] = [];
     server.use(
       http.post(TEST_PUBLIC_CONFIG.rpcUrl, async ({ request }) => {
@@ -147,6 +147,8 @@ describe("AddTokenButton", () => {
 
     expect(await screen.findByText(`The connected wallet holds ${REWARD_TOKENS} TuBE.`)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Add TuBE/ })).toBeNull();
+    expect(screen.getByText(/add it by hand/)).toBeInTheDocument();
+    expect(screen.getByText(TEST_PUBLIC_CONFIG.tokenAddress)).toBeInTheDocument();
     expect(calls).toEqual([
       expect.objectContaining({
         method: "eth_call",

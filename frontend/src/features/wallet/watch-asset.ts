@@ -1,0 +1,42 @@
+/** 'Add TuBE' (EIP-747): the token as its contract reports it, asked of an installed or a WalletConnect wallet. */
+import type { SignClient } from "@walletconnect/sign-client";
+import { isMobileUserAgent } from "./connection-route.ts";
+
+type Session = ReturnType<InstanceType<typeof SignClient>["session"]["getAll"]>[number];
+
+export interface WatchedToken {
+  address: string;
+  symbol: string;
+  decimals: number;
+}
+
+/** The one request both kinds of wallet are sent: EIP-747's params are an object, not an array. */
+export function watchAssetRequest(token: WatchedToken) {
+  return { method: "wallet_watchAsset", params: { type: "ERC20" as const, options: token } };
+}
+
+/** The session whose wallet holds the address on the chain, among those the page's WalletConnect core keeps. */
+export function sessionHolding(sessions: Session[], chainId: number, address: string) {
+  const account = `eip155:${chainId}:${address}`.toLowerCase();
+  return sessions.find((session) => session.namespaces.eip155?.accounts.some((held) => held.toLowerCase() === account));
+}
+
+/**
+ * thirdweb's WalletConnect account cannot list a token, so the session's own `request` asks the wallet, on the chain
+ * the session names. A sign-client made now shares the page's WalletConnect core, and so thirdweb's sessions.
+ */
+export async function watchAssetOverWalletConnect(chainId: number, address: string, token: WatchedToken) {
+  const { SignClient } = await import("@walletconnect/sign-client");
+  const client = await SignClient.init({ telemetryEnabled: false });
+  const session = sessionHolding(client.session.getAll(), chainId, address);
+  if (!session) throw new Error("No WalletConnect session holds the connected wallet");
+  const answer = client.request<unknown>({
+    topic: session.topic,
+    chainId: `eip155:${chainId}`,
+    request: watchAssetRequest(token),
+  });
+  // On a phone the visitor approves in the wallet app, as thirdweb opens it for its own requests.
+  const walletLink = session.peer.metadata.redirect?.native;
+  if (walletLink && isMobileUserAgent(navigator.userAgent)) window.location.href = walletLink;
+  return (await answer) === true;
+}
