@@ -140,6 +140,12 @@ describe("the chain setup", () => {
     });
   });
 
+  it("when REWARDS_ADDRESS holds no contract, then the server starts not ready, naming it", async () => {
+    await withServer(testConfig({ ...world.env, PORT: "0", REWARDS_ADDRESS: randomWallet() }), async (url) => {
+      await expectNotReady(url, /no contract at 0x/);
+    });
+  });
+
   it("when the RPC serves another chain than CHAIN_ID, then the server is not ready and names both chains", async () => {
     const served = Number(world.env.CHAIN_ID);
     const expected = served === 421614 ? 42161 : 421614;
