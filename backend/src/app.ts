@@ -122,15 +122,13 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
   const { staticDir } = adapters;
   if (staticDir && fs.existsSync(path.join(staticDir, "index.html"))) {
     // The pages carry the token's address: written again once it is read.
-    let site: { tokenAddress: string; router: ReturnType<typeof staticSite> } | undefined;
+    const render = () => ({
+      tokenAddress: adapters.tokenAddress(),
+      router: staticSite({ staticDir, publicConfig: publicConfig(), publicUrl: config.PUBLIC_URL }),
+    });
+    let site = render();
     app.use((req, res, next) => {
-      if (site?.tokenAddress !== adapters.tokenAddress()) {
-        const current = publicConfig();
-        site = {
-          tokenAddress: current.tokenAddress,
-          router: staticSite({ staticDir, publicConfig: current, publicUrl: config.PUBLIC_URL }),
-        };
-      }
+      if (site.tokenAddress !== adapters.tokenAddress()) site = render();
       site.router(req, res, next);
     });
   }

@@ -29,9 +29,13 @@ afterAll(async () => {
   await world?.stop();
 });
 
-async function withServer(config: Config, test: (url: string, logs: ReturnType<typeof captureLogs>) => Promise<void>) {
+async function withServer(
+  config: Config,
+  test: (url: string, logs: ReturnType<typeof captureLogs>) => Promise<void>,
+  staticDir?: string,
+) {
   const logs = captureLogs();
-  const server = await startServer(config, createLogger("info", logs.destination), { tuning });
+  const server = await startServer(config, createLogger("info", logs.destination), { tuning, staticDir });
   try {
     await test(server.url, logs);
   } finally {
@@ -105,24 +109,34 @@ describe("the chain setup", () => {
   it("when the RPC answers only after the start, then claims wait with a 503 and go through once it does", async () => {
     const rpc = await startRpcProxy({ upstreamUrl: world.rpcUrl });
     rpc.setUnreachable(true);
+    const staticDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-setup-site-"));
+    await fs.writeFile(path.join(staticDir, "index.html"), "<html><head><title>t</title></head><body></body></html>");
+    const pageToken = async (url: string) => /"tokenAddress":"(\w*)"/.exec(await (await fetch(url)).text())?.[1];
     try {
-      await withServer(testConfig({ ...world.env, RPC_URL: rpc.url }), async (url) => {
-        await expectNotReady(url, /eth_chainId/);
-        const visitor = await world.visitor();
-        expect((await world.api.claim(visitor)).status).toBe(503);
+      await withServer(
+        testConfig({ ...world.env, RPC_URL: rpc.url }),
+        async (url) => {
+          await expectNotReady(url, /eth_chainId/);
+          expect(await pageToken(url)).toBe("");
+          const visitor = await world.visitor();
+          expect((await world.api.claim(visitor)).status).toBe(503);
 
-        rpc.setUnreachable(false);
-        await vi.waitFor(async () => expect((await fetch(`${url}/readyz`)).status).toBe(200), {
-          timeout: 15_000,
-          interval: 100,
-        });
-        const { tokenAddress } = (await (await fetch(`${url}/api/config`)).json()) as { tokenAddress: string };
-        expect(tokenAddress).toBe(world.tokenAddress);
-        expect((await world.api.claim(visitor)).status).toBe(202);
-        await world.untilAllConfirmed([visitor]);
-      });
+          rpc.setUnreachable(false);
+          await vi.waitFor(async () => expect((await fetch(`${url}/readyz`)).status).toBe(200), {
+            timeout: 15_000,
+            interval: 100,
+          });
+          const { tokenAddress } = (await (await fetch(`${url}/api/config`)).json()) as { tokenAddress: string };
+          expect(tokenAddress).toBe(world.tokenAddress);
+          expect(await pageToken(url)).toBe(world.tokenAddress);
+          expect((await world.api.claim(visitor)).status).toBe(202);
+          await world.untilAllConfirmed([visitor]);
+        },
+        staticDir,
+      );
     } finally {
       await rpc.stop();
+      await fs.rm(staticDir, { recursive: true, force: true });
     }
   });
 
