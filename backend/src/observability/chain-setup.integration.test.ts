@@ -58,7 +58,7 @@ async function expectNotReady(url: string, setupError: RegExp) {
   expect(errors.setup).toMatch(setupError);
   const claim = await createTestApi(() => url).claim({ token: "ya29.unused", wallet: randomWallet() });
   expect(claim.status).toBe(503);
-  expect(claim.body.error.code).toBe("MINT_UNAVAILABLE");
+  expect(claim.body.error.code).toBe("MINTING_PAUSED");
   expect(Number(claim.retryAfter)).toBeGreaterThan(0);
 }
 
@@ -97,7 +97,7 @@ describe("the chain setup", () => {
         const claim = await createTestApi(() => url).claim({ token: "ya29.unused", wallet: randomWallet() });
         expect({ status: claim.status, code: claim.body.error.code }).toEqual({
           status: 503,
-          code: "MINT_UNAVAILABLE",
+          code: "MINTING_PAUSED",
         });
         expect(claim.retryAfter).not.toBeNull();
       });

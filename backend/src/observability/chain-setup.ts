@@ -60,8 +60,7 @@ export function createChainSetup(
       },
     },
     assertReady() {
-      if (tokenAddress === undefined)
-        throw new AppError("MINT_UNAVAILABLE", { retryAfterSeconds: RETRY_AFTER_SECONDS });
+      if (tokenAddress === undefined) throw new AppError("MINTING_PAUSED", { retryAfterSeconds: RETRY_AFTER_SECONDS });
     },
     stop() {
       stopped = true;
