@@ -122,12 +122,13 @@ export async function startServer(
     tuning,
   );
 
+  // One read before listening, so a server whose upstreams answer takes claims from its first request.
+  await setup.start();
   const httpServer = app.listen(config.PORT);
   await once(httpServer, "listening");
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   logger.info({ url, publicUrl: config.PUBLIC_URL }, "listening");
-  await setup.start();
 
   return {
     url,

@@ -49,7 +49,7 @@ export function createChainSetup(
   }
 
   return {
-    /** Resolves once the first read has answered, ready or not. */
+    /** Resolves once the first read has answered or timed out, ready or not. */
     start: attempt,
     /** Empty until read. */
     tokenAddress: () => tokenAddress ?? "",
