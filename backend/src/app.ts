@@ -29,7 +29,8 @@ import { requestContext } from "./observability/request-context.ts";
 import type { ClaimStore } from "./store/claim-store.ts";
 
 export interface AppAdapters {
-  tokenAddress: string;
+  /** Empty until the server has read it from the rewards contract. */
+  tokenAddress: () => string;
   store: ClaimStore;
   google: GoogleGateway;
   mintDriver: MintDriver;
@@ -48,14 +49,14 @@ export interface AppTuning {
 }
 
 export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuning = {}): Express {
-  const publicConfig: PublicConfig = { ...config.publicConfig, tokenAddress: adapters.tokenAddress };
+  const publicConfig = (): PublicConfig => ({ ...config.publicConfig, tokenAddress: adapters.tokenAddress() });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(requestContext());
   app.use(requestLogger(adapters.logger));
-  app.use(securityHeaders({ rpcUrl: publicConfig.rpcUrl }), keepOpenerOn(GOOGLE_CALLBACK_PATH));
+  app.use(securityHeaders({ rpcUrl: config.publicConfig.rpcUrl }), keepOpenerOn(GOOGLE_CALLBACK_PATH));
   app.use(
     opsRoutes({
       ...adapters,
@@ -109,7 +110,7 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
       ...adapters,
       subscriptions,
       publicUrl: config.PUBLIC_URL,
-      explorerUrl: publicConfig.explorerUrl,
+      explorerUrl: config.publicConfig.explorerUrl,
       channelId: config.YOUTUBE_CHANNEL_ID,
       maxTotalClaims: config.MAX_TOTAL_CLAIMS,
     }),
@@ -120,7 +121,16 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
 
   const { staticDir } = adapters;
   if (staticDir && fs.existsSync(path.join(staticDir, "index.html"))) {
-    app.use(staticSite({ staticDir, publicConfig, publicUrl: config.PUBLIC_URL }));
+    // The pages carry the token's address: written again once it is read.
+    const render = () => ({
+      tokenAddress: adapters.tokenAddress(),
+      router: staticSite({ staticDir, publicConfig: publicConfig(), publicUrl: config.PUBLIC_URL }),
+    });
+    let site = render();
+    app.use((req, res, next) => {
+      if (site.tokenAddress !== adapters.tokenAddress()) site = render();
+      site.router(req, res, next);
+    });
   }
   app.use(notFoundHandler);
   app.use(errorHandler);

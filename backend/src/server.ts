@@ -4,10 +4,11 @@ import { createApp, type AppTuning } from "./app.ts";
 import { createClaimControls } from "./claims/claim-controls.ts";
 import { mintDriverFromConfig } from "./claims/mint-driver-from-config.ts";
 import type { MintTuning } from "./claims/mint-driver.ts";
-import { ConfigError, type Config } from "./config.ts";
+import type { Config } from "./config.ts";
 import { createGoogleGateway } from "./google/google-gateway.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
-import { readNativeBalance, readRewardCap, readRewardsToken } from "./minting/rewards-contract.ts";
+import { readNativeBalance, readRewardCap } from "./minting/rewards-contract.ts";
+import { createChainSetup } from "./observability/chain-setup.ts";
 import { createMetrics, registerOperatorMetrics, registerStateGauges } from "./observability/metrics.ts";
 import { createYoutubeQuotaMeter } from "./observability/youtube-quota.ts";
 import { openClaimStore } from "./store/open-claim-store.ts";
@@ -22,6 +23,7 @@ export interface ServerTuning extends AppTuning {
   googleTimeoutMs?: number;
   metricsCacheMs?: number;
   mint?: MintTuning;
+  chainSetupRetryMs?: number;
 }
 
 export interface ServerOptions {
@@ -34,7 +36,6 @@ export async function startServer(
   logger: Logger = createLogger(),
   { staticDir, tuning = {} }: ServerOptions = {},
 ): Promise<RunningServer> {
-  const tokenAddress = await tokenOfRewards(config);
   const metrics = createMetrics();
   const { store, kind } = await openClaimStore({
     ...config.storeOptions,
@@ -66,7 +67,13 @@ export async function startServer(
     },
   );
 
-  const controls = createClaimControls(store);
+  const setup = createChainSetup(config, {
+    logger,
+    retryMs: tuning.chainSetupRetryMs,
+    // Never before the setup holds: with another reward amount, every mint would pay and never confirm.
+    onReady: () => mintDriver.start(),
+  });
+  const controls = createClaimControls(store, setup.assertReady);
   registerOperatorMetrics(metrics, {
     paused: () => controls.paused(),
     operatorActionCounts: () => store.operator.actionCounts(),
@@ -97,7 +104,7 @@ export async function startServer(
   const app = createApp(
     config,
     {
-      tokenAddress,
+      tokenAddress: setup.tokenAddress,
       store,
       google,
       mintDriver,
@@ -108,14 +115,15 @@ export async function startServer(
         { name: "store", check: () => store.ping() },
         { name: "chain", check: () => chainReader.ping() },
         { name: "engine", check: () => minter.ping() },
+        setup.probe,
       ],
       staticDir,
     },
     tuning,
   );
 
-  mintDriver.start();
-
+  // One read before listening, so a server whose upstreams answer takes claims from its first request.
+  await setup.start();
   const httpServer = app.listen(config.PORT);
   await once(httpServer, "listening");
   const { port } = httpServer.address() as AddressInfo;
@@ -125,20 +133,11 @@ export async function startServer(
   return {
     url,
     async stop() {
+      setup.stop();
       await mintDriver.stop();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeAllConnections();
       await store.close();
     },
   };
-}
-
-async function tokenOfRewards(config: Config): Promise<string> {
-  try {
-    return await readRewardsToken(config.RPC_URL, config.REWARDS_ADDRESS);
-  } catch (error) {
-    throw new ConfigError(
-      `Refusing to start:\n  REWARDS_ADDRESS: its token could not be read through RPC_URL (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
 }

@@ -11,12 +11,13 @@ export interface ClaimControls {
   assertNotDenied(who: { walletAddress: string | null; googleSub: string }): Promise<void>;
 }
 
-/** Read from the store at each request. */
-export function createClaimControls(store: ClaimStore): ClaimControls {
+/** Read from the store at each request; `assertReady` refuses claims until the server can pay them. */
+export function createClaimControls(store: ClaimStore, assertReady = () => {}): ClaimControls {
   const paused = async () => (await store.operator.controls()).paused;
   return {
     paused,
     async assertOpen() {
+      assertReady();
       if (await paused()) throw new AppError("CLAIMS_PAUSED", { retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS });
     },
     async assertNotDenied({ walletAddress, googleSub }) {

@@ -55,7 +55,7 @@ describe("operator endpoints", () => {
     const details = await get("/readyz/details", OPERATOR_HEADERS);
     expect(await details.json()).toEqual({
       ready: true,
-      checks: { store: "ok", chain: "ok", engine: "ok" },
+      checks: { store: "ok", chain: "ok", engine: "ok", setup: "ok" },
       errors: {},
     });
   });

@@ -15,7 +15,7 @@ const READINESS_CACHE_SECONDS = 5;
 
 /** /readyz is public and each probe run calls Engine, so requests share one run; details need the metrics token. */
 export function opsRoutes(deps: {
-  publicConfig: PublicConfig;
+  publicConfig: () => PublicConfig;
   probes: ReadinessProbe[];
   metrics: Metrics;
   logger: Logger;
@@ -37,7 +37,9 @@ export function opsRoutes(deps: {
         } catch (error) {
           deps.logger.warn({ probe: probe.name, err: error }, "readiness probe failed");
           checks[probe.name] = "unavailable";
-          errors[probe.name] = error instanceof Error ? error.message : String(error);
+          // The cause, not the visitor's sentence: the operator needs to know what to fix.
+          const cause = error instanceof AppError && error.cause instanceof Error ? error.cause : error;
+          errors[probe.name] = cause instanceof Error ? cause.message : String(cause);
         }
       }),
     );
@@ -48,7 +50,7 @@ export function opsRoutes(deps: {
 
   router.get("/api/config", (_req, res) => {
     res.setHeader("Cache-Control", "no-cache");
-    res.json(deps.publicConfig);
+    res.json(deps.publicConfig());
   });
 
   router.get("/healthz", (_req, res) => {

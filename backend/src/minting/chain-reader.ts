@@ -260,5 +260,8 @@ function aggregate3Call(target: string, callDatas: readonly string[]) {
 }
 
 function decodeAggregate3(returned: string): readonly { success: boolean; returnData: string }[] {
+  // A call to an address without code answers empty: a chain without Multicall3 is not one the app runs on.
+  if (returned === "0x")
+    throw unavailable(new Error(`this chain is not supported: no Multicall3 at ${MULTICALL3_ADDRESS}`));
   return AbiFunction.decodeResult(AGGREGATE3, returned as `0x${string}`);
 }

@@ -4,12 +4,18 @@ import { jsonRpc } from "./json-rpc.ts";
 const TOKEN_SELECTOR = "0xfc0c546a";
 const REWARDS_PAID_SELECTOR = "0x69d8d6d2";
 const MAX_REWARDS_SELECTOR = "0xd619658b";
+const REWARD_AMOUNT_SELECTOR = "0xf7b2a7be";
 
 const TIMEOUT_MS = 5_000;
 
 /** The token the rewards contract mints: immutable, so read once at start-up, and no setting can name another. */
 export async function readRewardsToken(rpcUrl: string, rewards: string): Promise<string> {
   return `0x${(await readWord(rpcUrl, rewards, TOKEN_SELECTOR)).slice(-40)}`;
+}
+
+/** What the contract pays a wallet: immutable too, and a claim confirms only if it is the product's amount. */
+export async function readRewardAmount(rpcUrl: string, rewards: string): Promise<bigint> {
+  return BigInt(await readWord(rpcUrl, rewards, REWARD_AMOUNT_SELECTOR));
 }
 
 export async function readRewardCap(

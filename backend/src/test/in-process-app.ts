@@ -60,7 +60,7 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
   const { mintDriver } = mintDriverFromConfig(config, { store, metrics, logger });
   const app = createApp(config, {
     // What the server reads from the rewards contract at start-up: nothing answers RPC_URL here.
-    tokenAddress: REWARDS_TOKEN,
+    tokenAddress: () => REWARDS_TOKEN,
     store,
     google: createGoogleGateway({ ...APP_CLIENT, emulatorUrl: google.url }),
     mintDriver,

@@ -1,0 +1,70 @@
+import { MULTICALL3_ADDRESS, REWARD_AMOUNT_WEI } from "@tube/common/constants";
+import type { Config } from "../config.ts";
+import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
+import { jsonRpc } from "../minting/json-rpc.ts";
+import { readRewardAmount, readRewardsToken } from "../minting/rewards-contract.ts";
+import type { Logger } from "./logger.ts";
+
+const TIMEOUT_MS = 5_000;
+
+/**
+ * What the server must know of the chain before it takes a claim: the chain it serves, Multicall3, the token and the
+ * amount the rewards contract pays. Read until it holds, so a server started while the RPC is down serves its pages.
+ */
+export function createChainSetup(
+  config: Pick<Config, "RPC_URL" | "CHAIN_ID" | "REWARDS_ADDRESS">,
+  deps: { logger: Logger; onReady: () => void; retryMs?: number },
+) {
+  const { RPC_URL: rpcUrl, CHAIN_ID: chainId, REWARDS_ADDRESS: rewards } = config;
+  let tokenAddress: string | undefined;
+  let failure = "not read yet";
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const call = <T>(method: string, params: unknown[]) => jsonRpc<T>(rpcUrl, { method, params }, TIMEOUT_MS);
+
+  async function read(): Promise<string> {
+    const served = Number(await call<string>("eth_chainId", []));
+    if (served !== chainId) throw new Error(`RPC_URL serves chain ${served}, not CHAIN_ID ${chainId}`);
+    if ((await call<string>("eth_getCode", [MULTICALL3_ADDRESS, "latest"])) === "0x")
+      throw new Error(`chain ${chainId} is not supported: it has no Multicall3 at ${MULTICALL3_ADDRESS}`);
+    const [token, amount] = await Promise.all([readRewardsToken(rpcUrl, rewards), readRewardAmount(rpcUrl, rewards)]);
+    if (amount !== REWARD_AMOUNT_WEI)
+      throw new Error(`REWARDS_ADDRESS pays ${amount} wei a reward, not the product's ${REWARD_AMOUNT_WEI}`);
+    return token;
+  }
+
+  async function attempt(): Promise<void> {
+    try {
+      const token = await read();
+      if (stopped) return;
+      tokenAddress = token;
+      deps.logger.info({ tokenAddress }, "chain setup checked: claims open");
+      deps.onReady();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (reason !== failure) deps.logger.error({ reason }, "not ready: claims wait until the chain setup holds");
+      failure = reason;
+      if (!stopped) retry = setTimeout(() => void attempt(), deps.retryMs ?? RETRY_AFTER_SECONDS * 1000).unref();
+    }
+  }
+
+  return {
+    /** Resolves once the first read has answered or timed out, ready or not. */
+    start: attempt,
+    /** Empty until read. */
+    tokenAddress: () => tokenAddress ?? "",
+    probe: {
+      name: "setup",
+      async check() {
+        if (tokenAddress === undefined) throw new Error(failure);
+      },
+    },
+    assertReady() {
+      if (tokenAddress === undefined) throw new AppError("MINTING_PAUSED", { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(retry);
+    },
+  };
+}
