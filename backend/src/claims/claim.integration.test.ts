@@ -214,6 +214,32 @@ describe("claim API over HTTP against the local world", () => {
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 
+  it("when Engine's answer to an operator's retry of a claim on hold is lost, then the retry leaves it under way and it is paid once", async () => {
+    const { token, wallet } = await world.visitor();
+    world.engineFaults.set({ mode: "failed", count: MINT_MAX_ATTEMPTS });
+    await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    await expect
+      .poll(async () => (await world.api.get(`/api/check-claim/${wallet}`)).body.status, { timeout: 60_000 })
+      .toBe("failed");
+    world.engineFaults.set({ mode: "timeout", count: 1 });
+    const store = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
+    try {
+      const { mintDriver } = mintDriverFromConfig(loadConfig(world.env as NodeJS.ProcessEnv), {
+        store,
+        metrics: createMetrics(),
+        logger: createLogger("silent"),
+      });
+      const retried = await mintDriver.retry((await store.claims.findByWallet(wallet))!, "operator");
+      await mintDriver.stop();
+      expect(retried.status).toBe("queued");
+    } finally {
+      await store.close();
+    }
+    const { claimId } = (await world.api.get(`/api/check-claim/${wallet}`)).body;
+    expect((await claimUntilSettled(claimId)).status).toBe("confirmed");
+    expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
+  });
+
   it("when Engine's answer is lost after it queued the mint, then the claim is answered 202 as under way and a retry still mints once", async () => {
     const { token, wallet } = await world.visitor();
     world.engineFaults.set({ mode: "timeout", count: 1 });
