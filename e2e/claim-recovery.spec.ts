@@ -30,18 +30,20 @@ async function savedProgress(page: Page): Promise<{ step: number; youtubeUsernam
   );
 }
 
-/**
- * `account` claims on the open page while Engine fails every automatic attempt: the claim is left failed. The fault
- * is aimed at this test's wallet, so the claims other tests make meanwhile go through.
- */
-async function leaveClaimFailed(page: Page, account: FreshAccount, wallet: string) {
-  const fault = await fetch(`${readRunningWorld(process.env.E2E_DATA_DIR as string)?.engineUrl}/__emulator/faults`, {
+/** Sets an Engine fault aimed at `wallet`, so the claims other tests make meanwhile go through. */
+async function engineFault(fault: { mode: string; count: number; wallet: string }) {
+  const set = await fetch(`${readRunningWorld(process.env.E2E_DATA_DIR as string)?.engineUrl}/__emulator/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    // Every automatic attempt (MINT_MAX_ATTEMPTS, 3) ends FAILED at Engine.
-    body: JSON.stringify({ mode: "failed", count: 3, wallet }),
+    body: JSON.stringify(fault),
   });
-  expect(fault.ok).toBe(true);
+  expect(set.ok).toBe(true);
+}
+
+/** `account` claims on the open page while Engine fails every automatic attempt: the claim is left failed. */
+async function leaveClaimFailed(page: Page, account: FreshAccount, wallet: string) {
+  // Every automatic attempt (MINT_MAX_ATTEMPTS, 3) ends FAILED at Engine.
+  await engineFault({ mode: "failed", count: 3, wallet });
   await page.goto("/claim");
   await reachClaimStep(page, account, wallet);
   await claimButton(page).click();
@@ -107,6 +109,27 @@ test("when the Google token expires on the Claim step, then re-authorizing there
   await signInWithGoogle(page, googleAccount, () => reconnect.click());
   // The claim goes on by itself once Google answers: same step, wallet and username.
   await expect(page.getByRole("dialog", { name: "Transaction Successful" })).toBeVisible({ timeout: 30_000 });
+  expect(await balance(publicConfig, wallet)).toBe(REWARD_AMOUNT_WEI);
+});
+
+test("when Engine does not answer the claim, then the kept claim shows as processing and the page follows it to the end", async ({
+  page,
+  publicConfig,
+  googleAccount,
+  wallet,
+}) => {
+  // Engine queues the reward but its answer never comes: the server records the claim and sends it later.
+  await engineFault({ mode: "timeout", count: 1, wallet });
+  await page.goto("/claim");
+  await reachClaimStep(page, googleAccount, wallet);
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/verify-and-mint"));
+  await claimButton(page).click();
+  await expect(page.getByText("Processing Transaction", { exact: true })).toBeVisible();
+  const kept = await answer;
+  expect(kept.status()).toBe(202);
+  expect(await kept.json()).toMatchObject({ claimed: true, status: "queued", error: null });
+  await expect(page.getByText("Tokens Claimed Successfully!")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText("Minting Failed", { exact: true })).toHaveCount(0);
   expect(await balance(publicConfig, wallet)).toBe(REWARD_AMOUNT_WEI);
 });
 

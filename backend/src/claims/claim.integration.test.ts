@@ -137,13 +137,15 @@ describe("claim API over HTTP against the local world", () => {
     expect(await balanceOf(world.rpcUrl, 42161, world.tokenAddress, wallet)).toBe(REWARD_AMOUNT_WEI);
   });
 
-  it("when Engine answers 500, then the visitor gets 503 and, once the attempt's grace blocks pass without a trace, a new attempt mints once", async () => {
+  it("when Engine answers 500 at the claim, then the kept claim is answered 202 as under way and, once the attempt's grace blocks pass without a trace, a new attempt mints once", async () => {
     const { token, wallet } = await world.visitor();
+    const firedBefore = world.engineFaults.fired().http500 ?? 0;
     world.engineFaults.set({ mode: "http500", count: 1 });
-    const failed = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
-    expect(failed).toMatchObject({ status: 503, body: { error: { code: "MINT_UNAVAILABLE" } } });
-    const { claimId, status } = (await world.api.get(`/api/check-claim/${wallet}`)).body;
-    expect(status).toBe("queued");
+    const kept = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    expect(kept).toMatchObject({ status: 202, body: { claimed: true, status: "queued", error: null, details: null } });
+    expect(world.engineFaults.fired().http500).toBe(firedBefore + 1);
+    const { claimId } = kept.body;
+    expect((await world.api.get(`/api/claims/${claimId}`)).body).toMatchObject({ status: "queued", txHash: null });
 
     await world.mineBlocks(Number(TEST_WORLD_TUNING.mint.graceBlocks));
     expect((await claimUntilSettled(claimId)).status).toBe("confirmed");
@@ -210,11 +212,37 @@ describe("claim API over HTTP against the local world", () => {
     expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
   });
 
-  it("when Engine's answer is lost after it queued the mint, then the retry still mints once", async () => {
+  it("when Engine's answer to an operator's retry of a claim on hold is lost, then the retry leaves it under way and it is paid once", async () => {
+    const { token, wallet } = await world.visitor();
+    world.engineFaults.set({ mode: "failed", count: MINT_MAX_ATTEMPTS });
+    await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
+    await expect
+      .poll(async () => (await world.api.get(`/api/check-claim/${wallet}`)).body.status, { timeout: 60_000 })
+      .toBe("failed");
+    world.engineFaults.set({ mode: "timeout", count: 1 });
+    const store = await openSqliteClaimStore({ dataDir: world.env.DATA_DIR as string });
+    try {
+      const { mintDriver } = mintDriverFromConfig(loadConfig(world.env as NodeJS.ProcessEnv), {
+        store,
+        metrics: createMetrics(),
+        logger: createLogger("silent"),
+      });
+      const retried = await mintDriver.retry((await store.claims.findByWallet(wallet))!, "operator");
+      await mintDriver.stop();
+      expect(retried.status).toBe("queued");
+    } finally {
+      await store.close();
+    }
+    const { claimId } = (await world.api.get(`/api/check-claim/${wallet}`)).body;
+    expect((await claimUntilSettled(claimId)).status).toBe("confirmed");
+    expect(await countMintsTo(world.rpcUrl, world.tokenAddress, wallet)).toBe(1);
+  });
+
+  it("when Engine's answer is lost after it queued the mint, then the claim is answered 202 as under way and a retry still mints once", async () => {
     const { token, wallet } = await world.visitor();
     world.engineFaults.set({ mode: "timeout", count: 1 });
     const lost = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
-    expect(lost.body.error.code).toBe("MINT_UNAVAILABLE");
+    expect(lost).toMatchObject({ status: 202, body: { claimed: true, status: "queued", error: null } });
     const retry = await world.api.post("/api/verify-and-mint", { walletAddress: wallet, oauthAccessToken: token });
     // The attempt was written before Engine was called: the retry finds the claim under way (202) or already minted (200).
     expect([200, 202]).toContain(retry.status);

@@ -81,13 +81,20 @@ export function createMintDriver(deps: MintDriverDeps) {
     return { ...terms, firstAttempt: { engineTransactionId: attemptKey(id, 1), attemptAtBlock: seen.value.head } };
   }
 
-  /** An Engine failure is thrown; the loop settles it. */
   async function queue(claim: ClaimRecord): Promise<ClaimRecord> {
     return inHandWhile(claim.id, async () => {
       if (claim.status !== "queued") return advance(claim, rules);
       const unattempted = { ...claim, status: "reserved" as const, attempts: 0, engineTransactionId: null };
       return sendAttempt(ctx, { ...unattempted, attemptAtBlock: null }, claim);
-    });
+    }).catch((error: unknown) => keptDespite(claim, error));
+  }
+
+  /** A claim left unfinished by a failed send is kept, and the loop sends it: it is answered as it stands. */
+  async function keptDespite(claim: ClaimRecord, error: unknown): Promise<ClaimRecord> {
+    const kept = await store.claims.findById(claim.id).catch(() => null);
+    if (!kept || kept.status === "failed") throw error;
+    logger.warn({ claimId: claim.id, err: error }, "the reward was not sent now; the claim is kept and sent later");
+    return kept;
   }
 
   async function retry(claim: ClaimRecord, by: RetryBy): Promise<ClaimRecord> {
@@ -96,7 +103,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     if (leasedNow.status !== "failed") return leasedNow;
     const after = await inHandWhile(claim.id, () =>
       advance(leasedNow, by === "owner" ? rules : { ...rules, maxAttempts: leasedNow.attempts + 1 }),
-    );
+    ).catch((error: unknown) => keptDespite(claim, error));
     if (!drives(after)) {
       leased.delete(claim.id);
       await store.claims.releaseLease(claim.id, owner);
