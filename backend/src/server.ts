@@ -6,6 +6,7 @@ import { mintDriverFromConfig } from "./claims/mint-driver-from-config.ts";
 import type { MintTuning } from "./claims/mint-driver.ts";
 import { ConfigError, type Config } from "./config.ts";
 import { createGoogleGateway } from "./google/google-gateway.ts";
+import { edgeServer } from "./http/edge-server.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
 import { readNativeBalance, readRewardCap, readRewardsToken } from "./minting/rewards-contract.ts";
 import { createMetrics, registerOperatorMetrics, registerStateGauges } from "./observability/metrics.ts";
@@ -116,7 +117,7 @@ export async function startServer(
 
   mintDriver.start();
 
-  const httpServer = app.listen(config.PORT);
+  const httpServer = edgeServer(app).listen(config.PORT, config.listenHost);
   await once(httpServer, "listening");
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://localhost:${port}`;

@@ -113,11 +113,19 @@ function sharedStore(prefix: string, counters: RateLimitCounters): Store {
   };
 }
 
-/** Writes, shared by every process through the store; reads, five times as many, so a polling page never locks out. */
+/**
+ * Writes, shared by every process through the store; reads, five times as many, so a polling page never locks out.
+ * A client past the limit in this process is refused before its write is counted in the store, so a flood costs the
+ * store at most the limit a minute.
+ */
 export function apiRateLimits(limitPerMinute: number, counters: RateLimitCounters): RequestHandler {
-  const writes = clientRateLimit(limitPerMinute, { counters, prefix: "writes:" });
+  const local = clientRateLimit(limitPerMinute);
+  const shared = clientRateLimit(limitPerMinute, { counters, prefix: "writes:" });
   const reads = clientRateLimit(limitPerMinute * 5);
-  return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? reads : writes)(req, res, next);
+  return (req, res, next) =>
+    req.method === "GET" || req.method === "HEAD"
+      ? reads(req, res, next)
+      : local(req, res, (error?: unknown) => (error ? next(error) : shared(req, res, next)));
 }
 
 const FORWARDED_HEADERS = [
