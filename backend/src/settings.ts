@@ -20,7 +20,7 @@ export const SETTINGS_TABLE: Record<Key, string> = {
   YOUTUBE_DAILY_QUOTA_UNITS:
     "The project's YouTube Data API units a day; the last 500 are kept for viewers who already verified, so their claims finish (ADR 23) | Google granted your project more | `10000`",
   METRICS_TOKEN:
-    "Bearer token `/metrics` and `/readyz/details` ask for; unset, they are open, which production refuses: 32+ random characters (`openssl rand -hex 32`; a repetitive one is refused), and a client's wrong guesses are limited (ADR 11) | Secret: your Prometheus's credential | unset (open)",
+    "Bearer token `/metrics` and `/readyz/details` ask for; unset, they are open, which production refuses: 32+ random characters (`openssl rand -hex 32`; fewer than 10 different ones are refused), and a client's wrong guesses are limited (ADR 11) | Secret: your Prometheus's credential | unset (open)",
   CLAIM_GATE_KEY:
     "Secret (32+ characters) under which `npm run claims -- erase-expired` keeps an expired claim's Google account as a fingerprint; the same everywhere and never changed: once used, servers refuse to start without it (ADR 24) | Secret: needed once you erase expired claims | unset (erasure refused)",
   MONGODB_URI:
