@@ -212,7 +212,7 @@ function parseConfig(env: NodeJS.ProcessEnv) {
     PUBLIC_URL: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
     DATA_DIR: dataDir,
     storeKind: settings.MONGODB_URI ? "mongodb" : "sqlite",
-    // A development server holds the local world's keys: only this machine reaches it. A container needs every interface.
+    // Development runs on the local world's public keys: this machine only. A container needs every interface.
     listenHost: production ? undefined : "127.0.0.1",
     storeOptions: { mongodbUri: settings.MONGODB_URI, dataDir, gateKey: settings.CLAIM_GATE_KEY },
     publicConfig,
@@ -321,7 +321,7 @@ function productionRules(settings: Partial<Settings>, given: Given): Rule[] {
       "covers every address, so any client can forge X-Forwarded-For: give only the proxies' addresses or ranges",
     ],
     [
-      // One letter 32 times is 32 characters: a random token of 32 uses 10 or more different ones.
+      // One letter 32 times is 32 characters; a random token of 32 almost always holds 10 or more different ones.
       (settings.METRICS_TOKEN?.length ?? 0) < 32 || new Set(settings.METRICS_TOKEN).size < 10,
       "METRICS_TOKEN",
       settings.METRICS_TOKEN
