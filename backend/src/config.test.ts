@@ -73,8 +73,26 @@ describe("loadConfig", () => {
     ["1", 1],
     ["true", true],
     ["10.0.0.1, 10.0.0.2", ["10.0.0.1", "10.0.0.2"]],
+    [
+      "loopback,172.16.0.0/12,fd00::/8,192.168.0.0/255.255.0.0",
+      ["loopback", "172.16.0.0/12", "fd00::/8", "192.168.0.0/255.255.0.0"],
+    ],
   ])("when TRUST_PROXY is %s, then Express gets %j", (value, expected) => {
     expect(loadConfig({ ...VALID, TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it("when TRUST_PROXY holds a range Express cannot read, then the config error lists each, and no Express error is thrown", () => {
+    const attempt = () =>
+      loadConfig({ ...VALID, TRUST_PROXY: "0.0.0.0/0, 10.0.0.0/8, 10.0.0.0/33, proxy.internal, ::/129" });
+    expect(attempt).toThrowError(ConfigError);
+    expect(attempt).toThrowError(
+      /\n {2}TRUST_PROXY: has 0\.0\.0\.0\/0, 10\.0\.0\.0\/33, proxy\.internal, ::\/129: not an address/,
+    );
+  });
+
+  it("when not in production, then the server listens on loopback only; in production, on every interface", () => {
+    expect(loadConfig(VALID).listenHost).toBe("127.0.0.1");
+    expect(loadConfig({ ...VALID, NODE_ENV: "test" }).listenHost).toBe("127.0.0.1");
   });
 
   it("when several settings are bad, then the error names every one of them", () => {
@@ -171,11 +189,11 @@ describe("loadConfig in production", () => {
     PUBLIC_URL: "https://rewards.example",
     MONGODB_URI: "mongodb+srv://cluster.example/tube",
     MAX_TOTAL_CLAIMS: "10000",
-    TRUST_PROXY: "1",
+    TRUST_PROXY: "10.0.0.0/8",
     // VALID's addresses are anvil's public dev accounts, which production refuses.
     REWARDS_ADDRESS: "0x3333333333333333333333333333333333333333",
     ENGINE_SERVER_WALLET: "0x2222222222222222222222222222222222222222",
-    METRICS_TOKEN: "a".repeat(32),
+    METRICS_TOKEN: "3f9c2a7e5b1d4860c7a2e9f1b3d5a7c9",
   };
 
   it("when every setting is real, then it starts", () => {
@@ -291,9 +309,31 @@ describe("loadConfig in production", () => {
     );
   });
 
-  it("when TRUST_PROXY is true, then it refuses and asks for a hop count or a proxy list", () => {
-    expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY: "true" })).toThrowError(/TRUST_PROXY: .*hop count/);
-    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: "10.0.0.0/8" }).TRUST_PROXY).toEqual(["10.0.0.0/8"]);
+  it.each(["true", "1", "2"])(
+    "when TRUST_PROXY is %s, then it refuses and asks for the proxies' addresses",
+    (value) => {
+      expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY: value })).toThrowError(
+        /\n {2}TRUST_PROXY: is a hop count or true.*the proxies' addresses or ranges/,
+      );
+    },
+  );
+
+  it.each([
+    "0.0.0.0/1,128.0.0.0/1",
+    "0.0.0.0/1,128.0.0.0/2,192.0.0.0/2,::1",
+    "::/1,8000::/1",
+    "::ffff:0:0/96",
+    "10.0.0.1,0.0.0.0/1,128.0.0.0/1,::/1,8000::/1",
+  ])("when TRUST_PROXY is %s, which together trusts every address, then it refuses naming it", (value) => {
+    expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY: value })).toThrowError(
+      /\n {2}TRUST_PROXY: covers every address/,
+    );
+  });
+
+  it("when TRUST_PROXY names the proxies (or nothing is in front), then it starts, listening on every interface", () => {
+    for (const value of ["false", "10.0.0.0/8", "0.0.0.0/1,128.0.0.0/2", "172.16.0.0/12,192.168.0.0/16", "uniquelocal"])
+      expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY: value })).not.toThrow();
+    expect(loadConfig(PRODUCTION).listenHost).toBeUndefined();
   });
 
   it("when the chain is Arbitrum Sepolia (a rehearsal), then it starts; another chain is refused naming CHAIN_ID", () => {
@@ -303,9 +343,12 @@ describe("loadConfig in production", () => {
     );
   });
 
-  it("when METRICS_TOKEN is missing or short, then it refuses naming it; outside production it may be unset", () => {
+  it("when METRICS_TOKEN is missing, short or far from random, then it refuses naming it; outside production it may be unset", () => {
     expect(() => loadConfig({ ...PRODUCTION, METRICS_TOKEN: "" })).toThrowError(/\n {2}METRICS_TOKEN: is required/);
-    expect(() => loadConfig({ ...PRODUCTION, METRICS_TOKEN: "short" })).toThrowError(/METRICS_TOKEN: is shorter/);
+    for (const token of ["short", "a".repeat(32), "ab".repeat(32), "abc".repeat(11)])
+      expect(() => loadConfig({ ...PRODUCTION, METRICS_TOKEN: token })).toThrowError(
+        /METRICS_TOKEN: is short or far from random/,
+      );
     expect(loadConfig(VALID).METRICS_TOKEN).toBeUndefined();
   });
 

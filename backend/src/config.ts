@@ -1,6 +1,7 @@
 /** The only reader of process.env on the server. */
 import { createHash } from "node:crypto";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
@@ -36,12 +37,63 @@ const trustProxy = z
   .string()
   .trim()
   .default("false")
-  .transform((value): boolean | number | string[] => {
+  .transform((value, context): boolean | number | string[] => {
     if (value === "false" || value === "") return false;
     if (value === "true") return true;
     if (/^\d+$/.test(value)) return Number(value);
-    return value.split(",").map((part) => part.trim());
+    const list = value.split(",").map((part) => part.trim());
+    const invalid = list.filter((entry) => !trustedRanges(entry));
+    if (invalid.length > 0)
+      context.addIssue({
+        code: "custom",
+        message: `has ${invalid.join(", ")}: not an address, a range (10.0.0.0/8, fd00::/8) or loopback, linklocal, uniquelocal`,
+      });
+    return list;
   });
+
+/** Express's names for ranges (its proxy-addr's table). */
+const NAMED_RANGES: Record<string, string[]> = {
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  loopback: ["127.0.0.1/8", "::1/128"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+};
+
+type Span = readonly [first: bigint, last: bigint];
+/** IPv4 sits at ::ffff:0:0/96, as Express matches it, so one line holds both families. */
+const IPV4_SPAN: Span = [0xffffn << 32n, (0xffffn << 32n) | 0xffffffffn];
+
+/** The addresses one TRUST_PROXY entry trusts, read as Express reads it; undefined if Express would refuse it. */
+function trustedRanges(entry: string): Span[] | undefined {
+  if (NAMED_RANGES[entry]) return NAMED_RANGES[entry].flatMap((range) => trustedRanges(range) ?? []);
+  const [text = "", prefixText, ...rest] = entry.split("/");
+  if (rest.length > 0 || !ipaddr.isValid(text)) return undefined;
+  const ip = ipaddr.parse(text);
+  const bits = ip.kind() === "ipv4" ? 32 : 128;
+  const prefix =
+    prefixText === undefined
+      ? bits
+      : /^\d+$/.test(prefixText)
+        ? Number(prefixText)
+        : ip.kind() === "ipv4" && ipaddr.IPv4.isValid(prefixText)
+          ? ipaddr.parse(prefixText).prefixLengthFromSubnetMask()
+          : null;
+  if (prefix === null || prefix <= 0 || prefix > bits) return undefined;
+  const value = ip.toByteArray().reduce((sum, byte) => (sum << 8n) | BigInt(byte), bits === 32 ? 0xffffn : 0n);
+  const size = 1n << BigInt(bits - prefix);
+  const first = value - (value % size);
+  return [[first, first + size - 1n]];
+}
+
+/** Whether the entries together trust every IPv4 or every IPv6 address, however they are split. */
+function trustsEveryone(list: string[]): boolean {
+  const spans = list.flatMap((entry) => trustedRanges(entry) ?? []).sort(([a], [b]) => Number(a - b));
+  const covers = ([from, to]: Span) => {
+    let next = from;
+    for (const [first, last] of spans) if (first <= next && last >= next) next = last + 1n;
+    return next > to;
+  };
+  return covers(IPV4_SPAN) || (covers([0n, IPV4_SPAN[0] - 1n]) && covers([IPV4_SPAN[1] + 1n, (1n << 128n) - 1n]));
+}
 
 /** Every server setting (documented in settings.ts); operator commands pick theirs from it. */
 export const settingsSchema = z.object({
@@ -160,6 +212,8 @@ function parseConfig(env: NodeJS.ProcessEnv) {
     PUBLIC_URL: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
     DATA_DIR: dataDir,
     storeKind: settings.MONGODB_URI ? "mongodb" : "sqlite",
+    // Development runs on the local world's public keys: this machine only. A container needs every interface.
+    listenHost: production ? undefined : "127.0.0.1",
     storeOptions: { mongodbUri: settings.MONGODB_URI, dataDir, gateKey: settings.CLAIM_GATE_KEY },
     publicConfig,
   };
@@ -257,15 +311,21 @@ function productionRules(settings: Partial<Settings>, given: Given): Rule[] {
       "is the local world's default, not a real one",
     ]),
     [
-      settings.TRUST_PROXY === true,
+      settings.TRUST_PROXY === true || typeof settings.TRUST_PROXY === "number",
       "TRUST_PROXY",
-      "true trusts every hop, so any client can forge X-Forwarded-For: give the hop count or the proxies' addresses",
+      "is a hop count or true, which a client that writes its own X-Forwarded-For fools: give the proxies' addresses or ranges",
     ],
     [
-      (settings.METRICS_TOKEN?.length ?? 0) < 32,
+      Array.isArray(settings.TRUST_PROXY) && trustsEveryone(settings.TRUST_PROXY),
+      "TRUST_PROXY",
+      "covers every address, so any client can forge X-Forwarded-For: give only the proxies' addresses or ranges",
+    ],
+    [
+      // One letter 32 times is 32 characters; a random token of 32 almost always holds 10 or more different ones.
+      (settings.METRICS_TOKEN?.length ?? 0) < 32 || new Set(settings.METRICS_TOKEN).size < 10,
       "METRICS_TOKEN",
       settings.METRICS_TOKEN
-        ? "is shorter than 32 characters; use a random one (openssl rand -hex 32)"
+        ? "is short or far from random (under 32 characters, or under 10 different ones); use openssl rand -hex 32"
         : "is required in production: /metrics and /readyz/details (quota, budget, gas, failing dependencies) answer only to it",
     ],
   ];

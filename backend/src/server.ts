@@ -6,6 +6,7 @@ import { mintDriverFromConfig } from "./claims/mint-driver-from-config.ts";
 import type { MintTuning } from "./claims/mint-driver.ts";
 import type { Config } from "./config.ts";
 import { createGoogleGateway } from "./google/google-gateway.ts";
+import { edgeServer } from "./http/edge-server.ts";
 import { createLogger, type Logger } from "./observability/logger.ts";
 import { readNativeBalance, readRewardCap } from "./minting/rewards-contract.ts";
 import { createChainSetup } from "./observability/chain-setup.ts";
@@ -124,7 +125,7 @@ export async function startServer(
 
   // One read before listening, so a server whose upstreams answer takes claims from its first request.
   await setup.start();
-  const httpServer = app.listen(config.PORT);
+  const httpServer = edgeServer(app).listen(config.PORT, config.listenHost);
   await once(httpServer, "listening");
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://localhost:${port}`;

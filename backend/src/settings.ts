@@ -10,7 +10,7 @@ export const SETTINGS_TABLE: Record<Key, string> = {
   PUBLIC_URL:
     "Origin visitors use: Google's redirect URI is `$PUBLIC_URL/auth/google/callback`, CORS allows only it; production requires it, on https | Your domain | `http://localhost:$PORT`",
   TRUST_PROXY:
-    "Express `trust proxy`, which decides the client IP for rate limits: `false`, a hop count or the proxies' addresses (`true` only outside production; docs/deploy.md says how to choose) | The proxies between visitors and the app | `false`",
+    "Express `trust proxy`, which decides the client IP for rate limits: `false`, or the proxies' addresses or ranges (`10.0.0.0/8`, comma-separated); production refuses `true`, a hop count and a list that covers every address (docs/deploy.md says how to choose) | The proxies between visitors and the app | `false`",
   RATE_LIMIT_PER_MINUTE:
     "API writes (POST) per client IP per minute, shared by every instance through the store; reads such as status polls get five times as many | Many viewers behind one IP (a campus, a carrier's NAT, an event's Wi-Fi) | `60`",
   MAX_TOTAL_CLAIMS:
@@ -20,7 +20,7 @@ export const SETTINGS_TABLE: Record<Key, string> = {
   YOUTUBE_DAILY_QUOTA_UNITS:
     "The project's YouTube Data API units a day; the last 500 are kept for viewers who already verified, so their claims finish (ADR 23) | Google granted your project more | `10000`",
   METRICS_TOKEN:
-    "Bearer token `/metrics` and `/readyz/details` ask for; unset, they are open, which production refuses: 32+ characters (ADR 11) | Secret: your Prometheus's credential | unset (open)",
+    "Bearer token `/metrics` and `/readyz/details` ask for; unset, they are open, which production refuses: 32+ random characters (`openssl rand -hex 32`; fewer than 10 different ones are refused), and a client's wrong guesses are limited (ADR 11) | Secret: your Prometheus's credential | unset (open)",
   CLAIM_GATE_KEY:
     "Secret (32+ characters) under which `npm run claims -- erase-expired` keeps an expired claim's Google account as a fingerprint; the same everywhere and never changed: once used, servers refuse to start without it (ADR 24) | Secret: needed once you erase expired claims | unset (erasure refused)",
   MONGODB_URI:

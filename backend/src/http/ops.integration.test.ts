@@ -1,3 +1,4 @@
+import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { OPERATOR_HEADERS, startTestWorld, type TestWorld } from "../test/test-world.ts";
@@ -46,6 +47,36 @@ describe("operator endpoints", () => {
     expect(text).toMatch(/^tube_upstream_up\{upstream="rpc"\} 1$/m);
     expect(text).toMatch(/^tube_upstream_up\{upstream="store"\} 1$/m);
     expect(text).toMatch(/^tube_server_wallet_balance_eth /m);
+  });
+
+  it("when one client keeps guessing the token, then it gets 429 before any guess is checked, and other clients still read", async () => {
+    // A second client on this machine: 127.0.0.2 is loopback too.
+    const guess = (path: string, authorization: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const { port } = new URL(world.url);
+        const request = http.get({
+          host: "127.0.0.1",
+          port,
+          path,
+          localAddress: "127.0.0.2",
+          headers: { authorization },
+        });
+        request.on("error", reject).on("response", (response) => {
+          let body = "";
+          response
+            .on("data", (chunk: Buffer) => (body += chunk.toString()))
+            .on("end", () => {
+              resolve({ status: response.statusCode ?? 0, body });
+            });
+        });
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await guess("/metrics", `Bearer guess-${i}`)).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+    const limited = await guess("/readyz/details", OPERATOR_HEADERS.authorization);
+    expect(limited.status).toBe(429);
+    expect(JSON.parse(limited.body)).toMatchObject({ error: { code: "RATE_LIMITED" } });
+    expect((await get("/metrics", OPERATOR_HEADERS)).status).toBe(200);
   });
 
   it("when the public /readyz is asked, then it says only ready or not, and the details go to the operator", async () => {

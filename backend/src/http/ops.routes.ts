@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Router, type RequestHandler } from "express";
+import { ipKeyGenerator, MemoryStore, type Options } from "express-rate-limit";
 import type { PublicConfig } from "@tube/common/api";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
@@ -83,13 +84,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
+/** Wrong tokens a client may send a minute; past them it is refused unchecked, the right token too. */
+const OPERATOR_GUESSES_PER_MINUTE = 10;
+
 function bearerToken(token: string | undefined): RequestHandler {
   if (token === undefined) return (_req, _res, next) => next();
   // Digests of equal length, so the comparison takes the same time whatever was sent.
   const expected = digest(token);
-  return (req, res, next) => {
+  // Only failures count, so scrapes never use up a client's allowance.
+  const failures = new MemoryStore();
+  failures.init({ windowMs: 60_000 } as Options);
+  return async (req, res, next) => {
+    const client = ipKeyGenerator(req.ip ?? "", 56);
+    if (((await failures.get(client))?.totalHits ?? 0) >= OPERATOR_GUESSES_PER_MINUTE)
+      return next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 }));
     const given = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
     if (given !== undefined && timingSafeEqual(digest(given), expected)) return next();
+    await failures.increment(client);
     res.setHeader("WWW-Authenticate", 'Bearer realm="operator"');
     next(new AppError("OPERATOR_TOKEN_REQUIRED"));
   };

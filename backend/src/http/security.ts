@@ -113,11 +113,19 @@ function sharedStore(prefix: string, counters: RateLimitCounters): Store {
   };
 }
 
-/** Writes, shared by every process through the store; reads, five times as many, so a polling page never locks out. */
+/**
+ * Writes, shared by every process through the store; reads, five times as many, so a polling page never locks out.
+ * A client past the limit in this process is refused before its write is counted in the store, so a flood costs the
+ * store at most the limit a minute.
+ */
 export function apiRateLimits(limitPerMinute: number, counters: RateLimitCounters): RequestHandler {
-  const writes = clientRateLimit(limitPerMinute, { counters, prefix: "writes:" });
+  const local = clientRateLimit(limitPerMinute);
+  const shared = clientRateLimit(limitPerMinute, { counters, prefix: "writes:" });
   const reads = clientRateLimit(limitPerMinute * 5);
-  return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? reads : writes)(req, res, next);
+  return (req, res, next) =>
+    req.method === "GET" || req.method === "HEAD"
+      ? reads(req, res, next)
+      : local(req, res, (error?: unknown) => (error ? next(error) : shared(req, res, next)));
 }
 
 const FORWARDED_HEADERS = [
@@ -129,41 +137,30 @@ const FORWARDED_HEADERS = [
   "x-real-ip",
 ];
 
-type TrustProxySign = "untrusted_peer" | "fewer_hops";
+const UNTRUSTED_PEER_WARNING =
+  "forwarded headers came from a peer TRUST_PROXY does not trust, so they were ignored: if a proxy is in front, " +
+  "TRUST_PROXY does not name it and every visitor counts as the proxy's one address; otherwise something reaches " +
+  "the app around its proxy (logged once; tube_trust_proxy_mismatches_total counts them)";
 
-const TRUST_PROXY_WARNINGS: Record<TrustProxySign, string> = {
-  untrusted_peer:
-    "forwarded headers came from a peer TRUST_PROXY does not trust, so they were ignored: if a proxy is in front, " +
-    "TRUST_PROXY does not name it and every visitor counts as the proxy's one address; otherwise something reaches " +
-    "the app around its proxy (logged once; tube_trust_proxy_mismatches_total counts them)",
-  fewer_hops:
-    "a request passed fewer proxies than TRUST_PROXY's hop count: a client that writes its own X-Forwarded-For then " +
-    "chooses its address and escapes the per-IP limits; set TRUST_PROXY to the proxies really in front, or their " +
-    "addresses (logged once; tube_trust_proxy_mismatches_total counts them)",
-};
-
-/** Counts requests that contradict TRUST_PROXY and warns once a process for each sign. */
+/** Counts requests whose forwarded headers come from a peer TRUST_PROXY does not trust, and warns once a process. */
 export function trustProxyWatch(deps: {
   trustProxy: boolean | number | string[];
   trustProxyMismatches: Counter<"sign">;
   logger: Logger;
 }): RequestHandler {
-  const warned = new Set<TrustProxySign>();
-  const hops = typeof deps.trustProxy === "number" ? deps.trustProxy : 0;
-  function seen(sign: TrustProxySign): void {
-    deps.trustProxyMismatches.inc({ sign });
-    if (warned.has(sign)) return;
-    warned.add(sign);
-    deps.logger.warn({ setting: "TRUST_PROXY", trustProxy: deps.trustProxy, sign }, TRUST_PROXY_WARNINGS[sign]);
-  }
+  let warned = false;
   return (req, _res, next) => {
     const peer = req.socket.remoteAddress;
     const trusts = req.app.get("trust proxy fn") as (address: string, hop: number) => boolean;
-    if (peer !== undefined && !trusts(peer, 0)) {
-      if (FORWARDED_HEADERS.some((header) => req.headers[header] !== undefined)) seen("untrusted_peer");
-    } else if (hops > 0) {
-      const entries = (req.get("x-forwarded-for") ?? "").split(",").filter((entry) => entry.trim() !== "").length;
-      if (entries < hops) seen("fewer_hops");
+    const forwarded = FORWARDED_HEADERS.some((header) => req.headers[header] !== undefined);
+    if (forwarded && peer !== undefined && !trusts(peer, 0)) {
+      deps.trustProxyMismatches.inc({ sign: "untrusted_peer" });
+      if (!warned)
+        deps.logger.warn(
+          { setting: "TRUST_PROXY", trustProxy: deps.trustProxy, sign: "untrusted_peer" },
+          UNTRUSTED_PEER_WARNING,
+        );
+      warned = true;
     }
     next();
   };

@@ -41,7 +41,7 @@ export function createMetrics() {
     }),
     trustProxyMismatches: counter(
       "tube_trust_proxy_mismatches_total",
-      "Requests that contradict TRUST_PROXY, by sign: forwarded headers from a peer it does not trust (untrusted_peer), or fewer X-Forwarded-For entries than its hop count (fewer_hops)",
+      "Requests that contradict TRUST_PROXY, by sign: forwarded headers from a peer it does not trust (untrusted_peer)",
       ["sign"],
     ),
   };

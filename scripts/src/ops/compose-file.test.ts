@@ -57,10 +57,10 @@ describe("docker-compose.yml", () => {
     );
   });
 
-  it("when the app is published, then only on loopback, for a reverse proxy on the host, trusted as one hop", async () => {
+  it("when the app is published, then only on loopback, for a reverse proxy on the host trusted at Docker's bridge gateways", async () => {
     const { app } = await services();
     expect(app!.ports).toEqual(["127.0.0.1:3000:3000"]);
-    expect(environmentOf(app!).TRUST_PROXY).toBe("1");
+    expect(environmentOf(app!).TRUST_PROXY).toBe("172.16.0.0/12,192.168.0.0/16");
   });
 
   it("when compose starts the app, then its environment passes on every setting the server reads", async () => {
