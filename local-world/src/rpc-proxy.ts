@@ -124,7 +124,10 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   /** For each call, the provider's refusal, or undefined when it may pass. */
   async function refuseWideLogQueries(calls: RpcCall[]): Promise<Array<object | undefined>> {
     const cap = BigInt(options.getLogsMaxRange as number);
-    const filters = calls.map((call) => (call.method === "eth_getLogs" ? logFilterOf(call) : undefined));
+    const filters = calls.map((call) => {
+      const filter = call.method === "eth_getLogs" && Array.isArray(call.params) ? call.params[0] : undefined;
+      return isObject(filter) ? filter : undefined;
+    });
     const tags = new Set<string>();
     for (const filter of filters) {
       if (!filter || filter.blockHash !== undefined) continue;
@@ -207,11 +210,6 @@ function overRangeError(cap: bigint, from: bigint): { code: number; message: str
       `Under the Free tier plan, you can make eth_getLogs requests with up to a ${cap} block range. ` +
       `Based on your parameters, this block range should work: ${suggested}. Upgrade to PAYG for expanded block range.`,
   };
-}
-
-function logFilterOf(call: RpcCall) {
-  const filter = Array.isArray(call.params) ? call.params[0] : undefined;
-  return isObject(filter) ? filter : undefined;
 }
 
 /** The tag a block parameter names; an absent one means `latest`. */

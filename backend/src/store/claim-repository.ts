@@ -50,7 +50,6 @@ export interface ClaimFilter {
   createdBefore?: Date;
 }
 
-/** What a transition may change: all but identity and times. */
 export type ClaimPatch = Partial<
   Omit<ClaimRecord, "id" | "walletAddress" | "googleSub" | "amountWei" | "createdAt" | "updatedAt">
 >;
@@ -72,9 +71,9 @@ export interface ClaimRepository {
   /** Takes or renews the lease when free, expired at `now`, or `owner`'s; else null. */
   acquireLease(id: string, owner: string, now: number, until: number): Promise<ClaimRecord | null>;
   releaseLease(id: string, owner: string): Promise<void>;
-  /** Claims in `reserved`, `queued` or `submitted`, oldest first. */
+  /** Oldest first. */
   listUnfinished(): Promise<ClaimRecord[]>;
-  /** `confirmed` claims not yet seen final (`finalAt` null), oldest first. */
+  /** `confirmed` with `finalAt` null, oldest first. */
   listAwaitingFinality(): Promise<ClaimRecord[]>;
   list(filter: ClaimFilter): Promise<ClaimRecord[]>;
   /** Fingerprints the Google account of claims created before `createdBefore` (of `walletAddress` only, if given). */
@@ -95,7 +94,6 @@ export function claimFromStored(stored: StoredClaim): ClaimRecord {
   };
 }
 
-/** What a reservation writes. */
 export function reservedClaim(claim: NewClaim, now: Date): StoredClaim {
   const { firstAttempt } = claim;
   return {
@@ -117,7 +115,7 @@ export function reservedClaim(claim: NewClaim, now: Date): StoredClaim {
   };
 }
 
-/** Why a reservation was refused, read back (claims are never deleted): the wallet's claim first; else `cause`. */
+/** Why a reservation was refused: the wallet's claim first; else `cause`. */
 export async function refusalOf(claims: ClaimRepository, claim: NewClaim, cause?: unknown): Promise<ReserveResult> {
   const byWallet = await claims.findByWallet(claim.walletAddress);
   if (byWallet) return { reserved: false, conflict: "wallet", existing: byWallet };
@@ -128,13 +126,13 @@ export async function refusalOf(claims: ClaimRepository, claim: NewClaim, cause?
   );
 }
 
-/** What an erased claim keeps of its account: an HMAC under `CLAIM_GATE_KEY`, recognisable, not reversible. */
+/** An erased claim's account: an HMAC under `CLAIM_GATE_KEY`, recognisable, not reversible. */
 export function googleAccountFingerprint(gateKey: string, googleSub: string): string {
-  // The prefix marks an erased id (Google's are digits only), so erasure passes over it.
+  // Google's ids are digits only: the prefix marks an erased one.
   return "hmac-sha256:" + createHmac("sha256", gateKey).update(googleSub).digest("hex");
 }
 
-/** What a claim of `googleSub` may be stored under: the id, or its fingerprint (the id again, with no key). */
+/** The id, and its fingerprint (the id again, with no key). */
 export function storedFormsOf(gateKey: string | undefined, googleSub: string): [asGiven: string, erased: string] {
   return [googleSub, gateKey === undefined ? googleSub : googleAccountFingerprint(gateKey, googleSub)];
 }
@@ -146,12 +144,12 @@ export function requireGateKey(gateKey: string | undefined): string {
   return gateKey;
 }
 
-/** What the store keeps of its key from the first erasure on; it does not give the key. */
+/** What the store keeps of its key from the first erasure on. */
 export function gateKeyCheck(gateKey: string): string {
   return createHmac("sha256", gateKey).update("tube claim gate key check").digest("hex");
 }
 
-/** Refuses a key other than the fingerprints' (`storedCheck`, null before any erasure), without naming it. */
+/** Refuses a key other than the fingerprints' (`storedCheck`, null before any erasure). */
 export function assertGateKeyMatches(
   storedCheck: string | null,
   gateKey: string | undefined,

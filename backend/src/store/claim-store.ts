@@ -34,14 +34,14 @@ export function storeUnavailable(cause: unknown): AppError {
   return new AppError("STORE_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
 
-/** What the operator's deny list holds: a wallet, kept lower-case like the claims' own, or a Google `sub` as given. */
+/** A wallet (kept lower-case like the claims' own) or a Google `sub` as given. */
 export type DenyKind = "wallet" | "googleAccount";
 
 export function canonicalDenyValue(kind: DenyKind, value: string): string {
   return kind === "wallet" ? value.toLowerCase() : value;
 }
 
-/** The operator's switch for new claims: who paused them and when (null while open). */
+/** Who paused new claims and when (null while open). */
 export interface OperatorControls {
   paused: boolean;
   pausedBy: string | null;
@@ -51,9 +51,7 @@ export interface OperatorControls {
 /** What `npm run claims` counts, for every server's /metrics. */
 export type OperatorAction = "pause" | "resume" | "deny" | "allow" | "resolve" | "erase-expired" | "erase";
 
-/** The operator's pause switch, deny list and action counts. */
 export interface OperatorControlsStore {
-  /** Returns the controls as stored. */
   setPaused(paused: boolean, by: string): Promise<OperatorControls>;
   controls(): Promise<OperatorControls>;
   /** Denying twice changes nothing. */
@@ -62,7 +60,6 @@ export interface OperatorControlsStore {
   allow(kind: DenyKind, value: string): Promise<boolean>;
   /** Which of the two is denied, the wallet first; null when neither is. */
   isDenied(walletAddress: string | null, googleSub: string | null): Promise<DenyKind | null>;
-  /** Atomic. */
   countAction(action: OperatorAction): Promise<void>;
   actionCounts(): Promise<Partial<Record<OperatorAction, number>>>;
 }

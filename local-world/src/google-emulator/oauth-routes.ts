@@ -274,10 +274,7 @@ function playedFault(fault: ReturnType<typeof takeFault>, res: Response): boolea
 }
 
 function sendErrorPage(res: Response, failure: Failure): void {
-  res
-    .status(failure.status)
-    .type("html")
-    .send(errorPage(failure.error, failure.description, failure.status));
+  res.status(failure.status).type("html").send(errorPage(failure));
 }
 
 function sendOAuthError(res: Response, failure: Failure): void {

@@ -68,7 +68,7 @@ function pickerPage(
   );
 }
 
-export function errorPage(error: string, description: string, status: number): string {
+export function errorPage({ error, description, status }: { error: string; description: string; status: number }) {
   return layout(
     `Error ${status} (${error})`,
     `<h1>Access blocked: Authorization Error</h1>
