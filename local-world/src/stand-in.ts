@@ -44,10 +44,7 @@ export async function within(work: Promise<unknown>, ms: number): Promise<void> 
   clearTimeout(timer);
 }
 
-/**
- * The stand-ins' fault switch: a fault hits the next `count` matching requests and replaces the one pending under its
- * key `keyOf` (its mode and whom it is aimed at); a count of 0 clears it.
- */
+/** A fault hits the next `count` matching requests, replacing the one pending under `keyOf`; count 0 clears it. */
 export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (fault: F) => string) {
   const pending = new Map<string, F>();
   const fired: Partial<Record<F["mode"], number>> = {};

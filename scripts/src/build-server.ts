@@ -1,9 +1,5 @@
-/**
- * `npm run build`'s server step: the server and the operator commands bundled into backend/dist with every package
- * they import, so the image needs no node_modules. The server is a chunk of its own, so index.js checks Node's version
- * before anything loads; the bundles sit two levels below the repository, where the contract artifacts' relative path
- * expects them.
- */
+/** `npm run build`'s server step: server and operator commands bundled with their packages, so the image needs no
+ * node_modules; the server is its own chunk, so index.js checks Node's version before anything loads. */
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";

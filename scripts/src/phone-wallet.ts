@@ -1,7 +1,4 @@
-/**
- * `npm run phone-wallet -- '<wc: URI>' [--chain <id>]…`: a phone wallet for trying WalletConnect by hand against
- * `npm start`; it approves Arbitrum One (or the chains given) and signs with a funded key kept in DATA_DIR.
- */
+/** `npm run phone-wallet`: a phone wallet for trying WalletConnect by hand against `npm start`, its key in DATA_DIR. */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -4,10 +4,7 @@ import path from "node:path";
 import { createThirdwebClient } from "thirdweb";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 
-/**
- * The enclave's keys: one per Google account, derived from a secret kept in the data dir, so the same account gets
- * the same address on every visit and after a restart, as thirdweb's enclave keeps a user's wallet.
- */
+/** One key per Google account, derived from a secret in the data dir: the same address on every visit and restart. */
 export function loadWalletKeys(dataDir: string) {
   const file = path.join(dataDir, "network-border", "embedded-wallet-seed");
   if (!fs.existsSync(file)) {

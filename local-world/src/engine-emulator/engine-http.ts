@@ -18,7 +18,6 @@ export function requireHeader(header: string, expected: string, type: string): R
 export const sendRateLimited = (response: Response) =>
   sendEngineError(response, 429, "RATE_LIMITED", "Too many requests (fault injected by the Engine emulator)");
 
-/** Compares a credential in constant time. */
 export function sameSecret(given: string | undefined, expected: string): boolean {
   const [a, b] = [Buffer.from(given ?? ""), Buffer.from(expected)];
   return given !== undefined && a.length === b.length && timingSafeEqual(a, b);

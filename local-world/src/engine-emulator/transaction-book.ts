@@ -43,10 +43,7 @@ const LAGGING_READS_DEFAULT = 3;
 const REVERTING_GAS_LIMIT = 25_000n;
 const GAVE_UP = "Transaction failed: gave up waiting (fault injected by the Engine emulator)";
 const CANCELLED_MESSAGE = "Transaction cancelled by user";
-/**
- * Engine's EOA worker fails only a send whose gas estimate reverts or whose data is oversized; it retries the rest.
- * thirdweb words a revert "Execution Reverted: …", or names the custom error's signature it cannot decode.
- */
+/** Engine fails only a send whose estimate reverts or whose data is oversized; it retries the rest. */
 const FAILS_FOR_GOOD = /revert|oversized|error signature/i;
 /** Errors after which Engine sees the wallet out of funds: it skips the wallet's sends until its balance grows. */
 const OUT_OF_FUNDS = /insufficient (?:funds|balance|eth|native token)|out of gas|balance too low|not enough funds/i;

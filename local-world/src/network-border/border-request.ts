@@ -37,10 +37,7 @@ export async function controlStandIn(border: BorderClient, host: string, action:
   if (status !== 200) throw new Error(`the stand-in for ${host} refused ${path}: HTTP ${status} ${answer}`);
 }
 
-/**
- * Sends this process's `fetch` and `WebSocket` (undici's) for the border's hosts to the border, trusting its
- * certificate for them alone, as Chromium's resolver rules do: a Node WalletConnect client takes no TLS options.
- */
+/** Routes this process's `fetch` and `WebSocket` for the border's hosts to it: Node's WalletConnect takes no TLS options. */
 export function routeBorderHostsFromNode(border: BorderClient): void {
   const direct = buildConnector({});
   const toBorder = buildConnector({ ca: border.certificatePem });

@@ -9,10 +9,7 @@ export type NetworkBorder = Awaited<ReturnType<typeof startNetworkBorder>>;
 /** Takes over a WebSocket upgrade request (`ws`'s `handleUpgrade` takes the same three arguments). */
 export type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
-/**
- * One HTTPS server for every outside host the local world stands in for: the Host header picks the stand-in, for
- * requests and WebSocket upgrades alike; a name with no stand-in gets 421, as a server does for a host it does not serve.
- */
+/** One HTTPS server for every outside host: the Host header picks the stand-in; a host with none gets 421. */
 export async function startNetworkBorder(options: {
   port: number;
   tls: TlsIdentity;

@@ -48,10 +48,7 @@ const EVENTS = ["chainChanged", "accountsChanged"];
 const USER_REJECTED_REQUEST = { code: 4001, message: "User rejected the request." };
 const UNRECOGNIZED_CHAIN = { code: -32602, message: "Unrecognized chain ID. Try adding the chain first." };
 
-/**
- * A phone wallet on the page SDK's own sign-client, sending to the local chain; as MetaMask Mobile, a switch to a chain
- * it was not approved on answers -32602 (not 4902) until it is added, and it lists the tokens a dapp asks it to.
- */
+/** A phone wallet on the SDK's sign-client; as MetaMask Mobile, a switch to an unapproved chain answers -32602. */
 export async function startPhoneWallet(options: {
   borderPort: number;
   /** The local chain every approved chain's requests are sent to. */

@@ -49,11 +49,8 @@ interface Client {
   unacknowledged: Map<number, Message>;
 }
 
-/**
- * WalletConnect's relay: the `irn_*` methods and sign-client's `wc_proposeSession` / `wc_approveSession`. A message
- * waits in its topic's mailbox until its TTL (by `now`), also for a later subscriber; delivery is per client id (the
- * `auth` JWT's `iss`), so a client that reconnects gets again only what it never acked.
- */
+/** WalletConnect's relay: a message waits until its TTL, also for a later subscriber; delivery is per client id
+ * (the `auth` JWT's `iss`), so a client that reconnects gets again only what it never acked. */
 function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now) {
   const server = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();

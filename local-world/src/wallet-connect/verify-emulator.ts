@@ -6,11 +6,8 @@ import type { RelayFaultSwitch } from "./relay-faults.ts";
 const ATTESTATION_LIFETIME_SECONDS = 3600;
 const PUBLIC_KEY_LIFETIME_SECONDS = 86_400;
 
-/**
- * WalletConnect's Verify: the dapp frames `/v3/attestation` and takes the `verify_attestation` message whose JWT `id`
- * is its own; the wallet checks its ES256 signature (raw r‖s) with `/v3/public-key`'s P-256 JWK. Every origin counts
- * as registered: no WalletConnect Cloud lists domains here.
- */
+/** WalletConnect's Verify: an ES256 attestation per origin, checked by wallets with `/v3/public-key`; every origin
+ * counts as registered. */
 export function verifyEmulator(faults: RelayFaultSwitch): Express {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const { x, y } = publicKey.export({ format: "jwk" });

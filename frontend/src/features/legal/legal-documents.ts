@@ -3,7 +3,6 @@ import { GOOGLE_API_USAGE } from "./google-api-usage.ts";
 import { PRIVACY_POLICY } from "./privacy-policy.ts";
 import { TERMS_OF_SERVICE } from "./terms-of-service.ts";
 
-/** Each legal page's path and its text. */
 export const LEGAL_DOCUMENTS = {
   [PAGE_PATHS.terms]: TERMS_OF_SERVICE,
   [PAGE_PATHS.privacy]: PRIVACY_POLICY,

@@ -10,21 +10,18 @@ export interface WatchedToken {
   decimals: number;
 }
 
-/** The one request both kinds of wallet are sent: EIP-747's params are an object, not an array. */
+/** Sent to both kinds of wallet; its params are an object, not an array. */
 export function watchAssetRequest(token: WatchedToken) {
   return { method: "wallet_watchAsset", params: { type: "ERC20" as const, options: token } };
 }
 
-/** The session whose wallet holds the address on the chain, among those the page's WalletConnect core keeps. */
+/** The session whose wallet holds the address on the chain. */
 export function sessionHolding(sessions: Session[], chainId: number, address: string) {
   const account = `eip155:${chainId}:${address}`.toLowerCase();
   return sessions.find((session) => session.namespaces.eip155?.accounts.some((held) => held.toLowerCase() === account));
 }
 
-/**
- * thirdweb's WalletConnect account cannot list a token, so the session's own `request` asks the wallet, on the chain
- * the session names. A sign-client made now shares the page's WalletConnect core, and so thirdweb's sessions.
- */
+/** thirdweb's WalletConnect account cannot list a token: a sign-client on the page's core asks the session's wallet. */
 export async function watchAssetOverWalletConnect(chainId: number, address: string, token: WatchedToken) {
   const { SignClient } = await import("@walletconnect/sign-client");
   const client = await SignClient.init({ telemetryEnabled: false });
