@@ -5,7 +5,6 @@ import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import type { ClaimControls } from "./claims/claim-controls.ts";
 import { claimRoutes } from "./claims/claim.routes.ts";
-import { engineWebhookRoutes } from "./claims/engine-webhook.routes.ts";
 import { createSubscriptionVerifier } from "./claims/subscription-verifier.ts";
 import { createVerificationAdmission, type VerificationLimits } from "./claims/verification-admission.ts";
 import type { MintDriver } from "./claims/mint-driver.ts";
@@ -85,16 +84,6 @@ export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuni
       dailyQuotaUnits: config.YOUTUBE_DAILY_QUOTA_UNITS,
     }),
   });
-
-  if (config.ENGINE_WEBHOOK_SECRET)
-    app.use(
-      engineWebhookRoutes({
-        secret: config.ENGINE_WEBHOOK_SECRET,
-        mintDriver: adapters.mintDriver,
-        metrics: adapters.metrics,
-        logger: adapters.logger,
-      }),
-    );
 
   // Live claim state: no-store and no ETag, in a sub-app so the page and static files keep theirs.
   const api = express();

@@ -145,11 +145,6 @@ export const settingsSchema = z.object({
   THIRDWEB_SECRET_KEY: required,
   ENGINE_VAULT_ACCESS_TOKEN: required,
   ENGINE_SERVER_WALLET: address,
-  ENGINE_WEBHOOK_SECRET: z
-    .string()
-    .trim()
-    .min(32, "is shorter than 32 characters; use openssl rand -hex 32")
-    .optional(),
   ECOSYSTEM_ID: z
     .string()
     .trim()

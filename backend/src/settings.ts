@@ -51,8 +51,6 @@ export const SETTINGS_TABLE: Record<Key, string> = {
   ENGINE_VAULT_ACCESS_TOKEN: "Engine vault access token (server only) | Secret: your Engine vault | local value",
   ENGINE_SERVER_WALLET:
     "Engine server wallet that sends every reward and pays its gas (keep ETH on it): `REWARDER_ROLE` on the rewards contract, never `MINTER_ROLE` on the token | Your Engine server wallet | anvil account 1",
-  ENGINE_WEBHOOK_SECRET:
-    "Secret (32+ characters) Engine signs its status posts to `<PUBLIC_URL>/api/engine/webhook` with; set, the server reads Engine mostly when one arrives (ADR 28) | Secret: Engine's webhooks, so the server reads Engine less | unset (polling only)",
   ECOSYSTEM_ID: 'Ecosystem wallet behind "Sign in with Google" | Your ecosystem wallet | `ecosystem.tube-local`',
   ECOSYSTEM_PARTNER_ID:
     "This app's partner id in that ecosystem | Your ecosystem admits only its allowlist, your own app included | empty",

@@ -5,7 +5,6 @@ import { createEngineMinter } from "../minting/engine-minter.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
-import { ENGINE_WEBHOOK_PATH } from "./engine-webhook.routes.ts";
 import { createMintDriver, type MintTuning } from "./mint-driver.ts";
 
 /** Reward attempts a claim may have in all, its owner's retries included; `claims retry` grants one more a run. */
@@ -43,7 +42,6 @@ export function mintDriverFromConfig(
     chainReader,
     maxAttempts: MINT_MAX_ATTEMPTS,
     tuning: deps.tuning,
-    engineWebhooks: config.ENGINE_WEBHOOK_SECRET !== undefined,
     metrics: deps.metrics,
     logger: deps.logger,
   });
@@ -58,9 +56,6 @@ export function engineMinterFromConfig(config: Config, onCall?: (api: string, ou
     serverWallet: config.ENGINE_SERVER_WALLET,
     chainId: config.CHAIN_ID,
     rewardsAddress: config.REWARDS_ADDRESS,
-    ...(config.ENGINE_WEBHOOK_SECRET
-      ? { webhook: { url: `${config.PUBLIC_URL}${ENGINE_WEBHOOK_PATH}`, secret: config.ENGINE_WEBHOOK_SECRET } }
-      : {}),
     ...(onCall ? { onCall } : {}),
   });
 }

@@ -8,7 +8,7 @@ import type { Metrics } from "../observability/metrics.ts";
 import { outsideAnyRequest } from "../observability/request-context.ts";
 import type { ClaimRecord, NewClaim } from "../store/claim-repository.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
-import { attemptKey, claimIdOfAttemptKey } from "./attempt-key.ts";
+import { attemptKey } from "./attempt-key.ts";
 import type { MintRules } from "./mint-decision.ts";
 import { sendAttempt, stepClaims, type StepContext } from "./mint-step.ts";
 import { createSigningPause } from "./signing-pause.ts";
@@ -20,7 +20,6 @@ export interface MintDriverDeps {
   maxAttempts: number;
   /** Tests shorten these to show a rule in seconds. */
   tuning?: MintTuning;
-  engineWebhooks?: boolean;
   metrics: Metrics;
   logger: Logger;
 }
@@ -32,7 +31,7 @@ export type RetryBy = "owner" | "operator";
 const MINT_GRACE_BLOCKS = 240n;
 /** After this, another process takes over a crashed one's claims. */
 const CLAIM_LEASE_MS = 30_000;
-/** Two Arbitrum One blocks; Engine's webhook cuts the pause short. */
+/** Two Arbitrum One blocks. */
 const MINT_FOLLOW_INTERVAL_MS = 500;
 
 export interface MintTuning {
@@ -44,8 +43,6 @@ export interface MintTuning {
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 /** Claims a pass steps together (one Engine read, one chain read). */
 const PASS_GROUP = 200;
-/** With webhooks on, Engine is still read every this many passes, for lost deliveries. */
-const ENGINE_POLL_PASSES = 10;
 /** `finalized` moves every few minutes. */
 const FINALITY_CHECK_PASSES = 60;
 
@@ -66,8 +63,6 @@ export function createMintDriver(deps: MintDriverDeps) {
   let leased = new Set<string>();
   /** Moved by a request here right now: the loop leaves them to it. */
   const inHand = new Set<string>();
-  /** Engine's webhook said changed since their last Engine read. */
-  const heard = new Set<string>();
   let passes = 0;
   const lease = (id: string) => store.claims.acquireLease(id, owner, Date.now(), Date.now() + leaseMs);
 
@@ -131,30 +126,19 @@ export function createMintDriver(deps: MintDriverDeps) {
     return moved?.value ?? claim;
   }
 
-  /** False unless a claim driven here has that attempt. */
-  function hear(transactionId: string): boolean {
-    const claimId = claimIdOfAttemptKey(transactionId);
-    if (!leased.has(claimId)) return false;
-    heard.add(claimId);
-    loop.wake();
-    return true;
-  }
-
   async function pass(): Promise<void> {
     const number = passes++;
     const unfinished = await store.claims.listUnfinished();
     const awaiting = number % FINALITY_CHECK_PASSES === 0 ? await store.claims.listAwaitingFinality() : [];
     const ids = [...unfinished, ...awaiting].filter((claim) => !inHand.has(claim.id)).map((claim) => claim.id);
-    const pollEngine = !deps.engineWebhooks || number % ENGINE_POLL_PASSES === 0;
     const stillLeased = new Set<string>();
     for (let start = 0; start < ids.length && !loop.stopped; start += PASS_GROUP) {
       const taken = (await Promise.all(ids.slice(start, start + PASS_GROUP).map(lease))).filter((claim) => !!claim);
       for (const claim of taken) if (!drives(claim)) await store.claims.releaseLease(claim.id, owner);
       const held = taken.filter(drives);
-      const askEngine = (claim: ClaimRecord) => pollEngine || !leased.has(claim.id) || heard.delete(claim.id);
       let stepped: PromiseSettledResult<ClaimRecord>[];
       try {
-        stepped = await stepClaims(ctx, held, rules, askEngine);
+        stepped = await stepClaims(ctx, held, rules);
       } catch (error) {
         logger.warn({ claimIds: held.map((claim) => claim.id), err: error }, "stepping claims failed; will retry");
         for (const claim of held) stillLeased.add(claim.id);
@@ -167,7 +151,6 @@ export function createMintDriver(deps: MintDriverDeps) {
         if (result.status === "rejected" || drives(result.value)) stillLeased.add(claim.id);
       });
     }
-    for (const id of heard) if (!stillLeased.has(id)) heard.delete(id);
     leased = new Set([...stillLeased, ...inHand]);
   }
 
@@ -176,7 +159,6 @@ export function createMintDriver(deps: MintDriverDeps) {
     queue,
     retry,
     mayRetry,
-    hear,
     signingBlocked: () => signing.isOn(),
     /** Not awaited: readiness never waits for the first pass. */
     start(): void {

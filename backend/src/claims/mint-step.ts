@@ -42,10 +42,9 @@ export async function stepClaims(
   ctx: StepContext,
   claims: readonly ClaimRecord[],
   rules: MintRules,
-  askEngine: (claim: ClaimRecord) => boolean = () => true,
 ): Promise<PromiseSettledResult<ClaimRecord>[]> {
   if (claims.length === 0) return [];
-  const sightings = await look(ctx, claims, askEngine);
+  const sightings = await look(ctx, claims);
   const decisions = claims.map((claim, index) => {
     const sighting = sightings[index] as PromiseSettledResult<Sighting>;
     return sighting.status === "fulfilled" ? decide(ctx, claim, sighting.value, rules) : sighting;
@@ -58,14 +57,10 @@ export async function stepClaims(
   return Promise.allSettled(moves.map((move) => move()));
 }
 
-async function look(
-  ctx: StepContext,
-  claims: readonly ClaimRecord[],
-  askEngine: (claim: ClaimRecord) => boolean,
-): Promise<PromiseSettledResult<Sighting>[]> {
+async function look(ctx: StepContext, claims: readonly ClaimRecord[]): Promise<PromiseSettledResult<Sighting>[]> {
   // An attempt taken back (unsigned) counts none, but its key is on record.
   const engineIds = claims.map((claim) =>
-    (claim.attempts > 0 || claim.engineTransactionId !== null) && claim.status !== "confirmed" && askEngine(claim)
+    (claim.attempts > 0 || claim.engineTransactionId !== null) && claim.status !== "confirmed"
       ? (claim.engineTransactionId ?? attemptKey(claim.id, claim.attempts))
       : null,
   );

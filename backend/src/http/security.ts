@@ -82,7 +82,7 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
 const WINDOW_MS = 60_000;
 
 /** At most `limit` requests a minute from one client (an IPv6 client is its /56); `counters` share the count. */
-export function clientRateLimit(
+function clientRateLimit(
   limit: number,
   options: { counters?: RateLimitCounters | undefined; prefix?: string; onLimited?: () => void } = {},
 ): RequestHandler {

@@ -11,8 +11,6 @@ export interface EngineMinterOptions {
   serverWallet: string;
   chainId: number;
   rewardsAddress: string;
-  /** Where Engine posts each reward's status changes, signed with `secret`; unset, nothing is posted. */
-  webhook?: { url: string; secret: string };
   timeoutMs?: number;
   onCall?: (api: EngineApi, outcome: EngineOutcome) => void;
 }
@@ -88,7 +86,6 @@ export function createEngineMinter(options: EngineMinterOptions) {
               idempotencyKey,
             },
             params: [{ contractAddress: options.rewardsAddress, method: REWARD_METHOD, params: [to] }],
-            ...(options.webhook ? { webhookOptions: [options.webhook] } : {}),
           },
         }),
       );

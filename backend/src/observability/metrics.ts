@@ -25,11 +25,6 @@ export function createMetrics() {
       "youtube_quota_units_total",
       "YouTube Data API quota units this process spent, as Google counts them (every request, failed or not)",
     ),
-    engineWebhooksIgnored: counter(
-      "tube_engine_webhooks_ignored_total",
-      "Posts to the Engine webhook that changed nothing, by reason (rate_limited, unsigned, bad_signature, outside_the_time_window, not_a_notification, replayed, not_followed_here)",
-      ["reason"],
-    ),
     mintSigningFailures: counter(
       "tube_mint_signing_failures_total",
       "Mint attempts Engine failed without signing them (a wrong ENGINE_VAULT_ACCESS_TOKEN, or an ENGINE_SERVER_WALLET the vault does not hold); not counted against the claim",

@@ -51,8 +51,6 @@ export async function startInProcessApp(options: { logDestination?: DestinationS
     ECOSYSTEM_ID: "ecosystem.test",
     TRUST_PROXY: options.trustProxy,
     RATE_LIMIT_PER_MINUTE: "1000000000",
-    // Set, so the webhook route is mounted and gets malformed posts too.
-    ENGINE_WEBHOOK_SECRET: "in-process-webhook-secret-of-32-characters",
   });
   const store = await openSqliteClaimStore({ dataDir: config.DATA_DIR });
   const logger = createLogger(options.logDestination ? "info" : "silent", options.logDestination);

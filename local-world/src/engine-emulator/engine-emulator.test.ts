@@ -1,14 +1,6 @@
-import { createHmac, randomUUID } from "node:crypto";
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  getTransactions,
-  signMessage,
-  writeContract,
-  type ExecutionOptions,
-  type WebhookOptions,
-} from "@thirdweb-dev/engine";
+import { getTransactions, signMessage, writeContract, type ExecutionOptions } from "@thirdweb-dev/engine";
 import { verifyEOASignature } from "thirdweb/auth";
 import { toFunctionSelector } from "thirdweb/utils";
 import { ARBITRUM_ONE_CHAIN_ID, REWARD_AMOUNT_WEI } from "@tube/common/constants";
@@ -78,7 +70,6 @@ function write(options: {
   chainId?: number;
   method?: string;
   signal?: AbortSignal;
-  webhookOptions?: WebhookOptions[];
   vaultAccessToken?: string;
 }) {
   const type = options.type ?? "EOA";
@@ -98,7 +89,6 @@ function write(options: {
         ? { ...base, type, signerAddress: from }
         : { ...base, type, from }) as ExecutionOptions,
       params: [rewardCall(options.to, options.method)],
-      ...(options.webhookOptions ? { webhookOptions: options.webhookOptions } : {}),
     },
   });
 }
@@ -711,57 +701,6 @@ describe("Engine emulator: faults", () => {
     ["the body is not JSON", "{mode"],
   ])("when %s, then setting a fault answers 400", async (_case, body) => {
     expect((await rawFetch(FAULTS_PATH, { method: "POST", body })).status).toBe(400);
-  });
-});
-
-describe("Engine emulator: webhooks", () => {
-  it("when a write carries webhookOptions, then each status change is posted to them, signed as engine-core signs", async () => {
-    const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
-    const receiver = createServer((request, response) => {
-      let body = "";
-      request.setEncoding("utf8");
-      request.on("data", (chunk: string) => (body += chunk));
-      request.on("end", () => {
-        received.push({ headers: request.headers, body });
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    try {
-      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/engine-hook`;
-      const secret = "hook-secret";
-      const idempotencyKey = randomUUID();
-
-      await write({ to: randomWallet(), idempotencyKey, webhookOptions: [{ url, secret, userMetadata: "claim-1" }] });
-      await settled(idempotencyKey);
-      await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 5_000, interval: 25 });
-
-      const common = {
-        transactionId: idempotencyKey,
-        executorName: "eoa",
-        deliveryTargetUrl: url,
-        userMetadata: "claim-1",
-      };
-      expect(received.map(({ body }) => JSON.parse(body) as unknown)).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ ...common, stageName: "send", eventType: "SUCCESS" }),
-          expect.objectContaining({
-            ...common,
-            stageName: "confirm",
-            eventType: "SUCCESS",
-            payload: { result: expect.objectContaining({ status: "CONFIRMED", onchainStatus: "SUCCESS" }) },
-          }),
-        ]),
-      );
-      for (const { headers, body } of received) {
-        expect(headers["user-agent"]).toMatch(/^eoa\/(send|confirm)$/);
-        const signed = `${String(headers["x-request-timestamp"])}.${body}`;
-        expect(headers["x-signature-sha256"]).toBe(createHmac("sha256", secret).update(signed).digest("hex"));
-      }
-    } finally {
-      receiver.closeAllConnections();
-      await new Promise((resolve) => receiver.close(resolve));
-    }
   });
 });
 

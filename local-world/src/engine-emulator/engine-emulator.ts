@@ -12,7 +12,6 @@ import { signMessageRoute } from "./sign-message-route.ts";
 import { transactionsRoute } from "./transactions-route.ts";
 import { createVault } from "./vault.ts";
 import { writeContractRoute } from "./write-contract-route.ts";
-import { createWebhookDispatcher } from "./webhooks.ts";
 import { parseWriteRequest } from "./write-request.ts";
 
 export type { FaultControl, FaultMode } from "./faults.ts";
@@ -56,7 +55,6 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
   );
   const faults = createFaultSwitch();
   const vault = createVault({ accessToken: options.vaultAccessToken, accounts, faults });
-  const webhooks = createWebhookDispatcher(log);
   const book = createTransactionBook({
     client,
     chain,
@@ -66,7 +64,6 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
     sendLatencyMs: options.sendLatencyMs ?? 0,
     sendRetryMs: options.sendRetryMs ?? ENGINE_SEND_RETRY_MS,
     log,
-    onStage: webhooks.notify,
   });
   const heldAnswers = new Set<() => void>();
 
@@ -108,7 +105,6 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
       stopping ??= (async () => {
         for (const release of heldAnswers) release();
         await Promise.all([server.stop(), book.drain(DRAIN_ON_STOP_MS)]);
-        await webhooks.drain(DRAIN_ON_STOP_MS);
       })();
       return stopping;
     },

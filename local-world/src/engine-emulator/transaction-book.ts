@@ -8,8 +8,7 @@ import { within } from "../stand-in.ts";
 import type { Fault, TRANSACTION_FAULTS } from "./faults.ts";
 import { createKeyRetention } from "./key-retention.ts";
 import { transactionSigningFailed, type Vault } from "./vault.ts";
-import type { Stage } from "./webhooks.ts";
-import { errorMessage, type ExecutionParams, type InnerTransaction, type WebhookOption } from "./write-request.ts";
+import { errorMessage, type ExecutionParams, type InnerTransaction } from "./write-request.ts";
 
 type TransactionStatus = "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
 
@@ -60,7 +59,6 @@ interface QueueInput {
   /** The `x-vault-access-token`, for the vault when the worker signs. */
   accessToken: string;
   transaction: InnerTransaction;
-  webhooks: WebhookOption[];
   sabotage: Sabotage | null;
 }
 
@@ -81,7 +79,6 @@ export function createTransactionBook(options: {
   sendLatencyMs: number;
   sendRetryMs: typeof ENGINE_SEND_RETRY_MS;
   log: (message: string, fields?: Record<string, unknown>) => void;
-  onStage?: (transaction: EngineTransaction, webhooks: readonly WebhookOption[], stage: Stage) => void;
 }) {
   // One row per id: a key sent again once released overwrites its row.
   const rows = new Map<string, EngineTransaction>();
@@ -94,15 +91,14 @@ export function createTransactionBook(options: {
   const inFlight = new Set<Promise<void>>();
   const stopped = new AbortController();
 
-  const update = ({ row, webhooks }: Job, stage: Stage, change: Partial<EngineTransaction>) => {
+  const update = ({ row }: Job, change: Partial<EngineTransaction>) => {
     Object.assign(row, change);
     const { id, transactionHash, errorMessage } = row;
     options.log(`transaction ${row.status}`, { id, transactionHash, errorMessage });
-    options.onStage?.(row, webhooks, stage);
   };
 
-  const fail = (job: Job, stage: Stage, errorMessage: string, transactionHash = job.row.transactionHash) =>
-    update(job, stage, {
+  const fail = (job: Job, errorMessage: string, transactionHash = job.row.transactionHash) =>
+    update(job, {
       status: "FAILED",
       transactionHash,
       errorMessage,
@@ -110,7 +106,7 @@ export function createTransactionBook(options: {
     });
 
   const confirmed = (job: Job, receipt: Receipt, onchainStatus: "SUCCESS" | "REVERTED") =>
-    update(job, "confirm", {
+    update(job, {
       status: "CONFIRMED",
       transactionHash: receipt.transactionHash,
       confirmedAt: new Date().toISOString(),
@@ -164,7 +160,7 @@ export function createTransactionBook(options: {
   const pickUp = async (job: Job): Promise<`0x${string}` | null> => {
     retention.pickedUp(job.row);
     const stop = (errorMessage: string) => {
-      fail(job, "send", errorMessage);
+      fail(job, errorMessage);
       retention.finished(job.row, "failed");
       return null;
     };
@@ -177,7 +173,7 @@ export function createTransactionBook(options: {
     if (job.sabotage === "failedThenLands") {
       // The bundler took it; the confirmation got no hash from it.
       retention.finished(job.row, "success");
-      fail(job, "confirm", "Failed to get transaction hash from bundler: fault injected by the Engine emulator");
+      fail(job, "Failed to get transaction hash from bundler: fault injected by the Engine emulator");
       landLater(job, account);
       return null;
     }
@@ -200,7 +196,7 @@ export function createTransactionBook(options: {
     }
     const { userOpHash } = job;
     const result = userOpHash ? { monitoringStatus: "WILL_MONITOR", userOpHash } : { transactionHash };
-    update(job, "send", {
+    update(job, {
       status: "SUBMITTED",
       ...(userOpHash ? {} : { transactionHash }),
       executionResult: { status: "SUBMITTED", ...result },
@@ -211,7 +207,7 @@ export function createTransactionBook(options: {
 
   const confirm = async (job: Job, transactionHash: `0x${string}`) => {
     // Engine gives up: FAILED, with the hash of what the chain mines anyway.
-    if (job.sabotage === "failedThenMined") return fail(job, "confirm", GAVE_UP, transactionHash);
+    if (job.sabotage === "failedThenMined") return fail(job, GAVE_UP, transactionHash);
     // SUBMITTED though mined; Engine's EOA store also drops an id holding a `:`.
     if (job.sabotage === "stuckSubmitted" || (job.row.executionParams.type === "EOA" && job.row.id.includes(":")))
       return;
@@ -223,10 +219,10 @@ export function createTransactionBook(options: {
       const failsOnRevert =
         job.sabotage === "revert" || (job.sabotage !== "revertConfirmed" && job.row.executionParams.type === "EIP7702");
       if (failsOnRevert)
-        return fail(job, "confirm", `Transaction reverted on chain in block ${receipt.blockNumber}`, transactionHash);
+        return fail(job, `Transaction reverted on chain in block ${receipt.blockNumber}`, transactionHash);
       return confirmed(job, receipt, "REVERTED");
     } catch (error) {
-      fail(job, "confirm", errorMessage(error), transactionHash);
+      fail(job, errorMessage(error), transactionHash);
     }
   };
 
@@ -269,7 +265,7 @@ export function createTransactionBook(options: {
       if (mode === "nullStatus") return row;
       if (mode === "cancelled") {
         row.cancelledAt = new Date().toISOString();
-        fail(job, "send", CANCELLED_MESSAGE);
+        fail(job, CANCELLED_MESSAGE);
         retention.finished(row, "failed");
         return row;
       }

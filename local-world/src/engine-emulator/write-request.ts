@@ -7,8 +7,6 @@ import { HEX_ADDRESS } from "./engine-http.ts";
 // thirdweb types a method only when its signature is a literal; these arrive at run time.
 type RuntimeMethod = ReturnType<typeof prepareMethod<AbiFunction>>;
 
-const MAX_USER_METADATA_BYTES = 4096;
-
 /** The server wallet itself (EOA) or a bundler on its behalf. */
 export type ExecutorType = "EOA" | "EIP7702" | "ERC4337";
 
@@ -23,18 +21,11 @@ export interface InnerTransaction {
   value: string;
 }
 
-export interface WebhookOption {
-  url: string;
-  secret: string | null;
-  userMetadata: string | null;
-}
-
 export interface WriteRequest {
   executionParams: ExecutionParams;
   /** The server wallet that signs: `from`, or `signerAddress` under ERC-4337. */
   sender: string;
   transaction: InnerTransaction;
-  webhooks: WebhookOption[];
 }
 
 export class WriteRequestError extends Error {}
@@ -44,7 +35,7 @@ export async function parseWriteRequest(
   body: unknown,
   context: { client: ThirdwebClient; chain: Chain; newId: () => string },
 ): Promise<WriteRequest> {
-  const { executionOptions, params, webhookOptions } = asRecord(body, "body");
+  const { executionOptions, params } = asRecord(body, "body");
   const options = asRecord(executionOptions, "executionOptions");
 
   if (options.chainId !== context.chain.id)
@@ -59,11 +50,10 @@ export async function parseWriteRequest(
   const sender = executionParams.type === "ERC4337" ? executionParams.signerAddress : executionParams.from;
   if (!Array.isArray(params) || params.length !== 1)
     throw new WriteRequestError("params must hold exactly one contract call");
-  const webhooks = parseWebhooks(webhookOptions);
 
   try {
     const transaction = await encodeCall(params[0], context);
-    return { executionParams, sender, transaction, webhooks };
+    return { executionParams, sender, transaction };
   } catch (error) {
     throw new WriteRequestError(`Failed to prepare contract calls: Parameter 0: ${errorMessage(error)}`);
   }
@@ -88,25 +78,6 @@ function addressField(options: Record<string, unknown>, name: string): string {
   if (typeof value !== "string" || !HEX_ADDRESS.test(value))
     throw new WriteRequestError(`executionOptions.${name} must be an address, got ${JSON.stringify(value)}`);
   return value;
-}
-
-function parseWebhooks(value: unknown): WebhookOption[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw new WriteRequestError("webhookOptions must be an array");
-  return value.map((entry, index) => {
-    const { url, secret, userMetadata } = asRecord(entry, `webhookOptions[${index}]`);
-    if (typeof url !== "string" || !URL.canParse(url))
-      throw new WriteRequestError(`webhookOptions[${index}].url must be a URL`);
-    const optional = (field: unknown, name: string) => {
-      if (field === undefined || field === null) return null;
-      if (typeof field !== "string") throw new WriteRequestError(`webhookOptions[${index}].${name} must be a string`);
-      return field;
-    };
-    const metadata = optional(userMetadata, "userMetadata");
-    if (metadata !== null && Buffer.byteLength(metadata) > MAX_USER_METADATA_BYTES)
-      throw new WriteRequestError(`User metadata exceeds maximum size of ${MAX_USER_METADATA_BYTES} bytes`);
-    return { url, secret: optional(secret, "secret"), userMetadata: metadata };
-  });
 }
 
 async function encodeCall(value: unknown, context: { client: ThirdwebClient; chain: Chain }) {
