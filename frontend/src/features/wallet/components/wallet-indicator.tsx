@@ -29,7 +29,15 @@ export function WalletIndicator() {
   }, [status]);
 
   const connectButton = (loading: boolean) => (
-    <Button size="sm" colorPalette="blue" onClick={() => void connect()} loading={loading} {...intent}>
+    // The label stays beside the spinner: it is the button's name.
+    <Button
+      size="sm"
+      colorPalette="blue"
+      onClick={() => void connect()}
+      loading={loading}
+      loadingText="Connect Wallet"
+      {...intent}
+    >
       Connect Wallet
     </Button>
   );
