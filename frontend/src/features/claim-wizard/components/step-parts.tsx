@@ -18,19 +18,10 @@ export function StepHeading({ children, ref }: { children: ReactNode; ref?: Ref<
 }
 
 /** A titled part of a step, named as a group by its title, so each Google button is heard under what it is for. */
-export function StepSection({
-  title,
-  children,
-  ref,
-}: {
-  title: string;
-  children: ReactNode;
-  ref?: Ref<HTMLDivElement>;
-}) {
+export function StepSection({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
     <Stack
-      ref={ref}
       role="group"
       aria-labelledby={titleId}
       gap="3"

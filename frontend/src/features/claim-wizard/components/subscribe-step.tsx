@@ -20,15 +20,15 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
   const { youtubeChannelId } = usePublicConfig();
   const { state } = wizard;
   const verifying = state.activity === "verifying";
-  const verifySection = useRef<HTMLDivElement>(null);
-  const walletSection = useRef<HTMLDivElement>(null);
+  const googlePart = useRef<HTMLDivElement>(null);
+  const walletPart = useRef<HTMLDivElement>(null);
   const usernameField = useRef<HTMLInputElement>(null);
   const verifyButton = useRef<HTMLButtonElement>(null);
   // After Google's popup or a wallet's answer, on to the first thing still to do.
   useFocusNext(`${googleAuthorized && !wizard.isAuthorizingGoogle} ${wizard.walletStatus}`, () => {
-    if (!googleAuthorized) return verifySection.current?.querySelector<HTMLElement>("button:enabled");
+    if (!googleAuthorized) return googlePart.current?.querySelector<HTMLElement>("button:enabled");
     if (state.youtubeUsername.trim() === "") return usernameField.current;
-    if (wizard.walletStatus !== "ready") return walletSection.current?.querySelector<HTMLElement>("button:enabled");
+    if (wizard.walletStatus !== "ready") return walletPart.current?.querySelector<HTMLElement>("button:enabled");
     return verifyButton.current;
   });
 
@@ -40,8 +40,8 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
           Subscribe to the channel on YouTube
         </ExternalLink>
       </Button>
-      <StepSection title="Verify your subscription" ref={verifySection}>
-        {slots.googleConnect}
+      <StepSection title="Verify your subscription">
+        <div ref={googlePart}>{slots.googleConnect}</div>
         <Stack
           as="form"
           gap="3"
@@ -68,8 +68,8 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
           {verifying && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
         </Stack>
       </StepSection>
-      <StepSection title="Your wallet for the tokens" ref={walletSection}>
-        {slots.walletPanel}
+      <StepSection title="Your wallet for the tokens">
+        <div ref={walletPart}>{slots.walletPanel}</div>
       </StepSection>
       <Alert.Root status="info" variant="subtle">
         <Alert.Indicator />

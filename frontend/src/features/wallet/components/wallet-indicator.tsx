@@ -29,7 +29,6 @@ export function WalletIndicator() {
   }, [status]);
 
   const connectButton = (loading: boolean) => (
-    // The label stays beside the spinner: it is the button's name.
     <Button
       size="sm"
       colorPalette="blue"
