@@ -1,6 +1,36 @@
-import { openClaimWizard } from "./support/claim-wizard.ts";
+import {
+  claimButton,
+  claimTokens,
+  connectedLine,
+  openClaimWizard,
+  signInWithGoogle,
+  verifyButton,
+} from "./support/claim-wizard.ts";
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
+import { failWalletConnects } from "./support/test-wallet.ts";
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** axe's WCAG A/AA violations on the page as it stands, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+}
+
+/** The wizard's state as it stands, audited on a phone and on a desktop; toasts are audited once they are in place. */
+async function auditAtBothSizes(page: Page, state: string): Promise<void> {
+  for (const toast of await page.locator("[data-scope=toast][data-part=root]").all())
+    await expect(toast).toHaveCSS("opacity", "1");
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    expect(await violations(page), `${state} at ${viewport.width} px`).toEqual([]);
+  }
+}
 
 const PAGES = [
   { path: "/", ready: "Subscribe & Earn Tokens" },
@@ -13,10 +43,7 @@ const PAGES = [
 
 // Each page is opened afresh in one browser context per width: what axe and the overflow check read is that page's
 // own document, and a context for each page only paid for the browser's set-up again.
-for (const viewport of [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-]) {
+for (const viewport of [PHONE, DESKTOP]) {
   test.describe(() => {
     test.use({ viewport });
 
@@ -27,14 +54,7 @@ for (const viewport of [
         await test.step(`when ${path} is audited at ${viewport.width} px, then axe finds no WCAG A/AA violation and nothing scrolls sideways`, async () => {
           await page.goto(path);
           await expect(page.getByRole("heading", { name: ready }).first()).toBeVisible();
-          const results = await new AxeBuilder({ page })
-            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-            .analyze();
-          expect(
-            results.violations.map(
-              (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-            ),
-          ).toEqual([]);
+          expect(await violations(page)).toEqual([]);
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );
@@ -67,4 +87,58 @@ test("when the claim wizard is used from the keyboard, then every control is rea
     await page.keyboard.press("Tab");
     await expect(page.locator(":focus"), `Tab press ${index + 1}`).toHaveAccessibleName(name);
   }
+});
+
+test("when a wallet is awaited and when it refuses, then axe finds no WCAG A/AA violation", async ({
+  page,
+  wallet,
+}) => {
+  expect(wallet).toMatch(/^0x/);
+  await openClaimWizard(page);
+  await failWalletConnects(page, "silent");
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+  await expect(page.getByText(/^Waiting for your wallet to answer/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connect Wallet", exact: true })).toBeDisabled();
+  await auditAtBothSizes(page, "waiting for a wallet");
+
+  await openClaimWizard(page);
+  await failWalletConnects(page, "reject");
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+  await expect(page.locator("[data-scope=toast][data-type=error]")).toBeVisible();
+  await auditAtBothSizes(page, "a refused wallet's error toast");
+});
+
+test("when a visitor goes through every step, then focus moves to what comes next and axe finds no WCAG A/AA violation", async ({
+  page,
+  googleAccount,
+  wallet,
+}) => {
+  await openClaimWizard(page);
+  await signInWithGoogle(page, googleAccount);
+  await expect(page.getByText("Google Authorization Complete!")).toBeVisible();
+  const username = page.getByLabel("Enter your YouTube username");
+  await expect(username).toBeFocused();
+  await expect(username).toHaveCSS("outline-width", "2px");
+  await auditAtBothSizes(page, "Subscribe, signed in to Google");
+
+  await username.fill(googleAccount.channel.handle);
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+  await expect(connectedLine(page, wallet)).toBeVisible();
+  await expect(verifyButton(page)).toBeFocused();
+  await auditAtBothSizes(page, "Subscribe, with a wallet connected");
+
+  await verifyButton(page).click();
+  await expect(claimButton(page)).toBeEnabled();
+  await auditAtBothSizes(page, "Claim");
+
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByText("Step 2: Connect Your Wallet")).toBeVisible();
+  await auditAtBothSizes(page, "Connect");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  const dialog = await claimTokens(page);
+  await auditAtBothSizes(page, "the success dialog");
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+  await expect(page.getByText("Tokens Claimed Successfully!")).toBeVisible();
+  await auditAtBothSizes(page, "Done");
 });

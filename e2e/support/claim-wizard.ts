@@ -80,7 +80,7 @@ export async function fillVerifyStep(
   await page.getByLabel("Enter your YouTube username").fill(username);
   // After a Reset the wallet may still be connected (Reset signs out of Google only).
   const connected = connectedLine(page, wallet);
-  const connectButton = page.getByRole("button", { name: "Connect Wallet", exact: true });
+  const connectButton = page.getByRole("button", { name: "Connect Wallet", exact: true, disabled: false });
   await expect(connected.or(connectButton)).toBeVisible();
   if (!(await connected.isVisible())) await connectButton.click();
   await expect(connected).toBeVisible();

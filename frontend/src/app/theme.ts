@@ -62,8 +62,20 @@ const appConfig = defineConfig({
   globalCss: {
     "html, body": { bg: "bg.subtle", color: "fg" },
   },
-  // The Done step's check mark.
-  theme: { keyframes: { pop: { from: { scale: "0.4", opacity: 0 }, to: { scale: "1", opacity: 1 } } } },
+  theme: {
+    // The Done step's check mark.
+    keyframes: { pop: { from: { scale: "0.4", opacity: 0 }, to: { scale: "1", opacity: 1 } } },
+    // Text needs 4.5:1. White on Chakra's green.600 is 3.3:1, on green.700 5:1; its red.500 on white is 3.8:1.
+    semanticTokens: {
+      colors: { green: { solid: { value: "{colors.green.700}" } }, fg: { error: { value: "{colors.red.600}" } } },
+    },
+    recipes: {
+      // A 2 px blue ring where Chakra draws a 1 px grey one, which is hard to see.
+      input: { base: { "--focus-color": "colors.blue.focusRing", "--focus-ring-width": "2px" } },
+      // Chakra fades a solid button to 90 % on hover, which takes white text under 4.5:1; 95 % keeps it above.
+      button: { variants: { variant: { solid: { _hover: { bg: "colorPalette.solid/95" } } } } },
+    },
+  },
 });
 
 /** The Chakra design system for the whole app (light mode only). */

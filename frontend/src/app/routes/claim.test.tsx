@@ -184,6 +184,19 @@ describe("claim wizard: transitions", () => {
     expect(fns.connect).toHaveBeenCalled();
     expect(await stepHeading("Step 3: Claim Your Tokens")).toBeInTheDocument();
   });
+  it("when a wallet connects on Connect on another network, then focus moves on to Continue, not to the page", async () => {
+    defaultRoutes();
+    const { user, wallet } = renderWizard();
+    await reachMintStep(user);
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await stepHeading("Step 2: Connect Your Wallet");
+    await user.click(screen.getByRole("button", { name: "Disconnect Wallet" }));
+    expect(document.activeElement).toBe(document.body);
+
+    wallet.update({ isConnected: true, isCorrectNetwork: false, address: WALLET_ADDRESS });
+
+    expect(screen.getByRole("button", { name: "Continue" })).toHaveFocus();
+  });
 });
 
 describe("claim wizard: verify", () => {

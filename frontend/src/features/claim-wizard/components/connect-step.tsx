@@ -1,6 +1,7 @@
 import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
-import type { ReactNode, Ref } from "react";
+import { useRef, type ReactNode, type Ref } from "react";
+import { useFocusNext } from "../../../components/ui/focus-next.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { StepHeading } from "./step-parts.tsx";
 
@@ -12,6 +13,9 @@ export interface ConnectStepProps {
 }
 
 export function ConnectStep({ wizard, walletConnected, walletOptions, headingRef }: ConnectStepProps) {
+  const continueButton = useRef<HTMLButtonElement>(null);
+  // A wallet that connects here and does not move the wizard on (another network) is continued from here.
+  useFocusNext(wizard.walletStatus, () => continueButton.current);
   return (
     <Stack gap="5">
       <StepHeading ref={headingRef}>Step 2: Connect Your Wallet</StepHeading>
@@ -24,7 +28,12 @@ export function ConnectStep({ wizard, walletConnected, walletOptions, headingRef
         <Button variant="outline" onClick={wizard.back}>
           Back
         </Button>
-        <Button colorPalette="red" onClick={() => void wizard.continueFromConnect()} disabled={!walletConnected}>
+        <Button
+          ref={continueButton}
+          colorPalette="red"
+          onClick={() => void wizard.continueFromConnect()}
+          disabled={!walletConnected}
+        >
           Continue
         </Button>
       </HStack>

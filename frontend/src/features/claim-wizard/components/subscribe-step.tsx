@@ -1,6 +1,7 @@
 import { Alert, Button, Field, Input, Stack } from "@chakra-ui/react";
-import type { Ref } from "react";
+import { useRef, type Ref } from "react";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
+import { useFocusNext } from "../../../components/ui/focus-next.ts";
 import { youtubeSubscribeUrl } from "../../../lib/format.ts";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
 import { activityLabel } from "../wizard-state.ts";
@@ -19,6 +20,17 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
   const { youtubeChannelId } = usePublicConfig();
   const { state } = wizard;
   const verifying = state.activity === "verifying";
+  const googlePart = useRef<HTMLDivElement>(null);
+  const walletPart = useRef<HTMLDivElement>(null);
+  const usernameField = useRef<HTMLInputElement>(null);
+  const verifyButton = useRef<HTMLButtonElement>(null);
+  // After Google's popup or a wallet's answer, on to the first thing still to do.
+  useFocusNext(`${googleAuthorized && !wizard.isAuthorizingGoogle} ${wizard.walletStatus}`, () => {
+    if (!googleAuthorized) return googlePart.current?.querySelector<HTMLElement>("button:enabled");
+    if (state.youtubeUsername.trim() === "") return usernameField.current;
+    if (wizard.walletStatus !== "ready") return walletPart.current?.querySelector<HTMLElement>("button:enabled");
+    return verifyButton.current;
+  });
 
   return (
     <Stack gap="5">
@@ -29,7 +41,7 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
         </ExternalLink>
       </Button>
       <StepSection title="Verify your subscription">
-        {slots.googleConnect}
+        <div ref={googlePart}>{slots.googleConnect}</div>
         <Stack
           as="form"
           gap="3"
@@ -41,6 +53,7 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
           <Field.Root disabled={!googleAuthorized || verifying}>
             <Field.Label>Enter your YouTube username</Field.Label>
             <Input
+              ref={usernameField}
               value={state.youtubeUsername}
               onChange={(event) => wizard.setUsername(event.target.value)}
               placeholder="Your YouTube Channel Name"
@@ -49,13 +62,15 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
             />
             <Field.HelperText>This helps us verify your subscription status</Field.HelperText>
           </Field.Root>
-          <Button type="submit" colorPalette="red" width="full" disabled={!wizard.canVerify}>
+          <Button ref={verifyButton} type="submit" colorPalette="red" width="full" disabled={!wizard.canVerify}>
             Verify My Subscription
           </Button>
           {verifying && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
         </Stack>
       </StepSection>
-      <StepSection title="Your wallet for the tokens">{slots.walletPanel}</StepSection>
+      <StepSection title="Your wallet for the tokens">
+        <div ref={walletPart}>{slots.walletPanel}</div>
+      </StepSection>
       <Alert.Root status="info" variant="subtle">
         <Alert.Indicator />
         <Alert.Description>

@@ -29,7 +29,14 @@ export function WalletIndicator() {
   }, [status]);
 
   const connectButton = (loading: boolean) => (
-    <Button size="sm" colorPalette="blue" onClick={() => void connect()} loading={loading} {...intent}>
+    <Button
+      size="sm"
+      colorPalette="blue"
+      onClick={() => void connect()}
+      loading={loading}
+      loadingText="Connect Wallet"
+      {...intent}
+    >
       Connect Wallet
     </Button>
   );

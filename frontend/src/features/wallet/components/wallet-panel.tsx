@@ -22,6 +22,8 @@ export function WalletPanel() {
           width="full"
           onClick={() => void connect()}
           loading={isWaitingFor(wallet, "wallet")}
+          // Chakra hides the label behind the spinner, which would leave the button without a name.
+          loadingText="Connect Wallet to Claim Tokens"
           description="For a wallet you already have, such as MetaMask."
           {...intent}
         >
@@ -96,7 +98,12 @@ export function WalletOptions() {
           {status === "ready" && (
             <>
               <SignInWithGoogleButton />
-              <Button colorPalette="blue" onClick={() => void connect()} loading={isWaitingFor(wallet, "wallet")}>
+              <Button
+                colorPalette="blue"
+                onClick={() => void connect()}
+                loading={isWaitingFor(wallet, "wallet")}
+                loadingText="Connect Wallet"
+              >
                 Connect Wallet
               </Button>
               {/* thirdweb's own picker for every other wallet. */}
