@@ -26,7 +26,7 @@ import { DEPLOYER, ENGINE_SERVER_WALLET, USERS, type DevAccount } from "@tube/lo
 import { localChain, sendAndConfirm } from "@tube/local-world/local-chain";
 import { randomWallet } from "@tube/local-world/mint-log";
 import { startDeployedChain } from "@tube/local-world/test/deployed-chain";
-import { balanceOf } from "@tube/local-world/token-balance";
+import { balanceOf } from "@tube/local-world/test/chain-reads";
 
 type Rewards = ThirdwebContract<Abi>;
 

@@ -10,7 +10,7 @@ import { tokenRoleHolders, type TokenDeployment } from "@tube/local-world/deploy
 import { DEPLOYER, ENGINE_SERVER_WALLET, USERS, type DevAccount } from "@tube/local-world/dev-accounts";
 import { sendAndConfirm, tokenContract } from "@tube/local-world/local-chain";
 import { startDeployedChain } from "@tube/local-world/test/deployed-chain";
-import { balanceOf } from "@tube/local-world/token-balance";
+import { balanceOf } from "@tube/local-world/test/chain-reads";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
 let anvil: RunningAnvil;

@@ -1,5 +1,5 @@
 import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
-import { balanceOf } from "@tube/local-world/token-balance";
+import { balanceOf } from "@tube/local-world/test/chain-reads";
 import { claimTokens, connectedLine, connectWallet, signInWithGoogle } from "./support/claim-wizard.ts";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { expect, test } from "./support/fixtures.ts";

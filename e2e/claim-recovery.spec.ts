@@ -5,7 +5,7 @@
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { readRunningWorld } from "@tube/local-world/running-world";
-import { balanceOf } from "@tube/local-world/token-balance";
+import { balanceOf } from "@tube/local-world/test/chain-reads";
 import {
   CLAIM_STEP,
   claimButton,

@@ -1,6 +1,6 @@
 import { devices } from "@playwright/test";
 import { REWARD_AMOUNT_WEI, REWARD_TOKENS, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
-import { balanceOf } from "@tube/local-world/token-balance";
+import { balanceOf } from "@tube/local-world/test/chain-reads";
 import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-faults";
 import { claimTokens, connectedLine, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";

@@ -11,7 +11,7 @@ import { deployToken } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
 import { sendAndConfirm, tokenContract } from "./local-chain.ts";
 import { randomWallet } from "./mint-log.ts";
-import { balanceOf } from "./token-balance.ts";
+import { balanceOf } from "./test/chain-reads.ts";
 import { blockAt, blockNumber, hex, rpc } from "./json-rpc.ts";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;

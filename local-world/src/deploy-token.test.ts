@@ -11,7 +11,7 @@ import { ensureToken, prepareTokenDeployment, tokenRoleHolders } from "./deploy-
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
 import { localChain, sendAndConfirm, tokenContract } from "./local-chain.ts";
 import { randomWallet } from "./mint-log.ts";
-import { balanceOf } from "./token-balance.ts";
+import { balanceOf } from "./test/chain-reads.ts";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
 const deployOptions = { chainId, deployerKey: DEPLOYER.privateKey, rewarder: ENGINE_SERVER_WALLET.address };

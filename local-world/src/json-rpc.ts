@@ -32,23 +32,6 @@ export async function rpc<T = unknown>(
   return answer.result as T;
 }
 
-export async function rpcBatch<T = unknown>(
-  url: string,
-  calls: Array<{ method: string; params: unknown[] }>,
-): Promise<T[]> {
-  const { body } = await post(
-    url,
-    calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call })),
-  );
-  const answers = body as Array<{ id: number; result?: T; error?: { message: string } }>;
-  return answers
-    .sort((a, b) => a.id - b.id)
-    .map((answer) => {
-      if (answer.error) throw new Error(`${calls[answer.id]!.method}: ${answer.error.message}`);
-      return answer.result as T;
-    });
-}
-
 export async function blockNumber(url: string): Promise<number> {
   return Number(await rpc<string>(url, "eth_blockNumber"));
 }

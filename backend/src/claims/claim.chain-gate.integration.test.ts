@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
-import { balanceOf } from "@tube/local-world/token-balance";
+import { randomWallet } from "@tube/local-world/mint-log";
+import { countMintsTo } from "@tube/local-world/test/chain-reads";
+import { balanceOf } from "@tube/local-world/test/chain-reads";
 import { loadConfig } from "../config.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";

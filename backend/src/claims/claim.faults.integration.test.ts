@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import type { FaultMode } from "@tube/local-world/engine-emulator/engine-emulator";
-import { countMintsTo } from "@tube/local-world/mint-log";
+import { countMintsTo } from "@tube/local-world/test/chain-reads";
 import { createLogger } from "../observability/logger.ts";
 import { startServer, type RunningServer } from "../server.ts";
 import { testConfig } from "../test/test-config.ts";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { ENGINE_SERVER_WALLET } from "@tube/local-world/dev-accounts";
-import { countMintsTo } from "@tube/local-world/mint-log";
-import { balanceOf } from "@tube/local-world/token-balance";
+import { countMintsTo } from "@tube/local-world/test/chain-reads";
+import { balanceOf } from "@tube/local-world/test/chain-reads";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { TEST_WORLD_TUNING } from "../test/test-tuning.ts";

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
-import { countMintsTo } from "@tube/local-world/mint-log";
-import { balanceOf } from "@tube/local-world/token-balance";
+import { countMintsTo } from "@tube/local-world/test/chain-reads";
+import { balanceOf } from "@tube/local-world/test/chain-reads";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { openSqliteClaimStore } from "../store/sqlite/sqlite-claim-store.ts";
 import { metricValue } from "../test/metric-value.ts";

@@ -8,7 +8,7 @@ import type { RunningEngineEmulator } from "@tube/local-world/engine-emulator/en
 import { startEngineWorld, type EngineWorld } from "@tube/local-world/test/engine-world";
 import { randomWallet } from "@tube/local-world/mint-log";
 import { startRpcProxy } from "@tube/local-world/rpc-proxy";
-import { balanceOf } from "@tube/local-world/token-balance";
+import { balanceOf } from "@tube/local-world/test/chain-reads";
 import { AGGREGATE3_SELECTOR, createChainReader, REWARDED_IN_BLOCK_SELECTOR, REWARDED_TOPIC } from "./chain-reader.ts";
 import { createEngineMinter, type EngineApi, type EngineMinterOptions } from "./engine-minter.ts";
 import { RewardNotQueuedError, type ChainReader, type Minter, type MintTransaction } from "./minter.ts";

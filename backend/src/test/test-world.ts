@@ -15,7 +15,8 @@ import { defaultGoogleAccounts, LOCAL_CHANNEL_ID } from "@tube/local-world/googl
 import { signInWithEmulator, obtainAccessToken } from "@tube/local-world/test/google-sign-in";
 import { startLocalWorld, type LocalWorldOptions } from "@tube/local-world/local-world";
 import { randomWallet } from "@tube/local-world/mint-log";
-import { hex, rpc, rpcBatch } from "@tube/local-world/json-rpc";
+import { hex, rpc } from "@tube/local-world/json-rpc";
+import { rpcBatch } from "@tube/local-world/test/chain-reads";
 import type { DestinationStream } from "pino";
 import { vi } from "vitest";
 import { createLogger } from "../observability/logger.ts";

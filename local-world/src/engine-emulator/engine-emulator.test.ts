@@ -8,7 +8,7 @@ import { ENGINE_SERVER_WALLET, USERS } from "../dev-accounts.ts";
 import { rpc } from "../json-rpc.ts";
 import { localChain, receiptOf } from "../local-chain.ts";
 import { randomWallet } from "../mint-log.ts";
-import { balanceOf } from "../token-balance.ts";
+import { balanceOf } from "../test/chain-reads.ts";
 import { FAULTS_PATH, startEngineEmulator, type RunningEngineEmulator } from "./engine-emulator.ts";
 import { startEngineWorld, type EngineWorld } from "../test/engine-world.ts";
 

@@ -20,9 +20,10 @@ import { localChain, sendAndConfirm, tokenContract } from "@tube/local-world/loc
 import { startGoogleEmulator, type GoogleEmulator } from "@tube/local-world/google-emulator/google-emulator";
 import { LOCAL_CHANNEL_ID } from "@tube/local-world/google-emulator/seed-accounts";
 import { signInWithEmulator } from "@tube/local-world/test/google-sign-in";
-import { countMintsTo, randomWallet } from "@tube/local-world/mint-log";
+import { randomWallet } from "@tube/local-world/mint-log";
+import { countMintsTo } from "@tube/local-world/test/chain-reads";
 import { rpc } from "@tube/local-world/json-rpc";
-import { balanceOf } from "@tube/local-world/token-balance";
+import { balanceOf } from "@tube/local-world/test/chain-reads";
 import { tokenRoleHolders } from "@tube/local-world/deploy-token";
 import { runOperatorCommand, runOperatorCommandHere } from "./test/run-operator-command.ts";
 
