@@ -12,7 +12,7 @@ import { readNativeBalance, readRewardCap } from "./minting/rewards-contract.ts"
 import { createChainSetup } from "./observability/chain-setup.ts";
 import { createMetrics, registerOperatorMetrics, registerStateGauges } from "./observability/metrics.ts";
 import { createYoutubeQuotaMeter } from "./observability/youtube-quota.ts";
-import { openClaimStore } from "./store/open-claim-store.ts";
+import { openClaimStoreInTime } from "./store/open-claim-store.ts";
 
 export interface RunningServer {
   url: string;
@@ -38,11 +38,10 @@ export async function startServer(
   { staticDir, tuning = {} }: ServerOptions = {},
 ): Promise<RunningServer> {
   const metrics = createMetrics();
-  const { store, kind } = await openClaimStore({
-    ...config.storeOptions,
-    sqliteBusyTimeoutMs: tuning.sqliteBusyTimeoutMs,
-  });
-  logger.info({ store: kind }, "claim store open");
+  const { store, opened } = await openClaimStoreInTime(
+    { ...config.storeOptions, sqliteBusyTimeoutMs: tuning.sqliteBusyTimeoutMs },
+    logger,
+  );
 
   const youtubeQuota = createYoutubeQuotaMeter({
     store,
@@ -72,7 +71,7 @@ export async function startServer(
     logger,
     retryMs: tuning.chainSetupRetryMs,
     // Never before the setup holds: with another reward amount, every mint would pay and never confirm.
-    onReady: () => mintDriver.start(),
+    onReady: () => void opened.then(() => mintDriver.start()),
   });
   const controls = createClaimControls(store, setup.assertReady);
   registerOperatorMetrics(metrics, {

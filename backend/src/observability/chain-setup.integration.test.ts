@@ -106,6 +106,45 @@ describe("the chain setup", () => {
     }
   });
 
+  it("when a production server starts while its MongoDB cannot be reached, then it serves /api/config, /readyz is 503 and the details name the store", async () => {
+    const nobody = `https://127.0.0.1:${await freePort()}`;
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PORT: "0",
+      MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/tube`,
+      PUBLIC_URL: "https://rewards.example",
+      MAX_TOTAL_CLAIMS: "unlimited",
+      GOOGLE_CLIENT_ID: "prod.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "prod-secret",
+      YOUTUBE_CHANNEL_ID: "UCprodchannelprodchannel",
+      RPC_URL: nobody,
+      ENGINE_URL: nobody,
+      THIRDWEB_SECRET_KEY: "prod-secret-key",
+      ENGINE_VAULT_ACCESS_TOKEN: "prod-vault-token",
+      ENGINE_SERVER_WALLET: "0x1111111111111111111111111111111111111111",
+      REWARDS_ADDRESS: "0x2222222222222222222222222222222222222222",
+      ECOSYSTEM_ID: "ecosystem.prod",
+      METRICS_TOKEN: randomBytes(32).toString("hex"),
+    });
+    await withServer(config, async (url) => {
+      expect((await fetch(`${url}/api/config`)).status).toBe(200);
+      const readiness = await fetch(`${url}/readyz`);
+      expect({ status: readiness.status, body: await readiness.text() }).toEqual({
+        status: 503,
+        body: JSON.stringify({ ready: false }),
+      });
+      const operator = await fetch(`${url}/readyz/details`, {
+        headers: { authorization: `Bearer ${config.METRICS_TOKEN}` },
+      });
+      const { errors } = (await operator.json()) as { errors: Record<string, string> };
+      expect(Object.keys(errors)).toContain("store");
+      const claim = await createTestApi(() => url).claim({ token: "ya29.unused", wallet: randomWallet() });
+      expect(claim.status).toBe(503);
+      expect(["STORE_UNAVAILABLE", "MINTING_PAUSED"]).toContain(claim.body.error.code);
+      expect(claim.retryAfter).not.toBeNull();
+    });
+  }, 60_000);
+
   it("when the RPC answers only after the start, then claims wait with a 503 and go through once it does", async () => {
     const rpc = await startRpcProxy({ upstreamUrl: world.rpcUrl });
     rpc.setUnreachable(true);

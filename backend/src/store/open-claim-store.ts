@@ -1,13 +1,20 @@
-import type { ClaimStore } from "./claim-store.ts";
+import { ConfigError } from "../config.ts";
+import { RETRY_AFTER_SECONDS } from "../errors.ts";
+import type { Logger } from "../observability/logger.ts";
+import { storeUnavailable, type ClaimStore } from "./claim-store.ts";
 import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
 
-/** MongoDB when a URI is configured (several instances can share it); otherwise a SQLite file in `dataDir`. */
-export async function openClaimStore(options: {
+interface StoreOptions {
   mongodbUri?: string;
   dataDir: string;
   sqliteBusyTimeoutMs?: number;
   gateKey?: string;
-}): Promise<{ store: ClaimStore; kind: "mongodb" | "sqlite" }> {
+}
+
+/** MongoDB when a URI is configured (several instances can share it); otherwise a SQLite file in `dataDir`. */
+export async function openClaimStore(
+  options: StoreOptions,
+): Promise<{ store: ClaimStore; kind: "mongodb" | "sqlite" }> {
   const { mongodbUri, dataDir, sqliteBusyTimeoutMs, gateKey } = options;
   if (mongodbUri) {
     // Loaded only here: a server on SQLite never loads Mongoose.
@@ -18,4 +25,56 @@ export async function openClaimStore(options: {
     store: await openSqliteClaimStore({ dataDir, busyTimeoutMs: sqliteBusyTimeoutMs, gateKey }),
     kind: "sqlite",
   };
+}
+
+/**
+ * The store, opened again every few seconds while its database cannot be reached, so a server started during an
+ * outage serves its pages; meanwhile every call is STORE_UNAVAILABLE. A refusal at the first try stops the start.
+ */
+export async function openClaimStoreInTime(
+  options: StoreOptions,
+  logger: Logger,
+  retryMs = RETRY_AFTER_SECONDS * 1000,
+) {
+  let store: ClaimStore | undefined;
+  let failure: unknown;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  let announce: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (announce = resolve));
+  const attempt = async (first: boolean): Promise<void> => {
+    try {
+      const open = await openClaimStore(options);
+      if (closed) return void (await open.store.close());
+      ({ store } = open);
+      logger.info({ store: open.kind }, "claim store open");
+      announce();
+    } catch (error) {
+      if (first && error instanceof ConfigError) throw error;
+      if (failure === undefined) logger.error({ err: error }, "claim store unreachable: claims wait until it opens");
+      failure = error;
+      if (!closed) retry = setTimeout(() => void attempt(false), retryMs).unref();
+    }
+  };
+  await attempt(true);
+  const unavailable = () => Promise.reject(storeUnavailable(failure));
+  const part = <Name extends "claims" | "budget" | "youtubeQuota" | "rateLimits" | "operator">(name: Name) =>
+    new Proxy({} as ClaimStore[Name], {
+      get:
+        (_, method) =>
+        (...args: unknown[]) =>
+          store
+            ? Reflect.apply(Reflect.get(store[name], method) as (...a: unknown[]) => unknown, store[name], args)
+            : unavailable(),
+    });
+  const lazy: ClaimStore = {
+    claims: part("claims"),
+    budget: part("budget"),
+    youtubeQuota: part("youtubeQuota"),
+    rateLimits: part("rateLimits"),
+    operator: part("operator"),
+    ping: () => (store ? store.ping() : unavailable()),
+    close: async () => ((closed = true), clearTimeout(retry), await store?.close()),
+  };
+  return { store: lazy, opened };
 }
