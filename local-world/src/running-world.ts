@@ -22,3 +22,11 @@ export function readRunningWorld(dataDir: string): RunningWorld | null {
     return null;
   }
 }
+
+/** The running world a tool beside `npm start` needs, with its network border; otherwise says so and exits. */
+export function runningWorldOrExit(dataDir: string): RunningWorld & { border: BorderAddress } {
+  const world = readRunningWorld(dataDir);
+  if (world?.border) return world as RunningWorld & { border: BorderAddress };
+  console.error("No running local world with a network border found: start it with `npm start` (same DATA_DIR) first.");
+  process.exit(1);
+}

@@ -5,13 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import "dotenv/config";
 import { CHROMIUM_PATH, chromiumFlags } from "@tube/local-world/chromium";
-import { readRunningWorld } from "@tube/local-world/running-world";
+import { runningWorldOrExit } from "@tube/local-world/running-world";
 
-const setup = readRunningWorld(path.resolve(process.env.DATA_DIR ?? ".data"));
-if (!setup) {
-  console.error("No running local world found: start it with `npm start` (same DATA_DIR) first.");
-  process.exit(1);
-}
+const setup = runningWorldOrExit(path.resolve(process.env.DATA_DIR ?? ".data"));
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tube-browser-"));
 const chromium = spawn(
   CHROMIUM_PATH,

@@ -9,7 +9,7 @@ import { loadTlsIdentity } from "@tube/local-world/network-border/tls-identity";
 import { routeBorderHostsFromNode } from "@tube/local-world/network-border/border-request";
 import { startPhoneWallet } from "@tube/local-world/wallet-connect/phone-wallet";
 import type { Hex } from "thirdweb";
-import { readRunningWorld } from "@tube/local-world/running-world";
+import { runningWorldOrExit } from "@tube/local-world/running-world";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -21,11 +21,7 @@ if (!uri?.startsWith("wc:")) {
   process.exit(1);
 }
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
-const setup = readRunningWorld(dataDir);
-if (!setup?.border) {
-  console.error("No running local world with a network border found: start it with `npm start` (same DATA_DIR) first.");
-  process.exit(1);
-}
+const setup = runningWorldOrExit(dataDir);
 
 const { rpcUrl } = (await (await fetch(`${setup.url}/api/config`)).json()) as { rpcUrl: string };
 const keyFile = path.join(dataDir, "network-border", "phone-wallet-key");

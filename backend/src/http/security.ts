@@ -84,7 +84,7 @@ const WINDOW_MS = 60_000;
 /** At most `limit` requests a minute from one client (an IPv6 client is its /56); `counters` share the count. */
 function clientRateLimit(
   limit: number,
-  options: { counters?: RateLimitCounters | undefined; prefix?: string; onLimited?: () => void } = {},
+  options: { counters?: RateLimitCounters; prefix?: string } = {},
 ): RequestHandler {
   return rateLimit({
     windowMs: WINDOW_MS,
@@ -95,10 +95,7 @@ function clientRateLimit(
     validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false },
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: (_req, _res, next) => {
-      options.onLimited?.();
-      next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 }));
-    },
+    handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", { retryAfterSeconds: 60 })),
   });
 }
 

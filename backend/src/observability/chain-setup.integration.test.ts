@@ -62,28 +62,33 @@ async function expectNotReady(url: string, setupError: RegExp) {
   expect(Number(claim.retryAfter)).toBeGreaterThan(0);
 }
 
+/** A complete production configuration whose RPC and Engine listen nowhere; `store` says where the claims live. */
+async function productionConfigWithNothingAnswering(store: { DATA_DIR: string } | { MONGODB_URI: string }) {
+  const nobody = `https://127.0.0.1:${await freePort()}`;
+  return loadConfig({
+    NODE_ENV: "production",
+    PORT: "0",
+    ...store,
+    PUBLIC_URL: "https://rewards.example",
+    MAX_TOTAL_CLAIMS: "unlimited",
+    GOOGLE_CLIENT_ID: "prod.apps.googleusercontent.com",
+    GOOGLE_CLIENT_SECRET: "prod-secret",
+    YOUTUBE_CHANNEL_ID: "UCprodchannelprodchannel",
+    RPC_URL: nobody,
+    ENGINE_URL: nobody,
+    THIRDWEB_SECRET_KEY: "prod-secret-key",
+    ENGINE_VAULT_ACCESS_TOKEN: "prod-vault-token",
+    ENGINE_SERVER_WALLET: "0x1111111111111111111111111111111111111111",
+    REWARDS_ADDRESS: "0x2222222222222222222222222222222222222222",
+    ECOSYSTEM_ID: "ecosystem.prod",
+    METRICS_TOKEN: randomBytes(32).toString("hex"),
+  });
+}
+
 describe("the chain setup", () => {
   it("when a production server starts while nothing it depends on answers, then it serves /api/config, and /readyz is 503 naming nothing", async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-setup-"));
-    const nobody = `https://127.0.0.1:${await freePort()}`;
-    const config = loadConfig({
-      NODE_ENV: "production",
-      PORT: "0",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: "https://rewards.example",
-      MAX_TOTAL_CLAIMS: "unlimited",
-      GOOGLE_CLIENT_ID: "prod.apps.googleusercontent.com",
-      GOOGLE_CLIENT_SECRET: "prod-secret",
-      YOUTUBE_CHANNEL_ID: "UCprodchannelprodchannel",
-      RPC_URL: nobody,
-      ENGINE_URL: nobody,
-      THIRDWEB_SECRET_KEY: "prod-secret-key",
-      ENGINE_VAULT_ACCESS_TOKEN: "prod-vault-token",
-      ENGINE_SERVER_WALLET: "0x1111111111111111111111111111111111111111",
-      REWARDS_ADDRESS: "0x2222222222222222222222222222222222222222",
-      ECOSYSTEM_ID: "ecosystem.prod",
-      METRICS_TOKEN: randomBytes(32).toString("hex"),
-    });
+    const config = await productionConfigWithNothingAnswering({ DATA_DIR: dataDir });
     const headers = { authorization: `Bearer ${config.METRICS_TOKEN}` };
     try {
       await withServer(config, async (url) => {
@@ -107,24 +112,8 @@ describe("the chain setup", () => {
   });
 
   it("when a production server starts while its MongoDB cannot be reached, then it serves /api/config, /readyz is 503 and the details name the store", async () => {
-    const nobody = `https://127.0.0.1:${await freePort()}`;
-    const config = loadConfig({
-      NODE_ENV: "production",
-      PORT: "0",
+    const config = await productionConfigWithNothingAnswering({
       MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/tube`,
-      PUBLIC_URL: "https://rewards.example",
-      MAX_TOTAL_CLAIMS: "unlimited",
-      GOOGLE_CLIENT_ID: "prod.apps.googleusercontent.com",
-      GOOGLE_CLIENT_SECRET: "prod-secret",
-      YOUTUBE_CHANNEL_ID: "UCprodchannelprodchannel",
-      RPC_URL: nobody,
-      ENGINE_URL: nobody,
-      THIRDWEB_SECRET_KEY: "prod-secret-key",
-      ENGINE_VAULT_ACCESS_TOKEN: "prod-vault-token",
-      ENGINE_SERVER_WALLET: "0x1111111111111111111111111111111111111111",
-      REWARDS_ADDRESS: "0x2222222222222222222222222222222222222222",
-      ECOSYSTEM_ID: "ecosystem.prod",
-      METRICS_TOKEN: randomBytes(32).toString("hex"),
     });
     await withServer(config, async (url) => {
       expect((await fetch(`${url}/api/config`)).status).toBe(200);

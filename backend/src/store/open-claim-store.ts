@@ -27,6 +27,8 @@ export async function openClaimStore(
   };
 }
 
+const PARTS = ["claims", "budget", "youtubeQuota", "rateLimits", "operator"] as const;
+
 /**
  * The store, opened again every few seconds while its database cannot be reached, so a server started during an
  * outage serves its pages; meanwhile every call is STORE_UNAVAILABLE. A refusal at the first try stops the start.
@@ -58,23 +60,22 @@ export async function openClaimStoreInTime(
   };
   await attempt(true);
   const unavailable = () => Promise.reject(storeUnavailable(failure));
-  const part = <Name extends "claims" | "budget" | "youtubeQuota" | "rateLimits" | "operator">(name: Name) =>
-    new Proxy({} as ClaimStore[Name], {
-      get:
-        (_, method) =>
-        (...args: unknown[]) =>
-          store
-            ? Reflect.apply(Reflect.get(store[name], method) as (...a: unknown[]) => unknown, store[name], args)
-            : unavailable(),
-    });
-  const lazy: ClaimStore = {
-    claims: part("claims"),
-    budget: part("budget"),
-    youtubeQuota: part("youtubeQuota"),
-    rateLimits: part("rateLimits"),
-    operator: part("operator"),
+  const part = (name: (typeof PARTS)[number]) =>
+    new Proxy(
+      {},
+      {
+        get:
+          (_, method) =>
+          (...args: unknown[]) =>
+            store
+              ? Reflect.apply(Reflect.get(store[name], method) as (...a: unknown[]) => unknown, store[name], args)
+              : unavailable(),
+      },
+    );
+  const lazy = {
+    ...Object.fromEntries(PARTS.map((name) => [name, part(name)])),
     ping: () => (store ? store.ping() : unavailable()),
     close: async () => ((closed = true), clearTimeout(retry), await store?.close()),
   };
-  return { store: lazy, opened };
+  return { store: lazy as ClaimStore, opened };
 }

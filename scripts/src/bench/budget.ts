@@ -40,23 +40,19 @@ export function headroomSection(
 export function costSection({
   unitsPerClaim,
   provider,
-  gasUsed = [],
+  gasUsed,
 }: {
-  unitsPerClaim?: readonly number[];
-  provider?: readonly FinalityResult[];
-  gasUsed?: readonly bigint[];
+  unitsPerClaim: readonly number[];
+  provider: readonly FinalityResult[];
+  gasUsed: readonly bigint[];
 }): string {
-  const rows: string[][] = [];
-  if (unitsPerClaim) rows.push(["YouTube quota units", formatSpread(unitsPerClaim), "1", "the quota phase"]);
-  if (provider)
-    rows.push(
-      ["RPC requests (HTTP)", spreadOf(provider, (r) => r.httpRequestsPerClaim, 2), "", "the finality phase's proxy"],
-      ["JSON-RPC calls", spreadOf(provider, (r) => r.callsPerClaim, 2), "", "the same; a provider bills each call"],
-    );
   const floor = `floor ${REWARD_GAS_FLOOR.toLocaleString("en")}`;
-  if (gasUsed.length > 0)
-    rows.push(["gas per reward", formatSpread(gasUsed.map(Number)), floor, "the visitor phase's receipts"]);
-  if (rows.length === 0) return "";
+  const rows = [
+    ["YouTube quota units", formatSpread(unitsPerClaim), "1", "the quota phase"],
+    ["RPC requests (HTTP)", spreadOf(provider, (r) => r.httpRequestsPerClaim, 2), "", "the finality phase's proxy"],
+    ["JSON-RPC calls", spreadOf(provider, (r) => r.callsPerClaim, 2), "", "the same; a provider bills each call"],
+    ["gas per reward", formatSpread(gasUsed.map(Number)), floor, "the visitor phase's receipts"],
+  ];
   return [
     "## Cost per claim",
     "",

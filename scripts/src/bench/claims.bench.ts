@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the visitor's wait, what a claim costs, and the headroom over a quota-bound launch. Rewrites
- * docs/benchmarks/claims.md; BENCH_PHASES=quota,throughput runs only those phases and leaves the page alone.
+ * docs/benchmarks/claims.md.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
@@ -11,17 +11,12 @@ import { startBenchWorld } from "./bench-world.ts";
 import { costSection, headroomSection } from "./budget.ts";
 import { quotaPhase } from "./quota.phase.ts";
 import { percentile } from "./stats.ts";
-import { finalityPhase, throughputPhase, type BatchResult, type FinalityResult } from "./throughput.phase.ts";
+import { finalityPhase, throughputPhase, type BatchResult } from "./throughput.phase.ts";
 import { visitorPhase } from "./visitor.phase.ts";
 import { buildFrontend } from "../build-frontend.ts";
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const OUTPUT = path.resolve(import.meta.dirname, "../../../docs/benchmarks/claims.md");
-const PHASES = ["visitor", "quota", "throughput", "finality"];
-const selected = process.env.BENCH_PHASES?.split(",").map((name) => name.trim()) ?? PHASES;
-const unknown = selected.filter((name) => !PHASES.includes(name));
-if (unknown.length > 0) throw new Error(`BENCH_PHASES: unknown ${unknown.join(", ")}; phases are ${PHASES.join(", ")}`);
-const runs = (phase: string) => selected.includes(phase);
 
 const started = Date.now();
 const loadBefore = os.loadavg()[0] ?? 0;
@@ -32,26 +27,22 @@ const shown = <T extends { markdown: string }>(phase: T): T => {
   return phase;
 };
 
-if (runs("visitor")) await buildFrontend();
+await buildFrontend();
 const world = await startBenchWorld();
 const config = loadConfig(world.env as NodeJS.ProcessEnv);
-let gasUsed: bigint[] | undefined;
-let unitsPerClaim: number[] | undefined;
-let throughput: BatchResult[] | undefined;
-let provider: FinalityResult[] | undefined;
+let gasUsed: bigint[];
+let unitsPerClaim: number[];
+let throughput: BatchResult[];
 try {
-  if (runs("visitor")) gasUsed = shown(await visitorPhase(world)).gasUsed;
-  if (runs("quota")) unitsPerClaim = shown(await quotaPhase(world, ROUNDS)).unitsPerClaim;
-  if (runs("throughput")) throughput = shown(await throughputPhase(world, ROUNDS)).results;
+  gasUsed = shown(await visitorPhase(world)).gasUsed;
+  unitsPerClaim = shown(await quotaPhase(world, ROUNDS)).unitsPerClaim;
+  throughput = shown(await throughputPhase(world, ROUNDS)).results;
 } finally {
   await world.stop();
 }
-if (runs("finality")) provider = shown(await finalityPhase(ROUNDS)).results;
-// Without the quota phase, its target: one unit a claim.
-if (throughput)
-  shown({ markdown: headroomSection(config, unitsPerClaim ? percentile(unitsPerClaim, 50) : 1, throughput) });
-const costs = costSection({ unitsPerClaim, provider, gasUsed });
-if (costs) shown({ markdown: costs });
+const provider = shown(await finalityPhase(ROUNDS)).results;
+shown({ markdown: headroomSection(config, percentile(unitsPerClaim, 50), throughput) });
+shown({ markdown: costSection({ unitsPerClaim, provider, gasUsed }) });
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 const cores = os.cpus().length;
@@ -66,9 +57,5 @@ const report = [
   "",
   ...sections.flatMap((markdown) => [markdown, ""]),
 ].join("\n");
-if (selected.length < PHASES.length) {
-  console.log(`Partial run (${selected.join(", ")}): ${path.relative(process.cwd(), OUTPUT)} left as it was.`);
-} else {
-  await fs.writeFile(OUTPUT, report);
-  console.log(`\nWrote ${path.relative(process.cwd(), OUTPUT)} (${minutes} min).`);
-}
+await fs.writeFile(OUTPUT, report);
+console.log(`\nWrote ${path.relative(process.cwd(), OUTPUT)} (${minutes} min).`);

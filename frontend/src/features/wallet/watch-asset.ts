@@ -21,10 +21,15 @@ export function sessionHolding(sessions: Session[], chainId: number, address: st
   return sessions.find((session) => session.namespaces.eip155?.accounts.some((held) => held.toLowerCase() === account));
 }
 
+/** One for the page: each init registers another client on the page's WalletConnect core. */
+let signClient: Promise<InstanceType<typeof SignClient>> | undefined;
+
 /** thirdweb's WalletConnect account cannot list a token: a sign-client on the page's core asks the session's wallet. */
 export async function watchAssetOverWalletConnect(chainId: number, address: string, token: WatchedToken) {
-  const { SignClient } = await import("@walletconnect/sign-client");
-  const client = await SignClient.init({ telemetryEnabled: false });
+  signClient ??= import("@walletconnect/sign-client").then(({ SignClient }) =>
+    SignClient.init({ telemetryEnabled: false }),
+  );
+  const client = await signClient;
   const session = sessionHolding(client.session.getAll(), chainId, address);
   if (!session) throw new Error("No WalletConnect session holds the connected wallet");
   const answer = client.request<unknown>({
