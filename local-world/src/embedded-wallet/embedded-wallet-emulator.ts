@@ -8,16 +8,25 @@ import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
 import { faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
 import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
+import {
+  allowsDomain,
+  authorizeRequest,
+  unauthorizedDomain,
+  type Refusal,
+  type ThirdwebDashboard,
+} from "./thirdweb-dashboard.ts";
 
 export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-05-05/login/google/callback`;
 
 export interface EmbeddedWalletOptions {
-  /** The one ecosystem it knows; others are refused as thirdweb refuses an unknown one. */
-  ecosystemId: string;
+  /** Its ecosystem is the one it knows; others are refused as thirdweb refuses an unknown one. */
+  dashboard: ThirdwebDashboard;
   googleUrl: string;
   /** The OAuth client thirdweb's service signs in to Google with; the local Google must know it. */
   googleClient: { clientId: string; clientSecret: string };
   keys: WalletKeys;
+  /** Where each refusal is told, with the dashboard setting behind it. */
+  log?: (line: string) => void;
 }
 
 const SESSION_LIFETIME_MS = 7 * 86_400_000;
@@ -38,6 +47,11 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   const logins = new Map<string, { redirectUrl: string; expiresAt: number }>();
   const users = new Map<string, User>();
   const sessions = new Map<string, { user: User; expiresAt: number }>();
+  const ecosystemId = options.dashboard.ecosystem.id;
+  const sendRefusal = (res: Response, { status, code, message, hint }: Refusal) => {
+    options.log?.(`thirdweb's wallet service refused a request (${status} ${code}): ${hint}`);
+    res.status(status).json({ error: { code, message } });
+  };
 
   // The SDK's own headers make every call a preflighted one; it sends no credentials.
   app.use("/api", cors({ origin: true, methods: "GET, POST, OPTIONS", maxAge: 600 }));
@@ -49,10 +63,10 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
 
   // The SDK throws the `message` of an unknown ecosystem's 401.
   app.get("/api/2024-05-05/ecosystem-wallet", (req, res) => {
-    if (req.get("x-ecosystem-id") !== options.ecosystemId) return sendUnknownEcosystem(res);
+    if (req.get("x-ecosystem-id") !== ecosystemId) return sendUnknownEcosystem(res);
     res.json({
       name: "TuBE (local)",
-      slug: options.ecosystemId.replace(/^ecosystem\./, ""),
+      slug: ecosystemId.replace(/^ecosystem\./, ""),
       homepage: "",
       authOptions: ["google"],
     });
@@ -60,10 +74,15 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
 
   // The SDK's login navigates here; then Google, then the callback below.
   app.get("/api/2024-05-05/login/google", (req, res) => {
-    const ecosystemId = String(req.query.ecosystemId ?? "");
     const redirectUrl = String(req.query.redirectUrl ?? "");
-    if (ecosystemId !== options.ecosystemId) return sendUnknownEcosystem(res);
+    if (req.query.ecosystemId !== ecosystemId) return sendUnknownEcosystem(res);
+    const refused = authorizeRequest(options.dashboard, req);
+    if (refused) return sendRefusal(res, refused);
     if (!URL.canParse(redirectUrl)) return res.status(400).json({ message: "redirectUrl must be a URL" });
+    // Only to the client id's own domains: anything else would hand a session to a stranger's page.
+    const { host } = new URL(redirectUrl);
+    const project = options.dashboard.projects[String(req.query.clientId)];
+    if (!allowsDomain(project?.domains ?? [], host)) return sendRefusal(res, unauthorizedDomain(host));
     const loginId = randomBytes(16).toString("hex");
     logins.set(loginId, { redirectUrl, expiresAt: Date.now() + LOGIN_LIFETIME_MS });
     const google = new URL("/o/oauth2/v2/auth", options.googleUrl);
@@ -118,6 +137,8 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
 
   const requireSession: RequestHandler = (req, res, next) => {
+    const refused = authorizeRequest(options.dashboard, req);
+    if (refused) return sendRefusal(res, refused);
     const token = /^Bearer embedded-wallet-token:(.+)$/.exec(req.get("authorization") ?? "")?.[1];
     const session = token ? sessions.get(token) : undefined;
     if (!session || session.expiresAt <= Date.now()) return sendUnauthorized(res);
