@@ -193,7 +193,15 @@ describe("the embedded-wallet stand-in", () => {
   // Each case's client id is its own project on the dashboard.
   dashboard.projects["elsewhere-client-id"] = { domains: ["tube.example"], services: [IN_APP_WALLET_SERVICE] };
   dashboard.projects["no-wallets-client-id"] = { domains: ["localhost:3000"], services: ["rpc"] };
-  const REFUSALS = [
+  type Params = Record<string, string>;
+  const REFUSALS: Array<{
+    when: string;
+    query?: Params;
+    headers?: Params;
+    status: number;
+    message: string;
+    hint?: string;
+  }> = [
     {
       when: "the client id's allowed domains lack the page's",
       query: { clientId: "elsewhere-client-id" },
