@@ -153,12 +153,8 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       // thirdweb's wallet service signs visitors in through Google: the local one, so only beside it.
       const tls = loadTlsIdentity(dataDir);
       // The operator's project on the local dashboard: the app's own origin allowed, an open ecosystem.
-      const projects = {
-        [clientIdOf(env.THIRDWEB_SECRET_KEY ?? "")]: {
-          domains: [new URL(env.PUBLIC_URL).host],
-          services: [IN_APP_WALLET_SERVICE],
-        },
-      };
+      const project = { domains: [new URL(env.PUBLIC_URL).host], services: [IN_APP_WALLET_SERVICE] };
+      const projects = { [clientIdOf(env.THIRDWEB_SECRET_KEY ?? "")]: project };
       const wallet = embeddedWalletEmulator({
         dashboard: { projects, ecosystem: { id: env.ECOSYSTEM_ID } },
         googleUrl: google.url,

@@ -207,7 +207,7 @@ describe("the embedded-wallet stand-in", () => {
       query: { clientId: "elsewhere-client-id" },
       status: 401,
       message: "Unauthorized domain: localhost:3000",
-      hint: "the project's allowed domains on thirdweb's dashboard lack localhost:3000",
+      hint: "check the project's allowed domains on thirdweb's dashboard",
     },
     { when: "neither Origin nor Referer is sent", headers: {}, status: 401, message: "The keys are invalid" },
     { when: "the client id is unknown", query: { clientId: "unknown" }, status: 401, message: "Key is invalid" },
@@ -222,7 +222,7 @@ describe("the embedded-wallet stand-in", () => {
       query: { ecosystemPartnerId: "" },
       status: 401,
       message: "requires a valid partner id",
-      hint: "ECOSYSTEM_PARTNER_ID must be the app's partner id",
+      hint: "check ECOSYSTEM_PARTNER_ID, the app's partner id",
     },
     {
       when: "redirectUrl is not on the client id's domains",

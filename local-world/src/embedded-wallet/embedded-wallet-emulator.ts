@@ -8,13 +8,7 @@ import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
 import { faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
 import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
-import {
-  allowsDomain,
-  authorizeRequest,
-  unauthorizedDomain,
-  type Refusal,
-  type ThirdwebDashboard,
-} from "./thirdweb-dashboard.ts";
+import { authorizer, type ThirdwebDashboard } from "./thirdweb-dashboard.ts";
 
 export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-05-05/login/google/callback`;
 
@@ -25,7 +19,7 @@ export interface EmbeddedWalletOptions {
   /** The OAuth client thirdweb's service signs in to Google with; the local Google must know it. */
   googleClient: { clientId: string; clientSecret: string };
   keys: WalletKeys;
-  /** Where each refusal is told, with the dashboard setting behind it. */
+  /** Where each refusal is told, with the setting behind it. */
   log?: (line: string) => void;
 }
 
@@ -48,10 +42,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   const users = new Map<string, User>();
   const sessions = new Map<string, { user: User; expiresAt: number }>();
   const ecosystemId = options.dashboard.ecosystem.id;
-  const sendRefusal = (res: Response, { status, code, message, hint }: Refusal) => {
-    options.log?.(`thirdweb's wallet service refused a request (${status} ${code}): ${hint}`);
-    res.status(status).json({ error: { code, message } });
-  };
+  const authorize = authorizer(options.dashboard, options.log);
 
   // The SDK's own headers make every call a preflighted one; it sends no credentials.
   app.use("/api", cors({ origin: true, methods: "GET, POST, OPTIONS", maxAge: 600 }));
@@ -73,16 +64,10 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
 
   // The SDK's login navigates here; then Google, then the callback below.
-  app.get("/api/2024-05-05/login/google", (req, res) => {
+  app.get("/api/2024-05-05/login/google", authorize, (req, res) => {
     const redirectUrl = String(req.query.redirectUrl ?? "");
     if (req.query.ecosystemId !== ecosystemId) return sendUnknownEcosystem(res);
-    const refused = authorizeRequest(options.dashboard, req);
-    if (refused) return sendRefusal(res, refused);
     if (!URL.canParse(redirectUrl)) return res.status(400).json({ message: "redirectUrl must be a URL" });
-    // Only to the client id's own domains: anything else would hand a session to a stranger's page.
-    const { host } = new URL(redirectUrl);
-    const project = options.dashboard.projects[String(req.query.clientId)];
-    if (!allowsDomain(project?.domains ?? [], host)) return sendRefusal(res, unauthorizedDomain(host));
     const loginId = randomBytes(16).toString("hex");
     logins.set(loginId, { redirectUrl, expiresAt: Date.now() + LOGIN_LIFETIME_MS });
     const google = new URL("/o/oauth2/v2/auth", options.googleUrl);
@@ -137,8 +122,6 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
 
   const requireSession: RequestHandler = (req, res, next) => {
-    const refused = authorizeRequest(options.dashboard, req);
-    if (refused) return sendRefusal(res, refused);
     const token = /^Bearer embedded-wallet-token:(.+)$/.exec(req.get("authorization") ?? "")?.[1];
     const session = token ? sessions.get(token) : undefined;
     if (!session || session.expiresAt <= Date.now()) return sendUnauthorized(res);
@@ -151,7 +134,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     type: "enclave",
   });
 
-  app.get("/api/2024-05-05/accounts", requireSession, async (_req, res) => {
+  app.get("/api/2024-05-05/accounts", authorize, requireSession, async (_req, res) => {
     const user = res.locals.user as User;
     const slow = faults.take("slow", user.email);
     if (slow) await new Promise((resolve) => setTimeout(resolve, slow.ms ?? 60_000));
@@ -163,7 +146,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
 
   const enclave = express.Router();
-  enclave.use(express.json({ limit: "1mb" }), requireSession);
+  enclave.use(authorize, express.json({ limit: "1mb" }), requireSession);
   // A new user's wallet, made once.
   enclave.post("/generate", (_req, res) => {
     const user = res.locals.user as User;
