@@ -111,8 +111,8 @@ test("when the redirect login comes back with its session credential in the addr
 
   const response = await page.goto(`/claim?walletId=${ecosystemId}&authCookie=${credential}&authProvider=google`);
 
-  // The page's own requests (and thirdweb's, while the credential is still in the address) send no Referer.
-  expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
+  // The page's own requests (and thirdweb's, while the credential is still in the address) send only the origin.
+  expect(response?.headers()["referrer-policy"]).toBe("strict-origin");
   // Only the SDK's redirect-login reader takes the credential out of the address.
   await expect(page).toHaveURL(/\/claim$/, { timeout: 30_000 });
   await page.goBack();

@@ -18,6 +18,7 @@ import { freePort } from "./free-port.ts";
 import { startGoogleEmulator } from "./google-emulator/google-emulator.ts";
 import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet/embedded-wallet-emulator.ts";
 import { loadWalletKeys } from "./embedded-wallet/wallet-keys.ts";
+import { IN_APP_WALLET_SERVICE, clientIdOf } from "./embedded-wallet/thirdweb-dashboard.ts";
 import { EMBEDDED_WALLET_HOST, RELAY_HOSTS, VERIFY_HOST } from "./network-border/border-hosts.ts";
 import { startNetworkBorder } from "./network-border/border-server.ts";
 import { loadTlsIdentity } from "./network-border/tls-identity.ts";
@@ -151,11 +152,15 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
 
       // thirdweb's wallet service signs visitors in through Google: the local one, so only beside it.
       const tls = loadTlsIdentity(dataDir);
+      // The operator's project on the local dashboard: the app's own origin allowed, an open ecosystem.
+      const project = { domains: [new URL(env.PUBLIC_URL).host], services: [IN_APP_WALLET_SERVICE] };
+      const projects = { [clientIdOf(env.THIRDWEB_SECRET_KEY ?? "")]: project };
       const wallet = embeddedWalletEmulator({
-        ecosystemId: env.ECOSYSTEM_ID,
+        dashboard: { projects, ecosystem: { id: env.ECOSYSTEM_ID } },
         googleUrl: google.url,
         googleClient: walletGoogleClient,
         keys: loadWalletKeys(dataDir),
+        log,
       });
       const walletConnect = walletConnectStandIns();
       const border = await startNetworkBorder({

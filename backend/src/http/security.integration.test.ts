@@ -42,6 +42,8 @@ describe("hardening", () => {
     expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("x-powered-by")).toBeNull();
+    // The origin alone, never a path: thirdweb's wallet service checks it on the redirect login.
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin");
     const permissions = response.headers.get("permissions-policy") ?? "";
     for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"])
       expect(permissions).toContain(`${feature}=()`);

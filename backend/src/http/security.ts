@@ -45,8 +45,9 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
       },
     },
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    // Addresses carry credentials for a moment (Google's code): never pass them on.
-    referrerPolicy: { policy: "no-referrer" },
+    // Addresses carry credentials for a moment (Google's code), so never a path; but thirdweb's wallet service allows
+    // a client id only from its domains, read from the redirect login's Referer (a navigation sends no Origin).
+    referrerPolicy: { policy: "strict-origin" },
     // thirdweb's wallet iframes and remote images have no CORP headers.
     crossOriginEmbedderPolicy: false,
   });

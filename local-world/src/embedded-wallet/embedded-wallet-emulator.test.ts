@@ -12,9 +12,25 @@ import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-walle
 import { borderRequest, type BorderClient } from "../network-border/border-request.ts";
 import { setWalletFault } from "./wallet-faults.ts";
 import { loadWalletKeys } from "./wallet-keys.ts";
+import { IN_APP_WALLET_SERVICE, type ThirdwebDashboard } from "./thirdweb-dashboard.ts";
 
 const ECOSYSTEM_ID = "ecosystem.tube-test";
-const PAGE = "http://localhost:3000/claim?walletId=ecosystem.tube-test&authProvider=google&state=0123abcd";
+const APP_ORIGIN = "http://localhost:3000";
+const PAGE = `${APP_ORIGIN}/claim?walletId=ecosystem.tube-test&authProvider=google&state=0123abcd`;
+const CLIENT_ID = "app-client-id";
+const PARTNER_ID = "app-partner-id";
+/** A closed ecosystem, its one partner the app. */
+const dashboard: ThirdwebDashboard = {
+  projects: { [CLIENT_ID]: { domains: ["localhost:3000"], services: [IN_APP_WALLET_SERVICE] } },
+  ecosystem: { id: ECOSYSTEM_ID, partners: { [PARTNER_ID]: ["localhost:3000"] } },
+};
+/** What the SDK sends with each call from the page. */
+const SDK_HEADERS = {
+  origin: APP_ORIGIN,
+  "x-client-id": CLIENT_ID,
+  "x-ecosystem-id": ECOSYSTEM_ID,
+  "x-ecosystem-partner-id": PARTNER_ID,
+};
 const googleClient = { clientId: "wallet-test.apps.googleusercontent.com", clientSecret: "wallet-test-secret" };
 
 let dataDir: string;
@@ -22,6 +38,7 @@ let google: GoogleEmulator;
 let anvil: RunningAnvil;
 let border: NetworkBorder;
 let client: BorderClient;
+const logged: string[] = [];
 const walletServiceRequest = (border: BorderClient, request: Parameters<typeof borderRequest>[2]) =>
   borderRequest(border, EMBEDDED_WALLET_HOST, request);
 
@@ -33,10 +50,11 @@ beforeAll(async () => {
   ]);
   const tls = loadTlsIdentity(dataDir);
   const wallet = embeddedWalletEmulator({
-    ecosystemId: ECOSYSTEM_ID,
+    dashboard,
     googleUrl: google.url,
     googleClient,
     keys: loadWalletKeys(dataDir),
+    log: (line) => logged.push(line),
   });
   border = await startNetworkBorder({ port: 0, tls, sites: { [EMBEDDED_WALLET_HOST]: wallet } });
   client = { port: border.port, certificatePem: tls.certificatePem };
@@ -47,13 +65,18 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The login navigation as Chromium sends it from the page under `Referrer-Policy: strict-origin`. */
+const login = (query: Record<string, string> = {}, headers: Record<string, string> = { referer: `${APP_ORIGIN}/` }) =>
+  walletServiceRequest(client, {
+    path: `/api/2024-05-05/login/google?${new URLSearchParams({ clientId: CLIENT_ID, ecosystemId: ECOSYSTEM_ID, ecosystemPartnerId: PARTNER_ID, redirectUrl: PAGE, ...query })}`,
+    headers,
+  });
+
 /** The page's way through: the login redirect, Google's chooser (`choose`), and back; the address it lands on. */
 async function signIn(choose: Record<string, string>): Promise<URL> {
-  const login = await walletServiceRequest(client, {
-    path: `/api/2024-05-05/login/google?clientId=c&ecosystemId=${ECOSYSTEM_ID}&redirectUrl=${encodeURIComponent(PAGE)}`,
-  });
-  expect(login.status).toBe(302);
-  const chooser = new URL(String(login.headers.location));
+  const started = await login();
+  expect(started.status).toBe(302);
+  const chooser = new URL(String(started.headers.location));
   expect(chooser.origin).toBe(google.url);
   const chosen = new URL("/o/oauth2/v2/auth/choose", google.url);
   chosen.search = new URLSearchParams({ ...Object.fromEntries(chooser.searchParams), ...choose }).toString();
@@ -69,7 +92,10 @@ function authResultOf(landing: URL): { storedToken: { cookieString: string; isNe
   return JSON.parse(decodeURIComponent(landing.searchParams.get("authResult") ?? "")) as never;
 }
 
-const bearer = (cookieString: string) => ({ authorization: `Bearer embedded-wallet-token:${cookieString}` });
+const bearer = (cookieString: string) => ({
+  ...SDK_HEADERS,
+  authorization: `Bearer embedded-wallet-token:${cookieString}`,
+});
 
 describe("the embedded-wallet stand-in", () => {
   it("when the page preflights an SDK call with its own headers, then the stand-in answers the preflight for that origin", async () => {
@@ -162,6 +188,65 @@ describe("the embedded-wallet stand-in", () => {
   it("when the visitor cancels on Google's chooser, then the page gets its address back with neither authResult nor authCookie", async () => {
     const landing = await signIn({ cancel: "1" });
     expect(landing.href).toBe(PAGE);
+  });
+
+  // Each case's client id is its own project on the dashboard.
+  dashboard.projects["elsewhere-client-id"] = { domains: ["tube.example"], services: [IN_APP_WALLET_SERVICE] };
+  dashboard.projects["no-wallets-client-id"] = { domains: ["localhost:3000"], services: ["rpc"] };
+  type Params = Record<string, string>;
+  const REFUSALS: Array<{
+    when: string;
+    query?: Params;
+    headers?: Params;
+    status: number;
+    message: string;
+    hint?: string;
+  }> = [
+    {
+      when: "the client id's allowed domains lack the page's",
+      query: { clientId: "elsewhere-client-id" },
+      status: 401,
+      message: "Unauthorized domain: localhost:3000",
+      hint: "check the project's allowed domains on thirdweb's dashboard",
+    },
+    { when: "neither Origin nor Referer is sent", headers: {}, status: 401, message: "The keys are invalid" },
+    { when: "the client id is unknown", query: { clientId: "unknown" }, status: 401, message: "Key is invalid" },
+    {
+      when: "the project lacks the in-app wallet service",
+      query: { clientId: "no-wallets-client-id" },
+      status: 403,
+      message: "Unauthorized service",
+    },
+    {
+      when: "the closed ecosystem gets no partner id",
+      query: { ecosystemPartnerId: "" },
+      status: 401,
+      message: "requires a valid partner id",
+      hint: "check ECOSYSTEM_PARTNER_ID, the app's partner id",
+    },
+    {
+      when: "redirectUrl is not on the client id's domains",
+      query: { redirectUrl: "https://evil.example/claim" },
+      status: 401,
+      message: "Unauthorized domain: evil.example",
+    },
+  ];
+  for (const { when, query, headers, status, message, hint } of REFUSALS)
+    it(`when ${when}, then the login answers ${status} saying so${hint ? ", and the log names the setting" : ""}`, async () => {
+      const refused = await login(query, headers);
+      expect(refused.status).toBe(status);
+      expect(JSON.parse(refused.body)).toMatchObject({ error: { message: expect.stringContaining(message) } });
+      if (hint) expect(logged.at(-1)).toContain(hint);
+    });
+
+  it("when the page's calls come from an origin the client id lacks, then they are refused before the session is read", async () => {
+    const { storedToken } = authResultOf(await signIn({ account: "ivan@example.com" }));
+    const accounts = await walletServiceRequest(client, {
+      path: "/api/2024-05-05/accounts",
+      headers: { ...bearer(storedToken.cookieString), origin: "https://tube.example" },
+    });
+    expect(accounts.status).toBe(401);
+    expect(accounts.body).toContain("Unauthorized domain: tube.example");
   });
 
   it("when the session is expired, then accounts answers 401", async () => {

@@ -8,16 +8,19 @@ import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
 import { faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import type { WalletKeys } from "./wallet-keys.ts";
 import { createWalletFaultSwitch, walletFaultSchema } from "./wallet-faults.ts";
+import { authorizer, type ThirdwebDashboard } from "./thirdweb-dashboard.ts";
 
 export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-05-05/login/google/callback`;
 
 export interface EmbeddedWalletOptions {
-  /** The one ecosystem it knows; others are refused as thirdweb refuses an unknown one. */
-  ecosystemId: string;
+  /** Its ecosystem is the one it knows; others are refused as thirdweb refuses an unknown one. */
+  dashboard: ThirdwebDashboard;
   googleUrl: string;
   /** The OAuth client thirdweb's service signs in to Google with; the local Google must know it. */
   googleClient: { clientId: string; clientSecret: string };
   keys: WalletKeys;
+  /** Where each refusal is told, with the setting behind it. */
+  log?: (line: string) => void;
 }
 
 const SESSION_LIFETIME_MS = 7 * 86_400_000;
@@ -38,6 +41,8 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   const logins = new Map<string, { redirectUrl: string; expiresAt: number }>();
   const users = new Map<string, User>();
   const sessions = new Map<string, { user: User; expiresAt: number }>();
+  const ecosystemId = options.dashboard.ecosystem.id;
+  const authorize = authorizer(options.dashboard, options.log);
 
   // The SDK's own headers make every call a preflighted one; it sends no credentials.
   app.use("/api", cors({ origin: true, methods: "GET, POST, OPTIONS", maxAge: 600 }));
@@ -49,20 +54,19 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
 
   // The SDK throws the `message` of an unknown ecosystem's 401.
   app.get("/api/2024-05-05/ecosystem-wallet", (req, res) => {
-    if (req.get("x-ecosystem-id") !== options.ecosystemId) return sendUnknownEcosystem(res);
+    if (req.get("x-ecosystem-id") !== ecosystemId) return sendUnknownEcosystem(res);
     res.json({
       name: "TuBE (local)",
-      slug: options.ecosystemId.replace(/^ecosystem\./, ""),
+      slug: ecosystemId.replace(/^ecosystem\./, ""),
       homepage: "",
       authOptions: ["google"],
     });
   });
 
   // The SDK's login navigates here; then Google, then the callback below.
-  app.get("/api/2024-05-05/login/google", (req, res) => {
-    const ecosystemId = String(req.query.ecosystemId ?? "");
+  app.get("/api/2024-05-05/login/google", authorize, (req, res) => {
     const redirectUrl = String(req.query.redirectUrl ?? "");
-    if (ecosystemId !== options.ecosystemId) return sendUnknownEcosystem(res);
+    if (req.query.ecosystemId !== ecosystemId) return sendUnknownEcosystem(res);
     if (!URL.canParse(redirectUrl)) return res.status(400).json({ message: "redirectUrl must be a URL" });
     const loginId = randomBytes(16).toString("hex");
     logins.set(loginId, { redirectUrl, expiresAt: Date.now() + LOGIN_LIFETIME_MS });
@@ -130,7 +134,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     type: "enclave",
   });
 
-  app.get("/api/2024-05-05/accounts", requireSession, async (_req, res) => {
+  app.get("/api/2024-05-05/accounts", authorize, requireSession, async (_req, res) => {
     const user = res.locals.user as User;
     const slow = faults.take("slow", user.email);
     if (slow) await new Promise((resolve) => setTimeout(resolve, slow.ms ?? 60_000));
@@ -142,7 +146,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
   });
 
   const enclave = express.Router();
-  enclave.use(express.json({ limit: "1mb" }), requireSession);
+  enclave.use(authorize, express.json({ limit: "1mb" }), requireSession);
   // A new user's wallet, made once.
   enclave.post("/generate", (_req, res) => {
     const user = res.locals.user as User;
