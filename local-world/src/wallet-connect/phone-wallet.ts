@@ -9,6 +9,7 @@ import { privateKeyToAccount } from "thirdweb/wallets";
 import { localChain, tokenContract } from "../local-chain.ts";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { rpc } from "../json-rpc.ts";
+import { PHONE_WALLET_PROJECT_ID } from "./reown-dashboard.ts";
 
 /** How the wallet answers; a test changes it between steps as a visitor would tap differently. */
 interface PhoneWalletBehaviour {
@@ -70,7 +71,7 @@ export async function startPhoneWallet(options: {
     ...options.behaviour,
   };
   const client = await SignClient.init({
-    projectId: "tube-phone-wallet",
+    projectId: PHONE_WALLET_PROJECT_ID,
     relayUrl: `wss://${RELAY_HOSTS[0]}:${options.borderPort}`,
     // Each wallet its own core: the SDK shares one per storage prefix across the process.
     customStoragePrefix: `phone-wallet-${randomBytes(6).toString("hex")}`,
@@ -194,6 +195,11 @@ export async function startPhoneWallet(options: {
       await answered;
     },
     session: () => current,
+    /** Verify's verdict on an attestation for a dapp at `origin`, reached as sign-client reaches a proposal's. */
+    async verdict(attestationId: string, encryptedId: string, origin: string): Promise<string> {
+      const attested = await client.core.verify.resolve({ attestationId, encryptedId });
+      return attested ? (attested.origin === origin ? "VALID" : "INVALID") : "UNKNOWN";
+    },
     /** Moves to another chain it knows, as a visitor does in the wallet app: the dapp hears `chainChanged`. */
     async changeChain(chainId: number) {
       if (!current) throw new Error("the phone wallet has no session");
