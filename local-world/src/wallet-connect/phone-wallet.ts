@@ -195,11 +195,6 @@ export async function startPhoneWallet(options: {
       await answered;
     },
     session: () => current,
-    /** Verify's verdict on an attestation for a dapp at `origin`, reached as sign-client reaches a proposal's. */
-    async verdict(attestationId: string, encryptedId: string, origin: string): Promise<string> {
-      const attested = await client.core.verify.resolve({ attestationId, encryptedId });
-      return attested ? (attested.origin === origin ? "VALID" : "INVALID") : "UNKNOWN";
-    },
     /** Moves to another chain it knows, as a visitor does in the wallet app: the dapp hears `chainChanged`. */
     async changeChain(chainId: number) {
       if (!current) throw new Error("the phone wallet has no session");
