@@ -48,13 +48,13 @@ interface Client {
   socket: WebSocket;
   /** Push ids waiting for the client's `true`, and their messages. */
   unacknowledged: Map<number, Message>;
-  /** Requests it may still send now, refilled at `RATE_LIMIT.perSecond`. */
-  allowance: number;
-  refilledAt: number;
+  /** Requests it may still send, as of `at`, refilled at `RATE_LIMIT.perSecond`. */
+  tokens: number;
+  at: number;
 }
 
-/** The relay's limit per connection: it publishes none, only that a client over it is closed with 1013 (reown docs,
- * cloud/relay); ten times what the SDK sends at its busiest (a connect's subscribes, fetches and publishes). */
+/** The relay's limit per connection: it publishes no number, only that a client over it is closed with 1013 (reown
+ * docs, cloud/relay); this one is far above the few requests the SDK sends at once. */
 const RATE_LIMIT = { burst: 100, perSecond: 100 };
 
 /** WalletConnect's relay: a message waits until its TTL, also for a later subscriber; delivery is per client id
@@ -166,11 +166,10 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
       if (message && payload.result === true) message.delivered.add(client.id);
       return;
     }
-    const elapsed = (now() - client.refilledAt) / 1000;
-    client.allowance = Math.min(RATE_LIMIT.burst, client.allowance + elapsed * RATE_LIMIT.perSecond);
-    client.refilledAt = now();
-    if (client.allowance < 1) return client.socket.close(1013, "Too many requests");
-    client.allowance -= 1;
+    client.tokens = Math.min(RATE_LIMIT.burst, client.tokens + ((now() - client.at) / 1000) * RATE_LIMIT.perSecond);
+    client.at = now();
+    if (client.tokens < 1) return client.socket.close(1013, "Too many requests");
+    client.tokens -= 1;
     const id = payload.id ?? null;
     const method = methods[payload.method];
     if (!method) return send(client, rpcError(id, -32601, "Method not found"));
@@ -222,13 +221,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
         return void socket.end(`HTTP/1.1 ${refusal.status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       server.handleUpgrade(req, socket, head, (ws) => {
         if (refusal || "error" in auth) return ws.close(3000, `Authorization error: ${refusal?.reason}`);
-        const client: Client = {
-          id: auth.clientId,
-          socket: ws,
-          unacknowledged: new Map(),
-          allowance: 0,
-          refilledAt: 0,
-        };
+        const client: Client = { id: auth.clientId, socket: ws, unacknowledged: new Map(), tokens: 0, at: 0 };
         clients.add(client);
         ws.on("message", (data) => onPayload(client, String(data)));
         ws.on("close", () => clients.delete(client));
@@ -256,7 +249,7 @@ function rpcError(id: number | string | null, code: number, message: string) {
 /**
  * What the relay refuses in a request, as it answers (WalletConnectRust `relay_rpc/src/rpc.rs`, `rpc/error.rs`): a
  * topic is 32 bytes of hex, a batch holds 1 to 500 items, and a TTL has bounds. The relay publishes no TTL bounds: these
- * are the SDK's own shortest and longest (a pairing ping's 30 s, a pairing's 30 days: `@walletconnect/core` constants).
+ * are the shortest TTL the SDK publishes (a pairing ping's 30 s) and a pairing's life (30 days: `@walletconnect/core`).
  */
 const REFUSALS = {
   InvalidParams: { code: -32600, message: "Invalid payload: Invalid request parameters" },
