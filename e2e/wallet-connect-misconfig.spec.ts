@@ -29,16 +29,12 @@ async function startApp(projectId: string) {
     detached: true,
   });
   const url = `http://localhost:${port}`;
-  await expect
-    .poll(
-      () =>
-        fetch(`${url}/readyz`).then(
-          (res) => res.ok,
-          () => false,
-        ),
-      { timeout: 120_000 },
-    )
-    .toBe(true);
+  const ready = () =>
+    fetch(`${url}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+  await expect.poll(ready, { timeout: 120_000 }).toBe(true);
   return {
     url,
     port,
@@ -89,10 +85,9 @@ test.describe("the operator's own project, the app's domain verified and another
 
   test("when the app is served from a domain not on the project's allow-list, then the relay closes the page's socket with 3000 'origin not allowed' and the visitor reads the time-out", async () => {
     // A browser of its own, whose resolver sends the unlisted domain to the app (and trusts it as it would https).
-    const border = { port: Number(process.env.E2E_BORDER_PORT), spkiSha256: "" };
-    border.spkiSha256 = loadTlsIdentity(process.env.E2E_DATA_DIR as string).spkiSha256;
+    const { spkiSha256 } = loadTlsIdentity(process.env.E2E_DATA_DIR as string);
     const origin = `http://${UNLISTED_HOST}`;
-    const args = chromiumFlags(border).map((flag) =>
+    const args = chromiumFlags({ port: Number(process.env.E2E_BORDER_PORT), spkiSha256 }).map((flag) =>
       flag.replace("--host-resolver-rules=", `--host-resolver-rules=MAP ${UNLISTED_HOST} 127.0.0.1:${app.port}, `),
     );
     const browser = await chromium.launch({
