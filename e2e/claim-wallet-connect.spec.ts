@@ -2,6 +2,7 @@ import { devices } from "@playwright/test";
 import { REWARD_AMOUNT_WEI, REWARD_TOKENS, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/test/chain-reads";
 import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-faults";
+import { domainVerified, THIRDWEB_DEFAULT_PROJECT_ID } from "@tube/local-world/wallet-connect/reown-dashboard";
 import { claimTokens, connectedLine, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { readyToVerifyWithPhoneWallet, runBorder, setOwnRelayFault } from "./support/phone-wallet.ts";
@@ -47,6 +48,7 @@ for (const { via, visitor, device, dropsSockets, verifyUnreachable } of JOURNEYS
     test(`when ${visitor}, then it verifies, claims ${REWARD_TOKENS} TuBE to that wallet and lists TuBE in it`, async ({
       page,
       context,
+      request,
       publicConfig,
       googleAccount,
       phoneWallet,
@@ -59,7 +61,13 @@ for (const { via, visitor, device, dropsSockets, verifyUnreachable } of JOURNEYS
       const skipVerifyWait = verifyUnreachable ? () => page.clock.fastForward(VERIFY_WAIT_MS) : undefined;
       await readyToVerifyWithPhoneWallet(page, googleAccount, phoneWallet, via, skipVerifyWait);
       await expect(connectedLine(page, phoneWallet.address)).toBeVisible();
-      expect(phoneWallet.verifications).toEqual([verifyUnreachable ? "UNKNOWN" : "VALID"]);
+      // Verify vouches only for a domain the page's project verified: none on thirdweb's default project.
+      const { walletConnectProjectId } = (await (await request.get("/api/config")).json()) as Record<string, string>;
+      const verified = domainVerified(
+        walletConnectProjectId || THIRDWEB_DEFAULT_PROJECT_ID,
+        new URL(page.url()).origin,
+      );
+      expect(phoneWallet.verifications).toEqual([!verifyUnreachable && verified ? "VALID" : "UNKNOWN"]);
 
       await verifyButton(page).click();
       await expect(page.getByText(CLAIM_STEP)).toBeVisible();

@@ -9,6 +9,7 @@ import { privateKeyToAccount } from "thirdweb/wallets";
 import { localChain, tokenContract } from "../local-chain.ts";
 import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { rpc } from "../json-rpc.ts";
+import { PHONE_WALLET_PROJECT_ID } from "./reown-dashboard.ts";
 
 /** How the wallet answers; a test changes it between steps as a visitor would tap differently. */
 interface PhoneWalletBehaviour {
@@ -70,7 +71,7 @@ export async function startPhoneWallet(options: {
     ...options.behaviour,
   };
   const client = await SignClient.init({
-    projectId: "tube-phone-wallet",
+    projectId: PHONE_WALLET_PROJECT_ID,
     relayUrl: `wss://${RELAY_HOSTS[0]}:${options.borderPort}`,
     // Each wallet its own core: the SDK shares one per storage prefix across the process.
     customStoragePrefix: `phone-wallet-${randomBytes(6).toString("hex")}`,

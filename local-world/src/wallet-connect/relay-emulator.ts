@@ -7,6 +7,7 @@ import { RELAY_HOSTS, VERIFY_HOST } from "../network-border/border-hosts.ts";
 import type { UpgradeListener } from "../network-border/border-server.ts";
 import { CONTROL_PATH, faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
+import { isKnownProject, originAllowed } from "./reown-dashboard.ts";
 import { createRelayFaultSwitch, relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
 import { verifyEmulator } from "./verify-emulator.ts";
 
@@ -47,7 +48,14 @@ interface Client {
   socket: WebSocket;
   /** Push ids waiting for the client's `true`, and their messages. */
   unacknowledged: Map<number, Message>;
+  /** Requests it may still send, as of `at`, refilled at `RATE_LIMIT.perSecond`. */
+  tokens: number;
+  at: number;
 }
+
+/** The relay's limit per connection: it publishes no number, only that a client over it is closed with 1013 (reown
+ * docs, cloud/relay); this one is far above the few requests the SDK sends at once. */
+const RATE_LIMIT = { burst: 100, perSecond: 100 };
 
 /** WalletConnect's relay: a message waits until its TTL, also for a later subscriber; delivery is per client id
  * (the `auth` JWT's `iss`), so a client that reconnects gets again only what it never acked. */
@@ -105,7 +113,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
       return true;
     },
     irn_batchUnsubscribe: (client, params) => {
-      for (const { topic } of z.object({ subscriptions: z.array(topicParams) }).parse(params).subscriptions)
+      for (const { topic } of z.object({ subscriptions: batch(topicParams) }).parse(params).subscriptions)
         subscribers.get(topic)?.delete(client.id);
       return true;
     },
@@ -114,7 +122,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
       return true;
     },
     irn_batchPublish: (client, params) => {
-      for (const message of z.object({ messages: z.array(publishParams) }).parse(params).messages)
+      for (const message of z.object({ messages: batch(publishParams) }).parse(params).messages)
         publish(client, message);
       return true;
     },
@@ -158,16 +166,19 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
       if (message && payload.result === true) message.delivered.add(client.id);
       return;
     }
+    client.tokens = Math.min(RATE_LIMIT.burst, client.tokens + ((now() - client.at) / 1000) * RATE_LIMIT.perSecond);
+    client.at = now();
+    if (client.tokens < 1) return client.socket.close(1013, "Too many requests");
+    client.tokens -= 1;
     const id = payload.id ?? null;
     const method = methods[payload.method];
     if (!method) return send(client, rpcError(id, -32601, "Method not found"));
     try {
       send(client, { id, jsonrpc: "2.0", result: method(client, payload.params ?? {}) });
     } catch (error) {
-      send(
-        client,
-        rpcError(id, -32602, error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message),
-      );
+      const tag = error instanceof z.ZodError ? error.issues[0]?.message : undefined;
+      const data = tag !== undefined && tag in REFUSALS ? (tag as keyof typeof REFUSALS) : "InvalidParams";
+      send(client, { id, jsonrpc: "2.0", error: { ...REFUSALS[data], data } });
     }
   };
 
@@ -192,15 +203,25 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
     upgrade: ((req, socket, head) => {
       if (faults.take("refuse", req)) return void socket.destroy();
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
-      const auth = query.get("projectId")
-        ? checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now())
-        : { error: "Project ID is required" };
-      // A client asking `useOnCloseEvent` (the SDK always does) is told why in close code 3000; others get a bare 401.
-      if ("error" in auth && query.get("useOnCloseEvent") !== "true")
-        return void socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      const projectId = query.get("projectId") ?? "";
+      const auth = checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now());
+      // 401 for no or an unknown project and a bad JWT, 403 for a known project used from elsewhere (reown docs,
+      // cloud/relay); the reasons are those the relay gives.
+      const refusal = !projectId
+        ? { status: "401 Unauthorized", reason: "Project ID is missing" }
+        : !isKnownProject(projectId)
+          ? { status: "401 Unauthorized", reason: "Unauthorized: invalid key" }
+          : !originAllowed(projectId, req.headers.origin)
+            ? { status: "403 Forbidden", reason: "Unauthorized: origin not allowed" }
+            : "error" in auth
+              ? { status: "401 Unauthorized", reason: `JWT validation error: ${auth.error}` }
+              : undefined;
+      // A client asking `useOnCloseEvent` (the SDK always does) is told why in close code 3000; others get the status.
+      if (refusal && query.get("useOnCloseEvent") !== "true")
+        return void socket.end(`HTTP/1.1 ${refusal.status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       server.handleUpgrade(req, socket, head, (ws) => {
-        if ("error" in auth) return ws.close(3000, `Authorization error: JWT validation error: ${auth.error}`);
-        const client: Client = { id: auth.clientId, socket: ws, unacknowledged: new Map() };
+        if (refusal || "error" in auth) return ws.close(3000, `Authorization error: ${refusal?.reason}`);
+        const client: Client = { id: auth.clientId, socket: ws, unacknowledged: new Map(), tokens: 0, at: 0 };
         clients.add(client);
         ws.on("message", (data) => onPayload(client, String(data)));
         ws.on("close", () => clients.delete(client));
@@ -225,28 +246,47 @@ function rpcError(id: number | string | null, code: number, message: string) {
   return { id, jsonrpc: "2.0", error: { code, message } };
 }
 
+/**
+ * What the relay refuses in a request, as it answers (WalletConnectRust `relay_rpc/src/rpc.rs`, `rpc/error.rs`): a
+ * topic is 32 bytes of hex, a batch holds 1 to 500 items, and a TTL has bounds. The relay publishes no TTL bounds: these
+ * are the shortest TTL the SDK publishes (a pairing ping's 30 s) and a pairing's life (30 days: `@walletconnect/core`).
+ */
+const REFUSALS = {
+  InvalidParams: { code: -32600, message: "Invalid payload: Invalid request parameters" },
+  InvalidTopic: { code: -32600, message: "Invalid payload: Topic decoding failed" },
+  BatchEmpty: { code: -32600, message: "Invalid payload: The batch contains no items" },
+  BatchLimitExceeded: { code: -32600, message: "Invalid payload: The batch contains too many items" },
+  TtlTooShort: { code: -32000, message: "Request handler error: TTL too short" },
+  TtlTooLong: { code: -32000, message: "Request handler error: TTL too long" },
+};
+const TTL_SECONDS = { min: 30, max: 30 * 86_400 };
+const BATCH_LIMIT = 500;
+
 const text = z.string().min(1);
-const ttl = z.number().positive();
+const hexTopic = z.string().regex(/^[0-9a-f]{64}$/i, "InvalidTopic");
+const ttl = z.number().int().min(TTL_SECONDS.min, "TtlTooShort").max(TTL_SECONDS.max, "TtlTooLong");
+const batch = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1, "BatchEmpty").max(BATCH_LIMIT, "BatchLimitExceeded");
 // A tag or attestation of another type is ignored, not refused.
 const ignoredUnless = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const topicParams = z.object({ topic: text });
-const topicsParams = z.object({ topics: z.array(text) });
+const topicParams = z.object({ topic: hexTopic });
+const topicsParams = z.object({ topics: batch(hexTopic) });
 const publishParams = z.object({
-  topic: text,
+  topic: hexTopic,
   message: text,
   ttl,
   tag: ignoredUnless(z.number()),
   attestation: ignoredUnless(z.string()),
 });
 const proposeParams = z.object({
-  pairingTopic: text,
+  pairingTopic: hexTopic,
   sessionProposal: text,
   ttl,
   attestation: ignoredUnless(z.string()),
 });
 const approveParams = z.object({
-  sessionTopic: text,
-  pairingTopic: text,
+  sessionTopic: hexTopic,
+  pairingTopic: hexTopic,
   sessionProposalResponse: text,
   sessionSettlementRequest: text,
   ttl,

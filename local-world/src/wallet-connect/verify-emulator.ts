@@ -2,12 +2,13 @@ import { generateKeyPairSync, sign } from "node:crypto";
 import type { Express } from "express";
 import { notFound, standInApp } from "../stand-in.ts";
 import type { RelayFaultSwitch } from "./relay-faults.ts";
+import { domainVerified } from "./reown-dashboard.ts";
 
 const ATTESTATION_LIFETIME_SECONDS = 3600;
 const PUBLIC_KEY_LIFETIME_SECONDS = 86_400;
 
-/** WalletConnect's Verify: an ES256 attestation per origin, checked by wallets with `/v3/public-key`; every origin
- * counts as registered. */
+/** WalletConnect's Verify: an ES256 attestation per origin, checked by wallets with `/v3/public-key`; it says verified
+ * only for a domain the project verified, and the SDK shows any other as UNKNOWN (`@walletconnect/core` `verify.ts`). */
 export function verifyEmulator(faults: RelayFaultSwitch): Express {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const { x, y } = publicKey.export({ format: "jwk" });
@@ -21,7 +22,8 @@ export function verifyEmulator(faults: RelayFaultSwitch): Express {
     if (!URL.canParse(given)) return res.status(400).json({ message: "origin must be the page's origin" });
     const { origin } = new URL(given);
     const exp = Math.floor(Date.now() / 1000) + ATTESTATION_LIFETIME_SECONDS;
-    const payload = { exp, id: String(req.query.id ?? ""), origin, isScam: false, isVerified: true };
+    const isVerified = domainVerified(String(req.query.projectId ?? ""), origin);
+    const payload = { exp, id: String(req.query.id ?? ""), origin, isScam: false, isVerified };
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
     const signingInput = `${encode({ alg: "ES256", typ: "JWT" })}.${encode(payload)}`;
     const signature = sign("sha256", Buffer.from(signingInput), { key: privateKey, dsaEncoding: "ieee-p1363" });

@@ -12,6 +12,7 @@ import { startNetworkBorder, type NetworkBorder } from "../network-border/border
 import { loadTlsIdentity } from "../network-border/tls-identity.ts";
 import { createRelayFaultSwitch, dropRelaySockets, FAULT_SCOPE_COOKIE, setRelayFault } from "./relay-faults.ts";
 import { walletConnectStandIns } from "./relay-emulator.ts";
+import { FOREIGN_PROJECT_ID, OWN_PROJECT_ID, THIRDWEB_DEFAULT_PROJECT_ID } from "./reown-dashboard.ts";
 
 const RELAY = RELAY_HOSTS[0];
 
@@ -19,13 +20,14 @@ let dataDir: string;
 let border: NetworkBorder;
 let client: BorderClient;
 let stopStandIns: () => Promise<void>;
-/** How far a test moved the relay's clock ahead; each test that moves it puts it back. */
+/** How far a test moved the relay's clock ahead, or where it stopped it; each test that does puts it back. */
 let relayClockAhead = 0;
+let relayClockStopped: number | undefined;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "tube-relay-"));
   const tls = loadTlsIdentity(dataDir);
-  const standIns = walletConnectStandIns(() => Date.now() + relayClockAhead);
+  const standIns = walletConnectStandIns(() => relayClockStopped ?? Date.now() + relayClockAhead);
   stopStandIns = standIns.stop;
   border = await startNetworkBorder({ port: 0, tls, sites: standIns.sites, upgrades: standIns.upgrades });
   client = { port: border.port, certificatePem: tls.certificatePem };
@@ -49,10 +51,10 @@ interface Peer {
 /** A relay client as the SDK is one: its own Ed25519 identity, signing its `auth` with `@walletconnect/relay-auth`. */
 async function connect(
   keyPair = generateKeyPair(),
-  audience = `wss://${RELAY}`,
+  { audience = `wss://${RELAY}`, projectId = THIRDWEB_DEFAULT_PROJECT_ID, origin = "http://localhost:3000" } = {},
 ): Promise<Peer & { keyPair: typeof keyPair }> {
   const auth = await signJWT("0".repeat(64), audience, 86_400, keyPair);
-  const socket = await open(`/?auth=${auth}&projectId=tube-test&useOnCloseEvent=true`);
+  const socket = await open(`/?auth=${auth}&projectId=${projectId}&useOnCloseEvent=true`, origin);
   const answers = new Map<unknown, (answer: never) => void>();
   const pushes: Array<{ id: number; params: { id: string; data: Record<string, unknown> } }> = [];
   const waiting: Array<() => void> = [];
@@ -84,9 +86,10 @@ async function connect(
   };
 }
 
-function open(path: string): Promise<WebSocket> {
+function open(path: string, origin?: string): Promise<WebSocket> {
   const socket = new WebSocket(`wss://${RELAY}:${client.port}${path}`, {
     ca: client.certificatePem,
+    origin,
     // The relay's name, resolved to the border, as Chromium's host-resolver rules do for the page.
     lookup: (_host, _options, callback) => callback(null, [{ address: "127.0.0.1", family: 4 }] as never, 4),
   });
@@ -182,12 +185,83 @@ describe("the relay", () => {
   });
 
   it("when the auth JWT names another audience or is no JWT, then the relay closes with 3000 and says why, or answers 401 to a client that did not ask for a close frame", async () => {
-    const foreign = await connect(generateKeyPair(), "wss://relay.example.com");
+    const foreign = await connect(generateKeyPair(), { audience: "wss://relay.example.com" });
     expect(await closed(foreign.socket)).toEqual({
       code: 3000,
       reason: "Authorization error: JWT validation error: Invalid audience",
     });
-    await expect(open("/?auth=not-a-jwt&projectId=tube-test")).rejects.toThrow("Unexpected server response: 401");
+    await expect(open(`/?auth=not-a-jwt&projectId=${THIRDWEB_DEFAULT_PROJECT_ID}`)).rejects.toThrow(
+      "Unexpected server response: 401",
+    );
+  });
+
+  it("when the project id is missing or not on the dashboard, then the relay closes with 3000 and says why, or answers 401", async () => {
+    const unknown = await connect(generateKeyPair(), { projectId: "0".repeat(32) });
+    expect(await closed(unknown.socket)).toEqual({
+      code: 3000,
+      reason: "Authorization error: Unauthorized: invalid key",
+    });
+    const missing = await connect(generateKeyPair(), { projectId: "" });
+    expect(await closed(missing.socket)).toEqual({ code: 3000, reason: "Authorization error: Project ID is missing" });
+    await expect(open(`/?projectId=${"0".repeat(32)}`)).rejects.toThrow("Unexpected server response: 401");
+  });
+
+  it("when a page's origin is not on its project's allow-list, then the relay closes with 3000 or answers 403; localhost, a listed origin and any origin of a project without a list get in", async () => {
+    const refused = await connect(generateKeyPair(), { projectId: FOREIGN_PROJECT_ID, origin: "https://tube.example" });
+    expect(await closed(refused.socket)).toEqual({
+      code: 3000,
+      reason: "Authorization error: Unauthorized: origin not allowed",
+    });
+    await expect(open(`/?projectId=${FOREIGN_PROJECT_ID}`, "https://tube.example")).rejects.toThrow(
+      "Unexpected server response: 403",
+    );
+    for (const [projectId, origin] of [
+      [FOREIGN_PROJECT_ID, "http://localhost:5173"],
+      [FOREIGN_PROJECT_ID, "https://rewards.example"],
+      [THIRDWEB_DEFAULT_PROJECT_ID, "https://tube.example"],
+    ] as const) {
+      const peer = await connect(generateKeyPair(), { projectId, origin });
+      expect((await peer.call("irn_subscribe", { topic: topic() })).result).toEqual(expect.any(String));
+      peer.socket.close();
+    }
+  });
+
+  it("when a request has a topic not of 32 hex bytes, a TTL out of bounds or an empty batch, then the relay refuses it as the real one answers", async () => {
+    const peer = await connect();
+    const refusal = async (method: string, params: unknown) => (await peer.call(method, params)).error;
+    expect(await refusal("irn_subscribe", { topic: "room" })).toEqual({
+      code: -32600,
+      message: "Invalid payload: Topic decoding failed",
+      data: "InvalidTopic",
+    });
+    expect(await refusal("irn_publish", { topic: topic(), message: "m", ttl: 1, tag: 0 })).toMatchObject({
+      code: -32000,
+      data: "TtlTooShort",
+    });
+    expect(await refusal("irn_publish", { topic: topic(), message: "m", ttl: 999_999_999, tag: 0 })).toMatchObject({
+      data: "TtlTooLong",
+    });
+    for (const [method, params] of [
+      ["irn_batchSubscribe", { topics: [] }],
+      ["irn_batchPublish", { messages: [] }],
+      ["irn_batchFetchMessages", { topics: [] }],
+    ] as const)
+      expect(await refusal(method, params)).toMatchObject({ code: -32600, data: "BatchEmpty" });
+    peer.socket.close();
+  });
+
+  it("when a connection sends more requests than the relay's limit at one instant, then the relay closes it with 1013", async () => {
+    const peer = await connect();
+    relayClockStopped = Date.now();
+    try {
+      const closing = closed(peer.socket);
+      const answered = Array.from({ length: 100 }, () => peer.call("irn_subscribe", { topic: topic() }));
+      for (const answer of await Promise.all(answered)) expect(answer.result).toEqual(expect.any(String));
+      void peer.call("irn_subscribe", { topic: topic() });
+      expect(await closing).toEqual({ code: 1013, reason: "Too many requests" });
+    } finally {
+      relayClockStopped = undefined;
+    }
   });
 
   it("when told to drop a topic's sockets, then only its subscribers' sockets close, and told to refuse, the next connection fails", async () => {
@@ -223,9 +297,9 @@ describe("the fault switch", () => {
 });
 
 describe("Verify", () => {
-  it("when the dapp's iframe loads, then it posts an ES256 attestation for the page's origin that the public key verifies", async () => {
+  it("when the dapp's iframe loads for a project that verified the page's domain, then it posts an ES256 attestation saying so that the public key verifies", async () => {
     const page = await borderRequest(client, VERIFY_HOST, {
-      path: "/v3/attestation?projectId=tube-test&origin=http://localhost:3000&id=abc&decryptedId=def",
+      path: `/v3/attestation?projectId=${OWN_PROJECT_ID}&origin=http://localhost:3000&id=abc&decryptedId=def`,
     });
     const [, message, target] = /postMessage\((".*?"), (".*?")\)/.exec(page.body) ?? [];
     expect(JSON.parse(target as string)).toBe("http://localhost:3000");
@@ -245,6 +319,18 @@ describe("Verify", () => {
     const key = createPublicKey({ key: { kty: "EC", crv: "P-256", x: publicKey.x, y: publicKey.y }, format: "jwk" });
     const data = Buffer.from(`${header}.${payload}`);
     expect(verify("sha256", data, { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"))).toBe(true);
+  });
+
+  it("when the project has not verified the page's domain, as thirdweb's default project has none of ours, then the attestation says not verified", async () => {
+    for (const projectId of [THIRDWEB_DEFAULT_PROJECT_ID, FOREIGN_PROJECT_ID, "0".repeat(32)]) {
+      const page = await borderRequest(client, VERIFY_HOST, {
+        path: `/v3/attestation?projectId=${projectId}&origin=http://localhost:3000&id=abc&decryptedId=def`,
+      });
+      const [, message] = /postMessage\((".*?"), /.exec(page.body) ?? [];
+      const { attestation } = JSON.parse(JSON.parse(message as string) as string) as { attestation: string };
+      const payload = JSON.parse(Buffer.from(attestation.split(".")[1] as string, "base64url").toString()) as object;
+      expect(payload).toMatchObject({ origin: "http://localhost:3000", isVerified: false });
+    }
   });
 
   it("when Verify is made unreachable, then its next request fails at the connection", async () => {
