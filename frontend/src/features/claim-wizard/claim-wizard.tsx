@@ -62,18 +62,18 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
             )}
             {state.step === 2 && <MintStep wizard={wizard} headingRef={headingRef} />}
             {/* After a reload Done waits for the server's word on its claim. */}
-            {state.step === 3 &&
-              (state.txHash ? (
-                <DoneStep
-                  txHash={state.txHash}
-                  state={state}
-                  addToken={slots.addToken}
-                  onStartOver={wizard.startOver}
-                  headingRef={headingRef}
-                />
-              ) : (
-                <LabelledProgress label={activityLabel(state)} value={state.progress} />
-              ))}
+            {state.step === 3 && !state.txHash && (
+              <LabelledProgress label={activityLabel(state)} value={state.progress} />
+            )}
+            {state.step === 3 && state.txHash && (
+              <DoneStep
+                txHash={state.txHash}
+                state={state}
+                addToken={slots.addToken}
+                onStartOver={wizard.startOver}
+                headingRef={headingRef}
+              />
+            )}
           </StepTransition>
         </Card.Body>
       </Card.Root>

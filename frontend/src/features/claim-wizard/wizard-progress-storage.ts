@@ -49,9 +49,5 @@ function asProgress(value: unknown): WizardProgress | null {
 function isSavedClaim(value: unknown): value is SavedClaim {
   if (typeof value !== "object" || value === null) return false;
   const { claimId, walletAddress, googleEmail } = value as Record<string, unknown>;
-  return (
-    typeof claimId === "string" &&
-    typeof walletAddress === "string" &&
-    (googleEmail === undefined || typeof googleEmail === "string")
-  );
+  return typeof claimId === "string" && typeof walletAddress === "string" && typeof (googleEmail ?? "") === "string";
 }
