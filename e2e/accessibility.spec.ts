@@ -133,6 +133,16 @@ test("when a visitor goes through every step, then focus moves to what comes nex
   await expect(claimButton(page)).toBeEnabled();
   await auditAtBothSizes(page, "Claim");
 
+  // The wallet lost on the Claim step: no network to name, Claim waits, and the one fix is offered.
+  await page.evaluate(() => (window as unknown as { testWallet: { disconnect(): void } }).testWallet.disconnect());
+  const network = page.locator("dl").getByText("Network", { exact: true }).locator("..");
+  await expect(network).toHaveText(/Network\s*—/);
+  await expect(claimButton(page)).toBeDisabled();
+  await auditAtBothSizes(page, "Claim without a wallet");
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+  await expect(network).toContainText("Arbitrum");
+  await expect(claimButton(page)).toBeEnabled();
+
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page.getByText("Step 2: Connect Your Wallet")).toBeVisible();
   await auditAtBothSizes(page, "Connect");

@@ -184,6 +184,23 @@ describe("claim wizard: transitions", () => {
     expect(fns.connect).toHaveBeenCalled();
     expect(await stepHeading("Step 3: Claim Your Tokens")).toBeInTheDocument();
   });
+  it("when the page reloads on Connect and the remembered wallet comes back ready, then it stays on Connect", async () => {
+    defaultRoutes();
+    sessionStorage.setItem(
+      WIZARD_PROGRESS_STORAGE_KEY,
+      JSON.stringify({ step: 1, youtubeUsername: "viewer", claim: null }),
+    );
+    const { wallet } = renderWizard({
+      wallet: { isConnected: false, isCorrectNetwork: false, address: undefined, isConnecting: true },
+    });
+    await stepHeading("Step 2: Connect Your Wallet");
+
+    wallet.update({ isConnected: true, isCorrectNetwork: true, address: WALLET_ADDRESS, isConnecting: false });
+
+    expect(screen.getByRole("heading", { level: 2, name: "Step 2: Connect Your Wallet" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Continue" })).toBeEnabled();
+  });
+
   it("when a wallet connects on Connect on another network, then focus moves on to Continue, not to the page", async () => {
     defaultRoutes();
     const { user, wallet } = renderWizard();
@@ -397,10 +414,15 @@ describe("claim wizard: claim", () => {
 
     wallet.update({ isConnected: false, isCorrectNetwork: false, address: undefined });
     expect(row("Wallet Connected")).toHaveTextContent("Not connected");
+    expect(row("Network")).toHaveTextContent("—");
+    expect(row("Network")).not.toHaveTextContent("Arbitrum");
+    expect(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` })).toBeDisabled();
     await user.click(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" }));
 
     expect(wallet.current().connect).toHaveBeenCalledTimes(1);
     expect(row("Wallet Connected")).toHaveTextContent("Ready");
+    expect(row("Network")).toHaveTextContent("Arbitrum");
+    expect(screen.getByRole("button", { name: `Claim ${REWARD_TOKENS} Tokens` })).toBeEnabled();
     expect(screen.queryByRole("button", { name: "Connect Wallet to Claim Tokens" })).not.toBeInTheDocument();
   });
 
@@ -641,7 +663,57 @@ describe("claim wizard: every claim has a way forward", () => {
 
     expect(await screen.findByRole("dialog", { name: "Transaction Successful" })).toHaveTextContent(WALLET_ADDRESS);
     expect(api.callsTo("POST", "/api/verify-and-mint")).toHaveLength(0);
-    expect(sessionStorage.getItem(WIZARD_PROGRESS_STORAGE_KEY)).toBeNull();
+    // Done keeps the claim's id, never its hash: a reload asks the server again.
+    expect(JSON.parse(sessionStorage.getItem(WIZARD_PROGRESS_STORAGE_KEY) ?? "null")).toEqual({
+      step: 3,
+      youtubeUsername: "viewer",
+      claim: { claimId: CLAIM_ID, walletAddress: WALLET_ADDRESS },
+    });
+  });
+
+  it("when the page reloads on Done, then it reads the claim from the server and shows Done again, without the dialog or another record", async () => {
+    const api = defaultRoutes({ "GET /api/claims/:id": claimView("confirmed", TX_HASH) });
+    sessionStorage.setItem(
+      WIZARD_PROGRESS_STORAGE_KEY,
+      JSON.stringify({
+        step: 3,
+        youtubeUsername: "viewer",
+        claim: { claimId: CLAIM_ID, walletAddress: WALLET_ADDRESS },
+      }),
+    );
+    renderWizard();
+
+    expect(await stepHeading("Tokens Claimed Successfully!")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /View transaction on the block explorer/ })).toHaveAttribute(
+      "href",
+      `https://arbiscan.io/tx/${TX_HASH}`,
+    );
+    expect(screen.getByText(WALLET_ADDRESS)).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Transaction Successful" })).not.toBeInTheDocument();
+    expect(api.callsTo("GET", `/api/claims/${CLAIM_ID}`)).toHaveLength(1);
+    expect(api.callsTo("POST", "/api/record-claim")).toHaveLength(0);
+  });
+
+  it("when the page reloads on Claim and the wallet claimed elsewhere meanwhile, then 'Tokens Already Claimed' leads to Done, which a reload keeps", async () => {
+    defaultRoutes({
+      "GET /api/check-claim/:wallet": {
+        status: 200,
+        body: { claimed: true, txHash: TX_HASH, status: "confirmed", claimId: CLAIM_ID },
+      },
+    });
+    sessionStorage.setItem(
+      WIZARD_PROGRESS_STORAGE_KEY,
+      JSON.stringify({ step: 2, youtubeUsername: "viewer", claim: null }),
+    );
+    renderWizard();
+
+    expect(await toast("Tokens Already Claimed")).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Transaction Successful" })).toHaveTextContent(TX_HASH);
+    expect(JSON.parse(sessionStorage.getItem(WIZARD_PROGRESS_STORAGE_KEY) ?? "null")).toMatchObject({
+      step: 3,
+      claim: { claimId: CLAIM_ID },
+    });
   });
 
   it("when the wallet disconnects after the claim, then Done still shows the address that received the tokens", async () => {

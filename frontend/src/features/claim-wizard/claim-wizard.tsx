@@ -5,7 +5,7 @@ import { ConnectStep } from "./components/connect-step.tsx";
 import { DoneStep } from "./components/done-step.tsx";
 import { MintStep } from "./components/mint-step.tsx";
 import { StepIndicator } from "./components/step-indicator.tsx";
-import { StepTransition } from "./components/step-parts.tsx";
+import { LabelledProgress, StepTransition } from "./components/step-parts.tsx";
 import { SubscribeStep } from "./components/subscribe-step.tsx";
 import { WizardHeader } from "./components/wizard-header.tsx";
 import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
@@ -61,6 +61,10 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
               />
             )}
             {state.step === 2 && <MintStep wizard={wizard} headingRef={headingRef} />}
+            {/* After a reload Done waits for the server's word on its claim. */}
+            {state.step === 3 && !state.txHash && (
+              <LabelledProgress label={activityLabel(state)} value={state.progress} />
+            )}
             {state.step === 3 && state.txHash && (
               <DoneStep
                 txHash={state.txHash}

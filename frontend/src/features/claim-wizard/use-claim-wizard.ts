@@ -56,7 +56,13 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
       walletReady,
     ),
   );
-  useEffect(() => dispatch({ type: "walletReadinessChanged", ready: walletReady }), [walletReady]);
+  // Until the wallet first settles, its readiness is the remembered wallet coming back, not a connect on this page.
+  const walletSettled = useRef(false);
+  useEffect(
+    () => dispatch({ type: "walletReadinessChanged", ready: walletReady, restored: !walletSettled.current }),
+    [walletReady],
+  );
+  useEffect(() => void (walletSettled.current ||= !wallet.isConnecting), [wallet.isConnecting]);
 
   // Still stored and unexpired, but refused by the server.
   const [rejectedToken, setRejectedToken] = useState<string | null>(null);
@@ -64,13 +70,18 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   // One flow at a time (verify, claim, or following a claim); a ref, so a double click cannot start two.
   const lock = useRef(saved?.claim != null);
   const queryClient = useQueryClient();
-  const succeed = (recipient: string, txHash: string, toast: Notification, claimedAt?: string | null) => {
-    dispatch({ type: "mintSucceeded", txHash, recipient, claimedAt: claimedAt ?? undefined });
-    notify({ ...toast, id: CLAIM_TOAST_ID });
+  const succeed = (
+    claim: { recipient: string; txHash: string; claimId: string | null },
+    toast: Notification | null,
+    claimedAt?: string | null,
+  ) => {
+    dispatch({ type: "mintSucceeded", ...claim, claimedAt: claimedAt ?? undefined });
+    if (toast) notify({ ...toast, id: CLAIM_TOAST_ID });
   };
-  const succeedEarlier = (walletAddress: string, existing: CheckClaimResponse | null) => {
+  const succeedEarlier = (recipient: string, existing: CheckClaimResponse | null) => {
     if (!existing?.claimed || existing.status !== "confirmed" || !existing.txHash) return false;
-    succeed(walletAddress, existing.txHash, tokensAlreadyClaimedToast(existing.claimedAt), existing.claimedAt);
+    const { txHash, claimId, claimedAt } = existing;
+    succeed({ recipient, txHash, claimId }, tokensAlreadyClaimedToast(claimedAt), claimedAt);
     return true;
   };
   const stopMint = (cause: unknown) => {
@@ -100,21 +111,24 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     lock.current = false;
     if (progress.state === "failed") return stopMint(progress.error);
     const { txHash } = progress;
-    succeed(followed.walletAddress, txHash, TOASTS.minted);
+    const { claimId, walletAddress, googleEmail } = followed;
+    // Done read again after a reload: the claim was announced and recorded when it was made.
+    succeed({ recipient: walletAddress, txHash, claimId }, state.step === 3 ? null : TOASTS.minted);
     // The server's own record is the truth: a failure is only logged.
-    recordClaim({ walletAddress: followed.walletAddress, googleEmail: followed.googleEmail, txHash }).catch(
-      (cause: unknown) => console.warn("record-claim failed", cause),
-    );
+    if (googleEmail)
+      recordClaim({ walletAddress, googleEmail, txHash }).catch((cause: unknown) =>
+        console.warn("record-claim failed", cause),
+      );
   });
   useEffect(() => onProgress(progress), [progress]);
 
-  // A reload or the embedded wallet's redirect resumes; Done or a reset starts afresh.
-  const { step, youtubeUsername, resetting } = state;
+  // A reload or the embedded wallet's redirect resumes; Start Over or a reset starts afresh.
+  const { step, youtubeUsername, resetting, claimId, recipient } = state;
   useEffect(() => {
     if (resetting) return;
-    if (step === 3) clearWizardProgress();
-    else saveWizardProgress({ step, youtubeUsername, claim: followed });
-  }, [step, youtubeUsername, followed, resetting]);
+    const done = step === 3 && claimId && recipient ? { claimId, walletAddress: recipient } : null;
+    saveWizardProgress({ step, youtubeUsername, claim: done ?? followed });
+  }, [step, youtubeUsername, followed, resetting, claimId, recipient]);
 
   const { youtubeChannelId } = usePublicConfig();
   const { mutateAsync: requestVerification } = useMutation({ mutationFn: verifySubscription });
@@ -204,7 +218,11 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
           googleEmail: auth.email,
           oauthAccessToken: auth.accessToken,
         });
-        if (started.state === "confirmed") return succeed(walletAddress, started.txHash, TOASTS.tokensAlreadyClaimed);
+        if (started.state === "confirmed")
+          return succeed(
+            { recipient: walletAddress, txHash: started.txHash, claimId: started.claimId },
+            TOASTS.tokensAlreadyClaimed,
+          );
         claimId = started.claimId;
       }
       setFollowed({ claimId, walletAddress, googleEmail: auth.email });

@@ -4,13 +4,14 @@ export const WIZARD_PROGRESS_STORAGE_KEY = "claimWizardProgress";
 export interface SavedClaim {
   claimId: string;
   walletAddress: string;
-  googleEmail: string;
+  /** What record-claim needs; a claim Done shows has nothing left to record. */
+  googleEmail?: string;
 }
 
 export interface WizardProgress {
-  step: 0 | 1 | 2;
+  step: 0 | 1 | 2 | 3;
   youtubeUsername: string;
-  /** The claim being minted, with what finishing it needs. */
+  /** The claim being minted, or the one Done shows (its hash is read again from the server). */
   claim: SavedClaim | null;
 }
 
@@ -40,12 +41,13 @@ function bestEffort(write: () => void): void {
 function asProgress(value: unknown): WizardProgress | null {
   if (typeof value !== "object" || value === null) return null;
   const { step, youtubeUsername, claim } = value as Record<string, unknown>;
-  if ((step !== 0 && step !== 1 && step !== 2) || typeof youtubeUsername !== "string") return null;
-  return claim === null || isSavedClaim(claim) ? { step, youtubeUsername, claim } : null;
+  if ((step !== 0 && step !== 1 && step !== 2 && step !== 3) || typeof youtubeUsername !== "string") return null;
+  if (claim === null) return step === 3 ? null : { step, youtubeUsername, claim };
+  return isSavedClaim(claim) ? { step, youtubeUsername, claim } : null;
 }
 
 function isSavedClaim(value: unknown): value is SavedClaim {
   if (typeof value !== "object" || value === null) return false;
   const { claimId, walletAddress, googleEmail } = value as Record<string, unknown>;
-  return typeof claimId === "string" && typeof walletAddress === "string" && typeof googleEmail === "string";
+  return typeof claimId === "string" && typeof walletAddress === "string" && typeof (googleEmail ?? "") === "string";
 }

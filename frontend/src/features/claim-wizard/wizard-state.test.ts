@@ -3,6 +3,7 @@ import {
   initialWizardState,
   nextProgress,
   PROGRESS_CAP,
+  resumedWizardState,
   wizardReducer,
   type WizardEvent,
   type WizardState,
@@ -39,6 +40,14 @@ describe("wizardReducer", () => {
     expect(run([ready], { ...initialWizardState, step: 3 }).step).toBe(3);
   });
 
+  it("when the remembered wallet comes back ready after a reload on Connect, then the wizard stays on Connect", () => {
+    const atConnect = resumedWizardState({ step: 1, youtubeUsername: "viewer", minting: false }, false);
+    expect(run([{ type: "walletReadinessChanged", ready: true, restored: true }], atConnect)).toMatchObject({
+      step: 1,
+      walletReady: true,
+    });
+  });
+
   it("when the wallet was ready already, then a repeated readiness moves nothing", () => {
     const atConnect = { ...initialWizardState, step: 1 as const, walletReady: true };
     expect(run([{ type: "walletReadinessChanged", ready: true }], atConnect).step).toBe(1);
@@ -70,13 +79,32 @@ describe("wizardReducer", () => {
     expect(queued).toMatchObject({ activity: "minting", claimStatus: "queued", progress: 40 });
     const submitted = run([{ type: "claimStatusChanged", status: "submitted" }], queued);
     expect(submitted.progress).toBe(70);
-    expect(run([{ type: "mintSucceeded", txHash: "0xabc", recipient: "0xrecipient" }], submitted)).toMatchObject({
+    expect(
+      run([{ type: "mintSucceeded", txHash: "0xabc", recipient: "0xrecipient", claimId: "c1" }], submitted),
+    ).toMatchObject({
       step: 3,
       txHash: "0xabc",
       successDialogOpen: true,
       activity: "idle",
       progress: 100,
+      claimId: "c1",
     });
+  });
+
+  it("when a reload on Done reads its claim confirmed, then Done shows it without opening the dialog again", () => {
+    const resumed = resumedWizardState({ step: 3, youtubeUsername: "viewer", minting: true }, true);
+    expect(resumed).toMatchObject({ step: 3, activity: "minting", txHash: null });
+    const succeeded = { type: "mintSucceeded", txHash: "0xabc", recipient: "0xr", claimId: "c1" } as const;
+    expect(run([succeeded], resumed)).toMatchObject({ step: 3, txHash: "0xabc", successDialogOpen: false });
+  });
+
+  it("when a reload on Done reads its claim under way or cannot read it, then the wizard goes to Claim", () => {
+    const resumed = resumedWizardState({ step: 3, youtubeUsername: "viewer", minting: true }, true);
+    expect(run([{ type: "claimStatusChanged", status: "submitted" }], resumed)).toMatchObject({
+      step: 2,
+      activity: "minting",
+    });
+    expect(run([{ type: "mintStopped", failedClaim: "none" }], resumed)).toMatchObject({ step: 2, activity: "idle" });
   });
 });
 

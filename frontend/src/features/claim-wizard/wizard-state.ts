@@ -17,6 +17,8 @@ export const initialWizardState = {
   activity: "idle" as "idle" | "verifying" | "minting",
   claimStatus: null as ClaimStatus | null,
   txHash: nothing,
+  /** The confirmed claim Done shows: a reload reads its hash again from the server. */
+  claimId: nothing,
   /** The claim's own recipient, not whichever wallet is connected now. */
   recipient: nothing,
   /** ISO date of a claim made before this visit (Done then says when). */
@@ -30,22 +32,23 @@ export const initialWizardState = {
 };
 export type WizardState = typeof initialWizardState;
 
-/** Where a reload resumes: the saved step and username, and a claim still being minted. */
+/** Where a reload resumes: the saved step and username, and a claim to read again (still minting, or Done's). */
 export function resumedWizardState(
-  saved: { step: 0 | 1 | 2; youtubeUsername: string; minting: boolean } | null,
+  saved: { step: WizardStep; youtubeUsername: string; minting: boolean } | null,
   walletReady: boolean,
 ): WizardState {
   const initial = { ...initialWizardState, walletReady };
   if (!saved) return initial;
   const { step, youtubeUsername, minting } = saved;
   return minting
-    ? { ...initial, step: 2, youtubeUsername, activity: "minting", progress: MINT_STAGES.checking[0] }
+    ? { ...initial, step: step === 3 ? 3 : 2, youtubeUsername, activity: "minting", progress: MINT_STAGES.checking[0] }
     : { ...initial, step, youtubeUsername };
 }
 
 export type WizardEvent =
   | { type: "usernameChanged"; value: string }
-  | { type: "walletReadinessChanged"; ready: boolean }
+  /** `restored`: the remembered wallet coming back after a reload, not a connect on this page. */
+  | { type: "walletReadinessChanged"; ready: boolean; restored?: boolean }
   | { type: "verifyStarted" }
   | { type: "progressTicked" }
   | { type: "subscriptionConfirmed" }
@@ -54,7 +57,7 @@ export type WizardEvent =
   | { type: "mintStarted" }
   | { type: "claimStatusChanged"; status: ClaimStatus }
   /** `claimedAt`: the claim was found, made earlier on that date. */
-  | { type: "mintSucceeded"; txHash: string; recipient: string; claimedAt?: string }
+  | { type: "mintSucceeded"; txHash: string; recipient: string; claimId: string | null; claimedAt?: string }
   | { type: "mintStopped"; failedClaim: FailedClaim; failureReason?: string | null }
   | { type: "failedClaimFound"; failedClaim: FailedClaim; failureReason?: string | null }
   | { type: "resetStarted" }
@@ -79,7 +82,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       return { ...state, youtubeUsername: event.value };
     case "walletReadinessChanged":
       // Connecting a wallet on the right network moves Connect on to Claim, and only from Connect.
-      return event.ready && !state.walletReady && state.step === 1
+      return event.ready && !state.walletReady && state.step === 1 && !event.restored
         ? { ...state, walletReady: true, step: 2, progress: 0 }
         : { ...state, walletReady: event.ready };
     case "verifyStarted":
@@ -95,7 +98,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case "mintStarted":
       return { ...state, activity: "minting", progress: MINT_STAGES.checking[0], claimStatus: null };
     case "claimStatusChanged":
-      return { ...state, claimStatus: event.status, progress: MINT_STAGES[event.status][0] };
+      return { ...state, step: offDone(state), claimStatus: event.status, progress: MINT_STAGES[event.status][0] };
     case "mintSucceeded":
       return {
         ...state,
@@ -103,16 +106,19 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         progress: 100,
         claimStatus: "confirmed",
         txHash: event.txHash,
+        claimId: event.claimId,
         recipient: event.recipient,
         claimedEarlierAt: event.claimedAt ?? null,
         failedClaim: "none",
         failureReason: null,
         step: 3,
-        successDialogOpen: true,
+        // Done read again after a reload: the dialog came with the claim itself.
+        successDialogOpen: state.step !== 3,
       };
     case "mintStopped":
       return {
         ...state,
+        step: offDone(state),
         activity: "idle",
         progress: 0,
         claimStatus: null,
@@ -135,6 +141,9 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       return { ...state, successDialogOpen: false };
   }
 }
+
+/** A Done read again after a reload whose claim is not confirmed after all: the Claim step says what it is. */
+const offDone = ({ step, txHash }: WizardState): WizardStep => (step === 3 && !txHash ? 2 : step);
 
 /** While the subscription check runs, progress climbs by 10 every 200 ms up to 90; its result sets a checkpoint. */
 const PROGRESS_STEP = 10;

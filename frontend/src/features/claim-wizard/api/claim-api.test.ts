@@ -29,9 +29,9 @@ describe("verifyAndMint", () => {
     await expect(mintAnswers(mintQueuedAnswer(CLAIM_ID))).resolves.toEqual({ state: "pending", claimId: CLAIM_ID });
   });
 
-  it("when the wallet's own claim is confirmed already, then its hash is returned", async () => {
+  it("when the wallet's own claim is confirmed already, then its hash and id are returned", async () => {
     const answer = mintRefusedAnswer("ALREADY_CLAIMED", { status: "confirmed", txHash: TX_HASH, claimId: CLAIM_ID });
-    await expect(mintAnswers(answer)).resolves.toEqual({ state: "confirmed", txHash: TX_HASH });
+    await expect(mintAnswers(answer)).resolves.toEqual({ state: "confirmed", txHash: TX_HASH, claimId: CLAIM_ID });
   });
 
   it("when the answer refuses with a code, then it is thrown as the ApiError an error response with that code would be", async () => {

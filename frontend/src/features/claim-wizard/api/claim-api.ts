@@ -18,7 +18,8 @@ import { isClaimPending } from "./claim-status.ts";
 export const UNEXPLAINED_CLAIM_REFUSAL = "CLAIM_REFUSED";
 
 /** The wallet's reward already confirmed, or a claim under way to follow. */
-export type ClaimStart = { state: "confirmed"; txHash: string } | { state: "pending"; claimId: string };
+export type ClaimStart =
+  { state: "confirmed"; txHash: string; claimId: string | null } | { state: "pending"; claimId: string };
 
 export function verifySubscription(request: VerifySubscriptionRequest): Promise<VerifySubscriptionResponse> {
   return apiPost("/api/verify-subscription", request, verifySubscriptionResponseSchema);
@@ -32,7 +33,7 @@ export function checkClaim(walletAddress: string): Promise<CheckClaimResponse> {
 export async function verifyAndMint(request: VerifyAndMintRequest): Promise<ClaimStart> {
   const answer = await apiPost("/api/verify-and-mint", request, verifyAndMintResponseSchema);
   if (answer.alreadyClaimed && answer.status === "confirmed" && answer.txHash)
-    return { state: "confirmed", txHash: answer.txHash };
+    return { state: "confirmed", txHash: answer.txHash, claimId: answer.claimId };
   if (answer.claimId && (answer.claimed || isClaimPending(answer.status)))
     return { state: "pending", claimId: answer.claimId };
   throw refusalOf(answer);

@@ -9,7 +9,8 @@ import { LabelledProgress, StepHeading } from "./step-parts.tsx";
 interface Row {
   label: string;
   value: string;
-  ok: boolean;
+  /** Unset: nothing to judge yet. */
+  ok?: boolean;
   fix?: { label: string; run: () => Promise<void> };
 }
 
@@ -34,7 +35,8 @@ function rowsOf(wizard: ClaimWizard): Row[] {
           ok: false,
           fix: { label: "Switch to Arbitrum Network", run: wizard.switchNetwork },
         }
-      : { label: "Network", value: "Arbitrum", ok: walletStatus === "ready" },
+      : // No wallet, no network to report.
+        { label: "Network", ...(walletStatus === "ready" ? { value: "Arbitrum", ok: true } : { value: "—" }) },
   ];
 }
 
@@ -63,7 +65,11 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
         {rows.map(({ label, value, ok }) => (
           <DataList.Item key={label} justifyContent="space-between">
             <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue justifyContent="flex-end" color={ok ? "green.fg" : "fg.error"} fontWeight="semibold">
+            <DataList.ItemValue
+              justifyContent="flex-end"
+              color={ok ? "green.fg" : ok === false ? "fg.error" : "fg.muted"}
+              fontWeight="semibold"
+            >
               {value}
             </DataList.ItemValue>
           </DataList.Item>
@@ -123,13 +129,13 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
           </Alert.Content>
         </Alert.Root>
       )}
-      {/* A claim on hold can only fail again until the operator grants another attempt. */}
+      {/* A claim on hold can only fail again until the operator grants another attempt; without a wallet, connect first. */}
       <Button
         colorPalette="red"
         size="lg"
         width="full"
         onClick={() => void wizard.claim()}
-        disabled={onHold}
+        disabled={onHold || wizard.walletStatus === "disconnected"}
         loading={minting || wizard.isWalletRestoring}
         loadingText={minting ? "Minting Your Tokens..." : "Reconnecting your wallet..."}
       >
