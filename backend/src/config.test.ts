@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parse } from "dotenv";
+import { Address, HdKey, Mnemonic } from "ox";
 import { createThirdwebClient } from "thirdweb";
-import { mnemonicToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
 import {
@@ -198,9 +198,9 @@ describe("loadConfig in production", () => {
   };
 
   it("when the server wallet is any of anvil's ten dev accounts, then it refuses naming ENGINE_SERVER_WALLET", () => {
-    const mnemonic = "test test test test test test test test test test test junk";
-    for (let addressIndex = 0; addressIndex < 10; addressIndex++) {
-      const { address } = mnemonicToAccount(mnemonic, { addressIndex });
+    const root = Mnemonic.toHdKey("test test test test test test test test test test test junk");
+    for (let index = 0; index < 10; index++) {
+      const address = Address.fromPublicKey(root.derive(HdKey.path({ index })).publicKey);
       expect(() => loadConfig({ ...PRODUCTION, ENGINE_SERVER_WALLET: address })).toThrowError(
         /\n {2}ENGINE_SERVER_WALLET: is the local world's default/,
       );
