@@ -78,16 +78,20 @@ export interface RateLimitCounters {
   resetKey(key: string): Promise<void>;
 }
 
-/** The counters over a rate-limiter-flexible store, which counts each hit atomically. */
+/** A quota day's key outlives the day, the only time it is added to. */
+const QUOTA_DAY_KEPT_SECONDS = 2 * 86_400;
+
+/** The counters over a rate-limiter-flexible store, which counts each hit atomically; a quota day is one more key. */
 export function limiterCounters(
   limiter: RateLimiterStoreAbstract,
   guard: <T>(operation: () => Promise<T>) => Promise<T> = (operation) => operation(),
-): RateLimitCounters {
+): { rateLimits: RateLimitCounters; youtubeQuota: YoutubeQuotaCounter } {
   const toWindow = (res: RateLimiterRes): RateLimitWindow => ({
     totalHits: res.consumedPoints,
     resetTime: new Date(Date.now() + res.msBeforeNext),
   });
-  return {
+  const dayKey = (day: string) => `youtube-quota:${day}`;
+  const rateLimits: RateLimitCounters = {
     get: (key) =>
       guard(async () => {
         const res = await limiter.get(key);
@@ -99,4 +103,13 @@ export function limiterCounters(
     decrement: (key) => guard(async () => void (await limiter.reward(key, 1))),
     resetKey: (key) => guard(async () => void (await limiter.delete(key))),
   };
+  const youtubeQuota: YoutubeQuotaCounter = {
+    add: (day, units) =>
+      guard(
+        async () =>
+          (await limiter.penalty(dayKey(day), units, { customDuration: QUOTA_DAY_KEPT_SECONDS })).consumedPoints,
+      ),
+    unitsOn: (day) => guard(async () => (await limiter.get(dayKey(day)))?.consumedPoints ?? 0),
+  };
+  return { rateLimits, youtubeQuota };
 }

@@ -10,8 +10,6 @@ import {
   type OperatorAction,
   type OperatorControls,
   type OperatorControlsStore,
-  type RateLimitCounters,
-  type YoutubeQuotaCounter,
 } from "../claim-store.ts";
 import { CLAIMS_COLLECTION, openMongoClaimRepository } from "./mongo-claim-repository.ts";
 import { whenReachable } from "./mongo-outage.ts";
@@ -30,8 +28,7 @@ export async function openMongoClaimStore(options: MongoConnectionOptions & { ga
     return {
       claims,
       budget: await openMongoBudgetCounter(connection),
-      youtubeQuota: mongoYoutubeQuotaCounter(connection),
-      rateLimits: await openMongoRateLimitCounters(connection),
+      ...(await openMongoCounters(connection)),
       operator: mongoOperatorControls(connection),
       ping: () => whenReachable(async () => void (await adminOf(connection).ping())),
       close: () => connection.close(),
@@ -89,22 +86,8 @@ async function openMongoBudgetCounter(connection: Connection): Promise<BudgetCou
   };
 }
 
-/** One document per day; MongoDB retries colliding first upserts itself. */
-function mongoYoutubeQuotaCounter(connection: Connection): YoutubeQuotaCounter {
-  const quota = connection.collection<{ _id: string; units: number }>("youtube_quota");
-  return {
-    add: (day, units) =>
-      whenReachable(
-        async () =>
-          (await quota.findOneAndUpdate({ _id: day }, { $inc: { units } }, { upsert: true, returnDocument: "after" }))
-            ?.units ?? units,
-      ),
-    unitsOn: (day) => whenReachable(async () => (await quota.findOne({ _id: day }))?.units ?? 0),
-  };
-}
-
 /** Each hit one atomic upsert; a TTL index drops ended windows. */
-async function openMongoRateLimitCounters(connection: Connection): Promise<RateLimitCounters> {
+async function openMongoCounters(connection: Connection) {
   const limiter = new RateLimiterMongo({
     storeClient: connection.getClient(),
     dbName: connection.name,

@@ -11,8 +11,6 @@ import {
   type OperatorAction,
   type OperatorControls,
   type OperatorControlsStore,
-  type RateLimitCounters,
-  type YoutubeQuotaCounter,
 } from "../claim-store.ts";
 import { sqliteClaimRepository } from "./sqlite-claim-repository.ts";
 import { openSqliteDatabase, prepare, RATE_LIMITS_SCHEMA, type SqliteDatabaseOptions } from "./sqlite-database.ts";
@@ -21,17 +19,16 @@ export async function openSqliteClaimStore(options: SqliteDatabaseOptions & { ga
   const db = await openSqliteDatabase(options);
   try {
     const claims = sqliteClaimRepository(db, options.gateKey);
-    const rateLimits = sqliteRateLimitCounters(db);
+    const { stopSweeps, ...counters } = sqliteCounters(db);
     const ping = prepare(db, "SELECT 1");
     return {
       claims,
       budget: sqliteBudgetCounter(db),
-      youtubeQuota: sqliteYoutubeQuotaCounter(db),
-      rateLimits,
+      ...counters,
       operator: sqliteOperatorControls(db),
       ping: async () => void ping.get(),
       async close() {
-        rateLimits.stopSweeps();
+        stopSweeps();
         if (db.isOpen) db.close();
       },
     };
@@ -53,26 +50,10 @@ function sqliteBudgetCounter(db: DatabaseSync): BudgetCounter {
   };
 }
 
-/** One row per Pacific day, in the counters' file (no full fsync per call). */
-function sqliteYoutubeQuotaCounter(db: DatabaseSync): YoutubeQuotaCounter {
-  const table = `${RATE_LIMITS_SCHEMA}.youtube_quota`;
-  db.exec(`CREATE TABLE IF NOT EXISTS ${table} (day TEXT PRIMARY KEY, units INTEGER NOT NULL CHECK (units >= 0))`);
-  const add = prepare(
-    db,
-    `INSERT INTO ${table} (day, units) VALUES (?, ?)
-     ON CONFLICT (day) DO UPDATE SET units = units + excluded.units RETURNING units`,
-  );
-  const unitsOn = prepare(db, `SELECT units FROM ${table} WHERE day = ?`);
-  return {
-    add: async (day, units) => (add.get(day, units) as { units: number }).units,
-    unitsOn: async (day) => (unitsOn.get(day) as { units: number } | undefined)?.units ?? 0,
-  };
-}
-
 const RATE_LIMITER_TABLE = "rate_limiter";
 
-/** Each hit one atomic UPSERT … RETURNING; `stopSweeps` ends the sweep timer. */
-function sqliteRateLimitCounters(db: DatabaseSync): RateLimitCounters & { stopSweeps(): void } {
+/** Each hit one atomic UPSERT … RETURNING, in the counters' file; `stopSweeps` ends the sweep timer. */
+function sqliteCounters(db: DatabaseSync): ReturnType<typeof limiterCounters> & { stopSweeps(): void } {
   // In the counters' file, where the limiter's unqualified statements find it.
   db.exec(
     `CREATE TABLE IF NOT EXISTS ${RATE_LIMITS_SCHEMA}.${RATE_LIMITER_TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
