@@ -7,7 +7,6 @@ import {
   type BudgetCounter,
   type ClaimStore,
   type DenyKind,
-  type OperatorAction,
   type OperatorControls,
   type OperatorControlsStore,
 } from "../claim-store.ts";
@@ -25,11 +24,12 @@ export async function openMongoClaimStore(options: MongoConnectionOptions & { ga
   try {
     // First: the indexes exist before the budget counts claims or anyone reserves.
     const claims = await openMongoClaimRepository(connection, options.gateKey);
+    const { operatorActions, ...counters } = await openMongoCounters(connection);
     return {
       claims,
       budget: await openMongoBudgetCounter(connection),
-      ...(await openMongoCounters(connection)),
-      operator: mongoOperatorControls(connection),
+      ...counters,
+      operator: { ...mongoOperatorControls(connection), ...operatorActions },
       ping: () => whenReachable(async () => void (await adminOf(connection).ping())),
       close: () => connection.close(),
     };
@@ -114,7 +114,6 @@ function mongoOperatorControls(connection: Connection): OperatorControlsStore {
     deniedBy: string;
     deniedAt: Date;
   }>("denied");
-  const actions = connection.collection<{ _id: OperatorAction; count: number }>("operator_actions");
   return {
     setPaused: (paused, by) =>
       whenReachable(async () => {
@@ -150,15 +149,6 @@ function mongoOperatorControls(connection: Connection): OperatorControlsStore {
         if (ids.length === 0) return null;
         const kinds = (await denied.find({ _id: { $in: ids } }).toArray()).map((entry) => entry.kind);
         return kinds.includes("wallet") ? "wallet" : (kinds[0] ?? null);
-      }),
-    countAction: (action) =>
-      whenReachable(
-        async () => void (await actions.updateOne({ _id: action }, { $inc: { count: 1 } }, { upsert: true })),
-      ),
-    actionCounts: () =>
-      whenReachable(async () => {
-        const found = await actions.find().toArray();
-        return Object.fromEntries(found.map((entry) => [entry._id, entry.count]));
       }),
   };
 }

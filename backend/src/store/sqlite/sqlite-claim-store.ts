@@ -8,7 +8,6 @@ import {
   type BudgetCounter,
   type ClaimStore,
   type DenyKind,
-  type OperatorAction,
   type OperatorControls,
   type OperatorControlsStore,
 } from "../claim-store.ts";
@@ -19,13 +18,13 @@ export async function openSqliteClaimStore(options: SqliteDatabaseOptions & { ga
   const db = await openSqliteDatabase(options);
   try {
     const claims = sqliteClaimRepository(db, options.gateKey);
-    const { stopSweeps, ...counters } = sqliteCounters(db);
+    const { stopSweeps, operatorActions, ...counters } = sqliteCounters(db);
     const ping = prepare(db, "SELECT 1");
     return {
       claims,
       budget: sqliteBudgetCounter(db),
       ...counters,
-      operator: sqliteOperatorControls(db),
+      operator: { ...sqliteOperatorControls(db), ...operatorActions },
       ping: async () => void ping.get(),
       async close() {
         stopSweeps();
@@ -101,11 +100,6 @@ function sqliteOperatorControls(db: DatabaseSync): OperatorControlsStore {
     `SELECT kind FROM denied WHERE (kind = 'wallet' AND value = @wallet) OR (kind = 'googleAccount' AND value = @sub)
      ORDER BY kind = 'wallet' DESC LIMIT 1`,
   );
-  const countAction = prepare(
-    db,
-    "INSERT INTO operator_actions (action, count) VALUES (?, 1) ON CONFLICT (action) DO UPDATE SET count = count + 1",
-  );
-  const actionCounts = prepare(db, "SELECT action, count FROM operator_actions");
 
   return {
     setPaused: async (paused, by) =>
@@ -117,11 +111,6 @@ function sqliteOperatorControls(db: DatabaseSync): OperatorControlsStore {
       const row = findDenied.get({ wallet: walletAddress?.toLowerCase() ?? null, sub: googleSub }) as
         { kind: DenyKind } | undefined;
       return row?.kind ?? null;
-    },
-    countAction: async (action) => void countAction.run(action),
-    async actionCounts() {
-      const rows = actionCounts.all() as Array<{ action: OperatorAction; count: number }>;
-      return Object.fromEntries(rows.map((row) => [row.action, row.count]));
     },
   };
 }
