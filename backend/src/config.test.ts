@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parse } from "dotenv";
+import { Address, HdKey, Mnemonic } from "ox";
 import { createThirdwebClient } from "thirdweb";
 import { describe, expect, it } from "vitest";
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
@@ -195,6 +196,16 @@ describe("loadConfig in production", () => {
     ENGINE_SERVER_WALLET: "0x2222222222222222222222222222222222222222",
     METRICS_TOKEN: "3f9c2a7e5b1d4860c7a2e9f1b3d5a7c9",
   };
+
+  it("when the server wallet is any of anvil's ten dev accounts, then it refuses naming ENGINE_SERVER_WALLET", () => {
+    const root = Mnemonic.toHdKey("test test test test test test test test test test test junk");
+    for (let index = 0; index < 10; index++) {
+      const address = Address.fromPublicKey(root.derive(HdKey.path({ index })).publicKey);
+      expect(() => loadConfig({ ...PRODUCTION, ENGINE_SERVER_WALLET: address })).toThrowError(
+        /\n {2}ENGINE_SERVER_WALLET: is the local world's default/,
+      );
+    }
+  });
 
   it("when every setting is real, then it starts", () => {
     expect(loadConfig(PRODUCTION)).toMatchObject({ NODE_ENV: "production", storeKind: "mongodb", CHAIN_ID: 42161 });

@@ -141,8 +141,8 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
     name: "when claims are in every status, then listUnfinished, listAwaitingFinality and list return the matching ones oldest first, with finalAt as written",
     async run({ open }) {
       const { claims } = await open();
-      const ids = await reserveOneAfterAnother(claims, 7);
-      const [submitted, awaitingOlder, queued, failed, final, awaitingNewer, reserved] = ids as Seven<string>;
+      const ids = await reserveSeven(claims);
+      const [submitted, awaitingOlder, queued, failed, final, awaitingNewer, reserved] = ids;
       const finalAt = new Date(Date.now() - 1_000);
       await claims.transition(awaitingNewer, ["reserved"], { status: "confirmed", finalAt: null });
       await claims.transition(awaitingOlder, ["reserved"], { status: "confirmed", finalAt: null });
@@ -197,20 +197,10 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       const { claims } = await open();
       const claim = await reserveNew(claims);
 
-      const updated = await claims.transition(claim.id, ["reserved"], {
-        status: "queued",
-        engineTransactionId: "engine-tx-1",
-        attempts: 1,
-        lastError: "engine unreachable",
-      });
+      const patch = { status: "queued", engineTransactionId: "engine-tx-1", attempts: 1 } as const;
+      const updated = await claims.transition(claim.id, ["reserved"], { ...patch, lastError: "engine unreachable" });
 
-      const expected = {
-        id: claim.id,
-        status: "queued",
-        engineTransactionId: "engine-tx-1",
-        attempts: 1,
-        txHash: null,
-      };
+      const expected = { ...patch, id: claim.id, txHash: null };
       assert.ok(updated);
       assert.partialDeepStrictEqual(updated, expected);
       assert.partialDeepStrictEqual(await claims.findById(claim.id), expected);
@@ -240,11 +230,8 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       const claim = await reserveNew(claims);
 
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, attempt) =>
-          claims.transition(claim.id, ["reserved"], {
-            status: "queued",
-            engineTransactionId: `engine-tx-${attempt}`,
-          }),
+        Array.from({ length: 50 }, (_, i) =>
+          claims.transition(claim.id, ["reserved"], { status: "queued", engineTransactionId: `engine-tx-${i}` }),
         ),
       );
 
@@ -262,15 +249,13 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
         leaseOwner: "process-a",
         leaseUntil: now + 2_000,
       });
-      assert.partialDeepStrictEqual(await claims.acquireLease(claim.id, "process-b", now + 3_000, now + 4_000), {
-        leaseOwner: "process-b",
-      });
+      const taken = { leaseOwner: "process-b" };
+      assert.partialDeepStrictEqual(await claims.acquireLease(claim.id, "process-b", now + 3_000, now + 4_000), taken);
       await claims.releaseLease(claim.id, "process-a");
-      assert.partialDeepStrictEqual(await claims.findById(claim.id), { leaseOwner: "process-b" });
+      assert.partialDeepStrictEqual(await claims.findById(claim.id), taken);
       await claims.releaseLease(claim.id, "process-b");
-      assert.partialDeepStrictEqual(await claims.acquireLease(claim.id, "process-c", now, now + 1_000), {
-        leaseOwner: "process-c",
-      });
+      const retaken = await claims.acquireLease(claim.id, "process-c", now, now + 1_000);
+      assert.partialDeepStrictEqual(retaken, { leaseOwner: "process-c" });
     },
   },
   {
@@ -523,16 +508,11 @@ function assertConflict(result: ReserveResult, conflict: "wallet" | "googleAccou
   assert.deepEqual([result.conflict, result.existing.id], [conflict, existingId]);
 }
 
-type Seven<T> = [T, T, T, T, T, T, T];
-
-/** `count` claims, each created a few milliseconds after the last, so "oldest first" has one right answer. */
-async function reserveOneAfterAnother(claims: ClaimRepository, count: number): Promise<string[]> {
+/** Seven claims, each created a few milliseconds after the last, so "oldest first" has one right answer. */
+async function reserveSeven(claims: ClaimRepository) {
   const ids: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    ids.push((await reserveNew(claims)).id);
-    await sleep(5);
-  }
-  return ids;
+  for (; ids.length < 7; await sleep(5)) ids.push((await reserveNew(claims)).id);
+  return ids as [string, string, string, string, string, string, string];
 }
 
 /** Mixed case, so adapters must normalise it. */

@@ -8,7 +8,7 @@ export interface ClaimStore {
   budget: BudgetCounter;
   youtubeQuota: YoutubeQuotaCounter;
   rateLimits: RateLimitCounters;
-  operator: OperatorControlsStore;
+  operator: OperatorControlsStore & OperatorActionCounts;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -49,7 +49,8 @@ export interface OperatorControls {
 }
 
 /** What `npm run claims` counts, for every server's /metrics. */
-export type OperatorAction = "pause" | "resume" | "deny" | "allow" | "resolve" | "erase-expired" | "erase";
+const OPERATOR_ACTIONS = ["pause", "resume", "deny", "allow", "resolve", "erase-expired", "erase"] as const;
+export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 export interface OperatorControlsStore {
   setPaused(paused: boolean, by: string): Promise<OperatorControls>;
@@ -60,6 +61,9 @@ export interface OperatorControlsStore {
   allow(kind: DenyKind, value: string): Promise<boolean>;
   /** Which of the two is denied, the wallet first; null when neither is. */
   isDenied(walletAddress: string | null, googleSub: string | null): Promise<DenyKind | null>;
+}
+
+interface OperatorActionCounts {
   countAction(action: OperatorAction): Promise<void>;
   actionCounts(): Promise<Partial<Record<OperatorAction, number>>>;
 }
@@ -78,25 +82,47 @@ export interface RateLimitCounters {
   resetKey(key: string): Promise<void>;
 }
 
-/** The counters over a rate-limiter-flexible store, which counts each hit atomically. */
+/** A quota day's key outlives the day, the only time it is added to. */
+const QUOTA_DAY_KEPT_SECONDS = 2 * 86_400;
+
+/** The counters over a rate-limiter-flexible store, which counts each hit atomically; quota days and actions are keys. */
 export function limiterCounters(
   limiter: RateLimiterStoreAbstract,
   guard: <T>(operation: () => Promise<T>) => Promise<T> = (operation) => operation(),
-): RateLimitCounters {
+): { rateLimits: RateLimitCounters; youtubeQuota: YoutubeQuotaCounter; operatorActions: OperatorActionCounts } {
   const toWindow = (res: RateLimiterRes): RateLimitWindow => ({
     totalHits: res.consumedPoints,
     resetTime: new Date(Date.now() + res.msBeforeNext),
   });
+  // A duration of 0 never expires.
+  const add = (key: string, points: number, seconds: number) =>
+    limiter.penalty(key, points, { customDuration: seconds });
+  const total = async (key: string) => (await limiter.get(key))?.consumedPoints ?? 0;
+  const actionKey = (action: OperatorAction) => `operator-action:${action}`;
   return {
-    get: (key) =>
-      guard(async () => {
-        const res = await limiter.get(key);
-        return res ? toWindow(res) : undefined;
-      }),
-    increment: (key, windowMs) =>
-      guard(async () => toWindow(await limiter.penalty(key, 1, { customDuration: windowMs / 1000 }))),
-    // Only ever after a hit in the same window, so the count never goes below zero.
-    decrement: (key) => guard(async () => void (await limiter.reward(key, 1))),
-    resetKey: (key) => guard(async () => void (await limiter.delete(key))),
+    rateLimits: {
+      get: (key) =>
+        guard(async () => {
+          const res = await limiter.get(key);
+          return res ? toWindow(res) : undefined;
+        }),
+      increment: (key, windowMs) => guard(async () => toWindow(await add(key, 1, windowMs / 1000))),
+      // Only ever after a hit in the same window, so the count never goes below zero.
+      decrement: (key) => guard(async () => void (await limiter.reward(key, 1))),
+      resetKey: (key) => guard(async () => void (await limiter.delete(key))),
+    },
+    youtubeQuota: {
+      add: (day, units) =>
+        guard(async () => (await add(`youtube-quota:${day}`, units, QUOTA_DAY_KEPT_SECONDS)).consumedPoints),
+      unitsOn: (day) => guard(() => total(`youtube-quota:${day}`)),
+    },
+    operatorActions: {
+      countAction: (action) => guard(async () => void (await add(actionKey(action), 1, 0))),
+      actionCounts: () =>
+        guard(async () => {
+          const counts = await Promise.all(OPERATOR_ACTIONS.map((action) => total(actionKey(action))));
+          return Object.fromEntries(OPERATOR_ACTIONS.map((action, i) => [action, counts[i]]).filter(([, n]) => n));
+        }),
+    },
   };
 }

@@ -12,19 +12,12 @@ interface StoreOptions {
 }
 
 /** MongoDB when a URI is configured (several instances can share it); otherwise a SQLite file in `dataDir`. */
-export async function openClaimStore(
-  options: StoreOptions,
-): Promise<{ store: ClaimStore; kind: "mongodb" | "sqlite" }> {
+export async function openClaimStore(options: StoreOptions): Promise<ClaimStore> {
   const { mongodbUri, dataDir, sqliteBusyTimeoutMs, gateKey } = options;
-  if (mongodbUri) {
-    // Loaded only here: a server on SQLite never loads Mongoose.
-    const { openMongoClaimStore } = await import("./mongo/mongo-claim-store.ts");
-    return { store: await openMongoClaimStore({ uri: mongodbUri, gateKey }), kind: "mongodb" };
-  }
-  return {
-    store: await openSqliteClaimStore({ dataDir, busyTimeoutMs: sqliteBusyTimeoutMs, gateKey }),
-    kind: "sqlite",
-  };
+  // Loaded only here: a server on SQLite never loads Mongoose.
+  if (mongodbUri)
+    return (await import("./mongo/mongo-claim-store.ts")).openMongoClaimStore({ uri: mongodbUri, gateKey });
+  return openSqliteClaimStore({ dataDir, busyTimeoutMs: sqliteBusyTimeoutMs, gateKey });
 }
 
 const PARTS = ["claims", "budget", "youtubeQuota", "rateLimits", "operator"] as const;
@@ -46,10 +39,10 @@ export async function openClaimStoreInTime(
   const opened = new Promise<void>((resolve) => (announce = resolve));
   const attempt = async (first: boolean): Promise<void> => {
     try {
-      const open = await openClaimStore(options);
-      if (closed) return void (await open.store.close());
-      ({ store } = open);
-      logger.info({ store: open.kind }, "claim store open");
+      const fresh = await openClaimStore(options);
+      if (closed) return void (await fresh.close());
+      store = fresh;
+      logger.info({ store: options.mongodbUri ? "mongodb" : "sqlite" }, "claim store open");
       announce();
     } catch (error) {
       if (first && error instanceof ConfigError) throw error;

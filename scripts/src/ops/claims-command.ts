@@ -95,7 +95,7 @@ export const claimsCommand = defineCommand(
     const action = name !== undefined && Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
     if (!action) throw new Error(`say ${Object.keys(ACTIONS).join(", ")} (see --help)`);
     const config = loadConfig(io.env);
-    const { store } = await openClaimStore(config.storeOptions);
+    const store = await openClaimStore(config.storeOptions);
     const by = values.by ?? os.userInfo().username;
     const logger = createLogger("info", { write: (line: string) => io.out(line.trimEnd()) });
     const record = async (action: OperatorAction, details: Record<string, unknown>) => {

@@ -254,7 +254,7 @@ async function checkEngineSigning(config: Config) {
 }
 
 async function withStore<T>(config: Config, read: (store: ClaimStore) => Promise<T>): Promise<T> {
-  const { store } = await openClaimStore(config.storeOptions);
+  const store = await openClaimStore(config.storeOptions);
   try {
     return await read(store);
   } finally {

@@ -7,11 +7,8 @@ import {
   type BudgetCounter,
   type ClaimStore,
   type DenyKind,
-  type OperatorAction,
   type OperatorControls,
   type OperatorControlsStore,
-  type RateLimitCounters,
-  type YoutubeQuotaCounter,
 } from "../claim-store.ts";
 import { CLAIMS_COLLECTION, openMongoClaimRepository } from "./mongo-claim-repository.ts";
 import { whenReachable } from "./mongo-outage.ts";
@@ -27,12 +24,12 @@ export async function openMongoClaimStore(options: MongoConnectionOptions & { ga
   try {
     // First: the indexes exist before the budget counts claims or anyone reserves.
     const claims = await openMongoClaimRepository(connection, options.gateKey);
+    const { operatorActions, ...counters } = await openMongoCounters(connection);
     return {
       claims,
       budget: await openMongoBudgetCounter(connection),
-      youtubeQuota: mongoYoutubeQuotaCounter(connection),
-      rateLimits: await openMongoRateLimitCounters(connection),
-      operator: mongoOperatorControls(connection),
+      ...counters,
+      operator: { ...mongoOperatorControls(connection), ...operatorActions },
       ping: () => whenReachable(async () => void (await adminOf(connection).ping())),
       close: () => connection.close(),
     };
@@ -89,22 +86,8 @@ async function openMongoBudgetCounter(connection: Connection): Promise<BudgetCou
   };
 }
 
-/** One document per day; MongoDB retries colliding first upserts itself. */
-function mongoYoutubeQuotaCounter(connection: Connection): YoutubeQuotaCounter {
-  const quota = connection.collection<{ _id: string; units: number }>("youtube_quota");
-  return {
-    add: (day, units) =>
-      whenReachable(
-        async () =>
-          (await quota.findOneAndUpdate({ _id: day }, { $inc: { units } }, { upsert: true, returnDocument: "after" }))
-            ?.units ?? units,
-      ),
-    unitsOn: (day) => whenReachable(async () => (await quota.findOne({ _id: day }))?.units ?? 0),
-  };
-}
-
 /** Each hit one atomic upsert; a TTL index drops ended windows. */
-async function openMongoRateLimitCounters(connection: Connection): Promise<RateLimitCounters> {
+async function openMongoCounters(connection: Connection) {
   const limiter = new RateLimiterMongo({
     storeClient: connection.getClient(),
     dbName: connection.name,
@@ -131,7 +114,6 @@ function mongoOperatorControls(connection: Connection): OperatorControlsStore {
     deniedBy: string;
     deniedAt: Date;
   }>("denied");
-  const actions = connection.collection<{ _id: OperatorAction; count: number }>("operator_actions");
   return {
     setPaused: (paused, by) =>
       whenReachable(async () => {
@@ -167,15 +149,6 @@ function mongoOperatorControls(connection: Connection): OperatorControlsStore {
         if (ids.length === 0) return null;
         const kinds = (await denied.find({ _id: { $in: ids } }).toArray()).map((entry) => entry.kind);
         return kinds.includes("wallet") ? "wallet" : (kinds[0] ?? null);
-      }),
-    countAction: (action) =>
-      whenReachable(
-        async () => void (await actions.updateOne({ _id: action }, { $inc: { count: 1 } }, { upsert: true })),
-      ),
-    actionCounts: () =>
-      whenReachable(async () => {
-        const found = await actions.find().toArray();
-        return Object.fromEntries(found.map((entry) => [entry._id, entry.count]));
       }),
   };
 }

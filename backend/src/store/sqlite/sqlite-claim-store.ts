@@ -8,11 +8,8 @@ import {
   type BudgetCounter,
   type ClaimStore,
   type DenyKind,
-  type OperatorAction,
   type OperatorControls,
   type OperatorControlsStore,
-  type RateLimitCounters,
-  type YoutubeQuotaCounter,
 } from "../claim-store.ts";
 import { sqliteClaimRepository } from "./sqlite-claim-repository.ts";
 import { openSqliteDatabase, prepare, RATE_LIMITS_SCHEMA, type SqliteDatabaseOptions } from "./sqlite-database.ts";
@@ -21,17 +18,16 @@ export async function openSqliteClaimStore(options: SqliteDatabaseOptions & { ga
   const db = await openSqliteDatabase(options);
   try {
     const claims = sqliteClaimRepository(db, options.gateKey);
-    const rateLimits = sqliteRateLimitCounters(db);
+    const { stopSweeps, operatorActions, ...counters } = sqliteCounters(db);
     const ping = prepare(db, "SELECT 1");
     return {
       claims,
       budget: sqliteBudgetCounter(db),
-      youtubeQuota: sqliteYoutubeQuotaCounter(db),
-      rateLimits,
-      operator: sqliteOperatorControls(db),
+      ...counters,
+      operator: { ...sqliteOperatorControls(db), ...operatorActions },
       ping: async () => void ping.get(),
       async close() {
-        rateLimits.stopSweeps();
+        stopSweeps();
         if (db.isOpen) db.close();
       },
     };
@@ -53,26 +49,10 @@ function sqliteBudgetCounter(db: DatabaseSync): BudgetCounter {
   };
 }
 
-/** One row per Pacific day, in the counters' file (no full fsync per call). */
-function sqliteYoutubeQuotaCounter(db: DatabaseSync): YoutubeQuotaCounter {
-  const table = `${RATE_LIMITS_SCHEMA}.youtube_quota`;
-  db.exec(`CREATE TABLE IF NOT EXISTS ${table} (day TEXT PRIMARY KEY, units INTEGER NOT NULL CHECK (units >= 0))`);
-  const add = prepare(
-    db,
-    `INSERT INTO ${table} (day, units) VALUES (?, ?)
-     ON CONFLICT (day) DO UPDATE SET units = units + excluded.units RETURNING units`,
-  );
-  const unitsOn = prepare(db, `SELECT units FROM ${table} WHERE day = ?`);
-  return {
-    add: async (day, units) => (add.get(day, units) as { units: number }).units,
-    unitsOn: async (day) => (unitsOn.get(day) as { units: number } | undefined)?.units ?? 0,
-  };
-}
-
 const RATE_LIMITER_TABLE = "rate_limiter";
 
-/** Each hit one atomic UPSERT … RETURNING; `stopSweeps` ends the sweep timer. */
-function sqliteRateLimitCounters(db: DatabaseSync): RateLimitCounters & { stopSweeps(): void } {
+/** Each hit one atomic UPSERT … RETURNING, in the counters' file; `stopSweeps` ends the sweep timer. */
+function sqliteCounters(db: DatabaseSync): ReturnType<typeof limiterCounters> & { stopSweeps(): void } {
   // In the counters' file, where the limiter's unqualified statements find it.
   db.exec(
     `CREATE TABLE IF NOT EXISTS ${RATE_LIMITS_SCHEMA}.${RATE_LIMITER_TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
@@ -120,11 +100,6 @@ function sqliteOperatorControls(db: DatabaseSync): OperatorControlsStore {
     `SELECT kind FROM denied WHERE (kind = 'wallet' AND value = @wallet) OR (kind = 'googleAccount' AND value = @sub)
      ORDER BY kind = 'wallet' DESC LIMIT 1`,
   );
-  const countAction = prepare(
-    db,
-    "INSERT INTO operator_actions (action, count) VALUES (?, 1) ON CONFLICT (action) DO UPDATE SET count = count + 1",
-  );
-  const actionCounts = prepare(db, "SELECT action, count FROM operator_actions");
 
   return {
     setPaused: async (paused, by) =>
@@ -136,11 +111,6 @@ function sqliteOperatorControls(db: DatabaseSync): OperatorControlsStore {
       const row = findDenied.get({ wallet: walletAddress?.toLowerCase() ?? null, sub: googleSub }) as
         { kind: DenyKind } | undefined;
       return row?.kind ?? null;
-    },
-    countAction: async (action) => void countAction.run(action),
-    async actionCounts() {
-      const rows = actionCounts.all() as Array<{ action: OperatorAction; count: number }>;
-      return Object.fromEntries(rows.map((row) => [row.action, row.count]));
     },
   };
 }

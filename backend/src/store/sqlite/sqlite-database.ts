@@ -90,7 +90,6 @@ const SCHEMA = `CREATE TABLE claims (
    denied_at INTEGER NOT NULL,
    PRIMARY KEY (kind, value)
  );
- CREATE TABLE operator_actions (action TEXT PRIMARY KEY, count INTEGER NOT NULL CHECK (count >= 0));
  CREATE TABLE claim_gate_key (id INTEGER PRIMARY KEY CHECK (id = 1), key_check TEXT NOT NULL);`;
 const SCHEMA_VERSION = 1;
 
