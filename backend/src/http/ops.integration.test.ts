@@ -95,17 +95,20 @@ describe("operator endpoints", () => {
     // Past the TTL of any earlier scrape, so this window starts with these scrapes.
     await sleep(METRICS_CACHE_MS + 100);
     rpc().resetCounts();
+    const startedAt = Date.now();
     const statuses = await Promise.all(
       Array.from({ length: 30 }, () => get("/metrics", OPERATOR_HEADERS).then((response) => response.status)),
     );
+    // One read per TTL the scrapes spanned: one on a quiet machine; uncached, it would be one per scrape.
+    const windows = 1 + Math.floor((Date.now() - startedAt) / METRICS_CACHE_MS);
     expect(statuses.every((status) => status === 200)).toBe(true);
-    expect(rpc().counts().eth_getBalance).toBe(1);
-    await get("/metrics", OPERATOR_HEADERS);
-    expect(rpc().counts().eth_getBalance).toBe(1);
+    const reads = rpc().counts().eth_getBalance ?? 0;
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(reads).toBeLessThanOrEqual(windows);
 
     await sleep(METRICS_CACHE_MS + 100);
     await get("/metrics", OPERATOR_HEADERS);
-    expect(rpc().counts().eth_getBalance).toBe(2);
+    expect(rpc().counts().eth_getBalance).toBe(reads + 1);
   });
 
   it("when the RPC is unreachable, then the scrape still answers 200 with rpc down, and /readyz turns not ready without naming it", async () => {
