@@ -217,32 +217,46 @@ describe("claim wizard: transitions", () => {
 });
 
 describe("claim wizard: verify", () => {
-  it("when Google is not authorized, then the username field and Verify are disabled", () => {
+  it("when Google is not authorized, then the username field and Verify are disabled, and Verify says why", () => {
     defaultRoutes();
     renderWizard({ auth: null });
     expect(screen.getByLabelText("Enter your YouTube username")).toBeDisabled();
     expect(screen.getByRole("button", { name: "Verify My Subscription" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Verify My Subscription" })).toHaveAccessibleDescription(
+      "Please authenticate with Google first to verify your subscription.",
+    );
   });
 
-  it("when no wallet is connected, then Verify stops with 'Wallet Required' and calls nothing", async () => {
+  it("when the username or the wallet is missing, then Verify is disabled and says which, until both are there", async () => {
     const api = defaultRoutes();
-    const { user } = renderWizard({ wallet: { isConnected: false, isCorrectNetwork: false, address: undefined } });
+    const { user, wallet } = renderWizard({
+      wallet: { isConnected: false, isCorrectNetwork: false, address: undefined },
+    });
+    const verify = screen.getByRole("button", { name: "Verify My Subscription" });
+    expect(verify).toHaveAccessibleDescription("Please enter your YouTube username.");
 
-    expect(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeInTheDocument();
     await verifyThroughUi(user);
-
-    expect(await toast("Wallet Required")).toHaveTextContent("Please connect your wallet before verifying.");
+    expect(verify).toBeDisabled();
+    expect(verify).toHaveAccessibleDescription("Please connect your wallet before verifying.");
     expect(api.calls).toHaveLength(0);
+
+    wallet.update({ isConnected: true, isCorrectNetwork: true, address: WALLET_ADDRESS });
+    expect(verify).toBeEnabled();
+    expect(verify).not.toHaveAccessibleDescription();
   });
 
   it("when not subscribed, then the toast is 'Not Subscribed' and the wizard stays on Subscribe", async () => {
     defaultRoutes({ "POST /api/verify-subscription": { status: 200, body: { isSubscribed: false } } });
     const { user } = renderWizard();
+    const hint = "This helps us verify your subscription status";
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
     await verifyThroughUi(user);
 
     expect(await toast("Not Subscribed")).toHaveTextContent(
       "You don't appear to be subscribed to the channel. Please subscribe first.",
     );
+    // The username is read only for an account that is not subscribed.
+    expect(screen.getByText(hint)).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Step 1: Subscribe & Verify" })).toBeInTheDocument();
   });
 

@@ -12,17 +12,13 @@ export interface Notification {
   duration?: number;
 }
 
-/** Below Chakra's `md` breakpoint. */
-const PHONE_WIDTH = "(max-width: 47.99em)";
 /** Below the sticky site header, so a toast never hides it. */
 const BELOW_SITE_HEADER = "4.25rem";
 
-/** On a phone toasts rise from the bottom, clear of the card's headings. Read once, on load. */
-const onPhone = window.matchMedia(PHONE_WIDTH).matches;
-
+// At the top on every screen (full width on a phone): the next control is below what was just pressed, rarely above.
 // Stacked rather than listed: a claim fires several toasts in a row, and a list would cover a phone screen.
 const toaster = createToaster({
-  placement: onPhone ? "bottom" : "top-end",
+  placement: "top-end",
   offsets: { top: BELOW_SITE_HEADER, bottom: "1rem", left: "1rem", right: "1rem" },
   pauseOnPageIdle: true,
   overlap: true,

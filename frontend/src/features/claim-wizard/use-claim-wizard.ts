@@ -306,7 +306,11 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   return {
     state,
     canVerify:
-      auth !== null && state.youtubeUsername.trim() !== "" && !google.isAuthorizing && state.activity === "idle",
+      auth !== null &&
+      state.youtubeUsername.trim() !== "" &&
+      wallet.isConnected &&
+      !google.isAuthorizing &&
+      state.activity === "idle",
     // On the Claim step the Google session expired or was refused: offer the popup again right there.
     needsGoogleAgain: state.step === 2 && auth === null && state.activity === "idle" && !state.resetting,
     isAuthorizingGoogle: google.isAuthorizing,

@@ -1,10 +1,12 @@
 import { Alert, Button, Field, Input, Stack } from "@chakra-ui/react";
 import { useRef, type Ref } from "react";
+import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { useFocusNext } from "../../../components/ui/focus-next.ts";
 import { youtubeSubscribeUrl } from "../../../lib/format.ts";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
-import { activityLabel } from "../wizard-state.ts";
+import { TOASTS } from "../claim-messages.ts";
+import { activityLabel, VERIFY_CHECKPOINTS } from "../wizard-state.ts";
 import type { WizardSlots } from "../ports.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { LabelledProgress, StepHeading, StepSection } from "./step-parts.tsx";
@@ -32,24 +34,35 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
     return verifyButton.current;
   });
 
+  // Verify stays disabled until all it needs is there, and says what is missing in the words of the toast it replaces.
+  const missing = !googleAuthorized
+    ? TOASTS.verifyAuthRequired
+    : state.youtubeUsername.trim() === ""
+      ? TOASTS.usernameRequired
+      : wizard.walletStatus === "disconnected"
+        ? TOASTS.walletRequired
+        : undefined;
+  // The server reads the username only for an account that is not subscribed: only then does the hint hold.
+  const usernameHelps = state.activity === "idle" && state.progress === VERIFY_CHECKPOINTS.notSubscribed;
+
   return (
     <Stack gap="5">
       <StepHeading ref={headingRef}>Step 1: Subscribe &amp; Verify</StepHeading>
-      <Button asChild colorPalette="red" variant="subtle" width="full">
+      <Button asChild variant="outline" width="full">
         <ExternalLink unstyled href={youtubeSubscribeUrl(youtubeChannelId)}>
           Subscribe to the channel on YouTube
         </ExternalLink>
       </Button>
-      <StepSection title="Verify your subscription">
-        <div ref={googlePart}>{slots.googleConnect}</div>
-        <Stack
-          as="form"
-          gap="3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (wizard.canVerify) void wizard.verify();
-          }}
-        >
+      <Stack
+        as="form"
+        gap="5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (wizard.canVerify) void wizard.verify();
+        }}
+      >
+        <StepSection title="Verify your subscription">
+          <div ref={googlePart}>{slots.googleConnect}</div>
           <Field.Root disabled={!googleAuthorized || verifying}>
             <Field.Label>Enter your YouTube username</Field.Label>
             <Input
@@ -60,18 +73,25 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
               autoComplete="off"
               spellCheck={false}
             />
-            <Field.HelperText>This helps us verify your subscription status</Field.HelperText>
+            {usernameHelps && <Field.HelperText>This helps us verify your subscription status</Field.HelperText>}
           </Field.Root>
-          <Button ref={verifyButton} type="submit" colorPalette="red" width="full" disabled={!wizard.canVerify}>
-            Verify My Subscription
-          </Button>
-          {verifying && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
-        </Stack>
-      </StepSection>
-      <StepSection title="Your wallet for the tokens">
-        <div ref={walletPart}>{slots.walletPanel}</div>
-      </StepSection>
-      <Alert.Root status="info" variant="subtle">
+        </StepSection>
+        <StepSection title="Your wallet for the tokens">
+          <div ref={walletPart}>{slots.walletPanel}</div>
+        </StepSection>
+        <DescribedButton
+          ref={verifyButton}
+          type="submit"
+          colorPalette="red"
+          width="full"
+          disabled={!wizard.canVerify}
+          description={verifying ? undefined : missing?.description}
+        >
+          Verify My Subscription
+        </DescribedButton>
+        {verifying && <LabelledProgress label={activityLabel(state)} value={state.progress} />}
+      </Stack>
+      <Alert.Root status="neutral" variant="subtle">
         <Alert.Indicator />
         <Alert.Description>
           Complete all steps to claim: subscribe to the channel, authorize with Google, connect your wallet and enter

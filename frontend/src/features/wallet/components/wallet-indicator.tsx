@@ -29,9 +29,10 @@ export function WalletIndicator() {
   }, [status]);
 
   const connectButton = (loading: boolean) => (
+    // Quiet: each step offers the same action as its own next thing to do.
     <Button
       size="sm"
-      colorPalette="blue"
+      variant="outline"
       onClick={() => void connect()}
       loading={loading}
       loadingText="Connect Wallet"

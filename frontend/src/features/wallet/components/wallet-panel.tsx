@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Separator, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useMemo, useRef } from "react";
 import { CopyableValue, LabelledValue } from "../../../components/ui/copyable-value.tsx";
 import { DescribedButton } from "../../../components/ui/described-button.tsx";
@@ -9,38 +9,13 @@ import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 
 /** Step 0's wallet panel in its three states (docs/product.md#step-1-subscribe-and-verify). */
 export function WalletPanel() {
-  const wallet = useWalletState();
-  const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
-  const intent = useWalletIntent();
+  const { address, isConnected, isCorrectNetwork, switchNetwork } = useWalletState();
 
   if (!isConnected || !address) {
-    // Verify needs a wallet, so the embedded one is offered here too.
+    // Verify needs a wallet, so the embedded one is offered here too; the full name tells it from the header's button.
     return (
       <Stack gap="3">
-        <DescribedButton
-          colorPalette="blue"
-          width="full"
-          onClick={() => void connect()}
-          loading={isWaitingFor(wallet, "wallet")}
-          // Chakra hides the label behind the spinner, which would leave the button without a name.
-          loadingText="Connect Wallet to Claim Tokens"
-          description="For a wallet you already have, such as MetaMask."
-          {...intent}
-        >
-          Connect Wallet to Claim Tokens
-        </DescribedButton>
-        {wallet.connectWithGoogle && (
-          <>
-            <HStack aria-hidden="true">
-              <Separator flex="1" />
-              <Text fontSize="sm" color="fg.muted">
-                or
-              </Text>
-              <Separator flex="1" />
-            </HStack>
-            <SignInWithGoogleButton />
-          </>
-        )}
+        <WalletChoice connectName="Connect Wallet to Claim Tokens" />
         <ConnectWait />
         <WalletErrorText />
       </Stack>
@@ -72,8 +47,7 @@ export function WalletPanel() {
 
 /** Step 1's wallet choices, or the connected wallet. Showing them loads the wallet module. */
 export function WalletOptions() {
-  const wallet = useWalletState();
-  const { address, isConnected, isCorrectNetwork, connect, switchNetwork } = wallet;
+  const { address, isConnected, isCorrectNetwork, switchNetwork } = useWalletState();
   const { status, load, pickerTarget } = useWalletLoading();
   const hint = useMemo(() => walletContextHint(navigator.userAgent, isMobileUserAgent(navigator.userAgent)), []);
   useEffect(load, [load]);
@@ -97,15 +71,7 @@ export function WalletOptions() {
           </Text>
           {status === "ready" && (
             <>
-              <SignInWithGoogleButton />
-              <Button
-                colorPalette="blue"
-                onClick={() => void connect()}
-                loading={isWaitingFor(wallet, "wallet")}
-                loadingText="Connect Wallet"
-              >
-                Connect Wallet
-              </Button>
+              <WalletChoice />
               {/* thirdweb's own picker for every other wallet. */}
               <Box ref={pickerTarget} />
             </>
@@ -166,23 +132,39 @@ function DisconnectWallet() {
   );
 }
 
-function SignInWithGoogleButton() {
+/** The two ways in, side by side and in the same order on both steps. */
+function WalletChoice({ connectName }: { connectName?: string }) {
   const wallet = useWalletState();
-  const { connectWithGoogle } = wallet;
   const intent = useWalletIntent();
-  if (!connectWithGoogle) return null;
   return (
-    // Unlike the Subscribe step's 'Connect with Google', this one makes a wallet.
-    <DescribedButton
-      colorPalette="blue"
-      variant="outline"
-      onClick={() => void connectWithGoogle()}
-      disabled={isWaitingFor(wallet, "google")}
-      description="To create a wallet with your Google account, if you have none."
-      {...intent}
-    >
-      Sign in with Google
-    </DescribedButton>
+    <SimpleGrid columns={wallet.connectWithGoogle ? 2 : 1} gap="3" alignItems="start">
+      <DescribedButton
+        variant="outline"
+        width="full"
+        onClick={() => void wallet.connect()}
+        loading={isWaitingFor(wallet, "wallet")}
+        // Chakra hides the label behind the spinner, which would leave the button without a name.
+        loadingText="Connect Wallet"
+        aria-label={connectName}
+        description="For a wallet you already have, such as MetaMask."
+        {...intent}
+      >
+        Connect Wallet
+      </DescribedButton>
+      {wallet.connectWithGoogle && (
+        // Unlike the Subscribe step's 'Connect with Google', this one makes a wallet.
+        <DescribedButton
+          variant="outline"
+          width="full"
+          onClick={() => void wallet.connectWithGoogle?.()}
+          disabled={isWaitingFor(wallet, "google")}
+          description="To create a wallet with your Google account, if you have none."
+          {...intent}
+        >
+          Sign in with Google
+        </DescribedButton>
+      )}
+    </SimpleGrid>
   );
 }
 
