@@ -190,7 +190,7 @@ test("when the relay refuses every connection of the page, then no QR code appea
   expect(errors).toEqual([]);
 });
 
-test("when the phone wallet approves only Ethereum mainnet and accepts the switch, then as it connects it is asked once, with a toast saying why, and no screen says Ready before it is on Arbitrum", async ({
+test("when the phone wallet approves only Ethereum mainnet and accepts the switch, then as it connects it is asked once, with a toast saying why, and told when it has switched", async ({
   page,
   googleAccount,
   phoneWallet,
