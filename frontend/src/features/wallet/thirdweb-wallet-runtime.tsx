@@ -63,6 +63,7 @@ export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletR
     return replaceCredentialEntryOnceRead(window);
   }, [returned]);
   useEffect(() => ignoreKnownSdkRejections(window), []);
+  useEffect(() => hintQrOverlay(document), []);
   return (
     <ThirdwebProvider>
       <WalletStateBridge setup={setup} returned={returned} onState={onState} pickerTarget={pickerTarget} />
@@ -177,15 +178,9 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
     });
     chainReportRef.current = { wallet: activeWallet };
     setChainReport(chainReportRef.current);
-    return stop;
-  }, [activeWallet, setup]);
-  const askedToSwitch = useRef<Wallet>(undefined);
-  useEffect(() => {
-    if (!activeWallet) askedToSwitch.current = undefined;
-    if (!activeWallet || askedToSwitch.current === activeWallet || chainReport?.wallet !== activeWallet) return;
-    askedToSwitch.current = activeWallet;
     void switchWalletNetwork(activeWallet, { asItConnects: true });
-  }, [activeWallet, chainReport, switchWalletNetwork]);
+    return stop;
+  }, [activeWallet, setup, switchWalletNetwork]);
 
   const connectWith = useCallback(
     async (via: ConnectAttempt["via"], connectWallet: ConnectAttempt["connectWallet"]) => {
@@ -242,29 +237,18 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
             return wallet;
           }
           case "metamask-app": {
-            // The SDK's own deep link, watched: with no wallet app on the phone it opens nothing.
-            let stopWatching = () => {};
+            // The SDK's own deep link, watched: on a phone with no wallet app it opens nothing.
             const onDisplayUri = (uri: string) => {
-              stopWatching();
-              stopWatching = watchDeepLink(window, nothingOpened);
+              watchDeepLink(window, nothingOpened);
               window.location.href = `metamask://wc?uri=${encodeURIComponent(uri)}`;
             };
-            await setup.metamask
-              .connect({
-                client: setup.client,
-                chain: setup.chain,
-                walletConnect: { ...walletConnectOptions, onDisplayUri },
-              })
-              .finally(() => stopWatching());
+            const walletConnect = { ...walletConnectOptions, onDisplayUri };
+            await setup.metamask.connect({ client: setup.client, chain: setup.chain, walletConnect });
             return setup.metamask;
           }
-          case "walletconnect": {
-            const stopHint = hintQrOverlay(document);
-            await setup.walletConnect
-              .connect({ client: setup.client, chain: setup.chain, ...walletConnectOptions })
-              .finally(stopHint);
+          case "walletconnect":
+            await setup.walletConnect.connect({ client: setup.client, chain: setup.chain, ...walletConnectOptions });
             return setup.walletConnect;
-          }
         }
       }),
     [connectWith, setup],
