@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { devices, type Page } from "@playwright/test";
 import { CLAIM_STEP, claimButton, connectedLine, verifyButton } from "./support/claim-wizard.ts";
 import { CONNECT_WAIT, NOT_ANSWERED } from "./support/connect-wait.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -15,6 +15,17 @@ test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 const PAIRING_LIFETIME_MS = 5 * 60_000;
 /** How long a session lasts unless extended (`@walletconnect/sign-client` `src/constants/session.ts`). */
 const SESSION_LIFETIME_MS = 7 * 24 * 3_600_000;
+
+/** Whether the page ever said the wallet is ready on Arbitrum, however briefly: watched from before the page loads. */
+async function watchForReady(page: Page): Promise<() => Promise<boolean>> {
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes("Ready to claim tokens on Arbitrum network"))
+        sessionStorage.saidReady = "1";
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => sessionStorage.saidReady === "1");
+}
 
 /** Every error the page throws and nobody catches, for a test to show there were none. */
 function pageErrors(page: Page): string[] {
@@ -177,4 +188,94 @@ test("when the relay refuses every connection of the page, then no QR code appea
   await expect(page.getByRole("button", { name: "Try again" })).toBeEnabled();
   await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();
   expect(errors).toEqual([]);
+});
+
+test("when the phone wallet approves only Ethereum mainnet and accepts the switch, then as it connects it is asked once, with a toast saying why, and told when it has switched", async ({
+  page,
+  googleAccount,
+  phoneWallet,
+}) => {
+  phoneWallet.behaviour.chains = [1];
+  await readyToVerifyWithPhoneWallet(page, googleAccount, phoneWallet);
+
+  await expect(page.getByRole("status").filter({ hasText: "Approve the Network Switch" })).toContainText(
+    "Your wallet is on another network. Please approve the switch to Arbitrum in your wallet.",
+  );
+  await expect(page.getByRole("status").filter({ hasText: "Network Switched" })).toBeVisible();
+  await expect(page.getByText("Ready to claim tokens on Arbitrum network")).toBeVisible();
+  expect(phoneWallet.requests).toEqual([
+    { method: "wallet_switchEthereumChain", answer: -32602 },
+    { method: "wallet_addEthereumChain", answer: "ok" },
+    { method: "wallet_switchEthereumChain", answer: "ok" },
+  ]);
+  expect(phoneWallet.verifications).toHaveLength(1);
+});
+
+test("when a visitor comes back to a WalletConnect session on Ethereum mainnet, then the restored wallet is asked once to switch, with a toast saying why, and never shown as Ready", async ({
+  page,
+  phoneWallet,
+}) => {
+  const errors = pageErrors(page);
+  phoneWallet.behaviour.chains = [1];
+  phoneWallet.behaviour.rejectRequests = true;
+  await page.goto("/claim");
+  await connectPhoneWallet(page, phoneWallet);
+  await expect(page.getByRole("status").filter({ hasText: "Network Switch Failed" })).toBeVisible();
+  const saidReady = await watchForReady(page);
+
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "Approve the Network Switch" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Network Switch Failed" })).toBeVisible();
+  await expect(page.getByText("Wrong Network")).toBeVisible();
+  expect(phoneWallet.requests).toEqual([
+    { method: "wallet_switchEthereumChain", answer: 4001 },
+    { method: "wallet_switchEthereumChain", answer: 4001 },
+  ]);
+  expect(await saidReady()).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test("when a desktop visitor presses Connect Wallet with no wallet in the browser, then the QR overlay says to scan it with a wallet app such as MetaMask", async ({
+  page,
+}) => {
+  await page.goto("/claim");
+  await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
+  await expect(page.getByRole("heading", { name: "Scan to Connect" })).toBeVisible();
+  await expect(page.getByText("Scan it with a wallet app such as MetaMask on your phone.")).toBeVisible();
+});
+
+test.describe("a phone with no wallet app", () => {
+  test.use({
+    userAgent: devices["iPhone 13"].userAgent,
+    isMobile: true,
+    hasTouch: true,
+    viewport: { width: 390, height: 844 },
+  });
+
+  test("when the MetaMask deep link opens nothing, then within seconds the page says so and offers 'Sign in with Google', with no spinner and no 'Try again' to reopen the dead link", async ({
+    page,
+  }) => {
+    const errors = pageErrors(page);
+    await page.clock.install();
+    await page.goto("/claim");
+    const connect = page.getByRole("button", { name: "Connect Wallet to Claim Tokens" });
+    await Promise.all([page.waitForRequest(/^metamask:\/\/wc\?uri=/), connect.click()]);
+    await expect(page.getByText(`Waiting for your wallet to answer (${CONNECT_WAIT.text})…`)).toBeVisible();
+
+    // The page stayed in front: no app took it over.
+    await page.clock.fastForward("00:06");
+    const text =
+      "No wallet app opened on this phone. Sign in with Google to create a wallet instead, or install a wallet app such as MetaMask.";
+    await expect(page.getByRole("status").filter({ hasText: "No Wallet App Found" })).toContainText(text);
+    await expect(page.getByRole("alert")).toHaveText(text);
+    await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();
+    await expect(connect).toBeEnabled();
+    await expect(page.getByText("Waiting for your wallet to answer")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    // Nor later, when the page's connect time-out has passed.
+    await page.clock.fastForward(CONNECT_WAIT.past);
+    await expect(page.getByRole("status").filter({ hasText: "Wallet Not Responding" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -28,3 +28,29 @@ export function walletContextHint(userAgent: string, isMobile: boolean): string 
   if (isMobile) return MOBILE_HINT;
   return DEFAULT_HINT;
 }
+
+/** How long a phone's wallet app has to take the page over after its deep link before the page says none opened. */
+export const DEEP_LINK_WAIT_SECONDS = 5;
+
+/** Calls `onNothingOpened` unless the page is hidden or loses focus in time, as it does when an app opens. */
+export function watchDeepLink(view: Window, onNothingOpened: () => void): void {
+  const timer = setTimeout(onNothingOpened, DEEP_LINK_WAIT_SECONDS * 1000);
+  // A document's visibilitychange reaches its window too.
+  for (const event of ["blur", "pagehide", "visibilitychange"])
+    view.addEventListener(event, () => clearTimeout(timer), { once: true });
+}
+
+export const QR_HINT = "Scan it with a wallet app such as MetaMask on your phone.";
+
+/** thirdweb's QR overlay does not say what scans it: a line goes under its title. */
+export function hintQrOverlay(root: Document): () => void {
+  const observer = new MutationObserver(() => {
+    const title = [...root.querySelectorAll("h3")].find((heading) => heading.textContent === "Scan to Connect");
+    if (!title || title.nextElementSibling?.textContent === QR_HINT) return;
+    const hint = Object.assign(root.createElement("p"), { textContent: QR_HINT });
+    hint.style.cssText = `margin: 0; font-size: 14px; text-align: center; color: ${title.style.color}`;
+    title.after(hint);
+  });
+  observer.observe(root.body, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}

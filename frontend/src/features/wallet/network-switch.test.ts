@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  isOnChain,
   isUnknownChainError,
   NETWORK_SWITCH_TOASTS,
   switchInjectedChain,
@@ -62,6 +63,20 @@ describe("isUnknownChainError", () => {
   it("when the 4902 is nested in originalError, then it counts as unknown chain", () => {
     expect(isUnknownChainError({ code: 1, data: { originalError: { code: 4902 } } })).toBe(true);
     expect(isUnknownChainError(new Error("boom"))).toBe(false);
+  });
+});
+
+describe("isOnChain", () => {
+  it("when a WalletConnect wallet has not reported our chain, then it is not on it, whatever the SDK says", () => {
+    expect(isOnChain(42161, 42161, {})).toBe(false);
+    expect(isOnChain(42161, 42161, { heardChainId: 1 })).toBe(false);
+    expect(isOnChain(42161, 42161, { heardChainId: 42161 })).toBe(true);
+  });
+
+  it("when an injected or embedded wallet's chain is read, then that chain decides", () => {
+    expect(isOnChain(42161, 42161)).toBe(true);
+    expect(isOnChain(42161, 1)).toBe(false);
+    expect(isOnChain(42161, undefined)).toBe(false);
   });
 });
 

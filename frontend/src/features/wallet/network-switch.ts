@@ -47,6 +47,18 @@ export function errorCode(error: unknown): number | undefined {
   return typeof code === "number" ? code : undefined;
 }
 
+/** A WalletConnect wallet is on our chain once it has said so: the SDK's chain is only the one it asked for. */
+export function isOnChain(target: number, sdkChainId?: number, walletConnect?: { heardChainId?: number }): boolean {
+  return sdkChainId === target && (walletConnect === undefined || walletConnect.heardChainId === target);
+}
+
+/** Said as a wallet that connected on another network is asked to switch, so the visitor knows why it asks. */
+export const SWITCH_ASKED_TOAST: Notification = {
+  type: "warning",
+  title: "Approve the Network Switch",
+  description: "Your wallet is on another network. Please approve the switch to Arbitrum in your wallet.",
+};
+
 /** The network toasts (docs/product.md#network-toasts). */
 export const NETWORK_SWITCH_TOASTS: Record<NetworkSwitchOutcome, Notification> = {
   switched: { type: "success", title: "Network Switched", description: "Successfully connected to Arbitrum network." },

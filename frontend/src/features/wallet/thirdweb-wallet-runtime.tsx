@@ -21,9 +21,11 @@ import { notify } from "../../components/ui/toaster.tsx";
 import { shortenAddress } from "../../lib/format.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { createThirdwebSetup, type ThirdwebSetup } from "../../lib/thirdweb.ts";
-import { chooseConnectionRoute, isMobileUserAgent } from "./connection-route.ts";
+import { chooseConnectionRoute, hintQrOverlay, isMobileUserAgent, watchDeepLink } from "./connection-route.ts";
 import {
+  isOnChain,
   NETWORK_SWITCH_TOASTS,
+  SWITCH_ASKED_TOAST,
   switchInjectedChain,
   type AddChainParameters,
   type Eip1193Requester,
@@ -33,6 +35,7 @@ import {
   connectTimedOut,
   describeConnectError,
   inlineConnectError,
+  noWalletApp,
   redirectLoginFailure,
   requestInjectedAccounts,
 } from "./wallet-errors.ts";
@@ -60,6 +63,7 @@ export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletR
     return replaceCredentialEntryOnceRead(window);
   }, [returned]);
   useEffect(() => ignoreKnownSdkRejections(window), []);
+  useEffect(() => hintQrOverlay(document), []);
   return (
     <ThirdwebProvider>
       <WalletStateBridge setup={setup} returned={returned} onState={onState} pickerTarget={pickerTarget} />
@@ -93,14 +97,14 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
   const [hasRestoreAhead] = useState(() => hasWalletToRestore(window.location));
   // The chain a WalletConnect wallet last reported: a ref for the switch, state for the page.
   const [chainReport, setChainReport] = useState<ChainReport>();
-  const chainReportRef = useRef<ChainReport & { stop(): void }>(undefined);
+  const chainReportRef = useRef<ChainReport>(undefined);
 
   const address = account?.address;
   const isConnected = status === "connected" && address !== undefined;
+  const viaWalletConnect = activeWallet !== undefined && isWalletConnected(activeWallet, setup);
+  const heard = { heardChainId: chainReport?.wallet === activeWallet ? chainReport?.chainId : undefined };
   const isCorrectNetwork =
-    isConnected &&
-    activeChain?.id === setup.chain.id &&
-    (chainReport?.wallet !== activeWallet || chainReport?.chainId === setup.chain.id);
+    isConnected && isOnChain(setup.chain.id, activeChain?.id, viaWalletConnect ? heard : undefined);
 
   useDisconnectedToast(status);
 
@@ -126,7 +130,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
   );
 
   const switchWalletNetwork = useCallback(
-    async (wallet: Wallet, options: { quietSuccess?: boolean } = {}) => {
+    async (wallet: Wallet, options: { asItConnects?: boolean } = {}) => {
       const provider = injectedProvider(wallet.id) as Eip1193Requester | undefined;
       if (provider) {
         const outcome = await switchInjectedChain(provider, addChainParameters);
@@ -137,11 +141,15 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
         return;
       }
       // thirdweb logs a failed switch instead of throwing: read the result back, WalletConnect's from its own report.
-      await switchActiveWalletChain(setup.chain).catch(() => undefined);
+      const switching = switchActiveWalletChain(setup.chain).catch(() => undefined);
+      // A session that allows our chain switches at once, reporting it: otherwise the wallet is being asked.
+      const asked = !options.asItConnects || chainReportRef.current?.chainId !== setup.chain.id;
+      if (asked && options.asItConnects) notify(SWITCH_ASKED_TOAST);
+      await switching;
       const report = chainReportRef.current;
       const switched =
         report?.wallet === wallet ? report.chainId === setup.chain.id : wallet.getChain()?.id === setup.chain.id;
-      if (!(switched && options.quietSuccess)) notify(NETWORK_SWITCH_TOASTS[switched ? "switched" : "failed"]);
+      if (asked || !switched) notify(NETWORK_SWITCH_TOASTS[switched ? "switched" : "failed"]);
     },
     [addChainParameters, setup.chain, switchActiveWalletChain],
   );
@@ -152,40 +160,48 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
       if (connectedAddress) {
         notify({ type: "success", title: "Wallet Connected", description: shortenAddress(connectedAddress) });
       }
-      if (injectedProvider(wallet.id) || wallet === setup.ecosystem) {
-        // On the wrong network, try to switch (docs/product.md#wallet-events).
-        if (wallet.getChain()?.id !== setup.chain.id) await switchWalletNetwork(wallet);
-        return;
-      }
-      // Through WalletConnect the network is wrong until the wallet reports ours.
-      chainReportRef.current?.stop();
-      const stop = wallet.subscribe("chainChanged", (chain) => {
-        chainReportRef.current = { wallet, chainId: chain.id, stop };
-        setChainReport({ wallet, chainId: chain.id });
-      });
-      chainReportRef.current = { wallet, stop };
-      setChainReport({ wallet });
-      await switchWalletNetwork(wallet, { quietSuccess: true });
+      // On the wrong network, try to switch (docs/product.md#wallet-events); WalletConnect's is asked as it becomes active.
+      if (isWalletConnected(wallet, setup) || wallet.getChain()?.id === setup.chain.id) return;
+      if (wallet !== setup.ecosystem) notify(SWITCH_ASKED_TOAST);
+      await switchWalletNetwork(wallet);
     },
-    [setup.chain.id, setup.ecosystem, switchWalletNetwork],
+    [setup, switchWalletNetwork],
   );
 
+  // Through WalletConnect the network is wrong until the wallet reports ours: followed from the moment it is active,
+  // restored or connected, and asked to switch once.
+  useEffect(() => {
+    if (!activeWallet || !isWalletConnected(activeWallet, setup)) return;
+    const stop = activeWallet.subscribe("chainChanged", (chain) => {
+      chainReportRef.current = { wallet: activeWallet, chainId: chain.id };
+      setChainReport(chainReportRef.current);
+    });
+    chainReportRef.current = { wallet: activeWallet };
+    setChainReport(chainReportRef.current);
+    void switchWalletNetwork(activeWallet, { asItConnects: true });
+    return stop;
+  }, [activeWallet, setup, switchWalletNetwork]);
+
   const connectWith = useCallback(
-    async (via: ConnectAttempt["via"], connectWallet: () => Promise<Wallet>) => {
+    async (via: ConnectAttempt["via"], connectWallet: ConnectAttempt["connectWallet"]) => {
       const id = ++latestAttempt.current;
       const isLatest = () => latestAttempt.current === id;
       setError(undefined);
-      setAttempt({ via, connectWallet, timedOut: false });
+      setAttempt({ via, connectWallet });
       // The SDK has no time-out; a late wallet still connects.
-      const timer = setTimeout(() => {
-        if (!isLatest()) return;
-        setAttempt((current) => current && { ...current, timedOut: true });
-        const text = connectTimedOut(via, setup.ecosystem !== undefined);
+      let settled = false;
+      const stopWaiting = (why: NonNullable<ConnectAttempt["stopped"]>) => {
+        if (!isLatest() || settled) return;
+        settled = true;
+        setAttempt((current) => current && { ...current, stopped: why });
+        const canUseGoogle = setup.ecosystem !== undefined;
+        const text = why === "timeout" ? connectTimedOut(via, canUseGoogle) : noWalletApp(canUseGoogle);
         setError(text.description);
         notify({ type: "error", ...text });
-      }, CONNECT_TIMEOUT_SECONDS * 1000);
+      };
+      const timer = setTimeout(() => stopWaiting("timeout"), CONNECT_TIMEOUT_SECONDS * 1000);
       try {
-        const wallet = await connectWallet();
+        const wallet = await connectWallet(() => stopWaiting("no-app"));
         if (!isLatest()) return;
         await setActiveWallet(wallet);
         setError(undefined);
@@ -196,6 +212,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
         setError(inlineConnectError(cause));
         notify({ type: "error", ...text });
       } finally {
+        settled = true;
         clearTimeout(timer);
         if (isLatest()) setAttempt(null);
       }
@@ -205,7 +222,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
 
   const connect = useCallback(
     () =>
-      connectWith("wallet", async () => {
+      connectWith("wallet", async (nothingOpened) => {
         const installed = getInstalledWallets().map((wallet) => wallet.id);
         const route = chooseConnectionRoute(installed, isMobileUserAgent(navigator.userAgent));
         const walletConnectOptions = { projectId: setup.walletConnectProjectId };
@@ -219,13 +236,16 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
             await wallet.connect({ client: setup.client });
             return wallet;
           }
-          case "metamask-app":
-            await setup.metamask.connect({
-              client: setup.client,
-              chain: setup.chain,
-              walletConnect: walletConnectOptions,
-            });
+          case "metamask-app": {
+            // The SDK's own deep link, watched: on a phone with no wallet app it opens nothing.
+            const onDisplayUri = (uri: string) => {
+              watchDeepLink(window, nothingOpened);
+              window.location.href = `metamask://wc?uri=${encodeURIComponent(uri)}`;
+            };
+            const walletConnect = { ...walletConnectOptions, onDisplayUri };
+            await setup.metamask.connect({ client: setup.client, chain: setup.chain, walletConnect });
             return setup.metamask;
+          }
           case "walletconnect":
             await setup.walletConnect.connect({ client: setup.client, chain: setup.chain, ...walletConnectOptions });
             return setup.walletConnect;
@@ -271,7 +291,6 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
   // The embedded wallet cannot be asked to list a token; a WalletConnect one is asked through its session.
   const addToken = useMemo(() => {
     if (!isConnected || !account || !activeWallet || activeWallet === setup.ecosystem) return undefined;
-    const viaWalletConnect = !injectedProvider(activeWallet.id);
     if (!viaWalletConnect && !account.watchAsset) return undefined;
     return async () => {
       // Wallets check the symbol and decimals against the contract: send the contract's own.
@@ -281,7 +300,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
       if (viaWalletConnect) return watchAssetOverWalletConnect(setup.chain.id, account.address, token);
       return (await account.watchAsset?.(watchAssetRequest(token).params)) === true;
     };
-  }, [account, activeWallet, isConnected, config.tokenAddress, setup]);
+  }, [account, activeWallet, isConnected, config.tokenAddress, setup, viaWalletConnect]);
 
   const state = useMemo<WalletState>(
     () => ({
@@ -289,9 +308,10 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
       isConnected,
       isCorrectNetwork,
       isConnecting:
-        (attempt !== null && !attempt.timedOut) || status === "connecting" || (hasRestoreAhead && !restoreSettled),
-      connectingVia: attempt && !attempt.timedOut ? attempt.via : undefined,
-      retryConnect: attempt?.timedOut ? () => connectWith(attempt.via, attempt.connectWallet) : undefined,
+        (attempt !== null && !attempt.stopped) || status === "connecting" || (hasRestoreAhead && !restoreSettled),
+      connectingVia: attempt && !attempt.stopped ? attempt.via : undefined,
+      // Not after a deep link that opened nothing: it would open nothing again.
+      retryConnect: attempt?.stopped === "timeout" ? () => connectWith(attempt.via, attempt.connectWallet) : undefined,
       error,
       connect,
       connectWithGoogle,
@@ -328,16 +348,21 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
   );
 }
 
+/** Neither injected nor the embedded wallet: reached through WalletConnect. */
+function isWalletConnected(wallet: Wallet, setup: ThirdwebSetup): boolean {
+  return wallet !== setup.ecosystem && !injectedProvider(wallet.id);
+}
+
 interface ChainReport {
   wallet: Wallet;
   chainId?: number;
 }
 
-/** A connect under way: which button, whether the page stopped waiting, how to start it again. */
+/** A connect under way: which button, why the page stopped waiting if it did, how to start it again. */
 interface ConnectAttempt {
   via: "wallet" | "google";
-  connectWallet(): Promise<Wallet>;
-  timedOut: boolean;
+  connectWallet(nothingOpened: () => void): Promise<Wallet>;
+  stopped?: "timeout" | "no-app";
 }
 
 /** Losing the wallet is announced once (docs/product.md#wallet-events). */

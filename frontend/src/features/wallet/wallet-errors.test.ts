@@ -4,6 +4,7 @@ import {
   describeConnectError,
   inlineConnectError,
   NoAccountsError,
+  noWalletApp,
   redirectLoginFailure,
   requestInjectedAccounts,
 } from "./wallet-errors.ts";
@@ -107,6 +108,19 @@ describe("connectTimedOut", () => {
       description:
         "Google sign-in did not finish within 30 seconds. Please try again, or connect a wallet you already have.",
     });
+  });
+});
+
+describe("noWalletApp", () => {
+  it("when a phone's deep link opened no app, then the text says so and offers Google or a wallet to install", () => {
+    expect(noWalletApp(true)).toEqual({
+      title: "No Wallet App Found",
+      description:
+        "No wallet app opened on this phone. Sign in with Google to create a wallet instead, or install a wallet app such as MetaMask.",
+    });
+    expect(noWalletApp(false).description).toBe(
+      "No wallet app opened on this phone. Install a wallet app such as MetaMask, then press Connect Wallet again.",
+    );
   });
 });
 

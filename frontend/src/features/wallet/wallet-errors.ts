@@ -69,6 +69,14 @@ export function connectTimedOut(via: "wallet" | "google", canSignInWithGoogle: b
   };
 }
 
+/** A phone's deep link to its wallet app opened nothing: there is no wallet app to answer. */
+export function noWalletApp(canSignInWithGoogle: boolean): WalletErrorText {
+  const ways = canSignInWithGoogle
+    ? "Sign in with Google to create a wallet instead, or install a wallet app such as MetaMask."
+    : "Install a wallet app such as MetaMask, then press Connect Wallet again.";
+  return { title: "No Wallet App Found", description: `No wallet app opened on this phone. ${ways}` };
+}
+
 /** Why a redirect login that came back connected no wallet; null when it did. */
 export function redirectLoginFailure(
   returned: "credential" | "abandoned",
