@@ -1,6 +1,7 @@
 import { devices } from "@playwright/test";
 import { CONNECT_WAIT, NOT_ANSWERED } from "./support/connect-wait.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { setOwnRelayFault } from "./support/phone-wallet.ts";
 import { failWalletConnects } from "./support/test-wallet.ts";
 
 /** Each way a wallet's connect request can fail, and what the visitor reads (docs/product.md#wallet-toasts). */
@@ -54,9 +55,12 @@ test.describe("on a phone with no wallet in the browser", () => {
   const phone = devices["iPhone 13"];
   test.use({ userAgent: phone.userAgent, isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
 
-  test("when 'Connect Wallet' gets no answer, then the time-out is told and 'Try again' and 'Sign in with Google' are the ways on", async ({
+  test("when 'Connect Wallet' cannot reach the relay, then the time-out is told and 'Try again' and 'Sign in with Google' are the ways on", async ({
     page,
+    context,
   }) => {
+    // No deep link goes out, so this is the page's own time-out, not a wallet app that never opened.
+    await setOwnRelayFault(context, { mode: "refuse", count: 1000 });
     await page.clock.install();
     await page.goto("/claim");
     await page.getByRole("button", { name: "Connect Wallet to Claim Tokens" }).click();
