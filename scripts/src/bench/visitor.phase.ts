@@ -1,4 +1,4 @@
-/** The visitor's wait: a few visitors at a time walk /claim in Chromium as the e2e tests do, on the built page. */
+/** The visitor's wait and taps: a few visitors at a time walk /claim in Chromium on a phone's screen, on the built page. */
 import { chromium, type Browser, type Locator, type Page } from "@playwright/test";
 import { createGoogleAccount } from "@tube/local-world/google-emulator/create-account";
 import { chromiumFlags, E2E_CHROMIUM_PATH } from "@tube/local-world/chromium";
@@ -14,12 +14,23 @@ import {
 } from "../../../e2e/support/claim-wizard.ts";
 import { injectTestWallet } from "../../../e2e/support/test-wallet.ts";
 import { BLOCK_SECONDS, ENGINE_SEND_LATENCY_MS, type BenchWorld } from "./bench-world.ts";
-import { percentile, table, verdict } from "./stats.ts";
+import { percentile, spreadOf, table, verdict } from "./stats.ts";
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 24);
 const AT_ONCE = Number(process.env.BENCH_VISITORS_AT_ONCE ?? 3);
-/** Claim pressed to the success text, p50. */
-const CLAIM_WAIT_TARGET_MS = 1_500;
+/** Claim pressed to the success text, p95. */
+const CLAIM_WAIT_TARGET_MS = 1_200;
+const PHONE = { width: 390, height: 844 };
+/** Counts, in every page of a context (Google's popup too), the visitor's taps and the fields they type into. */
+const COUNT_TAPS = `{
+  const typed = new WeakSet();
+  addEventListener("click", (event) => event.isTrusted && globalThis.__tapped("taps"), true);
+  addEventListener("input", (event) => {
+    if (!event.isTrusted || typed.has(event.target)) return;
+    typed.add(event.target);
+    globalThis.__tapped("fields");
+  }, true);
+}`;
 const SUCCESS = "Tokens Claimed Successfully!";
 
 interface VisitorTimes {
@@ -27,6 +38,8 @@ interface VisitorTimes {
   claimMs: number;
   confirmedMs: number | null;
   txHash?: string;
+  taps: number;
+  fields: number;
 }
 
 export async function visitorPhase(world: BenchWorld) {
@@ -51,12 +64,14 @@ export async function visitorPhase(world: BenchWorld) {
     const values = of.map(figure);
     return [name, ...[50, 95, 0, 100].map((p) => percentile(values, p).toFixed(0))];
   };
-  const claimTimes = times.map((t) => t.claimMs);
-  const claimP50 = percentile(claimTimes, 50);
+  const claimP95 = percentile(
+    times.map((t) => t.claimMs),
+    95,
+  );
   const markdown = [
     "## The visitor's wait",
     "",
-    `${times.length} visitors, ${AT_ONCE} at a time, each in a fresh headless Chromium context, walk /claim on the built page: Google sign-in, the injected test wallet, Verify, Claim, timed on the page from the press to what the visitor reads next. anvil mines a block every ${BLOCK_SECONDS} s; Engine sends ${ENGINE_SEND_LATENCY_MS} ms after a write. **Target: Claim → '${SUCCESS}' p50 ≤ ${CLAIM_WAIT_TARGET_MS / 1000} s**: ${(claimP50 / 1000).toFixed(2)} s, ${verdict(claimP50 <= CLAIM_WAIT_TARGET_MS)}.`,
+    `${times.length} visitors, ${AT_ONCE} at a time, each in a fresh headless Chromium context on a ${PHONE.width}×${PHONE.height} screen, walk /claim on the built page: Google sign-in, the injected test wallet (as MetaMask's), Verify, Claim, timed on the page from the press to what the visitor reads next. anvil mines a block every ${BLOCK_SECONDS} s; Engine sends ${ENGINE_SEND_LATENCY_MS} ms after a write. **Target: Claim → '${SUCCESS}' p95 ≤ ${CLAIM_WAIT_TARGET_MS / 1000} s**: ${(claimP95 / 1000).toFixed(2)} s, ${verdict(claimP95 <= CLAIM_WAIT_TARGET_MS)}.`,
     "",
     table(
       ["wait", "p50 ms", "p95 ms", "min ms", "max ms"],
@@ -68,14 +83,29 @@ export async function visitorPhase(world: BenchWorld) {
       ],
     ),
     "",
-    "The Claim wait: the POST that queues the mint, Engine's send, the next block, the mint loop seeing the reward, the page's poll. The polls set most of it.",
+    "The Claim wait: the POST that queues the mint, Engine's send, the next block, the mint loop seeing the reward (its pass every 500 ms, and a receipt read each block between passes once Engine names the hash), and the page's held read answering as the claim moves.",
+    "",
+    "Taps (clicks on the page and in Google's popup) and fields typed into, counted by the page, from /claim to the success text; a wallet's own approval screens are not the page's to count.",
+    "",
+    table(
+      ["visitor", "taps", "typed fields"],
+      [
+        [
+          "MetaMask (the injected test wallet)",
+          ...(["taps", "fields"] as const).map((k) => spreadOf(times, (t) => t[k])),
+        ],
+      ],
+    ),
   ].join("\n");
   return { markdown, gasUsed };
 }
 
 async function visit(browser: Browser, world: BenchWorld, config: PublicConfig): Promise<VisitorTimes> {
-  const context = await browser.newContext({ baseURL: world.env.PUBLIC_URL });
+  const context = await browser.newContext({ baseURL: world.env.PUBLIC_URL, viewport: PHONE });
+  const counts = { taps: 0, fields: 0 };
   try {
+    await context.exposeFunction("__tapped", (kind: keyof typeof counts) => counts[kind]++);
+    await context.addInitScript(COUNT_TAPS);
     // tsx's keepNames wraps the test wallet's functions in `__name(fn, "name")`, which the page lacks.
     await context.addInitScript("globalThis.__name = (fn) => fn;");
     const wallet = randomWallet();
@@ -92,6 +122,7 @@ async function visit(browser: Browser, world: BenchWorld, config: PublicConfig):
       claimMs: claim.waitMs,
       confirmedMs: confirmed ? confirmed.at - claim.pressedAt : null,
       txHash: confirmed?.txHash,
+      ...counts,
     };
   } finally {
     await context.close();
