@@ -17,7 +17,11 @@ afterAll(async () => {
 function read(claimId: string, query = "") {
   const leaving = new AbortController();
   const answer = fetch(`${world.url}/api/claims/${claimId}${query}`, { signal: leaving.signal }).then(
-    async (response) => ({ status: response.status, headers: response.headers, body: await response.json() }),
+    async (response) => ({
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as Record<string, any>,
+    }),
     () => null,
   );
   return { answer, leave: () => leaving.abort() };
