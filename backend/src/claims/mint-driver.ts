@@ -215,8 +215,7 @@ function createLoop(pass: () => Promise<void>, mined: () => Promise<boolean>) {
 
   async function rest(intervalMs: number, signal: AbortSignal): Promise<void> {
     const until = Date.now() + intervalMs;
-    for (;;) {
-      const left = until - Date.now();
+    for (let left = intervalMs; left > 0; left = until - Date.now()) {
       await sleep(Math.min(left, RECEIPT_FOLLOW_MS), undefined, { signal }).catch(() => {});
       if (signal.aborted || left <= RECEIPT_FOLLOW_MS || (await mined())) return;
     }
