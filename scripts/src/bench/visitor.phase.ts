@@ -1,7 +1,14 @@
 /** The visitor's wait and taps: a few visitors at a time walk /claim in Chromium on a phone's screen, on the built page. */
-import { chromium, type Browser, type Locator, type Page } from "@playwright/test";
-import { createGoogleAccount } from "@tube/local-world/google-emulator/create-account";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { chromium, devices, type Browser, type Locator, type Page } from "@playwright/test";
+import { createGoogleAccount, type FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { chromiumFlags, E2E_CHROMIUM_PATH } from "@tube/local-world/chromium";
+import { freePort } from "@tube/local-world/free-port";
+import { runningWorldOrExit } from "@tube/local-world/running-world";
 import { randomWallet } from "@tube/local-world/mint-log";
 import type { PublicConfig } from "../../../e2e/support/fixtures.ts";
 import { expect } from "../../../e2e/support/expect.ts";
@@ -10,17 +17,46 @@ import {
   claimButton,
   fillVerifyStep,
   openClaimWizard,
+  signInWithGoogle,
   verifyButton,
 } from "../../../e2e/support/claim-wizard.ts";
+import { signInWithEmbeddedWallet } from "../../../e2e/support/embedded-wallet.ts";
+import { readyToVerifyWithPhoneWallet, startTestPhoneWallet } from "../../../e2e/support/phone-wallet.ts";
 import { injectTestWallet } from "../../../e2e/support/test-wallet.ts";
 import { BLOCK_SECONDS, ENGINE_SEND_LATENCY_MS, type BenchWorld } from "./bench-world.ts";
-import { percentile, spreadOf, table, verdict } from "./stats.ts";
+import { percentile, table, untilReady, verdict } from "./stats.ts";
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 24);
 const AT_ONCE = Number(process.env.BENCH_VISITORS_AT_ONCE ?? 3);
 /** Claim pressed to the success text, p95. */
 const CLAIM_WAIT_TARGET_MS = 1_200;
 const PHONE = { width: 390, height: 844 };
+/** Each kind of visitor, as the e2e tests walk it, from /claim to all Verify needs; what it answers ends its wallet. */
+const KINDS: Record<string, (page: Page, account: FreshAccount, config: PublicConfig) => Promise<() => Promise<void>>> =
+  {
+    "Sign in with Google (embedded wallet)": async (page, account) => {
+      await page.goto("/claim");
+      await signInWithGoogle(page, account);
+      await page.getByLabel("Enter your YouTube username").fill(account.channel.handle);
+      await signInWithEmbeddedWallet(page, account);
+      return async () => {};
+    },
+    "MetaMask (in its own browser)": async (page, account, config) => {
+      const wallet = randomWallet();
+      await injectTestWallet(page.context(), { rpcUrl: config.rpcUrl, account: wallet });
+      await openClaimWizard(page);
+      await fillVerifyStep(page, account, wallet);
+      return async () => {};
+    },
+    "WalletConnect (a phone wallet, through the deep link)": async (page, account, config) => {
+      const wallet = await startTestPhoneWallet(config.rpcUrl);
+      await readyToVerifyWithPhoneWallet(page, account, wallet, "deep link").catch(async (error: unknown) => {
+        await wallet.stop();
+        throw error;
+      });
+      return () => wallet.stop();
+    },
+  };
 /** Counts, in every page of a context (Google's popup too), the visitor's taps and the fields they type into. */
 const COUNT_TAPS = `{
   const typed = new WeakSet();
@@ -38,8 +74,6 @@ interface VisitorTimes {
   claimMs: number;
   confirmedMs: number | null;
   txHash?: string;
-  taps: number;
-  fields: number;
 }
 
 export async function visitorPhase(world: BenchWorld) {
@@ -84,28 +118,78 @@ export async function visitorPhase(world: BenchWorld) {
     ),
     "",
     "The Claim wait: the POST that queues the mint, Engine's send, the next block, the mint loop seeing the reward (its pass every 500 ms, and a receipt read each block between passes once Engine names the hash), and the page's held read answering as the claim moves.",
-    "",
-    "Taps (clicks on the page and in Google's popup) and fields typed into, counted by the page, from /claim to the success text; a wallet's own approval screens are not the page's to count.",
-    "",
-    table(
-      ["visitor", "taps", "typed fields"],
-      [
-        [
-          "MetaMask (the injected test wallet)",
-          ...(["taps", "fields"] as const).map((k) => spreadOf(times, (t) => t[k])),
-        ],
-      ],
-    ),
   ].join("\n");
   return { markdown, gasUsed };
 }
 
+/**
+ * Each kind of visitor once, on a phone, on `npm start`'s world: only it has the stand-ins of thirdweb's wallet service
+ * and of WalletConnect, behind its network border.
+ */
+export async function tapsPhase() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-taps-"));
+  const [port, borderPort] = [await freePort(), await freePort()];
+  const url = `http://localhost:${port}`;
+  // The e2e helpers find the border through these.
+  Object.assign(process.env, { E2E_BORDER_PORT: String(borderPort), E2E_DATA_DIR: dataDir });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOCAL_BORDER_PORT: String(borderPort),
+  };
+  const world = spawn("npm", ["start", "--", "--prebuilt"], { env, stdio: "ignore", detached: true });
+  const exited = once(world, "exit");
+  const rows: string[][] = [];
+  try {
+    await untilReady(url, world, 300_000);
+    const config = (await (await fetch(`${url}/api/config`)).json()) as PublicConfig;
+    const { border } = runningWorldOrExit(dataDir);
+    const browser = await chromium.launch({ executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags(border) });
+    try {
+      for (const [kind, walk] of Object.entries(KINDS)) {
+        const { userAgent, isMobile, hasTouch } = devices["iPhone 13"];
+        const context = await browser.newContext({ baseURL: url, viewport: PHONE, userAgent, isMobile, hasTouch });
+        const counts = { taps: 0, fields: 0 };
+        await context.exposeFunction("__tapped", (counted: keyof typeof counts) => counts[counted]++);
+        await context.addInitScript(COUNT_TAPS);
+        const page = await context.newPage();
+        const account = await createGoogleAccount(new URL(config.googleAuthUrl).origin);
+        const started = Date.now();
+        let done = async () => {};
+        const row = await (async () => {
+          done = await walk(page, account, config);
+          await verifyButton(page).click();
+          await claimButton(page).click();
+          await expect(page.getByText(SUCCESS)).toBeVisible({ timeout: 60_000 });
+          return [String(counts.taps), String(counts.fields), ((Date.now() - started) / 1000).toFixed(1)];
+        })().catch((error: unknown) => [`not measured: ${String(error).split("\n")[0]}`, "", ""]);
+        rows.push([kind, ...row]);
+        await done();
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    if (world.pid && world.exitCode === null) process.kill(-world.pid, "SIGTERM");
+    await exited;
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  const markdown = [
+    "### Taps, by kind of visitor",
+    "",
+    `A first-time visitor of each kind walks /claim once on a ${PHONE.width}×${PHONE.height} phone (an iPhone's user agent, touch) against \`npm start\`'s world, as the e2e tests do, from the page's load to '${SUCCESS}'. The page counts the taps (clicks, in Google's popup and the wallet service's pages too) and the fields typed into; a wallet app's own approval is not the page's to count, and the seconds include the bench's own waits for each step.`,
+    "",
+    table(["visitor", "taps", "typed fields", "seconds"], rows),
+  ].join("\n");
+  return { markdown };
+}
+
 async function visit(browser: Browser, world: BenchWorld, config: PublicConfig): Promise<VisitorTimes> {
   const context = await browser.newContext({ baseURL: world.env.PUBLIC_URL, viewport: PHONE });
-  const counts = { taps: 0, fields: 0 };
   try {
-    await context.exposeFunction("__tapped", (kind: keyof typeof counts) => counts[kind]++);
-    await context.addInitScript(COUNT_TAPS);
     // tsx's keepNames wraps the test wallet's functions in `__name(fn, "name")`, which the page lacks.
     await context.addInitScript("globalThis.__name = (fn) => fn;");
     const wallet = randomWallet();
@@ -122,7 +206,6 @@ async function visit(browser: Browser, world: BenchWorld, config: PublicConfig):
       claimMs: claim.waitMs,
       confirmedMs: confirmed ? confirmed.at - claim.pressedAt : null,
       txHash: confirmed?.txHash,
-      ...counts,
     };
   } finally {
     await context.close();
