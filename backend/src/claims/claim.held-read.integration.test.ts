@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CLAIM_WAIT_MAX_SECONDS } from "@tube/common/constants";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
+import { HELD_READS_PER_CLIENT } from "./claim.routes.ts";
 
 /** A read of a claim can be held until the claim leaves the status the page shows, or until its wait is over. */
 let world: TestWorld;
@@ -83,7 +84,7 @@ describe("a held read of a claim", () => {
 
   it("when a client holds its most reads, then the next answers at once; once they leave, reads are held again", async () => {
     const claimId = await confirmedClaim();
-    const holding = Array.from({ length: 4 }, () => held(claimId, "confirmed"));
+    const holding = Array.from({ length: HELD_READS_PER_CLIENT }, () => held(claimId, "confirmed"));
     // Each is held once the server has answered a read sent after it.
     await world.api.get(`/api/claims/${claimId}`);
 
