@@ -56,12 +56,16 @@ describe("useClaimProgress", () => {
 
   it("when the claim moves, then each read asks the server to hold it while the claim is as last seen", async () => {
     const asked: string[] = [];
-    const next = { "": "queued", "?wait=20&status=queued": "submitted", "?wait=20&status=submitted": "confirmed" };
+    const next: Record<string, ClaimView["status"]> = {
+      "": "queued",
+      "?wait=20&status=queued": "submitted",
+      "?wait=20&status=submitted": "confirmed",
+    };
     server.use(
       http.get("*/api/claims/:id", ({ request }) => {
         const { search } = new URL(request.url);
         asked.push(search);
-        const status = next[search as keyof typeof next];
+        const status = next[search];
         return HttpResponse.json(view(status ?? "failed", status === "queued" ? null : TX_HASH).body as object);
       }),
     );
