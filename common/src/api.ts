@@ -1,6 +1,7 @@
 /** The request schemas the server validates with, in full zod; the response schemas (zod/mini, ADR 15) re-exported. */
 import "./zod-csp.ts";
 import { z } from "zod";
+import { CLAIM_STATUSES, CLAIM_WAIT_MAX_SECONDS } from "./constants.ts";
 
 const walletAddressSchema = z
   .string()
@@ -48,6 +49,12 @@ export type VerifyAndMintRequest = z.infer<typeof verifyAndMintRequestSchema>;
 export const walletParamSchema = z.strictObject({ walletAddress: walletAddressSchema });
 
 export const claimIdParamSchema = z.strictObject({ claimId: z.string().uuid() });
+
+/** `?wait=N&status=S`: answered at once unless the claim is still `status`, else when it moves or after N seconds. */
+export const claimWaitQuerySchema = z.strictObject({
+  wait: z.coerce.number().int().min(1).max(CLAIM_WAIT_MAX_SECONDS).optional(),
+  status: z.enum(CLAIM_STATUSES).optional(),
+});
 
 export const recordClaimRequestSchema = z.strictObject({
   walletAddress: walletAddressSchema,

@@ -28,6 +28,8 @@ export const CLAIM_STATUSES = ["reserved", "queued", "submitted", "confirmed", "
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** A claim whose mint is still under way: it is followed, never started again. */
 export const UNFINISHED_CLAIM_STATUSES = ["reserved", "queued", "submitted"] as const satisfies readonly ClaimStatus[];
+/** The longest a claim's read is held: under the idle cut of common proxies (30 to 60 s). */
+export const CLAIM_WAIT_MAX_SECONDS = 20;
 
 /** The `<script>` holding the public config, so the first paint never waits for /api/config. */
 export const PUBLIC_CONFIG_ELEMENT_ID = "tube-public-config";

@@ -1,6 +1,7 @@
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
 import {
   claimIdParamSchema,
+  claimWaitQuerySchema,
   googleAuthRequestSchema,
   recordClaimRequestSchema,
   revokeRequestSchema,
@@ -12,13 +13,48 @@ import { parseInput } from "../http/validate.ts";
 import { signInWithGoogle } from "./auth.use-case.ts";
 import { toCheckClaimResponse, toClaimView, toVerifyAndMintResponse } from "./claim-view.ts";
 import { checkClaim, getClaim, isOnHold, recordClaim, verifyAndMint, type ClaimUseCaseDeps } from "./claim.use-case.ts";
+import type { ClaimRecord } from "../store/claim-repository.ts";
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
+
+/** Past them a client's reads answer at once: many times what one address (a campus, a NAT) claims at once. */
+export const HELD_READS_PER_CLIENT = 16;
+/** The mint loop's pass in another process. */
+const FOLLOWED_ELSEWHERE_MS = 500;
 
 /** The claim API of docs/product.md#api-calls: routes only parse, call a use case and answer. */
 export function claimRoutes(
   deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string; channelId: string },
 ): Router {
   const router = Router();
+  const heldReads = new Map<string, number>();
+
+  /** The claim once it is no longer `status`, or after `wait` seconds: a listener and a timer, no store connection. */
+  async function heldClaim(req: Request, res: Response, claimId: string): Promise<ClaimRecord> {
+    const { wait, status } = parseInput(claimWaitQuerySchema, req.query);
+    const hold = new AbortController();
+    const moved = wait ? deps.mintDriver.watch(claimId, hold.signal) : undefined;
+    try {
+      const claim = await getClaim(deps, claimId);
+      const client = req.ip ?? "";
+      const held = heldReads.get(client) ?? 0;
+      if (!moved || !wait || claim.status !== status || held >= HELD_READS_PER_CLIENT || res.closed) return claim;
+      heldReads.set(client, held + 1);
+      res.once("close", () => hold.abort());
+      // Another process's moves are not heard here: its claim is read again after one of its passes.
+      const timer = setTimeout(() => hold.abort(), deps.mintDriver.leads(claim) ? wait * 1000 : FOLLOWED_ELSEWHERE_MS);
+      try {
+        await moved;
+      } finally {
+        clearTimeout(timer);
+        const left = (heldReads.get(client) ?? 1) - 1;
+        if (left > 0) heldReads.set(client, left);
+        else heldReads.delete(client);
+      }
+      return await getClaim(deps, claimId);
+    } finally {
+      hold.abort();
+    }
+  }
 
   router.post("/auth/google", async (req, res) => {
     res.json(await signInWithGoogle(deps, parseInput(googleAuthRequestSchema, req.body)));
@@ -48,8 +84,8 @@ export function claimRoutes(
 
   router.get("/claims/:claimId", async (req, res) => {
     const { claimId } = parseInput(claimIdParamSchema, req.params);
-    const claim = await getClaim(deps, claimId);
-    res.json(toClaimView(claim, deps.explorerUrl, isOnHold(deps, claim)));
+    const claim = await heldClaim(req, res, claimId);
+    if (!res.closed) res.json(toClaimView(claim, deps.explorerUrl, isOnHold(deps, claim)));
   });
 
   router.post("/record-claim", async (req, res) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { EventEmitter, once } from "node:events";
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
@@ -33,6 +34,8 @@ const MINT_GRACE_BLOCKS = 240n;
 const CLAIM_LEASE_MS = 30_000;
 /** Two Arbitrum One blocks. */
 const MINT_FOLLOW_INTERVAL_MS = 500;
+/** One Arbitrum One block: between passes, a sent reward's receipt is looked for this often. */
+const RECEIPT_FOLLOW_MS = 250;
 
 export interface MintTuning {
   graceBlocks?: bigint;
@@ -57,8 +60,19 @@ export function createMintDriver(deps: MintDriverDeps) {
   } = deps.tuning ?? {};
   const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks };
   const signing = createSigningPause(deps);
-  const ctx: StepContext = { ...deps, signing };
-  const loop = createLoop(() => pass());
+  /** Sent by Engine, in no block at the last look: the loop looks for their receipts every block until the next pass. */
+  const unmined = new Set<string>();
+  const ctx: StepContext = { ...deps, signing, onUnmined: (txHash) => unmined.add(txHash) };
+  const loop = createLoop(
+    () => pass(),
+    async () => unmined.size > 0 && deps.chainReader.anyMined([...unmined]).catch(() => false),
+  );
+  /** Each held read of a claim is one listener on its id. */
+  const moves = new EventEmitter().setMaxListeners(0);
+  const moved = (before: ClaimRecord, after: ClaimRecord) => {
+    if (after.status !== before.status) moves.emit(after.id);
+    return after;
+  };
   /** Leased here and looked at: the next pass asks Engine about them only when told. */
   let leased = new Set<string>();
   /** Moved by a request here right now: the loop leaves them to it. */
@@ -77,11 +91,12 @@ export function createMintDriver(deps: MintDriverDeps) {
   }
 
   async function queue(claim: ClaimRecord): Promise<ClaimRecord> {
-    return inHandWhile(claim.id, async () => {
+    const after = await inHandWhile(claim.id, async () => {
       if (claim.status !== "queued") return advance(claim, rules);
       const unattempted = { ...claim, status: "reserved" as const, attempts: 0, engineTransactionId: null };
       return sendAttempt(ctx, { ...unattempted, attemptAtBlock: null }, claim);
     }).catch((error: unknown) => keptDespite(claim, error));
+    return moved(claim, after);
   }
 
   /** A claim left unfinished by a failed send is kept, and the loop sends it: it is answered as it stands. */
@@ -103,7 +118,7 @@ export function createMintDriver(deps: MintDriverDeps) {
       leased.delete(claim.id);
       await store.claims.releaseLease(claim.id, owner);
     }
-    return after;
+    return moved(claim, after);
   }
 
   function mayRetry(claim: ClaimRecord): boolean {
@@ -128,6 +143,7 @@ export function createMintDriver(deps: MintDriverDeps) {
 
   async function pass(): Promise<void> {
     const number = passes++;
+    unmined.clear();
     const unfinished = await store.claims.listUnfinished();
     const awaiting = number % FINALITY_CHECK_PASSES === 0 ? await store.claims.listAwaitingFinality() : [];
     const ids = [...unfinished, ...awaiting].filter((claim) => !inHand.has(claim.id)).map((claim) => claim.id);
@@ -149,6 +165,7 @@ export function createMintDriver(deps: MintDriverDeps) {
         if (result.status === "rejected")
           logger.warn({ claimId: claim.id, err: result.reason }, "driving the mint failed; will retry");
         if (result.status === "rejected" || drives(result.value)) stillLeased.add(claim.id);
+        if (result.status === "fulfilled") moved(claim, result.value);
       });
     }
     leased = new Set([...stillLeased, ...inHand]);
@@ -160,6 +177,12 @@ export function createMintDriver(deps: MintDriverDeps) {
     retry,
     mayRetry,
     signingBlocked: () => signing.isOn(),
+    /** Whether this process leads the claim, so that `watch` hears its moves. */
+    leads: (claim: ClaimRecord) => claim.leaseOwner === owner,
+    /** Resolves once this process moves the claim to another status, or on `signal`. */
+    async watch(claimId: string, signal: AbortSignal): Promise<void> {
+      await once(moves, claimId, { signal }).catch(() => {});
+    },
     /** Not awaited: readiness never waits for the first pass. */
     start(): void {
       loop.start(intervalMs, (error) => logger.warn({ err: error }, "a pass over the claims failed; will retry"));
@@ -167,14 +190,16 @@ export function createMintDriver(deps: MintDriverDeps) {
     /** Gives every lease up, so another process can take the claims at once. */
     async stop(): Promise<void> {
       await Promise.all([loop.stop(), signing.stop()]);
+      // Held reads answer now, so closing the server does not wait for them.
+      for (const claimId of moves.eventNames()) moves.emit(claimId);
       await Promise.all([...leased].map((id) => store.claims.releaseLease(id, owner)));
       leased.clear();
     },
   };
 }
 
-/** Runs `pass` over and over, `intervalMs` apart; `wake` cuts the pause short. */
-function createLoop(pass: () => Promise<void>) {
+/** Runs `pass` over and over, `intervalMs` apart; `wake`, or `mined` answering true, cuts the pause short. */
+function createLoop(pass: () => Promise<void>, mined: () => Promise<boolean>) {
   let running: Promise<void> | undefined;
   let stopped = false;
   let woken = new AbortController();
@@ -184,7 +209,15 @@ function createLoop(pass: () => Promise<void>) {
     while (!stopped) {
       woken = new AbortController();
       await pass().catch(onError);
-      if (!stopped) await sleep(intervalMs, undefined, { signal: woken.signal }).catch(() => {});
+      if (!stopped) await rest(intervalMs, woken.signal);
+    }
+  }
+
+  async function rest(intervalMs: number, signal: AbortSignal): Promise<void> {
+    const until = Date.now() + intervalMs;
+    for (let left = intervalMs; left > 0; left = until - Date.now()) {
+      await sleep(Math.min(left, RECEIPT_FOLLOW_MS), undefined, { signal }).catch(() => {});
+      if (signal.aborted || left <= RECEIPT_FOLLOW_MS || (await mined())) return;
     }
   }
 

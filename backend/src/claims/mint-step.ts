@@ -21,6 +21,8 @@ export interface StepContext {
   signing: SigningPause;
   metrics: Metrics;
   logger: Logger;
+  /** Told each hash Engine has sent that no block holds yet. */
+  onUnmined?: (txHash: string) => void;
 }
 
 const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
@@ -67,15 +69,16 @@ async function look(ctx: StepContext, claims: readonly ClaimRecord[]): Promise<P
   const asked = engineIds.filter((id) => id !== null);
   const engine = asked.length > 0 ? await ctx.minter.getTransactions(asked) : new Map<string, MintTransaction>();
   const records = engineIds.map((id) => (id === null ? null : (engine.get(id) ?? null)));
-  const chain = await ctx.chainReader.observeMany(
-    claims.map((claim, index) => ({
-      wallet: claim.walletAddress,
-      txHash: claim.status === "confirmed" ? null : (records[index]?.txHash ?? claim.txHash),
-    })),
-  );
+  const asks = claims.map((claim, index) => ({
+    wallet: claim.walletAddress,
+    txHash: claim.status === "confirmed" ? null : (records[index]?.txHash ?? claim.txHash),
+  }));
+  const chain = await ctx.chainReader.observeMany(asks);
   return Promise.allSettled(
     chain.map(async (seen, index): Promise<Sighting> => {
       if (seen.status === "rejected") throw seen.reason;
+      const { txHash } = asks[index] as (typeof asks)[number];
+      if (txHash && !seen.value.receipt) ctx.onUnmined?.(txHash);
       return { engine: records[index] ?? null, chain: await recheck(claims[index] as ClaimRecord, seen.value) };
     }),
   );

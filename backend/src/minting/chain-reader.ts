@@ -175,6 +175,21 @@ export function createChainReader(options: ChainReaderOptions) {
       return receipt && receiptFor(wallet, remember(txHash, receipt));
     },
 
+    /** True once any of `txHashes` is in a block; the receipts found are kept for the next observation. */
+    async anyMined(txHashes: readonly string[]): Promise<boolean> {
+      if (txHashes.some((txHash) => receipts.has(txHash))) return true;
+      const outcomes = await batch(
+        txHashes.map((txHash) => ({ method: "eth_getTransactionReceipt", params: [txHash] })),
+      );
+      let mined = false;
+      outcomes.forEach((outcome, index) => {
+        if (outcome.status !== "fulfilled" || !outcome.value) return;
+        remember(txHashes[index] as string, outcome.value as TransactionReceipt.Rpc);
+        mined = true;
+      });
+      return mined;
+    },
+
     /** Null while the node lacks the log. */
     async rewardTransactions(
       rewards: readonly { wallet: string; block: bigint }[],

@@ -390,6 +390,25 @@ describe("Chain reader", () => {
     expect(await balanceOf(anvil.rpcUrl, chainId, tokenAddress, to)).toBe(REWARD_AMOUNT_WEI);
   });
 
+  it("when no hash asked is in a block, then none is mined; with one that is, one is, and the next observation reads its receipt no more", async () => {
+    const subject = minter();
+    const to = randomWallet();
+    const { transactionId } = await subject.queueReward({ to, idempotencyKey: randomUUID() });
+    const { txHash } = await settled(subject, transactionId);
+    const provider = await startRpcProxy({ upstreamUrl: anvil.rpcUrl });
+    try {
+      const following = reader({ rpcUrl: provider.url });
+
+      expect(await following.anyMined([`0x${"cd".repeat(32)}`])).toBe(false);
+      expect(await following.anyMined([`0x${"cd".repeat(32)}`, txHash as string])).toBe(true);
+      provider.resetCounts();
+      expect(await following.observe(to, txHash)).toMatchObject({ receipt: { rewardsWallet: true } });
+      expect(provider.counts().eth_getTransactionReceipt).toBeUndefined();
+    } finally {
+      await provider.stop();
+    }
+  });
+
   it("when an unknown hash is observed, then it has no receipt", async () => {
     expect((await reader().observe(USERS[0].address, `0x${"ab".repeat(32)}`)).receipt).toBeNull();
   });

@@ -12,7 +12,7 @@ import { costSection, headroomSection } from "./budget.ts";
 import { quotaPhase } from "./quota.phase.ts";
 import { percentile } from "./stats.ts";
 import { finalityPhase, throughputPhase, type BatchResult } from "./throughput.phase.ts";
-import { visitorPhase } from "./visitor.phase.ts";
+import { tapsPhase, visitorPhase } from "./visitor.phase.ts";
 import { buildFrontend } from "../build-frontend.ts";
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -40,6 +40,7 @@ try {
 } finally {
   await world.stop();
 }
+shown(await tapsPhase());
 const provider = shown(await finalityPhase(ROUNDS)).results;
 shown({ markdown: headroomSection(config, percentile(unitsPerClaim, 50), throughput) });
 shown({ markdown: costSection({ unitsPerClaim, provider, gasUsed }) });

@@ -1,5 +1,6 @@
 /** The claim flow's calls to our server. */
 import type { VerifyAndMintRequest, VerifySubscriptionRequest } from "@tube/common/api";
+import { CLAIM_WAIT_MAX_SECONDS, type ClaimStatus } from "@tube/common/constants";
 import { ERROR_CATALOGUE, isErrorCode } from "@tube/common/errors";
 import {
   checkClaimResponseSchema,
@@ -51,6 +52,8 @@ export function recordClaim(request: { walletAddress: string; googleEmail: strin
   return apiSend("/api/record-claim", request);
 }
 
-export function getClaim(claimId: string, init?: RequestOptions): Promise<ClaimView> {
-  return apiGet(`/api/claims/${encodeURIComponent(claimId)}`, claimViewSchema, init);
+/** Given the status the page shows, the server answers once the claim leaves it, or after a while. */
+export function getClaim(claimId: string, init?: RequestOptions, shown?: ClaimStatus): Promise<ClaimView> {
+  const wait = shown ? `?wait=${CLAIM_WAIT_MAX_SECONDS}&status=${shown}` : "";
+  return apiGet(`/api/claims/${encodeURIComponent(claimId)}${wait}`, claimViewSchema, init);
 }

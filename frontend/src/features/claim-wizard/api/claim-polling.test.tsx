@@ -1,11 +1,13 @@
 import type { ClaimView } from "@tube/common/api";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client.ts";
 import { catalogueError, claimViewAnswer } from "../../../test/api-answers.ts";
 import { sequence, stubApi } from "../../../test/fake-api.ts";
+import { server } from "../../../test/server.ts";
 import { MintFailure, useClaimProgress, type ClaimProgress } from "./claim-polling.ts";
 
 const CLAIM_ID = "7d4a3a8e-5f7c-4b7e-9a55-2a8f0c1d9e01";
@@ -50,6 +52,30 @@ describe("useClaimProgress", () => {
     const statuses = followed.seen.map((p) => (p.state === "pending" ? p.status : p.state));
     expect(statuses).toEqual([null, "queued", "submitted", "confirmed"]);
     expect(api.calls.map((call) => call.path)).toEqual(Array(3).fill(`/api/claims/${CLAIM_ID}`));
+  });
+
+  it("when the claim moves, then each read asks the server to hold it while the claim is as last seen", async () => {
+    const asked: string[] = [];
+    const next: Record<string, ClaimView["status"]> = {
+      "": "queued",
+      "?wait=20&status=queued": "submitted",
+      "?wait=20&status=submitted": "confirmed",
+    };
+    server.use(
+      http.get("*/api/claims/:id", ({ request }) => {
+        const { search } = new URL(request.url);
+        asked.push(search);
+        const status = next[search];
+        return HttpResponse.json(view(status ?? "failed", status === "queued" ? null : TX_HASH).body as object);
+      }),
+    );
+    const followed = follow();
+
+    await vi.waitFor(async () => {
+      await advance(100);
+      expect(followed.current()).toEqual({ state: "confirmed", txHash: TX_HASH });
+    });
+    expect(asked).toEqual(Object.keys(next));
   });
 
   it.each([
