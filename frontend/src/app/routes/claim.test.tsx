@@ -319,7 +319,9 @@ describe("claim wizard: claim", () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 
   it("when the mint is queued, submitted and confirmed, then progress follows it and the success dialog and Done step show the transaction", async () => {
-    const api = defaultRoutes();
+    // The server's claim as it stands, which each read answers.
+    let claim = claimView("queued");
+    const api = defaultRoutes({ "GET /api/claims/:id": () => claim });
     const { user, reloadPage } = renderWizard();
     await reachMintStep(user);
 
@@ -329,9 +331,10 @@ describe("claim wizard: claim", () => {
     await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40"));
     expect(screen.getByRole("progressbar", { name: "Your mint is queued..." })).toBeInTheDocument();
 
-    // One poll each: the claim is polled twice a second while it is under way.
+    claim = claimView("submitted");
     await act(() => vi.advanceTimersByTimeAsync(500));
     await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "70"));
+    claim = claimView("confirmed", TX_HASH);
     await act(() => vi.advanceTimersByTimeAsync(500));
 
     const dialog = await screen.findByRole("dialog", { name: "Transaction Successful" });
