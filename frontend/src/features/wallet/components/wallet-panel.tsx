@@ -15,7 +15,7 @@ export function WalletPanel() {
     // Verify needs a wallet, so the embedded one is offered here too; the full name tells it from the header's button.
     return (
       <Stack gap="3">
-        <Text fontWeight="semibold">Connect Wallet to Claim Tokens</Text>
+        <Text fontSize="sm">Connect Wallet to Claim Tokens</Text>
         <WalletChoice connectName="Connect Wallet to Claim Tokens" />
         <ConnectWait />
         <WalletErrorText />
