@@ -47,6 +47,6 @@ export function blockAt(url: string, tag: number | string): Promise<Block | null
   return rpc<Block | null>(url, "eth_getBlockByNumber", [typeof tag === "number" ? hex(tag) : tag, false]);
 }
 
-export function hex(value: number | bigint): string {
+export function hex(value: number | bigint): `0x${string}` {
   return `0x${value.toString(16)}`;
 }

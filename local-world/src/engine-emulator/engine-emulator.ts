@@ -90,7 +90,8 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
     sendEngineError(response, 404, "NOT_FOUND", `No route for ${request.method} ${request.path}`);
   });
   app.use(((error, _request, response, _next) => {
-    if (isUnparsableBody(error))
+    // body-parser marks a body it could not parse with this type.
+    if ((error as { type?: unknown } | undefined)?.type === "entity.parse.failed")
       return sendEngineError(response, 400, "VALIDATION_ERROR", `JSON syntax error: ${error.message}`);
     log("request failed", { error: String(error) });
     if (!response.headersSent) sendEngineError(response, 500, "INTERNAL_ERROR", "Internal server error");
@@ -133,9 +134,4 @@ function faultRoutes(faults: FaultSwitch) {
     response.json({ fault: faults.pending(fault.wallet) });
   });
   return router;
-}
-
-// body-parser marks a body it could not parse with this type.
-function isUnparsableBody(error: unknown): error is Error {
-  return error instanceof Error && (error as Error & { type?: unknown }).type === "entity.parse.failed";
 }
