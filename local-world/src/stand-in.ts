@@ -33,28 +33,22 @@ export const bearerOf = (req: Request) => /^Bearer (.+)$/i.exec(req.get("authori
 export const endWithStatus = (socket: Duplex, status: string) =>
   void socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 
-/** Starts `server` on `port` (0: one the OS picks). */
-export async function listen(server: Server, port = 0, host = "127.0.0.1"): Promise<Listening> {
+/** Starts `server` on 127.0.0.1 at `port` (0: one the OS picks). */
+export async function listen(server: Server, port = 0): Promise<Listening> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, resolve);
+    server.listen(port, "127.0.0.1", resolve);
   });
   const bound = (server.address() as AddressInfo).port;
   return {
     port: bound,
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${bound}`,
+    url: `http://127.0.0.1:${bound}`,
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         (server as Server & { closeAllConnections?(): void }).closeAllConnections?.();
       }),
   };
-}
-
-export async function within(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
 }
 
 /** A fault hits the next `count` matching requests, replacing the one pending under `keyOf`; count 0 clears it. */

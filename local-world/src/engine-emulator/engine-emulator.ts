@@ -5,7 +5,7 @@ import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 import { localChain } from "../local-chain.ts";
 import { CONTROL_PATH, controlRouter, listen, standInApp } from "../stand-in.ts";
 import { requireHeader, sendEngineError } from "./engine-http.ts";
-import { FAULT_MODES, createFaultSwitch, parseFault, type FaultControl, type FaultSwitch } from "./faults.ts";
+import { FAULT_MODES, createFaultSwitch, faultSchema, type FaultControl, type FaultSwitch } from "./faults.ts";
 import { RETAINED_JOBS_DEFAULT } from "./key-retention.ts";
 import { createTransactionBook, ENGINE_SEND_RETRY_MS } from "./transaction-book.ts";
 import { signMessageRoute } from "./sign-message-route.ts";
@@ -124,7 +124,7 @@ function faultRoutes(faults: FaultSwitch) {
     response.json({ fault: null });
   });
   router.post(FAULTS_PATH, (request, response) => {
-    const fault = parseFault(request.body);
+    const { data: fault } = faultSchema.safeParse(request.body);
     if (!fault) {
       const modes = FAULT_MODES.map((mode) => `"${mode}"`).join(" | ");
       const expected = `Expected {"mode": ${modes}, "count": n, "wallet"?: address}`;
