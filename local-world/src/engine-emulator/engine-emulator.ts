@@ -4,7 +4,7 @@ import type { ErrorRequestHandler } from "express";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 import { localChain } from "../local-chain.ts";
 import { CONTROL_PATH, controlRouter, listen, standInApp } from "../stand-in.ts";
-import { requireHeader, sendEngineError } from "./engine-http.ts";
+import { sameSecret, sendEngineError } from "./engine-http.ts";
 import { FAULT_MODES, createFaultSwitch, faultSchema, type FaultControl, type FaultSwitch } from "./faults.ts";
 import { RETAINED_JOBS_DEFAULT } from "./key-retention.ts";
 import { createTransactionBook, ENGINE_SEND_RETRY_MS } from "./transaction-book.ts";
@@ -70,10 +70,10 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
   const app = standInApp();
   app.use(faultRoutes(faults));
   // The secret key is checked at request time; the vault access token only when signing.
-  app.use(
-    ["/v1/write/contract", "/v1/transactions", "/v1/sign/message"],
-    requireHeader("x-secret-key", options.secretKey, "AUTH_ERROR"),
-  );
+  app.use(["/v1/write/contract", "/v1/transactions", "/v1/sign/message"], (request, response, next) => {
+    if (sameSecret(request.get("x-secret-key"), options.secretKey)) return next();
+    sendEngineError(response, 401, "AUTH_ERROR", "Invalid or missing x-secret-key");
+  });
   app.use(transactionsRoute({ book, faults }));
   app.use(signMessageRoute({ vault }));
   app.use(

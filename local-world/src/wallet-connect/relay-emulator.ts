@@ -1,5 +1,4 @@
 import { hash } from "node:crypto";
-import type { RequestListener } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
 import { z } from "zod";
 import { RELAY_HOSTS, VERIFY_HOST } from "../network-border/border-hosts.ts";
@@ -11,11 +10,7 @@ import { createRelayFaultSwitch, relayFaultSchema, type RelayFaultSwitch } from 
 import { verifyEmulator } from "./verify-emulator.ts";
 
 /** WalletConnect's relay and Verify stand-ins for the border, sharing one fault switch; `now` is the relay's clock. */
-export function walletConnectStandIns(now?: () => number): {
-  sites: Record<string, RequestListener>;
-  upgrades: Record<string, UpgradeListener>;
-  stop(): Promise<void>;
-} {
+export function walletConnectStandIns(now?: () => number) {
   const faults = createRelayFaultSwitch();
   const relay = walletConnectRelay(faults, now);
   return {

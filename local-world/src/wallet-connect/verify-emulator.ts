@@ -32,11 +32,9 @@ export function verifyEmulator(faults: RelayFaultSwitch): Express {
       attestation: `${signingInput}.${signature.toString("base64url")}`,
     });
     // Only the page that framed it may read the attestation.
-    res
-      .type("html")
-      .send(
-        `<!doctype html><html><head><meta charset="utf-8"><title>Verify</title></head><body><script>parent.postMessage(${scriptValue(message)}, ${scriptValue(origin)});</script></body></html>`,
-      );
+    const post = `<script>parent.postMessage(${scriptValue(message)}, ${scriptValue(origin)});</script>`;
+    const page = `<!doctype html><html><head><meta charset="utf-8"><title>Verify</title></head><body>${post}</body></html>`;
+    res.type("html").send(page);
   });
   // Wallets fetch it from anywhere, browsers included.
   app.get("/v3/public-key", (_req, res) => {
