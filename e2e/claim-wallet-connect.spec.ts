@@ -1,7 +1,7 @@
 import { devices } from "@playwright/test";
 import { REWARD_AMOUNT_WEI, REWARD_TOKENS, TOKEN_DECIMALS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { balanceOf } from "@tube/local-world/test/chain-reads";
-import { dropRelaySockets } from "@tube/local-world/wallet-connect/relay-faults";
+import { dropRelaySockets } from "@tube/local-world/test/stand-in-controls";
 import { domainVerified, THIRDWEB_DEFAULT_PROJECT_ID } from "@tube/local-world/wallet-connect/reown-dashboard";
 import { claimTokens, connectedLine, verifyButton, CLAIM_STEP } from "./support/claim-wizard.ts";
 import { expect, test } from "./support/fixtures.ts";

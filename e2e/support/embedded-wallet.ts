@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { setWalletFault as setFault, type WalletFaultMode } from "@tube/local-world/embedded-wallet/wallet-faults";
+import type { WalletFaultMode } from "@tube/local-world/embedded-wallet/wallet-faults";
+import { setWalletFault as setFault } from "@tube/local-world/test/stand-in-controls";
 import type { FreshAccount } from "@tube/local-world/google-emulator/create-account";
 import { loadTlsIdentity } from "@tube/local-world/network-border/tls-identity";
 

@@ -1,6 +1,7 @@
 /** anvil's state file (`--state`, written on a graceful exit). */
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { keccak256, toRlp, type Hex } from "viem";
+import { hex } from "./json-rpc.ts";
 
 /** A block header as anvil stores it (without `hash`). */
 type Header = Record<string, Hex>;
@@ -68,13 +69,13 @@ export function raiseHead(state: AnvilState, blocks: number, options: { tail: nu
   if (!head) throw new Error(`the state file has no block ${state.best_block_number}, its head`);
   const top = state.best_block_number + blocks;
   const tail = Math.min(blocks, options.tail);
-  const timestamp = toQuantity(Math.max(Number(head.header.timestamp), options.timestamp));
+  const timestamp = hex(Math.max(Number(head.header.timestamp), options.timestamp));
   let parent = head;
   for (let number = top - tail + 1; number <= top; number++) {
     const header: Header = {
       ...parent.header,
       parentHash: headerHash(parent.header),
-      number: toQuantity(number),
+      number: hex(number),
       timestamp,
       gasUsed: "0x0",
       transactionsRoot: EMPTY_TRIE_ROOT,
@@ -87,7 +88,7 @@ export function raiseHead(state: AnvilState, blocks: number, options: { tail: nu
     state.blocks.push(parent);
   }
   state.best_block_number = top;
-  state.block = { ...state.block, number: toQuantity(top), timestamp };
+  state.block = { ...state.block, number: hex(top), timestamp };
 }
 
 /** The block hash anvil computes when it loads the header. */
@@ -103,10 +104,6 @@ function headerHash(header: Header): Hex {
 
 function numberOf(block: StoredBlock): number {
   return Number(block.header.number);
-}
-
-function toQuantity(value: number): Hex {
-  return `0x${value.toString(16)}`;
 }
 
 // RLP encodes an integer big-endian without leading zeros; zero is the empty string.

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARBITRUM_ONE_CHAIN_ID_HEX } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "./anvil.ts";
 import { DEPLOYER, USERS } from "./dev-accounts.ts";
-import { blockAt, blockNumber, hex, rpc } from "./json-rpc.ts";
+import { hex, rpc } from "./json-rpc.ts";
+import { blockAt, blockNumber } from "./test/chain-reads.ts";
 
 let dataDir: string;
 

@@ -71,7 +71,9 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
     await waitFor(anvil, () => output, `Listening on 127.0.0.1:${port}`);
     const answered = Number(await rpc<string>(rpcUrl, "eth_chainId", [], { timeoutMs: 5_000 }));
     if (answered !== chainId) throw new Error(`anvil on ${rpcUrl} answers chain ${answered}, expected ${chainId}`);
-    await installMulticall3(rpcUrl);
+    // Multicall3's code where Arbitrum One has it, as on a chain that always had it.
+    const { deployedBytecode } = await loadContractArtifact("Multicall3");
+    await rpc(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, deployedBytecode]);
   } catch (error) {
     anvil.kill("SIGKILL");
     watchdog.kill();
@@ -132,10 +134,4 @@ async function waitFor(anvil: ChildProcess, output: () => string, line: string):
     if (Date.now() > deadline) throw new Error(`anvil was not ready within ${READY_TIMEOUT_MS} ms: ${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** Multicall3's code where Arbitrum One has it, as on a chain that always had it. */
-async function installMulticall3(rpcUrl: string): Promise<void> {
-  const { deployedBytecode } = await loadContractArtifact("Multicall3");
-  await rpc(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, deployedBytecode]);
 }

@@ -11,8 +11,8 @@ import { deployToken } from "./deploy-token.ts";
 import { DEPLOYER, ENGINE_SERVER_WALLET } from "./dev-accounts.ts";
 import { sendAndConfirm, tokenContract } from "./local-chain.ts";
 import { randomWallet } from "./mint-log.ts";
-import { balanceOf } from "./test/chain-reads.ts";
-import { blockAt, blockNumber, hex, rpc } from "./json-rpc.ts";
+import { balanceOf, blockAt, blockNumber } from "./test/chain-reads.ts";
+import { hex, rpc } from "./json-rpc.ts";
 
 const chainId = ARBITRUM_ONE_CHAIN_ID;
 let dataDir: string;

@@ -32,10 +32,6 @@ export async function rpc<T = unknown>(
   return answer.result as T;
 }
 
-export async function blockNumber(url: string): Promise<number> {
-  return Number(await rpc<string>(url, "eth_blockNumber"));
-}
-
 export interface Block {
   number: string;
   hash: string;
@@ -43,10 +39,6 @@ export interface Block {
   timestamp: string;
 }
 
-export function blockAt(url: string, tag: number | string): Promise<Block | null> {
-  return rpc<Block | null>(url, "eth_getBlockByNumber", [typeof tag === "number" ? hex(tag) : tag, false]);
-}
-
-export function hex(value: number | bigint): string {
+export function hex(value: number | bigint): `0x${string}` {
   return `0x${value.toString(16)}`;
 }

@@ -93,17 +93,15 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       log(`local chain (anvil, chain id ${chainId}) at ${anvil.rpcUrl}`);
     }
 
-    const localChain = Boolean(started.chain);
-    if (localChain) env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
-    if (localChain && !env.REWARDS_ADDRESS) {
+    // Anvil's account 1; with a local Engine on an outside RPC (a testnet rehearsal) it needs ETH there.
+    if (started.chain || !env.ENGINE_URL) env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
+    if (started.chain && !env.REWARDS_ADDRESS) {
       started.contracts = await deployLocalToken(env, dataDir);
       env.REWARDS_ADDRESS = started.contracts.rewardsAddress;
       log(`TuBE token at ${started.contracts.tokenAddress}, rewarded through ${env.REWARDS_ADDRESS}`);
     }
 
     if (!env.ENGINE_URL) {
-      // Against an outside RPC too (a rehearsal on a testnet): there its server wallet, anvil account 1, needs ETH.
-      env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
       // Local values for settings that have no secret meaning offline.
       env.THIRDWEB_SECRET_KEY ??= "tube-local-engine-secret";
       env.ENGINE_VAULT_ACCESS_TOKEN ??= "tube-local-vault-token";

@@ -3,7 +3,8 @@ import { ARBITRUM_ONE_CHAIN_ID_HEX } from "@tube/common/constants";
 import { startAnvil, type RunningAnvil } from "./anvil.ts";
 import { freePort } from "./free-port.ts";
 import { startRpcProxy, type RpcProxy } from "./rpc-proxy.ts";
-import { blockAt, hex, post, rpc } from "./json-rpc.ts";
+import { hex, post, rpc } from "./json-rpc.ts";
+import { blockAt } from "./test/chain-reads.ts";
 
 // The chain starts at this height, so ranges below can end at `latest` without mining.
 const HEAD = 1_000;

@@ -1,5 +1,6 @@
 import type { AddressInfo, Server } from "node:net";
-import express, { Router, type Express, type RequestHandler } from "express";
+import type { Duplex } from "node:stream";
+import express, { Router, type Express, type Request, type RequestHandler } from "express";
 import { z } from "zod";
 
 /** Where a stand-in takes its controls: a path no real service's API has. */
@@ -20,28 +21,34 @@ export function standInApp(): Express {
 
 export const notFound: RequestHandler = (_req, res) => void res.status(404).json({ message: "Not Found" });
 
-/** Starts `server` on `port` (0: one the OS picks). */
-export async function listen(server: Server, port = 0, host = "127.0.0.1"): Promise<Listening> {
+/** JSON bodies read whatever content type they name. */
+export const anyJson = express.json({ type: () => true });
+
+/** The query, repeated names kept. */
+export const searchParamsOf = (req: Request) => new URL(req.originalUrl, "http://stand-in").searchParams;
+
+export const bearerOf = (req: Request) => /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
+
+/** Answers a socket not (yet) upgraded with a bare HTTP status, and closes it. */
+export const endWithStatus = (socket: Duplex, status: string) =>
+  void socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+
+/** Starts `server` on 127.0.0.1 at `port` (0: one the OS picks). */
+export async function listen(server: Server, port = 0): Promise<Listening> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, resolve);
+    server.listen(port, "127.0.0.1", resolve);
   });
   const bound = (server.address() as AddressInfo).port;
   return {
     port: bound,
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${bound}`,
+    url: `http://127.0.0.1:${bound}`,
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         (server as Server & { closeAllConnections?(): void }).closeAllConnections?.();
       }),
   };
-}
-
-export async function within(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
 }
 
 /** A fault hits the next `count` matching requests, replacing the one pending under `keyOf`; count 0 clears it. */
@@ -75,10 +82,10 @@ export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (f
   };
 }
 
-/** A router for control routes, whose JSON bodies are read whatever content type they name. */
+/** A router for control routes, which read any body as JSON. */
 export function controlRouter(): Router {
   const router = Router();
-  router.use(CONTROL_PATH, express.json({ type: () => true }));
+  router.use(CONTROL_PATH, anyJson);
   return router;
 }
 

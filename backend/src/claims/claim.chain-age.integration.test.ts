@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
-import { blockNumber } from "@tube/local-world/json-rpc";
-import { balanceOf } from "@tube/local-world/test/chain-reads";
+import { balanceOf, blockNumber } from "@tube/local-world/test/chain-reads";
 import { startTestWorld, type TestWorld } from "../test/test-world.ts";
 
 /**

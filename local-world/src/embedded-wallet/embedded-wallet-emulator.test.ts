@@ -9,8 +9,8 @@ import { startNetworkBorder, type NetworkBorder } from "../network-border/border
 import { loadTlsIdentity } from "../network-border/tls-identity.ts";
 import { rpc } from "../json-rpc.ts";
 import { WALLET_GOOGLE_CALLBACK, embeddedWalletEmulator } from "./embedded-wallet-emulator.ts";
-import { borderRequest, type BorderClient } from "../network-border/border-request.ts";
-import { setWalletFault } from "./wallet-faults.ts";
+import type { BorderClient } from "../network-border/border-request.ts";
+import { borderRequest, setWalletFault } from "../test/stand-in-controls.ts";
 import { loadWalletKeys } from "./wallet-keys.ts";
 import { IN_APP_WALLET_SERVICE, type ThirdwebDashboard } from "./thirdweb-dashboard.ts";
 

@@ -156,10 +156,8 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express 
     res.json({ wallet: walletOf(user) });
   });
   enclave.post("/sign-message", async (req, res) => {
-    const { message, isRaw } = ((req.body as { messagePayload?: unknown }).messagePayload ?? {}) as {
-      message?: string;
-      isRaw?: boolean;
-    };
+    const { message, isRaw } =
+      (req.body as { messagePayload?: { message?: unknown; isRaw?: boolean } }).messagePayload ?? {};
     if (typeof message !== "string") return res.status(400).json({ message: "messagePayload.message is required" });
     const signable = isRaw ? { raw: message as Hex } : message;
     const signature = await accountOf(res).signMessage({ message: signable });

@@ -29,12 +29,8 @@ const SETTING_BEHIND = {
 
 const refuse = (status: number, code: Refusal["code"], message: string): Refusal => ({ status, code, message });
 
-/**
- * thirdweb's shared authorizer, run before anything else (packages/service-utils: `cf-worker/index.ts` reads the ids
- * from headers or the query and the origin from `Origin`, else `Referer`, as a host; `core/authorize/index.ts`,
- * `client.ts` and `service.ts` decide; partners are checked by the closed service, so their answer is ours). A
- * login's `redirectUrl` must be on the client id's domains too. Null: authorized.
- */
+/** thirdweb's authorizer, before anything else: ids from headers or query, origin from Origin else Referer, and a
+ * login's `redirectUrl` on the project's domains too. Null: authorized. */
 function authorizeRequest(dashboard: ThirdwebDashboard, req: Request): Refusal | null {
   const param = (header: string, query: string) => req.get(header) || (req.query[query] as string | undefined) || "";
   const project = dashboard.projects[param("x-client-id", "clientId")];
@@ -69,7 +65,7 @@ export function authorizer(dashboard: ThirdwebDashboard, log?: (line: string) =>
   };
 }
 
-/** `client.ts`'s `authorizeDomain`: the wallet service's own host is always allowed. */
+/** The wallet service's own host is always allowed. */
 function allowsDomain(domains: readonly string[], host: string): boolean {
   return [...domains, EMBEDDED_WALLET_HOST].some(
     (domain) =>

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
-import { controlStandIn, type BorderClient } from "../network-border/border-request.ts";
 import { faultCount, faultSwitch } from "../stand-in.ts";
 
 /**
@@ -28,8 +26,4 @@ export function createWalletFaultSwitch() {
     set: faults.set,
     take: (mode: WalletFaultMode, account: string) => faults.take(mode, [keyOf(mode, account)]),
   };
-}
-
-export async function setWalletFault(border: BorderClient, fault: z.input<typeof walletFaultSchema>): Promise<void> {
-  await controlStandIn(border, EMBEDDED_WALLET_HOST, "faults", fault);
 }

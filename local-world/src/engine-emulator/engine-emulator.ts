@@ -4,8 +4,8 @@ import type { ErrorRequestHandler } from "express";
 import { privateKeyToAccount, type Account } from "thirdweb/wallets";
 import { localChain } from "../local-chain.ts";
 import { CONTROL_PATH, controlRouter, listen, standInApp } from "../stand-in.ts";
-import { requireHeader, sendEngineError } from "./engine-http.ts";
-import { FAULT_MODES, createFaultSwitch, parseFault, type FaultControl, type FaultSwitch } from "./faults.ts";
+import { sameSecret, sendEngineError } from "./engine-http.ts";
+import { FAULT_MODES, createFaultSwitch, faultSchema, type FaultControl, type FaultSwitch } from "./faults.ts";
 import { RETAINED_JOBS_DEFAULT } from "./key-retention.ts";
 import { createTransactionBook, ENGINE_SEND_RETRY_MS } from "./transaction-book.ts";
 import { signMessageRoute } from "./sign-message-route.ts";
@@ -70,10 +70,10 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
   const app = standInApp();
   app.use(faultRoutes(faults));
   // The secret key is checked at request time; the vault access token only when signing.
-  app.use(
-    ["/v1/write/contract", "/v1/transactions", "/v1/sign/message"],
-    requireHeader("x-secret-key", options.secretKey, "AUTH_ERROR"),
-  );
+  app.use(["/v1/write/contract", "/v1/transactions", "/v1/sign/message"], (request, response, next) => {
+    if (sameSecret(request.get("x-secret-key"), options.secretKey)) return next();
+    sendEngineError(response, 401, "AUTH_ERROR", "Invalid or missing x-secret-key");
+  });
   app.use(transactionsRoute({ book, faults }));
   app.use(signMessageRoute({ vault }));
   app.use(
@@ -90,7 +90,8 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
     sendEngineError(response, 404, "NOT_FOUND", `No route for ${request.method} ${request.path}`);
   });
   app.use(((error, _request, response, _next) => {
-    if (isUnparsableBody(error))
+    // body-parser marks a body it could not parse with this type.
+    if ((error as { type?: unknown } | undefined)?.type === "entity.parse.failed")
       return sendEngineError(response, 400, "VALIDATION_ERROR", `JSON syntax error: ${error.message}`);
     log("request failed", { error: String(error) });
     if (!response.headersSent) sendEngineError(response, 500, "INTERNAL_ERROR", "Internal server error");
@@ -123,7 +124,7 @@ function faultRoutes(faults: FaultSwitch) {
     response.json({ fault: null });
   });
   router.post(FAULTS_PATH, (request, response) => {
-    const fault = parseFault(request.body);
+    const { data: fault } = faultSchema.safeParse(request.body);
     if (!fault) {
       const modes = FAULT_MODES.map((mode) => `"${mode}"`).join(" | ");
       const expected = `Expected {"mode": ${modes}, "count": n, "wallet"?: address}`;
@@ -133,9 +134,4 @@ function faultRoutes(faults: FaultSwitch) {
     response.json({ fault: faults.pending(fault.wallet) });
   });
   return router;
-}
-
-// body-parser marks a body it could not parse with this type.
-function isUnparsableBody(error: unknown): error is Error {
-  return error instanceof Error && (error as Error & { type?: unknown }).type === "entity.parse.failed";
 }

@@ -1,18 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
-import type { RequestHandler, Response } from "express";
+import type { Response } from "express";
 
 export const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Engine's error envelope. */
 export function sendEngineError(response: Response, status: number, type: string, message: string): void {
   response.status(status).json({ error: { message, details: { type, message } } });
-}
-
-export function requireHeader(header: string, expected: string, type: string): RequestHandler {
-  return (request, response, next) => {
-    if (sameSecret(request.get(header), expected)) return next();
-    sendEngineError(response, 401, type, `Invalid or missing ${header}`);
-  };
 }
 
 export const sendRateLimited = (response: Response) =>

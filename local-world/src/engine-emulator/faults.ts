@@ -46,7 +46,7 @@ export type FaultMode = (typeof FAULT_MODES)[number];
 const WALLET_FAULTS: readonly FaultMode[] = ["timeout", ...TRANSACTION_FAULTS];
 
 /** `reads`: listLag only. */
-const faultSchema = z
+export const faultSchema = z
   .object({
     mode: z.enum(FAULT_MODES),
     count: faultCount,
@@ -76,8 +76,4 @@ export function createFaultSwitch() {
       return faults.take(mode, [...faults.keys().filter((key) => key !== "" && data.includes(key)), ""]);
     },
   };
-}
-
-export function parseFault(value: unknown): Fault | null {
-  return faultSchema.safeParse(value).data ?? null;
 }

@@ -1,4 +1,5 @@
-import express, { Router } from "express";
+import { Router } from "express";
+import { anyJson } from "../stand-in.ts";
 import { HEX_ADDRESS, sendEngineError } from "./engine-http.ts";
 import { requireSigningCredential, type Vault } from "./vault.ts";
 
@@ -7,8 +8,7 @@ const HEX_DATA = /^0x[0-9a-fA-F]*$/;
 /** `POST /v1/sign/message`: always 200, each message answered with its signature or its error; EOA only. */
 export function signMessageRoute(deps: { vault: Vault }): Router {
   const router = Router();
-  const json = express.json({ type: () => true });
-  router.post("/v1/sign/message", json, requireSigningCredential, async (request, response) => {
+  router.post("/v1/sign/message", anyJson, requireSigningCredential, async (request, response) => {
     const accessToken = request.get("x-vault-access-token")!;
     const body = (request.body ?? {}) as { signingOptions?: { type?: unknown; from?: unknown }; params?: unknown };
     const { type, from } = body.signingOptions ?? {};

@@ -4,7 +4,6 @@ import { prepareTransaction, sendTransaction, type ThirdwebClient } from "thirdw
 import type { Chain } from "thirdweb/chains";
 import type { Account } from "thirdweb/wallets";
 import { receiptOf, type Receipt } from "../local-chain.ts";
-import { within } from "../stand-in.ts";
 import type { Fault, TRANSACTION_FAULTS } from "./faults.ts";
 import { createKeyRetention } from "./key-retention.ts";
 import { transactionSigningFailed, type Vault } from "./vault.ts";
@@ -290,7 +289,7 @@ export function createTransactionBook(options: {
     /** Waits (at most `timeoutMs`) for queued work, taking no more. */
     async drain(timeoutMs: number) {
       stopped.abort();
-      await within(Promise.all([...lanes.values(), ...inFlight]), timeoutMs);
+      await Promise.race([Promise.all([...lanes.values(), ...inFlight]), sleep(timeoutMs, undefined, { ref: false })]);
     },
   };
 }

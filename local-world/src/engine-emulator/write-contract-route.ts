@@ -1,4 +1,5 @@
-import express, { Router, type Response } from "express";
+import { Router, type Response } from "express";
+import { anyJson } from "../stand-in.ts";
 import { sendEngineError, sendRateLimited } from "./engine-http.ts";
 import { TRANSACTION_FAULTS, type FaultSwitch } from "./faults.ts";
 import type { Sabotage, TransactionBook } from "./transaction-book.ts";
@@ -23,7 +24,7 @@ export function writeContractRoute(deps: WriteContractDeps): Router {
   router.post(
     "/v1/write/contract",
     (_request, response, next) => (deps.faults.take("rateLimited") ? sendRateLimited(response) : next()),
-    express.json({ type: () => true }),
+    anyJson,
     requireSigningCredential,
     async (request, response) => {
       const accessToken = request.get("x-vault-access-token")!;

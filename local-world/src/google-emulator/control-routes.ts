@@ -56,14 +56,10 @@ export function controlRoutes(
   const router = controlRouter();
   for (const target of FAULT_TARGETS) {
     router.post(`${CONTROL_PATH}/${target}-fault`, (req, res) => {
-      const {
-        status = 503,
-        reason = "backendError",
-        count = 1,
-        hang = false,
-      } = (req.body ?? {}) as Partial<InjectedFault>;
-      controls.faults.set({ mode: target, status, reason, count, hang });
-      res.json({ remaining: count });
+      const given = req.body as Partial<InjectedFault> | undefined;
+      const fault = { status: 503, reason: "backendError", count: 1, hang: false, ...given, mode: target };
+      controls.faults.set(fault);
+      res.json({ remaining: fault.count });
     });
     router.get(`${CONTROL_PATH}/${target}-fault`, (_req, res) => {
       res.json({ remaining: controls.faults.pending(target)?.count ?? 0 });

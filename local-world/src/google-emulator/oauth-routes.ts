@@ -1,4 +1,5 @@
 import express, { Router, type Request, type Response } from "express";
+import { bearerOf, searchParamsOf as queryOf } from "../stand-in.ts";
 import { takeFault, type EmulatorControls } from "./control-routes.ts";
 import {
   ACCESS_TOKEN_LIFETIME_S,
@@ -126,8 +127,7 @@ export function oauthRoutes(deps: OAuthDeps): Router {
   const tokenInfo = (req: Request, res: Response) => {
     if (playedFault(takeFault(deps.controls, "tokeninfo", req), res)) return;
     const params = new URLSearchParams([...queryOf(req), ...formOf(req)]);
-    const bearer = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1];
-    const accessToken = params.get("access_token") ?? bearer;
+    const accessToken = params.get("access_token") ?? bearerOf(req);
     const info = accessToken ? accessTokenInfo(deps, accessToken) : null;
     if (!info) return sendOAuthError(res, failure(400, "invalid_token", "Invalid Value"));
     res.json(info);
@@ -279,10 +279,6 @@ function sendErrorPage(res: Response, failure: Failure): void {
 
 function sendOAuthError(res: Response, failure: Failure): void {
   res.status(failure.status).json({ error: failure.error, error_description: failure.description });
-}
-
-function queryOf(req: Request): URLSearchParams {
-  return new URL(req.originalUrl, "http://stand-in").searchParams;
 }
 
 function formOf(req: Request): URLSearchParams {

@@ -1,5 +1,6 @@
 import { hash } from "node:crypto";
 import { Router, type Request, type Response } from "express";
+import { bearerOf, searchParamsOf } from "../stand-in.ts";
 import { takeFault, type EmulatorControls } from "./control-routes.ts";
 import type { GrantRegistry } from "./grants.ts";
 import { YOUTUBE_READ_SCOPES } from "./scopes.ts";
@@ -165,7 +166,7 @@ function sendError(res: Response, spec: ErrorSpec): void {
 
 /** A query parameter; repeated ones (`part=a&part=b`) joined with commas. */
 function stringParam(req: Request, name: string): string | undefined {
-  const values = new URL(req.originalUrl, "http://stand-in").searchParams.getAll(name);
+  const values = searchParamsOf(req).getAll(name);
   return values.length > 0 ? values.join(",") : undefined;
 }
 
@@ -175,7 +176,7 @@ function part(req: Request, name: string, value: object): Record<string, object>
 
 /** The bearer token, or the `access_token` parameter, as YouTube accepts either. */
 function accessTokenOf(req: Request): string | undefined {
-  return /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? stringParam(req, "access_token");
+  return bearerOf(req) ?? stringParam(req, "access_token");
 }
 
 /** A list answer; `items` absent when YouTube leaves it out. */

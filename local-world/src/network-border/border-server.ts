@@ -1,7 +1,7 @@
 import https from "node:https";
 import type { IncomingMessage, RequestListener } from "node:http";
 import type { Duplex } from "node:stream";
-import { listen } from "../stand-in.ts";
+import { endWithStatus, listen } from "../stand-in.ts";
 import type { TlsIdentity } from "./tls-identity.ts";
 
 export type NetworkBorder = Awaited<ReturnType<typeof startNetworkBorder>>;
@@ -24,7 +24,7 @@ export async function startNetworkBorder(options: {
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const upgrade = options.upgrades?.[hostOf(req)];
     if (upgrade) return upgrade(req, socket, head);
-    socket.end("HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    endWithStatus(socket, "421 Misdirected Request");
   });
   return listen(server, options.port);
 }

@@ -1,6 +1,6 @@
 /** Chain reads only tests make: balances, mints counted from the token's logs, and raw JSON-RPC batches. */
 import { balanceOf as erc20BalanceOf } from "thirdweb/extensions/erc20";
-import { post, rpc } from "../json-rpc.ts";
+import { hex, post, rpc, type Block } from "../json-rpc.ts";
 import { tokenContract } from "../local-chain.ts";
 
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -38,4 +38,12 @@ export async function rpcBatch<T = unknown>(
       if (answer.error) throw new Error(`${calls[answer.id]!.method}: ${answer.error.message}`);
       return answer.result as T;
     });
+}
+
+export async function blockNumber(url: string): Promise<number> {
+  return Number(await rpc<string>(url, "eth_blockNumber"));
+}
+
+export function blockAt(url: string, tag: number | string): Promise<Block | null> {
+  return rpc<Block | null>(url, "eth_getBlockByNumber", [typeof tag === "number" ? hex(tag) : tag, false]);
 }

@@ -1,22 +1,16 @@
 import { hash } from "node:crypto";
-import type { RequestListener } from "node:http";
-import express from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import { z } from "zod";
 import { RELAY_HOSTS, VERIFY_HOST } from "../network-border/border-hosts.ts";
 import type { UpgradeListener } from "../network-border/border-server.ts";
-import { CONTROL_PATH, faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
+import { CONTROL_PATH, anyJson, endWithStatus, faultSwitchRoute, notFound, standInApp } from "../stand-in.ts";
 import { checkRelayAuth } from "./relay-auth.ts";
 import { isKnownProject, originAllowed } from "./reown-dashboard.ts";
 import { createRelayFaultSwitch, relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
 import { verifyEmulator } from "./verify-emulator.ts";
 
 /** WalletConnect's relay and Verify stand-ins for the border, sharing one fault switch; `now` is the relay's clock. */
-export function walletConnectStandIns(now?: () => number): {
-  sites: Record<string, RequestListener>;
-  upgrades: Record<string, UpgradeListener>;
-  stop(): Promise<void>;
-} {
+export function walletConnectStandIns(now?: () => number) {
   const faults = createRelayFaultSwitch();
   const relay = walletConnectRelay(faults, now);
   return {
@@ -53,8 +47,7 @@ interface Client {
   at: number;
 }
 
-/** The relay's limit per connection: it publishes no number, only that a client over it is closed with 1013 (reown
- * docs, cloud/relay); this one is far above the few requests the SDK sends at once. */
+/** The relay closes a client over its (unpublished) limit with 1013; this one is far above what the SDK sends at once. */
 const RATE_LIMIT = { burst: 100, perSecond: 100 };
 
 /** WalletConnect's relay: a message waits until its TTL, also for a later subscriber; delivery is per client id
@@ -184,7 +177,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
 
   const app = standInApp();
   app.use(faultSwitchRoute(relayFaultSchema, faults.set));
-  app.post(`${CONTROL_PATH}/drop`, express.json({ type: () => true }), (req, res) => {
+  app.post(`${CONTROL_PATH}/drop`, anyJson, (req, res) => {
     const { topic } = (req.body ?? {}) as { topic?: unknown };
     if (topic !== undefined && typeof topic !== "string") return res.status(400).json({ message: "topic is a string" });
     drop(topic);
@@ -205,8 +198,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const projectId = query.get("projectId") ?? "";
       const auth = checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now());
-      // 401 for no or an unknown project and a bad JWT, 403 for a known project used from elsewhere (reown docs,
-      // cloud/relay); the reasons are those the relay gives.
+      // 401 for no or an unknown project and a bad JWT, 403 for a known project used from elsewhere, as the relay says.
       const refusal = !projectId
         ? { status: "401 Unauthorized", reason: "Project ID is missing" }
         : !isKnownProject(projectId)
@@ -217,8 +209,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
               ? { status: "401 Unauthorized", reason: `JWT validation error: ${auth.error}` }
               : undefined;
       // A client asking `useOnCloseEvent` (the SDK always does) is told why in close code 3000; others get the status.
-      if (refusal && query.get("useOnCloseEvent") !== "true")
-        return void socket.end(`HTTP/1.1 ${refusal.status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      if (refusal && query.get("useOnCloseEvent") !== "true") return endWithStatus(socket, refusal.status);
       server.handleUpgrade(req, socket, head, (ws) => {
         if (refusal || "error" in auth) return ws.close(3000, `Authorization error: ${refusal?.reason}`);
         const client: Client = { id: auth.clientId, socket: ws, unacknowledged: new Map(), tokens: 0, at: 0 };
@@ -246,11 +237,8 @@ function rpcError(id: number | string | null, code: number, message: string) {
   return { id, jsonrpc: "2.0", error: { code, message } };
 }
 
-/**
- * What the relay refuses in a request, as it answers (WalletConnectRust `relay_rpc/src/rpc.rs`, `rpc/error.rs`): a
- * topic is 32 bytes of hex, a batch holds 1 to 500 items, and a TTL has bounds. The relay publishes no TTL bounds: these
- * are the shortest TTL the SDK publishes (a pairing ping's 30 s) and a pairing's life (30 days: `@walletconnect/core`).
- */
+/** The relay's refusals: a topic is 32 bytes of hex, a batch 1 to 500 items; its TTL bounds are unpublished, so the
+ * SDK's shortest TTL (a pairing ping's 30 s) and a pairing's life (30 days). */
 const REFUSALS = {
   InvalidParams: { code: -32600, message: "Invalid payload: Invalid request parameters" },
   InvalidTopic: { code: -32600, message: "Invalid payload: Topic decoding failed" },

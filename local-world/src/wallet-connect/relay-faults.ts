@@ -1,7 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
-import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
-import { controlStandIn, type BorderClient } from "../network-border/border-request.ts";
 import { faultCount, faultSwitch } from "../stand-in.ts";
 
 /**
@@ -37,12 +35,3 @@ export function createRelayFaultSwitch() {
   };
 }
 export type RelayFaultSwitch = ReturnType<typeof createRelayFaultSwitch>;
-
-export async function setRelayFault(border: BorderClient, fault: RelayFault): Promise<void> {
-  await controlStandIn(border, RELAY_HOSTS[0], "faults", fault);
-}
-
-/** Closes at once the relay stand-in's sockets of every client subscribed to `topic`, or every socket. */
-export async function dropRelaySockets(border: BorderClient, topic?: string): Promise<void> {
-  await controlStandIn(border, RELAY_HOSTS[0], "drop", { topic });
-}

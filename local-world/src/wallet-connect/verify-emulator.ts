@@ -7,8 +7,8 @@ import { domainVerified } from "./reown-dashboard.ts";
 const ATTESTATION_LIFETIME_SECONDS = 3600;
 const PUBLIC_KEY_LIFETIME_SECONDS = 86_400;
 
-/** WalletConnect's Verify: an ES256 attestation per origin, checked by wallets with `/v3/public-key`; it says verified
- * only for a domain the project verified, and the SDK shows any other as UNKNOWN (`@walletconnect/core` `verify.ts`). */
+/** WalletConnect's Verify: an ES256 attestation per origin (checked with `/v3/public-key`), verified only for a domain
+ * the project verified; the SDK shows any other as UNKNOWN. */
 export function verifyEmulator(faults: RelayFaultSwitch): Express {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const { x, y } = publicKey.export({ format: "jwk" });
@@ -32,11 +32,9 @@ export function verifyEmulator(faults: RelayFaultSwitch): Express {
       attestation: `${signingInput}.${signature.toString("base64url")}`,
     });
     // Only the page that framed it may read the attestation.
-    res
-      .type("html")
-      .send(
-        `<!doctype html><html><head><meta charset="utf-8"><title>Verify</title></head><body><script>parent.postMessage(${scriptValue(message)}, ${scriptValue(origin)});</script></body></html>`,
-      );
+    const post = `<script>parent.postMessage(${scriptValue(message)}, ${scriptValue(origin)});</script>`;
+    const page = `<!doctype html><html><head><meta charset="utf-8"><title>Verify</title></head><body>${post}</body></html>`;
+    res.type("html").send(page);
   });
   // Wallets fetch it from anywhere, browsers included.
   app.get("/v3/public-key", (_req, res) => {

@@ -7,10 +7,11 @@ import { generateKeyPair, signJWT } from "@walletconnect/relay-auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { RELAY_HOSTS, VERIFY_HOST } from "../network-border/border-hosts.ts";
-import { borderRequest, type BorderClient } from "../network-border/border-request.ts";
+import type { BorderClient } from "../network-border/border-request.ts";
+import { borderRequest, dropRelaySockets, setRelayFault } from "../test/stand-in-controls.ts";
 import { startNetworkBorder, type NetworkBorder } from "../network-border/border-server.ts";
 import { loadTlsIdentity } from "../network-border/tls-identity.ts";
-import { createRelayFaultSwitch, dropRelaySockets, FAULT_SCOPE_COOKIE, setRelayFault } from "./relay-faults.ts";
+import { createRelayFaultSwitch, FAULT_SCOPE_COOKIE } from "./relay-faults.ts";
 import { walletConnectStandIns } from "./relay-emulator.ts";
 import { FOREIGN_PROJECT_ID, OWN_PROJECT_ID, THIRDWEB_DEFAULT_PROJECT_ID } from "./reown-dashboard.ts";
 

@@ -73,12 +73,8 @@ export const doctorCommand = defineCommand(
     let config: Config;
     try {
       config = loadConfig(io.env);
-      printCheck(
-        io,
-        "pass",
-        "Variables",
-        `all valid (NODE_ENV=${config.NODE_ENV}, store ${config.storeKind}, chain ${config.CHAIN_ID})`,
-      );
+      const { NODE_ENV, storeKind, CHAIN_ID } = config;
+      printCheck(io, "pass", "Variables", `all valid (NODE_ENV=${NODE_ENV}, store ${storeKind}, chain ${CHAIN_ID})`);
     } catch (error) {
       printCheck(io, "fail", "Variables", message(error).replace(/\n/g, "\n    "));
       return false;
@@ -293,11 +289,7 @@ async function checkStoreContract(io: CommandIo, config: Config): Promise<boolea
       opens = check !== STORE_OPENS_CHECK;
     }
   }
-  const { storeKind } = config;
-  io.out(
-    ok
-      ? `\nThe ${storeKind} store passed every check.`
-      : `\nThe ${storeKind} store failed some checks: fix them before going live.`,
-  );
+  const outcome = ok ? "passed every check." : "failed some checks: fix them before going live.";
+  io.out(`\nThe ${config.storeKind} store ${outcome}`);
   return ok;
 }
