@@ -29,8 +29,9 @@ const SETTING_BEHIND = {
 
 const refuse = (status: number, code: Refusal["code"], message: string): Refusal => ({ status, code, message });
 
-/** thirdweb's authorizer, before anything else: ids from headers or query, origin from Origin else Referer, and a
- * login's `redirectUrl` on the project's domains too. Null: authorized. */
+/** thirdweb's authorizer (packages/service-utils `cf-worker/index.ts`, `core/authorize/*.ts`), before anything else:
+ * ids from headers or query, origin from Origin else Referer, and a login's `redirectUrl` on the project's domains too.
+ * Null: authorized. */
 function authorizeRequest(dashboard: ThirdwebDashboard, req: Request): Refusal | null {
   const param = (header: string, query: string) => req.get(header) || (req.query[query] as string | undefined) || "";
   const project = dashboard.projects[param("x-client-id", "clientId")];
@@ -65,7 +66,7 @@ export function authorizer(dashboard: ThirdwebDashboard, log?: (line: string) =>
   };
 }
 
-/** The wallet service's own host is always allowed. */
+/** `client.ts`'s `authorizeDomain`: the wallet service's own host is always allowed. */
 function allowsDomain(domains: readonly string[], host: string): boolean {
   return [...domains, EMBEDDED_WALLET_HOST].some(
     (domain) =>

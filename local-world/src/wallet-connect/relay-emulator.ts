@@ -198,7 +198,8 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const projectId = query.get("projectId") ?? "";
       const auth = checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now());
-      // 401 for no or an unknown project and a bad JWT, 403 for a known project used from elsewhere, as the relay says.
+      // 401 for no or an unknown project and a bad JWT, 403 for a known project used from elsewhere, as the relay says
+      // (reown docs, cloud/relay).
       const refusal = !projectId
         ? { status: "401 Unauthorized", reason: "Project ID is missing" }
         : !isKnownProject(projectId)
@@ -237,8 +238,9 @@ function rpcError(id: number | string | null, code: number, message: string) {
   return { id, jsonrpc: "2.0", error: { code, message } };
 }
 
-/** The relay's refusals: a topic is 32 bytes of hex, a batch 1 to 500 items; its TTL bounds are unpublished, so the
- * SDK's shortest TTL (a pairing ping's 30 s) and a pairing's life (30 days). */
+/** The relay's refusals (WalletConnectRust `relay_rpc/src/rpc.rs`, `rpc/error.rs`): a topic is 32 bytes of hex, a batch
+ * 1 to 500 items; its TTL bounds are unpublished, so the SDK's shortest TTL (a pairing ping's 30 s) and a pairing's
+ * life (30 days). */
 const REFUSALS = {
   InvalidParams: { code: -32600, message: "Invalid payload: Invalid request parameters" },
   InvalidTopic: { code: -32600, message: "Invalid payload: Topic decoding failed" },

@@ -4,7 +4,8 @@ interface ReownProject {
   verifiedDomains: string[];
 }
 
-/** thirdweb's WalletConnect project, used when no project id is set. */
+/** thirdweb's WalletConnect project, used when no project id is set
+ * (`thirdweb/src/wallets/wallet-connect/constants.ts`). */
 export const THIRDWEB_DEFAULT_PROJECT_ID = "08c4b07e3ad25f1a27c14a4e8cecb6f0";
 /** An operator's own project, set up as docs/deploy.md says: the app's domain (here localhost) allowed and verified. */
 export const OWN_PROJECT_ID = "7e0b5c9a1d2f4e3b8a6c5d4e3f2a1b0c";
@@ -23,8 +24,9 @@ const PROJECTS: Record<string, ReownProject> = {
 
 export const isKnownProject = (projectId: string): boolean => Object.hasOwn(PROJECTS, projectId);
 
-/** Whether the relay admits a socket from `origin`: localhost and 127.0.0.1 always, any on an empty list; an entry is
- * `[scheme://]host[:port]`, scheme and port exact when given, `*` one whole label of the host. */
+/** Whether the relay admits a socket from `origin` (reown docs, cloud/relay): localhost and 127.0.0.1 always, any on an
+ * empty list; an entry is `[scheme://]host[:port]`, scheme and port exact when given, `*` one whole label of the
+ * host. */
 export function originAllowed(projectId: string, origin: string | undefined): boolean {
   const { allowedOrigins = [] } = PROJECTS[projectId] ?? {};
   if (allowedOrigins.length === 0) return true;

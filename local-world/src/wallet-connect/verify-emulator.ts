@@ -7,8 +7,8 @@ import { domainVerified } from "./reown-dashboard.ts";
 const ATTESTATION_LIFETIME_SECONDS = 3600;
 const PUBLIC_KEY_LIFETIME_SECONDS = 86_400;
 
-/** WalletConnect's Verify: an ES256 attestation per origin (checked with `/v3/public-key`), verified only for a domain
- * the project verified; the SDK shows any other as UNKNOWN. */
+/** WalletConnect's Verify: an ES256 attestation per origin (checked with `/v3/public-key`), verified only for a
+ * domain the project verified; the SDK shows any other as UNKNOWN (`@walletconnect/core` `verify.ts`). */
 export function verifyEmulator(faults: RelayFaultSwitch): Express {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const { x, y } = publicKey.export({ format: "jwk" });
