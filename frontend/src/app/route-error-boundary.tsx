@@ -24,8 +24,22 @@ class ErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode
 /** Keyed by the path, so 'Go to Home' renders the new page afresh. */
 export function RouteErrorBoundary({ children, reloadPage = () => window.location.reload() }: BoundaryProps) {
   const { pathname } = useLocation();
+  const fallback = (
+    <MessageScreen
+      title="Something went wrong"
+      text="This page could not be shown. Reloading usually helps; your claim is safe either way."
+      actions={
+        <>
+          <button type="button" className="button button--red" onClick={reloadPage}>
+            Reload page
+          </button>
+          <HomeLinkButton variant="outline" />
+        </>
+      }
+    />
+  );
   return (
-    <ErrorBoundary key={pathname} fallback={<RouteErrorScreen onReload={reloadPage} />}>
+    <ErrorBoundary key={pathname} fallback={fallback}>
       {children}
     </ErrorBoundary>
   );
@@ -34,21 +48,4 @@ export function RouteErrorBoundary({ children, reloadPage = () => window.locatio
 interface BoundaryProps {
   children: ReactNode;
   reloadPage?: () => void;
-}
-
-function RouteErrorScreen({ onReload }: { onReload: () => void }) {
-  return (
-    <MessageScreen
-      title="Something went wrong"
-      text="This page could not be shown. Reloading usually helps; your claim is safe either way."
-      actions={
-        <>
-          <button type="button" className="button button--red" onClick={onReload}>
-            Reload page
-          </button>
-          <HomeLinkButton variant="outline" />
-        </>
-      }
-    />
-  );
 }

@@ -43,29 +43,23 @@ export function CopyableValue({ value, label }: { value: string; label: string }
         ))}
       </Text>
       <IconButton size="2xs" variant="ghost" aria-label={`Copy ${label}`} onClick={() => void copy()}>
-        <CopyIcon />
+        <svg
+          viewBox="0 0 24 24"
+          width="14"
+          height="14"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <rect x="9" y="9" width="12" height="12" rx="2" />
+          <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+        </svg>
       </IconButton>
       <Text as="span" role="status" fontSize="xs" color="fg.muted" whiteSpace="nowrap">
         {state === "idle" ? "" : CONFIRMATION[state]}
       </Text>
     </HStack>
-  );
-}
-
-function CopyIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="14"
-      height="14"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <rect x="9" y="9" width="12" height="12" rx="2" />
-      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-    </svg>
   );
 }
 

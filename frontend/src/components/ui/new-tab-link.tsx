@@ -9,26 +9,20 @@ export function NewTabLink({ children, ...rest }: NewTabLinkProps) {
   return (
     <a target="_blank" rel="noopener noreferrer" {...rest}>
       {children}
-      <NewTabIcon />
+      <svg
+        className="new-tab-icon"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+      </svg>
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
-  );
-}
-
-function NewTabIcon() {
-  return (
-    <svg
-      className="new-tab-icon"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-    </svg>
   );
 }

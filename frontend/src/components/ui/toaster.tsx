@@ -9,7 +9,6 @@ export interface Notification {
   type: NotifyType;
   /** Reusing an id replaces that toast (e.g. a "loading" toast becoming "success"). */
   id?: string;
-  duration?: number;
 }
 
 /** Below the sticky site header, so a toast never hides it. */

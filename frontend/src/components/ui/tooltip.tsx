@@ -10,7 +10,6 @@ export interface TooltipProps {
   content: ReactNode;
   /** One focusable element (e.g. a button); it becomes the trigger. */
   children: ReactElement;
-  disabled?: boolean;
 }
 
 /** Chromium sends `pointerover` when an element appears under a still pointer: the tooltip waits for a real move. */
@@ -18,8 +17,7 @@ function ignoreStationaryPointer(event: PointerEvent<HTMLElement>) {
   event.preventDefault();
 }
 
-export function Tooltip({ content, children, disabled = false }: TooltipProps) {
-  if (disabled) return children;
+export function Tooltip({ content, children }: TooltipProps) {
   // Mounted only while open: a closed tooltip's content would be rendered, hidden, with the page.
   return (
     <ChakraTooltip.Root openDelay={OPEN_DELAY_MS} closeDelay={CLOSE_DELAY_MS} lazyMount unmountOnExit>

@@ -113,9 +113,8 @@ function ConnectWait() {
   if (!connectingVia) return null;
   return (
     <Text role="status" fontSize="sm" color="fg.muted">
-      {connectingVia === "wallet"
-        ? `Waiting for your wallet to answer (up to ${CONNECT_TIMEOUT_SECONDS} seconds)…`
-        : `Waiting for Google sign-in (up to ${CONNECT_TIMEOUT_SECONDS} seconds)…`}
+      Waiting for {connectingVia === "wallet" ? "your wallet to answer" : "Google sign-in"} (up to{" "}
+      {CONNECT_TIMEOUT_SECONDS} seconds)…
     </Text>
   );
 }
