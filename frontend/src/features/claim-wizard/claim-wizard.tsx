@@ -1,4 +1,4 @@
-import { Button, Card, Container, Flex, Heading, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Box, Button, Card, Container, Flex, Heading, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
 import { Suspense, useEffect, useId, useRef } from "react";
 import { lazyOrElse } from "../../lib/lazy-or-else.ts";
@@ -6,7 +6,7 @@ import { ConnectStep } from "./components/connect-step.tsx";
 import { DoneStep } from "./components/done-step.tsx";
 import { MintStep } from "./components/mint-step.tsx";
 import { StepIndicator } from "./components/step-indicator.tsx";
-import { LabelledProgress, StepTransition } from "./components/step-parts.tsx";
+import { LabelledProgress } from "./components/step-parts.tsx";
 import { SubscribeStep } from "./components/subscribe-step.tsx";
 import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
@@ -35,6 +35,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
   // After a step change (not on first render) focus moves to the new step's heading, unless the dialog takes it.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(state.step);
+  const firstStep = useRef(state.step);
   useEffect(() => {
     if (previousStep.current === state.step) return;
     previousStep.current = state.step;
@@ -72,7 +73,16 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
           </Stack>
         </Card.Header>
         <Card.Body>
-          <StepTransition step={state.step}>
+          {/* A new step rises into place; the step shown on arrival does not move. */}
+          <Box
+            key={state.step}
+            css={{ "--slide-from-bottom-distance": "12px" }}
+            _motionSafe={
+              state.step === firstStep.current
+                ? {}
+                : { animation: "fade-in 0.25s ease-out, slide-from-bottom 0.25s ease-out" }
+            }
+          >
             {state.step === 0 && (
               <SubscribeStep
                 wizard={wizard}
@@ -98,7 +108,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
                 headingRef={headingRef}
               />
             )}
-          </StepTransition>
+          </Box>
         </Card.Body>
       </Card.Root>
       <VisuallyHidden aria-live="polite" role="status">

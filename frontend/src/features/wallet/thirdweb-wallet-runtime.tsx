@@ -356,10 +356,7 @@ function isWalletConnected(wallet: Wallet, setup: ThirdwebSetup): boolean {
   return wallet !== setup.ecosystem && !injectedProvider(wallet.id);
 }
 
-interface ChainReport {
-  wallet: Wallet;
-  chainId?: number;
-}
+type ChainReport = { wallet: Wallet; chainId?: number };
 
 /** A connect under way: which button, why the page stopped waiting if it did, how to start it again. */
 interface ConnectAttempt {
