@@ -24,11 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  signal?: AbortSignal;
-  /** The request outlives the page (a reload or navigation right after it). */
-  keepalive?: boolean;
-}
+export type RequestOptions = Pick<RequestInit, "signal" | "keepalive">;
 
 /** A zod/mini schema from @tube/common. */
 export interface ResponseSchema<T> {

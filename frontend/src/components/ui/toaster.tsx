@@ -1,12 +1,10 @@
 /** The app's one toast surface; Chakra announces each toast politely as a `role="status"`. */
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from "@chakra-ui/react";
 
-type NotifyType = "success" | "error" | "info" | "warning" | "loading";
-
 export interface Notification {
   title: string;
   description?: string;
-  type: NotifyType;
+  type: "success" | "error" | "info" | "warning" | "loading";
   /** Reusing an id replaces that toast (e.g. a "loading" toast becoming "success"). */
   id?: string;
 }

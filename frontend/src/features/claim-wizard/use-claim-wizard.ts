@@ -32,6 +32,7 @@ import {
   PROGRESS_INTERVAL_MS,
   VERIFY_CHECKPOINTS,
   wizardReducer,
+  type WizardEvent,
 } from "./wizard-state.ts";
 
 /** Reset says 'Logged out' before the page reloads; long enough to read it. */
@@ -71,17 +72,16 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   const lock = useRef(saved?.claim != null);
   const queryClient = useQueryClient();
   const succeed = (
-    claim: { recipient: string; txHash: string; claimId: string | null },
+    claim: Omit<Extract<WizardEvent, { type: "mintSucceeded" }>, "type">,
     toast: Notification | null,
-    claimedAt?: string | null,
   ) => {
-    dispatch({ type: "mintSucceeded", ...claim, claimedAt: claimedAt ?? undefined });
+    dispatch({ type: "mintSucceeded", ...claim });
     if (toast) notify({ ...toast, id: CLAIM_TOAST_ID });
   };
   const succeedEarlier = (recipient: string, existing: CheckClaimResponse | null) => {
     if (!existing?.claimed || existing.status !== "confirmed" || !existing.txHash) return false;
     const { txHash, claimId, claimedAt } = existing;
-    succeed({ recipient, txHash, claimId }, tokensAlreadyClaimedToast(claimedAt), claimedAt);
+    succeed({ recipient, txHash, claimId, claimedAt }, tokensAlreadyClaimedToast(claimedAt));
     return true;
   };
   const stopMint = (cause: unknown) => {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { notify, type Notification } from "../../components/ui/toaster.tsx";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { exchangeGoogleCode } from "./api/google-auth-api.ts";
-import { readGoogleAuth, saveGoogleAuth, type GoogleAuth } from "./google-auth-storage.ts";
+import { readGoogleAuth, saveGoogleAuth } from "./google-auth-storage.ts";
 import {
   buildGoogleAuthUrl,
   createCodeChallenge,
@@ -23,7 +23,7 @@ const DEFAULT_FAILURE = ERROR_CATALOGUE.GOOGLE_AUTH_FAILED.message;
 
 export function useGoogleAuth() {
   const config = usePublicConfig();
-  const [auth, setAuth] = useState<GoogleAuth | null>(() => readGoogleAuth());
+  const [auth, setAuth] = useState(readGoogleAuth);
   const [status, setStatus] = useState<"idle" | "authorizing" | "authorized" | "failed">(() =>
     auth ? "authorized" : "idle",
   );
