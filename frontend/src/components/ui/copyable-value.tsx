@@ -2,20 +2,9 @@ import { HStack, IconButton, Text } from "@chakra-ui/react";
 import { Fragment, useEffect, useState } from "react";
 
 const CONFIRMATION_MS = 2_000;
-/** A line may end between two groups: five in an address, eight in a hash. */
-const GROUP_LENGTH = 8;
 
 type CopyState = "idle" | "copied" | "failed";
 const CONFIRMATION: Record<Exclude<CopyState, "idle">, string> = { copied: "Copied", failed: "Copy failed" };
-
-function breakableGroups(value: string): string[] {
-  const prefix = value.startsWith("0x") ? "0x" : "";
-  const digits = value.slice(prefix.length);
-  const groups = [prefix];
-  for (let start = 0; start < digits.length; start += GROUP_LENGTH)
-    groups.push(digits.slice(start, start + GROUP_LENGTH));
-  return groups.filter(Boolean);
-}
 
 /** A full address or hash in monospace, with a copy button whose confirmation is a polite status. */
 export function CopyableValue({ value, label }: { value: string; label: string }) {
@@ -35,7 +24,8 @@ export function CopyableValue({ value, label }: { value: string; label: string }
   return (
     <HStack as="span" gap="1" align="start" display="inline-flex" maxWidth="100%">
       <Text as="span" fontFamily="mono" overflowWrap="normal" minWidth="0">
-        {breakableGroups(value).map((group, index) => (
+        {/* A line may end between two groups of eight after the 0x: five in an address, eight in a hash. */}
+        {(value.match(/^0x|.{1,8}/g) ?? []).map((group, index) => (
           <Fragment key={index}>
             {index > 0 && <wbr />}
             {group}

@@ -1,5 +1,5 @@
 /** The claim wizard's behaviour over wizard-state.ts. */
-import type { CheckClaimResponse, GoogleAuthResponse, VerifySubscriptionResponse } from "@tube/common/api";
+import type { CheckClaimResponse, VerifySubscriptionResponse } from "@tube/common/api";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
 import { notify, type Notification } from "../../components/ui/toaster.tsx";
@@ -67,7 +67,8 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
 
   // Still stored and unexpired, but refused by the server.
   const [rejectedToken, setRejectedToken] = useState<string | null>(null);
-  const auth = usableAuth(google.auth, rejectedToken);
+  const auth =
+    google.auth && google.auth.expiresAt > Date.now() && google.auth.accessToken !== rejectedToken ? google.auth : null;
   // One flow at a time (verify, claim, or following a claim); a ref, so a double click cannot start two.
   const lock = useRef(saved?.claim != null);
   const queryClient = useQueryClient();
@@ -350,8 +351,4 @@ function fetchClaim(queryClient: QueryClient, walletAddress: string): Promise<Ch
     staleTime: 0,
     retry: false,
   });
-}
-
-function usableAuth(auth: GoogleAuthResponse | null, rejectedToken: string | null): GoogleAuthResponse | null {
-  return auth && auth.expiresAt > Date.now() && auth.accessToken !== rejectedToken ? auth : null;
 }

@@ -37,11 +37,13 @@ export function useGoogleAuth() {
     if (!auth) return;
     const remainingMs = auth.expiresAt - Date.now();
     if (remainingMs > MAX_TIMER_MS) return;
-    const expire = () => {
-      setAuth(null);
-      setStatus("idle");
-    };
-    const timer = setTimeout(expire, Math.max(0, remainingMs));
+    const timer = setTimeout(
+      () => {
+        setAuth(null);
+        setStatus("idle");
+      },
+      Math.max(0, remainingMs),
+    );
     return () => clearTimeout(timer);
   }, [auth]);
 
