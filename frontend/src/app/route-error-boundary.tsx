@@ -45,7 +45,4 @@ export function RouteErrorBoundary({ children, reloadPage = () => window.locatio
   );
 }
 
-interface BoundaryProps {
-  children: ReactNode;
-  reloadPage?: () => void;
-}
+type BoundaryProps = { children: ReactNode; reloadPage?: () => void };

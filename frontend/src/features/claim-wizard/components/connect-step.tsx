@@ -5,11 +5,7 @@ import { useFocusNext } from "../../../components/ui/focus-next.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { StepHeading } from "./step-parts.tsx";
 
-interface ConnectStepProps {
-  wizard: ClaimWizard;
-  walletOptions: ReactNode;
-  headingRef: Ref<HTMLHeadingElement>;
-}
+type ConnectStepProps = { wizard: ClaimWizard; walletOptions: ReactNode; headingRef: Ref<HTMLHeadingElement> };
 
 export function ConnectStep({ wizard, walletOptions, headingRef }: ConnectStepProps) {
   const continueButton = useRef<HTMLButtonElement>(null);
