@@ -40,11 +40,7 @@ const RESET_RELOAD_DELAY_MS = 1_500;
 /** Toasts of one verification replace one another. */
 const VERIFY_TOAST_ID = "claim-verify";
 
-export interface ClaimWizardDeps {
-  wallet: WizardWallet;
-  google: WizardGoogle;
-  reloadPage: () => void;
-}
+type ClaimWizardDeps = { wallet: WizardWallet; google: WizardGoogle; reloadPage: () => void };
 
 export type ClaimWizard = ReturnType<typeof useClaimWizard>;
 

@@ -22,25 +22,24 @@ export function WalletPanel() {
       </Stack>
     );
   }
+  const [palette, title, text] = isCorrectNetwork
+    ? ["green", "Wallet Connected", "Ready to claim tokens on Arbitrum network"]
+    : ["yellow", "Wrong Network", "Your wallet needs to be on Arbitrum network"];
   return (
     <Stack gap="3">
-      {isCorrectNetwork ? (
-        <Box borderWidth="1px" borderColor="green.emphasized" bg="green.subtle" rounded="md" padding="3">
-          <Text fontWeight="semibold">Wallet Connected</Text>
-          <Text fontSize="sm">Ready to claim tokens on Arbitrum network</Text>
+      <Box borderWidth="1px" borderColor={`${palette}.emphasized`} bg={`${palette}.subtle`} rounded="md" padding="3">
+        <Text fontWeight="semibold">{title}</Text>
+        <Text fontSize="sm">{text}</Text>
+        {isCorrectNetwork ? (
           <Text fontSize="sm" marginTop="1">
             <CopyableValue value={address} label="wallet address" />
           </Text>
-        </Box>
-      ) : (
-        <Box borderWidth="1px" borderColor="yellow.emphasized" bg="yellow.subtle" rounded="md" padding="3">
-          <Text fontWeight="semibold">Wrong Network</Text>
-          <Text fontSize="sm">Your wallet needs to be on Arbitrum network</Text>
+        ) : (
           <Button marginTop="2" size="sm" colorPalette="yellow" onClick={() => void switchNetwork()}>
             Switch to Arbitrum Network
           </Button>
-        </Box>
-      )}
+        )}
+      </Box>
       <DisconnectWallet />
     </Stack>
   );
