@@ -1,5 +1,5 @@
 import { Box, Button, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { CopyableValue, LabelledValue } from "../../../components/ui/copyable-value.tsx";
 import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { isMobileUserAgent, walletContextHint } from "../connection-route.ts";
@@ -49,7 +49,7 @@ export function WalletPanel() {
 export function WalletOptions() {
   const { address, isConnected, isCorrectNetwork, switchNetwork } = useWalletState();
   const { status, load, pickerTarget } = useWalletLoading();
-  const hint = useMemo(() => walletContextHint(navigator.userAgent, isMobileUserAgent(navigator.userAgent)), []);
+  const hint = walletContextHint(navigator.userAgent, isMobileUserAgent(navigator.userAgent));
   useEffect(load, [load]);
 
   return (
