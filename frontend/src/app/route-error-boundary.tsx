@@ -24,26 +24,13 @@ class ErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode
 /** Keyed by the path, so 'Go to Home' renders the new page afresh. */
 export function RouteErrorBoundary({ children, reloadPage = () => window.location.reload() }: BoundaryProps) {
   const { pathname } = useLocation();
-  return (
-    <ErrorBoundary key={pathname} fallback={<RouteErrorScreen onReload={reloadPage} />}>
-      {children}
-    </ErrorBoundary>
-  );
-}
-
-interface BoundaryProps {
-  children: ReactNode;
-  reloadPage?: () => void;
-}
-
-function RouteErrorScreen({ onReload }: { onReload: () => void }) {
-  return (
+  const fallback = (
     <MessageScreen
       title="Something went wrong"
       text="This page could not be shown. Reloading usually helps; your claim is safe either way."
       actions={
         <>
-          <button type="button" className="button button--red" onClick={onReload}>
+          <button type="button" className="button button--red" onClick={reloadPage}>
             Reload page
           </button>
           <HomeLinkButton variant="outline" />
@@ -51,4 +38,11 @@ function RouteErrorScreen({ onReload }: { onReload: () => void }) {
       }
     />
   );
+  return (
+    <ErrorBoundary key={pathname} fallback={fallback}>
+      {children}
+    </ErrorBoundary>
+  );
 }
+
+type BoundaryProps = { children: ReactNode; reloadPage?: () => void };

@@ -1,6 +1,6 @@
-import { Suspense, lazy, type ComponentType } from "react";
-import { Route, Routes } from "react-router";
-import { PAGE_PATHS } from "@tube/common/app-pages";
+import { Suspense, lazy, useEffect, useRef, type ComponentType } from "react";
+import { Route, Routes, useLocation } from "react-router";
+import { PAGE_PATHS, pageTitle } from "@tube/common/app-pages";
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
 import { GoogleCallbackPage } from "../features/google-auth/google-callback-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
@@ -9,22 +9,19 @@ import { LEGAL_DOCUMENTS } from "../features/legal/legal-documents.ts";
 import { LegalDocumentPage } from "../features/legal/legal-document-page.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
-import { useRouteChange } from "./use-route-change.ts";
 
 /** A page loaded with Chakra and wrapped in it: the static pages never download Chakra (ADR 0012). */
 function withChakra(loadPage: () => Promise<{ default: ComponentType }>) {
   return () =>
-    Promise.all([loadPage(), import("./chakra-root.tsx").then((module) => module.ChakraRoot)]).then(
-      ([{ default: Page }, ChakraRoot]) => ({
-        default: function ChakraPage() {
-          return (
-            <ChakraRoot>
-              <Page />
-            </ChakraRoot>
-          );
-        },
-      }),
-    );
+    Promise.all([loadPage(), import("./chakra-root.tsx")]).then(([{ default: Page }, { ChakraRoot }]) => ({
+      default: function ChakraPage() {
+        return (
+          <ChakraRoot>
+            <Page />
+          </ChakraRoot>
+        );
+      },
+    }));
 }
 
 const loadClaimPage = withChakra(() => import("./routes/claim.tsx"));
@@ -33,7 +30,16 @@ const ClaimPage = lazy(loadClaimPage);
 const preloadClaimPage = () => void loadClaimPage().catch(() => undefined);
 
 export function AppRoutes() {
-  useRouteChange();
+  // After a client-side navigation: the title follows the path, the page scrolls up and focuses its main heading.
+  const { pathname } = useLocation();
+  const previousPathname = useRef(pathname);
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
+    window.scrollTo(0, 0);
+    return focusMainHeadingWhenRendered();
+  }, [pathname]);
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>
@@ -50,4 +56,29 @@ export function AppRoutes() {
       </Suspense>
     </RouteErrorBoundary>
   );
+}
+
+/** How long to wait for a lazily loaded page to render its heading. */
+const HEADING_WAIT_MS = 5_000;
+
+function focusMainHeadingWhenRendered(): () => void {
+  if (focusMainHeading()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (focusMainHeading()) stop();
+  });
+  const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
+function focusMainHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1");
+  if (!heading) return false;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+  return true;
 }

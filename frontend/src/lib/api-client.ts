@@ -24,16 +24,10 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  signal?: AbortSignal;
-  /** The request outlives the page (a reload or navigation right after it). */
-  keepalive?: boolean;
-}
+export type RequestOptions = Pick<RequestInit, "signal" | "keepalive">;
 
 /** A zod/mini schema from @tube/common. */
-export interface ResponseSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
+export type ResponseSchema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false } };
 
 export function apiGet<T>(path: string, schema: ResponseSchema<T>, init?: RequestOptions): Promise<T> {
   return request(path, { ...init, method: "GET" }, schema);

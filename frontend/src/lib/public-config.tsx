@@ -5,17 +5,13 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import { LoadingScreen } from "../components/ui/loading-screen.tsx";
 import { MessageScreen } from "../components/ui/message-screen.tsx";
 
-const PublicConfigContext = createContext<PublicConfig | null>(null);
+/** Given a known config, it provides it without fetching (tests). */
+export const PublicConfigContext = createContext<PublicConfig | null>(null);
 
 export function usePublicConfig(): PublicConfig {
   const config = useContext(PublicConfigContext);
   if (config === null) throw new Error("usePublicConfig() needs a PublicConfigProvider above it");
   return config;
-}
-
-/** Provides a known config without fetching (tests, stories). */
-export function StaticPublicConfigProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
-  return <PublicConfigContext.Provider value={config}>{children}</PublicConfigContext.Provider>;
 }
 
 /** Not checked with zod, which would cost the landing page (ADR 12). */
@@ -73,5 +69,5 @@ export function PublicConfigProvider({ children }: { children: ReactNode }) {
       />
     );
   }
-  return <StaticPublicConfigProvider config={state}>{children}</StaticPublicConfigProvider>;
+  return <PublicConfigContext value={state}>{children}</PublicConfigContext>;
 }

@@ -28,7 +28,14 @@ const NO_ANALYTICS_HOST = "analytics.invalid";
 export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
   setThirdwebDomains({ analytics: NO_ANALYTICS_HOST });
   const client = createThirdwebClient({ clientId: config.thirdwebClientId });
-  const chain = createChain(config);
+  // Never the SDK's bare `arbitrum` export: that would send RPC calls to thirdweb instead of our configured node.
+  const chain = defineChain({
+    id: config.chainId,
+    rpc: config.rpcUrl,
+    name: ARBITRUM_ONE_NAME,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    blockExplorers: [{ name: "Arbiscan", url: config.explorerUrl }],
+  });
   const ecosystem = isEcosystemId(config.ecosystemId)
     ? ecosystemWallet(config.ecosystemId, {
         partnerId: config.ecosystemPartnerId || undefined,
@@ -60,15 +67,4 @@ function watchRestore(wallet: Wallet): () => WalletRestoreOutcome {
     }
   };
   return () => outcome;
-}
-
-/** Never the SDK's bare `arbitrum` export: that would send RPC calls to thirdweb instead of our configured node. */
-function createChain(config: PublicConfig): Chain {
-  return defineChain({
-    id: config.chainId,
-    rpc: config.rpcUrl,
-    name: ARBITRUM_ONE_NAME,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    blockExplorers: [{ name: "Arbiscan", url: config.explorerUrl }],
-  });
 }

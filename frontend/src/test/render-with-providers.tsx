@@ -7,7 +7,7 @@ import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { system } from "../app/theme.ts";
 import { Toaster } from "../components/ui/toaster.tsx";
-import { StaticPublicConfigProvider } from "../lib/public-config.tsx";
+import { PublicConfigContext } from "../lib/public-config.tsx";
 
 /** A complete, fake public config; tests override only what they look at. */
 export const TEST_PUBLIC_CONFIG: PublicConfig = {
@@ -43,9 +43,9 @@ export function renderWithProviders(
       <ChakraProvider value={system}>
         <Toaster />
         <QueryClientProvider client={queryClient}>
-          <StaticPublicConfigProvider config={publicConfig}>
+          <PublicConfigContext value={publicConfig}>
             <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-          </StaticPublicConfigProvider>
+          </PublicConfigContext>
         </QueryClientProvider>
       </ChakraProvider>
     );

@@ -1,6 +1,6 @@
 /** The /claim route: composes the claim wizard with the google-auth and wallet features (the SDK loads later, ADR 13). */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
 import { ClaimWizard } from "../../features/claim-wizard/claim-wizard.tsx";
@@ -45,15 +45,12 @@ export function ComposedClaimWizard({ reloadPage }: { reloadPage?: () => void })
   const googleAuth = useGoogleAuth();
   // The wallet comes next: fetch its code while the visitor is busy with Google.
   usePreloadWhenIdle(googleAuth.status !== "idle");
-  const google = useMemo<WizardGoogle>(
-    () => ({
-      auth: googleAuth.auth,
-      isAuthorizing: googleAuth.status === "authorizing",
-      signOut: signOutOfGoogle,
-      authorize: googleAuth.authorize,
-    }),
-    [googleAuth.auth, googleAuth.status, googleAuth.authorize],
-  );
+  const google: WizardGoogle = {
+    auth: googleAuth.auth,
+    isAuthorizing: googleAuth.status === "authorizing",
+    signOut: signOutOfGoogle,
+    authorize: googleAuth.authorize,
+  };
   const slots: WizardSlots = {
     walletIndicator: <WalletIndicator />,
     googleConnect: <GoogleConnect google={googleAuth} />,

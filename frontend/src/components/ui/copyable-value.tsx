@@ -2,20 +2,9 @@ import { HStack, IconButton, Text } from "@chakra-ui/react";
 import { Fragment, useEffect, useState } from "react";
 
 const CONFIRMATION_MS = 2_000;
-/** A line may end between two groups: five in an address, eight in a hash. */
-const GROUP_LENGTH = 8;
 
 type CopyState = "idle" | "copied" | "failed";
 const CONFIRMATION: Record<Exclude<CopyState, "idle">, string> = { copied: "Copied", failed: "Copy failed" };
-
-function breakableGroups(value: string): string[] {
-  const prefix = value.startsWith("0x") ? "0x" : "";
-  const digits = value.slice(prefix.length);
-  const groups = [prefix];
-  for (let start = 0; start < digits.length; start += GROUP_LENGTH)
-    groups.push(digits.slice(start, start + GROUP_LENGTH));
-  return groups.filter(Boolean);
-}
 
 /** A full address or hash in monospace, with a copy button whose confirmation is a polite status. */
 export function CopyableValue({ value, label }: { value: string; label: string }) {
@@ -35,7 +24,8 @@ export function CopyableValue({ value, label }: { value: string; label: string }
   return (
     <HStack as="span" gap="1" align="start" display="inline-flex" maxWidth="100%">
       <Text as="span" fontFamily="mono" overflowWrap="normal" minWidth="0">
-        {breakableGroups(value).map((group, index) => (
+        {/* A line may end between two groups of eight after the 0x: five in an address, eight in a hash. */}
+        {(value.match(/^0x|.{1,8}/g) ?? []).map((group, index) => (
           <Fragment key={index}>
             {index > 0 && <wbr />}
             {group}
@@ -43,29 +33,23 @@ export function CopyableValue({ value, label }: { value: string; label: string }
         ))}
       </Text>
       <IconButton size="2xs" variant="ghost" aria-label={`Copy ${label}`} onClick={() => void copy()}>
-        <CopyIcon />
+        <svg
+          viewBox="0 0 24 24"
+          width="14"
+          height="14"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <rect x="9" y="9" width="12" height="12" rx="2" />
+          <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+        </svg>
       </IconButton>
       <Text as="span" role="status" fontSize="xs" color="fg.muted" whiteSpace="nowrap">
         {state === "idle" ? "" : CONFIRMATION[state]}
       </Text>
     </HStack>
-  );
-}
-
-function CopyIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="14"
-      height="14"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <rect x="9" y="9" width="12" height="12" rx="2" />
-      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-    </svg>
   );
 }
 

@@ -1,25 +1,20 @@
 /** The app's one toast surface; Chakra announces each toast politely as a `role="status"`. */
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from "@chakra-ui/react";
 
-type NotifyType = "success" | "error" | "info" | "warning" | "loading";
-
 export interface Notification {
   title: string;
   description?: string;
-  type: NotifyType;
+  type: "success" | "error" | "info" | "warning" | "loading";
   /** Reusing an id replaces that toast (e.g. a "loading" toast becoming "success"). */
   id?: string;
-  duration?: number;
 }
-
-/** Below the sticky site header, so a toast never hides it. */
-const BELOW_SITE_HEADER = "4.25rem";
 
 // At the top on every screen (full width on a phone): the next control is below what was just pressed, rarely above.
 // Stacked rather than listed: a claim fires several toasts in a row, and a list would cover a phone screen.
 const toaster = createToaster({
   placement: "top-end",
-  offsets: { top: BELOW_SITE_HEADER, bottom: "1rem", left: "1rem", right: "1rem" },
+  // Below the sticky site header, so a toast never hides it.
+  offsets: { top: "4.25rem", bottom: "1rem", left: "1rem", right: "1rem" },
   pauseOnPageIdle: true,
   overlap: true,
 });

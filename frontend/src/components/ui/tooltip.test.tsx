@@ -33,15 +33,4 @@ describe("Tooltip", () => {
     expect(screen.getByRole("button", { name: "Reset" })).toHaveFocus();
     expect(await screen.findByRole("tooltip")).toHaveTextContent("Signs out of Google");
   });
-
-  it("when disabled, then only the trigger is rendered", () => {
-    renderWithProviders(
-      <Tooltip content="Signs out of Google" disabled>
-        <Button>Reset</Button>
-      </Tooltip>,
-    );
-
-    expect(screen.getByRole("button", { name: "Reset" })).not.toHaveAttribute("aria-describedby");
-    expect(screen.queryByText("Signs out of Google")).not.toBeInTheDocument();
-  });
 });

@@ -1,5 +1,5 @@
 import { Tooltip as ChakraTooltip, Portal } from "@chakra-ui/react";
-import type { PointerEvent, ReactElement, ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 
 /** Tooltips open after 700 ms (docs/product.md#constants). */
 const OPEN_DELAY_MS = 700;
@@ -10,20 +10,14 @@ export interface TooltipProps {
   content: ReactNode;
   /** One focusable element (e.g. a button); it becomes the trigger. */
   children: ReactElement;
-  disabled?: boolean;
 }
 
-/** Chromium sends `pointerover` when an element appears under a still pointer: the tooltip waits for a real move. */
-function ignoreStationaryPointer(event: PointerEvent<HTMLElement>) {
-  event.preventDefault();
-}
-
-export function Tooltip({ content, children, disabled = false }: TooltipProps) {
-  if (disabled) return children;
+export function Tooltip({ content, children }: TooltipProps) {
   // Mounted only while open: a closed tooltip's content would be rendered, hidden, with the page.
   return (
     <ChakraTooltip.Root openDelay={OPEN_DELAY_MS} closeDelay={CLOSE_DELAY_MS} lazyMount unmountOnExit>
-      <ChakraTooltip.Trigger asChild onPointerOverCapture={ignoreStationaryPointer}>
+      {/* Chromium sends `pointerover` when an element appears under a still pointer: the tooltip waits for a real move. */}
+      <ChakraTooltip.Trigger asChild onPointerOverCapture={(event) => event.preventDefault()}>
         {children}
       </ChakraTooltip.Trigger>
       <Portal>

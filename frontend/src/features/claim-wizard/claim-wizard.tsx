@@ -1,13 +1,13 @@
-import { Card, Container, Stack, VisuallyHidden } from "@chakra-ui/react";
-import { Suspense, useEffect, useRef } from "react";
+import { Box, Button, Card, Container, Flex, Heading, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { REWARD_TOKENS, TOKEN_SYMBOL } from "@tube/common/constants";
+import { Suspense, useEffect, useId, useRef } from "react";
 import { lazyOrElse } from "../../lib/lazy-or-else.ts";
 import { ConnectStep } from "./components/connect-step.tsx";
 import { DoneStep } from "./components/done-step.tsx";
 import { MintStep } from "./components/mint-step.tsx";
 import { StepIndicator } from "./components/step-indicator.tsx";
-import { LabelledProgress, StepTransition } from "./components/step-parts.tsx";
+import { LabelledProgress } from "./components/step-parts.tsx";
 import { SubscribeStep } from "./components/subscribe-step.tsx";
-import { WizardHeader } from "./components/wizard-header.tsx";
 import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
 import { activityLabel, STEP_LABELS } from "./wizard-state.ts";
@@ -20,7 +20,7 @@ const SuccessDialog = lazyOrElse(
 /** From this step on the dialog is mounted: its code downloads while the mint runs. */
 const MINT_STEP = STEP_LABELS.indexOf("Mint");
 
-export interface ClaimWizardProps {
+interface ClaimWizardProps {
   wallet: WizardWallet;
   google: WizardGoogle;
   slots: WizardSlots;
@@ -31,19 +31,58 @@ export interface ClaimWizardProps {
 export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.location.reload() }: ClaimWizardProps) {
   const wizard = useClaimWizard({ wallet, google, reloadPage });
   const { state } = wizard;
-  const headingRef = useStepFocus(state.step, state.successDialogOpen);
+  const resetEffectId = useId();
+  // After a step change (not on first render) focus moves to the new step's heading, unless the dialog takes it.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const previousStep = useRef(state.step);
+  const firstStep = useRef(state.step);
+  useEffect(() => {
+    if (previousStep.current === state.step) return;
+    previousStep.current = state.step;
+    if (!state.successDialogOpen) headingRef.current?.focus();
+  }, [state.step, state.successDialogOpen]);
 
   return (
     <Container maxWidth="md" paddingY={{ base: "4", md: "10" }} paddingX={{ base: "3", sm: "4" }}>
       <Card.Root>
         <Card.Header>
           <Stack gap="5">
-            <WizardHeader onReset={wizard.reset} resetting={state.resetting} walletIndicator={slots.walletIndicator} />
+            {/* The title on its own line (the wallet slot grows), and what Reset does said before it is pressed. */}
+            <Stack gap="3">
+              <Heading as="h1" size="lg">
+                Claim {REWARD_TOKENS} {TOKEN_SYMBOL}
+              </Heading>
+              <Flex gap="2" align="center" justify="space-between" minHeight="8" whiteSpace="nowrap">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={wizard.reset}
+                  loading={state.resetting}
+                  loadingText="Resetting..."
+                  aria-describedby={resetEffectId}
+                >
+                  Reset
+                </Button>
+                {slots.walletIndicator}
+              </Flex>
+              <Text id={resetEffectId} fontSize="xs" color="fg.muted">
+                Reset signs out of Google and clears your progress. Your wallet stays connected.
+              </Text>
+            </Stack>
             <StepIndicator step={state.step} />
           </Stack>
         </Card.Header>
         <Card.Body>
-          <StepTransition step={state.step}>
+          {/* A new step rises into place; the step shown on arrival does not move. */}
+          <Box
+            key={state.step}
+            css={{ "--slide-from-bottom-distance": "12px" }}
+            _motionSafe={
+              state.step === firstStep.current
+                ? {}
+                : { animation: "fade-in 0.25s ease-out, slide-from-bottom 0.25s ease-out" }
+            }
+          >
             {state.step === 0 && (
               <SubscribeStep
                 wizard={wizard}
@@ -53,12 +92,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
               />
             )}
             {state.step === 1 && (
-              <ConnectStep
-                wizard={wizard}
-                walletConnected={wallet.isConnected}
-                walletOptions={slots.walletOptions}
-                headingRef={headingRef}
-              />
+              <ConnectStep wizard={wizard} walletOptions={slots.walletOptions} headingRef={headingRef} />
             )}
             {state.step === 2 && <MintStep wizard={wizard} headingRef={headingRef} />}
             {/* After a reload Done waits for the server's word on its claim. */}
@@ -74,7 +108,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
                 headingRef={headingRef}
               />
             )}
-          </StepTransition>
+          </Box>
         </Card.Body>
       </Card.Root>
       <VisuallyHidden aria-live="polite" role="status">
@@ -96,16 +130,4 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
       )}
     </Container>
   );
-}
-
-/** After a step change (not on first render) focus moves to the new step's heading, unless the dialog takes it. */
-function useStepFocus(step: number, dialogOpen: boolean) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const previousStep = useRef(step);
-  useEffect(() => {
-    if (previousStep.current === step) return;
-    previousStep.current = step;
-    if (!dialogOpen) headingRef.current?.focus();
-  }, [step, dialogOpen]);
-  return headingRef;
 }

@@ -1,5 +1,5 @@
 /** The claim wizard's behaviour over wizard-state.ts. */
-import type { CheckClaimResponse, GoogleAuthResponse, VerifySubscriptionResponse } from "@tube/common/api";
+import type { CheckClaimResponse, VerifySubscriptionResponse } from "@tube/common/api";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
 import { notify, type Notification } from "../../components/ui/toaster.tsx";
@@ -32,6 +32,7 @@ import {
   PROGRESS_INTERVAL_MS,
   VERIFY_CHECKPOINTS,
   wizardReducer,
+  type WizardEvent,
 } from "./wizard-state.ts";
 
 /** Reset says 'Logged out' before the page reloads; long enough to read it. */
@@ -39,11 +40,7 @@ const RESET_RELOAD_DELAY_MS = 1_500;
 /** Toasts of one verification replace one another. */
 const VERIFY_TOAST_ID = "claim-verify";
 
-export interface ClaimWizardDeps {
-  wallet: WizardWallet;
-  google: WizardGoogle;
-  reloadPage: () => void;
-}
+type ClaimWizardDeps = { wallet: WizardWallet; google: WizardGoogle; reloadPage: () => void };
 
 export type ClaimWizard = ReturnType<typeof useClaimWizard>;
 
@@ -66,22 +63,22 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
 
   // Still stored and unexpired, but refused by the server.
   const [rejectedToken, setRejectedToken] = useState<string | null>(null);
-  const auth = usableAuth(google.auth, rejectedToken);
+  const auth =
+    google.auth && google.auth.expiresAt > Date.now() && google.auth.accessToken !== rejectedToken ? google.auth : null;
   // One flow at a time (verify, claim, or following a claim); a ref, so a double click cannot start two.
   const lock = useRef(saved?.claim != null);
   const queryClient = useQueryClient();
   const succeed = (
-    claim: { recipient: string; txHash: string; claimId: string | null },
+    claim: Omit<Extract<WizardEvent, { type: "mintSucceeded" }>, "type">,
     toast: Notification | null,
-    claimedAt?: string | null,
   ) => {
-    dispatch({ type: "mintSucceeded", ...claim, claimedAt: claimedAt ?? undefined });
+    dispatch({ type: "mintSucceeded", ...claim });
     if (toast) notify({ ...toast, id: CLAIM_TOAST_ID });
   };
   const succeedEarlier = (recipient: string, existing: CheckClaimResponse | null) => {
     if (!existing?.claimed || existing.status !== "confirmed" || !existing.txHash) return false;
     const { txHash, claimId, claimedAt } = existing;
-    succeed({ recipient, txHash, claimId }, tokensAlreadyClaimedToast(claimedAt), claimedAt);
+    succeed({ recipient, txHash, claimId, claimedAt }, tokensAlreadyClaimedToast(claimedAt));
     return true;
   };
   const stopMint = (cause: unknown) => {
@@ -350,8 +347,4 @@ function fetchClaim(queryClient: QueryClient, walletAddress: string): Promise<Ch
     staleTime: 0,
     retry: false,
   });
-}
-
-function usableAuth(auth: GoogleAuthResponse | null, rejectedToken: string | null): GoogleAuthResponse | null {
-  return auth && auth.expiresAt > Date.now() && auth.accessToken !== rejectedToken ? auth : null;
 }

@@ -57,7 +57,7 @@ export type WizardEvent =
   | { type: "mintStarted" }
   | { type: "claimStatusChanged"; status: ClaimStatus }
   /** `claimedAt`: the claim was found, made earlier on that date. */
-  | { type: "mintSucceeded"; txHash: string; recipient: string; claimId: string | null; claimedAt?: string }
+  | { type: "mintSucceeded"; txHash: string; recipient: string; claimId: string | null; claimedAt?: string | null }
   | { type: "mintStopped"; failedClaim: FailedClaim; failureReason?: string | null }
   | { type: "failedClaimFound"; failedClaim: FailedClaim; failureReason?: string | null }
   | { type: "resetStarted" }

@@ -3,14 +3,12 @@ import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/
 import { revokeGoogleToken } from "./api/google-auth-api.ts";
 import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_SESSION_STORAGE_KEYS, USER_EMAIL_STORAGE_KEY } from "./google-session-keys.ts";
 
-export type GoogleAuth = GoogleAuthResponse;
-
-export function readGoogleAuth(now: number = Date.now()): GoogleAuth | null {
+export function readGoogleAuth(now: number = Date.now()): GoogleAuthResponse | null {
   const auth = readStoredSession();
   return auth && auth.expiresAt > now ? auth : null;
 }
 
-export function saveGoogleAuth(auth: GoogleAuth): void {
+export function saveGoogleAuth(auth: GoogleAuthResponse): void {
   sessionStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify(auth));
   sessionStorage.setItem(USER_EMAIL_STORAGE_KEY, auth.email);
 }
@@ -25,7 +23,7 @@ export function signOutOfGoogle(): void {
   if (accessToken) void revokeGoogleToken(accessToken, { keepalive: true }).catch(() => undefined);
 }
 
-function readStoredSession(): GoogleAuth | null {
+function readStoredSession(): GoogleAuthResponse | null {
   try {
     const raw = sessionStorage.getItem(GOOGLE_AUTH_STORAGE_KEY);
     if (raw === null) return null;

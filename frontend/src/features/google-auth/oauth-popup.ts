@@ -26,10 +26,10 @@ const CLOSED_POLL_MS = 500;
 const CLOSED_GRACE_MS = 1_000;
 
 /** Call it synchronously in the click: Safari blocks a popup after an await. */
-export function openOAuthPopup(win: Window = window): Window {
-  const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - POPUP_WIDTH) / 2));
-  const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - POPUP_HEIGHT) / 2));
-  const popup = win.open(
+export function openOAuthPopup(): Window {
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2));
+  const popup = window.open(
     "about:blank",
     POPUP_NAME,
     `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`,
@@ -44,13 +44,13 @@ export interface AuthorizationCodeWait {
   cancel(): void;
 }
 
-export function waitForAuthorizationCode(popup: Window, expectedState: string, win = window): AuthorizationCodeWait {
+export function waitForAuthorizationCode(popup: Window, expectedState: string): AuthorizationCodeWait {
   let cleanup = () => {};
   const promise = new Promise<string>((resolve, reject) => {
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
 
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== win.location.origin || !isCallbackMessage(event.data)) return;
+      if (event.origin !== window.location.origin || !isCallbackMessage(event.data)) return;
       cleanup();
       const { code, state, error } = event.data;
       if (state !== expectedState) return reject(failure("state_mismatch"));
@@ -68,11 +68,11 @@ export function waitForAuthorizationCode(popup: Window, expectedState: string, w
     }, CLOSED_POLL_MS);
 
     cleanup = () => {
-      win.removeEventListener("message", onMessage);
+      window.removeEventListener("message", onMessage);
       clearInterval(closedPoll);
       clearTimeout(graceTimer);
     };
-    win.addEventListener("message", onMessage);
+    window.addEventListener("message", onMessage);
   });
   return { promise, cancel: () => cleanup() };
 }

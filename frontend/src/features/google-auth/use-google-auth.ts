@@ -1,10 +1,10 @@
 /** The claim page's Google authorization: the session, the popup flow and its toasts. */
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { notify } from "../../components/ui/toaster.tsx";
+import { notify, type Notification } from "../../components/ui/toaster.tsx";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { exchangeGoogleCode } from "./api/google-auth-api.ts";
-import { readGoogleAuth, saveGoogleAuth, type GoogleAuth } from "./google-auth-storage.ts";
+import { readGoogleAuth, saveGoogleAuth } from "./google-auth-storage.ts";
 import {
   buildGoogleAuthUrl,
   createCodeChallenge,
@@ -23,7 +23,7 @@ const DEFAULT_FAILURE = ERROR_CATALOGUE.GOOGLE_AUTH_FAILED.message;
 
 export function useGoogleAuth() {
   const config = usePublicConfig();
-  const [auth, setAuth] = useState<GoogleAuth | null>(() => readGoogleAuth());
+  const [auth, setAuth] = useState(readGoogleAuth);
   const [status, setStatus] = useState<"idle" | "authorizing" | "authorized" | "failed">(() =>
     auth ? "authorized" : "idle",
   );
@@ -37,11 +37,13 @@ export function useGoogleAuth() {
     if (!auth) return;
     const remainingMs = auth.expiresAt - Date.now();
     if (remainingMs > MAX_TIMER_MS) return;
-    const expire = () => {
-      setAuth(null);
-      setStatus("idle");
-    };
-    const timer = setTimeout(expire, Math.max(0, remainingMs));
+    const timer = setTimeout(
+      () => {
+        setAuth(null);
+        setStatus("idle");
+      },
+      Math.max(0, remainingMs),
+    );
     return () => clearTimeout(timer);
   }, [auth]);
 
@@ -52,16 +54,8 @@ export function useGoogleAuth() {
       const kept = previous && previous.expiresAt > Date.now() ? previous : null;
       setStatus(kept ? "authorized" : "failed");
       setError(kept ? null : message);
-      notify(
-        kept
-          ? {
-              id: TOAST_ID,
-              type: "warning",
-              title: "Google Account Unchanged",
-              description: `${message} You are still connected as ${kept.email}.`,
-            }
-          : { id: TOAST_ID, type: "error", title: "Authentication Failed", description: message },
-      );
+      if (kept) toast("warning", "Google Account Unchanged", `${message} You are still connected as ${kept.email}.`);
+      else toast("error", "Authentication Failed", message);
     };
     let popup: Window;
     try {
@@ -73,12 +67,7 @@ export function useGoogleAuth() {
     pendingWait.current?.cancel();
     setStatus("authorizing");
     setError(null);
-    notify({
-      id: TOAST_ID,
-      type: "loading",
-      title: "Connecting to Google",
-      description: "Launching Google authentication...",
-    });
+    toast("loading", "Connecting to Google", "Launching Google authentication...");
 
     const redirectUri = googleRedirectUri(window.location.origin);
     const codeVerifier = createCodeVerifier();
@@ -100,12 +89,7 @@ export function useGoogleAuth() {
       saveGoogleAuth(session);
       setAuth(session);
       setStatus("authorized");
-      notify({
-        id: TOAST_ID,
-        type: "success",
-        title: "Google Authentication Successful",
-        description: "Connected with Google account",
-      });
+      toast("success", "Google Authentication Successful", "Connected with Google account");
     })()
       .catch((cause: unknown) => {
         wait.cancel();
@@ -118,6 +102,11 @@ export function useGoogleAuth() {
   }, [auth, config.googleAuthUrl, config.googleClientId]);
 
   return { auth, status, error, authorize };
+}
+
+/** The popup flow's toasts replace one another. */
+function toast(type: Notification["type"], title: string, description: string) {
+  notify({ id: TOAST_ID, type, title, description });
 }
 
 function messageOf(cause: unknown): string {

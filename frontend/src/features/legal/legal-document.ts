@@ -3,10 +3,7 @@
 /** A paragraph, or a list of bullets. */
 export type LegalBlock = string | readonly string[];
 
-interface LegalSection {
-  heading: string;
-  blocks: readonly LegalBlock[];
-}
+type LegalSection = { heading: string; blocks: readonly LegalBlock[] };
 
 export interface LegalDocument {
   title: string;

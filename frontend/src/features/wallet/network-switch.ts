@@ -1,9 +1,7 @@
 /** Switch an injected wallet to our chain, adding it if unknown: thirdweb's switch hides which happened. */
 import type { Notification } from "../../components/ui/toaster.tsx";
 
-export interface Eip1193Requester {
-  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
-}
+export type Eip1193Requester = { request(args: { method: string; params?: unknown[] }): Promise<unknown> };
 
 export interface AddChainParameters {
   chainId: string;

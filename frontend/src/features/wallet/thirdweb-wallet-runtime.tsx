@@ -27,7 +27,6 @@ import {
   NETWORK_SWITCH_TOASTS,
   SWITCH_ASKED_TOAST,
   switchInjectedChain,
-  type AddChainParameters,
   type Eip1193Requester,
 } from "./network-switch.ts";
 import {
@@ -106,7 +105,16 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
   const isCorrectNetwork =
     isConnected && isOnChain(setup.chain.id, activeChain?.id, viaWalletConnect ? heard : undefined);
 
-  useDisconnectedToast(status);
+  // Losing the wallet is announced once (docs/product.md#wallet-events).
+  const wasConnected = useRef(false);
+  useEffect(() => {
+    if (status === "connected") {
+      wasConnected.current = true;
+    } else if (status === "disconnected" && wasConnected.current) {
+      wasConnected.current = false;
+      notify({ type: "info", title: "Wallet Disconnected", description: "Your wallet has been disconnected." });
+    }
+  }, [status]);
 
   // A redirect login that came back and connected nothing is said.
   const restoreSettled = autoConnect.isFetched;
@@ -118,22 +126,17 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
     notify({ type: "error", ...failure });
   }, [restoreSettled, returned, setup]);
 
-  const addChainParameters = useMemo<AddChainParameters>(
-    () => ({
-      chainId: `0x${setup.chain.id.toString(16)}`,
-      chainName: ARBITRUM_ONE_NAME,
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: [config.rpcUrl],
-      blockExplorerUrls: [config.explorerUrl],
-    }),
-    [config.explorerUrl, config.rpcUrl, setup.chain.id],
-  );
-
   const switchWalletNetwork = useCallback(
     async (wallet: Wallet, options: { asItConnects?: boolean } = {}) => {
       const provider = injectedProvider(wallet.id) as Eip1193Requester | undefined;
       if (provider) {
-        const outcome = await switchInjectedChain(provider, addChainParameters);
+        const outcome = await switchInjectedChain(provider, {
+          chainId: `0x${setup.chain.id.toString(16)}`,
+          chainName: ARBITRUM_ONE_NAME,
+          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+          rpcUrls: [config.rpcUrl],
+          blockExplorerUrls: [config.explorerUrl],
+        });
         notify(NETWORK_SWITCH_TOASTS[outcome]);
         // Also for wallets that send no chainChanged event.
         if (outcome === "switched" || outcome === "added")
@@ -151,7 +154,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
         report?.wallet === wallet ? report.chainId === setup.chain.id : wallet.getChain()?.id === setup.chain.id;
       if (asked || !switched) notify(NETWORK_SWITCH_TOASTS[switched ? "switched" : "failed"]);
     },
-    [addChainParameters, setup.chain, switchActiveWalletChain],
+    [config.explorerUrl, config.rpcUrl, setup.chain, switchActiveWalletChain],
   );
 
   const afterConnect = useCallback(
@@ -353,27 +356,11 @@ function isWalletConnected(wallet: Wallet, setup: ThirdwebSetup): boolean {
   return wallet !== setup.ecosystem && !injectedProvider(wallet.id);
 }
 
-interface ChainReport {
-  wallet: Wallet;
-  chainId?: number;
-}
+type ChainReport = { wallet: Wallet; chainId?: number };
 
 /** A connect under way: which button, why the page stopped waiting if it did, how to start it again. */
 interface ConnectAttempt {
   via: "wallet" | "google";
   connectWallet(nothingOpened: () => void): Promise<Wallet>;
   stopped?: "timeout" | "no-app";
-}
-
-/** Losing the wallet is announced once (docs/product.md#wallet-events). */
-function useDisconnectedToast(status: string) {
-  const wasConnected = useRef(false);
-  useEffect(() => {
-    if (status === "connected") {
-      wasConnected.current = true;
-    } else if (status === "disconnected" && wasConnected.current) {
-      wasConnected.current = false;
-      notify({ type: "info", title: "Wallet Disconnected", description: "Your wallet has been disconnected." });
-    }
-  }, [status]);
 }

@@ -5,14 +5,9 @@ import { useFocusNext } from "../../../components/ui/focus-next.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { StepHeading } from "./step-parts.tsx";
 
-export interface ConnectStepProps {
-  wizard: ClaimWizard;
-  walletConnected: boolean;
-  walletOptions: ReactNode;
-  headingRef: Ref<HTMLHeadingElement>;
-}
+type ConnectStepProps = { wizard: ClaimWizard; walletOptions: ReactNode; headingRef: Ref<HTMLHeadingElement> };
 
-export function ConnectStep({ wizard, walletConnected, walletOptions, headingRef }: ConnectStepProps) {
+export function ConnectStep({ wizard, walletOptions, headingRef }: ConnectStepProps) {
   const continueButton = useRef<HTMLButtonElement>(null);
   // A wallet that connects here and does not move the wizard on (another network) is continued from here.
   useFocusNext(wizard.walletStatus, () => continueButton.current);
@@ -32,7 +27,7 @@ export function ConnectStep({ wizard, walletConnected, walletOptions, headingRef
           ref={continueButton}
           colorPalette="red"
           onClick={() => void wizard.continueFromConnect()}
-          disabled={!walletConnected}
+          disabled={wizard.walletStatus === "disconnected"}
         >
           Continue
         </Button>

@@ -7,7 +7,7 @@ import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { explorerTxUrl, formatClaimDate } from "../../../lib/format.ts";
 import { usePublicConfig } from "../../../lib/public-config.tsx";
 import type { WizardState } from "../wizard-state.ts";
-import { StepHeading, SuccessMark } from "./step-parts.tsx";
+import { StepHeading } from "./step-parts.tsx";
 
 interface DoneStepProps {
   txHash: string;
@@ -21,7 +21,23 @@ export function DoneStep({ txHash, state, addToken, onStartOver, headingRef }: D
   const { explorerUrl } = usePublicConfig();
   return (
     <Stack gap="5" textAlign="center">
-      <SuccessMark />
+      {/* The success moment: the check mark pops in. */}
+      <Box
+        aria-hidden="true"
+        alignSelf="center"
+        display="inline-flex"
+        alignItems="center"
+        justifyContent="center"
+        boxSize="14"
+        rounded="full"
+        bg="green.600"
+        color="white"
+        fontSize="2xl"
+        fontWeight="bold"
+        _motionSafe={{ animation: "pop 0.45s cubic-bezier(0.34, 1.56, 0.64, 1)" }}
+      >
+        ✓
+      </Box>
       <StepHeading ref={headingRef}>Tokens Claimed Successfully!</StepHeading>
       <Text>{REWARD_TOKENS} tokens have been sent to your wallet on the Arbitrum network.</Text>
       {state.claimedEarlierAt && (

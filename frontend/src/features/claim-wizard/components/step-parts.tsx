@@ -1,6 +1,6 @@
 /** The pieces every step is built of. */
-import { Box, Heading, HStack, Progress, Stack, Text } from "@chakra-ui/react";
-import { useId, useRef, type ReactNode, type Ref } from "react";
+import { Heading, HStack, Progress, Stack, Text } from "@chakra-ui/react";
+import { useId, type ReactNode, type Ref } from "react";
 
 /** Each step's heading; focusable from script so a step change can move focus to it. */
 export function StepHeading({ children, ref }: { children: ReactNode; ref?: Ref<HTMLHeadingElement> }) {
@@ -50,42 +50,5 @@ export function LabelledProgress({ label, value }: { label: string; value: numbe
         <Progress.Range />
       </Progress.Track>
     </Progress.Root>
-  );
-}
-
-/** A new step rises into place; the step shown on arrival does not move. */
-export function StepTransition({ step, children }: { step: number; children: ReactNode }) {
-  const firstStep = useRef(step);
-  const entrance = { animation: "fade-in 0.25s ease-out, slide-from-bottom 0.25s ease-out" };
-  return (
-    <Box
-      key={step}
-      css={{ "--slide-from-bottom-distance": "12px" }}
-      _motionSafe={step === firstStep.current ? {} : entrance}
-    >
-      {children}
-    </Box>
-  );
-}
-
-/** The success moment: the check mark pops in. */
-export function SuccessMark() {
-  return (
-    <Box
-      aria-hidden="true"
-      alignSelf="center"
-      display="inline-flex"
-      alignItems="center"
-      justifyContent="center"
-      boxSize="14"
-      rounded="full"
-      bg="green.600"
-      color="white"
-      fontSize="2xl"
-      fontWeight="bold"
-      _motionSafe={{ animation: "pop 0.45s cubic-bezier(0.34, 1.56, 0.64, 1)" }}
-    >
-      ✓
-    </Box>
   );
 }

@@ -11,7 +11,7 @@ import type { WizardSlots } from "../ports.ts";
 import type { ClaimWizard } from "../use-claim-wizard.ts";
 import { LabelledProgress, StepHeading, StepSection } from "./step-parts.tsx";
 
-export interface SubscribeStepProps {
+interface SubscribeStepProps {
   wizard: ClaimWizard;
   googleAuthorized: boolean;
   slots: Pick<WizardSlots, "googleConnect" | "walletPanel">;

@@ -1,5 +1,4 @@
 import { Stack, Text } from "@chakra-ui/react";
-import { useMemo } from "react";
 import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { isEmbeddedBrowser } from "../browser-environment.ts";
 import type { GoogleAuthState } from "../use-google-auth.ts";
@@ -8,7 +7,7 @@ import { InAppBrowserHint } from "./in-app-browser-hint.tsx";
 export function GoogleConnect({ google }: { google: GoogleAuthState }) {
   const { auth, status, error, authorize } = google;
   const busy = status === "authorizing";
-  const embedded = useMemo(() => isEmbeddedBrowser(navigator.userAgent), []);
+  const embedded = isEmbeddedBrowser(navigator.userAgent);
 
   return (
     <Stack gap="3">

@@ -20,12 +20,11 @@ export function InAppBrowserHint({ userAgent, pageUrl }: { userAgent: string; pa
   const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
   const { browser, steps } = WAY_OUT[phonePlatform(userAgent)];
 
-  const copyLink = () => {
-    navigator.clipboard
-      .writeText(pageUrl)
-      .then(() => setCopyState("copied"))
-      .catch(() => setCopyState("failed"));
-  };
+  const copyLink = () =>
+    navigator.clipboard.writeText(pageUrl).then(
+      () => setCopyState("copied"),
+      () => setCopyState("failed"),
+    );
 
   return (
     <Alert.Root status="warning" role="status" aria-labelledby={titleId}>

@@ -21,14 +21,13 @@ export function AddTokenButton() {
     ) : null;
   if (outcome === "added") return <Text color="fg.muted">{TOKEN_SYMBOL} is now in your wallet&apos;s token list.</Text>;
 
-  async function ask(request: () => Promise<boolean>) {
+  const ask = (request: () => Promise<boolean>) => {
     setOutcome("asking");
-    try {
-      setOutcome((await request()) ? "added" : "declined");
-    } catch {
-      setOutcome("declined");
-    }
-  }
+    request().then(
+      (added) => setOutcome(added ? "added" : "declined"),
+      () => setOutcome("declined"),
+    );
+  };
 
   return (
     <Stack gap="2" alignItems="center">
@@ -37,7 +36,7 @@ export function AddTokenButton() {
         colorPalette="blue"
         loading={outcome === "asking"}
         loadingText="Confirm in your wallet"
-        onClick={() => void ask(addToken)}
+        onClick={() => ask(addToken)}
       >
         Add {TOKEN_SYMBOL} to your wallet
       </Button>

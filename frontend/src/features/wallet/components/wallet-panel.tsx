@@ -1,5 +1,5 @@
 import { Box, Button, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { CopyableValue, LabelledValue } from "../../../components/ui/copyable-value.tsx";
 import { DescribedButton } from "../../../components/ui/described-button.tsx";
 import { isMobileUserAgent, walletContextHint } from "../connection-route.ts";
@@ -22,25 +22,24 @@ export function WalletPanel() {
       </Stack>
     );
   }
+  const [palette, title, text] = isCorrectNetwork
+    ? ["green", "Wallet Connected", "Ready to claim tokens on Arbitrum network"]
+    : ["yellow", "Wrong Network", "Your wallet needs to be on Arbitrum network"];
   return (
     <Stack gap="3">
-      {isCorrectNetwork ? (
-        <Box borderWidth="1px" borderColor="green.emphasized" bg="green.subtle" rounded="md" padding="3">
-          <Text fontWeight="semibold">Wallet Connected</Text>
-          <Text fontSize="sm">Ready to claim tokens on Arbitrum network</Text>
+      <Box borderWidth="1px" borderColor={`${palette}.emphasized`} bg={`${palette}.subtle`} rounded="md" padding="3">
+        <Text fontWeight="semibold">{title}</Text>
+        <Text fontSize="sm">{text}</Text>
+        {isCorrectNetwork ? (
           <Text fontSize="sm" marginTop="1">
             <CopyableValue value={address} label="wallet address" />
           </Text>
-        </Box>
-      ) : (
-        <Box borderWidth="1px" borderColor="yellow.emphasized" bg="yellow.subtle" rounded="md" padding="3">
-          <Text fontWeight="semibold">Wrong Network</Text>
-          <Text fontSize="sm">Your wallet needs to be on Arbitrum network</Text>
+        ) : (
           <Button marginTop="2" size="sm" colorPalette="yellow" onClick={() => void switchNetwork()}>
             Switch to Arbitrum Network
           </Button>
-        </Box>
-      )}
+        )}
+      </Box>
       <DisconnectWallet />
     </Stack>
   );
@@ -50,7 +49,7 @@ export function WalletPanel() {
 export function WalletOptions() {
   const { address, isConnected, isCorrectNetwork, switchNetwork } = useWalletState();
   const { status, load, pickerTarget } = useWalletLoading();
-  const hint = useMemo(() => walletContextHint(navigator.userAgent, isMobileUserAgent(navigator.userAgent)), []);
+  const hint = walletContextHint(navigator.userAgent, isMobileUserAgent(navigator.userAgent));
   useEffect(load, [load]);
 
   return (
@@ -113,9 +112,8 @@ function ConnectWait() {
   if (!connectingVia) return null;
   return (
     <Text role="status" fontSize="sm" color="fg.muted">
-      {connectingVia === "wallet"
-        ? `Waiting for your wallet to answer (up to ${CONNECT_TIMEOUT_SECONDS} seconds)…`
-        : `Waiting for Google sign-in (up to ${CONNECT_TIMEOUT_SECONDS} seconds)…`}
+      Waiting for {connectingVia === "wallet" ? "your wallet to answer" : "Google sign-in"} (up to{" "}
+      {CONNECT_TIMEOUT_SECONDS} seconds)…
     </Text>
   );
 }
