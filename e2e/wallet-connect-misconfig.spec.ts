@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,16 +35,23 @@ async function startApp(projectId: string) {
       (res) => res.ok,
       () => false,
     );
-  await expect.poll(ready, { timeout: 120_000 }).toBe(true);
-  return {
-    url,
-    port,
-    async stop() {
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, "exit");
       process.kill(-(child.pid as number), "SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  // An app that never got ready is stopped too, so no world outlives the run.
+  await expect
+    .poll(ready, { timeout: 120_000 })
+    .toBe(true)
+    .catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
+  return { url, port, stop };
 }
 
 /**
