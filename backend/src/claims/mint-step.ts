@@ -1,4 +1,4 @@
-import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import { UNFINISHED_CLAIM_STATUSES as UNFINISHED, type ClaimStatus } from "@tube/common/constants";
 import {
   RewardNotQueuedError,
   type ChainObservation,
@@ -25,7 +25,6 @@ export interface StepContext {
   onUnmined?: (txHash: string) => void;
 }
 
-const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "failed"];
 /** A confirmed claim whose reward was reorganised away is reopened. */
 const ATTEMPTABLE: readonly ClaimStatus[] = [...RETRYABLE, "confirmed"];
