@@ -6,7 +6,7 @@ export const TOKEN_DECIMALS = 18;
 /** The reward as shown to people. */
 export const REWARD_TOKENS = 250;
 /** The reward in base units: bigint end to end, never a float. */
-export const REWARD_AMOUNT_WEI: bigint = BigInt(REWARD_TOKENS) * 10n ** BigInt(TOKEN_DECIMALS);
+export const REWARD_AMOUNT_WEI = BigInt(REWARD_TOKENS) * 10n ** BigInt(TOKEN_DECIMALS);
 
 export const ARBITRUM_ONE_CHAIN_ID = 42161;
 export const ARBITRUM_ONE_CHAIN_ID_HEX = "0xa4b1";

@@ -163,17 +163,12 @@ function unchanged(claim: ClaimRecord): Move {
 function cas(
   ctx: StepContext,
   claim: ClaimRecord,
-  write: { fromStatuses: readonly ClaimStatus[]; patch: ClaimPatch; guarded: boolean },
+  { fromStatuses, patch, guarded }: { fromStatuses: readonly ClaimStatus[]; patch: ClaimPatch; guarded: boolean },
   then: (written: ClaimRecord) => ClaimRecord | Promise<ClaimRecord>,
 ): Move {
-  const { fromStatuses, patch, guarded } = write;
+  const guard = guarded ? { attempts: claim.attempts } : undefined;
   return async () => {
-    const written = await ctx.store.claims.transition(
-      claim.id,
-      fromStatuses,
-      patch,
-      guarded ? { attempts: claim.attempts } : undefined,
-    );
+    const written = await ctx.store.claims.transition(claim.id, fromStatuses, patch, guard);
     return written ? then(written) : reread(ctx, claim);
   };
 }
@@ -256,7 +251,7 @@ async function takeBackRefused(
   written: ClaimRecord,
   before: ClaimRecord,
   error: RewardNotQueuedError,
-): Promise<void> {
+) {
   const attempt = written.attempts;
   ctx.logger.warn({ claimId: before.id, attempt, err: error }, "Engine refused the reward; not counted");
   const { status, attempts, engineTransactionId, txHash, attemptAtBlock } = before;
