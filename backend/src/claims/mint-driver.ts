@@ -120,10 +120,6 @@ export function createMintDriver(deps: MintDriverDeps) {
     return moved(claim, after);
   }
 
-  function mayRetry(claim: ClaimRecord): boolean {
-    return claim.attempts < deps.maxAttempts;
-  }
-
   async function inHandWhile(claimId: string, move: () => Promise<ClaimRecord>): Promise<ClaimRecord> {
     inHand.add(claimId);
     try {
@@ -174,7 +170,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     reservationTerms,
     queue,
     retry,
-    mayRetry,
+    mayRetry: (claim: ClaimRecord) => claim.attempts < deps.maxAttempts,
     signingBlocked: () => signing.isOn(),
     /** Whether this process leads the claim, so that `watch` hears its moves. */
     leads: (claim: ClaimRecord) => claim.leaseOwner === owner,
