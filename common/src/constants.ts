@@ -6,7 +6,7 @@ export const TOKEN_DECIMALS = 18;
 /** The reward as shown to people. */
 export const REWARD_TOKENS = 250;
 /** The reward in base units: bigint end to end, never a float. */
-export const REWARD_AMOUNT_WEI: bigint = BigInt(REWARD_TOKENS) * 10n ** BigInt(TOKEN_DECIMALS);
+export const REWARD_AMOUNT_WEI = BigInt(REWARD_TOKENS) * 10n ** BigInt(TOKEN_DECIMALS);
 
 export const ARBITRUM_ONE_CHAIN_ID = 42161;
 export const ARBITRUM_ONE_CHAIN_ID_HEX = "0xa4b1";
@@ -27,7 +27,7 @@ export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
 export const CLAIM_STATUSES = ["reserved", "queued", "submitted", "confirmed", "failed"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** A claim whose mint is still under way: it is followed, never started again. */
-export const UNFINISHED_CLAIM_STATUSES = ["reserved", "queued", "submitted"] as const satisfies readonly ClaimStatus[];
+export const UNFINISHED_CLAIM_STATUSES: readonly ClaimStatus[] = ["reserved", "queued", "submitted"];
 /** The longest a claim's read is held: under the idle cut of common proxies (30 to 60 s). */
 export const CLAIM_WAIT_MAX_SECONDS = 20;
 

@@ -37,8 +37,20 @@ export function toVerifyAndMintResponse(outcome: VerifyAndMintOutcome): VerifyAn
   switch (outcome.kind) {
     case "accepted":
       return accepted(outcome.claim);
-    case "already-claimed":
-      return alreadyClaimed(outcome.existing, outcome.conflict);
+    case "already-claimed": {
+      const code = CONFLICT_CODES[outcome.conflict];
+      // Another wallet's claim is not this visitor's business beyond the fact that it exists.
+      const own = outcome.conflict === "wallet" ? outcome.existing : null;
+      return {
+        claimed: false,
+        alreadyClaimed: true,
+        txHash: own?.txHash ?? null,
+        claimId: own?.id ?? null,
+        status: own?.status ?? null,
+        error: ERROR_CATALOGUE[code].message,
+        details: code,
+      };
+    }
     case "attempts-exhausted":
       return {
         ...accepted(outcome.claim),
@@ -66,18 +78,3 @@ const CONFLICT_CODES = {
   googleAccount: "GOOGLE_ACCOUNT_ALREADY_CLAIMED",
   failedUnderAnotherAccount: "CLAIM_STARTED_BY_ANOTHER_ACCOUNT",
 } as const satisfies Record<ClaimConflict, ErrorCode>;
-
-function alreadyClaimed(claim: ClaimRecord, conflict: ClaimConflict): VerifyAndMintResponse {
-  const code = CONFLICT_CODES[conflict];
-  const sameWallet = conflict === "wallet";
-  return {
-    claimed: false,
-    alreadyClaimed: true,
-    // Another wallet's claim is not this visitor's business beyond the fact that it exists.
-    txHash: sameWallet ? claim.txHash : null,
-    claimId: sameWallet ? claim.id : null,
-    status: sameWallet ? claim.status : null,
-    error: ERROR_CATALOGUE[code].message,
-    details: code,
-  };
-}

@@ -12,7 +12,7 @@ import {
 import { parseInput } from "../http/validate.ts";
 import { signInWithGoogle } from "./auth.use-case.ts";
 import { toCheckClaimResponse, toClaimView, toVerifyAndMintResponse } from "./claim-view.ts";
-import { checkClaim, getClaim, isOnHold, recordClaim, verifyAndMint, type ClaimUseCaseDeps } from "./claim.use-case.ts";
+import { getClaim, isOnHold, recordClaim, verifyAndMint, type ClaimUseCaseDeps } from "./claim.use-case.ts";
 import type { ClaimRecord } from "../store/claim-repository.ts";
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 
@@ -22,9 +22,7 @@ export const HELD_READS_PER_CLIENT = 16;
 const FOLLOWED_ELSEWHERE_MS = 500;
 
 /** The claim API of docs/product.md#api-calls: routes only parse, call a use case and answer. */
-export function claimRoutes(
-  deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string; channelId: string },
-): Router {
+export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string; channelId: string }) {
   const router = Router();
   const heldReads = new Map<string, number>();
 
@@ -78,7 +76,7 @@ export function claimRoutes(
 
   router.get("/check-claim/:walletAddress", async (req, res) => {
     const { walletAddress } = parseInput(walletParamSchema, req.params);
-    const claim = await checkClaim(deps, walletAddress);
+    const claim = await deps.store.claims.findByWallet(walletAddress.toLowerCase());
     res.json(toCheckClaimResponse(claim, claim !== null && isOnHold(deps, claim)));
   });
 

@@ -42,9 +42,8 @@ export async function verifyAndMint(
   const checkedSince = Date.now();
   const identity = await deps.google.validateAccessToken(request.oauthAccessToken);
   await deps.controls.assertNotDenied({ walletAddress, googleSub: identity.sub });
-  if (request.googleEmail && request.googleEmail.toLowerCase() !== identity.email.toLowerCase()) {
+  if (request.googleEmail && request.googleEmail.toLowerCase() !== identity.email.toLowerCase())
     throw new AppError("EMAIL_MISMATCH");
-  }
 
   const existing = await store.claims.findByWallet(walletAddress);
   const ownRetry = existing?.status === "failed" && existing.googleSub === identity.sub;
@@ -70,9 +69,7 @@ export async function verifyAndMint(
   // A failed claim keeps the budget slot it took when it was reserved, so its retry is within the budget.
   if (existing) {
     const retried = await mintDriver.retry(existing, "owner");
-    return isOnHold(deps, retried)
-      ? { kind: "attempts-exhausted", claim: retried }
-      : { kind: "accepted", claim: retried };
+    return { kind: isOnHold(deps, retried) ? "attempts-exhausted" : "accepted", claim: retried };
   }
 
   const reservation = await reserveWithinBudget(deps, {
@@ -106,10 +103,6 @@ async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Pro
   }
 }
 
-export async function checkClaim(deps: ClaimUseCaseDeps, walletAddress: string): Promise<ClaimRecord | null> {
-  return deps.store.claims.findByWallet(walletAddress.toLowerCase());
-}
-
 /** Failed with every attempt its owner may make used up: on hold until the operator grants one more. */
 export function isOnHold(deps: Pick<ClaimUseCaseDeps, "mintDriver">, claim: ClaimRecord): boolean {
   return claim.status === "failed" && !deps.mintDriver.mayRetry(claim);
@@ -122,13 +115,9 @@ export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise
 }
 
 /** The server's own record is the truth: this only confirms a matching hash. */
-export async function recordClaim(
-  deps: ClaimUseCaseDeps,
-  walletAddress: string,
-  txHash: string,
-): Promise<{ recorded: true }> {
+export async function recordClaim(deps: ClaimUseCaseDeps, walletAddress: string, txHash: string) {
   const claim = await deps.store.claims.findByWallet(walletAddress.toLowerCase());
   if (!claim) throw new AppError("CLAIM_NOT_FOUND");
   if (claim.txHash?.toLowerCase() !== txHash.toLowerCase()) throw new AppError("TX_HASH_MISMATCH");
-  return { recorded: true };
+  return { recorded: true } as const;
 }

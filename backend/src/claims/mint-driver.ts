@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter, once } from "node:events";
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
-import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import type { ChainReader, Minter } from "../minting/minter.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
@@ -43,7 +43,6 @@ export interface MintTuning {
   intervalMs?: number;
 }
 
-const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 /** Claims a pass steps together (one Engine read, one chain read). */
 const PASS_GROUP = 200;
 /** `finalized` moves every few minutes. */
@@ -121,10 +120,6 @@ export function createMintDriver(deps: MintDriverDeps) {
     return moved(claim, after);
   }
 
-  function mayRetry(claim: ClaimRecord): boolean {
-    return claim.attempts < deps.maxAttempts;
-  }
-
   async function inHandWhile(claimId: string, move: () => Promise<ClaimRecord>): Promise<ClaimRecord> {
     inHand.add(claimId);
     try {
@@ -175,7 +170,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     reservationTerms,
     queue,
     retry,
-    mayRetry,
+    mayRetry: (claim: ClaimRecord) => claim.attempts < deps.maxAttempts,
     signingBlocked: () => signing.isOn(),
     /** Whether this process leads the claim, so that `watch` hears its moves. */
     leads: (claim: ClaimRecord) => claim.leaseOwner === owner,
@@ -198,20 +193,11 @@ export function createMintDriver(deps: MintDriverDeps) {
   };
 }
 
-/** Runs `pass` over and over, `intervalMs` apart; `wake`, or `mined` answering true, cuts the pause short. */
+/** Runs `pass` over and over, `intervalMs` apart; `stop`, or `mined` answering true, cuts the pause short. */
 function createLoop(pass: () => Promise<void>, mined: () => Promise<boolean>) {
   let running: Promise<void> | undefined;
   let stopped = false;
   let woken = new AbortController();
-  const wake = () => woken.abort();
-
-  async function run(intervalMs: number, onError: (error: unknown) => void): Promise<void> {
-    while (!stopped) {
-      woken = new AbortController();
-      await pass().catch(onError);
-      if (!stopped) await rest(intervalMs, woken.signal);
-    }
-  }
 
   async function rest(intervalMs: number, signal: AbortSignal): Promise<void> {
     const until = Date.now() + intervalMs;
@@ -222,23 +208,28 @@ function createLoop(pass: () => Promise<void>, mined: () => Promise<boolean>) {
   }
 
   return {
-    wake,
     get stopped() {
       return stopped;
     },
     start(intervalMs: number, onError: (error: unknown) => void): void {
-      running ??= outsideAnyRequest(() => run(intervalMs, onError));
+      running ??= outsideAnyRequest(async () => {
+        while (!stopped) {
+          woken = new AbortController();
+          await pass().catch(onError);
+          if (!stopped) await rest(intervalMs, woken.signal);
+        }
+      });
     },
     async stop(): Promise<void> {
       stopped = true;
-      wake();
+      woken.abort();
       await running;
     },
   };
 }
 
 function drives(claim: ClaimRecord): boolean {
-  return UNFINISHED.includes(claim.status) || (claim.status === "confirmed" && claim.finalAt === null);
+  return UNFINISHED_CLAIM_STATUSES.includes(claim.status) || (claim.status === "confirmed" && claim.finalAt === null);
 }
 
 export type MintDriver = ReturnType<typeof createMintDriver>;

@@ -1,4 +1,4 @@
-import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
+import { UNFINISHED_CLAIM_STATUSES as UNFINISHED, type ClaimStatus } from "@tube/common/constants";
 import {
   RewardNotQueuedError,
   type ChainObservation,
@@ -25,7 +25,6 @@ export interface StepContext {
   onUnmined?: (txHash: string) => void;
 }
 
-const UNFINISHED: readonly ClaimStatus[] = UNFINISHED_CLAIM_STATUSES;
 const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "failed"];
 /** A confirmed claim whose reward was reorganised away is reopened. */
 const ATTEMPTABLE: readonly ClaimStatus[] = [...RETRYABLE, "confirmed"];
@@ -164,17 +163,12 @@ function unchanged(claim: ClaimRecord): Move {
 function cas(
   ctx: StepContext,
   claim: ClaimRecord,
-  write: { fromStatuses: readonly ClaimStatus[]; patch: ClaimPatch; guarded: boolean },
+  { fromStatuses, patch, guarded }: { fromStatuses: readonly ClaimStatus[]; patch: ClaimPatch; guarded: boolean },
   then: (written: ClaimRecord) => ClaimRecord | Promise<ClaimRecord>,
 ): Move {
-  const { fromStatuses, patch, guarded } = write;
+  const guard = guarded ? { attempts: claim.attempts } : undefined;
   return async () => {
-    const written = await ctx.store.claims.transition(
-      claim.id,
-      fromStatuses,
-      patch,
-      guarded ? { attempts: claim.attempts } : undefined,
-    );
+    const written = await ctx.store.claims.transition(claim.id, fromStatuses, patch, guard);
     return written ? then(written) : reread(ctx, claim);
   };
 }
@@ -257,7 +251,7 @@ async function takeBackRefused(
   written: ClaimRecord,
   before: ClaimRecord,
   error: RewardNotQueuedError,
-): Promise<void> {
+) {
   const attempt = written.attempts;
   ctx.logger.warn({ claimId: before.id, attempt, err: error }, "Engine refused the reward; not counted");
   const { status, attempts, engineTransactionId, txHash, attemptAtBlock } = before;

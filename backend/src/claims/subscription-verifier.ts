@@ -43,18 +43,6 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     return checking;
   }
 
-  /** The username typed is not the signed-in account's: the wrong Google account. */
-  async function explainWrongAccount(accessToken: string, youtubeUsername: string): Promise<void> {
-    const channel = await google.getOwnChannel(accessToken);
-    if (!channel) throw new AppError("YOUTUBE_SIGNUP_REQUIRED");
-    if (!matchesChannel(youtubeUsername, channel)) {
-      const name = channel.handle ? `"${channel.title}" (${channel.handle})` : `"${channel.title}"`;
-      throw new AppError("USERNAME_MISMATCH", {
-        detail: `The signed-in Google account's YouTube channel is ${name}, not "${youtubeUsername}". Did you pick the wrong Google account? Use 'Change Google Account' to switch.`,
-      });
-    }
-  }
-
   return {
     async verify(
       identity: GoogleIdentity,
@@ -63,7 +51,16 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
     ): Promise<VerifySubscriptionResponse> {
       if (verified.has(identity.sub)) return { isSubscribed: true };
       const { isSubscribed } = await sharedCheck(identity.sub, accessToken);
-      if (!isSubscribed && youtubeUsername) await explainWrongAccount(accessToken, youtubeUsername);
+      if (isSubscribed || !youtubeUsername) return { isSubscribed };
+      // The username typed is not the signed-in account's: the wrong Google account.
+      const channel = await google.getOwnChannel(accessToken);
+      if (!channel) throw new AppError("YOUTUBE_SIGNUP_REQUIRED");
+      if (!matchesChannel(youtubeUsername, channel)) {
+        const name = channel.handle ? `"${channel.title}" (${channel.handle})` : `"${channel.title}"`;
+        throw new AppError("USERNAME_MISMATCH", {
+          detail: `The signed-in Google account's YouTube channel is ${name}, not "${youtubeUsername}". Did you pick the wrong Google account? Use 'Change Google Account' to switch.`,
+        });
+      }
       return { isSubscribed };
     },
   };

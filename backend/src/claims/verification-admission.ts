@@ -31,33 +31,26 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
     limitPerDay = VERIFY_LIMIT_PER_ACCOUNT_PER_DAY,
   } = options;
   const now = options.now ?? (() => new Date());
-  const windowKey = (sub: string) => `verify-window:${sub}`;
-  const dayKey = (day: string, sub: string) => `verify-day:${day}:${sub}`;
   const verifiedKey = (day: string, sub: string) => `verified:${day}:${sub}`;
-
-  async function assertQuotaLeftFor(sub: string, day: string, untilMidnight: number): Promise<void> {
-    const spent = await store.youtubeQuota.unitsOn(day);
-    if (spent < options.dailyQuotaUnits - YOUTUBE_QUOTA_RESERVE_UNITS) return;
-    if (await store.rateLimits.get(verifiedKey(day, sub))) return;
-    throw new AppError("YOUTUBE_QUOTA_RESERVED", { retryAfterSeconds: untilMidnight });
-  }
 
   return {
     async admit(sub: string): Promise<void> {
       const at = now();
       const day = quotaDay(at);
       const untilMidnight = secondsUntilPacificMidnight(at);
-      await assertQuotaLeftFor(sub, day, untilMidnight);
-      const window = await store.rateLimits.increment(windowKey(sub), windowSeconds * 1000);
+      const reserveReached =
+        (await store.youtubeQuota.unitsOn(day)) >= options.dailyQuotaUnits - YOUTUBE_QUOTA_RESERVE_UNITS;
+      if (reserveReached && !(await store.rateLimits.get(verifiedKey(day, sub))))
+        throw new AppError("YOUTUBE_QUOTA_RESERVED", { retryAfterSeconds: untilMidnight });
+      const window = await store.rateLimits.increment(`verify-window:${sub}`, windowSeconds * 1000);
       if (window.totalHits > limitPerWindow) {
         throw new AppError("ACCOUNT_RATE_LIMITED", {
           retryAfterSeconds: Math.max(1, Math.ceil((window.resetTime.getTime() - at.getTime()) / 1000)),
         });
       }
-      const today = await store.rateLimits.increment(dayKey(day, sub), untilMidnight * 1000);
-      if (today.totalHits > limitPerDay) {
+      const today = await store.rateLimits.increment(`verify-day:${day}:${sub}`, untilMidnight * 1000);
+      if (today.totalHits > limitPerDay)
         throw new AppError("ACCOUNT_DAILY_LIMIT_REACHED", { retryAfterSeconds: untilMidnight });
-      }
     },
 
     /** Until the quota day ends, the reserve still serves this account's claim. */

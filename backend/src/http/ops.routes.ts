@@ -27,14 +27,17 @@ export function opsRoutes(deps: {
   const { readinessCacheSeconds = READINESS_CACHE_SECONDS } = deps;
   const router = Router();
 
-  async function probeAll() {
+  const readiness = cachedRun(async () => {
     const checks: Record<string, "ok" | "unavailable"> = {};
     const errors: Record<string, string> = {};
     for (const { name } of deps.probes) checks[name] = "ok";
     await Promise.all(
       deps.probes.map(async (probe) => {
         try {
-          await withTimeout(probe.check(), 3000);
+          const timeout = new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error("timed out after 3000 ms")), 3000).unref(),
+          );
+          await Promise.race([probe.check(), timeout]);
         } catch (error) {
           deps.logger.warn({ probe: probe.name, err: error }, "readiness probe failed");
           checks[probe.name] = "unavailable";
@@ -45,9 +48,7 @@ export function opsRoutes(deps: {
       }),
     );
     return { ready: Object.keys(errors).length === 0, checks, errors };
-  }
-
-  const readiness = cachedRun(probeAll, readinessCacheSeconds * 1000);
+  }, readinessCacheSeconds * 1000);
 
   router.get("/api/config", (_req, res) => {
     res.setHeader("Cache-Control", "no-cache");
@@ -75,13 +76,6 @@ export function opsRoutes(deps: {
   });
 
   return router;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref()),
-  ]);
 }
 
 /** Wrong tokens a client may send a minute; past them it is refused unchecked, the right token too. */

@@ -51,10 +51,7 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
     // thirdweb's wallet iframes and remote images have no CORP headers.
     crossOriginEmbedderPolicy: false,
   });
-  return (req, res, next) => {
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    helmetHeaders(req, res, next);
-  };
+  return (req, res, next) => helmetHeaders(req, res.setHeader("Permissions-Policy", PERMISSIONS_POLICY), next);
 }
 
 /** Features nothing on the page uses; passkeys and clipboard-write are thirdweb's. */
@@ -82,15 +79,12 @@ export function corsForOrigin(publicUrl: string): RequestHandler {
 
 const WINDOW_MS = 60_000;
 
-/** At most `limit` requests a minute from one client (an IPv6 client is its /56); `counters` share the count. */
-function clientRateLimit(
-  limit: number,
-  options: { counters?: RateLimitCounters; prefix?: string } = {},
-): RequestHandler {
+/** At most `limit` requests a minute from one client (an IPv6 client is its /56); a `store` shares the count. */
+function clientRateLimit(limit: number, store?: Store): RequestHandler {
   return rateLimit({
     windowMs: WINDOW_MS,
     limit,
-    ...(options.counters ? { store: sharedStore(options.prefix ?? "", options.counters) } : {}),
+    ...(store ? { store } : {}),
     ipv6Subnet: 56,
     // TRUST_PROXY's mismatches are trustProxyWatch's to report, in the app's log.
     validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false },
@@ -100,17 +94,6 @@ function clientRateLimit(
   });
 }
 
-function sharedStore(prefix: string, counters: RateLimitCounters): Store {
-  return {
-    prefix,
-    localKeys: false,
-    get: (key) => counters.get(prefix + key),
-    increment: (key) => counters.increment(prefix + key, WINDOW_MS),
-    decrement: (key) => counters.decrement(prefix + key),
-    resetKey: (key) => counters.resetKey(prefix + key),
-  };
-}
-
 /**
  * Writes, shared by every process through the store; reads, five times as many, so a polling page never locks out.
  * A client past the limit in this process is refused before its write is counted in the store, so a flood costs the
@@ -118,7 +101,15 @@ function sharedStore(prefix: string, counters: RateLimitCounters): Store {
  */
 export function apiRateLimits(limitPerMinute: number, counters: RateLimitCounters): RequestHandler {
   const local = clientRateLimit(limitPerMinute);
-  const shared = clientRateLimit(limitPerMinute, { counters, prefix: "writes:" });
+  const prefix = "writes:";
+  const shared = clientRateLimit(limitPerMinute, {
+    prefix,
+    localKeys: false,
+    get: (key) => counters.get(prefix + key),
+    increment: (key) => counters.increment(prefix + key, WINDOW_MS),
+    decrement: (key) => counters.decrement(prefix + key),
+    resetKey: (key) => counters.resetKey(prefix + key),
+  });
   const reads = clientRateLimit(limitPerMinute * 5);
   return (req, res, next) =>
     req.method === "GET" || req.method === "HEAD"
@@ -134,11 +125,6 @@ const FORWARDED_HEADERS = [
   "x-forwarded-port",
   "x-real-ip",
 ];
-
-const UNTRUSTED_PEER_WARNING =
-  "forwarded headers came from a peer TRUST_PROXY does not trust, so they were ignored: if a proxy is in front, " +
-  "TRUST_PROXY does not name it and every visitor counts as the proxy's one address; otherwise something reaches " +
-  "the app around its proxy (logged once; tube_trust_proxy_mismatches_total counts them)";
 
 /** Counts requests whose forwarded headers come from a peer TRUST_PROXY does not trust, and warns once a process. */
 export function trustProxyWatch(deps: {
@@ -156,7 +142,7 @@ export function trustProxyWatch(deps: {
       if (!warned)
         deps.logger.warn(
           { setting: "TRUST_PROXY", trustProxy: deps.trustProxy, sign: "untrusted_peer" },
-          UNTRUSTED_PEER_WARNING,
+          "forwarded headers came from a peer TRUST_PROXY does not trust, so they were ignored: if a proxy is in front, TRUST_PROXY does not name it and every visitor counts as the proxy's one address; otherwise something reaches the app around its proxy (logged once; tube_trust_proxy_mismatches_total counts them)",
         );
       warned = true;
     }

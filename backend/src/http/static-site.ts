@@ -2,17 +2,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { PublicConfig } from "@tube/common/api";
 import { NOT_FOUND_TITLE, PAGE_PATHS, pageAt, pageTitle } from "@tube/common/app-pages";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
-
-/** Files outside /assets keep their names across builds, so they are cached for an hour only. */
-const cacheControlFor = (file: string, staticDir: string) =>
-  path.relative(staticDir, file).startsWith(`assets${path.sep}`)
-    ? "public, max-age=31536000, immutable"
-    : "public, max-age=3600";
 
 export function staticSite(options: { staticDir: string; publicConfig: PublicConfig; publicUrl: string }): Router {
   const html = renderPage(fs.readFileSync(path.join(options.staticDir, "index.html"), "utf8"), options);
@@ -32,7 +26,14 @@ export function staticSite(options: { staticDir: string; publicConfig: PublicCon
       serveStatic: {
         index: false,
         cacheControl: false,
-        setHeaders: (res, file) => res.setHeader("Cache-Control", cacheControlFor(file, options.staticDir)),
+        // Files outside /assets keep their names across builds, so they are cached for an hour only.
+        setHeaders: (res, file) =>
+          res.setHeader(
+            "Cache-Control",
+            path.relative(options.staticDir, file).startsWith(`assets${path.sep}`)
+              ? "public, max-age=31536000, immutable"
+              : "public, max-age=3600",
+          ),
       },
     }),
   );
@@ -41,8 +42,13 @@ export function staticSite(options: { staticDir: string; publicConfig: PublicCon
     if (req.path.startsWith("/assets/") || path.extname(req.path) !== "") return next();
     const route = pageAt(req.path);
     const page = route === undefined ? undefined : pages.get(route);
-    if (!page) res.status(404);
-    sendPage(req, res, page ?? notFoundPage);
+    res
+      .status(page ? 200 : 404)
+      .vary("Accept-Encoding")
+      .setHeader("Cache-Control", "no-cache");
+    const encoding = (["br", "gzip"] as const).find((encoding) => req.acceptsEncodings(encoding) === encoding);
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.type("html").send((page ?? notFoundPage)[encoding ?? "identity"]);
   });
   return router;
 }
@@ -68,23 +74,7 @@ function renderPage(indexHtml: string, options: { publicConfig: PublicConfig; pu
     .replace("</head>", `${block}\n  </head>`);
 }
 
-type CompressedPage = Record<"br" | "gzip" | "identity", Buffer>;
-
-function sendPage(req: Request, res: Response, page: CompressedPage): void {
-  res.vary("Accept-Encoding");
-  const encoding = (["br", "gzip"] as const).find((encoding) => req.acceptsEncodings(encoding) === encoding);
-  res.setHeader("Cache-Control", "no-cache");
-  res.type("html");
-  if (encoding) res.setHeader("Content-Encoding", encoding);
-  res.send(page[encoding ?? "identity"]);
-}
-
-function compressed(html: string): CompressedPage {
-  return {
-    identity: Buffer.from(html),
-    br: brotliCompressSync(html, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
-    }),
-    gzip: gzipSync(html, { level: 9 }),
-  };
+function compressed(html: string) {
+  const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY };
+  return { identity: Buffer.from(html), br: brotliCompressSync(html, { params }), gzip: gzipSync(html, { level: 9 }) };
 }

@@ -108,7 +108,7 @@ export function createChainReader(options: ChainReaderOptions) {
     for (const { txHash } of claims) {
       if (!txHash || receipts.has(txHash) || receiptAsked.has(txHash)) continue;
       receiptAsked.set(txHash, calls.length);
-      calls.push({ method: "eth_getTransactionReceipt", params: [txHash] });
+      calls.push(receiptCall(txHash));
     }
 
     // Asked last, so a per-second limit refuses it first: it matters least.
@@ -167,10 +167,7 @@ export function createChainReader(options: ChainReaderOptions) {
 
     /** Never a remembered receipt: its block may be reorganised away. */
     async receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]> {
-      const receipt = await single<TransactionReceipt.Rpc | null>({
-        method: "eth_getTransactionReceipt",
-        params: [txHash],
-      });
+      const receipt = await single<TransactionReceipt.Rpc | null>(receiptCall(txHash));
       receipts.delete(txHash);
       return receipt && receiptFor(wallet, remember(txHash, receipt));
     },
@@ -178,9 +175,7 @@ export function createChainReader(options: ChainReaderOptions) {
     /** True once any of `txHashes` is in a block; the receipts found are kept for the next observation. */
     async anyMined(txHashes: readonly string[]): Promise<boolean> {
       if (txHashes.some((txHash) => receipts.has(txHash))) return true;
-      const outcomes = await batch(
-        txHashes.map((txHash) => ({ method: "eth_getTransactionReceipt", params: [txHash] })),
-      );
+      const outcomes = await batch(txHashes.map(receiptCall));
       let mined = false;
       outcomes.forEach((outcome, index) => {
         if (outcome.status !== "fulfilled" || !outcome.value) return;
@@ -198,14 +193,7 @@ export function createChainReader(options: ChainReaderOptions) {
       const outcomes = await batch(
         rewards.map(({ wallet, block }) => ({
           method: "eth_getLogs",
-          params: [
-            {
-              address: rewardsAddress,
-              topics: [REWARDED_TOPIC, addressWord(wallet)],
-              fromBlock: toHex(block),
-              toBlock: toHex(block),
-            },
-          ],
+          params: [{ address: rewardsAddress, topics: [REWARDED_TOPIC, addressWord(wallet)], ...blockRange(block) }],
         })),
       );
       return outcomes.map((outcome, index): PromiseSettledResult<string | null> => {
@@ -218,11 +206,8 @@ export function createChainReader(options: ChainReaderOptions) {
 
     async ping() {
       const answered = Number(await single<string>({ method: "eth_chainId", params: [] }));
-      if (answered !== options.chainId) {
-        throw new AppError("MINT_UNAVAILABLE", {
-          cause: new Error(`RPC serves chain ${answered}, expected ${options.chainId}`),
-        });
-      }
+      const cause = new Error(`RPC serves chain ${answered}, expected ${options.chainId}`);
+      if (answered !== options.chainId) throw new AppError("MINT_UNAVAILABLE", { cause });
     },
   };
 }
@@ -246,8 +231,13 @@ function settle<T>(read: () => T): PromiseSettledResult<T> {
   }
 }
 
-function toHex(value: bigint): string {
-  return `0x${value.toString(16)}`;
+function receiptCall(txHash: string): JsonRpcCall {
+  return { method: "eth_getTransactionReceipt", params: [txHash] };
+}
+
+function blockRange(block: bigint) {
+  const hex = `0x${block.toString(16)}`;
+  return { fromBlock: hex, toBlock: hex };
 }
 
 function addressWord(address: string): string {

@@ -61,11 +61,7 @@ export function createEngineMinter(options: EngineMinterOptions) {
     const data = await call("search_transactions", (signal) =>
       searchTransactions({
         ...requestOptions(signal),
-        body: {
-          filters: ids.length > 0 ? [{ field: "id", values: [...ids], operation: "OR" }] : [],
-          limit,
-          page: 1,
-        },
+        body: { filters: ids.length > 0 ? [{ field: "id", values: [...ids], operation: "OR" }] : [], limit, page: 1 },
       }),
     );
     return data.result.transactions.filter((row) => row.batchIndex === 0).map(toMintTransaction);

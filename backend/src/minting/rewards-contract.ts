@@ -18,16 +18,10 @@ export async function readRewardAmount(rpcUrl: string, rewards: string): Promise
   return BigInt(await readWord(rpcUrl, rewards, REWARD_AMOUNT_SELECTOR));
 }
 
-export async function readRewardCap(
-  rpcUrl: string,
-  rewards: string,
-): Promise<{ rewardsPaid: bigint; maxRewards: bigint }> {
-  const [rewardsPaid, maxRewards] = await Promise.all(
-    [REWARDS_PAID_SELECTOR, MAX_REWARDS_SELECTOR].map(async (selector) =>
-      BigInt(await readWord(rpcUrl, rewards, selector)),
-    ),
-  );
-  return { rewardsPaid: rewardsPaid!, maxRewards: maxRewards! };
+export async function readRewardCap(rpcUrl: string, rewards: string) {
+  const read = async (selector: string) => BigInt(await readWord(rpcUrl, rewards, selector));
+  const [rewardsPaid, maxRewards] = await Promise.all([read(REWARDS_PAID_SELECTOR), read(MAX_REWARDS_SELECTOR)]);
+  return { rewardsPaid, maxRewards };
 }
 
 async function readWord(rpcUrl: string, to: string, data: string): Promise<string> {

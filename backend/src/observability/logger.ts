@@ -3,17 +3,8 @@ import { currentRequestId } from "./request-context.ts";
 
 /** Secret fields, redacted wherever a line carries them; `code` only in a body or query (Google's code). */
 const SECRET_FIELDS = [
-  "accessToken",
-  "oauthAccessToken",
-  "refreshToken",
-  "idToken",
-  "access_token",
-  "refresh_token",
-  "id_token",
-  "codeVerifier",
-  "code_verifier",
-  "clientSecret",
-  "client_secret",
+  ...["accessToken", "oauthAccessToken", "refreshToken", "idToken", "codeVerifier", "clientSecret"],
+  ...["access_token", "refresh_token", "id_token", "code_verifier", "client_secret"],
 ];
 const REDACTED_PATHS = [
   "req.headers.authorization",

@@ -25,12 +25,11 @@ export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
       try {
         const today = await deps.store.youtubeQuota.add(quotaDay(now()), units);
         // The store hands out each total once, so one call in any process sees the crossing.
-        if (today - units < warnAtUnits && today >= warnAtUnits) {
+        if (today - units < warnAtUnits && today >= warnAtUnits)
           deps.logger.warn(
             { youtubeQuotaUnitsToday: today, dailyQuotaUnits: deps.dailyQuotaUnits },
             "YouTube quota above 80% of the daily limit; verifications fail once it is spent",
           );
-        }
       } catch (error) {
         deps.logger.error({ err: error, units }, "could not count YouTube quota units in the store");
       }
