@@ -65,14 +65,7 @@ const COUNT_TAPS = `{
 }`;
 const SUCCESS = "Tokens Claimed Successfully!";
 
-interface VisitorTimes {
-  verifyMs: number;
-  claimMs: number;
-  confirmedMs: number | null;
-  txHash?: string;
-  taps: number;
-  fields: number;
-}
+type VisitorTimes = Awaited<ReturnType<typeof visit>>;
 
 export async function visitorPhase(world: BenchWorld) {
   const config = (await (await fetch(`${world.env.PUBLIC_URL}/api/config`)).json()) as PublicConfig;
@@ -128,17 +121,11 @@ export async function visitorPhase(world: BenchWorld) {
  */
 export async function tapsPhase() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-taps-"));
-  const [port, borderPort] = [await freePort(), await freePort()];
+  const [port, borderPort] = [await freePort(), String(await freePort())];
   const url = `http://localhost:${port}`;
   // The e2e helpers find the border through these.
-  Object.assign(process.env, { E2E_BORDER_PORT: String(borderPort), E2E_DATA_DIR: dataDir });
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    LOCAL_BORDER_PORT: String(borderPort),
-  };
+  Object.assign(process.env, { E2E_BORDER_PORT: borderPort, E2E_DATA_DIR: dataDir });
+  const env = { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOCAL_BORDER_PORT: borderPort };
   const world = spawn("npm", ["start", "--", "--prebuilt"], { env, stdio: "ignore", detached: true });
   const exited = once(world, "exit");
   const rows: string[][] = [];
@@ -196,7 +183,7 @@ async function countTaps(context: BrowserContext) {
   return counts;
 }
 
-async function visit(browser: Browser, world: BenchWorld, config: PublicConfig): Promise<VisitorTimes> {
+async function visit(browser: Browser, world: BenchWorld, config: PublicConfig) {
   const context = await browser.newContext({ baseURL: world.env.PUBLIC_URL, viewport: PHONE });
   try {
     const counts = await countTaps(context);
