@@ -210,36 +210,24 @@ async function visit(browser: Browser, world: BenchWorld, config: PublicConfig) 
   }
 }
 
-/** The page's globals used here: this file is type-checked without DOM types. */
-interface PageGlobals {
-  document: {
-    body: { textContent: string | null };
-    addEventListener(type: "click", listener: () => void, options: { capture: boolean; once: boolean }): void;
-  };
-  MutationObserver: new (callback: () => void) => {
-    observe(target: unknown, options: object): void;
-    disconnect(): void;
-  };
-  __waitMarks: { pressed: number; shown: number };
-}
+/** Marks, on the page's clock, the first press and then the first frame holding `text` (a string: no DOM types here). */
+const markPressUntilShown = (text: string) => `{
+  const marks = (globalThis.__waitMarks = { pressed: 0, shown: 0 });
+  document.addEventListener("click", () => (marks.pressed ||= performance.now()), { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    if (!marks.pressed || !document.body.textContent?.includes(${JSON.stringify(text)})) return;
+    marks.shown = performance.now();
+    observer.disconnect();
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+}`;
 
-/** Times, on the page's clock, a press to the first frame holding `text` (`expect` polls too coarsely for that). */
+/** Times a press to the first frame holding `text` (`expect` polls too coarsely for that). */
 async function pressUntilShown(page: Page, button: Locator, text: string, timeoutMs: number) {
-  await page.evaluate((text) => {
-    const page = globalThis as unknown as PageGlobals;
-    const marks = (page.__waitMarks = { pressed: 0, shown: 0 });
-    page.document.addEventListener("click", () => (marks.pressed ||= performance.now()), { capture: true, once: true });
-    const observer = new page.MutationObserver(() => {
-      if (!marks.pressed || !page.document.body.textContent?.includes(text)) return;
-      marks.shown = performance.now();
-      observer.disconnect();
-    });
-    observer.observe(page.document.body, { childList: true, subtree: true, characterData: true });
-  }, text);
+  await page.evaluate(markPressUntilShown(text));
   await button.click();
   await expect(page.getByText(text)).toBeVisible({ timeout: timeoutMs });
-  return page.evaluate(() => {
-    const { pressed, shown } = (globalThis as unknown as PageGlobals).__waitMarks;
-    return { waitMs: shown - pressed, pressedAt: performance.timeOrigin + pressed };
-  });
+  return page.evaluate<{ waitMs: number; pressedAt: number }>(
+    "({ waitMs: __waitMarks.shown - __waitMarks.pressed, pressedAt: performance.timeOrigin + __waitMarks.pressed })",
+  );
 }
