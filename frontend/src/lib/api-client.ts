@@ -37,7 +37,7 @@ export function apiPost<T>(path: string, body: unknown, schema: ResponseSchema<T
   return request(path, { ...init, method: "POST", body: JSON.stringify(body) }, schema);
 }
 
-export async function apiSend(path: string, body: unknown, init?: RequestOptions): Promise<void> {
+export async function apiSend(path: string, body: unknown, init?: RequestOptions) {
   await request(path, { ...init, method: "POST", body: JSON.stringify(body) }, null);
 }
 
@@ -102,6 +102,6 @@ function parseRetryAfter(value: string | null): number | undefined {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
-function isAbort(cause: unknown): boolean {
+function isAbort(cause: unknown) {
   return typeof cause === "object" && cause !== null && (cause as { name?: unknown }).name === "AbortError";
 }

@@ -14,7 +14,7 @@ export function headroomSection(
   config: Pick<Config, "YOUTUBE_DAILY_QUOTA_UNITS">,
   unitsPerClaim: number,
   throughput: readonly BatchResult[],
-): string {
+) {
   const claimsADay = Math.floor((config.YOUTUBE_DAILY_QUOTA_UNITS - YOUTUBE_QUOTA_RESERVE_UNITS) / unitsPerClaim);
   const peak = claimsADay / PEAK_SECONDS;
   const confirmedTimes = throughput.map((r) => r.confirmedPerSecond / peak);
@@ -45,7 +45,7 @@ export function costSection({
   unitsPerClaim: readonly number[];
   provider: readonly FinalityResult[];
   gasUsed: readonly bigint[];
-}): string {
+}) {
   const floor = `floor ${REWARD_GAS_FLOOR.toLocaleString("en")}`;
   const rows = [
     ["YouTube quota units", formatSpread(unitsPerClaim), "1", "the quota phase"],

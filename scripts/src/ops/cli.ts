@@ -54,7 +54,7 @@ export function defineCommand<O extends ParseArgsOptionsConfig>(
   };
 }
 
-export async function runAsProcess(command: Command): Promise<void> {
+export async function runAsProcess(command: Command) {
   nameFetchFailures();
   process.exitCode = await command.run(process.argv.slice(2), {
     env: process.env,
@@ -64,7 +64,7 @@ export async function runAsProcess(command: Command): Promise<void> {
 }
 
 /** Node's fetch says only "fetch failed": this process's requests name the host, and why from the cause's code. */
-function nameFetchFailures(): void {
+function nameFetchFailures() {
   const plainFetch = globalThis.fetch;
   globalThis.fetch = (input, init) =>
     plainFetch(input, init).catch((error: unknown) => {
@@ -95,7 +95,7 @@ export function message(error: unknown): string {
 export type CheckState = "pass" | "fail" | "skip" | "info";
 const MARKS: Record<CheckState, string> = { pass: "✔", fail: "✘", skip: "–", info: "ℹ" };
 
-export function printCheck(io: CommandIo, state: CheckState, name: string, detail: string): void {
+export function printCheck(io: CommandIo, state: CheckState, name: string, detail: string) {
   io.out(`${MARKS[state]} ${name}: ${detail}`);
 }
 

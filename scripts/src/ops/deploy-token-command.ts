@@ -231,7 +231,7 @@ function count(name: string, value: string): bigint {
   return BigInt(value);
 }
 
-function same(a: string, b: string): boolean {
+function same(a: string, b: string) {
   return a.toLowerCase() === b.toLowerCase();
 }
 

@@ -179,7 +179,7 @@ function waitToRetryToast(cause: ApiError): Toast {
 }
 
 /** Retry-After in words, rounded up: "45 seconds", "4 minutes", "2 hours". */
-function duration(seconds: number): string {
+function duration(seconds: number) {
   const [amount, unit] =
     seconds < 60
       ? [seconds, "second"]
@@ -189,7 +189,7 @@ function duration(seconds: number): string {
   return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
 }
 
-export function isCode(cause: unknown, code: ErrorCode): boolean {
+export function isCode(cause: unknown, code: ErrorCode) {
   return cause instanceof ApiError && cause.code === code;
 }
 

@@ -32,7 +32,7 @@ export async function switchInjectedChain(
 }
 
 /** 4902 is EIP-3326's "unknown chain"; MetaMask mobile reports it as -32603 with the 4902 inside. */
-export function isUnknownChainError(error: unknown): boolean {
+export function isUnknownChainError(error: unknown) {
   const code = errorCode(error);
   if (code === 4902 || code === -32603) return true;
   const data = (error as { data?: { originalError?: unknown } } | null)?.data;
@@ -46,7 +46,7 @@ export function errorCode(error: unknown): number | undefined {
 }
 
 /** A WalletConnect wallet is on our chain once it has said so: the SDK's chain is only the one it asked for. */
-export function isOnChain(target: number, sdkChainId?: number, walletConnect?: { heardChainId?: number }): boolean {
+export function isOnChain(target: number, sdkChainId?: number, walletConnect?: { heardChainId?: number }) {
   return sdkChainId === target && (walletConnect === undefined || walletConnect.heardChainId === target);
 }
 

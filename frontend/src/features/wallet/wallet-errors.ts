@@ -12,7 +12,7 @@ export class NoAccountsError extends Error {
 }
 
 /** Asked before thirdweb, whose "no accounts" error hides what the wallet said (ADR 27). */
-export async function requestInjectedAccounts(provider: Eip1193Requester): Promise<void> {
+export async function requestInjectedAccounts(provider: Eip1193Requester) {
   const accounts = await provider.request({ method: "eth_requestAccounts" });
   if (!Array.isArray(accounts) || accounts.length === 0) throw new NoAccountsError("The wallet returned no accounts.");
 }
@@ -46,7 +46,7 @@ export function describeConnectError(error: unknown): WalletErrorText {
 }
 
 /** The inline text says 'Failed to connect wallet', without the toast's period. */
-export function inlineConnectError(error: unknown): string {
+export function inlineConnectError(error: unknown) {
   const { description } = describeConnectError(error);
   return description === CONNECT_FAILED_TOAST_TEXT ? "Failed to connect wallet" : description;
 }
@@ -112,7 +112,7 @@ export function redirectLoginFailure(
 export const WALLET_MODULE_FAILED = "The wallet options could not be loaded. Check your connection and try again.";
 
 /** Wallets throw Errors, EIP-1193 error objects ({ code, message }) or strings. */
-function messageOf(error: unknown): string {
+function messageOf(error: unknown) {
   if (typeof error === "string") return error;
   const message = (error as { message?: unknown } | null)?.message;
   return typeof message === "string" ? message : "";

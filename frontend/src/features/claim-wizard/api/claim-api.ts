@@ -48,7 +48,7 @@ function refusalOf(answer: VerifyAndMintResponse): ApiError {
 }
 
 /** Tells the server the hash the page saw; the server's own record is the truth. */
-export function recordClaim(request: { walletAddress: string; googleEmail: string; txHash: string }): Promise<void> {
+export function recordClaim(request: { walletAddress: string; googleEmail: string; txHash: string }) {
   return apiSend("/api/record-claim", request);
 }
 

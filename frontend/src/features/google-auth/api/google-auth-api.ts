@@ -9,6 +9,6 @@ export async function exchangeGoogleCode(request: GoogleAuthRequest): Promise<Go
   return { ...session, accessToken };
 }
 
-export function revokeGoogleToken(accessToken: string, init?: RequestOptions): Promise<void> {
+export function revokeGoogleToken(accessToken: string, init?: RequestOptions) {
   return apiSend("/api/auth/revoke", { accessToken }, init);
 }
