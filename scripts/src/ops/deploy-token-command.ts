@@ -122,9 +122,7 @@ export const deployTokenCommand = defineCommand(
       io.out(`adopted TuBE at ${token.address}`);
       const { minters } = await tokenRoleHolders(token);
       revoke = minters.filter((minter) => !adoptedRewards || !same(minter, adoptedRewards.address));
-      const unnamed = revoke.filter(
-        (minter) => !same(minter, serverWallet) && !retire.some((old) => same(old, minter)),
-      );
+      const unnamed = revoke.filter((m) => !same(m, serverWallet) && !retire.some((old) => same(old, m)));
       if (unnamed.length > 0)
         throw new Error(
           `TuBE at ${token.address} has another minter: ${unnamed.join(", ")}. Two minters can pay a wallet twice, once through each: drain its unfinished claims, then run this again with --retire ${unnamed.join(" --retire ")} (see --help)`,
