@@ -66,12 +66,8 @@ async function request<T>(path: string, init: RequestInit, schema: ResponseSchem
   return parsed.data;
 }
 
-const invalidResponse = (status: number) =>
-  new ApiError(
-    CLIENT_ERROR_CODES.INVALID_RESPONSE,
-    "The server sent an unexpected response. Please try again.",
-    status,
-  );
+const UNEXPECTED = "The server sent an unexpected response. Please try again.";
+const invalidResponse = (status: number) => new ApiError(CLIENT_ERROR_CODES.INVALID_RESPONSE, UNEXPECTED, status);
 
 function transportError(cause: unknown): ApiError {
   if (isAbort(cause)) return new ApiError(CLIENT_ERROR_CODES.ABORTED, "The request was cancelled.", 0);
