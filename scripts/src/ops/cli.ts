@@ -58,8 +58,8 @@ export async function runAsProcess(command: Command) {
   nameFetchFailures();
   process.exitCode = await command.run(process.argv.slice(2), {
     env: process.env,
-    out: (text) => console.log(text),
-    err: (text) => console.error(text),
+    out: console.log,
+    err: console.error,
   });
 }
 
@@ -113,10 +113,7 @@ export function chainHandles(settings: { RPC_URL: string; CHAIN_ID: number }) {
   return { client, chain, rpc: getRpcClient({ client, chain }), at };
 }
 
-export function readRewardsView(
-  rewards: ThirdwebContract,
-  view: "rewardAmount" | "maxRewards" | "rewardsPaid",
-): Promise<bigint> {
+export function readRewardsView(rewards: ThirdwebContract, view: "rewardAmount" | "maxRewards" | "rewardsPaid") {
   return readContract({ contract: rewards, method: `function ${view}() view returns (uint256)` as const });
 }
 
