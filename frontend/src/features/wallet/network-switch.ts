@@ -13,10 +13,7 @@ export interface AddChainParameters {
 
 export type NetworkSwitchOutcome = "switched" | "added" | "add-failed" | "failed";
 
-export async function switchInjectedChain(
-  provider: Eip1193Requester,
-  chain: AddChainParameters,
-): Promise<NetworkSwitchOutcome> {
+export async function switchInjectedChain(provider: Eip1193Requester, chain: AddChainParameters) {
   try {
     await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: chain.chainId }] });
     return "switched";
@@ -57,18 +54,11 @@ export const SWITCH_ASKED_TOAST: Notification = {
   description: "Your wallet is on another network. Please approve the switch to Arbitrum in your wallet.",
 };
 
+const failure = (title: string, description: string): Notification => ({ type: "error", title, description });
 /** The network toasts (docs/product.md#network-toasts). */
 export const NETWORK_SWITCH_TOASTS: Record<NetworkSwitchOutcome, Notification> = {
   switched: { type: "success", title: "Network Switched", description: "Successfully connected to Arbitrum network." },
   added: { type: "success", title: "Network Added", description: "Arbitrum network has been added to your wallet." },
-  "add-failed": {
-    type: "error",
-    title: "Network Error",
-    description: "Could not add Arbitrum network. Please add it manually in your wallet.",
-  },
-  failed: {
-    type: "error",
-    title: "Network Switch Failed",
-    description: "Could not switch to Arbitrum network. Please try manually in your wallet.",
-  },
+  "add-failed": failure("Network Error", "Could not add Arbitrum network. Please add it manually in your wallet."),
+  failed: failure("Network Switch Failed", "Could not switch to Arbitrum network. Please try manually in your wallet."),
 };
