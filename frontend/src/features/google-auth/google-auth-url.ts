@@ -32,7 +32,7 @@ export function createCodeVerifier() {
   return base64UrlEncode(crypto.getRandomValues(new Uint8Array(48)));
 }
 
-export async function createCodeChallenge(verifier: string): Promise<string> {
+export async function createCodeChallenge(verifier: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
   return base64UrlEncode(new Uint8Array(digest));
 }
