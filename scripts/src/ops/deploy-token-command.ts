@@ -96,10 +96,7 @@ export const deployTokenCommand = defineCommand({ usage: USAGE, options: OPTIONS
     adoptedRewards = at(rewardsFlag);
     const problem = await rewardsProblem(adoptedRewards);
     if (problem) throw new Error(problem);
-    const paysOut = await readContract({
-      contract: adoptedRewards,
-      method: "function token() view returns (address)",
-    });
+    const paysOut = await readContract({ contract: adoptedRewards, method: "function token() view returns (address)" });
     if (tokenAddress && !same(tokenAddress, paysOut))
       throw new Error(
         `the rewards contract at ${rewardsFlag} mints the token at ${paysOut}, not --token ${tokenAddress}`,
