@@ -54,7 +54,7 @@ const composeSection = Object.keys(settingsSchema.shape)
   .map((key) => `      ${key}: \${${key}:-}\n`)
   .join("");
 
-async function between(file: string, start: string, end: string, section: string): Promise<string> {
+async function between(file: string, start: string, end: string, section: string) {
   const text = await fs.readFile(file, "utf8");
   const [before, rest] = text.split(start);
   const after = rest?.split(end)[1];
@@ -63,7 +63,7 @@ async function between(file: string, start: string, end: string, section: string
   return `${before}${start}${section}${end}${after}`;
 }
 
-async function expected(): Promise<Map<string, string>> {
+async function expected() {
   const options = { ...(await prettier.resolveConfig(README)), filepath: README };
   return new Map([
     [README, await prettier.format(await between(README, START, END, `\n\n${readmeSection}\n\n`), options)],

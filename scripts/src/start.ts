@@ -63,7 +63,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-function banner(publicUrl: string, { started, env }: LocalWorld): string {
+function banner(publicUrl: string, { started, env }: LocalWorld) {
   const lines = ["", `  TuBE Rewards is running at ${publicUrl}`, ""];
   if (started.chain) {
     lines.push(

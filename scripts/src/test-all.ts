@@ -12,7 +12,7 @@ const format = ([passed, failed, skipped]: number[]) => `${passed} passed, ${fai
 const report = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {});
 
 /** Runs `tasks`, side by side if several; `count` reads what a task ran as [passed, failed, skipped]. */
-async function stage(tasks: string[], count = (code: number) => (code ? [0, 1] : [1, 0])): Promise<void> {
+async function stage(tasks: string[], count = (code: number) => (code ? [0, 1] : [1, 0])) {
   const startedAt = performance.now();
   const parallel = tasks.length > 1;
   const options = { parallel, aggregateOutput: parallel, continueOnError: true, printName: true, nodeRun: true };

@@ -75,7 +75,7 @@ function focusMainHeadingWhenRendered(): () => void {
   return stop;
 }
 
-function focusMainHeading(): boolean {
+function focusMainHeading() {
   const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1");
   if (!heading) return false;
   if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");

@@ -37,7 +37,7 @@ export function apiPost<T>(path: string, body: unknown, schema: ResponseSchema<T
   return request(path, { ...init, method: "POST", body: JSON.stringify(body) }, schema);
 }
 
-export async function apiSend(path: string, body: unknown, init?: RequestOptions): Promise<void> {
+export async function apiSend(path: string, body: unknown, init?: RequestOptions) {
   await request(path, { ...init, method: "POST", body: JSON.stringify(body) }, null);
 }
 
@@ -66,12 +66,8 @@ async function request<T>(path: string, init: RequestInit, schema: ResponseSchem
   return parsed.data;
 }
 
-const invalidResponse = (status: number) =>
-  new ApiError(
-    CLIENT_ERROR_CODES.INVALID_RESPONSE,
-    "The server sent an unexpected response. Please try again.",
-    status,
-  );
+const UNEXPECTED = "The server sent an unexpected response. Please try again.";
+const invalidResponse = (status: number) => new ApiError(CLIENT_ERROR_CODES.INVALID_RESPONSE, UNEXPECTED, status);
 
 function transportError(cause: unknown): ApiError {
   if (isAbort(cause)) return new ApiError(CLIENT_ERROR_CODES.ABORTED, "The request was cancelled.", 0);
@@ -102,6 +98,6 @@ function parseRetryAfter(value: string | null): number | undefined {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
-function isAbort(cause: unknown): boolean {
+function isAbort(cause: unknown) {
   return typeof cause === "object" && cause !== null && (cause as { name?: unknown }).name === "AbortError";
 }

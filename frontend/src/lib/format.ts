@@ -1,24 +1,24 @@
 /** An address is displayed as its first 6 and last 4 characters. */
-export function shortenAddress(address: string): string {
+export function shortenAddress(address: string) {
   if (address.length <= 10) return address;
   return `${address.slice(0, 6)}...${address.slice(-4)}`;
 }
 
-export function youtubeChannelUrl(channelId: string): string {
+export function youtubeChannelUrl(channelId: string) {
   return `https://www.youtube.com/channel/${encodeURIComponent(channelId)}`;
 }
 
 /** The channel page that opens YouTube's "Subscribe?" confirmation. */
-export function youtubeSubscribeUrl(channelId: string): string {
+export function youtubeSubscribeUrl(channelId: string) {
   return `${youtubeChannelUrl(channelId)}?sub_confirmation=1`;
 }
 
 /** A claim's date as the visitor reads it ("November 5, 2026"), in their own time zone. */
-export function formatClaimDate(iso: string): string {
+export function formatClaimDate(iso: string) {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date(iso));
 }
 
 /** The block-explorer page of a transaction (its path is /tx/{hash}). */
-export function explorerTxUrl(explorerUrl: string, txHash: string): string {
+export function explorerTxUrl(explorerUrl: string, txHash: string) {
   return `${explorerUrl.replace(/\/+$/, "")}/tx/${txHash}`;
 }

@@ -57,7 +57,7 @@ export async function startBenchWorld(
     cpuMs: async () => 1000 * (await metric("process_cpu_seconds_total")),
     metric,
     /** `wallets`' confirmed claims, read from the store file at no cost to the app. */
-    confirmed(wallets: readonly string[]): Map<string, { at: number; txHash: string }> {
+    confirmed(wallets: readonly string[]) {
       const db = new DatabaseSync(dbFile, { readOnly: true });
       try {
         const query = db.prepare(

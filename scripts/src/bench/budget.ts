@@ -10,11 +10,7 @@ const HEADROOM_TARGET = 10;
 /** A first reward's least gas: the transaction, two new slots (gate, balance), total supply, Transfer, calldata. */
 const REWARD_GAS_FLOOR = 21_000 + 2 * (20_000 + 2_100) + (2_900 + 2_100) + (375 + 3 * 375 + 8 * 32) + 430;
 
-export function headroomSection(
-  config: Pick<Config, "YOUTUBE_DAILY_QUOTA_UNITS">,
-  unitsPerClaim: number,
-  throughput: readonly BatchResult[],
-): string {
+export function headroomSection(config: Config, unitsPerClaim: number, throughput: BatchResult[]) {
   const claimsADay = Math.floor((config.YOUTUBE_DAILY_QUOTA_UNITS - YOUTUBE_QUOTA_RESERVE_UNITS) / unitsPerClaim);
   const peak = claimsADay / PEAK_SECONDS;
   const confirmedTimes = throughput.map((r) => r.confirmedPerSecond / peak);
@@ -37,15 +33,7 @@ export function headroomSection(
   ].join("\n");
 }
 
-export function costSection({
-  unitsPerClaim,
-  provider,
-  gasUsed,
-}: {
-  unitsPerClaim: readonly number[];
-  provider: readonly FinalityResult[];
-  gasUsed: readonly bigint[];
-}): string {
+export function costSection(unitsPerClaim: number[], provider: FinalityResult[], gasUsed: bigint[]) {
   const floor = `floor ${REWARD_GAS_FLOOR.toLocaleString("en")}`;
   const rows = [
     ["YouTube quota units", formatSpread(unitsPerClaim), "1", "the quota phase"],

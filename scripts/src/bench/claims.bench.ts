@@ -43,7 +43,7 @@ try {
 shown(await tapsPhase());
 const provider = shown(await finalityPhase(ROUNDS)).results;
 shown({ markdown: headroomSection(config, percentile(unitsPerClaim, 50), throughput) });
-shown({ markdown: costSection({ unitsPerClaim, provider, gasUsed }) });
+shown({ markdown: costSection(unitsPerClaim, provider, gasUsed) });
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 const cores = os.cpus().length;

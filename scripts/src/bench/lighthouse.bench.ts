@@ -80,17 +80,9 @@ async function auditOnce(pageUrl: string, extraFlags: string[]): Promise<Lightho
 const port = await freePort();
 const url = `http://localhost:${port}`;
 const proxy = await startTlsProxy(url);
-const child = spawn("npm", ["start"], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), "tube-lighthouse-")),
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
-});
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-lighthouse-"));
+const env = { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir };
+const child = spawn("npm", ["start"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
 try {
   await untilReady(url, child, 180_000);
   const origins = [

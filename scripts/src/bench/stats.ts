@@ -1,24 +1,24 @@
 /** Summaries, Markdown tables and waits for the bench. */
 import { setTimeout as sleep } from "node:timers/promises";
 
-export function percentile(values: readonly number[], p: number): number {
+export function percentile(values: readonly number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 /** "median (min–max)" over the rounds. */
-export function formatSpread(values: readonly number[], digits = 0): string {
+export function formatSpread(values: readonly number[], digits = 0) {
   const [min, median, max] = [0, 50, 100].map((p) => percentile(values, p).toFixed(digits));
   return `${median} (${min}–${max})`;
 }
 
-export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>) {
   return [header, header.map(() => "---"), ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n");
 }
 
 export const verdict = (met: boolean) => (met ? "**met**" : "**missed**");
 
-export function spreadOf<T>(results: readonly T[], figure: (result: T) => number, digits = 0): string {
+export function spreadOf<T>(results: readonly T[], figure: (result: T) => number, digits = 0) {
   return formatSpread(results.map(figure), digits);
 }
 

@@ -7,16 +7,9 @@ import { formatSpread, percentile, spreadOf, table } from "./stats.ts";
 const BATCH = Number(process.env.BENCH_CLAIM_BATCH ?? 300);
 const SETTLE_TIMEOUT_MS = 300_000;
 
-export interface BatchResult {
-  confirmedPerSecond: number;
-  confirmed: number;
-  /** HTTP statuses of claims refused under load: a finding, not a failure. */
-  refusals: number[];
-  cpuMsPerClaim: number;
-  toConfirmedMs: number[];
-}
+export type BatchResult = Awaited<ReturnType<typeof runBatch>>;
 
-async function runBatch(world: BenchWorld, viewers: Visitor[], windowMs: number): Promise<BatchResult> {
+async function runBatch(world: BenchWorld, viewers: Visitor[], windowMs: number) {
   const cpuBefore = await world.cpuMs();
   const started = performance.now();
   const claimedAt = new Map<string, number>();
@@ -36,6 +29,7 @@ async function runBatch(world: BenchWorld, viewers: Visitor[], windowMs: number)
   return {
     confirmedPerSecond: (confirmed.size * 1000) / elapsedMs,
     confirmed: confirmed.size,
+    // HTTP statuses of claims refused under load: a finding, not a failure.
     refusals: statuses.filter((status) => status !== 202),
     cpuMsPerClaim: cpuMs / viewers.length,
     toConfirmedMs: [...confirmed].map(([wallet, { at }]) => at - (claimedAt.get(wallet) ?? at)),

@@ -32,10 +32,8 @@ const AT_ONCE = Number(process.env.BENCH_VISITORS_AT_ONCE ?? 3);
 const CLAIM_WAIT_TARGET_MS = 1_200;
 const PHONE = { width: 390, height: 844 };
 type Walk = (page: Page, account: FreshAccount, config: PublicConfig) => Promise<() => Promise<void>>;
-/**
- * The kinds of visitor the visitor phase's world cannot serve, as the e2e tests walk them, from /claim to all Verify
- * needs; what a walk answers ends its wallet.
- */
+// The kinds of visitor the visitor phase's world cannot serve, as the e2e tests walk them, from /claim to all Verify
+// needs; what a walk answers ends its wallet.
 const KINDS: Record<string, Walk> = {
   "Sign in with Google (embedded wallet)": async (page, account) => {
     await page.goto("/claim");
@@ -65,14 +63,7 @@ const COUNT_TAPS = `{
 }`;
 const SUCCESS = "Tokens Claimed Successfully!";
 
-interface VisitorTimes {
-  verifyMs: number;
-  claimMs: number;
-  confirmedMs: number | null;
-  txHash?: string;
-  taps: number;
-  fields: number;
-}
+type VisitorTimes = Awaited<ReturnType<typeof visit>>;
 
 export async function visitorPhase(world: BenchWorld) {
   const config = (await (await fetch(`${world.env.PUBLIC_URL}/api/config`)).json()) as PublicConfig;
@@ -122,23 +113,15 @@ export async function visitorPhase(world: BenchWorld) {
   return { markdown, gasUsed };
 }
 
-/**
- * The other kinds of visitor once each, on a phone, on `npm start`'s world: only it has the stand-ins of thirdweb's
- * wallet service and of WalletConnect, behind its network border.
- */
+// The other kinds of visitor once each, on a phone, on `npm start`'s world: only it has the stand-ins of thirdweb's
+// wallet service and of WalletConnect, behind its network border.
 export async function tapsPhase() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-taps-"));
-  const [port, borderPort] = [await freePort(), await freePort()];
+  const [port, borderPort] = [await freePort(), String(await freePort())];
   const url = `http://localhost:${port}`;
   // The e2e helpers find the border through these.
-  Object.assign(process.env, { E2E_BORDER_PORT: String(borderPort), E2E_DATA_DIR: dataDir });
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    LOCAL_BORDER_PORT: String(borderPort),
-  };
+  Object.assign(process.env, { E2E_BORDER_PORT: borderPort, E2E_DATA_DIR: dataDir });
+  const env = { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOCAL_BORDER_PORT: borderPort };
   const world = spawn("npm", ["start", "--", "--prebuilt"], { env, stdio: "ignore", detached: true });
   const exited = once(world, "exit");
   const rows: string[][] = [];
@@ -196,7 +179,7 @@ async function countTaps(context: BrowserContext) {
   return counts;
 }
 
-async function visit(browser: Browser, world: BenchWorld, config: PublicConfig): Promise<VisitorTimes> {
+async function visit(browser: Browser, world: BenchWorld, config: PublicConfig) {
   const context = await browser.newContext({ baseURL: world.env.PUBLIC_URL, viewport: PHONE });
   try {
     const counts = await countTaps(context);
@@ -223,36 +206,24 @@ async function visit(browser: Browser, world: BenchWorld, config: PublicConfig):
   }
 }
 
-/** The page's globals used here: this file is type-checked without DOM types. */
-interface PageGlobals {
-  document: {
-    body: { textContent: string | null };
-    addEventListener(type: "click", listener: () => void, options: { capture: boolean; once: boolean }): void;
-  };
-  MutationObserver: new (callback: () => void) => {
-    observe(target: unknown, options: object): void;
-    disconnect(): void;
-  };
-  __waitMarks: { pressed: number; shown: number };
-}
+/** Marks, on the page's clock, the first press and then the first frame holding `text` (a string: no DOM types here). */
+const markPressUntilShown = (text: string) => `{
+  const marks = (globalThis.__waitMarks = { pressed: 0, shown: 0 });
+  document.addEventListener("click", () => (marks.pressed ||= performance.now()), { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    if (!marks.pressed || !document.body.textContent?.includes(${JSON.stringify(text)})) return;
+    marks.shown = performance.now();
+    observer.disconnect();
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+}`;
 
-/** Times, on the page's clock, a press to the first frame holding `text` (`expect` polls too coarsely for that). */
+/** Times a press to the first frame holding `text` (`expect` polls too coarsely for that). */
 async function pressUntilShown(page: Page, button: Locator, text: string, timeoutMs: number) {
-  await page.evaluate((text) => {
-    const page = globalThis as unknown as PageGlobals;
-    const marks = (page.__waitMarks = { pressed: 0, shown: 0 });
-    page.document.addEventListener("click", () => (marks.pressed ||= performance.now()), { capture: true, once: true });
-    const observer = new page.MutationObserver(() => {
-      if (!marks.pressed || !page.document.body.textContent?.includes(text)) return;
-      marks.shown = performance.now();
-      observer.disconnect();
-    });
-    observer.observe(page.document.body, { childList: true, subtree: true, characterData: true });
-  }, text);
+  await page.evaluate(markPressUntilShown(text));
   await button.click();
   await expect(page.getByText(text)).toBeVisible({ timeout: timeoutMs });
-  return page.evaluate(() => {
-    const { pressed, shown } = (globalThis as unknown as PageGlobals).__waitMarks;
-    return { waitMs: shown - pressed, pressedAt: performance.timeOrigin + pressed };
-  });
+  return page.evaluate<{ waitMs: number; pressedAt: number }>(
+    "({ waitMs: __waitMarks.shown - __waitMarks.pressed, pressedAt: performance.timeOrigin + __waitMarks.pressed })",
+  );
 }

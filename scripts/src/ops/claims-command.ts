@@ -79,10 +79,8 @@ const ACTIONS: Record<string, Action> = {
   // A viewer's deletion request: their claim is erased at once, as an expired one is.
   erase: async ({ io, store, record }, { wallet }) => {
     if (wallet === undefined) throw new Error("erase needs the viewer's wallet: --wallet <address>");
-    const erased = await store.claims.eraseExpired(
-      new Date(Date.now() + 1),
-      parseAddress("--wallet", wallet).toLowerCase(),
-    );
+    const address = parseAddress("--wallet", wallet).toLowerCase();
+    const erased = await store.claims.eraseExpired(new Date(Date.now() + 1), address);
     await record("erase", { wallet, erased });
     io.out(`erased the personal data of ${erased} claim(s) of ${wallet}`);
     return true;
@@ -127,7 +125,7 @@ function parseFilter({ status, since, until }: Values): ClaimFilter {
   return filter;
 }
 
-async function exportClaims({ io, store }: Operator, values: Values): Promise<boolean> {
+async function exportClaims({ io, store }: Operator, values: Values) {
   if (values.format !== "csv" && values.format !== "json") throw new Error("--format must be csv or json");
   const cell = (value: ClaimRecord[keyof ClaimRecord]) =>
     value instanceof Date ? value.toISOString() : typeof value === "bigint" ? value.toString() : value;
@@ -140,7 +138,7 @@ async function exportClaims({ io, store }: Operator, values: Values): Promise<bo
   return true;
 }
 
-async function printTotals({ io, store }: Operator, values: Values): Promise<boolean> {
+async function printTotals({ io, store }: Operator, values: Values) {
   const claims = await store.claims.list(parseFilter(values));
   for (const status of CLAIM_STATUSES)
     io.out(`${status.padEnd(10)} ${claims.filter((claim) => claim.status === status).length}`);
@@ -149,7 +147,7 @@ async function printTotals({ io, store }: Operator, values: Values): Promise<boo
   return true;
 }
 
-async function retry(operator: Operator, values: Values, claimId: string | undefined): Promise<boolean> {
+async function retry(operator: Operator, values: Values, claimId: string | undefined) {
   const { io, store, config } = operator;
   const filter = parseFilter(values);
   if (filter.status && filter.status !== "failed")
@@ -213,7 +211,7 @@ async function settle(
   return outcome.kind === "failed" ? [claim] : [];
 }
 
-async function setPaused({ io, store, by, record }: Operator, paused: boolean): Promise<boolean> {
+async function setPaused({ io, store, by, record }: Operator, paused: boolean) {
   const controls = await store.operator.setPaused(paused, by);
   await record(paused ? "pause" : "resume", {});
   io.out(
@@ -224,7 +222,7 @@ async function setPaused({ io, store, by, record }: Operator, paused: boolean): 
   return true;
 }
 
-async function deny({ io, store, by, record }: Operator, values: Values): Promise<boolean> {
+async function deny({ io, store, by, record }: Operator, values: Values) {
   const { wallet, "google-sub": googleSub } = values;
   if ((wallet === undefined) === (googleSub === undefined)) throw new Error("give one of --wallet or --google-sub");
   if (googleSub === "") throw new Error("--google-sub must not be empty");

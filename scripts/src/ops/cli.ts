@@ -54,17 +54,17 @@ export function defineCommand<O extends ParseArgsOptionsConfig>(
   };
 }
 
-export async function runAsProcess(command: Command): Promise<void> {
+export async function runAsProcess(command: Command) {
   nameFetchFailures();
   process.exitCode = await command.run(process.argv.slice(2), {
     env: process.env,
-    out: (text) => console.log(text),
-    err: (text) => console.error(text),
+    out: console.log,
+    err: console.error,
   });
 }
 
 /** Node's fetch says only "fetch failed": this process's requests name the host, and why from the cause's code. */
-function nameFetchFailures(): void {
+function nameFetchFailures() {
   const plainFetch = globalThis.fetch;
   globalThis.fetch = (input, init) =>
     plainFetch(input, init).catch((error: unknown) => {
@@ -95,7 +95,7 @@ export function message(error: unknown): string {
 export type CheckState = "pass" | "fail" | "skip" | "info";
 const MARKS: Record<CheckState, string> = { pass: "✔", fail: "✘", skip: "–", info: "ℹ" };
 
-export function printCheck(io: CommandIo, state: CheckState, name: string, detail: string): void {
+export function printCheck(io: CommandIo, state: CheckState, name: string, detail: string) {
   io.out(`${MARKS[state]} ${name}: ${detail}`);
 }
 
@@ -113,10 +113,7 @@ export function chainHandles(settings: { RPC_URL: string; CHAIN_ID: number }) {
   return { client, chain, rpc: getRpcClient({ client, chain }), at };
 }
 
-export function readRewardsView(
-  rewards: ThirdwebContract,
-  view: "rewardAmount" | "maxRewards" | "rewardsPaid",
-): Promise<bigint> {
+export function readRewardsView(rewards: ThirdwebContract, view: "rewardAmount" | "maxRewards" | "rewardsPaid") {
   return readContract({ contract: rewards, method: `function ${view}() view returns (uint256)` as const });
 }
 

@@ -269,7 +269,7 @@ async function checkStore(config: Config) {
   );
 }
 
-async function checkStoreContract(io: CommandIo, config: Config): Promise<boolean> {
+async function checkStoreContract(io: CommandIo, config: Config) {
   const { mongodbUri } = config.storeOptions;
   const scratch = mongodbUri ? () => mongoScratchStorage(mongodbUri) : () => sqliteScratchStorage(config.DATA_DIR);
   let ok = true;

@@ -18,7 +18,7 @@ import { useWalletState } from "../../features/wallet/wallet-state.tsx";
 import { hasWalletToRestore } from "../../features/wallet/redirect-login.ts";
 
 /** The wallet module loads at once when AutoConnect has something to restore, or the visitor is past Subscribe. */
-function walletNeededAtOnce(): boolean {
+function walletNeededAtOnce() {
   return hasWalletToRestore(window.location) || (readWizardProgress()?.step ?? 0) >= 1;
 }
 

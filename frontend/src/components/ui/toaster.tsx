@@ -19,12 +19,12 @@ const toaster = createToaster({
   overlap: true,
 });
 
-export function notify(notification: Notification): string {
+export function notify(notification: Notification) {
   return toaster.create({ ...notification, closable: true });
 }
 
 /** For tests, whose files share one toaster. */
-export function removeAllToasts(): void {
+export function removeAllToasts() {
   toaster.remove();
 }
 

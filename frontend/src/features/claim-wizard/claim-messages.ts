@@ -49,7 +49,7 @@ export const TOASTS = {
 } satisfies Record<string, Toast>;
 
 /** Verify found the wallet's reward confirmed earlier: when, if the server said. */
-export function walletAlreadyClaimedToast(claimedAt: string | null | undefined): Toast {
+export function walletAlreadyClaimedToast(claimedAt: string | null | undefined) {
   const base = TOASTS.alreadyClaimed;
   return claimedAt
     ? { ...base, description: `${base.description} It claimed them on ${formatClaimDate(claimedAt)}.` }
@@ -57,7 +57,7 @@ export function walletAlreadyClaimedToast(claimedAt: string | null | undefined):
 }
 
 /** Done after a reload or a second visit: the tokens came earlier, and when. */
-export function tokensAlreadyClaimedToast(claimedAt: string | null | undefined): Toast {
+export function tokensAlreadyClaimedToast(claimedAt: string | null | undefined) {
   const base = TOASTS.tokensAlreadyClaimed;
   return claimedAt
     ? { ...base, description: `This wallet received its tokens on ${formatClaimDate(claimedAt)}.` }
@@ -67,7 +67,7 @@ export function tokensAlreadyClaimedToast(claimedAt: string | null | undefined):
 type AccountClaim = NonNullable<VerifySubscriptionResponse["accountClaim"]>;
 
 /** The signed-in Google account claimed with another wallet: the claim's state and date. */
-export function accountAlreadyClaimedToast({ walletAddress, status, claimedAt }: AccountClaim): Toast {
+export function accountAlreadyClaimedToast({ walletAddress, status, claimedAt }: AccountClaim) {
   const progress = status === "confirmed" ? "is complete" : "is still being minted";
   return error(
     "Already Claimed",
@@ -79,7 +79,7 @@ const SUBSCRIPTION_UNVERIFIED =
   "We couldn't verify your YouTube subscription. Please ensure you're subscribed to the channel.";
 
 /** The product's sentence, then the catalogue's reason (or a lost connection) if any. */
-export function subscriptionCheckFailedToast(cause: unknown): Toast {
+export function subscriptionCheckFailedToast(cause: unknown) {
   if (cause instanceof ApiError && errorKindOf(cause.code) === "waitAndRetry") return waitToRetryToast(cause);
   if (isCode(cause, "NOT_SUBSCRIBED"))
     return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
@@ -93,7 +93,7 @@ export function subscriptionCheckFailedToast(cause: unknown): Toast {
   );
 }
 
-export function eligibilityCheckFailedToast(cause: unknown): Toast {
+export function eligibilityCheckFailedToast(cause: unknown) {
   return error("Eligibility Check Failed", messageOf(cause) ?? "Could not verify claim status.");
 }
 
@@ -111,7 +111,7 @@ const RETRYABLE_MINT_CODES: readonly string[] = [
 ] satisfies ErrorCodeOfKind<"minting">[];
 
 /** Any failure of the claim: the code's kind picks the title; the server's text is shown. */
-export function claimFailedToast(cause: unknown): Toast {
+export function claimFailedToast(cause: unknown) {
   if (cause instanceof MintFailure) return mintingFailed(cause.message);
   if (!(cause instanceof ApiError)) return processFailed(messageOf(cause));
   switch (cause.code) {
@@ -172,14 +172,14 @@ const WAIT_TO_RETRY: Record<ErrorCodeOfKind<"waitAndRetry">, [title: string, hap
   STORE_UNAVAILABLE: ["Claims Unavailable", "Our claim records could not be reached.", "a moment"],
 };
 
-function waitToRetryToast(cause: ApiError): Toast {
+function waitToRetryToast(cause: ApiError) {
   const [title, happened, untilRetry] = WAIT_TO_RETRY[cause.code as ErrorCodeOfKind<"waitAndRetry">];
   const wait = cause.retryAfterSeconds;
   return error(title, `${happened} Nothing was claimed. Please try again in ${wait ? duration(wait) : untilRetry}.`);
 }
 
 /** Retry-After in words, rounded up: "45 seconds", "4 minutes", "2 hours". */
-function duration(seconds: number): string {
+function duration(seconds: number) {
   const [amount, unit] =
     seconds < 60
       ? [seconds, "second"]
@@ -189,10 +189,10 @@ function duration(seconds: number): string {
   return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
 }
 
-export function isCode(cause: unknown, code: ErrorCode): boolean {
+export function isCode(cause: unknown, code: ErrorCode) {
   return cause instanceof ApiError && cause.code === code;
 }
 
-function messageOf(cause: unknown): string | undefined {
+function messageOf(cause: unknown) {
   return cause instanceof Error && cause.message ? cause.message : undefined;
 }

@@ -340,7 +340,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
 }
 
 /** Always afresh: every step that decides on the wallet's claim asks again. */
-function fetchClaim(queryClient: QueryClient, walletAddress: string): Promise<CheckClaimResponse> {
+function fetchClaim(queryClient: QueryClient, walletAddress: string) {
   return queryClient.fetchQuery({
     queryKey: ["check-claim", walletAddress],
     queryFn: () => checkClaim(walletAddress),

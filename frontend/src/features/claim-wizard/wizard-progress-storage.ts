@@ -29,7 +29,7 @@ export const saveWizardProgress = (progress: WizardProgress) =>
 export const clearWizardProgress = () => bestEffort(() => sessionStorage.removeItem(WIZARD_PROGRESS_STORAGE_KEY));
 
 /** A browser that refuses storage (a private mode) only loses the resume. */
-function bestEffort(write: () => void): void {
+function bestEffort(write: () => void) {
   try {
     write();
   } catch {

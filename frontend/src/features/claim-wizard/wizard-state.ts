@@ -152,16 +152,16 @@ export const PROGRESS_CAP = 90;
 
 export const VERIFY_CHECKPOINTS = { start: 0, notSubscribed: 50, subscribed: 95, done: 100 } as const;
 
-export function isTicking({ activity, progress }: Pick<WizardState, "activity" | "progress">): boolean {
+export function isTicking({ activity, progress }: Pick<WizardState, "activity" | "progress">) {
   return activity === "verifying" && progress < VERIFY_CHECKPOINTS.subscribed;
 }
 
-export function nextProgress(current: number): number {
+export function nextProgress(current: number) {
   return Math.max(current, Math.min(current + PROGRESS_STEP, PROGRESS_CAP));
 }
 
 /** What the wizard is doing, in words: shown beside the progress bar and announced to screen readers. */
-export function activityLabel({ activity, claimStatus }: Pick<WizardState, "activity" | "claimStatus">): string {
+export function activityLabel({ activity, claimStatus }: Pick<WizardState, "activity" | "claimStatus">) {
   if (activity === "verifying") return "Verifying subscription...";
   return activity === "minting" ? MINT_STAGES[claimStatus ?? "checking"][1] : "";
 }

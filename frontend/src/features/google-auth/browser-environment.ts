@@ -8,7 +8,7 @@ const EMBEDDED_BROWSER_PATTERNS = [
   /; wv\)/, // Android WebView
 ];
 
-export function isEmbeddedBrowser(userAgent: string): boolean {
+export function isEmbeddedBrowser(userAgent: string) {
   return EMBEDDED_BROWSER_PATTERNS.some((pattern) => pattern.test(userAgent));
 }
 
@@ -20,7 +20,7 @@ export function phonePlatform(userAgent: string): PhonePlatform {
   return "other";
 }
 
-export function systemBrowserUrl(url: string, userAgent: string): string {
+export function systemBrowserUrl(url: string, userAgent: string) {
   const parsed = new URL(url);
   switch (phonePlatform(userAgent)) {
     case "android": {

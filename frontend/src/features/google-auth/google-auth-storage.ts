@@ -8,13 +8,13 @@ export function readGoogleAuth(now: number = Date.now()): GoogleAuthResponse | n
   return auth && auth.expiresAt > now ? auth : null;
 }
 
-export function saveGoogleAuth(auth: GoogleAuthResponse): void {
+export function saveGoogleAuth(auth: GoogleAuthResponse) {
   sessionStorage.setItem(GOOGLE_AUTH_STORAGE_KEY, JSON.stringify(auth));
   sessionStorage.setItem(USER_EMAIL_STORAGE_KEY, auth.email);
 }
 
 /** Reset: clears the session keys in both storages (throws if refused) and revokes even an expired token. */
-export function signOutOfGoogle(): void {
+export function signOutOfGoogle() {
   const accessToken = readStoredSession()?.accessToken;
   for (const key of GOOGLE_SESSION_STORAGE_KEYS) {
     sessionStorage.removeItem(key);

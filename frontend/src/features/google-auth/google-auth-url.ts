@@ -1,6 +1,6 @@
 import { GOOGLE_CALLBACK_PATH, GOOGLE_SCOPES } from "@tube/common/constants";
 
-export function googleRedirectUri(origin: string): string {
+export function googleRedirectUri(origin: string) {
   return `${origin}${GOOGLE_CALLBACK_PATH}`;
 }
 
@@ -11,7 +11,7 @@ export function buildGoogleAuthUrl(request: {
   redirectUri: string;
   state: string;
   codeChallenge: string;
-}): string {
+}) {
   const url = new URL(request.authUrl);
   url.search = new URLSearchParams({
     client_id: request.clientId,
@@ -28,20 +28,20 @@ export function buildGoogleAuthUrl(request: {
 }
 
 /** The PKCE verifier stays in this tab, so an intercepted code is useless alone: 48 bytes, 64 characters. */
-export function createCodeVerifier(): string {
+export function createCodeVerifier() {
   return base64UrlEncode(crypto.getRandomValues(new Uint8Array(48)));
 }
 
-export async function createCodeChallenge(verifier: string): Promise<string> {
+export async function createCodeChallenge(verifier: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
   return base64UrlEncode(new Uint8Array(digest));
 }
 
-export function createOAuthState(): string {
+export function createOAuthState() {
   return base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-export function base64UrlEncode(bytes: Uint8Array): string {
+export function base64UrlEncode(bytes: Uint8Array) {
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")

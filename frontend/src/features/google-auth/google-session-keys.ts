@@ -9,7 +9,7 @@ export const GOOGLE_SESSION_STORAGE_KEYS = [
 ];
 
 /** Older versions kept the session in localStorage, where it outlived the tab. */
-export function forgetLegacyGoogleSession(): void {
+export function forgetLegacyGoogleSession() {
   try {
     for (const key of GOOGLE_SESSION_STORAGE_KEYS) localStorage.removeItem(key);
   } catch {

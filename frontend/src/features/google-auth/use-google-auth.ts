@@ -109,6 +109,6 @@ function toast(type: Notification["type"], title: string, description: string) {
   notify({ id: TOAST_ID, type, title, description });
 }
 
-function messageOf(cause: unknown): string {
+function messageOf(cause: unknown) {
   return (cause instanceof Error && cause.message) || DEFAULT_FAILURE;
 }

@@ -12,7 +12,7 @@ export function chooseConnectionRoute(installedWalletIds: readonly string[], isM
   return { kind: "walletconnect" };
 }
 
-export function isMobileUserAgent(userAgent: string): boolean {
+export function isMobileUserAgent(userAgent: string) {
   return /Android|iPhone|iPad|iPod|Mobile/i.test(userAgent);
 }
 
@@ -23,7 +23,7 @@ export const MOBILE_HINT =
   "On mobile, use 'Connect Wallet' via MetaMask/WalletConnect for smoothest access. Google login works best in Chrome/Safari.";
 export const DEFAULT_HINT = "Sign in with Google or connect your wallet. Both options are fully supported.";
 
-export function walletContextHint(userAgent: string, isMobile: boolean): string {
+export function walletContextHint(userAgent: string, isMobile: boolean) {
   if (/MetaMaskMobile/i.test(userAgent)) return METAMASK_BROWSER_HINT;
   if (isMobile) return MOBILE_HINT;
   return DEFAULT_HINT;
@@ -33,7 +33,7 @@ export function walletContextHint(userAgent: string, isMobile: boolean): string 
 export const DEEP_LINK_WAIT_SECONDS = 5;
 
 /** Calls `onNothingOpened` unless the page is hidden or loses focus in time, as it does when an app opens. */
-export function watchDeepLink(view: Window, onNothingOpened: () => void): void {
+export function watchDeepLink(view: Window, onNothingOpened: () => void) {
   const timer = setTimeout(onNothingOpened, DEEP_LINK_WAIT_SECONDS * 1000);
   // A document's visibilitychange reaches its window too.
   for (const event of ["blur", "pagehide", "visibilitychange"])

@@ -1,5 +1,5 @@
 /** Harmless rejections the WalletConnect SDKs leave unhandled. */
-export function isKnownSdkRejection(reason: unknown): boolean {
+export function isKnownSdkRejection(reason: unknown) {
   if (reason instanceof TypeError) return reason.message.includes("reading 'getDefaultChain'");
   return (
     reason instanceof Error &&

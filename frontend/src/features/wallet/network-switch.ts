@@ -13,10 +13,7 @@ export interface AddChainParameters {
 
 export type NetworkSwitchOutcome = "switched" | "added" | "add-failed" | "failed";
 
-export async function switchInjectedChain(
-  provider: Eip1193Requester,
-  chain: AddChainParameters,
-): Promise<NetworkSwitchOutcome> {
+export async function switchInjectedChain(provider: Eip1193Requester, chain: AddChainParameters) {
   try {
     await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: chain.chainId }] });
     return "switched";
@@ -32,7 +29,7 @@ export async function switchInjectedChain(
 }
 
 /** 4902 is EIP-3326's "unknown chain"; MetaMask mobile reports it as -32603 with the 4902 inside. */
-export function isUnknownChainError(error: unknown): boolean {
+export function isUnknownChainError(error: unknown) {
   const code = errorCode(error);
   if (code === 4902 || code === -32603) return true;
   const data = (error as { data?: { originalError?: unknown } } | null)?.data;
@@ -46,7 +43,7 @@ export function errorCode(error: unknown): number | undefined {
 }
 
 /** A WalletConnect wallet is on our chain once it has said so: the SDK's chain is only the one it asked for. */
-export function isOnChain(target: number, sdkChainId?: number, walletConnect?: { heardChainId?: number }): boolean {
+export function isOnChain(target: number, sdkChainId?: number, walletConnect?: { heardChainId?: number }) {
   return sdkChainId === target && (walletConnect === undefined || walletConnect.heardChainId === target);
 }
 
@@ -57,18 +54,11 @@ export const SWITCH_ASKED_TOAST: Notification = {
   description: "Your wallet is on another network. Please approve the switch to Arbitrum in your wallet.",
 };
 
+const failure = (title: string, description: string): Notification => ({ type: "error", title, description });
 /** The network toasts (docs/product.md#network-toasts). */
 export const NETWORK_SWITCH_TOASTS: Record<NetworkSwitchOutcome, Notification> = {
   switched: { type: "success", title: "Network Switched", description: "Successfully connected to Arbitrum network." },
   added: { type: "success", title: "Network Added", description: "Arbitrum network has been added to your wallet." },
-  "add-failed": {
-    type: "error",
-    title: "Network Error",
-    description: "Could not add Arbitrum network. Please add it manually in your wallet.",
-  },
-  failed: {
-    type: "error",
-    title: "Network Switch Failed",
-    description: "Could not switch to Arbitrum network. Please try manually in your wallet.",
-  },
+  "add-failed": failure("Network Error", "Could not add Arbitrum network. Please add it manually in your wallet."),
+  failed: failure("Network Switch Failed", "Could not switch to Arbitrum network. Please try manually in your wallet."),
 };

@@ -1,7 +1,7 @@
 /** thirdweb's remembered wallets and its redirect login's return, read without loading the SDK (ADR 13). */
 const CONNECTED_WALLET_KEYS = ["thirdweb:connected-wallet-ids", "thirdweb:active-wallet-id"];
 
-export function hasWalletToRestore(location: Pick<Location, "search" | "hash">): boolean {
+export function hasWalletToRestore(location: Pick<Location, "search" | "hash">) {
   return redirectLoginReturn(location) !== null || hasConnectedWallet();
 }
 
@@ -18,7 +18,7 @@ export function redirectLoginReturn({
   return has("authProvider") ? "abandoned" : null;
 }
 
-function hasConnectedWallet(): boolean {
+function hasConnectedWallet() {
   try {
     return CONNECTED_WALLET_KEYS.some((key) => {
       const value = localStorage.getItem(key);
@@ -48,7 +48,7 @@ export function replaceCredentialEntryOnceRead(win: Window): () => void {
 const REDIRECT_LOGIN_PARAMETERS = ["walletId", "authProvider", "authFlow", "state"];
 
 /** Takes a cancelled redirect login's parameters out of the address, so a reload does not repeat it. */
-export function removeRedirectLoginParameters(win: Window): void {
+export function removeRedirectLoginParameters(win: Window) {
   const url = new URL(win.location.href);
   for (const name of REDIRECT_LOGIN_PARAMETERS) url.searchParams.delete(name);
   const hashQueryAt = url.hash.indexOf("?");

@@ -352,7 +352,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
 }
 
 /** Neither injected nor the embedded wallet: reached through WalletConnect. */
-function isWalletConnected(wallet: Wallet, setup: ThirdwebSetup): boolean {
+function isWalletConnected(wallet: Wallet, setup: ThirdwebSetup) {
   return wallet !== setup.ecosystem && !injectedProvider(wallet.id);
 }
 

@@ -22,7 +22,7 @@ export async function readTokenBalance(query: BalanceQuery): Promise<bigint> {
 }
 
 /** A token amount in whole TuBE, with at most four decimals: 250, 250.5. */
-export function formatTokens(amount: bigint): string {
+export function formatTokens(amount: bigint) {
   const unit = 10n ** BigInt(TOKEN_DECIMALS);
   const whole = amount / unit;
   const fraction = ((amount % unit) * 10_000n) / unit;

@@ -23,6 +23,6 @@ export function importWalletRuntime(): Promise<ComponentType<WalletRuntimeProps>
 }
 
 /** Warms the cache; a failure shows only when the page needs the module. */
-export function preloadWalletRuntime(): void {
+export function preloadWalletRuntime() {
   importWalletRuntime().catch(() => undefined);
 }

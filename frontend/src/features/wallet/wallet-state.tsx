@@ -21,7 +21,7 @@ export interface WalletState {
 }
 
 /** Whether a button must wait: for its own connect or a restore, never for the other button's. */
-export function isWaitingFor(state: WalletState, via: "wallet" | "google"): boolean {
+export function isWaitingFor(state: WalletState, via: "wallet" | "google") {
   return state.isConnecting && (state.connectingVia === undefined || state.connectingVia === via);
 }
 

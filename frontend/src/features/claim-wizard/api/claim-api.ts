@@ -7,10 +7,7 @@ import {
   claimViewSchema,
   verifyAndMintResponseSchema,
   verifySubscriptionResponseSchema,
-  type CheckClaimResponse,
-  type ClaimView,
   type VerifyAndMintResponse,
-  type VerifySubscriptionResponse,
 } from "@tube/common/api-responses";
 import { ApiError, apiGet, apiPost, apiSend, type RequestOptions } from "../../../lib/api-client.ts";
 import { isClaimPending } from "./claim-status.ts";
@@ -22,11 +19,11 @@ export const UNEXPLAINED_CLAIM_REFUSAL = "CLAIM_REFUSED";
 export type ClaimStart =
   { state: "confirmed"; txHash: string; claimId: string | null } | { state: "pending"; claimId: string };
 
-export function verifySubscription(request: VerifySubscriptionRequest): Promise<VerifySubscriptionResponse> {
+export function verifySubscription(request: VerifySubscriptionRequest) {
   return apiPost("/api/verify-subscription", request, verifySubscriptionResponseSchema);
 }
 
-export function checkClaim(walletAddress: string): Promise<CheckClaimResponse> {
+export function checkClaim(walletAddress: string) {
   return apiGet(`/api/check-claim/${encodeURIComponent(walletAddress)}`, checkClaimResponseSchema);
 }
 
@@ -48,12 +45,12 @@ function refusalOf(answer: VerifyAndMintResponse): ApiError {
 }
 
 /** Tells the server the hash the page saw; the server's own record is the truth. */
-export function recordClaim(request: { walletAddress: string; googleEmail: string; txHash: string }): Promise<void> {
+export function recordClaim(request: { walletAddress: string; googleEmail: string; txHash: string }) {
   return apiSend("/api/record-claim", request);
 }
 
 /** Given the status the page shows, the server answers once the claim leaves it, or after a while. */
-export function getClaim(claimId: string, init?: RequestOptions, shown?: ClaimStatus): Promise<ClaimView> {
+export function getClaim(claimId: string, init?: RequestOptions, shown?: ClaimStatus) {
   const wait = shown ? `?wait=${CLAIM_WAIT_MAX_SECONDS}&status=${shown}` : "";
   return apiGet(`/api/claims/${encodeURIComponent(claimId)}${wait}`, claimViewSchema, init);
 }

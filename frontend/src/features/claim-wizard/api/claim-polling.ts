@@ -88,7 +88,7 @@ function progressOf(error: unknown, claim: ClaimView | undefined, timedOut: bool
 }
 
 /** True once `timeoutMs` has passed since `key` last changed to a non-null value. */
-function useTimeout(key: string | null, timeoutMs: number): boolean {
+function useTimeout(key: string | null, timeoutMs: number) {
   const [expiredKey, setExpiredKey] = useState<string | null>(null);
   useEffect(() => {
     if (key === null) return;
@@ -101,7 +101,7 @@ function useTimeout(key: string | null, timeoutMs: number): boolean {
   return key !== null && expiredKey === key;
 }
 
-function isTransient(error: unknown): boolean {
+function isTransient(error: unknown) {
   if (!(error instanceof ApiError)) return false;
   return error.code === "NETWORK" || error.code === "RATE_LIMITED" || error.status >= 500;
 }

@@ -1,6 +1,6 @@
 import { UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 
-export function isClaimPending(status: ClaimStatus | null): boolean {
+export function isClaimPending(status: ClaimStatus | null) {
   return (UNFINISHED_CLAIM_STATUSES as readonly (ClaimStatus | null)[]).includes(status);
 }
 

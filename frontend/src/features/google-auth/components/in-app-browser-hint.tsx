@@ -7,10 +7,7 @@ const WAY_OUT: Record<PhonePlatform, { browser: string; steps: string }> = {
     browser: "Safari",
     steps: "tap the ⋯ or share button and choose “Open in Safari” or “Open in external browser”",
   },
-  android: {
-    browser: "Chrome",
-    steps: "tap the ⋮ menu and choose “Open in Chrome” or “Open in external browser”",
-  },
+  android: { browser: "Chrome", steps: "tap the ⋮ menu and choose “Open in Chrome” or “Open in external browser”" },
   other: { browser: "your browser", steps: "use this app's menu to open the page in your browser" },
 };
 
