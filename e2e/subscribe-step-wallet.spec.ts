@@ -85,11 +85,14 @@ test.describe("on a 390×844 phone", () => {
 
     await page.getByRole("button", { name: "Back" }).click();
     await page.getByRole("button", { name: "Disconnect Wallet" }).click();
-    const [connectHere, googleHere] = [
-      await boxOf(page.getByRole("button", { name: "Connect Wallet", exact: true }).last()),
-      await boxOf(page.getByRole("button", { name: "Sign in with Google" })),
-    ];
-    expect([googleHere.y, googleHere.x > connectHere.x + connectHere.width]).toEqual([connectHere.y, true]);
+    // Measured once the step has settled: the buttons come in with the step's transition.
+    await expect
+      .poll(async () => {
+        const connectHere = await boxOf(page.getByRole("button", { name: "Connect Wallet", exact: true }).last());
+        const googleHere = await boxOf(page.getByRole("button", { name: "Sign in with Google" }));
+        return [googleHere.y === connectHere.y, googleHere.x > connectHere.x + connectHere.width];
+      })
+      .toEqual([true, true]);
   });
 });
 
