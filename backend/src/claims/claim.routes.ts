@@ -14,12 +14,11 @@ import { signInWithGoogle } from "./auth.use-case.ts";
 import { toCheckClaimResponse, toClaimView, toVerifyAndMintResponse } from "./claim-view.ts";
 import { getClaim, isOnHold, recordClaim, verifyAndMint, type ClaimUseCaseDeps } from "./claim.use-case.ts";
 import type { ClaimRecord } from "../store/claim-repository.ts";
+import { MINT_FOLLOW_INTERVAL_MS } from "./mint-driver.ts";
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 
 /** Past them a client's reads answer at once: many times what one address (a campus, a NAT) claims at once. */
 export const HELD_READS_PER_CLIENT = 16;
-/** The mint loop's pass in another process. */
-const FOLLOWED_ELSEWHERE_MS = 500;
 
 /** The claim API of docs/product.md#api-calls: routes only parse, call a use case and answer. */
 export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string; channelId: string }) {
@@ -39,11 +38,11 @@ export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string; explor
       heldReads.set(client, held + 1);
       res.once("close", () => hold.abort());
       // Another process's moves are not heard here: its claim is read again after one of its passes.
-      const timer = setTimeout(() => hold.abort(), deps.mintDriver.leads(claim) ? wait * 1000 : FOLLOWED_ELSEWHERE_MS);
+      const holdMs = deps.mintDriver.leads(claim) ? wait * 1000 : MINT_FOLLOW_INTERVAL_MS;
+      AbortSignal.timeout(holdMs).addEventListener("abort", () => hold.abort());
       try {
         await moved;
       } finally {
-        clearTimeout(timer);
         const left = (heldReads.get(client) ?? 1) - 1;
         if (left > 0) heldReads.set(client, left);
         else heldReads.delete(client);

@@ -33,7 +33,7 @@ const MINT_GRACE_BLOCKS = 240n;
 /** After this, another process takes over a crashed one's claims. */
 const CLAIM_LEASE_MS = 30_000;
 /** Two Arbitrum One blocks. */
-const MINT_FOLLOW_INTERVAL_MS = 500;
+export const MINT_FOLLOW_INTERVAL_MS = 500;
 /** One Arbitrum One block: between passes, a sent reward's receipt is looked for this often. */
 const RECEIPT_FOLLOW_MS = 250;
 
