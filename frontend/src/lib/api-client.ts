@@ -2,14 +2,6 @@
 import { apiErrorBodySchema } from "@tube/common/api-envelope";
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 
-/** Codes the client itself produces. */
-export const CLIENT_ERROR_CODES = {
-  NETWORK: "NETWORK",
-  ABORTED: "ABORTED",
-  HTTP_ERROR: "HTTP_ERROR",
-  INVALID_RESPONSE: "INVALID_RESPONSE",
-} as const;
-
 export class ApiError extends Error {
   override readonly name = "ApiError";
 
@@ -29,11 +21,11 @@ export type RequestOptions = Pick<RequestInit, "signal" | "keepalive">;
 /** A zod/mini schema from @tube/common. */
 export type ResponseSchema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false } };
 
-export function apiGet<T>(path: string, schema: ResponseSchema<T>, init?: RequestOptions): Promise<T> {
+export function apiGet<T>(path: string, schema: ResponseSchema<T>, init?: RequestOptions) {
   return request(path, { ...init, method: "GET" }, schema);
 }
 
-export function apiPost<T>(path: string, body: unknown, schema: ResponseSchema<T>, init?: RequestOptions): Promise<T> {
+export function apiPost<T>(path: string, body: unknown, schema: ResponseSchema<T>, init?: RequestOptions) {
   return request(path, { ...init, method: "POST", body: JSON.stringify(body) }, schema);
 }
 
@@ -41,7 +33,7 @@ export async function apiSend(path: string, body: unknown, init?: RequestOptions
   await request(path, { ...init, method: "POST", body: JSON.stringify(body) }, null);
 }
 
-async function request<T>(path: string, init: RequestInit, schema: ResponseSchema<T> | null): Promise<T> {
+async function request<T>(path: string, init: RequestInit, schema: ResponseSchema<T> | null) {
   const headers = { Accept: "application/json", ...(init.body ? { "Content-Type": "application/json" } : {}) };
   let response: Response;
   try {
@@ -67,14 +59,14 @@ async function request<T>(path: string, init: RequestInit, schema: ResponseSchem
 }
 
 const UNEXPECTED = "The server sent an unexpected response. Please try again.";
-const invalidResponse = (status: number) => new ApiError(CLIENT_ERROR_CODES.INVALID_RESPONSE, UNEXPECTED, status);
+const invalidResponse = (status: number) => new ApiError("INVALID_RESPONSE", UNEXPECTED, status);
 
-function transportError(cause: unknown): ApiError {
-  if (isAbort(cause)) return new ApiError(CLIENT_ERROR_CODES.ABORTED, "The request was cancelled.", 0);
-  return new ApiError(CLIENT_ERROR_CODES.NETWORK, "Network error. Please check your connection and try again.", 0);
+function transportError(cause: unknown) {
+  if (isAbort(cause)) return new ApiError("ABORTED", "The request was cancelled.", 0);
+  return new ApiError("NETWORK", "Network error. Please check your connection and try again.", 0);
 }
 
-async function errorFromResponse(response: Response): Promise<ApiError> {
+async function errorFromResponse(response: Response) {
   const body = await response.json().catch(() => undefined);
   const headerRetryAfter = parseRetryAfter(response.headers.get("Retry-After"));
   const parsed = apiErrorBodySchema.safeParse(body);
@@ -84,7 +76,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   // A proxy or the platform answered instead of our server, so there is no catalogue text to show.
   return new ApiError(
-    CLIENT_ERROR_CODES.HTTP_ERROR,
+    "HTTP_ERROR",
     response.status === 429
       ? ERROR_CATALOGUE.RATE_LIMITED.message
       : `Something went wrong (error ${response.status}). Please try again in a moment.`,
@@ -93,7 +85,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   );
 }
 
-function parseRetryAfter(value: string | null): number | undefined {
+function parseRetryAfter(value: string | null) {
   const seconds = value === null ? NaN : Number(value);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }

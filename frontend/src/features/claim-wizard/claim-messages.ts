@@ -3,7 +3,7 @@ import type { VerifySubscriptionResponse } from "@tube/common/api";
 import { REWARD_TOKENS } from "@tube/common/constants";
 import { ERROR_CATALOGUE, errorKindOf, isErrorCode, type ErrorCode, type ErrorCodeOfKind } from "@tube/common/errors";
 import type { Notification as Toast } from "../../components/ui/toaster.tsx";
-import { ApiError, CLIENT_ERROR_CODES } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
 import { formatClaimDate, shortenAddress } from "../../lib/format.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
@@ -84,9 +84,7 @@ export function subscriptionCheckFailedToast(cause: unknown) {
   if (isCode(cause, "NOT_SUBSCRIBED"))
     return { ...TOASTS.notSubscribed, description: messageOf(cause) ?? TOASTS.notSubscribed.description };
   const helpfulReason =
-    cause instanceof ApiError && (isErrorCode(cause.code) || cause.code === CLIENT_ERROR_CODES.NETWORK)
-      ? messageOf(cause)
-      : undefined;
+    cause instanceof ApiError && (isErrorCode(cause.code) || cause.code === "NETWORK") ? messageOf(cause) : undefined;
   return error(
     "Subscription Verification Failed",
     helpfulReason ? `${SUBSCRIPTION_UNVERIFIED} ${helpfulReason}` : SUBSCRIPTION_UNVERIFIED,
