@@ -10,7 +10,6 @@ const systemWithPrebuiltGlobals: SystemContext = {
   _config: { ...system._config, disableLayers: true },
 };
 
-/** Chakra's provider and design system, loaded only by the routes built with Chakra (ADR 12). */
 export function ChakraRoot({ children }: { children: ReactNode }) {
   return <ChakraProvider value={systemWithPrebuiltGlobals}>{children}</ChakraProvider>;
 }

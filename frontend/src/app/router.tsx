@@ -58,18 +58,17 @@ export function AppRoutes() {
   );
 }
 
-/** How long to wait for a lazily loaded page to render its heading. */
 const HEADING_WAIT_MS = 5_000;
 
-function focusMainHeadingWhenRendered(): () => void {
+function focusMainHeadingWhenRendered() {
   if (focusMainHeading()) return () => {};
   const observer = new MutationObserver(() => {
     if (focusMainHeading()) stop();
   });
-  const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+  const timer = setTimeout(stop, HEADING_WAIT_MS);
   function stop() {
     observer.disconnect();
-    window.clearTimeout(timer);
+    clearTimeout(timer);
   }
   observer.observe(document.body, { childList: true, subtree: true });
   return stop;

@@ -78,5 +78,4 @@ const appConfig = defineConfig({
   },
 });
 
-/** The Chakra design system for the whole app (light mode only). */
 export const system = createSystem(defaultBaseConfig, themeConfig, appConfig);

@@ -1,4 +1,3 @@
-/** An address is displayed as its first 6 and last 4 characters. */
 export function shortenAddress(address: string) {
   if (address.length <= 10) return address;
   return `${address.slice(0, 6)}...${address.slice(-4)}`;
@@ -18,7 +17,6 @@ export function formatClaimDate(iso: string) {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date(iso));
 }
 
-/** The block-explorer page of a transaction (its path is /tx/{hash}). */
 export function explorerTxUrl(explorerUrl: string, txHash: string) {
   return `${explorerUrl.replace(/\/+$/, "")}/tx/${txHash}`;
 }

@@ -1,31 +1,19 @@
 /** The thirdweb SDK configured from the public config; only the wallet module imports it (ADR 13). */
 import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
-import { createThirdwebClient, defineChain, type Chain, type ThirdwebClient } from "thirdweb";
+import { createThirdwebClient, defineChain } from "thirdweb";
 import { setThirdwebDomains } from "thirdweb/utils";
 import { createWallet, ecosystemWallet, walletConnect, type Wallet } from "thirdweb/wallets";
 import { isEcosystemId } from "./ecosystem-id.ts";
 
-export interface ThirdwebSetup {
-  client: ThirdwebClient;
-  chain: Chain;
-  /** The embedded wallet behind 'Sign in with Google', when an ecosystem is configured. */
-  ecosystem?: Wallet<`ecosystem.${string}`>;
-  metamask: Wallet<"io.metamask">;
-  /** Offered with or without a project id: undefined lets the SDK fall back to its default. */
-  walletConnect: Wallet<"walletConnect">;
-  walletConnectProjectId?: string;
-  /** AutoConnect needs every one mounted to finish a redirect login. */
-  wallets: Wallet[];
-  ecosystemRestore(): WalletRestoreOutcome;
-}
+export type ThirdwebSetup = ReturnType<typeof createThirdwebSetup>;
 
 export type WalletRestoreOutcome = "not-tried" | "pending" | "failed" | "connected";
 
 /** The SDK posts a usage event with the address on every connection: a host that never resolves keeps it (ADR 26). */
 const NO_ANALYTICS_HOST = "analytics.invalid";
 
-export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
+export function createThirdwebSetup(config: PublicConfig) {
   setThirdwebDomains({ analytics: NO_ANALYTICS_HOST });
   const client = createThirdwebClient({ clientId: config.thirdwebClientId });
   // Never the SDK's bare `arbitrum` export: that would send RPC calls to thirdweb instead of our configured node.
@@ -43,8 +31,10 @@ export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
       })
     : undefined;
   const metamask = createWallet("io.metamask");
+  // Offered with or without a project id: undefined lets the SDK fall back to its default.
   const walletConnectProjectId = config.walletConnectProjectId || undefined;
   const wc = walletConnect();
+  // AutoConnect needs every one mounted to finish a redirect login.
   const wallets: Wallet[] = [metamask, wc];
   if (ecosystem) wallets.unshift(ecosystem);
   const ecosystemRestore = ecosystem ? watchRestore(ecosystem) : () => "not-tried" as const;
@@ -52,7 +42,7 @@ export function createThirdwebSetup(config: PublicConfig): ThirdwebSetup {
 }
 
 /** thirdweb's AutoConnect swallows its failures, and the page must tell. */
-function watchRestore(wallet: Wallet): () => WalletRestoreOutcome {
+function watchRestore(wallet: Wallet) {
   let outcome: WalletRestoreOutcome = "not-tried";
   const autoConnect = wallet.autoConnect.bind(wallet);
   wallet.autoConnect = async (options) => {

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
 import { ClaimWizard } from "../../features/claim-wizard/claim-wizard.tsx";
-import type { WizardGoogle, WizardSlots } from "../../features/claim-wizard/ports.ts";
 import { readWizardProgress } from "../../features/claim-wizard/wizard-progress-storage.ts";
 import { GoogleConnect } from "../../features/google-auth/components/google-connect.tsx";
 import { signOutOfGoogle } from "../../features/google-auth/google-auth-storage.ts";
@@ -39,19 +38,18 @@ export default function ClaimRoute() {
   );
 }
 
-/** The wizard fed by the wallet in context and the Google session. */
 export function ComposedClaimWizard({ reloadPage }: { reloadPage?: () => void }) {
   const wallet = useWalletState();
   const googleAuth = useGoogleAuth();
   // The wallet comes next: fetch its code while the visitor is busy with Google.
   usePreloadWhenIdle(googleAuth.status !== "idle");
-  const google: WizardGoogle = {
+  const google = {
     auth: googleAuth.auth,
     isAuthorizing: googleAuth.status === "authorizing",
     signOut: signOutOfGoogle,
     authorize: googleAuth.authorize,
   };
-  const slots: WizardSlots = {
+  const slots = {
     walletIndicator: <WalletIndicator />,
     googleConnect: <GoogleConnect google={googleAuth} />,
     walletPanel: <WalletPanel />,

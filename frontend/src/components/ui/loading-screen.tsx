@@ -1,4 +1,3 @@
-/** A centred spinner that screen readers announce as "Loading…". */
 export function LoadingScreen() {
   return (
     <div className="screen" role="status" aria-live="polite">
