@@ -8,14 +8,14 @@ import { MessageScreen } from "../components/ui/message-screen.tsx";
 /** Given a known config, it provides it without fetching (tests). */
 export const PublicConfigContext = createContext<PublicConfig | null>(null);
 
-export function usePublicConfig(): PublicConfig {
+export function usePublicConfig() {
   const config = useContext(PublicConfigContext);
   if (config === null) throw new Error("usePublicConfig() needs a PublicConfigProvider above it");
   return config;
 }
 
 /** Not checked with zod, which would cost the landing page (ADR 12). */
-function embeddedConfig(): PublicConfig | null {
+function embeddedConfig() {
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return null;
   try {
@@ -27,7 +27,7 @@ function embeddedConfig(): PublicConfig | null {
 }
 
 /** Its client and schema load only when the page came without the config. */
-async function fetchPublicConfig(signal: AbortSignal): Promise<PublicConfig> {
+async function fetchPublicConfig(signal: AbortSignal) {
   const [{ apiGet }, { publicConfigSchema }] = await Promise.all([
     import("./api-client.ts"),
     import("@tube/common/api-envelope"),

@@ -7,7 +7,6 @@ import { ApiError } from "../../lib/api-client.ts";
 import { formatClaimDate, shortenAddress } from "../../lib/format.ts";
 import { UNEXPLAINED_CLAIM_REFUSAL } from "./api/claim-api.ts";
 import { MintFailure } from "./api/claim-polling.ts";
-import type { FailedClaim } from "./api/claim-status.ts";
 
 /** The claim's toasts replace one another as it advances. */
 export const CLAIM_TOAST_ID = "claim-mint";
@@ -96,7 +95,7 @@ export function eligibilityCheckFailedToast(cause: unknown) {
 }
 
 /** A retry for the claim's Google account (ADR 9), or on hold for the operator. */
-export function failedClaimAfter(cause: unknown): FailedClaim {
+export function failedClaimAfter(cause: unknown) {
   if (cause instanceof MintFailure) return cause.failedClaim;
   if (!(cause instanceof ApiError)) return "none";
   if (cause.code === "MINT_ATTEMPTS_EXHAUSTED") return "onHold";

@@ -15,7 +15,7 @@ export interface WizardProgress {
   claim: SavedClaim | null;
 }
 
-export function readWizardProgress(): WizardProgress | null {
+export function readWizardProgress() {
   try {
     const raw = sessionStorage.getItem(WIZARD_PROGRESS_STORAGE_KEY);
     return raw === null ? null : asProgress(JSON.parse(raw));

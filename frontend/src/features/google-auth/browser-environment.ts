@@ -12,9 +12,7 @@ export function isEmbeddedBrowser(userAgent: string) {
   return EMBEDDED_BROWSER_PATTERNS.some((pattern) => pattern.test(userAgent));
 }
 
-export type PhonePlatform = "ios" | "android" | "other";
-
-export function phonePlatform(userAgent: string): PhonePlatform {
+export function phonePlatform(userAgent: string) {
   if (/Android/i.test(userAgent)) return "android";
   if (/iPhone|iPad|iPod/i.test(userAgent)) return "ios";
   return "other";

@@ -3,7 +3,7 @@ import { googleAuthResponseSchema, type GoogleAuthResponse } from "@tube/common/
 import { revokeGoogleToken } from "./api/google-auth-api.ts";
 import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_SESSION_STORAGE_KEYS, USER_EMAIL_STORAGE_KEY } from "./google-session-keys.ts";
 
-export function readGoogleAuth(now: number = Date.now()): GoogleAuthResponse | null {
+export function readGoogleAuth(now = Date.now()) {
   const auth = readStoredSession();
   return auth && auth.expiresAt > now ? auth : null;
 }
@@ -23,7 +23,7 @@ export function signOutOfGoogle() {
   if (accessToken) void revokeGoogleToken(accessToken, { keepalive: true }).catch(() => undefined);
 }
 
-function readStoredSession(): GoogleAuthResponse | null {
+function readStoredSession() {
   try {
     const raw = sessionStorage.getItem(GOOGLE_AUTH_STORAGE_KEY);
     if (raw === null) return null;

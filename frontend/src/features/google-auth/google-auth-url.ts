@@ -5,13 +5,9 @@ export function googleRedirectUri(origin: string) {
 }
 
 /** The server's scopes, forced account choice; no `access_type=offline`: no token is ever refreshed. */
-export function buildGoogleAuthUrl(request: {
-  authUrl: string;
-  clientId: string;
-  redirectUri: string;
-  state: string;
-  codeChallenge: string;
-}) {
+export function buildGoogleAuthUrl(
+  request: Record<"authUrl" | "clientId" | "redirectUri" | "state" | "codeChallenge", string>,
+) {
   const url = new URL(request.authUrl);
   url.search = new URLSearchParams({
     client_id: request.clientId,

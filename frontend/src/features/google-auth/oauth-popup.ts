@@ -26,7 +26,7 @@ const CLOSED_POLL_MS = 500;
 const CLOSED_GRACE_MS = 1_000;
 
 /** Call it synchronously in the click: Safari blocks a popup after an await. */
-export function openOAuthPopup(): Window {
+export function openOAuthPopup() {
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2));
   const popup = window.open(
@@ -38,13 +38,9 @@ export function openOAuthPopup(): Window {
   return popup;
 }
 
-export interface AuthorizationCodeWait {
-  promise: Promise<string>;
-  /** Stops listening; the promise then never settles. */
-  cancel(): void;
-}
+export type AuthorizationCodeWait = ReturnType<typeof waitForAuthorizationCode>;
 
-export function waitForAuthorizationCode(popup: Window, expectedState: string): AuthorizationCodeWait {
+export function waitForAuthorizationCode(popup: Window, expectedState: string) {
   let cleanup = () => {};
   const promise = new Promise<string>((resolve, reject) => {
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -74,6 +70,7 @@ export function waitForAuthorizationCode(popup: Window, expectedState: string): 
     };
     window.addEventListener("message", onMessage);
   });
+  // Cancelled, the promise never settles.
   return { promise, cancel: () => cleanup() };
 }
 

@@ -43,7 +43,7 @@ export function watchDeepLink(view: Window, onNothingOpened: () => void) {
 export const QR_HINT = "Scan it with a wallet app such as MetaMask on your phone.";
 
 /** thirdweb's QR overlay does not say what scans it: a line goes under its title. */
-export function hintQrOverlay(root: Document): () => void {
+export function hintQrOverlay(root: Document) {
   const observer = new MutationObserver(() => {
     const title = [...root.querySelectorAll("h3")].find((heading) => heading.textContent === "Scan to Connect");
     if (!title || title.nextElementSibling?.textContent === QR_HINT) return;

@@ -36,7 +36,7 @@ export function isUnknownChainError(error: unknown) {
   return errorCode(data?.originalError) === 4902;
 }
 
-export function errorCode(error: unknown): number | undefined {
+export function errorCode(error: unknown) {
   if (typeof error !== "object" || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
   return typeof code === "number" ? code : undefined;

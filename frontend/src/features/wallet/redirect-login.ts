@@ -30,7 +30,7 @@ function hasConnectedWallet() {
 }
 
 /** The SDK *pushes* a clean address over the credential's, leaving it one Back away: make that a replace. */
-export function replaceCredentialEntryOnceRead(win: Window): () => void {
+export function replaceCredentialEntryOnceRead(win: Window) {
   const { history } = win;
   if (redirectLoginReturn(win.location) !== "credential") return () => undefined;
   const ownPushState = history.pushState;

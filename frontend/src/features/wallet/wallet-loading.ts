@@ -16,7 +16,7 @@ const ALREADY_LOADED: WalletLoading = { status: "ready", load: nothing, preload:
 
 export const WalletLoadingContext = createContext<WalletLoading>(ALREADY_LOADED);
 
-export function useWalletLoading(): WalletLoading {
+export function useWalletLoading() {
   return useContext(WalletLoadingContext);
 }
 

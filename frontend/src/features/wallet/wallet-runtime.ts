@@ -11,7 +11,7 @@ export interface WalletRuntimeProps {
 let download: Promise<ComponentType<WalletRuntimeProps>> | undefined;
 
 /** The wallet module's component; a failed download is forgotten, so a retry fetches again. */
-export function importWalletRuntime(): Promise<ComponentType<WalletRuntimeProps>> {
+export function importWalletRuntime() {
   download ??= import("./thirdweb-wallet-runtime.tsx").then(
     (module) => module.default,
     (cause: unknown) => {

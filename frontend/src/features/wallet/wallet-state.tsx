@@ -27,7 +27,7 @@ export function isWaitingFor(state: WalletState, via: "wallet" | "google") {
 
 export const WalletStateContext = createContext<WalletState | null>(null);
 
-export function useWalletState(): WalletState {
+export function useWalletState() {
   const state = useContext(WalletStateContext);
   if (state === null) throw new Error("useWalletState() needs a WalletStateContext provider above it");
   return state;

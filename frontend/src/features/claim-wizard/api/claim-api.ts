@@ -1,4 +1,3 @@
-/** The claim flow's calls to our server. */
 import type { VerifyAndMintRequest, VerifySubscriptionRequest } from "@tube/common/api";
 import { CLAIM_WAIT_MAX_SECONDS, type ClaimStatus } from "@tube/common/constants";
 import { ERROR_CATALOGUE, isErrorCode } from "@tube/common/errors";
@@ -37,7 +36,7 @@ export async function verifyAndMint(request: VerifyAndMintRequest): Promise<Clai
   throw refusalOf(answer);
 }
 
-function refusalOf(answer: VerifyAndMintResponse): ApiError {
+function refusalOf(answer: VerifyAndMintResponse) {
   const code = answer.details ?? (answer.status === "failed" ? "MINT_FAILED" : UNEXPLAINED_CLAIM_REFUSAL);
   const entry = isErrorCode(code) ? ERROR_CATALOGUE[code] : undefined;
   // The status the same refusal has as an error response; an unknown code keeps the answer's own 200.

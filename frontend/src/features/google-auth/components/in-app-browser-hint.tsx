@@ -1,8 +1,8 @@
 import { Alert, Button, HStack, Link, Text } from "@chakra-ui/react";
 import { useId, useState } from "react";
-import { phonePlatform, systemBrowserUrl, type PhonePlatform } from "../browser-environment.ts";
+import { phonePlatform, systemBrowserUrl } from "../browser-environment.ts";
 
-const WAY_OUT: Record<PhonePlatform, { browser: string; steps: string }> = {
+const WAY_OUT: Record<ReturnType<typeof phonePlatform>, { browser: string; steps: string }> = {
   ios: {
     browser: "Safari",
     steps: "tap the ⋯ or share button and choose “Open in Safari” or “Open in external browser”",

@@ -1,13 +1,13 @@
 import { Badge, Button } from "@chakra-ui/react";
 import { ARBITRUM_ONE_CHAIN_ID, ARBITRUM_ONE_NAME } from "@tube/common/constants";
-import { Suspense, useEffect, type ReactElement } from "react";
+import { Suspense, useEffect } from "react";
 import type { TooltipProps } from "../../../components/ui/tooltip.tsx";
 import { shortenAddress } from "../../../lib/format.ts";
 import { lazyOrElse } from "../../../lib/lazy-or-else.ts";
 import { useWalletIntent, useWalletLoading } from "../wallet-loading.ts";
 import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 
-function TriggerAlone({ children }: TooltipProps): ReactElement {
+function TriggerAlone({ children }: TooltipProps) {
   return children;
 }
 
