@@ -3,12 +3,11 @@ import { Fragment, useEffect, useState } from "react";
 
 const CONFIRMATION_MS = 2_000;
 
-type CopyState = "idle" | "copied" | "failed";
-const CONFIRMATION: Record<Exclude<CopyState, "idle">, string> = { copied: "Copied", failed: "Copy failed" };
+const CONFIRMATION = { copied: "Copied", failed: "Copy failed" };
 
 /** A full address or hash in monospace, with a copy button whose confirmation is a polite status. */
 export function CopyableValue({ value, label }: { value: string; label: string }) {
-  const [state, setState] = useState<CopyState>("idle");
+  const [state, setState] = useState<"idle" | keyof typeof CONFIRMATION>("idle");
   useEffect(() => {
     if (state === "idle") return;
     const timer = setTimeout(() => setState("idle"), CONFIRMATION_MS);
@@ -53,7 +52,6 @@ export function CopyableValue({ value, label }: { value: string; label: string }
   );
 }
 
-/** "Label: value" for an address or hash, with the value's copy button. */
 export function LabelledValue({ label, value }: { label: string; value: string }) {
   return (
     <Text fontSize="sm">

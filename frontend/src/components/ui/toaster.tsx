@@ -5,7 +5,7 @@ export interface Notification {
   title: string;
   description?: string;
   type: "success" | "error" | "info" | "warning" | "loading";
-  /** Reusing an id replaces that toast (e.g. a "loading" toast becoming "success"). */
+  /** Reusing an id replaces that toast. */
   id?: string;
 }
 

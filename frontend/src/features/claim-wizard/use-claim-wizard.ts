@@ -86,7 +86,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     dispatch({ type: "mintStopped", failedClaim: failedClaimAfter(cause), failureReason });
     notify({ ...claimFailedToast(cause), id: CLAIM_TOAST_ID });
   };
-  const lookUp = async (walletAddress: string): Promise<CheckClaimResponse | null> => {
+  const lookUp = async (walletAddress: string) => {
     try {
       return await fetchClaim(queryClient, walletAddress);
     } catch (cause) {

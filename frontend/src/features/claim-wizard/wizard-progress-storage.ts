@@ -28,12 +28,11 @@ export const saveWizardProgress = (progress: WizardProgress) =>
   bestEffort(() => sessionStorage.setItem(WIZARD_PROGRESS_STORAGE_KEY, JSON.stringify(progress)));
 export const clearWizardProgress = () => bestEffort(() => sessionStorage.removeItem(WIZARD_PROGRESS_STORAGE_KEY));
 
-/** A browser that refuses storage (a private mode) only loses the resume. */
 function bestEffort(write: () => void) {
   try {
     write();
   } catch {
-    // The wizard works on without it.
+    // A browser that refuses storage (a private mode) only loses the resume.
   }
 }
 

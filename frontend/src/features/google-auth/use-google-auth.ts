@@ -48,10 +48,9 @@ export function useGoogleAuth() {
   }, [auth]);
 
   const authorize = useCallback(() => {
-    const previous = auth;
     // A change of account that did not finish leaves the session as it was, and says so once.
     const failOrKeep = (message: string) => {
-      const kept = previous && previous.expiresAt > Date.now() ? previous : null;
+      const kept = auth && auth.expiresAt > Date.now() ? auth : null;
       setStatus(kept ? "authorized" : "failed");
       setError(kept ? null : message);
       if (kept) toast("warning", "Google Account Unchanged", `${message} You are still connected as ${kept.email}.`);

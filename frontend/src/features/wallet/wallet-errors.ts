@@ -2,10 +2,8 @@
 import type { WalletRestoreOutcome } from "../../lib/thirdweb.ts";
 import { errorCode, type Eip1193Requester } from "./network-switch.ts";
 
-export type WalletErrorText = { title: string; description: string };
-
 const CONNECT_FAILED_TOAST_TEXT = "Failed to connect wallet.";
-const text = (title: string, description: string): WalletErrorText => ({ title, description });
+const text = (title: string, description: string) => ({ title, description });
 
 /** The wallet gave no account, as a locked one does. */
 export class NoAccountsError extends Error {
@@ -29,7 +27,7 @@ const CONNECT_FAILURES = {
     "Connection Request Expired",
     "No wallet accepted the connection request within 5 minutes, so its code has expired. Press Connect Wallet for a new one.",
   ),
-} satisfies Record<string, WalletErrorText>;
+};
 
 export function describeConnectError(error: unknown) {
   const code = errorCode(error);

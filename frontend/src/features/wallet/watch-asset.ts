@@ -11,7 +11,6 @@ export function watchAssetRequest(token: WatchedToken) {
   return { method: "wallet_watchAsset", params: { type: "ERC20" as const, options: token } };
 }
 
-/** The session whose wallet holds the address on the chain. */
 export function sessionHolding(sessions: Session[], chainId: number, address: string) {
   const account = `eip155:${chainId}:${address}`.toLowerCase();
   return sessions.find((session) => session.namespaces.eip155?.accounts.some((held) => held.toLowerCase() === account));

@@ -1,4 +1,3 @@
-/** The pieces every step is built of. */
 import { Heading, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { useId, type ReactNode, type Ref } from "react";
 
