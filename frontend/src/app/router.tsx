@@ -30,7 +30,6 @@ const ClaimPage = lazy(loadClaimPage);
 const preloadClaimPage = () => void loadClaimPage().catch(() => undefined);
 
 export function AppRoutes() {
-  // After a client-side navigation: the title follows the path, the page scrolls up and focuses its main heading.
   const { pathname } = useLocation();
   const previousPathname = useRef(pathname);
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** The /claim route: composes the claim wizard with the google-auth and wallet features (the SDK loads later, ADR 13). */
+/** The /claim route: composes the claim wizard with the google-auth and wallet features. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageLayout } from "../../components/ui/page-layout.tsx";

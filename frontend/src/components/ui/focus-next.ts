@@ -1,9 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/**
- * When `trigger` changes and the change removed the focused control (focus fell to `<body>`), focuses `next()`: the
- * next thing to do. Before the visitor has used the page (a wallet restored on load) focus is left where it is.
- */
+/** When `trigger` changes and focus fell to `<body>`, focuses `next()`: not before the visitor has used the page. */
 export function useFocusNext(trigger: unknown, next: () => HTMLElement | null | undefined) {
   const previous = useRef(trigger);
   useEffect(() => {

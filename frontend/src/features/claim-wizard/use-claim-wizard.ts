@@ -4,9 +4,15 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
 import { notify, type Notification } from "../../components/ui/toaster.tsx";
 import { usePublicConfig } from "../../lib/public-config.tsx";
-import { checkClaim, recordClaim, verifyAndMint, verifySubscription } from "./api/claim-api.ts";
+import {
+  checkClaim,
+  failedClaimOf,
+  isClaimPending,
+  recordClaim,
+  verifyAndMint,
+  verifySubscription,
+} from "./api/claim-api.ts";
 import { MintFailure, useClaimProgress, type ClaimProgress } from "./api/claim-polling.ts";
-import { failedClaimOf, isClaimPending } from "./api/claim-status.ts";
 import {
   accountAlreadyClaimedToast,
   CLAIM_TOAST_ID,

@@ -1,6 +1,6 @@
 /** The wizard's state machine; pure: the hook feeds it events. */
 import type { ClaimStatus } from "@tube/common/constants";
-import type { FailedClaim } from "./api/claim-status.ts";
+import type { FailedClaim } from "./api/claim-api.ts";
 
 export type WizardStep = 0 | 1 | 2 | 3;
 export const STEP_LABELS = ["Subscribe", "Connect", "Mint", "Done"] as const;
@@ -26,7 +26,6 @@ export const initialWizardState = {
   failedClaim: "none" as FailedClaim,
   /** A code of `MINT_FAILURE_REASONS`, when the server knows why. */
   failureReason: nothing,
-  /** Reset was pressed: the page reloads shortly. */
   resetting: false,
   successDialogOpen: false,
 };
@@ -145,7 +144,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
 /** A Done read again after a reload whose claim is not confirmed after all: the Claim step says what it is. */
 const offDone = ({ step, txHash }: WizardState): WizardStep => (step === 3 && !txHash ? 2 : step);
 
-/** While the subscription check runs, progress climbs by 10 every 200 ms up to 90; its result sets a checkpoint. */
+/** Progress climbs while the subscription check runs; its result sets a checkpoint. */
 const PROGRESS_STEP = 10;
 export const PROGRESS_INTERVAL_MS = 200;
 export const PROGRESS_CAP = 90;

@@ -8,7 +8,7 @@ export function isKnownSdkRejection(reason: unknown) {
 }
 
 /** Keeps those from surfacing as uncaught errors; returns the way to stop. */
-export function ignoreKnownSdkRejections(target: Pick<Window, "addEventListener" | "removeEventListener">) {
+export function ignoreKnownSdkRejections(target: Window) {
   const onRejection = (event: PromiseRejectionEvent) => {
     if (isKnownSdkRejection(event.reason)) event.preventDefault();
   };

@@ -5,8 +5,7 @@ type BalanceQuery = { rpcUrl: string; tokenAddress: string; holder: string; sign
 const BALANCE_OF = "0x70a08231";
 
 /** The holder's TuBE balance by one `eth_call`: no wallet is asked, no thirdweb code loads. */
-export async function readTokenBalance(query: BalanceQuery) {
-  const { rpcUrl, tokenAddress, holder, signal } = query;
+export async function readTokenBalance({ rpcUrl, tokenAddress, holder, signal }: BalanceQuery) {
   const data = BALANCE_OF + holder.toLowerCase().replace(/^0x/, "").padStart(64, "0");
   const response = await fetch(rpcUrl, {
     method: "POST",

@@ -1,5 +1,5 @@
 import type { VerifyAndMintRequest, VerifySubscriptionRequest } from "@tube/common/api";
-import { CLAIM_WAIT_MAX_SECONDS, type ClaimStatus } from "@tube/common/constants";
+import { CLAIM_WAIT_MAX_SECONDS, UNFINISHED_CLAIM_STATUSES, type ClaimStatus } from "@tube/common/constants";
 import { ERROR_CATALOGUE, isErrorCode } from "@tube/common/errors";
 import {
   checkClaimResponseSchema,
@@ -9,7 +9,6 @@ import {
   type VerifyAndMintResponse,
 } from "@tube/common/api-responses";
 import { ApiError, apiGet, apiPost, apiSend, type RequestOptions } from "../../../lib/api-client.ts";
-import { isClaimPending } from "./claim-status.ts";
 
 /** A refusal that names no code (an older server's answer): shown as a failed verification. */
 export const UNEXPLAINED_CLAIM_REFUSAL = "CLAIM_REFUSED";
@@ -43,7 +42,7 @@ function refusalOf(answer: VerifyAndMintResponse) {
   return new ApiError(code, answer.error ?? entry?.message ?? "", entry?.status ?? 200);
 }
 
-/** Tells the server the hash the page saw; the server's own record is the truth. */
+/** Tells the server the hash the page saw. */
 export function recordClaim(request: { walletAddress: string; googleEmail: string; txHash: string }) {
   return apiSend("/api/record-claim", request);
 }
@@ -52,4 +51,16 @@ export function recordClaim(request: { walletAddress: string; googleEmail: strin
 export function getClaim(claimId: string, init?: RequestOptions, shown?: ClaimStatus) {
   const wait = shown ? `?wait=${CLAIM_WAIT_MAX_SECONDS}&status=${shown}` : "";
   return apiGet(`/api/claims/${encodeURIComponent(claimId)}${wait}`, claimViewSchema, init);
+}
+
+export function isClaimPending(status: ClaimStatus | null) {
+  return (UNFINISHED_CLAIM_STATUSES as readonly (ClaimStatus | null)[]).includes(status);
+}
+
+/** A wallet's failed claim: its Google account may retry it (ADR 9), or it is on hold until the operator acts. */
+export type FailedClaim = "none" | "retryable" | "onHold";
+
+export function failedClaimOf(claim: { status: ClaimStatus | null; onHold?: boolean | undefined }) {
+  if (claim.status !== "failed") return "none";
+  return claim.onHold ? "onHold" : "retryable";
 }

@@ -5,8 +5,7 @@ import { ERROR_CATALOGUE, mintFailureText } from "@tube/common/errors";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
-import { getClaim } from "./claim-api.ts";
-import { isClaimPending, type FailedClaim } from "./claim-status.ts";
+import { getClaim, isClaimPending, type FailedClaim } from "./claim-api.ts";
 
 /** The next read goes out this soon after a held one answers: the server answers at once what changed meanwhile. */
 const CLAIM_POLL_INTERVAL_MS = 100;

@@ -21,7 +21,6 @@ export function DoneStep({ txHash, state, addToken, onStartOver, headingRef }: D
   const { explorerUrl } = usePublicConfig();
   return (
     <Stack gap="5" textAlign="center">
-      {/* The success moment: the check mark pops in. */}
       <Box
         aria-hidden="true"
         alignSelf="center"

@@ -14,7 +14,6 @@ interface Row {
   fix?: { label: string; run: () => Promise<void> };
 }
 
-/** The rows follow the live wallet, each with its fix. */
 function rowsOf(wizard: ClaimWizard): Row[] {
   const { walletStatus } = wizard;
   const restoring = wizard.isWalletRestoring;

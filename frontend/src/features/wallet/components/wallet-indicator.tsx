@@ -7,16 +7,9 @@ import { lazyOrElse } from "../../../lib/lazy-or-else.ts";
 import { useWalletIntent, useWalletLoading } from "../wallet-loading.ts";
 import { isWaitingFor, useWalletState } from "../wallet-state.tsx";
 
-function TriggerAlone({ children }: TooltipProps) {
-  return children;
-}
-
 /** Not in /claim's first download: only a connected wallet shows it. */
-function loadTooltip() {
-  return import("../../../components/ui/tooltip.tsx").then((module) => module.Tooltip);
-}
-
-const Tooltip = lazyOrElse(loadTooltip, TriggerAlone);
+const loadTooltip = () => import("../../../components/ui/tooltip.tsx").then((module) => module.Tooltip);
+const Tooltip = lazyOrElse(loadTooltip, ({ children }: TooltipProps) => children);
 
 export function WalletIndicator() {
   const wallet = useWalletState();
