@@ -58,8 +58,8 @@ async function request<T>(path: string, init: RequestInit, schema: ResponseSchem
   return parsed.data;
 }
 
-const UNEXPECTED = "The server sent an unexpected response. Please try again.";
-const invalidResponse = (status: number) => new ApiError("INVALID_RESPONSE", UNEXPECTED, status);
+const invalidResponse = (status: number) =>
+  new ApiError("INVALID_RESPONSE", "The server sent an unexpected response. Please try again.", status);
 
 function transportError(cause: unknown) {
   if (isAbort(cause)) return new ApiError("ABORTED", "The request was cancelled.", 0);

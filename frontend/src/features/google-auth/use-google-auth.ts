@@ -19,7 +19,6 @@ export type GoogleAuthState = ReturnType<typeof useGoogleAuth>;
 const TOAST_ID = "google-auth";
 /** setTimeout fires at once beyond a signed 32-bit delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const DEFAULT_FAILURE = ERROR_CATALOGUE.GOOGLE_AUTH_FAILED.message;
 
 export function useGoogleAuth() {
   const config = usePublicConfig();
@@ -109,5 +108,5 @@ function toast(type: Notification["type"], title: string, description: string) {
 }
 
 function messageOf(cause: unknown) {
-  return (cause instanceof Error && cause.message) || DEFAULT_FAILURE;
+  return (cause instanceof Error && cause.message) || ERROR_CATALOGUE.GOOGLE_AUTH_FAILED.message;
 }

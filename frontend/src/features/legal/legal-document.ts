@@ -3,15 +3,13 @@
 /** A paragraph, or a list of bullets. */
 export type LegalBlock = string | readonly string[];
 
-type LegalSection = { heading: string; blocks: readonly LegalBlock[] };
-
 export interface LegalDocument {
   title: string;
   lastUpdated: string;
   /** Numbered documents prefix each section heading with "1.", "2.", … */
   numbered: boolean;
   intro: string;
-  sections: readonly LegalSection[];
+  sections: readonly { heading: string; blocks: readonly LegalBlock[] }[];
 }
 
 export const LEGAL_LAST_UPDATED = "May 25, 2025";

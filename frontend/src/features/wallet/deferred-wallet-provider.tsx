@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, 
 import { isEcosystemId } from "../../lib/ecosystem-id.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import { WALLET_MODULE_FAILED } from "./wallet-errors.ts";
-import { WalletLoadingContext, type WalletLoading, type WalletModuleStatus } from "./wallet-loading.ts";
+import { WalletLoadingContext, type WalletModuleStatus } from "./wallet-loading.ts";
 import { importWalletRuntime, preloadWalletRuntime, type WalletRuntimeProps } from "./wallet-runtime.ts";
 import { WalletStateContext, type WalletState } from "./wallet-state.tsx";
 
@@ -68,7 +68,7 @@ export function DeferredWalletProvider({ loadAtOnce, children }: { loadAtOnce: b
     [hasEcosystem, status, whenLive],
   );
 
-  const loading = useMemo<WalletLoading>(
+  const loading = useMemo(
     () => ({ status, load, preload: preloadWalletRuntime, pickerTarget: setPickerTarget }),
     [status, load],
   );

@@ -10,20 +10,19 @@ import { useWalletState } from "../wallet-state.tsx";
 /** After a claim: ask the wallet to list TuBE (EIP-747); one that cannot be asked sees its balance and the address. */
 export function AddTokenButton() {
   const { addToken, address } = useWalletState();
-  const { tokenAddress } = usePublicConfig();
   const [outcome, setOutcome] = useState<"idle" | "asking" | "added" | "declined">("idle");
   if (!addToken)
     return address ? (
       <Stack gap="2" alignItems="center">
         <TokenBalance holder={address} />
-        <AddByHand tokenAddress={tokenAddress} />
+        <AddByHand />
       </Stack>
     ) : null;
   if (outcome === "added") return <Text color="fg.muted">{TOKEN_SYMBOL} is now in your wallet&apos;s token list.</Text>;
 
-  const ask = (request: () => Promise<boolean>) => {
+  const ask = () => {
     setOutcome("asking");
-    request().then(
+    addToken().then(
       (added) => setOutcome(added ? "added" : "declined"),
       () => setOutcome("declined"),
     );
@@ -36,16 +35,17 @@ export function AddTokenButton() {
         colorPalette="blue"
         loading={outcome === "asking"}
         loadingText="Confirm in your wallet"
-        onClick={() => ask(addToken)}
+        onClick={ask}
       >
         Add {TOKEN_SYMBOL} to your wallet
       </Button>
-      {outcome === "declined" && <AddByHand tokenAddress={tokenAddress} declined />}
+      {outcome === "declined" && <AddByHand declined />}
     </Stack>
   );
 }
 
-function AddByHand({ tokenAddress, declined = false }: { tokenAddress: string; declined?: boolean }) {
+function AddByHand({ declined = false }) {
+  const { tokenAddress } = usePublicConfig();
   return (
     <Stack gap="1" alignItems="center" role={declined ? "status" : undefined}>
       <Text>
