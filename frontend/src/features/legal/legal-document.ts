@@ -1,6 +1,5 @@
 /** Links are `[text](target)`: "/…" a page of this site, `channel` the YouTube channel, else a new tab. */
 
-/** A paragraph, or a list of bullets. */
 export type LegalBlock = string | readonly string[];
 
 export interface LegalDocument {

@@ -358,7 +358,6 @@ function isWalletConnected(wallet: Wallet, setup: ThirdwebSetup) {
 
 type ChainReport = { wallet: Wallet; chainId?: number };
 
-/** A connect under way: which button, why the page stopped waiting if it did, how to start it again. */
 interface ConnectAttempt {
   via: "wallet" | "google";
   connectWallet(nothingOpened: () => void): Promise<Wallet>;
