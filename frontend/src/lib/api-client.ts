@@ -19,7 +19,7 @@ export class ApiError extends Error {
 export type RequestOptions = Pick<RequestInit, "signal" | "keepalive">;
 
 /** A zod/mini schema from @tube/common. */
-export type ResponseSchema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false } };
+type ResponseSchema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false } };
 
 export function apiGet<T>(path: string, schema: ResponseSchema<T>, init?: RequestOptions) {
   return request(path, { ...init, method: "GET" }, schema);

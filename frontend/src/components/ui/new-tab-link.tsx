@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes } from "react";
 
-export type NewTabLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "target" | "rel"> & { href: string };
+type NewTabLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "target" | "rel"> & { href: string };
 
 /** A link to a new tab (no opener), saying so to eye and screen reader; no Chakra, for the static pages too. */
 export function NewTabLink({ children, ...rest }: NewTabLinkProps) {

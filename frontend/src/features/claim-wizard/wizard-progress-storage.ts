@@ -8,7 +8,7 @@ export interface SavedClaim {
   googleEmail?: string;
 }
 
-export interface WizardProgress {
+interface WizardProgress {
   step: 0 | 1 | 2 | 3;
   youtubeUsername: string;
   /** The claim being minted, or the one Done shows (its hash is read again from the server). */

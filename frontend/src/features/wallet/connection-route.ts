@@ -1,8 +1,7 @@
 /** Which way 'Connect Wallet' connects, given what this browser offers, and the hint the Connect step gives. */
 const METAMASK_ID = "io.metamask";
 
-export type ConnectionRoute =
-  { kind: "injected"; walletId: string } | { kind: "metamask-app" } | { kind: "walletconnect" };
+type ConnectionRoute = { kind: "injected"; walletId: string } | { kind: "metamask-app" } | { kind: "walletconnect" };
 
 export function chooseConnectionRoute(installedWalletIds: readonly string[], isMobile: boolean): ConnectionRoute {
   if (installedWalletIds.includes(METAMASK_ID)) return { kind: "injected", walletId: METAMASK_ID };

@@ -11,7 +11,7 @@ export interface AddChainParameters {
   blockExplorerUrls: string[];
 }
 
-export type NetworkSwitchOutcome = "switched" | "added" | "add-failed" | "failed";
+type NetworkSwitchOutcome = "switched" | "added" | "add-failed" | "failed";
 
 export async function switchInjectedChain(provider: Eip1193Requester, chain: AddChainParameters) {
   try {

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useMemo } from "react";
 
 export type WalletModuleStatus = "idle" | "loading" | "ready" | "failed";
 
-export interface WalletLoading {
+interface WalletLoading {
   status: WalletModuleStatus;
   load(): void;
   preload(): void;

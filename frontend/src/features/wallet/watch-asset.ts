@@ -4,7 +4,7 @@ import { isMobileUserAgent } from "./connection-route.ts";
 
 type Session = ReturnType<InstanceType<typeof SignClient>["session"]["getAll"]>[number];
 
-export type WatchedToken = { address: string; symbol: string; decimals: number };
+type WatchedToken = { address: string; symbol: string; decimals: number };
 
 /** Sent to both kinds of wallet; its params are an object, not an array. */
 export function watchAssetRequest(token: WatchedToken) {

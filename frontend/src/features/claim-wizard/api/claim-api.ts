@@ -13,7 +13,7 @@ import { ApiError, apiGet, apiPost, apiSend, type RequestOptions } from "../../.
 /** A refusal that names no code (an older server's answer): shown as a failed verification. */
 export const UNEXPLAINED_CLAIM_REFUSAL = "CLAIM_REFUSED";
 
-export type ClaimStart =
+type ClaimStart =
   { state: "confirmed"; txHash: string; claimId: string | null } | { state: "pending"; claimId: string };
 
 export function verifySubscription(request: VerifySubscriptionRequest) {
