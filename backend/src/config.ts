@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
 
@@ -173,7 +172,7 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env = process.env): Config {
   return parseConfig(env) as Config;
 }
 
@@ -188,7 +187,7 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   refuseOn(problems, production ? "Refusing to start in production" : "Invalid configuration");
   const settings = parsed as Settings;
   const dataDir = path.resolve(settings.DATA_DIR);
-  const publicConfig: Omit<PublicConfig, "tokenAddress"> = {
+  const publicConfig = {
     // thirdweb's own derivation of a client id.
     thirdwebClientId: createHash("sha256").update(settings.THIRDWEB_SECRET_KEY).digest("hex").slice(0, 32),
     ecosystemId: settings.ECOSYSTEM_ID,
@@ -215,13 +214,10 @@ function parseConfig(env: NodeJS.ProcessEnv) {
 }
 
 /** An operator command's settings: throws naming every bad key. */
-export function parseSettings<Shape extends Record<string, z.ZodType>>(
-  schema: z.ZodObject<Shape>,
-  env: NodeJS.ProcessEnv = process.env,
-): z.infer<z.ZodObject<Shape>> {
+export function parseSettings<Schema extends z.ZodObject>(schema: Schema, env = process.env): z.infer<Schema> {
   const { parsed, problems } = parseEach(schema, blankToUndefined(env));
   refuseOn(problems, "Invalid configuration");
-  return parsed as z.infer<z.ZodObject<Shape>>;
+  return parsed as z.infer<Schema>;
 }
 
 function refuseOn(problems: Problem[], heading: string): void {
@@ -232,10 +228,7 @@ function refuseOn(problems: Problem[], heading: string): void {
 type Problem = readonly [key: string, why: string];
 
 /** Each setting on its own, so a refusal names every problem at once. */
-function parseEach<Shape extends Record<string, z.ZodType>>(
-  schema: z.ZodObject<Shape>,
-  given: Given,
-): { parsed: Partial<z.infer<z.ZodObject<Shape>>>; problems: Problem[] } {
+function parseEach<Schema extends z.ZodObject>(schema: Schema, given: Given) {
   const parsed: Record<string, unknown> = {};
   const problems: Problem[] = [];
   for (const [key, field] of Object.entries(schema.shape)) {
@@ -244,7 +237,7 @@ function parseEach<Shape extends Record<string, z.ZodType>>(
     else if (given[key] === undefined) problems.push([key, "is required"]);
     else for (const issue of result.error.issues) problems.push([[key, ...issue.path].join("."), issue.message]);
   }
-  return { parsed: parsed as Partial<z.infer<z.ZodObject<Shape>>>, problems };
+  return { parsed: parsed as Partial<z.infer<Schema>>, problems };
 }
 
 // The rules skip a bad value (already named) and read from the raw env whether a key was given.

@@ -95,20 +95,20 @@ export function claimFromStored(stored: StoredClaim): ClaimRecord {
 }
 
 export function reservedClaim(claim: NewClaim, now: Date): StoredClaim {
-  const { firstAttempt } = claim;
+  const { id, walletAddress, googleSub, amountWei, lease, firstAttempt } = claim;
   return {
-    id: claim.id,
-    walletAddress: claim.walletAddress.toLowerCase(),
-    googleSub: claim.googleSub,
-    amountWei: claim.amountWei.toString(),
+    id,
+    walletAddress: walletAddress.toLowerCase(),
+    googleSub,
+    amountWei: amountWei.toString(),
     status: firstAttempt ? "queued" : "reserved",
     engineTransactionId: firstAttempt?.engineTransactionId ?? null,
     txHash: null,
     attempts: firstAttempt ? 1 : 0,
     lastError: null,
     attemptAtBlock: firstAttempt?.attemptAtBlock.toString() ?? null,
-    leaseOwner: claim.lease.owner,
-    leaseUntil: claim.lease.until,
+    leaseOwner: lease.owner,
+    leaseUntil: lease.until,
     finalAt: null,
     createdAt: now,
     updatedAt: now,
@@ -126,9 +126,8 @@ export async function refusalOf(claims: ClaimRepository, claim: NewClaim, cause?
   );
 }
 
-/** An erased claim's account: an HMAC under `CLAIM_GATE_KEY`, recognisable, not reversible. */
+/** An HMAC under `CLAIM_GATE_KEY`, not reversible; Google's ids are digits only, so the prefix marks an erased one. */
 export function googleAccountFingerprint(gateKey: string, googleSub: string): string {
-  // Google's ids are digits only: the prefix marks an erased one.
   return "hmac-sha256:" + createHmac("sha256", gateKey).update(googleSub).digest("hex");
 }
 

@@ -1,11 +1,16 @@
 /** The ClaimStore adapter contract, runner-free: vitest runs it on each adapter, `doctor -- --store` on the operator's. */
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { ClaimFilter, ClaimRecord, ClaimRepository, NewClaim, ReserveResult } from "./claim-repository.ts";
 import type { ClaimStore } from "./claim-store.ts";
+import { openMongoClaimStore, openMongoConnection } from "./mongo/mongo-claim-store.ts";
+import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
+import { holdWriteLocks } from "./sqlite/sqlite-database.ts";
 
 /** One check's storage, empty when made, until `drop` deletes it. */
 export interface ScratchStorage {
@@ -29,7 +34,7 @@ export interface ClaimStoreCheck {
 }
 
 /** The CLAIM_GATE_KEY every checked store is opened with: never the operator's. */
-export const CHECK_GATE_KEY = "contract-test-gate-key-0123456789abcdef";
+const CHECK_GATE_KEY = "contract-test-gate-key-0123456789abcdef";
 const OTHER_GATE_KEY = "contract-test-other-gate-key-0123456789ab";
 
 const WINDOW_MS = 60_000;
@@ -65,6 +70,49 @@ export async function runClaimStoreCheck(
       await storage.drop();
     }
   }
+}
+
+/** A directory of its own under `parentDir` (doctor's DATA_DIR, for that filesystem's locks), for one check. */
+export async function sqliteScratchStorage(parentDir: string): Promise<ScratchStorage> {
+  await fs.mkdir(parentDir, { recursive: true });
+  const dataDir = await fs.mkdtemp(path.join(parentDir, "tube-store-check-"));
+  return {
+    open: ({ gateKey }) => openSqliteClaimStore({ dataDir, gateKey }),
+    async openUnavailable() {
+      const store = await openSqliteClaimStore({ dataDir, busyTimeoutMs: 1, gateKey: CHECK_GATE_KEY });
+      const holder = holdWriteLocks(dataDir);
+      return {
+        store,
+        async end() {
+          holder.close();
+          await store.close();
+        },
+      };
+    },
+    drop: () => fs.rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A database of its own for one check; the URI's user must be allowed to drop it. */
+export function mongoScratchStorage(uri: string): ScratchStorage {
+  const dbName = `tube-store-check-${randomBytes(6).toString("hex")}`;
+  return {
+    open: ({ gateKey }) => openMongoClaimStore({ uri, dbName, gateKey }),
+    async openUnavailable() {
+      // A connection that is gone answers like a server that cannot be reached.
+      const store = await openMongoClaimStore({ uri, dbName, gateKey: CHECK_GATE_KEY });
+      await store.close();
+      return { store, end: async () => {} };
+    },
+    async drop() {
+      const connection = await openMongoConnection({ uri, dbName });
+      try {
+        await connection.dropDatabase();
+      } finally {
+        await connection.close();
+      }
+    },
+  };
 }
 
 /** When it fails, no other can pass. */

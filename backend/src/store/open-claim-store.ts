@@ -1,19 +1,13 @@
-import { ConfigError } from "../config.ts";
+import { ConfigError, type Config } from "../config.ts";
 import { RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
 import { storeUnavailable, type ClaimStore } from "./claim-store.ts";
 import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
 
-interface StoreOptions {
-  mongodbUri?: string;
-  dataDir: string;
-  sqliteBusyTimeoutMs?: number;
-  gateKey?: string;
-}
+type StoreOptions = Config["storeOptions"] & { sqliteBusyTimeoutMs?: number };
 
 /** MongoDB when a URI is configured (several instances can share it); otherwise a SQLite file in `dataDir`. */
-export async function openClaimStore(options: StoreOptions): Promise<ClaimStore> {
-  const { mongodbUri, dataDir, sqliteBusyTimeoutMs, gateKey } = options;
+export async function openClaimStore({ mongodbUri, dataDir, sqliteBusyTimeoutMs, gateKey }: StoreOptions) {
   // Loaded only here: a server on SQLite never loads Mongoose.
   if (mongodbUri)
     return (await import("./mongo/mongo-claim-store.ts")).openMongoClaimStore({ uri: mongodbUri, gateKey });
