@@ -4,14 +4,15 @@ import { LRUCache } from "lru-cache";
 import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
-import { keepWithinBudget, withinBudget } from "./call-budget.ts";
 import {
   attemptGoogleCall,
   describeGoogleFailure,
   isGoogleHttpError,
   isTransient,
+  keepWithinBudget,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
-} from "./google-failure.ts";
+  withinBudget,
+} from "./google-call.ts";
 import { createYouTubeReader } from "./youtube.ts";
 
 export interface GoogleGatewayOptions {

@@ -1,17 +1,19 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { OAuth2Client } from "google-auth-library";
 import { youtube as youtubeApi } from "@googleapis/youtube";
-import { budgetSpent, keepWithinBudget, withinBudget } from "./call-budget.ts";
 import type { GoogleOptions } from "./google-gateway.ts";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
 import { secondsUntilPacificMidnight } from "../observability/quota-day.ts";
 import {
   attemptGoogleCall,
+  budgetSpent,
   isTransient,
+  keepWithinBudget,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
+  withinBudget,
   type GoogleFailure,
-} from "./google-failure.ts";
+} from "./google-call.ts";
 
 const RETRY_DELAY_MS = 250;
 /** Both reads cost 1 unit, and every request counts, failed or not. */
