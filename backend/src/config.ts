@@ -152,7 +152,6 @@ export const settingsSchema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().trim().default(""),
 });
 
-/** Keys only operator commands read. */
 export const operatorSettingsSchema = z.object({
   DEPLOYER_PRIVATE_KEY: z
     .string()

@@ -88,12 +88,7 @@ function createGoogleOAuth(options: GoogleOptions) {
   const checked = new LRUCache<string, { at: number; identity: Promise<GoogleIdentity> }>({ max: TOKENS_REMEMBERED });
 
   /** A 400 becomes `refusal`. */
-  async function oauthCall<T>(
-    name: string,
-    request: () => Promise<T>,
-    refusal: ErrorCode,
-    { retries = true }: { retries?: boolean } = {},
-  ): Promise<T> {
+  async function oauthCall<T>(name: string, request: () => Promise<T>, refusal: ErrorCode, retries = true) {
     const attempt = await withinBudget(options.timeoutMs, { retries }, () => attemptGoogleCall(name, request));
     if (attempt.ok) {
       options.onCall?.("oauth", "ok");
@@ -163,7 +158,7 @@ function createGoogleOAuth(options: GoogleOptions) {
         "token",
         () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }),
         "GOOGLE_AUTH_FAILED",
-        { retries: false },
+        false,
       );
       // Never log `tokens`. No offline access is asked, so no refresh token: nothing given works past the hour.
       const { access_token: accessToken, id_token: idToken, scope, expiry_date: expiresAt } = tokens;

@@ -54,9 +54,7 @@ export async function openClaimStoreInTime(
         get:
           (_, method) =>
           (...args: unknown[]) =>
-            store
-              ? Reflect.apply(Reflect.get(store[name], method) as (...a: unknown[]) => unknown, store[name], args)
-              : unavailable(),
+            store ? Reflect.get(store[name], method).apply(store[name], args) : unavailable(),
       },
     );
   const lazy = {

@@ -19,7 +19,6 @@ import { whenReachable } from "./mongo-outage.ts";
 export const CLAIMS_COLLECTION = "claims";
 const DUPLICATE_KEY = 11000;
 
-/** A stored claim with its id as `_id`. */
 type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string };
 
 const [given, absent] = [

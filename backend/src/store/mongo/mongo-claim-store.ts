@@ -39,7 +39,6 @@ export async function openMongoClaimStore(options: MongoConnectionOptions & { ga
   }
 }
 
-/** Its own connection, not mongoose's global one. */
 export async function openMongoConnection(options: MongoConnectionOptions): Promise<Connection> {
   const connection = mongoose.createConnection(options.uri, {
     ...(options.dbName ? { dbName: options.dbName } : {}),
