@@ -84,7 +84,7 @@ function trustedRanges(entry: string): Span[] | undefined {
 }
 
 /** Whether the entries together trust every IPv4 or every IPv6 address, however they are split. */
-function trustsEveryone(list: string[]): boolean {
+function trustsEveryone(list: string[]) {
   const spans = list.flatMap((entry) => trustedRanges(entry) ?? []).sort(([a], [b]) => Number(a - b));
   const covers = ([from, to]: Span) => {
     let next = from;
@@ -219,7 +219,7 @@ export function parseSettings<Schema extends z.ZodObject>(schema: Schema, env = 
   return parsed as z.infer<Schema>;
 }
 
-function refuseOn(problems: Problem[], heading: string): void {
+function refuseOn(problems: Problem[], heading: string) {
   if (problems.length > 0)
     throw new ConfigError(`${heading}:\n${problems.map(([key, why]) => `  ${key}: ${why}`).join("\n")}`);
 }
@@ -352,12 +352,12 @@ const PUBLIC_DEV_ADDRESSES = new Set([
   "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
 ]);
 
-function isLocalWorldValue(value: string | undefined): boolean {
+function isLocalWorldValue(value: string | undefined) {
   return value !== undefined && (value.includes("tube-local") || PUBLIC_DEV_ADDRESSES.has(value.toLowerCase()));
 }
 
 /** Providers put keys in credentials, the query string, or a long opaque path segment (`/v2/<key>`). */
-export function mayHoldKey(url: string): boolean {
+export function mayHoldKey(url: string) {
   const parsed = new URL(url);
   if (parsed.username || parsed.password || parsed.search) return true;
   return parsed.pathname.split("/").some((segment) => /^[A-Za-z0-9_-]{20,}$/.test(segment));

@@ -5,11 +5,7 @@ import { AppError } from "../errors.ts";
 const currentCall = new AsyncLocalStorage<{ signal: AbortSignal; retries: boolean }>();
 
 /** One call to Google within `budgetMs` in all, whatever google-auth-library retries inside it. */
-export async function withinBudget<T>(
-  budgetMs: number,
-  options: { retries: boolean },
-  call: () => Promise<T>,
-): Promise<T> {
+export async function withinBudget<T>(budgetMs: number, options: { retries: boolean }, call: () => Promise<T>) {
   const controller = new AbortController();
   // Not a TimeoutError: gaxios retries a request that timed out, but never one its caller aborted.
   const timer = setTimeout(() => controller.abort(new Error(`the call's ${budgetMs} ms budget is spent`)), budgetMs);
@@ -20,12 +16,12 @@ export async function withinBudget<T>(
   }
 }
 
-export function budgetSpent(): boolean {
+export function budgetSpent() {
   return currentCall.getStore()?.signal.aborted ?? false;
 }
 
 /** Every request `client` sends belongs to the call under way; one outside `withinBudget` fails unsent. */
-export function keepWithinBudget(client: AuthClient): void {
+export function keepWithinBudget(client: AuthClient) {
   client.transporter.interceptors.request.add({
     resolved: async (config: gaxios.GaxiosOptionsPrepared) => {
       const call = currentCall.getStore();
@@ -40,7 +36,7 @@ export function keepWithinBudget(client: AuthClient): void {
 }
 
 /** gaxios attaches its request config to every error it throws. */
-export function isGoogleHttpError(error: unknown): boolean {
+export function isGoogleHttpError(error: unknown) {
   return typeof error === "object" && error !== null && "config" in error;
 }
 
@@ -76,7 +72,7 @@ export function describeGoogleFailure(call: string, error: unknown) {
 
 export type GoogleFailure = ReturnType<typeof describeGoogleFailure>;
 
-function reasonOf(data: unknown): string | null {
+function reasonOf(data: unknown) {
   if (!data || typeof data !== "object") return null;
   const { error } = data as { error?: unknown };
   if (typeof error === "string") return error;
@@ -87,6 +83,6 @@ function reasonOf(data: unknown): string | null {
 /** Google's outages are usually short; a visitor asked to wait longer would give up. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 
-export function isTransient(failure: GoogleFailure): boolean {
+export function isTransient(failure: GoogleFailure) {
   return failure.status === null || failure.status >= 500;
 }

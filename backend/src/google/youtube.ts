@@ -41,7 +41,7 @@ export function createYouTubeReader(options: GoogleOptions) {
   const call = <T>(name: string, request: () => Promise<T>): Promise<T> =>
     withinBudget(options.timeoutMs, { retries: false }, () => attempts(name, request));
 
-  async function attempts<T>(name: string, request: () => Promise<T>): Promise<T> {
+  async function attempts<T>(name: string, request: () => Promise<T>) {
     for (let attempt = 1; ; attempt += 1) {
       // Settled before the answer is read, so the quota spent includes it.
       const counted = options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
@@ -125,12 +125,12 @@ export function youtubeAppError(failure: GoogleFailure, now: Date = new Date()):
 }
 
 /** Does what the visitor typed name this channel? Its @handle or its title, in any case, "@" and spaces aside. */
-export function matchesChannel(username: string, channel: YouTubeChannel): boolean {
+export function matchesChannel(username: string, channel: YouTubeChannel) {
   const typed = comparable(username);
   if (!typed) return false;
   return [channel.handle, channel.title].some((name) => name !== null && comparable(name) === typed);
 }
 
-function comparable(name: string): string {
+function comparable(name: string) {
   return name.normalize("NFKC").trim().replace(/^@/, "").trim().toLowerCase();
 }

@@ -127,7 +127,7 @@ export async function refusalOf(claims: ClaimRepository, claim: NewClaim, cause?
 }
 
 /** An HMAC under `CLAIM_GATE_KEY`, not reversible; Google's ids are digits only, so the prefix marks an erased one. */
-export function googleAccountFingerprint(gateKey: string, googleSub: string): string {
+export function googleAccountFingerprint(gateKey: string, googleSub: string) {
   return "hmac-sha256:" + createHmac("sha256", gateKey).update(googleSub).digest("hex");
 }
 
@@ -137,14 +137,14 @@ export function storedFormsOf(gateKey: string | undefined, googleSub: string): [
 }
 
 /** Erasing needs the key: an id erased without one could never be recognised again. */
-export function requireGateKey(gateKey: string | undefined): string {
+export function requireGateKey(gateKey: string | undefined) {
   if (gateKey === undefined)
     throw new Error("CLAIM_GATE_KEY is not set: expired claims cannot be erased without it (see docs/deploy.md)");
   return gateKey;
 }
 
 /** What the store keeps of its key from the first erasure on. */
-export function gateKeyCheck(gateKey: string): string {
+export function gateKeyCheck(gateKey: string) {
   return createHmac("sha256", gateKey).update("tube claim gate key check").digest("hex");
 }
 
@@ -153,7 +153,7 @@ export function assertGateKeyMatches(
   storedCheck: string | null,
   gateKey: string | undefined,
   refusing = "to open the claim store",
-): void {
+) {
   if (storedCheck === null || (gateKey !== undefined && gateKeyCheck(gateKey) === storedCheck)) return;
   const why =
     gateKey === undefined

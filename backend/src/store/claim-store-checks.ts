@@ -46,7 +46,7 @@ const OUTAGE_ANSWER_DEADLINE_MS = 30_000;
 export async function runClaimStoreCheck(
   check: ClaimStoreCheck,
   scratchStorage: () => ScratchStorage | Promise<ScratchStorage>,
-): Promise<void> {
+) {
   const storage = await scratchStorage();
   const opened = new Set<ClaimStore>();
   const close = async (store: ClaimStore) => {
@@ -535,7 +535,7 @@ function reservationRace(shared: "wallet" | "googleAccount"): ClaimStoreCheck {
 }
 
 /** The code of the AppError a write of an unavailable store threw, or what else it did: succeed, fail, or hang. */
-function outageAnswer(write: () => Promise<unknown>): Promise<string> {
+function outageAnswer(write: () => Promise<unknown>) {
   return Promise.race([
     write().then(
       () => "done",
@@ -551,7 +551,7 @@ function inTurn<T>(count: number, stores: ClaimStore[], call: (store: ClaimStore
   return Promise.all(Array.from({ length: count }, (_, i) => call(stores[i % 2]!, i)));
 }
 
-function assertConflict(result: ReserveResult, conflict: "wallet" | "googleAccount", existingId: string): void {
+function assertConflict(result: ReserveResult, conflict: "wallet" | "googleAccount", existingId: string) {
   assert.ok(!result.reserved, "reserved, though it should have been refused");
   assert.deepEqual([result.conflict, result.existing.id], [conflict, existingId]);
 }
@@ -564,12 +564,12 @@ async function reserveSeven(claims: ClaimRepository) {
 }
 
 /** Mixed case, so adapters must normalise it. */
-function randomWallet(): string {
+function randomWallet() {
   const hex = randomBytes(20).toString("hex");
   return "0x" + [...hex].map((char, index) => (index % 2 === 0 ? char.toUpperCase() : char)).join("");
 }
 
-async function reserveNew(claims: ClaimRepository): Promise<NewClaim> {
+async function reserveNew(claims: ClaimRepository) {
   const claim = newClaim();
   await claims.reserve(claim);
   return claim;

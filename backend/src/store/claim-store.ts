@@ -37,7 +37,7 @@ export function storeUnavailable(cause: unknown): AppError {
 export type DenyKind = "wallet" | "googleAccount";
 
 /** A wallet lower-case like the claims' own; a Google `sub` as given. */
-export function canonicalDenyValue(kind: DenyKind, value: string): string {
+export function canonicalDenyValue(kind: DenyKind, value: string) {
   return kind === "wallet" ? value.toLowerCase() : value;
 }
 

@@ -20,18 +20,14 @@ const PARTS = ["claims", "budget", "youtubeQuota", "rateLimits", "operator"] as 
  * The store, opened again every few seconds while its database cannot be reached, so a server started during an
  * outage serves its pages; meanwhile every call is STORE_UNAVAILABLE. A refusal at the first try stops the start.
  */
-export async function openClaimStoreInTime(
-  options: StoreOptions,
-  logger: Logger,
-  retryMs = RETRY_AFTER_SECONDS * 1000,
-) {
+export async function openClaimStoreInTime(options: StoreOptions, logger: Logger) {
   let store: ClaimStore | undefined;
   let failure: unknown;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
   let announce: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => (announce = resolve));
-  const attempt = async (first: boolean): Promise<void> => {
+  const attempt = async (first: boolean) => {
     try {
       const fresh = await openClaimStore(options);
       if (closed) return void (await fresh.close());
@@ -42,7 +38,7 @@ export async function openClaimStoreInTime(
       if (first && error instanceof ConfigError) throw error;
       if (failure === undefined) logger.error({ err: error }, "claim store unreachable: claims wait until it opens");
       failure = error;
-      if (!closed) retry = setTimeout(() => void attempt(false), retryMs).unref();
+      if (!closed) retry = setTimeout(() => void attempt(false), RETRY_AFTER_SECONDS * 1000).unref();
     }
   };
   await attempt(true);

@@ -53,10 +53,7 @@ const leaseFree = (owner: string, now: number) => ({
   $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }],
 });
 
-export async function openMongoClaimRepository(
-  connection: Connection,
-  gateKey: string | undefined,
-): Promise<ClaimRepository> {
+export async function openMongoClaimRepository(connection: Connection, gateKey: string | undefined) {
   // Written by the first erasure.
   const keyChecks = connection.collection<{ _id: string; keyCheck: string }>("claim_gate_key");
   const keyCheckId = "claims";
@@ -166,7 +163,7 @@ export async function openMongoClaimRepository(
 }
 
 /** A duplicate key on anything but `_id` (a reused claim id is a bug). */
-function isWalletOrAccountDuplicate(error: unknown): boolean {
+function isWalletOrAccountDuplicate(error: unknown) {
   if (!(error instanceof mongoose.mongo.MongoServerError) || error.code !== DUPLICATE_KEY) return false;
   const key: unknown = error.keyPattern ?? error.keyValue;
   return !(typeof key === "object" && key !== null && "_id" in key);

@@ -39,7 +39,7 @@ export async function openMongoClaimStore(options: MongoConnectionOptions & { ga
   }
 }
 
-export async function openMongoConnection(options: MongoConnectionOptions): Promise<Connection> {
+export async function openMongoConnection(options: MongoConnectionOptions) {
   const connection = mongoose.createConnection(options.uri, {
     ...(options.dbName ? { dbName: options.dbName } : {}),
     // Fail fast instead of queueing queries while the server is unreachable.

@@ -94,7 +94,7 @@ const SCHEMA = `CREATE TABLE claims (
 const SCHEMA_VERSION = 1;
 
 /** Inside the write lock: another process may have made the schema meanwhile. */
-function createSchema(db: DatabaseSync): void {
+function createSchema(db: DatabaseSync) {
   db.exec("BEGIN IMMEDIATE");
   try {
     const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
@@ -111,7 +111,7 @@ function createSchema(db: DatabaseSync): void {
 }
 
 /** Switching to WAL answers SQLITE_BUSY at once, bypassing the busy handler. */
-async function enterWalMode(db: DatabaseSync, schema: string, busyTimeoutMs: number): Promise<void> {
+async function enterWalMode(db: DatabaseSync, schema: string, busyTimeoutMs: number) {
   const deadline = Date.now() + busyTimeoutMs;
   for (;;) {
     try {
