@@ -1,4 +1,3 @@
-/** The claims collection: its unique indexes are the once-only gate. */
 import mongoose, { Schema, type Connection, type QueryFilter, type QueryOptions } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {

@@ -1,4 +1,3 @@
-/** The store for several server instances, over one connection. */
 import mongoose, { type Connection } from "mongoose";
 import { RateLimiterMongo } from "rate-limiter-flexible";
 import {

@@ -1,4 +1,3 @@
-/** The claims table: its UNIQUE constraints are the once-only gate. */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {

@@ -1,4 +1,3 @@
-/** The zero-setup store: files under DATA_DIR, no database service. */
 import type { DatabaseSync } from "node:sqlite";
 import { RateLimiterSQLite } from "rate-limiter-flexible";
 import { AppError } from "../../errors.ts";
