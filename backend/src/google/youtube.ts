@@ -38,7 +38,7 @@ export function createYouTubeReader(options: GoogleOptions) {
     retry: false,
   });
 
-  const call = <T>(name: string, request: () => Promise<T>): Promise<T> =>
+  const call = <T>(name: string, request: () => Promise<T>) =>
     withinBudget(options.timeoutMs, { retries: false }, () => attempts(name, request));
 
   async function attempts<T>(name: string, request: () => Promise<T>) {

@@ -479,30 +479,30 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       await ready.claims.reserve(claim);
       const { store, end } = await openUnavailable();
       try {
-        const writes: Array<[string, () => Promise<unknown>]> = [
-          ["claims.reserve", () => store.claims.reserve(newClaim())],
-          ["claims.transition", () => store.claims.transition(claim.id, ["reserved"], { status: "queued" })],
-          ["claims.acquireLease", () => store.claims.acquireLease(claim.id, "process-b", Date.now(), Date.now() + 1)],
-          ["claims.releaseLease", () => store.claims.releaseLease(claim.id, "process-a")],
-          ["budget.takeSlot", () => store.budget.takeSlot(10)],
-          ["budget.releaseSlot", () => store.budget.releaseSlot()],
-          ["youtubeQuota.add", () => store.youtubeQuota.add("2026-11-23", 1)],
-          ["rateLimits.increment", () => store.rateLimits.increment(randomUUID(), WINDOW_MS)],
-          ["rateLimits.decrement", () => store.rateLimits.decrement(randomUUID())],
-          ["rateLimits.resetKey", () => store.rateLimits.resetKey(randomUUID())],
-          ["operator.setPaused", () => store.operator.setPaused(true, "alice")],
-          ["operator.deny", () => store.operator.deny("wallet", randomWallet(), "alice")],
-          ["operator.allow", () => store.operator.allow("wallet", randomWallet())],
-          ["operator.countAction", () => store.operator.countAction("pause")],
-        ];
+        const writes = {
+          "claims.reserve": () => store.claims.reserve(newClaim()),
+          "claims.transition": () => store.claims.transition(claim.id, ["reserved"], { status: "queued" }),
+          "claims.acquireLease": () => store.claims.acquireLease(claim.id, "process-b", Date.now(), Date.now() + 1),
+          "claims.releaseLease": () => store.claims.releaseLease(claim.id, "process-a"),
+          "budget.takeSlot": () => store.budget.takeSlot(10),
+          "budget.releaseSlot": () => store.budget.releaseSlot(),
+          "youtubeQuota.add": () => store.youtubeQuota.add("2026-11-23", 1),
+          "rateLimits.increment": () => store.rateLimits.increment(randomUUID(), WINDOW_MS),
+          "rateLimits.decrement": () => store.rateLimits.decrement(randomUUID()),
+          "rateLimits.resetKey": () => store.rateLimits.resetKey(randomUUID()),
+          "operator.setPaused": () => store.operator.setPaused(true, "alice"),
+          "operator.deny": () => store.operator.deny("wallet", randomWallet(), "alice"),
+          "operator.allow": () => store.operator.allow("wallet", randomWallet()),
+          "operator.countAction": () => store.operator.countAction("pause"),
+        };
 
         // One after the other: each waits out its own busy time-out.
         const outcomes: string[] = [];
-        for (const [write, run] of writes) outcomes.push(`${write}: ${await outageAnswer(run)}`);
+        for (const [write, run] of Object.entries(writes)) outcomes.push(`${write}: ${await outageAnswer(run)}`);
 
         assert.deepEqual(
           outcomes,
-          writes.map(([write]) => `${write}: STORE_UNAVAILABLE`),
+          Object.keys(writes).map((write) => `${write}: STORE_UNAVAILABLE`),
         );
       } finally {
         await end();
