@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type Express } from "express";
-import type { PublicConfig } from "@tube/common/api";
 import { GOOGLE_CALLBACK_PATH } from "@tube/common/constants";
 import type { ClaimControls } from "./claims/claim-controls.ts";
 import { claimRoutes } from "./claims/claim.routes.ts";
@@ -48,7 +47,7 @@ export interface AppTuning {
 }
 
 export function createApp(config: Config, adapters: AppAdapters, tuning: AppTuning = {}): Express {
-  const publicConfig = (): PublicConfig => ({ ...config.publicConfig, tokenAddress: adapters.tokenAddress() });
+  const publicConfig = () => ({ ...config.publicConfig, tokenAddress: adapters.tokenAddress() });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);

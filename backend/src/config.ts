@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import type { PublicConfig } from "@tube/common/api";
 import { ARBITRUM_ONE_CHAIN_ID } from "@tube/common/constants";
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "./claims/verification-admission.ts";
 
@@ -85,7 +84,7 @@ function trustedRanges(entry: string): Span[] | undefined {
 }
 
 /** Whether the entries together trust every IPv4 or every IPv6 address, however they are split. */
-function trustsEveryone(list: string[]): boolean {
+function trustsEveryone(list: string[]) {
   const spans = list.flatMap((entry) => trustedRanges(entry) ?? []).sort(([a], [b]) => Number(a - b));
   const covers = ([from, to]: Span) => {
     let next = from;
@@ -153,7 +152,6 @@ export const settingsSchema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().trim().default(""),
 });
 
-/** Keys only operator commands read. */
 export const operatorSettingsSchema = z.object({
   DEPLOYER_PRIVATE_KEY: z
     .string()
@@ -173,7 +171,7 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env = process.env): Config {
   return parseConfig(env) as Config;
 }
 
@@ -188,7 +186,7 @@ function parseConfig(env: NodeJS.ProcessEnv) {
   refuseOn(problems, production ? "Refusing to start in production" : "Invalid configuration");
   const settings = parsed as Settings;
   const dataDir = path.resolve(settings.DATA_DIR);
-  const publicConfig: Omit<PublicConfig, "tokenAddress"> = {
+  const publicConfig = {
     // thirdweb's own derivation of a client id.
     thirdwebClientId: createHash("sha256").update(settings.THIRDWEB_SECRET_KEY).digest("hex").slice(0, 32),
     ecosystemId: settings.ECOSYSTEM_ID,
@@ -215,16 +213,13 @@ function parseConfig(env: NodeJS.ProcessEnv) {
 }
 
 /** An operator command's settings: throws naming every bad key. */
-export function parseSettings<Shape extends Record<string, z.ZodType>>(
-  schema: z.ZodObject<Shape>,
-  env: NodeJS.ProcessEnv = process.env,
-): z.infer<z.ZodObject<Shape>> {
+export function parseSettings<Schema extends z.ZodObject>(schema: Schema, env = process.env): z.infer<Schema> {
   const { parsed, problems } = parseEach(schema, blankToUndefined(env));
   refuseOn(problems, "Invalid configuration");
-  return parsed as z.infer<z.ZodObject<Shape>>;
+  return parsed as z.infer<Schema>;
 }
 
-function refuseOn(problems: Problem[], heading: string): void {
+function refuseOn(problems: Problem[], heading: string) {
   if (problems.length > 0)
     throw new ConfigError(`${heading}:\n${problems.map(([key, why]) => `  ${key}: ${why}`).join("\n")}`);
 }
@@ -232,10 +227,7 @@ function refuseOn(problems: Problem[], heading: string): void {
 type Problem = readonly [key: string, why: string];
 
 /** Each setting on its own, so a refusal names every problem at once. */
-function parseEach<Shape extends Record<string, z.ZodType>>(
-  schema: z.ZodObject<Shape>,
-  given: Given,
-): { parsed: Partial<z.infer<z.ZodObject<Shape>>>; problems: Problem[] } {
+function parseEach<Schema extends z.ZodObject>(schema: Schema, given: Given) {
   const parsed: Record<string, unknown> = {};
   const problems: Problem[] = [];
   for (const [key, field] of Object.entries(schema.shape)) {
@@ -244,7 +236,7 @@ function parseEach<Shape extends Record<string, z.ZodType>>(
     else if (given[key] === undefined) problems.push([key, "is required"]);
     else for (const issue of result.error.issues) problems.push([[key, ...issue.path].join("."), issue.message]);
   }
-  return { parsed: parsed as Partial<z.infer<z.ZodObject<Shape>>>, problems };
+  return { parsed: parsed as Partial<z.infer<Schema>>, problems };
 }
 
 // The rules skip a bad value (already named) and read from the raw env whether a key was given.
@@ -360,12 +352,12 @@ const PUBLIC_DEV_ADDRESSES = new Set([
   "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
 ]);
 
-function isLocalWorldValue(value: string | undefined): boolean {
+function isLocalWorldValue(value: string | undefined) {
   return value !== undefined && (value.includes("tube-local") || PUBLIC_DEV_ADDRESSES.has(value.toLowerCase()));
 }
 
 /** Providers put keys in credentials, the query string, or a long opaque path segment (`/v2/<key>`). */
-export function mayHoldKey(url: string): boolean {
+export function mayHoldKey(url: string) {
   const parsed = new URL(url);
   if (parsed.username || parsed.password || parsed.search) return true;
   return parsed.pathname.split("/").some((segment) => /^[A-Za-z0-9_-]{20,}$/.test(segment));

@@ -10,7 +10,7 @@ function refuseStart(error: unknown): never {
   process.exit(1);
 }
 
-export async function runServer(options: ServerOptions): Promise<void> {
+export async function runServer(options: ServerOptions) {
   const logger = createLogger();
   // The store refuses a start too (another CLAIM_GATE_KEY).
   const server = await (async () => startServer(loadConfig(), logger, options))().catch(refuseStart);

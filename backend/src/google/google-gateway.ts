@@ -1,17 +1,18 @@
 import { createHash } from "node:crypto";
-import { OAuth2Client, type TokenPayload } from "google-auth-library";
+import { OAuth2Client } from "google-auth-library";
 import { LRUCache } from "lru-cache";
 import { YOUTUBE_READONLY_SCOPE } from "@tube/common/constants";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
-import { keepWithinBudget, withinBudget } from "./call-budget.ts";
 import {
   attemptGoogleCall,
   describeGoogleFailure,
   isGoogleHttpError,
   isTransient,
+  keepWithinBudget,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
-} from "./google-failure.ts";
+  withinBudget,
+} from "./google-call.ts";
 import { createYouTubeReader } from "./youtube.ts";
 
 export interface GoogleGatewayOptions {
@@ -59,7 +60,7 @@ const tokenKey = (accessToken: string) => createHash("sha256").update(accessToke
 const authFailed = (reason: string) => new AppError("GOOGLE_AUTH_FAILED", { cause: new Error(reason) });
 
 /** One person may manage up to 100 Brand Accounts. */
-export function isBrandAccountEmail(email: string): boolean {
+export function isBrandAccountEmail(email: string) {
   return email.toLowerCase().endsWith("@pages.plusgoogle.com");
 }
 
@@ -87,12 +88,7 @@ function createGoogleOAuth(options: GoogleOptions) {
   const checked = new LRUCache<string, { at: number; identity: Promise<GoogleIdentity> }>({ max: TOKENS_REMEMBERED });
 
   /** A 400 becomes `refusal`. */
-  async function oauthCall<T>(
-    name: string,
-    request: () => Promise<T>,
-    refusal: ErrorCode,
-    { retries = true }: { retries?: boolean } = {},
-  ): Promise<T> {
+  async function oauthCall<T>(name: string, request: () => Promise<T>, refusal: ErrorCode, retries = true) {
     const attempt = await withinBudget(options.timeoutMs, { retries }, () => attemptGoogleCall(name, request));
     if (attempt.ok) {
       options.onCall?.("oauth", "ok");
@@ -114,7 +110,7 @@ function createGoogleOAuth(options: GoogleOptions) {
     });
   }
 
-  async function verifiedClaims(idToken: string): Promise<TokenPayload> {
+  async function verifiedClaims(idToken: string) {
     try {
       const ticket = await withinBudget(options.timeoutMs, { retries: true }, () => oauth.verifyIdToken({ idToken }));
       const claims = ticket.getPayload();
@@ -129,7 +125,7 @@ function createGoogleOAuth(options: GoogleOptions) {
     }
   }
 
-  async function revokeToken(token: string): Promise<void> {
+  async function revokeToken(token: string) {
     checked.delete(tokenKey(token));
     try {
       await oauthCall("revoke", () => oauth.revokeToken(token), "GOOGLE_TOKEN_INVALID");
@@ -143,7 +139,7 @@ function createGoogleOAuth(options: GoogleOptions) {
     return !options.allowBrandAccounts && isBrandAccountEmail(email) ? "BRAND_ACCOUNT_REFUSED" : null;
   }
 
-  async function checkAccessToken(accessToken: string): Promise<GoogleIdentity> {
+  async function checkAccessToken(accessToken: string) {
     const info = await oauthCall("tokeninfo", () => oauth.getTokenInfo(accessToken), "GOOGLE_TOKEN_INVALID");
     // A token issued to any app reads YouTube just as well, so only our own client's tokens are accepted.
     if (info.aud !== clientId || info.azp !== clientId) throw new AppError("GOOGLE_TOKEN_WRONG_AUDIENCE");
@@ -162,7 +158,7 @@ function createGoogleOAuth(options: GoogleOptions) {
         "token",
         () => oauth.getToken({ code, codeVerifier, redirect_uri: redirectUri }),
         "GOOGLE_AUTH_FAILED",
-        { retries: false },
+        false,
       );
       // Never log `tokens`. No offline access is asked, so no refresh token: nothing given works past the hour.
       const { access_token: accessToken, id_token: idToken, scope, expiry_date: expiresAt } = tokens;
@@ -192,7 +188,7 @@ function createGoogleOAuth(options: GoogleOptions) {
     },
 
     /** `checkedSince`: a check made before it is not reused. */
-    async validateAccessToken(accessToken: string, { checkedSince = 0 } = {}): Promise<GoogleIdentity> {
+    async validateAccessToken(accessToken: string, { checkedSince = 0 } = {}) {
       const key = tokenKey(accessToken);
       const known = checked.get(key);
       if (known && known.at >= checkedSince) return known.identity;

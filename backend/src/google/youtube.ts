@@ -1,17 +1,19 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { OAuth2Client } from "google-auth-library";
 import { youtube as youtubeApi } from "@googleapis/youtube";
-import { budgetSpent, keepWithinBudget, withinBudget } from "./call-budget.ts";
 import type { GoogleOptions } from "./google-gateway.ts";
 import type { ErrorCode } from "@tube/common/errors";
 import { AppError } from "../errors.ts";
 import { secondsUntilPacificMidnight } from "../observability/quota-day.ts";
 import {
   attemptGoogleCall,
+  budgetSpent,
   isTransient,
+  keepWithinBudget,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
+  withinBudget,
   type GoogleFailure,
-} from "./google-failure.ts";
+} from "./google-call.ts";
 
 const RETRY_DELAY_MS = 250;
 /** Both reads cost 1 unit, and every request counts, failed or not. */
@@ -36,10 +38,10 @@ export function createYouTubeReader(options: GoogleOptions) {
     retry: false,
   });
 
-  const call = <T>(name: string, request: () => Promise<T>): Promise<T> =>
+  const call = <T>(name: string, request: () => Promise<T>) =>
     withinBudget(options.timeoutMs, { retries: false }, () => attempts(name, request));
 
-  async function attempts<T>(name: string, request: () => Promise<T>): Promise<T> {
+  async function attempts<T>(name: string, request: () => Promise<T>) {
     for (let attempt = 1; ; attempt += 1) {
       // Settled before the answer is read, so the quota spent includes it.
       const counted = options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
@@ -123,12 +125,12 @@ export function youtubeAppError(failure: GoogleFailure, now: Date = new Date()):
 }
 
 /** Does what the visitor typed name this channel? Its @handle or its title, in any case, "@" and spaces aside. */
-export function matchesChannel(username: string, channel: YouTubeChannel): boolean {
+export function matchesChannel(username: string, channel: YouTubeChannel) {
   const typed = comparable(username);
   if (!typed) return false;
   return [channel.handle, channel.title].some((name) => name !== null && comparable(name) === typed);
 }
 
-function comparable(name: string): string {
+function comparable(name: string) {
   return name.normalize("NFKC").trim().replace(/^@/, "").trim().toLowerCase();
 }

@@ -95,20 +95,20 @@ export function claimFromStored(stored: StoredClaim): ClaimRecord {
 }
 
 export function reservedClaim(claim: NewClaim, now: Date): StoredClaim {
-  const { firstAttempt } = claim;
+  const { id, walletAddress, googleSub, amountWei, lease, firstAttempt } = claim;
   return {
-    id: claim.id,
-    walletAddress: claim.walletAddress.toLowerCase(),
-    googleSub: claim.googleSub,
-    amountWei: claim.amountWei.toString(),
+    id,
+    walletAddress: walletAddress.toLowerCase(),
+    googleSub,
+    amountWei: amountWei.toString(),
     status: firstAttempt ? "queued" : "reserved",
     engineTransactionId: firstAttempt?.engineTransactionId ?? null,
     txHash: null,
     attempts: firstAttempt ? 1 : 0,
     lastError: null,
     attemptAtBlock: firstAttempt?.attemptAtBlock.toString() ?? null,
-    leaseOwner: claim.lease.owner,
-    leaseUntil: claim.lease.until,
+    leaseOwner: lease.owner,
+    leaseUntil: lease.until,
     finalAt: null,
     createdAt: now,
     updatedAt: now,
@@ -126,9 +126,8 @@ export async function refusalOf(claims: ClaimRepository, claim: NewClaim, cause?
   );
 }
 
-/** An erased claim's account: an HMAC under `CLAIM_GATE_KEY`, recognisable, not reversible. */
-export function googleAccountFingerprint(gateKey: string, googleSub: string): string {
-  // Google's ids are digits only: the prefix marks an erased one.
+/** An HMAC under `CLAIM_GATE_KEY`, not reversible; Google's ids are digits only, so the prefix marks an erased one. */
+export function googleAccountFingerprint(gateKey: string, googleSub: string) {
   return "hmac-sha256:" + createHmac("sha256", gateKey).update(googleSub).digest("hex");
 }
 
@@ -138,14 +137,14 @@ export function storedFormsOf(gateKey: string | undefined, googleSub: string): [
 }
 
 /** Erasing needs the key: an id erased without one could never be recognised again. */
-export function requireGateKey(gateKey: string | undefined): string {
+export function requireGateKey(gateKey: string | undefined) {
   if (gateKey === undefined)
     throw new Error("CLAIM_GATE_KEY is not set: expired claims cannot be erased without it (see docs/deploy.md)");
   return gateKey;
 }
 
 /** What the store keeps of its key from the first erasure on. */
-export function gateKeyCheck(gateKey: string): string {
+export function gateKeyCheck(gateKey: string) {
   return createHmac("sha256", gateKey).update("tube claim gate key check").digest("hex");
 }
 
@@ -154,7 +153,7 @@ export function assertGateKeyMatches(
   storedCheck: string | null,
   gateKey: string | undefined,
   refusing = "to open the claim store",
-): void {
+) {
   if (storedCheck === null || (gateKey !== undefined && gateKeyCheck(gateKey) === storedCheck)) return;
   const why =
     gateKey === undefined

@@ -1,11 +1,16 @@
 /** The ClaimStore adapter contract, runner-free: vitest runs it on each adapter, `doctor -- --store` on the operator's. */
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { REWARD_AMOUNT_WEI } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { ClaimFilter, ClaimRecord, ClaimRepository, NewClaim, ReserveResult } from "./claim-repository.ts";
 import type { ClaimStore } from "./claim-store.ts";
+import { openMongoClaimStore, openMongoConnection } from "./mongo/mongo-claim-store.ts";
+import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
+import { holdWriteLocks } from "./sqlite/sqlite-database.ts";
 
 /** One check's storage, empty when made, until `drop` deletes it. */
 export interface ScratchStorage {
@@ -29,7 +34,7 @@ export interface ClaimStoreCheck {
 }
 
 /** The CLAIM_GATE_KEY every checked store is opened with: never the operator's. */
-export const CHECK_GATE_KEY = "contract-test-gate-key-0123456789abcdef";
+const CHECK_GATE_KEY = "contract-test-gate-key-0123456789abcdef";
 const OTHER_GATE_KEY = "contract-test-other-gate-key-0123456789ab";
 
 const WINDOW_MS = 60_000;
@@ -41,7 +46,7 @@ const OUTAGE_ANSWER_DEADLINE_MS = 30_000;
 export async function runClaimStoreCheck(
   check: ClaimStoreCheck,
   scratchStorage: () => ScratchStorage | Promise<ScratchStorage>,
-): Promise<void> {
+) {
   const storage = await scratchStorage();
   const opened = new Set<ClaimStore>();
   const close = async (store: ClaimStore) => {
@@ -65,6 +70,49 @@ export async function runClaimStoreCheck(
       await storage.drop();
     }
   }
+}
+
+/** A directory of its own under `parentDir` (doctor's DATA_DIR, for that filesystem's locks), for one check. */
+export async function sqliteScratchStorage(parentDir: string): Promise<ScratchStorage> {
+  await fs.mkdir(parentDir, { recursive: true });
+  const dataDir = await fs.mkdtemp(path.join(parentDir, "tube-store-check-"));
+  return {
+    open: ({ gateKey }) => openSqliteClaimStore({ dataDir, gateKey }),
+    async openUnavailable() {
+      const store = await openSqliteClaimStore({ dataDir, busyTimeoutMs: 1, gateKey: CHECK_GATE_KEY });
+      const holder = holdWriteLocks(dataDir);
+      return {
+        store,
+        async end() {
+          holder.close();
+          await store.close();
+        },
+      };
+    },
+    drop: () => fs.rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A database of its own for one check; the URI's user must be allowed to drop it. */
+export function mongoScratchStorage(uri: string): ScratchStorage {
+  const dbName = `tube-store-check-${randomBytes(6).toString("hex")}`;
+  return {
+    open: ({ gateKey }) => openMongoClaimStore({ uri, dbName, gateKey }),
+    async openUnavailable() {
+      // A connection that is gone answers like a server that cannot be reached.
+      const store = await openMongoClaimStore({ uri, dbName, gateKey: CHECK_GATE_KEY });
+      await store.close();
+      return { store, end: async () => {} };
+    },
+    async drop() {
+      const connection = await openMongoConnection({ uri, dbName });
+      try {
+        await connection.dropDatabase();
+      } finally {
+        await connection.close();
+      }
+    },
+  };
 }
 
 /** When it fails, no other can pass. */
@@ -431,30 +479,30 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       await ready.claims.reserve(claim);
       const { store, end } = await openUnavailable();
       try {
-        const writes: Array<[string, () => Promise<unknown>]> = [
-          ["claims.reserve", () => store.claims.reserve(newClaim())],
-          ["claims.transition", () => store.claims.transition(claim.id, ["reserved"], { status: "queued" })],
-          ["claims.acquireLease", () => store.claims.acquireLease(claim.id, "process-b", Date.now(), Date.now() + 1)],
-          ["claims.releaseLease", () => store.claims.releaseLease(claim.id, "process-a")],
-          ["budget.takeSlot", () => store.budget.takeSlot(10)],
-          ["budget.releaseSlot", () => store.budget.releaseSlot()],
-          ["youtubeQuota.add", () => store.youtubeQuota.add("2026-11-23", 1)],
-          ["rateLimits.increment", () => store.rateLimits.increment(randomUUID(), WINDOW_MS)],
-          ["rateLimits.decrement", () => store.rateLimits.decrement(randomUUID())],
-          ["rateLimits.resetKey", () => store.rateLimits.resetKey(randomUUID())],
-          ["operator.setPaused", () => store.operator.setPaused(true, "alice")],
-          ["operator.deny", () => store.operator.deny("wallet", randomWallet(), "alice")],
-          ["operator.allow", () => store.operator.allow("wallet", randomWallet())],
-          ["operator.countAction", () => store.operator.countAction("pause")],
-        ];
+        const writes = {
+          "claims.reserve": () => store.claims.reserve(newClaim()),
+          "claims.transition": () => store.claims.transition(claim.id, ["reserved"], { status: "queued" }),
+          "claims.acquireLease": () => store.claims.acquireLease(claim.id, "process-b", Date.now(), Date.now() + 1),
+          "claims.releaseLease": () => store.claims.releaseLease(claim.id, "process-a"),
+          "budget.takeSlot": () => store.budget.takeSlot(10),
+          "budget.releaseSlot": () => store.budget.releaseSlot(),
+          "youtubeQuota.add": () => store.youtubeQuota.add("2026-11-23", 1),
+          "rateLimits.increment": () => store.rateLimits.increment(randomUUID(), WINDOW_MS),
+          "rateLimits.decrement": () => store.rateLimits.decrement(randomUUID()),
+          "rateLimits.resetKey": () => store.rateLimits.resetKey(randomUUID()),
+          "operator.setPaused": () => store.operator.setPaused(true, "alice"),
+          "operator.deny": () => store.operator.deny("wallet", randomWallet(), "alice"),
+          "operator.allow": () => store.operator.allow("wallet", randomWallet()),
+          "operator.countAction": () => store.operator.countAction("pause"),
+        };
 
         // One after the other: each waits out its own busy time-out.
         const outcomes: string[] = [];
-        for (const [write, run] of writes) outcomes.push(`${write}: ${await outageAnswer(run)}`);
+        for (const [write, run] of Object.entries(writes)) outcomes.push(`${write}: ${await outageAnswer(run)}`);
 
         assert.deepEqual(
           outcomes,
-          writes.map(([write]) => `${write}: STORE_UNAVAILABLE`),
+          Object.keys(writes).map((write) => `${write}: STORE_UNAVAILABLE`),
         );
       } finally {
         await end();
@@ -487,7 +535,7 @@ function reservationRace(shared: "wallet" | "googleAccount"): ClaimStoreCheck {
 }
 
 /** The code of the AppError a write of an unavailable store threw, or what else it did: succeed, fail, or hang. */
-function outageAnswer(write: () => Promise<unknown>): Promise<string> {
+function outageAnswer(write: () => Promise<unknown>) {
   return Promise.race([
     write().then(
       () => "done",
@@ -503,7 +551,7 @@ function inTurn<T>(count: number, stores: ClaimStore[], call: (store: ClaimStore
   return Promise.all(Array.from({ length: count }, (_, i) => call(stores[i % 2]!, i)));
 }
 
-function assertConflict(result: ReserveResult, conflict: "wallet" | "googleAccount", existingId: string): void {
+function assertConflict(result: ReserveResult, conflict: "wallet" | "googleAccount", existingId: string) {
   assert.ok(!result.reserved, "reserved, though it should have been refused");
   assert.deepEqual([result.conflict, result.existing.id], [conflict, existingId]);
 }
@@ -516,12 +564,12 @@ async function reserveSeven(claims: ClaimRepository) {
 }
 
 /** Mixed case, so adapters must normalise it. */
-function randomWallet(): string {
+function randomWallet() {
   const hex = randomBytes(20).toString("hex");
   return "0x" + [...hex].map((char, index) => (index % 2 === 0 ? char.toUpperCase() : char)).join("");
 }
 
-async function reserveNew(claims: ClaimRepository): Promise<NewClaim> {
+async function reserveNew(claims: ClaimRepository) {
   const claim = newClaim();
   await claims.reserve(claim);
   return claim;

@@ -1,8 +1,11 @@
 import { tmpdir } from "node:os";
 import { describe, it } from "vitest";
-import { CLAIM_STORE_CHECKS, runClaimStoreCheck } from "./claim-store-checks.ts";
-import { mongoScratchStorage } from "./mongo/mongo-scratch-storage.ts";
-import { sqliteScratchStorage } from "./sqlite/sqlite-scratch-storage.ts";
+import {
+  CLAIM_STORE_CHECKS,
+  mongoScratchStorage,
+  runClaimStoreCheck,
+  sqliteScratchStorage,
+} from "./claim-store-checks.ts";
 
 // The checks live in claim-store-checks.ts, where `npm run doctor -- --store` runs them too: only their names are here.
 

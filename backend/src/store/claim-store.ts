@@ -34,10 +34,10 @@ export function storeUnavailable(cause: unknown): AppError {
   return new AppError("STORE_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
 
-/** A wallet (kept lower-case like the claims' own) or a Google `sub` as given. */
 export type DenyKind = "wallet" | "googleAccount";
 
-export function canonicalDenyValue(kind: DenyKind, value: string): string {
+/** A wallet lower-case like the claims' own; a Google `sub` as given. */
+export function canonicalDenyValue(kind: DenyKind, value: string) {
   return kind === "wallet" ? value.toLowerCase() : value;
 }
 
@@ -68,10 +68,7 @@ interface OperatorActionCounts {
   actionCounts(): Promise<Partial<Record<OperatorAction, number>>>;
 }
 
-export interface RateLimitWindow {
-  totalHits: number;
-  resetTime: Date;
-}
+type RateLimitWindow = { totalHits: number; resetTime: Date };
 
 /** Fixed-window counters shared by every server process. */
 export interface RateLimitCounters {
@@ -90,7 +87,7 @@ export function limiterCounters(
   limiter: RateLimiterStoreAbstract,
   guard: <T>(operation: () => Promise<T>) => Promise<T> = (operation) => operation(),
 ): { rateLimits: RateLimitCounters; youtubeQuota: YoutubeQuotaCounter; operatorActions: OperatorActionCounts } {
-  const toWindow = (res: RateLimiterRes): RateLimitWindow => ({
+  const toWindow = (res: RateLimiterRes) => ({
     totalHits: res.consumedPoints,
     resetTime: new Date(Date.now() + res.msBeforeNext),
   });

@@ -1,19 +1,13 @@
-import { ConfigError } from "../config.ts";
+import { ConfigError, type Config } from "../config.ts";
 import { RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
 import { storeUnavailable, type ClaimStore } from "./claim-store.ts";
 import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
 
-interface StoreOptions {
-  mongodbUri?: string;
-  dataDir: string;
-  sqliteBusyTimeoutMs?: number;
-  gateKey?: string;
-}
+type StoreOptions = Config["storeOptions"] & { sqliteBusyTimeoutMs?: number };
 
 /** MongoDB when a URI is configured (several instances can share it); otherwise a SQLite file in `dataDir`. */
-export async function openClaimStore(options: StoreOptions): Promise<ClaimStore> {
-  const { mongodbUri, dataDir, sqliteBusyTimeoutMs, gateKey } = options;
+export async function openClaimStore({ mongodbUri, dataDir, sqliteBusyTimeoutMs, gateKey }: StoreOptions) {
   // Loaded only here: a server on SQLite never loads Mongoose.
   if (mongodbUri)
     return (await import("./mongo/mongo-claim-store.ts")).openMongoClaimStore({ uri: mongodbUri, gateKey });
@@ -26,18 +20,14 @@ const PARTS = ["claims", "budget", "youtubeQuota", "rateLimits", "operator"] as 
  * The store, opened again every few seconds while its database cannot be reached, so a server started during an
  * outage serves its pages; meanwhile every call is STORE_UNAVAILABLE. A refusal at the first try stops the start.
  */
-export async function openClaimStoreInTime(
-  options: StoreOptions,
-  logger: Logger,
-  retryMs = RETRY_AFTER_SECONDS * 1000,
-) {
+export async function openClaimStoreInTime(options: StoreOptions, logger: Logger) {
   let store: ClaimStore | undefined;
   let failure: unknown;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
   let announce: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => (announce = resolve));
-  const attempt = async (first: boolean): Promise<void> => {
+  const attempt = async (first: boolean) => {
     try {
       const fresh = await openClaimStore(options);
       if (closed) return void (await fresh.close());
@@ -48,7 +38,7 @@ export async function openClaimStoreInTime(
       if (first && error instanceof ConfigError) throw error;
       if (failure === undefined) logger.error({ err: error }, "claim store unreachable: claims wait until it opens");
       failure = error;
-      if (!closed) retry = setTimeout(() => void attempt(false), retryMs).unref();
+      if (!closed) retry = setTimeout(() => void attempt(false), RETRY_AFTER_SECONDS * 1000).unref();
     }
   };
   await attempt(true);
@@ -60,9 +50,7 @@ export async function openClaimStoreInTime(
         get:
           (_, method) =>
           (...args: unknown[]) =>
-            store
-              ? Reflect.apply(Reflect.get(store[name], method) as (...a: unknown[]) => unknown, store[name], args)
-              : unavailable(),
+            store ? Reflect.get(store[name], method).apply(store[name], args) : unavailable(),
       },
     );
   const lazy = {

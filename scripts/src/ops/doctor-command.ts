@@ -14,11 +14,15 @@ import { loadConfig, type Config } from "@tube/backend/config";
 import { engineMinterFromConfig } from "@tube/backend/claims/mint-driver-from-config";
 import { readRewardsToken } from "@tube/backend/minting/rewards-contract";
 import { youtubeQuotaUnitsToday } from "@tube/backend/observability/youtube-quota";
-import { CLAIM_STORE_CHECKS, runClaimStoreCheck, STORE_OPENS_CHECK } from "@tube/backend/store/claim-store-checks";
-import { mongoScratchStorage } from "@tube/backend/store/mongo/mongo-scratch-storage";
+import {
+  CLAIM_STORE_CHECKS,
+  mongoScratchStorage,
+  runClaimStoreCheck,
+  sqliteScratchStorage,
+  STORE_OPENS_CHECK,
+} from "@tube/backend/store/claim-store-checks";
 import type { ClaimStore } from "@tube/backend/store/claim-store";
 import { openClaimStore } from "@tube/backend/store/open-claim-store";
-import { sqliteScratchStorage } from "@tube/backend/store/sqlite/sqlite-scratch-storage";
 import { REWARDER_ROLE, tokenRoleHolders } from "@tube/local-world/deploy-token";
 import {
   chainHandles,

@@ -1,4 +1,3 @@
-/** The claims collection: its unique indexes are the once-only gate. */
 import mongoose, { Schema, type Connection, type QueryFilter, type QueryOptions } from "mongoose";
 import { CLAIM_STATUSES, UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
@@ -19,7 +18,6 @@ import { whenReachable } from "./mongo-outage.ts";
 export const CLAIMS_COLLECTION = "claims";
 const DUPLICATE_KEY = 11000;
 
-/** A stored claim with its id as `_id`. */
 type ClaimDocument = Omit<StoredClaim, "id"> & { _id: string };
 
 const [given, absent] = [
@@ -54,10 +52,7 @@ const leaseFree = (owner: string, now: number) => ({
   $or: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { $lt: now } }],
 });
 
-export async function openMongoClaimRepository(
-  connection: Connection,
-  gateKey: string | undefined,
-): Promise<ClaimRepository> {
+export async function openMongoClaimRepository(connection: Connection, gateKey: string | undefined) {
   // Written by the first erasure.
   const keyChecks = connection.collection<{ _id: string; keyCheck: string }>("claim_gate_key");
   const keyCheckId = "claims";
@@ -167,7 +162,7 @@ export async function openMongoClaimRepository(
 }
 
 /** A duplicate key on anything but `_id` (a reused claim id is a bug). */
-function isWalletOrAccountDuplicate(error: unknown): boolean {
+function isWalletOrAccountDuplicate(error: unknown) {
   if (!(error instanceof mongoose.mongo.MongoServerError) || error.code !== DUPLICATE_KEY) return false;
   const key: unknown = error.keyPattern ?? error.keyValue;
   return !(typeof key === "object" && key !== null && "_id" in key);

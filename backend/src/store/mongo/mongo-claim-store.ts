@@ -1,4 +1,3 @@
-/** The store for several server instances, over one connection. */
 import mongoose, { type Connection } from "mongoose";
 import { RateLimiterMongo } from "rate-limiter-flexible";
 import {
@@ -39,8 +38,7 @@ export async function openMongoClaimStore(options: MongoConnectionOptions & { ga
   }
 }
 
-/** Its own connection, not mongoose's global one. */
-export async function openMongoConnection(options: MongoConnectionOptions): Promise<Connection> {
+export async function openMongoConnection(options: MongoConnectionOptions) {
   const connection = mongoose.createConnection(options.uri, {
     ...(options.dbName ? { dbName: options.dbName } : {}),
     // Fail fast instead of queueing queries while the server is unreachable.

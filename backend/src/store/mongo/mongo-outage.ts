@@ -13,7 +13,7 @@ const UNREACHABLE = [
 ] as const;
 
 /** Also a write the driver's retry did not carry past a failover: every write is a compare-and-set. */
-function isUnreachable(error: unknown): boolean {
+function isUnreachable(error: unknown) {
   return (
     UNREACHABLE.some((type) => error instanceof type) ||
     (error instanceof mongo.MongoError && error.hasErrorLabel(mongo.MongoErrorLabel.RetryableWriteError))
@@ -21,7 +21,7 @@ function isUnreachable(error: unknown): boolean {
 }
 
 /** An unreachable server becomes `STORE_UNAVAILABLE`; anything else passes as it was. */
-export async function whenReachable<T>(operation: () => Promise<T>): Promise<T> {
+export async function whenReachable<T>(operation: () => Promise<T>) {
   try {
     return await operation();
   } catch (error) {

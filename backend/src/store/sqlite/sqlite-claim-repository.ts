@@ -1,4 +1,3 @@
-/** The claims table: its UNIQUE constraints are the once-only gate. */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { UNFINISHED_CLAIM_STATUSES } from "@tube/common/constants";
 import {
@@ -22,7 +21,6 @@ const FIELDS = (
   "leaseOwner leaseUntil finalAt createdAt updatedAt"
 ).split(" ") as (keyof ClaimRecord)[];
 const column = (field: keyof ClaimRecord) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-// Times are epoch milliseconds.
 const CLAIM = FIELDS.map((field) => `${column(field)} AS ${field}`).join(", ");
 type Row = Omit<StoredClaim, "finalAt" | "createdAt" | "updatedAt"> & {
   finalAt: number | null;
@@ -86,17 +84,6 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
 
   const [begin, commit] = [prepare(db, "BEGIN IMMEDIATE"), prepare(db, "COMMIT")];
 
-  const transition: ClaimRepository["transition"] = async (id, fromStatuses, patch, guard = {}) => {
-    if (fromStatuses.length === 0) return null;
-    const fields = FIELDS.filter((field) => (patch as Partial<ClaimRecord>)[field] !== undefined);
-    const guarded = guard.attempts !== undefined;
-    const sql = `UPDATE claims SET ${[...fields, "updatedAt" as const].map((field) => `${column(field)} = ?`).join(", ")}
-      WHERE id = ? AND status IN (${fromStatuses.map(() => "?").join(", ")})${guarded ? " AND attempts = ?" : ""}
-      RETURNING ${CLAIM}`;
-    const values = fields.map((field) => toColumnValue((patch as Partial<ClaimRecord>)[field]));
-    return one(prepare(db, sql), ...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : []));
-  };
-
   verifyGateKey(gateKey);
   const repository: ClaimRepository = {
     async reserve(claim) {
@@ -115,7 +102,16 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
     findById: async (id) => one(byId, id),
     findByWallet: async (walletAddress) => one(byWallet, walletAddress.toLowerCase()),
     findByGoogleSub: async (googleSub) => one(byGoogleSub, ...storedFormsOf(gateKey, googleSub)),
-    transition,
+    async transition(id, fromStatuses, patch: Partial<ClaimRecord>, guard = {}) {
+      if (fromStatuses.length === 0) return null;
+      const fields = FIELDS.filter((field) => patch[field] !== undefined);
+      const guarded = guard.attempts !== undefined;
+      const sql = `UPDATE claims SET ${[...fields, "updatedAt" as const].map((field) => `${column(field)} = ?`).join(", ")}
+        WHERE id = ? AND status IN (${fromStatuses.map(() => "?").join(", ")})${guarded ? " AND attempts = ?" : ""}
+        RETURNING ${CLAIM}`;
+      const values = fields.map((field) => toColumnValue(patch[field]));
+      return one(prepare(db, sql), ...values, Date.now(), id, ...fromStatuses, ...(guarded ? [guard.attempts!] : []));
+    },
     acquireLease: async (id, owner, now, until) => one(lease, { id, owner, now, until }),
     releaseLease: async (id, owner) => void unlease.run(id, owner),
     listUnfinished: async () => all(unfinished),

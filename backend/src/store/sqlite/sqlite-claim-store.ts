@@ -1,4 +1,3 @@
-/** The zero-setup store: files under DATA_DIR, no database service. */
 import type { DatabaseSync } from "node:sqlite";
 import { RateLimiterSQLite } from "rate-limiter-flexible";
 import { AppError } from "../../errors.ts";
@@ -52,7 +51,7 @@ function sqliteBudgetCounter(db: DatabaseSync): BudgetCounter {
 const RATE_LIMITER_TABLE = "rate_limiter";
 
 /** Each hit one atomic UPSERT … RETURNING, in the counters' file; `stopSweeps` ends the sweep timer. */
-function sqliteCounters(db: DatabaseSync): ReturnType<typeof limiterCounters> & { stopSweeps(): void } {
+function sqliteCounters(db: DatabaseSync) {
   // In the counters' file, where the limiter's unqualified statements find it.
   db.exec(
     `CREATE TABLE IF NOT EXISTS ${RATE_LIMITS_SCHEMA}.${RATE_LIMITER_TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,

@@ -21,26 +21,26 @@ const RATE_LIMITS_FILE_NAME = "rate-limits.sqlite";
 export const RATE_LIMITS_SCHEMA = "limits";
 
 /** The claims file, with the counters' file attached: a hit waits for neither the claims' lock nor their fsync. */
-export async function openSqliteDatabase(options: SqliteDatabaseOptions): Promise<DatabaseSync> {
+export async function openSqliteDatabase({ dataDir, busyTimeoutMs: given }: SqliteDatabaseOptions) {
   // SQLite would say only "unable to open database file", e.g. on a volume the image's user does not own.
   await fs
-    .mkdir(options.dataDir, { recursive: true })
-    .then(() => fs.access(options.dataDir, fs.constants.W_OK))
+    .mkdir(dataDir, { recursive: true })
+    .then(() => fs.access(dataDir, fs.constants.W_OK))
     .catch((error: unknown) => {
       const user = `this user (uid ${process.getuid?.() ?? "?"})`;
       throw new ConfigError(
-        `Refusing to start:\n  DATA_DIR: ${options.dataDir} is not writable by ${user}: ${(error as Error).message}`,
+        `Refusing to start:\n  DATA_DIR: ${dataDir} is not writable by ${user}: ${(error as Error).message}`,
       );
     });
-  const db = new DatabaseSync(path.join(options.dataDir, CLAIMS_FILE_NAME));
-  const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS);
+  const db = new DatabaseSync(path.join(dataDir, CLAIMS_FILE_NAME));
+  const busyTimeoutMs = Math.trunc(given ?? SQLITE_BUSY_TIMEOUT_MS);
   try {
     // First, so another process on the file waits instead of failing, also while the schema is made.
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     await enterWalMode(db, "main", busyTimeoutMs);
     // NORMAL can lose the last commits on power loss: a lost reservation could let a wallet claim twice.
     db.exec("PRAGMA synchronous = FULL");
-    db.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(path.join(options.dataDir, RATE_LIMITS_FILE_NAME));
+    db.prepare(`ATTACH DATABASE ? AS ${RATE_LIMITS_SCHEMA}`).run(path.join(dataDir, RATE_LIMITS_FILE_NAME));
     await enterWalMode(db, RATE_LIMITS_SCHEMA, busyTimeoutMs);
     // Counters may lose their last hits on power loss.
     db.exec(`PRAGMA ${RATE_LIMITS_SCHEMA}.synchronous = NORMAL`);
@@ -94,7 +94,7 @@ const SCHEMA = `CREATE TABLE claims (
 const SCHEMA_VERSION = 1;
 
 /** Inside the write lock: another process may have made the schema meanwhile. */
-function createSchema(db: DatabaseSync): void {
+function createSchema(db: DatabaseSync) {
   db.exec("BEGIN IMMEDIATE");
   try {
     const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
@@ -111,7 +111,7 @@ function createSchema(db: DatabaseSync): void {
 }
 
 /** Switching to WAL answers SQLITE_BUSY at once, bypassing the busy handler. */
-async function enterWalMode(db: DatabaseSync, schema: string, busyTimeoutMs: number): Promise<void> {
+async function enterWalMode(db: DatabaseSync, schema: string, busyTimeoutMs: number) {
   const deadline = Date.now() + busyTimeoutMs;
   for (;;) {
     try {
@@ -160,12 +160,6 @@ export function prepare(db: DatabaseSync, sql: string): Statement {
   return { get: call(statement.get), all: call(statement.all), run: call(statement.run) };
 }
 
-function isBusy(error: unknown): boolean {
-  const code =
-    error instanceof Error && "errcode" in error && typeof error.errcode === "number" ? error.errcode & 0xff : null;
-  return code !== null && SQLITE_BUSY_CODES.has(code);
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && "errcode" in error && error.errcode === SQLITE_CONSTRAINT_UNIQUE;
-}
+const errcodeOf = (error: unknown) => (error instanceof Error && "errcode" in error ? Number(error.errcode) : NaN);
+const isBusy = (error: unknown) => SQLITE_BUSY_CODES.has(errcodeOf(error) & 0xff);
+export const isUniqueViolation = (error: unknown) => errcodeOf(error) === SQLITE_CONSTRAINT_UNIQUE;

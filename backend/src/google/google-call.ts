@@ -1,7 +1,42 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { AuthClient, gaxios } from "google-auth-library";
 import { AppError } from "../errors.ts";
 
+const currentCall = new AsyncLocalStorage<{ signal: AbortSignal; retries: boolean }>();
+
+/** One call to Google within `budgetMs` in all, whatever google-auth-library retries inside it. */
+export async function withinBudget<T>(budgetMs: number, options: { retries: boolean }, call: () => Promise<T>) {
+  const controller = new AbortController();
+  // Not a TimeoutError: gaxios retries a request that timed out, but never one its caller aborted.
+  const timer = setTimeout(() => controller.abort(new Error(`the call's ${budgetMs} ms budget is spent`)), budgetMs);
+  try {
+    return await currentCall.run({ signal: controller.signal, retries: options.retries }, call);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function budgetSpent() {
+  return currentCall.getStore()?.signal.aborted ?? false;
+}
+
+/** Every request `client` sends belongs to the call under way; one outside `withinBudget` fails unsent. */
+export function keepWithinBudget(client: AuthClient) {
+  client.transporter.interceptors.request.add({
+    resolved: async (config: gaxios.GaxiosOptionsPrepared) => {
+      const call = currentCall.getStore();
+      if (!call) throw new Error(`a request to Google outside withinBudget: ${config.url.pathname}`);
+      // Without a per-attempt `timeout`, gaxios keeps this signal for every retry instead of replacing it.
+      config.timeout = undefined;
+      config.signal = call.signal;
+      if (!call.retries) config.retryConfig = { ...config.retryConfig, retry: 0 };
+      return config;
+    },
+  });
+}
+
 /** gaxios attaches its request config to every error it throws. */
-export function isGoogleHttpError(error: unknown): boolean {
+export function isGoogleHttpError(error: unknown) {
   return typeof error === "object" && error !== null && "config" in error;
 }
 
@@ -37,7 +72,7 @@ export function describeGoogleFailure(call: string, error: unknown) {
 
 export type GoogleFailure = ReturnType<typeof describeGoogleFailure>;
 
-function reasonOf(data: unknown): string | null {
+function reasonOf(data: unknown) {
   if (!data || typeof data !== "object") return null;
   const { error } = data as { error?: unknown };
   if (typeof error === "string") return error;
@@ -48,6 +83,6 @@ function reasonOf(data: unknown): string | null {
 /** Google's outages are usually short; a visitor asked to wait longer would give up. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 
-export function isTransient(failure: GoogleFailure): boolean {
+export function isTransient(failure: GoogleFailure) {
   return failure.status === null || failure.status >= 500;
 }
