@@ -6,21 +6,13 @@ import {
   signInWithGoogle,
   verifyButton,
 } from "./support/claim-wizard.ts";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeViolations as violations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { failWalletConnects } from "./support/test-wallet.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-
-/** axe's WCAG A/AA violations on the page as it stands, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 /** The wizard's state as it stands, on a phone and on a desktop, once what fades or slides in (a step, a toast) is drawn. */
 async function auditAtBothSizes(page: Page, state: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { devices, type Page } from "@playwright/test";
 import { CLAIM_STEP, claimButton, connectedLine, verifyButton } from "./support/claim-wizard.ts";
+import { axeViolations } from "./support/axe.ts";
 import { CONNECT_WAIT, NOT_ANSWERED } from "./support/connect-wait.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {
@@ -272,6 +273,7 @@ test.describe("a phone with no wallet app", () => {
     await expect(connect).toBeEnabled();
     await expect(page.getByText("Waiting for your wallet to answer")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
     // Nor later, when the page's connect time-out has passed.
     await page.clock.fastForward(CONNECT_WAIT.past);
     await expect(page.getByRole("status").filter({ hasText: "Wallet Not Responding" })).toHaveCount(0);

@@ -59,12 +59,17 @@ export function createMintDriver(deps: MintDriverDeps) {
   } = deps.tuning ?? {};
   const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks };
   const signing = createSigningPause(deps);
-  /** Sent by Engine, in no block at the last look: the loop looks for their receipts every block until the next pass. */
-  const unmined = new Set<string>();
-  const ctx: StepContext = { ...deps, signing, onUnmined: (txHash) => unmined.add(txHash) };
+  /** Queued, in no block at the last look: the loop looks for them every block until the next pass (wallet → hash). */
+  const unmined = new Map<string, string | null>();
+  const ctx: StepContext = { ...deps, signing, onUnmined: ({ wallet, txHash }) => unmined.set(wallet, txHash) };
   const loop = createLoop(
     () => pass(),
-    async () => unmined.size > 0 && deps.chainReader.anyMined([...unmined]).catch(() => false),
+    async () => {
+      if (unmined.size === 0) return false;
+      const hashes = [...unmined.values()].filter((txHash) => txHash !== null);
+      const unhashed = [...unmined.keys()].filter((wallet) => unmined.get(wallet) === null);
+      return deps.chainReader.anyMined(hashes, unhashed).catch(() => false);
+    },
   );
   /** Each held read of a claim is one listener on its id. */
   const moves = new EventEmitter().setMaxListeners(0);
@@ -95,6 +100,7 @@ export function createMintDriver(deps: MintDriverDeps) {
       const unattempted = { ...claim, status: "reserved" as const, attempts: 0, engineTransactionId: null };
       return sendAttempt(ctx, { ...unattempted, attemptAtBlock: null }, claim);
     }).catch((error: unknown) => keptDespite(claim, error));
+    if (after.status === "queued") unmined.set(after.walletAddress, null);
     return moved(claim, after);
   }
 

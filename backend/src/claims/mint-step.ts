@@ -21,8 +21,8 @@ export interface StepContext {
   signing: SigningPause;
   metrics: Metrics;
   logger: Logger;
-  /** Told each hash Engine has sent that no block holds yet. */
-  onUnmined?: (txHash: string) => void;
+  /** Told each reward queued at Engine that no block holds yet: by its hash once Engine has sent it. */
+  onUnmined?: (reward: { wallet: string; txHash: string | null }) => void;
 }
 
 const RETRYABLE: readonly ClaimStatus[] = ["reserved", "queued", "submitted", "failed"];
@@ -76,9 +76,12 @@ async function look(ctx: StepContext, claims: readonly ClaimRecord[]): Promise<P
   return Promise.allSettled(
     chain.map(async (seen, index): Promise<Sighting> => {
       if (seen.status === "rejected") throw seen.reason;
-      const { txHash } = asks[index] as (typeof asks)[number];
-      if (txHash && !seen.value.receipt) ctx.onUnmined?.(txHash);
-      return { engine: records[index] ?? null, chain: await recheck(claims[index] as ClaimRecord, seen.value) };
+      const claim = claims[index] as ClaimRecord;
+      const { wallet, txHash } = asks[index] as (typeof asks)[number];
+      // Engine's list may lag its sends, so a queued reward without a hash is followed by the wallet's record.
+      if (txHash ? !seen.value.receipt : claim.status === "queued" && seen.value.rewardedInBlock === null)
+        ctx.onUnmined?.({ wallet, txHash });
+      return { engine: records[index] ?? null, chain: await recheck(claim, seen.value) };
     }),
   );
 

@@ -172,15 +172,23 @@ export function createChainReader(options: ChainReaderOptions) {
       return receipt && receiptFor(wallet, remember(txHash, receipt));
     },
 
-    /** True once any of `txHashes` is in a block; the receipts found are kept for the next observation. */
-    async anyMined(txHashes: readonly string[]): Promise<boolean> {
+    /**
+     * True once any of `txHashes` is in a block or any of `wallets` is rewarded, in one batch; the receipts found are
+     * kept for the next observation.
+     */
+    async anyMined(txHashes: readonly string[], wallets: readonly string[] = []): Promise<boolean> {
       if (txHashes.some((txHash) => receipts.has(txHash))) return true;
-      const outcomes = await batch(txHashes.map(receiptCall));
+      const calls = txHashes.map(receiptCall);
+      const rewards = wallets.slice(0, WALLETS_PER_MULTICALL).map(rewardedInBlockData);
+      if (rewards.length > 0) calls.push(aggregate3Call(rewardsAddress, rewards));
+      const outcomes = await batch(calls);
       let mined = false;
       outcomes.forEach((outcome, index) => {
         if (outcome.status !== "fulfilled" || !outcome.value) return;
-        remember(txHashes[index] as string, outcome.value as TransactionReceipt.Rpc);
-        mined = true;
+        if (index < txHashes.length) remember(txHashes[index] as string, outcome.value as TransactionReceipt.Rpc);
+        const rewarded = (read: { success: boolean; returnData: string }) =>
+          read.success && BigInt(read.returnData) > 0n;
+        if (index < txHashes.length || decodeAggregate3(outcome.value as string).some(rewarded)) mined = true;
       });
       return mined;
     },

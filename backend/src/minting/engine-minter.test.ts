@@ -390,7 +390,7 @@ describe("Chain reader", () => {
     expect(await balanceOf(anvil.rpcUrl, chainId, tokenAddress, to)).toBe(REWARD_AMOUNT_WEI);
   });
 
-  it("when no hash asked is in a block, then none is mined; with one that is, one is, and the next observation reads its receipt no more", async () => {
+  it("when no hash or wallet asked is in a block, then none is mined; with one that is, one is, and the next observation reads its receipt no more", async () => {
     const subject = minter();
     const to = randomWallet();
     const { transactionId } = await subject.queueReward({ to, idempotencyKey: randomUUID() });
@@ -399,7 +399,8 @@ describe("Chain reader", () => {
     try {
       const following = reader({ rpcUrl: provider.url });
 
-      expect(await following.anyMined([`0x${"cd".repeat(32)}`])).toBe(false);
+      expect(await following.anyMined([`0x${"cd".repeat(32)}`], [randomWallet()])).toBe(false);
+      expect(await following.anyMined([], [randomWallet(), to])).toBe(true);
       expect(await following.anyMined([`0x${"cd".repeat(32)}`, txHash as string])).toBe(true);
       provider.resetCounts();
       expect(await following.observe(to, txHash)).toMatchObject({ receipt: { rewardsWallet: true } });
