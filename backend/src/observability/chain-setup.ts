@@ -7,10 +7,7 @@ import type { Logger } from "./logger.ts";
 
 const TIMEOUT_MS = 5_000;
 
-/**
- * What the server must know of the chain before it takes a claim: the chain it serves, Multicall3, the token and the
- * amount the rewards contract pays. Read until it holds, so a server started while the RPC is down serves its pages.
- */
+/** Chain, Multicall3, token and amount paid, read until they hold: a server up before its RPC still serves pages. */
 export function createChainSetup(
   config: Pick<Config, "RPC_URL" | "CHAIN_ID" | "REWARDS_ADDRESS">,
   deps: { logger: Logger; onReady: () => void; retryMs?: number },
