@@ -58,7 +58,7 @@ export async function stepClaims(
   return Promise.allSettled(moves.map((move) => move()));
 }
 
-async function look(ctx: StepContext, claims: readonly ClaimRecord[]): Promise<PromiseSettledResult<Sighting>[]> {
+async function look(ctx: StepContext, claims: readonly ClaimRecord[]) {
   // An attempt taken back (unsigned) counts none, but its key is on record.
   const engineIds = claims.map((claim) =>
     (claim.attempts > 0 || claim.engineTransactionId !== null) && claim.status !== "confirmed"
@@ -105,7 +105,7 @@ async function rewardHashes(
   ctx: StepContext,
   claims: readonly ClaimRecord[],
   decisions: readonly (Decided | PromiseRejectedResult)[],
-): Promise<Map<string, PromiseSettledResult<string | null>>> {
+) {
   const wanted = claims.flatMap((claim, index) => {
     const decided = decisions[index];
     if (!decided || "reason" in decided) return [];
@@ -164,7 +164,7 @@ function cas(
   ctx: StepContext,
   claim: ClaimRecord,
   { fromStatuses, patch, guarded }: { fromStatuses: readonly ClaimStatus[]; patch: ClaimPatch; guarded: boolean },
-  then: (written: ClaimRecord) => ClaimRecord | Promise<ClaimRecord>,
+  then: (written: ClaimRecord) => ClaimRecord | Promise<ClaimRecord> = (written) => written,
 ): Move {
   const guard = guarded ? { attempts: claim.attempts } : undefined;
   return async () => {
@@ -175,8 +175,7 @@ function cas(
 
 function markSubmitted(ctx: StepContext, claim: ClaimRecord, txHash: string): Move {
   if (claim.status === "submitted" && claim.txHash === txHash) return unchanged(claim);
-  const patch: ClaimPatch = { status: "submitted", txHash };
-  return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => written);
+  return cas(ctx, claim, { fromStatuses: UNFINISHED, patch: { status: "submitted", txHash }, guarded: true });
 }
 
 /** A confirmed claim names the reward's transaction, so no hash means "not yet". */

@@ -12,9 +12,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (status >= 500) req.log.error({ err: error }, "request failed");
   else req.log.info({ code }, "request refused");
   if (retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(retryAfterSeconds));
-  const body: ApiErrorBody = {
-    error: { code, message, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
-  };
+  const body: ApiErrorBody = { error: { code, message, retryAfterSeconds } };
   res.status(status).json(body);
 };
 

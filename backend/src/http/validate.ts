@@ -9,5 +9,5 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const field = firstIssue?.path.join(".") ?? "";
   if (field === "walletAddress") throw new AppError("INVALID_WALLET_ADDRESS", { cause: result.error });
   const detail = firstIssue ? `Invalid request: ${field || "body"} ${firstIssue.message}.` : undefined;
-  throw new AppError("VALIDATION_FAILED", { cause: result.error, ...(detail ? { detail } : {}) });
+  throw new AppError("VALIDATION_FAILED", { cause: result.error, detail });
 }

@@ -13,7 +13,6 @@ export interface ChainReaderOptions {
   rewardAmountWei: bigint;
   finality: FinalityTag;
   maxBatchCalls: number;
-  timeoutMs?: number;
   onRateLimited?: (pauseMs: number) => void;
 }
 
@@ -31,11 +30,10 @@ export const REWARDED_TOPIC = "0xb3b7a071186534c03b40695710096f289fd4ed6c1a374af
 
 /** The same cost whatever the chain's age: one Multicall3 `eth_call`, one-block logs. */
 export function createChainReader(options: ChainReaderOptions) {
-  const timeoutMs = options.timeoutMs ?? 10_000;
   const rewardsAddress = options.rewardsAddress.toLowerCase();
   const receipts = new Map<string, SeenReceipt>();
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
-  const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs, maxCalls: options.maxBatchCalls });
+  const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs: 10_000, maxCalls: options.maxBatchCalls });
 
   async function batch(calls: JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> {
     if (Date.now() < rateLimit.pausedUntil)
@@ -61,12 +59,8 @@ export function createChainReader(options: ChainReaderOptions) {
   }
 
   async function single<T>(call: JsonRpcCall): Promise<T> {
-    const [outcome] = await batch([call]);
-    if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
-    return outcome.value as T;
+    return valueOf((await batch([call]))[0]) as T;
   }
-
-  const rewardedInBlockData = (wallet: string) => `${REWARDED_IN_BLOCK_SELECTOR}${addressWord(wallet).slice(2)}`;
 
   const isRewardOf = (wallet: string) => (log: Log.Rpc) =>
     !log.removed &&
@@ -97,12 +91,8 @@ export function createChainReader(options: ChainReaderOptions) {
     const firstMulticall = calls.length;
     for (let start = 0; start < claims.length; start += WALLETS_PER_MULTICALL) {
       const wallets = claims.slice(start, start + WALLETS_PER_MULTICALL);
-      calls.push(
-        aggregate3Call(
-          rewardsAddress,
-          wallets.map(({ wallet }) => rewardedInBlockData(wallet)),
-        ),
-      );
+      const callDatas = wallets.map(({ wallet }) => REWARDED_IN_BLOCK_SELECTOR + addressWord(wallet).slice(2));
+      calls.push(aggregate3Call(rewardsAddress, callDatas));
     }
     const receiptAsked = new Map<string, number>();
     for (const { txHash } of claims) {
@@ -115,11 +105,7 @@ export function createChainReader(options: ChainReaderOptions) {
     const finalizedAt = options.finality === "finalized" ? finalAt : calls.push(blockAt("finalized")) - 1;
 
     const outcomes = await batch(calls);
-    const valueAt = (index: number): unknown => {
-      const outcome = outcomes[index];
-      if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
-      return outcome.value;
-    };
+    const valueAt = (index: number) => valueOf(outcomes[index]);
     const head = BigInt(valueAt(0) as string);
     // A chain too young to have a safe or finalized block has nothing final yet.
     const heightAt = (index: number) => BigInt((valueAt(index) as { number: string } | null)?.number ?? -1);
@@ -221,6 +207,11 @@ function unavailable(cause: unknown): AppError {
   return cause instanceof AppError
     ? cause
     : new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
+}
+
+function valueOf(outcome: PromiseSettledResult<unknown> | undefined): unknown {
+  if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
+  return outcome.value;
 }
 
 function settle<T>(read: () => T): PromiseSettledResult<T> {

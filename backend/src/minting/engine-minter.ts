@@ -31,6 +31,7 @@ const PROOF_MESSAGE = "TuBE Rewards: Engine signs as the server wallet";
 export function createEngineMinter(options: EngineMinterOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const requestOptions = (signal: AbortSignal) => ({ baseUrl: options.engineUrl, auth: options.secretKey, signal });
+  const vault = { "x-vault-access-token": options.vaultAccessToken };
 
   async function call<T>(
     api: EngineApi,
@@ -73,7 +74,7 @@ export function createEngineMinter(options: EngineMinterOptions) {
       const data = await call("write_contract", (signal) =>
         writeContract({
           ...requestOptions(signal),
-          headers: { "x-vault-access-token": options.vaultAccessToken },
+          headers: vault,
           body: {
             executionOptions: {
               type: EXECUTION_TYPE,
@@ -104,7 +105,7 @@ export function createEngineMinter(options: EngineMinterOptions) {
       const data = await call("sign_message", (signal) =>
         signMessage({
           ...requestOptions(signal),
-          headers: { "x-vault-access-token": options.vaultAccessToken },
+          headers: vault,
           body: {
             signingOptions: { type: "EOA", from: options.serverWallet, chainId: options.chainId },
             params: [{ message: PROOF_MESSAGE }],
