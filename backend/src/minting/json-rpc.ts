@@ -37,8 +37,8 @@ function rpcClient(url: string, options: { timeoutMs: number; maxCalls: number }
   };
 }
 
-export async function jsonRpc<T>(url: string, call: JsonRpcCall, timeoutMs: number): Promise<T> {
-  return (await rpcClient(url, { timeoutMs, maxCalls: 1 })(call)) as T;
+export async function jsonRpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  return (await rpcClient(url, { timeoutMs: 5_000, maxCalls: 1 })({ method, params })) as T;
 }
 
 /** Once a batch is rate-limited the rest would only be refused: they are not sent. */

@@ -6,8 +6,6 @@ const REWARDS_PAID_SELECTOR = "0x69d8d6d2";
 const MAX_REWARDS_SELECTOR = "0xd619658b";
 const REWARD_AMOUNT_SELECTOR = "0xf7b2a7be";
 
-const TIMEOUT_MS = 5_000;
-
 /** The token the rewards contract mints: immutable, so read once at start-up, and no setting can name another. */
 export async function readRewardsToken(rpcUrl: string, rewards: string): Promise<string> {
   return `0x${(await readWord(rpcUrl, rewards, TOKEN_SELECTOR)).slice(-40)}`;
@@ -25,12 +23,12 @@ export async function readRewardCap(rpcUrl: string, rewards: string) {
 }
 
 async function readWord(rpcUrl: string, to: string, data: string): Promise<string> {
-  const result = await jsonRpc<string>(rpcUrl, { method: "eth_call", params: [{ to, data }, "latest"] }, TIMEOUT_MS);
+  const result = await jsonRpc<string>(rpcUrl, "eth_call", [{ to, data }, "latest"]);
   // "0x" is what a call to an address without code answers.
   if (result === "0x") throw new Error(`eth_call ${data}: no contract at ${to}`);
   return result;
 }
 
 export async function readNativeBalance(rpcUrl: string, address: string): Promise<bigint> {
-  return BigInt(await jsonRpc<string>(rpcUrl, { method: "eth_getBalance", params: [address, "latest"] }, TIMEOUT_MS));
+  return BigInt(await jsonRpc<string>(rpcUrl, "eth_getBalance", [address, "latest"]));
 }
