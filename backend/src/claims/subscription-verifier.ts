@@ -11,15 +11,13 @@ const ACCOUNTS_REMEMBERED = 10_000;
 /** Covers Verify then Claim; short enough that unsubscribing shows soon. */
 const SUBSCRIPTION_CACHE_SECONDS = 300;
 
-export interface SubscriptionVerifierOptions {
+/** The claim flow's only YouTube caller and its quota's guard (ADR 23). */
+export function createSubscriptionVerifier(options: {
   google: GoogleGateway;
   channelId: string;
   cacheSeconds?: number;
   admission: VerificationAdmission;
-}
-
-/** The claim flow's only YouTube caller and its quota's guard (ADR 23). */
-export function createSubscriptionVerifier(options: SubscriptionVerifierOptions) {
+}) {
   const { google, channelId, admission, cacheSeconds = SUBSCRIPTION_CACHE_SECONDS } = options;
   const verified = new LRUCache<string, true>({ max: ACCOUNTS_REMEMBERED, ttl: cacheSeconds * 1000 });
   const inFlight = new Map<string, Promise<SubscriptionCheck>>();

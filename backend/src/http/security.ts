@@ -71,7 +71,6 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** Only our own page may call the API from a browser. */
 export function corsForOrigin(publicUrl: string): RequestHandler {
   return cors({ origin: new URL(publicUrl).origin, methods: ["GET", "POST"], maxAge: 600 });
 }

@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 
-/** Any mismatch becomes one VALIDATION_FAILED (or a more specific code). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;

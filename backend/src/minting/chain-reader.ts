@@ -6,16 +6,6 @@ import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import { jsonRpcBatcher, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
 import type { ChainObservation, FinalityTag } from "./minter.ts";
 
-export interface ChainReaderOptions {
-  rpcUrl: string;
-  chainId: number;
-  rewardsAddress: string;
-  rewardAmountWei: bigint;
-  finality: FinalityTag;
-  maxBatchCalls: number;
-  onRateLimited?: (pauseMs: number) => void;
-}
-
 /** Doubling with each refusal in a row, with jitter. */
 const RATE_LIMIT_PAUSE_MS = { first: 1_000, longest: 60_000 };
 /** Wallets per `aggregate3`, well under a node's gas cap on one `eth_call`. */
@@ -23,13 +13,21 @@ const WALLETS_PER_MULTICALL = 1_000;
 /** So a claim waiting for finality costs no receipt read a tick. */
 const RECEIPTS_REMEMBERED = 10_000;
 
-/** `rewardedInBlock(address)` (a test recomputes it). */
+/** `rewardedInBlock(address)`. */
 export const REWARDED_IN_BLOCK_SELECTOR = "0xf7f502f3";
-/** keccak-256 of `Rewarded(address,uint256)` (a test recomputes it). */
+/** keccak-256 of `Rewarded(address,uint256)`. */
 export const REWARDED_TOPIC = "0xb3b7a071186534c03b40695710096f289fd4ed6c1a374aff0bb648955e4fe563";
 
 /** The same cost whatever the chain's age: one Multicall3 `eth_call`, one-block logs. */
-export function createChainReader(options: ChainReaderOptions) {
+export function createChainReader(options: {
+  rpcUrl: string;
+  chainId: number;
+  rewardsAddress: string;
+  rewardAmountWei: bigint;
+  finality: FinalityTag;
+  maxBatchCalls: number;
+  onRateLimited?: (pauseMs: number) => void;
+}) {
   const rewardsAddress = options.rewardsAddress.toLowerCase();
   const receipts = new Map<string, SeenReceipt>();
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
@@ -110,12 +108,8 @@ export function createChainReader(options: ChainReaderOptions) {
     // A chain too young to have a safe or finalized block has nothing final yet.
     const heightAt = (index: number) => BigInt((valueAt(index) as { number: string } | null)?.number ?? -1);
     const finalHead = finalAt === -1 ? head : heightAt(finalAt);
-    let finalizedHead = -1n;
-    try {
-      finalizedHead = heightAt(finalizedAt);
-    } catch (error) {
-      if (options.finality === "finalized") throw error;
-    }
+    const finalized = settle(() => heightAt(finalizedAt));
+    const finalizedHead = finalized.status === "fulfilled" ? finalized.value : -1n;
 
     const decoded = new Map<number, ReturnType<typeof decodeAggregate3>>();
     const rewardRecordOf = (index: number) => {
@@ -239,7 +233,6 @@ function addressWord(address: string): string {
 const AGGREGATE3 = AbiFunction.from(
   "function aggregate3((address target, bool allowFailure, bytes callData)[] calls) returns ((bool success, bytes returnData)[])",
 );
-/** `aggregate3((address,bool,bytes)[])`'s selector (a test recomputes it). */
 export const AGGREGATE3_SELECTOR = AbiFunction.getSelector(AGGREGATE3);
 
 /** A provider counts it as one call. */

@@ -27,7 +27,6 @@ const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "F
 const SIGNING_FAILED_PREFIX = "Transaction signing failed:";
 const PROOF_MESSAGE = "TuBE Rewards: Engine signs as the server wallet";
 
-/** Each call carries its own URL and credentials, not a global one. */
 export function createEngineMinter(options: EngineMinterOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const requestOptions = (signal: AbortSignal) => ({ baseUrl: options.engineUrl, auth: options.secretKey, signal });
@@ -69,7 +68,6 @@ export function createEngineMinter(options: EngineMinterOptions) {
   }
 
   return {
-    /** Throws `RewardNotQueuedError` when refused (nothing queued), MINT_UNAVAILABLE when maybe queued. */
     async queueReward({ to, idempotencyKey }: { to: string; idempotencyKey: string }) {
       const data = await call("write_contract", (signal) =>
         writeContract({

@@ -6,16 +6,14 @@ import { quotaDay } from "./quota-day.ts";
 /** `ops/alerts.yml` fires at the same point. */
 const WARN_AT_SHARE = 0.8;
 
-export interface YoutubeQuotaMeterDeps {
+/** The store's per-day counter, which every process adds to (ADR 11). */
+export function createYoutubeQuotaMeter(deps: {
   dailyQuotaUnits: number;
   store: Pick<ClaimStore, "youtubeQuota">;
   metrics: Pick<Metrics, "youtubeQuotaUnits">;
   logger: Pick<Logger, "warn" | "error">;
   now?: () => Date;
-}
-
-/** The store's per-day counter, which every process adds to (ADR 11). */
-export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
+}) {
   const now = deps.now ?? (() => new Date());
   const warnAtUnits = WARN_AT_SHARE * deps.dailyQuotaUnits;
   return {
