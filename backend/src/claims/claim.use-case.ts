@@ -87,7 +87,7 @@ export async function verifyAndMint(
 }
 
 /** A `MAX_TOTAL_CLAIMS` slot is taken before inserting, given back when the insert does not happen. */
-async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Promise<ReserveResult> {
+async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim) {
   const { store, maxTotalClaims } = deps;
   if (maxTotalClaims === undefined) return store.claims.reserve(claim);
   if (!(await store.budget.takeSlot(maxTotalClaims))) {

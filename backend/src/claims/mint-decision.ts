@@ -111,7 +111,7 @@ export function rewardOf(
 }
 
 /** Why the current attempt is dead, or null while it may still reward the wallet. */
-function deathOf(facts: MintFacts, rules: MintRules): string | null {
+function deathOf(facts: MintFacts, rules: MintRules) {
   const { chain, engine, txHash, attempts } = facts;
   const name = `attempt ${attempts}`;
   if (chain.receipt) return `${name} (${txHash}) was mined without rewarding the wallet`;

@@ -83,7 +83,7 @@ async function look(ctx: StepContext, claims: readonly ClaimRecord[]) {
   );
 
   /** A fresh receipt tells a reorg from a changed contract. */
-  async function recheck(claim: ClaimRecord, chain: ChainObservation): Promise<ChainObservation> {
+  async function recheck(claim: ClaimRecord, chain: ChainObservation) {
     if (claim.status !== "confirmed" || chain.rewardedInBlock !== null || !claim.txHash) return chain;
     return { ...chain, receipt: await ctx.chainReader.receiptNow(claim.walletAddress, claim.txHash) };
   }
@@ -282,12 +282,12 @@ function fail(ctx: StepContext, claim: ClaimRecord, reason: string): Move {
   });
 }
 
-async function reread(ctx: StepContext, claim: ClaimRecord): Promise<ClaimRecord> {
+async function reread(ctx: StepContext, claim: ClaimRecord) {
   return (await ctx.store.claims.findById(claim.id)) ?? claim;
 }
 
 /** Past `attempts` after an unsigned attempt, as no key is sent twice. */
-function lastKeyNumber(claim: ClaimRecord): number {
+function lastKeyNumber(claim: ClaimRecord) {
   const id = claim.engineTransactionId;
   const number = id && claimIdOfAttemptKey(id) === claim.id ? Number(id.slice(claim.id.length + 1)) : Number.NaN;
   return Number.isSafeInteger(number) ? number : claim.attempts;

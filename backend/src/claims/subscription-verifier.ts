@@ -1,5 +1,4 @@
 import { LRUCache } from "lru-cache";
-import type { VerifySubscriptionResponse } from "@tube/common/api";
 import { AppError } from "../errors.ts";
 import type { GoogleGateway, GoogleIdentity } from "../google/google-gateway.ts";
 import { matchesChannel, type SubscriptionCheck } from "../google/youtube.ts";
@@ -22,7 +21,7 @@ export function createSubscriptionVerifier(options: {
   const verified = new LRUCache<string, true>({ max: ACCOUNTS_REMEMBERED, ttl: cacheSeconds * 1000 });
   const inFlight = new Map<string, Promise<SubscriptionCheck>>();
 
-  async function check(sub: string, accessToken: string): Promise<SubscriptionCheck> {
+  async function check(sub: string, accessToken: string) {
     await admission.admit(sub);
     const result = await google.checkSubscription(accessToken, channelId);
     if (result.isSubscribed) {
@@ -33,7 +32,7 @@ export function createSubscriptionVerifier(options: {
   }
 
   /** One YouTube call per account at a time. */
-  function sharedCheck(sub: string, accessToken: string): Promise<SubscriptionCheck> {
+  function sharedCheck(sub: string, accessToken: string) {
     const pending = inFlight.get(sub);
     if (pending) return pending;
     const checking = check(sub, accessToken).finally(() => inFlight.delete(sub));
@@ -42,11 +41,7 @@ export function createSubscriptionVerifier(options: {
   }
 
   return {
-    async verify(
-      identity: GoogleIdentity,
-      accessToken: string,
-      youtubeUsername?: string,
-    ): Promise<VerifySubscriptionResponse> {
+    async verify(identity: GoogleIdentity, accessToken: string, youtubeUsername?: string) {
       if (verified.has(identity.sub)) return { isSubscribed: true };
       const { isSubscribed } = await sharedCheck(identity.sub, accessToken);
       if (isSubscribed || !youtubeUsername) return { isSubscribed };

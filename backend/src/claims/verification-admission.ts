@@ -34,7 +34,7 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
   const verifiedKey = (day: string, sub: string) => `verified:${day}:${sub}`;
 
   return {
-    async admit(sub: string): Promise<void> {
+    async admit(sub: string) {
       const at = now();
       const day = quotaDay(at);
       const untilMidnight = secondsUntilPacificMidnight(at);
@@ -54,7 +54,7 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
     },
 
     /** Until the quota day ends, the reserve still serves this account's claim. */
-    async recordVerified(sub: string): Promise<void> {
+    async recordVerified(sub: string) {
       const at = now();
       await store.rateLimits.increment(verifiedKey(quotaDay(at), sub), secondsUntilPacificMidnight(at) * 1000);
     },

@@ -16,7 +16,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   res.status(status).json(body);
 };
 
-function toAppError(error: unknown): AppError {
+function toAppError(error: unknown) {
   if (error instanceof AppError) return error;
   // A 4xx set by Express's stack (bad JSON, a body too large) quotes the request: not echoed.
   const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };

@@ -100,6 +100,6 @@ function bearerToken(token: string | undefined): RequestHandler {
   };
 }
 
-function digest(value: string): Buffer {
+function digest(value: string) {
   return createHash("sha256").update(value).digest();
 }

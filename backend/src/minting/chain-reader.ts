@@ -33,7 +33,7 @@ export function createChainReader(options: {
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
   const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs: 10_000, maxCalls: options.maxBatchCalls });
 
-  async function batch(calls: JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> {
+  async function batch(calls: JsonRpcCall[]) {
     if (Date.now() < rateLimit.pausedUntil)
       throw unavailable(new RpcRateLimitedError("paused after the provider's 429"));
     const outcomes = await sendBatches(calls);
@@ -72,7 +72,7 @@ export function createChainReader(options: {
     rewardsWallet: seen.logs.some(isRewardOf(wallet)),
   });
 
-  function remember(txHash: string, receipt: TransactionReceipt.Rpc): SeenReceipt {
+  function remember(txHash: string, receipt: TransactionReceipt.Rpc) {
     const seen = { blockNumber: BigInt(receipt.blockNumber), logs: receipt.logs };
     if (receipts.size >= RECEIPTS_REMEMBERED) receipts.delete(receipts.keys().next().value as string);
     receipts.set(txHash, seen);
@@ -197,13 +197,13 @@ interface SeenReceipt {
   logs: Log.Rpc[];
 }
 
-function unavailable(cause: unknown): AppError {
+function unavailable(cause: unknown) {
   return cause instanceof AppError
     ? cause
     : new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
 
-function valueOf(outcome: PromiseSettledResult<unknown> | undefined): unknown {
+function valueOf(outcome: PromiseSettledResult<unknown> | undefined) {
   if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
   return outcome.value;
 }
@@ -225,7 +225,7 @@ function blockRange(block: bigint) {
   return { fromBlock: hex, toBlock: hex };
 }
 
-function addressWord(address: string): string {
+function addressWord(address: string) {
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new AppError("INVALID_WALLET_ADDRESS");
   return `0x${"0".repeat(24)}${address.slice(2).toLowerCase()}`;
 }

@@ -22,7 +22,7 @@ export async function readRewardCap(rpcUrl: string, rewards: string) {
   return { rewardsPaid, maxRewards };
 }
 
-async function readWord(rpcUrl: string, to: string, data: string): Promise<string> {
+async function readWord(rpcUrl: string, to: string, data: string) {
   const result = await jsonRpc<string>(rpcUrl, "eth_call", [{ to, data }, "latest"]);
   // "0x" is what a call to an address without code answers.
   if (result === "0x") throw new Error(`eth_call ${data}: no contract at ${to}`);

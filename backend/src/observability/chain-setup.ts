@@ -16,7 +16,7 @@ export function createChainSetup(
   let retry: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  async function read(): Promise<string> {
+  async function read() {
     const served = Number(await jsonRpc<string>(rpcUrl, "eth_chainId", []));
     if (served !== chainId) throw new Error(`RPC_URL serves chain ${served}, not CHAIN_ID ${chainId}`);
     if ((await jsonRpc<string>(rpcUrl, "eth_getCode", [MULTICALL3_ADDRESS, "latest"])) === "0x")
@@ -27,7 +27,7 @@ export function createChainSetup(
     return token;
   }
 
-  async function attempt(): Promise<void> {
+  async function attempt() {
     try {
       const token = await read();
       if (stopped) return;

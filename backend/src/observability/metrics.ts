@@ -65,7 +65,7 @@ export function registerStateGauges(
     engineAnswered?(): boolean | undefined;
   },
   options: { ttlMs?: number; onReadFailed?: (upstream: "store" | "rpc", error: unknown) => void } = {},
-): void {
+) {
   const { ttlMs = 15_000 } = options;
   const registers = [metrics.registry];
   const budget = sources.maxTotalClaims;
@@ -189,7 +189,7 @@ export function cachedRun<T>(run: () => Promise<T>, ttlMs: number): () => Promis
 export function registerOperatorMetrics(
   metrics: Metrics,
   sources: { paused(): Promise<boolean>; operatorActionCounts(): Promise<Partial<Record<string, number>>> },
-): void {
+) {
   const registers = [metrics.registry];
   new Gauge({
     name: "tube_claims_paused",

@@ -18,7 +18,7 @@ export function createYoutubeQuotaMeter(deps: {
   const warnAtUnits = WARN_AT_SHARE * deps.dailyQuotaUnits;
   return {
     /** Never rejects: a failed count must not fail the visitor's call. */
-    async spend(units: number): Promise<void> {
+    async spend(units: number) {
       deps.metrics.youtubeQuotaUnits.inc(units);
       try {
         const today = await deps.store.youtubeQuota.add(quotaDay(now()), units);
