@@ -104,11 +104,11 @@ async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim) {
 }
 
 /** Failed with every attempt its owner may make used up: on hold until the operator grants one more. */
-export function isOnHold(deps: Pick<ClaimUseCaseDeps, "mintDriver">, claim: ClaimRecord): boolean {
+export function isOnHold(deps: Pick<ClaimUseCaseDeps, "mintDriver">, claim: ClaimRecord) {
   return claim.status === "failed" && !deps.mintDriver.mayRetry(claim);
 }
 
-export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise<ClaimRecord> {
+export async function getClaim(deps: ClaimUseCaseDeps, claimId: string) {
   const claim = await deps.store.claims.findById(claimId);
   if (!claim) throw new AppError("CLAIM_NOT_FOUND");
   return claim;

@@ -39,11 +39,7 @@ interface Sighting {
 type Move = () => Promise<ClaimRecord>;
 
 /** One look at Engine and the chain for all; a claim's failure is its own. */
-export async function stepClaims(
-  ctx: StepContext,
-  claims: readonly ClaimRecord[],
-  rules: MintRules,
-): Promise<PromiseSettledResult<ClaimRecord>[]> {
+export async function stepClaims(ctx: StepContext, claims: readonly ClaimRecord[], rules: MintRules) {
   if (claims.length === 0) return [];
   const sightings = await look(ctx, claims);
   const decisions = claims.map((claim, index) => {

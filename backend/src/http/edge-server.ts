@@ -10,7 +10,7 @@ export const EDGE_LIMITS = {
   maxConnections: 1_000,
 } as const;
 
-export function edgeServer(app: RequestListener): http.Server {
+export function edgeServer(app: RequestListener) {
   const { maxHeadersCount, maxConnections, ...options } = EDGE_LIMITS;
   const server = http.createServer(options, app);
   return Object.assign(server, { maxHeadersCount, maxConnections });

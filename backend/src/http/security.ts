@@ -71,7 +71,7 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function corsForOrigin(publicUrl: string): RequestHandler {
+export function corsForOrigin(publicUrl: string) {
   return cors({ origin: new URL(publicUrl).origin, methods: ["GET", "POST"], maxAge: 600 });
 }
 

@@ -8,7 +8,7 @@ import type { PublicConfig } from "@tube/common/api";
 import { NOT_FOUND_TITLE, PAGE_PATHS, pageAt, pageTitle } from "@tube/common/app-pages";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
 
-export function staticSite(options: { staticDir: string; publicConfig: PublicConfig; publicUrl: string }): Router {
+export function staticSite(options: { staticDir: string; publicConfig: PublicConfig; publicUrl: string }) {
   const html = renderPage(fs.readFileSync(path.join(options.staticDir, "index.html"), "utf8"), options);
   const pages = new Map(
     Object.values(PAGE_PATHS).map((route) => [route, compressed(withTitle(html, pageTitle(route)))]),

@@ -80,9 +80,7 @@ export function createChainReader(options: {
   }
 
   /** A failed head read rejects the whole. */
-  async function observeMany(
-    claims: readonly { wallet: string; txHash: string | null }[],
-  ): Promise<PromiseSettledResult<ChainObservation>[]> {
+  async function observeMany(claims: readonly { wallet: string; txHash: string | null }[]) {
     const blockAt = (tag: FinalityTag): JsonRpcCall => ({ method: "eth_getBlockByNumber", params: [tag, false] });
     const calls: JsonRpcCall[] = [{ method: "eth_blockNumber", params: [] }];
     const finalAt = options.finality === "latest" ? -1 : calls.push(blockAt(options.finality)) - 1;
@@ -137,7 +135,7 @@ export function createChainReader(options: {
   }
 
   return {
-    async observe(wallet: string, txHash: string | null): Promise<ChainObservation> {
+    async observe(wallet: string, txHash: string | null) {
       const [seen] = await observeMany([{ wallet, txHash }]);
       if (seen?.status !== "fulfilled") throw seen?.reason;
       return seen.value;
@@ -146,7 +144,7 @@ export function createChainReader(options: {
     observeMany,
 
     /** Never a remembered receipt: its block may be reorganised away. */
-    async receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]> {
+    async receiptNow(wallet: string, txHash: string) {
       const receipt = await single<TransactionReceipt.Rpc | null>(receiptCall(txHash));
       receipts.delete(txHash);
       return receipt && receiptFor(wallet, remember(txHash, receipt));
@@ -166,9 +164,7 @@ export function createChainReader(options: {
     },
 
     /** Null while the node lacks the log. */
-    async rewardTransactions(
-      rewards: readonly { wallet: string; block: bigint }[],
-    ): Promise<PromiseSettledResult<string | null>[]> {
+    async rewardTransactions(rewards: readonly { wallet: string; block: bigint }[]) {
       if (rewards.length === 0) return [];
       const outcomes = await batch(
         rewards.map(({ wallet, block }) => ({

@@ -90,7 +90,7 @@ export function createEngineMinter(options: EngineMinterOptions) {
     },
 
     /** One missing is unknown to Engine, or not indexed yet. */
-    async getTransactions(transactionIds: readonly string[]): Promise<Map<string, MintTransaction>> {
+    async getTransactions(transactionIds: readonly string[]) {
       const ids = [...new Set(transactionIds)];
       const chunks = Array.from({ length: Math.ceil(ids.length / IDS_PER_SEARCH) }, (_, index) =>
         ids.slice(index * IDS_PER_SEARCH, (index + 1) * IDS_PER_SEARCH),

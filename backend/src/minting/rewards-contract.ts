@@ -7,12 +7,12 @@ const MAX_REWARDS_SELECTOR = "0xd619658b";
 const REWARD_AMOUNT_SELECTOR = "0xf7b2a7be";
 
 /** The token the rewards contract mints: immutable, so read once at start-up, and no setting can name another. */
-export async function readRewardsToken(rpcUrl: string, rewards: string): Promise<string> {
+export async function readRewardsToken(rpcUrl: string, rewards: string) {
   return `0x${(await readWord(rpcUrl, rewards, TOKEN_SELECTOR)).slice(-40)}`;
 }
 
 /** What the contract pays a wallet: immutable too, and a claim confirms only if it is the product's amount. */
-export async function readRewardAmount(rpcUrl: string, rewards: string): Promise<bigint> {
+export async function readRewardAmount(rpcUrl: string, rewards: string) {
   return BigInt(await readWord(rpcUrl, rewards, REWARD_AMOUNT_SELECTOR));
 }
 
@@ -29,6 +29,6 @@ async function readWord(rpcUrl: string, to: string, data: string) {
   return result;
 }
 
-export async function readNativeBalance(rpcUrl: string, address: string): Promise<bigint> {
+export async function readNativeBalance(rpcUrl: string, address: string) {
   return BigInt(await jsonRpc<string>(rpcUrl, "eth_getBalance", [address, "latest"]));
 }

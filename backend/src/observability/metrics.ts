@@ -173,7 +173,7 @@ export function registerStateGauges(
 }
 
 /** `run`, at most once per `ttlMs` from when it settles, its answer shared by every caller meanwhile. */
-export function cachedRun<T>(run: () => Promise<T>, ttlMs: number): () => Promise<T> {
+export function cachedRun<T>(run: () => Promise<T>, ttlMs: number) {
   let current: { result: Promise<T>; expiresAt: number } | null = null;
   return () => {
     if (!current || current.expiresAt <= Date.now()) {

@@ -36,6 +36,6 @@ export function createYoutubeQuotaMeter(deps: {
   };
 }
 
-export function youtubeQuotaUnitsToday(store: Pick<ClaimStore, "youtubeQuota">, at = new Date()): Promise<number> {
+export function youtubeQuotaUnitsToday(store: Pick<ClaimStore, "youtubeQuota">, at = new Date()) {
   return store.youtubeQuota.unitsOn(quotaDay(at));
 }
