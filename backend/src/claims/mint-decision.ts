@@ -2,7 +2,7 @@ import type { ClaimStatus } from "@tube/common/constants";
 import type { MintFailureReason } from "@tube/common/errors";
 import type { ChainObservation, MintTransaction } from "../minting/minter.ts";
 
-/** What is known about a claim at one moment: the store's row, Engine's record of its attempt, and the chain. */
+/** A claim at one moment: the store's row, Engine's record of its attempt, and the chain. */
 export interface MintFacts {
   status: ClaimStatus;
   /** The current attempt's number; 0 before the first. */
@@ -10,7 +10,7 @@ export interface MintFacts {
   /** The chain height when the current attempt was written ahead. */
   attemptAtBlock: bigint | null;
   txHash: string | null;
-  /** Null when Engine shows no record of the current attempt (not yet, or never). */
+  /** Null while Engine has no record of the current attempt. */
   engine: MintTransaction | null;
   chain: ChainObservation;
   /** The current attempt was not signed and is taken back already: `attempts` no longer counts it. */
@@ -33,7 +33,7 @@ export type MintDecision =
   | { kind: "finalized" }
   /** The current attempt is dead (or there is none yet): write the next one ahead and queue it. */
   | { kind: "attempt"; reason: string | null }
-  /** Engine never signed the current attempt (the operator's fault): take it back, uncounted, and hold the claim. */
+  /** Engine never signed the current attempt: take it back, uncounted, and hold the claim. */
   | { kind: "unsigned"; reason: string }
   | { kind: "fail"; reason: string };
 

@@ -16,14 +16,14 @@ export interface VerificationLimits {
   limitPerDay: number;
 }
 
-export interface VerificationAdmissionOptions extends Partial<VerificationLimits> {
-  store: Pick<ClaimStore, "rateLimits" | "youtubeQuota">;
-  dailyQuotaUnits: number;
-  now?: () => Date;
-}
-
 /** Past the reserve, only an account that verified today gets through, so its claim can still finish. */
-export function createVerificationAdmission(options: VerificationAdmissionOptions) {
+export function createVerificationAdmission(
+  options: Partial<VerificationLimits> & {
+    store: Pick<ClaimStore, "rateLimits" | "youtubeQuota">;
+    dailyQuotaUnits: number;
+    now?: () => Date;
+  },
+) {
   const {
     store,
     limitPerWindow = VERIFY_LIMIT_PER_ACCOUNT,

@@ -3,7 +3,7 @@ import type * as Log from "ox/Log";
 import type * as TransactionReceipt from "ox/TransactionReceipt";
 import { MULTICALL3_ADDRESS } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import { jsonRpcBatcher, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
+import { isRateLimited, jsonRpcBatcher, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
 import type { ChainObservation, FinalityTag } from "./minter.ts";
 
 /** Doubling with each refusal in a row, with jitter. */
@@ -38,9 +38,7 @@ export function createChainReader(options: {
       throw unavailable(new RpcRateLimitedError("paused after the provider's 429"));
     const outcomes = await sendBatches(calls);
     // Some calls through: reads are at the limit, not past it, so the pause stays short.
-    const refused = outcomes.some(
-      (outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError,
-    );
+    const refused = outcomes.some(isRateLimited);
     if (outcomes.some((outcome) => outcome.status === "fulfilled")) rateLimit.refusalsInARow = 0;
     if (refused) pause();
     return outcomes;
