@@ -29,16 +29,20 @@ export const verifySubscriptionResponseSchema = z.object({
 });
 export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionResponseSchema>;
 
+const holdFields = {
+  /** Failed with every attempt used, until the operator grants one. Optional for an older server. */
+  onHold: z.optional(z.boolean()),
+  /** A failed claim's known reason (`MINT_FAILURE_REASONS`), else null; a newer server's code reads as unknown. */
+  failureReason: z.optional(z.nullable(z.string())),
+};
+
 export const claimViewSchema = z.object({
   claimId: z.string(),
   walletAddress: z.string(),
   status: claimStatusSchema,
   txHash: z.nullable(z.string()),
   explorerUrl: z.nullable(z.string()),
-  /** Failed with every attempt used, until the operator grants one. Optional for an older server. */
-  onHold: z.optional(z.boolean()),
-  /** A failed claim's known reason (`MINT_FAILURE_REASONS`), else null; a newer server's code reads as unknown. */
-  failureReason: z.optional(z.nullable(z.string())),
+  ...holdFields,
 });
 export type ClaimView = z.infer<typeof claimViewSchema>;
 
@@ -60,8 +64,6 @@ export const checkClaimResponseSchema = z.object({
   claimId: z.nullable(z.string()),
   /** ISO 8601; null without a claim. Optional for an older server. */
   claimedAt: z.optional(z.nullable(z.string())),
-  /** As in a claim's view. */
-  onHold: z.optional(z.boolean()),
-  failureReason: z.optional(z.nullable(z.string())),
+  ...holdFields,
 });
 export type CheckClaimResponse = z.infer<typeof checkClaimResponseSchema>;

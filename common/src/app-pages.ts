@@ -26,12 +26,12 @@ const PAGE_TITLES: Record<PagePath, string> = {
 export const NOT_FOUND_TITLE = `Page Not Found | ${SITE_NAME}`;
 
 /** The page a path shows, matched as the router does: case-insensitive, a trailing slash ignored. */
-export function pageAt(pathname: string): PagePath | undefined {
+export function pageAt(pathname: string) {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "").toLowerCase() : pathname;
   return Object.values(PAGE_PATHS).find((path) => path === normalized);
 }
 
-export function pageTitle(pathname: string): string {
+export function pageTitle(pathname: string) {
   const page = pageAt(pathname);
   return page === undefined ? NOT_FOUND_TITLE : PAGE_TITLES[page];
 }

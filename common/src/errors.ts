@@ -1,4 +1,4 @@
-/** The error catalogue: each failure the API reports, its HTTP status, kind and the text the browser shows verbatim. */
+/** Each failure the API reports: its HTTP status, kind and the text the browser shows verbatim. */
 
 /** What the browser decides on (which toast, which title), never its text. */
 export type ErrorKind =
@@ -139,14 +139,12 @@ export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_CATALOGUE, code);
 }
 
-/** The one error body every failing API response carries. */
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; retryAfterSeconds?: number };
 }
 
 /** Why a failed claim's last mint died (`failureReason`), and the visitor's sentence, never Engine's words. */
 const MINT_FAILURE_REASONS = {
-  /** The rewards contract reverted with `RewardCapReached()`. */
   REWARD_CAP_REACHED: "Transaction failed: every reward this campaign holds has been paid out.",
   /** Engine gave up before sending it (a failed simulation, no gas funds). */
   NOT_SENT: "Transaction failed: our minting service could not send it to the network.",

@@ -47,16 +47,11 @@ export function toVerifyAndMintResponse(outcome: VerifyAndMintOutcome): VerifyAn
         txHash: own?.txHash ?? null,
         claimId: own?.id ?? null,
         status: own?.status ?? null,
-        error: ERROR_CATALOGUE[code].message,
-        details: code,
+        ...failure(code),
       };
     }
     case "attempts-exhausted":
-      return {
-        ...accepted(outcome.claim),
-        error: ERROR_CATALOGUE.MINT_ATTEMPTS_EXHAUSTED.message,
-        details: "MINT_ATTEMPTS_EXHAUSTED",
-      };
+      return { ...accepted(outcome.claim), ...failure("MINT_ATTEMPTS_EXHAUSTED") };
   }
 }
 
@@ -68,9 +63,12 @@ function accepted(claim: ClaimRecord): VerifyAndMintResponse {
     txHash: claim.txHash,
     claimId: claim.id,
     status: claim.status,
-    error: failed ? ERROR_CATALOGUE.MINT_FAILED.message : null,
-    details: failed ? "MINT_FAILED" : null,
+    ...(failed ? failure("MINT_FAILED") : { error: null, details: null }),
   };
+}
+
+function failure(code: ErrorCode) {
+  return { error: ERROR_CATALOGUE[code].message, details: code };
 }
 
 const CONFLICT_CODES = {

@@ -87,7 +87,7 @@ export async function verifyAndMint(
 }
 
 /** A `MAX_TOTAL_CLAIMS` slot is taken before inserting, given back when the insert does not happen. */
-async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Promise<ReserveResult> {
+async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim) {
   const { store, maxTotalClaims } = deps;
   if (maxTotalClaims === undefined) return store.claims.reserve(claim);
   if (!(await store.budget.takeSlot(maxTotalClaims))) {
@@ -104,11 +104,11 @@ async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim): Pro
 }
 
 /** Failed with every attempt its owner may make used up: on hold until the operator grants one more. */
-export function isOnHold(deps: Pick<ClaimUseCaseDeps, "mintDriver">, claim: ClaimRecord): boolean {
+export function isOnHold(deps: Pick<ClaimUseCaseDeps, "mintDriver">, claim: ClaimRecord) {
   return claim.status === "failed" && !deps.mintDriver.mayRetry(claim);
 }
 
-export async function getClaim(deps: ClaimUseCaseDeps, claimId: string): Promise<ClaimRecord> {
+export async function getClaim(deps: ClaimUseCaseDeps, claimId: string) {
   const claim = await deps.store.claims.findById(claimId);
   if (!claim) throw new AppError("CLAIM_NOT_FOUND");
   return claim;

@@ -2,7 +2,7 @@ import type { ClaimStatus } from "@tube/common/constants";
 import type { MintFailureReason } from "@tube/common/errors";
 import type { ChainObservation, MintTransaction } from "../minting/minter.ts";
 
-/** What is known about a claim at one moment: the store's row, Engine's record of its attempt, and the chain. */
+/** A claim at one moment: the store's row, Engine's record of its attempt, and the chain. */
 export interface MintFacts {
   status: ClaimStatus;
   /** The current attempt's number; 0 before the first. */
@@ -10,7 +10,7 @@ export interface MintFacts {
   /** The chain height when the current attempt was written ahead. */
   attemptAtBlock: bigint | null;
   txHash: string | null;
-  /** Null when Engine shows no record of the current attempt (not yet, or never). */
+  /** Null while Engine has no record of the current attempt. */
   engine: MintTransaction | null;
   chain: ChainObservation;
   /** The current attempt was not signed and is taken back already: `attempts` no longer counts it. */
@@ -33,7 +33,7 @@ export type MintDecision =
   | { kind: "finalized" }
   /** The current attempt is dead (or there is none yet): write the next one ahead and queue it. */
   | { kind: "attempt"; reason: string | null }
-  /** Engine never signed the current attempt (the operator's fault): take it back, uncounted, and hold the claim. */
+  /** Engine never signed the current attempt: take it back, uncounted, and hold the claim. */
   | { kind: "unsigned"; reason: string }
   | { kind: "fail"; reason: string };
 
@@ -43,23 +43,23 @@ export type MintDecision =
  *
  * | # | when | then |
  * |---|------|------|
- * | 0a | the claim is `confirmed`, the contract's record of the reward is gone and so is the transaction that paid it (their block was reorganised away), while the chain is past the attempt's write-ahead | the next attempt, whatever the attempts used |
- * | 0b | the claim is `confirmed` and its reward's block is at or below the `finalized` head | finalized |
- * | 0c | the claim is `confirmed` otherwise | wait |
+ * | 0a | `confirmed`, but the reward's record and its paying transaction are gone (reorganised away), the chain past the attempt's write-ahead | the next attempt, whatever the attempts used |
+ * | 0b | `confirmed`, its reward's block at or below the `finalized` head | finalized |
+ * | 0c | `confirmed` otherwise | wait |
  * | 1 | the contract rewarded the wallet in a final block | confirm (with the attempt's hash when its receipt holds the reward) |
- * | 2 | the contract rewarded the wallet in a block not yet final | wait (submitted, with the hash when known) |
- * | 3 | the claim is `failed` | a new attempt while attempts are left, else stay failed |
+ * | 2 | the same in a block not yet final | wait (submitted, with the hash when known) |
+ * | 3 | `failed` | a new attempt while attempts are left, else stay failed |
  * | 4 | no attempt yet (`reserved`) | the first attempt |
- * | 5 | Engine says FAILED with no hash because it could not sign the attempt (a wrong vault access token, a server wallet the vault does not hold) | take the attempt back and hold the claim (unsigned) |
- * | 6 | the attempt was taken back so, while this process finds Engine unable to sign | wait |
+ * | 5 | Engine could not sign the attempt: FAILED, no hash (a wrong vault access token, a wallet the vault lacks) | take it back and hold the claim (unsigned) |
+ * | 6 | so taken back, while this process finds Engine unable to sign | wait |
  * | 7 | the same once Engine signs again | the next attempt |
- * | 8 | the attempt's receipt exists and holds no reward (a revert, or a relayed call that reverted) | the attempt is dead |
- * | 9 | Engine says FAILED with no hash, cancelled it, or says the call inside reverted | the attempt is dead |
- * | 10 | otherwise (not found in Engine, queued, a hash without a receipt, FAILED with a hash) before the grace is over | wait |
- * | 11 | the same once `graceBlocks` have passed since the write-ahead | the attempt is dead |
- * | 12 | an attempt is dead and attempts are left | the next attempt |
- * | 13 | an attempt is dead and none are left, while Engine still holds the last one queued (as it holds every send from an empty gas wallet until a refill) | wait |
- * | 14 | an attempt is dead and none are left otherwise | fail |
+ * | 8 | the attempt's receipt holds no reward (a revert, or a relayed call that reverted) | dead |
+ * | 9 | Engine says FAILED with no hash, cancelled it, or the call inside reverted | dead |
+ * | 10 | otherwise (unknown to Engine, queued, a hash without a receipt, FAILED with a hash) within the grace | wait |
+ * | 11 | the same once `graceBlocks` have passed since the write-ahead | dead |
+ * | 12 | dead, attempts left | the next attempt |
+ * | 13 | dead, none left, while Engine still holds the last one queued (as it holds every send from an empty gas wallet) | wait |
+ * | 14 | dead, none left otherwise | fail |
  *
  * A node behind the attempt's block, or a paying transaction that still stands (another `REWARDS_ADDRESS`), never
  * reopens a claim (0a).
@@ -111,7 +111,7 @@ export function rewardOf(
 }
 
 /** Why the current attempt is dead, or null while it may still reward the wallet. */
-function deathOf(facts: MintFacts, rules: MintRules): string | null {
+function deathOf(facts: MintFacts, rules: MintRules) {
   const { chain, engine, txHash, attempts } = facts;
   const name = `attempt ${attempts}`;
   if (chain.receipt) return `${name} (${txHash}) was mined without rewarding the wallet`;
@@ -135,7 +135,7 @@ export function mintFailureReasonOf(lastError: string | null): MintFailureReason
   return DEATH_REASONS.find(([pattern]) => pattern.test(lastError))?.[1] ?? null;
 }
 
-const DEATH_REASONS: readonly (readonly [RegExp, MintFailureReason])[] = [
+const DEATH_REASONS: [RegExp, MintFailureReason][] = [
   [/^attempt \d+ \(\S+\) was mined without rewarding the wallet$/, "REVERTED"],
   [/^attempt \d+'s call reverted \(Engine: /, "REVERTED"],
   [/^attempt \d+ failed in Engine: /, "NOT_SENT"],

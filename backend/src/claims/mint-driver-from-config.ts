@@ -56,6 +56,6 @@ export function engineMinterFromConfig(config: Config, onCall?: (api: string, ou
     serverWallet: config.ENGINE_SERVER_WALLET,
     chainId: config.CHAIN_ID,
     rewardsAddress: config.REWARDS_ADDRESS,
-    ...(onCall ? { onCall } : {}),
+    onCall,
   });
 }

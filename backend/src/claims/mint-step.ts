@@ -39,11 +39,7 @@ interface Sighting {
 type Move = () => Promise<ClaimRecord>;
 
 /** One look at Engine and the chain for all; a claim's failure is its own. */
-export async function stepClaims(
-  ctx: StepContext,
-  claims: readonly ClaimRecord[],
-  rules: MintRules,
-): Promise<PromiseSettledResult<ClaimRecord>[]> {
+export async function stepClaims(ctx: StepContext, claims: readonly ClaimRecord[], rules: MintRules) {
   if (claims.length === 0) return [];
   const sightings = await look(ctx, claims);
   const decisions = claims.map((claim, index) => {
@@ -58,7 +54,7 @@ export async function stepClaims(
   return Promise.allSettled(moves.map((move) => move()));
 }
 
-async function look(ctx: StepContext, claims: readonly ClaimRecord[]): Promise<PromiseSettledResult<Sighting>[]> {
+async function look(ctx: StepContext, claims: readonly ClaimRecord[]) {
   // An attempt taken back (unsigned) counts none, but its key is on record.
   const engineIds = claims.map((claim) =>
     (claim.attempts > 0 || claim.engineTransactionId !== null) && claim.status !== "confirmed"
@@ -86,7 +82,7 @@ async function look(ctx: StepContext, claims: readonly ClaimRecord[]): Promise<P
   );
 
   /** A fresh receipt tells a reorg from a changed contract. */
-  async function recheck(claim: ClaimRecord, chain: ChainObservation): Promise<ChainObservation> {
+  async function recheck(claim: ClaimRecord, chain: ChainObservation) {
     if (claim.status !== "confirmed" || chain.rewardedInBlock !== null || !claim.txHash) return chain;
     return { ...chain, receipt: await ctx.chainReader.receiptNow(claim.walletAddress, claim.txHash) };
   }
@@ -108,7 +104,7 @@ async function rewardHashes(
   ctx: StepContext,
   claims: readonly ClaimRecord[],
   decisions: readonly (Decided | PromiseRejectedResult)[],
-): Promise<Map<string, PromiseSettledResult<string | null>>> {
+) {
   const wanted = claims.flatMap((claim, index) => {
     const decided = decisions[index];
     if (!decided || "reason" in decided) return [];
@@ -167,7 +163,7 @@ function cas(
   ctx: StepContext,
   claim: ClaimRecord,
   { fromStatuses, patch, guarded }: { fromStatuses: readonly ClaimStatus[]; patch: ClaimPatch; guarded: boolean },
-  then: (written: ClaimRecord) => ClaimRecord | Promise<ClaimRecord>,
+  then: (written: ClaimRecord) => ClaimRecord | Promise<ClaimRecord> = (written) => written,
 ): Move {
   const guard = guarded ? { attempts: claim.attempts } : undefined;
   return async () => {
@@ -178,8 +174,7 @@ function cas(
 
 function markSubmitted(ctx: StepContext, claim: ClaimRecord, txHash: string): Move {
   if (claim.status === "submitted" && claim.txHash === txHash) return unchanged(claim);
-  const patch: ClaimPatch = { status: "submitted", txHash };
-  return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => written);
+  return cas(ctx, claim, { fromStatuses: UNFINISHED, patch: { status: "submitted", txHash }, guarded: true });
 }
 
 /** A confirmed claim names the reward's transaction, so no hash means "not yet". */
@@ -286,12 +281,12 @@ function fail(ctx: StepContext, claim: ClaimRecord, reason: string): Move {
   });
 }
 
-async function reread(ctx: StepContext, claim: ClaimRecord): Promise<ClaimRecord> {
+async function reread(ctx: StepContext, claim: ClaimRecord) {
   return (await ctx.store.claims.findById(claim.id)) ?? claim;
 }
 
 /** Past `attempts` after an unsigned attempt, as no key is sent twice. */
-function lastKeyNumber(claim: ClaimRecord): number {
+function lastKeyNumber(claim: ClaimRecord) {
   const id = claim.engineTransactionId;
   const number = id && claimIdOfAttemptKey(id) === claim.id ? Number(id.slice(claim.id.length + 1)) : Number.NaN;
   return Number.isSafeInteger(number) ? number : claim.attempts;

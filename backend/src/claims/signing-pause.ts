@@ -14,7 +14,7 @@ export function createSigningPause(deps: { minter: Minter; metrics: Metrics; log
   let probe: { done: Promise<void>; abort: AbortController } | undefined;
   let stopped = false;
 
-  async function probeUntilSigned(signal: AbortSignal): Promise<void> {
+  async function probeUntilSigned(signal: AbortSignal) {
     for (let waitMs = PROBE_FIRST_MS; ; waitMs = Math.min(waitMs * 2, PROBE_MAX_MS)) {
       const woke = await sleep(waitMs, true, { signal }).catch(() => false);
       if (!woke) return;
@@ -28,16 +28,16 @@ export function createSigningPause(deps: { minter: Minter; metrics: Metrics; log
   }
 
   return {
-    isOn(): boolean {
+    isOn() {
       return probe !== undefined;
     },
-    start(): void {
+    start() {
       if (probe || stopped) return;
       const abort = new AbortController();
       metrics.mintingBlocked.set(1);
       probe = { abort, done: outsideAnyRequest(() => probeUntilSigned(abort.signal)) };
     },
-    async stop(): Promise<void> {
+    async stop() {
       stopped = true;
       probe?.abort.abort();
       await probe?.done;

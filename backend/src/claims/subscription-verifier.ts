@@ -1,5 +1,4 @@
 import { LRUCache } from "lru-cache";
-import type { VerifySubscriptionResponse } from "@tube/common/api";
 import { AppError } from "../errors.ts";
 import type { GoogleGateway, GoogleIdentity } from "../google/google-gateway.ts";
 import { matchesChannel, type SubscriptionCheck } from "../google/youtube.ts";
@@ -11,20 +10,18 @@ const ACCOUNTS_REMEMBERED = 10_000;
 /** Covers Verify then Claim; short enough that unsubscribing shows soon. */
 const SUBSCRIPTION_CACHE_SECONDS = 300;
 
-export interface SubscriptionVerifierOptions {
+/** The claim flow's only YouTube caller and its quota's guard (ADR 23). */
+export function createSubscriptionVerifier(options: {
   google: GoogleGateway;
   channelId: string;
   cacheSeconds?: number;
   admission: VerificationAdmission;
-}
-
-/** The claim flow's only YouTube caller and its quota's guard (ADR 23). */
-export function createSubscriptionVerifier(options: SubscriptionVerifierOptions) {
+}) {
   const { google, channelId, admission, cacheSeconds = SUBSCRIPTION_CACHE_SECONDS } = options;
   const verified = new LRUCache<string, true>({ max: ACCOUNTS_REMEMBERED, ttl: cacheSeconds * 1000 });
   const inFlight = new Map<string, Promise<SubscriptionCheck>>();
 
-  async function check(sub: string, accessToken: string): Promise<SubscriptionCheck> {
+  async function check(sub: string, accessToken: string) {
     await admission.admit(sub);
     const result = await google.checkSubscription(accessToken, channelId);
     if (result.isSubscribed) {
@@ -35,7 +32,7 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
   }
 
   /** One YouTube call per account at a time. */
-  function sharedCheck(sub: string, accessToken: string): Promise<SubscriptionCheck> {
+  function sharedCheck(sub: string, accessToken: string) {
     const pending = inFlight.get(sub);
     if (pending) return pending;
     const checking = check(sub, accessToken).finally(() => inFlight.delete(sub));
@@ -44,11 +41,7 @@ export function createSubscriptionVerifier(options: SubscriptionVerifierOptions)
   }
 
   return {
-    async verify(
-      identity: GoogleIdentity,
-      accessToken: string,
-      youtubeUsername?: string,
-    ): Promise<VerifySubscriptionResponse> {
+    async verify(identity: GoogleIdentity, accessToken: string, youtubeUsername?: string) {
       if (verified.has(identity.sub)) return { isSubscribed: true };
       const { isSubscribed } = await sharedCheck(identity.sub, accessToken);
       if (isSubscribed || !youtubeUsername) return { isSubscribed };

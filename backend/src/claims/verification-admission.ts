@@ -16,14 +16,14 @@ export interface VerificationLimits {
   limitPerDay: number;
 }
 
-export interface VerificationAdmissionOptions extends Partial<VerificationLimits> {
-  store: Pick<ClaimStore, "rateLimits" | "youtubeQuota">;
-  dailyQuotaUnits: number;
-  now?: () => Date;
-}
-
 /** Past the reserve, only an account that verified today gets through, so its claim can still finish. */
-export function createVerificationAdmission(options: VerificationAdmissionOptions) {
+export function createVerificationAdmission(
+  options: Partial<VerificationLimits> & {
+    store: Pick<ClaimStore, "rateLimits" | "youtubeQuota">;
+    dailyQuotaUnits: number;
+    now?: () => Date;
+  },
+) {
   const {
     store,
     limitPerWindow = VERIFY_LIMIT_PER_ACCOUNT,
@@ -34,7 +34,7 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
   const verifiedKey = (day: string, sub: string) => `verified:${day}:${sub}`;
 
   return {
-    async admit(sub: string): Promise<void> {
+    async admit(sub: string) {
       const at = now();
       const day = quotaDay(at);
       const untilMidnight = secondsUntilPacificMidnight(at);
@@ -54,7 +54,7 @@ export function createVerificationAdmission(options: VerificationAdmissionOption
     },
 
     /** Until the quota day ends, the reserve still serves this account's claim. */
-    async recordVerified(sub: string): Promise<void> {
+    async recordVerified(sub: string) {
       const at = now();
       await store.rateLimits.increment(verifiedKey(quotaDay(at), sub), secondsUntilPacificMidnight(at) * 1000);
     },

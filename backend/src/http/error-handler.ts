@@ -12,13 +12,11 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (status >= 500) req.log.error({ err: error }, "request failed");
   else req.log.info({ code }, "request refused");
   if (retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(retryAfterSeconds));
-  const body: ApiErrorBody = {
-    error: { code, message, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
-  };
+  const body: ApiErrorBody = { error: { code, message, retryAfterSeconds } };
   res.status(status).json(body);
 };
 
-function toAppError(error: unknown): AppError {
+function toAppError(error: unknown) {
   if (error instanceof AppError) return error;
   // A 4xx set by Express's stack (bad JSON, a body too large) quotes the request: not echoed.
   const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };

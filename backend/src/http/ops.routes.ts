@@ -23,7 +23,7 @@ export function opsRoutes(deps: {
   readinessCacheSeconds?: number;
   /** Unset (never in production): the operator endpoints are open. */
   metricsToken: string | undefined;
-}): Router {
+}) {
   const { readinessCacheSeconds = READINESS_CACHE_SECONDS } = deps;
   const router = Router();
 
@@ -100,6 +100,6 @@ function bearerToken(token: string | undefined): RequestHandler {
   };
 }
 
-function digest(value: string): Buffer {
+function digest(value: string) {
   return createHash("sha256").update(value).digest();
 }

@@ -45,8 +45,7 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
       },
     },
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    // Addresses carry credentials for a moment (Google's code), so never a path; but thirdweb's wallet service allows
-    // a client id only from its domains, read from the redirect login's Referer (a navigation sends no Origin).
+    // No path (Google's code rides in one), yet the origin: thirdweb's wallet service checks its redirect's Referer.
     referrerPolicy: { policy: "strict-origin" },
     // thirdweb's wallet iframes and remote images have no CORP headers.
     crossOriginEmbedderPolicy: false,
@@ -72,8 +71,7 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** Only our own page may call the API from a browser. */
-export function corsForOrigin(publicUrl: string): RequestHandler {
+export function corsForOrigin(publicUrl: string) {
   return cors({ origin: new URL(publicUrl).origin, methods: ["GET", "POST"], maxAge: 600 });
 }
 
@@ -84,7 +82,7 @@ function clientRateLimit(limit: number, store?: Store): RequestHandler {
   return rateLimit({
     windowMs: WINDOW_MS,
     limit,
-    ...(store ? { store } : {}),
+    store,
     ipv6Subnet: 56,
     // TRUST_PROXY's mismatches are trustProxyWatch's to report, in the app's log.
     validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false },
@@ -95,9 +93,8 @@ function clientRateLimit(limit: number, store?: Store): RequestHandler {
 }
 
 /**
- * Writes, shared by every process through the store; reads, five times as many, so a polling page never locks out.
- * A client past the limit in this process is refused before its write is counted in the store, so a flood costs the
- * store at most the limit a minute.
+ * Writes count in the store, shared by every process, once this process's own count lets them by: a flood costs the
+ * store at most the limit a minute. Reads get five times as many, so a polling page never locks out.
  */
 export function apiRateLimits(limitPerMinute: number, counters: RateLimitCounters): RequestHandler {
   const local = clientRateLimit(limitPerMinute);

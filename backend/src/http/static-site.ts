@@ -8,7 +8,7 @@ import type { PublicConfig } from "@tube/common/api";
 import { NOT_FOUND_TITLE, PAGE_PATHS, pageAt, pageTitle } from "@tube/common/app-pages";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@tube/common/constants";
 
-export function staticSite(options: { staticDir: string; publicConfig: PublicConfig; publicUrl: string }): Router {
+export function staticSite(options: { staticDir: string; publicConfig: PublicConfig; publicUrl: string }) {
   const html = renderPage(fs.readFileSync(path.join(options.staticDir, "index.html"), "utf8"), options);
   const pages = new Map(
     Object.values(PAGE_PATHS).map((route) => [route, compressed(withTitle(html, pageTitle(route)))]),
@@ -53,14 +53,14 @@ export function staticSite(options: { staticDir: string; publicConfig: PublicCon
   return router;
 }
 
-function withTitle(html: string, title: string): string {
+function withTitle(html: string, title: string) {
   if (!/<title>[^<]*<\/title>/.test(html)) throw new Error("index.html must have a <title> to name each page");
   const escaped = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escaped}</title>`);
 }
 
 /** The config as a JSON data block needs no CSP nonce; link previews need the image's absolute URL. */
-function renderPage(indexHtml: string, options: { publicConfig: PublicConfig; publicUrl: string }): string {
+function renderPage(indexHtml: string, options: { publicConfig: PublicConfig; publicUrl: string }) {
   // `<` escaped, so no value can close the script element early.
   const json = JSON.stringify(options.publicConfig).replace(/</g, "\\u003c");
   const block = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;

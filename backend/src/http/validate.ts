@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 
-/** Any mismatch becomes one VALIDATION_FAILED (or a more specific code). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
@@ -9,5 +8,5 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const field = firstIssue?.path.join(".") ?? "";
   if (field === "walletAddress") throw new AppError("INVALID_WALLET_ADDRESS", { cause: result.error });
   const detail = firstIssue ? `Invalid request: ${field || "body"} ${firstIssue.message}.` : undefined;
-  throw new AppError("VALIDATION_FAILED", { cause: result.error, ...(detail ? { detail } : {}) });
+  throw new AppError("VALIDATION_FAILED", { cause: result.error, detail });
 }

@@ -3,19 +3,8 @@ import type * as Log from "ox/Log";
 import type * as TransactionReceipt from "ox/TransactionReceipt";
 import { MULTICALL3_ADDRESS } from "@tube/common/constants";
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
-import { jsonRpcBatcher, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
+import { isRateLimited, jsonRpcBatcher, RpcRateLimitedError, type JsonRpcCall } from "./json-rpc.ts";
 import type { ChainObservation, FinalityTag } from "./minter.ts";
-
-export interface ChainReaderOptions {
-  rpcUrl: string;
-  chainId: number;
-  rewardsAddress: string;
-  rewardAmountWei: bigint;
-  finality: FinalityTag;
-  maxBatchCalls: number;
-  timeoutMs?: number;
-  onRateLimited?: (pauseMs: number) => void;
-}
 
 /** Doubling with each refusal in a row, with jitter. */
 const RATE_LIMIT_PAUSE_MS = { first: 1_000, longest: 60_000 };
@@ -24,27 +13,32 @@ const WALLETS_PER_MULTICALL = 1_000;
 /** So a claim waiting for finality costs no receipt read a tick. */
 const RECEIPTS_REMEMBERED = 10_000;
 
-/** `rewardedInBlock(address)` (a test recomputes it). */
+/** `rewardedInBlock(address)`. */
 export const REWARDED_IN_BLOCK_SELECTOR = "0xf7f502f3";
-/** keccak-256 of `Rewarded(address,uint256)` (a test recomputes it). */
+/** keccak-256 of `Rewarded(address,uint256)`. */
 export const REWARDED_TOPIC = "0xb3b7a071186534c03b40695710096f289fd4ed6c1a374aff0bb648955e4fe563";
 
 /** The same cost whatever the chain's age: one Multicall3 `eth_call`, one-block logs. */
-export function createChainReader(options: ChainReaderOptions) {
-  const timeoutMs = options.timeoutMs ?? 10_000;
+export function createChainReader(options: {
+  rpcUrl: string;
+  chainId: number;
+  rewardsAddress: string;
+  rewardAmountWei: bigint;
+  finality: FinalityTag;
+  maxBatchCalls: number;
+  onRateLimited?: (pauseMs: number) => void;
+}) {
   const rewardsAddress = options.rewardsAddress.toLowerCase();
   const receipts = new Map<string, SeenReceipt>();
   const rateLimit = { pausedUntil: 0, refusalsInARow: 0 };
-  const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs, maxCalls: options.maxBatchCalls });
+  const sendBatches = jsonRpcBatcher(options.rpcUrl, { timeoutMs: 10_000, maxCalls: options.maxBatchCalls });
 
-  async function batch(calls: JsonRpcCall[]): Promise<PromiseSettledResult<unknown>[]> {
+  async function batch(calls: JsonRpcCall[]) {
     if (Date.now() < rateLimit.pausedUntil)
       throw unavailable(new RpcRateLimitedError("paused after the provider's 429"));
     const outcomes = await sendBatches(calls);
     // Some calls through: reads are at the limit, not past it, so the pause stays short.
-    const refused = outcomes.some(
-      (outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError,
-    );
+    const refused = outcomes.some(isRateLimited);
     if (outcomes.some((outcome) => outcome.status === "fulfilled")) rateLimit.refusalsInARow = 0;
     if (refused) pause();
     return outcomes;
@@ -61,12 +55,8 @@ export function createChainReader(options: ChainReaderOptions) {
   }
 
   async function single<T>(call: JsonRpcCall): Promise<T> {
-    const [outcome] = await batch([call]);
-    if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
-    return outcome.value as T;
+    return valueOf((await batch([call]))[0]) as T;
   }
-
-  const rewardedInBlockData = (wallet: string) => `${REWARDED_IN_BLOCK_SELECTOR}${addressWord(wallet).slice(2)}`;
 
   const isRewardOf = (wallet: string) => (log: Log.Rpc) =>
     !log.removed &&
@@ -80,7 +70,7 @@ export function createChainReader(options: ChainReaderOptions) {
     rewardsWallet: seen.logs.some(isRewardOf(wallet)),
   });
 
-  function remember(txHash: string, receipt: TransactionReceipt.Rpc): SeenReceipt {
+  function remember(txHash: string, receipt: TransactionReceipt.Rpc) {
     const seen = { blockNumber: BigInt(receipt.blockNumber), logs: receipt.logs };
     if (receipts.size >= RECEIPTS_REMEMBERED) receipts.delete(receipts.keys().next().value as string);
     receipts.set(txHash, seen);
@@ -88,21 +78,15 @@ export function createChainReader(options: ChainReaderOptions) {
   }
 
   /** A failed head read rejects the whole. */
-  async function observeMany(
-    claims: readonly { wallet: string; txHash: string | null }[],
-  ): Promise<PromiseSettledResult<ChainObservation>[]> {
+  async function observeMany(claims: readonly { wallet: string; txHash: string | null }[]) {
     const blockAt = (tag: FinalityTag): JsonRpcCall => ({ method: "eth_getBlockByNumber", params: [tag, false] });
     const calls: JsonRpcCall[] = [{ method: "eth_blockNumber", params: [] }];
     const finalAt = options.finality === "latest" ? -1 : calls.push(blockAt(options.finality)) - 1;
     const firstMulticall = calls.length;
     for (let start = 0; start < claims.length; start += WALLETS_PER_MULTICALL) {
       const wallets = claims.slice(start, start + WALLETS_PER_MULTICALL);
-      calls.push(
-        aggregate3Call(
-          rewardsAddress,
-          wallets.map(({ wallet }) => rewardedInBlockData(wallet)),
-        ),
-      );
+      const callDatas = wallets.map(({ wallet }) => REWARDED_IN_BLOCK_SELECTOR + addressWord(wallet).slice(2));
+      calls.push(aggregate3Call(rewardsAddress, callDatas));
     }
     const receiptAsked = new Map<string, number>();
     for (const { txHash } of claims) {
@@ -115,21 +99,13 @@ export function createChainReader(options: ChainReaderOptions) {
     const finalizedAt = options.finality === "finalized" ? finalAt : calls.push(blockAt("finalized")) - 1;
 
     const outcomes = await batch(calls);
-    const valueAt = (index: number): unknown => {
-      const outcome = outcomes[index];
-      if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
-      return outcome.value;
-    };
+    const valueAt = (index: number) => valueOf(outcomes[index]);
     const head = BigInt(valueAt(0) as string);
     // A chain too young to have a safe or finalized block has nothing final yet.
     const heightAt = (index: number) => BigInt((valueAt(index) as { number: string } | null)?.number ?? -1);
     const finalHead = finalAt === -1 ? head : heightAt(finalAt);
-    let finalizedHead = -1n;
-    try {
-      finalizedHead = heightAt(finalizedAt);
-    } catch (error) {
-      if (options.finality === "finalized") throw error;
-    }
+    const finalized = settle(() => heightAt(finalizedAt));
+    const finalizedHead = finalized.status === "fulfilled" ? finalized.value : -1n;
 
     const decoded = new Map<number, ReturnType<typeof decodeAggregate3>>();
     const rewardRecordOf = (index: number) => {
@@ -157,7 +133,7 @@ export function createChainReader(options: ChainReaderOptions) {
   }
 
   return {
-    async observe(wallet: string, txHash: string | null): Promise<ChainObservation> {
+    async observe(wallet: string, txHash: string | null) {
       const [seen] = await observeMany([{ wallet, txHash }]);
       if (seen?.status !== "fulfilled") throw seen?.reason;
       return seen.value;
@@ -166,7 +142,7 @@ export function createChainReader(options: ChainReaderOptions) {
     observeMany,
 
     /** Never a remembered receipt: its block may be reorganised away. */
-    async receiptNow(wallet: string, txHash: string): Promise<ChainObservation["receipt"]> {
+    async receiptNow(wallet: string, txHash: string) {
       const receipt = await single<TransactionReceipt.Rpc | null>(receiptCall(txHash));
       receipts.delete(txHash);
       return receipt && receiptFor(wallet, remember(txHash, receipt));
@@ -194,9 +170,7 @@ export function createChainReader(options: ChainReaderOptions) {
     },
 
     /** Null while the node lacks the log. */
-    async rewardTransactions(
-      rewards: readonly { wallet: string; block: bigint }[],
-    ): Promise<PromiseSettledResult<string | null>[]> {
+    async rewardTransactions(rewards: readonly { wallet: string; block: bigint }[]) {
       if (rewards.length === 0) return [];
       const outcomes = await batch(
         rewards.map(({ wallet, block }) => ({
@@ -225,10 +199,15 @@ interface SeenReceipt {
   logs: Log.Rpc[];
 }
 
-function unavailable(cause: unknown): AppError {
+function unavailable(cause: unknown) {
   return cause instanceof AppError
     ? cause
     : new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
+}
+
+function valueOf(outcome: PromiseSettledResult<unknown> | undefined) {
+  if (outcome?.status !== "fulfilled") throw unavailable(outcome?.reason);
+  return outcome.value;
 }
 
 function settle<T>(read: () => T): PromiseSettledResult<T> {
@@ -248,7 +227,7 @@ function blockRange(block: bigint) {
   return { fromBlock: hex, toBlock: hex };
 }
 
-function addressWord(address: string): string {
+function addressWord(address: string) {
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new AppError("INVALID_WALLET_ADDRESS");
   return `0x${"0".repeat(24)}${address.slice(2).toLowerCase()}`;
 }
@@ -256,7 +235,6 @@ function addressWord(address: string): string {
 const AGGREGATE3 = AbiFunction.from(
   "function aggregate3((address target, bool allowFailure, bytes callData)[] calls) returns ((bool success, bytes returnData)[])",
 );
-/** `aggregate3((address,bool,bytes)[])`'s selector (a test recomputes it). */
 export const AGGREGATE3_SELECTOR = AbiFunction.getSelector(AGGREGATE3);
 
 /** A provider counts it as one call. */

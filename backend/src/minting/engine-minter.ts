@@ -27,10 +27,10 @@ const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "F
 const SIGNING_FAILED_PREFIX = "Transaction signing failed:";
 const PROOF_MESSAGE = "TuBE Rewards: Engine signs as the server wallet";
 
-/** Each call carries its own URL and credentials, not a global one. */
 export function createEngineMinter(options: EngineMinterOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const requestOptions = (signal: AbortSignal) => ({ baseUrl: options.engineUrl, auth: options.secretKey, signal });
+  const vault = { "x-vault-access-token": options.vaultAccessToken };
 
   async function call<T>(
     api: EngineApi,
@@ -68,12 +68,11 @@ export function createEngineMinter(options: EngineMinterOptions) {
   }
 
   return {
-    /** Throws `RewardNotQueuedError` when refused (nothing queued), MINT_UNAVAILABLE when maybe queued. */
     async queueReward({ to, idempotencyKey }: { to: string; idempotencyKey: string }) {
       const data = await call("write_contract", (signal) =>
         writeContract({
           ...requestOptions(signal),
-          headers: { "x-vault-access-token": options.vaultAccessToken },
+          headers: vault,
           body: {
             executionOptions: {
               type: EXECUTION_TYPE,
@@ -91,7 +90,7 @@ export function createEngineMinter(options: EngineMinterOptions) {
     },
 
     /** One missing is unknown to Engine, or not indexed yet. */
-    async getTransactions(transactionIds: readonly string[]): Promise<Map<string, MintTransaction>> {
+    async getTransactions(transactionIds: readonly string[]) {
       const ids = [...new Set(transactionIds)];
       const chunks = Array.from({ length: Math.ceil(ids.length / IDS_PER_SEARCH) }, (_, index) =>
         ids.slice(index * IDS_PER_SEARCH, (index + 1) * IDS_PER_SEARCH),
@@ -104,7 +103,7 @@ export function createEngineMinter(options: EngineMinterOptions) {
       const data = await call("sign_message", (signal) =>
         signMessage({
           ...requestOptions(signal),
-          headers: { "x-vault-access-token": options.vaultAccessToken },
+          headers: vault,
           body: {
             signingOptions: { type: "EOA", from: options.serverWallet, chainId: options.chainId },
             params: [{ message: PROOF_MESSAGE }],

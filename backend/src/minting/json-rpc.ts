@@ -12,6 +12,9 @@ export class RpcRateLimitedError extends Error {}
 
 const RATE_LIMIT_CODES = new Set([429, -32005]);
 
+export const isRateLimited = (outcome: PromiseSettledResult<unknown>) =>
+  outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError;
+
 /** thirdweb's RPC client on `url` (never thirdweb's own, so no key): calls made together go out in one batch. */
 function rpcClient(url: string, options: { timeoutMs: number; maxCalls: number }) {
   // A client of its own, as thirdweb keeps one batcher per client and URL.
@@ -37,8 +40,8 @@ function rpcClient(url: string, options: { timeoutMs: number; maxCalls: number }
   };
 }
 
-export async function jsonRpc<T>(url: string, call: JsonRpcCall, timeoutMs: number): Promise<T> {
-  return (await rpcClient(url, { timeoutMs, maxCalls: 1 })(call)) as T;
+export async function jsonRpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  return (await rpcClient(url, { timeoutMs: 5_000, maxCalls: 1 })({ method, params })) as T;
 }
 
 /** Once a batch is rate-limited the rest would only be refused: they are not sent. */
@@ -48,9 +51,7 @@ export function jsonRpcBatcher(url: string, options: { timeoutMs: number; maxCal
     const outcomes: PromiseSettledResult<unknown>[] = [];
     for (let start = 0; start < calls.length; start += options.maxCalls) {
       const chunk = calls.slice(start, start + options.maxCalls);
-      const limited = outcomes.find(
-        (outcome) => outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError,
-      );
+      const limited = outcomes.find(isRateLimited);
       outcomes.push(...(limited ? chunk.map(() => limited) : await Promise.allSettled(chunk.map(send))));
     }
     return outcomes;

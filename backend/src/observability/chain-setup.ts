@@ -5,12 +5,7 @@ import { jsonRpc } from "../minting/json-rpc.ts";
 import { readRewardAmount, readRewardsToken } from "../minting/rewards-contract.ts";
 import type { Logger } from "./logger.ts";
 
-const TIMEOUT_MS = 5_000;
-
-/**
- * What the server must know of the chain before it takes a claim: the chain it serves, Multicall3, the token and the
- * amount the rewards contract pays. Read until it holds, so a server started while the RPC is down serves its pages.
- */
+/** Chain, Multicall3, token and amount paid, read until they hold: a server up before its RPC still serves pages. */
 export function createChainSetup(
   config: Pick<Config, "RPC_URL" | "CHAIN_ID" | "REWARDS_ADDRESS">,
   deps: { logger: Logger; onReady: () => void; retryMs?: number },
@@ -20,12 +15,11 @@ export function createChainSetup(
   let failure = "not read yet";
   let retry: NodeJS.Timeout | undefined;
   let stopped = false;
-  const call = <T>(method: string, params: unknown[]) => jsonRpc<T>(rpcUrl, { method, params }, TIMEOUT_MS);
 
-  async function read(): Promise<string> {
-    const served = Number(await call<string>("eth_chainId", []));
+  async function read() {
+    const served = Number(await jsonRpc<string>(rpcUrl, "eth_chainId", []));
     if (served !== chainId) throw new Error(`RPC_URL serves chain ${served}, not CHAIN_ID ${chainId}`);
-    if ((await call<string>("eth_getCode", [MULTICALL3_ADDRESS, "latest"])) === "0x")
+    if ((await jsonRpc<string>(rpcUrl, "eth_getCode", [MULTICALL3_ADDRESS, "latest"])) === "0x")
       throw new Error(`chain ${chainId} is not supported: it has no Multicall3 at ${MULTICALL3_ADDRESS}`);
     const [token, amount] = await Promise.all([readRewardsToken(rpcUrl, rewards), readRewardAmount(rpcUrl, rewards)]);
     if (amount !== REWARD_AMOUNT_WEI)
@@ -33,7 +27,7 @@ export function createChainSetup(
     return token;
   }
 
-  async function attempt(): Promise<void> {
+  async function attempt() {
     try {
       const token = await read();
       if (stopped) return;
@@ -51,7 +45,6 @@ export function createChainSetup(
   return {
     /** Resolves once the first read has answered or timed out, ready or not. */
     start: attempt,
-    /** Empty until read. */
     tokenAddress: () => tokenAddress ?? "",
     probe: {
       name: "setup",

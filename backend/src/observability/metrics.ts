@@ -65,7 +65,7 @@ export function registerStateGauges(
     engineAnswered?(): boolean | undefined;
   },
   options: { ttlMs?: number; onReadFailed?: (upstream: "store" | "rpc", error: unknown) => void } = {},
-): void {
+) {
   const { ttlMs = 15_000 } = options;
   const registers = [metrics.registry];
   const budget = sources.maxTotalClaims;
@@ -173,7 +173,7 @@ export function registerStateGauges(
 }
 
 /** `run`, at most once per `ttlMs` from when it settles, its answer shared by every caller meanwhile. */
-export function cachedRun<T>(run: () => Promise<T>, ttlMs: number): () => Promise<T> {
+export function cachedRun<T>(run: () => Promise<T>, ttlMs: number) {
   let current: { result: Promise<T>; expiresAt: number } | null = null;
   return () => {
     if (!current || current.expiresAt <= Date.now()) {
@@ -189,7 +189,7 @@ export function cachedRun<T>(run: () => Promise<T>, ttlMs: number): () => Promis
 export function registerOperatorMetrics(
   metrics: Metrics,
   sources: { paused(): Promise<boolean>; operatorActionCounts(): Promise<Partial<Record<string, number>>> },
-): void {
+) {
   const registers = [metrics.registry];
   new Gauge({
     name: "tube_claims_paused",

@@ -6,12 +6,12 @@ const PACIFIC_TIME = new Intl.DateTimeFormat("sv-SE", {
   hourCycle: "h23",
 });
 
-export function quotaDay(at: Date): string {
+export function quotaDay(at: Date) {
   return PACIFIC_TIME.format(at).slice(0, 10);
 }
 
 /** An hour off on the days the clocks change, fine for a Retry-After. */
-export function secondsUntilPacificMidnight(now: Date): number {
+export function secondsUntilPacificMidnight(now: Date) {
   const [hours, minutes, seconds] = PACIFIC_TIME.format(now).slice(11).split(":").map(Number);
   return 86_400 - ((hours ?? 0) * 3600 + (minutes ?? 0) * 60 + (seconds ?? 0));
 }

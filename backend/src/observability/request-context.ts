@@ -6,12 +6,12 @@ const REQUEST_ID_HEADER = "X-Request-Id";
 
 const context = new AsyncLocalStorage<{ requestId: string } | undefined>();
 
-export function currentRequestId(): string | undefined {
+export function currentRequestId() {
   return context.getStore()?.requestId;
 }
 
 /** What outlives the request (the mint loop) logs under no request's id. */
-export function outsideAnyRequest<T>(work: () => T): T {
+export function outsideAnyRequest<T>(work: () => T) {
   return context.run(undefined, work);
 }
 

@@ -6,21 +6,19 @@ import { quotaDay } from "./quota-day.ts";
 /** `ops/alerts.yml` fires at the same point. */
 const WARN_AT_SHARE = 0.8;
 
-export interface YoutubeQuotaMeterDeps {
+/** The store's per-day counter, which every process adds to (ADR 11). */
+export function createYoutubeQuotaMeter(deps: {
   dailyQuotaUnits: number;
   store: Pick<ClaimStore, "youtubeQuota">;
   metrics: Pick<Metrics, "youtubeQuotaUnits">;
   logger: Pick<Logger, "warn" | "error">;
   now?: () => Date;
-}
-
-/** The store's per-day counter, which every process adds to (ADR 11). */
-export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
+}) {
   const now = deps.now ?? (() => new Date());
   const warnAtUnits = WARN_AT_SHARE * deps.dailyQuotaUnits;
   return {
     /** Never rejects: a failed count must not fail the visitor's call. */
-    async spend(units: number): Promise<void> {
+    async spend(units: number) {
       deps.metrics.youtubeQuotaUnits.inc(units);
       try {
         const today = await deps.store.youtubeQuota.add(quotaDay(now()), units);
@@ -38,6 +36,6 @@ export function createYoutubeQuotaMeter(deps: YoutubeQuotaMeterDeps) {
   };
 }
 
-export function youtubeQuotaUnitsToday(store: Pick<ClaimStore, "youtubeQuota">, at = new Date()): Promise<number> {
+export function youtubeQuotaUnitsToday(store: Pick<ClaimStore, "youtubeQuota">, at = new Date()) {
   return store.youtubeQuota.unitsOn(quotaDay(at));
 }
