@@ -85,7 +85,7 @@ export function createChainReader(options: {
     const firstMulticall = calls.length;
     for (let start = 0; start < claims.length; start += WALLETS_PER_MULTICALL) {
       const wallets = claims.slice(start, start + WALLETS_PER_MULTICALL);
-      const callDatas = wallets.map(({ wallet }) => REWARDED_IN_BLOCK_SELECTOR + addressWord(wallet).slice(2));
+      const callDatas = wallets.map(({ wallet }) => rewardedInBlockData(wallet));
       calls.push(aggregate3Call(rewardsAddress, callDatas));
     }
     const receiptAsked = new Map<string, number>();
@@ -226,6 +226,8 @@ function blockRange(block: bigint) {
   const hex = `0x${block.toString(16)}`;
   return { fromBlock: hex, toBlock: hex };
 }
+
+const rewardedInBlockData = (wallet: string) => REWARDED_IN_BLOCK_SELECTOR + addressWord(wallet).slice(2);
 
 function addressWord(address: string) {
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new AppError("INVALID_WALLET_ADDRESS");
