@@ -61,7 +61,7 @@ type Span = readonly [first: bigint, last: bigint];
 /** IPv4 sits at ::ffff:0:0/96, as Express matches it, so one line holds both families. */
 const IPV4_SPAN: Span = [0xffffn << 32n, (0xffffn << 32n) | 0xffffffffn];
 
-/** The addresses one TRUST_PROXY entry trusts, read as Express reads it; undefined if Express would refuse it. */
+/** What one TRUST_PROXY entry trusts, read as Express reads it; undefined where Express would refuse it. */
 function trustedRanges(entry: string): Span[] | undefined {
   if (NAMED_RANGES[entry]) return NAMED_RANGES[entry].flatMap((range) => trustedRanges(range) ?? []);
   const [text = "", prefixText, ...rest] = entry.split("/");
@@ -83,7 +83,7 @@ function trustedRanges(entry: string): Span[] | undefined {
   return [[first, first + size - 1n]];
 }
 
-/** Whether the entries together trust every IPv4 or every IPv6 address, however they are split. */
+/** Every IPv4 or every IPv6 address, however the entries split it. */
 function trustsEveryone(list: string[]) {
   const spans = list.flatMap((entry) => trustedRanges(entry) ?? []).sort(([a], [b]) => Number(a - b));
   const covers = ([from, to]: Span) => {

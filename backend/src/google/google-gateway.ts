@@ -20,11 +20,10 @@ export interface GoogleGatewayOptions {
   clientSecret: string;
   emulatorUrl?: string;
   allowBrandAccounts?: boolean;
-  /** One budget per call to Google, whatever is retried within it. */
   timeoutMs?: number;
   logger?: { warn(obj: object, msg?: string): void };
   onCall?: (api: "oauth" | "youtube", outcome: string) => void;
-  /** Awaited before the call's result returns; never rejects. */
+  /** Awaited before the call's result returns, so the quota spent includes it; never rejects. */
   onQuotaUnits?: (units: number) => void | Promise<void>;
 }
 
@@ -50,7 +49,7 @@ export interface GoogleIdentity {
   expiresAt: number;
 }
 
-/** A token's check is reused this long at most, never past its expiry: a token Google revoked is honoured this long. */
+/** A check is reused this long, never past the token's expiry: a token Google revoked is honoured this long. */
 const TOKEN_CHECK_CACHE_MS = 60_000;
 const TOKENS_REMEMBERED = 10_000;
 
@@ -84,10 +83,9 @@ function createGoogleOAuth(options: GoogleOptions) {
       : {}),
   });
   keepWithinBudget(oauth);
-  // Only identities are kept: a refusal may be transient, so the next request asks Google again.
+  // Only identities are kept: a refusal may be transient.
   const checked = new LRUCache<string, { at: number; identity: Promise<GoogleIdentity> }>({ max: TOKENS_REMEMBERED });
 
-  /** A 400 becomes `refusal`. */
   async function oauthCall<T>(name: string, request: () => Promise<T>, refusal: ErrorCode, retries = true) {
     const attempt = await withinBudget(options.timeoutMs, { retries }, () => attemptGoogleCall(name, request));
     if (attempt.ok) {

@@ -43,7 +43,6 @@ export function createYouTubeReader(options: GoogleOptions) {
 
   async function attempts<T>(name: string, request: () => Promise<T>) {
     for (let attempt = 1; ; attempt += 1) {
-      // Settled before the answer is read, so the quota spent includes it.
       const counted = options.onQuotaUnits?.(QUOTA_UNITS_PER_CALL);
       const outcome = await attemptGoogleCall(`YouTube ${name}`, request).finally(() => counted);
       if (outcome.ok) {
@@ -124,7 +123,7 @@ export function youtubeAppError(failure: GoogleFailure, now: Date = new Date()):
   return new AppError(code, { cause, retryAfterSeconds });
 }
 
-/** Does what the visitor typed name this channel? Its @handle or its title, in any case, "@" and spaces aside. */
+/** The channel's @handle or title, in any case, "@" and spaces aside. */
 export function matchesChannel(username: string, channel: YouTubeChannel) {
   const typed = comparable(username);
   if (!typed) return false;

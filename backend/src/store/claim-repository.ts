@@ -43,7 +43,7 @@ export type ReserveResult =
   /** A unique constraint refused the insert; `existing` is the claim that holds it. */
   | { reserved: false; conflict: "wallet" | "googleAccount"; existing: ClaimRecord };
 
-/** Which claims `list` returns: created at or after `createdFrom`, before `createdBefore`; all given must hold. */
+/** `createdFrom` inclusive, `createdBefore` exclusive; every field given must hold. */
 export interface ClaimFilter {
   status?: ClaimStatus;
   createdFrom?: Date;

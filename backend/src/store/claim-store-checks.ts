@@ -1,4 +1,4 @@
-/** The ClaimStore adapter contract, runner-free: vitest runs it on each adapter, `doctor -- --store` on the operator's. */
+/** The ClaimStore contract, runner-free: vitest runs it on each adapter, `doctor -- --store` on the operator's. */
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
@@ -12,16 +12,16 @@ import { openMongoClaimStore, openMongoConnection } from "./mongo/mongo-claim-st
 import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
 import { holdWriteLocks } from "./sqlite/sqlite-database.ts";
 
-/** One check's storage, empty when made, until `drop` deletes it. */
+/** One check's storage, empty until used; `drop` deletes it. */
 export interface ScratchStorage {
   open(options: { gateKey?: string }): Promise<ClaimStore>;
-  /** A store its database cannot serve (locked by another connection, or its connection gone) until `end`. */
+  /** A store its database cannot serve, until `end`. */
   openUnavailable(): Promise<{ store: ClaimStore; end(): Promise<void> }>;
   drop(): Promise<void>;
 }
 
 export interface ClaimStoreCheck {
-  /** What the check covers, for doctor's checklist. */
+  /** For doctor's checklist. */
   area: string;
   /** "when …, then …" */
   name: string;
@@ -42,7 +42,6 @@ const WINDOW_MS = 60_000;
 /** Past SQLite's busy time-out and MongoDB's 10 s server selection. */
 const OUTAGE_ANSWER_DEADLINE_MS = 30_000;
 
-/** Runs `check` on fresh scratch storage, then closes its stores and drops the storage. */
 export async function runClaimStoreCheck(
   check: ClaimStoreCheck,
   scratchStorage: () => ScratchStorage | Promise<ScratchStorage>,
@@ -72,7 +71,7 @@ export async function runClaimStoreCheck(
   }
 }
 
-/** A directory of its own under `parentDir` (doctor's DATA_DIR, for that filesystem's locks), for one check. */
+/** Under doctor's DATA_DIR, so a check meets that filesystem's locks. */
 export async function sqliteScratchStorage(parentDir: string): Promise<ScratchStorage> {
   await fs.mkdir(parentDir, { recursive: true });
   const dataDir = await fs.mkdtemp(path.join(parentDir, "tube-store-check-"));
@@ -93,7 +92,7 @@ export async function sqliteScratchStorage(parentDir: string): Promise<ScratchSt
   };
 }
 
-/** A database of its own for one check; the URI's user must be allowed to drop it. */
+/** The URI's user must be allowed to drop the check's database. */
 export function mongoScratchStorage(uri: string): ScratchStorage {
   const dbName = `tube-store-check-${randomBytes(6).toString("hex")}`;
   return {
@@ -313,7 +312,7 @@ export const CLAIM_STORE_CHECKS: readonly ClaimStoreCheck[] = [
       const store = await open();
       const expired = await reserveNew(store.claims);
       await store.claims.transition(expired.id, ["reserved"], { status: "confirmed", txHash: `0x${"ab".repeat(32)}` });
-      // Strictly after the first claim's creation and strictly before the second's.
+      // Strictly between the two claims' creation.
       await sleep(5);
       const cutoff = new Date();
       await sleep(5);
@@ -534,7 +533,7 @@ function reservationRace(shared: "wallet" | "googleAccount"): ClaimStoreCheck {
   };
 }
 
-/** The code of the AppError a write of an unavailable store threw, or what else it did: succeed, fail, or hang. */
+/** The AppError's code, or what else the write did: done, another error, or hung. */
 function outageAnswer(write: () => Promise<unknown>) {
   return Promise.race([
     write().then(
@@ -546,7 +545,6 @@ function outageAnswer(write: () => Promise<unknown>) {
   ]);
 }
 
-/** `count` calls at once, taking turns between two stores. */
 function inTurn<T>(count: number, stores: ClaimStore[], call: (store: ClaimStore, i: number) => Promise<T>) {
   return Promise.all(Array.from({ length: count }, (_, i) => call(stores[i % 2]!, i)));
 }
@@ -556,7 +554,7 @@ function assertConflict(result: ReserveResult, conflict: "wallet" | "googleAccou
   assert.deepEqual([result.conflict, result.existing.id], [conflict, existingId]);
 }
 
-/** Seven claims, each created a few milliseconds after the last, so "oldest first" has one right answer. */
+/** A few milliseconds apart, so "oldest first" has one right answer. */
 async function reserveSeven(claims: ClaimRepository) {
   const ids: string[] = [];
   for (; ids.length < 7; await sleep(5)) ids.push((await reserveNew(claims)).id);

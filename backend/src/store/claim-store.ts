@@ -2,7 +2,7 @@ import type { RateLimiterRes, RateLimiterStoreAbstract } from "rate-limiter-flex
 import { AppError, RETRY_AFTER_SECONDS } from "../errors.ts";
 import type { ClaimRepository } from "./claim-repository.ts";
 
-/** Everything the server keeps, over one connection; a part that cannot get through throws `storeUnavailable`. */
+/** Everything the server keeps, shared by its processes; a part that cannot get through throws `storeUnavailable`. */
 export interface ClaimStore {
   claims: ClaimRepository;
   budget: BudgetCounter;
@@ -13,7 +13,7 @@ export interface ClaimStore {
   close(): Promise<void>;
 }
 
-/** The `MAX_TOTAL_CLAIMS` gate: the claims ever reserved (failed ones included), shared by every process. */
+/** The `MAX_TOTAL_CLAIMS` gate: the claims ever reserved, failed ones included. */
 export interface BudgetCounter {
   /** Atomic; false, changing nothing, when `limit` slots are taken. */
   takeSlot(limit: number): Promise<boolean>;
@@ -22,7 +22,7 @@ export interface BudgetCounter {
   slotsUsed(): Promise<number>;
 }
 
-/** YouTube quota units spent per Pacific day (`YYYY-MM-DD`), shared by every process. */
+/** YouTube quota units spent per Pacific day (`YYYY-MM-DD`). */
 export interface YoutubeQuotaCounter {
   /** Atomic; returns the day's new total. */
   add(day: string, units: number): Promise<number>;
@@ -41,7 +41,6 @@ export function canonicalDenyValue(kind: DenyKind, value: string) {
   return kind === "wallet" ? value.toLowerCase() : value;
 }
 
-/** Who paused new claims and when (null while open). */
 export interface OperatorControls {
   paused: boolean;
   pausedBy: string | null;
@@ -59,7 +58,7 @@ export interface OperatorControlsStore {
   deny(kind: DenyKind, value: string, by: string): Promise<void>;
   /** False when it was not denied. */
   allow(kind: DenyKind, value: string): Promise<boolean>;
-  /** Which of the two is denied, the wallet first; null when neither is. */
+  /** The wallet first when both are denied. */
   isDenied(walletAddress: string | null, googleSub: string | null): Promise<DenyKind | null>;
 }
 
@@ -70,7 +69,6 @@ interface OperatorActionCounts {
 
 type RateLimitWindow = { totalHits: number; resetTime: Date };
 
-/** Fixed-window counters shared by every server process. */
 export interface RateLimitCounters {
   get(key: string): Promise<RateLimitWindow | undefined>;
   /** Opens a window of `windowMs` when the key's last one has ended. */
@@ -82,7 +80,7 @@ export interface RateLimitCounters {
 /** A quota day's key outlives the day, the only time it is added to. */
 const QUOTA_DAY_KEPT_SECONDS = 2 * 86_400;
 
-/** The counters over a rate-limiter-flexible store, which counts each hit atomically; quota days and actions are keys. */
+/** Over a rate-limiter-flexible store, which counts each hit atomically; quota days and actions are keys too. */
 export function limiterCounters(
   limiter: RateLimiterStoreAbstract,
   guard: <T>(operation: () => Promise<T>) => Promise<T> = (operation) => operation(),

@@ -6,7 +6,7 @@ import { openSqliteClaimStore } from "./sqlite/sqlite-claim-store.ts";
 
 type StoreOptions = Config["storeOptions"] & { sqliteBusyTimeoutMs?: number };
 
-/** MongoDB when a URI is configured (several instances can share it); otherwise a SQLite file in `dataDir`. */
+/** MongoDB when configured, which several instances can share; else SQLite. */
 export async function openClaimStore({ mongodbUri, dataDir, sqliteBusyTimeoutMs, gateKey }: StoreOptions) {
   // Loaded only here: a server on SQLite never loads Mongoose.
   if (mongodbUri)
@@ -16,10 +16,7 @@ export async function openClaimStore({ mongodbUri, dataDir, sqliteBusyTimeoutMs,
 
 const PARTS = ["claims", "budget", "youtubeQuota", "rateLimits", "operator"] as const;
 
-/**
- * The store, opened again every few seconds while its database cannot be reached, so a server started during an
- * outage serves its pages; meanwhile every call is STORE_UNAVAILABLE. A refusal at the first try stops the start.
- */
+/** Reopened every few seconds while unreachable, so a server started in an outage still serves its pages. */
 export async function openClaimStoreInTime(options: StoreOptions, logger: Logger) {
   let store: ClaimStore | undefined;
   let failure: unknown;

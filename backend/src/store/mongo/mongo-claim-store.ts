@@ -64,7 +64,7 @@ function adminOf(connection: Connection): mongoose.mongo.Admin {
   return db.admin();
 }
 
-/** One document, seeded once with every claim reserved so far (a failed claim keeps its slot). */
+/** One document, seeded once with the count of claims so far. */
 async function openMongoBudgetCounter(connection: Connection): Promise<BudgetCounter> {
   const budget = connection.collection<{ _id: string; used: number }>("claim_budget");
   const id = "claims";

@@ -20,7 +20,6 @@ function isUnreachable(error: unknown) {
   );
 }
 
-/** An unreachable server becomes `STORE_UNAVAILABLE`; anything else passes as it was. */
 export async function whenReachable<T>(operation: () => Promise<T>) {
   try {
     return await operation();

@@ -39,7 +39,7 @@ export function sqliteClaimRepository(db: DatabaseSync, gateKey: string | undefi
   };
   const all = (statement: Statement, ...parameters: Parameters<Statement["all"]>) =>
     (statement.all(...parameters) as Row[]).map(toRecord);
-  // One statement: an erasure made since this store opened (under a key it lacks) cannot let its account claim again.
+  // One statement: an erasure since this store opened, under a key it lacks, cannot let its account claim again.
   const insert = prepare(
     db,
     `INSERT INTO claims (${FIELDS.map(column).join(", ")})

@@ -50,7 +50,7 @@ function sqliteBudgetCounter(db: DatabaseSync): BudgetCounter {
 
 const RATE_LIMITER_TABLE = "rate_limiter";
 
-/** Each hit one atomic UPSERT … RETURNING, in the counters' file; `stopSweeps` ends the sweep timer. */
+/** Each hit is one atomic UPSERT … RETURNING. */
 function sqliteCounters(db: DatabaseSync) {
   // In the counters' file, where the limiter's unqualified statements find it.
   db.exec(

@@ -17,7 +17,6 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 const CLAIMS_FILE_NAME = "claims.sqlite";
 const RATE_LIMITS_FILE_NAME = "rate-limits.sqlite";
-/** The schema the counters' file (rate limits, YouTube quota) is attached under. */
 export const RATE_LIMITS_SCHEMA = "limits";
 
 /** The claims file, with the counters' file attached: a hit waits for neither the claims' lock nor their fsync. */
@@ -132,7 +131,7 @@ export function holdWriteLocks(dataDir: string): DatabaseSync {
   return holder;
 }
 
-/** SQLite's extended result code, which node:sqlite reports as `errcode`. */
+/** An extended result code (node:sqlite's `errcode`). */
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 /** SQLITE_BUSY and SQLITE_LOCKED (primary codes): another connection holds the lock. */
 const SQLITE_BUSY_CODES = new Set([5, 6]);
