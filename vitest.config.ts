@@ -8,6 +8,7 @@ export default defineConfig({
     // `npm test` totals the run from this report.
     reporters: ["default", "json"],
     outputFile: { json: "test-results/vitest.json" },
+    globalSetup: ["local-world/src/test/compile-contracts.ts"],
     projects: [
       {
         test: {
