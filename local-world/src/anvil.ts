@@ -81,7 +81,7 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
   }
 
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
+  const stop = () => {
     stopping ??= (async () => {
       if (anvil.exitCode === null && anvil.signalCode === null) {
         // SIGTERM, not SIGKILL: anvil writes --state on a graceful exit.
@@ -99,7 +99,7 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
 }
 
 /** Keeps the blocks the `safe` and `finalized` tags need at the next start. */
-async function compactStateFile(stateFile: string, slotsInAnEpoch: number | undefined): Promise<void> {
+async function compactStateFile(stateFile: string, slotsInAnEpoch: number | undefined) {
   const state = await readAnvilState(stateFile).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return null;
     throw error;
@@ -107,7 +107,7 @@ async function compactStateFile(stateFile: string, slotsInAnEpoch: number | unde
   if (state && dropEmptyBlocks(state, taggedBlocks(slotsInAnEpoch)) > 0) await writeAnvilState(stateFile, state);
 }
 
-function anvilBinary(): string {
+function anvilBinary() {
   const require = createRequire(import.meta.url);
   const arch = process.arch === "x64" ? "amd64" : process.arch;
   const packageJson = require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
@@ -126,7 +126,7 @@ function killWhenParentDies(anvil: ChildProcess): ChildProcess {
   return watchdog;
 }
 
-async function waitFor(anvil: ChildProcess, output: () => string, line: string): Promise<void> {
+async function waitFor(anvil: ChildProcess, output: () => string, line: string) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!output().includes(line)) {
     if (anvil.exitCode !== null || anvil.signalCode !== null)

@@ -19,7 +19,7 @@ export interface BorderAddress {
  * hosts resolve to the border (trusted by its key alone), every other outside host fails at once. Not Playwright's
  * routes: with one installed, Playwright answers CORS preflights itself.
  */
-export function chromiumFlags(border?: BorderAddress): string[] {
+export function chromiumFlags(border?: BorderAddress) {
   const toBorder = border ? BORDER_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${border.port}`) : [];
   const rules = [...toBorder, "MAP * ~NOTFOUND", "EXCLUDE localhost", "EXCLUDE 127.0.0.1"].join(", ");
   return [

@@ -82,7 +82,7 @@ export async function prepareRewardsDeployment(
 }
 
 /** Whether `code` is contracts/<name>.sol as built here, immutables and metadata aside. */
-export async function isBuiltCode(name: "TuBE" | "TuBERewards", code: string): Promise<boolean> {
+export async function isBuiltCode(name: "TuBE" | "TuBERewards", code: string) {
   const { deployedBytecode, immutableRanges } = await loadContractArtifact(name);
   const built = Buffer.from(deployedBytecode.slice(2), "hex");
   const deployed = Buffer.from(code.slice(2), "hex");
@@ -102,7 +102,7 @@ async function runsBuiltCode(options: DeployTokenOptions, name: "TuBE" | "TuBERe
   return isBuiltCode(name, code);
 }
 
-async function deployRewards(options: DeployTokenOptions, tokenAddress: string): Promise<string> {
+async function deployRewards(options: DeployTokenOptions, tokenAddress: string) {
   const { client, chain, account } = deployer(options);
   const token = tokenContract(options.rpcUrl, options.chainId, tokenAddress);
   if (!(await hasRole({ contract: token, role: "admin", targetAccountAddress: account.address })))
@@ -132,7 +132,7 @@ function deployer(options: DeployTokenOptions): { client: ThirdwebClient; chain:
   return { client, chain, account: privateKeyToAccount({ client, privateKey: options.deployerKey }) };
 }
 
-async function deploy(deployment: PreparedTransaction, account: Account, name: string): Promise<string> {
+async function deploy(deployment: PreparedTransaction, account: Account, name: string) {
   // Not thirdweb's deployContract: its block poller is per chain id (see receiptOf).
   const { contractAddress } = await sendAndConfirm(deployment, account);
   if (!contractAddress) throw new Error(`the ${name} deployment created no contract`);

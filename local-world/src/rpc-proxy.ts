@@ -58,7 +58,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     });
   });
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function handle(request: IncomingMessage, response: ServerResponse) {
     const body = await text(request);
     count("http");
     const parsed = parseJson(body);
@@ -171,7 +171,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     sendJson(response, 200, merged);
   }
 
-  async function forward(body: string, response: ServerResponse): Promise<void> {
+  async function forward(body: string, response: ServerResponse) {
     const upstream = await fetch(options.upstreamUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -238,6 +238,6 @@ function parseJson(body: string): unknown {
   }
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+function sendJson(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }

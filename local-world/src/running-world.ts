@@ -11,7 +11,7 @@ export interface RunningWorld {
 
 const fileIn = (dataDir: string) => path.join(dataDir, "running-world.json");
 
-export function writeRunningWorld(dataDir: string, world: RunningWorld): void {
+export function writeRunningWorld(dataDir: string, world: RunningWorld) {
   fs.writeFileSync(fileIn(dataDir), JSON.stringify(world, null, 2));
 }
 

@@ -1,6 +1,6 @@
 import type { AddressInfo, Server } from "node:net";
 import type { Duplex } from "node:stream";
-import express, { Router, type Express, type Request, type RequestHandler } from "express";
+import express, { Router, type Request, type RequestHandler } from "express";
 import { z } from "zod";
 
 /** Where a stand-in takes its controls: a path no real service's API has. */
@@ -13,7 +13,7 @@ export interface Listening {
   stop(): Promise<void>;
 }
 
-export function standInApp(): Express {
+export function standInApp() {
   const app = express();
   app.disable("x-powered-by");
   return app;
@@ -56,7 +56,7 @@ export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (f
   const pending = new Map<string, F>();
   const fired: Partial<Record<F["mode"], number>> = {};
   return {
-    set(fault: F): void {
+    set(fault: F) {
       if (fault.count > 0) pending.set(keyOf(fault), { ...fault });
       else pending.delete(keyOf(fault));
     },
@@ -83,7 +83,7 @@ export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (f
 }
 
 /** A router for control routes, which read any body as JSON. */
-export function controlRouter(): Router {
+export function controlRouter() {
   const router = Router();
   router.use(CONTROL_PATH, anyJson);
   return router;
@@ -92,7 +92,7 @@ export function controlRouter(): Router {
 export const faultCount = z.number().int().min(0).default(1);
 
 /** `POST /__emulator/faults`: the body parsed by `schema` and set, or 400 with its flaw. */
-export function faultSwitchRoute<S extends z.ZodType>(schema: S, set: (fault: z.output<S>) => void): Router {
+export function faultSwitchRoute<S extends z.ZodType>(schema: S, set: (fault: z.output<S>) => void) {
   const router = controlRouter();
   router.post(`${CONTROL_PATH}/faults`, (req, res) => {
     const parsed = schema.safeParse(req.body);

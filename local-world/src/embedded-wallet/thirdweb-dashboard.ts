@@ -67,7 +67,7 @@ export function authorizer(dashboard: ThirdwebDashboard, log?: (line: string) =>
 }
 
 /** `client.ts`'s `authorizeDomain`: the wallet service's own host is always allowed. */
-function allowsDomain(domains: readonly string[], host: string): boolean {
+function allowsDomain(domains: readonly string[], host: string) {
   return [...domains, EMBEDDED_WALLET_HOST].some(
     (domain) =>
       domain === "*" ||

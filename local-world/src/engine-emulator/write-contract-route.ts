@@ -18,7 +18,7 @@ export interface WriteContractDeps {
 }
 
 /** `POST /v1/write/contract`: queues one call, 202 with its id; a key still held answers its own. */
-export function writeContractRoute(deps: WriteContractDeps): Router {
+export function writeContractRoute(deps: WriteContractDeps) {
   const router = Router();
 
   router.post(

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { Request, Router } from "express";
+import type { Request } from "express";
 import { z } from "zod";
 import { CONTROL_PATH, controlRouter, faultSwitch } from "../stand-in.ts";
 import type { GrantRegistry } from "./grants.ts";
@@ -52,7 +52,7 @@ export function controlRoutes(
   grants: GrantRegistry,
   accounts: SeedAccount[],
   channelId: string,
-): Router {
+) {
   const router = controlRouter();
   for (const target of FAULT_TARGETS) {
     router.post(`${CONTROL_PATH}/${target}-fault`, (req, res) => {

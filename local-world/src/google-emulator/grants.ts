@@ -32,7 +32,7 @@ export function createGrantRegistry() {
   const refreshTokens = new Map<string, Grant>();
 
   return {
-    issueCode(grant: Grant, request: AuthorizationRequest): string {
+    issueCode(grant: Grant, request: AuthorizationRequest) {
       const code = `4/0A${randomBytes(32).toString("base64url")}`;
       codes.set(code, { ...request, grant, expiresAt: Date.now() + CODE_LIFETIME_MS });
       return code;
@@ -61,14 +61,14 @@ export function createGrantRegistry() {
     },
 
     /** Revokes the grant behind a token; false when it is not live. */
-    revoke(token: string): boolean {
+    revoke(token: string) {
       const grant = this.accessToken(token)?.grant ?? refreshTokens.get(token);
       if (!grant || grant.revoked) return false;
       grant.revoked = true;
       return true;
     },
 
-    expire(token: string): boolean {
+    expire(token: string) {
       const found = accessTokens.get(token);
       if (found) found.expiresAt = Date.now() - 1;
       return Boolean(found);
@@ -79,7 +79,7 @@ export function createGrantRegistry() {
 export type GrantRegistry = ReturnType<typeof createGrantRegistry>;
 
 /** RFC 7636: does this verifier answer the challenge sent to the authorization endpoint? */
-export function verifierMatches(request: AuthorizationRequest, verifier: string | undefined): boolean {
+export function verifierMatches(request: AuthorizationRequest, verifier: string | undefined) {
   if (request.codeChallenge === null) return verifier === undefined;
   if (verifier === undefined) return false;
   const derived =

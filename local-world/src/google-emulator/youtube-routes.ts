@@ -30,7 +30,7 @@ const QUOTA_MESSAGES: Record<string, string> = {
 };
 
 /** The two YouTube reads the claim flow makes (`mine=true`), 1 unit each, counted. */
-export function youtubeRoutes(deps: YouTubeDeps): Router {
+export function youtubeRoutes(deps: YouTubeDeps) {
   const router = Router();
   const units = { total: 0, byAccount: new Map<string, number>() };
   router.use("/youtube/v3", (req, _res, next) => {
@@ -153,7 +153,7 @@ function faultError(status: number, reason: string): ErrorSpec {
     : spec(status, reason, status >= 500 ? "Backend Error" : reason);
 }
 
-function sendError(res: Response, spec: ErrorSpec): void {
+function sendError(res: Response, spec: ErrorSpec) {
   res.status(spec.status).json({
     error: {
       code: spec.status,
@@ -185,7 +185,7 @@ function listResponse(kind: string, etagParts: string[], items?: object[]) {
   return { kind: `youtube#${kind}ListResponse`, etag: etag(...etagParts), pageInfo, ...(items ? { items } : {}) };
 }
 
-function etag(...parts: string[]): string {
+function etag(...parts: string[]) {
   return hash("sha1", parts.join("|"), "base64url");
 }
 

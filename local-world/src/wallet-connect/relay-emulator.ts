@@ -74,7 +74,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
     send(client, { id, jsonrpc: "2.0", method: "irn_subscription", params });
   };
 
-  const subscribe = (client: Client, topic: string): string => {
+  const subscribe = (client: Client, topic: string) => {
     const ids = subscribers.get(topic) ?? new Set<string>();
     ids.add(client.id);
     subscribers.set(topic, ids);

@@ -28,7 +28,7 @@ export function createRelayFaultSwitch() {
   return {
     set: faults.set,
     /** Takes a fault of `mode` for `req`'s scope, else an unscoped one. */
-    take(mode: RelayFaultMode, req: IncomingMessage): boolean {
+    take(mode: RelayFaultMode, req: IncomingMessage) {
       const scope = new RegExp(`(?:^|;)\\s*${FAULT_SCOPE_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? "")?.[1];
       return faults.take(mode, [...(scope ? [keyOf(mode, decodeURIComponent(scope))] : []), keyOf(mode)]) !== null;
     },

@@ -22,12 +22,12 @@ const PROJECTS: Record<string, ReownProject> = {
   [PHONE_WALLET_PROJECT_ID]: { allowedOrigins: [], verifiedDomains: [] },
 };
 
-export const isKnownProject = (projectId: string): boolean => Object.hasOwn(PROJECTS, projectId);
+export const isKnownProject = (projectId: string) => Object.hasOwn(PROJECTS, projectId);
 
 /** Whether the relay admits a socket from `origin` (reown docs, cloud/relay): localhost and 127.0.0.1 always, any on an
  * empty list; an entry is `[scheme://]host[:port]`, scheme and port exact when given, `*` one whole label of the
  * host. */
-export function originAllowed(projectId: string, origin: string | undefined): boolean {
+export function originAllowed(projectId: string, origin: string | undefined) {
   const { allowedOrigins = [] } = PROJECTS[projectId] ?? {};
   if (allowedOrigins.length === 0) return true;
   if (!origin || !URL.canParse(origin)) return false;
@@ -47,6 +47,6 @@ export function originAllowed(projectId: string, origin: string | undefined): bo
 }
 
 /** Whether Verify attests `origin` as verified: its host is one of the project's verified domains. */
-export function domainVerified(projectId: string, origin: string): boolean {
+export function domainVerified(projectId: string, origin: string) {
   return PROJECTS[projectId]?.verifiedDomains.includes(new URL(origin).hostname) ?? false;
 }
