@@ -37,7 +37,7 @@ const PORT_ATTEMPTS = 3;
 const OUTPUT_KEPT = 4_000;
 
 /** Starts a local chain and resolves once it listens and answers `eth_chainId`. */
-export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnvil> {
+export async function startAnvil(options: AnvilOptions = {}) {
   for (let attempt = 1; ; attempt++) {
     const port = options.port || (attempt === 1 && options.preferredPort) || (await freePort());
     try {
@@ -48,7 +48,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
   }
 }
 
-async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil> {
+async function launch(port: number, options: AnvilOptions) {
   const chainId = options.chainId ?? ARBITRUM_ONE_CHAIN_ID;
   // Without --prune-history anvil fills ~/.foundry/anvil/tmp for ever.
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--prune-history", "64"];
@@ -115,7 +115,7 @@ function anvilBinary() {
 }
 
 /** A shell on a pipe from us stops anvil gracefully when this process dies, however it dies. */
-function killWhenParentDies(anvil: ChildProcess): ChildProcess {
+function killWhenParentDies(anvil: ChildProcess) {
   const watchdog = spawn("sh", ["-c", 'while read -r _; do :; done; kill -TERM "$0" 2>/dev/null', String(anvil.pid)], {
     stdio: ["pipe", "ignore", "ignore"],
   });

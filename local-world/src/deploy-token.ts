@@ -46,7 +46,7 @@ export async function tokenRoleHolders(token: ThirdwebContract): Promise<{ minte
 }
 
 /** Deploys TuBE and a TuBERewards for it, the token's only minter. */
-export async function deployToken(options: DeployTokenOptions): Promise<TokenDeployment> {
+export async function deployToken(options: DeployTokenOptions) {
   const { client, chain, account } = deployer(options);
   const tokenAddress = await deploy(await prepareTokenDeployment(client, chain, account.address), account, "TuBE");
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress) };

@@ -57,7 +57,7 @@ export interface LocalWorldOptions {
   engineSendRetryMs?: EngineEmulatorOptions["sendRetryMs"];
 }
 
-export async function startLocalWorld(given: Env, options: LocalWorldOptions = {}): Promise<LocalWorld> {
+export async function startLocalWorld(given: Env, options: LocalWorldOptions = {}) {
   const log = options.log ?? (() => undefined);
   // An empty `KEY=` line means unset, here as in the config module.
   const env: Env = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ""));
@@ -186,7 +186,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
 }
 
 /** Deploys the token and its rewards contract once per data dir, reused across restarts. */
-async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeployment> {
+async function deployLocalToken(env: Env, dataDir: string) {
   const recordFile = path.join(dataDir, "local-token.json");
   const { tokenAddress, rewardsAddress } = await ensureToken({
     rpcUrl: env.RPC_URL as string,

@@ -15,7 +15,7 @@ export function writeRunningWorld(dataDir: string, world: RunningWorld) {
   fs.writeFileSync(fileIn(dataDir), JSON.stringify(world, null, 2));
 }
 
-export function readRunningWorld(dataDir: string): RunningWorld | null {
+export function readRunningWorld(dataDir: string) {
   try {
     return JSON.parse(fs.readFileSync(fileIn(dataDir), "utf8")) as RunningWorld;
   } catch {

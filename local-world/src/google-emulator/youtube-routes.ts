@@ -103,7 +103,7 @@ export function youtubeRoutes(deps: YouTubeDeps) {
 }
 
 /** YouTube's 401: the problem, then the same hint. */
-function credentialError(reason: "required" | "authError", problem: string): ErrorSpec {
+function credentialError(reason: "required" | "authError", problem: string) {
   const hint = "Expected OAuth 2 access token, login cookie or other valid authentication credential.";
   return spec(401, reason, `${problem} ${hint}`, "global", AT_AUTHORIZATION);
 }
@@ -146,7 +146,7 @@ function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "su
 }
 
 /** YouTube's documented errors: quotaExceeded, rateLimitExceeded, backendError (5xx). */
-function faultError(status: number, reason: string): ErrorSpec {
+function faultError(status: number, reason: string) {
   const quota = QUOTA_MESSAGES[reason];
   return quota
     ? spec(status, reason, quota, "youtube.quota")
@@ -165,17 +165,17 @@ function sendError(res: Response, spec: ErrorSpec) {
 }
 
 /** A query parameter; repeated ones (`part=a&part=b`) joined with commas. */
-function stringParam(req: Request, name: string): string | undefined {
+function stringParam(req: Request, name: string) {
   const values = searchParamsOf(req).getAll(name);
   return values.length > 0 ? values.join(",") : undefined;
 }
 
-function part(req: Request, name: string, value: object): Record<string, object> {
+function part(req: Request, name: string, value: object) {
   return (stringParam(req, "part") ?? "").split(",").includes(name) ? { [name]: value } : {};
 }
 
 /** The bearer token, or the `access_token` parameter, as YouTube accepts either. */
-function accessTokenOf(req: Request): string | undefined {
+function accessTokenOf(req: Request) {
   return bearerOf(req) ?? stringParam(req, "access_token");
 }
 
