@@ -198,8 +198,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const projectId = query.get("projectId") ?? "";
       const auth = checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now());
-      // 401 for no or an unknown project and a bad JWT, 403 for a known project used from elsewhere, as the relay says
-      // (reown docs, cloud/relay).
+      // 401 for no or an unknown project and a bad JWT, 403 for a known project used from elsewhere, as the relay says.
       const refusal = !projectId
         ? { status: "401 Unauthorized", reason: "Project ID is missing" }
         : !isKnownProject(projectId)

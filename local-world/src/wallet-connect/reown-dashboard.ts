@@ -24,9 +24,8 @@ const PROJECTS: Record<string, ReownProject> = {
 
 export const isKnownProject = (projectId: string) => Object.hasOwn(PROJECTS, projectId);
 
-/** Whether the relay admits a socket from `origin` (reown docs, cloud/relay): localhost and 127.0.0.1 always, any on an
- * empty list; an entry is `[scheme://]host[:port]`, scheme and port exact when given, `*` one whole label of the
- * host. */
+/** Whether the relay admits a socket from `origin`: localhost and 127.0.0.1 always, any on an empty list; an entry is
+ * `[scheme://]host[:port]`, scheme and port exact when given, `*` one whole label of the host. */
 export function originAllowed(projectId: string, origin: string | undefined) {
   const { allowedOrigins = [] } = PROJECTS[projectId] ?? {};
   if (allowedOrigins.length === 0) return true;

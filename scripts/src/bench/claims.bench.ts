@@ -1,7 +1,5 @@
-/**
- * `npm run bench`: the visitor's wait, what a claim costs, and the headroom over a quota-bound launch. Rewrites
- * docs/benchmarks/claims.md.
- */
+/** `npm run bench`: the visitor's wait, what a claim costs, and the headroom over a quota-bound launch. Rewrites
+ * docs/benchmarks/claims.md. */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";

@@ -1,7 +1,5 @@
-/**
- * `npm run lighthouse`: the mobile preset on each page against `npm start`, through an HTTP/2 TLS proxy and straight.
- * Writes the median runs to docs/benchmarks/frontend.md, keeping its "Earlier runs".
- */
+/** `npm run lighthouse`: the mobile preset on each page against `npm start`, through an HTTP/2 TLS proxy and straight.
+ * Writes the median runs to docs/benchmarks/frontend.md, keeping its "Earlier runs". */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";

@@ -32,8 +32,7 @@ const AT_ONCE = Number(process.env.BENCH_VISITORS_AT_ONCE ?? 3);
 const CLAIM_WAIT_TARGET_MS = 1_200;
 const PHONE = { width: 390, height: 844 };
 type Walk = (page: Page, account: FreshAccount, config: PublicConfig) => Promise<() => Promise<void>>;
-// The kinds of visitor the visitor phase's world cannot serve, as the e2e tests walk them, from /claim to all Verify
-// needs; what a walk answers ends its wallet.
+// Visitors the visitor phase's world cannot serve, walked to Verify as the e2e tests do; each returns its wallet's stop.
 const KINDS: Record<string, Walk> = {
   "Sign in with Google (embedded wallet)": async (page, account) => {
     await page.goto("/claim");
@@ -113,8 +112,7 @@ export async function visitorPhase(world: BenchWorld) {
   return { markdown, gasUsed };
 }
 
-// The other kinds of visitor once each, on a phone, on `npm start`'s world: only it has the stand-ins of thirdweb's
-// wallet service and of WalletConnect, behind its network border.
+// The other kinds once each, on a phone, on `npm start`'s world, the one with the wallet service and WalletConnect.
 export async function tapsPhase() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-taps-"));
   const [port, borderPort] = [await freePort(), String(await freePort())];
