@@ -32,7 +32,7 @@ const AT_ONCE = Number(process.env.BENCH_VISITORS_AT_ONCE ?? 3);
 const CLAIM_WAIT_TARGET_MS = 1_200;
 const PHONE = { width: 390, height: 844 };
 type Walk = (page: Page, account: FreshAccount, config: PublicConfig) => Promise<() => Promise<void>>;
-// Visitors the visitor phase's world cannot serve, walked to Verify as the e2e tests do; each returns its wallet's stop.
+// Visitors the visitor phase's world cannot serve, walked to Verify like the e2e tests; each returns its wallet's stop.
 const KINDS: Record<string, Walk> = {
   "Sign in with Google (embedded wallet)": async (page, account) => {
     await page.goto("/claim");
