@@ -59,7 +59,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
   const mailbox = new Map<string, Message[]>();
   let nextPushId = now() * 1000;
 
-  const live = (topic: string): Message[] => {
+  const live = (topic: string) => {
     const kept = (mailbox.get(topic) ?? []).filter((message) => message.expiresAt > now());
     if (kept.length > 0) mailbox.set(topic, kept);
     else mailbox.delete(topic);
