@@ -37,7 +37,7 @@ const PORT_ATTEMPTS = 3;
 const OUTPUT_KEPT = 4_000;
 
 /** Starts a local chain and resolves once it listens and answers `eth_chainId`. */
-export async function startAnvil(options: AnvilOptions = {}) {
+export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnvil> {
   for (let attempt = 1; ; attempt++) {
     const port = options.port || (attempt === 1 && options.preferredPort) || (await freePort());
     try {

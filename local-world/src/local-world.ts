@@ -57,7 +57,7 @@ export interface LocalWorldOptions {
   engineSendRetryMs?: EngineEmulatorOptions["sendRetryMs"];
 }
 
-export async function startLocalWorld(given: Env, options: LocalWorldOptions = {}) {
+export async function startLocalWorld(given: Env, options: LocalWorldOptions = {}): Promise<LocalWorld> {
   const log = options.log ?? (() => undefined);
   // An empty `KEY=` line means unset, here as in the config module.
   const env: Env = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ""));

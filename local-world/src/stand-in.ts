@@ -6,13 +6,6 @@ import { z } from "zod";
 /** Where a stand-in takes its controls: a path no real service's API has. */
 export const CONTROL_PATH = "/__emulator";
 
-export interface Listening {
-  port: number;
-  url: string;
-  /** Closes the server and every connection still open. */
-  stop(): Promise<void>;
-}
-
 export function standInApp() {
   const app = express();
   app.disable("x-powered-by");
