@@ -38,7 +38,7 @@ export const REWARDER_ROLE = "REWARDER_ROLE";
 const DEFAULT_MAX_REWARDS = 1_000_000n;
 
 /** Every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, lower-case. */
-export async function tokenRoleHolders(token: ThirdwebContract): Promise<{ minters: string[]; admins: string[] }> {
+export async function tokenRoleHolders(token: ThirdwebContract) {
   const holders = (role: "minter" | "admin") =>
     getAllRoleMembers({ contract: token, role }).then((accounts) => accounts.map((account) => account.toLowerCase()));
   const [minters, admins] = await Promise.all([holders("minter"), holders("admin")]);
@@ -53,9 +53,7 @@ export async function deployToken(options: DeployTokenOptions) {
 }
 
 /** Reuses the `known` contracts a kept chain runs as built now; deploys the rest. */
-export async function ensureToken(
-  options: DeployTokenOptions & { known?: Partial<TokenDeployment> },
-): Promise<TokenDeployment & { deployed: boolean }> {
+export async function ensureToken(options: DeployTokenOptions & { known?: Partial<TokenDeployment> }) {
   const { tokenAddress, rewardsAddress } = options.known ?? {};
   if (!tokenAddress || !(await runsBuiltCode(options, "TuBE", tokenAddress)))
     return { ...(await deployToken(options)), deployed: true };
@@ -127,7 +125,7 @@ async function deployRewards(options: DeployTokenOptions, tokenAddress: string) 
   return rewardsAddress;
 }
 
-function deployer(options: DeployTokenOptions): { client: ThirdwebClient; chain: Chain; account: Account } {
+function deployer(options: DeployTokenOptions) {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
   return { client, chain, account: privateKeyToAccount({ client, privateKey: options.deployerKey }) };
 }

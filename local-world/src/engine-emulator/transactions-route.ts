@@ -96,12 +96,12 @@ function combine(rows: Row[], operation: unknown): Row {
     : (row) => rows.some((matches) => matches(row));
 }
 
-function query(request: Request, name: string): string | undefined {
+function query(request: Request, name: string) {
   const value: unknown = request.query[name];
   return typeof value === "string" ? value : undefined;
 }
 
-function positiveInteger(value: unknown): number | undefined {
+function positiveInteger(value: unknown) {
   const number = typeof value === "string" ? Number(value) : value;
   return typeof number === "number" && Number.isInteger(number) && number > 0 ? number : undefined;
 }

@@ -31,7 +31,7 @@ export interface OAuthDeps {
 }
 
 type Failure = { status: number; error: string; description: string };
-const failure = (status: number, error: string, description: string): Failure => ({ status, error, description });
+const failure = (status: number, error: string, description: string) => ({ status, error, description });
 const invalid = (description: string) => failure(400, "invalid_request", description);
 type ParsedAuthorization = AuthorizationRequest & {
   scope: string;

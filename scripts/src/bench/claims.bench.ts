@@ -19,7 +19,7 @@ const OUTPUT = path.resolve(import.meta.dirname, "../../../docs/benchmarks/claim
 const started = Date.now();
 const loadBefore = os.loadavg()[0] ?? 0;
 const sections: string[] = [];
-const shown = <T extends { markdown: string }>(phase: T): T => {
+const shown = <T extends { markdown: string }>(phase: T) => {
   console.log(`\n${phase.markdown}\n`);
   sections.push(phase.markdown);
   return phase;
