@@ -40,7 +40,7 @@ export function taggedBlocks(slotsInAnEpoch = DEFAULT_SLOTS_IN_AN_EPOCH) {
   return 2 * slotsInAnEpoch + 1;
 }
 
-export async function readAnvilState(file: string): Promise<AnvilState> {
+export async function readAnvilState(file: string) {
   return JSON.parse(await readFile(file, "utf8")) as AnvilState;
 }
 
@@ -92,7 +92,7 @@ export function raiseHead(state: AnvilState, blocks: number, options: { tail: nu
 }
 
 /** The block hash anvil computes when it loads the header. */
-function headerHash(header: Header): Hex {
+function headerHash(header: Header) {
   const fields: Hex[] = [];
   for (const name of HEADER_FIELDS) {
     const value = header[name];

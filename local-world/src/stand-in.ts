@@ -54,14 +54,14 @@ export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (f
       else pending.delete(keyOf(fault));
     },
     clear: () => pending.clear(),
-    pending(key: string): F | null {
+    pending(key: string) {
       const fault = pending.get(key);
       return fault ? { ...fault } : null;
     },
     keys: () => [...pending.keys()],
     fired: () => ({ ...fired }),
     /** The first fault of `mode` pending under one of `keys`, as it was before this take counted it down. */
-    take(mode: F["mode"], keys: readonly string[]): F | null {
+    take(mode: F["mode"], keys: readonly string[]) {
       for (const key of keys) {
         const fault = pending.get(key);
         if (fault?.mode !== mode) continue;

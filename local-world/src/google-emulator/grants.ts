@@ -39,13 +39,13 @@ export function createGrantRegistry() {
     },
 
     /** Codes are single-use: the first redemption removes it, whatever its outcome. */
-    redeemCode(code: string): PendingCode | null {
+    redeemCode(code: string) {
       const pending = codes.get(code);
       codes.delete(code);
       return pending && pending.expiresAt > Date.now() ? pending : null;
     },
 
-    issueTokens(grant: Grant): { accessToken: string; refreshToken: string | null } {
+    issueTokens(grant: Grant) {
       const accessToken = `ya29.${randomBytes(48).toString("base64url")}`;
       accessTokens.set(accessToken, { grant, expiresAt: Date.now() + ACCESS_TOKEN_LIFETIME_S * 1000 });
       if (grant.accessType !== "offline") return { accessToken, refreshToken: null };
@@ -55,7 +55,7 @@ export function createGrantRegistry() {
     },
 
     /** A live access token, or null when unknown, expired or revoked. */
-    accessToken(token: string): AccessToken | null {
+    accessToken(token: string) {
       const found = accessTokens.get(token);
       return found && !found.grant.revoked && found.expiresAt > Date.now() ? found : null;
     },
