@@ -17,7 +17,7 @@ const RECEIPT_POLL_MS = 50;
 const RECEIPT_TIMEOUT_MS = 60_000;
 
 /** thirdweb handles for a local chain (the latest definition for a chain id wins). */
-export function localChain(rpcUrl: string, chainId: number): { client: ThirdwebClient; chain: Chain } {
+export function localChain(rpcUrl: string, chainId: number) {
   return { client: createThirdwebClient({ clientId: "local" }), chain: defineChain({ id: chainId, rpc: rpcUrl }) };
 }
 

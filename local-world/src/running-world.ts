@@ -24,7 +24,7 @@ export function readRunningWorld(dataDir: string) {
 }
 
 /** The running world a tool beside `npm start` needs, with its network border; otherwise says so and exits. */
-export function runningWorldOrExit(dataDir: string): RunningWorld & { border: BorderAddress } {
+export function runningWorldOrExit(dataDir: string) {
   const world = readRunningWorld(dataDir);
   if (world?.border) return world as RunningWorld & { border: BorderAddress };
   console.error("No running local world with a network border found: start it with `npm start` (same DATA_DIR) first.");
