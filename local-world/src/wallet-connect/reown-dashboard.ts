@@ -1,11 +1,10 @@
-/** A project on the local world's Reown dashboard: its relay allow-list (empty: any origin) and its verified domains. */
+/** A project on the local Reown dashboard: its relay allow-list (empty: any origin) and its verified domains. */
 interface ReownProject {
   allowedOrigins: string[];
   verifiedDomains: string[];
 }
 
-/** thirdweb's WalletConnect project, used when no project id is set
- * (`thirdweb/src/wallets/wallet-connect/constants.ts`). */
+/** thirdweb's WalletConnect project when no project id is set (`thirdweb/src/wallets/wallet-connect/constants.ts`). */
 export const THIRDWEB_DEFAULT_PROJECT_ID = "08c4b07e3ad25f1a27c14a4e8cecb6f0";
 /** An operator's own project, set up as docs/deploy.md says: the app's domain (here localhost) allowed and verified. */
 export const OWN_PROJECT_ID = "7e0b5c9a1d2f4e3b8a6c5d4e3f2a1b0c";
