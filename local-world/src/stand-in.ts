@@ -26,7 +26,6 @@ export const bearerOf = (req: Request) => /^Bearer (.+)$/i.exec(req.get("authori
 export const endWithStatus = (socket: Duplex, status: string) =>
   void socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 
-/** Starts `server` on 127.0.0.1 at `port` (0: one the OS picks). */
 export async function listen(server: Server, port = 0) {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -1,4 +1,4 @@
-/** The visitor's wait and taps: a few visitors at a time walk /claim in Chromium on a phone's screen, on the built page. */
+/** The visitor's wait and taps: a few visitors at once walk the built /claim in Chromium on a phone's screen. */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs/promises";
@@ -50,7 +50,6 @@ const KINDS: Record<string, Walk> = {
     return () => wallet.stop();
   },
 };
-/** Counts the taps and the fields typed into, by way of `__tapped`. */
 const COUNT_TAPS = `{
   const typed = new WeakSet();
   addEventListener("click", (event) => event.isTrusted && globalThis.__tapped("taps"), true);
@@ -169,7 +168,7 @@ export async function tapsPhase() {
   return { markdown };
 }
 
-/** Counts the visitor's taps and typed fields in every page of `context`, Google's popup too. */
+/** Counts the visitor's taps and typed fields (by way of `__tapped`) in every page of `context`, Google's popup too. */
 async function countTaps(context: BrowserContext) {
   const counts = { taps: 0, fields: 0 };
   await context.exposeFunction("__tapped", (counted: keyof typeof counts) => counts[counted]++);
