@@ -1,5 +1,4 @@
-/** `npm run bench`: the visitor's wait, what a claim costs, and the headroom over a quota-bound launch. Rewrites
- * docs/benchmarks/claims.md. */
+/** `npm run bench` writes docs/benchmarks/claims.md: the visitor's wait, a claim's cost, quota-bound peak headroom. */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
