@@ -36,23 +36,23 @@ const QUANTITIES = new Set(
 const DEFAULT_SLOTS_IN_AN_EPOCH = 32;
 
 /** The latest blocks `safe` (`latest − slots`) and `finalized` (`latest − 2 × slots`) reach. */
-export function taggedBlocks(slotsInAnEpoch = DEFAULT_SLOTS_IN_AN_EPOCH): number {
+export function taggedBlocks(slotsInAnEpoch = DEFAULT_SLOTS_IN_AN_EPOCH) {
   return 2 * slotsInAnEpoch + 1;
 }
 
-export async function readAnvilState(file: string): Promise<AnvilState> {
+export async function readAnvilState(file: string) {
   return JSON.parse(await readFile(file, "utf8")) as AnvilState;
 }
 
 /** Writes beside the file and renames: anvil never loads half a state. */
-export async function writeAnvilState(file: string, state: AnvilState): Promise<void> {
+export async function writeAnvilState(file: string, state: AnvilState) {
   const partial = `${file}.partial`;
   await writeFile(partial, JSON.stringify(state));
   await rename(partial, file);
 }
 
 /** Drops empty blocks but the first and the last `keepLatest`; their numbers stay taken. */
-export function dropEmptyBlocks(state: AnvilState, keepLatest: number): number {
+export function dropEmptyBlocks(state: AnvilState, keepLatest: number) {
   const before = state.blocks.length;
   const first = state.blocks.reduce((lowest, block) => Math.min(lowest, numberOf(block)), Infinity);
   const keepFrom = state.best_block_number - keepLatest + 1;
@@ -64,7 +64,7 @@ export function dropEmptyBlocks(state: AnvilState, keepLatest: number): number {
 }
 
 /** Moves the head `blocks` higher, state kept: only the top `tail` are written, empty and linked. */
-export function raiseHead(state: AnvilState, blocks: number, options: { tail: number; timestamp: number }): void {
+export function raiseHead(state: AnvilState, blocks: number, options: { tail: number; timestamp: number }) {
   const head = state.blocks.find((block) => numberOf(block) === state.best_block_number);
   if (!head) throw new Error(`the state file has no block ${state.best_block_number}, its head`);
   const top = state.best_block_number + blocks;
@@ -92,7 +92,7 @@ export function raiseHead(state: AnvilState, blocks: number, options: { tail: nu
 }
 
 /** The block hash anvil computes when it loads the header. */
-function headerHash(header: Header): Hex {
+function headerHash(header: Header) {
   const fields: Hex[] = [];
   for (const name of HEADER_FIELDS) {
     const value = header[name];
@@ -102,7 +102,7 @@ function headerHash(header: Header): Hex {
   return keccak256(toRlp(fields));
 }
 
-function numberOf(block: StoredBlock): number {
+function numberOf(block: StoredBlock) {
   return Number(block.header.number);
 }
 

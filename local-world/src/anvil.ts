@@ -48,7 +48,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
   }
 }
 
-async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil> {
+async function launch(port: number, options: AnvilOptions) {
   const chainId = options.chainId ?? ARBITRUM_ONE_CHAIN_ID;
   // Without --prune-history anvil fills ~/.foundry/anvil/tmp for ever.
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--prune-history", "64"];
@@ -81,7 +81,7 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
   }
 
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
+  const stop = () => {
     stopping ??= (async () => {
       if (anvil.exitCode === null && anvil.signalCode === null) {
         // SIGTERM, not SIGKILL: anvil writes --state on a graceful exit.
@@ -99,7 +99,7 @@ async function launch(port: number, options: AnvilOptions): Promise<RunningAnvil
 }
 
 /** Keeps the blocks the `safe` and `finalized` tags need at the next start. */
-async function compactStateFile(stateFile: string, slotsInAnEpoch: number | undefined): Promise<void> {
+async function compactStateFile(stateFile: string, slotsInAnEpoch: number | undefined) {
   const state = await readAnvilState(stateFile).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return null;
     throw error;
@@ -107,7 +107,7 @@ async function compactStateFile(stateFile: string, slotsInAnEpoch: number | unde
   if (state && dropEmptyBlocks(state, taggedBlocks(slotsInAnEpoch)) > 0) await writeAnvilState(stateFile, state);
 }
 
-function anvilBinary(): string {
+function anvilBinary() {
   const require = createRequire(import.meta.url);
   const arch = process.arch === "x64" ? "amd64" : process.arch;
   const packageJson = require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
@@ -115,7 +115,7 @@ function anvilBinary(): string {
 }
 
 /** A shell on a pipe from us stops anvil gracefully when this process dies, however it dies. */
-function killWhenParentDies(anvil: ChildProcess): ChildProcess {
+function killWhenParentDies(anvil: ChildProcess) {
   const watchdog = spawn("sh", ["-c", 'while read -r _; do :; done; kill -TERM "$0" 2>/dev/null', String(anvil.pid)], {
     stdio: ["pipe", "ignore", "ignore"],
   });
@@ -126,7 +126,7 @@ function killWhenParentDies(anvil: ChildProcess): ChildProcess {
   return watchdog;
 }
 
-async function waitFor(anvil: ChildProcess, output: () => string, line: string): Promise<void> {
+async function waitFor(anvil: ChildProcess, output: () => string, line: string) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!output().includes(line)) {
     if (anvil.exitCode !== null || anvil.signalCode !== null)

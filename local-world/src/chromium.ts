@@ -14,12 +14,10 @@ export interface BorderAddress {
   spkiSha256: string;
 }
 
-/**
- * The flags of every Chromium the project launches. The host-resolver rules are the network's edge: the stand-ins'
+/** The flags of every Chromium the project launches. The host-resolver rules are the network's edge: the stand-ins'
  * hosts resolve to the border (trusted by its key alone), every other outside host fails at once. Not Playwright's
- * routes: with one installed, Playwright answers CORS preflights itself.
- */
-export function chromiumFlags(border?: BorderAddress): string[] {
+ * routes: with one installed, Playwright answers CORS preflights itself. */
+export function chromiumFlags(border?: BorderAddress) {
   const toBorder = border ? BORDER_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${border.port}`) : [];
   const rules = [...toBorder, "MAP * ~NOTFOUND", "EXCLUDE localhost", "EXCLUDE 127.0.0.1"].join(", ");
   return [

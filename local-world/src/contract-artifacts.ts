@@ -50,11 +50,11 @@ interface SolcContract {
 }
 
 /** A compiled contract of `contracts/`; all compile again when an input changed. */
-export async function loadContractArtifact(name: ContractName): Promise<ContractArtifact> {
+export async function loadContractArtifact(name: ContractName) {
   return (await loadContractArtifacts())[name];
 }
 
-async function loadContractArtifacts(): Promise<ContractArtifacts> {
+async function loadContractArtifacts() {
   const sources = Object.fromEntries(
     await Promise.all(
       Object.values(SOURCES).map(async (file) => [file, await readFile(new URL(file, CONTRACTS_DIR), "utf8")]),
@@ -79,7 +79,7 @@ async function loadContractArtifacts(): Promise<ContractArtifacts> {
   return contracts;
 }
 
-async function compile(sources: Record<string, string>): Promise<ContractArtifacts> {
+async function compile(sources: Record<string, string>) {
   // solc loads a large compiler image: only pay for it on a cache miss.
   const { default: solc } = await import("solc");
   const input = {

@@ -38,7 +38,7 @@ export const REWARDER_ROLE = "REWARDER_ROLE";
 const DEFAULT_MAX_REWARDS = 1_000_000n;
 
 /** Every holder of the token's MINTER_ROLE and DEFAULT_ADMIN_ROLE, lower-case. */
-export async function tokenRoleHolders(token: ThirdwebContract): Promise<{ minters: string[]; admins: string[] }> {
+export async function tokenRoleHolders(token: ThirdwebContract) {
   const holders = (role: "minter" | "admin") =>
     getAllRoleMembers({ contract: token, role }).then((accounts) => accounts.map((account) => account.toLowerCase()));
   const [minters, admins] = await Promise.all([holders("minter"), holders("admin")]);
@@ -46,16 +46,14 @@ export async function tokenRoleHolders(token: ThirdwebContract): Promise<{ minte
 }
 
 /** Deploys TuBE and a TuBERewards for it, the token's only minter. */
-export async function deployToken(options: DeployTokenOptions): Promise<TokenDeployment> {
+export async function deployToken(options: DeployTokenOptions) {
   const { client, chain, account } = deployer(options);
   const tokenAddress = await deploy(await prepareTokenDeployment(client, chain, account.address), account, "TuBE");
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress) };
 }
 
 /** Reuses the `known` contracts a kept chain runs as built now; deploys the rest. */
-export async function ensureToken(
-  options: DeployTokenOptions & { known?: Partial<TokenDeployment> },
-): Promise<TokenDeployment & { deployed: boolean }> {
+export async function ensureToken(options: DeployTokenOptions & { known?: Partial<TokenDeployment> }) {
   const { tokenAddress, rewardsAddress } = options.known ?? {};
   if (!tokenAddress || !(await runsBuiltCode(options, "TuBE", tokenAddress)))
     return { ...(await deployToken(options)), deployed: true };
@@ -82,7 +80,7 @@ export async function prepareRewardsDeployment(
 }
 
 /** Whether `code` is contracts/<name>.sol as built here, immutables and metadata aside. */
-export async function isBuiltCode(name: "TuBE" | "TuBERewards", code: string): Promise<boolean> {
+export async function isBuiltCode(name: "TuBE" | "TuBERewards", code: string) {
   const { deployedBytecode, immutableRanges } = await loadContractArtifact(name);
   const built = Buffer.from(deployedBytecode.slice(2), "hex");
   const deployed = Buffer.from(code.slice(2), "hex");
@@ -102,7 +100,7 @@ async function runsBuiltCode(options: DeployTokenOptions, name: "TuBE" | "TuBERe
   return isBuiltCode(name, code);
 }
 
-async function deployRewards(options: DeployTokenOptions, tokenAddress: string): Promise<string> {
+async function deployRewards(options: DeployTokenOptions, tokenAddress: string) {
   const { client, chain, account } = deployer(options);
   const token = tokenContract(options.rpcUrl, options.chainId, tokenAddress);
   if (!(await hasRole({ contract: token, role: "admin", targetAccountAddress: account.address })))
@@ -127,12 +125,12 @@ async function deployRewards(options: DeployTokenOptions, tokenAddress: string):
   return rewardsAddress;
 }
 
-function deployer(options: DeployTokenOptions): { client: ThirdwebClient; chain: Chain; account: Account } {
+function deployer(options: DeployTokenOptions) {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
   return { client, chain, account: privateKeyToAccount({ client, privateKey: options.deployerKey }) };
 }
 
-async function deploy(deployment: PreparedTransaction, account: Account, name: string): Promise<string> {
+async function deploy(deployment: PreparedTransaction, account: Account, name: string) {
   // Not thirdweb's deployContract: its block poller is per chain id (see receiptOf).
   const { contractAddress } = await sendAndConfirm(deployment, account);
   if (!contractAddress) throw new Error(`the ${name} deployment created no contract`);

@@ -8,7 +8,7 @@ const [lowest, count] = slot ? [26_000 + ((slot - 1) % 12) * 500, 500] : [20_000
 const handedOut = new Set<number>();
 
 /** A port on 127.0.0.1 free a moment ago and not handed out before by this process. */
-export async function freePort(): Promise<number> {
+export async function freePort() {
   for (;;) {
     const port = lowest + Math.floor(Math.random() * count);
     if (handedOut.has(port)) continue;

@@ -20,12 +20,7 @@ export async function post(
 }
 
 /** `method`'s result; rejects with the node's error message. */
-export async function rpc<T = unknown>(
-  url: string,
-  method: string,
-  params: unknown[] = [],
-  options?: RpcOptions,
-): Promise<T> {
+export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = [], options?: RpcOptions) {
   const { body } = await post(url, { jsonrpc: "2.0", id: 1, method, params }, options);
   const answer = body as { result?: T; error?: { message: string } };
   if (answer.error) throw new Error(`${method}: ${answer.error.message}`);

@@ -186,7 +186,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
 }
 
 /** Deploys the token and its rewards contract once per data dir, reused across restarts. */
-async function deployLocalToken(env: Env, dataDir: string): Promise<TokenDeployment> {
+async function deployLocalToken(env: Env, dataDir: string) {
   const recordFile = path.join(dataDir, "local-token.json");
   const { tokenAddress, rewardsAddress } = await ensureToken({
     rpcUrl: env.RPC_URL as string,

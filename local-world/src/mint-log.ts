@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
 
-export function randomWallet(): string {
+export function randomWallet() {
   return `0x${randomBytes(20).toString("hex")}`;
 }

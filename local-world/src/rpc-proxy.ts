@@ -58,7 +58,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     });
   });
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function handle(request: IncomingMessage, response: ServerResponse) {
     const body = await text(request);
     count("http");
     const parsed = parseJson(body);
@@ -83,7 +83,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   }
 
   /** For `safe` and `finalized` blocks asked: the newest block at least the lag old. */
-  async function laggedFinalBlocks(calls: RpcCall[]): Promise<Array<object | undefined>> {
+  async function laggedFinalBlocks(calls: RpcCall[]) {
     const lag = options.finalityLagMs as { safe: number; finalized: number };
     return Promise.all(
       calls.map(async (call) => {
@@ -96,7 +96,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   }
 
   /** Bisects for the newest block stamped by `timestamp`; a missing number counts as old. */
-  async function newestBlockAtOrBefore(timestamp: number, full: boolean): Promise<unknown> {
+  async function newestBlockAtOrBefore(timestamp: number, full: boolean) {
     const block = (number: bigint | "latest") =>
       upstream("eth_getBlockByNumber", [number === "latest" ? number : hex(number), full]) as Promise<Block | null>;
     const latest = await block("latest");
@@ -112,7 +112,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     return low < 0n ? null : block(low);
   }
 
-  async function upstream(method: string, params: unknown[]): Promise<unknown> {
+  async function upstream(method: string, params: unknown[]) {
     const { body } = await post(
       options.upstreamUrl,
       { jsonrpc: "2.0", id: 1, method, params },
@@ -122,7 +122,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   }
 
   /** For each call, the provider's refusal, or undefined when it may pass. */
-  async function refuseWideLogQueries(calls: RpcCall[]): Promise<Array<object | undefined>> {
+  async function refuseWideLogQueries(calls: RpcCall[]) {
     const cap = BigInt(options.getLogsMaxRange as number);
     const filters = calls.map((call) => {
       const filter = call.method === "eth_getLogs" && Array.isArray(call.params) ? call.params[0] : undefined;
@@ -144,7 +144,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   }
 
   /** The block numbers of the tags filters name, asked upstream uncounted. */
-  async function resolveTags(tags: string[]): Promise<Map<string, bigint>> {
+  async function resolveTags(tags: string[]) {
     const heads = new Map<string, bigint>([["earliest", 0n]]);
     for (const tag of tags.filter((tag) => tag !== "earliest")) {
       const head = ["latest", "pending"].includes(tag)
@@ -171,7 +171,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     sendJson(response, 200, merged);
   }
 
-  async function forward(body: string, response: ServerResponse): Promise<void> {
+  async function forward(body: string, response: ServerResponse) {
     const upstream = await fetch(options.upstreamUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -213,12 +213,12 @@ function overRangeError(cap: bigint, from: bigint): { code: number; message: str
 }
 
 /** The tag a block parameter names; an absent one means `latest`. */
-function tagOf(block: unknown): string | undefined {
+function tagOf(block: unknown) {
   if (block === undefined) return "latest";
   return typeof block === "string" && !block.startsWith("0x") ? block : undefined;
 }
 
-function blockOf(block: unknown, heads: Map<string, bigint>): bigint | undefined {
+function blockOf(block: unknown, heads: Map<string, bigint>) {
   const tag = tagOf(block);
   if (tag !== undefined) return heads.get(tag);
   return typeof block === "string" && /^0x[0-9a-f]+$/i.test(block) ? BigInt(block) : undefined;
@@ -238,6 +238,6 @@ function parseJson(body: string): unknown {
   }
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+function sendJson(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }

@@ -11,11 +11,11 @@ export interface RunningWorld {
 
 const fileIn = (dataDir: string) => path.join(dataDir, "running-world.json");
 
-export function writeRunningWorld(dataDir: string, world: RunningWorld): void {
+export function writeRunningWorld(dataDir: string, world: RunningWorld) {
   fs.writeFileSync(fileIn(dataDir), JSON.stringify(world, null, 2));
 }
 
-export function readRunningWorld(dataDir: string): RunningWorld | null {
+export function readRunningWorld(dataDir: string) {
   try {
     return JSON.parse(fs.readFileSync(fileIn(dataDir), "utf8")) as RunningWorld;
   } catch {
@@ -24,7 +24,7 @@ export function readRunningWorld(dataDir: string): RunningWorld | null {
 }
 
 /** The running world a tool beside `npm start` needs, with its network border; otherwise says so and exits. */
-export function runningWorldOrExit(dataDir: string): RunningWorld & { border: BorderAddress } {
+export function runningWorldOrExit(dataDir: string) {
   const world = readRunningWorld(dataDir);
   if (world?.border) return world as RunningWorld & { border: BorderAddress };
   console.error("No running local world with a network border found: start it with `npm start` (same DATA_DIR) first.");

@@ -7,7 +7,7 @@ export function selfSignedCertificatePem(
   publicKey: KeyObject,
   commonName: string,
   dnsNames: readonly string[] = [],
-): string {
+) {
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
   // A positive serial: the leading 01 keeps the sign bit clear.

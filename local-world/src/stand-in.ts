@@ -1,19 +1,12 @@
 import type { AddressInfo, Server } from "node:net";
 import type { Duplex } from "node:stream";
-import express, { Router, type Express, type Request, type RequestHandler } from "express";
+import express, { Router, type Request, type RequestHandler } from "express";
 import { z } from "zod";
 
 /** Where a stand-in takes its controls: a path no real service's API has. */
 export const CONTROL_PATH = "/__emulator";
 
-export interface Listening {
-  port: number;
-  url: string;
-  /** Closes the server and every connection still open. */
-  stop(): Promise<void>;
-}
-
-export function standInApp(): Express {
+export function standInApp() {
   const app = express();
   app.disable("x-powered-by");
   return app;
@@ -33,8 +26,7 @@ export const bearerOf = (req: Request) => /^Bearer (.+)$/i.exec(req.get("authori
 export const endWithStatus = (socket: Duplex, status: string) =>
   void socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 
-/** Starts `server` on 127.0.0.1 at `port` (0: one the OS picks). */
-export async function listen(server: Server, port = 0): Promise<Listening> {
+export async function listen(server: Server, port = 0) {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", resolve);
@@ -56,19 +48,19 @@ export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (f
   const pending = new Map<string, F>();
   const fired: Partial<Record<F["mode"], number>> = {};
   return {
-    set(fault: F): void {
+    set(fault: F) {
       if (fault.count > 0) pending.set(keyOf(fault), { ...fault });
       else pending.delete(keyOf(fault));
     },
     clear: () => pending.clear(),
-    pending(key: string): F | null {
+    pending(key: string) {
       const fault = pending.get(key);
       return fault ? { ...fault } : null;
     },
     keys: () => [...pending.keys()],
     fired: () => ({ ...fired }),
     /** The first fault of `mode` pending under one of `keys`, as it was before this take counted it down. */
-    take(mode: F["mode"], keys: readonly string[]): F | null {
+    take(mode: F["mode"], keys: readonly string[]) {
       for (const key of keys) {
         const fault = pending.get(key);
         if (fault?.mode !== mode) continue;
@@ -83,7 +75,7 @@ export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (f
 }
 
 /** A router for control routes, which read any body as JSON. */
-export function controlRouter(): Router {
+export function controlRouter() {
   const router = Router();
   router.use(CONTROL_PATH, anyJson);
   return router;
@@ -92,7 +84,7 @@ export function controlRouter(): Router {
 export const faultCount = z.number().int().min(0).default(1);
 
 /** `POST /__emulator/faults`: the body parsed by `schema` and set, or 400 with its flaw. */
-export function faultSwitchRoute<S extends z.ZodType>(schema: S, set: (fault: z.output<S>) => void): Router {
+export function faultSwitchRoute<S extends z.ZodType>(schema: S, set: (fault: z.output<S>) => void) {
   const router = controlRouter();
   router.post(`${CONTROL_PATH}/faults`, (req, res) => {
     const parsed = schema.safeParse(req.body);

@@ -1,7 +1,5 @@
-/**
- * `npm start`: in development, the local world for every setting left unset, the built frontend and the app on one
- * origin. With NODE_ENV=production, the compiled server alone (`npm run build`), which refuses any missing setting.
- */
+/** `npm start`: in development, the local world for every setting left unset, the built frontend and the app on one
+ * origin. With NODE_ENV=production, the compiled server alone (`npm run build`), which refuses any missing setting. */
 import "dotenv/config";
 import { spawn } from "node:child_process";
 import fs from "node:fs";

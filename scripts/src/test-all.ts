@@ -1,7 +1,5 @@
-/**
- * `npm test`: the typecheck and linters side by side, then vitest, then Playwright, each whatever failed before. The
- * last line totals them: a failed check, or a runner failing outside any test, counts as one failure.
- */
+/** `npm test`: the typecheck and linters side by side, then vitest, then Playwright, each whatever failed before. The
+ * last line totals them: a failed check, or a runner failing outside any test, counts as one failure. */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import runAll, { type NpmRunAllResult } from "npm-run-all2";

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import cors from "cors";
-import express, { type Express, type RequestHandler, type Response } from "express";
+import express, { type RequestHandler, type Response } from "express";
 import type { Hex } from "thirdweb";
 import { hashMessage, keccak256 } from "thirdweb/utils";
 import { parseSignature } from "viem";
@@ -35,7 +35,7 @@ interface User {
 }
 
 /** thirdweb's in-app wallet service for an ecosystem of enclave EOAs, signing in through the local Google. */
-export function embeddedWalletEmulator(options: EmbeddedWalletOptions): Express {
+export function embeddedWalletEmulator(options: EmbeddedWalletOptions) {
   const app = standInApp();
   const faults = createWalletFaultSwitch();
   const logins = new Map<string, { redirectUrl: string; expiresAt: number }>();

@@ -27,12 +27,12 @@ const SETTING_BEHIND = {
     "ECOSYSTEM_PARTNER_ID, the app's partner id in the ecosystem's Allowlist on thirdweb's dashboard",
 };
 
-const refuse = (status: number, code: Refusal["code"], message: string): Refusal => ({ status, code, message });
+const refuse = (status: number, code: Refusal["code"], message: string) => ({ status, code, message });
 
 /** thirdweb's authorizer (packages/service-utils `cf-worker/index.ts`, `core/authorize/*.ts`), before anything else:
  * ids from headers or query, origin from Origin else Referer, and a login's `redirectUrl` on the project's domains too.
  * Null: authorized. */
-function authorizeRequest(dashboard: ThirdwebDashboard, req: Request): Refusal | null {
+function authorizeRequest(dashboard: ThirdwebDashboard, req: Request) {
   const param = (header: string, query: string) => req.get(header) || (req.query[query] as string | undefined) || "";
   const project = dashboard.projects[param("x-client-id", "clientId")];
   if (!project) return refuse(401, "INVALID_KEY", "Key is invalid. Please check your secret-key/clientId.");
@@ -67,7 +67,7 @@ export function authorizer(dashboard: ThirdwebDashboard, log?: (line: string) =>
 }
 
 /** `client.ts`'s `authorizeDomain`: the wallet service's own host is always allowed. */
-function allowsDomain(domains: readonly string[], host: string): boolean {
+function allowsDomain(domains: readonly string[], host: string) {
   return [...domains, EMBEDDED_WALLET_HOST].some(
     (domain) =>
       domain === "*" ||

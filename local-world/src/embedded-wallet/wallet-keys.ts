@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createThirdwebClient } from "thirdweb";
-import { privateKeyToAccount, type Account } from "thirdweb/wallets";
+import { privateKeyToAccount } from "thirdweb/wallets";
 
 /** One key per Google account, derived from a secret in the data dir: the same address on every visit and restart. */
 export function loadWalletKeys(dataDir: string) {
@@ -15,7 +15,7 @@ export function loadWalletKeys(dataDir: string) {
   // Signing never leaves the process: the client is only the SDK's way in.
   const client = createThirdwebClient({ clientId: "embedded-wallet-stand-in" });
   return {
-    accountFor: (googleSub: string): Account =>
+    accountFor: (googleSub: string) =>
       privateKeyToAccount({ client, privateKey: `0x${createHmac("sha256", seed).update(googleSub).digest("hex")}` }),
   };
 }

@@ -102,7 +102,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
   return {
     url: server.url,
     faults: faults as FaultControl,
-    stop(): Promise<void> {
+    stop() {
       stopping ??= (async () => {
         for (const release of heldAnswers) release();
         await Promise.all([server.stop(), book.drain(DRAIN_ON_STOP_MS)]);

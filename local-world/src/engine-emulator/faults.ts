@@ -2,8 +2,7 @@ import { z } from "zod";
 import { faultCount, faultSwitch } from "../stand-in.ts";
 import { HEX_ADDRESS } from "./engine-http.ts";
 
-/**
- * Failures the Engine stand-in plays; "relayed" ones stand for a write through a bundler.
+/** Failures the Engine stand-in plays; "relayed" ones stand for a write through a bundler.
  * - http500: the next `count` writes answer 500 and queue nothing.
  * - timeout: the next `count` writes are queued, their answer held until the client gives up.
  * - rateLimited / rateLimitedReads: writes / `GET /v1/transactions` answer 429.
@@ -18,8 +17,7 @@ import { HEX_ADDRESS } from "./engine-http.ts";
  * - nullStatus: listed with `status: null` and never sent.
  * - cancelled (relayed): cancelled while queued: FAILED, `cancelledAt` set, no hash.
  * - signingRefused: the vault refuses the next `count` signings: FAILED with no hash after the 202.
- * A fault with a `wallet` (timeout and the transaction faults) hits only writes whose call names it; one pending each.
- */
+ * A fault with a `wallet` (timeout and the transaction faults) hits only writes whose call names it; one pending each. */
 export const TRANSACTION_FAULTS = [
   "failed",
   "revert",

@@ -127,14 +127,14 @@ export function createTransactionBook(options: {
     inFlight.add(tracked);
   };
 
-  const onLane = <T>(wallet: string, work: () => Promise<T>): Promise<T> => {
+  const onLane = <T>(wallet: string, work: () => Promise<T>) => {
     const key = wallet.toLowerCase();
     const result = (lanes.get(key) ?? Promise.resolve()).then(work);
     lanes.set(key, result.then(ignore, ignore));
     return result;
   };
 
-  const sendFrom = async (account: Account, call: InnerTransaction, gas?: bigint): Promise<`0x${string}`> => {
+  const sendFrom = async (account: Account, call: InnerTransaction, gas?: bigint) => {
     const { client, chain } = options;
     const transaction = prepareTransaction({
       client,
@@ -156,7 +156,7 @@ export function createTransactionBook(options: {
     );
 
   /** Sends; the hash, or null when none was sent. */
-  const pickUp = async (job: Job): Promise<`0x${string}` | null> => {
+  const pickUp = async (job: Job) => {
     retention.pickedUp(job.row);
     const stop = (errorMessage: string) => {
       fail(job, errorMessage);

@@ -10,7 +10,7 @@ type Row = (transaction: EngineTransaction) => boolean;
 type Paging = { page: number; limit: number; sortBy: "createdAt" | "confirmedAt"; direction: 1 | -1 };
 
 /** Engine's transaction index: `GET /v1/transactions` and `POST /v1/transactions/search`. */
-export function transactionsRoute(deps: { book: TransactionBook; faults: FaultSwitch }): Router {
+export function transactionsRoute(deps: { book: TransactionBook; faults: FaultSwitch }) {
   const router = Router();
 
   router.get("/v1/transactions", (request, response) => {
@@ -44,7 +44,7 @@ function answer(
   deps: { book: TransactionBook; faults: FaultSwitch },
   response: Response,
   { matches, paging: { page, limit, sortBy, direction } }: { matches: Row; paging: Paging },
-): void {
+) {
   if (deps.faults.take("rateLimitedReads")) return sendRateLimited(response);
   const matching = deps.book.list(matches).sort((a, b) => direction * (a[sortBy] ?? "").localeCompare(b[sortBy] ?? ""));
   const transactions = matching.slice((page - 1) * limit, page * limit);
@@ -96,12 +96,12 @@ function combine(rows: Row[], operation: unknown): Row {
     : (row) => rows.some((matches) => matches(row));
 }
 
-function query(request: Request, name: string): string | undefined {
+function query(request: Request, name: string) {
   const value: unknown = request.query[name];
   return typeof value === "string" ? value : undefined;
 }
 
-function positiveInteger(value: unknown): number | undefined {
+function positiveInteger(value: unknown) {
   const number = typeof value === "string" ? Number(value) : value;
   return typeof number === "number" && Number.isInteger(number) && number > 0 ? number : undefined;
 }

@@ -35,6 +35,6 @@ export function createVault(options: {
 }
 
 /** Not retryable: the transaction fails at once, with no hash. */
-export function transactionSigningFailed(refusal: string): string {
+export function transactionSigningFailed(refusal: string) {
   return `Transaction signing failed: Failed to sign transaction: Error interaction with vault: ${refusal}`;
 }

@@ -2,7 +2,7 @@ import { Router, type Response } from "express";
 import { anyJson } from "../stand-in.ts";
 import { sendEngineError, sendRateLimited } from "./engine-http.ts";
 import { TRANSACTION_FAULTS, type FaultSwitch } from "./faults.ts";
-import type { Sabotage, TransactionBook } from "./transaction-book.ts";
+import type { TransactionBook } from "./transaction-book.ts";
 import { requireSigningCredential } from "./vault.ts";
 import { WriteRequestError, type WriteRequest } from "./write-request.ts";
 
@@ -18,7 +18,7 @@ export interface WriteContractDeps {
 }
 
 /** `POST /v1/write/contract`: queues one call, 202 with its id; a key still held answers its own. */
-export function writeContractRoute(deps: WriteContractDeps): Router {
+export function writeContractRoute(deps: WriteContractDeps) {
   const router = Router();
 
   router.post(
@@ -65,7 +65,7 @@ export function writeContractRoute(deps: WriteContractDeps): Router {
   return router;
 }
 
-function takeSabotage(faults: FaultSwitch, write: WriteRequest): Sabotage | null {
+function takeSabotage(faults: FaultSwitch, write: WriteRequest) {
   for (const mode of TRANSACTION_FAULTS) {
     const fault = faults.take(mode, write.transaction.data);
     if (fault) return { ...fault, mode };

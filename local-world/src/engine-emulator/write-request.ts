@@ -73,7 +73,7 @@ function resolveExecution(
   );
 }
 
-function addressField(options: Record<string, unknown>, name: string): string {
+function addressField(options: Record<string, unknown>, name: string) {
   const value = options[name];
   if (typeof value !== "string" || !HEX_ADDRESS.test(value))
     throw new WriteRequestError(`executionOptions.${name} must be an address, got ${JSON.stringify(value)}`);
@@ -115,7 +115,7 @@ function asRecord(value: unknown, name: string): Record<string, unknown> {
 }
 
 /** An error's first line. */
-export function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown) {
   // A node's JSON-RPC error reaches us as a plain `{ code, message }`.
   const message = (error as { message?: unknown } | null)?.message;
   return typeof message === "string" ? message.split("\n")[0]! : String(error);

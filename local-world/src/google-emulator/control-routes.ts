@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { Request, Router } from "express";
+import type { Request } from "express";
 import { z } from "zod";
 import { CONTROL_PATH, controlRouter, faultSwitch } from "../stand-in.ts";
 import type { GrantRegistry } from "./grants.ts";
@@ -34,11 +34,7 @@ export function createControls() {
 export type EmulatorControls = ReturnType<typeof createControls>;
 
 /** The fault pending for `target`: null, "played" when it sends no answer (a hang or a drop), or the error. */
-export function takeFault(
-  controls: EmulatorControls,
-  target: FaultTarget,
-  req: Request,
-): InjectedFault | "played" | null {
+export function takeFault(controls: EmulatorControls, target: FaultTarget, req: Request) {
   const fault = controls.faults.take(target, [target]);
   if (!fault) return null;
   if (fault.hang) return "played";
@@ -52,7 +48,7 @@ export function controlRoutes(
   grants: GrantRegistry,
   accounts: SeedAccount[],
   channelId: string,
-): Router {
+) {
   const router = controlRouter();
   for (const target of FAULT_TARGETS) {
     router.post(`${CONTROL_PATH}/${target}-fault`, (req, res) => {
@@ -91,7 +87,7 @@ export function controlRoutes(
 }
 
 /** A Google account with random ids, so no kept claim store met it. */
-function freshAccount(channelId: string, subscribed: boolean, brandChannels: number): SeedAccount {
+function freshAccount(channelId: string, subscribed: boolean, brandChannels: number) {
   const tag = randomBytes(5).toString("hex");
   const name = `Viewer ${tag}`;
   const subscribedTo = subscribed ? [channelId] : [];

@@ -10,7 +10,7 @@ export type FreshAccount = FreshIdentity & { brandAccounts: FreshIdentity[] };
 export async function createGoogleAccount(
   emulatorUrl: string,
   options: { subscribed?: boolean; brandChannels?: number } = {},
-): Promise<FreshAccount> {
+) {
   const response = await fetch(`${emulatorUrl}/__emulator/accounts`, {
     method: "POST",
     headers: { "content-type": "application/json" },

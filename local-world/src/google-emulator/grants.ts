@@ -32,20 +32,20 @@ export function createGrantRegistry() {
   const refreshTokens = new Map<string, Grant>();
 
   return {
-    issueCode(grant: Grant, request: AuthorizationRequest): string {
+    issueCode(grant: Grant, request: AuthorizationRequest) {
       const code = `4/0A${randomBytes(32).toString("base64url")}`;
       codes.set(code, { ...request, grant, expiresAt: Date.now() + CODE_LIFETIME_MS });
       return code;
     },
 
     /** Codes are single-use: the first redemption removes it, whatever its outcome. */
-    redeemCode(code: string): PendingCode | null {
+    redeemCode(code: string) {
       const pending = codes.get(code);
       codes.delete(code);
       return pending && pending.expiresAt > Date.now() ? pending : null;
     },
 
-    issueTokens(grant: Grant): { accessToken: string; refreshToken: string | null } {
+    issueTokens(grant: Grant) {
       const accessToken = `ya29.${randomBytes(48).toString("base64url")}`;
       accessTokens.set(accessToken, { grant, expiresAt: Date.now() + ACCESS_TOKEN_LIFETIME_S * 1000 });
       if (grant.accessType !== "offline") return { accessToken, refreshToken: null };
@@ -55,20 +55,20 @@ export function createGrantRegistry() {
     },
 
     /** A live access token, or null when unknown, expired or revoked. */
-    accessToken(token: string): AccessToken | null {
+    accessToken(token: string) {
       const found = accessTokens.get(token);
       return found && !found.grant.revoked && found.expiresAt > Date.now() ? found : null;
     },
 
     /** Revokes the grant behind a token; false when it is not live. */
-    revoke(token: string): boolean {
+    revoke(token: string) {
       const grant = this.accessToken(token)?.grant ?? refreshTokens.get(token);
       if (!grant || grant.revoked) return false;
       grant.revoked = true;
       return true;
     },
 
-    expire(token: string): boolean {
+    expire(token: string) {
       const found = accessTokens.get(token);
       if (found) found.expiresAt = Date.now() - 1;
       return Boolean(found);
@@ -79,7 +79,7 @@ export function createGrantRegistry() {
 export type GrantRegistry = ReturnType<typeof createGrantRegistry>;
 
 /** RFC 7636: does this verifier answer the challenge sent to the authorization endpoint? */
-export function verifierMatches(request: AuthorizationRequest, verifier: string | undefined): boolean {
+export function verifierMatches(request: AuthorizationRequest, verifier: string | undefined) {
   if (request.codeChallenge === null) return verifier === undefined;
   if (verifier === undefined) return false;
   const derived =

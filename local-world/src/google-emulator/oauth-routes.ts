@@ -31,7 +31,7 @@ export interface OAuthDeps {
 }
 
 type Failure = { status: number; error: string; description: string };
-const failure = (status: number, error: string, description: string): Failure => ({ status, error, description });
+const failure = (status: number, error: string, description: string) => ({ status, error, description });
 const invalid = (description: string) => failure(400, "invalid_request", description);
 type ParsedAuthorization = AuthorizationRequest & {
   scope: string;
@@ -41,7 +41,7 @@ type ParsedAuthorization = AuthorizationRequest & {
   params: URLSearchParams;
 };
 
-export function oauthRoutes(deps: OAuthDeps): Router {
+export function oauthRoutes(deps: OAuthDeps) {
   const router = Router();
   const form = express.text({ type: "application/x-www-form-urlencoded" });
   const authorization = (req: Request, res: Response) => {
@@ -224,7 +224,7 @@ function authenticateClient(
   return { clientId };
 }
 
-function idToken(deps: OAuthDeps, grant: Grant, accessToken: string, nonce: string | null): string {
+function idToken(deps: OAuthDeps, grant: Grant, accessToken: string, nonce: string | null) {
   const { account } = grant;
   const iat = Math.floor(Date.now() / 1000);
   const audience = deps.controls.nextIdTokenAudience ?? grant.clientId;
@@ -265,7 +265,7 @@ function accessTokenInfo(deps: OAuthDeps, token: string): Record<string, string>
 }
 
 /** Plays a taken fault, if any, in Google's JSON error format. */
-function playedFault(fault: ReturnType<typeof takeFault>, res: Response): boolean {
+function playedFault(fault: ReturnType<typeof takeFault>, res: Response) {
   if (!fault || fault === "played") return fault === "played";
   res.status(fault.status).json({
     error: { code: fault.status, message: fault.reason, status: fault.status >= 500 ? "UNAVAILABLE" : "UNKNOWN" },
@@ -273,11 +273,11 @@ function playedFault(fault: ReturnType<typeof takeFault>, res: Response): boolea
   return true;
 }
 
-function sendErrorPage(res: Response, failure: Failure): void {
+function sendErrorPage(res: Response, failure: Failure) {
   res.status(failure.status).type("html").send(errorPage(failure));
 }
 
-function sendOAuthError(res: Response, failure: Failure): void {
+function sendOAuthError(res: Response, failure: Failure) {
   res.status(failure.status).json({ error: failure.error, error_description: failure.description });
 }
 

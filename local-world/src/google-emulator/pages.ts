@@ -6,7 +6,7 @@ export function accountChooserPage(input: {
   params: URLSearchParams;
   accounts: readonly SeedAccount[];
   loginHint: string | null;
-}): string {
+}) {
   const choices = input.accounts.map((account) => ({
     value: account.email,
     label: account.name,
@@ -19,7 +19,7 @@ export function accountChooserPage(input: {
 }
 
 /** For a person who manages Brand Accounts, with YouTube asked: whose channel. */
-export function channelPickerPage(input: { clientId: string; params: URLSearchParams; person: SeedAccount }): string {
+export function channelPickerPage(input: { clientId: string; params: URLSearchParams; person: SeedAccount }) {
   const { person } = input;
   const choice = (identity: SeedAccount, detail: string) => ({
     value: identity.sub,
@@ -41,7 +41,7 @@ function pickerPage(
   params: URLSearchParams,
   choices: Array<{ value: string; label: string; detail: string; autofocus?: boolean }>,
   lead: string,
-): string {
+) {
   const hidden = [...params]
     .map(([key, value]) => `<input type="hidden" name="${escapeHtml(key)}" value="${escapeHtml(value)}">`)
     .join("\n      ");
@@ -77,7 +77,7 @@ export function errorPage({ error, description, status }: { error: string; descr
   );
 }
 
-function layout(title: string, body: string): string {
+function layout(title: string, body: string) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -102,6 +102,6 @@ function layout(title: string, body: string): string {
 </html>`;
 }
 
-function escapeHtml(text: string): string {
+function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

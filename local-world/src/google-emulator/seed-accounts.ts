@@ -31,7 +31,7 @@ export function seedAccount(
 }
 
 /** One account per path through the claim flow. */
-export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID): SeedAccount[] {
+export function defaultGoogleAccounts(channelId: string = LOCAL_CHANNEL_ID) {
   const account = (n: number, login: string, name: string, handle: string | null, rest: Partial<SeedAccount> = {}) =>
     seedAccount({
       sub: `1000000000000000000${String(n).padStart(2, "0")}`,

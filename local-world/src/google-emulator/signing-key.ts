@@ -13,7 +13,7 @@ export function createSigningKey(issuerName: string) {
     kid,
     certificatePem: selfSignedCertificatePem(privateKey, publicKey, issuerName),
     jwk: { ...publicKey.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" } as Record<string, unknown>,
-    signJwt(payload: Record<string, unknown>): string {
+    signJwt(payload: Record<string, unknown>) {
       const signed = `${header}.${base64url(payload)}`;
       return `${signed}.${sign("sha256", Buffer.from(signed), privateKey).toString("base64url")}`;
     },
@@ -21,6 +21,6 @@ export function createSigningKey(issuerName: string) {
 }
 
 /** OpenID's at_hash: the left half of the access token's SHA-256, base64url. */
-export function accessTokenHash(accessToken: string): string {
+export function accessTokenHash(accessToken: string) {
   return createHash("sha256").update(accessToken).digest().subarray(0, 16).toString("base64url");
 }

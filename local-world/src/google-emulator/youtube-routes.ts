@@ -30,7 +30,7 @@ const QUOTA_MESSAGES: Record<string, string> = {
 };
 
 /** The two YouTube reads the claim flow makes (`mine=true`), 1 unit each, counted. */
-export function youtubeRoutes(deps: YouTubeDeps): Router {
+export function youtubeRoutes(deps: YouTubeDeps) {
   const router = Router();
   const units = { total: 0, byAccount: new Map<string, number>() };
   router.use("/youtube/v3", (req, _res, next) => {
@@ -103,7 +103,7 @@ export function youtubeRoutes(deps: YouTubeDeps): Router {
 }
 
 /** YouTube's 401: the problem, then the same hint. */
-function credentialError(reason: "required" | "authError", problem: string): ErrorSpec {
+function credentialError(reason: "required" | "authError", problem: string) {
   const hint = "Expected OAuth 2 access token, login cookie or other valid authentication credential.";
   return spec(401, reason, `${problem} ${hint}`, "global", AT_AUTHORIZATION);
 }
@@ -146,14 +146,14 @@ function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "su
 }
 
 /** YouTube's documented errors: quotaExceeded, rateLimitExceeded, backendError (5xx). */
-function faultError(status: number, reason: string): ErrorSpec {
+function faultError(status: number, reason: string) {
   const quota = QUOTA_MESSAGES[reason];
   return quota
     ? spec(status, reason, quota, "youtube.quota")
     : spec(status, reason, status >= 500 ? "Backend Error" : reason);
 }
 
-function sendError(res: Response, spec: ErrorSpec): void {
+function sendError(res: Response, spec: ErrorSpec) {
   res.status(spec.status).json({
     error: {
       code: spec.status,
@@ -165,17 +165,17 @@ function sendError(res: Response, spec: ErrorSpec): void {
 }
 
 /** A query parameter; repeated ones (`part=a&part=b`) joined with commas. */
-function stringParam(req: Request, name: string): string | undefined {
+function stringParam(req: Request, name: string) {
   const values = searchParamsOf(req).getAll(name);
   return values.length > 0 ? values.join(",") : undefined;
 }
 
-function part(req: Request, name: string, value: object): Record<string, object> {
+function part(req: Request, name: string, value: object) {
   return (stringParam(req, "part") ?? "").split(",").includes(name) ? { [name]: value } : {};
 }
 
 /** The bearer token, or the `access_token` parameter, as YouTube accepts either. */
-function accessTokenOf(req: Request): string | undefined {
+function accessTokenOf(req: Request) {
   return bearerOf(req) ?? stringParam(req, "access_token");
 }
 
@@ -185,7 +185,7 @@ function listResponse(kind: string, etagParts: string[], items?: object[]) {
   return { kind: `youtube#${kind}ListResponse`, etag: etag(...etagParts), pageInfo, ...(items ? { items } : {}) };
 }
 
-function etag(...parts: string[]): string {
+function etag(...parts: string[]) {
   return hash("sha1", parts.join("|"), "base64url");
 }
 

@@ -7,7 +7,7 @@ export interface BorderClient {
 }
 
 /** Routes this process's `fetch` and `WebSocket` for the border's hosts to it: Node's WalletConnect takes no TLS options. */
-export function routeBorderHostsFromNode(border: BorderClient): void {
+export function routeBorderHostsFromNode(border: BorderClient) {
   const direct = buildConnector({});
   const toBorder = buildConnector({ ca: border.certificatePem });
   setGlobalDispatcher(

@@ -29,6 +29,6 @@ export async function startNetworkBorder(options: {
   return listen(server, options.port);
 }
 
-function hostOf(req: IncomingMessage): string {
+function hostOf(req: IncomingMessage) {
   return (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
 }

@@ -12,7 +12,7 @@ export interface TlsIdentity {
 }
 
 /** The border's TLS identity, made on first use and kept in `dataDir`: the test runner trusts it before it starts. */
-export function loadTlsIdentity(dataDir: string): TlsIdentity {
+export function loadTlsIdentity(dataDir: string) {
   const dir = path.join(dataDir, "network-border");
   const keyFile = path.join(dir, "key.pem");
   const certificateFile = path.join(dir, "certificate.pem");

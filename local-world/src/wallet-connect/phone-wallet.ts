@@ -128,7 +128,7 @@ export async function startPhoneWallet(options: {
     return null;
   };
 
-  const answer = async (topic: string, method: string, params: unknown[]): Promise<unknown> => {
+  const answer = async (topic: string, method: string, params: unknown[]) => {
     if (behaviour.rejectRequests) throw USER_REJECTED_REQUEST;
     switch (method) {
       case "personal_sign":

@@ -59,7 +59,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
   const mailbox = new Map<string, Message[]>();
   let nextPushId = now() * 1000;
 
-  const live = (topic: string): Message[] => {
+  const live = (topic: string) => {
     const kept = (mailbox.get(topic) ?? []).filter((message) => message.expiresAt > now());
     if (kept.length > 0) mailbox.set(topic, kept);
     else mailbox.delete(topic);
@@ -74,7 +74,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
     send(client, { id, jsonrpc: "2.0", method: "irn_subscription", params });
   };
 
-  const subscribe = (client: Client, topic: string): string => {
+  const subscribe = (client: Client, topic: string) => {
     const ids = subscribers.get(topic) ?? new Set<string>();
     ids.add(client.id);
     subscribers.set(topic, ids);
@@ -198,8 +198,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const projectId = query.get("projectId") ?? "";
       const auth = checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now());
-      // 401 for no or an unknown project and a bad JWT, 403 for a known project used from elsewhere, as the relay says
-      // (reown docs, cloud/relay).
+      // 401 for no or an unknown project and a bad JWT, 403 for a known project used from elsewhere, as the relay says.
       const refusal = !projectId
         ? { status: "401 Unauthorized", reason: "Project ID is missing" }
         : !isKnownProject(projectId)

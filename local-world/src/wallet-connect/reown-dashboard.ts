@@ -1,11 +1,10 @@
-/** A project on the local world's Reown dashboard: its relay allow-list (empty: any origin) and its verified domains. */
+/** A project on the local Reown dashboard: its relay allow-list (empty: any origin) and its verified domains. */
 interface ReownProject {
   allowedOrigins: string[];
   verifiedDomains: string[];
 }
 
-/** thirdweb's WalletConnect project, used when no project id is set
- * (`thirdweb/src/wallets/wallet-connect/constants.ts`). */
+/** thirdweb's WalletConnect project when no project id is set (`thirdweb/src/wallets/wallet-connect/constants.ts`). */
 export const THIRDWEB_DEFAULT_PROJECT_ID = "08c4b07e3ad25f1a27c14a4e8cecb6f0";
 /** An operator's own project, set up as docs/deploy.md says: the app's domain (here localhost) allowed and verified. */
 export const OWN_PROJECT_ID = "7e0b5c9a1d2f4e3b8a6c5d4e3f2a1b0c";
@@ -22,12 +21,11 @@ const PROJECTS: Record<string, ReownProject> = {
   [PHONE_WALLET_PROJECT_ID]: { allowedOrigins: [], verifiedDomains: [] },
 };
 
-export const isKnownProject = (projectId: string): boolean => Object.hasOwn(PROJECTS, projectId);
+export const isKnownProject = (projectId: string) => Object.hasOwn(PROJECTS, projectId);
 
-/** Whether the relay admits a socket from `origin` (reown docs, cloud/relay): localhost and 127.0.0.1 always, any on an
- * empty list; an entry is `[scheme://]host[:port]`, scheme and port exact when given, `*` one whole label of the
- * host. */
-export function originAllowed(projectId: string, origin: string | undefined): boolean {
+/** Whether the relay admits a socket from `origin`: localhost and 127.0.0.1 always, any on an empty list; an entry is
+ * `[scheme://]host[:port]`, scheme and port exact when given, `*` one whole label of the host. */
+export function originAllowed(projectId: string, origin: string | undefined) {
   const { allowedOrigins = [] } = PROJECTS[projectId] ?? {};
   if (allowedOrigins.length === 0) return true;
   if (!origin || !URL.canParse(origin)) return false;
@@ -47,6 +45,6 @@ export function originAllowed(projectId: string, origin: string | undefined): bo
 }
 
 /** Whether Verify attests `origin` as verified: its host is one of the project's verified domains. */
-export function domainVerified(projectId: string, origin: string): boolean {
+export function domainVerified(projectId: string, origin: string) {
   return PROJECTS[projectId]?.verifiedDomains.includes(new URL(origin).hostname) ?? false;
 }

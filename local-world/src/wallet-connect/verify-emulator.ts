@@ -1,5 +1,4 @@
 import { generateKeyPairSync, sign } from "node:crypto";
-import type { Express } from "express";
 import { notFound, standInApp } from "../stand-in.ts";
 import type { RelayFaultSwitch } from "./relay-faults.ts";
 import { domainVerified } from "./reown-dashboard.ts";
@@ -9,7 +8,7 @@ const PUBLIC_KEY_LIFETIME_SECONDS = 86_400;
 
 /** WalletConnect's Verify: an ES256 attestation per origin (checked with `/v3/public-key`), verified only for a
  * domain the project verified; the SDK shows any other as UNKNOWN (`@walletconnect/core` `verify.ts`). */
-export function verifyEmulator(faults: RelayFaultSwitch): Express {
+export function verifyEmulator(faults: RelayFaultSwitch) {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const { x, y } = publicKey.export({ format: "jwk" });
   const app = standInApp();
@@ -48,6 +47,6 @@ export function verifyEmulator(faults: RelayFaultSwitch): Express {
 }
 
 /** A value written into an inline script: JSON, with `<` escaped so no value can end the script element. */
-function scriptValue(value: string): string {
+function scriptValue(value: string) {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }

@@ -37,7 +37,7 @@ export async function startBenchWorld(
   });
   const dbFile = path.join(world.env.DATA_DIR as string, "claims.sqlite");
   /** A counter from the app's /metrics, summed over its labels. */
-  const metric = async (name: string): Promise<number> => {
+  const metric = async (name: string) => {
     const response = await fetch(`${appUrl}/metrics`, { headers: OPERATOR_HEADERS });
     if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
     const lines = (await response.text()).split("\n");

@@ -1,7 +1,4 @@
-/**
- * `npm run bench`: the visitor's wait, what a claim costs, and the headroom over a quota-bound launch. Rewrites
- * docs/benchmarks/claims.md.
- */
+/** `npm run bench` writes docs/benchmarks/claims.md: the visitor's wait, a claim's cost, quota-bound peak headroom. */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -21,7 +18,7 @@ const OUTPUT = path.resolve(import.meta.dirname, "../../../docs/benchmarks/claim
 const started = Date.now();
 const loadBefore = os.loadavg()[0] ?? 0;
 const sections: string[] = [];
-const shown = <T extends { markdown: string }>(phase: T): T => {
+const shown = <T extends { markdown: string }>(phase: T) => {
   console.log(`\n${phase.markdown}\n`);
   sections.push(phase.markdown);
   return phase;

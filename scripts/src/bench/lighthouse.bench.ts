@@ -1,7 +1,5 @@
-/**
- * `npm run lighthouse`: the mobile preset on each page against `npm start`, through an HTTP/2 TLS proxy and straight.
- * Writes the median runs to docs/benchmarks/frontend.md, keeping its "Earlier runs".
- */
+/** `npm run lighthouse`: the mobile preset on each page against `npm start`, through an HTTP/2 TLS proxy and straight.
+ * Writes the median runs to docs/benchmarks/frontend.md, keeping its "Earlier runs". */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -32,7 +30,7 @@ const numeric = (lhr: LighthouseResult, audit: string) => lhr.audits[audit]?.num
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The page's median run as a table row, every run's performance score in brackets. */
-async function audit(origin: Origin, route: string): Promise<string[]> {
+async function audit(origin: Origin, route: string) {
   const runs: LighthouseResult[] = [];
   for (let failures = 0; runs.length < RUNS;) {
     const lhr = await auditOnce(`${origin.url}${route}`, origin.chromiumFlags);
@@ -62,7 +60,7 @@ async function audit(origin: Origin, route: string): Promise<string[]> {
 }
 
 /** One run in a fresh browser; a failed run comes back as its error message. */
-async function auditOnce(pageUrl: string, extraFlags: string[]): Promise<LighthouseResult | string> {
+async function auditOnce(pageUrl: string, extraFlags: string[]) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...chromiumFlags(), ...extraFlags],

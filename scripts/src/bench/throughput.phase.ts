@@ -38,7 +38,7 @@ async function runBatch(world: BenchWorld, viewers: Visitor[], windowMs: number)
 
 const BATCH_COLUMNS = ["confirmed in window", "refused", "Claim → confirmed p50 ms", "p95 ms", "confirmed claims/s"];
 
-function batchCells(results: readonly BatchResult[]): string[] {
+function batchCells(results: readonly BatchResult[]) {
   const statuses = [...new Set(results.flatMap((r) => r.refusals))];
   return [
     spreadOf(results, (r) => r.confirmed),

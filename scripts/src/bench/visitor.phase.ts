@@ -1,4 +1,4 @@
-/** The visitor's wait and taps: a few visitors at a time walk /claim in Chromium on a phone's screen, on the built page. */
+/** The visitor's wait and taps: a few visitors at once walk the built /claim in Chromium on a phone's screen. */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs/promises";
@@ -32,8 +32,7 @@ const AT_ONCE = Number(process.env.BENCH_VISITORS_AT_ONCE ?? 3);
 const CLAIM_WAIT_TARGET_MS = 1_200;
 const PHONE = { width: 390, height: 844 };
 type Walk = (page: Page, account: FreshAccount, config: PublicConfig) => Promise<() => Promise<void>>;
-// The kinds of visitor the visitor phase's world cannot serve, as the e2e tests walk them, from /claim to all Verify
-// needs; what a walk answers ends its wallet.
+// Visitors the visitor phase's world cannot serve, walked to Verify like the e2e tests; each returns its wallet's stop.
 const KINDS: Record<string, Walk> = {
   "Sign in with Google (embedded wallet)": async (page, account) => {
     await page.goto("/claim");
@@ -51,7 +50,6 @@ const KINDS: Record<string, Walk> = {
     return () => wallet.stop();
   },
 };
-/** Counts the taps and the fields typed into, by way of `__tapped`. */
 const COUNT_TAPS = `{
   const typed = new WeakSet();
   addEventListener("click", (event) => event.isTrusted && globalThis.__tapped("taps"), true);
@@ -113,8 +111,7 @@ export async function visitorPhase(world: BenchWorld) {
   return { markdown, gasUsed };
 }
 
-// The other kinds of visitor once each, on a phone, on `npm start`'s world: only it has the stand-ins of thirdweb's
-// wallet service and of WalletConnect, behind its network border.
+// The other kinds once each, on a phone, on `npm start`'s world, the one with the wallet service and WalletConnect.
 export async function tapsPhase() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-taps-"));
   const [port, borderPort] = [await freePort(), String(await freePort())];
@@ -171,7 +168,7 @@ export async function tapsPhase() {
   return { markdown };
 }
 
-/** Counts the visitor's taps and typed fields in every page of `context`, Google's popup too. */
+/** Counts the visitor's taps and typed fields (by way of `__tapped`) in every page of `context`, Google's popup too. */
 async function countTaps(context: BrowserContext) {
   const counts = { taps: 0, fields: 0 };
   await context.exposeFunction("__tapped", (counted: keyof typeof counts) => counts[counted]++);

@@ -108,7 +108,7 @@ export const claimsCommand = defineCommand(
   },
 );
 
-function parseFilter({ status, since, until }: Values): ClaimFilter {
+function parseFilter({ status, since, until }: Values) {
   const filter: ClaimFilter = {};
   if (status !== undefined) {
     if (!(CLAIM_STATUSES as readonly string[]).includes(status))
@@ -195,7 +195,7 @@ async function settle(
   { io, store, record }: Operator,
   chainReader: Parameters<typeof resolveClaim>[0]["chainReader"],
   stuck: ClaimRecord,
-): Promise<ClaimRecord[]> {
+) {
   const outcome = await resolveClaim({ store, chainReader }, stuck.id);
   const { claim } = outcome;
   const from = `${claim.id} (${claim.walletAddress})`;

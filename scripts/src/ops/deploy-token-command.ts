@@ -215,7 +215,7 @@ export const deployTokenCommand = defineCommand({ usage: USAGE, options: OPTIONS
   return true;
 });
 
-function count(name: string, value: string): bigint {
+function count(name: string, value: string) {
   if (!/^\d+$/.test(value) || BigInt(value) === 0n) throw new Error(`${name} must be a positive whole number`);
   return BigInt(value);
 }
@@ -224,6 +224,6 @@ function same(a: string, b: string) {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-function setMaxRewards(rewards: ThirdwebContract, newMax: bigint): PreparedTransaction {
+function setMaxRewards(rewards: ThirdwebContract, newMax: bigint) {
   return prepareContractCall({ contract: rewards, method: "function setMaxRewards(uint256 newMax)", params: [newMax] });
 }

@@ -253,7 +253,7 @@ async function checkEngineSigning(config: Config) {
       );
 }
 
-async function withStore<T>(config: Config, read: (store: ClaimStore) => Promise<T>): Promise<T> {
+async function withStore<T>(config: Config, read: (store: ClaimStore) => Promise<T>) {
   const store = await openClaimStore(config.storeOptions);
   try {
     return await read(store);
