@@ -16,7 +16,7 @@ export function StepHeading({ children, ref }: { children: ReactNode; ref?: Ref<
   );
 }
 
-/** A titled part of a step, named as a group by its title, so each Google button is heard under what it is for. */
+/** A part of a step, a group named by its title, so each Google button is heard under what it is for. */
 export function StepSection({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
