@@ -28,7 +28,7 @@ export function walletContextHint(userAgent: string, isMobile: boolean) {
   return DEFAULT_HINT;
 }
 
-/** How long a phone's wallet app has to take the page over after its deep link before the page says none opened. */
+/** How long a phone's wallet app has to take the page over after its deep link, before "none opened". */
 export const DEEP_LINK_WAIT_SECONDS = 5;
 
 /** Calls `onNothingOpened` unless the page is hidden or loses focus in time, as it does when an app opens. */

@@ -171,8 +171,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
     [setup, switchWalletNetwork],
   );
 
-  // Through WalletConnect the network is wrong until the wallet reports ours: followed from the moment it is active,
-  // restored or connected, and asked to switch once.
+  // Through WalletConnect the network is wrong until the wallet reports ours; asked to switch once, as it turns active.
   useEffect(() => {
     if (!activeWallet || !isWalletConnected(activeWallet, setup)) return;
     const stop = activeWallet.subscribe("chainChanged", (chain) => {

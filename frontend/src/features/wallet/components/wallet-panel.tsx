@@ -72,7 +72,6 @@ export function WalletOptions() {
           {status === "ready" && (
             <>
               <WalletChoice />
-              {/* thirdweb's own picker for every other wallet. */}
               <Box ref={pickerTarget} />
             </>
           )}
