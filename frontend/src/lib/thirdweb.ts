@@ -31,7 +31,7 @@ export function createThirdwebSetup(config: PublicConfig) {
       })
     : undefined;
   const metamask = createWallet("io.metamask");
-  // Offered with or without a project id: undefined lets the SDK fall back to its default.
+  // Without a project id the SDK falls back to its default.
   const walletConnectProjectId = config.walletConnectProjectId || undefined;
   const wc = walletConnect();
   // AutoConnect needs every one mounted to finish a redirect login.

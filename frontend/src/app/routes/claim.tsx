@@ -1,4 +1,3 @@
-/** /claim: the wizard composed with the google-auth and wallet features. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageLayout } from "../../components/ui/page-layout.tsx";

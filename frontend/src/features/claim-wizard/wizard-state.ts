@@ -80,7 +80,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case "usernameChanged":
       return { ...state, youtubeUsername: event.value };
     case "walletReadinessChanged":
-      // Connecting a wallet on the right network moves Connect on to Claim, and only from Connect.
+      // Only a connect on the right network, on the Connect step, moves on to Claim.
       return event.ready && !state.walletReady && state.step === 1 && !event.restored
         ? { ...state, walletReady: true, step: 2, progress: 0 }
         : { ...state, walletReady: event.ready };

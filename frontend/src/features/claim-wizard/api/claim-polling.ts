@@ -1,4 +1,4 @@
-/** Following a queued mint until it settles: TanStack Query long-polls GET /api/claims/:id. */
+/** Following a queued mint until it settles, long-polling GET /api/claims/:id. */
 import type { ClaimView } from "@tube/common/api";
 import type { ClaimStatus } from "@tube/common/constants";
 import { ERROR_CATALOGUE, mintFailureText } from "@tube/common/errors";
