@@ -243,7 +243,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     }
   }
 
-  // After the Claim step's popup, the claim the visitor asked for goes on by itself.
+  // After the Claim step's popup, the claim asked for goes on by itself.
   const continueAfterAuthorizing = useEffectEvent(() => {
     if (!claimAfterAuthorizing.current || state.step !== 2) return;
     claimAfterAuthorizing.current = false;

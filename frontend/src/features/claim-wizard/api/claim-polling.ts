@@ -86,7 +86,7 @@ function progressOf(error: unknown, claim: ClaimView | undefined, timedOut: bool
   return { state: "pending", status: claim?.status ?? null };
 }
 
-/** True once `timeoutMs` has passed since `key` last changed to a non-null value. */
+/** True once `timeoutMs` has passed since `key` last became non-null. */
 function useTimeout(key: string | null, timeoutMs: number) {
   const [expiredKey, setExpiredKey] = useState<string | null>(null);
   useEffect(() => {
