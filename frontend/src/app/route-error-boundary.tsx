@@ -1,4 +1,4 @@
-/** What a page throws while rendering (a lazy chunk gone after a deploy too) gets a way out, not a blank page. */
+/** A render error (a chunk gone after a deploy too) gets a way out, not a blank page. */
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { HomeLinkButton, MessageScreen } from "../components/ui/message-screen.tsx";

@@ -10,7 +10,7 @@ import { LegalDocumentPage } from "../features/legal/legal-document-page.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 
-/** A page loaded with Chakra and wrapped in it: the static pages never download Chakra (ADR 0012). */
+/** A page loaded with Chakra and wrapped in it; the static pages never download Chakra (ADR 12). */
 function withChakra(loadPage: () => Promise<{ default: ComponentType }>) {
   return () =>
     Promise.all([loadPage(), import("./chakra-root.tsx")]).then(([{ default: Page }, { ChakraRoot }]) => ({
@@ -26,7 +26,7 @@ function withChakra(loadPage: () => Promise<{ default: ComponentType }>) {
 
 const loadClaimPage = withChakra(() => import("./routes/claim.tsx"));
 const ClaimPage = lazy(loadClaimPage);
-// Started on hover or focus of the landing page's call to action; a failed preload is retried by the navigation.
+// On hover or focus of the landing page's call to action; the navigation retries a failed preload.
 const preloadClaimPage = () => void loadClaimPage().catch(() => undefined);
 
 export function AppRoutes() {

@@ -1,14 +1,14 @@
 import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
 import * as chakra from "@chakra-ui/react/theme";
 
-/** Palettes nothing here uses, left out of start-up's work; a colorPalette from this list would render unstyled. */
+/** Left out of start-up's work; a colorPalette from this list would render unstyled. */
 const UNUSED_PALETTES = ["teal", "cyan", "purple", "pink"];
 
 function withoutUnusedPalettes<T extends object>(colors: T): T {
   return Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.includes(name))) as T;
 }
 
-/** No dark mode: each semantic token keeps only its `_light` value, so no dark set of variables is built. */
+/** No dark mode: semantic tokens keep only their `_light` value, so no dark variables are built. */
 function withLightValuesOnly<T>(node: T): T {
   if (typeof node !== "object" || node === null) return node;
   if ("value" in node && typeof node.value === "object" && node.value !== null && "_light" in node.value) {

@@ -74,7 +74,7 @@ async function errorFromResponse(response: Response) {
     const { code, message, retryAfterSeconds } = parsed.data.error;
     return new ApiError(code, message, response.status, retryAfterSeconds ?? headerRetryAfter);
   }
-  // A proxy or the platform answered instead of our server, so there is no catalogue text to show.
+  // A proxy or the platform answered, not our server: there is no catalogue text to show.
   return new ApiError(
     "HTTP_ERROR",
     response.status === 429

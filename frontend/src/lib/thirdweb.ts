@@ -10,13 +10,13 @@ export type ThirdwebSetup = ReturnType<typeof createThirdwebSetup>;
 
 export type WalletRestoreOutcome = "not-tried" | "pending" | "failed" | "connected";
 
-/** The SDK posts a usage event with the address on every connection: a host that never resolves keeps it (ADR 26). */
+/** The SDK posts the address on every connection: a host that never resolves keeps it (ADR 26). */
 const NO_ANALYTICS_HOST = "analytics.invalid";
 
 export function createThirdwebSetup(config: PublicConfig) {
   setThirdwebDomains({ analytics: NO_ANALYTICS_HOST });
   const client = createThirdwebClient({ clientId: config.thirdwebClientId });
-  // Never the SDK's bare `arbitrum` export: that would send RPC calls to thirdweb instead of our configured node.
+  // Never the SDK's bare `arbitrum` export: it would send RPC calls to thirdweb, not our node.
   const chain = defineChain({
     id: config.chainId,
     rpc: config.rpcUrl,
@@ -31,7 +31,7 @@ export function createThirdwebSetup(config: PublicConfig) {
       })
     : undefined;
   const metamask = createWallet("io.metamask");
-  // Offered with or without a project id: undefined lets the SDK fall back to its default.
+  // Without a project id the SDK falls back to its default.
   const walletConnectProjectId = config.walletConnectProjectId || undefined;
   const wc = walletConnect();
   // AutoConnect needs every one mounted to finish a redirect login.

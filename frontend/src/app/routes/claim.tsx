@@ -1,4 +1,3 @@
-/** The /claim route: composes the claim wizard with the google-auth and wallet features. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageLayout } from "../../components/ui/page-layout.tsx";
@@ -16,7 +15,7 @@ import { usePreloadWhenIdle } from "../../features/wallet/wallet-loading.ts";
 import { useWalletState } from "../../features/wallet/wallet-state.tsx";
 import { hasWalletToRestore } from "../../features/wallet/redirect-login.ts";
 
-/** The wallet module loads at once when AutoConnect has something to restore, or the visitor is past Subscribe. */
+/** The wallet module loads at once when a wallet is to be restored or the visitor is past Subscribe. */
 function walletNeededAtOnce() {
   return hasWalletToRestore(window.location) || (readWizardProgress()?.step ?? 0) >= 1;
 }

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, type ButtonProps } from "@chakra-ui/react";
 import { useId, type ReactNode, type Ref } from "react";
 
-/** A button with the line under it that says what it is for (or why it is disabled), its accessible description. */
+/** A button with a line under it, its accessible description: what it is for, or why it is disabled. */
 export function DescribedButton({
   description,
   ...button

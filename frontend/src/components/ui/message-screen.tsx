@@ -14,7 +14,7 @@ export function MessageScreen({ title, text, actions }: { title: string; text: R
   );
 }
 
-/** 'Go to Home', a link drawn as a button: the way out of the not-found page and of a failed page. */
+/** 'Go to Home', a link drawn as a button: the way out of a missing or failed page. */
 export function HomeLinkButton({ variant }: { variant: "solid" | "outline" }) {
   return (
     <Link to="/" className={`button ${variant === "solid" ? "button--red" : "button--outline"}`}>

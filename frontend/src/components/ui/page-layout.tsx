@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Footer } from "./footer.tsx";
 
-/** Header, main landmark and footer shared by every screen; plain markup styled by styles/site.css (ADR 0012). */
+/** Every screen's header, main landmark and footer; plain markup styled by styles/site.css (ADR 12). */
 export function PageLayout({ children }: { children: ReactNode }) {
   return (
     <div className="page">

@@ -9,8 +9,8 @@ export interface Notification {
   id?: string;
 }
 
-// At the top on every screen (full width on a phone): the next control is below what was just pressed, rarely above.
-// Stacked rather than listed: a claim fires several toasts in a row, and a list would cover a phone screen.
+// At the top, full width on a phone: the next control is below what was just pressed, rarely above.
+// Stacked: a claim fires several toasts in a row, and a list would cover a phone screen.
 const toaster = createToaster({
   placement: "top-end",
   // Below the sticky site header, so a toast never hides it.

@@ -13,10 +13,10 @@ export interface TooltipProps {
 }
 
 export function Tooltip({ content, children }: TooltipProps) {
-  // Mounted only while open: a closed tooltip's content would be rendered, hidden, with the page.
+  // Mounted only while open, not rendered hidden with the page.
   return (
     <ChakraTooltip.Root openDelay={OPEN_DELAY_MS} closeDelay={CLOSE_DELAY_MS} lazyMount unmountOnExit>
-      {/* Chromium sends `pointerover` when an element appears under a still pointer: the tooltip waits for a real move. */}
+      {/* Chromium sends `pointerover` to an element appearing under a still pointer: wait for a real move. */}
       <ChakraTooltip.Trigger asChild onPointerOverCapture={(event) => event.preventDefault()}>
         {children}
       </ChakraTooltip.Trigger>

@@ -40,14 +40,14 @@ export const TOASTS = {
 
   loggedOut: toast("success", "Logged out from Google", "You can now reconnect with your Google account"),
   logoutFailed: error("Error during logout", "Please try clearing your cookies manually"),
-  /** A claim under way was found (after a reload) with no Google session to follow it with. */
+  /** A claim under way found after a reload, with no Google session to follow it. */
   missingGoogleData: error(
     "Minting Failed",
     "Missing Google authentication data. Please connect with Google again to follow your claim.",
   ),
 } satisfies Record<string, Toast>;
 
-/** Verify found the wallet's reward confirmed earlier: when, if the server said. */
+/** Verify found the wallet paid earlier: when, if the server said. */
 export function walletAlreadyClaimedToast(claimedAt: string | null | undefined) {
   const base = TOASTS.alreadyClaimed;
   return claimedAt
@@ -65,7 +65,7 @@ export function tokensAlreadyClaimedToast(claimedAt: string | null | undefined) 
 
 type AccountClaim = NonNullable<VerifySubscriptionResponse["accountClaim"]>;
 
-/** The signed-in Google account claimed with another wallet: the claim's state and date. */
+/** The signed-in Google account claimed with another wallet. */
 export function accountAlreadyClaimedToast({ walletAddress, status, claimedAt }: AccountClaim) {
   const progress = status === "confirmed" ? "is complete" : "is still being minted";
   return error(
@@ -94,7 +94,6 @@ export function eligibilityCheckFailedToast(cause: unknown) {
   return error("Eligibility Check Failed", messageOf(cause) ?? "Could not verify claim status.");
 }
 
-/** A retry for the claim's Google account (ADR 9), or on hold for the operator. */
 export function failedClaimAfter(cause: unknown) {
   if (cause instanceof MintFailure) return cause.failedClaim;
   if (!(cause instanceof ApiError)) return "none";

@@ -12,7 +12,7 @@ import type { WizardGoogle, WizardSlots, WizardWallet } from "./ports.ts";
 import { useClaimWizard } from "./use-claim-wizard.ts";
 import { activityLabel, STEP_LABELS } from "./wizard-state.ts";
 
-/** Not in /claim's first download; should it fail, the Done step and the toast still tell. */
+/** Not in /claim's first download; if it fails, Done and the toast still tell. */
 const SuccessDialog = lazyOrElse(
   () => import("./components/success-dialog.tsx").then((module) => module.SuccessDialog),
   () => null,
@@ -32,7 +32,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
   const wizard = useClaimWizard({ wallet, google, reloadPage });
   const { state } = wizard;
   const resetEffectId = useId();
-  // After a step change (not on first render) focus moves to the new step's heading, unless the dialog takes it.
+  // On a step change (not the first render) focus moves to its heading, unless the dialog takes it.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(state.step);
   const firstStep = useRef(state.step);
@@ -47,7 +47,7 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
       <Card.Root>
         <Card.Header>
           <Stack gap="5">
-            {/* The title on its own line (the wallet slot grows), and what Reset does said before it is pressed. */}
+            {/* Title on its own line (the wallet slot grows); what Reset does is said before it is pressed. */}
             <Stack gap="3">
               <Heading as="h1" size="lg">
                 Claim {REWARD_TOKENS} {TOKEN_SYMBOL}

@@ -6,7 +6,7 @@ export interface WizardWallet {
   address?: string;
   isConnected: boolean;
   isCorrectNetwork: boolean;
-  /** A connect is under way, or the page is still restoring the visitor's wallet (the Claim step waits for it). */
+  /** A connect or a restore of the visitor's wallet is under way (the Claim step waits for it). */
   isConnecting: boolean;
   connect(): Promise<void>;
   switchNetwork(): Promise<void>;
@@ -16,9 +16,9 @@ export interface WizardGoogle {
   auth: GoogleAuthResponse | null;
   /** A Google authorization is under way: Verify waits for it. */
   isAuthorizing: boolean;
-  /** Clears the session at once and sends the revoke unawaited; throws when storage refuses. */
+  /** Clears the session at once, revoke unawaited; throws when storage refuses. */
   signOut(): void;
-  /** Opens the Google popup again; call it straight from a click handler. */
+  /** Call it straight from a click handler: it opens the popup. */
   authorize(): void;
 }
 

@@ -41,7 +41,7 @@ import {
   type WizardEvent,
 } from "./wizard-state.ts";
 
-/** Reset says 'Logged out' before the page reloads; long enough to read it. */
+/** Long enough to read 'Logged out' before the page reloads. */
 const RESET_RELOAD_DELAY_MS = 1_500;
 /** Toasts of one verification replace one another. */
 const VERIFY_TOAST_ID = "claim-verify";
@@ -59,7 +59,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
       walletReady,
     ),
   );
-  // Until the wallet first settles, its readiness is the remembered wallet coming back, not a connect on this page.
+  // Ready before the wallet first settles is a restore, not a connect on this page.
   const walletSettled = useRef(false);
   useEffect(
     () => dispatch({ type: "walletReadinessChanged", ready: walletReady, restored: !walletSettled.current }),
@@ -71,7 +71,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   const [rejectedToken, setRejectedToken] = useState<string | null>(null);
   const auth =
     google.auth && google.auth.expiresAt > Date.now() && google.auth.accessToken !== rejectedToken ? google.auth : null;
-  // One flow at a time (verify, claim, or following a claim); a ref, so a double click cannot start two.
+  // One flow at a time; a ref, so a double click cannot start two.
   const lock = useRef(saved?.claim != null);
   const queryClient = useQueryClient();
   const succeed = (
@@ -115,7 +115,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     if (progress.state === "failed") return stopMint(progress.error);
     const { txHash } = progress;
     const { claimId, walletAddress, googleEmail } = followed;
-    // Done read again after a reload: the claim was announced and recorded when it was made.
+    // Done after a reload: announced and recorded when it was made.
     succeed({ recipient: walletAddress, txHash, claimId }, state.step === 3 ? null : TOASTS.minted);
     // The server's own record is the truth: a failure is only logged.
     if (googleEmail)
@@ -172,7 +172,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
       if (!result.isSubscribed) return stop(VERIFY_CHECKPOINTS.notSubscribed, TOASTS.notSubscribed);
       dispatch({ type: "subscriptionConfirmed" });
 
-      // Claim would refuse a Google account whose reward went to another wallet, so Verify says so now.
+      // Claim would refuse an account already paid to another wallet: say so now.
       const { accountClaim } = result;
       if (accountClaim && accountClaim.walletAddress !== wallet.address.toLowerCase())
         return stop(VERIFY_CHECKPOINTS.start, accountAlreadyClaimedToast(accountClaim));
@@ -194,7 +194,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     return () => void (mounted.current = false);
   }, []);
 
-  /** Step 2: a confirmed claim goes to Done, one under way is followed, otherwise verify-and-mint starts it. */
+  /** Step 2: a claim that exists is shown or followed, never started again. */
   async function claim() {
     if (lock.current) return;
     const walletAddress = wallet.isConnected ? wallet.address : undefined;
@@ -243,7 +243,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     }
   }
 
-  // After the popup on the Claim step, the claim the visitor asked for goes on by itself.
+  // After the Claim step's popup, the claim asked for goes on by itself.
   const continueAfterAuthorizing = useEffectEvent(() => {
     if (!claimAfterAuthorizing.current || state.step !== 2) return;
     claimAfterAuthorizing.current = false;
@@ -254,8 +254,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
     if (authorizedToken) continueAfterAuthorizing();
   }, [authorizedToken]);
 
-  // Arriving on the Claim step (after a reload too): a settled claim goes to Done, one under way is followed, and a
-  // failed one is offered as a retry; a flow the visitor started meanwhile decides for itself.
+  // On arrival at the Claim step (a reload too); a flow the visitor started meanwhile decides for itself.
   const resume = useEffectEvent((walletAddress: string, existing: CheckClaimResponse) => {
     if (lock.current) return;
     if (succeedEarlier(walletAddress, existing)) return;
@@ -314,7 +313,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
       wallet.isConnected &&
       !google.isAuthorizing &&
       state.activity === "idle",
-    // On the Claim step the Google session expired or was refused: offer the popup again right there.
+    // The Google session expired or was refused on the Claim step: offer the popup there.
     needsGoogleAgain: state.step === 2 && auth === null && state.activity === "idle" && !state.resetting,
     isAuthorizingGoogle: google.isAuthorizing,
     // After a reload the Claim step shows before the wallet is back: Claim waits rather than refuse.
@@ -345,7 +344,7 @@ export function useClaimWizard({ wallet, google, reloadPage }: ClaimWizardDeps) 
   };
 }
 
-/** Always afresh: every step that decides on the wallet's claim asks again. */
+/** Never cached: each decision on the wallet's claim asks again. */
 function fetchClaim(queryClient: QueryClient, walletAddress: string) {
   return queryClient.fetchQuery({
     queryKey: ["check-claim", walletAddress],

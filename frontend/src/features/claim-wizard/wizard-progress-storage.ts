@@ -11,7 +11,7 @@ export interface SavedClaim {
 interface WizardProgress {
   step: 0 | 1 | 2 | 3;
   youtubeUsername: string;
-  /** The claim being minted, or the one Done shows (its hash is read again from the server). */
+  /** The claim being minted, or Done's (whose hash is read again). */
   claim: SavedClaim | null;
 }
 
@@ -32,7 +32,7 @@ function bestEffort(write: () => void) {
   try {
     write();
   } catch {
-    // A browser that refuses storage (a private mode) only loses the resume.
+    // Refused storage (a private mode) only loses the resume.
   }
 }
 

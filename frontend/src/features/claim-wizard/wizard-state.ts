@@ -1,4 +1,4 @@
-/** The wizard's state machine; pure: the hook feeds it events. */
+/** The wizard's pure state machine. */
 import type { ClaimStatus } from "@tube/common/constants";
 import type { FailedClaim } from "./api/claim-api.ts";
 
@@ -10,18 +10,18 @@ const nothing = null as string | null;
 export const initialWizardState = {
   step: 0 as WizardStep,
   youtubeUsername: "",
-  /** On the configured chain: a verified visitor goes straight on to the Claim step. */
+  /** On our chain: Verify goes straight on to the Claim step. */
   walletReady: false,
-  /** 0–100: the verification progress on step 0, the mint's progress on step 2. */
+  /** 0–100: verification's on step 0, the mint's on step 2. */
   progress: 0,
   activity: "idle" as "idle" | "verifying" | "minting",
   claimStatus: null as ClaimStatus | null,
   txHash: nothing,
-  /** The confirmed claim Done shows: a reload reads its hash again from the server. */
+  /** Done's claim: a reload reads its hash again from the server. */
   claimId: nothing,
   /** The claim's own recipient, not whichever wallet is connected now. */
   recipient: nothing,
-  /** ISO date of a claim made before this visit (Done then says when). */
+  /** ISO date of a claim made before this visit: Done says when. */
   claimedEarlierAt: nothing,
   failedClaim: "none" as FailedClaim,
   /** A code of `MINT_FAILURE_REASONS`, when the server knows why. */
@@ -31,7 +31,7 @@ export const initialWizardState = {
 };
 export type WizardState = typeof initialWizardState;
 
-/** Where a reload resumes: the saved step and username, and a claim to read again (still minting, or Done's). */
+/** Where a reload resumes; a saved claim (still minting, or Done's) is read again. */
 export function resumedWizardState(
   saved: { step: WizardStep; youtubeUsername: string; minting: boolean } | null,
   walletReady: boolean,
@@ -46,7 +46,7 @@ export function resumedWizardState(
 
 export type WizardEvent =
   | { type: "usernameChanged"; value: string }
-  /** `restored`: the remembered wallet coming back after a reload, not a connect on this page. */
+  /** `restored`: the remembered wallet came back after a reload; no connect on this page. */
   | { type: "walletReadinessChanged"; ready: boolean; restored?: boolean }
   | { type: "verifyStarted" }
   | { type: "progressTicked" }
@@ -65,7 +65,7 @@ export type WizardEvent =
   | { type: "back" }
   | { type: "dialogClosed" };
 
-/** How far along a mint is, and what the progress bar says, by the claim's server-side status. */
+/** The mint's progress and label, by the claim's server-side status. */
 const MINT_STAGES: Record<ClaimStatus | "checking", [progress: number, label: string]> = {
   checking: [10, "Checking claim status..."],
   reserved: [25, "Your mint is queued..."],
@@ -80,7 +80,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case "usernameChanged":
       return { ...state, youtubeUsername: event.value };
     case "walletReadinessChanged":
-      // Connecting a wallet on the right network moves Connect on to Claim, and only from Connect.
+      // Only a connect on the right network, on the Connect step, moves on to Claim.
       return event.ready && !state.walletReady && state.step === 1 && !event.restored
         ? { ...state, walletReady: true, step: 2, progress: 0 }
         : { ...state, walletReady: event.ready };
@@ -111,7 +111,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         failedClaim: "none",
         failureReason: null,
         step: 3,
-        // Done read again after a reload: the dialog came with the claim itself.
+        // Not on Done after a reload: the dialog came with the claim.
         successDialogOpen: state.step !== 3,
       };
     case "mintStopped":
@@ -141,7 +141,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
   }
 }
 
-/** A Done read again after a reload whose claim is not confirmed after all: the Claim step says what it is. */
+/** Done after a reload whose claim is not confirmed after all: the Claim step says what it is. */
 const offDone = ({ step, txHash }: WizardState): WizardStep => (step === 3 && !txHash ? 2 : step);
 
 /** Progress climbs while the subscription check runs; its result sets a checkpoint. */
@@ -159,7 +159,7 @@ export function nextProgress(current: number) {
   return Math.max(current, Math.min(current + PROGRESS_STEP, PROGRESS_CAP));
 }
 
-/** What the wizard is doing, in words: shown beside the progress bar and announced to screen readers. */
+/** What the wizard is doing, in words: beside the progress bar and for screen readers. */
 export function activityLabel({ activity, claimStatus }: Pick<WizardState, "activity" | "claimStatus">) {
   if (activity === "verifying") return "Verifying subscription...";
   return activity === "minting" ? MINT_STAGES[claimStatus ?? "checking"][1] : "";

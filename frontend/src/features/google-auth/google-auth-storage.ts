@@ -13,7 +13,7 @@ export function saveGoogleAuth(auth: GoogleAuthResponse) {
   sessionStorage.setItem(USER_EMAIL_STORAGE_KEY, auth.email);
 }
 
-/** Reset: clears the session keys in both storages (throws if refused) and revokes even an expired token. */
+/** Reset: clears both storages' keys (throws if refused) and revokes even an expired token. */
 export function signOutOfGoogle() {
   const accessToken = readStoredSession()?.accessToken;
   for (const key of GOOGLE_SESSION_STORAGE_KEYS) {

@@ -23,7 +23,7 @@ export function buildGoogleAuthUrl(
   return url.toString();
 }
 
-/** The PKCE verifier stays in this tab, so an intercepted code is useless alone: 48 bytes, 64 characters. */
+/** The PKCE verifier stays in this tab, so an intercepted code is useless alone; 64 characters. */
 export function createCodeVerifier() {
   return base64UrlEncode(crypto.getRandomValues(new Uint8Array(48)));
 }

@@ -1,4 +1,4 @@
-/** The popup half of Google's authorization-code flow: open a window, wait for the callback page's message. */
+/** The popup half of Google's authorization-code flow. */
 export const OAUTH_MESSAGE_TYPE = "tube:google-oauth";
 
 export interface OAuthCallbackMessage {

@@ -1,4 +1,4 @@
-/** The claim page's Google authorization: the session, the popup flow and its toasts. */
+/** The claim page's Google session, popup flow and toasts. */
 import { ERROR_CATALOGUE } from "@tube/common/errors";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify, type Notification } from "../../components/ui/toaster.tsx";

@@ -20,7 +20,7 @@ const STEPS = [
   },
 ] as const;
 
-/** Plain markup, no Chakra (ADR 0012); `preloadClaim` fetches the wizard on intent (hover, focus, touch). */
+/** Plain markup, no Chakra (ADR 12); `preloadClaim` fetches the wizard on intent (hover, focus, touch). */
 export function LandingPage({ preloadClaim }: { preloadClaim?: () => void }) {
   const { youtubeChannelId } = usePublicConfig();
 

@@ -6,7 +6,7 @@ import { youtubeChannelUrl } from "../../lib/format.ts";
 import { usePublicConfig } from "../../lib/public-config.tsx";
 import type { LegalBlock, LegalDocument } from "./legal-document.ts";
 
-/** One legal text: plain markup and styles/site.css, no Chakra (ADR 0012). */
+/** One legal text: plain markup and styles/site.css, no Chakra (ADR 12). */
 export function LegalDocumentPage({ document }: { document: LegalDocument }) {
   return (
     <PageLayout>

@@ -1,4 +1,4 @@
-/** Which way 'Connect Wallet' connects, given what this browser offers, and the hint the Connect step gives. */
+/** Which way 'Connect Wallet' connects in this browser, and the Connect step's hint. */
 const METAMASK_ID = "io.metamask";
 
 type ConnectionRoute = { kind: "injected"; walletId: string } | { kind: "metamask-app" } | { kind: "walletconnect" };
@@ -28,10 +28,10 @@ export function walletContextHint(userAgent: string, isMobile: boolean) {
   return DEFAULT_HINT;
 }
 
-/** How long a phone's wallet app has to take the page over after its deep link before the page says none opened. */
+/** How long a phone's wallet app has to take the page over after its deep link, before "none opened". */
 export const DEEP_LINK_WAIT_SECONDS = 5;
 
-/** Calls `onNothingOpened` unless the page is hidden or loses focus in time, as it does when an app opens. */
+/** Calls `onNothingOpened` unless the page hides or loses focus in time, as when an app opens. */
 export function watchDeepLink(view: Window, onNothingOpened: () => void) {
   const timer = setTimeout(onNothingOpened, DEEP_LINK_WAIT_SECONDS * 1000);
   // A document's visibilitychange reaches its window too.

@@ -47,7 +47,7 @@ export function isOnChain(target: number, sdkChainId?: number, walletConnect?: {
   return sdkChainId === target && (walletConnect === undefined || walletConnect.heardChainId === target);
 }
 
-/** Said as a wallet that connected on another network is asked to switch, so the visitor knows why it asks. */
+/** Said as a wallet on another network is asked to switch, so the visitor knows why it asks. */
 export const SWITCH_ASKED_TOAST: Notification = {
   type: "warning",
   title: "Approve the Network Switch",

@@ -1,4 +1,4 @@
-/** The real WalletState on thirdweb v5, loaded when needed beside the page (ADR 13). */
+/** The real WalletState on thirdweb v5, loaded when needed (ADR 13). */
 import { ARBITRUM_ONE_NAME } from "@tube/common/constants";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
@@ -49,7 +49,7 @@ import { watchAssetOverWalletConnect, watchAssetRequest } from "./watch-asset.ts
 import type { WalletRuntimeProps } from "./wallet-runtime.ts";
 import type { WalletState } from "./wallet-state.tsx";
 
-// thirdweb's picker is large: it loads only when the Connect step shows its place.
+// thirdweb's picker is large: it loads when the Connect step shows its place.
 const MoreWalletsButton = lazy(() => import("./more-wallets-button.tsx"));
 
 export default function ThirdwebWalletRuntime({ onState, pickerTarget }: WalletRuntimeProps) {
@@ -163,7 +163,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
       if (connectedAddress) {
         notify({ type: "success", title: "Wallet Connected", description: shortenAddress(connectedAddress) });
       }
-      // On the wrong network, try to switch (docs/product.md#wallet-events); WalletConnect's is asked as it becomes active.
+      // On the wrong network, try to switch (docs/product.md#wallet-events); WalletConnect's once, as it turns active.
       if (isWalletConnected(wallet, setup) || wallet.getChain()?.id === setup.chain.id) return;
       if (wallet !== setup.ecosystem) notify(SWITCH_ASKED_TOAST);
       await switchWalletNetwork(wallet);
@@ -171,8 +171,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
     [setup, switchWalletNetwork],
   );
 
-  // Through WalletConnect the network is wrong until the wallet reports ours: followed from the moment it is active,
-  // restored or connected, and asked to switch once.
+  // Through WalletConnect the network is wrong until the wallet reports ours.
   useEffect(() => {
     if (!activeWallet || !isWalletConnected(activeWallet, setup)) return;
     const stop = activeWallet.subscribe("chainChanged", (chain) => {
@@ -291,7 +290,7 @@ function WalletStateBridge({ setup, returned, onState, pickerTarget }: BridgePro
     }
   }, [activeWallet, disconnectWallet]);
 
-  // The embedded wallet cannot be asked to list a token; a WalletConnect one is asked through its session.
+  // The embedded wallet cannot be asked to list a token.
   const addToken = useMemo(() => {
     if (!isConnected || !account || !activeWallet || activeWallet === setup.ecosystem) return undefined;
     if (!viaWalletConnect && !account.watchAsset) return undefined;

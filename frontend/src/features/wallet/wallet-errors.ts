@@ -35,7 +35,7 @@ export function describeConnectError(error: unknown) {
   if (code === 4001) return CONNECT_FAILURES.rejected; // EIP-1193's "User Rejected Request"
   if (code === -32002) return CONNECT_FAILURES.pending; // MetaMask: its own window is still open
   if (error instanceof NoAccountsError) return CONNECT_FAILURES.locked;
-  // WalletConnect: no wallet answered within 5 minutes, so the pairing code is dead too.
+  // WalletConnect: no wallet answered in 5 minutes; the pairing code is dead too.
   if (message === "Proposal expired") return CONNECT_FAILURES.expired;
   // Wallets reached through WalletConnect reject with codes of their own.
   if (/rejected|denied/i.test(message)) return CONNECT_FAILURES.rejected;
@@ -63,7 +63,7 @@ export function connectTimedOut(via: "wallet" | "google", canSignInWithGoogle: b
   return text("Wallet Not Responding", `Your wallet did not answer within ${CONNECT_TIMEOUT_SECONDS} seconds. ${ways}`);
 }
 
-/** A phone's deep link to its wallet app opened nothing: there is no wallet app to answer. */
+/** A phone's deep link to its wallet app opened nothing. */
 export function noWalletApp(canSignInWithGoogle: boolean) {
   const ways = canSignInWithGoogle
     ? "Sign in with Google to create a wallet instead, or install a wallet app such as MetaMask."

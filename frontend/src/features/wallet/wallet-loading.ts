@@ -20,7 +20,7 @@ export function useWalletLoading() {
   return useContext(WalletLoadingContext);
 }
 
-/** Props for a wallet button: pointing or tabbing to it fetches the module's code. */
+/** Pointing or tabbing to a wallet button fetches the module's code. */
 export function useWalletIntent() {
   const { preload } = useWalletLoading();
   return useMemo(() => ({ onPointerEnter: preload, onFocus: preload }), [preload]);

@@ -10,7 +10,7 @@ export interface WalletRuntimeProps {
 
 let download: Promise<ComponentType<WalletRuntimeProps>> | undefined;
 
-/** The wallet module's component; a failed download is forgotten, so a retry fetches again. */
+/** A failed download is forgotten, so a retry fetches again. */
 export function importWalletRuntime() {
   download ??= import("./thirdweb-wallet-runtime.tsx").then(
     (module) => module.default,

@@ -12,7 +12,7 @@ export interface WalletState {
   retryConnect?: () => Promise<void>;
   error?: string;
   connect(): Promise<void>;
-  /** 'Sign in with Google': the embedded ecosystem wallet; absent when no ecosystem is configured. */
+  /** 'Sign in with Google' (the embedded wallet); absent without an ecosystem. */
   connectWithGoogle?: () => Promise<void>;
   switchNetwork(): Promise<void>;
   disconnect(): Promise<void>;

@@ -1,4 +1,4 @@
-/** 'Add TuBE' (EIP-747): the token as its contract reports it, asked of an installed or a WalletConnect wallet. */
+/** 'Add TuBE' (EIP-747), asked of an installed or a WalletConnect wallet. */
 import type { SignClient } from "@walletconnect/sign-client";
 import { isMobileUserAgent } from "./connection-route.ts";
 

@@ -24,7 +24,7 @@ export function checkClaim(walletAddress: string) {
   return apiGet(`/api/check-claim/${encodeURIComponent(walletAddress)}`, checkClaimResponseSchema);
 }
 
-/** Starts (or finds) the wallet's claim; a refusal in a 200/202 answer is thrown as the ApiError of its code. */
+/** Starts (or finds) the wallet's claim; a refusal in a 2xx answer throws its code's ApiError. */
 export async function verifyAndMint(request: VerifyAndMintRequest): Promise<ClaimStart> {
   const answer = await apiPost("/api/verify-and-mint", request, verifyAndMintResponseSchema);
   if (answer.alreadyClaimed && answer.status === "confirmed" && answer.txHash)

@@ -1,4 +1,4 @@
-/** Following a queued mint until it settles: TanStack Query long-polls GET /api/claims/:id. */
+/** Following a queued mint until it settles, long-polling GET /api/claims/:id. */
 import type { ClaimView } from "@tube/common/api";
 import type { ClaimStatus } from "@tube/common/constants";
 import { ERROR_CATALOGUE, mintFailureText } from "@tube/common/errors";
@@ -7,16 +7,16 @@ import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { getClaim, isClaimPending, type FailedClaim } from "./claim-api.ts";
 
-/** The next read goes out this soon after a held one answers: the server answers at once what changed meanwhile. */
+/** Gap after a held read answers: the server answers at once what changed meanwhile. */
 const CLAIM_POLL_INTERVAL_MS = 100;
 /** After a transient failure, well within the read limit of five a second. */
 const CLAIM_RETRY_DELAY_MS = 500;
 /** Past this the visitor is told to check again later. */
 const CLAIM_POLL_TIMEOUT_MS = 5 * 60_000;
-/** Transient failures (a dropped request, a busy server) in a row before following gives up. */
+/** Transient failures in a row before following gives up. */
 const MAX_CONSECUTIVE_POLL_ERRORS = 5;
 
-/** A mint that did not produce a confirmed transaction; the message is shown under 'Minting Failed'. */
+/** A mint with no confirmed transaction; the message shows under 'Minting Failed'. */
 export class MintFailure extends Error {
   override readonly name = "MintFailure";
 
@@ -53,13 +53,13 @@ export function useClaimProgress(
     refetchOnWindowFocus: false,
     retry: (failureCount, error) => isTransient(error) && failureCount < MAX_CONSECUTIVE_POLL_ERRORS - 1,
     retryDelay: CLAIM_RETRY_DELAY_MS,
-    // Each follow starts from the server's answer, never from an earlier follow's cache.
+    // Each follow starts from the server, not an earlier follow's cache.
     staleTime: 0,
     gcTime: 0,
   });
   const timedOut = useTimeout(claimId, timeoutMs);
   const { isError, error, data } = query;
-  // Stable while nothing changes, so effects that follow it run once per change.
+  // Stable, so effects that follow it run once per change.
   return useMemo(
     () => (claimId === null ? { state: "idle" } : progressOf(isError ? error : null, data, timedOut)),
     [claimId, isError, error, data, timedOut],
@@ -80,13 +80,13 @@ function progressOf(error: unknown, claim: ClaimView | undefined, timedOut: bool
   }
   if (claim?.status === "confirmed")
     return claim.txHash ? { state: "confirmed", txHash: claim.txHash } : failed("No transaction hash returned");
-  // The claim goes on without the page: the Claim step looks it up again whenever the visitor comes back.
+  // The claim goes on without the page: the Claim step looks it up again on return.
   if (timedOut)
     return failed("The transaction is taking longer than expected. Come back to this page later to see how it ended.");
   return { state: "pending", status: claim?.status ?? null };
 }
 
-/** True once `timeoutMs` has passed since `key` last changed to a non-null value. */
+/** True once `timeoutMs` has passed since `key` last became non-null. */
 function useTimeout(key: string | null, timeoutMs: number) {
   const [expiredKey, setExpiredKey] = useState<string | null>(null);
   useEffect(() => {

@@ -9,7 +9,7 @@ type ConnectStepProps = { wizard: ClaimWizard; walletOptions: ReactNode; heading
 
 export function ConnectStep({ wizard, walletOptions, headingRef }: ConnectStepProps) {
   const continueButton = useRef<HTMLButtonElement>(null);
-  // A wallet that connects here and does not move the wizard on (another network) is continued from here.
+  // A wallet connected here on another network leaves the wizard here: focus goes to Continue.
   useFocusNext(wizard.walletStatus, () => continueButton.current);
   return (
     <Stack gap="5">

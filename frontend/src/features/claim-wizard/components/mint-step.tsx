@@ -99,7 +99,6 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
               </Alert.Description>
             </Alert.Content>
           </HStack>
-          {/* The popup must open inside the click itself (Safari blocks it after an await). */}
           <Button
             colorPalette="red"
             onClick={wizard.reconnectGoogle}
@@ -128,7 +127,7 @@ export function MintStep({ wizard, headingRef }: { wizard: ClaimWizard; headingR
           </Alert.Content>
         </Alert.Root>
       )}
-      {/* A claim on hold can only fail again until the operator grants another attempt; without a wallet, connect first. */}
+      {/* On hold it can only fail again until the operator grants an attempt; without a wallet, connect first. */}
       <Button
         colorPalette="red"
         size="lg"

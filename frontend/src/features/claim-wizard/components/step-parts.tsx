@@ -1,7 +1,7 @@
 import { Heading, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { useId, type ReactNode, type Ref } from "react";
 
-/** Each step's heading; focusable from script so a step change can move focus to it. */
+/** Focusable from script, so a step change can move focus to it. */
 export function StepHeading({ children, ref }: { children: ReactNode; ref?: Ref<HTMLHeadingElement> }) {
   return (
     <Heading
@@ -16,7 +16,7 @@ export function StepHeading({ children, ref }: { children: ReactNode; ref?: Ref<
   );
 }
 
-/** A titled part of a step, named as a group by its title, so each Google button is heard under what it is for. */
+/** A part of a step, a group named by its title, so each Google button is heard under what it is for. */
 export function StepSection({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
@@ -37,7 +37,7 @@ export function StepSection({ title, children }: { title: string; children: Reac
   );
 }
 
-/** A percentage progress bar with its label; the bar itself is the accessible progressbar. */
+/** A progress bar with its label; the bar itself is the accessible progressbar. */
 export function LabelledProgress({ label, value }: { label: string; value: number }) {
   return (
     <Progress.Root value={value} max={100} colorPalette="red" size="sm">

@@ -34,7 +34,7 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
     return verifyButton.current;
   });
 
-  // Verify stays disabled until all it needs is there, and says what is missing in the words of the toast it replaces.
+  // Verify stays disabled until it has all it needs, naming what is missing in its toast's words.
   const missing = !googleAuthorized
     ? TOASTS.verifyAuthRequired
     : state.youtubeUsername.trim() === ""
@@ -42,7 +42,7 @@ export function SubscribeStep({ wizard, googleAuthorized, slots, headingRef }: S
       : wizard.walletStatus === "disconnected"
         ? TOASTS.walletRequired
         : undefined;
-  // The server reads the username only for an account that is not subscribed: only then does the hint hold.
+  // The server reads the username only for an unsubscribed account: only then does the hint hold.
   const usernameHelps = state.activity === "idle" && state.progress === VERIFY_CHECKPOINTS.notSubscribed;
 
   return (

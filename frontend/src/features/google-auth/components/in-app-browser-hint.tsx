@@ -11,7 +11,7 @@ const WAY_OUT: Record<ReturnType<typeof phonePlatform>, { browser: string; steps
   other: { browser: "your browser", steps: "use this app's menu to open the page in your browser" },
 };
 
-/** Google refuses sign-in in apps' built-in browsers: a status, not a dialog, so the page stays usable. */
+/** A status, not a dialog, so the page stays usable. */
 export function InAppBrowserHint({ userAgent, pageUrl }: { userAgent: string; pageUrl: string }) {
   const titleId = useId();
   const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");

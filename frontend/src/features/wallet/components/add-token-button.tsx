@@ -7,7 +7,7 @@ import { usePublicConfig } from "../../../lib/public-config.tsx";
 import { formatTokens, readTokenBalance } from "../token-balance.ts";
 import { useWalletState } from "../wallet-state.tsx";
 
-/** After a claim: ask the wallet to list TuBE (EIP-747); one that cannot be asked sees its balance and the address. */
+/** Ask the wallet to list TuBE (EIP-747); one that cannot be asked sees its balance and the address. */
 export function AddTokenButton() {
   const { addToken, address } = useWalletState();
   const [outcome, setOutcome] = useState<"idle" | "asking" | "added" | "declined">("idle");

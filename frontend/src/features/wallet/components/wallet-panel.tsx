@@ -72,7 +72,6 @@ export function WalletOptions() {
           {status === "ready" && (
             <>
               <WalletChoice />
-              {/* thirdweb's own picker for every other wallet. */}
               <Box ref={pickerTarget} />
             </>
           )}
@@ -142,7 +141,7 @@ function WalletChoice({ connectName }: { connectName?: string }) {
         width="full"
         onClick={() => void wallet.connect()}
         loading={isWaitingFor(wallet, "wallet")}
-        // Chakra hides the label behind the spinner, which would leave the button without a name.
+        // Chakra hides the label behind the spinner, leaving the button nameless.
         loadingText="Connect Wallet"
         aria-label={connectName}
         description="For a wallet you already have, such as MetaMask."
