@@ -93,8 +93,8 @@ function clientRateLimit(limit: number, store?: Store): RequestHandler {
 }
 
 /**
- * Writes count in the store, shared by every process, once this process's own count lets them by: a flood costs the
- * store at most the limit a minute. Reads get five times as many, so a polling page never locks out.
+ * Writes this process lets by count in the shared store, so a flood costs it at most the limit a minute. Reads get
+ * five times as many, so a polling page never locks out.
  */
 export function apiRateLimits(limitPerMinute: number, counters: RateLimitCounters): RequestHandler {
   const local = clientRateLimit(limitPerMinute);
@@ -123,7 +123,7 @@ const FORWARDED_HEADERS = [
   "x-real-ip",
 ];
 
-/** Counts requests whose forwarded headers come from a peer TRUST_PROXY does not trust, and warns once a process. */
+/** Counts forwarded headers from a peer TRUST_PROXY does not trust, and warns once a process. */
 export function trustProxyWatch(deps: {
   trustProxy: boolean | number | string[];
   trustProxyMismatches: Counter<"sign">;
