@@ -45,7 +45,7 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
       },
     },
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    // No path (Google's code rides in one), yet the origin: thirdweb's wallet service checks its redirect's Referer.
+    // No path (Google's code rides in one), but the origin: thirdweb's wallet service checks its Referer.
     referrerPolicy: { policy: "strict-origin" },
     // thirdweb's wallet iframes and remote images have no CORP headers.
     crossOriginEmbedderPolicy: false,

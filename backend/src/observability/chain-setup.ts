@@ -43,7 +43,7 @@ export function createChainSetup(
   }
 
   return {
-    /** Resolves once the first read has answered or timed out, ready or not. */
+    /** Resolves once the first read answers or times out, ready or not. */
     start: attempt,
     tokenAddress: () => tokenAddress ?? "",
     probe: {
