@@ -22,7 +22,7 @@ export const verifySubscriptionResponseSchema = z.object({
     z.object({
       walletAddress: z.string(),
       status: claimStatusSchema,
-      /** ISO 8601: when the claim was made. */
+      /** ISO 8601. */
       claimedAt: z.string(),
     }),
   ),

@@ -31,5 +31,5 @@ export const UNFINISHED_CLAIM_STATUSES: readonly ClaimStatus[] = ["reserved", "q
 /** The longest a claim's read is held: under common proxies' idle cut (30 to 60 s). */
 export const CLAIM_WAIT_MAX_SECONDS = 20;
 
-/** The `<script>` holding the public config, so the first paint never waits for /api/config. */
+/** The `<script>` the server writes the public config in. */
 export const PUBLIC_CONFIG_ELEMENT_ID = "tube-public-config";

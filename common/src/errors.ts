@@ -130,7 +130,7 @@ export type ErrorCodeOfKind<Kind extends ErrorKind> = {
   [Code in ErrorCode]: (typeof ERROR_CATALOGUE)[Code]["kind"] extends Kind ? Code : never;
 }[ErrorCode];
 
-/** The kind of a code; undefined for one this catalogue does not know (a newer server's, or the client's own). */
+/** Undefined for a code this catalogue does not know (a newer server's, or the client's own). */
 export function errorKindOf(code: string): ErrorKind | undefined {
   return isErrorCode(code) ? ERROR_CATALOGUE[code].kind : undefined;
 }
@@ -156,7 +156,7 @@ const MINT_FAILURE_REASONS = {
 
 export type MintFailureReason = keyof typeof MINT_FAILURE_REASONS;
 
-/** The sentence for a failed claim's known reason; null for a missing or unknown (newer) one. */
+/** Null for a missing or unknown (newer) reason. */
 export function mintFailureText(reason: string | null | undefined): string | null {
   return reason && Object.hasOwn(MINT_FAILURE_REASONS, reason)
     ? MINT_FAILURE_REASONS[reason as MintFailureReason]

@@ -21,14 +21,14 @@ export interface MintFacts {
 
 export interface MintRules {
   maxAttempts: number;
-  /** Blocks an attempt may go without a reward on chain before it counts as dead. */
+  /** Blocks an attempt may go unrewarded before it counts as dead. */
   graceBlocks: bigint;
 }
 
 export type MintDecision =
   | { kind: "wait" }
   | { kind: "submitted"; txHash: string }
-  /** Rewarded in `block`, final as configured; `finalized` when that head covers it too. */
+  /** Final as configured; `finalized` when that head covers `block` too. */
   | { kind: "confirm"; txHash: string | null; block: bigint; finalized: boolean }
   | { kind: "finalized" }
   /** Write the next attempt ahead and queue it. */
@@ -48,7 +48,7 @@ export type MintDecision =
  * | 0c | `confirmed` otherwise | wait |
  * | 1 | rewarded in a final block | confirm (with the attempt's hash when its receipt holds the reward) |
  * | 2 | rewarded in a block not yet final | wait (submitted, with the hash when known) |
- * | 3 | `failed` | a new attempt while attempts are left, else stay failed |
+ * | 3 | `failed` | the next attempt while any are left, else stay failed |
  * | 4 | no attempt yet (`reserved`) | the first attempt |
  * | 5 | Engine could not sign it: FAILED, no hash (a wrong vault access token, a wallet the vault lacks) | take it back and hold the claim (unsigned) |
  * | 6 | so taken back, while Engine still cannot sign here | wait |

@@ -84,7 +84,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   let passes = 0;
   const lease = (id: string) => store.claims.acquireLease(id, owner, Date.now(), Date.now() + leaseMs);
 
-  /** Unless the wallet was already rewarded, the first attempt is written ahead with the reservation. */
+  /** The first attempt is written ahead with the reservation, unless the wallet was already rewarded. */
   async function reservationTerms(walletAddress: string): Promise<Pick<NewClaim, "id" | "lease" | "firstAttempt">> {
     const id = randomUUID();
     const terms = { id, lease: { owner, until: Date.now() + leaseMs } };

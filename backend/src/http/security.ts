@@ -77,7 +77,7 @@ export function corsForOrigin(publicUrl: string) {
 
 const WINDOW_MS = 60_000;
 
-/** At most `limit` requests a minute from one client (an IPv6 client is its /56); a `store` shares the count. */
+/** An IPv6 client is its /56; a `store` shares the count between processes. */
 function clientRateLimit(limit: number, store?: Store): RequestHandler {
   return rateLimit({
     windowMs: WINDOW_MS,
