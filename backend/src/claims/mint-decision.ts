@@ -7,7 +7,7 @@ export interface MintFacts {
   status: ClaimStatus;
   /** The current attempt's number; 0 before the first. */
   attempts: number;
-  /** The chain height when the current attempt was written ahead. */
+  /** The chain's height at the current attempt's write-ahead. */
   attemptAtBlock: bigint | null;
   txHash: string | null;
   /** Null while Engine has no record of the current attempt. */
@@ -33,7 +33,6 @@ export type MintDecision =
   | { kind: "finalized" }
   /** Write the next attempt ahead and queue it. */
   | { kind: "attempt"; reason: string | null }
-  /** Engine never signed the current attempt: take it back, uncounted, and hold the claim. */
   | { kind: "unsigned"; reason: string }
   | { kind: "fail"; reason: string };
 

@@ -25,7 +25,7 @@ export interface MintDriverDeps {
   logger: Logger;
 }
 
-/** The owner retries within `maxAttempts`; an operator grants one attempt more. */
+/** The owner retries within `maxAttempts`; an operator grants one more. */
 export type RetryBy = "owner" | "operator";
 
 /** About a minute, past Engine's usual send. */
