@@ -12,7 +12,7 @@ const walletAddressSchema = z
 
 const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex hash");
 
-/** A credential handed on to Google in a header: visible ASCII only, or the header check throws with the value. */
+/** Handed on to Google in a header: visible ASCII only, or the header check throws with the value. */
 const credentialSchema = (minLength: number, maxLength: number) =>
   z
     .string()

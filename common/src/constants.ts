@@ -1,4 +1,4 @@
-/** Business constants shared by the browser and the server (docs/product.md#constants). */
+/** Shared by the browser and the server (docs/product.md#constants). */
 
 export const TOKEN_SYMBOL = "TuBE";
 export const TOKEN_DECIMALS = 18;

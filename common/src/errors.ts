@@ -1,4 +1,4 @@
-/** Each failure the API reports: its HTTP status, kind and the text the browser shows verbatim. */
+/** Each failure the API reports; the browser shows its text verbatim. */
 
 /** What the browser decides on (which toast, which title), never its text. */
 export type ErrorKind =

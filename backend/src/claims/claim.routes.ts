@@ -20,7 +20,7 @@ import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 /** Past them a client's reads answer at once: many times what one address (a campus, a NAT) claims. */
 export const HELD_READS_PER_CLIENT = 16;
 
-/** The claim API of docs/product.md#api-calls: routes only parse, call a use case and answer. */
+/** docs/product.md#api-calls: routes only parse, call a use case and answer. */
 export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string; channelId: string }) {
   const router = Router();
   const heldReads = new Map<string, number>();

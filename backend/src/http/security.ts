@@ -7,7 +7,7 @@ import { AppError } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { RateLimitCounters } from "../store/claim-store.ts";
 
-/** The CSP names what the page talks to; Google's sign-in popup needs its opener. */
+/** Google's sign-in popup needs its opener. */
 export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   const rpcOrigin = new URL(options.rpcUrl).origin;
   const helmetHeaders = helmet({
