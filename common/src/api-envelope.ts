@@ -2,7 +2,7 @@
 import "./zod-csp.ts";
 import { z } from "zod/mini";
 
-/** Public settings served at GET /api/config; nothing secret. */
+/** Served at GET /api/config: nothing secret. */
 export const publicConfigSchema = z.object({
   thirdwebClientId: z.string(),
   ecosystemId: z.string(),
@@ -18,7 +18,7 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-/** Every failing response's body; the code stays open so an older page shows a newer server's text. */
+/** The code stays open, so an older page shows a newer server's text. */
 export const apiErrorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), retryAfterSeconds: z.optional(z.number()) }),
 });

@@ -10,7 +10,7 @@ export const googleAuthResponseSchema = z.object({
   expiresAt: z.number(),
 });
 export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
-/** The sign-in answer as the browser first reads it: a missing token is told as such, not as an unreadable answer. */
+/** The sign-in answer as first read: a missing token is told as such, not as an unreadable answer. */
 export const googleAuthAnswerSchema = z.extend(googleAuthResponseSchema, { accessToken: z.optional(z.string()) });
 
 const claimStatusSchema = z.enum(CLAIM_STATUSES);
@@ -22,7 +22,7 @@ export const verifySubscriptionResponseSchema = z.object({
     z.object({
       walletAddress: z.string(),
       status: claimStatusSchema,
-      /** ISO 8601: when the claim was made. */
+      /** ISO 8601. */
       claimedAt: z.string(),
     }),
   ),
@@ -30,9 +30,9 @@ export const verifySubscriptionResponseSchema = z.object({
 export type VerifySubscriptionResponse = z.infer<typeof verifySubscriptionResponseSchema>;
 
 const holdFields = {
-  /** Failed with every attempt used, until the operator grants one. Optional for an older server. */
+  /** Failed, every attempt used, until the operator grants one. Optional for an older server. */
   onHold: z.optional(z.boolean()),
-  /** A failed claim's known reason (`MINT_FAILURE_REASONS`), else null; a newer server's code reads as unknown. */
+  /** A failed claim's known reason, else null; a newer server's code reads as unknown. */
   failureReason: z.optional(z.nullable(z.string())),
 };
 

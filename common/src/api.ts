@@ -1,4 +1,4 @@
-/** The request schemas the server validates with, in full zod; the response schemas (zod/mini, ADR 15) re-exported. */
+/** Request schemas in full zod; the response schemas (zod/mini, ADR 15) re-exported. */
 import "./zod-csp.ts";
 import { z } from "zod";
 import { CLAIM_STATUSES, CLAIM_WAIT_MAX_SECONDS } from "./constants.ts";
@@ -12,7 +12,7 @@ const walletAddressSchema = z
 
 const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex hash");
 
-/** A credential handed on to Google in a header: visible ASCII only, or the header check throws with the value. */
+/** Handed on to Google in a header: visible ASCII only, or the header check throws with the value. */
 const credentialSchema = (minLength: number, maxLength: number) =>
   z
     .string()
@@ -50,7 +50,7 @@ export const walletParamSchema = z.strictObject({ walletAddress: walletAddressSc
 
 export const claimIdParamSchema = z.strictObject({ claimId: z.string().uuid() });
 
-/** `?wait=N&status=S`: answered at once unless the claim is still `status`, else when it moves or after N seconds. */
+/** `?wait=N&status=S`: while the claim is still `status`, answered when it moves or after N seconds. */
 export const claimWaitQuerySchema = z.strictObject({
   wait: z.coerce.number().int().min(1).max(CLAIM_WAIT_MAX_SECONDS).optional(),
   status: z.enum(CLAIM_STATUSES).optional(),

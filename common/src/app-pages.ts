@@ -1,4 +1,4 @@
-/** The app's pages and their `<title>`s, for the browser's router and the server (which answers 404 for others). */
+/** The app's pages and `<title>`s, for the browser's router and the server (404 for any other path). */
 import { GOOGLE_CALLBACK_PATH, REWARD_TOKENS, TOKEN_SYMBOL } from "./constants.ts";
 
 const SITE_NAME = "TuBE Rewards";
@@ -25,7 +25,7 @@ const PAGE_TITLES: Record<PagePath, string> = {
 
 export const NOT_FOUND_TITLE = `Page Not Found | ${SITE_NAME}`;
 
-/** The page a path shows, matched as the router does: case-insensitive, a trailing slash ignored. */
+/** Matched as the router does: case-insensitive, a trailing slash ignored. */
 export function pageAt(pathname: string) {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "").toLowerCase() : pathname;
   return Object.values(PAGE_PATHS).find((path) => path === normalized);

@@ -1,4 +1,4 @@
-/** Business constants shared by the browser and the server (docs/product.md#constants). */
+/** Shared by the browser and the server (docs/product.md#constants). */
 
 export const TOKEN_SYMBOL = "TuBE";
 export const TOKEN_DECIMALS = 18;
@@ -28,8 +28,8 @@ export const CLAIM_STATUSES = ["reserved", "queued", "submitted", "confirmed", "
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** A claim whose mint is still under way: it is followed, never started again. */
 export const UNFINISHED_CLAIM_STATUSES: readonly ClaimStatus[] = ["reserved", "queued", "submitted"];
-/** The longest a claim's read is held: under the idle cut of common proxies (30 to 60 s). */
+/** The longest a claim's read is held: under common proxies' idle cut (30 to 60 s). */
 export const CLAIM_WAIT_MAX_SECONDS = 20;
 
-/** The `<script>` holding the public config, so the first paint never waits for /api/config. */
+/** The `<script>` the server writes the public config in. */
 export const PUBLIC_CONFIG_ELEMENT_ID = "tube-public-config";

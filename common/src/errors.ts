@@ -1,14 +1,14 @@
-/** Each failure the API reports: its HTTP status, kind and the text the browser shows verbatim. */
+/** Each failure the API reports; the browser shows its text verbatim. */
 
 /** What the browser decides on (which toast, which title), never its text. */
 export type ErrorKind =
-  /** The claim's checks refused who is asking or what was sent; the visitor may change something and retry. */
+  /** The checks refused the asker or what was sent; the visitor may change it and retry. */
   | "verification"
   /** The reward is held by this wallet, this Google account, or the one that started the wallet's claim. */
   | "conflict"
   /** The checks passed, but the mint failed, cannot be queued, has no budget left, or its claim is gone. */
   | "minting"
-  /** Refused before anything was reserved, for a reason that passes (a limit, an outage, a pause): Retry-After. */
+  /** Refused before any reservation, for a reason that passes (a limit, an outage, a pause): Retry-After. */
   | "waitAndRetry"
   /** Not served for a reason outside the claim's rules: an unknown path, an operator endpoint, a server fault. */
   | "request";
@@ -125,12 +125,12 @@ export const ERROR_CATALOGUE = Object.fromEntries(
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-/** The codes of one kind, for tables that must cover every one of them. */
+/** The codes of one kind, for tables that must cover each. */
 export type ErrorCodeOfKind<Kind extends ErrorKind> = {
   [Code in ErrorCode]: (typeof ERROR_CATALOGUE)[Code]["kind"] extends Kind ? Code : never;
 }[ErrorCode];
 
-/** The kind of a code; undefined for one this catalogue does not know (a newer server's, or the client's own). */
+/** Undefined for a code this catalogue does not know (a newer server's, or the client's own). */
 export function errorKindOf(code: string): ErrorKind | undefined {
   return isErrorCode(code) ? ERROR_CATALOGUE[code].kind : undefined;
 }
@@ -143,7 +143,7 @@ export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; retryAfterSeconds?: number };
 }
 
-/** Why a failed claim's last mint died (`failureReason`), and the visitor's sentence, never Engine's words. */
+/** Why a failed claim's last mint died (`failureReason`): the visitor's sentence, never Engine's words. */
 const MINT_FAILURE_REASONS = {
   REWARD_CAP_REACHED: "Transaction failed: every reward this campaign holds has been paid out.",
   /** Engine gave up before sending it (a failed simulation, no gas funds). */
@@ -156,7 +156,7 @@ const MINT_FAILURE_REASONS = {
 
 export type MintFailureReason = keyof typeof MINT_FAILURE_REASONS;
 
-/** The sentence for a failed claim's known reason; null for a missing or unknown (newer) one. */
+/** Null for a missing or unknown (newer) reason. */
 export function mintFailureText(reason: string | null | undefined): string | null {
   return reason && Object.hasOwn(MINT_FAILURE_REASONS, reason)
     ? MINT_FAILURE_REASONS[reason as MintFailureReason]

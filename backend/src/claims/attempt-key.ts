@@ -1,4 +1,4 @@
-/** Engine's idempotency key of one attempt and its transaction id (ADR 2); Engine cannot read `:` back, hence `-`. */
+/** Engine's idempotency key and transaction id of one attempt (ADR 2); Engine cannot read `:` back, hence `-`. */
 export function attemptKey(claimId: string, attempt: number) {
   return `${claimId}-${attempt}`;
 }

@@ -8,7 +8,7 @@ export async function signInWithGoogle(
   deps: { google: GoogleGateway; publicUrl: string },
   request: GoogleAuthRequest,
 ): Promise<GoogleAuthResponse> {
-  // Only our own callback page may receive codes: anything else would let a code minted elsewhere in.
+  // Only our own callback page may receive codes, or a code minted elsewhere gets in.
   if (request.redirectUri !== `${deps.publicUrl}${GOOGLE_CALLBACK_PATH}`)
     throw new AppError("REDIRECT_URI_NOT_ALLOWED");
   const { identity, accessToken } = await deps.google.exchangeCode(request);

@@ -4,7 +4,7 @@ import type { ClaimStore } from "../store/claim-store.ts";
 /** A guess, long enough not to hammer us. */
 export const PAUSED_RETRY_AFTER_SECONDS = 300;
 
-/** Read from the store at each request; `assertReady` refuses claims until the server can pay them. */
+/** Read from the store at each request; `assertReady` holds claims until the server can pay. */
 export function createClaimControls(store: ClaimStore, assertReady = () => {}) {
   const paused = async () => (await store.operator.controls()).paused;
   return {

@@ -39,7 +39,7 @@ export function toVerifyAndMintResponse(outcome: VerifyAndMintOutcome): VerifyAn
       return accepted(outcome.claim);
     case "already-claimed": {
       const code = CONFLICT_CODES[outcome.conflict];
-      // Another wallet's claim is not this visitor's business beyond the fact that it exists.
+      // Of another wallet's claim, the visitor learns only that it exists.
       const own = outcome.conflict === "wallet" ? outcome.existing : null;
       return {
         claimed: false,

@@ -17,15 +17,15 @@ import type { ClaimRecord } from "../store/claim-repository.ts";
 import { MINT_FOLLOW_INTERVAL_MS } from "./mint-driver.ts";
 import { verifySubscriptionRequest } from "./subscription.use-case.ts";
 
-/** Past them a client's reads answer at once: many times what one address (a campus, a NAT) claims at once. */
+/** Past them a client's reads answer at once: many times what one address (a campus, a NAT) claims. */
 export const HELD_READS_PER_CLIENT = 16;
 
-/** The claim API of docs/product.md#api-calls: routes only parse, call a use case and answer. */
+/** docs/product.md#api-calls: routes only parse, call a use case and answer. */
 export function claimRoutes(deps: ClaimUseCaseDeps & { publicUrl: string; explorerUrl: string; channelId: string }) {
   const router = Router();
   const heldReads = new Map<string, number>();
 
-  /** The claim once it is no longer `status`, or after `wait` seconds: a listener and a timer, no store connection. */
+  /** The claim once no longer `status`, or after `wait` seconds: a listener and a timer, no store connection. */
   async function heldClaim(req: Request, res: Response, claimId: string): Promise<ClaimRecord> {
     const { wait, status } = parseInput(claimWaitQuerySchema, req.query);
     const hold = new AbortController();

@@ -66,7 +66,7 @@ export async function verifyAndMint(
   // What pays never rests on an earlier request's check: a token revoked since is refused here.
   await deps.google.validateAccessToken(request.oauthAccessToken, { checkedSince });
 
-  // A failed claim keeps the budget slot it took when it was reserved, so its retry is within the budget.
+  // A failed claim keeps its budget slot, so its retry is within the budget.
   if (existing) {
     const retried = await mintDriver.retry(existing, "owner");
     return { kind: isOnHold(deps, retried) ? "attempts-exhausted" : "accepted", claim: retried };
@@ -86,7 +86,6 @@ export async function verifyAndMint(
   return { kind: "accepted", claim: await mintDriver.queue(reservation.claim) };
 }
 
-/** A `MAX_TOTAL_CLAIMS` slot is taken before inserting, given back when the insert does not happen. */
 async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim) {
   const { store, maxTotalClaims } = deps;
   if (maxTotalClaims === undefined) return store.claims.reserve(claim);
@@ -103,7 +102,7 @@ async function reserveWithinBudget(deps: ClaimUseCaseDeps, claim: NewClaim) {
   }
 }
 
-/** Failed with every attempt its owner may make used up: on hold until the operator grants one more. */
+/** Failed with the owner's attempts used up: held until the operator grants one more. */
 export function isOnHold(deps: Pick<ClaimUseCaseDeps, "mintDriver">, claim: ClaimRecord) {
   return claim.status === "failed" && !deps.mintDriver.mayRetry(claim);
 }

@@ -2,18 +2,18 @@ import type { ClaimStatus } from "@tube/common/constants";
 import type { MintFailureReason } from "@tube/common/errors";
 import type { ChainObservation, MintTransaction } from "../minting/minter.ts";
 
-/** A claim at one moment: the store's row, Engine's record of its attempt, and the chain. */
+/** A claim at one moment, as the store, Engine and the chain see it. */
 export interface MintFacts {
   status: ClaimStatus;
   /** The current attempt's number; 0 before the first. */
   attempts: number;
-  /** The chain height when the current attempt was written ahead. */
+  /** The chain's height at the current attempt's write-ahead. */
   attemptAtBlock: bigint | null;
   txHash: string | null;
   /** Null while Engine has no record of the current attempt. */
   engine: MintTransaction | null;
   chain: ChainObservation;
-  /** The current attempt was not signed and is taken back already: `attempts` no longer counts it. */
+  /** The unsigned current attempt is taken back already: `attempts` no longer counts it. */
   takenBack: boolean;
   /** This process found Engine unable to sign, and has not seen it sign since. */
   signingBlocked: boolean;
@@ -21,19 +21,18 @@ export interface MintFacts {
 
 export interface MintRules {
   maxAttempts: number;
-  /** Blocks an attempt may go without a reward on chain before it counts as dead. */
+  /** Blocks an attempt may go unrewarded before it counts as dead. */
   graceBlocks: bigint;
 }
 
 export type MintDecision =
   | { kind: "wait" }
   | { kind: "submitted"; txHash: string }
-  /** Rewarded in `block`, final as configured; `finalized` when that head covers it too. */
+  /** Final as configured; `finalized` when that head covers `block` too. */
   | { kind: "confirm"; txHash: string | null; block: bigint; finalized: boolean }
   | { kind: "finalized" }
-  /** The current attempt is dead (or there is none yet): write the next one ahead and queue it. */
+  /** Write the next attempt ahead and queue it. */
   | { kind: "attempt"; reason: string | null }
-  /** Engine never signed the current attempt: take it back, uncounted, and hold the claim. */
   | { kind: "unsigned"; reason: string }
   | { kind: "fail"; reason: string };
 
@@ -43,22 +42,22 @@ export type MintDecision =
  *
  * | # | when | then |
  * |---|------|------|
- * | 0a | `confirmed`, but the reward's record and its paying transaction are gone (reorganised away), the chain past the attempt's write-ahead | the next attempt, whatever the attempts used |
- * | 0b | `confirmed`, its reward's block at or below the `finalized` head | finalized |
+ * | 0a | `confirmed`, its reward and paying transaction reorganised away, the chain past the write-ahead | the next attempt, whatever the attempts used |
+ * | 0b | `confirmed`, rewarded at or below the `finalized` head | finalized |
  * | 0c | `confirmed` otherwise | wait |
- * | 1 | the contract rewarded the wallet in a final block | confirm (with the attempt's hash when its receipt holds the reward) |
- * | 2 | the same in a block not yet final | wait (submitted, with the hash when known) |
- * | 3 | `failed` | a new attempt while attempts are left, else stay failed |
+ * | 1 | rewarded in a final block | confirm (with the attempt's hash when its receipt holds the reward) |
+ * | 2 | rewarded in a block not yet final | wait (submitted, with the hash when known) |
+ * | 3 | `failed` | the next attempt while any are left, else stay failed |
  * | 4 | no attempt yet (`reserved`) | the first attempt |
- * | 5 | Engine could not sign the attempt: FAILED, no hash (a wrong vault access token, a wallet the vault lacks) | take it back and hold the claim (unsigned) |
- * | 6 | so taken back, while this process finds Engine unable to sign | wait |
+ * | 5 | Engine could not sign it: FAILED, no hash (a wrong vault access token, a wallet the vault lacks) | take it back and hold the claim (unsigned) |
+ * | 6 | so taken back, while Engine still cannot sign here | wait |
  * | 7 | the same once Engine signs again | the next attempt |
- * | 8 | the attempt's receipt holds no reward (a revert, or a relayed call that reverted) | dead |
- * | 9 | Engine says FAILED with no hash, cancelled it, or the call inside reverted | dead |
+ * | 8 | its receipt holds no reward (a revert, or a relayed call that reverted) | dead |
+ * | 9 | Engine: FAILED with no hash, cancelled, or the call inside reverted | dead |
  * | 10 | otherwise (unknown to Engine, queued, a hash without a receipt, FAILED with a hash) within the grace | wait |
- * | 11 | the same once `graceBlocks` have passed since the write-ahead | dead |
+ * | 11 | the same `graceBlocks` after the write-ahead | dead |
  * | 12 | dead, attempts left | the next attempt |
- * | 13 | dead, none left, while Engine still holds the last one queued (as it holds every send from an empty gas wallet) | wait |
+ * | 13 | dead, none left, Engine still holding the last one queued (as it holds sends from an empty gas wallet) | wait |
  * | 14 | dead, none left otherwise | fail |
  *
  * A node behind the attempt's block, or a paying transaction that still stands (another `REWARDS_ADDRESS`), never

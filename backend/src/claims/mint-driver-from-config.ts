@@ -7,7 +7,7 @@ import type { Metrics } from "../observability/metrics.ts";
 import type { ClaimStore } from "../store/claim-store.ts";
 import { createMintDriver, type MintTuning } from "./mint-driver.ts";
 
-/** Reward attempts a claim may have in all, its owner's retries included; `claims retry` grants one more a run. */
+/** A claim's attempts, its owner's retries included; each `claims retry` grants one more. */
 export const MINT_MAX_ATTEMPTS = 3;
 /** The smallest common provider cap (Moralis's). */
 const RPC_BATCH_MAX_CALLS = 20;

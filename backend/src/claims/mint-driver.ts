@@ -25,7 +25,7 @@ export interface MintDriverDeps {
   logger: Logger;
 }
 
-/** The owner retries within `maxAttempts`; an operator grants one attempt more. */
+/** The owner retries within `maxAttempts`; an operator grants one more. */
 export type RetryBy = "owner" | "operator";
 
 /** About a minute, past Engine's usual send. */
@@ -34,7 +34,7 @@ const MINT_GRACE_BLOCKS = 240n;
 const CLAIM_LEASE_MS = 30_000;
 /** Two Arbitrum One blocks. */
 export const MINT_FOLLOW_INTERVAL_MS = 500;
-/** One Arbitrum One block: between passes, a sent reward's receipt is looked for this often. */
+/** One Arbitrum One block: how often a sent reward's receipt is looked for between passes. */
 const RECEIPT_FOLLOW_MS = 250;
 
 export interface MintTuning {
@@ -59,7 +59,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   } = deps.tuning ?? {};
   const rules: MintRules = { maxAttempts: deps.maxAttempts, graceBlocks };
   const signing = createSigningPause(deps);
-  /** Queued, in no block at the last look: the loop looks for them every block until the next pass (wallet → hash). */
+  /** Queued, unmined at the last look (wallet → hash): looked for every block until the next pass. */
   const unmined = new Map<string, string | null>();
   const ctx: StepContext = { ...deps, signing, onUnmined: ({ wallet, txHash }) => unmined.set(wallet, txHash) };
   const loop = createLoop(
@@ -84,7 +84,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   let passes = 0;
   const lease = (id: string) => store.claims.acquireLease(id, owner, Date.now(), Date.now() + leaseMs);
 
-  /** Unless the wallet was already rewarded, the first attempt is written ahead with the reservation. */
+  /** The first attempt is written ahead with the reservation, unless the wallet was already rewarded. */
   async function reservationTerms(walletAddress: string): Promise<Pick<NewClaim, "id" | "lease" | "firstAttempt">> {
     const id = randomUUID();
     const terms = { id, lease: { owner, until: Date.now() + leaseMs } };
@@ -104,7 +104,7 @@ export function createMintDriver(deps: MintDriverDeps) {
     return moved(claim, after);
   }
 
-  /** A claim left unfinished by a failed send is kept, and the loop sends it: it is answered as it stands. */
+  /** A claim a failed send left unfinished is kept for the loop to send, and answered as it stands. */
   async function keptDespite(claim: ClaimRecord, error: unknown): Promise<ClaimRecord> {
     const kept = await store.claims.findById(claim.id).catch(() => null);
     if (!kept || kept.status === "failed") throw error;
@@ -178,9 +178,9 @@ export function createMintDriver(deps: MintDriverDeps) {
     retry,
     mayRetry: (claim: ClaimRecord) => claim.attempts < deps.maxAttempts,
     signingBlocked: () => signing.isOn(),
-    /** Whether this process leads the claim, so that `watch` hears its moves. */
+    /** Only the lease holder's `watch` hears a claim's moves. */
     leads: (claim: ClaimRecord) => claim.leaseOwner === owner,
-    /** Resolves once this process moves the claim to another status, or on `signal`. */
+    /** Resolves when this process changes the claim's status, or on `signal`. */
     async watch(claimId: string, signal: AbortSignal): Promise<void> {
       await once(moves, claimId, { signal }).catch(() => {});
     },
@@ -199,7 +199,7 @@ export function createMintDriver(deps: MintDriverDeps) {
   };
 }
 
-/** Runs `pass` over and over, `intervalMs` apart; `stop`, or `mined` answering true, cuts the pause short. */
+/** `pass` every `intervalMs`; `stop`, or `mined` answering true, cuts the pause short. */
 function createLoop(pass: () => Promise<void>, mined: () => Promise<boolean>) {
   let running: Promise<void> | undefined;
   let stopped = false;

@@ -21,7 +21,7 @@ export interface StepContext {
   signing: SigningPause;
   metrics: Metrics;
   logger: Logger;
-  /** Told each reward queued at Engine that no block holds yet: by its hash once Engine has sent it. */
+  /** Told each queued reward no block holds yet, with its hash once Engine has sent it. */
   onUnmined?: (reward: { wallet: string; txHash: string | null }) => void;
 }
 
@@ -158,7 +158,7 @@ function unchanged(claim: ClaimRecord): Move {
   return async () => claim;
 }
 
-/** A compare-and-set (at the current attempt when `guarded`), then `then`; if it did not apply, a reread. */
+/** A compare-and-set (at the current attempt when `guarded`), then `then`; a reread if it did not apply. */
 function cas(
   ctx: StepContext,
   claim: ClaimRecord,
@@ -258,7 +258,7 @@ async function takeBackRefused(
   await ctx.store.claims.transition(before.id, ["queued"], patch, { attempts: attempt });
 }
 
-/** The attempt Engine could not sign sent nothing: it does not count; new claims pause. */
+/** An attempt Engine could not sign sent nothing, so it does not count; new claims pause. */
 function takeBackUnsigned(ctx: StepContext, claim: ClaimRecord, reason: string): Move {
   const patch = { attempts: claim.attempts - 1, lastError: reason };
   return cas(ctx, claim, { fromStatuses: UNFINISHED, patch, guarded: true }, (written) => {

@@ -13,7 +13,7 @@ export type ResolveOutcome =
   | { kind: "not-final"; claim: ClaimRecord; rewardedInBlock: bigint; finalHead: bigint }
   | { kind: "unchanged"; claim: ClaimRecord; reason: string };
 
-/** Settles a claim from the chain for the operator: `confirmed` when rewarded in a final block, else `failed`. */
+/** The operator's settling by the chain: `confirmed` when rewarded in a final block, else `failed`. */
 export async function resolveClaim(
   deps: { store: ClaimStore; chainReader: ChainReader },
   claimId: string,
@@ -38,7 +38,7 @@ export async function resolveClaim(
       status: "confirmed",
       txHash,
       lastError: null,
-      // Unless `finalized` covers the reward already, the server's mint loop checks it once more.
+      // Unless `finalized` covers it, the mint loop checks the reward once more.
       finalAt: reward.block <= seen.finalizedHead ? new Date() : null,
       ...NO_LEASE,
     });

@@ -4,7 +4,7 @@ import type { Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import { outsideAnyRequest } from "../observability/request-context.ts";
 
-/** While Engine cannot sign, it is asked to sign a message after this long, doubling up to `PROBE_MAX_MS`. */
+/** While Engine cannot sign, its probe's first pause, doubling up to `PROBE_MAX_MS`. */
 const PROBE_FIRST_MS = 1_000;
 const PROBE_MAX_MS = 30_000;
 

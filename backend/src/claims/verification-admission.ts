@@ -16,7 +16,7 @@ export interface VerificationLimits {
   limitPerDay: number;
 }
 
-/** Past the reserve, only an account that verified today gets through, so its claim can still finish. */
+/** Past the reserve, only an account that verified today gets through, to finish its claim. */
 export function createVerificationAdmission(
   options: Partial<VerificationLimits> & {
     store: Pick<ClaimStore, "rateLimits" | "youtubeQuota">;

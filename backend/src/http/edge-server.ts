@@ -1,6 +1,6 @@
 import http, { type RequestListener } from "node:http";
 
-/** Sized for pages, polls and 16 KB bodies: a client that trickles is dropped in seconds; slow ones cannot pile up. */
+/** Sized for pages, polls and 16 KB bodies: a client that trickles is dropped in seconds. */
 export const EDGE_LIMITS = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,

@@ -6,7 +6,7 @@ export const notFoundHandler: RequestHandler = () => {
   throw new AppError("NOT_FOUND");
 };
 
-/** Turns every failure into `{error:{code,message}}`; internals go to the log, never to the client. */
+/** Internals go to the log, never to the client. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const { status, code, message, retryAfterSeconds } = toAppError(error);
   if (status >= 500) req.log.error({ err: error }, "request failed");

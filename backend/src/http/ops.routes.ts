@@ -14,7 +14,7 @@ export interface ReadinessProbe {
 /** /readyz cannot hammer Engine, yet a load balancer sees an outage at once. */
 const READINESS_CACHE_SECONDS = 5;
 
-/** /readyz is public and each probe run calls Engine, so requests share one run; details need the metrics token. */
+/** /readyz is public and each run calls Engine, so requests share one; details need the metrics token. */
 export function opsRoutes(deps: {
   publicConfig: () => PublicConfig;
   probes: ReadinessProbe[];
@@ -78,12 +78,12 @@ export function opsRoutes(deps: {
   return router;
 }
 
-/** Wrong tokens a client may send a minute; past them it is refused unchecked, the right token too. */
+/** Wrong tokens a client may send a minute; past them even the right one is refused unchecked. */
 const OPERATOR_GUESSES_PER_MINUTE = 10;
 
 function bearerToken(token: string | undefined): RequestHandler {
   if (token === undefined) return (_req, _res, next) => next();
-  // Digests of equal length, so the comparison takes the same time whatever was sent.
+  // Equal-length digests: the comparison takes the same time whatever was sent.
   const expected = digest(token);
   // Only failures count, so scrapes never use up a client's allowance.
   const failures = new MemoryStore();

@@ -7,7 +7,7 @@ import { AppError } from "../errors.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { RateLimitCounters } from "../store/claim-store.ts";
 
-/** The CSP names what the page talks to; Google's sign-in popup needs its opener. */
+/** Google's sign-in popup needs its opener. */
 export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
   const rpcOrigin = new URL(options.rpcUrl).origin;
   const helmetHeaders = helmet({
@@ -45,7 +45,7 @@ export function securityHeaders(options: { rpcUrl: string }): RequestHandler {
       },
     },
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    // No path (Google's code rides in one), yet the origin: thirdweb's wallet service checks its redirect's Referer.
+    // No path (Google's code rides in one), but the origin: thirdweb's wallet service checks its Referer.
     referrerPolicy: { policy: "strict-origin" },
     // thirdweb's wallet iframes and remote images have no CORP headers.
     crossOriginEmbedderPolicy: false,
@@ -77,7 +77,7 @@ export function corsForOrigin(publicUrl: string) {
 
 const WINDOW_MS = 60_000;
 
-/** At most `limit` requests a minute from one client (an IPv6 client is its /56); a `store` shares the count. */
+/** An IPv6 client is its /56; a `store` shares the count between processes. */
 function clientRateLimit(limit: number, store?: Store): RequestHandler {
   return rateLimit({
     windowMs: WINDOW_MS,
@@ -93,8 +93,8 @@ function clientRateLimit(limit: number, store?: Store): RequestHandler {
 }
 
 /**
- * Writes count in the store, shared by every process, once this process's own count lets them by: a flood costs the
- * store at most the limit a minute. Reads get five times as many, so a polling page never locks out.
+ * Writes this process lets by count in the shared store, so a flood costs it at most the limit a minute. Reads get
+ * five times as many, so a polling page never locks out.
  */
 export function apiRateLimits(limitPerMinute: number, counters: RateLimitCounters): RequestHandler {
   const local = clientRateLimit(limitPerMinute);
@@ -123,7 +123,7 @@ const FORWARDED_HEADERS = [
   "x-real-ip",
 ];
 
-/** Counts requests whose forwarded headers come from a peer TRUST_PROXY does not trust, and warns once a process. */
+/** Counts forwarded headers from a peer TRUST_PROXY does not trust, and warns once a process. */
 export function trustProxyWatch(deps: {
   trustProxy: boolean | number | string[];
   trustProxyMismatches: Counter<"sign">;

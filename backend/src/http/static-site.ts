@@ -20,13 +20,13 @@ export function staticSite(options: { staticDir: string; publicConfig: PublicCon
   router.use(
     expressStaticGzip(options.staticDir, {
       enableBrotli: true,
-      // Ours, not the browser's, order decides: browsers list gzip first yet brotli is smaller.
+      // Browsers list gzip first, yet brotli is smaller.
       orderPreference: ["br", "gzip"],
       index: false,
       serveStatic: {
         index: false,
         cacheControl: false,
-        // Files outside /assets keep their names across builds, so they are cached for an hour only.
+        // Files outside /assets keep their names across builds: an hour only.
         setHeaders: (res, file) =>
           res.setHeader(
             "Cache-Control",
@@ -38,7 +38,7 @@ export function staticSite(options: { staticDir: string; publicConfig: PublicCon
     }),
   );
   router.get("/{*path}", (req, res, next) => {
-    // A missing hashed asset is a 404, never the page: a browser would try to run HTML as script.
+    // A missing asset is a 404, never the page: a browser would run HTML as script.
     if (req.path.startsWith("/assets/") || path.extname(req.path) !== "") return next();
     const route = pageAt(req.path);
     const page = route === undefined ? undefined : pages.get(route);

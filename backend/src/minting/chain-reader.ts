@@ -148,10 +148,7 @@ export function createChainReader(options: {
       return receipt && receiptFor(wallet, remember(txHash, receipt));
     },
 
-    /**
-     * True once any of `txHashes` is in a block or any of `wallets` is rewarded, in one batch; the receipts found are
-     * kept for the next observation.
-     */
+    /** True once any of `txHashes` is mined or any of `wallets` rewarded; the receipts found are kept for later. */
     async anyMined(txHashes: readonly string[], wallets: readonly string[] = []): Promise<boolean> {
       if (txHashes.some((txHash) => receipts.has(txHash))) return true;
       const calls = txHashes.map(receiptCall);

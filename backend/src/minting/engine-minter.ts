@@ -20,10 +20,10 @@ type EngineOutcome = "ok" | "http_4xx" | "http_5xx" | "timeout" | "unreachable";
 const REWARD_METHOD = "function reward(address to)";
 /** Not Engine's default `auto`: a bundler's receipt succeeds even when the reward inside reverted. */
 const EXECUTION_TYPE = "EOA";
-/** One page of rows holds them, as each write is one transaction. */
+/** One page of rows: each write is one transaction. */
 const IDS_PER_SEARCH = 100;
 const MINT_STATUSES: readonly string[] = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] satisfies MintStatus[];
-/** How Engine words a transaction it could not sign: FAILED at once, with no hash, though answered 202. */
+/** Engine's words for a transaction it could not sign: FAILED at once, no hash, though answered 202. */
 const SIGNING_FAILED_PREFIX = "Transaction signing failed:";
 const PROOF_MESSAGE = "TuBE Rewards: Engine signs as the server wallet";
 
@@ -38,7 +38,7 @@ export function createEngineMinter(options: EngineMinterOptions) {
   ): Promise<T> {
     const fail = (kind: EngineOutcome, cause: unknown): never => {
       options.onCall?.(api, kind);
-      // A refusal (a bad request, a 429) is a definite "nothing happened"; anything else may have been queued.
+      // A refusal (a bad request, a 429) queued nothing; anything else may have.
       if (kind === "http_4xx") throw new RewardNotQueuedError(cause);
       throw new AppError("MINT_UNAVAILABLE", { cause, retryAfterSeconds: RETRY_AFTER_SECONDS });
     };
@@ -89,7 +89,7 @@ export function createEngineMinter(options: EngineMinterOptions) {
       return { transactionId };
     },
 
-    /** One missing is unknown to Engine, or not indexed yet. */
+    /** A missing id is unknown to Engine, or not indexed yet. */
     async getTransactions(transactionIds: readonly string[]) {
       const ids = [...new Set(transactionIds)];
       const chunks = Array.from({ length: Math.ceil(ids.length / IDS_PER_SEARCH) }, (_, index) =>

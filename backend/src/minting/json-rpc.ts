@@ -15,7 +15,7 @@ const RATE_LIMIT_CODES = new Set([429, -32005]);
 export const isRateLimited = (outcome: PromiseSettledResult<unknown>) =>
   outcome.status === "rejected" && outcome.reason instanceof RpcRateLimitedError;
 
-/** thirdweb's RPC client on `url` (never thirdweb's own, so no key): calls made together go out in one batch. */
+/** thirdweb's RPC client on `url` (never thirdweb's, so no key): calls made together go in one batch. */
 function rpcClient(url: string, options: { timeoutMs: number; maxCalls: number }) {
   // A client of its own, as thirdweb keeps one batcher per client and URL.
   const client = { clientId: "tube-rewards-server", secretKey: undefined } as ThirdwebClient;

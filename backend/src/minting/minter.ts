@@ -10,7 +10,7 @@ export interface MintTransaction {
   txHash: string | null;
   errorMessage: string | null;
   cancelled: boolean;
-  /** Engine ran it and the call inside reverted (a relayed bundle's receipt succeeds even then). */
+  /** The call inside reverted (a relayed bundle's receipt succeeds even then). */
   callReverted: boolean;
   /** Nothing was sent: the operator's to fix. */
   notSigned: boolean;
@@ -28,7 +28,7 @@ export class RewardNotQueuedError extends AppError {
   }
 }
 
-/** Which head counts as final: the sequencer's (`latest`), or the L1-backed `safe` or `finalized` tags. */
+/** The head that counts as final: the sequencer's (`latest`), or the L1-backed `safe` or `finalized`. */
 export type FinalityTag = "latest" | "safe" | "finalized";
 
 export interface ChainObservation {
@@ -41,7 +41,7 @@ export interface ChainObservation {
   rewardedInBlock: bigint | null;
   receipt: {
     blockNumber: bigint;
-    /** The receipt holds the rewards contract's `Rewarded(wallet, amount)` event: the only proof of a reward. */
+    /** It holds the rewards contract's `Rewarded(wallet, amount)`: the only proof of a reward. */
     rewardsWallet: boolean;
   } | null;
 }

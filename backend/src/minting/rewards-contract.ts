@@ -6,12 +6,12 @@ const REWARDS_PAID_SELECTOR = "0x69d8d6d2";
 const MAX_REWARDS_SELECTOR = "0xd619658b";
 const REWARD_AMOUNT_SELECTOR = "0xf7b2a7be";
 
-/** The token the rewards contract mints: immutable, so read once at start-up, and no setting can name another. */
+/** Immutable in the contract, so read once at start-up, and no setting can name another. */
 export async function readRewardsToken(rpcUrl: string, rewards: string) {
   return `0x${(await readWord(rpcUrl, rewards, TOKEN_SELECTOR)).slice(-40)}`;
 }
 
-/** What the contract pays a wallet: immutable too, and a claim confirms only if it is the product's amount. */
+/** Immutable too; a claim confirms only if it is the product's amount. */
 export async function readRewardAmount(rpcUrl: string, rewards: string) {
   return BigInt(await readWord(rpcUrl, rewards, REWARD_AMOUNT_SELECTOR));
 }
@@ -24,7 +24,6 @@ export async function readRewardCap(rpcUrl: string, rewards: string) {
 
 async function readWord(rpcUrl: string, to: string, data: string) {
   const result = await jsonRpc<string>(rpcUrl, "eth_call", [{ to, data }, "latest"]);
-  // "0x" is what a call to an address without code answers.
   if (result === "0x") throw new Error(`eth_call ${data}: no contract at ${to}`);
   return result;
 }

@@ -5,7 +5,7 @@ import { jsonRpc } from "../minting/json-rpc.ts";
 import { readRewardAmount, readRewardsToken } from "../minting/rewards-contract.ts";
 import type { Logger } from "./logger.ts";
 
-/** Chain, Multicall3, token and amount paid, read until they hold: a server up before its RPC still serves pages. */
+/** The chain, token and amount paid, read until they hold: a server up before its RPC still serves pages. */
 export function createChainSetup(
   config: Pick<Config, "RPC_URL" | "CHAIN_ID" | "REWARDS_ADDRESS">,
   deps: { logger: Logger; onReady: () => void; retryMs?: number },
@@ -43,7 +43,7 @@ export function createChainSetup(
   }
 
   return {
-    /** Resolves once the first read has answered or timed out, ready or not. */
+    /** Resolves once the first read answers or times out, ready or not. */
     start: attempt,
     tokenAddress: () => tokenAddress ?? "",
     probe: {

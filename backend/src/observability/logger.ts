@@ -1,7 +1,7 @@
 import { pino, type DestinationStream, type Logger } from "pino";
 import { currentRequestId } from "./request-context.ts";
 
-/** Secret fields, redacted wherever a line carries them; `code` only in a body or query (Google's code). */
+/** Redacted wherever a line carries them; `code` only in a body or query (Google's code). */
 const SECRET_FIELDS = [
   ...["accessToken", "oauthAccessToken", "refreshToken", "idToken", "codeVerifier", "clientSecret"],
   ...["access_token", "refresh_token", "id_token", "code_verifier", "client_secret"],
@@ -13,7 +13,7 @@ const REDACTED_PATHS = [
   ...["body", "query", "*.body", "*.query"].flatMap((place) =>
     ["code", ...SECRET_FIELDS].map((field) => `${place}.${field}`),
   ),
-  // gaxios (Google's HTTP client) puts the whole request on its errors: bearer token, code, client secret.
+  // gaxios (Google's HTTP client) puts the whole request, secrets too, on its errors.
   "err.config",
   "err.response.config",
   "err.response.request",

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
-/** Prometheus metrics served at GET /metrics; one registry per app so tests stay isolated. */
+/** One registry per app, so tests stay isolated. */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -82,7 +82,7 @@ export function registerStateGauges(
     return { balanceWei, ...cap };
   });
 
-  /** Never rejects: a failure is kept as long as a success, with the last good value. */
+  /** Never rejects: a failure is cached like a success, with the last good value. */
   function cachedRead<T>(upstream: "store" | "rpc", read: () => Promise<T>) {
     let last: T | undefined;
     return cachedRun(
@@ -166,13 +166,13 @@ export function registerStateGauges(
     "Rewards the rewards contract still pays before its on-chain cap (maxRewards - rewardsPaid); past it every reward reverts",
     async () => {
       const cap = (await rpc()).last;
-      // An admin may lower the cap below what was already paid: nothing is left then, not a negative count.
+      // An admin may lower the cap below what was paid: then nothing is left, not a negative count.
       return cap && Number(cap.maxRewards > cap.rewardsPaid ? cap.maxRewards - cap.rewardsPaid : 0n);
     },
   );
 }
 
-/** `run`, at most once per `ttlMs` from when it settles, its answer shared by every caller meanwhile. */
+/** `run` at most once per `ttlMs` after it settles, its answer shared by every caller meanwhile. */
 export function cachedRun<T>(run: () => Promise<T>, ttlMs: number) {
   let current: { result: Promise<T>; expiresAt: number } | null = null;
   return () => {

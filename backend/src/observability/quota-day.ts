@@ -1,4 +1,4 @@
-/** YouTube's quota day: its daily units reset at midnight Pacific time (America/Los_Angeles, with DST). */
+/** YouTube's daily quota resets at midnight Pacific time. */
 const PACIFIC_TIME = new Intl.DateTimeFormat("sv-SE", {
   timeZone: "America/Los_Angeles",
   dateStyle: "short",
