@@ -77,6 +77,8 @@ describe("WalletPanel", () => {
   it("when each state applies, then its product text shows", async () => {
     const first = renderWith(<WalletPanel />, DISCONNECTED);
     expect(screen.getByRole("button", { name: "Connect Wallet to Claim Tokens" })).toBeInTheDocument();
+    // Shown above the button, whose name it is: a screen reader hears it once.
+    expect(screen.getByText("Connect Wallet to Claim Tokens")).toHaveAttribute("aria-hidden", "true");
     first.unmount();
 
     const second = renderWith(<WalletPanel />, { isCorrectNetwork: false });

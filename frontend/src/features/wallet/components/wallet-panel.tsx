@@ -12,10 +12,13 @@ export function WalletPanel() {
   const { address, isConnected, isCorrectNetwork, switchNetwork } = useWalletState();
 
   if (!isConnected || !address) {
-    // Verify needs a wallet, so the embedded one is offered here too; the full name tells it from the header's button.
+    // Verify needs a wallet, so the embedded one is offered here too; the full name tells it from the header's button
+    // and is the button's own, so a screen reader hears the line once.
     return (
       <Stack gap="3">
-        <Text fontSize="sm">Connect Wallet to Claim Tokens</Text>
+        <Text fontSize="sm" aria-hidden>
+          Connect Wallet to Claim Tokens
+        </Text>
         <WalletChoice connectName="Connect Wallet to Claim Tokens" />
         <ConnectWait />
         <WalletErrorText />
