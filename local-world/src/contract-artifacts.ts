@@ -49,7 +49,7 @@ interface SolcContract {
   };
 }
 
-/** A compiled contract of `contracts/`; all compile again when an input changed. */
+/** A compiled contract of `contracts/`; all recompile when an input changed. */
 export async function loadContractArtifact(name: ContractName) {
   return (await loadContractArtifacts())[name];
 }
@@ -80,7 +80,7 @@ async function loadContractArtifacts() {
 }
 
 async function compile(sources: Record<string, string>) {
-  // solc loads a large compiler image: only pay for it on a cache miss.
+  // solc's compiler image is large: loaded only on a cache miss.
   const { default: solc } = await import("solc");
   const input = {
     language: "Solidity",

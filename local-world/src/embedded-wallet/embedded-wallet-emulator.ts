@@ -13,13 +13,13 @@ import { authorizer, type ThirdwebDashboard } from "./thirdweb-dashboard.ts";
 export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-05-05/login/google/callback`;
 
 export interface EmbeddedWalletOptions {
-  /** Its ecosystem is the one it knows; others are refused as thirdweb refuses an unknown one. */
+  /** Its ecosystem is the only one known; others are refused as thirdweb refuses an unknown one. */
   dashboard: ThirdwebDashboard;
   googleUrl: string;
-  /** The OAuth client thirdweb's service signs in to Google with; the local Google must know it. */
+  /** thirdweb's own OAuth client at Google; the local Google must know it. */
   googleClient: { clientId: string; clientSecret: string };
   keys: WalletKeys;
-  /** Where each refusal is told, with the setting behind it. */
+  /** Each refusal, with the setting behind it. */
   log?: (line: string) => void;
 }
 
@@ -193,7 +193,7 @@ const sendUnknownEcosystem = (res: Response) =>
 const sendUnauthorized = (res: Response) =>
   res.status(401).json({ error: { code: "UNAUTHORIZED", message: "Invalid or expired auth token" } });
 
-/** The page's payload (hex quantities, `type` 0, 2 or 4) as the SDK's serializer takes it. */
+/** The page's payload (hex quantities, `type` 0, 2 or 4) for the SDK's serializer. */
 function serializable(payload: Record<string, string | number | undefined>) {
   const big = (value: string | number | undefined) => (value === undefined ? undefined : BigInt(value));
   return {
