@@ -20,7 +20,7 @@ export interface ContractArtifact {
 type ContractArtifacts = Record<ContractName, ContractArtifact>;
 
 const require = createRequire(import.meta.url);
-/** Each contract's source under `contracts/`; stand-ins/ holds what only the local chain deploys. */
+/** Under `contracts/`; stand-ins/ holds what only the local chain deploys. */
 const SOURCES: Record<ContractName, string> = {
   TuBE: "TuBE.sol",
   TuBERewards: "TuBERewards.sol",

@@ -34,7 +34,7 @@ interface User {
   walletCreatedAt?: string;
 }
 
-/** thirdweb's in-app wallet service for an ecosystem of enclave EOAs, signing in through the local Google. */
+/** thirdweb's in-app wallet service: an ecosystem of enclave EOAs, signing in through the local Google. */
 export function embeddedWalletEmulator(options: EmbeddedWalletOptions) {
   const app = standInApp();
   const faults = createWalletFaultSwitch();
@@ -44,7 +44,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions) {
   const ecosystemId = options.dashboard.ecosystem.id;
   const authorize = authorizer(options.dashboard, options.log);
 
-  // The SDK's own headers make every call a preflighted one; it sends no credentials.
+  // The SDK's headers make every call preflighted; it sends no credentials.
   app.use("/api", cors({ origin: true, methods: "GET, POST, OPTIONS", maxAge: 600 }));
 
   // The hidden iframe the SDK's connector always mounts; enclave wallets never use it.
@@ -228,7 +228,7 @@ async function exchangeCode(options: EmbeddedWalletOptions, code: string) {
   });
   if (!response.ok) return null;
   const { id_token: idToken } = (await response.json()) as { id_token?: string };
-  // Straight from the token endpoint: OpenID Connect lets the client skip the signature check.
+  // Straight from the token endpoint: OpenID Connect lets a client skip the signature check.
   const { sub, email } = JSON.parse(Buffer.from(idToken?.split(".")[1] ?? "", "base64url").toString() || "{}") as {
     sub?: string;
     email?: string;
