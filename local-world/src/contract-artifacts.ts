@@ -13,7 +13,7 @@ export interface ContractArtifact {
   bytecode: `0x${string}`;
   /** The code a deployment leaves on chain, zeros where the `immutable` variables go. */
   deployedBytecode: `0x${string}`;
-  /** Where in `deployedBytecode` the immutable variables sit, in bytes. */
+  /** Byte ranges of the immutable variables in `deployedBytecode`. */
   immutableRanges: Array<{ start: number; length: number }>;
 }
 

@@ -37,7 +37,7 @@ export interface EngineEmulatorOptions {
 
 export type RunningEngineEmulator = Awaited<ReturnType<typeof startEngineEmulator>>;
 
-/** thirdweb's published median for Engine from a write to its send. */
+/** thirdweb's published median for Engine, write to send. */
 export const ENGINE_MEDIAN_SEND_LATENCY_MS = 300;
 
 const DRAIN_ON_STOP_MS = 5_000;

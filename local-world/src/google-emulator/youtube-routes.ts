@@ -179,7 +179,7 @@ function accessTokenOf(req: Request) {
   return bearerOf(req) ?? stringParam(req, "access_token");
 }
 
-/** A list answer; `items` absent when YouTube leaves it out. */
+/** `items` absent when YouTube leaves it out. */
 function listResponse(kind: string, etagParts: string[], items?: object[]) {
   const pageInfo = { totalResults: items?.length ?? 0, resultsPerPage: 5 };
   return { kind: `youtube#${kind}ListResponse`, etag: etag(...etagParts), pageInfo, ...(items ? { items } : {}) };

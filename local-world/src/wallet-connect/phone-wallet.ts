@@ -26,7 +26,7 @@ interface AnsweredRequest {
   answer: "ok" | number;
 }
 
-/** The token a `wallet_watchAsset` asked the wallet to list (EIP-747's `options`). */
+/** A `wallet_watchAsset`'s token (EIP-747's `options`). */
 interface WatchedAsset {
   address: string;
   symbol: string;

@@ -23,7 +23,7 @@ export function walletConnectStandIns(now?: () => number) {
   };
 }
 
-/** The tags of the proposal, its answer and the settlement, as sign-client sets them. */
+/** sign-client's tags for the proposal, its answer and the settlement. */
 const TAG = { propose: 1100, proposeResponse: 1101, settle: 1102 };
 
 interface Message {
