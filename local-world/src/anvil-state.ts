@@ -3,7 +3,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { keccak256, toRlp, type Hex } from "viem";
 import { hex } from "./json-rpc.ts";
 
-/** A block header as anvil stores it (without `hash`). */
+/** Without `hash`. */
 type Header = Record<string, Hex>;
 
 interface StoredBlock {
@@ -20,7 +20,7 @@ export interface AnvilState {
   [field: string]: unknown;
 }
 
-// An empty trie's root: an empty block's transactions, receipts and withdrawals.
+// An empty block's transactions, receipts and withdrawals root.
 const EMPTY_TRIE_ROOT: Hex = "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";
 const EMPTY_BLOOM: Hex = `0x${"0".repeat(512)}`;
 
@@ -32,7 +32,7 @@ const QUANTITIES = new Set(
   "difficulty number gasLimit gasUsed timestamp baseFeePerGas blobGasUsed excessBlobGas".split(" "),
 );
 
-// anvil's --slots-in-an-epoch when not given.
+// anvil's default --slots-in-an-epoch.
 const DEFAULT_SLOTS_IN_AN_EPOCH = 32;
 
 /** The latest blocks `safe` (`latest − slots`) and `finalized` (`latest − 2 × slots`) reach. */
@@ -44,7 +44,7 @@ export async function readAnvilState(file: string) {
   return JSON.parse(await readFile(file, "utf8")) as AnvilState;
 }
 
-/** Writes beside the file and renames: anvil never loads half a state. */
+/** Renamed into place: anvil never loads half a state. */
 export async function writeAnvilState(file: string, state: AnvilState) {
   const partial = `${file}.partial`;
   await writeFile(partial, JSON.stringify(state));

@@ -13,13 +13,13 @@ export interface AnvilOptions {
   port?: number;
   preferredPort?: number;
   chainId?: number;
-  /** Loaded when it exists, written back on stop without most empty blocks. */
+  /** Loaded if present, written back on stop without most empty blocks. */
   stateFile?: string;
   /** Interval mining; absent: a block per transaction. */
   blockTimeSeconds?: number;
   /** The genesis block's number; ignored when `stateFile` holds a chain. */
   number?: number;
-  /** `safe` and `finalized` are `latest − slots` and `latest − 2 × slots`. Default 32. */
+  /** `safe` is `latest − slots`, `finalized` `latest − 2 × slots`. Default 32. */
   slotsInAnEpoch?: number;
 }
 
@@ -36,7 +36,7 @@ const STOP_TIMEOUT_MS = 10_000;
 const PORT_ATTEMPTS = 3;
 const OUTPUT_KEPT = 4_000;
 
-/** Starts a local chain and resolves once it listens and answers `eth_chainId`. */
+/** Resolves once the chain listens and answers `eth_chainId`. */
 export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnvil> {
   for (let attempt = 1; ; attempt++) {
     const port = options.port || (attempt === 1 && options.preferredPort) || (await freePort());
@@ -61,7 +61,7 @@ async function launch(port: number, options: AnvilOptions) {
   const exited = once(anvil, "exit");
   const watchdog = killWhenParentDies(anvil);
   let output = "";
-  // Only the tail of anvil's log, for error messages.
+  // The log's tail, for error messages.
   for (const stream of [anvil.stdout, anvil.stderr])
     stream?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT)));
 
@@ -71,7 +71,7 @@ async function launch(port: number, options: AnvilOptions) {
     await waitFor(anvil, () => output, `Listening on 127.0.0.1:${port}`);
     const answered = Number(await rpc<string>(rpcUrl, "eth_chainId", [], { timeoutMs: 5_000 }));
     if (answered !== chainId) throw new Error(`anvil on ${rpcUrl} answers chain ${answered}, expected ${chainId}`);
-    // Multicall3's code where Arbitrum One has it, as on a chain that always had it.
+    // Multicall3 where Arbitrum One has it.
     const { deployedBytecode } = await loadContractArtifact("Multicall3");
     await rpc(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, deployedBytecode]);
   } catch (error) {
@@ -114,7 +114,7 @@ function anvilBinary() {
   return join(dirname(packageJson), "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
 }
 
-/** A shell on a pipe from us stops anvil gracefully when this process dies, however it dies. */
+/** A shell on a pipe from us stops anvil gracefully however this process dies. */
 function killWhenParentDies(anvil: ChildProcess) {
   const watchdog = spawn("sh", ["-c", 'while read -r _; do :; done; kill -TERM "$0" 2>/dev/null', String(anvil.pid)], {
     stdio: ["pipe", "ignore", "ignore"],

@@ -13,14 +13,14 @@ export interface ContractArtifact {
   bytecode: `0x${string}`;
   /** The code a deployment leaves on chain, zeros where the `immutable` variables go. */
   deployedBytecode: `0x${string}`;
-  /** Where in `deployedBytecode` the immutable variables sit, in bytes. */
+  /** Byte ranges of the immutable variables in `deployedBytecode`. */
   immutableRanges: Array<{ start: number; length: number }>;
 }
 
 type ContractArtifacts = Record<ContractName, ContractArtifact>;
 
 const require = createRequire(import.meta.url);
-/** Each contract's source under `contracts/`; stand-ins/ holds what only the local chain deploys. */
+/** Under `contracts/`; stand-ins/ holds what only the local chain deploys. */
 const SOURCES: Record<ContractName, string> = {
   TuBE: "TuBE.sol",
   TuBERewards: "TuBERewards.sol",
@@ -49,7 +49,7 @@ interface SolcContract {
   };
 }
 
-/** A compiled contract of `contracts/`; all compile again when an input changed. */
+/** A compiled contract of `contracts/`; all recompile when an input changed. */
 export async function loadContractArtifact(name: ContractName) {
   return (await loadContractArtifacts())[name];
 }
@@ -80,7 +80,7 @@ async function loadContractArtifacts() {
 }
 
 async function compile(sources: Record<string, string>) {
-  // solc loads a large compiler image: only pay for it on a cache miss.
+  // solc's compiler image is large: loaded only on a cache miss.
   const { default: solc } = await import("solc");
   const input = {
     language: "Solidity",

@@ -26,7 +26,7 @@ export interface DeployTokenOptions {
   maxRewards?: bigint;
 }
 
-/** Where TuBE and the TuBERewards contract that alone may mint it live. */
+/** TuBE and the TuBERewards contract that alone may mint it. */
 export interface TokenDeployment {
   tokenAddress: string;
   rewardsAddress: string;
@@ -45,7 +45,7 @@ export async function tokenRoleHolders(token: ThirdwebContract) {
   return { minters, admins };
 }
 
-/** Deploys TuBE and a TuBERewards for it, the token's only minter. */
+/** TuBE and its TuBERewards, the token's only minter. */
 export async function deployToken(options: DeployTokenOptions) {
   const { client, chain, account } = deployer(options);
   const tokenAddress = await deploy(await prepareTokenDeployment(client, chain, account.address), account, "TuBE");
@@ -62,13 +62,12 @@ export async function ensureToken(options: DeployTokenOptions & { known?: Partia
   return { tokenAddress, rewardsAddress: await deployRewards(options, tokenAddress), deployed: true };
 }
 
-/** TuBE's deployment, `admin` its DEFAULT_ADMIN_ROLE holder. */
 export async function prepareTokenDeployment(client: ThirdwebClient, chain: Chain, admin: string) {
   const { abi, bytecode } = await loadContractArtifact("TuBE");
   return prepareDirectDeployTransaction({ client, chain, abi, bytecode, constructorParams: { admin } });
 }
 
-/** TuBERewards' deployment for `token`, paying REWARD_AMOUNT_WEI to at most `maxRewards` wallets. */
+/** Pays REWARD_AMOUNT_WEI to at most `maxRewards` wallets. */
 export async function prepareRewardsDeployment(
   client: ThirdwebClient,
   chain: Chain,

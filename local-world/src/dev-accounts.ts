@@ -4,7 +4,7 @@ import { privateKeyToAddress } from "viem/accounts";
 const dev = (privateKey: `0x${string}`) => ({ address: privateKeyToAddress(privateKey), privateKey });
 export type DevAccount = ReturnType<typeof dev>;
 
-/** Deploys the token and the rewards contract, and holds DEFAULT_ADMIN_ROLE on both. */
+/** Deploys both contracts and holds DEFAULT_ADMIN_ROLE on them. */
 export const DEPLOYER = dev("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
 
 /** The local Engine's server wallet, paying the gas: REWARDER_ROLE, and no token role to mint around the gate. */

@@ -2,7 +2,7 @@
 
 type RpcOptions = { timeoutMs?: number };
 
-/** One request (or batch): the HTTP status and the body, parsed when JSON. */
+/** One request or batch: the HTTP status and the body, parsed when JSON. */
 export async function post(
   url: string,
   body: unknown,

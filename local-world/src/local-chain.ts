@@ -25,7 +25,7 @@ export function tokenContract(rpcUrl: string, chainId: number, address: string) 
   return getContract({ ...localChain(rpcUrl, chainId), address });
 }
 
-/** Sends from `account` and resolves with the receipt once mined; rejects when it reverts. */
+/** The receipt once mined; rejects when it reverts. */
 export async function sendAndConfirm(transaction: PreparedTransaction, account: Account) {
   const { transactionHash, client, chain } = await sendTransaction({ transaction, account });
   const receipt = await receiptOf({ client, chain }, transactionHash);

@@ -1,4 +1,4 @@
-/** The local world: stand-ins for what these machines cannot reach, each started for the settings left unset. */
+/** Stand-ins for what these machines cannot reach, each started for a setting left unset. */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -28,12 +28,12 @@ import { LOCAL_CHANNEL_ID, type SeedAccount } from "./google-emulator/seed-accou
 type Env = Record<string, string | undefined>;
 
 const DEFAULT_APP_PORT = 3000;
-/** Arbitrum One's cadence (a block every 250 ms) and about its height: a new local chain is not young. */
+/** Arbitrum One's block time and about its height: a new local chain is not young. */
 const ARBITRUM_BLOCK_TIME_SECONDS = 0.25;
 const ARBITRUM_LIKE_HEIGHT = 400_000_000;
 
 export interface LocalWorld {
-  /** The given settings plus whatever the world filled in. */
+  /** The given settings plus what the world filled in. */
   env: Env;
   /** What was started, for the banner. */
   started: {
@@ -50,9 +50,9 @@ export interface LocalWorld {
 
 export interface LocalWorldOptions {
   log?: (line: string) => void;
-  /** Seconds between the local chain's blocks: Arbitrum One's 0.25; 0 mines a block per transaction, from block 0. */
+  /** Default Arbitrum One's 0.25; 0 mines a block per transaction, from block 0. */
   chainBlockSeconds?: number;
-  /** The Engine stand-in's wait from a write's 202 to sending it; default Engine's median. */
+  /** From a write's 202 to its send; default Engine's median. */
   engineSendLatencyMs?: number;
   engineSendRetryMs?: EngineEmulatorOptions["sendRetryMs"];
 }
@@ -66,7 +66,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
   const dataDir = path.resolve(env.DATA_DIR ?? ".data");
   env.DATA_DIR = dataDir;
   await fs.mkdir(dataDir, { recursive: true });
-  // The chain listens where it did last time, when free, so a wallet's custom network for it survives restarts.
+  // The chain's last port, when free, so a wallet's custom network for it survives restarts.
   const chainPortFile = path.join(dataDir, "local-chain-port");
   const stop = async () => {
     for (const stopPart of stops.reverse()) await stopPart();
@@ -93,7 +93,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       log(`local chain (anvil, chain id ${chainId}) at ${anvil.rpcUrl}`);
     }
 
-    // Anvil's account 1; with a local Engine on an outside RPC (a testnet rehearsal) it needs ETH there.
+    // Anvil's account 1; a local Engine on an outside RPC (a testnet rehearsal) needs ETH there.
     if (started.chain || !env.ENGINE_URL) env.ENGINE_SERVER_WALLET ??= ENGINE_SERVER_WALLET.address;
     if (started.chain && !env.REWARDS_ADDRESS) {
       started.contracts = await deployLocalToken(env, dataDir);
@@ -102,7 +102,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
     }
 
     if (!env.ENGINE_URL) {
-      // Local values for settings that have no secret meaning offline.
+      // Settings with no secret meaning offline.
       env.THIRDWEB_SECRET_KEY ??= "tube-local-engine-secret";
       env.ENGINE_VAULT_ACCESS_TOKEN ??= "tube-local-vault-token";
       const engine = await startEngineEmulator({
@@ -125,7 +125,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
       env.GOOGLE_CLIENT_ID = "tube-local.apps.googleusercontent.com";
       env.GOOGLE_CLIENT_SECRET ??= "tube-local-google-secret";
       env.YOUTUBE_CHANNEL_ID ??= LOCAL_CHANNEL_ID;
-      // Google sends codes only to registered redirect URIs, so the stand-in must know the app's origin.
+      // Google sends codes only to registered redirect URIs: the stand-in must know the app's origin.
       env.PUBLIC_URL = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? DEFAULT_APP_PORT}`).replace(/\/+$/, "");
       const walletGoogleClient = {
         clientId: "thirdweb-embedded-wallet.apps.googleusercontent.com",
@@ -150,7 +150,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
 
       // thirdweb's wallet service signs visitors in through Google: the local one, so only beside it.
       const tls = loadTlsIdentity(dataDir);
-      // The operator's project on the local dashboard: the app's own origin allowed, an open ecosystem.
+      // The operator's local project: the app's origin allowed, an open ecosystem.
       const project = { domains: [new URL(env.PUBLIC_URL).host], services: [IN_APP_WALLET_SERVICE] };
       const projects = { [clientIdOf(env.THIRDWEB_SECRET_KEY ?? "")]: project };
       const wallet = embeddedWalletEmulator({
@@ -185,7 +185,7 @@ export async function startLocalWorld(given: Env, options: LocalWorldOptions = {
   }
 }
 
-/** Deploys the token and its rewards contract once per data dir, reused across restarts. */
+/** The token and its rewards contract, deployed once per data dir. */
 async function deployLocalToken(env: Env, dataDir: string) {
   const recordFile = path.join(dataDir, "local-token.json");
   const { tokenAddress, rewardsAddress } = await ensureToken({

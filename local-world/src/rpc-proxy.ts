@@ -1,4 +1,4 @@
-/** A hosted RPC provider's entry plan in front of a local chain, its limits and lagging finality played. */
+/** A hosted RPC provider's entry plan in front of a local chain: its limits and lagging finality. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { text } from "node:stream/consumers";
 import { listen } from "./stand-in.ts";
@@ -41,7 +41,6 @@ export async function startRpcProxy(options: RpcProxyOptions) {
   let unreachable = false;
   const count = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
   let answeredAt: number[] = [];
-  /** Takes one call from this second's allowance, if any is left. */
   const withinRate = () => {
     if (options.callsPerSecond === undefined) return true;
     const at = now();
@@ -82,7 +81,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     await answerBatch(calls, local, response);
   }
 
-  /** For `safe` and `finalized` blocks asked: the newest block at least the lag old. */
+  /** For `safe` and `finalized`: the newest block at least the lag old. */
   async function laggedFinalBlocks(calls: RpcCall[]) {
     const lag = options.finalityLagMs as { safe: number; finalized: number };
     return Promise.all(
@@ -121,7 +120,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     return (body as { result?: unknown }).result ?? null;
   }
 
-  /** For each call, the provider's refusal, or undefined when it may pass. */
+  /** Each call's refusal, or undefined. */
   async function refuseWideLogQueries(calls: RpcCall[]) {
     const cap = BigInt(options.getLogsMaxRange as number);
     const filters = calls.map((call) => {
@@ -155,7 +154,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     return heads;
   }
 
-  /** Forwards the calls not answered here as one batch; answers all in order. */
+  /** Calls not answered here go on as one batch; all answered in order. */
   async function answerBatch(calls: RpcCall[], local: Array<object | undefined>, response: ServerResponse) {
     const passing = calls.filter((_, index) => !local[index]);
     const answered = new Map<string, unknown>();
@@ -187,7 +186,7 @@ export async function startRpcProxy(options: RpcProxyOptions) {
     url: listening.url,
     /** Calls per method and `http` requests since the last reset, refused ones too. */
     counts: () => ({ ...counts }),
-    /** The most calls one HTTP request held since the start or the last reset. */
+    /** The most calls one HTTP request held since the last reset. */
     largestBatch: () => largestBatch,
     resetCounts: () => {
       counts = {};
@@ -212,7 +211,7 @@ function overRangeError(cap: bigint, from: bigint): { code: number; message: str
   };
 }
 
-/** The tag a block parameter names; an absent one means `latest`. */
+/** An absent block parameter means `latest`. */
 function tagOf(block: unknown) {
   if (block === undefined) return "latest";
   return typeof block === "string" && !block.startsWith("0x") ? block : undefined;

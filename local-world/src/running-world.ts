@@ -23,7 +23,7 @@ export function readRunningWorld(dataDir: string) {
   }
 }
 
-/** The running world a tool beside `npm start` needs, with its network border; otherwise says so and exits. */
+/** For a tool beside `npm start`, with its network border; otherwise says so and exits. */
 export function runningWorldOrExit(dataDir: string) {
   const world = readRunningWorld(dataDir);
   if (world?.border) return world as RunningWorld & { border: BorderAddress };

@@ -15,7 +15,7 @@ export function selfSignedCertificatePem(
   const now = Date.now();
   certificate.validity.notBefore = new Date(now - 3_600_000);
   certificate.validity.notAfter = new Date(now + 365 * 86_400_000);
-  // forge writes it as a PrintableString, which holds every character of the stand-in's own http://host:port.
+  // forge writes a PrintableString, which holds every character of the stand-in's http://host:port.
   const name = [{ shortName: "CN", value: commonName }];
   certificate.setSubject(name);
   certificate.setIssuer(name);

@@ -43,7 +43,7 @@ export async function listen(server: Server, port = 0) {
   };
 }
 
-/** A fault hits the next `count` matching requests, replacing the one pending under `keyOf`; count 0 clears it. */
+/** The next `count` matching requests, replacing the one pending under `keyOf`; count 0 clears it. */
 export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (fault: F) => string) {
   const pending = new Map<string, F>();
   const fired: Partial<Record<F["mode"], number>> = {};
@@ -59,7 +59,7 @@ export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (f
     },
     keys: () => [...pending.keys()],
     fired: () => ({ ...fired }),
-    /** The first fault of `mode` pending under one of `keys`, as it was before this take counted it down. */
+    /** The first of `mode` under one of `keys`, as before this take counted it down. */
     take(mode: F["mode"], keys: readonly string[]) {
       for (const key of keys) {
         const fault = pending.get(key);
@@ -74,7 +74,7 @@ export function faultSwitch<F extends { mode: string; count: number }>(keyOf: (f
   };
 }
 
-/** A router for control routes, which read any body as JSON. */
+/** Control routes read any body as JSON. */
 export function controlRouter() {
   const router = Router();
   router.use(CONTROL_PATH, anyJson);

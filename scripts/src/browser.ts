@@ -1,4 +1,4 @@
-/** `npm run browser`: a fresh Chromium on the app `npm start` runs, behind the e2e tests' network edge. */
+/** `npm run browser`: a fresh Chromium on `npm start`'s app, behind the e2e tests' network edge. */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

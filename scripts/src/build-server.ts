@@ -1,5 +1,5 @@
-/** `npm run build`'s server step: server and operator commands bundled with their packages, so the image needs no
- * node_modules; the server is its own chunk, so index.js checks Node's version before anything loads. */
+/** `npm run build`'s server step: server and operator commands bundled, so the image needs no node_modules; the
+ * server its own chunk, so index.js checks Node's version before anything loads. */
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -26,9 +26,9 @@ await build({
   target: "node24",
   sourcemap: true,
   logLevel: "warning",
-  // Optional peers of a wallet SDK that thirdweb loads only on paths the server never takes; they are not installed.
+  // A wallet SDK's optional peers, not installed: thirdweb loads them only on paths the server never takes.
   external: ["@x402/*"],
-  // A bundled CommonJS package `require`s Node's built-ins, which an ES module has no `require` for.
+  // Bundled CommonJS `require`s Node's built-ins; an ES module has no `require`.
   banner: {
     js: "import { createRequire as newRequire } from 'node:module'; const require = newRequire(import.meta.url);",
   },

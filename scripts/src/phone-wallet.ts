@@ -1,4 +1,4 @@
-/** `npm run phone-wallet`: a phone wallet for trying WalletConnect by hand against `npm start`, its key in DATA_DIR. */
+/** `npm run phone-wallet`: for trying WalletConnect by hand against `npm start`, its key in DATA_DIR. */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

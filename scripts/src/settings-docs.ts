@@ -1,4 +1,4 @@
-/** Writes the README's table, .env.example and compose's app settings from backend/src/settings.ts; `--check` diffs. */
+/** The README's table, .env.example and compose's settings from backend/src/settings.ts; `--check` diffs. */
 import fs from "node:fs/promises";
 import path from "node:path";
 import prettier from "prettier";
@@ -48,7 +48,7 @@ const envExample = [
   ...settings.map((row) => `${comment(`${row.meaning}. Why: ${row.why}. Default: ${row.local}.`)}\n${row.key}=`),
 ].join("\n\n");
 
-// Every setting the server reads, passed through from .env or the environment; empty means unset, as in .env.
+// Every setting the server reads, from .env or the environment; empty means unset, as in .env.
 const composeSection = Object.keys(settingsSchema.shape)
   .filter((key) => !COMPOSE_OWN.includes(key))
   .map((key) => `      ${key}: \${${key}:-}\n`)

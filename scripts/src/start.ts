@@ -1,5 +1,5 @@
-/** `npm start`: in development, the local world for every setting left unset, the built frontend and the app on one
- * origin. With NODE_ENV=production, the compiled server alone (`npm run build`), which refuses any missing setting. */
+/** `npm start`: in development, the local world for each setting left unset, the built frontend and the app on one
+ * origin; with NODE_ENV=production, the compiled server alone (`npm run build`), refusing any missing setting. */
 import "dotenv/config";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -26,7 +26,7 @@ if (parseSettings(settingsSchema.pick({ NODE_ENV: true })).NODE_ENV === "product
   process.exit(await new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1))));
 }
 
-// `--prebuilt`: frontend/dist is already built (`npm test` builds it beside its checks).
+// `--prebuilt`: frontend/dist is built (`npm test` builds it beside its checks).
 const prebuilt = process.argv.includes("--prebuilt");
 const [world] = await Promise.all([startLocalWorld(process.env, { log }), prebuilt || buildFrontend()]);
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -42,7 +42,7 @@ try {
 } catch (error) {
   await world.stop();
   if (!(error instanceof ConfigError)) throw error;
-  // As the server entry does: the list of problems alone, no stack trace.
+  // As the server entry: the problems alone, no stack trace.
   console.error(error.message);
   process.exit(1);
 }

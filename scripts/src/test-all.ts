@@ -1,5 +1,5 @@
-/** `npm test`: the typecheck and linters side by side, then vitest, then Playwright, each whatever failed before. The
- * last line totals them: a failed check, or a runner failing outside any test, counts as one failure. */
+/** `npm test`: typecheck and linters side by side, then vitest, then Playwright, each whatever failed before. The last
+ * line totals them: a failed check, or a runner failing outside any test, counts as one failure. */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import runAll, { type NpmRunAllResult } from "npm-run-all2";
@@ -9,7 +9,7 @@ const summary: string[] = [];
 const format = ([passed, failed, skipped]: number[]) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
 const report = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {});
 
-/** Runs `tasks`, side by side if several; `count` reads what a task ran as [passed, failed, skipped]. */
+/** Side by side if several; `count` reads a task's [passed, failed, skipped]. */
 async function stage(tasks: string[], count = (code: number) => (code ? [0, 1] : [1, 0])) {
   const startedAt = performance.now();
   const parallel = tasks.length > 1;

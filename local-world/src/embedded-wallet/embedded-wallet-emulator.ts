@@ -13,13 +13,13 @@ import { authorizer, type ThirdwebDashboard } from "./thirdweb-dashboard.ts";
 export const WALLET_GOOGLE_CALLBACK = `https://${EMBEDDED_WALLET_HOST}/api/2024-05-05/login/google/callback`;
 
 export interface EmbeddedWalletOptions {
-  /** Its ecosystem is the one it knows; others are refused as thirdweb refuses an unknown one. */
+  /** Its ecosystem is the only one known; others are refused as thirdweb refuses an unknown one. */
   dashboard: ThirdwebDashboard;
   googleUrl: string;
-  /** The OAuth client thirdweb's service signs in to Google with; the local Google must know it. */
+  /** thirdweb's own OAuth client at Google; the local Google must know it. */
   googleClient: { clientId: string; clientSecret: string };
   keys: WalletKeys;
-  /** Where each refusal is told, with the setting behind it. */
+  /** Each refusal, with the setting behind it. */
   log?: (line: string) => void;
 }
 
@@ -34,7 +34,7 @@ interface User {
   walletCreatedAt?: string;
 }
 
-/** thirdweb's in-app wallet service for an ecosystem of enclave EOAs, signing in through the local Google. */
+/** thirdweb's in-app wallet service: an ecosystem of enclave EOAs, signing in through the local Google. */
 export function embeddedWalletEmulator(options: EmbeddedWalletOptions) {
   const app = standInApp();
   const faults = createWalletFaultSwitch();
@@ -44,7 +44,7 @@ export function embeddedWalletEmulator(options: EmbeddedWalletOptions) {
   const ecosystemId = options.dashboard.ecosystem.id;
   const authorize = authorizer(options.dashboard, options.log);
 
-  // The SDK's own headers make every call a preflighted one; it sends no credentials.
+  // The SDK's headers make every call preflighted; it sends no credentials.
   app.use("/api", cors({ origin: true, methods: "GET, POST, OPTIONS", maxAge: 600 }));
 
   // The hidden iframe the SDK's connector always mounts; enclave wallets never use it.
@@ -193,7 +193,7 @@ const sendUnknownEcosystem = (res: Response) =>
 const sendUnauthorized = (res: Response) =>
   res.status(401).json({ error: { code: "UNAUTHORIZED", message: "Invalid or expired auth token" } });
 
-/** The page's payload (hex quantities, `type` 0, 2 or 4) as the SDK's serializer takes it. */
+/** The page's payload (hex quantities, `type` 0, 2 or 4) for the SDK's serializer. */
 function serializable(payload: Record<string, string | number | undefined>) {
   const big = (value: string | number | undefined) => (value === undefined ? undefined : BigInt(value));
   return {
@@ -228,7 +228,7 @@ async function exchangeCode(options: EmbeddedWalletOptions, code: string) {
   });
   if (!response.ok) return null;
   const { id_token: idToken } = (await response.json()) as { id_token?: string };
-  // Straight from the token endpoint: OpenID Connect lets the client skip the signature check.
+  // Straight from the token endpoint: OpenID Connect lets a client skip the signature check.
   const { sub, email } = JSON.parse(Buffer.from(idToken?.split(".")[1] ?? "", "base64url").toString() || "{}") as {
     sub?: string;
     email?: string;

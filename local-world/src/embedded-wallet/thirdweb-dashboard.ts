@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { EMBEDDED_WALLET_HOST } from "../network-border/border-hosts.ts";
 
-/** What the local world's thirdweb dashboard holds: its projects (client ids) and the one ecosystem. */
+/** The local thirdweb dashboard: its projects (by client id) and the one ecosystem. */
 export interface ThirdwebDashboard {
-  /** Client id → the project's allowed domains (hosts, `*.` wildcards, `localhost`, `*`) and enabled services. */
+  /** Allowed domains (hosts, `*.` wildcards, `localhost`, `*`) and enabled services. */
   projects: Record<string, { domains: string[]; services: string[] }>;
   /** A closed ("Allowlist") ecosystem admits only its partners, each on its own allowed domains. */
   ecosystem: { id: string; partners?: Record<string, string[]> };
@@ -17,7 +17,7 @@ export const clientIdOf = (secretKey: string) => createHash("sha256").update(sec
 
 type Refusal = { status: number; code: keyof typeof SETTING_BEHIND; message: string };
 
-/** For the operator's log: the setting (on thirdweb's dashboard, or ours) that would have let each refusal through. */
+/** For the operator's log: the setting (thirdweb's dashboard or ours) that would have let each refusal through. */
 const SETTING_BEHIND = {
   INVALID_KEY: "a project on thirdweb's dashboard with THIRDWEB_SECRET_KEY's client id",
   UNAUTHORIZED: "a Referrer-Policy that sends the page's origin (neither Origin nor Referer came)",

@@ -5,7 +5,7 @@ import { faultCount, faultSwitch } from "../stand-in.ts";
  * - stateMissing / stateForeign: the return carries no `state`, or a foreign one; the SDK drops the `authResult`.
  * - expiredToken: the session handed over has expired: `GET /api/2024-05-05/accounts` answers 401.
  * - generateFails: `POST /api/v1/enclave-wallet/generate` answers 500.
- * - slow: `GET /api/2024-05-05/accounts` answers after `ms` (default 60 s), past the page's 30 s connect time-out. */
+ * - slow: that GET answers after `ms` (default 60 s), past the page's 30 s connect time-out. */
 const WALLET_FAULT_MODES = ["stateMissing", "stateForeign", "expiredToken", "generateFails", "slow"] as const;
 export type WalletFaultMode = (typeof WALLET_FAULT_MODES)[number];
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { createThirdwebClient } from "thirdweb";
 import { privateKeyToAccount } from "thirdweb/wallets";
 
-/** One key per Google account, derived from a secret in the data dir: the same address on every visit and restart. */
+/** One key per Google account, from a secret in the data dir: the same address on every visit and restart. */
 export function loadWalletKeys(dataDir: string) {
   const file = path.join(dataDir, "network-border", "embedded-wallet-seed");
   if (!fs.existsSync(file)) {

@@ -24,26 +24,26 @@ export interface EngineEmulatorOptions {
   secretKey: string;
   vaultAccessToken: string;
   serverWallets: Array<{ address: string; privateKey: `0x${string}` }>;
-  /** Later finished jobs that release a relayed write's idempotency key; default 1,000. */
+  /** Jobs finished after a relayed write that release its key; default 1,000. */
   retainedJobs?: number;
-  /** How long after a `failedThenLands` FAILED its call is sent. Default 1,000 ms. */
+  /** From a `failedThenLands` FAILED to its send. Default 1,000 ms. */
   lateLandingMs?: number;
   /** From a write's 202 to its send. Default 0: at once. */
   sendLatencyMs?: number;
-  /** Waits before a failed send is tried again; default Engine's. */
+  /** Default Engine's. */
   sendRetryMs?: typeof ENGINE_SEND_RETRY_MS;
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
 export type RunningEngineEmulator = Awaited<ReturnType<typeof startEngineEmulator>>;
 
-/** thirdweb's published median for Engine from a write to its send. */
+/** thirdweb's published median for Engine, write to send. */
 export const ENGINE_MEDIAN_SEND_LATENCY_MS = 300;
 
 const DRAIN_ON_STOP_MS = 5_000;
 const LATE_LANDING_MS_DEFAULT = 1_000;
 
-/** Engine's write, transactions and sign-message routes, the writes sent on the local chain. */
+/** Engine's write, transactions and sign-message routes, sending on the local chain. */
 export async function startEngineEmulator(options: EngineEmulatorOptions) {
   const { client, chain } = localChain(options.rpcUrl, options.chainId);
   const log = options.log ?? (() => undefined);
@@ -78,7 +78,7 @@ export async function startEngineEmulator(options: EngineEmulatorOptions) {
   app.use(signMessageRoute({ vault }));
   app.use(
     writeContractRoute({
-      // A digest keeps the secret key itself out of responses.
+      // A digest keeps the key out of responses.
       clientId: hash("sha256", options.secretKey).slice(0, 32),
       faults,
       book,

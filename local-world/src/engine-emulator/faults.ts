@@ -4,11 +4,11 @@ import { HEX_ADDRESS } from "./engine-http.ts";
 
 /** Failures the Engine stand-in plays; "relayed" ones stand for a write through a bundler.
  * - http500: the next `count` writes answer 500 and queue nothing.
- * - timeout: the next `count` writes are queued, their answer held until the client gives up.
+ * - timeout: the next `count` writes are queued, their answers held until the client gives up.
  * - rateLimited / rateLimitedReads: writes / `GET /v1/transactions` answer 429.
  * - failed: FAILED before sending, as for a reverting gas estimate.
  * - revert: too little gas, reverts on chain, FAILED with its hash.
- * - revertConfirmed: the same revert, CONFIRMED, `onchainStatus: "REVERTED"`, as any EOA write that reverts.
+ * - revertConfirmed: that revert CONFIRMED, `onchainStatus: "REVERTED"`, as any reverting EOA write.
  * - failedThenMined: sent, then reported FAILED (with its hash) while the chain mines it.
  * - stuckSubmitted: sent and mined, reported SUBMITTED for ever.
  * - listLag: missing from the index for its first `reads` reads (default 3).
@@ -16,7 +16,7 @@ import { HEX_ADDRESS } from "./engine-http.ts";
  * - failedThenLands (relayed): FAILED with no hash; mined `lateLandingMs` later.
  * - nullStatus: listed with `status: null` and never sent.
  * - cancelled (relayed): cancelled while queued: FAILED, `cancelledAt` set, no hash.
- * - signingRefused: the vault refuses the next `count` signings: FAILED with no hash after the 202.
+ * - signingRefused: the vault refuses the next `count` signings: FAILED, no hash, after the 202.
  * A fault with a `wallet` (timeout and the transaction faults) hits only writes whose call names it; one pending each. */
 export const TRANSACTION_FAULTS = [
   "failed",
@@ -55,10 +55,10 @@ export const faultSchema = z
   .refine((fault) => fault.wallet === undefined || WALLET_FAULTS.includes(fault.mode));
 export type Fault = z.output<typeof faultSchema>;
 export type FaultSwitch = ReturnType<typeof createFaultSwitch>;
-/** What the local world hands tests. */
+/** For tests. */
 export type FaultControl = Omit<FaultSwitch, "take">;
 
-// An address without 0x, in lower case: as an ABI-encoded argument holds it.
+// Lower case without 0x, as an ABI-encoded argument holds it.
 const keyOf = (wallet: string | undefined) => (wallet ? wallet.slice(2).toLowerCase() : "");
 
 export function createFaultSwitch() {
@@ -68,7 +68,7 @@ export function createFaultSwitch() {
     clear: faults.clear,
     pending: (wallet?: string) => faults.pending(keyOf(wallet)),
     fired: faults.fired,
-    /** The pending fault of this mode; one aimed at a wallet `call` names comes first. */
+    /** One aimed at a wallet `call` names comes first. */
     take(mode: FaultMode, call?: string) {
       const data = call?.toLowerCase() ?? "";
       return faults.take(mode, [...faults.keys().filter((key) => key !== "" && data.includes(key)), ""]);

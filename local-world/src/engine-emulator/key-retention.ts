@@ -8,7 +8,7 @@ interface Job {
   executionParams: { type: ExecutorType };
 }
 
-/** Holds an idempotency key: relayed, until `retainedJobs` later jobs finished in its list; EOA, until picked up. */
+/** Holds a key: relayed, until `retainedJobs` later jobs finished in its list; EOA, until picked up. */
 export function createKeyRetention<T extends Job>(retainedJobs: number) {
   const holders = new Map<string, T>();
   // Newest first, per queue and outcome.
@@ -24,7 +24,7 @@ export function createKeyRetention<T extends Job>(retainedJobs: number) {
     pickedUp(transaction: T) {
       if (transaction.executionParams.type === "EOA") release(transaction);
     },
-    /** The send job ended: "success" once sent, "failed" otherwise. */
+    /** "success" once sent. */
     finished(transaction: T, outcome: "success" | "failed") {
       if (transaction.executionParams.type === "EOA") return;
       const name = `${transaction.executionParams.type}:${outcome}`;

@@ -5,7 +5,7 @@ import { requireSigningCredential, type Vault } from "./vault.ts";
 
 const HEX_DATA = /^0x[0-9a-fA-F]*$/;
 
-/** `POST /v1/sign/message`: always 200, each message answered with its signature or its error; EOA only. */
+/** `POST /v1/sign/message`: always 200, each message with its signature or its error; EOA only. */
 export function signMessageRoute(deps: { vault: Vault }) {
   const router = Router();
   router.post("/v1/sign/message", anyJson, requireSigningCredential, async (request, response) => {

@@ -34,7 +34,7 @@ export interface EngineTransaction {
 
 export type Sabotage = Fault & { mode: (typeof TRANSACTION_FAULTS)[number] };
 
-/** Gas for a late landing: ample for a reward, with no estimate to stop a refused one. */
+/** Ample for a reward, with no estimate to stop a refused one. */
 const LANDING_GAS = 300_000n;
 const LAGGING_READS_DEFAULT = 3;
 // A transfer's intrinsic cost, too little for a reward: mined, and reverts.
@@ -43,7 +43,7 @@ const GAVE_UP = "Transaction failed: gave up waiting (fault injected by the Engi
 const CANCELLED_MESSAGE = "Transaction cancelled by user";
 /** Engine fails only a send whose estimate reverts or whose data is oversized; it retries the rest. */
 const FAILS_FOR_GOOD = /revert|oversized|error signature/i;
-/** Errors after which Engine sees the wallet out of funds: it skips the wallet's sends until its balance grows. */
+/** Out of funds to Engine: it skips the wallet's sends until its balance grows. */
 const OUT_OF_FUNDS = /insufficient (?:funds|balance|eth|native token)|out of gas|balance too low|not enough funds/i;
 
 /** Engine's waits before sending again: a minute while out of funds, 10 s after another retryable error. */
@@ -55,7 +55,7 @@ interface QueueInput {
   clientId: string;
   executionParams: ExecutionParams;
   sender: string;
-  /** The `x-vault-access-token`, for the vault when the worker signs. */
+  /** `x-vault-access-token`, used when the worker signs. */
   accessToken: string;
   transaction: InnerTransaction;
   sabotage: Sabotage | null;
@@ -74,7 +74,7 @@ export function createTransactionBook(options: {
   vault: Vault;
   retainedJobs: number;
   lateLandingMs: number;
-  /** Waited before the lane takes a transaction, so it never adds up per wallet. */
+  /** Waited before the lane, so it never adds up per wallet. */
   sendLatencyMs: number;
   sendRetryMs: typeof ENGINE_SEND_RETRY_MS;
   log: (message: string, fields?: Record<string, unknown>) => void;
@@ -86,7 +86,7 @@ export function createTransactionBook(options: {
   const hiddenReads = new Map<EngineTransaction, number>();
   // One promise chain per wallet, so its nonces never collide.
   const lanes = new Map<string, Promise<void>>();
-  // Work off the lanes (receipts, late landings), for drain.
+  // Off-lane work (receipts, late landings), for drain.
   const inFlight = new Set<Promise<void>>();
   const stopped = new AbortController();
 
@@ -155,7 +155,7 @@ export function createTransactionBook(options: {
         .then((transactionHash) => options.log("transaction landed after FAILED", { id: job.row.id, transactionHash })),
     );
 
-  /** Sends; the hash, or null when none was sent. */
+  /** The hash, or null when nothing was sent. */
   const pickUp = async (job: Job) => {
     retention.pickedUp(job.row);
     const stop = (errorMessage: string) => {
@@ -180,7 +180,7 @@ export function createTransactionBook(options: {
     const gas = job.sabotage?.startsWith("revert") ? REVERTING_GAS_LIMIT : undefined;
     // innerRevert's bundle stand-in: it succeeds, and the call inside it never runs.
     const call = job.sabotage === "innerRevert" ? { to: job.sender, data: "0x" as const, value: "0" } : job.transaction;
-    // The row stays QUEUED while Engine retries; its worker sends nothing else from the wallet meanwhile.
+    // QUEUED while Engine retries; its worker sends nothing else from the wallet meanwhile.
     let transactionHash: `0x${string}` | undefined;
     while (!transactionHash) {
       try {
@@ -286,7 +286,7 @@ export function createTransactionBook(options: {
         return left === undefined && matches(transaction);
       });
     },
-    /** Waits (at most `timeoutMs`) for queued work, taking no more. */
+    /** Waits at most `timeoutMs` for queued work, taking no more. */
     async drain(timeoutMs: number) {
       stopped.abort();
       await Promise.race([Promise.all([...lanes.values(), ...inFlight]), sleep(timeoutMs, undefined, { ref: false })]);

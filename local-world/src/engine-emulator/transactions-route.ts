@@ -60,7 +60,7 @@ function paging(given: (name: string) => unknown): Paging {
   };
 }
 
-/** The filter fields rows here carry; the others are not modelled. */
+/** Fields rows here carry; others are not modelled. */
 const FILTER_FIELDS: Record<string, (row: EngineTransaction) => string> = {
   id: (row) => row.id,
   batchIndex: (row) => String(row.batchIndex),

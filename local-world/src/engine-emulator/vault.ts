@@ -34,7 +34,7 @@ export function createVault(options: {
   };
 }
 
-/** Not retryable: the transaction fails at once, with no hash. */
+/** Not retryable: fails at once, with no hash. */
 export function transactionSigningFailed(refusal: string) {
   return `Transaction signing failed: Failed to sign transaction: Error interaction with vault: ${refusal}`;
 }

@@ -30,7 +30,7 @@ export interface WriteRequest {
 
 export class WriteRequestError extends Error {}
 
-/** Checks a write's body as Engine does and encodes the call, sent plain whatever the type. */
+/** Checks a write's body as Engine does; the call is sent plain whatever the type. */
 export async function parseWriteRequest(
   body: unknown,
   context: { client: ThirdwebClient; chain: Chain; newId: () => string },
@@ -114,7 +114,6 @@ function asRecord(value: unknown, name: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** An error's first line. */
 export function errorMessage(error: unknown) {
   // A node's JSON-RPC error reaches us as a plain `{ code, message }`.
   const message = (error as { message?: unknown } | null)?.message;

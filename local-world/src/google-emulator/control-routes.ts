@@ -5,7 +5,7 @@ import { CONTROL_PATH, controlRouter, faultSwitch } from "../stand-in.ts";
 import type { GrantRegistry } from "./grants.ts";
 import { BRAND_ACCOUNT_EMAIL_DOMAIN, seedAccount, type SeedAccount } from "./seed-accounts.ts";
 
-/** Where a fault can be injected: YouTube's reads, tokeninfo, or the code exchange. */
+/** YouTube's reads, tokeninfo, or the code exchange. */
 const FAULT_TARGETS = ["youtube", "tokeninfo", "token"] as const;
 type FaultTarget = (typeof FAULT_TARGETS)[number];
 
@@ -33,7 +33,7 @@ export function createControls() {
 }
 export type EmulatorControls = ReturnType<typeof createControls>;
 
-/** The fault pending for `target`: null, "played" when it sends no answer (a hang or a drop), or the error. */
+/** Null, "played" when it sends no answer (a hang or a drop), or the error. */
 export function takeFault(controls: EmulatorControls, target: FaultTarget, req: Request) {
   const fault = controls.faults.take(target, [target]);
   if (!fault) return null;
@@ -86,7 +86,7 @@ export function controlRoutes(
   return router;
 }
 
-/** A Google account with random ids, so no kept claim store met it. */
+/** Random ids, so no kept claim store met it. */
 function freshAccount(channelId: string, subscribed: boolean, brandChannels: number) {
   const tag = randomBytes(5).toString("hex");
   const name = `Viewer ${tag}`;

@@ -6,7 +6,7 @@ type FreshIdentity = SeedAccount & { channel: NonNullable<SeedAccount["channel"]
 /** A Google account a test made, with the Brand Accounts it manages. */
 export type FreshAccount = FreshIdentity & { brandAccounts: FreshIdentity[] };
 
-/** Makes a fresh Google account (subscribed unless told otherwise) managing `brandChannels` Brand Accounts. */
+/** Subscribed unless told otherwise, managing `brandChannels` Brand Accounts. */
 export async function createGoogleAccount(
   emulatorUrl: string,
   options: { subscribed?: boolean; brandChannels?: number } = {},

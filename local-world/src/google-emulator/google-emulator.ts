@@ -10,7 +10,7 @@ import { youtubeRoutes } from "./youtube-routes.ts";
 export interface GoogleEmulatorOptions {
   port?: number;
   clients: RegisteredClient[];
-  /** Defaults to the seeded accounts, subscribed to `channelId`. */
+  /** Default: the seeded accounts, subscribed to `channelId`. */
   accounts?: SeedAccount[];
   channelId?: string;
 }

@@ -25,7 +25,6 @@ export interface AuthorizationRequest {
 type AccessToken = { grant: Grant; expiresAt: number };
 type PendingCode = AuthorizationRequest & AccessToken;
 
-/** Authorization codes and tokens, in memory. */
 export function createGrantRegistry() {
   const codes = new Map<string, PendingCode>();
   const accessTokens = new Map<string, AccessToken>();
@@ -38,7 +37,7 @@ export function createGrantRegistry() {
       return code;
     },
 
-    /** Codes are single-use: the first redemption removes it, whatever its outcome. */
+    /** Single-use: the first redemption removes it, whatever its outcome. */
     redeemCode(code: string) {
       const pending = codes.get(code);
       codes.delete(code);
@@ -54,13 +53,13 @@ export function createGrantRegistry() {
       return { accessToken, refreshToken };
     },
 
-    /** A live access token, or null when unknown, expired or revoked. */
+    /** Null when unknown, expired or revoked. */
     accessToken(token: string) {
       const found = accessTokens.get(token);
       return found && !found.grant.revoked && found.expiresAt > Date.now() ? found : null;
     },
 
-    /** Revokes the grant behind a token; false when it is not live. */
+    /** The grant behind a token; false when it is not live. */
     revoke(token: string) {
       const grant = this.accessToken(token)?.grant ?? refreshTokens.get(token);
       if (!grant || grant.revoked) return false;
@@ -78,7 +77,7 @@ export function createGrantRegistry() {
 
 export type GrantRegistry = ReturnType<typeof createGrantRegistry>;
 
-/** RFC 7636: does this verifier answer the challenge sent to the authorization endpoint? */
+/** RFC 7636: does the verifier answer the authorization request's challenge? */
 export function verifierMatches(request: AuthorizationRequest, verifier: string | undefined) {
   if (request.codeChallenge === null) return verifier === undefined;
   if (verifier === undefined) return false;

@@ -13,7 +13,7 @@ import { EMAIL_SCOPE, PROFILE_SCOPE, YOUTUBE_READ_SCOPES, grantedScopes } from "
 import type { SeedAccount } from "./seed-accounts.ts";
 import { accessTokenHash, type SigningKey } from "./signing-key.ts";
 
-/** An OAuth client as its owner registered it in Google's console. */
+/** As registered in Google's console. */
 export interface RegisteredClient {
   clientId: string;
   clientSecret: string;
@@ -154,7 +154,7 @@ export function oauthRoutes(deps: OAuthDeps) {
   return router;
 }
 
-/** With YouTube asked, a Brand Account manager picks an identity ("ask"); null: no such one. */
+/** With YouTube asked, a Brand Account manager picks an identity ("ask"); null: none. */
 function chosenIdentity(person: SeedAccount, scope: string, identity: string | null): SeedAccount | "ask" | null {
   const brands = person.brandAccounts ?? [];
   const asksYouTube = grantedScopes(scope, true).some((granted) => YOUTUBE_READ_SCOPES.includes(granted));
@@ -246,7 +246,7 @@ function idToken(deps: OAuthDeps, grant: Grant, accessToken: string, nonce: stri
   });
 }
 
-/** Google's v3 tokeninfo answer for an access token: every value a string. */
+/** Google's v3 tokeninfo: every value a string. */
 function accessTokenInfo(deps: OAuthDeps, token: string): Record<string, string> | null {
   const found = deps.grants.accessToken(token);
   if (!found) return null;

@@ -1,6 +1,6 @@
 import type { SeedAccount } from "./seed-accounts.ts";
 
-/** Google's sign-in pages, reduced to what a person needs to pick an account. */
+/** Google's sign-in pages, reduced to picking an account. */
 export function accountChooserPage(input: {
   clientId: string;
   params: URLSearchParams;

@@ -10,7 +10,7 @@ export const YOUTUBE_READ_SCOPES: readonly string[] = [
 
 const ALIASES: Record<string, string> = { email: EMAIL_SCOPE, profile: PROFILE_SCOPE };
 
-/** The scopes Google reports for a consent: short names spelt out, "openid" added, YouTube left out if unticked. */
+/** As Google reports them: short names spelt out, "openid" added, YouTube left out if unticked. */
 export function grantedScopes(requested: string, grantsYoutube: boolean) {
   const scopes = new Set(
     requested

@@ -1,29 +1,29 @@
-/** The channel the local world's viewers subscribe to, shaped like YouTube's ids. */
+/** The local viewers' channel, shaped like YouTube's ids. */
 export const LOCAL_CHANNEL_ID = "UCtube-local-channel-000";
 export const LOCAL_CHANNEL_TITLE = "TuBE Local Channel";
 
-/** How YouTube answers for this account, whatever is asked. */
+/** YouTube's answer for the account, whatever is asked. */
 type YouTubeBehaviour = "normal" | "suspended" | "closed" | "quotaExceeded";
 
 export interface SeedAccount {
-  /** Google's stable account id: 21 digits at Google. */
+  /** Google's stable id: 21 digits. */
   sub: string;
   email: string;
   name: string;
-  /** The account's own YouTube channel, if it made one. */
+  /** Its own channel, if it made one. */
   channel: { id: string; title: string; handle: string } | null;
   subscribedTo: string[];
   youtube: YouTubeBehaviour;
   /** false: the person unticks YouTube on the consent screen. */
   grantsYoutube: boolean;
-  /** Brand Accounts this person manages, each its own identity. */
+  /** Managed Brand Accounts, each its own identity. */
   brandAccounts?: SeedAccount[];
 }
 
-/** Where Google's e-mail addresses for Brand Accounts live (no inbox). */
+/** The domain of Brand Accounts' e-mail addresses at Google (no inbox). */
 export const BRAND_ACCOUNT_EMAIL_DOMAIN = "pages.plusgoogle.com";
 
-/** An account YouTube answers normally for, which grants YouTube when asked. */
+/** YouTube answers normally; grants YouTube when asked. */
 export function seedAccount(
   fields: Pick<SeedAccount, "sub" | "email" | "name" | "channel" | "subscribedTo"> & Partial<SeedAccount>,
 ): SeedAccount {

@@ -3,7 +3,7 @@ import { selfSignedCertificatePem } from "../self-signed-certificate.ts";
 
 export type SigningKey = ReturnType<typeof createSigningKey>;
 
-/** The stand-in's RS256 key, made at start, as an X.509 certificate and a JWK. */
+/** Made at start, as an X.509 certificate and a JWK. */
 export function createSigningKey(issuerName: string) {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const kid = randomBytes(20).toString("hex");

@@ -29,7 +29,7 @@ const QUOTA_MESSAGES: Record<string, string> = {
   rateLimitExceeded: "The request cannot be completed because you have exceeded your quota.",
 };
 
-/** The two YouTube reads the claim flow makes (`mine=true`), 1 unit each, counted. */
+/** The claim flow's two reads (`mine=true`), 1 unit each, counted. */
 export function youtubeRoutes(deps: YouTubeDeps) {
   const router = Router();
   const units = { total: 0, byAccount: new Map<string, number>() };
@@ -114,7 +114,7 @@ function spec(status: number, reason: string, message: string, domain = "global"
   return { status, reason, message, domain, extra };
 }
 
-/** What YouTube checks before the data; answers the error itself and returns null on failure. */
+/** YouTube's checks before the data; on failure answers the error and returns null. */
 function authorize(deps: YouTubeDeps, req: Request, res: Response, resource: "subscription" | "channel") {
   const fail = (error: ErrorSpec) => {
     sendError(res, error);
@@ -164,7 +164,7 @@ function sendError(res: Response, spec: ErrorSpec) {
   });
 }
 
-/** A query parameter; repeated ones (`part=a&part=b`) joined with commas. */
+/** Repeated ones (`part=a&part=b`) joined with commas. */
 function stringParam(req: Request, name: string) {
   const values = searchParamsOf(req).getAll(name);
   return values.length > 0 ? values.join(",") : undefined;
@@ -174,12 +174,12 @@ function part(req: Request, name: string, value: object) {
   return (stringParam(req, "part") ?? "").split(",").includes(name) ? { [name]: value } : {};
 }
 
-/** The bearer token, or the `access_token` parameter, as YouTube accepts either. */
+/** Bearer or the `access_token` parameter, as YouTube accepts either. */
 function accessTokenOf(req: Request) {
   return bearerOf(req) ?? stringParam(req, "access_token");
 }
 
-/** A list answer; `items` absent when YouTube leaves it out. */
+/** `items` absent when YouTube leaves it out. */
 function listResponse(kind: string, etagParts: string[], items?: object[]) {
   const pageInfo = { totalResults: items?.length ?? 0, resultsPerPage: 5 };
   return { kind: `youtube#${kind}ListResponse`, etag: etag(...etagParts), pageInfo, ...(items ? { items } : {}) };

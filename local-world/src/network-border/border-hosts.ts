@@ -7,5 +7,5 @@ export const RELAY_HOSTS = ["relay.walletconnect.org", "relay.walletconnect.com"
 /** WalletConnect's Verify service. */
 export const VERIFY_HOST = "verify.walletconnect.org";
 
-/** The outside hosts the local world answers for, all on the one border server. */
+/** All on the one border server. */
 export const BORDER_HOSTS = [EMBEDDED_WALLET_HOST, ...RELAY_HOSTS, VERIFY_HOST] as const;

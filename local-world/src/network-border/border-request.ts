@@ -6,7 +6,7 @@ export interface BorderClient {
   certificatePem: string;
 }
 
-/** Routes this process's `fetch` and `WebSocket` for the border's hosts to it: Node's WalletConnect takes no TLS options. */
+/** This process's `fetch` and `WebSocket` to the border's hosts go to it: Node's WalletConnect takes no TLS options. */
 export function routeBorderHostsFromNode(border: BorderClient) {
   const direct = buildConnector({});
   const toBorder = buildConnector({ ca: border.certificatePem });

@@ -6,7 +6,7 @@ import type { TlsIdentity } from "./tls-identity.ts";
 
 export type NetworkBorder = Awaited<ReturnType<typeof startNetworkBorder>>;
 
-/** Takes over a WebSocket upgrade request (`ws`'s `handleUpgrade` takes the same three arguments). */
+/** `ws`'s `handleUpgrade` takes the same three arguments. */
 export type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 /** One HTTPS server for every outside host: the Host header picks the stand-in; a host with none gets 421. */

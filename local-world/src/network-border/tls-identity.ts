@@ -11,7 +11,7 @@ export interface TlsIdentity {
   spkiSha256: string;
 }
 
-/** The border's TLS identity, made on first use and kept in `dataDir`: the test runner trusts it before it starts. */
+/** Made on first use and kept in `dataDir`: the test runner trusts it before it starts. */
 export function loadTlsIdentity(dataDir: string) {
   const dir = path.join(dataDir, "network-border");
   const keyFile = path.join(dir, "key.pem");
@@ -23,7 +23,7 @@ export function loadTlsIdentity(dataDir: string) {
   }
   const keyPem = fs.readFileSync(keyFile, "utf8");
   const privateKey = createPrivateKey(keyPem);
-  // Issued again on the same key, which browsers already trust, when it misses a host the border serves now.
+  // Reissued on the same key, which browsers trust, when it misses a host the border now serves.
   const names = fs.existsSync(certificateFile)
     ? (new X509Certificate(fs.readFileSync(certificateFile, "utf8")).subjectAltName ?? "").split(", ")
     : [];
@@ -34,7 +34,7 @@ export function loadTlsIdentity(dataDir: string) {
       "TuBE local network border",
       BORDER_HOSTS,
     );
-    // Renamed into place whole: the test runner's processes read this file while another may be writing it.
+    // Renamed into place: the test runner's processes read it while another may be writing it.
     const partial = `${certificateFile}.${process.pid}`;
     fs.writeFileSync(partial, pem);
     fs.renameSync(partial, certificateFile);

@@ -11,22 +11,22 @@ import { RELAY_HOSTS } from "../network-border/border-hosts.ts";
 import { rpc } from "../json-rpc.ts";
 import { PHONE_WALLET_PROJECT_ID } from "./reown-dashboard.ts";
 
-/** How the wallet answers; a test changes it between steps as a visitor would tap differently. */
+/** A test changes it between steps as a visitor would tap differently. */
 interface PhoneWalletBehaviour {
-  /** The chains it approves a session on, the first being the one it reports. */
+  /** Approved on a session; the first is the one it reports. */
   chains: number[];
   rejectSession: boolean;
   /** Answers every request with 4001, as a visitor tapping 'Reject' does. */
   rejectRequests: boolean;
 }
 
-/** A request the dapp sent, and the wallet's answer: "ok" or the error code. */
+/** The wallet's answer: "ok" or the error code. */
 interface AnsweredRequest {
   method: string;
   answer: "ok" | number;
 }
 
-/** The token a `wallet_watchAsset` asked the wallet to list (EIP-747's `options`). */
+/** A `wallet_watchAsset`'s token (EIP-747's `options`). */
 interface WatchedAsset {
   address: string;
   symbol: string;
@@ -35,7 +35,7 @@ interface WatchedAsset {
 
 export type PhoneWallet = Awaited<ReturnType<typeof startPhoneWallet>>;
 
-/** The EVM methods the wallet answers: those thirdweb asks for. */
+/** The EVM methods thirdweb asks for. */
 const METHODS = [
   "eth_sendTransaction",
   "personal_sign",
@@ -52,7 +52,7 @@ const UNRECOGNIZED_CHAIN = { code: -32602, message: "Unrecognized chain ID. Try 
 /** A phone wallet on the SDK's sign-client; as MetaMask Mobile, a switch to an unapproved chain answers -32602. */
 export async function startPhoneWallet(options: {
   borderPort: number;
-  /** The local chain every approved chain's requests are sent to. */
+  /** Every approved chain's requests go here. */
   rpcUrl: string;
   privateKey: Hex;
   /** Gives the key 10 ETH on the local chain first. */
@@ -81,7 +81,7 @@ export async function startPhoneWallet(options: {
   });
   let knownChains = new Set<number>();
   let activeChain = 0;
-  // Every request answered, and Verify's verdict on each proposal's origin ("VALID" or "UNKNOWN").
+  // Verify's verdict on each proposal's origin: "VALID" or "UNKNOWN".
   const requests: AnsweredRequest[] = [];
   const verifications: string[] = [];
   const watchedAssets: WatchedAsset[] = [];
@@ -107,7 +107,7 @@ export async function startPhoneWallet(options: {
         knownChains = new Set(behaviour.chains);
         activeChain = behaviour.chains[0] as number;
         const approved = await client.approve({ id, namespaces: namespaces(behaviour.chains) });
-        // MetaMask Mobile reports its chain as it approves; the answer to the proposal does not wait on it.
+        // MetaMask Mobile reports its chain as it approves, not awaited.
         void chainChanged(approved.topic, activeChain).catch(() => undefined);
         current = await approved.acknowledged();
       }
@@ -152,7 +152,7 @@ export async function startPhoneWallet(options: {
       case "wallet_watchAsset": {
         // EIP-747's params are one object, not an array.
         const asked = (params as unknown as { options: WatchedAsset }).options;
-        // As MetaMask's token list does, the symbol and decimals must be the contract's own.
+        // As in MetaMask's token list, the symbol and decimals must be the contract's own.
         const contract = tokenContract(options.rpcUrl, activeChain, asked.address);
         const [ownSymbol, ownDecimals] = await Promise.all([symbol({ contract }), decimals({ contract })]);
         if (asked.symbol.toUpperCase() !== ownSymbol.toUpperCase() || asked.decimals !== ownDecimals)
@@ -187,7 +187,7 @@ export async function startPhoneWallet(options: {
     requests,
     verifications,
     watchedAssets,
-    /** Pairs with a dapp from a `wc:` URI; resolves once the proposal has been answered. */
+    /** Resolves once the proposal has been answered. */
     async pair(uri: string) {
       const pairingTopic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1] ?? "";
       const answered = new Promise<void>((resolve) => proposalsAnswered.set(pairingTopic, resolve));
@@ -195,7 +195,7 @@ export async function startPhoneWallet(options: {
       await answered;
     },
     session: () => current,
-    /** Moves to another chain it knows, as a visitor does in the wallet app: the dapp hears `chainChanged`. */
+    /** As a visitor does in the wallet app: the dapp hears `chainChanged`. */
     async changeChain(chainId: number) {
       if (!current) throw new Error("the phone wallet has no session");
       if (!knownChains.has(chainId)) throw new Error(`the phone wallet does not know chain ${chainId}`);

@@ -24,7 +24,7 @@ export function checkRelayAuth(
   }
   if (typeof payload.aud !== "string" || !URL.canParse(payload.aud)) return { error: "Invalid audience" };
   const audience = new URL(payload.aud);
-  // The SDK's `aud` is the relay URL as given, so a trailing slash or a path makes it another audience.
+  // The SDK's `aud` is the relay URL as given: a trailing slash or a path is another audience.
   if (!relayHosts.includes(audience.hostname) || payload.aud.replace(/^wss:\/\/[^/?]+/, "") !== "")
     return { error: "Invalid audience" };
   if (typeof payload.exp !== "number" || payload.exp * 1000 <= now) return { error: "JWT Token is expired" };

@@ -9,7 +9,7 @@ import { isKnownProject, originAllowed } from "./reown-dashboard.ts";
 import { createRelayFaultSwitch, relayFaultSchema, type RelayFaultSwitch } from "./relay-faults.ts";
 import { verifyEmulator } from "./verify-emulator.ts";
 
-/** WalletConnect's relay and Verify stand-ins for the border, sharing one fault switch; `now` is the relay's clock. */
+/** The relay and Verify stand-ins, sharing one fault switch; `now` is the relay's clock. */
 export function walletConnectStandIns(now?: () => number) {
   const faults = createRelayFaultSwitch();
   const relay = walletConnectRelay(faults, now);
@@ -23,7 +23,7 @@ export function walletConnectStandIns(now?: () => number) {
   };
 }
 
-/** The tags of the proposal, its answer and the settlement, as sign-client sets them. */
+/** sign-client's tags for the proposal, its answer and the settlement. */
 const TAG = { propose: 1100, proposeResponse: 1101, settle: 1102 };
 
 interface Message {
@@ -33,7 +33,7 @@ interface Message {
   expiresAt: number;
   tag: number;
   attestation?: string;
-  /** The client ids that acknowledged (or published) it: delivery is per client, not per socket. */
+  /** Client ids that acked (or published) it: delivery is per client, not per socket. */
   delivered: Set<string>;
 }
 
@@ -42,16 +42,16 @@ interface Client {
   socket: WebSocket;
   /** Push ids waiting for the client's `true`, and their messages. */
   unacknowledged: Map<number, Message>;
-  /** Requests it may still send, as of `at`, refilled at `RATE_LIMIT.perSecond`. */
+  /** Requests left as of `at`, refilled at `RATE_LIMIT.perSecond`. */
   tokens: number;
   at: number;
 }
 
-/** The relay closes a client over its (unpublished) limit with 1013; this one is far above what the SDK sends at once. */
+/** The relay closes a client over its unpublished limit with 1013; this one is far above the SDK's bursts. */
 const RATE_LIMIT = { burst: 100, perSecond: 100 };
 
-/** WalletConnect's relay: a message waits until its TTL, also for a later subscriber; delivery is per client id
- * (the `auth` JWT's `iss`), so a client that reconnects gets again only what it never acked. */
+/** A message waits until its TTL, also for a later subscriber; delivery is per client id (the `auth` JWT's `iss`), so
+ * a client that reconnects gets again only what it never acked. */
 function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.now) {
   const server = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
@@ -119,7 +119,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
         publish(client, message);
       return true;
     },
-    // What a client that was away finds waiting: everything it has not acknowledged, now counted as delivered.
+    // A returning client gets all it has not acked, now counted as delivered.
     irn_batchFetchMessages: (client, params) => {
       const messages = topicsParams
         .parse(params)
@@ -127,7 +127,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
       for (const message of messages) message.delivered.add(client.id);
       return { messages: messages.map(wire), hasMore: false };
     },
-    // The dapp pairs with `skipSubscribe`: the relay subscribes it to the pairing topic as it publishes the proposal.
+    // The dapp pairs with `skipSubscribe`: publishing the proposal subscribes it to the pairing topic.
     wc_proposeSession: (client, params) => {
       const { pairingTopic, sessionProposal, ttl, attestation } = proposeParams.parse(params);
       subscribe(client, pairingTopic);
@@ -185,7 +185,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
   });
   app.use(notFound);
 
-  // Closes the sockets of the clients subscribed to `topic` (or all), as a relay restart would; they reconnect.
+  // Closes the sockets subscribed to `topic` (or all), as a relay restart would; they reconnect.
   const drop = (topic?: string) => {
     for (const client of clients)
       if (topic === undefined || subscribers.get(topic)?.has(client.id)) client.socket.terminate();
@@ -198,7 +198,7 @@ function walletConnectRelay(faults: RelayFaultSwitch, now: () => number = Date.n
       const query = new URL(req.url ?? "/", "wss://relay.walletconnect.org").searchParams;
       const projectId = query.get("projectId") ?? "";
       const auth = checkRelayAuth(query.get("auth") ?? "", RELAY_HOSTS, now());
-      // 401 for no or an unknown project and a bad JWT, 403 for a known project used from elsewhere, as the relay says.
+      // As the relay: 401 for no or an unknown project and a bad JWT, 403 for a known project from elsewhere.
       const refusal = !projectId
         ? { status: "401 Unauthorized", reason: "Project ID is missing" }
         : !isKnownProject(projectId)
@@ -238,8 +238,7 @@ function rpcError(id: number | string | null, code: number, message: string) {
 }
 
 /** The relay's refusals (WalletConnectRust `relay_rpc/src/rpc.rs`, `rpc/error.rs`): a topic is 32 bytes of hex, a batch
- * 1 to 500 items; its TTL bounds are unpublished, so the SDK's shortest TTL (a pairing ping's 30 s) and a pairing's
- * life (30 days). */
+ * 1 to 500 items; unpublished TTL bounds: the SDK's shortest (a pairing ping's 30 s) and a pairing's life (30 days). */
 const REFUSALS = {
   InvalidParams: { code: -32600, message: "Invalid payload: Invalid request parameters" },
   InvalidTopic: { code: -32600, message: "Invalid payload: Topic decoding failed" },

@@ -16,7 +16,7 @@ export const relayFaultSchema = z.object({
 export type RelayFault = z.input<typeof relayFaultSchema>;
 type RelayFaultMode = RelayFault["mode"];
 
-/** The cookie a request names its fault scope in; a name no real service sets. */
+/** A name no real service sets. */
 export const FAULT_SCOPE_COOKIE = "emulator-fault-scope";
 
 const keyOf = (mode: RelayFaultMode, scope = "") => `${mode} ${scope}`;
@@ -25,7 +25,7 @@ export function createRelayFaultSwitch() {
   const faults = faultSwitch<z.output<typeof relayFaultSchema>>((fault) => keyOf(fault.mode, fault.scope));
   return {
     set: faults.set,
-    /** Takes a fault of `mode` for `req`'s scope, else an unscoped one. */
+    /** `req`'s scope first, else unscoped. */
     take(mode: RelayFaultMode, req: IncomingMessage) {
       const scope = new RegExp(`(?:^|;)\\s*${FAULT_SCOPE_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? "")?.[1];
       return faults.take(mode, [...(scope ? [keyOf(mode, decodeURIComponent(scope))] : []), keyOf(mode)]) !== null;

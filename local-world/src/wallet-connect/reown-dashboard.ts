@@ -4,17 +4,17 @@ interface ReownProject {
   verifiedDomains: string[];
 }
 
-/** thirdweb's WalletConnect project when no project id is set (`thirdweb/src/wallets/wallet-connect/constants.ts`). */
+/** thirdweb's project when none is set (`thirdweb/src/wallets/wallet-connect/constants.ts`). */
 export const THIRDWEB_DEFAULT_PROJECT_ID = "08c4b07e3ad25f1a27c14a4e8cecb6f0";
-/** An operator's own project, set up as docs/deploy.md says: the app's domain (here localhost) allowed and verified. */
+/** An operator's own, set up as docs/deploy.md says: the app's domain (here localhost) allowed and verified. */
 export const OWN_PROJECT_ID = "7e0b5c9a1d2f4e3b8a6c5d4e3f2a1b0c";
-/** A project whose allow-list lacks the app's domain, as a copied or half-set-up dashboard has it. */
+/** Its allow-list lacks the app's domain, as a copied or half-set-up dashboard has it. */
 export const FOREIGN_PROJECT_ID = "3c2b1a0f9e8d4c7b6a5f4e3d2c1b0a99";
-/** The test phone wallet's own project: a wallet app's socket sends no Origin, so its allow-list is empty. */
+/** The phone wallet's: a wallet app's socket sends no Origin, so its allow-list is empty. */
 export const PHONE_WALLET_PROJECT_ID = "9d8c7b6a5f4e4d3c2b1a0f9e8d7c6b5a";
 
 const PROJECTS: Record<string, ReownProject> = {
-  // thirdweb's allow-list is not public, so any origin; no domain of ours can be verified on thirdweb's project.
+  // thirdweb's allow-list is not public, so any origin; no domain of ours is verified on it.
   [THIRDWEB_DEFAULT_PROJECT_ID]: { allowedOrigins: [], verifiedDomains: [] },
   [OWN_PROJECT_ID]: { allowedOrigins: ["https://rewards.example"], verifiedDomains: ["localhost"] },
   [FOREIGN_PROJECT_ID]: { allowedOrigins: ["https://rewards.example"], verifiedDomains: ["rewards.example"] },
@@ -44,7 +44,7 @@ export function originAllowed(projectId: string, origin: string | undefined) {
   });
 }
 
-/** Whether Verify attests `origin` as verified: its host is one of the project's verified domains. */
+/** Verify attests `origin` when its host is one of the project's verified domains. */
 export function domainVerified(projectId: string, origin: string) {
   return PROJECTS[projectId]?.verifiedDomains.includes(new URL(origin).hostname) ?? false;
 }

@@ -46,7 +46,7 @@ export function verifyEmulator(faults: RelayFaultSwitch) {
   return app;
 }
 
-/** A value written into an inline script: JSON, with `<` escaped so no value can end the script element. */
+/** JSON for an inline script, `<` escaped so no value can end the element. */
 function scriptValue(value: string) {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }

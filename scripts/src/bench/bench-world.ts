@@ -1,4 +1,4 @@
-/** The integration tests' local world in this process, and the app from its production entry in a child. */
+/** The integration tests' world in this process; the app from its production entry in a child. */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
@@ -23,7 +23,7 @@ export async function startBenchWorld(
   });
   const env = world.rpcProxy ? { ...world.env, RPC_URL: world.rpcProxy.url } : world.env;
   const appUrl = env.PUBLIC_URL as string;
-  // Run from DATA_DIR, where no .env is. Logs are still written, so their cost stays in the figures.
+  // From DATA_DIR, where no .env is. Logs are still written: their cost stays in the figures.
   const child = spawn(process.execPath, [path.resolve(import.meta.dirname, "../../../backend/src/entry.ts")], {
     cwd: world.env.DATA_DIR as string,
     env: { ...process.env, ...env },
@@ -36,7 +36,7 @@ export async function startBenchWorld(
     throw error;
   });
   const dbFile = path.join(world.env.DATA_DIR as string, "claims.sqlite");
-  /** A counter from the app's /metrics, summed over its labels. */
+  /** From the app's /metrics, summed over its labels. */
   const metric = async (name: string) => {
     const response = await fetch(`${appUrl}/metrics`, { headers: OPERATOR_HEADERS });
     if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
@@ -56,7 +56,7 @@ export async function startBenchWorld(
     /** The app process's user + system time, as prom-client reads it. */
     cpuMs: async () => 1000 * (await metric("process_cpu_seconds_total")),
     metric,
-    /** `wallets`' confirmed claims, read from the store file at no cost to the app. */
+    /** Read from the store file, at no cost to the app. */
     confirmed(wallets: readonly string[]) {
       const db = new DatabaseSync(dbFile, { readOnly: true });
       try {

@@ -1,10 +1,10 @@
-/** The bench's figures against a quota-bound launch, and what each claim costs. */
+/** The bench's figures against a quota-bound launch, and a claim's cost. */
 import { YOUTUBE_QUOTA_RESERVE_UNITS } from "@tube/backend/claims/verification-admission";
 import type { Config } from "@tube/backend/config";
 import { formatSpread, percentile, spreadOf, table, verdict } from "./stats.ts";
 import type { BatchResult, FinalityResult } from "./throughput.phase.ts";
 
-/** The launch the peak assumes: a day's whole quota of claims within its first hour. */
+/** The peak: a day's whole quota of claims in a launch's first hour. */
 const PEAK_SECONDS = 3_600;
 const HEADROOM_TARGET = 10;
 /** A first reward's least gas: the transaction, two new slots (gate, balance), total supply, Transfer, calldata. */
@@ -21,7 +21,7 @@ export function headroomSection(config: Config, unitsPerClaim: number, throughpu
   return [
     "## Headroom over a quota-bound launch",
     "",
-    `YouTube's quota allows ${claimsADay.toLocaleString("en")} claims a day (${config.YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en")} units less the ${YOUTUBE_QUOTA_RESERVE_UNITS} reserve, ${unitsPerClaim} a claim). The peak assumed: all of them in a launch's first hour, **${peak.toFixed(2)} claims/s**. **Target: ≥ ${HEADROOM_TARGET}× on both.** The confirmed rate shares this machine with the stand-ins, so it understates the app; the CPU figure is the app's own.`,
+    `YouTube's quota allows ${claimsADay.toLocaleString("en")} claims a day (${config.YOUTUBE_DAILY_QUOTA_UNITS.toLocaleString("en")} units less the ${YOUTUBE_QUOTA_RESERVE_UNITS} reserve, ${unitsPerClaim} a claim); the peak puts them all in a launch's first hour: **${peak.toFixed(2)} claims/s**. **Target: ≥ ${HEADROOM_TARGET}× on both.** The confirmed rate, sharing this machine with the stand-ins, understates the app; the CPU figure is the app's own.`,
     "",
     table(
       ["figure", "measured", "× the peak"],
@@ -44,7 +44,7 @@ export function costSection(unitsPerClaim: number[], provider: FinalityResult[],
   return [
     "## Cost per claim",
     "",
-    "Gas above the floor: the role checks, the rewards counter and cap, the call into the token, ArbSys, the Rewarded event. On Arbitrum One `gasUsed` also carries the L1 data charge, which anvil has not.",
+    "Above the floor: the role checks, the rewards counter and cap, the token call, ArbSys, the Rewarded event. On Arbitrum One `gasUsed` also holds the L1 data charge, which anvil lacks.",
     "",
     table(["cost", "per claim", "target / floor", "measured by"], rows),
   ].join("\n");

@@ -49,9 +49,9 @@ const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding:
 const report = [
   "# Claim benchmark",
   "",
-  `Run ${new Date(started).toISOString()} in ${minutes} min by \`npm run bench\` at commit ${commit}, on ${cores} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}. Highest 1-minute load average ${load.toFixed(1)}: ${load >= cores ? "**loaded** (other work shared the machine), so compare ratios within a run" : "quiet"}.`,
+  `Run ${new Date(started).toISOString()} in ${minutes} min by \`npm run bench\` at commit ${commit}, on ${cores} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}. Highest 1-minute load average ${load.toFixed(1)}: ${load >= cores ? "**loaded** (shared with other work): compare ratios within a run" : "quiet"}.`,
   "",
-  "The real server (SQLite, logs at info, no rate limit) runs in its own process, the stand-ins and anvil in others. Each figure is **median (min–max)** over the rounds.",
+  "The real server (SQLite, logs at info, no rate limit), the stand-ins and anvil run in processes of their own. Each figure is **median (min–max)** over the rounds.",
   "",
   ...sections.flatMap((markdown) => [markdown, ""]),
 ].join("\n");

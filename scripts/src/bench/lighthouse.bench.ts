@@ -29,7 +29,7 @@ const score = (lhr: LighthouseResult, category: string) => Math.round((lhr.categ
 const numeric = (lhr: LighthouseResult, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** The page's median run as a table row, every run's performance score in brackets. */
+/** The median run as a table row, every run's performance in brackets. */
 async function audit(origin: Origin, route: string) {
   const runs: LighthouseResult[] = [];
   for (let failures = 0; runs.length < RUNS;) {
@@ -87,7 +87,7 @@ try {
     { name: "HTTP/2 over TLS (a proxy in front, as in production)", ...proxy },
     { name: "HTTP/1.1 (straight to the app)", url, chromiumFlags: [] },
   ];
-  // Each page on every origin in turn, so the origins share the machine's load alike.
+  // Origins in turn per page, so they share the machine's load alike.
   const rows = origins.map(() => [] as string[][]);
   for (const route of PAGES) for (const [i, origin] of origins.entries()) rows[i]!.push(await audit(origin, route));
   const tables = origins.flatMap((origin, i) => ["", `### ${origin.name}`, "", table(COLUMNS, rows[i]!)]);
@@ -95,7 +95,7 @@ try {
   const markdown = [
     "# Frontend benchmark (Lighthouse, mobile)",
     "",
-    `Written by \`npm run lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${version}, ${browser} (headless), Node ${process.version}, ${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(1)} at the end). Mobile preset (Moto G Power, slow 4G) against \`npm start\`, ${RUNS} runs a page in a fresh browser: the median run, every run's performance in brackets.`,
+    `Written by \`npm run lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${version}, ${browser} (headless), Node ${process.version}, ${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(1)} at the end). Mobile preset (Moto G Power, slow 4G) against \`npm start\`, ${RUNS} runs a page, each in a fresh browser: the median run, each run's performance in brackets.`,
     ...tables,
     "",
   ].join("\n");

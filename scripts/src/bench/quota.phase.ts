@@ -1,4 +1,4 @@
-/** YouTube units per claim, from the app's own count; then what one account can spend before it is refused. */
+/** YouTube units per claim, from the app's own count; then one account's spend before it is refused. */
 import {
   VERIFY_LIMIT_PER_ACCOUNT,
   VERIFY_LIMIT_PER_ACCOUNT_PER_DAY,
@@ -53,7 +53,7 @@ export async function quotaPhase(world: BenchWorld, rounds: number) {
       ],
     ),
     "",
-    `What one account can spend: a fresh account following nobody, verifying with its @handle, made ${checks} checks for ${spent} units (${unitsPerCheck} a check), then 429 from the per-window limit (${VERIFY_LIMIT_PER_ACCOUNT} per ${VERIFY_LIMIT_WINDOW_SECONDS} s). Over a day it may make ${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY} checks: **${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY * unitsPerCheck} units an account a day**.`,
+    `One account's spend: a fresh account following nobody, verifying with its @handle, made ${checks} checks for ${spent} units (${unitsPerCheck} a check), then 429 from the per-window limit (${VERIFY_LIMIT_PER_ACCOUNT} per ${VERIFY_LIMIT_WINDOW_SECONDS} s). Over a day it may make ${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY} checks: **${VERIFY_LIMIT_PER_ACCOUNT_PER_DAY * unitsPerCheck} units an account a day**.`,
   ].join("\n");
   return { markdown, unitsPerClaim: named };
 }

@@ -22,7 +22,7 @@ export function spreadOf<T>(results: readonly T[], figure: (result: T) => number
   return formatSpread(results.map(figure), digits);
 }
 
-/** Polls `url`/readyz until it answers 200; throws if `child` exits first. */
+/** Throws if `child` exits first. */
 export async function untilReady(url: string, child: { exitCode: number | null }, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while ((await fetch(`${url}/readyz`).catch(() => null))?.status !== 200) {

@@ -1,4 +1,4 @@
-/** A batch of viewers runs Verify then Claim at once; the finality phase, on `safe` through a provider's limits. */
+/** A batch of viewers runs Verify then Claim at once; then on `safe` through a provider's limits. */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Visitor } from "@tube/backend/test/test-api";
 import { BLOCK_SECONDS, ENGINE_SEND_LATENCY_MS, startBenchWorld, type BenchWorld } from "./bench-world.ts";

@@ -36,7 +36,7 @@ export async function startTlsProxy(upstream: string) {
   const spki = createPublicKey(privateKey).export({ type: "spki", format: "der" });
   return {
     url: `https://localhost:${(server.address() as AddressInfo).port}`,
-    // Chromium accepts this certificate and nothing else unchecked.
+    // The only certificate Chromium accepts unchecked.
     chromiumFlags: [`--ignore-certificate-errors-spki-list=${createHash("sha256").update(spki).digest("base64")}`],
     async stop() {
       agent.destroy();

@@ -1,4 +1,4 @@
-/** The visitor's wait and taps: a few visitors at once walk the built /claim in Chromium on a phone's screen. */
+/** The visitor's wait and taps: a few visitors at once walk the built /claim in Chromium on a phone. */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs/promises";
@@ -32,7 +32,7 @@ const AT_ONCE = Number(process.env.BENCH_VISITORS_AT_ONCE ?? 3);
 const CLAIM_WAIT_TARGET_MS = 1_200;
 const PHONE = { width: 390, height: 844 };
 type Walk = (page: Page, account: FreshAccount, config: PublicConfig) => Promise<() => Promise<void>>;
-// Visitors the visitor phase's world cannot serve, walked to Verify like the e2e tests; each returns its wallet's stop.
+// Visitors the phase's world cannot serve, walked to Verify like the e2e tests; each returns its wallet's stop.
 const KINDS: Record<string, Walk> = {
   "Sign in with Google (embedded wallet)": async (page, account) => {
     await page.goto("/claim");
@@ -104,14 +104,14 @@ export async function visitorPhase(world: BenchWorld) {
       ],
     ),
     "",
-    "The Claim wait: the POST that queues the mint, Engine's send, the next block, the mint loop seeing the reward (its pass every 500 ms, and a receipt read each block between passes once Engine names the hash), and the page's held read answering as the claim moves.",
+    "The Claim wait: the POST queueing the mint, Engine's send, the next block, the mint loop seeing the reward (a pass every 500 ms; between passes a receipt read each block once Engine names the hash), and the page's held read answering.",
     "",
-    `Taps on the way, counted by the page (clicks, in Google's popup too) from /claim to the success text: MetaMask's (the injected test wallet) ${spreadOf(times, (t) => t.taps)} taps and ${spreadOf(times, (t) => t.fields)} typed fields; the other kinds of visitor are counted below.`,
+    `Taps from /claim to the success text, counted by the page (clicks, Google's popup too): MetaMask's (the injected test wallet) ${spreadOf(times, (t) => t.taps)} taps and ${spreadOf(times, (t) => t.fields)} typed fields; other kinds of visitor below.`,
   ].join("\n");
   return { markdown, gasUsed };
 }
 
-// The other kinds once each, on a phone, on `npm start`'s world, the one with the wallet service and WalletConnect.
+// The other kinds once each, on a phone, on `npm start`'s world: it has the wallet service and WalletConnect.
 export async function tapsPhase() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tube-taps-"));
   const [port, borderPort] = [await freePort(), String(await freePort())];
@@ -129,7 +129,7 @@ export async function tapsPhase() {
     const browser = await chromium.launch({ executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags(border) });
     try {
       const { userAgent, isMobile, hasTouch } = devices["iPhone 13"];
-      /** One walk of a kind: its taps, typed fields and seconds, or null when a step failed (a loaded machine's). */
+      /** Taps, typed fields and seconds, or null when a step failed (a loaded machine's). */
       const walkOnce = async (walk: Walk) => {
         const context = await browser.newContext({ baseURL: url, userAgent, isMobile, hasTouch, viewport: PHONE });
         const counts = await countTaps(context);
@@ -161,14 +161,14 @@ export async function tapsPhase() {
   const markdown = [
     "### Taps, by kind of visitor",
     "",
-    `A first-time visitor of each kind walks /claim once, on a ${PHONE.width}×${PHONE.height} phone (an iPhone's user agent, touch), against \`npm start\`'s world, as the e2e tests do, from the page's load to '${SUCCESS}'. The page counts the taps (clicks, in Google's popup and the wallet service's pages too) and the fields typed into; a wallet app's own approval is not the page's to count, and the seconds include the bench's own waits for each step.`,
+    `A first-time visitor of each kind walks /claim once on a ${PHONE.width}×${PHONE.height} phone (an iPhone's user agent, touch) against \`npm start\`'s world, as the e2e tests do, from the page's load to '${SUCCESS}'. The page counts taps (clicks, Google's popup and the wallet service's pages too) and typed fields, not a wallet app's own approval; the seconds include the bench's waits for each step.`,
     "",
     table(["visitor", "taps", "typed fields", "seconds"], rows),
   ].join("\n");
   return { markdown };
 }
 
-/** Counts the visitor's taps and typed fields (by way of `__tapped`) in every page of `context`, Google's popup too. */
+/** Through `__tapped`, in every page of `context`, Google's popup too. */
 async function countTaps(context: BrowserContext) {
   const counts = { taps: 0, fields: 0 };
   await context.exposeFunction("__tapped", (counted: keyof typeof counts) => counts[counted]++);
@@ -203,7 +203,7 @@ async function visit(browser: Browser, world: BenchWorld, config: PublicConfig) 
   }
 }
 
-/** Marks, on the page's clock, the first press and then the first frame holding `text` (a string: no DOM types here). */
+/** On the page's clock: the first press, then the first frame holding `text` (a string: no DOM types here). */
 const markPressUntilShown = (text: string) => `{
   const marks = (globalThis.__waitMarks = { pressed: 0, shown: 0 });
   document.addEventListener("click", () => (marks.pressed ||= performance.now()), { capture: true, once: true });

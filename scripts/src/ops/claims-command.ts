@@ -54,7 +54,7 @@ interface Operator {
   store: ClaimStore;
   config: Config;
   by: string;
-  /** Counts `action` in the store (for every server's /metrics) and logs who took it and when. */
+  /** Counted in the store (for every server's /metrics), logged with who and when. */
   record(action: OperatorAction, details: Record<string, unknown>): Promise<void>;
 }
 
@@ -184,7 +184,7 @@ async function retry(operator: Operator, values: Values, claimId: string | undef
       }
     }
   } finally {
-    // Gives back the leases retry() holds, so the server's mint loop can take the claims at once.
+    // Frees retry()'s leases, so the server's mint loop can take the claims at once.
     await mintDriver.stop();
   }
   return ok;

@@ -12,7 +12,7 @@ import {
 import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
 import { isBuiltCode } from "@tube/local-world/deploy-token";
 
-/** A command's settings and output: its process's, or a test's in the same process. */
+/** A command's settings and output: its process's, or a test's. */
 export interface CommandIo {
   env: NodeJS.ProcessEnv;
   out(text: string): void;
@@ -63,7 +63,7 @@ export async function runAsProcess(command: Command) {
   });
 }
 
-/** Node's fetch says only "fetch failed": this process's requests name the host, and why from the cause's code. */
+/** Node's fetch says only "fetch failed": here a request names the host, and why from the cause's code. */
 function nameFetchFailures() {
   const plainFetch = globalThis.fetch;
   globalThis.fetch = (input, init) =>
@@ -82,7 +82,7 @@ function nameFetchFailures() {
     });
 }
 
-/** An error's message and its causes' (a catalogue error's text names none); a JSON-RPC error is a plain object. */
+/** The message with its causes' (a catalogue error's text names none); a JSON-RPC error is a plain object. */
 export function message(error: unknown): string {
   if (error instanceof Error) {
     const cause = error.cause === undefined ? "" : message(error.cause);

@@ -1,4 +1,4 @@
-/** `npm run deploy-token`: TuBE and its TuBERewards deployed or adopted, their roles set; talks only to the RPC. */
+/** `npm run deploy-token`: TuBE and its TuBERewards deployed or adopted, roles set; talks only to the RPC. */
 import {
   eth_getCode,
   prepareContractCall,

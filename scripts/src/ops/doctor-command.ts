@@ -162,7 +162,7 @@ async function checkRewards(config: Config) {
 
 const problems = (...found: Array<string | false>) => found.filter((problem) => problem !== false);
 
-/** A second minter can pay a wallet twice; each admin can grant MINTER_ROLE, so one admin at most, and no lone key. */
+/** A second minter can pay a wallet twice; any admin can grant MINTER_ROLE: one admin at most, and no lone key. */
 async function checkTokenRoles(config: Config, env: NodeJS.ProcessEnv) {
   const { client, rpc, at } = chainHandles(config);
   const { minters, admins } = await tokenRoleHolders(at(await rewardsToken(config)));
@@ -192,7 +192,7 @@ async function checkTokenRoles(config: Config, env: NodeJS.ProcessEnv) {
   );
 }
 
-/** The ids the browser gets (`/api/config`): a wrong one fails only in a visitor's sign-in or wallet. */
+/** The browser's ids (`/api/config`): a wrong one fails only in a visitor's sign-in or wallet. */
 async function checkPublicIds({ publicConfig: ids }: Config) {
   const partner = ids.ecosystemPartnerId;
   const project = ids.walletConnectProjectId;
