@@ -104,7 +104,7 @@ export async function visitorPhase(world: BenchWorld) {
       ],
     ),
     "",
-    "The Claim wait: the POST queueing the mint, Engine's send, the next block, the mint loop seeing the reward (a pass every 500 ms; between passes a receipt read each block once Engine names the hash), and the page's held read answering.",
+    "The Claim wait: the POST queueing the mint, Engine's send, the next block, the mint loop seeing the reward (a pass every 500 ms; between passes a look each block, at the wallet's record until Engine names the hash, then at the receipt), and the page's held read answering.",
     "",
     `Taps from /claim to the success text, counted by the page (clicks, Google's popup too): MetaMask's (the injected test wallet) ${spreadOf(times, (t) => t.taps)} taps and ${spreadOf(times, (t) => t.fields)} typed fields; other kinds of visitor below.`,
   ].join("\n");
