@@ -35,7 +35,7 @@ export default defineConfig({
   test: {
     name: "frontend",
     root: frontendDir,
-    environment: "jsdom",
+    environment: "happy-dom",
     include: ["src/**/*.test.{ts,tsx}"],
     exclude: OWN_MODULE_GRAPH_TESTS,
     // One module graph per worker: importing React, Chakra and the SDK per file was most of the CPU.

@@ -50,5 +50,6 @@ export function renderWithProviders(
       </ChakraProvider>
     );
   }
-  return Object.assign(render(ui, { wrapper: Wrapper }), { user: userEvent.setup() });
+  // No timer between a user's key and pointer events (each is acted on already): the wizard's tests waited on them.
+  return Object.assign(render(ui, { wrapper: Wrapper }), { user: userEvent.setup({ delay: null }) });
 }

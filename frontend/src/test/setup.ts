@@ -1,6 +1,4 @@
 import "@testing-library/jest-dom/vitest";
-// First: modules imported below read these APIs as they load (the toaster reads the screen width).
-import "./jsdom-layout.ts";
 import { act, cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { server } from "./server.ts";

@@ -846,9 +846,12 @@ describe("claim wizard: reset", () => {
     vi.useFakeTimers();
     defaultRoutes();
     const { reloadPage } = renderWizard();
-    vi.spyOn(Storage.prototype, "removeItem").mockImplementation(() => {
-      throw new Error("storage disabled");
-    });
+    // Each storage, not Storage.prototype: happy-dom binds the methods to each instance.
+    for (const storage of [sessionStorage, localStorage]) {
+      vi.spyOn(storage, "removeItem").mockImplementation(() => {
+        throw new Error("storage disabled");
+      });
+    }
 
     fireEvent.click(screen.getByRole("button", { name: "Reset" }));
     await act(() => vi.advanceTimersByTimeAsync(0));
