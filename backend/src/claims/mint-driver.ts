@@ -64,12 +64,9 @@ export function createMintDriver(deps: MintDriverDeps) {
   const ctx: StepContext = { ...deps, signing, onUnmined: ({ wallet, txHash }) => unmined.set(wallet, txHash) };
   const loop = createLoop(
     () => pass(),
-    async () => {
-      if (unmined.size === 0) return false;
-      const hashes = [...unmined.values()].filter((txHash) => txHash !== null);
-      const unhashed = [...unmined.keys()].filter((wallet) => unmined.get(wallet) === null);
-      return deps.chainReader.anyMined(hashes, unhashed).catch(() => false);
-    },
+    async () =>
+      unmined.size > 0 &&
+      deps.chainReader.anyMined([...unmined].map(([wallet, txHash]) => ({ wallet, txHash }))).catch(() => false),
   );
   /** Each held read of a claim is one listener on its id. */
   const moves = new EventEmitter().setMaxListeners(0);

@@ -148,22 +148,21 @@ export function createChainReader(options: {
       return receipt && receiptFor(wallet, remember(txHash, receipt));
     },
 
-    /** True once any of `txHashes` is mined or any of `wallets` rewarded; the receipts found are kept for later. */
-    async anyMined(txHashes: readonly string[], wallets: readonly string[] = []): Promise<boolean> {
+    /** True once a reward is in a block: by its receipt once its hash is known, else by its wallet's record. */
+    async anyMined(rewards: readonly { wallet: string; txHash: string | null }[]): Promise<boolean> {
+      const txHashes = rewards.flatMap(({ txHash }) => txHash ?? []);
       if (txHashes.some((txHash) => receipts.has(txHash))) return true;
+      const unhashed = rewards.flatMap(({ wallet, txHash }) => (txHash ? [] : rewardedInBlockData(wallet)));
       const calls = txHashes.map(receiptCall);
-      const rewards = wallets.slice(0, WALLETS_PER_MULTICALL).map(rewardedInBlockData);
-      if (rewards.length > 0) calls.push(aggregate3Call(rewardsAddress, rewards));
+      if (unhashed.length > 0) calls.push(aggregate3Call(rewardsAddress, unhashed.slice(0, WALLETS_PER_MULTICALL)));
       const outcomes = await batch(calls);
-      let mined = false;
+      const [records] = outcomes.splice(txHashes.length);
       outcomes.forEach((outcome, index) => {
-        if (outcome.status !== "fulfilled" || !outcome.value) return;
-        if (index < txHashes.length) remember(txHashes[index] as string, outcome.value as TransactionReceipt.Rpc);
-        const rewarded = (read: { success: boolean; returnData: string }) =>
-          read.success && BigInt(read.returnData) > 0n;
-        if (index < txHashes.length || decodeAggregate3(outcome.value as string).some(rewarded)) mined = true;
+        if (outcome.status === "fulfilled" && outcome.value)
+          remember(txHashes[index] as string, outcome.value as TransactionReceipt.Rpc);
       });
-      return mined;
+      const rewarded = records?.status === "fulfilled" && decodeAggregate3(records.value as string).some(isRewarded);
+      return rewarded || outcomes.some((outcome) => outcome.status === "fulfilled" && !!outcome.value);
     },
 
     /** Null while the node lacks the log. */
@@ -223,6 +222,8 @@ function blockRange(block: bigint) {
   const hex = `0x${block.toString(16)}`;
   return { fromBlock: hex, toBlock: hex };
 }
+
+const isRewarded = (read: { success: boolean; returnData: string }) => read.success && BigInt(read.returnData) > 0n;
 
 const rewardedInBlockData = (wallet: string) => REWARDED_IN_BLOCK_SELECTOR + addressWord(wallet).slice(2);
 

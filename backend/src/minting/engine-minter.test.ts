@@ -399,9 +399,15 @@ describe("Chain reader", () => {
     try {
       const following = reader({ rpcUrl: provider.url });
 
-      expect(await following.anyMined([`0x${"cd".repeat(32)}`], [randomWallet()])).toBe(false);
-      expect(await following.anyMined([], [randomWallet(), to])).toBe(true);
-      expect(await following.anyMined([`0x${"cd".repeat(32)}`, txHash as string])).toBe(true);
+      const unknownHash = { wallet: randomWallet(), txHash: `0x${"cd".repeat(32)}` };
+      expect(await following.anyMined([unknownHash, { wallet: randomWallet(), txHash: null }])).toBe(false);
+      expect(
+        await following.anyMined([
+          { wallet: randomWallet(), txHash: null },
+          { wallet: to, txHash: null },
+        ]),
+      ).toBe(true);
+      expect(await following.anyMined([unknownHash, { wallet: to, txHash: txHash as string }])).toBe(true);
       provider.resetCounts();
       expect(await following.observe(to, txHash)).toMatchObject({ receipt: { rewardsWallet: true } });
       expect(provider.counts().eth_getTransactionReceipt).toBeUndefined();
