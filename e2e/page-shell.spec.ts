@@ -84,3 +84,20 @@ type Box = { x: number; y: number; width: number; height: number };
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
+
+test("when the visitor asks for reduced motion, then spinners and transitions hold still, and turn otherwise", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const motionOf = () =>
+    page.evaluate(() => {
+      const spinner = Object.assign(document.createElement("span"), { className: "spinner" });
+      document.body.append(spinner);
+      const { animationName, transitionDuration } = getComputedStyle(spinner);
+      spinner.remove();
+      return { animationName, transitionDuration };
+    });
+  expect(await motionOf()).toEqual({ animationName: "none", transitionDuration: "0s" });
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  expect((await motionOf()).animationName).toBe("site-spin");
+});
