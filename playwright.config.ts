@@ -38,8 +38,8 @@ export default defineConfig({
     baseURL,
     // A trace costs a tenth of the workers' CPU; rerun a failure with `--trace retain-on-failure` to get one.
     trace: "off",
-    // A visitor's own setting the app honours: still spinners, no transitions. A spinner turning in three browsers
-    // while a claim waits cost a tenth of the run's Chromium CPU; page-shell.spec.ts checks both settings.
+    // A visitor's setting the app honours (site.css): still spinners, no transitions. Spinners turning in three browsers
+    // while claims wait cost about 8 % of this stage's CPU; page-shell.spec.ts checks both settings.
     reducedMotion: "reduce",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags(border) },

@@ -77,10 +77,8 @@ export function ClaimWizard({ wallet, google, slots, reloadPage = () => window.l
           <Box
             key={state.step}
             css={{ "--slide-from-bottom-distance": "12px" }}
-            _motionSafe={
-              state.step === firstStep.current
-                ? {}
-                : { animation: "fade-in 0.25s ease-out, slide-from-bottom 0.25s ease-out" }
+            animation={
+              state.step === firstStep.current ? undefined : "fade-in 0.25s ease-out, slide-from-bottom 0.25s ease-out"
             }
           >
             {state.step === 0 && (

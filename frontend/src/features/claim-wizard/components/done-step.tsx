@@ -33,7 +33,7 @@ export function DoneStep({ txHash, state, addToken, onStartOver, headingRef }: D
         color="white"
         fontSize="2xl"
         fontWeight="bold"
-        _motionSafe={{ animation: "pop 0.45s cubic-bezier(0.34, 1.56, 0.64, 1)" }}
+        animation="pop 0.45s cubic-bezier(0.34, 1.56, 0.64, 1)"
       >
         ✓
       </Box>
