@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 /** What Instagram's in-app browser on an iPhone sends: iOS WebKit without Safari's token, then the app's own. */
@@ -23,8 +23,7 @@ test.describe("in Instagram's iOS browser", () => {
     );
     await expect(hint.getByRole("button", { name: "Copy link" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Connect with Google" })).toBeEnabled();
-    const audit = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
-    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
