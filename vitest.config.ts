@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
+          // After the frontend's two workers (frontend/vite.config.ts), on all six.
+          sequence: { groupOrder: 1 },
           // One module graph per worker, a third less CPU: no file replaces a module or global (ESLint keeps it so).
           isolate: false,
           restoreMocks: true,

@@ -43,6 +43,10 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     setupFiles: ["./src/test/setup.ts"],
+    // Before the server project, on two workers: these tests wait on nothing, so two keep both cores busy, and each
+    // worker loads React, Chakra and happy-dom once (vitest runs a different maxWorkers as its own group).
+    maxWorkers: 2,
+    sequence: { groupOrder: 0 },
     // Generous for a loaded machine: no timing is asserted.
     testTimeout: 30_000,
     hookTimeout: 30_000,
