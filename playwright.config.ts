@@ -38,8 +38,7 @@ export default defineConfig({
     baseURL,
     // A trace costs a tenth of the workers' CPU; rerun a failure with `--trace retain-on-failure` to get one.
     trace: "off",
-    // A visitor's setting the app honours (site.css): still spinners, no transitions. Spinners turning in three browsers
-    // while claims wait cost about 8 % of this stage's CPU; page-shell.spec.ts checks both settings.
+    // Honoured by site.css (page-shell.spec.ts checks both): spinners turning while claims wait cost 8 % of the CPU.
     reducedMotion: "reduce",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags(border) },

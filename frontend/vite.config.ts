@@ -43,8 +43,7 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     setupFiles: ["./src/test/setup.ts"],
-    // Before the server project, on two workers: these tests wait on nothing, so two keep both cores busy, and each
-    // worker loads React, Chakra and happy-dom once (vitest runs a different maxWorkers as its own group).
+    // A group of two workers before the server's: these tests never wait, and each worker loads React and Chakra once.
     maxWorkers: 2,
     sequence: { groupOrder: 0 },
     // Generous for a loaded machine: no timing is asserted.
