@@ -25,9 +25,14 @@ export interface Visitor {
   wallet: string;
 }
 
-/** Calls to our HTTP API at `baseUrl()` (a function: a restarted server may listen elsewhere). */
+/**
+ * Calls to our HTTP API at `baseUrl()` (a function: a restarted server may listen elsewhere), each on its own
+ * connection: an in-process server shares the test's event loop, which a locked store can hold past the keep-alive
+ * time-out, and the server then closes an idle socket just as fetch reuses it (ECONNRESET; a browser would resend).
+ */
 export function createTestApi(baseUrl: () => string) {
-  async function call(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}) {
+  async function call(method: "GET" | "POST", path: string, body?: unknown, extra: Record<string, string> = {}) {
+    const headers = { connection: "close", ...extra };
     const response = await fetch(`${baseUrl()}${path}`, {
       method,
       headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
