@@ -41,7 +41,8 @@ async function startApp(projectId: string) {
       process.kill(-(child.pid as number), "SIGTERM");
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    // npm exits before the rest of its group: anvil may still be writing its state there, so try again a few times.
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
   };
   // An app that never got ready is stopped too, so no world outlives the run.
   await expect
