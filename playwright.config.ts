@@ -41,7 +41,12 @@ export default defineConfig({
     // Honoured by site.css (page-shell.spec.ts checks both): spinners turning while claims wait cost 8 % of the CPU.
     reducedMotion: "reduce",
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: chromiumFlags(border) },
+    // Chromium reuses a renderer process wherever site isolation allows, rather than starting another: about 6 % less
+    // CPU in the stage (three alternated pairs of the whole suite).
+    launchOptions: {
+      executablePath: E2E_CHROMIUM_PATH,
+      args: [...chromiumFlags(border), "--renderer-process-limit=1"],
+    },
   },
   // Tests run side by side (each has its own account, wallet and faults); the long claiming specs start first.
   projects: [
