@@ -41,8 +41,7 @@ export default defineConfig({
     // Honoured by site.css (page-shell.spec.ts checks both): spinners turning while claims wait cost 8 % of the CPU.
     reducedMotion: "reduce",
     screenshot: "only-on-failure",
-    // Chromium reuses a renderer process wherever site isolation allows, rather than starting another: about 6 % less
-    // CPU in the stage (three alternated pairs of the whole suite).
+    // Chromium reuses a renderer wherever site isolation allows: about 6 % less CPU in this stage.
     launchOptions: {
       executablePath: E2E_CHROMIUM_PATH,
       args: [...chromiumFlags(border), "--renderer-process-limit=1"],

@@ -26,9 +26,9 @@ export interface Visitor {
 }
 
 /**
- * Calls to our HTTP API at `baseUrl()` (a function: a restarted server may listen elsewhere), each on its own
- * connection: an in-process server shares the test's event loop, which a locked store can hold past the keep-alive
- * time-out, and the server then closes an idle socket just as fetch reuses it (ECONNRESET; a browser would resend).
+ * Calls to our HTTP API at `baseUrl()` (a function: a restarted server may listen elsewhere), each on a connection of
+ * its own: an in-process server shares the test's event loop, and held past its keep-alive time-out it resets the idle
+ * socket fetch reuses (ECONNRESET, which a browser would resend).
  */
 export function createTestApi(baseUrl: () => string) {
   async function call(method: "GET" | "POST", path: string, body?: unknown, extra: Record<string, string> = {}) {

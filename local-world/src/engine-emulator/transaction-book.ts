@@ -143,9 +143,8 @@ export function createTransactionBook(options: {
       data: call.data,
       value: BigInt(call.value),
       gas,
-      // No tip: Arbitrum One's sequencer orders by arrival, so a tip buys nothing. Left to thirdweb, the tip is anvil's
-      // suggestion plus 10% (`gas/fee-data.ts`), and anvil suggests from its recent blocks, which hold only these
-      // sends: each tipped 10% more than the last, until the wallet's 10,000 ETH ran out (1 gwei × 1.1ⁿ).
+      // No tip, as Arbitrum One orders by arrival. thirdweb tips anvil's suggestion (our last tip) plus 10 %
+      // (`gas/fee-data.ts`): 1 gwei × 1.1ⁿ, until the wallet's 10,000 ETH ran out.
       maxPriorityFeePerGas: 0n,
     });
     return (await sendTransaction({ transaction, account })).transactionHash;
