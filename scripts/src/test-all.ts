@@ -1,49 +1,64 @@
-/** `npm test`: typecheck and linters side by side, then vitest, then Playwright, each whatever failed before. The last
- * line totals them: a failed check, or a runner failing outside any test, counts as one failure. */
+/** `npm test`: vitest, then Playwright, with the typecheck and linters at the lowest priority beside them, each run
+ * whatever failed before. The last line totals them: a failed check, or a runner failing outside any test, counts as
+ * one failure. */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import runAll, { type NpmRunAllResult } from "npm-run-all2";
 
+const CHECKS = ["typecheck", "lint:code", "lint:format", "lint:unused", "lint:settings"];
 const total = [0, 0, 0];
 const summary: string[] = [];
 const format = ([passed, failed, skipped]: number[]) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
 const report = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {});
 
-/** Side by side if several; `count` reads a task's [passed, failed, skipped]. */
-async function stage(tasks: string[], count = (code: number) => (code ? [0, 1] : [1, 0])) {
+/**
+ * `npm run <task>` as `node --run`; resolves with its exit code. A niced task takes only the CPU the runners leave
+ * idle (their waits on blocks, polls and time-outs), and its output is held until it ends, as it ends among theirs.
+ */
+function run(task: string, niced = false): Promise<number> {
+  const command = [process.execPath, "--run", task];
+  const child = niced
+    ? spawn("nice", ["-n", "19", ...command], { stdio: ["ignore", "pipe", "pipe"] })
+    : spawn(command[0]!, command.slice(1), { stdio: "inherit" });
+  const output: Buffer[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.once("error", () => resolve(1));
+    child.once("exit", (code) => {
+      if (niced) process.stdout.write(`\n> ${task}\n${Buffer.concat(output).toString()}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** Times a task and adds its [passed, failed, skipped], which `count` reads, to the summary. */
+async function stage(task: string, exitCode: Promise<number>, count = (code: number) => (code ? [0, 1] : [1, 0])) {
   const startedAt = performance.now();
-  const parallel = tasks.length > 1;
-  const options = { parallel, aggregateOutput: parallel, continueOnError: true, printName: true, nodeRun: true };
-  const results = await runAll(tasks, { ...options, stdout: process.stdout, stderr: process.stderr }).then(
-    (results) => results ?? [],
-    (error: { results?: NpmRunAllResult[] }) => error.results ?? tasks.map((name) => ({ name, code: 1 })),
-  );
+  const code = await exitCode;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(0);
-  for (const { name, code = 1 } of results) {
-    const counted = count(code);
-    const tally = [0, 1, 2].map((i) => Number(counted[i]) || 0);
-    tally[1] ||= code ? 1 : 0;
-    tally.forEach((n, i) => (total[i]! += n));
-    summary.push(`  ${name.padEnd(14)} ${format(tally)} (${seconds} s)`);
-  }
+  const tally = [0, 1, 2].map((i) => Number(count(code)[i]) || 0);
+  tally[1] ||= code ? 1 : 0;
+  tally.forEach((n, i) => (total[i]! += n));
+  summary.push(`  ${task.padEnd(14)} ${format(tally)} (${seconds} s)`);
 }
 
 fs.rmSync("test-results", { recursive: true, force: true });
-// Built on the cores the checks and vitest leave idle, for Playwright's server (which builds it if this failed).
+// The frontend, for Playwright's server (which builds it if this failed), then the checks, all in the runners' idle time.
 const frontendBuilt = new Promise<boolean>((resolve) =>
   spawn("nice", ["-n", "19", "npx", "vite", "build", "--logLevel", "error"], { cwd: "frontend", stdio: "inherit" })
     .once("exit", (code) => resolve(code === 0))
     .once("error", () => resolve(false)),
 );
-await stage(["typecheck", "lint:code", "lint:format", "lint:unused", "lint:settings"]);
-await stage(["test:unit"], () => {
+const checks = frontendBuilt.then(() => Promise.all(CHECKS.map((task) => stage(task, run(task, true)))));
+await stage("test:unit", run("test:unit"), () => {
   const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = report("test-results/vitest.json");
   return [numPassedTests, numFailedTests, numPendingTests + numTodoTests];
 });
 if (await frontendBuilt) process.env.E2E_PREBUILT = "1";
-await stage(["test:e2e"], () => {
+await stage("test:e2e", run("test:e2e"), () => {
   const { expected, flaky, unexpected, skipped } = report("test-results/playwright.json").stats ?? {};
   return [expected + flaky, unexpected, skipped];
 });
+await checks;
 console.log(`\nSummary\n${summary.join("\n")}\n${format(total)}`);
 process.exitCode = total[1] === 0 ? 0 : 1;
