@@ -17,8 +17,6 @@ const border = {
   spkiSha256: loadTlsIdentity(process.env.E2E_DATA_DIR).spkiSha256,
 };
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
-/** The specs that claim (their names start with "claim-"): the longest tests, each minting on the chain. */
-const CLAIMING_SPECS = "**/claim-*.spec.ts";
 
 export default defineConfig({
   testDir: "e2e",
@@ -47,11 +45,9 @@ export default defineConfig({
       args: [...chromiumFlags(border), "--renderer-process-limit=1"],
     },
   },
-  // Tests run side by side (each has its own account, wallet and faults); the long claiming specs start first.
-  projects: [
-    { name: "claims", testMatch: CLAIMING_SPECS, fullyParallel: true },
-    { name: "read-only", testIgnore: CLAIMING_SPECS, fullyParallel: true },
-  ],
+  // Tests run side by side (each has its own account, wallet and faults), in one project: a worker is replaced, and its
+  // browser launched again, where the next test is another project's. The claiming specs ("claim-*") come early by name.
+  fullyParallel: true,
   webServer: {
     // `npm test` has built the frontend already.
     command: process.env.E2E_PREBUILT ? "npm start -- --prebuilt" : "npm start",
