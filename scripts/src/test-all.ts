@@ -11,21 +11,22 @@ const format = ([passed, failed, skipped]: number[]) => `${passed} passed, ${fai
 const report = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {});
 
 /**
- * `npm run <task>` as `node --run`; resolves with its exit code. A niced task takes only the CPU the runners leave
- * idle (their waits on blocks, polls and time-outs), and its output is held until it ends, as it ends among theirs.
+ * `npm run <task> [-- args]` as `node --run`, in `cwd`; resolves with its exit code. A niced task takes only the CPU
+ * the runners leave idle (their waits on blocks, polls and time-outs), and its output is held until it ends, as it
+ * ends among theirs.
  */
-function run(task: string, niced = false): Promise<number> {
-  const command = [process.execPath, "--run", task];
+function run(task: string, { niced = false, cwd = "." } = {}): Promise<number> {
+  const command = [process.execPath, "--run", ...task.split(" ")];
   const child = niced
-    ? spawn("nice", ["-n", "19", ...command], { stdio: ["ignore", "pipe", "pipe"] })
-    : spawn(command[0]!, command.slice(1), { stdio: "inherit" });
+    ? spawn("nice", ["-n", "19", ...command], { cwd, stdio: ["ignore", "pipe", "pipe"] })
+    : spawn(command[0]!, command.slice(1), { cwd, stdio: "inherit" });
   const output: Buffer[] = [];
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
   return new Promise((resolve) => {
     child.once("error", () => resolve(1));
     child.once("exit", (code) => {
-      if (niced) process.stdout.write(`\n> ${task}\n${Buffer.concat(output).toString()}`);
+      if (output.length) process.stdout.write(`\n> ${task}\n${Buffer.concat(output).toString()}`);
       resolve(code ?? 1);
     });
   });
@@ -36,7 +37,8 @@ async function stage(task: string, exitCode: Promise<number>, count = (code: num
   const startedAt = performance.now();
   const code = await exitCode;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(0);
-  const tally = [0, 1, 2].map((i) => Number(count(code)[i]) || 0);
+  const counted = count(code);
+  const tally = [0, 1, 2].map((i) => Number(counted[i]) || 0);
   tally[1] ||= code ? 1 : 0;
   tally.forEach((n, i) => (total[i]! += n));
   summary.push(`  ${task.padEnd(14)} ${format(tally)} (${seconds} s)`);
@@ -44,12 +46,8 @@ async function stage(task: string, exitCode: Promise<number>, count = (code: num
 
 fs.rmSync("test-results", { recursive: true, force: true });
 // The frontend, for Playwright's server (which builds it if this failed), then the checks, all in the runners' idle time.
-const frontendBuilt = new Promise<boolean>((resolve) =>
-  spawn("nice", ["-n", "19", "npx", "vite", "build", "--logLevel", "error"], { cwd: "frontend", stdio: "inherit" })
-    .once("exit", (code) => resolve(code === 0))
-    .once("error", () => resolve(false)),
-);
-const checks = frontendBuilt.then(() => Promise.all(CHECKS.map((task) => stage(task, run(task, true)))));
+const frontendBuilt = run("build -- --logLevel error", { niced: true, cwd: "frontend" }).then((code) => code === 0);
+const checks = frontendBuilt.then(() => Promise.all(CHECKS.map((task) => stage(task, run(task, { niced: true })))));
 await stage("test:unit", run("test:unit"), () => {
   const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = report("test-results/vitest.json");
   return [numPassedTests, numFailedTests, numPendingTests + numTodoTests];
