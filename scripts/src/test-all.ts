@@ -3,11 +3,15 @@
  * one failure. */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 
 const CHECKS = ["typecheck", "lint:code", "lint:format", "lint:unused", "lint:settings"];
 const total = [0, 0, 0];
 const summary: string[] = [];
+/** vitest's failed files and tests, repeated under the summary: CI may show only the run's tail. */
+const failures: string[] = [];
 const format = ([passed, failed, skipped]: number[]) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
+const failed = ({ status }: { status: string }) => status === "failed";
 const report = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {});
 
 /**
@@ -49,7 +53,20 @@ fs.rmSync("test-results", { recursive: true, force: true });
 const frontendBuilt = run("build -- --logLevel error", { niced: true, cwd: "frontend" }).then((code) => code === 0);
 const checks = frontendBuilt.then(() => Promise.all(CHECKS.map((task) => stage(task, run(task, { niced: true })))));
 await stage("test:unit", run("test:unit"), () => {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = report("test-results/vitest.json");
+  const {
+    numPassedTests,
+    numFailedTests,
+    numPendingTests,
+    numTodoTests,
+    testResults = [],
+  } = report("test-results/vitest.json");
+  for (const file of testResults.filter(failed)) {
+    const why = [
+      file.message,
+      ...file.assertionResults.filter(failed).map((test: { fullName: string }) => test.fullName),
+    ].filter(Boolean);
+    failures.push(`  ${path.relative(".", file.name)}: ${why.join("; ") || "a hook failed"}`);
+  }
   return [numPassedTests, numFailedTests, numPendingTests + numTodoTests];
 });
 if (await frontendBuilt) process.env.E2E_PREBUILT = "1";
@@ -58,5 +75,5 @@ await stage("test:e2e", run("test:e2e"), () => {
   return [expected + flaky, unexpected, skipped];
 });
 await checks;
-console.log(`\nSummary\n${summary.join("\n")}\n${format(total)}`);
+console.log(`\nSummary\n${[...summary, ...failures].join("\n")}\n${format(total)}`);
 process.exitCode = total[1] === 0 ? 0 : 1;
