@@ -53,21 +53,13 @@ fs.rmSync("test-results", { recursive: true, force: true });
 const frontendBuilt = run("build -- --logLevel error", { niced: true, cwd: "frontend" }).then((code) => code === 0);
 const checks = frontendBuilt.then(() => Promise.all(CHECKS.map((task) => stage(task, run(task, { niced: true })))));
 await stage("test:unit", run("test:unit"), () => {
-  const {
-    numPassedTests,
-    numFailedTests,
-    numPendingTests,
-    numTodoTests,
-    testResults = [],
-  } = report("test-results/vitest.json");
-  for (const file of testResults.filter(failed)) {
-    const why = [
-      file.message,
-      ...file.assertionResults.filter(failed).map((test: { fullName: string }) => test.fullName),
-    ].filter(Boolean);
-    failures.push(`  ${path.relative(".", file.name)}: ${why.join("; ") || "a hook failed"}`);
+  const vitest = report("test-results/vitest.json");
+  for (const file of vitest.testResults?.filter(failed) ?? []) {
+    const tests = file.assertionResults.filter(failed).map((test: { fullName: string }) => test.fullName);
+    const why = [file.message, ...tests].filter(Boolean).join("; ") || "a hook failed";
+    failures.push(`  ${path.relative(".", file.name)}: ${why}`);
   }
-  return [numPassedTests, numFailedTests, numPendingTests + numTodoTests];
+  return [vitest.numPassedTests, vitest.numFailedTests, vitest.numPendingTests + vitest.numTodoTests];
 });
 if (await frontendBuilt) process.env.E2E_PREBUILT = "1";
 await stage("test:e2e", run("test:e2e"), () => {
