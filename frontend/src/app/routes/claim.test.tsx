@@ -1,5 +1,5 @@
 import type { ClaimView } from "@tube/common/api";
-import { REWARD_TOKENS } from "@tube/common/constants";
+import { REWARD_AMOUNT_WEI, REWARD_TOKENS } from "@tube/common/constants";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
@@ -60,6 +60,8 @@ function defaultRoutes(overrides: Record<string, FakeHandler | FakeResponse> = {
     "GET /api/claims/:id": sequence(claimView("queued"), claimView("submitted"), claimView("confirmed", TX_HASH)),
     "POST /api/auth/revoke": { status: 204 },
     "POST /api/record-claim": { status: 200, body: { recorded: true } },
+    // The success step reads the wallet's balance from the chain: the reward, once paid.
+    [`POST ${TEST_PUBLIC_CONFIG.rpcUrl}/`]: { status: 200, body: { result: `0x${REWARD_AMOUNT_WEI.toString(16)}` } },
     ...overrides,
   });
 }
@@ -706,6 +708,7 @@ describe("claim wizard: every claim has a way forward", () => {
       `https://arbiscan.io/tx/${TX_HASH}`,
     );
     expect(screen.getByText(WALLET_ADDRESS)).toBeInTheDocument();
+    expect(await screen.findByText(`The connected wallet holds ${REWARD_TOKENS} TuBE.`)).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.queryByRole("status", { name: "Transaction Successful" })).not.toBeInTheDocument();
     expect(api.callsTo("GET", `/api/claims/${CLAIM_ID}`)).toHaveLength(1);
